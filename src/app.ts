@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import secureJson from 'secure-json-parse';
+import type { Config } from './config/config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { MemoryCache, RedisCache } from './infra/cache/cache.js';
+import { createGit } from './infra/git.js';
+import { registerMetrics } from './infra/metrics.js';
+import { createQueue } from './infra/queue/index.js';
+import { createRealtimeGateway } from './infra/realtime/gateway.js';
+import { createRedis } from './infra/redis.js';
+import { registerAuthGuard } from './kernel/auth.js';
+import { registerErrorHandling } from './kernel/error-handler.js';
+import { Invalid } from './kernel/errors.js';
+import { ErrorSchema } from './kernel/schemas.js';
+import type { App } from './kernel/types.js';
+import { createValidatorCompiler } from './kernel/validation.js';
+import { registerDocs } from './docs.js';
+import { AccessTokens, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { registerModules } from './modules/index.js';
+
+export interface AppDeps {
+  /** An already opened (and possibly migrated) database; the app then does not close it. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Schemas with an `$id`, shared by reference across routes and listed as OpenAPI components. */
+const SHARED_SCHEMAS = [ErrorSchema, UserSchema];
+
+/** The composition root: opens the database, wires infrastructure and every module, in order. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        // Query strings can carry webhook tokens: never log them.
+        req: (req) => ({ method: req.method, url: req.url?.split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: config.maxBodyBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: { customOptions: { strict: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  if (config.jwtSecretGenerated) {
+    app.log.warn('JWT_SECRET is not set: using a random per-process secret; tokens will not survive a restart');
+  }
+
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await migrate(database);
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+
+  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const queue = createQueue({ redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log: app.log });
+  const cache = redis ? new RedisCache(redis, config.redisKeyPrefix) : new MemoryCache();
+  const tokens = new AccessTokens(config.jwtSecret, config.jwtExpirationS);
+  const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log });
+  const realtime = createRealtimeGateway(app.server, {
+    allowedOrigins: config.allowedOrigins,
+    authenticate: async (token) => (await auth.resolveActor(token)) !== null,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
+
+  const git = createGit({ allowFileUrls: config.gitAllowFileUrls, timeoutMs: config.gitTimeoutS * 1000, maxBytes: config.gitMaxBytes });
+  const ctx: AppContext = { config, db: database.db, database, events: realtime, queue, cache, redis, auth, git, log: app.log };
+
+  // Bodies: JSON (an empty body is "no body", as clients send with DELETE or action POSTs).
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(new Invalid('Malformed JSON body'), undefined);
+    }
+  });
+  await app.register(formbody, { bodyLimit: config.maxBodyBytes });
+  app.setValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS));
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: config.allowedOrigins === '*' ? '*' : config.allowedOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Organization-Id', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.redisKeyPrefix}:ratelimit:`,
+    skipOnError: false,
+    keyGenerator: (req) => req.ip,
+    errorResponseBuilder: (_req, context) => {
+      const err = new Error(`Too many requests: retry in ${Math.ceil(context.ttl / 1000)} seconds`) as Error & { statusCode: number };
+      err.statusCode = 429;
+      return err;
+    },
+  });
+  await registerDocs(app);
+  registerAuthGuard(app, auth.resolveActor);
+  registerMetrics(app, queue);
+
+  await app.register(healthRoutes, ctx);
+  await app.register(authRoutes, { service: auth, rateLimit: config.authRateLimit });
+  await registerModules(app, ctx);
+
+  if (config.admin) await auth.bootstrapAdmin(config.admin);
+
+  app.addHook('onReady', async () => {
+    await queue.start();
+  });
+  app.addHook('onClose', async () => {
+    await queue.close();
+    await realtime.close();
+    await cache.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

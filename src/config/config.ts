@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { Type, type Static } from 'typebox';
+import { Ajv } from 'ajv';
+
+/**
+ * The only reader of process.env. Every setting is declared here once, validated at start and
+ * frozen; a bad value stops the start with a message naming the setting.
+ */
+const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
+
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(memory://|postgres(ql)?://)' })),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_KEY_PREFIX: Type.String({ minLength: 1, maxLength: 64, default: 'hangar' }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  JWT_EXPIRATION: Type.Integer({ minimum: 1, maximum: 31_536_000, default: 3600 }),
+  REFRESH_TOKEN_TTL: Type.Integer({ minimum: 60, default: 2_592_000 }),
+  ADMIN_USERNAME: Type.Optional(Type.String({ minLength: 2, maxLength: 50 })),
+  ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  AUTH_RATE_LIMIT: Type.String({ default: 'on' }),
+  ALLOWED_ORIGINS: Type.String({ default: '*' }),
+  TRUST_PROXY: Bool,
+  CACHE_TTL: Type.Integer({ minimum: 0, maximum: 86_400, default: 30 }),
+  IAC_INGEST_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  PIPELINE_STAGE_TIMEOUT_S: Type.Integer({ minimum: 1, default: 600 }),
+  GIT_ALLOW_FILE_URLS: Type.Optional(Bool),
+  GIT_TIMEOUT_S: Type.Integer({ minimum: 1, maximum: 3600, default: 60 }),
+  GIT_MAX_BYTES: Type.Integer({ minimum: 1024, default: 104_857_600 }),
+  MAX_BODY_BYTES: Type.Integer({ minimum: 1024, maximum: 1_073_741_824, default: 1_048_576 }),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+});
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  /** `memory://` (embedded, in memory), `postgres://…`, or undefined (embedded in dataDir). */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
+  readonly jwtSecret: string;
+  readonly jwtSecretGenerated: boolean;
+  readonly jwtExpirationS: number;
+  readonly refreshTokenTtlS: number;
+  readonly admin: { username: string; email: string; password: string } | undefined;
+  readonly authRateLimit: boolean;
+  readonly allowedOrigins: '*' | string[];
+  readonly trustProxy: boolean;
+  readonly cacheTtlS: number;
+  readonly iacIngestToken: string | undefined;
+  readonly pipelineStageTimeoutS: number;
+  readonly gitAllowFileUrls: boolean;
+  readonly gitTimeoutS: number;
+  readonly gitMaxBytes: number;
+  readonly maxBodyBytes: number;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
+ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+const validate = ajv.compile(EnvSchema);
+
+const truthy = (v: string | undefined) => v === 'true' || v === '1';
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const keys = Object.keys(EnvSchema.properties) as (keyof Env)[];
+  // Empty strings count as unset, so `FOO=` in a .env file means "use the default".
+  const raw: Record<string, string> = {};
+  for (const key of keys) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== '') raw[key] = value.trim();
+  }
+  raw.TRUST_PROXY ??= 'false';
+  if (!validate(raw)) {
+    const err = validate.errors![0]!;
+    const name = err.instancePath.replace(/^\//, '') || String(err.params?.missingProperty ?? 'environment');
+    throw new ConfigError(`Invalid setting ${name}: ${err.message ?? 'invalid value'} (got ${JSON.stringify(source[name] ?? '')})`);
+  }
+  const env = raw as unknown as Env;
+  const production = env.NODE_ENV === 'production';
+
+  if (production && (!env.JWT_SECRET || env.JWT_SECRET.length < 32)) {
+    throw new ConfigError('Invalid setting JWT_SECRET: with NODE_ENV=production it must be set and at least 32 characters long');
+  }
+  const adminParts = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];
+  const admin = adminParts.every(Boolean)
+    ? { username: env.ADMIN_USERNAME!, email: env.ADMIN_EMAIL!.toLowerCase(), password: env.ADMIN_PASSWORD! }
+    : undefined;
+
+  const origins = env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  return Object.freeze({
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    jwtSecretGenerated: !env.JWT_SECRET,
+    jwtExpirationS: env.JWT_EXPIRATION,
+    refreshTokenTtlS: env.REFRESH_TOKEN_TTL,
+    admin,
+    authRateLimit: env.AUTH_RATE_LIMIT.toLowerCase() !== 'off',
+    allowedOrigins: origins.length === 0 || origins.includes('*') ? '*' : origins,
+    trustProxy: truthy(env.TRUST_PROXY),
+    cacheTtlS: env.CACHE_TTL,
+    iacIngestToken: env.IAC_INGEST_TOKEN,
+    pipelineStageTimeoutS: env.PIPELINE_STAGE_TIMEOUT_S,
+    gitAllowFileUrls: env.GIT_ALLOW_FILE_URLS === undefined ? !production : truthy(env.GIT_ALLOW_FILE_URLS),
+    gitTimeoutS: env.GIT_TIMEOUT_S,
+    gitMaxBytes: env.GIT_MAX_BYTES,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    logLevel: env.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config/config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import type { Cache } from './infra/cache/cache.js';
+import type { EventPublisher } from './infra/events.js';
+import type { Git } from './infra/git.js';
+import type { JobQueue } from './infra/queue/index.js';
+import type { AuthService } from './modules/auth/index.js';
+
+/** What the composition root hands every module: built once in app.ts, never read from globals. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  database: DatabaseHandle;
+  events: EventPublisher;
+  queue: JobQueue;
+  cache: Cache;
+  redis: Redis | undefined;
+  auth: AuthService;
+  git: Git;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,34 @@
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { createdAt, id, ts, updatedAt } from './columns.js';
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    displayName: text('display_name'),
+    type: text('type').notNull(),
+    description: text('description'),
+    contactEmail: text('contact_email'),
+    chatChannel: text('chat_channel'),
+    metadata: jsonb('metadata').$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('teams_name_key').on(t.name), index('teams_created_at_idx').on(t.createdAt)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);

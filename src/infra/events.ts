@@ -1,0 +1,21 @@
+/**
+ * Event names and payloads pushed to WebSocket clients. Each module adds its own events to this
+ * map by declaration merging (`declare module '../../infra/events.js' { interface EventMap {…} }`),
+ * so the one `emit` service stays typed without knowing any module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface EventMap {}
+
+export type EventName = keyof EventMap & string;
+
+export interface EventPublisher {
+  emit<K extends EventName>(name: K, payload: EventMap[K]): void;
+}
+
+/** Collects events in memory: for unit tests of services. */
+export class RecordingPublisher implements EventPublisher {
+  readonly events: { name: string; payload: unknown }[] = [];
+  emit<K extends EventName>(name: K, payload: EventMap[K]) {
+    this.events.push({ name, payload });
+  }
+}

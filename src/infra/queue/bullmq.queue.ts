@@ -1,0 +1,81 @@
+import { Queue, Worker } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../redis.js';
+import type { JobHandler, JobOptions, JobQueue } from './queue.js';
+
+/** Jobs in Redis through BullMQ: shared by every process of a deployment, surviving restarts. */
+export class BullmqQueue implements JobQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly connection: Redis;
+  private readonly queues = new Map<string, Queue>();
+  private readonly handlers = new Map<string, { handler: JobHandler<any>; concurrency: number }>();
+  private readonly workers: Worker[] = [];
+  private readonly workerConnections: Redis[] = [];
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly prefix: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // BullMQ needs unlimited retries on its connections, or a Redis blip kills its blocking reads.
+    this.connection = createRedis(redisUrl, { maxRetriesPerRequest: null });
+  }
+
+  define<T>(name: string, handler: JobHandler<T>, opts: { concurrency?: number } = {}) {
+    this.handlers.set(name, { handler, concurrency: opts.concurrency ?? 1 });
+  }
+
+  private queue(name: string): Queue {
+    if (!this.handlers.has(name)) throw new Error(`No job handler defined for "${name}"`);
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.connection, prefix: `${this.prefix}:bull` });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  async enqueue<T>(name: string, data: T, opts: JobOptions = {}) {
+    await this.queue(name).add(name, data, {
+      jobId: opts.jobId,
+      delay: opts.delayMs,
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    });
+  }
+
+  async schedule(name: string, cron: string, data: unknown = {}) {
+    await this.queue(name).upsertJobScheduler(`schedule:${name}`, { pattern: cron }, { name, data, opts: { removeOnComplete: true, removeOnFail: 100 } });
+  }
+
+  async depths() {
+    const out: Record<string, number> = {};
+    for (const name of this.handlers.keys()) {
+      const counts = await this.queue(name).getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+      out[name] = Object.values(counts).reduce((a, b) => a + b, 0);
+    }
+    return out;
+  }
+
+  async start() {
+    for (const [name, { handler, concurrency }] of this.handlers) {
+      const connection = createRedis(this.redisUrl, { maxRetriesPerRequest: null });
+      this.workerConnections.push(connection);
+      const worker = new Worker(name, async (job) => handler(job.data), {
+        connection,
+        prefix: `${this.prefix}:bull`,
+        concurrency,
+      });
+      worker.on('failed', (job, err) => this.log.error({ err, job: name, jobId: job?.id }, 'background job failed'));
+      worker.on('error', (err) => this.log.error({ err, job: name }, 'queue worker error'));
+      this.workers.push(worker);
+    }
+  }
+
+  async close() {
+    await Promise.allSettled(this.workers.map((w) => w.close()));
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    for (const c of [this.connection, ...this.workerConnections]) await c.quit().catch(() => c.disconnect());
+  }
+}

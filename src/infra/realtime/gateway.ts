@@ -1,0 +1,67 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server } from 'socket.io';
+import type { EventMap, EventName, EventPublisher } from '../events.js';
+import { createRedis } from '../redis.js';
+
+export interface RealtimeOptions {
+  allowedOrigins: '*' | string[];
+  /** Resolves to true when the access token is valid and its user still exists. */
+  authenticate(token: string): Promise<boolean>;
+  redisUrl?: string;
+  redisKeyPrefix: string;
+}
+
+export interface RealtimeGateway extends EventPublisher {
+  readonly io: Server;
+  close(): Promise<void>;
+}
+
+const NAMESPACE = '/events';
+
+function tokenOf(handshake: { auth?: Record<string, unknown>; headers: Record<string, unknown> }): string | undefined {
+  const fromAuth = handshake.auth?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth.replace(/^Bearer\s+/i, '');
+  const header = handshake.headers.authorization;
+  if (typeof header === 'string' && /^Bearer\s+/i.test(header)) return header.replace(/^Bearer\s+/i, '');
+  return undefined;
+}
+
+/** Socket.IO on namespace `/events`: clients authenticate in the handshake, every event goes to all. */
+export function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions): RealtimeGateway {
+  const io = new Server(server, {
+    path: '/socket.io',
+    cors: { origin: opts.allowedOrigins === '*' ? '*' : opts.allowedOrigins },
+    serveClient: false,
+  });
+  const redisClients = opts.redisUrl ? [createRedis(opts.redisUrl), createRedis(opts.redisUrl)] : [];
+  if (redisClients.length === 2) {
+    io.adapter(createAdapter(redisClients[0], redisClients[1], { key: `${opts.redisKeyPrefix}:socket.io` }));
+  }
+
+  const rejectUnauthenticated = async (socket: { handshake: any }, next: (err?: Error) => void) => {
+    const token = tokenOf(socket.handshake);
+    const ok = token ? await opts.authenticate(token).catch(() => false) : false;
+    next(ok ? undefined : new Error('unauthorized'));
+  };
+  const events = io.of(NAMESPACE);
+  events.use(rejectUnauthenticated);
+  // The root namespace carries nothing, but it must not be an unauthenticated way in either.
+  io.of('/').use(rejectUnauthenticated);
+
+  return {
+    io,
+    emit<K extends EventName>(name: K, payload: EventMap[K]) {
+      events.emit(name, payload);
+    },
+    async close() {
+      io.disconnectSockets(true);
+      await new Promise<void>((done) => {
+        // io.close() also closes the HTTP server; Fastify does that itself, so only unbind here.
+        io.engine.close();
+        done();
+      });
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Forbidden, Unauthorized } from './errors.js';
+
+/** Who is calling: resolved from the access token on every request, with roles read fresh. */
+export interface Actor {
+  userId: string;
+  username: string;
+  roles: string[];
+  isAdmin: boolean;
+}
+
+/** The identity that background jobs act as (rule 7 of ARCHITECTURE.md). */
+export const SYSTEM_ACTOR: Actor = Object.freeze({ userId: '00000000-0000-0000-0000-000000000000', username: 'system', roles: ['admin'], isAdmin: true });
+
+/**
+ * Route-level access, declared in the route's `config.auth`:
+ * - `user`: any valid access token (the default for every /api/v1 route, so forgetting is safe);
+ * - `admin`: an access token whose user holds the global `admin` role;
+ * - `none`: public; `custom`: the module checks a credential of its own (ingestion, webhooks).
+ */
+export type AuthLevel = 'none' | 'user' | 'admin' | 'custom';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+}
+
+export type ActorResolver = (token: string) => Promise<Actor | null>;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function levelOf(url: string, declared: AuthLevel | undefined): AuthLevel {
+  return declared ?? (url.startsWith('/api/v1/') ? 'user' : 'none');
+}
+
+/** One hook enforces every route's declared level; the OpenAPI document shows which need a token. */
+export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResolver) {
+  app.decorateRequest('actor', null as unknown as Actor);
+
+  app.addHook('onRoute', (route) => {
+    const level = levelOf(route.url, route.config?.auth);
+    if (level === 'user' || level === 'admin') {
+      route.schema = { ...(route.schema ?? {}), security: [{ bearerAuth: [] }] } as typeof route.schema;
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url) return;
+    const level = levelOf(url, request.routeOptions.config.auth);
+    if (level !== 'user' && level !== 'admin') return;
+    const token = bearerToken(request);
+    if (!token) throw new Unauthorized('Missing bearer token');
+    const actor = await resolveActor(token);
+    if (!actor) throw new Unauthorized('Invalid or expired token');
+    request.actor = actor;
+    if (level === 'admin' && !actor.isAdmin) throw new Forbidden('This action requires the admin role');
+  });
+}

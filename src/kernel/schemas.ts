@@ -1,0 +1,32 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** Shared TypeBox building blocks used by every module's schemas. */
+export const Uuid = Type.String({ format: 'uuid', description: 'UUID' });
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' });
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const IdParams = Type.Object({ id: Uuid });
+export type IdParams = Static<typeof IdParams>;
+
+/** A free-form JSON object (metadata, config, annotations). */
+export const JsonObject = Type.Record(Type.String(), Type.Unknown());
+export const StringMap = Type.Record(Type.String(), Type.String());
+
+export const ErrorSchema = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    message: Type.String(),
+    error: Type.String(),
+    timestamp: Timestamp,
+    path: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), problem: Type.String() }))),
+  },
+  { $id: 'Error', description: 'The error envelope of every failed request' },
+);
+
+/** Response map entries for the usual failures, so the OpenAPI document lists them. */
+export const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, Type.Ref('Error')])) as Record<number, ReturnType<typeof Type.Ref>>;
+
+export const EmptyResponse = Type.Null({ description: 'No content' });

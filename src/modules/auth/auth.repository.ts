@@ -1,0 +1,97 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { refreshTokens, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Public columns only: the password hash leaves the repository through `findCredentials` alone. */
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+  roles: users.roles,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+export type PublicUser = Omit<UserRow, 'passwordHash'>;
+
+export const authRepository = {
+  async insertUser(db: Executor, values: typeof users.$inferInsert): Promise<PublicUser> {
+    const [row] = await db.insert(users).values(values).returning(publicColumns);
+    return row!;
+  },
+
+  async findById(db: Executor, id: string): Promise<PublicUser | undefined> {
+    const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+
+  async findByUsername(db: Executor, username: string): Promise<PublicUser | undefined> {
+    const [row] = await db.select(publicColumns).from(users).where(eq(users.username, username)).limit(1);
+    return row;
+  },
+
+  async findCredentials(db: Executor, username: string) {
+    const [row] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.username, username))
+      .limit(1);
+    return row;
+  },
+
+  async usernameOrEmailTaken(db: Executor, username: string, email: string) {
+    const rows = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(sql`${users.username} = ${username} OR ${users.email} = ${email}`)
+      .limit(2);
+    return { username: rows.some((r) => r.username === username), email: rows.some((r) => r.email === email) };
+  },
+
+  async listUsers(db: Executor, skip: number, take: number) {
+    const [data, [total]] = await Promise.all([
+      db.select(publicColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)).offset(skip).limit(take),
+      db.select({ n: count() }).from(users),
+    ]);
+    return { data, total: total!.n };
+  },
+
+  async findExisting(db: Executor, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+    return rows.map((r) => r.id);
+  },
+
+  async setRoles(db: Executor, id: string, roles: string[]): Promise<PublicUser | undefined> {
+    const [row] = await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicColumns);
+    return row;
+  },
+
+  async insertRefreshToken(db: Executor, userId: string, tokenHash: string, expiresAt: Date) {
+    await db.insert(refreshTokens).values({ userId, tokenHash, expiresAt });
+  },
+
+  /** Marks an unused token used, atomically: of two concurrent refreshes, one wins. */
+  async consumeRefreshToken(db: Executor, tokenHash: string, userId: string) {
+    const [row] = await db
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), eq(refreshTokens.userId, userId), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ expiresAt: refreshTokens.expiresAt });
+    return row;
+  },
+
+  async findRefreshToken(db: Executor, tokenHash: string) {
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    return row;
+  },
+
+  async revokeAllRefreshTokens(db: Executor, userId: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  },
+};

@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox';
+import { Page } from '../../kernel/pagination.js';
+import { Timestamp } from '../../kernel/schemas.js';
+
+export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+
+export const UserSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    username: Type.String(),
+    email: Type.String(),
+    displayName: Type.String(),
+    roles: Type.Array(Type.String()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'User', description: 'A user account; the password is never returned' },
+);
+export type User = Static<typeof UserSchema>;
+
+const Username = Type.String({ minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$', description: '2-50 letters, digits, dots, dashes or underscores' });
+// Long enough for passphrases, short enough that hashing stays cheap for an attacker's 1 MB body.
+const Password = Type.String({ minLength: 8, maxLength: 256, description: 'at least 8 characters with a lowercase letter, an uppercase letter and a digit' });
+
+export const RegisterBody = Type.Object({
+  username: Username,
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Password,
+  displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'defaults to the username' })),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 256 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const RefreshBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  refreshToken: Type.String({ minLength: 1, maxLength: 256 }),
+});
+export type RefreshBody = Static<typeof RefreshBody>;
+
+export const TokenPair = Type.Object({
+  token: Type.String({ description: 'access token (JWT, HS256)' }),
+  refreshToken: Type.String({ description: 'single-use refresh token' }),
+  expiresIn: Type.Integer({ description: 'access token lifetime in seconds' }),
+});
+
+export const LoginResponse = Type.Object({ user: Type.Ref('User'), ...TokenPair.properties });
+
+export const RolesBody = Type.Object({
+  roles: Type.Array(Role, { maxItems: 2, description: '`user` is always kept' }),
+});
+export type RolesBody = Static<typeof RolesBody>;
+
+export const UserPage = Page(Type.Ref('User'));

@@ -1,0 +1,147 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Actor } from '../../kernel/auth.js';
+import { Conflict, Invalid, NotFound, Unauthorized } from '../../kernel/errors.js';
+import { pageOf, type PageQuery } from '../../kernel/pagination.js';
+import { authRepository as repo, type PublicUser } from './auth.repository.js';
+import type { LoginBody, RefreshBody, RegisterBody } from './auth.schemas.js';
+import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
+
+const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < 8) return 'password must be at least 8 characters long';
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) {
+    return 'password must contain at least one lowercase letter, one uppercase letter and one digit';
+  }
+  return undefined;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+};
+
+export interface AuthServiceDeps {
+  db: Database;
+  tokens: AccessTokens;
+  refreshTokenTtlS: number;
+  log: FastifyBaseLogger;
+}
+
+export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthServiceDeps) {
+  // Compared against when the user does not exist, so timing does not reveal which usernames exist.
+  const dummyHash = hash('not-a-real-password-A1', ARGON2);
+
+  async function issueTokens(user: PublicUser) {
+    const refreshToken = newRefreshToken();
+    await repo.insertRefreshToken(db, user.id, hashRefreshToken(refreshToken), new Date(Date.now() + refreshTokenTtlS * 1000));
+    return { token: await tokens.sign(user), refreshToken, expiresIn: tokens.lifetime };
+  }
+
+  return {
+    async register(body: RegisterBody): Promise<PublicUser> {
+      const problem = passwordProblem(body.password);
+      if (problem) throw new Invalid(problem, [{ field: 'password', problem }]);
+      const email = body.email.toLowerCase();
+      const taken = await repo.usernameOrEmailTaken(db, body.username, email);
+      if (taken.username) throw new Conflict('Username is already registered');
+      if (taken.email) throw new Conflict('Email is already registered');
+      try {
+        return await repo.insertUser(db, {
+          username: body.username,
+          email,
+          displayName: body.displayName ?? body.username,
+          passwordHash: await hash(body.password, ARGON2),
+          roles: ['user'],
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new Conflict('Username or email is already registered');
+        throw err;
+      }
+    },
+
+    async login(body: LoginBody) {
+      const creds = await repo.findCredentials(db, body.username);
+      const ok = await verify(creds?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
+      if (!creds || !ok) throw new Unauthorized('Invalid username or password');
+      const user = (await repo.findById(db, creds.id))!;
+      return { user, ...(await issueTokens(user)) };
+    },
+
+    async refresh(body: RefreshBody) {
+      const user = await repo.findByUsername(db, body.username);
+      if (!user) throw new Unauthorized('Invalid refresh token');
+      const tokenHash = hashRefreshToken(body.refreshToken);
+      const consumed = await repo.consumeRefreshToken(db, tokenHash, user.id);
+      if (consumed) {
+        if (consumed.expiresAt.getTime() < Date.now()) throw new Unauthorized('Refresh token has expired');
+        return issueTokens(user);
+      }
+      const known = await repo.findRefreshToken(db, tokenHash);
+      if (known && known.userId === user.id) {
+        // A used token coming back means it leaked: end every session of this user.
+        await repo.revokeAllRefreshTokens(db, user.id);
+        log.warn({ userId: user.id }, 'refresh token reuse detected; all refresh tokens revoked');
+        throw new Unauthorized('Refresh token was already used; all sessions have been revoked');
+      }
+      throw new Unauthorized('Invalid refresh token');
+    },
+
+    async listUsers(q: PageQuery) {
+      const { data, total } = await repo.listUsers(db, q.skip, q.take);
+      return pageOf(data, total, q);
+    },
+
+    async setRoles(userId: string, roles: string[]) {
+      const next = ['user', ...new Set(roles.filter((r) => r !== 'user'))];
+      const user = await repo.setRoles(db, userId, next);
+      if (!user) throw new NotFound('User not found');
+      return user;
+    },
+
+    async findUser(userId: string) {
+      return repo.findById(db, userId);
+    },
+
+    async existingUserIds(ids: string[]) {
+      return repo.findExisting(db, ids);
+    },
+
+    /** The caller behind an access token, with roles as stored now (a demotion applies at once). */
+    async resolveActor(token: string): Promise<Actor | null> {
+      const userId = await tokens.verify(token);
+      if (!userId) return null;
+      const user = await repo.findById(db, userId);
+      if (!user) return null;
+      return { userId: user.id, username: user.username, roles: user.roles, isAdmin: user.roles.includes('admin') };
+    },
+
+    /** ADMIN_* bootstrap: create the admin, or add the role to an existing user of that name. */
+    async bootstrapAdmin(admin: { username: string; email: string; password: string }) {
+      const existing = await repo.findByUsername(db, admin.username);
+      if (existing) {
+        if (!existing.roles.includes('admin')) await repo.setRoles(db, existing.id, [...existing.roles, 'admin']);
+        return;
+      }
+      try {
+        await repo.insertUser(db, {
+          username: admin.username,
+          email: admin.email,
+          displayName: admin.username,
+          passwordHash: await hash(admin.password, ARGON2),
+          roles: ['user', 'admin'],
+        });
+        log.info({ username: admin.username }, 'admin user created from ADMIN_* settings');
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const raced = await repo.findByUsername(db, admin.username);
+        if (raced && !raced.roles.includes('admin')) await repo.setRoles(db, raced.id, [...raced.roles, 'admin']);
+        else if (!raced) log.error({ email: admin.email }, 'ADMIN_EMAIL belongs to another user; admin bootstrap skipped');
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

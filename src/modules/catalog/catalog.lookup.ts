@@ -1,0 +1,21 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { components } from '../../db/schema/index.js';
+
+/** Reads other modules need (existence checks, names), without reaching into the catalog's tables. */
+export const catalogLookup = {
+  async findComponent(db: Executor, id: string) {
+    const [row] = await db.select().from(components).where(eq(components.id, id)).limit(1);
+    return row;
+  },
+  async componentExists(db: Executor, id: string): Promise<boolean> {
+    const [row] = await db.select({ id: components.id }).from(components).where(eq(components.id, id)).limit(1);
+    return !!row;
+  },
+  /** The ids among `ids` that are components (for "400 naming the missing id" checks). */
+  async existingComponentIds(db: Executor, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db.select({ id: components.id }).from(components).where(inArray(components.id, ids));
+    return new Set(rows.map((r) => r.id));
+  },
+};

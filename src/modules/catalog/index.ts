@@ -1,0 +1,1 @@
+export { catalogLookup } from './catalog.lookup.js';

@@ -1,0 +1,1 @@
+export { environmentsLookup } from './environments.lookup.js';

@@ -1,0 +1,1 @@
+export { teamsLookup } from './teams.lookup.js';

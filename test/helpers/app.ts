@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import type { App } from '../../src/kernel/types.js';
+import { TEST_DATABASE_URL, databaseUrlFor } from './test-env.js';
+
+export const ADMIN = { username: 'root-admin', email: 'root-admin@hangar.test', password: 'Adm1nPassw0rd' };
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+export const testDbKind = (): TestDatabaseKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+/**
+ * A fresh, migrated database for one test file: a PGlite loaded from the migrated dump, or a
+ * PostgreSQL database cloned from the migrated template (dropped again by `drop`).
+ */
+export async function createTestDatabase(kind: TestDatabaseKind = testDbKind()): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dump = Buffer.from(inject('pgliteDump'), 'base64');
+    const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '', pgliteDump: new Blob([dump]) });
+    return { handle, url: 'memory://', drop: () => handle.close() };
+  }
+  const name = `hangar_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  await admin.end();
+  const url = databaseUrlFor(name);
+  const handle = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 5 });
+  return {
+    handle,
+    url,
+    async drop() {
+      await handle.close().catch(() => {});
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    AUTH_RATE_LIMIT: 'off',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    REDIS_KEY_PREFIX: `hangar-test-${randomBytes(4).toString('hex')}`,
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: DatabaseHandle;
+  /** Logs in the bootstrap admin once; the token is reused. */
+  adminToken(): Promise<string>;
+  /** Registers and logs in a new plain user. */
+  newUser(prefix?: string): Promise<{ id: string; username: string; token: string; password: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export const uniq = (prefix = 'x') => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** The app over app.inject, on this file's own database. Call in beforeAll, close in afterAll. */
+export async function buildTestApp(env: Record<string, string | undefined> = {}, db?: Awaited<ReturnType<typeof createTestDatabase>>): Promise<TestApp> {
+  const database = db ?? (await createTestDatabase());
+  const config = testConfig(env);
+  const app = await buildApp(config, { database: database.handle, logger: false });
+  await app.ready();
+  let admin: Promise<string> | undefined;
+  const login = async (username: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res.json().token as string;
+  };
+  return {
+    app,
+    config,
+    database: database.handle,
+    adminToken: () => (admin ??= login(ADMIN.username, ADMIN.password)),
+    async newUser(prefix = 'user') {
+      const username = uniq(prefix).slice(0, 50);
+      const password = 'Passw0rd-' + randomBytes(4).toString('hex');
+      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email: `${username}@example.test`, password } });
+      if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+      return { id: res.json().id, username, password, token: await login(username, password) };
+    },
+    async close() {
+      await app.close();
+      if (!db) await database.drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Asserts the error envelope of document 1 and returns the body. */
+export function expectError(res: LightMyRequestResponse, status: number) {
+  const body = res.json();
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
+  for (const key of ['statusCode', 'message', 'error', 'timestamp', 'path']) {
+    if (!(key in body)) throw new Error(`error envelope lacks ${key}: ${res.body}`);
+  }
+  if (body.statusCode !== status || typeof body.message !== 'string') throw new Error(`bad envelope: ${res.body}`);
+  return body as { statusCode: number; message: string; error: string; timestamp: string; path: string; details?: { field: string; problem: string }[] };
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Route and repository tests run twice: on the embedded database (PGlite) and on real PostgreSQL.
+ * Pure unit tests (`*.unit.test.ts`) run once; e2e flows (listening servers, Redis, Socket.IO) once.
+ */
+const dbTests = ['test/**/*.test.ts'];
+const notDb = ['**/*.unit.test.ts', 'test/e2e/**', '**/node_modules/**'];
+
+export default defineConfig({
+  test: {
+    globalSetup: ['test/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts'] } },
+      { extends: true, test: { name: 'pglite', include: dbTests, exclude: notDb, env: { TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'postgres', include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' } } },
+    ],
+  },
+});
