@@ -19,3 +19,6 @@ export const catalogLookup = {
     return new Set(rows.map((r) => r.id));
   },
 };
+
+/** Cache namespace of the component list and get; any write to a component row must invalidate it. */
+export const CATALOG_CACHE_NS = 'catalog';

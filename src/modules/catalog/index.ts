@@ -1,1 +1,1 @@
-export { catalogLookup } from './catalog.lookup.js';
+export { catalogLookup, CATALOG_CACHE_NS } from './catalog.lookup.js';

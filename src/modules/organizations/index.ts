@@ -1,0 +1,1 @@
+export { resolveOrganizationContext } from './organizations.context.js';

@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { organizationMembers, organizations } from '../../db/schema/index.js';
+import type { Actor } from '../../kernel/auth.js';
+import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * "The current organization" (DECISIONS.md): from the `X-Organization-Id` header. The caller must be a
+ * member (global admins need not be), else 403. Without the header: null (records with no organization).
+ */
+export async function resolveOrganizationContext(db: Executor, actor: Actor, request: FastifyRequest): Promise<string | null> {
+  const raw = request.headers['x-organization-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value.trim() === '') return null;
+  const orgId = value.trim();
+  if (!UUID.test(orgId)) throw new Invalid('X-Organization-Id must be a UUID', [{ field: 'X-Organization-Id', problem: 'must be a UUID' }]);
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  if (!org) throw new NotFound('Organization not found');
+  if (actor.isAdmin) return orgId;
+  const [member] = await db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, actor.userId)))
+    .limit(1);
+  if (!member) throw new Forbidden('You are not a member of this organization');
+  return orgId;
+}
