@@ -83,7 +83,9 @@ async function main() {
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed = r.numPassedTests ?? 0;
-    failed = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
+    failed = r.numFailedTests ?? 0;
+    // A file that fails to load has no failed test, only a failed suite: count it too.
+    if (failed === 0 && run.status !== 0) failed = Math.max(1, r.numFailedTestSuites ?? 0);
     skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   } else failed = 1;
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);

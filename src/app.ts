@@ -16,7 +16,7 @@ import { createGit } from './infra/git.js';
 import { registerMetrics } from './infra/metrics.js';
 import { createQueue } from './infra/queue/index.js';
 import { createRealtimeGateway } from './infra/realtime/gateway.js';
-import { createRedis } from './infra/redis.js';
+import { closeRedis, createRedis } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
 import { registerErrorHandling } from './kernel/error-handler.js';
 import { Invalid } from './kernel/errors.js';
@@ -83,6 +83,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const git = createGit({ allowFileUrls: config.gitAllowFileUrls, timeoutMs: config.gitTimeoutS * 1000, maxBytes: config.gitMaxBytes });
   const ctx: AppContext = { config, db: database.db, database, events: realtime, queue, cache, redis, auth, git, log: app.log };
 
+  app.decorate('hangar', ctx);
+
   // Bodies: JSON (an empty body is "no body", as clients send with DELETE or action POSTs).
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -138,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await queue.close();
     await realtime.close();
     await cache.close();
-    if (redis) await redis.quit().catch(() => redis.disconnect());
+    if (redis) await closeRedis(redis);
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -21,3 +21,10 @@ export interface AppContext {
   git: Git;
   log: FastifyBaseLogger;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The composition root's context: for operations tooling and tests, never for route handlers. */
+    hangar: AppContext;
+  }
+}

@@ -82,7 +82,7 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
       await db.execute(sql`SELECT 1`);
     },
     async close() {
-      await client.close();
+      if (!client.closed) await client.close();
     },
   };
 }

@@ -189,7 +189,7 @@ export function createGit(opts: GitOptions) {
      * Commits `files` on branch `branch` of the repository at `url` and pushes: an empty repository
      * gets its first commit, a non-empty one a new commit on top. Returns the new commit id.
      */
-    async commitFiles(url: string, files: { path: string; content: string }[], message: string, branch = 'main'): Promise<string> {
+    async commitFiles(url: string, files: { path: string; content: string | Buffer }[], message: string, branch = 'main'): Promise<string> {
       assertGitUrl(url, opts.allowFileUrls);
       return withTempDir('push', async (dir) => {
         const heads = await run(['ls-remote', '--heads', '--', url, branch]);

@@ -12,3 +12,9 @@ export function createRedis(url: string, extra: RedisOptions = {}): Redis {
   client.on('error', () => {});
   return client;
 }
+
+/** Closes politely when connected; a client that never connected is just dropped (QUIT would wait forever). */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+  else client.disconnect();
+}

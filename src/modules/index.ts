@@ -1,5 +1,15 @@
 import type { AppContext } from '../context.js';
 import type { App } from '../kernel/types.js';
+import { iacModule } from './iac/index.js';
+import { iacModulesModule } from './iac-modules/index.js';
+import { apiSpecsModule } from './api-specs/index.js';
+import { incidentsModule } from './incidents/index.js';
+import { organizationsModule } from './organizations/index.js';
+import { teamsModule } from './teams/index.js';
+import { environmentsModule } from './environments/index.js';
+import { deploymentsModule } from './deployments/index.js';
+import { templatesModule } from './templates/index.js';
+import { catalogModule } from './catalog/index.js';
 
 /**
  * Every domain module, registered in one place. A module's `index.ts` exports a Fastify plugin
@@ -12,4 +22,14 @@ import type { App } from '../kernel/types.js';
 export async function registerModules(app: App, ctx: AppContext) {
   void app;
   void ctx;
+  await app.register(iacModule, ctx);
+  await app.register(iacModulesModule, ctx);
+  await app.register(apiSpecsModule, ctx);
+  await app.register(incidentsModule, ctx);
+  await app.register(organizationsModule, ctx);
+  await app.register(teamsModule, ctx);
+  await app.register(environmentsModule, ctx);
+  await app.register(deploymentsModule, ctx);
+  await app.register(templatesModule, ctx);
+  await app.register(catalogModule, ctx);
 }

@@ -15,6 +15,8 @@ export const components = pgTable(
     annotations: jsonb('annotations').$type<Record<string, string>>().notNull().default({}),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     gitopsApp: text('gitops_app'),
+    // Written by the cluster integration's sync (document 3); null until a workload is matched.
+    workloadStatus: jsonb('workload_status').$type<Record<string, unknown> | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -39,5 +39,6 @@ export const deployments = pgTable(
     index('deployments_component_idx').on(t.componentId, t.createdAt),
     index('deployments_environment_idx').on(t.environmentId, t.createdAt),
     index('deployments_created_idx').on(t.createdAt),
+    index('deployments_status_idx').on(t.status, t.createdAt),
   ],
 );

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { createRedis } from '../redis.js';
+import { closeRedis, createRedis } from '../redis.js';
 import type { JobHandler, JobOptions, JobQueue } from './queue.js';
 
 /** Jobs in Redis through BullMQ: shared by every process of a deployment, surviving restarts. */
@@ -76,6 +76,6 @@ export class BullmqQueue implements JobQueue {
   async close() {
     await Promise.allSettled(this.workers.map((w) => w.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
-    for (const c of [this.connection, ...this.workerConnections]) await c.quit().catch(() => c.disconnect());
+    await Promise.all([this.connection, ...this.workerConnections].map(closeRedis));
   }
 }

@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventMap, EventName, EventPublisher } from '../events.js';
-import { createRedis } from '../redis.js';
+import { closeRedis, createRedis } from '../redis.js';
 
 export interface RealtimeOptions {
   allowedOrigins: '*' | string[];
@@ -27,6 +28,23 @@ function tokenOf(handshake: { auth?: Record<string, unknown>; headers: Record<st
   return undefined;
 }
 
+/**
+ * The Redis adapter fires (un)subscribe and publish without awaiting them; when Redis is away at
+ * shutdown those promises reject with nobody listening, which would crash the process. Observing
+ * them here keeps the rejection for any caller that does await, and logs nothing twice.
+ */
+function observeCommands(client: Redis): Redis {
+  for (const name of ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe', 'publish'] as const) {
+    const original = (client as any)[name].bind(client);
+    (client as any)[name] = (...args: unknown[]) => {
+      const result = original(...args);
+      if (result && typeof result.catch === 'function') result.catch(() => {});
+      return result;
+    };
+  }
+  return client;
+}
+
 /** Socket.IO on namespace `/events`: clients authenticate in the handshake, every event goes to all. */
 export function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions): RealtimeGateway {
   const io = new Server(server, {
@@ -34,7 +52,9 @@ export function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions)
     cors: { origin: opts.allowedOrigins === '*' ? '*' : opts.allowedOrigins },
     serveClient: false,
   });
-  const redisClients = opts.redisUrl ? [createRedis(opts.redisUrl), createRedis(opts.redisUrl)] : [];
+  // No retry limit: while Redis is away, the adapter's (un-awaited) subscribe and publish calls wait
+  // in the offline queue instead of rejecting unhandled.
+  const redisClients = opts.redisUrl ? [0, 1].map(() => observeCommands(createRedis(opts.redisUrl!, { maxRetriesPerRequest: null }))) : [];
   if (redisClients.length === 2) {
     io.adapter(createAdapter(redisClients[0], redisClients[1], { key: `${opts.redisKeyPrefix}:socket.io` }));
   }
@@ -61,7 +81,7 @@ export function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions)
         io.engine.close();
         done();
       });
-      await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
+      await Promise.all(redisClients.map(closeRedis));
     },
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "deployments_status_idx" ON "deployments" USING btree ("status","created_at");

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { components } from './catalog.js';
+import { createdAt, id, ts, updatedAt } from './columns.js';
+import { teams } from './teams.js';
+
+export const apiSpecs = pgTable(
+  'api_specs',
+  {
+    id: id(),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    format: text('format').notNull(),
+    version: text('version').notNull(),
+    // The raw YAML or JSON as uploaded: diffs re-parse it, GET by id returns it verbatim.
+    spec: text('spec').notNull(),
+    status: text('status').notNull().default('active'),
+    deprecatedAt: ts('deprecated_at'),
+    sunsetAt: ts('sunset_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // A component's specs are listed by (name, created_at, id).
+  (t) => [index('api_specs_component_name_idx').on(t.componentId, t.name, t.createdAt, t.id)],
+);
+
+export const apiSpecConsumers = pgTable(
+  'api_spec_consumers',
+  {
+    id: id(),
+    apiSpecId: uuid('api_spec_id')
+      .notNull()
+      .references(() => apiSpecs.id, { onDelete: 'cascade' }),
+    consumerComponentId: uuid('consumer_component_id').references(() => components.id, { onDelete: 'cascade' }),
+    consumerTeamId: uuid('consumer_team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A component or a team consumes one spec once; the partial indexes also serve the consumed-apis lookups.
+    uniqueIndex('api_spec_consumers_spec_component_key').on(t.apiSpecId, t.consumerComponentId).where(sql`${t.consumerComponentId} IS NOT NULL`),
+    uniqueIndex('api_spec_consumers_spec_team_key').on(t.apiSpecId, t.consumerTeamId).where(sql`${t.consumerTeamId} IS NOT NULL`),
+    index('api_spec_consumers_component_idx').on(t.consumerComponentId),
+    index('api_spec_consumers_team_idx').on(t.consumerTeamId),
+    index('api_spec_consumers_spec_created_idx').on(t.apiSpecId, t.createdAt, t.id),
+    check('api_spec_consumers_someone', sql`${t.consumerComponentId} IS NOT NULL OR ${t.consumerTeamId} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,138 @@
+import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
+import type { App } from '../../kernel/types.js';
+import {
+  ApiSpecFull,
+  ApiSpecList,
+  ApiSpecStatusResponse,
+  ApiSpecSummary,
+  ConsumerBody,
+  ConsumerList,
+  ConsumerParams,
+  ConsumerSchema,
+  CreateApiSpecBody,
+  DiffQuery,
+  SpecDiffResultSchema,
+  UpdateApiSpecBody,
+} from './api-specs.schemas.js';
+import type { ApiSpecsService } from './api-specs.service.js';
+
+const tags = ['api-specs'];
+
+export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsService }) {
+  app.post(
+    '/api/v1/catalog/components/:id/api-specs',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Register an API spec (OpenAPI or AsyncAPI) of a component (admin)',
+        description: 'The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.',
+        params: IdParams,
+        body: CreateApiSpecBody,
+        response: { 201: ApiSpecSummary, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.create(req.params.id, req.body)),
+  );
+
+  app.get(
+    '/api/v1/catalog/components/:id/api-specs',
+    {
+      schema: { tags, summary: 'API specs of a component (without raw content)', params: IdParams, response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) } },
+    },
+    async (req) => service.listForComponent(req.params.id),
+  );
+
+  app.get(
+    '/api/v1/catalog/components/:id/consumed-apis',
+    {
+      schema: {
+        tags,
+        summary: 'API specs the component consumes, directly or through its team',
+        params: IdParams,
+        response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => service.consumedBy(req.params.id),
+  );
+
+  app.get(
+    '/api/v1/api-specs/:id',
+    { schema: { tags, summary: 'An API spec with its raw content', params: IdParams, response: { 200: ApiSpecFull, ...errorResponses(400, 401, 404) } } },
+    async (req) => service.get(req.params.id),
+  );
+
+  app.patch(
+    '/api/v1/api-specs/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Move an API spec through its lifecycle (admin): active -> deprecated -> sunset',
+        params: IdParams,
+        body: UpdateApiSpecBody,
+        response: { 200: ApiSpecStatusResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => service.updateLifecycle(req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/v1/api-specs/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { tags, summary: 'Delete an API spec and its consumers (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (req, reply) => {
+      await service.remove(req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/api-specs/:id/diff',
+    {
+      schema: {
+        tags,
+        summary: 'Changes from the spec `compareWith` (older) to this spec (newer)',
+        params: IdParams,
+        querystring: DiffQuery,
+        response: { 200: SpecDiffResultSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => service.diff(req.params.id, req.query.compareWith),
+  );
+
+  app.get(
+    '/api/v1/api-specs/:id/consumers',
+    { schema: { tags, summary: 'Consumers of an API spec', params: IdParams, response: { 200: ConsumerList, ...errorResponses(400, 401, 404) } } },
+    async (req) => service.listConsumers(req.params.id),
+  );
+
+  app.post(
+    '/api/v1/api-specs/:id/consumers',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Register a component and/or a team as a consumer of an API spec (admin)',
+        params: IdParams,
+        body: ConsumerBody,
+        response: { 201: ConsumerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.addConsumer(req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/api/v1/api-specs/:id/consumers/:consumerId',
+    {
+      config: { auth: 'admin' },
+      schema: { tags, summary: 'Remove a consumer of an API spec (admin)', params: ConsumerParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (req, reply) => {
+      await service.removeConsumer(req.params.id, req.params.consumerId);
+      return reply.code(204).send(null);
+    },
+  );
+}

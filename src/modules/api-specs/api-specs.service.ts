@@ -1,0 +1,163 @@
+import type { Database } from '../../db/client.js';
+import type { EventPublisher } from '../../infra/events.js';
+import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
+import { catalogLookup } from '../catalog/index.js';
+import { teamsLookup } from '../teams/index.js';
+import { diffSpecs, type SpecDiffResult } from './api-specs.diff.js';
+import { analyseSpec, parseSpec, type SpecFormat } from './api-specs.format.js';
+import { apiSpecsRepository as repo, type ApiSpecRow, type ApiSpecSummaryRow } from './api-specs.repository.js';
+import type { ConsumerBody, CreateApiSpecBody, SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
+
+declare module '../../infra/events.js' {
+  interface EventMap {
+    'api-spec:deprecated': { id: string; componentId: string; name: string; version: string; status: 'deprecated'; deprecatedAt: string };
+  }
+}
+
+/** The status table of document 1; staying in the same status is allowed (only the dates change). */
+const ALLOWED_MOVES: Record<SpecStatus, SpecStatus[]> = { active: ['deprecated'], deprecated: ['sunset'], sunset: [] };
+
+export type ApiSpecSummary = Omit<ApiSpecSummaryRow, 'format' | 'status'> & { format: SpecFormat; status: SpecStatus };
+export type ApiSpec = ApiSpecSummary & { spec: string };
+
+// The columns are plain text; only this module writes them, with the enum values.
+const summary = (row: ApiSpecSummaryRow) => row as ApiSpecSummary;
+
+function uniqueViolation(err: unknown): string | undefined {
+  for (let e: any = err, depth = 0; e && depth < 4; e = e.cause, depth++) {
+    if (e.code === '23505') return String(e.constraint ?? e.constraint_name ?? '');
+  }
+  return undefined;
+}
+
+export interface ApiSpecsServiceDeps {
+  db: Database;
+  events: EventPublisher;
+}
+
+export function createApiSpecsService({ db, events }: ApiSpecsServiceDeps) {
+  async function requireComponent(componentId: string) {
+    const component = await catalogLookup.findComponent(db, componentId);
+    if (!component) throw new NotFound('Component not found');
+    return component;
+  }
+
+  async function requireSpec(id: string, label = 'API spec'): Promise<ApiSpecRow> {
+    const spec = await repo.findById(db, id);
+    if (!spec) throw new NotFound(`${label} not found`);
+    return spec;
+  }
+
+  async function requireSpecExists(id: string) {
+    if (!(await repo.exists(db, id))) throw new NotFound('API spec not found');
+  }
+
+  return {
+    async create(componentId: string, body: CreateApiSpecBody): Promise<ApiSpecSummary> {
+      await requireComponent(componentId);
+      const analysed = analyseSpec(body.spec, body.format);
+      if (!analysed.ok) throw new Invalid(analysed.problem, [{ field: analysed.field, problem: analysed.problem }]);
+      const row = await repo.insert(db, { componentId, name: body.name, version: body.version, format: analysed.format, spec: body.spec, status: 'active' });
+      return summary(row);
+    },
+
+    async listForComponent(componentId: string): Promise<ApiSpecSummary[]> {
+      await requireComponent(componentId);
+      return (await repo.listByComponent(db, componentId)).map(summary);
+    },
+
+    async get(id: string): Promise<ApiSpec> {
+      return (await requireSpec(id)) as ApiSpec;
+    },
+
+    async updateLifecycle(id: string, body: UpdateApiSpecBody) {
+      const result = await db.transaction(async (tx) => {
+        const current = await repo.findForUpdate(tx, id);
+        if (!current) throw new NotFound('API spec not found');
+        const from = current.status as SpecStatus;
+        const to = body.status ?? from;
+        if (to !== from && !ALLOWED_MOVES[from].includes(to)) {
+          const allowed = ALLOWED_MOVES[from];
+          throw new Invalid(`Cannot move an API spec from '${from}' to '${to}'${allowed.length ? `; allowed: ${allowed.join(', ')}` : `; '${from}' is final`}`, [
+            { field: 'status', problem: `move from '${from}' to '${to}' is not allowed` },
+          ]);
+        }
+        const now = new Date();
+        let deprecatedAt = body.deprecatedAt ? new Date(body.deprecatedAt) : current.deprecatedAt;
+        let sunsetAt = body.sunsetAt ? new Date(body.sunsetAt) : current.sunsetAt;
+        if (to !== from && to === 'deprecated' && !body.deprecatedAt) deprecatedAt = now;
+        if (to !== from && to === 'sunset' && !body.sunsetAt) sunsetAt = now;
+        const row = (await repo.updateLifecycle(tx, id, { status: to, deprecatedAt, sunsetAt }))!;
+        return { row, deprecated: from === 'active' && to === 'deprecated' };
+      });
+      const { row } = result;
+      // After the commit: clients never hear of a deprecation that was rolled back.
+      if (result.deprecated) {
+        events.emit('api-spec:deprecated', {
+          id: row.id,
+          componentId: row.componentId,
+          name: row.name,
+          version: row.version,
+          status: 'deprecated',
+          deprecatedAt: row.deprecatedAt!.toISOString(),
+        });
+      }
+      return { id: row.id, status: row.status as SpecStatus, deprecatedAt: row.deprecatedAt, sunsetAt: row.sunsetAt, updatedAt: row.updatedAt };
+    },
+
+    async remove(id: string) {
+      if (!(await repo.delete(db, id))) throw new NotFound('API spec not found');
+    },
+
+    /** `id` is the newer spec, `compareWith` the older one. */
+    async diff(id: string, compareWith: string): Promise<SpecDiffResult> {
+      const [newer, older] = await Promise.all([requireSpec(id), requireSpec(compareWith, 'API spec to compare with')]);
+      if (newer.format !== older.format) {
+        throw new Invalid(`Cannot compare a ${older.format} spec with a ${newer.format} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
+      }
+      const a = parseSpec(older.spec);
+      const b = parseSpec(newer.spec);
+      // Stored content was parsed at upload; a failure here means a parser change, not user error.
+      if (!a.ok || !b.ok) throw new Invalid(`Stored spec can no longer be parsed: ${!a.ok ? a.problem : !b.ok ? b.problem : ''}`);
+      return diffSpecs(newer.format as SpecFormat, a.doc, b.doc);
+    },
+
+    async addConsumer(apiSpecId: string, body: ConsumerBody) {
+      const { consumerComponentId, consumerTeamId } = body;
+      if (!consumerComponentId && !consumerTeamId) {
+        throw new Invalid('consumerComponentId or consumerTeamId is required', [{ field: 'body', problem: 'needs consumerComponentId or consumerTeamId' }]);
+      }
+      await requireSpecExists(apiSpecId);
+      if (consumerComponentId && !(await catalogLookup.componentExists(db, consumerComponentId))) throw new NotFound('Consumer component not found');
+      if (consumerTeamId && !(await teamsLookup.findTeam(db, consumerTeamId))) throw new NotFound('Consumer team not found');
+      const taken = await repo.existingConsumer(db, apiSpecId, consumerComponentId, consumerTeamId);
+      if (taken.component) throw new Conflict('This component is already registered as a consumer of the spec');
+      if (taken.team) throw new Conflict('This team is already registered as a consumer of the spec');
+      try {
+        return await repo.insertConsumer(db, { apiSpecId, consumerComponentId: consumerComponentId ?? null, consumerTeamId: consumerTeamId ?? null });
+      } catch (err) {
+        // A concurrent registration won the race between the check and the insert.
+        const constraint = uniqueViolation(err);
+        if (constraint === undefined) throw err;
+        throw new Conflict(constraint.includes('team') ? 'This team is already registered as a consumer of the spec' : 'This component is already registered as a consumer of the spec');
+      }
+    },
+
+    async listConsumers(apiSpecId: string) {
+      await requireSpecExists(apiSpecId);
+      return repo.listConsumers(db, apiSpecId);
+    },
+
+    async removeConsumer(apiSpecId: string, consumerId: string) {
+      await requireSpecExists(apiSpecId);
+      if (!(await repo.deleteConsumer(db, apiSpecId, consumerId))) throw new NotFound('Consumer not found for this API spec');
+    },
+
+    async consumedBy(componentId: string): Promise<ApiSpecSummary[]> {
+      const component = await requireComponent(componentId);
+      return (await repo.listConsumedBy(db, componentId, component.teamId)).map(summary);
+    },
+  };
+}
+
+export type ApiSpecsService = ReturnType<typeof createApiSpecsService>;

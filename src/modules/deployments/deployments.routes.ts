@@ -1,0 +1,27 @@
+import { errorResponses, IdParams } from '../../kernel/schemas.js';
+import type { App } from '../../kernel/types.js';
+import { DeploymentListQuery, DeploymentPage, DeploymentSchema } from './deployments.schemas.js';
+import type { DeploymentsService } from './deployments.service.js';
+
+const tags = ['deployments'];
+
+export async function deploymentsRoutes(app: App, { service }: { service: DeploymentsService }) {
+  app.get(
+    '/api/v1/deployments',
+    {
+      schema: {
+        tags,
+        summary: 'List deployments, newest first (filters componentId, environmentId, status; paginated)',
+        querystring: DeploymentListQuery,
+        response: { 200: DeploymentPage, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => service.list(req.query),
+  );
+
+  app.get(
+    '/api/v1/deployments/:id',
+    { schema: { tags, summary: 'Read a deployment', params: IdParams, response: { 200: DeploymentSchema, ...errorResponses(400, 401, 404) } } },
+    async (req) => service.get(req.params.id),
+  );
+}

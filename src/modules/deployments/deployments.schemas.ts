@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+import { Page, PageQuery } from '../../kernel/pagination.js';
+import { Nullable, Uuid } from '../../kernel/schemas.js';
+
+// Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
+const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
+
+export const DEPLOYMENT_STATUSES = ['pending', 'in_progress', 'succeeded', 'failed', 'rolled_back'] as const;
+export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
+const Status = Type.Union(
+  DEPLOYMENT_STATUSES.map((s) => Type.Literal(s)),
+  { description: DEPLOYMENT_STATUSES.join(', ') },
+);
+
+export const DeploymentSchema = Type.Object(
+  {
+    id: Uuid,
+    componentId: Uuid,
+    environmentId: Uuid,
+    version: Type.String(),
+    status: Type.String(),
+    deployedBy: Nullable(Uuid),
+    pipelineRunId: Nullable(Uuid),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { description: 'A deployment of a component version to an environment, written by a pipeline deploy stage' },
+);
+export const DeploymentPage = Page(DeploymentSchema);
+
+export const DeploymentListQuery = Type.Object({
+  componentId: Type.Optional(Uuid),
+  environmentId: Type.Optional(Uuid),
+  status: Type.Optional(Status),
+  ...PageQuery.properties,
+});
+export type DeploymentListQuery = Static<typeof DeploymentListQuery>;

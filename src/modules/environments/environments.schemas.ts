@@ -1,0 +1,50 @@
+import { Type, type Static } from 'typebox';
+import { Page } from '../../kernel/pagination.js';
+import { JsonObject, Nullable, Uuid } from '../../kernel/schemas.js';
+
+// Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
+const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
+
+export const ENVIRONMENT_TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
+const EnvironmentType = Type.Union(
+  ENVIRONMENT_TYPES.map((t) => Type.Literal(t)),
+  { description: ENVIRONMENT_TYPES.join(', ') },
+);
+
+export const EnvironmentSchema = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    type: Type.String(),
+    order: Type.Integer(),
+    metadata: JsonObject,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { description: 'A deployment environment' },
+);
+export const EnvironmentPage = Page(EnvironmentSchema);
+
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Description = Type.String({ maxLength: 2000 });
+// Stored in a 32-bit integer column: keep the range inside it so no value reaches the database as an overflow.
+const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'display order; lists are sorted by it (default 0)' });
+
+export const CreateEnvironmentBody = Type.Object({
+  name: Name,
+  description: Type.Optional(Nullable(Description)),
+  type: EnvironmentType,
+  order: Type.Optional(Order),
+  metadata: Type.Optional(JsonObject),
+});
+export type CreateEnvironmentBody = Static<typeof CreateEnvironmentBody>;
+
+export const UpdateEnvironmentBody = Type.Object({
+  name: Type.Optional(Name),
+  description: Type.Optional(Nullable(Description)),
+  type: Type.Optional(EnvironmentType),
+  order: Type.Optional(Order),
+  metadata: Type.Optional(JsonObject),
+});
+export type UpdateEnvironmentBody = Static<typeof UpdateEnvironmentBody>;

@@ -1,0 +1,46 @@
+import type { Database } from '../../db/client.js';
+import { NotFound } from '../../kernel/errors.js';
+import { pageOf, type PageQuery } from '../../kernel/pagination.js';
+import { environmentsRepository as repo, type EnvironmentRow } from './environments.repository.js';
+import type { CreateEnvironmentBody, UpdateEnvironmentBody } from './environments.schemas.js';
+
+export function createEnvironmentsService({ db }: { db: Database }) {
+  return {
+    async list(q: PageQuery) {
+      const { data, total } = await repo.list(db, q.skip, q.take);
+      return pageOf(data, total, q);
+    },
+
+    async get(id: string) {
+      const env = await repo.findById(db, id);
+      if (!env) throw new NotFound('Environment not found');
+      return env;
+    },
+
+    async create(body: CreateEnvironmentBody) {
+      return repo.insert(db, {
+        name: body.name,
+        description: body.description ?? null,
+        type: body.type,
+        order: body.order ?? 0,
+        metadata: body.metadata ?? {},
+      });
+    },
+
+    async update(id: string, body: UpdateEnvironmentBody) {
+      const values: Partial<EnvironmentRow> = {};
+      for (const key of ['name', 'description', 'type', 'order', 'metadata'] as const) {
+        if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
+      }
+      const env = Object.keys(values).length ? await repo.update(db, id, values) : await repo.findById(db, id);
+      if (!env) throw new NotFound('Environment not found');
+      return env;
+    },
+
+    async remove(id: string) {
+      if (!(await repo.delete(db, id))) throw new NotFound('Environment not found');
+    },
+  };
+}
+
+export type EnvironmentsService = ReturnType<typeof createEnvironmentsService>;

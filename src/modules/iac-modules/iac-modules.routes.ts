@@ -1,0 +1,142 @@
+import { Type } from 'typebox';
+import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
+import type { App } from '../../kernel/types.js';
+import {
+  ComponentParams,
+  CreateIacModuleBody,
+  IacModuleSchema,
+  IacModuleVersionSchema,
+  LinkComponentBody,
+  ListIacModulesQuery,
+  SyncResult,
+  UpdateIacModuleBody,
+} from './iac-modules.schemas.js';
+import type { IacModulesService } from './iac-modules.service.js';
+
+const tags = ['iac-modules'];
+const base = '/api/v1/iac-modules';
+
+/** Every route needs a valid access token (the default `user` level); the spec marks none as admin-only. */
+export async function iacModulesRoutes(app: App, { service }: { service: IacModulesService }) {
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'List IaC modules (filters search, provider, engine combine)',
+        querystring: ListIacModulesQuery,
+        response: { 200: Type.Array(IacModuleSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => service.list(req.query),
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Register an IaC module (latestVersion stays null until a sync)',
+        body: CreateIacModuleBody,
+        response: { 201: IacModuleSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.create(req.body)),
+  );
+
+  // Declared before /:id so the static segment is obvious to readers; find-my-way prefers it anyway.
+  app.get(
+    `${base}/component/:componentId`,
+    {
+      schema: {
+        tags,
+        summary: 'IaC modules linked to a component (empty array when none)',
+        params: ComponentParams,
+        response: { 200: Type.Array(IacModuleSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => service.listByComponent(req.params.componentId),
+  );
+
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, summary: 'Get an IaC module', params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } } },
+    async (req) => service.get(req.params.id),
+  );
+
+  app.get(
+    `${base}/:id/versions`,
+    {
+      schema: {
+        tags,
+        summary: 'Stored versions of an IaC module, semver descending',
+        params: IdParams,
+        response: { 200: Type.Array(IacModuleVersionSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => service.versions(req.params.id),
+  );
+
+  app.patch(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Change any subset of an IaC module\'s fields',
+        params: IdParams,
+        body: UpdateIacModuleBody,
+        response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (req) => service.update(req.params.id, req.body),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: 'Delete an IaC module and all its versions', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 404) } },
+    },
+    async (req, reply) => {
+      await service.remove(req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/:id/sync`,
+    {
+      schema: {
+        tags,
+        summary: 'Discover new semver tags of the source repository and store their variables and outputs',
+        description:
+          'Lists the tags (vX.Y.Z or X.Y.Z), shallow-clones each one not stored yet, parses every *.tf file at its root. ' +
+          'Idempotent; all-or-nothing. 502 when the repository or a tag cannot be fetched; 400 when a tag holds unparseable HCL.',
+        params: IdParams,
+        response: { 200: SyncResult, ...errorResponses(400, 401, 404, 502) },
+      },
+    },
+    async (req) => service.sync(req.params.id),
+  );
+
+  app.post(
+    `${base}/:id/link-component`,
+    {
+      schema: {
+        tags,
+        summary: 'Link the module to a catalog component (replaces any earlier link)',
+        params: IdParams,
+        body: LinkComponentBody,
+        response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => service.linkComponent(req.params.id, req.body.componentId),
+  );
+
+  app.delete(
+    `${base}/:id/unlink-component`,
+    {
+      schema: { tags, summary: 'Remove the module\'s component link', params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } },
+    },
+    async (req) => service.unlinkComponent(req.params.id),
+  );
+}

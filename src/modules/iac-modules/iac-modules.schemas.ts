@@ -1,0 +1,97 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Uuid } from '../../kernel/schemas.js';
+
+// Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
+const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
+
+export const PROVIDERS = ['cloud_a', 'cloud_b', 'cloud_c', 'orchestrator', 'docdb', 'sqldb_a', 'sqldb_b', 'codehost', 'edge_network', 'generic'] as const;
+export const ENGINES = ['engine_a', 'engine_b', 'engine_c'] as const;
+
+export const Provider = Type.Union(PROVIDERS.map((p) => Type.Literal(p)), { description: PROVIDERS.join(', ') });
+export const Engine = Type.Union(ENGINES.map((e) => Type.Literal(e)), { description: ENGINES.join(', ') });
+export type ProviderValue = (typeof PROVIDERS)[number];
+export type EngineValue = (typeof ENGINES)[number];
+
+export const IacModuleSchema = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    provider: Type.String(),
+    engine: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+    sourceRepoUrl: Type.String(),
+    latestVersion: Nullable(Type.String({ description: 'highest semver tag stored; null until a sync finds one' })),
+    componentId: Nullable(Uuid),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { description: 'A reusable infrastructure module whose versions come from its source repository tags' },
+);
+
+const VariableMeta = Type.Object({
+  name: Type.String(),
+  type: Nullable(Type.String({ description: 'type expression as written, e.g. list(object({...}))' })),
+  description: Nullable(Type.String()),
+  default: Nullable(Type.String({ description: 'JSON of a literal default, or the expression text; null when none is declared' })),
+  required: Type.Boolean({ description: 'true when no default is declared' }),
+  validation: Nullable(Type.Object({ condition: Type.String(), errorMessage: Type.String() }, { description: 'the first validation block' })),
+});
+
+const OutputMeta = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  value: Nullable(Type.String({ description: 'the value expression as written' })),
+});
+
+export const IacModuleVersionSchema = Type.Object({
+  id: Uuid,
+  moduleId: Uuid,
+  version: Type.String({ description: 'the tag name (vX.Y.Z or X.Y.Z)' }),
+  variablesMeta: Type.Array(VariableMeta),
+  outputsMeta: Type.Array(OutputMeta),
+  syncedAt: Timestamp,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1-100 characters, unique together with provider' });
+const Description = Type.String({ maxLength: 2000 });
+const RepoUrl = Type.String({ minLength: 1, maxLength: 2048, description: 'git URL (https, ssh, git; file:// when GIT_ALLOW_FILE_URLS is on)' });
+
+export const CreateIacModuleBody = Type.Object({
+  name: Name,
+  provider: Provider,
+  sourceRepoUrl: RepoUrl,
+  engine: Type.Optional(Nullable(Engine)),
+  description: Type.Optional(Nullable(Description)),
+  componentId: Type.Optional(Nullable(Uuid)),
+});
+export type CreateIacModuleBody = Static<typeof CreateIacModuleBody>;
+
+export const UpdateIacModuleBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    provider: Type.Optional(Provider),
+    sourceRepoUrl: Type.Optional(RepoUrl),
+    engine: Type.Optional(Nullable(Engine)),
+    description: Type.Optional(Nullable(Description)),
+    componentId: Type.Optional(Nullable(Uuid)),
+  },
+  { description: 'any subset of the create fields; null clears engine, description or componentId' },
+);
+export type UpdateIacModuleBody = Static<typeof UpdateIacModuleBody>;
+
+export const ListIacModulesQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive substring of name or description' })),
+  provider: Type.Optional(Provider),
+  engine: Type.Optional(Engine),
+});
+export type ListIacModulesQuery = Static<typeof ListIacModulesQuery>;
+
+export const LinkComponentBody = Type.Object({ componentId: Uuid });
+export const ComponentParams = Type.Object({ componentId: Uuid });
+
+export const SyncResult = Type.Object({
+  newVersions: Type.Integer({ description: 'versions stored by this sync' }),
+  latestVersion: Nullable(Type.String()),
+});

@@ -1,0 +1,140 @@
+import type { Database } from '../../db/client.js';
+import type { Git } from '../../infra/git.js';
+import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
+import { catalogLookup } from '../catalog/index.js';
+import { sortVersionsDesc } from './hcl-meta.js';
+import { iacModulesRepository as repo, type IacModuleInsert, type IacModuleRow, type IacModuleVersionRow } from './iac-modules.repository.js';
+import type { CreateIacModuleBody, ListIacModulesQuery, UpdateIacModuleBody } from './iac-modules.schemas.js';
+import type { ModuleSync, SyncResult } from './iac-modules.sync.js';
+
+export interface IacModulesServiceDeps {
+  db: Database;
+  git: Git;
+  sync: ModuleSync;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+};
+const isForeignKeyViolation = (err: unknown) => {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23503') return true;
+  return false;
+};
+
+const duplicate = (name: string, provider: string) => new Conflict(`An IaC module named "${name}" with provider "${provider}" already exists`);
+const missingComponent = (id: string) => new Invalid(`componentId ${id} does not name an existing component`, [{ field: 'componentId', problem: 'does not name an existing component' }]);
+
+export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps) {
+  async function mustFind(id: string): Promise<IacModuleRow> {
+    const row = await repo.findById(db, id);
+    if (!row) throw new NotFound('IaC module not found');
+    return row;
+  }
+
+  /** Insert or update, turning the races the pre-checks cannot close into the same answers. */
+  async function write<T>(name: string, provider: string, componentId: string | null | undefined, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate(name, provider);
+      if (isForeignKeyViolation(err) && componentId) throw missingComponent(componentId);
+      throw err;
+    }
+  }
+
+  return {
+    list(q: ListIacModulesQuery): Promise<IacModuleRow[]> {
+      return repo.list(db, q);
+    },
+
+    get: mustFind,
+
+    async create(body: CreateIacModuleBody): Promise<IacModuleRow> {
+      git.assertUrl(body.sourceRepoUrl, 'sourceRepoUrl');
+      if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId))) throw missingComponent(body.componentId);
+      if (await repo.findByNameProvider(db, body.name, body.provider)) throw duplicate(body.name, body.provider);
+      return write(body.name, body.provider, body.componentId, () =>
+        repo.insert(db, {
+          name: body.name,
+          provider: body.provider,
+          sourceRepoUrl: body.sourceRepoUrl,
+          engine: body.engine ?? null,
+          description: body.description ?? null,
+          componentId: body.componentId ?? null,
+          latestVersion: null,
+        }),
+      );
+    },
+
+    async update(id: string, body: UpdateIacModuleBody): Promise<IacModuleRow> {
+      const current = await mustFind(id);
+      const changes: Partial<IacModuleInsert> = {};
+      if (body.name !== undefined && body.name !== current.name) changes.name = body.name;
+      if (body.provider !== undefined && body.provider !== current.provider) changes.provider = body.provider;
+      if (body.sourceRepoUrl !== undefined && body.sourceRepoUrl !== current.sourceRepoUrl) {
+        git.assertUrl(body.sourceRepoUrl, 'sourceRepoUrl');
+        changes.sourceRepoUrl = body.sourceRepoUrl;
+      }
+      if (body.engine !== undefined && body.engine !== current.engine) changes.engine = body.engine;
+      if (body.description !== undefined && body.description !== current.description) changes.description = body.description;
+      if (body.componentId !== undefined && body.componentId !== current.componentId) {
+        if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId))) throw missingComponent(body.componentId);
+        changes.componentId = body.componentId;
+      }
+      // Nothing changes: no write, so updatedAt keeps saying when the record last changed.
+      if (Object.keys(changes).length === 0) return current;
+      const name = changes.name ?? current.name;
+      const provider = changes.provider ?? current.provider;
+      if (changes.name !== undefined || changes.provider !== undefined) {
+        const other = await repo.findByNameProvider(db, name, provider);
+        if (other && other.id !== id) throw duplicate(name, provider);
+      }
+      const row = await write(name, provider, changes.componentId, () => repo.update(db, id, changes));
+      if (!row) throw new NotFound('IaC module not found');
+      return row;
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.delete(db, id))) throw new NotFound('IaC module not found');
+    },
+
+    async versions(id: string): Promise<IacModuleVersionRow[]> {
+      await mustFind(id);
+      return sortVersionsDesc(await repo.versions(db, id));
+    },
+
+    sync(id: string): Promise<SyncResult> {
+      return sync.sync(id);
+    },
+
+    /** Linking replaces any earlier component: a module has at most one. */
+    async linkComponent(id: string, componentId: string): Promise<IacModuleRow> {
+      const current = await mustFind(id);
+      if (!(await catalogLookup.componentExists(db, componentId))) throw new NotFound('Component not found');
+      if (current.componentId === componentId) return current;
+      try {
+        const row = await repo.update(db, id, { componentId });
+        if (!row) throw new NotFound('IaC module not found');
+        return row;
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw new NotFound('Component not found');
+        throw err;
+      }
+    },
+
+    async unlinkComponent(id: string): Promise<IacModuleRow> {
+      const current = await mustFind(id);
+      if (current.componentId === null) return current;
+      const row = await repo.update(db, id, { componentId: null });
+      if (!row) throw new NotFound('IaC module not found');
+      return row;
+    },
+
+    listByComponent(componentId: string): Promise<IacModuleRow[]> {
+      return repo.listByComponent(db, componentId);
+    },
+  };
+}
+
+export type IacModulesService = ReturnType<typeof createIacModulesService>;

@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+// iac_modules / iac_module_versions belong to the iac-modules module; drift matching only READS them
+// (source URL -> module, its known version strings), so it imports the tables instead of a service.
+import { iacModules, iacModuleVersions } from '../../db/schema/index.js';
+import { iacModuleDrift, iacResourceEdges, iacResourceNodes, iacRuns, iacStacks } from '../../db/schema/index.js';
+
+export type StackRow = typeof iacStacks.$inferSelect;
+export type RunRow = typeof iacRuns.$inferSelect;
+export type NewStack = typeof iacStacks.$inferInsert;
+export type NewRun = typeof iacRuns.$inferInsert;
+
+/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 bind parameters, few round trips. */
+const CHUNK = 2000;
+
+const stackColumns = {
+  id: iacStacks.id,
+  name: iacStacks.name,
+  environment: iacStacks.environment,
+  provider: iacStacks.provider,
+  repositoryUrl: iacStacks.repositoryUrl,
+  basePath: iacStacks.basePath,
+  externalToolUrl: iacStacks.externalToolUrl,
+  componentId: iacStacks.componentId,
+  createdAt: iacStacks.createdAt,
+  updatedAt: iacStacks.updatedAt,
+  run: {
+    id: iacRuns.id,
+    type: iacRuns.type,
+    status: iacRuns.status,
+    add: iacRuns.changesAdd,
+    change: iacRuns.changesChange,
+    destroy: iacRuns.changesDestroy,
+    triggeredBy: iacRuns.triggeredBy,
+    startedAt: iacRuns.startedAt,
+    durationMs: iacRuns.durationMs,
+  },
+};
+
+/** A stack with its latest run, read in one query through the maintained latest_run_id. */
+function stacksWithLatestRun(db: Executor, where: SQL | undefined) {
+  return db
+    .select(stackColumns)
+    .from(iacStacks)
+    .leftJoin(iacRuns, eq(iacRuns.id, iacStacks.latestRunId))
+    .where(where)
+    .orderBy(asc(iacStacks.environment), asc(iacStacks.name), asc(iacStacks.id));
+}
+export type StackWithRunRow = Awaited<ReturnType<typeof stacksWithLatestRun>>[number];
+
+export const iacRepository = {
+  listStacks(db: Executor, filter: { environment?: string; componentId?: string }) {
+    const conds: SQL[] = [];
+    if (filter.environment !== undefined) conds.push(eq(iacStacks.environment, filter.environment));
+    if (filter.componentId !== undefined) conds.push(eq(iacStacks.componentId, filter.componentId));
+    return stacksWithLatestRun(db, conds.length ? and(...conds) : undefined);
+  },
+
+  async findStack(db: Executor, id: string) {
+    const [row] = await stacksWithLatestRun(db, eq(iacStacks.id, id));
+    return row;
+  },
+
+  /** Locks the stack row for the rest of the transaction: concurrent topology replacements queue up. */
+  async lockStack(db: Executor, id: string): Promise<boolean> {
+    const rows = await db.select({ id: iacStacks.id }).from(iacStacks).where(eq(iacStacks.id, id)).for('update');
+    return rows.length > 0;
+  },
+
+  async findStacksByKeys(db: Executor, keys: { name: string; environment: string }[]): Promise<StackRow[]> {
+    if (keys.length === 0) return [];
+    const names = [...new Set(keys.map((k) => k.name))];
+    const rows = await db.select().from(iacStacks).where(inArray(iacStacks.name, names)).for('update');
+    const wanted = new Set(keys.map((k) => `${k.name}\u0000${k.environment}`));
+    return rows.filter((r) => wanted.has(`${r.name}\u0000${r.environment}`));
+  },
+
+  /** Multi-row upsert by (name, environment); `inserted` tells a new row from an updated one. */
+  async upsertStacks(db: Executor, rows: NewStack[]) {
+    const out: { inserted: boolean }[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const part = await db
+        .insert(iacStacks)
+        .values(rows.slice(i, i + CHUNK))
+        .onConflictDoUpdate({
+          target: [iacStacks.name, iacStacks.environment],
+          set: {
+            provider: sql`excluded.provider`,
+            repositoryUrl: sql`excluded.repository_url`,
+            basePath: sql`excluded.base_path`,
+            externalToolUrl: sql`excluded.external_tool_url`,
+            componentId: sql`excluded.component_id`,
+            updatedAt: new Date(),
+          },
+        })
+        // xmax is 0 only for a freshly inserted tuple.
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      out.push(...part);
+    }
+    return out;
+  },
+
+  /** The stack of (name, environment), created when unknown; safe under concurrent ingestion. */
+  async ensureStack(db: Executor, name: string, environment: string, provider: string | null): Promise<StackRow> {
+    await db.insert(iacStacks).values({ name, environment, provider }).onConflictDoNothing({ target: [iacStacks.name, iacStacks.environment] });
+    const [row] = await db
+      .select()
+      .from(iacStacks)
+      .where(and(eq(iacStacks.name, name), eq(iacStacks.environment, environment)))
+      .limit(1);
+    return row!;
+  },
+
+  async insertRun(db: Executor, values: NewRun): Promise<RunRow> {
+    const [row] = await db.insert(iacRuns).values(values).returning();
+    return row!;
+  },
+
+  async insertRuns(db: Executor, values: NewRun[]) {
+    for (let i = 0; i < values.length; i += CHUNK) await db.insert(iacRuns).values(values.slice(i, i + CHUNK));
+  },
+
+  /**
+   * Points the stack at this run only if no newer run is recorded (ties go to the later ingestion).
+   * A guarded UPDATE: PostgreSQL re-checks the condition after waiting for a concurrent writer's lock.
+   */
+  async promoteLatestRun(db: Executor, stackId: string, runId: string, startedAt: Date) {
+    await db
+      .update(iacStacks)
+      .set({ latestRunId: runId, latestRunStartedAt: startedAt, updatedAt: sql`${iacStacks.updatedAt}` })
+      .where(and(eq(iacStacks.id, stackId), or(isNull(iacStacks.latestRunStartedAt), lte(iacStacks.latestRunStartedAt, startedAt))));
+  },
+
+  /** Bench/seed helper: recompute latest_run_id from the runs index after a bulk insert. */
+  async refreshLatestRun(db: Executor, stackId: string) {
+    const [latest] = await db
+      .select({ id: iacRuns.id, startedAt: iacRuns.startedAt })
+      .from(iacRuns)
+      .where(eq(iacRuns.stackId, stackId))
+      .orderBy(desc(iacRuns.startedAt), desc(iacRuns.id))
+      .limit(1);
+    if (latest) await iacRepository.promoteLatestRun(db, stackId, latest.id, latest.startedAt);
+  },
+
+  async listRuns(db: Executor, stackId: string, offset: number, limit: number) {
+    const [data, [total]] = await Promise.all([
+      db.select().from(iacRuns).where(eq(iacRuns.stackId, stackId)).orderBy(desc(iacRuns.startedAt), desc(iacRuns.id)).offset(offset).limit(limit),
+      db.select({ n: count() }).from(iacRuns).where(eq(iacRuns.stackId, stackId)),
+    ]);
+    return { data, total: total!.n };
+  },
+
+  // ---- module drift ----
+
+  /** Catalogued modules whose source URL is one of `urls`, oldest first (the first one wins a tie). */
+  async modulesBySourceUrls(db: Executor, urls: string[]) {
+    if (urls.length === 0) return [];
+    return db
+      .select({ id: iacModules.id, sourceRepoUrl: iacModules.sourceRepoUrl, latestVersion: iacModules.latestVersion })
+      .from(iacModules)
+      .where(inArray(iacModules.sourceRepoUrl, urls))
+      .orderBy(asc(iacModules.createdAt), asc(iacModules.id));
+  },
+
+  async versionsOfModules(db: Executor, moduleIds: string[]) {
+    if (moduleIds.length === 0) return [];
+    return db.select({ moduleId: iacModuleVersions.moduleId, version: iacModuleVersions.version }).from(iacModuleVersions).where(inArray(iacModuleVersions.moduleId, moduleIds));
+  },
+
+  async insertDrift(db: Executor, rows: (typeof iacModuleDrift.$inferInsert)[]) {
+    for (let i = 0; i < rows.length; i += CHUNK) await db.insert(iacModuleDrift).values(rows.slice(i, i + CHUNK));
+  },
+
+  listDrift(db: Executor) {
+    return db
+      .select({
+        id: iacModuleDrift.id,
+        stackPath: iacModuleDrift.stackPath,
+        moduleName: iacModuleDrift.moduleName,
+        sourceUrl: iacModuleDrift.sourceUrl,
+        currentRef: iacModuleDrift.currentRef,
+        latestRef: iacModuleDrift.latestRef,
+        versionsBehind: iacModuleDrift.versionsBehind,
+        moduleId: iacModuleDrift.moduleId,
+        latestKnownVersion: iacModuleDrift.latestKnownVersion,
+        detectedAt: iacModuleDrift.detectedAt,
+      })
+      .from(iacModuleDrift)
+      .orderBy(desc(iacModuleDrift.detectedAt), desc(iacModuleDrift.seq));
+  },
+
+  // ---- topology ----
+
+  /** Deletes the stack's graph and inserts the new one in chunked multi-row INSERTs (caller's transaction). */
+  async replaceTopology(db: Executor, stackId: string, nodes: { address: string; type: string; provider: string; name: string }[], edges: { sourceAddress: string; targetAddress: string }[]) {
+    await db.delete(iacResourceEdges).where(eq(iacResourceEdges.stackId, stackId));
+    await db.delete(iacResourceNodes).where(eq(iacResourceNodes.stackId, stackId));
+    for (let i = 0; i < nodes.length; i += CHUNK) {
+      await db.insert(iacResourceNodes).values(nodes.slice(i, i + CHUNK).map((n) => ({ stackId, ...n })));
+    }
+    const EDGE_CHUNK = CHUNK * 2;
+    for (let i = 0; i < edges.length; i += EDGE_CHUNK) {
+      await db.insert(iacResourceEdges).values(edges.slice(i, i + EDGE_CHUNK).map((e) => ({ stackId, ...e })));
+    }
+  },
+
+  async topology(db: Executor, stackId: string) {
+    const [nodes, edges] = await Promise.all([
+      db
+        .select({ address: iacResourceNodes.address, type: iacResourceNodes.type, provider: iacResourceNodes.provider, name: iacResourceNodes.name })
+        .from(iacResourceNodes)
+        .where(eq(iacResourceNodes.stackId, stackId))
+        .orderBy(asc(iacResourceNodes.address)),
+      db
+        .select({ source: iacResourceEdges.sourceAddress, target: iacResourceEdges.targetAddress })
+        .from(iacResourceEdges)
+        .where(eq(iacResourceEdges.stackId, stackId))
+        .orderBy(asc(iacResourceEdges.sourceAddress), asc(iacResourceEdges.targetAddress)),
+    ]);
+    return { nodes, edges };
+  },
+};

@@ -1,0 +1,11 @@
+import type { IncidentStatus, Severity } from './incidents.schemas.js';
+
+// Event names exactly as document 1 writes them; every authenticated /events client receives them.
+declare module '../../infra/events.js' {
+  interface EventMap {
+    INCIDENT_CREATED: { incidentId: string; title: string; severity: Severity };
+    INCIDENT_STATUS_CHANGED: { incidentId: string; previousStatus: IncidentStatus; newStatus: IncidentStatus; updatedBy: string };
+  }
+}
+
+export {};

@@ -1,0 +1,167 @@
+import type { Database, Executor } from '../../db/client.js';
+import type { EventPublisher } from '../../infra/events.js';
+import type { Actor } from '../../kernel/auth.js';
+import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
+import { pageOf } from '../../kernel/pagination.js';
+import type { AuthService } from '../auth/index.js';
+import { catalogLookup } from '../catalog/index.js';
+import { environmentsLookup } from '../environments/index.js';
+import './incidents.events.js';
+import { incidentsRepository as repo, type IncidentRow } from './incidents.repository.js';
+import { transitionProblem, uniqueIds } from './incidents.rules.js';
+import type { AddUpdateBody, CreateIncidentBody, IncidentListQuery, IncidentStatus, StatusBody, TimelineEntry, UpdateIncidentBody } from './incidents.schemas.js';
+
+export interface IncidentsServiceDeps {
+  db: Database;
+  events: EventPublisher;
+  auth: Pick<AuthService, 'existingUserIds'>;
+}
+
+type Entry = Awaited<ReturnType<typeof repo.timeline>>[number];
+const toEntry = (e: Entry): TimelineEntry => e;
+
+export function createIncidentsService({ db, events, auth }: IncidentsServiceDeps) {
+  async function checkUser(field: string, userId: string) {
+    const found = await auth.existingUserIds([userId]);
+    if (!found.includes(userId)) throw new Invalid(`${field}: user ${userId} does not exist`, [{ field, problem: `user ${userId} does not exist` }]);
+  }
+
+  async function checkAffected(tx: Executor, componentIds: string[] | undefined, environmentIds: string[] | undefined) {
+    if (componentIds?.length) {
+      const found = await catalogLookup.existingComponentIds(tx, componentIds);
+      const missing = componentIds.find((id) => !found.has(id));
+      if (missing) throw new Invalid(`affectedComponentIds: component ${missing} does not exist`, [{ field: 'affectedComponentIds', problem: `component ${missing} does not exist` }]);
+    }
+    if (environmentIds?.length) {
+      const found = await environmentsLookup.existingEnvironmentIds(tx, environmentIds);
+      const missing = environmentIds.find((id) => !found.has(id));
+      if (missing) throw new Invalid(`affectedEnvironmentIds: environment ${missing} does not exist`, [{ field: 'affectedEnvironmentIds', problem: `environment ${missing} does not exist` }]);
+    }
+  }
+
+  async function detail(ex: Executor, row: IncidentRow) {
+    const [ids, names, timeline] = await Promise.all([repo.affectedIds(ex, [row.id]), repo.affectedDetails(ex, row.id), repo.timeline(ex, row.id)]);
+    const affected = ids.get(row.id)!;
+    return {
+      ...row,
+      affectedComponentIds: affected.componentIds,
+      affectedEnvironmentIds: affected.environmentIds,
+      affectedComponents: names.components,
+      affectedEnvironments: names.environments,
+      updates: timeline.map(toEntry),
+    };
+  }
+
+  async function mustFind(id: string) {
+    const row = await repo.find(db, id);
+    if (!row) throw new NotFound('Incident not found');
+    return row;
+  }
+
+  return {
+    async list(q: IncidentListQuery) {
+      const { data, total } = await repo.list(db, q);
+      const affected = await repo.affectedIds(db, data.map((r) => r.id));
+      const items = data.map((r) => ({ ...r, affectedComponentIds: affected.get(r.id)!.componentIds, affectedEnvironmentIds: affected.get(r.id)!.environmentIds }));
+      return pageOf(items, total, q);
+    },
+
+    async get(id: string) {
+      return detail(db, await mustFind(id));
+    },
+
+    async create(body: CreateIncidentBody, actor: Actor) {
+      const componentIds = uniqueIds(body.affectedComponentIds);
+      const environmentIds = uniqueIds(body.affectedEnvironmentIds);
+      if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
+      const result = await db.transaction(async (tx) => {
+        await checkAffected(tx, componentIds, environmentIds);
+        const row = await repo.insert(tx, {
+          title: body.title,
+          severity: body.severity,
+          status: 'open',
+          description: body.description ?? null,
+          commanderUserId: body.commanderUserId ?? null,
+          createdBy: actor.userId,
+        });
+        await repo.setComponents(tx, row.id, componentIds);
+        await repo.setEnvironments(tx, row.id, environmentIds);
+        // Creation is the first timeline entry (DECISIONS.md, dashboards and incidents).
+        await repo.insertEntry(tx, { incidentId: row.id, message: `Incident created: ${row.title}`, authorId: actor.userId, type: 'created', toStatus: 'open' });
+        return detail(tx, row);
+      });
+      events.emit('INCIDENT_CREATED', { incidentId: result.id, title: result.title, severity: result.severity });
+      return result;
+    },
+
+    async update(id: string, body: UpdateIncidentBody) {
+      if (body.status !== undefined) {
+        throw new Invalid('status cannot be changed with PATCH /api/v1/incidents/:id; use PATCH /api/v1/incidents/:id/status', [
+          { field: 'status', problem: 'use PATCH /api/v1/incidents/:id/status' },
+        ]);
+      }
+      const componentIds = body.affectedComponentIds && uniqueIds(body.affectedComponentIds);
+      const environmentIds = body.affectedEnvironmentIds && uniqueIds(body.affectedEnvironmentIds);
+      await mustFind(id);
+      if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
+      return db.transaction(async (tx) => {
+        await checkAffected(tx, componentIds, environmentIds);
+        const values: Partial<IncidentRow> = {};
+        if (body.title !== undefined) values.title = body.title;
+        if (body.severity !== undefined) values.severity = body.severity;
+        if (body.description !== undefined) values.description = body.description;
+        if (body.commanderUserId !== undefined) values.commanderUserId = body.commanderUserId;
+        const row = await repo.update(tx, id, values);
+        if (!row) throw new NotFound('Incident not found');
+        if (componentIds) await repo.setComponents(tx, id, componentIds);
+        if (environmentIds) await repo.setEnvironments(tx, id, environmentIds);
+        return detail(tx, row);
+      });
+    },
+
+    async changeStatus(id: string, body: StatusBody, actor: Actor) {
+      const { result, previousStatus } = await db.transaction(async (tx) => {
+        // Row lock: two concurrent moves cannot both start from the same status.
+        const current = await repo.find(tx, id, { forUpdate: true });
+        if (!current) throw new NotFound('Incident not found');
+        const from: IncidentStatus = current.status;
+        const problem = transitionProblem(from, body.status);
+        if (problem) throw new Invalid(problem, [{ field: 'status', problem }]);
+        const row = await repo.update(tx, id, { status: body.status, resolvedAt: body.status === 'resolved' ? new Date() : current.resolvedAt });
+        await repo.insertEntry(tx, {
+          incidentId: id,
+          message: body.message ?? `Status changed from ${from} to ${body.status}`,
+          authorId: actor.userId,
+          type: 'status_change',
+          fromStatus: from,
+          toStatus: body.status,
+        });
+        return { result: await detail(tx, row!), previousStatus: from };
+      });
+      events.emit('INCIDENT_STATUS_CHANGED', { incidentId: id, previousStatus, newStatus: body.status, updatedBy: actor.userId });
+      return result;
+    },
+
+    async remove(id: string) {
+      if (!(await repo.delete(db, id))) throw new NotFound('Incident not found');
+    },
+
+    async addUpdate(id: string, body: AddUpdateBody, actor: Actor) {
+      if (!(await repo.exists(db, id))) throw new NotFound('Incident not found');
+      const authorId = body.authorId?.toLowerCase() ?? actor.userId;
+      if (authorId !== actor.userId) {
+        if (!actor.isAdmin) throw new Forbidden('Only an admin may post an update on behalf of another user');
+        await checkUser('authorId', authorId);
+      }
+      const entryId = await repo.insertEntry(db, { incidentId: id, message: body.message, authorId, type: 'update' });
+      return toEntry((await repo.findEntry(db, entryId))!);
+    },
+
+    async timeline(id: string) {
+      if (!(await repo.exists(db, id))) throw new NotFound('Incident not found');
+      return (await repo.timeline(db, id)).map(toEntry);
+    },
+  };
+}
+
+export type IncidentsService = ReturnType<typeof createIncidentsService>;

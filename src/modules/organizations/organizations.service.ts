@@ -1,0 +1,132 @@
+import type { Database } from '../../db/client.js';
+import type { Actor } from '../../kernel/auth.js';
+import { Conflict, Forbidden, NotFound } from '../../kernel/errors.js';
+import { organizationsRepository as repo, type MemberView, type OrganizationRow } from './organizations.repository.js';
+import { checkAssign, checkRemoval, checkRoleChange, isManager } from './organizations.roles.js';
+import type { AddMemberBody, CreateOrganizationBody, OrgRole, UpdateOrganizationBody } from './organizations.schemas.js';
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+};
+
+export interface OrganizationsServiceDeps {
+  db: Database;
+  userExists(userId: string): Promise<boolean>;
+}
+
+/**
+ * Organization use cases. Writes are gated by the caller's membership role only: a global admin who
+ * is not a member may list and read every organization, but changes nothing in it (DECISIONS.md asks
+ * for read access; write access stays with the organization's own owners and admins).
+ */
+export function createOrganizationsService({ db, userExists }: OrganizationsServiceDeps) {
+  async function load(id: string): Promise<OrganizationRow> {
+    const org = await repo.findById(db, id);
+    if (!org) throw new NotFound('Organization not found');
+    return org;
+  }
+
+  /** The caller's role in the organization (404 when it does not exist). */
+  async function callerRole(actor: Actor, id: string): Promise<{ org: OrganizationRow; role: string | undefined }> {
+    const org = await load(id);
+    return { org, role: await repo.roleOf(db, id, actor.userId) };
+  }
+
+  async function assertReader(actor: Actor, id: string) {
+    const { org, role } = await callerRole(actor, id);
+    if (!role && !actor.isAdmin) throw new Forbidden('You are not a member of this organization');
+    return org;
+  }
+
+  return {
+    async list(actor: Actor) {
+      return actor.isAdmin ? repo.listAll(db) : repo.listForUser(db, actor.userId);
+    },
+
+    async create(actor: Actor, body: CreateOrganizationBody) {
+      if (await repo.slugTaken(db, body.slug)) throw new Conflict(`Slug "${body.slug}" is already taken`);
+      try {
+        return await db.transaction(async (tx) => {
+          const org = await repo.insert(tx, { name: body.name, slug: body.slug, description: body.description ?? null });
+          await repo.insertMember(tx, org.id, actor.userId, 'owner');
+          return org;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new Conflict(`Slug "${body.slug}" is already taken`);
+        throw err;
+      }
+    },
+
+    get: assertReader,
+
+    async update(actor: Actor, id: string, body: UpdateOrganizationBody) {
+      const { org, role } = await callerRole(actor, id);
+      if (!isManager(role)) throw new Forbidden('Only an organization admin or owner can update it');
+      if (body.slug !== undefined && body.slug !== org.slug && (await repo.slugTaken(db, body.slug, id))) {
+        throw new Conflict(`Slug "${body.slug}" is already taken`);
+      }
+      const values: Partial<OrganizationRow> = {};
+      if (body.name !== undefined) values.name = body.name;
+      if (body.slug !== undefined) values.slug = body.slug;
+      if (body.description !== undefined) values.description = body.description;
+      try {
+        const updated = await repo.update(db, id, values);
+        if (!updated) throw new NotFound('Organization not found');
+        return updated;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new Conflict(`Slug "${body.slug}" is already taken`);
+        throw err;
+      }
+    },
+
+    async remove(actor: Actor, id: string) {
+      const { role } = await callerRole(actor, id);
+      if (role !== 'owner') throw new Forbidden('Only the organization owner can delete it');
+      if (!(await repo.delete(db, id))) throw new NotFound('Organization not found');
+    },
+
+    async listMembers(actor: Actor, id: string): Promise<MemberView[]> {
+      await assertReader(actor, id);
+      return repo.listMembers(db, id);
+    },
+
+    async addMember(actor: Actor, id: string, body: AddMemberBody): Promise<MemberView> {
+      const { role } = await callerRole(actor, id);
+      const denied = checkAssign({ userId: actor.userId, role: role ?? '' }, body.role);
+      if (denied) throw denied;
+      if (!(await userExists(body.userId))) throw new NotFound('User not found');
+      if (await repo.roleOf(db, id, body.userId)) throw new Conflict('User is already a member of this organization');
+      try {
+        await repo.insertMember(db, id, body.userId, body.role);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new Conflict('User is already a member of this organization');
+        throw err;
+      }
+      return (await repo.findMember(db, id, body.userId))!;
+    },
+
+    async updateRole(actor: Actor, id: string, userId: string, role: OrgRole): Promise<MemberView> {
+      const { role: mine } = await callerRole(actor, id);
+      if (!isManager(mine)) throw new Forbidden('Only an organization admin or owner can change roles');
+      const target = await repo.findMember(db, id, userId);
+      if (!target) throw new NotFound('User is not a member of this organization');
+      const denied = checkRoleChange({ userId: actor.userId, role: mine! }, target, role);
+      if (denied) throw denied;
+      if (!(await repo.setRole(db, id, userId, role))) throw new NotFound('User is not a member of this organization');
+      return { ...target, role };
+    },
+
+    async removeMember(actor: Actor, id: string, userId: string) {
+      const { role: mine } = await callerRole(actor, id);
+      if (!isManager(mine)) throw new Forbidden('Only an organization admin or owner can remove members');
+      const target = await repo.findMember(db, id, userId);
+      if (!target) throw new NotFound('User is not a member of this organization');
+      const denied = checkRemoval({ userId: actor.userId, role: mine! }, target);
+      if (denied) throw denied;
+      if (!(await repo.deleteMember(db, id, userId))) throw new NotFound('User is not a member of this organization');
+    },
+  };
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;

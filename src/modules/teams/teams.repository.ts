@@ -1,0 +1,119 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { components, teamMembers, teams, users } from '../../db/schema/index.js';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+/** Public user columns only: the password hash never leaves the auth module. */
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+  roles: users.roles,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export const teamsRepository = {
+  async list(db: Executor, skip: number, take: number) {
+    const [data, [total]] = await Promise.all([
+      db.select().from(teams).orderBy(asc(teams.name)).offset(skip).limit(take),
+      db.select({ n: count() }).from(teams),
+    ]);
+    return { data, total: total!.n };
+  },
+
+  async findById(db: Executor, id: string): Promise<TeamRow | undefined> {
+    const [row] = await db.select().from(teams).where(eq(teams.id, id)).limit(1);
+    return row;
+  },
+
+  async nameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
+    const where = exceptId ? and(eq(teams.name, name), ne(teams.id, exceptId)) : eq(teams.name, name);
+    const [row] = await db.select({ id: teams.id }).from(teams).where(where).limit(1);
+    return !!row;
+  },
+
+  async insert(db: Executor, values: typeof teams.$inferInsert): Promise<TeamRow> {
+    const [row] = await db.insert(teams).values(values).returning();
+    return row!;
+  },
+
+  async update(db: Executor, id: string, values: Partial<typeof teams.$inferInsert>): Promise<TeamRow | undefined> {
+    const [row] = await db
+      .update(teams)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(teams.id, id))
+      .returning();
+    return row;
+  },
+
+  async delete(db: Executor, id: string): Promise<boolean> {
+    const rows = await db.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id });
+    return rows.length > 0;
+  },
+
+  /** Components owned by `name` point at the team; returns how many rows changed. */
+  async linkComponentsByOwner(db: Executor, teamId: string, name: string): Promise<number> {
+    const rows = await db
+      .update(components)
+      .set({ teamId, updatedAt: new Date() })
+      .where(and(eq(components.owner, name), sql`${components.teamId} IS DISTINCT FROM ${teamId}`))
+      .returning({ id: components.id });
+    return rows.length;
+  },
+
+  /** Components of the team still owned by `oldName` (after a rename) lose the link. */
+  async unlinkComponentsByOwner(db: Executor, teamId: string, oldName: string): Promise<number> {
+    const rows = await db
+      .update(components)
+      .set({ teamId: null, updatedAt: new Date() })
+      .where(and(eq(components.teamId, teamId), eq(components.owner, oldName)))
+      .returning({ id: components.id });
+    return rows.length;
+  },
+
+  async unlinkAllComponents(db: Executor, teamId: string): Promise<number> {
+    const rows = await db
+      .update(components)
+      .set({ teamId: null, updatedAt: new Date() })
+      .where(eq(components.teamId, teamId))
+      .returning({ id: components.id });
+    return rows.length;
+  },
+
+  async componentsOwnedBy(db: Executor, name: string) {
+    return db.select().from(components).where(eq(components.owner, name)).orderBy(asc(components.name), asc(components.id));
+  },
+
+  async members(db: Executor, teamId: string) {
+    return db
+      .select(userColumns)
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(eq(teamMembers.teamId, teamId))
+      .orderBy(asc(users.username));
+  },
+
+  async isMember(db: Executor, teamId: string, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+      .limit(1);
+    return !!row;
+  },
+
+  async addMember(db: Executor, teamId: string, userId: string): Promise<void> {
+    await db.insert(teamMembers).values({ teamId, userId });
+  },
+
+  async removeMember(db: Executor, teamId: string, userId: string): Promise<boolean> {
+    const rows = await db
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+      .returning({ userId: teamMembers.userId });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,87 @@
+import { Type, type Static } from 'typebox';
+import { Page, PageQuery } from '../../kernel/pagination.js';
+import { JsonObject, Nullable, StringMap, Uuid } from '../../kernel/schemas.js';
+
+// Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
+const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
+
+export const TEAM_TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
+const TeamType = Type.Union(
+  TEAM_TYPES.map((t) => Type.Literal(t)),
+  { description: TEAM_TYPES.join(', ') },
+);
+
+const teamFields = {
+  id: Uuid,
+  name: Type.String(),
+  displayName: Nullable(Type.String()),
+  type: Type.String(),
+  description: Nullable(Type.String()),
+  contactEmail: Nullable(Type.String()),
+  chatChannel: Nullable(Type.String()),
+  metadata: Nullable(JsonObject),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+export const TeamSchema = Type.Object(teamFields, { description: 'A team; components whose owner equals its name belong to it' });
+
+/** A user as team listings show it: never a password field. */
+export const TeamUserSchema = Type.Object({
+  id: Uuid,
+  username: Type.String(),
+  email: Type.String(),
+  displayName: Type.String(),
+  roles: Type.Array(Type.String()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const TeamWithMembersSchema = Type.Object({ ...teamFields, members: Type.Array(TeamUserSchema) }, { description: 'A team with its members' });
+
+export const TeamPage = Page(TeamSchema);
+export const TeamListQuery = PageQuery;
+
+const Name = Type.String({ minLength: 1, maxLength: 100, description: 'unique; matched against component.owner' });
+const DisplayName = Type.String({ minLength: 1, maxLength: 200 });
+const Description = Type.String({ maxLength: 2000 });
+const ContactEmail = Type.String({ format: 'email', maxLength: 254 });
+const ChatChannel = Type.String({ minLength: 1, maxLength: 100 });
+
+export const CreateTeamBody = Type.Object({
+  name: Name,
+  displayName: Type.Optional(DisplayName),
+  type: TeamType,
+  description: Type.Optional(Nullable(Description)),
+  contactEmail: Type.Optional(Nullable(ContactEmail)),
+  chatChannel: Type.Optional(Nullable(ChatChannel)),
+  metadata: Type.Optional(Nullable(JsonObject)),
+});
+export type CreateTeamBody = Static<typeof CreateTeamBody>;
+
+export const UpdateTeamBody = Type.Object({
+  name: Type.Optional(Name),
+  displayName: Type.Optional(DisplayName),
+  type: Type.Optional(TeamType),
+  description: Type.Optional(Nullable(Description)),
+  contactEmail: Type.Optional(Nullable(ContactEmail)),
+  chatChannel: Type.Optional(Nullable(ChatChannel)),
+  metadata: Type.Optional(Nullable(JsonObject)),
+});
+export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
+
+export const TeamMemberParams = Type.Object({ id: Uuid, userId: Uuid });
+
+export const TeamComponentSchema = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  kind: Type.String(),
+  owner: Nullable(Type.String()),
+  lifecycle: Type.String(),
+  description: Nullable(Type.String()),
+  tags: Type.Array(Type.String()),
+  annotations: StringMap,
+  teamId: Nullable(Uuid),
+  gitopsApp: Nullable(Type.String()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});

@@ -1,0 +1,110 @@
+import { Invalid } from '../../kernel/errors.js';
+
+/** Pure rendering rules of templates and scaffolds: variable checks and `{{VARIABLE}}` substitution. */
+
+export interface VariableDefinition {
+  key: string;
+  label: string;
+  description: string;
+  default: string;
+  required: boolean;
+  pattern?: string;
+}
+
+export interface TemplateFile {
+  /** Relative path with forward slashes, possibly holding placeholders. */
+  path: string;
+  /** Text files are rendered; binary files (Buffer) are copied as they are. */
+  content: string | Buffer;
+}
+
+export const VARIABLE_KEY = /^[A-Z][A-Z0-9_]*$/;
+// Only upper-case keys are placeholders, so `${{ secrets.X }}` in CI files is left alone.
+const PLACEHOLDER = /\{\{\s*([A-Z][A-Z0-9_]*)\s*\}\}/g;
+
+/** Compiles a variable's pattern; undefined when it is not a valid regular expression. */
+export function compilePattern(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks template variable definitions (create/update): keys unique, patterns compile, and a
+ * non-empty default satisfies its own pattern (else every scaffold relying on it would be refused).
+ */
+export function assertVariableDefinitions(vars: VariableDefinition[]): void {
+  const seen = new Set<string>();
+  vars.forEach((v, i) => {
+    const field = `variables.${i}`;
+    if (seen.has(v.key)) throw new Invalid(`${field}.key "${v.key}" is declared twice`, [{ field: `${field}.key`, problem: 'is declared twice' }]);
+    seen.add(v.key);
+    if (v.pattern === undefined) return;
+    const re = compilePattern(v.pattern);
+    if (!re) throw new Invalid(`${field}.pattern of ${v.key} is not a valid regular expression`, [{ field: `${field}.pattern`, problem: 'is not a valid regular expression' }]);
+    if (v.default !== '' && !re.test(v.default)) {
+      throw new Invalid(`${field}.default of ${v.key} does not match its pattern ${v.pattern}`, [{ field: `${field}.default`, problem: 'does not match the pattern' }]);
+    }
+  });
+}
+
+/**
+ * The values a scaffold renders with: every declared variable, from the request or its default.
+ * A missing required variable or a value failing its pattern: 400 naming the variable.
+ * Variables the template does not declare are ignored (and not stored).
+ */
+export function resolveVariables(defs: VariableDefinition[], given: Record<string, string> = {}): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const def of defs) {
+    const supplied = Object.prototype.hasOwnProperty.call(given, def.key) ? given[def.key] : undefined;
+    if (supplied === undefined || supplied === '') {
+      if (def.required) throw new Invalid(`Variable ${def.key} is required`, [{ field: `variables.${def.key}`, problem: 'is required' }]);
+      values[def.key] = def.default;
+      continue;
+    }
+    if (def.pattern !== undefined) {
+      const re = compilePattern(def.pattern);
+      if (re && !re.test(supplied)) {
+        throw new Invalid(`Variable ${def.key} does not match the pattern ${def.pattern}`, [{ field: `variables.${def.key}`, problem: `must match ${def.pattern}` }]);
+      }
+    }
+    values[def.key] = supplied;
+  }
+  return values;
+}
+
+/** Replaces `{{KEY}}` for every known key; unknown placeholders stay as they are. */
+export function substitute(text: string, values: Record<string, string>): string {
+  return text.replace(PLACEHOLDER, (whole, key: string) => (Object.prototype.hasOwnProperty.call(values, key) ? values[key]! : whole));
+}
+
+/** A rendered path must stay inside the repository: relative, no `..`, no empty segment, not in `.git`. */
+export function assertSafePath(path: string, original: string): void {
+  const refuse = (why: string) => {
+    throw new Invalid(`File path "${original}" renders to "${path}", which ${why}`);
+  };
+  if (path === '' || path.includes('\0')) refuse('is empty or invalid');
+  if (path.startsWith('/') || path.includes('\\')) refuse('is not a relative path inside the repository');
+  const segments = path.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) refuse('leaves the repository or has an empty segment');
+  if (segments[0]!.toLowerCase() === '.git') refuse('is inside .git');
+}
+
+/** Renders contents (text only) and paths; returns the files sorted by their rendered path. */
+export function renderFiles(files: TemplateFile[], values: Record<string, string>): TemplateFile[] {
+  const out = new Map<string, TemplateFile>();
+  for (const f of files) {
+    const path = substitute(f.path, values);
+    assertSafePath(path, f.path);
+    if (out.has(path)) throw new Invalid(`Two template files render to the same path "${path}"`);
+    out.set(path, { path, content: typeof f.content === 'string' ? substitute(f.content, values) : f.content });
+  }
+  return [...out.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A URL without the user-info part, for messages (a token in `https://token@host/…` never leaks). */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
+}

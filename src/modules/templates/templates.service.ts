@@ -1,0 +1,219 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { GitError } from '../../infra/git.js';
+import type { Actor } from '../../kernel/auth.js';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
+import { pageOf, type PageQuery } from '../../kernel/pagination.js';
+import { resolveOrganizationContext } from '../organizations/index.js';
+import { BUILTIN_SCHEME, BUILTIN_TEMPLATES } from './templates.builtin.js';
+import { loadTemplateFiles } from './templates.files.js';
+import { assertVariableDefinitions, redactUrl, renderFiles, resolveVariables, type VariableDefinition } from './templates.render.js';
+import { templatesRepository as repo, type ScaffoldRow, type TemplateRow } from './templates.repository.js';
+import type { CreateTemplateBody, ScaffoldBody, TemplateListQuery, UpdateTemplateBody, VariableInput } from './templates.schemas.js';
+
+export const SCAFFOLD_JOB = 'scaffold.run';
+
+declare module '../../infra/events.js' {
+  interface EventMap {
+    'scaffold.completed': { id: string; templateId: string; templateName: string; targetRepository: string; renderedFiles: string[] };
+    'scaffold.failed': { id: string; templateId: string; templateName: string; targetRepository: string; statusMessage: string };
+  }
+}
+
+const normaliseVariables = (vars: VariableInput[]): VariableDefinition[] =>
+  vars.map((v) => ({
+    key: v.key,
+    label: v.label ?? v.key,
+    description: v.description ?? '',
+    default: v.default ?? '',
+    required: v.required ?? false,
+    ...(v.pattern !== undefined ? { pattern: v.pattern } : {}),
+  }));
+
+/** Wording of a template-load failure, for a dry run's 400 and a worker's statusMessage alike. */
+function loadFailure(template: TemplateRow, err: unknown): string | undefined {
+  if (err instanceof GitError) return `Cloning template repository ${redactUrl(template.repositoryUrl)} failed: ${err.reason}`;
+  if (err instanceof DomainError) return err.message;
+  return undefined;
+}
+
+export function createTemplatesService(ctx: AppContext) {
+  const db = ctx.db;
+
+  async function getTemplate(id: string): Promise<TemplateRow> {
+    const row = await repo.findById(db, id);
+    if (!row) throw new NotFound('Service template not found');
+    return row;
+  }
+
+  async function assertNameFree(name: string, exceptId?: string) {
+    const existing = await repo.findIdByName(db, name);
+    if (existing && existing !== exceptId) throw new Conflict(`A service template named "${name}" already exists`);
+  }
+
+  async function assertOrganization(id: string | null | undefined) {
+    if (id && !(await repo.organizationExists(db, id))) {
+      throw new Invalid('organizationId does not name an existing organization', [{ field: 'organizationId', problem: 'does not exist' }]);
+    }
+  }
+
+  /** The template's files rendered with `values`, sorted by path. */
+  async function render(template: TemplateRow, values: Record<string, string>) {
+    const files = await loadTemplateFiles(ctx.git, template);
+    return renderFiles(files, values);
+  }
+
+  const toFailed = async (row: ScaffoldRow, statusMessage: string) => {
+    const done = await repo.finish(db, row.id, { status: 'failed', statusMessage, renderedFiles: null });
+    ctx.events.emit('scaffold.failed', { id: row.id, templateId: row.templateId, templateName: row.templateName, targetRepository: redactUrl(row.targetRepository), statusMessage });
+    return done;
+  };
+
+  return {
+    async seedBuiltins() {
+      await repo.upsertBuiltins(
+        db,
+        BUILTIN_TEMPLATES.map((t) => ({ ...t, repositoryUrl: `${BUILTIN_SCHEME}${t.name}`, isBuiltIn: true, organizationId: null })),
+      );
+    },
+
+    async list(q: TemplateListQuery) {
+      const { data, total } = await repo.list(db, q, q.skip, q.take);
+      return pageOf(data, total, q);
+    },
+
+    get: getTemplate,
+
+    async create(actor: Actor, request: FastifyRequest, body: CreateTemplateBody) {
+      ctx.git.assertUrl(body.repositoryUrl, 'repositoryUrl');
+      const variables = normaliseVariables(body.variables ?? []);
+      assertVariableDefinitions(variables);
+      const organizationId = body.organizationId !== undefined ? body.organizationId : await resolveOrganizationContext(db, actor, request);
+      await assertOrganization(organizationId);
+      await assertNameFree(body.name);
+      return repo.insert(db, {
+        name: body.name,
+        description: body.description ?? '',
+        language: body.language,
+        framework: body.framework,
+        tags: body.tags ?? [],
+        repositoryUrl: body.repositoryUrl,
+        variables,
+        isBuiltIn: false,
+        organizationId,
+      });
+    },
+
+    async update(id: string, body: UpdateTemplateBody) {
+      const current = await getTemplate(id);
+      if (current.isBuiltIn) throw new Forbidden(`Built-in template ${current.name} is read-only; create a custom template instead`);
+      if (body.repositoryUrl !== undefined) ctx.git.assertUrl(body.repositoryUrl, 'repositoryUrl');
+      const variables = body.variables !== undefined ? normaliseVariables(body.variables) : undefined;
+      if (variables) assertVariableDefinitions(variables);
+      await assertOrganization(body.organizationId);
+      if (body.name !== undefined && body.name !== current.name) await assertNameFree(body.name, id);
+      const changes = Object.fromEntries(
+        Object.entries({ ...body, variables }).filter(([, v]) => v !== undefined),
+      ) as Partial<TemplateRow>;
+      if (Object.keys(changes).length === 0) return current;
+      const row = await repo.update(db, id, changes);
+      if (!row) throw new NotFound('Service template not found');
+      return row;
+    },
+
+    async remove(id: string) {
+      const current = await getTemplate(id);
+      if (current.isBuiltIn) throw new Forbidden(`Built-in template ${current.name} cannot be deleted`);
+      if (!(await repo.remove(db, id))) throw new NotFound('Service template not found');
+    },
+
+    /**
+     * A scaffold request. Variable checks come first (400 naming the variable), then the target URL.
+     * A dry run renders in memory and stores a completed request; otherwise the request is queued.
+     */
+    async scaffold(actor: Actor, templateId: string, body: ScaffoldBody, forceDryRun: boolean) {
+      const template = await getTemplate(templateId);
+      const values = resolveVariables(template.variables, body.variables ?? {});
+      ctx.git.assertUrl(body.targetRepository, 'targetRepository');
+      const base = { templateId: template.id, templateName: template.name, targetRepository: body.targetRepository, variables: values, requestedBy: actor.userId };
+
+      if (forceDryRun || body.dryRun) {
+        let files;
+        try {
+          files = await render(template, values);
+        } catch (err) {
+          const message = loadFailure(template, err);
+          if (message) throw new Invalid(message);
+          throw err;
+        }
+        const renderedFiles = files.map((f) => f.path);
+        return repo.insertRequest(db, {
+          ...base,
+          dryRun: true,
+          status: 'completed',
+          statusMessage: `Dry run completed: ${renderedFiles.length} files would be written to ${redactUrl(body.targetRepository)}; nothing was written`,
+          renderedFiles,
+        });
+      }
+
+      const row = await repo.insertRequest(db, { ...base, dryRun: false, status: 'pending' });
+      await ctx.queue.enqueue(SCAFFOLD_JOB, { id: row.id }, { jobId: row.id });
+      return row;
+    },
+
+    /** The worker: idempotent (a finished request is left alone; an interrupted one runs again). */
+    async runScaffold(id: string) {
+      const row = await repo.markInProgress(db, id);
+      if (!row) return;
+      const template = await repo.findById(db, row.templateId);
+      if (!template) return toFailed(row, `Template ${row.templateName} no longer exists`);
+      let files;
+      try {
+        files = await render(template, row.variables);
+      } catch (err) {
+        const message = loadFailure(template, err);
+        if (!message) ctx.log.error({ err, scaffoldRequest: id }, 'scaffold rendering failed');
+        return toFailed(row, message ?? 'Rendering the template failed (internal error)');
+      }
+      const target = redactUrl(row.targetRepository);
+      let commit: string;
+      try {
+        commit = await ctx.git.commitFiles(row.targetRepository, files, `Scaffold ${template.name} template`);
+      } catch (err) {
+        if (err instanceof GitError || err instanceof DomainError) return toFailed(row, `Push to ${target} failed: ${err.message}`);
+        ctx.log.error({ err, scaffoldRequest: id }, 'scaffold push failed');
+        return toFailed(row, `Push to ${target} failed (internal error)`);
+      }
+      const renderedFiles = files.map((f) => f.path);
+      const done = await repo.finish(db, id, {
+        status: 'completed',
+        statusMessage: `Committed ${renderedFiles.length} files to ${target} on branch main (${commit.slice(0, 12)})`,
+        renderedFiles,
+      });
+      // Events reach every client: the URL goes out without any credentials it may carry.
+      ctx.events.emit('scaffold.completed', { id, templateId: row.templateId, templateName: row.templateName, targetRepository: target, renderedFiles });
+      return done;
+    },
+
+    /** Re-queues every request a stopped process left behind (the job is idempotent). */
+    async recover() {
+      const ids = await repo.unfinishedRequestIds(db);
+      for (const id of ids) await ctx.queue.enqueue(SCAFFOLD_JOB, { id }, { jobId: id });
+      return ids.length;
+    },
+
+    async listRequests(actor: Actor, q: PageQuery) {
+      const { data, total } = await repo.listRequests(db, actor.isAdmin ? undefined : actor.userId, q.skip, q.take);
+      return pageOf(data, total, q);
+    },
+
+    async getRequest(actor: Actor, id: string) {
+      const row = await repo.findRequest(db, id);
+      // Someone else's request reads as missing: its existence is not the caller's business.
+      if (!row || (!actor.isAdmin && row.requestedBy !== actor.userId)) throw new NotFound('Scaffold request not found');
+      return row;
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

@@ -1,0 +1,3 @@
+module example.com/{{SERVICE_NAME}}
+
+go 1.22

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/kernel/paths.js';
+import { createTestDatabase, testConfig } from '../helpers/app.js';
+import { TEST_DATABASE_URL, databaseUrlFor } from '../helpers/test-env.js';
+
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+describe('migrations', () => {
+  it('two processes migrating one empty PostgreSQL database at once both succeed, once', async () => {
+    const name = `hangar_mig_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+    const [one, two] = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: databaseUrlFor(name), dataDir: '', poolSize: 2 })));
+    await Promise.all([migrate(one!), migrate(two!)]);
+    const applied = await one!.db.execute('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations' as any);
+    const { readdirSync } = await import('node:fs');
+    const files = readdirSync(join(projectRoot, 'src/db/migrations')).filter((f) => f.endsWith('.sql'));
+    expect((applied as any).rows[0].n).toBe(files.length);
+    await Promise.all([one!.close(), two!.close()]);
+  });
+});
+
+describe('embedded database', () => {
+  it('keeps data in DATA_DIR across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hangar-data-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
+    const first = await buildApp(testConfig(env), { logger: false });
+    const reg = await first.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username: 'persisted', email: 'p@x.test', password: 'Passw0rdP' } });
+    expect(reg.statusCode).toBe(201);
+    await first.close();
+    const second = await buildApp(testConfig(env), { logger: false });
+    const login = await second.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'persisted', password: 'Passw0rdP' } });
+    expect(login.statusCode).toBe(200);
+    await second.close();
+  }, 120_000);
+});
+
+describe('server process', () => {
+  it('refuses to start in production without a long JWT_SECRET, naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: 'memory://', JWT_SECRET: 'short' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stderr.on('data', (d) => (out += d));
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(1);
+    expect(out).toContain('JWT_SECRET');
+  }, 60_000);
+
+  it('serves, then shuts down cleanly on SIGTERM', async () => {
+    const db = await createTestDatabase('postgres');
+    await db.handle.close();
+    cleanups.push(() => db.drop());
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const deadline = Date.now() + 45_000;
+    let healthy = false;
+    while (!healthy && Date.now() < deadline) {
+      healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      if (!healthy) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(healthy).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+});

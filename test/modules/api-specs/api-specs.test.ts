@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
+import { ASYNCAPI2_YAML, ASYNCAPI3_YAML, MISSING, OPENAPI3_YAML, SWAGGER2_JSON, insertComponent } from './fixtures.js';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.adminToken();
+  user = (await t.newUser('specs')).token;
+});
+afterAll(() => t.close());
+
+const create = (componentId: string, payload: object, token = admin) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${componentId}/api-specs`, headers: bearer(token), payload });
+const patch = (id: string, payload: object, token = admin) => t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${id}`, headers: bearer(token), payload });
+const get = (url: string, token = user) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+async function newSpec(spec = OPENAPI3_YAML, extra: object = {}) {
+  const c = await insertComponent(t);
+  const res = await create(c.id, { name: 'orders', version: '1.0.0', spec, ...extra });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+describe('create and read', () => {
+  it('registers an OpenAPI 3 YAML spec: 201, active, without the raw content', async () => {
+    const c = await insertComponent(t);
+    const res = await create(c.id, { name: 'orders', version: '1.0.0', spec: OPENAPI3_YAML });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ componentId: c.id, name: 'orders', version: '1.0.0', format: 'openapi', status: 'active', deprecatedAt: null, sunsetAt: null });
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+    expect(body).not.toHaveProperty('spec');
+
+    const one = await get(`/api/v1/api-specs/${body.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ ...body, spec: OPENAPI3_YAML });
+  });
+
+  it.each([
+    ['Swagger 2 JSON', SWAGGER2_JSON, 'openapi'],
+    ['AsyncAPI 2 YAML', ASYNCAPI2_YAML, 'asyncapi'],
+    ['AsyncAPI 3 YAML', ASYNCAPI3_YAML, 'asyncapi'],
+    ['OpenAPI 3.1 unquoted number', 'openapi: 3.1\ninfo: {title: x, version: "1"}\npaths: {}\n', 'openapi'],
+    ['OpenAPI 3 JSON', JSON.stringify({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {} }), 'openapi'],
+    ['Swagger 2 YAML with a number version', 'swagger: 2.0\npaths: {}\n', 'openapi'],
+  ])('detects the format of %s', async (_label, spec, format) => {
+    const body = await newSpec(spec);
+    expect(body.format).toBe(format);
+  });
+
+  it('accepts a declared format that matches the content', async () => {
+    expect((await newSpec(ASYNCAPI2_YAML, { format: 'asyncapi' })).format).toBe('asyncapi');
+    expect((await newSpec(SWAGGER2_JSON, { format: 'openapi' })).format).toBe('openapi');
+  });
+
+  it.each([
+    ['garbage text', 'this is : not : a spec : at all'],
+    ['unparseable YAML', 'key: [unclosed'],
+    ['a YAML list', '- a\n- b\n'],
+    ['a plain scalar', 'hello'],
+    ['neither OpenAPI nor AsyncAPI', 'info:\n  title: x\npaths: {}\n'],
+    ['an unsupported OpenAPI version', 'openapi: 2.0\npaths: {}\n'],
+    ['an unsupported Swagger version', 'swagger: "1.2"\n'],
+    ['an unsupported AsyncAPI version', 'asyncapi: 1.2.0\n'],
+    ['both kinds at once', 'openapi: 3.0.0\nasyncapi: 2.0.0\n'],
+    ['several YAML documents', 'openapi: 3.0.0\n---\nopenapi: 3.0.0\n'],
+    ['broken JSON', '{"openapi": "3.0.0", '],
+    ['deep nesting', '['.repeat(20000)],
+  ])('400 for %s', async (_label, spec) => {
+    const c = await insertComponent(t);
+    const body = expectError(await create(c.id, { name: 'x', version: '1', spec }), 400);
+    expect(body.details?.[0]?.field).toBe('spec');
+  });
+
+  it('400 for an alias bomb (billion laughs)', async () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (const [prev, next] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g']]) {
+      levels.push(`${next}: &${next} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const c = await insertComponent(t);
+    const body = expectError(await create(c.id, { name: 'bomb', version: '1', spec: `openapi: 3.0.0\n${levels.join('\n')}\n` }), 400);
+    expect(body.message).toMatch(/not valid YAML/);
+  });
+
+  it('400 when the declared format contradicts the content', async () => {
+    const c = await insertComponent(t);
+    const body = expectError(await create(c.id, { name: 'x', version: '1', format: 'asyncapi', spec: OPENAPI3_YAML }), 400);
+    expect(body.message).toMatch(/contradicts/);
+    expect(body.details?.[0]?.field).toBe('format');
+    expectError(await create(c.id, { name: 'x', version: '1', format: 'openapi', spec: ASYNCAPI3_YAML }), 400);
+  });
+
+  it.each([
+    [{ version: '1', spec: OPENAPI3_YAML }, 'name'],
+    [{ name: 'x', spec: OPENAPI3_YAML }, 'version'],
+    [{ name: 'x', version: '1' }, 'spec'],
+    [{ name: '', version: '1', spec: OPENAPI3_YAML }, 'name'],
+    [{ name: 'x', version: '', spec: OPENAPI3_YAML }, 'version'],
+    [{ name: 'x', version: '1', spec: '' }, 'spec'],
+    [{ name: 'x', version: '1', spec: OPENAPI3_YAML, format: 'graphql' }, 'format'],
+    [{ name: 'x', version: 1, spec: OPENAPI3_YAML }, 'version'],
+    [{ name: 'x', version: '1', spec: { openapi: '3.0.0' } }, 'spec'],
+    [{ name: 'x'.repeat(201), version: '1', spec: OPENAPI3_YAML }, 'name'],
+  ])('400 for body %j', async (payload, field) => {
+    const c = await insertComponent(t);
+    expect(expectError(await create(c.id, payload), 400).message).toContain(field);
+  });
+
+  it('413 for a body above the limit', async () => {
+    const c = await insertComponent(t);
+    const res = await create(c.id, { name: 'big', version: '1', spec: `openapi: 3.0.0\ninfo:\n  description: "${'x'.repeat(1_100_000)}"\n` });
+    expectError(res, 413);
+  });
+
+  it('404 for an unknown component, 400 for a malformed id', async () => {
+    expectError(await create(MISSING, { name: 'x', version: '1', spec: OPENAPI3_YAML }), 404);
+    expectError(await create('not-a-uuid', { name: 'x', version: '1', spec: OPENAPI3_YAML }), 400);
+    expectError(await get(`/api/v1/catalog/components/${MISSING}/api-specs`), 404);
+    expectError(await get('/api/v1/catalog/components/nope/api-specs'), 400);
+  });
+
+  it('401 without a token, 403 for non-admins', async () => {
+    const c = await insertComponent(t);
+    expectError(await t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${c.id}/api-specs`, payload: { name: 'x', version: '1', spec: OPENAPI3_YAML } }), 401);
+    expectError(await create(c.id, { name: 'x', version: '1', spec: OPENAPI3_YAML }, user), 403);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}/api-specs` }), 401);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${MISSING}` }), 401);
+  });
+
+  it('lists the specs of a component without raw content; other components are not mixed in', async () => {
+    const c = await insertComponent(t);
+    const other = await insertComponent(t);
+    await create(other.id, { name: 'other', version: '1', spec: OPENAPI3_YAML });
+    expect((await get(`/api/v1/catalog/components/${c.id}/api-specs`)).json()).toEqual([]);
+    const v1 = (await create(c.id, { name: 'orders', version: '1.0.0', spec: OPENAPI3_YAML })).json();
+    const v2 = (await create(c.id, { name: 'orders', version: '2.0.0', spec: OPENAPI3_YAML })).json();
+    const ev = (await create(c.id, { name: 'events', version: '1', spec: ASYNCAPI2_YAML })).json();
+    const res = await get(`/api/v1/catalog/components/${c.id}/api-specs`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((s: { id: string }) => s.id)).toEqual([ev.id, v1.id, v2.id]);
+    for (const s of list) expect(s).not.toHaveProperty('spec');
+  });
+
+  it('GET by id: 404 unknown, 400 malformed', async () => {
+    expectError(await get(`/api/v1/api-specs/${MISSING}`), 404);
+    expectError(await get('/api/v1/api-specs/123'), 400);
+  });
+});
+
+describe('lifecycle', () => {
+  it('active -> deprecated sets deprecatedAt to now when omitted; deprecated -> sunset sets sunsetAt', async () => {
+    const spec = await newSpec();
+    const before = Date.now();
+    const dep = await patch(spec.id, { status: 'deprecated' });
+    expect(dep.statusCode).toBe(200);
+    const body = dep.json();
+    expect(Object.keys(body).sort()).toEqual(['deprecatedAt', 'id', 'status', 'sunsetAt', 'updatedAt']);
+    expect(body).toMatchObject({ id: spec.id, status: 'deprecated', sunsetAt: null });
+    expect(new Date(body.deprecatedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    const sun = (await patch(spec.id, { status: 'sunset' })).json();
+    expect(sun).toMatchObject({ status: 'sunset', deprecatedAt: body.deprecatedAt });
+    expect(new Date(sun.sunsetAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await get(`/api/v1/api-specs/${spec.id}`)).json()).toMatchObject({ status: 'sunset', deprecatedAt: body.deprecatedAt, sunsetAt: sun.sunsetAt });
+  });
+
+  it('keeps supplied dates', async () => {
+    const spec = await newSpec();
+    const dep = (await patch(spec.id, { status: 'deprecated', deprecatedAt: '2024-01-02T03:04:05Z', sunsetAt: '2025-01-01T00:00:00Z' })).json();
+    expect(dep).toMatchObject({ status: 'deprecated', deprecatedAt: '2024-01-02T03:04:05.000Z', sunsetAt: '2025-01-01T00:00:00.000Z' });
+    const sun = (await patch(spec.id, { status: 'sunset', sunsetAt: '2025-06-30T12:00:00+02:00' })).json();
+    expect(sun).toMatchObject({ status: 'sunset', deprecatedAt: '2024-01-02T03:04:05.000Z', sunsetAt: '2025-06-30T10:00:00.000Z' });
+  });
+
+  it('same status or no status is a no-op move that may change the dates', async () => {
+    const spec = await newSpec();
+    const same = await patch(spec.id, { status: 'active' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ status: 'active', deprecatedAt: null, sunsetAt: null });
+    const planned = (await patch(spec.id, { sunsetAt: '2030-01-01T00:00:00Z' })).json();
+    expect(planned).toMatchObject({ status: 'active', deprecatedAt: null, sunsetAt: '2030-01-01T00:00:00.000Z' });
+    await patch(spec.id, { status: 'deprecated' });
+    const again = (await patch(spec.id, { status: 'deprecated' })).json();
+    expect(again.status).toBe('deprecated');
+    expect(again.sunsetAt).toBe('2030-01-01T00:00:00.000Z');
+  });
+
+  it('400 for moves the table does not allow', async () => {
+    const a = await newSpec();
+    expect(expectError(await patch(a.id, { status: 'sunset' }), 400).message).toMatch(/'active' to 'sunset'/);
+    await patch(a.id, { status: 'deprecated' });
+    expect(expectError(await patch(a.id, { status: 'active' }), 400).message).toMatch(/'deprecated' to 'active'/);
+    await patch(a.id, { status: 'sunset' });
+    expectError(await patch(a.id, { status: 'active' }), 400);
+    expectError(await patch(a.id, { status: 'deprecated' }), 400);
+    expect((await get(`/api/v1/api-specs/${a.id}`)).json().status).toBe('sunset');
+  });
+
+  it.each([
+    [{ status: 'retired' }, 'status'],
+    [{ deprecatedAt: 'yesterday' }, 'deprecatedAt'],
+    [{ sunsetAt: '2024-13-01T00:00:00Z' }, 'sunsetAt'],
+    [{ sunsetAt: '2024-02-30T00:00:00Z' }, 'sunsetAt'],
+    [{ sunsetAt: 12345 }, 'sunsetAt'],
+    [{ status: 1 }, 'status'],
+  ])('400 for %j', async (payload, field) => {
+    const spec = await newSpec();
+    expect(expectError(await patch(spec.id, payload), 400).message).toContain(field);
+  });
+
+  it('401, 403, 404 and malformed ids', async () => {
+    const spec = await newSpec();
+    expectError(await t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${spec.id}`, payload: { status: 'deprecated' } }), 401);
+    expectError(await patch(spec.id, { status: 'deprecated' }, user), 403);
+    expectError(await patch(MISSING, { status: 'deprecated' }), 404);
+    expectError(await patch('bad-id', { status: 'deprecated' }), 400);
+  });
+});
+
+describe('delete', () => {
+  it('204 with no body, then 404; non-admins 403; unknown 404', async () => {
+    const spec = await newSpec();
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(user) }), 403);
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${spec.id}` }), 401);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(admin) });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expectError(await get(`/api/v1/api-specs/${spec.id}`), 404);
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(admin) }), 404);
+    expectError(await t.app.inject({ method: 'DELETE', url: '/api/v1/api-specs/xyz', headers: bearer(admin) }), 400);
+  });
+
+  it('deleting the component deletes its specs', async () => {
+    const { components } = await import('../../../src/db/schema/index.js');
+    const { eq } = await import('drizzle-orm');
+    const spec = await newSpec();
+    await t.database.db.delete(components).where(eq(components.id, spec.componentId));
+    expectError(await get(`/api/v1/api-specs/${spec.id}`), 404);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every api-specs route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    for (const p of ['/api/v1/catalog/components/{id}/api-specs', '/api/v1/api-specs/{id}', '/api/v1/api-specs/{id}/diff', '/api/v1/api-specs/{id}/consumers', '/api/v1/api-specs/{id}/consumers/{consumerId}', '/api/v1/catalog/components/{id}/consumed-apis']) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { components, environments } from '../../../src/db/schema/index.js';
+import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
+
+let t: TestApp;
+let admin: string;
+let user: { id: string; username: string; token: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.adminToken();
+  user = await t.newUser('inc');
+});
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | undefined, payload?: object) =>
+  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload !== undefined ? { payload } : {}) });
+
+async function component(kind = 'service') {
+  const [row] = await t.database.db.insert(components).values({ name: uniq('comp'), kind }).returning();
+  return row!;
+}
+async function environment() {
+  const [row] = await t.database.db.insert(environments).values({ name: uniq('env'), type: 'staging' }).returning();
+  return row!;
+}
+async function incident(payload: object = {}) {
+  const res = await api('POST', '/api/v1/incidents', admin, { title: uniq('Outage'), severity: 'P2', ...payload });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+describe('create and read', () => {
+  it('creates an open incident with affected records and a first timeline entry', async () => {
+    const [c1, c2, e1] = [await component(), await component('website'), await environment()];
+    const res = await api('POST', '/api/v1/incidents', admin, {
+      title: 'Checkout down',
+      severity: 'P1',
+      description: 'Orders fail',
+      commanderUserId: user.id,
+      affectedComponentIds: [c2.id, c1.id, c2.id],
+      affectedEnvironmentIds: [e1.id],
+    });
+    expect(res.statusCode).toBe(201);
+    const inc = res.json();
+    expect(inc).toMatchObject({ title: 'Checkout down', severity: 'P1', status: 'open', description: 'Orders fail', commanderUserId: user.id, resolvedAt: null });
+    expect(inc.affectedComponentIds).toEqual([c2.id, c1.id]);
+    expect(inc.affectedEnvironmentIds).toEqual([e1.id]);
+    expect(inc.affectedComponents).toEqual([{ id: c2.id, name: c2.name, kind: 'website' }, { id: c1.id, name: c1.name, kind: 'service' }]);
+    expect(inc.affectedEnvironments).toEqual([{ id: e1.id, name: e1.name, type: 'staging' }]);
+    expect(inc.updates).toHaveLength(1);
+    expect(inc.updates[0]).toMatchObject({ type: 'created', toStatus: 'open', fromStatus: null, authorUsername: 'root-admin', incidentId: inc.id });
+
+    const got = await api('GET', `/api/v1/incidents/${inc.id}`, user.token);
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toEqual(inc);
+  });
+
+  it('refuses bad input with 400, naming the field or missing id', async () => {
+    const missing = randomUUID();
+    const cases: [object, string][] = [
+      [{ severity: 'P1' }, 'title'],
+      [{ title: 'x' }, 'severity'],
+      [{ title: '', severity: 'P1' }, 'title'],
+      [{ title: 'x'.repeat(201), severity: 'P1' }, 'title'],
+      [{ title: 'x', severity: 'P5' }, 'severity'],
+      [{ title: 'x', severity: 'P1', commanderUserId: 'nope' }, 'commanderUserId'],
+      [{ title: 'x', severity: 'P1', commanderUserId: missing }, missing],
+      [{ title: 'x', severity: 'P1', affectedComponentIds: [missing] }, missing],
+      [{ title: 'x', severity: 'P1', affectedEnvironmentIds: [missing] }, missing],
+      [{ title: 'x', severity: 'P1', affectedComponentIds: 'abc' }, 'affectedComponentIds'],
+      [{ title: 1, severity: 'P1' }, 'title'],
+    ];
+    for (const [payload, text] of cases) {
+      const body = expectError(await api('POST', '/api/v1/incidents', admin, payload), 400);
+      expect(body.message).toContain(text);
+    }
+  });
+
+  it('needs admin to create (403) and a token for everything (401)', async () => {
+    expectError(await api('POST', '/api/v1/incidents', user.token, { title: 'x', severity: 'P1' }), 403);
+    expectError(await api('POST', '/api/v1/incidents', undefined, { title: 'x', severity: 'P1' }), 401);
+    expectError(await api('GET', '/api/v1/incidents', undefined), 401);
+    expectError(await api('GET', `/api/v1/incidents/${randomUUID()}`, 'bad-token'), 401);
+  });
+
+  it('404 for unknown incidents, 400 for malformed ids', async () => {
+    const id = randomUUID();
+    expectError(await api('GET', `/api/v1/incidents/${id}`, user.token), 404);
+    expectError(await api('GET', `/api/v1/incidents/${id}/timeline`, user.token), 404);
+    expectError(await api('PATCH', `/api/v1/incidents/${id}`, admin, { title: 'x' }), 404);
+    expectError(await api('PATCH', `/api/v1/incidents/${id}/status`, admin, { status: 'resolved' }), 404);
+    expectError(await api('DELETE', `/api/v1/incidents/${id}`, admin), 404);
+    expectError(await api('POST', `/api/v1/incidents/${id}/updates`, user.token, { message: 'x' }), 404);
+    expectError(await api('GET', '/api/v1/incidents/not-a-uuid', user.token), 400);
+  });
+});
+
+describe('list', () => {
+  it('filters by severity and status, newest first, paginated', async () => {
+    const a = await incident({ severity: 'P4' });
+    const b = await incident({ severity: 'P4' });
+    await api('PATCH', `/api/v1/incidents/${b.id}/status`, admin, { status: 'investigating' });
+    const all = (await api('GET', '/api/v1/incidents?severity=P4', user.token)).json();
+    expect(all.data.map((i: { id: string }) => i.id)).toEqual([b.id, a.id]);
+    expect(all).toMatchObject({ total: 2, skip: 0, take: 20 });
+    expect(all.data[0]).toMatchObject({ affectedComponentIds: [], affectedEnvironmentIds: [] });
+    const inv = (await api('GET', '/api/v1/incidents?severity=P4&status=investigating', user.token)).json();
+    expect(inv.data.map((i: { id: string }) => i.id)).toEqual([b.id]);
+    const page = (await api('GET', '/api/v1/incidents?severity=P4&skip=1&take=1', user.token)).json();
+    expect(page).toMatchObject({ total: 2, skip: 1, take: 1, data: [{ id: a.id }] });
+    for (const q of ['take=101', 'take=0', 'skip=-1', 'severity=P9', 'status=closed']) expectError(await api('GET', `/api/v1/incidents?${q}`, user.token), 400);
+  });
+});
+
+describe('update and delete', () => {
+  it('changes fields partially and replaces affected lists', async () => {
+    const c = await component();
+    const inc = await incident({ description: 'keep' });
+    const res = await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { title: 'Renamed', severity: 'P3', affectedComponentIds: [c.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: 'Renamed', severity: 'P3', description: 'keep', status: 'open', affectedComponentIds: [c.id] });
+    const cleared = (await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { description: null, affectedComponentIds: [] })).json();
+    expect(cleared).toMatchObject({ description: null, affectedComponentIds: [], affectedComponents: [] });
+  });
+
+  it('refuses status through PATCH, unknown ids and bad values with 400; non-admins with 403', async () => {
+    const inc = await incident();
+    const body = expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { status: 'resolved' }), 400);
+    expect(body.message).toContain('/status');
+    const missing = randomUUID();
+    expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { affectedEnvironmentIds: [missing] }), 400).message).toContain(missing);
+    expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: missing }), 400).message).toContain(missing);
+    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { severity: 'high' }), 400);
+    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, user.token, { title: 'x' }), 403);
+    expect((await api('GET', `/api/v1/incidents/${inc.id}`, admin)).json().status).toBe('open');
+  });
+
+  it('deletes (204) with its timeline; non-admins get 403', async () => {
+    const inc = await incident();
+    expectError(await api('DELETE', `/api/v1/incidents/${inc.id}`, user.token), 403);
+    const res = await api('DELETE', `/api/v1/incidents/${inc.id}`, admin);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expectError(await api('GET', `/api/v1/incidents/${inc.id}/timeline`, admin), 404);
+  });
+
+  it('drops a deleted component from the incident', async () => {
+    const c = await component();
+    const inc = await incident({ affectedComponentIds: [c.id] });
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.delete(components).where(eq(components.id, c.id));
+    expect((await api('GET', `/api/v1/incidents/${inc.id}`, admin)).json().affectedComponentIds).toEqual([]);
+  });
+});
+
+describe('status moves', () => {
+  const allowed: Record<string, string[]> = { open: ['investigating', 'identified', 'resolved'], investigating: ['identified', 'resolved'], identified: ['resolved'], resolved: [] };
+  const path: Record<string, string[]> = { open: [], investigating: ['investigating'], identified: ['identified'], resolved: ['resolved'] };
+  for (const from of Object.keys(allowed)) {
+    it(`from ${from}: exactly ${allowed[from]!.join(', ') || 'nothing'} allowed`, async () => {
+      for (const to of Object.keys(allowed)) {
+        const inc = await incident();
+        for (const step of path[from]!) expect((await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: step })).statusCode).toBe(200);
+        const res = await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: to, message: `to ${to}` });
+        if (allowed[from]!.includes(to)) {
+          expect(res.statusCode).toBe(200);
+          expect(res.json().status).toBe(to);
+          expect(res.json().updates.at(-1)).toMatchObject({ type: 'status_change', fromStatus: from, toStatus: to, message: `to ${to}` });
+        } else {
+          expectError(res, 400);
+          expect((await api('GET', `/api/v1/incidents/${inc.id}`, admin)).json().status).toBe(from);
+        }
+      }
+    });
+  }
+
+  it('sets resolvedAt, writes a default message, checks input and role', async () => {
+    const inc = await incident();
+    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}/status`, user.token, { status: 'resolved' }), 403);
+    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'closed' }), 400);
+    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, {}), 400);
+    const res = (await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'resolved' })).json();
+    expect(res.resolvedAt).toEqual(expect.any(String));
+    expect(res.updates.at(-1).message).toBe('Status changed from open to resolved');
+  });
+});
+
+describe('timeline', () => {
+  it('keeps chronological order and records authors', async () => {
+    const inc = await incident();
+    const first = await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'looking' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ message: 'looking', authorId: user.id, authorUsername: user.username, type: 'update', fromStatus: null, toStatus: null, incidentId: inc.id });
+    await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'identified', message: 'found it' });
+    for (let i = 0; i < 5; i++) await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: `note ${i}` });
+    const timeline = (await api('GET', `/api/v1/incidents/${inc.id}/timeline`, user.token)).json();
+    expect(timeline.map((e: { message: string }) => e.message)).toEqual([`Incident created: ${inc.title}`, 'looking', 'found it', 'note 0', 'note 1', 'note 2', 'note 3', 'note 4']);
+    expect(timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'update', 'status_change', 'update', 'update', 'update', 'update', 'update']);
+    expect((await api('GET', `/api/v1/incidents/${inc.id}`, user.token)).json().updates).toEqual(timeline);
+  });
+
+  it('lets only admins name another author', async () => {
+    const inc = await incident();
+    const other = await t.newUser('other');
+    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'x', authorId: other.id }), 403);
+    const self = await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'mine', authorId: user.id });
+    expect(self.statusCode).toBe(201);
+    const onBehalf = await api('POST', `/api/v1/incidents/${inc.id}/updates`, admin, { message: 'for other', authorId: other.id });
+    expect(onBehalf.statusCode).toBe(201);
+    expect(onBehalf.json()).toMatchObject({ authorId: other.id, authorUsername: other.username });
+    const missing = randomUUID();
+    expect(expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, admin, { message: 'x', authorId: missing }), 400).message).toContain(missing);
+    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, {}), 400);
+    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: '' }), 400);
+    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'x', authorId: 'bad' }), 400);
+    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, undefined, { message: 'x' }), 401);
+  });
+});
+
+describe('events', () => {
+  it('emits INCIDENT_CREATED and INCIDENT_STATUS_CHANGED to /events clients', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket: Socket = connect(`${address}/events`, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const next = (name: string) => new Promise<any>((resolve) => socket.once(name, resolve));
+      const created = next('INCIDENT_CREATED');
+      const inc = await incident({ title: 'Evented', severity: 'P3' });
+      expect(await created).toEqual({ incidentId: inc.id, title: 'Evented', severity: 'P3' });
+      const changed = next('INCIDENT_STATUS_CHANGED');
+      const adminId = inc.createdBy;
+      await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'investigating' });
+      expect(await changed).toEqual({ incidentId: inc.id, previousStatus: 'open', newStatus: 'investigating', updatedBy: adminId });
+    } finally {
+      socket.close();
+    }
+  });
+});
