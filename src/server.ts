@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
 /** Entry point: read the config, build the app, listen, and shut down gracefully on signals. */
 async function main() {
+  // A .env file in the working folder fills in settings not already set in the environment.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();

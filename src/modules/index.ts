@@ -4,6 +4,7 @@ import { iacModule } from './iac/index.js';
 import { iacModulesModule } from './iac-modules/index.js';
 import { apiSpecsModule } from './api-specs/index.js';
 import { incidentsModule } from './incidents/index.js';
+import { dashboardsModule } from './dashboards/index.js';
 import { organizationsModule } from './organizations/index.js';
 import { teamsModule } from './teams/index.js';
 import { environmentsModule } from './environments/index.js';
@@ -26,6 +27,7 @@ export async function registerModules(app: App, ctx: AppContext) {
   await app.register(iacModulesModule, ctx);
   await app.register(apiSpecsModule, ctx);
   await app.register(incidentsModule, ctx);
+  await app.register(dashboardsModule, ctx);
   await app.register(organizationsModule, ctx);
   await app.register(teamsModule, ctx);
   await app.register(environmentsModule, ctx);

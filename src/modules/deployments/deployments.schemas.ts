@@ -8,7 +8,7 @@ const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', 
 export const DEPLOYMENT_STATUSES = ['pending', 'in_progress', 'succeeded', 'failed', 'rolled_back'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 const Status = Type.Union(
-  DEPLOYMENT_STATUSES.map((s) => Type.Literal(s)),
+  [Type.Literal('pending'), Type.Literal('in_progress'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('rolled_back')],
   { description: DEPLOYMENT_STATUSES.join(', ') },
 );
 

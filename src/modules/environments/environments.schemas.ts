@@ -7,7 +7,7 @@ const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', 
 
 export const ENVIRONMENT_TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
 const EnvironmentType = Type.Union(
-  ENVIRONMENT_TYPES.map((t) => Type.Literal(t)),
+  [Type.Literal('development'), Type.Literal('staging'), Type.Literal('production'), Type.Literal('sandbox')],
   { description: ENVIRONMENT_TYPES.join(', ') },
 );
 

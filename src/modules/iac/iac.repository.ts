@@ -12,6 +12,7 @@ export type NewRun = typeof iacRuns.$inferInsert;
 
 /** Rows per multi-row INSERT: well under PostgreSQL's 65,535 bind parameters, few round trips. */
 const CHUNK = 2000;
+const BULK_CHUNK = 5000;
 
 const stackColumns = {
   id: iacStacks.id,
@@ -191,16 +192,28 @@ export const iacRepository = {
 
   // ---- topology ----
 
-  /** Deletes the stack's graph and inserts the new one in chunked multi-row INSERTs (caller's transaction). */
+  /**
+   * Deletes the stack's graph and inserts the new one (caller's transaction). Each INSERT carries up to
+   * 5,000 rows as one array per column (`unnest`): a multi-row insert with 3-5 bind parameters instead
+   * of one per value, ~3x faster than a VALUES list on the embedded database.
+   */
   async replaceTopology(db: Executor, stackId: string, nodes: { address: string; type: string; provider: string; name: string }[], edges: { sourceAddress: string; targetAddress: string }[]) {
     await db.delete(iacResourceEdges).where(eq(iacResourceEdges.stackId, stackId));
     await db.delete(iacResourceNodes).where(eq(iacResourceNodes.stackId, stackId));
-    for (let i = 0; i < nodes.length; i += CHUNK) {
-      await db.insert(iacResourceNodes).values(nodes.slice(i, i + CHUNK).map((n) => ({ stackId, ...n })));
+    const col = <T>(rows: T[], f: (r: T) => string) => sql`${sql.param(rows.map(f))}::text[]`;
+    for (let i = 0; i < nodes.length; i += BULK_CHUNK) {
+      const part = nodes.slice(i, i + BULK_CHUNK);
+      await db.execute(sql`
+        INSERT INTO ${iacResourceNodes} (stack_id, address, type, provider, name)
+        SELECT ${stackId}::uuid, a, t, p, n
+        FROM unnest(${col(part, (r) => r.address)}, ${col(part, (r) => r.type)}, ${col(part, (r) => r.provider)}, ${col(part, (r) => r.name)}) AS u(a, t, p, n)`);
     }
-    const EDGE_CHUNK = CHUNK * 2;
-    for (let i = 0; i < edges.length; i += EDGE_CHUNK) {
-      await db.insert(iacResourceEdges).values(edges.slice(i, i + EDGE_CHUNK).map((e) => ({ stackId, ...e })));
+    for (let i = 0; i < edges.length; i += BULK_CHUNK) {
+      const part = edges.slice(i, i + BULK_CHUNK);
+      await db.execute(sql`
+        INSERT INTO ${iacResourceEdges} (stack_id, source_address, target_address)
+        SELECT ${stackId}::uuid, s, t
+        FROM unnest(${col(part, (r) => r.sourceAddress)}, ${col(part, (r) => r.targetAddress)}) AS u(s, t)`);
     }
   },
 

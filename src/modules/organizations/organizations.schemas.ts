@@ -7,7 +7,7 @@ const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', 
 export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];
 export const OrgRoleSchema = Type.Union(
-  ORG_ROLES.map((r) => Type.Literal(r)),
+  [Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')],
   { description: 'owner, admin or member' },
 );
 

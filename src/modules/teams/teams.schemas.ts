@@ -7,7 +7,7 @@ const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', 
 
 export const TEAM_TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
 const TeamType = Type.Union(
-  TEAM_TYPES.map((t) => Type.Literal(t)),
+  [Type.Literal('dev'), Type.Literal('infra'), Type.Literal('security'), Type.Literal('data'), Type.Literal('platform'), Type.Literal('other')],
   { description: TEAM_TYPES.join(', ') },
 );
 

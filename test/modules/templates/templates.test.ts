@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../../src/db/schema/index.js';
+import type { AppContext } from '../../../src/context.js';
+import { organizations, serviceTemplates } from '../../../src/db/schema/index.js';
+import { createTemplatesService } from '../../../src/modules/templates/index.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -65,6 +68,20 @@ describe('built-in templates', () => {
     const rows = (res.json().data as any[]).filter((x) => x.isBuiltIn);
     expect(rows).toHaveLength(4);
     expect((await builtin('python-worker')).updatedAt).toBe(before.updatedAt);
+  });
+
+  it('two processes seeding at once leave exactly one row per built-in', async () => {
+    const ctx = { db: t.database.db } as unknown as AppContext;
+    await Promise.all([createTemplatesService(ctx).seedBuiltins(), createTemplatesService(ctx).seedBuiltins(), createTemplatesService(ctx).seedBuiltins()]);
+    const rows = await t.database.db.select({ name: serviceTemplates.name }).from(serviceTemplates).where(eq(serviceTemplates.isBuiltIn, true));
+    expect(rows.map((r) => r.name).sort()).toEqual(['go-service', 'python-worker', 'typescript-backend', 'typescript-webapp']);
+  });
+
+  it('are listed in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    for (const p of ['/api/v1/service-templates', '/api/v1/service-templates/{id}', '/api/v1/service-templates/{id}/scaffold', '/api/v1/service-templates/{id}/scaffold/dry-run', '/api/v1/scaffold-requests', '/api/v1/scaffold-requests/{id}']) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
   });
 });
 
