@@ -140,6 +140,30 @@ describe('BullMQ queue', () => {
     expect(seen.sort()).toEqual(['a', 'b', 'c']);
     await Promise.all([q1.close(), q2.close()]);
   });
+
+  it('runs a job again under the id of one that failed before (crash recovery re-queues by id)', async () => {
+    const q = new BullmqQueue(TEST_REDIS_URL, `${prefix}-retry`, a.log);
+    let attempts = 0;
+    let second!: () => void;
+    const ranTwice = new Promise<void>((r) => (second = r));
+    q.define('flaky', async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('first run fails');
+      second();
+    });
+    await q.start();
+    await q.enqueue('flaky', {}, { jobId: 'same-id' });
+    const deadline = Date.now() + 10_000;
+    while (attempts < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // the failed job is still stored under its id; enqueueing again must run it again
+    while (Date.now() < deadline) {
+      await q.enqueue('flaky', {}, { jobId: 'same-id' });
+      if (attempts >= 2) break;
+      await Promise.race([ranTwice, new Promise((r) => setTimeout(r, 200))]);
+    }
+    expect(attempts).toBe(2);
+    await q.close();
+  });
 });
 
 describe('readiness', () => {

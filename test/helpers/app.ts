@@ -77,6 +77,13 @@ export async function buildTestApp(env: Record<string, string | undefined> = {},
   const database = db ?? (await createTestDatabase());
   const config = testConfig(env);
   const app = await buildApp(config, { database: database.handle, logger: false });
+  // Suite-wide guard: no response of any test may carry a password hash or a stack trace.
+  app.addHook('onSend', async (_req, _reply, payload) => {
+    if (typeof payload === 'string' && (/\$argon2/.test(payload) || /passwordHash|password_hash/.test(payload) || /\n\s+at .+:\d+:\d+/.test(payload))) {
+      throw new Error(`response leaks a secret or a stack trace: ${payload.slice(0, 200)}`);
+    }
+    return payload;
+  });
   await app.ready();
   let admin: Promise<string> | undefined;
   const login = async (username: string, password: string) => {

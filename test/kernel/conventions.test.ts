@@ -94,6 +94,13 @@ describe('operations', () => {
     expect(doc.paths['/api/v1/auth/login'].post.requestBody).toBeDefined();
     expect(doc.paths['/api/v1/auth/users'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.components.schemas.User).toBeDefined();
+    // Every registered /api/v1 route appears in the document, with its method.
+    const tree = t.app.printRoutes({ commonPrefix: false });
+    const routes = [...tree.matchAll(/(\/api\/v1\/\S*) \(([A-Z, ]+)\)/g)].flatMap(([, url, methods]) =>
+      methods!.split(', ').filter((m) => m !== 'HEAD').map((m) => [url!.replace(/:(\w+)/g, '{$1}'), m.toLowerCase()] as const),
+    );
+    expect(routes.length).toBeGreaterThan(3);
+    for (const [url, method] of routes) expect(doc.paths[url]?.[method], `${method} ${url}`).toBeDefined();
     const ui = await t.app.inject({ url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/html/);

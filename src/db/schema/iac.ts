@@ -20,6 +20,8 @@ export const iacStacks = pgTable(
     // dashboard read it with one join; latestRunStartedAt is the guard (an older run never replaces it).
     latestRunId: uuid('latest_run_id').references((): AnyPgColumn => iacRuns.id, { onDelete: 'set null' }),
     latestRunStartedAt: ts('latest_run_started_at'),
+    // Incremented with every ingested run (same transaction): the runs list's total without a count(*).
+    runCount: integer('run_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

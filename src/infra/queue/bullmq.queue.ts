@@ -37,7 +37,14 @@ export class BullmqQueue implements JobQueue {
   }
 
   async enqueue<T>(name: string, data: T, opts: JobOptions = {}) {
-    await this.queue(name).add(name, data, {
+    const queue = this.queue(name);
+    if (opts.jobId) {
+      // BullMQ ignores an add whose id it still holds, even a finished or failed job: the dedup
+      // promised by JobQueue is only against waiting and running jobs, so clear finished ones.
+      const existing = await queue.getJob(opts.jobId);
+      if (existing && ((await existing.isFailed()) || (await existing.isCompleted()))) await existing.remove().catch(() => {});
+    }
+    await queue.add(name, data, {
       jobId: opts.jobId,
       delay: opts.delayMs,
       removeOnComplete: true,

@@ -39,6 +39,11 @@ export const apiSpecsRepository = {
     return row;
   },
 
+  async findFormat(db: Executor, id: string): Promise<string | undefined> {
+    const [row] = await db.select({ format: apiSpecs.format }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    return row?.format;
+  },
+
   async exists(db: Executor, id: string): Promise<boolean> {
     const [row] = await db.select({ id: apiSpecs.id }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
     return !!row;

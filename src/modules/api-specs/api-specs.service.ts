@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { Cache } from '../../infra/cache/cache.js';
 import type { EventPublisher } from '../../infra/events.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
@@ -33,9 +34,17 @@ function uniqueViolation(err: unknown): string | undefined {
 export interface ApiSpecsServiceDeps {
   db: Database;
   events: EventPublisher;
+  cache: Cache;
 }
 
-export function createApiSpecsService({ db, events }: ApiSpecsServiceDeps) {
+/**
+ * A spec's content and format never change after upload (there is no endpoint to edit them), so
+ * the diff of a pair is fixed: it is cached, and deleted specs are caught by the existence check.
+ */
+const DIFF_CACHE_NS = 'api-spec-diff';
+const DIFF_CACHE_TTL_S = 3600;
+
+export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps) {
   async function requireComponent(componentId: string) {
     const component = await catalogLookup.findComponent(db, componentId);
     if (!component) throw new NotFound('Component not found');
@@ -111,15 +120,20 @@ export function createApiSpecsService({ db, events }: ApiSpecsServiceDeps) {
 
     /** `id` is the newer spec, `compareWith` the older one. */
     async diff(id: string, compareWith: string): Promise<SpecDiffResult> {
-      const [newer, older] = await Promise.all([requireSpec(id), requireSpec(compareWith, 'API spec to compare with')]);
-      if (newer.format !== older.format) {
-        throw new Invalid(`Cannot compare a ${older.format} spec with a ${newer.format} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
+      const [newFormat, oldFormat] = await Promise.all([repo.findFormat(db, id), repo.findFormat(db, compareWith)]);
+      if (!newFormat) throw new NotFound('API spec not found');
+      if (!oldFormat) throw new NotFound('API spec to compare with not found');
+      if (newFormat !== oldFormat) {
+        throw new Invalid(`Cannot compare a ${oldFormat} spec with a ${newFormat} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
       }
-      const a = parseSpec(older.spec);
-      const b = parseSpec(newer.spec);
-      // Stored content was parsed at upload; a failure here means a parser change, not user error.
-      if (!a.ok || !b.ok) throw new Invalid(`Stored spec can no longer be parsed: ${!a.ok ? a.problem : !b.ok ? b.problem : ''}`);
-      return diffSpecs(newer.format as SpecFormat, a.doc, b.doc);
+      return cache.getOrLoad(DIFF_CACHE_NS, `${compareWith}:${id}`, DIFF_CACHE_TTL_S, async () => {
+        const [newer, older] = await Promise.all([requireSpec(id), requireSpec(compareWith, 'API spec to compare with')]);
+        const a = parseSpec(older.spec);
+        const b = parseSpec(newer.spec);
+        // Stored content was parsed at upload; a failure here means a parser change, not user error.
+        if (!a.ok || !b.ok) throw new Invalid(`Stored spec can no longer be parsed: ${!a.ok ? a.problem : !b.ok ? b.problem : ''}`);
+        return diffSpecs(newFormat as SpecFormat, a.doc, b.doc);
+      });
     },
 
     async addConsumer(apiSpecId: string, body: ConsumerBody) {

@@ -8,6 +8,6 @@ export { diffSpecs, type SpecDiffResult } from './api-specs.diff.js';
 
 /** API specifications of catalog components: lifecycle, diff and consumers. */
 export async function apiSpecsModule(app: App, ctx: AppContext) {
-  const service = createApiSpecsService({ db: ctx.db, events: ctx.events });
+  const service = createApiSpecsService({ db: ctx.db, events: ctx.events, cache: ctx.cache });
   await app.register(apiSpecsRoutes, { service });
 }

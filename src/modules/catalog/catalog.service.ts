@@ -146,21 +146,22 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
       }
       let row: ComponentRow;
       let changed = false;
+      let target = { name: '', kind: '' };
       try {
         row = await db.transaction(async (tx) => {
           const current = await repo.findById(tx, id);
           if (!current) throw new NotFound('Component not found');
           if (Object.keys(changes).length === 0) return current;
-          const name = changes.name ?? current.name;
-          const kind = changes.kind ?? current.kind;
-          if ((name !== current.name || kind !== current.kind) && (await repo.nameKindTaken(tx, name, kind, id))) throw duplicate(name, kind);
+          target = { name: changes.name ?? current.name, kind: changes.kind ?? current.kind };
+          const renamed = target.name !== current.name || target.kind !== current.kind;
+          if (renamed && (await repo.nameKindTaken(tx, target.name, target.kind, id))) throw duplicate(target.name, target.kind);
           // teamId follows the owner: a new owner naming no team (or no owner) clears it.
           if ('owner' in changes) changes.teamId = await teamIdFor(tx, changes.owner);
           changed = true;
           return (await repo.update(tx, id, changes))!;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate(changes.name ?? '', changes.kind ?? '');
+        if (isUniqueViolation(err)) throw duplicate(target.name, target.kind);
         throw err;
       }
       const component = toComponent(row);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 // iac_modules / iac_module_versions belong to the iac-modules module; drift matching only READS them
 // (source URL -> module, its known version strings), so it imports the tables instead of a service.
@@ -122,33 +122,44 @@ export const iacRepository = {
   },
 
   /**
-   * Points the stack at this run only if no newer run is recorded (ties go to the later ingestion).
-   * A guarded UPDATE: PostgreSQL re-checks the condition after waiting for a concurrent writer's lock.
+   * Counts the new run and points the stack at it only if no newer run is recorded (a tie goes to the
+   * later ingestion). One UPDATE: it takes the row lock, so concurrent ingestions of the same stack
+   * serialise here and each sees the other's result.
    */
-  async promoteLatestRun(db: Executor, stackId: string, runId: string, startedAt: Date) {
+  async recordRun(db: Executor, stackId: string, runId: string, startedAt: Date, added = 1) {
+    const newer = sql`(${iacStacks.latestRunStartedAt} IS NULL OR ${iacStacks.latestRunStartedAt} <= ${startedAt.toISOString()}::timestamptz)`;
     await db
       .update(iacStacks)
-      .set({ latestRunId: runId, latestRunStartedAt: startedAt, updatedAt: sql`${iacStacks.updatedAt}` })
-      .where(and(eq(iacStacks.id, stackId), or(isNull(iacStacks.latestRunStartedAt), lte(iacStacks.latestRunStartedAt, startedAt))));
+      .set({
+        runCount: sql`${iacStacks.runCount} + ${added}`,
+        latestRunId: sql`CASE WHEN ${newer} THEN ${runId}::uuid ELSE ${iacStacks.latestRunId} END`,
+        latestRunStartedAt: sql`CASE WHEN ${newer} THEN ${startedAt.toISOString()}::timestamptz ELSE ${iacStacks.latestRunStartedAt} END`,
+        // A new run is not a change of the stack's own fields.
+        updatedAt: sql`${iacStacks.updatedAt}`,
+      })
+      .where(eq(iacStacks.id, stackId));
   },
 
-  /** Bench/seed helper: recompute latest_run_id from the runs index after a bulk insert. */
-  async refreshLatestRun(db: Executor, stackId: string) {
+  /** Bench/seed helper after a bulk insert of `added` runs: recount and re-point from the runs index. */
+  async refreshAfterBulkRuns(db: Executor, stackId: string, added: number) {
     const [latest] = await db
       .select({ id: iacRuns.id, startedAt: iacRuns.startedAt })
       .from(iacRuns)
       .where(eq(iacRuns.stackId, stackId))
       .orderBy(desc(iacRuns.startedAt), desc(iacRuns.id))
       .limit(1);
-    if (latest) await iacRepository.promoteLatestRun(db, stackId, latest.id, latest.startedAt);
+    if (latest) await iacRepository.recordRun(db, stackId, latest.id, latest.startedAt, added);
   },
 
-  async listRuns(db: Executor, stackId: string, offset: number, limit: number) {
-    const [data, [total]] = await Promise.all([
-      db.select().from(iacRuns).where(eq(iacRuns.stackId, stackId)).orderBy(desc(iacRuns.startedAt), desc(iacRuns.id)).offset(offset).limit(limit),
-      db.select({ n: count() }).from(iacRuns).where(eq(iacRuns.stackId, stackId)),
-    ]);
-    return { data, total: total!.n };
+  /** Existence and the maintained run count of a stack in one lookup (undefined: no such stack). */
+  async stackRunCount(db: Executor, stackId: string) {
+    const [row] = await db.select({ runCount: iacStacks.runCount }).from(iacStacks).where(eq(iacStacks.id, stackId)).limit(1);
+    return row;
+  },
+
+  /** One page, newest first, served by the (stack_id, started_at desc, id desc) index. */
+  listRuns(db: Executor, stackId: string, offset: number, limit: number) {
+    return db.select().from(iacRuns).where(eq(iacRuns.stackId, stackId)).orderBy(desc(iacRuns.startedAt), desc(iacRuns.id)).offset(offset).limit(limit);
   },
 
   // ---- module drift ----

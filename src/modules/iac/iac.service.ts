@@ -91,7 +91,7 @@ export function createIacService({ db }: { db: Database }) {
           finishedAt,
           durationMs,
         });
-        await repo.promoteLatestRun(tx, stack.id, row.id, startedAt);
+        await repo.recordRun(tx, stack.id, row.id, startedAt);
         return row;
       });
       return toRun(run);
@@ -167,9 +167,10 @@ export function createIacService({ db }: { db: Database }) {
     },
 
     async listRuns(stackId: string, q: RunPageQuery) {
-      await requireStack(stackId);
-      const { data, total } = await repo.listRuns(db, stackId, (q.page - 1) * q.limit, q.limit);
-      return { data: data.map(toRun), total };
+      const stack = await repo.stackRunCount(db, stackId);
+      if (!stack) throw new NotFound('IaC stack not found');
+      const data = stack.runCount === 0 ? [] : await repo.listRuns(db, stackId, (q.page - 1) * q.limit, q.limit);
+      return { data: data.map(toRun), total: stack.runCount };
     },
 
     async topology(stackId: string) {

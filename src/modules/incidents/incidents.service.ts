@@ -23,7 +23,7 @@ const toEntry = (e: Entry): TimelineEntry => e;
 export function createIncidentsService({ db, events, auth }: IncidentsServiceDeps) {
   async function checkUser(field: string, userId: string) {
     const found = await auth.existingUserIds([userId]);
-    if (!found.includes(userId)) throw new Invalid(`${field}: user ${userId} does not exist`, [{ field, problem: `user ${userId} does not exist` }]);
+    if (!found.includes(userId.toLowerCase())) throw new Invalid(`${field}: user ${userId} does not exist`, [{ field, problem: `user ${userId} does not exist` }]);
   }
 
   async function checkAffected(tx: Executor, componentIds: string[] | undefined, environmentIds: string[] | undefined) {
@@ -81,7 +81,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
           severity: body.severity,
           status: 'open',
           description: body.description ?? null,
-          commanderUserId: body.commanderUserId ?? null,
+          commanderUserId: body.commanderUserId?.toLowerCase() ?? null,
           createdBy: actor.userId,
         });
         await repo.setComponents(tx, row.id, componentIds);
@@ -110,7 +110,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         if (body.title !== undefined) values.title = body.title;
         if (body.severity !== undefined) values.severity = body.severity;
         if (body.description !== undefined) values.description = body.description;
-        if (body.commanderUserId !== undefined) values.commanderUserId = body.commanderUserId;
+        if (body.commanderUserId !== undefined) values.commanderUserId = body.commanderUserId?.toLowerCase() ?? null;
         const row = await repo.update(tx, id, values);
         if (!row) throw new NotFound('Incident not found');
         if (componentIds) await repo.setComponents(tx, id, componentIds);

@@ -80,7 +80,7 @@ export function substitute(text: string, values: Record<string, string>): string
   return text.replace(PLACEHOLDER, (whole, key: string) => (Object.prototype.hasOwnProperty.call(values, key) ? values[key]! : whole));
 }
 
-/** A rendered path must stay inside the repository: relative, no `..`, no empty segment, not in `.git`. */
+/** A rendered path must stay inside the repository: relative, no `..`, no empty segment, no `.git` segment. */
 export function assertSafePath(path: string, original: string): void {
   const refuse = (why: string) => {
     throw new Invalid(`File path "${original}" renders to "${path}", which ${why}`);
@@ -89,7 +89,8 @@ export function assertSafePath(path: string, original: string): void {
   if (path.startsWith('/') || path.includes('\\')) refuse('is not a relative path inside the repository');
   const segments = path.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..')) refuse('leaves the repository or has an empty segment');
-  if (segments[0]!.toLowerCase() === '.git') refuse('is inside .git');
+  // git itself refuses a `.git` component anywhere in a path.
+  if (segments.some((s) => s.toLowerCase() === '.git')) refuse('is inside a .git folder');
 }
 
 /** Renders contents (text only) and paths; returns the files sorted by their rendered path. */

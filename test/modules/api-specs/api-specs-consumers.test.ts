@@ -194,6 +194,10 @@ describe('diff', () => {
     ]);
     expect(back.breakingChanges).toBe(2); // /customers removed, required `status` added
     expect((await diff(v1.id, v1.id)).json()).toEqual({ totalChanges: 0, breakingChanges: 0, entries: [] });
+    // a (cached) diff does not outlive a deleted spec
+    expect((await diff(v2.id, v1.id)).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${v1.id}`, headers: bearer(admin) });
+    expectError(await diff(v2.id, v1.id), 404);
   });
 
   it('compares AsyncAPI channels, across AsyncAPI 2 and 3', async () => {

@@ -9,7 +9,7 @@ const doc = (text: string): SpecDocument => {
   return r.doc;
 };
 const oa = (paths: object, extra: object = {}): SpecDocument => ({ openapi: '3.0.0', paths, ...extra });
-const op = (parameters?: object[]) => (parameters ? { parameters, responses: {} } : { responses: {} });
+const op = (parameters?: unknown[]) => (parameters ? { parameters, responses: {} } : { responses: {} });
 const q = (name: string, required?: boolean) => ({ name, in: 'query', ...(required === undefined ? {} : { required }) });
 
 describe('OpenAPI paths and operations', () => {
@@ -61,7 +61,7 @@ describe('OpenAPI paths and operations', () => {
 });
 
 describe('OpenAPI parameters', () => {
-  const base = (params?: object[]) => oa({ '/orders/{id}': { get: op(params) } });
+  const base = (params?: unknown[]) => oa({ '/orders/{id}': { get: op(params) } });
 
   it('required parameter removed: removed and breaking', () => {
     expect(diffSpecs('openapi', base([q('status', true)]), base([])).entries).toEqual([

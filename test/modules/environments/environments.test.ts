@@ -166,3 +166,22 @@ describe('deployments', () => {
     await expect(updateDeploymentStatus(t.database.db, d.id, 'bogus' as never)).rejects.toMatchObject({ statusCode: 400 });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the organizations, teams, environments and deployments routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/v1/organizations',
+      '/api/v1/organizations/{id}/members/{userId}/role',
+      '/api/v1/teams/{id}/components',
+      '/api/v1/teams/{id}/members/{userId}',
+      '/api/v1/environments/{id}',
+      '/api/v1/deployments',
+      '/api/v1/deployments/{id}',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+});

@@ -123,6 +123,9 @@ describe('update and delete', () => {
     expect(res.json()).toMatchObject({ title: 'Renamed', severity: 'P3', description: 'keep', status: 'open', affectedComponentIds: [c.id] });
     const cleared = (await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { description: null, affectedComponentIds: [] })).json();
     expect(cleared).toMatchObject({ description: null, affectedComponentIds: [], affectedComponents: [] });
+    const commander = (await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: user.id.toUpperCase() })).json();
+    expect(commander.commanderUserId).toBe(user.id);
+    expect((await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: null })).json().commanderUserId).toBeNull();
   });
 
   it('refuses status through PATCH, unknown ids and bad values with 400; non-admins with 403', async () => {

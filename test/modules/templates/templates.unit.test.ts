@@ -64,7 +64,7 @@ describe('rendering', () => {
     expect(out[2]!.content).toBe(bin);
   });
 
-  it.each(['../x', 'a/../../x', '/etc/passwd', '.git/hooks/pre-commit', 'a//b', '', 'a\\b'])('refuses the rendered path %j', (path) => {
+  it.each(['../x', 'a/../../x', '/etc/passwd', '.git/hooks/pre-commit', 'a/.GIT/config', 'a//b', '', 'a\\b'])('refuses the rendered path %j', (path) => {
     expect(() => assertSafePath(path, path)).toThrow(Invalid);
   });
 
