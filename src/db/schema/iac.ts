@@ -54,8 +54,9 @@ export const iacRuns = pgTable(
     durationMs: bigint('duration_ms', { mode: 'number' }),
     createdAt: createdAt(),
   },
-  // Serves the runs list (newest first, paged) of one stack.
-  (t) => [index('iac_runs_stack_started_idx').on(t.stackId, t.startedAt.desc(), t.id.desc())],
+  // Serves the runs list (newest first, paged) of one stack, scanned backwards. Ascending on purpose:
+  // drizzle's .desc() means DESC NULLS LAST, which does not match ORDER BY started_at DESC (NULLS FIRST).
+  (t) => [index('iac_runs_stack_started_id_idx').on(t.stackId, t.startedAt, t.id)],
 );
 
 /** One reported module drift: an append-only history, listed newest detection first. */
@@ -76,7 +77,8 @@ export const iacModuleDrift = pgTable(
     detectedAt: ts('detected_at').notNull().default(sql`now()`),
     createdAt: createdAt(),
   },
-  (t) => [index('iac_module_drift_detected_idx').on(t.detectedAt.desc(), t.seq.desc())],
+  // Newest first = a backward scan (see iac_runs for why the index is ascending).
+  (t) => [index('iac_module_drift_detected_seq_idx').on(t.detectedAt, t.seq)],
 );
 
 /** Topology: the current resource graph of a stack, replaced wholesale on every ingestion. */

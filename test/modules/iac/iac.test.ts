@@ -173,6 +173,19 @@ describe('run ingestion', () => {
     expect(stack.latestRun).toMatchObject({ id: newest.id, type: 'apply', status: 'running', startedAt: '2030-05-03T00:00:00.000Z' });
   });
 
+  it('concurrent ingestion of one new stack: one stack, every run counted, newest wins', async () => {
+    const stackName = uniq('conc');
+    const hours = [3, 1, 7, 5, 2, 6, 4, 0];
+    const runs = await Promise.all(hours.map((h) => run({ stackName, environment: 'conc', type: 'plan', status: 'succeeded', startedAt: new Date(Date.UTC(2032, 0, 1, h)).toISOString() })));
+    expect(runs.map((r) => r.statusCode)).toEqual(hours.map(() => 201));
+    const stacks = (await get('/api/v1/iac/stacks?environment=conc')).json().filter((s: any) => s.name === stackName);
+    expect(stacks).toHaveLength(1);
+    expect(stacks[0].latestRun.startedAt).toBe('2032-01-01T07:00:00.000Z');
+    const page = (await get(`/api/v1/iac/stacks/${stacks[0].id}/runs?limit=3`)).json();
+    expect(page.total).toBe(hours.length);
+    expect(page.data.map((r: any) => r.startedAt)).toEqual(['2032-01-01T07:00:00.000Z', '2032-01-01T06:00:00.000Z', '2032-01-01T05:00:00.000Z']);
+  });
+
   it.each([
     [{ environment: 'dev', type: 'plan', status: 'succeeded' }],
     [{ stackName: 's', type: 'plan', status: 'succeeded' }],
