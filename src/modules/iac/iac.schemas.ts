@@ -7,15 +7,20 @@ const NullableTimestamp = Nullable(Timestamp);
 /** 201 with no body: typed so `reply.send()` needs no payload. */
 export const NoContent = Type.Unsafe<undefined>(EmptyResponse);
 
+/** PostgreSQL text cannot hold NUL: refuse it at validation (400) instead of failing at insert. */
+const NO_NUL = '^[^\\u0000]*$';
+type StrOpts = { minLength?: number; maxLength: number; description?: string };
+const Text = (opts: StrOpts) => Type.String({ ...opts, pattern: NO_NUL });
+
 /** Ingestion payloads may be large (topology of 10,000 nodes + 20,000 edges is ~4 MB of JSON). */
 export const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
 export const MAX_RESOURCES = 50_000;
 export const MAX_DEPENDENCIES = 100_000;
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Env = Type.String({ minLength: 1, maxLength: 100 });
-const Short = Type.String({ maxLength: 200 });
-const Url = Type.String({ maxLength: 2048 });
+const Name = Text({ minLength: 1, maxLength: 200 });
+const Env = Text({ minLength: 1, maxLength: 100 });
+const Short = Text({ maxLength: 200 });
+const Url = Text({ maxLength: 2048 });
 const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 
 export const RunType = Type.Union([Type.Literal('plan'), Type.Literal('apply')]);
@@ -33,7 +38,7 @@ export const StackImportBody = Type.Object({
       environment: Env,
       provider: Type.Optional(Nullable(Short)),
       repositoryUrl: Type.Optional(Nullable(Url)),
-      basePath: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+      basePath: Type.Optional(Nullable(Text({ maxLength: 1024 }))),
       externalToolUrl: Type.Optional(Nullable(Url)),
       componentId: Type.Optional(Nullable(Uuid)),
     }),
@@ -54,7 +59,7 @@ export const RunIngestBody = Type.Object({
   resourceChanges: Type.Optional(
     Type.Object({ add: Type.Optional(Count), change: Type.Optional(Count), destroy: Type.Optional(Count) }, { description: 'missing counts are 0' }),
   ),
-  triggeredBy: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  triggeredBy: Type.Optional(Nullable(Text({ maxLength: 500 }))),
   pipelineUrl: Type.Optional(Nullable(Url)),
   startedAt: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'defaults to the ingestion time' }))),
   finishedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
@@ -65,11 +70,11 @@ export type RunIngestBody = Static<typeof RunIngestBody>;
 export const DriftIngestBody = Type.Object({
   modules: Type.Array(
     Type.Object({
-      stackPath: Type.String({ minLength: 1, maxLength: 1024 }),
-      moduleName: Type.String({ minLength: 1, maxLength: 500 }),
-      sourceUrl: Type.String({ minLength: 1, maxLength: 2048 }),
-      currentRef: Type.String({ minLength: 1, maxLength: 200 }),
-      latestRef: Type.String({ minLength: 1, maxLength: 200 }),
+      stackPath: Text({ minLength: 1, maxLength: 1024 }),
+      moduleName: Text({ minLength: 1, maxLength: 500 }),
+      sourceUrl: Text({ minLength: 1, maxLength: 2048 }),
+      currentRef: Text({ minLength: 1, maxLength: 200 }),
+      latestRef: Text({ minLength: 1, maxLength: 200 }),
     }),
     { maxItems: 10_000 },
   ),
@@ -77,10 +82,10 @@ export const DriftIngestBody = Type.Object({
 export type DriftIngestBody = Static<typeof DriftIngestBody>;
 
 export const ResourceNode = Type.Object({
-  address: Type.String({ minLength: 1, maxLength: 1024 }),
-  type: Type.String({ maxLength: 300 }),
-  provider: Type.String({ maxLength: 500 }),
-  name: Type.String({ maxLength: 500 }),
+  address: Text({ minLength: 1, maxLength: 1024 }),
+  type: Text({ maxLength: 300 }),
+  provider: Text({ maxLength: 500 }),
+  name: Text({ maxLength: 500 }),
 });
 export type ResourceNode = Static<typeof ResourceNode>;
 
@@ -88,7 +93,7 @@ export const TopologyIngestBody = Type.Object({
   resources: Type.Array(ResourceNode, { maxItems: MAX_RESOURCES }),
   dependencies: Type.Optional(
     Type.Array(
-      Type.Object({ sourceAddress: Type.String({ minLength: 1, maxLength: 1024 }), targetAddress: Type.String({ minLength: 1, maxLength: 1024 }) }),
+      Type.Object({ sourceAddress: Text({ minLength: 1, maxLength: 1024 }), targetAddress: Text({ minLength: 1, maxLength: 1024 }) }),
       { maxItems: MAX_DEPENDENCIES, description: 'defaults to none' },
     ),
   ),
@@ -139,7 +144,7 @@ export const IacStackSchema = Type.Object({
 });
 
 export const StackQuery = Type.Object({
-  environment: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  environment: Type.Optional(Text({ minLength: 1, maxLength: 100 })),
   componentId: Type.Optional(Uuid),
 });
 export type StackQuery = Static<typeof StackQuery>;

@@ -108,6 +108,7 @@ describe('stack import', () => {
     [{ stacks: [{ name: 'a', environment: 'dev', componentId: 'not-a-uuid' }] }],
     [{ stacks: [{ name: 'a', environment: 'dev', provider: 5 }] }],
     [{ stacks: [{ name: 'a', environment: 'dev' }, { name: 'a', environment: 'dev' }] }],
+    [{ stacks: [{ name: 'nul\u0000byte', environment: 'dev' }] }],
   ])('400 for %j', async (payload) => {
     expectError(await ingest('/api/v1/iac/stacks/import', payload), 400);
   });
@@ -198,6 +199,8 @@ describe('run ingestion', () => {
     [{ stackName: 's', environment: 'dev', type: 'plan', status: 'succeeded', resourceChanges: { add: '1' } }],
     [{ stackName: 's', environment: 'dev', type: 'plan', status: 'succeeded', startedAt: 'yesterday' }],
     [{ stackName: 's', environment: 'dev', type: 'plan', status: 'succeeded', durationMs: -5 }],
+    [{ stackName: 's\u0000', environment: 'dev', type: 'plan', status: 'succeeded' }],
+    [{ stackName: 's', environment: 'dev', type: 'plan', status: 'succeeded', startedAt: '0000-01-01T00:00:00Z' }],
     [{ stackName: 's', environment: 'dev', type: 'plan', status: 'succeeded', startedAt: '2030-01-02T00:00:00Z', finishedAt: '2030-01-01T00:00:00Z' }],
   ])('400 for %j', async (payload) => {
     expectError(await run(payload), 400);
@@ -217,6 +220,7 @@ describe('stack queries', () => {
     const byComponent = (await get(`/api/v1/iac/stacks?componentId=${componentId}`)).json();
     expect(byComponent.map((s: any) => s.name)).toEqual(['one']);
     expectError(await get('/api/v1/iac/stacks?componentId=nope'), 400);
+    expectError(await get('/api/v1/iac/stacks?environment=%00'), 400);
   });
 
   it('404 for unknown stacks on every read, 400 for a malformed id', async () => {
@@ -333,6 +337,7 @@ describe('module drift', () => {
     [{ modules: [{ stackPath: 'a', moduleName: 'b', sourceUrl: 'c', currentRef: 1, latestRef: 'e' }] }],
     [{ modules: [{ stackPath: '', moduleName: 'b', sourceUrl: 'c', currentRef: 'd', latestRef: 'e' }] }],
     [{ modules: {} }],
+    [{ modules: [{ stackPath: 'a', moduleName: 'b\u0000', sourceUrl: 'c', currentRef: 'd', latestRef: 'e' }] }],
   ])('400 for %j', async (payload) => {
     expectError(await ingest('/api/v1/iac/module-drift/ingest', payload), 400);
   });

@@ -66,6 +66,7 @@ describe('topology ingestion', () => {
       { resources: [{ ...node('c.one'), type: 7 }] },
       { resources: [node('c.one')], dependencies: [{ sourceAddress: 'c.one' }] },
       { resources: [node('c.one')], dependencies: 'x' },
+      { resources: [node('c.\u0000')] },
     ]) {
       expectError(await ingest(payload), 400);
     }
