@@ -34,6 +34,22 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+function containsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /** Schemas with an `$id`, shared by reference across routes and listed as OpenAPI components. */
 const SHARED_SCHEMAS = [ErrorSchema, UserSchema];
 
@@ -90,11 +106,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+      parsed = secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
     } catch {
-      done(new Invalid('Malformed JSON body'), undefined);
+      return done(new Invalid('Malformed JSON body'), undefined);
     }
+    // PostgreSQL text cannot hold NUL: refuse it here once, rather than as an insert failure anywhere.
+    if (text.includes('\\u0000') && containsNul(parsed)) return done(new Invalid('Strings may not contain NUL characters'), undefined);
+    done(null, parsed);
   });
   await app.register(formbody, { bodyLimit: config.maxBodyBytes });
   app.setValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS));

@@ -48,6 +48,8 @@ const PG_INPUT_ERRORS: Record<string, [number, string]> = {
   '22007': [400, 'Invalid date or time'],
   '22008': [400, 'Invalid date or time'],
   '54001': [400, 'The input is too complex'],
+  '22021': [400, 'Text may not contain NUL characters or invalid UTF-8'],
+  '22P05': [400, 'Text may not contain NUL characters'],
 };
 
 function pgCode(err: unknown): string | undefined {

@@ -2,7 +2,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 
 /** Shared TypeBox building blocks used by every module's schemas. */
 export const Uuid = Type.String({ format: 'uuid', description: 'UUID' });
-export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' });
+/** Services hand Dates to the serializer (which writes ISO 8601); cached values arrive as strings. */
+export const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -29,4 +30,5 @@ export const ErrorSchema = Type.Object(
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, Type.Ref('Error')])) as Record<number, ReturnType<typeof Type.Ref>>;
 
-export const EmptyResponse = Type.Null({ description: 'No content' });
+/** A 201/204 answer without a body: typed so `reply.send()` needs no payload. */
+export const EmptyResponse = Type.Unsafe<undefined>(Type.Null({ description: 'No content' }));

@@ -64,3 +64,13 @@ describe('100 malformed requests never produce a 500', () => {
     expect(statuses.filter((s) => s === 400).length).toBeGreaterThan(50);
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused with 400 in bodies and query strings', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"username":"nul\\u0000user","email":"n@x.test","password":"Passw0rdN"}' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/NUL/);
+    const q = await t.app.inject({ method: 'GET', url: '/api/v1/catalog/components?teamId=%00', headers: bearer(await t.adminToken()) });
+    expect(q.statusCode).toBe(400);
+  });
+});

@@ -1,6 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { Unavailable } from '../../kernel/errors.js';
 import { closeRedis, createRedis } from '../redis.js';
 import type { JobHandler, JobOptions, JobQueue } from './queue.js';
 
@@ -18,8 +19,9 @@ export class BullmqQueue implements JobQueue {
     private readonly prefix: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    // BullMQ needs unlimited retries on its connections, or a Redis blip kills its blocking reads.
-    this.connection = createRedis(redisUrl, { maxRetriesPerRequest: null });
+    // Adds fail after a few retries when Redis is away (a 503 for the caller, not a hung request);
+    // workers' blocking connections below retry forever, as BullMQ requires.
+    this.connection = createRedis(redisUrl);
   }
 
   define<T>(name: string, handler: JobHandler<T>, opts: { concurrency?: number } = {}) {
@@ -37,6 +39,15 @@ export class BullmqQueue implements JobQueue {
   }
 
   async enqueue<T>(name: string, data: T, opts: JobOptions = {}) {
+    try {
+      await this.add(name, data, opts);
+    } catch (err) {
+      this.log.error({ err, job: name }, 'could not enqueue job');
+      throw new Unavailable('The job queue (Redis) is unavailable; try again later');
+    }
+  }
+
+  private async add<T>(name: string, data: T, opts: JobOptions) {
     const queue = this.queue(name);
     if (opts.jobId) {
       // BullMQ ignores an add whose id it still holds, even a finished or failed job: the dedup
@@ -81,8 +92,13 @@ export class BullmqQueue implements JobQueue {
   }
 
   async close() {
-    await Promise.allSettled(this.workers.map((w) => w.close()));
-    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    // Graceful when Redis is there (running jobs finish); bounded when it is not, since BullMQ's
+    // close waits for a connection that may never come back.
+    const bounded = (p: Promise<unknown>, ms: number) => Promise.race([p.catch(() => {}), new Promise((r) => setTimeout(r, ms).unref())]);
+    await Promise.all(
+      this.workers.map((w, i) => (this.workerConnections[i]!.status === 'ready' ? bounded(w.close(), 30_000) : bounded(w.close(true), 1_000))),
+    );
+    await Promise.all([...this.queues.values()].map((q) => bounded(q.close(), 5_000)));
     await Promise.all([this.connection, ...this.workerConnections].map(closeRedis));
   }
 }

@@ -85,7 +85,7 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     },
     async (req, reply) => {
       await service.remove(req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 
@@ -132,7 +132,7 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     },
     async (req, reply) => {
       await service.removeConsumer(req.params.id, req.params.consumerId);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 }

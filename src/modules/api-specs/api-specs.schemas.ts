@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Timestamp, Uuid } from '../../kernel/schemas.js';
 
 /** A response timestamp: the service hands over Date objects, the serialiser writes ISO 8601. */
-const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
+const DateTime = Timestamp;
 const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 
 export const SpecFormatSchema = Type.Union([Type.Literal('openapi'), Type.Literal('asyncapi')]);

@@ -60,7 +60,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     { config: { auth: 'admin' }, schema: { tags, summary: 'Delete a dashboard and its widgets (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } } },
     async (req, reply) => {
       await service.remove(req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 
@@ -87,7 +87,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     { config: { auth: 'admin' }, schema: { tags, summary: 'Remove a widget (admin)', params: WidgetParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } } },
     async (req, reply) => {
       await service.removeWidget(req.params);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 

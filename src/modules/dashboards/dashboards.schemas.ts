@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
-import { JsonObject, Nullable, Uuid } from '../../kernel/schemas.js';
+import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 /** A response timestamp: services hand over Date objects, the serialiser writes ISO 8601. */
-const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 
 export const WIDGET_TYPES = ['metric_graph', 'component_health', 'deployment_feed', 'queue_status', 'slo_gauge', 'alert_summary', 'team_activity', 'uptime_chart'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];

@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
-import { Nullable, Uuid } from '../../kernel/schemas.js';
+import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
-const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 
 export const DEPLOYMENT_STATUSES = ['pending', 'in_progress', 'succeeded', 'failed', 'rolled_back'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];

@@ -59,7 +59,7 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
     },
     async (req, reply) => {
       await service.remove(req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 }

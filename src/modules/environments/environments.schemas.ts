@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Page } from '../../kernel/pagination.js';
-import { JsonObject, Nullable, Uuid } from '../../kernel/schemas.js';
+import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
-const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 
 export const ENVIRONMENT_TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
 const EnvironmentType = Type.Union(

@@ -98,7 +98,7 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     },
     async (req, reply) => {
       await service.remove(req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 

@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Uuid } from '../../kernel/schemas.js';
+import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
-const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 
 export const PROVIDERS = ['cloud_a', 'cloud_b', 'cloud_c', 'orchestrator', 'docdb', 'sqldb_a', 'sqldb_b', 'codehost', 'edge_network', 'generic'] as const;
 export const ENGINES = ['engine_a', 'engine_b', 'engine_c'] as const;

@@ -1,11 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { EmptyResponse, Nullable, Timestamp as TimestampText, Uuid } from '../../kernel/schemas.js';
+import { EmptyResponse, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
-// Services hand Dates to the serializer (which writes ISO 8601); type the schema to accept them.
-const Timestamp = Type.Unsafe<Date | string>(TimestampText);
 const NullableTimestamp = Nullable(Timestamp);
-/** 201 with no body: typed so `reply.send()` needs no payload. */
-export const NoContent = Type.Unsafe<undefined>(EmptyResponse);
+export const NoContent = EmptyResponse;
 
 /** PostgreSQL text cannot hold NUL: refuse it at validation (400) instead of failing at insert. */
 const NO_NUL = '^[^\\u0000]*$';

@@ -83,7 +83,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     { config: { auth: 'admin' }, schema: { tags, summary: 'Delete an incident (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } } },
     async (req, reply) => {
       await incidents.remove(req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 

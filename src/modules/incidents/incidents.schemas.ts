@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
-import { Nullable, Uuid } from '../../kernel/schemas.js';
+import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 /** A response timestamp: services hand over Date objects, the serialiser writes ISO 8601. */
-const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 export const SEVERITIES = ['P1', 'P2', 'P3', 'P4'] as const;

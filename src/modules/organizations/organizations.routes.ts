@@ -80,7 +80,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
     },
     async (req, reply) => {
       await service.remove(req.actor, req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 
@@ -137,7 +137,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
     },
     async (req, reply) => {
       await service.removeMember(req.actor, req.params.id, req.params.userId);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 }

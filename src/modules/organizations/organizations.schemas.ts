@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../../kernel/schemas.js';
+import { Timestamp, Uuid } from '../../kernel/schemas.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
-const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 
 export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];

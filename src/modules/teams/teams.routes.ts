@@ -69,7 +69,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
     },
     async (req, reply) => {
       await service.remove(req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 
@@ -106,7 +106,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
     },
     async (req, reply) => {
       await service.removeMember(req.params.id, req.params.userId);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 

@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
-import { JsonObject, Nullable, StringMap, Uuid } from '../../kernel/schemas.js';
+import { JsonObject, Nullable, StringMap, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
-const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
 
 export const TEAM_TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
 const TeamType = Type.Union(

@@ -14,8 +14,11 @@ export async function templatesModule(app: App, ctx: AppContext) {
   await service.seedBuiltins();
   await app.register(templatesRoutes, { service });
   // Requests a stopped process left pending or in_progress run again once the app is ready.
+  // In the background: a slow or absent Redis must not hold up the server's start.
   app.addHook('onReady', async () => {
-    const n = await service.recover();
-    if (n > 0) ctx.log.info({ requests: n }, 'scaffold requests re-queued after a restart');
+    service.recover().then(
+      (n) => n > 0 && ctx.log.info({ requests: n }, 'scaffold requests re-queued after a restart'),
+      (err) => ctx.log.error({ err }, 'could not re-queue scaffold requests'),
+    );
   });
 }

@@ -67,7 +67,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
     },
     async (req, reply) => {
       await service.remove(req.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 
