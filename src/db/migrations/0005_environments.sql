@@ -1,1 +1,0 @@
-CREATE INDEX "deployments_status_idx" ON "deployments" USING btree ("status","created_at");

@@ -1,1 +1,0 @@
-ALTER TABLE "iac_stacks" ADD COLUMN "run_count" integer DEFAULT 0 NOT NULL;
