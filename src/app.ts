@@ -102,7 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorate('hangar', ctx);
 
   // Bodies: JSON (an empty body is "no body", as clients send with DELETE or action POSTs).
-  app.removeContentTypeParser(['application/json']);
+  // JSON is the API's only body type (form bodies for CI webhooks): text/plain is a 415 like any other.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);

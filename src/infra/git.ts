@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Invalid } from '../kernel/errors.js';
 
 /**
@@ -161,6 +162,8 @@ export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promis
 export function createGit(opts: GitOptions) {
   const run = (args: string[], extra: { cwd?: string; watchDir?: string } = {}) => runGit(args, { ...opts, ...extra });
 
+  const hasHead = (gitDir: string) => run(['-C', gitDir, 'rev-parse', '--verify', '--quiet', 'HEAD']).then(() => true, () => false);
+
   return {
     options: opts,
     assertUrl: (url: string, field?: string) => assertGitUrl(url, opts.allowFileUrls, field),
@@ -170,6 +173,16 @@ export function createGit(opts: GitOptions) {
       assertGitUrl(url, opts.allowFileUrls);
       const refArgs = ref ? ['--branch', ref] : [];
       await run(['clone', '--depth', '1', '--single-branch', '--no-tags', ...refArgs, '--', url, dir], { watchDir: dir });
+      if (!ref && !(await hasHead(dir))) {
+        // The remote's HEAD names a branch that does not exist (a bare repository created on
+        // `master` that only ever received `main`): git checks out nothing. Take its real branch.
+        const heads = (await run(['ls-remote', '--heads', '--', url])).split('\n').map((l) => l.split('\trefs/heads/')[1]).filter(Boolean) as string[];
+        const branch = ['main', 'master'].find((b) => heads.includes(b)) ?? heads[0];
+        if (branch) {
+          await rm(dir, { recursive: true, force: true });
+          await run(['clone', '--depth', '1', '--single-branch', '--no-tags', '--branch', branch, '--', url, dir], { watchDir: dir });
+        }
+      }
       const size = await dirSize(dir, opts.maxBytes);
       if (size > opts.maxBytes) throw new GitError(`repository exceeds the size limit of ${opts.maxBytes} bytes`);
     },
@@ -211,6 +224,12 @@ export function createGit(opts: GitOptions) {
         await run(['add', '--all'], { cwd: dir });
         await run(['commit', '--quiet', '--allow-empty', '-m', message], { cwd: dir });
         await run(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], { cwd: dir });
+        // A fresh local repository (`git init --bare`) keeps HEAD on its own default branch (often
+        // master), so a plain `git clone` of it would check nothing out: point HEAD at our branch.
+        const local = url.startsWith('/') ? url : url.startsWith('file:') ? fileURLToPath(url) : undefined;
+        if (local && !heads.trim() && !(await hasHead(local))) {
+          await run(['--git-dir', local, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`]).catch(() => undefined);
+        }
         return (await run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
       });
     },

@@ -19,23 +19,57 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, statusCo
 
 interface AjvError {
   instancePath: string;
+  schemaPath: string;
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
 }
 
+const fieldOf = (e: AjvError, context: string | undefined) => {
+  const segments = e.instancePath.split('/').filter(Boolean);
+  if (e.keyword === 'required') segments.push(String(e.params.missingProperty));
+  return segments.join('.') || context || 'body';
+};
+
+const isNullBranch = (e: AjvError) => e.keyword === 'type' && e.params.type === 'null';
+
+/**
+ * One readable problem for a failed `anyOf` (how TypeBox writes enums and nullable fields):
+ * all-literal branches become "must be one of: a, b, c"; otherwise the first real branch failure
+ * ("must match format \"email\""), without the "must be null" noise of a nullable field.
+ */
+function describeAnyOf(anyOf: AjvError, branch: AjvError[]): string {
+  const own = branch.filter((b) => b.instancePath === anyOf.instancePath);
+  const literal = own.length > 0 && own.every((b) => b.keyword === 'const' || b.keyword === 'anyOf' || isNullBranch(b));
+  if (literal && own.some((b) => b.keyword === 'const')) {
+    const values = own.filter((b) => b.keyword === 'const').map((b) => String(b.params.allowedValue));
+    return `must be one of: ${values.join(', ')}${own.some(isNullBranch) ? ' (or null)' : ''}`;
+  }
+  const real = branch.find((b) => b.keyword !== 'anyOf' && !isNullBranch(b));
+  return real?.message ?? 'has an invalid type or value';
+}
+
 function describeValidation(errors: AjvError[], context: string | undefined): ErrorDetail[] {
-  return errors.map((e) => {
-    const segments = e.instancePath.split('/').filter(Boolean);
-    if (e.keyword === 'required') segments.push(String(e.params.missingProperty));
-    const field = segments.join('.') || context || 'body';
-    let problem = e.message ?? 'is invalid';
-    if (e.keyword === 'required') problem = 'is required';
-    else if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
-      problem = `must be one of: ${e.params.allowedValues.join(', ')}`;
-    } else if (e.keyword === 'anyOf') problem = 'has an invalid type or value';
-    return { field, problem };
-  });
+  // Branch errors of an anyOf are reported through the anyOf itself (outermost wins).
+  const consumed = new Set<AjvError>();
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  const problems = new Map<AjvError, string>();
+  for (const a of [...anyOfs].reverse()) {
+    if (consumed.has(a)) continue;
+    const branch = errors.filter((e) => e !== a && e.schemaPath?.startsWith(`${a.schemaPath}/`));
+    branch.forEach((b) => consumed.add(b));
+    problems.set(a, describeAnyOf(a, branch));
+  }
+  return errors
+    .filter((e) => !consumed.has(e))
+    .map((e) => {
+      let problem = e.message ?? 'is invalid';
+      if (e.keyword === 'required') problem = 'is required';
+      else if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
+        problem = `must be one of: ${e.params.allowedValues.join(', ')}`;
+      } else if (e.keyword === 'anyOf') problem = problems.get(e) ?? 'has an invalid type or value';
+      return { field: fieldOf(e, context), problem };
+    });
 }
 
 // PostgreSQL error classes that can only come from bad input slipping past a service check.

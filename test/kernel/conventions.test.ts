@@ -34,6 +34,8 @@ describe('error envelope on every failure', () => {
   it('wrong content type: 415', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
     expectError(res, 415);
+    const plain = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/plain' }, payload: '{"username":"a","password":"b"}' });
+    expectError(plain, 415);
   });
 
   it('validation: 400 with one message and details', async () => {

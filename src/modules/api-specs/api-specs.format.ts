@@ -5,7 +5,8 @@ export type SpecFormat = 'openapi' | 'asyncapi';
 export type SpecDocument = Record<string, unknown>;
 
 export type ParseOutcome = { ok: true; doc: SpecDocument } | { ok: false; problem: string };
-export type DetectOutcome = { ok: true; format: SpecFormat } | { ok: false; problem: string };
+/** `unmarked`: the document declares no `openapi`/`swagger`/`asyncapi` version at all. */
+export type DetectOutcome = { ok: true; format: SpecFormat } | { ok: false; problem: string; unmarked?: true };
 
 /** Far beyond any real specification, far below what makes the recursive YAML composer slow. */
 const MAX_FLOW_DEPTH = 256;
@@ -93,7 +94,7 @@ export function detectFormat(doc: SpecDocument): DetectOutcome {
     const v = versionText(doc.asyncapi);
     return v !== undefined && /^[23](\.|$)/.test(v) ? { ok: true, format: 'asyncapi' } : { ok: false, problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
   }
-  return { ok: false, problem: 'spec is neither OpenAPI (openapi: 3.x, swagger: "2.0") nor AsyncAPI (asyncapi: 2.x/3.x)' };
+  return { ok: false, unmarked: true, problem: 'spec is neither OpenAPI (openapi: 3.x, swagger: "2.0") nor AsyncAPI (asyncapi: 2.x/3.x)' };
 }
 
 /** Parses and detects in one step, checking a declared format against the content. */
@@ -103,8 +104,14 @@ export function analyseSpec(
 ): { ok: true; doc: SpecDocument; format: SpecFormat } | { ok: false; problem: string; field: 'spec' | 'format' } {
   const parsed = parseSpec(text);
   if (!parsed.ok) return { ...parsed, field: 'spec' };
-  const detected = detectFormat(parsed.doc);
-  if (!detected.ok) return { ...detected, field: 'spec' };
+  let detected = detectFormat(parsed.doc);
+  if (!detected.ok && detected.unmarked) {
+    // No version key: a declared format is taken at its word; otherwise the shape decides
+    // (AsyncAPI documents have `channels`, OpenAPI ones `paths`).
+    const guess: SpecFormat | undefined = declared ?? (Object.hasOwn(parsed.doc, 'channels') ? 'asyncapi' : Object.hasOwn(parsed.doc, 'paths') ? 'openapi' : undefined);
+    if (guess) detected = { ok: true, format: guess };
+  }
+  if (!detected.ok) return { ok: false, problem: detected.problem, field: 'spec' };
   if (declared && declared !== detected.format) {
     return { ok: false, field: 'format', problem: `format '${declared}' contradicts the content, which is ${detected.format}` };
   }

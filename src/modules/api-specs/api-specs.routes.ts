@@ -94,7 +94,7 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     {
       schema: {
         tags,
-        summary: 'Changes from the spec `compareWith` (older) to this spec (newer)',
+        summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
         params: IdParams,
         querystring: DiffQuery,
         response: { 200: SpecDiffResultSchema, ...errorResponses(400, 401, 404) },

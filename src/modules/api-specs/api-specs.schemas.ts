@@ -8,22 +8,37 @@ const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 export const SpecFormatSchema = Type.Union([Type.Literal('openapi'), Type.Literal('asyncapi')]);
 export const SpecStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('deprecated'), Type.Literal('sunset')]);
 export type SpecStatus = Static<typeof SpecStatusSchema>;
+// Enums in request bodies (not unions of literals) so a 400 says "must be one of: …".
+const FormatInput = Type.Enum(['openapi', 'asyncapi'] as const, { description: 'detected from the content when omitted' });
+const StatusInput = Type.Enum(['active', 'deprecated', 'sunset'] as const, { description: 'active -> deprecated -> sunset' });
+/**
+ * ISO 8601 date or date-time (`2030-01-01`, `2030-01-01T00:00:00Z`, `…+02:00`); without a zone it
+ * is UTC. null clears the date. The service rejects impossible dates (2030-02-31).
+ */
+const IsoDate = Type.Union([
+  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}(:?\\d{2})?)?)?$', maxLength: 40, description: 'ISO 8601 date or date-time' }),
+  Type.Null(),
+]);
 
 /** Raw content limit: the request body limit (MAX_BODY_BYTES, 1 MiB by default) bounds it first. */
 export const MAX_SPEC_CHARS = 1_048_576;
 
 export const CreateApiSpecBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
-  format: Type.Optional(Type.Union([Type.Literal('openapi'), Type.Literal('asyncapi')], { description: 'detected from the content when omitted' })),
+  format: Type.Optional(FormatInput),
   version: Type.String({ minLength: 1, maxLength: 100, description: 'free-form version string' }),
-  spec: Type.String({ minLength: 1, maxLength: MAX_SPEC_CHARS, description: 'raw YAML or JSON of the specification' }),
+  spec: Type.Union([
+    Type.String({ minLength: 1, maxLength: MAX_SPEC_CHARS, description: 'raw YAML or JSON of the specification' }),
+    // A client that sends the parsed document instead of its text: stored as JSON text.
+    Type.Record(Type.String(), Type.Unknown(), { description: 'the specification as a JSON object (stored as JSON text)' }),
+  ]),
 });
 export type CreateApiSpecBody = Static<typeof CreateApiSpecBody>;
 
 export const UpdateApiSpecBody = Type.Object({
-  status: Type.Optional(SpecStatusSchema),
-  deprecatedAt: Type.Optional(Timestamp),
-  sunsetAt: Type.Optional(Timestamp),
+  status: Type.Optional(StatusInput),
+  deprecatedAt: Type.Optional(IsoDate),
+  sunsetAt: Type.Optional(IsoDate),
 });
 export type UpdateApiSpecBody = Static<typeof UpdateApiSpecBody>;
 
@@ -55,7 +70,7 @@ export const ApiSpecStatusResponse = Type.Object({
   updatedAt: DateTime,
 });
 
-export const DiffQuery = Type.Object({ compareWith: Type.String({ format: 'uuid', description: 'id of the OLDER spec; :id is the newer one' }) });
+export const DiffQuery = Type.Object({ compareWith: Type.String({ format: 'uuid', description: 'id of the OLD version; :id is the new version' }) });
 
 export const SpecDiffResultSchema = Type.Object({
   totalChanges: Type.Integer(),
@@ -72,10 +87,10 @@ export const SpecDiffResultSchema = Type.Object({
 
 export const ConsumerBody = Type.Object(
   {
-    consumerComponentId: Type.Optional(Uuid),
-    consumerTeamId: Type.Optional(Uuid),
+    consumerComponentId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    consumerTeamId: Type.Optional(Type.Union([Uuid, Type.Null()])),
   },
-  { description: 'at least one of the two; both give one consumer record carrying both' },
+  { description: 'at least one of the two (null counts as absent); both give one consumer record carrying both' },
 );
 export type ConsumerBody = Static<typeof ConsumerBody>;
 

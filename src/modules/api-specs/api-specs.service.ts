@@ -7,7 +7,7 @@ import { teamsLookup } from '../teams/index.js';
 import { diffSpecs, type SpecDiffResult } from './api-specs.diff.js';
 import { analyseSpec, parseSpec, type SpecFormat } from './api-specs.format.js';
 import { apiSpecsRepository as repo, type ApiSpecRow, type ApiSpecSummaryRow } from './api-specs.repository.js';
-import type { ConsumerBody, CreateApiSpecBody, SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
+import { MAX_SPEC_CHARS, type ConsumerBody, type CreateApiSpecBody, type SpecStatus, type UpdateApiSpecBody } from './api-specs.schemas.js';
 
 declare module '../../infra/events.js' {
   interface EventMap {
@@ -29,6 +29,24 @@ function uniqueViolation(err: unknown): string | undefined {
     if (e.code === '23505') return String(e.constraint ?? e.constraint_name ?? '');
   }
   return undefined;
+}
+
+/** An ISO 8601 date or date-time (already pattern-checked) as a Date; no zone means UTC. */
+function toDate(value: string | null, field: string): Date | null {
+  if (value === null) return null;
+  const invalid = () => new Invalid(`${field} is not a valid date`, [{ field, problem: 'is not a valid ISO 8601 date' }]);
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  // Date() would roll 2030-02-31 over to March: the calendar day must exist as written
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) throw invalid();
+  let text = value.replace(' ', 'T');
+  const zone = /([Zz]|[+-]\d{2}(:?\d{2})?)$/.exec(text.slice(10))?.[0];
+  if (text.length > 10 && !zone) text += 'Z';
+  else if (zone && /^[+-]\d{2}$/.test(zone)) text += ':00';
+  else if (zone && /^[+-]\d{4}$/.test(zone)) text = `${text.slice(0, -2)}:${text.slice(-2)}`;
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) throw invalid();
+  return date;
 }
 
 export interface ApiSpecsServiceDeps {
@@ -64,9 +82,11 @@ export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps
   return {
     async create(componentId: string, body: CreateApiSpecBody): Promise<ApiSpecSummary> {
       await requireComponent(componentId);
-      const analysed = analyseSpec(body.spec, body.format);
+      const text = typeof body.spec === 'string' ? body.spec : JSON.stringify(body.spec);
+      if (text.length > MAX_SPEC_CHARS) throw new Invalid(`spec must be at most ${MAX_SPEC_CHARS} characters`, [{ field: 'spec', problem: 'too long' }]);
+      const analysed = analyseSpec(text, body.format);
       if (!analysed.ok) throw new Invalid(analysed.problem, [{ field: analysed.field, problem: analysed.problem }]);
-      const row = await repo.insert(db, { componentId, name: body.name, version: body.version, format: analysed.format, spec: body.spec, status: 'active' });
+      const row = await repo.insert(db, { componentId, name: body.name, version: body.version, format: analysed.format, spec: text, status: 'active' });
       return summary(row);
     },
 
@@ -92,8 +112,9 @@ export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps
           ]);
         }
         const now = new Date();
-        let deprecatedAt = body.deprecatedAt ? new Date(body.deprecatedAt) : current.deprecatedAt;
-        let sunsetAt = body.sunsetAt ? new Date(body.sunsetAt) : current.sunsetAt;
+        // undefined keeps the stored date, null clears it
+        let deprecatedAt = body.deprecatedAt === undefined ? current.deprecatedAt : toDate(body.deprecatedAt, 'deprecatedAt');
+        let sunsetAt = body.sunsetAt === undefined ? current.sunsetAt : toDate(body.sunsetAt, 'sunsetAt');
         if (to !== from && to === 'deprecated' && !body.deprecatedAt) deprecatedAt = now;
         if (to !== from && to === 'sunset' && !body.sunsetAt) sunsetAt = now;
         const row = (await repo.updateLifecycle(tx, id, { status: to, deprecatedAt, sunsetAt }))!;
@@ -118,26 +139,31 @@ export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps
       if (!(await repo.delete(db, id))) throw new NotFound('API spec not found');
     },
 
-    /** `id` is the newer spec, `compareWith` the older one. */
+    /**
+     * `id` is the NEW version, `compareWith` the OLD one it is compared with (issue 4): the diff
+     * lists what the version `id` removed or added relative to `compareWith`.
+     */
     async diff(id: string, compareWith: string): Promise<SpecDiffResult> {
-      const [newFormat, oldFormat] = await Promise.all([repo.findFormat(db, id), repo.findFormat(db, compareWith)]);
-      if (!newFormat) throw new NotFound('API spec not found');
-      if (!oldFormat) throw new NotFound('API spec to compare with not found');
-      if (newFormat !== oldFormat) {
-        throw new Invalid(`Cannot compare a ${oldFormat} spec with a ${newFormat} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
+      const [baseFormat, otherFormat] = await Promise.all([repo.findFormat(db, id), repo.findFormat(db, compareWith)]);
+      if (!baseFormat) throw new NotFound('API spec not found');
+      if (!otherFormat) throw new NotFound('API spec to compare with not found');
+      if (baseFormat !== otherFormat) {
+        throw new Invalid(`Cannot compare an ${baseFormat} spec with an ${otherFormat} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
       }
-      return cache.getOrLoad(DIFF_CACHE_NS, `${compareWith}:${id}`, DIFF_CACHE_TTL_S, async () => {
+      return cache.getOrLoad(DIFF_CACHE_NS, `${id}:${compareWith}`, DIFF_CACHE_TTL_S, async () => {
         const [newer, older] = await Promise.all([requireSpec(id), requireSpec(compareWith, 'API spec to compare with')]);
         const a = parseSpec(older.spec);
         const b = parseSpec(newer.spec);
         // Stored content was parsed at upload; a failure here means a parser change, not user error.
         if (!a.ok || !b.ok) throw new Invalid(`Stored spec can no longer be parsed: ${!a.ok ? a.problem : !b.ok ? b.problem : ''}`);
-        return diffSpecs(newFormat as SpecFormat, a.doc, b.doc);
+        return diffSpecs(baseFormat as SpecFormat, a.doc, b.doc);
       });
     },
 
     async addConsumer(apiSpecId: string, body: ConsumerBody) {
-      const { consumerComponentId, consumerTeamId } = body;
+      // null counts as absent
+      const consumerComponentId = body.consumerComponentId ?? undefined;
+      const consumerTeamId = body.consumerTeamId ?? undefined;
       if (!consumerComponentId && !consumerTeamId) {
         throw new Invalid('consumerComponentId or consumerTeamId is required', [{ field: 'body', problem: 'needs consumerComponentId or consumerTeamId' }]);
       }

@@ -18,7 +18,8 @@ export const UserSchema = Type.Object(
 );
 export type User = Static<typeof UserSchema>;
 
-const Username = Type.String({ minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$', description: '2-50 letters, digits, dots, dashes or underscores' });
+// The document only bounds the length; whitespace and control characters are refused so names stay unambiguous.
+const Username = Type.String({ minLength: 2, maxLength: 50, pattern: '^[^\\s\\p{Cc}]+$', description: '2-50 characters, no whitespace or control characters' });
 // Long enough for passphrases, short enough that hashing stays cheap for an attacker's 1 MB body.
 const Password = Type.String({ minLength: 8, maxLength: 256, description: 'at least 8 characters with a lowercase letter, an uppercase letter and a digit' });
 

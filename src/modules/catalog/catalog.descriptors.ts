@@ -127,7 +127,9 @@ function toComponent(value: unknown, at: string): DescriptorComponent {
   if (!isMap(value)) throw new Invalid(`${at}a descriptor must be a mapping`);
   const { kind: descriptorKind, metadata, spec = {} } = value;
   if (value.apiVersion !== undefined && typeof value.apiVersion !== 'string') throw new Invalid(`${at}apiVersion must be a string`);
-  const dKind = typeof descriptorKind === 'string' ? DESCRIPTOR_KINDS.find((k) => k.toLowerCase() === descriptorKind.toLowerCase()) : undefined;
+  // A descriptor without a kind is taken as a Component (spec.type may still name the kind).
+  const kindText = descriptorKind === undefined || descriptorKind === null ? 'Component' : descriptorKind;
+  const dKind = typeof kindText === 'string' ? DESCRIPTOR_KINDS.find((k) => k.toLowerCase() === kindText.toLowerCase()) : undefined;
   if (!dKind) throw new Invalid(`${at}kind must be one of ${DESCRIPTOR_KINDS.join(', ')}`);
   if (!isMap(metadata)) throw new Invalid(`${at}metadata.name is required`);
   if (spec !== null && !isMap(spec)) throw new Invalid(`${at}spec must be a mapping`);

@@ -9,7 +9,7 @@ export const LifecycleSchema = Type.Enum([...LIFECYCLES], { description: 'lifecy
 export const KindGroupSchema = Type.Enum([...KIND_GROUP_NAMES], { description: 'kinds of one group: dev, infra, data or security' });
 
 const Name = Type.String({ minLength: 1, maxLength: LIMITS.name, description: '1-100 characters, unique per kind' });
-const Owner = Type.String({ minLength: 1, maxLength: LIMITS.owner, description: 'owning team name; sets `teamId` when a team of that name exists' });
+const Owner = Type.String({ maxLength: LIMITS.owner, description: 'owning team name; sets `teamId` when a team of that name exists; "" or null: none' });
 const Description = Type.String({ maxLength: LIMITS.description });
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.tag }), { maxItems: LIMITS.tags });
 const Annotations = Type.Record(Type.String(), Type.String({ maxLength: LIMITS.annotationValue }), {
@@ -17,7 +17,9 @@ const Annotations = Type.Record(Type.String(), Type.String({ maxLength: LIMITS.a
   propertyNames: { minLength: 1, maxLength: LIMITS.annotationKey },
   description: 'string map, e.g. `hangar.io/image`',
 });
-const GitopsApp = Type.String({ minLength: 1, maxLength: LIMITS.gitopsApp, description: 'name of the linked GitOps application' });
+// Empty strings are accepted for owner and gitopsApp and mean "none" (stored as null).
+const GitopsApp = Type.String({ maxLength: LIMITS.gitopsApp, description: 'name of the linked GitOps application; "" or null unlinks' });
+const TeamId = Type.String({ format: 'uuid', description: 'owning team id (must exist); `owner` defaults to its name. null clears it' });
 
 export const ComponentSchema = Type.Object(
   {
@@ -48,6 +50,7 @@ export const CreateComponentBody = Type.Object({
   tags: Type.Optional(Tags),
   annotations: Type.Optional(Annotations),
   gitopsApp: Type.Optional(Nullable(GitopsApp)),
+  teamId: Type.Optional(Nullable(TeamId)),
 });
 export type CreateComponentBody = Static<typeof CreateComponentBody>;
 
@@ -61,8 +64,9 @@ export const UpdateComponentBody = Type.Object(
     tags: Type.Optional(Tags),
     annotations: Type.Optional(Annotations),
     gitopsApp: Type.Optional(Nullable(GitopsApp)),
+    teamId: Type.Optional(Nullable(TeamId)),
   },
-  { description: 'any subset of the create fields; `owner`, `description` and `gitopsApp` may be null' },
+  { description: 'any subset of the create fields; `owner`, `description`, `gitopsApp` and `teamId` may be null' },
 );
 export type UpdateComponentBody = Static<typeof UpdateComponentBody>;
 

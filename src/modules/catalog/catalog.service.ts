@@ -54,6 +54,16 @@ async function teamIdFor(db: Executor, owner: string | null | undefined): Promis
   return (await teamsLookup.findTeamByName(db, owner))?.id ?? null;
 }
 
+/** A team named by id in a body: it must exist (400 otherwise, like other body references). */
+async function requireTeam(db: Executor, teamId: string) {
+  const team = await teamsLookup.findTeam(db, teamId);
+  if (!team) throw new Invalid(`teamId ${teamId} names no team`, [{ field: 'teamId', problem: 'names no team' }]);
+  return team;
+}
+
+/** "" means none for the optional text fields a client may want to clear. */
+const orNull = (value: string | null | undefined) => (value ? value : null);
+
 export function createCatalogService({ db, cache, events, git, config }: CatalogDeps) {
   const ttl = config.cacheTtlS;
 
@@ -118,16 +128,24 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
       try {
         row = await db.transaction(async (tx) => {
           if (await repo.nameKindTaken(tx, body.name, body.kind)) throw duplicate(body.name, body.kind);
+          let owner = orNull(body.owner);
+          let teamId: string | null;
+          if (body.teamId) {
+            // An explicit team wins; the owner name defaults to it so both stay consistent.
+            const team = await requireTeam(tx, body.teamId);
+            teamId = team.id;
+            owner ??= team.name;
+          } else teamId = await teamIdFor(tx, owner);
           return repo.insert(tx, {
             name: body.name,
             kind: body.kind,
-            owner: body.owner ?? null,
+            owner,
             lifecycle: body.lifecycle ?? DEFAULT_LIFECYCLE,
             description: body.description ?? null,
             tags: body.tags ?? [],
             annotations: body.annotations ?? {},
-            gitopsApp: body.gitopsApp ?? null,
-            teamId: await teamIdFor(tx, body.owner),
+            gitopsApp: orNull(body.gitopsApp),
+            teamId,
           });
         });
       } catch (err) {
@@ -144,6 +162,9 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
       for (const field of ['name', 'kind', 'owner', 'lifecycle', 'description', 'tags', 'annotations', 'gitopsApp'] as const) {
         if (body[field] !== undefined) (changes as Record<string, unknown>)[field] = body[field];
       }
+      if (changes.owner !== undefined) changes.owner = orNull(changes.owner);
+      if (changes.gitopsApp !== undefined) changes.gitopsApp = orNull(changes.gitopsApp);
+      if (body.teamId !== undefined) changes.teamId = body.teamId;
       let row: ComponentRow;
       let changed = false;
       let target = { name: '', kind: '' };
@@ -155,8 +176,14 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
           target = { name: changes.name ?? current.name, kind: changes.kind ?? current.kind };
           const renamed = target.name !== current.name || target.kind !== current.kind;
           if (renamed && (await repo.nameKindTaken(tx, target.name, target.kind, id))) throw duplicate(target.name, target.kind);
-          // teamId follows the owner: a new owner naming no team (or no owner) clears it.
-          if ('owner' in changes) changes.teamId = await teamIdFor(tx, changes.owner);
+          if (changes.teamId) {
+            // An explicit team wins; without a new owner in the body, the owner name follows it.
+            const team = await requireTeam(tx, changes.teamId);
+            if (changes.owner === undefined) changes.owner = team.name;
+          } else if (changes.teamId === undefined && 'owner' in changes) {
+            // teamId follows the owner: a new owner naming no team (or no owner) clears it.
+            changes.teamId = await teamIdFor(tx, changes.owner);
+          }
           changed = true;
           return (await repo.update(tx, id, changes))!;
         });

@@ -7,17 +7,9 @@ import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 export const WIDGET_TYPES = ['metric_graph', 'component_health', 'deployment_feed', 'queue_status', 'slo_gauge', 'alert_summary', 'team_activity', 'uptime_chart'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
-export const WidgetTypeSchema = Type.Union([
-  Type.Literal('metric_graph'),
-  Type.Literal('component_health'),
-  Type.Literal('deployment_feed'),
-  Type.Literal('queue_status'),
-  Type.Literal('slo_gauge'),
-  Type.Literal('alert_summary'),
-  Type.Literal('team_activity'),
-  Type.Literal('uptime_chart'),
-]);
-export const Visibility = Type.Union([Type.Literal('private'), Type.Literal('workspace')], { description: 'private: only the owner sees it; workspace: everyone' });
+// Enums (not unions of literals) so a 400 says "must be one of: …" with the allowed values.
+export const WidgetTypeSchema = Type.Enum([...WIDGET_TYPES]);
+export const Visibility = Type.Enum(['private', 'workspace'], { description: 'private: only the owner sees it; workspace: everyone' });
 
 // Grid cells: a 12-column-style layout needs far less, but dashboards may be wide or long.
 const GridX = Type.Integer({ minimum: 0, maximum: 1_000 });
@@ -67,7 +59,11 @@ export const UpdateDashboardBody = Type.Object({ name: Type.Optional(Name), desc
 export type UpdateDashboardBody = Static<typeof UpdateDashboardBody>;
 
 export const LayoutBody = Type.Object({
-  widgets: Type.Array(Type.Object({ id: Uuid, gridX: GridX, gridY: GridY, gridW: GridSize, gridH: GridSize }), { maxItems: 500 }),
+  // Grid fields left out keep their current value (a client may only move, or only resize).
+  widgets: Type.Array(
+    Type.Object({ id: Uuid, gridX: Type.Optional(GridX), gridY: Type.Optional(GridY), gridW: Type.Optional(GridSize), gridH: Type.Optional(GridSize) }),
+    { maxItems: 500 },
+  ),
 });
 export type LayoutBody = Static<typeof LayoutBody>;
 

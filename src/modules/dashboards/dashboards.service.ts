@@ -83,7 +83,10 @@ export function createDashboardsService({ db }: { db: Database }) {
         const found = await repo.lockWidgetIds(tx, id, ids);
         const missing = ids.find((wid) => !found.has(wid));
         if (missing) throw new Invalid(`widgets: widget ${missing} does not belong to this dashboard`, [{ field: 'widgets', problem: `widget ${missing} does not belong to this dashboard` }]);
-        for (const w of body.widgets) await repo.updateWidget(tx, id, w.id.toLowerCase(), { gridX: w.gridX, gridY: w.gridY, gridW: w.gridW, gridH: w.gridH });
+        for (const w of body.widgets) {
+          const grid = Object.fromEntries((['gridX', 'gridY', 'gridW', 'gridH'] as const).filter((k) => w[k] !== undefined).map((k) => [k, w[k]]));
+          await repo.updateWidget(tx, id, w.id.toLowerCase(), grid);
+        }
         const updated = ids.length ? await repo.update(tx, id, {}) : row;
         return full(tx, updated!);
       });

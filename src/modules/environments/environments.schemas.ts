@@ -5,10 +5,11 @@ import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
 
 export const ENVIRONMENT_TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
-const EnvironmentType = Type.Union(
-  [Type.Literal('development'), Type.Literal('staging'), Type.Literal('production'), Type.Literal('sandbox')],
-  { description: ENVIRONMENT_TYPES.join(', ') },
-);
+const environmentType = (options: { default?: string; description: string }) =>
+  Type.Union([Type.Literal('development'), Type.Literal('staging'), Type.Literal('production'), Type.Literal('sandbox')], options);
+const EnvironmentType = environmentType({ description: ENVIRONMENT_TYPES.join(', ') });
+// `null` is taken as "no metadata" ({}): the field is always an object in answers.
+const Metadata = Nullable(JsonObject);
 
 export const EnvironmentSchema = Type.Object(
   {
@@ -33,9 +34,10 @@ const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, descriptio
 export const CreateEnvironmentBody = Type.Object({
   name: Name,
   description: Type.Optional(Nullable(Description)),
-  type: EnvironmentType,
+  // Not marked required by the document: an environment created without a type is `development`.
+  type: Type.Optional(environmentType({ default: 'development', description: `${ENVIRONMENT_TYPES.join(', ')} (default development)` })),
   order: Type.Optional(Order),
-  metadata: Type.Optional(JsonObject),
+  metadata: Type.Optional(Metadata),
 });
 export type CreateEnvironmentBody = Static<typeof CreateEnvironmentBody>;
 
@@ -44,6 +46,6 @@ export const UpdateEnvironmentBody = Type.Object({
   description: Type.Optional(Nullable(Description)),
   type: Type.Optional(EnvironmentType),
   order: Type.Optional(Order),
-  metadata: Type.Optional(JsonObject),
+  metadata: Type.Optional(Metadata),
 });
 export type UpdateEnvironmentBody = Static<typeof UpdateEnvironmentBody>;

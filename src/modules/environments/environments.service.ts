@@ -21,7 +21,7 @@ export function createEnvironmentsService({ db }: { db: Database }) {
       return repo.insert(db, {
         name: body.name,
         description: body.description ?? null,
-        type: body.type,
+        type: body.type ?? 'development',
         order: body.order ?? 0,
         metadata: body.metadata ?? {},
       });
@@ -32,6 +32,7 @@ export function createEnvironmentsService({ db }: { db: Database }) {
       for (const key of ['name', 'description', 'type', 'order', 'metadata'] as const) {
         if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
       }
+      if (body.metadata === null) values.metadata = {};
       const env = Object.keys(values).length ? await repo.update(db, id, values) : await repo.findById(db, id);
       if (!env) throw new NotFound('Environment not found');
       return env;

@@ -110,9 +110,9 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
         summary: 'Discover new semver tags of the source repository and store their variables and outputs',
         description:
           'Lists the tags (vX.Y.Z or X.Y.Z), shallow-clones each one not stored yet, parses every *.tf file at its root. ' +
-          'Idempotent; all-or-nothing. 502 when the repository or a tag cannot be fetched; 400 when a tag holds unparseable HCL.',
+          'Idempotent; all-or-nothing. 400 (naming git\'s reason) when the repository or a tag cannot be fetched, or when a tag holds unparseable HCL.',
         params: IdParams,
-        response: { 200: SyncResult, ...errorResponses(400, 401, 404, 502) },
+        response: { 200: SyncResult, ...errorResponses(400, 401, 404) },
       },
     },
     async (req) => service.sync(req.params.id),

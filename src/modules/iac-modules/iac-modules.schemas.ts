@@ -6,8 +6,10 @@ import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 export const PROVIDERS = ['cloud_a', 'cloud_b', 'cloud_c', 'orchestrator', 'docdb', 'sqldb_a', 'sqldb_b', 'codehost', 'edge_network', 'generic'] as const;
 export const ENGINES = ['engine_a', 'engine_b', 'engine_c'] as const;
 
-export const Provider = Type.Union(PROVIDERS.map((p) => Type.Literal(p)), { description: PROVIDERS.join(', ') });
-export const Engine = Type.Union(ENGINES.map((e) => Type.Literal(e)), { description: ENGINES.join(', ') });
+// JSON-schema `enum` rather than a union of literals: a wrong value gets the readable 400
+// "provider must be one of: cloud_a, …" from the error handler.
+export const Provider = Type.Enum([...PROVIDERS], { description: PROVIDERS.join(', ') });
+export const Engine = Type.Enum([...ENGINES], { description: ENGINES.join(', ') });
 export type ProviderValue = (typeof PROVIDERS)[number];
 export type EngineValue = (typeof ENGINES)[number];
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { IacOutputMeta, IacVariableMeta } from '../../db/schema/index.js';
 import { GitError, withTempDir, type Git } from '../../infra/git.js';
-import { BadGateway, Invalid, NotFound } from '../../kernel/errors.js';
+import { Invalid, NotFound } from '../../kernel/errors.js';
 import { HclParseError, highestVersion, moduleMeta, tagVersion } from './hcl-meta.js';
 import { iacModulesRepository as repo } from './iac-modules.repository.js';
 
@@ -22,6 +22,13 @@ export interface SyncResult {
 const CLONE_CONCURRENCY = 4;
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * A repository that cannot be read is a 400 naming git's reason: the module's `sourceRepoUrl` is the
+ * bad input. Same answer as an unreachable catalog location (DECISIONS.md), and the module error list
+ * of the interface (400, 401, 404, 409, 500) has no 502.
+ */
+const unreachable = (message: string) => new Invalid(message, [{ field: 'sourceRepoUrl', problem: 'the repository or tag cannot be read' }]);
 
 /** Every `*.tf` file at the root of a checkout (regular files only: a symlink could point anywhere). */
 async function rootTfFiles(dir: string): Promise<{ name: string; content: string }[]> {
@@ -73,7 +80,7 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
       try {
         await git.shallowClone(url, checkout, tag);
       } catch (err) {
-        if (err instanceof GitError) throw new BadGateway(`Could not clone tag ${tag} of the source repository: ${oneLine(err.reason)}`);
+        if (err instanceof GitError) throw unreachable(`Could not clone tag ${tag} of the source repository: ${oneLine(err.reason)}`);
         throw err;
       }
       try {
@@ -94,7 +101,7 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
     try {
       tags = await git.listTags(mod.sourceRepoUrl);
     } catch (err) {
-      if (err instanceof GitError) throw new BadGateway(`Could not list the tags of the source repository: ${oneLine(err.reason)}`);
+      if (err instanceof GitError) throw unreachable(`Could not list the tags of the source repository: ${oneLine(err.reason)}`);
       throw err;
     }
 

@@ -40,10 +40,21 @@ export function versionsBehind(currentRef: string, latestRef: string, knownVersi
 }
 
 /**
- * Spellings of one repository URL that a catalogued module may use (trailing slash, `.git`
- * suffix), so "https://git.example/mod" matches a module registered as "https://git.example/mod.git".
+ * Spellings of one repository URL that a catalogued module may use, so a drift `sourceUrl` written
+ * the way Terraform module sources are (`git::https://git.example/net.git//modules/vpc?ref=v1.2.0`)
+ * matches a module registered as `https://git.example/net`, `…/net.git` or `…/net/`: the `git::`
+ * forcing prefix, the `?ref=` query, the `//subdir` part, a trailing slash and `.git` are ignored.
  */
+export function repositoryBase(url: string): string {
+  let u = url.trim().replace(/^git::/, '');
+  u = u.replace(/[?#].*$/, '');
+  const scheme = u.indexOf('://');
+  const sub = u.indexOf('//', scheme >= 0 ? scheme + 3 : 0);
+  if (sub > 0) u = u.slice(0, sub);
+  return u.replace(/\/+$/, '').replace(/\.git$/, '');
+}
+
 export function sourceUrlVariants(url: string): string[] {
-  const base = url.trim().replace(/\/+$/, '').replace(/\.git$/, '');
+  const base = repositoryBase(url);
   return [...new Set([url, base, `${base}.git`, `${base}/`])];
 }

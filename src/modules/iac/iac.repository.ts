@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 // iac_modules / iac_module_versions belong to the iac-modules module; drift matching only READS them
 // (source URL -> module, its known version strings), so it imports the tables instead of a service.
@@ -109,6 +109,11 @@ export const iacRepository = {
       .from(iacStacks)
       .where(and(eq(iacStacks.name, name), eq(iacStacks.environment, environment)))
       .limit(1);
+    // A stack known without a provider (imported without one) learns it from the first run naming one.
+    if (row && row.provider === null && provider !== null) {
+      const [updated] = await db.update(iacStacks).set({ provider, updatedAt: new Date() }).where(and(eq(iacStacks.id, row.id), isNull(iacStacks.provider))).returning();
+      return updated ?? row;
+    }
     return row!;
   },
 
@@ -198,7 +203,8 @@ export const iacRepository = {
         detectedAt: iacModuleDrift.detectedAt,
       })
       .from(iacModuleDrift)
-      .orderBy(desc(iacModuleDrift.detectedAt), desc(iacModuleDrift.seq));
+      // Newest report first; the records of one report (same detectedAt) in the order they were reported.
+      .orderBy(desc(iacModuleDrift.detectedAt), asc(iacModuleDrift.seq));
   },
 
   // ---- topology ----

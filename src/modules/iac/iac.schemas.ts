@@ -20,8 +20,10 @@ const Short = Text({ maxLength: 200 });
 const Url = Text({ maxLength: 2048 });
 const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 
-export const RunType = Type.Union([Type.Literal('plan'), Type.Literal('apply')]);
-export const RunStatus = Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')]);
+// Enums as JSON-schema `enum` (not unions of literals): a wrong value gets the readable 400
+// "status must be one of: pending, running, …" from the error handler.
+export const RunType = Type.Enum(['plan', 'apply'], { description: 'plan or apply' });
+export const RunStatus = Type.Enum(['pending', 'running', 'succeeded', 'failed', 'cancelled'], { description: 'pending, running, succeeded, failed or cancelled' });
 
 export const ResourceChanges = Type.Object({ add: Type.Integer(), change: Type.Integer(), destroy: Type.Integer() });
 export type ResourceChanges = Static<typeof ResourceChanges>;
@@ -52,7 +54,9 @@ export const RunIngestBody = Type.Object({
   environment: Env,
   type: RunType,
   status: RunStatus,
-  provider: Type.Optional(Nullable(Short)),
+  // "The engine value of the run" (engine_a…); kept free text: a reporter naming its tool otherwise
+  // (or a cloud provider) must not lose the whole run report over it.
+  provider: Type.Optional(Nullable(Type.String({ maxLength: 200, pattern: NO_NUL, description: 'engine value of the run, e.g. engine_a' }))),
   resourceChanges: Type.Optional(
     Type.Object({ add: Type.Optional(Count), change: Type.Optional(Count), destroy: Type.Optional(Count) }, { description: 'missing counts are 0' }),
   ),
@@ -86,8 +90,16 @@ export const ResourceNode = Type.Object({
 });
 export type ResourceNode = Static<typeof ResourceNode>;
 
+/** Input node: only `address` is needed; `type`, `name` and `provider` default from it (see iac.topology.ts). */
+const ResourceNodeInput = Type.Object({
+  address: Text({ minLength: 1, maxLength: 1024 }),
+  type: Type.Optional(Text({ maxLength: 300, description: 'defaults to the type part of the address' })),
+  provider: Type.Optional(Text({ maxLength: 500, description: 'defaults to the prefix of the type (aws_vpc: aws)' })),
+  name: Type.Optional(Text({ maxLength: 500, description: 'defaults to the name part of the address' })),
+});
+
 export const TopologyIngestBody = Type.Object({
-  resources: Type.Array(ResourceNode, { maxItems: MAX_RESOURCES }),
+  resources: Type.Array(ResourceNodeInput, { maxItems: MAX_RESOURCES }),
   dependencies: Type.Optional(
     Type.Array(
       Type.Object({ sourceAddress: Text({ minLength: 1, maxLength: 1024 }), targetAddress: Text({ minLength: 1, maxLength: 1024 }) }),

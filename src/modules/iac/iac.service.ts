@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { sourceUrlVariants, versionsBehind } from './iac.drift.js';
+import { completeNode } from './iac.topology.js';
 import { iacRepository as repo, type NewStack, type RunRow, type StackWithRunRow } from './iac.repository.js';
 import type { DashboardEntry, DriftIngestBody, RunIngestBody, RunPageQuery, StackImportBody, StackQuery, TopologyIngestBody } from './iac.schemas.js';
 
@@ -111,7 +112,8 @@ export function createIacService({ db }: { db: Database }) {
         const matched = [...new Set(body.modules.map((m) => match(m.sourceUrl)?.id).filter((id): id is string => !!id))];
         const versions = new Map<string, string[]>();
         for (const v of await repo.versionsOfModules(tx, matched)) versions.set(v.moduleId, [...(versions.get(v.moduleId) ?? []), v.version]);
-        const detectedAt = new Date();
+        // detectedAt is left to the column default now(): the transaction's start in microseconds, one
+        // value for the whole report and distinct from any other report's (the list's sort key).
         await repo.insertDrift(
           tx,
           body.modules.map((m) => {
@@ -121,7 +123,6 @@ export function createIacService({ db }: { db: Database }) {
               versionsBehind: versionsBehind(m.currentRef, m.latestRef, mod ? (versions.get(mod.id) ?? []) : null),
               moduleId: mod?.id ?? null,
               latestKnownVersion: mod?.latestVersion ?? null,
-              detectedAt,
             };
           }),
         );
@@ -154,7 +155,7 @@ export function createIacService({ db }: { db: Database }) {
       }
       await db.transaction(async (tx) => {
         if (!(await repo.lockStack(tx, stackId))) throw new NotFound('IaC stack not found');
-        await repo.replaceTopology(tx, stackId, body.resources, [...edges.values()]);
+        await repo.replaceTopology(tx, stackId, body.resources.map(completeNode), [...edges.values()]);
       });
     },
 

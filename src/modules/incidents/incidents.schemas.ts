@@ -10,8 +10,9 @@ export const STATUSES = ['open', 'investigating', 'identified', 'resolved'] as c
 export type Severity = (typeof SEVERITIES)[number];
 export type IncidentStatus = (typeof STATUSES)[number];
 
-export const Severity = Type.Union([Type.Literal('P1'), Type.Literal('P2'), Type.Literal('P3'), Type.Literal('P4')], { description: 'P1 critical, P2 high, P3 medium, P4 low' });
-export const Status = Type.Union([Type.Literal('open'), Type.Literal('investigating'), Type.Literal('identified'), Type.Literal('resolved')]);
+// Enums (not unions of literals) so a 400 says "must be one of: …" with the allowed values.
+export const Severity = Type.Enum([...SEVERITIES], { description: 'P1 critical, P2 high, P3 medium, P4 low' });
+export const Status = Type.Enum([...STATUSES]);
 const EntryType = Type.Union([Type.Literal('created'), Type.Literal('status_change'), Type.Literal('update')]);
 
 const Title = Type.String({ minLength: 1, maxLength: 200 });

@@ -95,14 +95,16 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
     },
 
     async update(id: string, body: UpdateIncidentBody) {
-      if (body.status !== undefined) {
+      const componentIds = body.affectedComponentIds && uniqueIds(body.affectedComponentIds);
+      const environmentIds = body.affectedEnvironmentIds && uniqueIds(body.affectedEnvironmentIds);
+      const current = await mustFind(id);
+      // A client sending back the whole record repeats the current status: harmless. A different one is
+      // a move, which goes through /status (transition table, timeline entry, event).
+      if (body.status !== undefined && body.status !== current.status) {
         throw new Invalid('status cannot be changed with PATCH /api/v1/incidents/:id; use PATCH /api/v1/incidents/:id/status', [
           { field: 'status', problem: 'use PATCH /api/v1/incidents/:id/status' },
         ]);
       }
-      const componentIds = body.affectedComponentIds && uniqueIds(body.affectedComponentIds);
-      const environmentIds = body.affectedEnvironmentIds && uniqueIds(body.affectedEnvironmentIds);
-      await mustFind(id);
       if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
       return db.transaction(async (tx) => {
         await checkAffected(tx, componentIds, environmentIds);

@@ -17,9 +17,13 @@ export async function resolveOrganizationContext(db: Executor, actor: Actor, req
   if (value === undefined || value.trim() === '') return null;
   const orgId = value.trim();
   if (!UUID.test(orgId)) throw new Invalid('X-Organization-Id must be a UUID', [{ field: 'X-Organization-Id', problem: 'must be a UUID' }]);
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
-  if (!org) throw new NotFound('Organization not found');
-  if (actor.isAdmin) return orgId;
+  if (actor.isAdmin) {
+    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+    if (!org) throw new NotFound('Organization not found');
+    return orgId;
+  }
+  // A plain user is either a member (so the organization exists) or gets 403, as DECISIONS.md says:
+  // an unknown id is not revealed as such to outsiders.
   const [member] = await db
     .select({ role: organizationMembers.role })
     .from(organizationMembers)

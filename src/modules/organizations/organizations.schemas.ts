@@ -27,12 +27,12 @@ export const MemberSchema = Type.Object(
   { description: 'An organization membership' },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Slug = Type.String({
   minLength: 1,
-  maxLength: 63,
-  pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
-  description: 'lowercase letters and digits, words separated by single hyphens (1-63 characters)',
+  maxLength: 100,
+  pattern: '^[a-z0-9]+(?:-+[a-z0-9]+)*$',
+  description: 'lowercase letters and digits, words separated by hyphens (1-100 characters)',
 });
 const Description = Type.String({ maxLength: 2000 });
 

@@ -5,10 +5,12 @@ import { JsonObject, Nullable, StringMap, Timestamp, Uuid } from '../../kernel/s
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
 
 export const TEAM_TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
-const TeamType = Type.Union(
-  [Type.Literal('dev'), Type.Literal('infra'), Type.Literal('security'), Type.Literal('data'), Type.Literal('platform'), Type.Literal('other')],
-  { description: TEAM_TYPES.join(', ') },
-);
+const teamType = (options: { default?: string; description: string }) =>
+  Type.Union(
+    [Type.Literal('dev'), Type.Literal('infra'), Type.Literal('security'), Type.Literal('data'), Type.Literal('platform'), Type.Literal('other')],
+    options,
+  );
+const TeamType = teamType({ description: TEAM_TYPES.join(', ') });
 
 const teamFields = {
   id: Uuid,
@@ -41,15 +43,17 @@ export const TeamPage = Page(TeamSchema);
 export const TeamListQuery = PageQuery;
 
 const Name = Type.String({ minLength: 1, maxLength: 100, description: 'unique; matched against component.owner' });
-const DisplayName = Type.String({ minLength: 1, maxLength: 200 });
+// Optional text fields accept "" (a form left blank) as well as null; the service stores both as null.
+const DisplayName = Type.String({ maxLength: 200, description: 'defaults to the name' });
 const Description = Type.String({ maxLength: 2000 });
-const ContactEmail = Type.String({ format: 'email', maxLength: 254 });
-const ChatChannel = Type.String({ minLength: 1, maxLength: 100 });
+const ContactEmail = Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Literal('')], { description: 'an email address' });
+const ChatChannel = Type.String({ maxLength: 100 });
 
 export const CreateTeamBody = Type.Object({
   name: Name,
-  displayName: Type.Optional(DisplayName),
-  type: TeamType,
+  displayName: Type.Optional(Nullable(DisplayName)),
+  // Not marked required by the document: a team created without a type is `other`.
+  type: Type.Optional(teamType({ default: 'other', description: `${TEAM_TYPES.join(', ')} (default other)` })),
   description: Type.Optional(Nullable(Description)),
   contactEmail: Type.Optional(Nullable(ContactEmail)),
   chatChannel: Type.Optional(Nullable(ChatChannel)),
@@ -59,7 +63,7 @@ export type CreateTeamBody = Static<typeof CreateTeamBody>;
 
 export const UpdateTeamBody = Type.Object({
   name: Type.Optional(Name),
-  displayName: Type.Optional(DisplayName),
+  displayName: Type.Optional(Nullable(DisplayName)),
   type: Type.Optional(TeamType),
   description: Type.Optional(Nullable(Description)),
   contactEmail: Type.Optional(Nullable(ContactEmail)),
@@ -81,6 +85,8 @@ export const TeamComponentSchema = Type.Object({
   annotations: StringMap,
   teamId: Nullable(Uuid),
   gitopsApp: Nullable(Type.String()),
+  // As the catalog's own component endpoints show it (cluster sync, DECISIONS.md).
+  workloadStatus: Nullable(JsonObject),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -47,10 +47,10 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
         team = await db.transaction(async (tx) => {
           const row = await repo.insert(tx, {
             name: body.name,
-            displayName: body.displayName ?? body.name,
-            type: body.type,
+            displayName: body.displayName || body.name,
+            type: body.type ?? 'other',
             description: body.description ?? null,
-            contactEmail: body.contactEmail ?? null,
+            contactEmail: body.contactEmail || null,
             chatChannel: body.chatChannel ?? null,
             metadata: body.metadata ?? null,
           });
@@ -73,6 +73,9 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
       for (const key of ['name', 'displayName', 'type', 'description', 'contactEmail', 'chatChannel', 'metadata'] as const) {
         if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
       }
+      // A blank display name falls back to the (new) name; a blank contact email means none.
+      if (body.displayName === null || body.displayName === '') values.displayName = body.name ?? current.name;
+      if (body.contactEmail === '') values.contactEmail = null;
       let changed = 0;
       let team: TeamRow | undefined;
       try {

@@ -18,9 +18,11 @@ export interface TemplateFile {
   content: string | Buffer;
 }
 
-export const VARIABLE_KEY = /^[A-Z][A-Z0-9_]*$/;
-// Only upper-case keys are placeholders, so `${{ secrets.X }}` in CI files is left alone.
-const PLACEHOLDER = /\{\{\s*([A-Z][A-Z0-9_]*)\s*\}\}/g;
+/** A variable key: a letter or underscore, then letters, digits, `_`, `.` or `-` (SERVICE_NAME, serviceName, app-name). */
+export const VARIABLE_KEY_SOURCE = '^[A-Za-z_][A-Za-z0-9_.-]*$';
+// Only keys the template declares are replaced, so `${{ secrets.X }}` in CI files or `{{ .Values.x }}`
+// in Helm charts stay as they are unless a variable of exactly that name exists.
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 
 /** Compiles a variable's pattern; undefined when it is not a valid regular expression. */
 export function compilePattern(pattern: string): RegExp | undefined {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Page } from '../../kernel/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
+import { VARIABLE_KEY_SOURCE } from './templates.render.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
 
@@ -35,7 +36,7 @@ const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', descrip
 const Word = Type.String({ minLength: 1, maxLength: 50 });
 
 export const VariableInput = Type.Object({
-  key: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$', description: 'upper case, digits and underscores' }),
+  key: Type.String({ minLength: 1, maxLength: 64, pattern: VARIABLE_KEY_SOURCE, description: 'letters, digits, `_`, `.`, `-`; starts with a letter or `_`; used as {{KEY}}' }),
   label: Type.Optional(Type.String({ maxLength: 100, description: 'defaults to the key' })),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   default: Type.Optional(Type.String({ maxLength: 1000 })),

@@ -89,4 +89,13 @@ describe('analyseSpec', () => {
     expect(analyseSpec(OPENAPI3_YAML, 'asyncapi')).toMatchObject({ ok: false, field: 'format' });
     expect(analyseSpec('nope', 'asyncapi')).toMatchObject({ ok: false, field: 'spec' });
   });
+
+  it('without a version key: takes a declared format, else guesses from paths / channels', () => {
+    expect(analyseSpec('info: {title: x}\n', 'asyncapi')).toMatchObject({ ok: true, format: 'asyncapi' });
+    expect(analyseSpec('paths: {}\n')).toMatchObject({ ok: true, format: 'openapi' });
+    expect(analyseSpec('channels: {}\n')).toMatchObject({ ok: true, format: 'asyncapi' });
+    expect(analyseSpec('info: {title: x}\n')).toMatchObject({ ok: false, field: 'spec' });
+    // a version key that is wrong is still an error, declared format or not
+    expect(analyseSpec('openapi: 2.0\npaths: {}\n', 'openapi')).toMatchObject({ ok: false, field: 'spec' });
+  });
 });

@@ -62,7 +62,7 @@ describe('create and read', () => {
     ['unparseable YAML', 'key: [unclosed'],
     ['a YAML list', '- a\n- b\n'],
     ['a plain scalar', 'hello'],
-    ['neither OpenAPI nor AsyncAPI', 'info:\n  title: x\npaths: {}\n'],
+    ['neither OpenAPI nor AsyncAPI', 'info:\n  title: x\n'],
     ['an unsupported OpenAPI version', 'openapi: 2.0\npaths: {}\n'],
     ['an unsupported Swagger version', 'swagger: "1.2"\n'],
     ['an unsupported AsyncAPI version', 'asyncapi: 1.2.0\n'],
@@ -86,6 +86,21 @@ describe('create and read', () => {
     expect(body.message).toMatch(/not valid YAML/);
   });
 
+  it('without a version key: a declared format is taken, else `paths` means openapi and `channels` asyncapi', async () => {
+    expect((await newSpec('info: {title: x}\n', { format: 'asyncapi' })).format).toBe('asyncapi');
+    expect((await newSpec(JSON.stringify({ paths: { '/a': { get: {} } } }), { format: 'openapi' })).format).toBe('openapi');
+    expect((await newSpec('paths:\n  /a: {get: {}}\n')).format).toBe('openapi');
+    expect((await newSpec('channels:\n  a/b: {}\n')).format).toBe('asyncapi');
+  });
+
+  it('accepts the spec as a JSON object and stores it as JSON text', async () => {
+    const doc = { openapi: '3.0.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: {} } } };
+    const body = await newSpec(doc as unknown as string);
+    expect(body).toMatchObject({ format: 'openapi' });
+    expect(body).not.toHaveProperty('spec');
+    expect((await get(`/api/v1/api-specs/${body.id}`)).json().spec).toBe(JSON.stringify(doc));
+  });
+
   it('400 when the declared format contradicts the content', async () => {
     const c = await insertComponent(t);
     const body = expectError(await create(c.id, { name: 'x', version: '1', format: 'asyncapi', spec: OPENAPI3_YAML }), 400);
@@ -103,7 +118,8 @@ describe('create and read', () => {
     [{ name: 'x', version: '1', spec: '' }, 'spec'],
     [{ name: 'x', version: '1', spec: OPENAPI3_YAML, format: 'graphql' }, 'format'],
     [{ name: 'x', version: 1, spec: OPENAPI3_YAML }, 'version'],
-    [{ name: 'x', version: '1', spec: { openapi: '3.0.0' } }, 'spec'],
+    [{ name: 'x', version: '1', spec: 5 }, 'spec'],
+    [{ name: 'x', version: '1', spec: ['openapi: 3.0.0'] }, 'spec'],
     [{ name: 'x'.repeat(201), version: '1', spec: OPENAPI3_YAML }, 'name'],
   ])('400 for body %j', async (payload, field) => {
     const c = await insertComponent(t);
@@ -177,6 +193,16 @@ describe('lifecycle', () => {
     expect(sun).toMatchObject({ status: 'sunset', deprecatedAt: '2024-01-02T03:04:05.000Z', sunsetAt: '2025-06-30T10:00:00.000Z' });
   });
 
+  it('takes ISO 8601 dates and date-times (no zone = UTC); null clears a date', async () => {
+    const spec = await newSpec();
+    expect((await patch(spec.id, { sunsetAt: '2030-01-31' })).json().sunsetAt).toBe('2030-01-31T00:00:00.000Z');
+    expect((await patch(spec.id, { sunsetAt: '2030-01-31T10:20:30' })).json().sunsetAt).toBe('2030-01-31T10:20:30.000Z');
+    expect((await patch(spec.id, { sunsetAt: '2030-01-31T10:20:30.5+0100' })).json().sunsetAt).toBe('2030-01-31T09:20:30.500Z');
+    expect((await patch(spec.id, { sunsetAt: null })).json().sunsetAt).toBeNull();
+    const dep = (await patch(spec.id, { status: 'deprecated', deprecatedAt: null })).json();
+    expect(dep.deprecatedAt).not.toBeNull();
+  });
+
   it('same status or no status is a no-op move that may change the dates', async () => {
     const spec = await newSpec();
     const same = await patch(spec.id, { status: 'active' });
@@ -207,6 +233,8 @@ describe('lifecycle', () => {
     [{ sunsetAt: '2024-13-01T00:00:00Z' }, 'sunsetAt'],
     [{ sunsetAt: '2024-02-30T00:00:00Z' }, 'sunsetAt'],
     [{ sunsetAt: 12345 }, 'sunsetAt'],
+    [{ sunsetAt: '2024-01-01T25:00:00Z' }, 'sunsetAt'],
+    [{ deprecatedAt: '2024-1-1' }, 'deprecatedAt'],
     [{ status: 1 }, 'status'],
   ])('400 for %j', async (payload, field) => {
     const spec = await newSpec();

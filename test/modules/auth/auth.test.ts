@@ -30,6 +30,14 @@ describe('register', () => {
     expectError(await register({ username: `${username}2`, email: `${username.toUpperCase()}@X.TEST`, password: 'Passw0rdA' }), 409);
   });
 
+  it('accepts any 2-50 visible characters as a username (the document bounds only the length)', async () => {
+    for (const username of [`${uniq('mail')}@example.test`, `${uniq('plus')}+tag`, `Ünïcødé-${uniq('u')}`.slice(0, 50)]) {
+      const res = await register({ username, email: `${uniq('e')}@x.test`, password: 'Passw0rdA' });
+      expect(res.statusCode, username).toBe(201);
+      expect(res.json().username).toBe(username);
+    }
+  });
+
   it.each([
     [{ email: 'a@b.test', password: 'Passw0rdA' }, 'username'],
     [{ username: 'x', email: 'a@b.test', password: 'Passw0rdA' }, 'username'],
@@ -40,6 +48,7 @@ describe('register', () => {
     [{ username: 'okname', email: 'a@b.test', password: 'ALLUPPERCASE1' }, 'password'],
     [{ username: 'okname', email: 'a@b.test', password: 'NoDigitsHere' }, 'password'],
     [{ username: 123, email: 'a@b.test', password: 'Passw0rdA' }, 'username'],
+    [{ username: 'has space', email: 'a@b.test', password: 'Passw0rdA' }, 'username'],
   ])('400 for %j', async (payload, field) => {
     const body = expectError(await register(payload), 400);
     expect(body.message).toContain(field);

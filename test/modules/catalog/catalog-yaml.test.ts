@@ -77,6 +77,17 @@ describe('register-yaml', () => {
     expect(d.json().created[0]).toMatchObject({ name: n, kind: 'domain' });
   });
 
+  it('takes a descriptor without a kind as a Component (spec.type still names the kind)', async () => {
+    const a = uniq('nokind');
+    const b = uniq('nokind');
+    const res = await register(`metadata: {name: ${a}}\n---\nmetadata: {name: ${b}}\nspec: {type: queue}`);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().created.map((c: { name: string; kind: string }) => [c.name, c.kind])).toEqual([
+      [a, 'component'],
+      [b, 'queue'],
+    ]);
+  });
+
   it.each([
     ['kind: Component\nmetadata:\n  name: ok-1\n---\nkind: Component\nmetadata:\n  description: x', /document 2 \(index 1\): metadata\.name is required/],
     ['kind: Component\nmetadata: {}', /document 1 \(index 0\): metadata\.name is required/],
@@ -85,7 +96,7 @@ describe('register-yaml', () => {
     ['kind: Component\nmetadata: {name: [a]}', /metadata\.name must be a string/],
     [`kind: Component\nmetadata: {name: ${'n'.repeat(101)}}`, /document 1.*metadata\.name must be at most 100/],
     ['kind: Group\nmetadata: {name: g}', /document 1.*kind must be one of/],
-    ['metadata: {name: g}', /kind must be one of/],
+    ['kind: [x]\nmetadata: {name: g}', /kind must be one of/],
     ['kind: Component\nmetadata: {name: a}\n---\nkind: Component\nmetadata: {name: b}\nspec: {lifecycle: retired}', /document 2.*spec\.lifecycle must be one of/],
     ['kind: Component\nmetadata: {name: a, tags: [1, 2]}', /metadata\.tags must be a list of strings/],
     ['kind: Component\nmetadata: {name: a, tags: x}', /metadata\.tags must be a list of strings/],

@@ -81,6 +81,26 @@ describe('create and read', () => {
     expect((await patch(c.id, { description: 'x' })).json().teamId).toBe(team.id);
   });
 
+  it('takes teamId in the body: the team must exist, owner defaults to its name, null clears it', async () => {
+    const team = await newTeam();
+    const other = await newTeam();
+    const c = await created({ name: uniq('by-team'), kind: 'service', teamId: team.id });
+    expect(c).toMatchObject({ teamId: team.id, owner: team.name });
+    expect((await list(`teamId=${team.id}`)).json().data.map((x: { id: string }) => x.id)).toContain(c.id);
+    // an explicit owner is kept as written next to the explicit team
+    expect(await created({ name: uniq('by-team'), kind: 'service', teamId: team.id, owner: 'custom' })).toMatchObject({ teamId: team.id, owner: 'custom' });
+    expect((await patch(c.id, { teamId: other.id })).json()).toMatchObject({ teamId: other.id, owner: other.name });
+    expect((await patch(c.id, { teamId: null })).json()).toMatchObject({ teamId: null, owner: other.name });
+    expectError(await patch(c.id, { teamId: randomUUID() }), 400);
+  });
+
+  it('"" for owner or gitopsApp means none', async () => {
+    const c = await created({ name: uniq('empty'), kind: 'service', owner: '', gitopsApp: '' });
+    expect(c).toMatchObject({ owner: null, gitopsApp: null, teamId: null });
+    await patch(c.id, { gitopsApp: 'app-x' });
+    expect((await patch(c.id, { gitopsApp: '' })).json()).toMatchObject({ gitopsApp: null });
+  });
+
   it('name is unique per kind (409), the same name in another kind is fine', async () => {
     const name = uniq('dup');
     await created({ name, kind: 'service' });
@@ -103,7 +123,9 @@ describe('create and read', () => {
     [{ name: 'ok', kind: 'service', annotations: ['a'] }, 'annotations'],
     [{ name: 123, kind: 'service' }, 'name'],
     [{ name: 'ok', kind: 'service', owner: 5 }, 'owner'],
-    [{ name: 'ok', kind: 'service', gitopsApp: '' }, 'gitopsApp'],
+    [{ name: 'ok', kind: 'service', gitopsApp: 5 }, 'gitopsApp'],
+    [{ name: 'ok', kind: 'service', teamId: 'not-a-uuid' }, 'teamId'],
+    [{ name: 'ok', kind: 'service', teamId: '00000000-0000-4000-8000-000000000000' }, 'teamId'],
   ])('400 for %j', async (payload, field) => {
     expect(expectError(await create(payload), 400).message).toContain(field);
   });

@@ -138,6 +138,16 @@ describe('widgets', () => {
 });
 
 describe('layout', () => {
+  it('keeps the grid fields an item leaves out', async () => {
+    const d = await dashboard(alice.token);
+    const a = await widget(d.id);
+    const res = await api('PATCH', `/api/v1/dashboards/${d.id}/layout`, admin, { widgets: [{ id: a.id, gridX: 2, gridY: 7 }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().widgets[0]).toMatchObject({ gridX: 2, gridY: 7, gridW: 4, gridH: 3 });
+    const msg = expectError(await api('POST', `/api/v1/dashboards/${d.id}/widgets`, admin, { type: 'pie', title: 'x' }), 400).message;
+    expect(msg).toContain('must be one of: metric_graph');
+  });
+
   it('moves every listed widget in one go', async () => {
     const d = await dashboard(alice.token);
     const [a, b] = [await widget(d.id), await widget(d.id)];
@@ -187,7 +197,7 @@ describe('layout', () => {
   it('validates the body, role and dashboard', async () => {
     const d = await dashboard(alice.token);
     const a = await widget(d.id);
-    for (const widgets of [[{ id: a.id, gridX: 0, gridY: 0, gridW: 0, gridH: 1 }], [{ id: a.id, gridX: 0, gridY: 0 }], [{ id: 'x', gridX: 0, gridY: 0, gridW: 1, gridH: 1 }], 'all']) {
+    for (const widgets of [[{ id: a.id, gridX: 0, gridY: 0, gridW: 0, gridH: 1 }], [{ id: a.id, gridX: '1', gridY: 0 }], [{ gridX: 0, gridY: 0 }], [{ id: 'x', gridX: 0, gridY: 0, gridW: 1, gridH: 1 }], 'all']) {
       expectError(await api('PATCH', `/api/v1/dashboards/${d.id}/layout`, admin, { widgets }), 400);
     }
     expectError(await api('PATCH', `/api/v1/dashboards/${d.id}/layout`, admin, {}), 400);

@@ -38,16 +38,25 @@ describe('environments', () => {
     expect(full.json()).toMatchObject({ description: 'd', order: 3, metadata: { region: 'eu', n: 2, nested: { a: [1] } } });
   });
 
+  it('only name is required: type defaults to development; metadata null means {}', async () => {
+    const name = uniq('bare');
+    const res = await req('POST', base, admin, { name, metadata: null });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name, type: 'development', order: 0, metadata: {}, description: null });
+    const patched = await req('PATCH', `${base}/${res.json().id}`, admin, { metadata: null, type: 'sandbox' });
+    expect(patched.json()).toMatchObject({ metadata: {}, type: 'sandbox' });
+    const bad = expectError(await req('POST', base, admin, { name, type: 'qa' }), 400);
+    expect(bad.message).toBe('type must be one of: development, staging, production, sandbox');
+  });
+
   it.each([
     [{ type: 'staging' }, 'name'],
-    [{ name: 'x' }, 'type'],
     [{ name: 'x', type: 'qa' }, 'type'],
     [{ name: '', type: 'staging' }, 'name'],
     [{ name: 'x', type: 'staging', order: 1.5 }, 'order'],
     [{ name: 'x', type: 'staging', order: '1' }, 'order'],
     [{ name: 'x', type: 'staging', order: 10_000_000 }, 'order'],
     [{ name: 'x', type: 'staging', metadata: 'm' }, 'metadata'],
-    [{ name: 'x', type: 'staging', metadata: null }, 'metadata'],
   ])('400 create %j', async (payload, field) => {
     expect(expectError(await req('POST', base, admin, payload), 400).message).toContain(field);
   });

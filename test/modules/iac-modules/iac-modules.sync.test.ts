@@ -228,23 +228,23 @@ describe('sync', () => {
 });
 
 describe('sync failures', () => {
-  it('an unreachable repository is a 502 with a one-line reason, nothing stored', async () => {
+  it('an unreachable repository is a 400 with a one-line reason, nothing stored', async () => {
     const gone = pathToFileURL(join(tmpdir(), `iacm-missing-${randomUUID()}`)).href;
     const m = await createModule(gone);
-    const body = expectError(await sync(m.id), 502);
+    const body = expectError(await sync(m.id), 400);
     expect(body.message).toMatch(/^Could not list the tags of the source repository: \S.+/);
     expect(body.message).not.toContain('\n');
     expect(await versions(m.id)).toEqual([]);
     expect((await getModule(m.id)).latestVersion).toBeNull();
   });
 
-  it('a tag that cannot be cloned is a 502 naming it; the other new tags are not stored either', async () => {
+  it('a tag that cannot be cloned is a 400 naming it; the other new tags are not stored either', async () => {
     const r = newRepo();
     r.commit({ 'main.tf': MAIN_TF }, 'v1.0.0');
     // A tag pointing at a tree: ls-remote lists it, clone refuses it.
     r.git('tag', 'v9.0.0', 'HEAD^{tree}');
     const m = await createModule(r.url);
-    const body = expectError(await sync(m.id), 502);
+    const body = expectError(await sync(m.id), 400);
     expect(body.message).toMatch(/^Could not clone tag v9\.0\.0 of the source repository: \S/);
     expect(body.message).not.toContain('\n');
     expect(await versions(m.id)).toEqual([]);

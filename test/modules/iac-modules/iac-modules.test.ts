@@ -132,7 +132,9 @@ describe('list', () => {
   });
 
   it('400 for unknown provider or engine values and overlong search', async () => {
-    expect(expectError(await req('GET', `${base}?provider=aws`), 400).message).toContain('provider');
+    expect(expectError(await req('GET', `${base}?provider=aws`), 400).message).toBe(
+      'provider must be one of: cloud_a, cloud_b, cloud_c, orchestrator, docdb, sqldb_a, sqldb_b, codehost, edge_network, generic',
+    );
     expect(expectError(await req('GET', `${base}?engine=terraform`), 400).message).toContain('engine');
     expectError(await req('GET', `${base}?search=${'x'.repeat(201)}`), 400);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSemver, sourceUrlVariants, versionsBehind } from '../../../src/modules/iac/iac.drift.js';
+import { parseSemver, repositoryBase, sourceUrlVariants, versionsBehind } from '../../../src/modules/iac/iac.drift.js';
 
 describe('versionsBehind', () => {
   it('is 0 for equal refs, semver or not', () => {
@@ -53,6 +53,17 @@ describe('helpers', () => {
     expect(parseSemver('V1.2.3')).toBeNull();
     expect(parseSemver('=1.2.3')).toBeNull();
     expect(parseSemver('deadbeef')).toBeNull();
+  });
+
+  it('reads Terraform module sources: git:: prefix, ?ref= query and //subdir are not part of the repository', () => {
+    expect(repositoryBase('git::https://git.example/mods/net.git//modules/vpc?ref=v1.2.0')).toBe('https://git.example/mods/net');
+    expect(repositoryBase('git::ssh://git@git.example/mods/net.git?ref=1.0.0')).toBe('ssh://git@git.example/mods/net');
+    expect(repositoryBase('https://git.example/mods/net/')).toBe('https://git.example/mods/net');
+    expect(repositoryBase('file:///tmp/repos/net')).toBe('file:///tmp/repos/net');
+    expect(repositoryBase('git@git.example:mods/net.git')).toBe('git@git.example:mods/net');
+    expect(sourceUrlVariants('git::https://git.example/mods/net.git?ref=v1.0.0')).toEqual(
+      expect.arrayContaining(['https://git.example/mods/net.git', 'https://git.example/mods/net']),
+    );
   });
 
   it('lists spellings of a repository URL', () => {

@@ -162,6 +162,23 @@ describe('run ingestion', () => {
     expect(res.json()).toMatchObject({ durationMs: 42, resourceChanges: { add: 0, change: 0, destroy: 0 }, provider: null, triggeredBy: null, pipelineUrl: null, finishedAt: null });
   });
 
+  it('a stack imported without a provider takes the provider of its first run naming one', async () => {
+    const stackName = uniq('prov');
+    await importStacks([{ name: stackName, environment: 'prov' }]);
+    await run({ stackName, environment: 'prov', type: 'plan', status: 'succeeded' });
+    expect((await stackByName(stackName, 'prov')).provider).toBeNull();
+    await run({ stackName, environment: 'prov', type: 'plan', status: 'succeeded', provider: 'engine_b' });
+    expect((await stackByName(stackName, 'prov')).provider).toBe('engine_b');
+    await run({ stackName, environment: 'prov', type: 'plan', status: 'succeeded', provider: 'engine_c' });
+    expect((await stackByName(stackName, 'prov')).provider).toBe('engine_b');
+  });
+
+  it('400 naming the allowed values for an unknown type or status', async () => {
+    const base = { stackName: uniq('enum'), environment: 'runs', type: 'plan', status: 'succeeded' };
+    expect(expectError(await run({ ...base, type: 'destroy' }), 400).message).toBe('type must be one of: plan, apply');
+    expect(expectError(await run({ ...base, status: 'ok' }), 400).message).toBe('status must be one of: pending, running, succeeded, failed, cancelled');
+  });
+
   it('latestRun follows the newest startedAt, not the ingestion order', async () => {
     const stackName = uniq('latest');
     const base = { stackName, environment: 'order', type: 'plan' };
@@ -329,6 +346,24 @@ describe('module drift', () => {
     const after = (await get('/api/v1/iac/module-drift')).json() as any[];
     expect(after[0].moduleName).toBe(later);
     expect(new Date(after[0].detectedAt).getTime()).toBeGreaterThanOrEqual(new Date(mine[0].detectedAt).getTime());
+  });
+
+  it('lists one report in the order it was reported, after any later report', async () => {
+    const tag = uniq('order');
+    await drift([item({ moduleName: `${tag}-1` }), item({ moduleName: `${tag}-2` }), item({ moduleName: `${tag}-3` })]);
+    await drift([item({ moduleName: `${tag}-4` })]);
+    const list = (await get('/api/v1/iac/module-drift')).json() as any[];
+    expect(list.filter((r) => r.moduleName.startsWith(tag)).map((r) => r.moduleName.slice(tag.length + 1))).toEqual(['4', '1', '2', '3']);
+  });
+
+  it('matches a Terraform-style module source (git:: prefix, //subdir, ?ref=) to the catalogued repository', async () => {
+    const base = `https://git.example/${uniq('net')}`;
+    const [mod] = await t.database.db.insert(iacModules).values({ name: uniq('net'), provider: 'generic', sourceRepoUrl: base, latestVersion: 'v1.2.0' }).returning();
+    await t.database.db.insert(iacModuleVersions).values(['v1.0.0', 'v1.1.0', 'v1.2.0'].map((version) => ({ moduleId: mod!.id, version })));
+    const tag = uniq('tfsrc');
+    await drift([item({ moduleName: tag, sourceUrl: `git::${base}.git//modules/vpc?ref=v1.0.0`, currentRef: '1.0.0', latestRef: 'v1.2.0' })]);
+    const rec = ((await get('/api/v1/iac/module-drift')).json() as any[]).find((r) => r.moduleName === tag);
+    expect(rec).toMatchObject({ moduleId: mod!.id, latestKnownVersion: 'v1.2.0', versionsBehind: 2 });
   });
 
   it.each([

@@ -61,7 +61,7 @@ describe('topology ingestion', () => {
     for (const payload of [
       {},
       { resources: 'x' },
-      { resources: [{ address: 'x' }] },
+      { resources: [{ type: 'x' }] },
       { resources: [{ ...node('c.one'), address: '' }] },
       { resources: [{ ...node('c.one'), type: 7 }] },
       { resources: [node('c.one')], dependencies: [{ sourceAddress: 'c.one' }] },
@@ -71,6 +71,21 @@ describe('topology ingestion', () => {
       expectError(await ingest(payload), 400);
     }
     expect(await graph()).toEqual(before);
+  });
+
+  it('a node given only its address gets type, name and provider from it', async () => {
+    const res = await ingest({
+      resources: [{ address: 'module.net["eu"].aws_vpc.main' }, { address: 'data.google_project.p', provider: 'registry.example/google' }, { address: 'x', type: 't', provider: 'p', name: 'n' }],
+      dependencies: [{ sourceAddress: 'x', targetAddress: 'data.google_project.p' }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await graph()).nodes).toEqual([
+      { address: 'data.google_project.p', type: 'google_project', provider: 'registry.example/google', name: 'p' },
+      { address: 'module.net["eu"].aws_vpc.main', type: 'aws_vpc', provider: 'aws', name: 'main' },
+      { address: 'x', type: 't', provider: 'p', name: 'n' },
+    ]);
+    expectError(await ingest({ resources: [{ type: 'aws_vpc' }] }), 400);
+    expectError(await ingest({ resources: [{ address: 'a.b', type: 3 }] }), 400);
   });
 
   it('404 for an unknown stack (after shape validation), 400 for a malformed id, 401 without the token', async () => {

@@ -132,6 +132,13 @@ describe('update and delete', () => {
     const inc = await incident();
     const body = expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { status: 'resolved' }), 400);
     expect(body.message).toContain('/status');
+    // The current status sent back with other fields (a whole record echoed) is not a move: accepted.
+    const same = await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { status: 'open', title: 'Renamed' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ status: 'open', title: 'Renamed' });
+    expect(same.json().updates).toHaveLength(1);
+    // Enum failures name the allowed values.
+    expect(expectError(await api('POST', '/api/v1/incidents', admin, { title: 'x', severity: 'P5' }), 400).message).toBe('severity must be one of: P1, P2, P3, P4');
     const missing = randomUUID();
     expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { affectedEnvironmentIds: [missing] }), 400).message).toContain(missing);
     expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: missing }), 400).message).toContain(missing);

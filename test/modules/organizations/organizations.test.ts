@@ -59,6 +59,18 @@ describe('create, list, read', () => {
     expectError(await req('POST', base, u.token, { name: 'Other', slug: org.slug }), 409);
   });
 
+  it('accepts long generated slugs (up to 100) and repeated hyphens; an unknown role names the allowed ones', async () => {
+    const u = await t.newUser('longslug');
+    const slug = `integration-test-organization-${'a'.repeat(40)}--${Date.now()}`.slice(0, 100);
+    const res = await req('POST', base, u.token, { name: 'Long', slug });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().slug).toBe(slug);
+    const other = await t.newUser('roleenum');
+    const bad = expectError(await req('POST', `${base}/${res.json().id}/members`, u.token, { userId: other.id, role: 'superuser' }), 400);
+    expect(bad.message).toBe('role must be one of: owner, admin, member');
+    expect(bad.details).toEqual([{ field: 'role', problem: 'must be one of: owner, admin, member' }]);
+  });
+
   it.each([
     [{ slug: 'ok-slug' }, 'name'],
     [{ name: 'x' }, 'slug'],
@@ -66,7 +78,7 @@ describe('create, list, read', () => {
     [{ name: 'x', slug: 'under_score' }, 'slug'],
     [{ name: 'x', slug: '-lead' }, 'slug'],
     [{ name: 'x', slug: 'trail-' }, 'slug'],
-    [{ name: 'x', slug: 'double--hyphen' }, 'slug'],
+    [{ name: 'x', slug: 'x'.repeat(101) }, 'slug'],
     [{ name: 'x', slug: 'has space' }, 'slug'],
     [{ name: '', slug: 'fine' }, 'name'],
     [{ name: 'x', slug: 'fine', description: 5 }, 'description'],

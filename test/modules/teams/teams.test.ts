@@ -53,6 +53,24 @@ describe('CRUD', () => {
     expect(withMeta.json()).toMatchObject({ displayName: 'Meta', metadata: { a: 1, b: { c: [1, 'x'] } } });
   });
 
+  it('only name is required: type defaults to other; blank optional strings are accepted', async () => {
+    const name = uniq('bare');
+    const bare = await req('POST', base, admin, { name });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({ name, displayName: name, type: 'other', description: null, contactEmail: null, chatChannel: null, metadata: null });
+    const blank = await req('POST', base, admin, { name: uniq('blank'), displayName: '', type: 'infra', description: '', contactEmail: '', chatChannel: '' });
+    expect(blank.statusCode).toBe(201);
+    expect(blank.json()).toMatchObject({ displayName: blank.json().name, type: 'infra', description: '', contactEmail: null, chatChannel: '' });
+    const patched = await req('PATCH', `${base}/${bare.json().id}`, admin, { displayName: null, contactEmail: '' });
+    expect(patched.json()).toMatchObject({ displayName: name, contactEmail: null });
+    // An unknown type names the allowed values in one readable message.
+    const bad = expectError(await req('POST', base, admin, { name: uniq('x'), type: 'marketing' }), 400);
+    expect(bad.message).toBe('type must be one of: dev, infra, security, data, platform, other');
+    // A nullable field reports the real problem only, not the "must be null" branch.
+    const email = expectError(await req('POST', base, admin, { name: uniq('x'), contactEmail: 'nope' }), 400);
+    expect(email.details).toEqual([{ field: 'contactEmail', problem: 'must match format "email"' }]);
+  });
+
   it('409 duplicate name (create and rename); 403 for non-admins; 401 anonymous', async () => {
     const a = await createTeam();
     const b = await createTeam();
@@ -76,7 +94,6 @@ describe('CRUD', () => {
 
   it.each([
     [{ type: 'dev' }, 'name'],
-    [{ name: 'x' }, 'type'],
     [{ name: 'x', type: 'marketing' }, 'type'],
     [{ name: '', type: 'dev' }, 'name'],
     [{ name: 'x'.repeat(101), type: 'dev' }, 'name'],
@@ -195,6 +212,7 @@ describe('components and teamId', () => {
       annotations: {},
       teamId: team.id,
       gitopsApp: null,
+      workloadStatus: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

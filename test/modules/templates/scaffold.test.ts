@@ -157,6 +157,29 @@ describe('real scaffolds into git repositories', () => {
     expect(Buffer.compare(bytes, png)).toBe(0);
   });
 
+  it("reads a template repository whose HEAD names a missing branch (bare repo on master, pushed to main)", async () => {
+    const bare = join(work, 'dangling-head-tpl.git');
+    // The git helper sets init.defaultBranch=main; a later -c wins, so this bare repo's HEAD is master.
+    git(['-c', 'init.defaultBranch=master', 'init', '--bare', '--quiet', bare]);
+    const src = join(work, 'dangling-head-src');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(src, 'hello-{{NAME}}.txt'), 'hi {{NAME}}\n');
+    git(['init', '--quiet', src]);
+    git(['add', '.'], src);
+    git(['commit', '--quiet', '-m', 'template'], src);
+    git(['push', '--quiet', bare, 'main'], src);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: base,
+      headers: admin,
+      payload: { name: uniq('dangling'), language: 'text', framework: 'none', repositoryUrl: pathToFileURL(bare).href, variables: [{ key: 'NAME', required: true }] },
+    });
+    expect(created.statusCode).toBe(201);
+    const dry = await t.app.inject({ method: 'POST', url: `${base}/${created.json().id}/scaffold/dry-run`, headers: bearer(alice.token), payload: { targetRepository: 'https://example.com/x.git', variables: { NAME: 'abc' } } });
+    expect(dry.statusCode).toBe(201);
+    expect(dry.json().renderedFiles).toEqual(['hello-abc.txt']);
+  });
+
   it('a variable value that makes a path leave the repository fails the request', async () => {
     const src = join(work, 'traversal-src');
     mkdirSync(join(src, '{{DIR}}'), { recursive: true });

@@ -153,6 +153,12 @@ describe('CRUD', () => {
     expect((await t.app.inject({ method: 'PATCH', url: `${base}/${b.id}`, headers: admin, payload: { name: b.name } })).statusCode).toBe(200);
   });
 
+  it('accepts lower-case and camelCase variable keys', async () => {
+    const res = await create({ name: uniq('lower-keys'), language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git', variables: [{ key: 'serviceName', required: true }, { key: 'app-name' }] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().variables.map((v: { key: string }) => v.key)).toEqual(['serviceName', 'app-name']);
+  });
+
   it.each([
     [{ language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git' }, 'name'],
     [{ name: 'x', framework: 'x', repositoryUrl: 'https://h/r.git' }, 'language'],
@@ -161,7 +167,8 @@ describe('CRUD', () => {
     [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'ftp://h/r.git' }, 'repositoryUrl'],
     [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'builtin://go-service' }, 'repositoryUrl'],
     [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: '--upload-pack=sh' }, 'repositoryUrl'],
-    [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git', variables: [{ key: 'lower' }] }, 'key'],
+    [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git', variables: [{ key: '1st' }] }, 'key'],
+    [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git', variables: [{ key: 'has space' }] }, 'key'],
     [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git', variables: [{ label: 'no key' }] }, 'key'],
     [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git', variables: [{ key: 'A', pattern: '([' }] }, 'pattern'],
     [{ name: 'x', language: 'ts', framework: 'x', repositoryUrl: 'https://h/r.git', variables: [{ key: 'A' }, { key: 'A' }] }, 'A'],

@@ -47,6 +47,10 @@ describe('assertVariableDefinitions', () => {
 describe('rendering', () => {
   it('substitutes known placeholders only, with optional spaces', () => {
     expect(substitute('{{A}}-{{ A }}-{{B}}-${{ github.sha }}', { A: 'x' })).toBe('x-x-{{B}}-${{ github.sha }}');
+    // Lower-case, camelCase, dotted and dashed keys work when declared; Helm-style `{{ .Values.x }}` is never touched.
+    expect(substitute('{{serviceName}}/{{ app-name }}/{{svc.port}}/{{ .Values.x }}/{{other}}', { serviceName: 'a', 'app-name': 'b', 'svc.port': '80' })).toBe(
+      'a/b/80/{{ .Values.x }}/{{other}}',
+    );
   });
 
   it('renders contents and paths, keeps binaries as they are, sorts by path', () => {
