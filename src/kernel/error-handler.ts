@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { pgErrorCode } from './db-errors.js';
 import { DomainError, type ErrorDetail } from './errors.js';
 
 /** The error envelope of every failure: `{statusCode, message, error, timestamp, path[, details]}`. */
@@ -86,12 +87,6 @@ const PG_INPUT_ERRORS: Record<string, [number, string]> = {
   '22P05': [400, 'Text may not contain NUL characters'],
 };
 
-function pgCode(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 4; e = e.cause, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -101,7 +96,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = details[0]!;
       return sendError(request, reply, 400, `${first.field} ${first.problem}`, details);
     }
-    const pg = pgCode(err);
+    const pg = pgErrorCode(err);
     if (pg && PG_INPUT_ERRORS[pg]) {
       request.log.warn({ pgCode: pg }, 'database rejected input');
       const [status, message] = PG_INPUT_ERRORS[pg]!;

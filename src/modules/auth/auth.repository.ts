@@ -5,7 +5,7 @@ import { refreshTokens, users } from '../../db/schema/index.js';
 export type UserRow = typeof users.$inferSelect;
 
 /** Public columns only: the password hash leaves the repository through `findCredentials` alone. */
-const publicColumns = {
+export const publicUserColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -18,17 +18,17 @@ export type PublicUser = Omit<UserRow, 'passwordHash'>;
 
 export const authRepository = {
   async insertUser(db: Executor, values: typeof users.$inferInsert): Promise<PublicUser> {
-    const [row] = await db.insert(users).values(values).returning(publicColumns);
+    const [row] = await db.insert(users).values(values).returning(publicUserColumns);
     return row!;
   },
 
   async findById(db: Executor, id: string): Promise<PublicUser | undefined> {
-    const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
     return row;
   },
 
   async findByUsername(db: Executor, username: string): Promise<PublicUser | undefined> {
-    const [row] = await db.select(publicColumns).from(users).where(eq(users.username, username)).limit(1);
+    const [row] = await db.select(publicUserColumns).from(users).where(eq(users.username, username)).limit(1);
     return row;
   },
 
@@ -52,7 +52,7 @@ export const authRepository = {
 
   async listUsers(db: Executor, skip: number, take: number) {
     const [data, [total]] = await Promise.all([
-      db.select(publicColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)).offset(skip).limit(take),
+      db.select(publicUserColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)).offset(skip).limit(take),
       db.select({ n: count() }).from(users),
     ]);
     return { data, total: total!.n };
@@ -65,7 +65,7 @@ export const authRepository = {
   },
 
   async setRoles(db: Executor, id: string, roles: string[]): Promise<PublicUser | undefined> {
-    const [row] = await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicColumns);
+    const [row] = await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicUserColumns);
     return row;
   },
 

@@ -7,6 +7,7 @@ import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { authRepository as repo, type PublicUser } from './auth.repository.js';
 import type { LoginBody, RefreshBody, RegisterBody } from './auth.schemas.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -17,11 +18,6 @@ export function passwordProblem(password: string): string | undefined {
   }
   return undefined;
 }
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-};
 
 export interface AuthServiceDeps {
   db: Database;

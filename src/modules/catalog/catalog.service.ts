@@ -11,6 +11,7 @@ import { DEFAULT_LIFECYCLE, KIND_GROUPS } from './catalog.kinds.js';
 import { findDescriptorFiles } from './catalog.locations.js';
 import { catalogRepository as repo, type ComponentChanges, type ComponentRow } from './catalog.repository.js';
 import type { Component, CreateComponentBody, ListComponentsQuery, LocationBody, UpdateComponentBody } from './catalog.schemas.js';
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 export type CatalogDeps = Pick<AppContext, 'db' | 'cache' | 'events' | 'git' | 'config'>;
 
@@ -40,11 +41,6 @@ export function toComponent(row: ComponentRow): Component {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-};
 
 const duplicate = (name: string, kind: string) => new Conflict(`A component named "${name}" of kind "${kind}" already exists`);
 

@@ -6,6 +6,7 @@ import { sortVersionsDesc } from './hcl-meta.js';
 import { iacModulesRepository as repo, type IacModuleInsert, type IacModuleRow, type IacModuleVersionRow } from './iac-modules.repository.js';
 import type { CreateIacModuleBody, ListIacModulesQuery, UpdateIacModuleBody } from './iac-modules.schemas.js';
 import type { ModuleSync, SyncResult } from './iac-modules.sync.js';
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 export interface IacModulesServiceDeps {
   db: Database;
@@ -13,10 +14,6 @@ export interface IacModulesServiceDeps {
   sync: ModuleSync;
 }
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-};
 const isForeignKeyViolation = (err: unknown) => {
   for (let e: any = err; e; e = e.cause) if (e.code === '23503') return true;
   return false;

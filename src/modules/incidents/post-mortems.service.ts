@@ -4,11 +4,7 @@ import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { incidentsRepository } from './incidents.repository.js';
 import type { CreatePostMortemBody, UpdatePostMortemBody } from './incidents.schemas.js';
 import { postMortemsRepository as repo, type PostMortemRow } from './post-mortems.repository.js';
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-};
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 const normaliseItems = (items: CreatePostMortemBody['actionItems']) =>
   (items ?? []).map((i) => ({ title: i.title, ...(i.assignee !== undefined ? { assignee: i.assignee } : {}), done: i.done ?? false }));

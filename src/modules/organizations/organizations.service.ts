@@ -4,11 +4,7 @@ import { Conflict, Forbidden, NotFound } from '../../kernel/errors.js';
 import { organizationsRepository as repo, type MemberView, type OrganizationRow } from './organizations.repository.js';
 import { checkAssign, checkRemoval, checkRoleChange, isManager } from './organizations.roles.js';
 import type { AddMemberBody, CreateOrganizationBody, OrgRole, UpdateOrganizationBody } from './organizations.schemas.js';
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-};
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 export interface OrganizationsServiceDeps {
   db: Database;

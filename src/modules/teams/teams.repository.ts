@@ -1,19 +1,10 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components, teamMembers, teams, users } from '../../db/schema/index.js';
+import { publicUserColumns } from '../auth/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 
-/** Public user columns only: the password hash never leaves the auth module. */
-const userColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  displayName: users.displayName,
-  roles: users.roles,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
 
 export const teamsRepository = {
   async list(db: Executor, skip: number, take: number) {
@@ -89,7 +80,7 @@ export const teamsRepository = {
 
   async members(db: Executor, teamId: string) {
     return db
-      .select(userColumns)
+      .select(publicUserColumns)
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))

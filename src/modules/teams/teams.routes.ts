@@ -3,7 +3,6 @@ import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js
 import type { App } from '../../kernel/types.js';
 import {
   CreateTeamBody,
-  TeamComponentSchema,
   TeamListQuery,
   TeamMemberParams,
   TeamPage,
@@ -13,6 +12,7 @@ import {
   UpdateTeamBody,
 } from './teams.schemas.js';
 import type { TeamsService } from './teams.service.js';
+import { ComponentSchema } from '../catalog/index.js';
 
 const tags = ['teams'];
 const base = '/api/v1/teams';
@@ -117,7 +117,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
         tags,
         summary: 'Catalog components whose owner equals the team name',
         params: IdParams,
-        response: { 200: Type.Array(TeamComponentSchema), ...errorResponses(400, 401, 404) },
+        response: { 200: Type.Array(ComponentSchema), ...errorResponses(400, 401, 404) },
       },
     },
     async (req) => service.components(req.params.id),

@@ -74,19 +74,3 @@ export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
 
 export const TeamMemberParams = Type.Object({ id: Uuid, userId: Uuid });
 
-export const TeamComponentSchema = Type.Object({
-  id: Uuid,
-  name: Type.String(),
-  kind: Type.String(),
-  owner: Nullable(Type.String()),
-  lifecycle: Type.String(),
-  description: Nullable(Type.String()),
-  tags: Type.Array(Type.String()),
-  annotations: StringMap,
-  teamId: Nullable(Uuid),
-  gitopsApp: Nullable(Type.String()),
-  // As the catalog's own component endpoints show it (cluster sync, DECISIONS.md).
-  workloadStatus: Nullable(JsonObject),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});

@@ -3,11 +3,7 @@ import { Conflict, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { teamsRepository as repo, type TeamRow } from './teams.repository.js';
 import type { CreateTeamBody, UpdateTeamBody } from './teams.schemas.js';
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-};
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 export interface TeamsServiceDeps {
   db: Database;

@@ -1,15 +1,10 @@
+import type { TemplateVariableRow } from '../../db/schema/index.js';
 import { Invalid } from '../../kernel/errors.js';
 
 /** Pure rendering rules of templates and scaffolds: variable checks and `{{VARIABLE}}` substitution. */
 
-export interface VariableDefinition {
-  key: string;
-  label: string;
-  description: string;
-  default: string;
-  required: boolean;
-  pattern?: string;
-}
+/** A declared template variable, as stored (document 1, TemplateVariable). */
+export type VariableDefinition = TemplateVariableRow;
 
 export interface TemplateFile {
   /** Relative path with forward slashes, possibly holding placeholders. */
