@@ -34,7 +34,7 @@ export const DashboardSchema = Type.Object(
   {
     id: Uuid,
     name: Type.String(),
-    description: Nullable(Type.String()),
+    description: Type.String(),
     visibility: Visibility,
     ownerId: Uuid,
     widgets: Type.Array(WidgetSchema),

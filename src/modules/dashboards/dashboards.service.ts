@@ -7,7 +7,9 @@ import type { CreateDashboardBody, CreateWidgetBody, DashboardListQuery, LayoutB
 import { widgetConfigProblem } from './widget-config.js';
 import { widgetData } from './widget-data.service.js';
 
-const withWidgets = (d: DashboardRow, widgets: WidgetRow[]) => ({ ...d, widgets });
+// The documents type `description` as a string (they write "or null" where null is meant), so an
+// absent or cleared description reads as ''.
+const withWidgets = (d: DashboardRow, widgets: WidgetRow[]) => ({ ...d, description: d.description ?? '', widgets });
 
 function checkConfig(type: WidgetType, config: Record<string, unknown>) {
   const problem = widgetConfigProblem(type, config);
@@ -54,7 +56,7 @@ export function createDashboardsService({ db }: { db: Database }) {
     },
 
     async create(actor: Actor, body: CreateDashboardBody) {
-      const row = await repo.insert(db, { name: body.name, description: body.description ?? null, visibility: body.visibility ?? 'private', ownerId: actor.userId });
+      const row = await repo.insert(db, { name: body.name, description: body.description ?? '', visibility: body.visibility ?? 'private', ownerId: actor.userId });
       return withWidgets(row, []);
     },
 
@@ -65,7 +67,7 @@ export function createDashboardsService({ db }: { db: Database }) {
     async update(id: string, body: UpdateDashboardBody) {
       const row = await repo.update(db, id, {
         ...(body.name !== undefined && { name: body.name }),
-        ...(body.description !== undefined && { description: body.description }),
+        ...(body.description !== undefined && { description: body.description ?? '' }),
         ...(body.visibility !== undefined && { visibility: body.visibility }),
       });
       if (!row) throw new NotFound('Dashboard not found');

@@ -199,7 +199,9 @@ export const iacRepository = {
         latestRef: iacModuleDrift.latestRef,
         versionsBehind: iacModuleDrift.versionsBehind,
         moduleId: iacModuleDrift.moduleId,
-        latestKnownVersion: iacModuleDrift.latestKnownVersion,
+        // A deleted module clears moduleId (FK set null); its version goes with it so the pair stays
+        // "both set or both null".
+        latestKnownVersion: sql<string | null>`case when ${iacModuleDrift.moduleId} is null then null else ${iacModuleDrift.latestKnownVersion} end`,
         detectedAt: iacModuleDrift.detectedAt,
       })
       .from(iacModuleDrift)

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { GitError } from '../../infra/git.js';
 import type { Actor } from '../../kernel/auth.js';
-import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
+import { Conflict, DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { resolveOrganizationContext } from '../organizations/index.js';
 import { BUILTIN_SCHEME, BUILTIN_TEMPLATES } from './templates.builtin.js';
@@ -106,7 +106,8 @@ export function createTemplatesService(ctx: AppContext) {
 
     async update(id: string, body: UpdateTemplateBody) {
       const current = await getTemplate(id);
-      if (current.isBuiltIn) throw new Forbidden(`Built-in template ${current.name} is read-only; create a custom template instead`);
+      // Built-ins are admin-editable like any template (the contract gives PATCH/DELETE no exception);
+      // the next start restores a built-in's shipped definition (seedBuiltins upserts by name).
       if (body.repositoryUrl !== undefined) ctx.git.assertUrl(body.repositoryUrl, 'repositoryUrl');
       const variables = body.variables !== undefined ? normaliseVariables(body.variables) : undefined;
       if (variables) assertVariableDefinitions(variables);
@@ -123,7 +124,6 @@ export function createTemplatesService(ctx: AppContext) {
 
     async remove(id: string) {
       const current = await getTemplate(id);
-      if (current.isBuiltIn) throw new Forbidden(`Built-in template ${current.name} cannot be deleted`);
       if (!(await repo.remove(db, id))) throw new NotFound('Service template not found');
     },
 

@@ -33,7 +33,7 @@ describe('dashboards', () => {
     const d = await dashboard(alice.token, { name: 'Mine', description: 'desc' });
     expect(d).toMatchObject({ name: 'Mine', description: 'desc', visibility: 'private', ownerId: alice.id, widgets: [] });
     const ws = await dashboard(alice.token, { visibility: 'workspace', ownerId: bob.id });
-    expect(ws).toMatchObject({ visibility: 'workspace', ownerId: alice.id, description: null });
+    expect(ws).toMatchObject({ visibility: 'workspace', ownerId: alice.id, description: '' });
   });
 
   it('refuses bad input (400) and missing tokens (401)', async () => {
@@ -75,6 +75,8 @@ describe('dashboards', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'After', description: 'keep', visibility: 'workspace', ownerId: bob.id, widgets: [{ type: 'alert_summary' }] });
     expectError(await api('PATCH', `/api/v1/dashboards/${d.id}`, admin, { visibility: 'everyone' }), 400);
+    // description is a string in the contract: clearing it with null reads back as ''
+    expect((await api('PATCH', `/api/v1/dashboards/${d.id}`, admin, { description: null })).json().description).toBe('');
     expectError(await api('PATCH', `/api/v1/dashboards/${randomUUID()}`, admin, { name: 'x' }), 404);
     expectError(await api('DELETE', `/api/v1/dashboards/${d.id}`, bob.token), 403);
     const del = await api('DELETE', `/api/v1/dashboards/${d.id}`, admin);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { components, iacModules, iacModuleVersions } from '../../../src/db/schema/index.js';
 import { bearer, buildTestApp, createTestDatabase, expectError, uniq, type TestApp } from '../../helpers/app.js';
 
@@ -364,6 +365,17 @@ describe('module drift', () => {
     await drift([item({ moduleName: tag, sourceUrl: `git::${base}.git//modules/vpc?ref=v1.0.0`, currentRef: '1.0.0', latestRef: 'v1.2.0' })]);
     const rec = ((await get('/api/v1/iac/module-drift')).json() as any[]).find((r) => r.moduleName === tag);
     expect(rec).toMatchObject({ moduleId: mod!.id, latestKnownVersion: 'v1.2.0', versionsBehind: 2 });
+  });
+
+  it('clears moduleId and latestKnownVersion together when the matched module is deleted', async () => {
+    const url = `https://git.example/${uniq('gone')}.git`;
+    const [mod] = await t.database.db.insert(iacModules).values({ name: uniq('gone'), provider: 'generic', sourceRepoUrl: url, latestVersion: 'v1.1.0' }).returning();
+    const tag = uniq('gone');
+    await drift([item({ moduleName: tag, sourceUrl: url, currentRef: 'v1.0.0', latestRef: 'v1.1.0' })]);
+    const find = async () => ((await get('/api/v1/iac/module-drift')).json() as any[]).find((r) => r.moduleName === tag);
+    expect(await find()).toMatchObject({ moduleId: mod!.id, latestKnownVersion: 'v1.1.0' });
+    await t.database.db.delete(iacModules).where(eq(iacModules.id, mod!.id));
+    expect(await find()).toMatchObject({ moduleId: null, latestKnownVersion: null, versionsBehind: 1 });
   });
 
   it.each([

@@ -53,11 +53,19 @@ describe('built-in templates', () => {
     expect(byName['python-worker'].language).toBe('python');
   });
 
-  it('cannot be changed or deleted (403)', async () => {
-    const go = await builtin('go-service');
-    expect(expectError(await t.app.inject({ method: 'PATCH', url: `${base}/${go.id}`, headers: admin, payload: { description: 'x' } }), 403).message).toMatch(/read-only/);
-    expect(expectError(await t.app.inject({ method: 'DELETE', url: `${base}/${go.id}`, headers: admin }), 403).message).toMatch(/cannot be deleted/);
-    expect((await t.app.inject({ method: 'GET', url: `${base}/${go.id}`, headers: user })).json().description).not.toBe('x');
+  it('admins may change and delete them like any template; the next start restores them', async () => {
+    const web = await builtin('typescript-webapp');
+    const patched = await t.app.inject({ method: 'PATCH', url: `${base}/${web.id}`, headers: admin, payload: { description: 'edited', tags: ['x'] } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ id: web.id, description: 'edited', tags: ['x'], isBuiltIn: true, name: 'typescript-webapp' });
+    expectError(await t.app.inject({ method: 'PATCH', url: `${base}/${web.id}`, headers: user, payload: { description: 'y' } }), 403);
+    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${web.id}`, headers: admin })).statusCode).toBe(204);
+    expectError(await t.app.inject({ method: 'GET', url: `${base}/${web.id}`, headers: user }), 404);
+    const again = await buildTestApp({}, { handle: t.database, url: '', drop: async () => {} });
+    await again.close();
+    const restored = await builtin('typescript-webapp');
+    expect(restored).toMatchObject({ isBuiltIn: true, description: web.description, tags: web.tags });
+    expect(restored.variables).toEqual(web.variables);
   });
 
   it('seeding again is idempotent (no duplicates, updatedAt kept)', async () => {
