@@ -48,7 +48,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthSer
         return await repo.insertUser(db, {
           username: body.username,
           email,
-          displayName: body.displayName ?? body.username,
+          displayName: body.displayName?.trim() || body.username,
           passwordHash: await hash(body.password, ARGON2),
           roles: ['user'],
         });

@@ -23,6 +23,15 @@ describe('register', () => {
     expect(res.body).not.toMatch(/password|argon2/i);
   });
 
+  it('defaults a blank or null displayName to the username', async () => {
+    for (const displayName of ['', '   ', null]) {
+      const username = uniq('dn');
+      const res = await register({ username, email: `${username}@x.test`, password: 'Passw0rdA', displayName });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().displayName).toBe(username);
+    }
+  });
+
   it('rejects duplicate usernames and emails (case-insensitive email) with 409', async () => {
     const username = uniq('dup');
     expect((await register({ username, email: `${username}@x.test`, password: 'Passw0rdA' })).statusCode).toBe(201);
