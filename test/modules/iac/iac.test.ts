@@ -370,10 +370,11 @@ describe('module drift', () => {
   it('clears moduleId and latestKnownVersion together when the matched module is deleted', async () => {
     const url = `https://git.example/${uniq('gone')}.git`;
     const [mod] = await t.database.db.insert(iacModules).values({ name: uniq('gone'), provider: 'generic', sourceRepoUrl: url, latestVersion: 'v1.1.0' }).returning();
+    await t.database.db.insert(iacModuleVersions).values({ moduleId: mod!.id, version: 'v1.1.0' });
     const tag = uniq('gone');
     await drift([item({ moduleName: tag, sourceUrl: url, currentRef: 'v1.0.0', latestRef: 'v1.1.0' })]);
     const find = async () => ((await get('/api/v1/iac/module-drift')).json() as any[]).find((r) => r.moduleName === tag);
-    expect(await find()).toMatchObject({ moduleId: mod!.id, latestKnownVersion: 'v1.1.0' });
+    expect(await find()).toMatchObject({ moduleId: mod!.id, latestKnownVersion: 'v1.1.0', versionsBehind: 1 });
     await t.database.db.delete(iacModules).where(eq(iacModules.id, mod!.id));
     expect(await find()).toMatchObject({ moduleId: null, latestKnownVersion: null, versionsBehind: 1 });
   });
