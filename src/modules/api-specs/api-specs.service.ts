@@ -8,6 +8,7 @@ import { diffSpecs, type SpecDiffResult } from './api-specs.diff.js';
 import { analyseSpec, parseSpec, type SpecFormat } from './api-specs.format.js';
 import { apiSpecsRepository as repo, type ApiSpecRow, type ApiSpecSummaryRow } from './api-specs.repository.js';
 import { MAX_SPEC_CHARS, type ConsumerBody, type CreateApiSpecBody, type SpecStatus, type UpdateApiSpecBody } from './api-specs.schemas.js';
+import { uniqueViolationConstraint } from '../../kernel/db-errors.js';
 
 declare module '../../infra/events.js' {
   interface EventMap {
@@ -23,13 +24,6 @@ export type ApiSpec = ApiSpecSummary & { spec: string };
 
 // The columns are plain text; only this module writes them, with the enum values.
 const summary = (row: ApiSpecSummaryRow) => row as ApiSpecSummary;
-
-function uniqueViolation(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 4; e = e.cause, depth++) {
-    if (e.code === '23505') return String(e.constraint ?? e.constraint_name ?? '');
-  }
-  return undefined;
-}
 
 /** An ISO 8601 date or date-time (already pattern-checked) as a Date; no zone means UTC. */
 function toDate(value: string | null, field: string): Date | null {
@@ -177,7 +171,7 @@ export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps
         return await repo.insertConsumer(db, { apiSpecId, consumerComponentId: consumerComponentId ?? null, consumerTeamId: consumerTeamId ?? null });
       } catch (err) {
         // A concurrent registration won the race between the check and the insert.
-        const constraint = uniqueViolation(err);
+        const constraint = uniqueViolationConstraint(err);
         if (constraint === undefined) throw err;
         throw new Conflict(constraint.includes('team') ? 'This team is already registered as a consumer of the spec' : 'This component is already registered as a consumer of the spec');
       }

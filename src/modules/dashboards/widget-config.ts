@@ -1,17 +1,17 @@
 import type { WidgetType } from './dashboards.schemas.js';
+import { isUuid } from '../../kernel/schemas.js';
 
 /**
  * Type-specific widget settings. `config` is a free object in the API; the keys below are the ones
  * the data endpoint reads, checked when a widget is created or changed so data reads never fail.
  * Unknown keys are kept (front ends may store their own display settings there).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Check = (value: unknown) => string | undefined;
 const limit: Check = (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100 ? undefined : 'must be an integer from 1 to 100');
 const text: Check = (v) => (typeof v === 'string' && v.length >= 1 && v.length <= 200 ? undefined : 'must be a string of 1-200 characters');
-const uuid: Check = (v) => (typeof v === 'string' && UUID.test(v) ? undefined : 'must be a UUID');
-const uuids: Check = (v) => (Array.isArray(v) && v.length <= 100 && v.every((x) => typeof x === 'string' && UUID.test(x)) ? undefined : 'must be an array of at most 100 UUIDs');
+const uuid: Check = (v) => (isUuid(v) ? undefined : 'must be a UUID');
+const uuids: Check = (v) => (Array.isArray(v) && v.length <= 100 && v.every((x) => isUuid(x)) ? undefined : 'must be an array of at most 100 UUIDs');
 const percent: Check = (v) => (typeof v === 'number' && v > 0 && v <= 100 ? undefined : 'must be a number above 0 and at most 100');
 const days: Check = (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 90 ? undefined : 'must be an integer from 1 to 90');
 

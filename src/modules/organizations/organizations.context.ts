@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { organizationMembers, organizations } from '../../db/schema/index.js';
 import type { Actor } from '../../kernel/auth.js';
 import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
+import { isUuid } from '../../kernel/schemas.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * "The current organization" (DECISIONS.md): from the `X-Organization-Id` header. The caller must be a
@@ -16,7 +16,7 @@ export async function resolveOrganizationContext(db: Executor, actor: Actor, req
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value.trim() === '') return null;
   const orgId = value.trim();
-  if (!UUID.test(orgId)) throw new Invalid('X-Organization-Id must be a UUID', [{ field: 'X-Organization-Id', problem: 'must be a UUID' }]);
+  if (!isUuid(orgId)) throw new Invalid('X-Organization-Id must be a UUID', [{ field: 'X-Organization-Id', problem: 'must be a UUID' }]);
   if (actor.isAdmin) {
     const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
     if (!org) throw new NotFound('Organization not found');
