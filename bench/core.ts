@@ -21,7 +21,12 @@ const core: Scenario = async (ctx) => {
   });
   return [
     { scenario: 'GET /auth/users?take=20 (1,000 users, JWT)', database: ctx.kind, ...list, note: list.non2xx ? `${list.non2xx} non-2xx` : undefined },
-    { scenario: 'POST /auth/login (argon2id)', database: ctx.kind, ...login, note: login.non2xx ? `${login.non2xx} non-2xx` : 'bounded by argon2id cost, by design' },
+    {
+      scenario: 'POST /auth/login (argon2id)',
+      database: ctx.kind,
+      ...login,
+      note: login.non2xx ? `${login.non2xx} non-2xx` : 'bounded by argon2id cost, by design',
+    },
   ];
 };
 export default core;

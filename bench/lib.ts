@@ -22,7 +22,14 @@ export interface BenchContext {
   /** Bench-only settings the app was started with (e.g. IAC_INGEST_TOKEN). */
   env: Record<string, string>;
   /** HTTP load on loopback with autocannon: bounded in time, returns rps and latency percentiles. */
-  load(opts: { path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; durationS?: number; connections?: number }): Promise<{ rps: number; p50Ms: number; p99Ms: number; non2xx: number }>;
+  load(opts: {
+    path: string;
+    method?: 'GET' | 'POST';
+    body?: string;
+    headers?: Record<string, string>;
+    durationS?: number;
+    connections?: number;
+  }): Promise<{ rps: number; p50Ms: number; p99Ms: number; non2xx: number }>;
 }
 
 /** A bench scenario: seeds what it needs (repository layer is fine) and measures. */

@@ -27,7 +27,12 @@ const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as (
 
 async function scenarios(): Promise<{ name: string; run: Scenario }[]> {
   const dir = join(projectRoot, 'bench', 'scenarios');
-  const files = ['core.ts', ...readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `scenarios/${f}`)];
+  const files = [
+    'core.ts',
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `scenarios/${f}`),
+  ];
   const out = [];
   for (const file of files) {
     const name = file.replace(/^scenarios\//, '').replace(/\.ts$/, '');
@@ -106,7 +111,12 @@ async function runFor(kind: 'pglite' | 'postgres', list: { name: string; run: Sc
 }
 
 const fmt = (r: BenchRow) =>
-  [r.rps !== undefined ? `${r.rps} req/s` : '', r.p50Ms !== undefined ? `p50 ${r.p50Ms} ms` : '', r.p99Ms !== undefined ? `p99 ${r.p99Ms} ms` : '', r.seconds !== undefined ? `${r.seconds.toFixed(2)} s` : '']
+  [
+    r.rps !== undefined ? `${r.rps} req/s` : '',
+    r.p50Ms !== undefined ? `p50 ${r.p50Ms} ms` : '',
+    r.p99Ms !== undefined ? `p99 ${r.p99Ms} ms` : '',
+    r.seconds !== undefined ? `${r.seconds.toFixed(2)} s` : '',
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -121,7 +131,10 @@ function writeReport(rows: BenchRow[]) {
     '',
     '| Scenario | Database | req/s | p50 (ms) | p99 (ms) | one-shot (s) | Note |',
     '|---|---|---:|---:|---:|---:|---|',
-    ...rows.map((r) => `| ${r.scenario} | ${r.database} | ${cell(r.rps)} | ${cell(r.p50Ms)} | ${cell(r.p99Ms)} | ${r.seconds === undefined ? '' : r.seconds.toFixed(2)} | ${r.note ?? ''} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.database} | ${cell(r.rps)} | ${cell(r.p50Ms)} | ${cell(r.p99Ms)} | ${r.seconds === undefined ? '' : r.seconds.toFixed(2)} | ${r.note ?? ''} |`,
+    ),
     '',
   ];
   writeFileSync(join(projectRoot, 'BENCHMARKS.md'), lines.join('\n'));

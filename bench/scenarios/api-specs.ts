@@ -8,7 +8,10 @@ const CONSUMERS_PER_SPEC = 10;
 
 const openapi = (paths: number) =>
   `openapi: 3.0.3\ninfo: {title: bench, version: "1"}\npaths:\n` +
-  Array.from({ length: paths }, (_, i) => `  /r${i}/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true}\n        - {name: q${i}, in: query}\n`).join('');
+  Array.from(
+    { length: paths },
+    (_, i) => `  /r${i}/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true}\n        - {name: q${i}, in: query}\n`,
+  ).join('');
 
 /**
  * API spec reads: 2k specs over 200 components, 20k consumer records; a component's spec list,
@@ -18,7 +21,10 @@ export const apiSpecsScenario: Scenario = async (ctx) => {
   const db = ctx.database.db;
   const tag = randomBytes(3).toString('hex');
   const started = performance.now();
-  const [team] = await db.insert(teams).values({ name: `bench-specs-${tag}`, type: 'dev' }).returning({ id: teams.id });
+  const [team] = await db
+    .insert(teams)
+    .values({ name: `bench-specs-${tag}`, type: 'dev' })
+    .returning({ id: teams.id });
   const comps = await db
     .insert(components)
     .values(Array.from({ length: COMPONENTS }, (_, i) => ({ name: `bench-specs-${tag}-${i}`, kind: 'service', teamId: i % 10 === 0 ? team!.id : null })))
@@ -27,12 +33,24 @@ export const apiSpecsScenario: Scenario = async (ctx) => {
   const bigger = openapi(40);
   const specs = await db
     .insert(apiSpecs)
-    .values(comps.flatMap((c, ci) => Array.from({ length: SPECS_PER_COMPONENT }, (_, i) => ({ componentId: c.id, name: `api-${ci}`, version: `1.${i}.0`, format: 'openapi', spec: i % 2 ? bigger : small }))))
+    .values(
+      comps.flatMap((c, ci) =>
+        Array.from({ length: SPECS_PER_COMPONENT }, (_, i) => ({
+          componentId: c.id,
+          name: `api-${ci}`,
+          version: `1.${i}.0`,
+          format: 'openapi',
+          spec: i % 2 ? bigger : small,
+        })),
+      ),
+    )
     .returning({ id: apiSpecs.id });
   for (let start = 0; start < specs.length; start += 100) {
-    const rows = specs.slice(start, start + 100).flatMap((s, si) =>
-      Array.from({ length: CONSUMERS_PER_SPEC }, (_, k) => ({ apiSpecId: s.id, consumerComponentId: comps[(start + si + k * 17) % comps.length]!.id })),
-    );
+    const rows = specs
+      .slice(start, start + 100)
+      .flatMap((s, si) =>
+        Array.from({ length: CONSUMERS_PER_SPEC }, (_, k) => ({ apiSpecId: s.id, consumerComponentId: comps[(start + si + k * 17) % comps.length]!.id })),
+      );
     await db.insert(apiSpecConsumers).values(rows).onConflictDoNothing();
   }
   await db.insert(apiSpecConsumers).values(specs.slice(0, 50).map((s) => ({ apiSpecId: s.id, consumerTeamId: team!.id })));

@@ -58,7 +58,14 @@ async function measure(ctx: BenchContext, label: string, sampleId: string): Prom
   ];
   for (const [scenario, path] of cases) {
     const r = await ctx.load({ path, headers, durationS: 5 });
-    rows.push({ scenario, database: ctx.kind, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, note: `HTTP, catalog cache per CACHE_TTL${r.non2xx ? `; ${r.non2xx} non-2xx` : ''}` });
+    rows.push({
+      scenario,
+      database: ctx.kind,
+      rps: r.rps,
+      p50Ms: r.p50Ms,
+      p99Ms: r.p99Ms,
+      note: `HTTP, catalog cache per CACHE_TTL${r.non2xx ? `; ${r.non2xx} non-2xx` : ''}`,
+    });
   }
   for (const [scenario, kinds] of [
     [`catalog list query uncached (${label} components)`, undefined],

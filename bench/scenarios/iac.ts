@@ -44,7 +44,12 @@ async function topology(ctx: BenchContext, tag: string): Promise<BenchRow[]> {
   for (const label of ['first ingestion', 'replacement']) {
     const started = performance.now();
     await post(ctx, `/api/v1/iac/stacks/${stackId}/resources/ingest`, { resources, dependencies });
-    rows.push({ scenario: `iac topology ingest 10k nodes + 20k edges over HTTP (${label})`, database: ctx.kind, seconds: (performance.now() - started) / 1000, note: 'one POST, ~3.3 MB JSON' });
+    rows.push({
+      scenario: `iac topology ingest 10k nodes + 20k edges over HTTP (${label})`,
+      database: ctx.kind,
+      seconds: (performance.now() - started) / 1000,
+      note: 'one POST, ~3.3 MB JSON',
+    });
   }
   const started = performance.now();
   const res = await fetch(`${ctx.baseUrl}/api/v1/iac/stacks/${stackId}/resources`, { headers: { authorization: `Bearer ${ctx.adminToken}` } });
@@ -82,7 +87,14 @@ async function runsList(ctx: BenchContext, tag: string): Promise<BenchRow[]> {
     ['page=100&limit=100', `/api/v1/iac/stacks/${stackId}/runs?page=100&limit=100`],
   ]) {
     const r = await ctx.load({ path: path!, headers, durationS: 5 });
-    out.push({ scenario: `iac runs list ${label} (stack with 50k runs)`, database: ctx.kind, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, note: `HTTP; index page + stored run count${r.non2xx ? `; ${r.non2xx} non-2xx` : ''}` });
+    out.push({
+      scenario: `iac runs list ${label} (stack with 50k runs)`,
+      database: ctx.kind,
+      rps: r.rps,
+      p50Ms: r.p50Ms,
+      p99Ms: r.p99Ms,
+      note: `HTTP; index page + stored run count${r.non2xx ? `; ${r.non2xx} non-2xx` : ''}`,
+    });
   }
   return out;
 }

@@ -32,7 +32,10 @@ const EnvSchema = Type.Object({
   GIT_TIMEOUT_S: Type.Integer({ minimum: 1, maximum: 3600, default: 60 }),
   GIT_MAX_BYTES: Type.Integer({ minimum: 1024, default: 104_857_600 }),
   MAX_BODY_BYTES: Type.Integer({ minimum: 1024, maximum: 1_073_741_824, default: 1_048_576 }),
-  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -92,11 +95,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Invalid setting JWT_SECRET: with NODE_ENV=production it must be set and at least 32 characters long');
   }
   const adminParts = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];
-  const admin = adminParts.every(Boolean)
-    ? { username: env.ADMIN_USERNAME!, email: env.ADMIN_EMAIL!.toLowerCase(), password: env.ADMIN_PASSWORD! }
-    : undefined;
+  const admin = adminParts.every(Boolean) ? { username: env.ADMIN_USERNAME!, email: env.ADMIN_EMAIL!.toLowerCase(), password: env.ADMIN_PASSWORD! } : undefined;
 
-  const origins = env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = env.ALLOWED_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return Object.freeze({
     env: env.NODE_ENV,
     port: env.PORT,

@@ -13,4 +13,3 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
     else await migratePglite(handle.db as any, { migrationsFolder });
   });
 }
-

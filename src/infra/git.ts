@@ -49,23 +49,35 @@ export function assertGitUrl(url: string, allowFileUrls: boolean, field = 'url')
     if (!allowFileUrls) fail('may not be a file:// URL (GIT_ALLOW_FILE_URLS is off)');
     return;
   }
-  if (!['https', 'http', 'ssh', 'git'].includes(scheme)) fail(`has unsupported scheme "${scheme}" (use https, ssh or git${allowFileUrls ? ', or file://' : ''})`);
+  if (!['https', 'http', 'ssh', 'git'].includes(scheme))
+    fail(`has unsupported scheme "${scheme}" (use https, ssh or git${allowFileUrls ? ', or file://' : ''})`);
   if (!parsed.hostname) fail('has no host');
 }
 
 function protocolArgs(allowFileUrls: boolean): string[] {
   return [
-    '-c', 'protocol.allow=never',
-    '-c', 'protocol.https.allow=always',
-    '-c', 'protocol.http.allow=always',
-    '-c', 'protocol.ssh.allow=always',
-    '-c', 'protocol.git.allow=always',
-    '-c', `protocol.file.allow=${allowFileUrls ? 'always' : 'never'}`,
-    '-c', 'core.hooksPath=/dev/null',
-    '-c', 'advice.detachedHead=false',
-    '-c', 'init.defaultBranch=main',
-    '-c', 'user.name=Hangar',
-    '-c', 'user.email=hangar@localhost',
+    '-c',
+    'protocol.allow=never',
+    '-c',
+    'protocol.https.allow=always',
+    '-c',
+    'protocol.http.allow=always',
+    '-c',
+    'protocol.ssh.allow=always',
+    '-c',
+    'protocol.git.allow=always',
+    '-c',
+    `protocol.file.allow=${allowFileUrls ? 'always' : 'never'}`,
+    '-c',
+    'core.hooksPath=/dev/null',
+    '-c',
+    'advice.detachedHead=false',
+    '-c',
+    'init.defaultBranch=main',
+    '-c',
+    'user.name=Hangar',
+    '-c',
+    'user.email=hangar@localhost',
   ];
 }
 
@@ -90,7 +102,10 @@ function oneLineReason(stderr: string, fallback: string): string {
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('hint:') && !/^Cloning into/.test(l));
   const line = lines.find((l) => l.startsWith('fatal:') || l.startsWith('error:')) ?? lines[lines.length - 1] ?? fallback;
-  return line.replace(/^(fatal|error):\s*/, '').replace(/\/\/[^/@\s]+@/g, '//***@').slice(0, 500);
+  return line
+    .replace(/^(fatal|error):\s*/, '')
+    .replace(/\/\/[^/@\s]+@/g, '//***@')
+    .slice(0, 500);
 }
 
 export function runGit(args: string[], opts: GitOptions & { cwd?: string; watchDir?: string }): Promise<string> {
@@ -113,9 +128,12 @@ export function runGit(args: string[], opts: GitOptions & { cwd?: string; watchD
     const timer = setTimeout(() => kill(`timed out after ${Math.round(opts.timeoutMs / 1000)} s`), opts.timeoutMs);
     const sizeWatch = opts.watchDir
       ? setInterval(() => {
-          dirSize(opts.watchDir!, opts.maxBytes).then((n) => {
-            if (n > opts.maxBytes) kill(`repository exceeds the size limit of ${opts.maxBytes} bytes`);
-          }, () => {});
+          dirSize(opts.watchDir!, opts.maxBytes).then(
+            (n) => {
+              if (n > opts.maxBytes) kill(`repository exceeds the size limit of ${opts.maxBytes} bytes`);
+            },
+            () => {},
+          );
         }, 250)
       : undefined;
     child.on('error', (err) => {
@@ -162,7 +180,11 @@ export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promis
 export function createGit(opts: GitOptions) {
   const run = (args: string[], extra: { cwd?: string; watchDir?: string } = {}) => runGit(args, { ...opts, ...extra });
 
-  const hasHead = (gitDir: string) => run(['-C', gitDir, 'rev-parse', '--verify', '--quiet', 'HEAD']).then(() => true, () => false);
+  const hasHead = (gitDir: string) =>
+    run(['-C', gitDir, 'rev-parse', '--verify', '--quiet', 'HEAD']).then(
+      () => true,
+      () => false,
+    );
 
   return {
     options: opts,
@@ -176,7 +198,10 @@ export function createGit(opts: GitOptions) {
       if (!ref && !(await hasHead(dir))) {
         // The remote's HEAD names a branch that does not exist (a bare repository created on
         // `master` that only ever received `main`): git checks out nothing. Take its real branch.
-        const heads = (await run(['ls-remote', '--heads', '--', url])).split('\n').map((l) => l.split('\trefs/heads/')[1]).filter(Boolean) as string[];
+        const heads = (await run(['ls-remote', '--heads', '--', url]))
+          .split('\n')
+          .map((l) => l.split('\trefs/heads/')[1])
+          .filter(Boolean) as string[];
         const branch = ['main', 'master'].find((b) => heads.includes(b)) ?? heads[0];
         if (branch) {
           await rm(dir, { recursive: true, force: true });

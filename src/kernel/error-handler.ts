@@ -87,7 +87,6 @@ const PG_INPUT_ERRORS: Record<string, [number, string]> = {
   '22P05': [400, 'Text may not contain NUL characters'],
 };
 
-
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof DomainError) return sendError(request, reply, err.statusCode, err.message, err.details);

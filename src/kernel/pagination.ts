@@ -7,8 +7,7 @@ export const PageQuery = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), total: Type.Integer(), skip: Type.Integer(), take: Type.Integer() });
+export const Page = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), total: Type.Integer(), skip: Type.Integer(), take: Type.Integer() });
 
 export interface PageResult<T> {
   data: T[];

@@ -43,7 +43,11 @@ describe('embedded database', () => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
     const first = await buildApp(testConfig(env), { logger: false });
-    const reg = await first.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username: 'persisted', email: 'p@x.test', password: 'Passw0rdP' } });
+    const reg = await first.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username: 'persisted', email: 'p@x.test', password: 'Passw0rdP' },
+    });
     expect(reg.statusCode).toBe(201);
     await first.close();
     const second = await buildApp(testConfig(env), { logger: false });
@@ -81,7 +85,10 @@ describe('server process', () => {
     const deadline = Date.now() + 45_000;
     let healthy = false;
     while (!healthy && Date.now() < deadline) {
-      healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!healthy) await new Promise((r) => setTimeout(r, 200));
     }
     expect(healthy).toBe(true);

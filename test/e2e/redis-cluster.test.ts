@@ -29,7 +29,11 @@ async function start(env: Record<string, string> = {}) {
 }
 
 async function login(url: string, username = ADMIN.username, password = ADMIN.password) {
-  const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   return res;
 }
 
@@ -83,7 +87,10 @@ describe('Socket.IO gateway with the Redis adapter', () => {
 
 describe('rate limits shared through Redis', () => {
   it('counts logins per client across processes: the 6th in a minute is 429 with Retry-After', async () => {
-    const limited = [await start({ AUTH_RATE_LIMIT: 'on', REDIS_KEY_PREFIX: `${prefix}-rl` }), await start({ AUTH_RATE_LIMIT: 'on', REDIS_KEY_PREFIX: `${prefix}-rl` })];
+    const limited = [
+      await start({ AUTH_RATE_LIMIT: 'on', REDIS_KEY_PREFIX: `${prefix}-rl` }),
+      await start({ AUTH_RATE_LIMIT: 'on', REDIS_KEY_PREFIX: `${prefix}-rl` }),
+    ];
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) statuses.push((await login(limited[i % 2]!.url, 'nobody', 'Wrong1pass')).status);
@@ -125,10 +132,14 @@ describe('BullMQ queue', () => {
     let done!: () => void;
     const allDone = new Promise<void>((r) => (done = r));
     for (const q of [q1, q2]) {
-      q.define<{ n: string }>('work', async ({ n }) => {
-        seen.push(n);
-        if (seen.length === 3) done();
-      }, { concurrency: 2 });
+      q.define<{ n: string }>(
+        'work',
+        async ({ n }) => {
+          seen.push(n);
+          if (seen.length === 3) done();
+        },
+        { concurrency: 2 },
+      );
     }
     await q1.enqueue('work', { n: 'a' }, { jobId: 'job-a' });
     await q1.enqueue('work', { n: 'a' }, { jobId: 'job-a' });

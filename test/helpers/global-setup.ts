@@ -17,7 +17,10 @@ declare module 'vitest' {
 /** A name that changes whenever a migration does, so templates are rebuilt only when needed. */
 function migrationsHash() {
   const h = createHash('sha256');
-  for (const f of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) h.update(f).update(readFileSync(join(migrationsFolder, f)));
+  for (const f of readdirSync(migrationsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    h.update(f).update(readFileSync(join(migrationsFolder, f)));
   return h.digest('hex').slice(0, 12);
 }
 

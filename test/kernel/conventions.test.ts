@@ -34,12 +34,20 @@ describe('error envelope on every failure', () => {
   it('wrong content type: 415', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
     expectError(res, 415);
-    const plain = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/plain' }, payload: '{"username":"a","password":"b"}' });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"username":"a","password":"b"}',
+    });
     expectError(plain, 415);
   });
 
   it('validation: 400 with one message and details', async () => {
-    const body = expectError(await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username: 'ab', email: 'x@y.test', password: 7 } }), 400);
+    const body = expectError(
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username: 'ab', email: 'x@y.test', password: 7 } }),
+      400,
+    );
     expect(body.message).toMatch(/password/);
     expect(body.details?.[0]).toMatchObject({ field: 'password' });
   });
@@ -99,7 +107,10 @@ describe('operations', () => {
     // Every registered /api/v1 route appears in the document, with its method.
     const tree = t.app.printRoutes({ commonPrefix: false });
     const routes = [...tree.matchAll(/(\/api\/v1\/\S*) \(([A-Z, ]+)\)/g)].flatMap(([, url, methods]) =>
-      methods!.split(', ').filter((m) => m !== 'HEAD').map((m) => [url!.replace(/:(\w+)/g, '{$1}'), m.toLowerCase()] as const),
+      methods!
+        .split(', ')
+        .filter((m) => m !== 'HEAD')
+        .map((m) => [url!.replace(/:(\w+)/g, '{$1}'), m.toLowerCase()] as const),
     );
     expect(routes.length).toBeGreaterThan(3);
     for (const [url, method] of routes) expect(doc.paths[url]?.[method], `${method} ${url}`).toBeDefined();

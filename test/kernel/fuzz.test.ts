@@ -18,13 +18,22 @@ function rng(seed: number) {
 function randomValue(r: () => number, depth = 0): unknown {
   const pick = Math.floor(r() * (depth > 3 ? 6 : 9));
   switch (pick) {
-    case 0: return null;
-    case 1: return r() > 0.5;
-    case 2: return Math.floor(r() * 2 ** 40) * (r() > 0.5 ? -1 : 1);
-    case 3: return r() * 1e308;
-    case 4: return 'x'.repeat(Math.floor(r() * 5000));
-    case 5: return ['', '\u0000', "'; DROP TABLE users; --", '../../etc/passwd', '{{SERVICE_NAME}}', '💥'.repeat(100), '00000000-0000-0000-0000-000000000000'][Math.floor(r() * 7)];
-    case 6: return Array.from({ length: Math.floor(r() * 5) }, () => randomValue(r, depth + 1));
+    case 0:
+      return null;
+    case 1:
+      return r() > 0.5;
+    case 2:
+      return Math.floor(r() * 2 ** 40) * (r() > 0.5 ? -1 : 1);
+    case 3:
+      return r() * 1e308;
+    case 4:
+      return 'x'.repeat(Math.floor(r() * 5000));
+    case 5:
+      return ['', '\u0000', "'; DROP TABLE users; --", '../../etc/passwd', '{{SERVICE_NAME}}', '💥'.repeat(100), '00000000-0000-0000-0000-000000000000'][
+        Math.floor(r() * 7)
+      ];
+    case 6:
+      return Array.from({ length: Math.floor(r() * 5) }, () => randomValue(r, depth + 1));
     default: {
       const o: Record<string, unknown> = {};
       for (const k of ['username', 'email', 'password', 'displayName', 'refreshToken', 'roles', '__proto__', 'constructor']) {
@@ -67,7 +76,12 @@ describe('100 malformed requests never produce a 500', () => {
 
 describe('NUL characters', () => {
   it('are refused with 400 in bodies and query strings', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"username":"nul\\u0000user","email":"n@x.test","password":"Passw0rdN"}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"nul\\u0000user","email":"n@x.test","password":"Passw0rdN"}',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/NUL/);
     const q = await t.app.inject({ method: 'GET', url: '/api/v1/catalog/components?teamId=%00', headers: bearer(await t.adminToken()) });

@@ -39,8 +39,12 @@ export const apiSpecConsumers = pgTable(
   },
   (t) => [
     // A component or a team consumes one spec once; the partial indexes also serve the consumed-apis lookups.
-    uniqueIndex('api_spec_consumers_spec_component_key').on(t.apiSpecId, t.consumerComponentId).where(sql`${t.consumerComponentId} IS NOT NULL`),
-    uniqueIndex('api_spec_consumers_spec_team_key').on(t.apiSpecId, t.consumerTeamId).where(sql`${t.consumerTeamId} IS NOT NULL`),
+    uniqueIndex('api_spec_consumers_spec_component_key')
+      .on(t.apiSpecId, t.consumerComponentId)
+      .where(sql`${t.consumerComponentId} IS NOT NULL`),
+    uniqueIndex('api_spec_consumers_spec_team_key')
+      .on(t.apiSpecId, t.consumerTeamId)
+      .where(sql`${t.consumerTeamId} IS NOT NULL`),
     index('api_spec_consumers_component_idx').on(t.consumerComponentId),
     index('api_spec_consumers_team_idx').on(t.consumerTeamId),
     index('api_spec_consumers_spec_created_idx').on(t.apiSpecId, t.createdAt, t.id),

@@ -74,7 +74,9 @@ export const iacModuleDrift = pgTable(
     latestKnownVersion: text('latest_known_version'),
     // Insertion order within one call breaks ties of detectedAt.
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    detectedAt: ts('detected_at').notNull().default(sql`now()`),
+    detectedAt: ts('detected_at')
+      .notNull()
+      .default(sql`now()`),
     createdAt: createdAt(),
   },
   // Newest first = a backward scan (see iac_runs for why the index is ascending).

@@ -93,7 +93,10 @@ export const postMortems = pgTable(
       .notNull()
       .references(() => incidents.id, { onDelete: 'cascade' }),
     rootCause: text('root_cause').notNull(),
-    contributingFactors: text('contributing_factors').array().notNull().default(sql`'{}'::text[]`),
+    contributingFactors: text('contributing_factors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     actionItems: jsonb('action_items').$type<ActionItem[]>().notNull().default([]),
     body: text('body'),
     approvedBy: uuid('approved_by'),

@@ -63,6 +63,8 @@ export const scaffoldRequests = pgTable(
     index('scaffold_requests_created_idx').on(t.createdAt, t.id),
     index('scaffold_requests_requester_created_idx').on(t.requestedBy, t.createdAt, t.id),
     // Crash recovery scans only the unfinished rows.
-    index('scaffold_requests_unfinished_idx').on(t.status).where(sql`status IN ('pending', 'in_progress')`),
+    index('scaffold_requests_unfinished_idx')
+      .on(t.status)
+      .where(sql`status IN ('pending', 'in_progress')`),
   ],
 );

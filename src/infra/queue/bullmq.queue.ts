@@ -95,9 +95,7 @@ export class BullmqQueue implements JobQueue {
     // Graceful when Redis is there (running jobs finish); bounded when it is not, since BullMQ's
     // close waits for a connection that may never come back.
     const bounded = (p: Promise<unknown>, ms: number) => Promise.race([p.catch(() => {}), new Promise((r) => setTimeout(r, ms).unref())]);
-    await Promise.all(
-      this.workers.map((w, i) => (this.workerConnections[i]!.status === 'ready' ? bounded(w.close(), 30_000) : bounded(w.close(true), 1_000))),
-    );
+    await Promise.all(this.workers.map((w, i) => (this.workerConnections[i]!.status === 'ready' ? bounded(w.close(), 30_000) : bounded(w.close(true), 1_000))));
     await Promise.all([...this.queues.values()].map((q) => bounded(q.close(), 5_000)));
     await Promise.all([this.connection, ...this.workerConnections].map(closeRedis));
   }

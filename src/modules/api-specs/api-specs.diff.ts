@@ -62,8 +62,10 @@ function diffParams(entries: DiffEntry[], where: string, before: Map<string, Par
   for (const [key, old] of before) {
     const now = after.get(key);
     if (!now) entries.push({ type: 'removed', breaking: old.required, path: where, detail: `${describe(old)} removed` });
-    else if (!old.required && now.required) entries.push({ type: 'modified', breaking: true, path: where, detail: `${old.in} parameter '${old.name}' became required` });
-    else if (old.required && !now.required) entries.push({ type: 'modified', breaking: false, path: where, detail: `${old.in} parameter '${old.name}' is no longer required` });
+    else if (!old.required && now.required)
+      entries.push({ type: 'modified', breaking: true, path: where, detail: `${old.in} parameter '${old.name}' became required` });
+    else if (old.required && !now.required)
+      entries.push({ type: 'modified', breaking: false, path: where, detail: `${old.in} parameter '${old.name}' is no longer required` });
   }
   for (const [key, now] of after) {
     // A new required parameter breaks existing clients, which do not send it.

@@ -84,15 +84,21 @@ export function detectFormat(doc: SpecDocument): DetectOutcome {
   if (isOpenApi && has('asyncapi')) return { ok: false, problem: 'spec declares both OpenAPI and AsyncAPI versions' };
   if (has('openapi')) {
     const v = versionText(doc.openapi);
-    return v !== undefined && /^3(\.|$)/.test(v) ? { ok: true, format: 'openapi' } : { ok: false, problem: `unsupported OpenAPI version '${String(v ?? doc.openapi)}' (3.x expected)` };
+    return v !== undefined && /^3(\.|$)/.test(v)
+      ? { ok: true, format: 'openapi' }
+      : { ok: false, problem: `unsupported OpenAPI version '${String(v ?? doc.openapi)}' (3.x expected)` };
   }
   if (has('swagger')) {
     const v = versionText(doc.swagger);
-    return v !== undefined && /^2(\.0)?$/.test(v) ? { ok: true, format: 'openapi' } : { ok: false, problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)` };
+    return v !== undefined && /^2(\.0)?$/.test(v)
+      ? { ok: true, format: 'openapi' }
+      : { ok: false, problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)` };
   }
   if (has('asyncapi')) {
     const v = versionText(doc.asyncapi);
-    return v !== undefined && /^[23](\.|$)/.test(v) ? { ok: true, format: 'asyncapi' } : { ok: false, problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
+    return v !== undefined && /^[23](\.|$)/.test(v)
+      ? { ok: true, format: 'asyncapi' }
+      : { ok: false, problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
   }
   return { ok: false, unmarked: true, problem: 'spec is neither OpenAPI (openapi: 3.x, swagger: "2.0") nor AsyncAPI (asyncapi: 2.x/3.x)' };
 }
@@ -108,7 +114,8 @@ export function analyseSpec(
   if (!detected.ok && detected.unmarked) {
     // No version key: a declared format is taken at its word; otherwise the shape decides
     // (AsyncAPI documents have `channels`, OpenAPI ones `paths`).
-    const guess: SpecFormat | undefined = declared ?? (Object.hasOwn(parsed.doc, 'channels') ? 'asyncapi' : Object.hasOwn(parsed.doc, 'paths') ? 'openapi' : undefined);
+    const guess: SpecFormat | undefined =
+      declared ?? (Object.hasOwn(parsed.doc, 'channels') ? 'asyncapi' : Object.hasOwn(parsed.doc, 'paths') ? 'openapi' : undefined);
     if (guess) detected = { ok: true, format: guess };
   }
   if (!detected.ok) return { ok: false, problem: detected.problem, field: 'spec' };

@@ -50,7 +50,11 @@ export const apiSpecsRepository = {
   },
 
   async listByComponent(db: Executor, componentId: string): Promise<ApiSpecSummaryRow[]> {
-    return db.select(summaryColumns).from(apiSpecs).where(eq(apiSpecs.componentId, componentId)).orderBy(...specOrder);
+    return db
+      .select(summaryColumns)
+      .from(apiSpecs)
+      .where(eq(apiSpecs.componentId, componentId))
+      .orderBy(...specOrder);
   },
 
   async updateLifecycle(db: Executor, id: string, values: { status: string; deprecatedAt: Date | null; sunsetAt: Date | null }) {
@@ -73,7 +77,11 @@ export const apiSpecsRepository = {
       ? or(eq(apiSpecConsumers.consumerComponentId, componentId), eq(apiSpecConsumers.consumerTeamId, teamId))
       : eq(apiSpecConsumers.consumerComponentId, componentId);
     const consumed = db.select({ id: apiSpecConsumers.apiSpecId }).from(apiSpecConsumers).where(who);
-    return db.select(summaryColumns).from(apiSpecs).where(inArray(apiSpecs.id, consumed)).orderBy(...specOrder);
+    return db
+      .select(summaryColumns)
+      .from(apiSpecs)
+      .where(inArray(apiSpecs.id, consumed))
+      .orderBy(...specOrder);
   },
 
   async insertConsumer(db: Executor, values: typeof apiSpecConsumers.$inferInsert): Promise<ConsumerRow> {

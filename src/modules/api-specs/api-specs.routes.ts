@@ -38,7 +38,12 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
   app.get(
     '/api/v1/catalog/components/:id/api-specs',
     {
-      schema: { tags, summary: 'API specs of a component (without raw content)', params: IdParams, response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: 'API specs of a component (without raw content)',
+        params: IdParams,
+        response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) },
+      },
     },
     async (req) => service.listForComponent(req.params.id),
   );
@@ -81,7 +86,12 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     '/api/v1/api-specs/:id',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Delete an API spec and its consumers (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Delete an API spec and its consumers (admin)',
+        params: IdParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req, reply) => {
       await service.remove(req.params.id);
@@ -128,7 +138,12 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     '/api/v1/api-specs/:id/consumers/:consumerId',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Remove a consumer of an API spec (admin)', params: ConsumerParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Remove a consumer of an API spec (admin)',
+        params: ConsumerParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req, reply) => {
       await service.removeConsumer(req.params.id, req.params.consumerId);

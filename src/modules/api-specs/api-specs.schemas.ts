@@ -16,7 +16,11 @@ const StatusInput = Type.Enum(['active', 'deprecated', 'sunset'] as const, { des
  * is UTC. null clears the date. The service rejects impossible dates (2030-02-31).
  */
 const IsoDate = Type.Union([
-  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}(:?\\d{2})?)?)?$', maxLength: 40, description: 'ISO 8601 date or date-time' }),
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}(:?\\d{2})?)?)?$',
+    maxLength: 40,
+    description: 'ISO 8601 date or date-time',
+  }),
   Type.Null(),
 ]);
 

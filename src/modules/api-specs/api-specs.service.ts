@@ -101,9 +101,10 @@ export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps
         const to = body.status ?? from;
         if (to !== from && !ALLOWED_MOVES[from].includes(to)) {
           const allowed = ALLOWED_MOVES[from];
-          throw new Invalid(`Cannot move an API spec from '${from}' to '${to}'${allowed.length ? `; allowed: ${allowed.join(', ')}` : `; '${from}' is final`}`, [
-            { field: 'status', problem: `move from '${from}' to '${to}' is not allowed` },
-          ]);
+          throw new Invalid(
+            `Cannot move an API spec from '${from}' to '${to}'${allowed.length ? `; allowed: ${allowed.join(', ')}` : `; '${from}' is final`}`,
+            [{ field: 'status', problem: `move from '${from}' to '${to}' is not allowed` }],
+          );
         }
         const now = new Date();
         // undefined keeps the stored date, null clears it
@@ -173,7 +174,11 @@ export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps
         // A concurrent registration won the race between the check and the insert.
         const constraint = uniqueViolationConstraint(err);
         if (constraint === undefined) throw err;
-        throw new Conflict(constraint.includes('team') ? 'This team is already registered as a consumer of the spec' : 'This component is already registered as a consumer of the spec');
+        throw new Conflict(
+          constraint.includes('team')
+            ? 'This team is already registered as a consumer of the spec'
+            : 'This component is already registered as a consumer of the spec',
+        );
       }
     },
 

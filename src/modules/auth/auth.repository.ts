@@ -33,11 +33,7 @@ export const authRepository = {
   },
 
   async findCredentials(db: Executor, username: string) {
-    const [row] = await db
-      .select({ id: users.id, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.username, username))
-      .limit(1);
+    const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.username, username)).limit(1);
     return row;
   },
 

@@ -57,7 +57,7 @@ export async function authRoutes(app: App, { service, rateLimit }: AuthRoutesOpt
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Set a user\'s global roles (admin); `user` is always kept',
+        summary: "Set a user's global roles (admin); `user` is always kept",
         params: IdParams,
         body: RolesBody,
         response: { 200: Type.Ref('User'), ...errorResponses(400, 401, 403, 404) },

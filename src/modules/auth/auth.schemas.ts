@@ -27,7 +27,9 @@ export const RegisterBody = Type.Object({
   username: Username,
   email: Type.String({ format: 'email', maxLength: 254 }),
   password: Password,
-  displayName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: 'defaults to the username when absent, null or blank' })),
+  displayName: Type.Optional(
+    Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: 'defaults to the username when absent, null or blank' }),
+  ),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 

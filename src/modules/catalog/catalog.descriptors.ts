@@ -151,7 +151,8 @@ function toComponent(value: unknown, at: string): DescriptorComponent {
   const tags = metadata.tags ?? [];
   if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) throw new Invalid(`${at}metadata.tags must be a list of strings`);
   if (tags.length > LIMITS.tags) throw new Invalid(`${at}metadata.tags may hold at most ${LIMITS.tags} tags`);
-  if ((tags as string[]).some((t) => t.length === 0 || t.length > LIMITS.tag)) throw new Invalid(`${at}each of metadata.tags must be 1-${LIMITS.tag} characters`);
+  if ((tags as string[]).some((t) => t.length === 0 || t.length > LIMITS.tag))
+    throw new Invalid(`${at}each of metadata.tags must be 1-${LIMITS.tag} characters`);
 
   const annotations = metadata.annotations ?? {};
   if (!isMap(annotations)) throw new Invalid(`${at}metadata.annotations must be a map of strings`);

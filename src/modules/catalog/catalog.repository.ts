@@ -35,7 +35,11 @@ export const catalogRepository = {
   },
 
   async findByNameKind(db: Executor, name: string, kind: string): Promise<ComponentRow | undefined> {
-    const [row] = await db.select().from(components).where(and(eq(components.name, name), eq(components.kind, kind))).limit(1);
+    const [row] = await db
+      .select()
+      .from(components)
+      .where(and(eq(components.name, name), eq(components.kind, kind)))
+      .limit(1);
     return row;
   },
 
@@ -79,4 +83,3 @@ export const catalogRepository = {
     return !!row && row.id !== exceptId;
   },
 };
-

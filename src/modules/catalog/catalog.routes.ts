@@ -39,7 +39,12 @@ export async function catalogRoutes(app: App, { service }: { service: CatalogSer
     '/api/v1/catalog/components',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Create a component (admin)', body: CreateComponentBody, response: { 201: ComponentSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags,
+        summary: 'Create a component (admin)',
+        body: CreateComponentBody,
+        response: { 201: ComponentSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.create(req.body)),
   );

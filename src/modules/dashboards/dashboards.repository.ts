@@ -71,7 +71,12 @@ export const dashboardsRepository = {
     return row!;
   },
 
-  async updateWidget(db: Executor, dashboardId: string, widgetId: string, values: Partial<typeof dashboardWidgets.$inferInsert>): Promise<WidgetRow | undefined> {
+  async updateWidget(
+    db: Executor,
+    dashboardId: string,
+    widgetId: string,
+    values: Partial<typeof dashboardWidgets.$inferInsert>,
+  ): Promise<WidgetRow | undefined> {
     const [row] = await db
       .update(dashboardWidgets)
       .set({ ...values, updatedAt: new Date() })

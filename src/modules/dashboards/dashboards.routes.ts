@@ -21,19 +21,40 @@ const base = '/api/v1/dashboards';
 export async function dashboardsRoutes(app: App, { service }: { service: DashboardsService }) {
   app.get(
     base,
-    { schema: { tags, summary: 'Dashboards the caller may see (workspace and own), newest first, with widgets', querystring: DashboardListQuery, response: { 200: DashboardPage, ...errorResponses(400, 401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Dashboards the caller may see (workspace and own), newest first, with widgets',
+        querystring: DashboardListQuery,
+        response: { 200: DashboardPage, ...errorResponses(400, 401) },
+      },
+    },
     async (req) => service.list(req.actor, req.query),
   );
 
   app.post(
     base,
-    { schema: { tags, summary: 'Create a dashboard owned by the caller', body: CreateDashboardBody, response: { 201: DashboardSchema, ...errorResponses(400, 401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a dashboard owned by the caller',
+        body: CreateDashboardBody,
+        response: { 201: DashboardSchema, ...errorResponses(400, 401) },
+      },
+    },
     async (req, reply) => reply.code(201).send(await service.create(req.actor, req.body)),
   );
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, summary: 'A dashboard with all widgets (private ones: owner only)', params: IdParams, response: { 200: DashboardSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'A dashboard with all widgets (private ones: owner only)',
+        params: IdParams,
+        response: { 200: DashboardSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.get(req.actor, req.params.id),
   );
 
@@ -41,7 +62,13 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     `${base}/:id`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Change name, description or visibility (admin)', params: IdParams, body: UpdateDashboardBody, response: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Change name, description or visibility (admin)',
+        params: IdParams,
+        body: UpdateDashboardBody,
+        response: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => service.update(req.params.id, req.body),
   );
@@ -50,14 +77,28 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     `${base}/:id/layout`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Move and resize widgets in one transaction (admin)', params: IdParams, body: LayoutBody, response: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Move and resize widgets in one transaction (admin)',
+        params: IdParams,
+        body: LayoutBody,
+        response: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => service.layout(req.params.id, req.body),
   );
 
   app.delete(
     `${base}/:id`,
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Delete a dashboard and its widgets (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Delete a dashboard and its widgets (admin)',
+        params: IdParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (req, reply) => {
       await service.remove(req.params.id);
       return reply.code(204).send();
@@ -68,7 +109,13 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     `${base}/:id/widgets`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Add a widget (admin)', params: IdParams, body: CreateWidgetBody, response: { 201: WidgetSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Add a widget (admin)',
+        params: IdParams,
+        body: CreateWidgetBody,
+        response: { 201: WidgetSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.addWidget(req.params.id, req.body)),
   );
@@ -77,14 +124,23 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     `${base}/:dashboardId/widgets/:widgetId`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Change a widget: any subset of the create fields (admin)', params: WidgetParams, body: UpdateWidgetBody, response: { 200: WidgetSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Change a widget: any subset of the create fields (admin)',
+        params: WidgetParams,
+        body: UpdateWidgetBody,
+        response: { 200: WidgetSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => service.updateWidget(req.params, req.body),
   );
 
   app.delete(
     `${base}/:dashboardId/widgets/:widgetId`,
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Remove a widget (admin)', params: WidgetParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags, summary: 'Remove a widget (admin)', params: WidgetParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (req, reply) => {
       await service.removeWidget(req.params);
       return reply.code(204).send();

@@ -4,7 +4,16 @@ import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 /** A response timestamp: services hand over Date objects, the serialiser writes ISO 8601. */
 
-export const WIDGET_TYPES = ['metric_graph', 'component_health', 'deployment_feed', 'queue_status', 'slo_gauge', 'alert_summary', 'team_activity', 'uptime_chart'] as const;
+export const WIDGET_TYPES = [
+  'metric_graph',
+  'component_health',
+  'deployment_feed',
+  'queue_status',
+  'slo_gauge',
+  'alert_summary',
+  'team_activity',
+  'uptime_chart',
+] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 // Enums (not unions of literals) so a 400 says "must be one of: …" with the allowed values.

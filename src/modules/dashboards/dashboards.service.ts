@@ -3,7 +3,16 @@ import type { Actor } from '../../kernel/auth.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import { dashboardsRepository as repo, type DashboardRow, type WidgetRow } from './dashboards.repository.js';
-import type { CreateDashboardBody, CreateWidgetBody, DashboardListQuery, LayoutBody, UpdateDashboardBody, UpdateWidgetBody, WidgetParams, WidgetType } from './dashboards.schemas.js';
+import type {
+  CreateDashboardBody,
+  CreateWidgetBody,
+  DashboardListQuery,
+  LayoutBody,
+  UpdateDashboardBody,
+  UpdateWidgetBody,
+  WidgetParams,
+  WidgetType,
+} from './dashboards.schemas.js';
 import { widgetConfigProblem } from './widget-config.js';
 import { widgetData } from './widget-data.service.js';
 
@@ -47,7 +56,10 @@ export function createDashboardsService({ db }: { db: Database }) {
   return {
     async list(actor: Actor, q: DashboardListQuery) {
       const { data, total } = await repo.list(db, actor.userId, q);
-      const widgets = await repo.widgetsOf(db, data.map((d) => d.id));
+      const widgets = await repo.widgetsOf(
+        db,
+        data.map((d) => d.id),
+      );
       return pageOf(
         data.map((d) => withWidgets(d, widgets.get(d.id)!)),
         total,
@@ -56,7 +68,12 @@ export function createDashboardsService({ db }: { db: Database }) {
     },
 
     async create(actor: Actor, body: CreateDashboardBody) {
-      const row = await repo.insert(db, { name: body.name, description: body.description ?? '', visibility: body.visibility ?? 'private', ownerId: actor.userId });
+      const row = await repo.insert(db, {
+        name: body.name,
+        description: body.description ?? '',
+        visibility: body.visibility ?? 'private',
+        ownerId: actor.userId,
+      });
       return withWidgets(row, []);
     },
 
@@ -84,7 +101,10 @@ export function createDashboardsService({ db }: { db: Database }) {
         if (!row) throw new NotFound('Dashboard not found');
         const found = await repo.lockWidgetIds(tx, id, ids);
         const missing = ids.find((wid) => !found.has(wid));
-        if (missing) throw new Invalid(`widgets: widget ${missing} does not belong to this dashboard`, [{ field: 'widgets', problem: `widget ${missing} does not belong to this dashboard` }]);
+        if (missing)
+          throw new Invalid(`widgets: widget ${missing} does not belong to this dashboard`, [
+            { field: 'widgets', problem: `widget ${missing} does not belong to this dashboard` },
+          ]);
         for (const w of body.widgets) {
           const grid = Object.fromEntries((['gridX', 'gridY', 'gridW', 'gridH'] as const).filter((k) => w[k] !== undefined).map((k) => [k, w[k]]));
           await repo.updateWidget(tx, id, w.id.toLowerCase(), grid);

@@ -59,7 +59,12 @@ function sampleData(widget: WidgetRow, now: Date): Record<string, unknown> {
       const objective = setting(config, 'objective', 99.9);
       const current = round(Math.min(100, objective + (rnd() - 0.6) * (100 - objective) * 2), 3);
       const budget = 100 - objective;
-      return { objective, current, errorBudgetRemaining: round(budget > 0 ? Math.min(1, Math.max(0, (current - objective) / budget)) * 100 : 0, 1), window: '30d' };
+      return {
+        objective,
+        current,
+        errorBudgetRemaining: round(budget > 0 ? Math.min(1, Math.max(0, (current - objective) / budget)) * 100 : 0, 1),
+        window: '30d',
+      };
     }
     default: {
       const days = setting(config, 'days', 30);

@@ -11,7 +11,12 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
   app.get(
     base,
     {
-      schema: { tags, summary: 'List environments (by order, then name; paginated)', querystring: PageQuery, response: { 200: EnvironmentPage, ...errorResponses(400, 401) } },
+      schema: {
+        tags,
+        summary: 'List environments (by order, then name; paginated)',
+        querystring: PageQuery,
+        response: { 200: EnvironmentPage, ...errorResponses(400, 401) },
+      },
     },
     async (req) => service.list(req.query),
   );
@@ -26,7 +31,12 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
     base,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Create an environment (admin)', body: CreateEnvironmentBody, response: { 201: EnvironmentSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Create an environment (admin)',
+        body: CreateEnvironmentBody,
+        response: { 201: EnvironmentSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.create(req.body)),
   );

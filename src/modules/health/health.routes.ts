@@ -36,12 +36,22 @@ export async function healthRoutes(app: App, ctx: Pick<AppContext, 'database' | 
     async (req, reply) => {
       const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2_000).unref())]);
       const [database, redis] = await Promise.all([
-        within(ctx.database.ping()).then(() => 'up' as const, () => 'down' as const),
-        ctx.redis ? within(ctx.redis.ping()).then(() => 'up' as const, () => 'down' as const) : Promise.resolve('disabled' as const),
+        within(ctx.database.ping()).then(
+          () => 'up' as const,
+          () => 'down' as const,
+        ),
+        ctx.redis
+          ? within(ctx.redis.ping()).then(
+              () => 'up' as const,
+              () => 'down' as const,
+            )
+          : Promise.resolve('disabled' as const),
       ]);
       const checks = { database, redis };
       if (database === 'up' && redis !== 'down') return { status: 'ok' as const, checks };
-      const down = Object.entries(checks).filter(([, v]) => v === 'down').map(([k]) => k);
+      const down = Object.entries(checks)
+        .filter(([, v]) => v === 'down')
+        .map(([k]) => k);
       return reply.code(503).send({
         statusCode: 503,
         message: `Not ready: ${down.join(' and ')} unreachable`,

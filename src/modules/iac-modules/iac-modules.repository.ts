@@ -32,7 +32,11 @@ export const iacModulesRepository = {
   },
 
   async listByComponent(db: Executor, componentId: string): Promise<IacModuleRow[]> {
-    return db.select().from(iacModules).where(eq(iacModules.componentId, componentId)).orderBy(asc(iacModules.name), asc(iacModules.provider), asc(iacModules.id));
+    return db
+      .select()
+      .from(iacModules)
+      .where(eq(iacModules.componentId, componentId))
+      .orderBy(asc(iacModules.name), asc(iacModules.provider), asc(iacModules.id));
   },
 
   async findById(db: Executor, id: string): Promise<IacModuleRow | undefined> {

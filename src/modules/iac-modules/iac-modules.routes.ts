@@ -82,7 +82,7 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
-        summary: 'Change any subset of an IaC module\'s fields',
+        summary: "Change any subset of an IaC module's fields",
         params: IdParams,
         body: UpdateIacModuleBody,
         response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404, 409) },
@@ -94,7 +94,12 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
   app.delete(
     `${base}/:id`,
     {
-      schema: { tags, summary: 'Delete an IaC module and all its versions', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: 'Delete an IaC module and all its versions',
+        params: IdParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 404) },
+      },
     },
     async (req, reply) => {
       await service.remove(req.params.id);
@@ -110,7 +115,7 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
         summary: 'Discover new semver tags of the source repository and store their variables and outputs',
         description:
           'Lists the tags (vX.Y.Z or X.Y.Z), shallow-clones each one not stored yet, parses every *.tf file at its root. ' +
-          'Idempotent; all-or-nothing. 400 (naming git\'s reason) when the repository or a tag cannot be fetched, or when a tag holds unparseable HCL.',
+          "Idempotent; all-or-nothing. 400 (naming git's reason) when the repository or a tag cannot be fetched, or when a tag holds unparseable HCL.",
         params: IdParams,
         response: { 200: SyncResult, ...errorResponses(400, 401, 404) },
       },
@@ -135,7 +140,7 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
   app.delete(
     `${base}/:id/unlink-component`,
     {
-      schema: { tags, summary: 'Remove the module\'s component link', params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } },
+      schema: { tags, summary: "Remove the module's component link", params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } },
     },
     async (req) => service.unlinkComponent(req.params.id),
   );

@@ -20,7 +20,8 @@ const isForeignKeyViolation = (err: unknown) => {
 };
 
 const duplicate = (name: string, provider: string) => new Conflict(`An IaC module named "${name}" with provider "${provider}" already exists`);
-const missingComponent = (id: string) => new Invalid(`componentId ${id} does not name an existing component`, [{ field: 'componentId', problem: 'does not name an existing component' }]);
+const missingComponent = (id: string) =>
+  new Invalid(`componentId ${id} does not name an existing component`, [{ field: 'componentId', problem: 'does not name an existing component' }]);
 
 export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps) {
   async function mustFind(id: string): Promise<IacModuleRow> {

@@ -86,7 +86,8 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
       try {
         return await moduleMeta(await rootTfFiles(checkout));
       } catch (err) {
-        if (err instanceof HclParseError) throw new Invalid(`Tag ${tag}: cannot parse ${err.message}`, [{ field: 'sourceRepoUrl', problem: `tag ${tag} holds unparseable HCL` }]);
+        if (err instanceof HclParseError)
+          throw new Invalid(`Tag ${tag}: cannot parse ${err.message}`, [{ field: 'sourceRepoUrl', problem: `tag ${tag} holds unparseable HCL` }]);
         throw err;
       }
     });
@@ -117,10 +118,14 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
     }
 
     // Everything is read before anything is written: a failing tag leaves the module untouched.
-    const records: { version: string; variablesMeta: IacVariableMeta[]; outputsMeta: IacOutputMeta[] }[] = await mapLimited(fresh, CLONE_CONCURRENCY, async (tag) => {
-      const meta = await readTag(mod.sourceRepoUrl, tag);
-      return { version: tag, variablesMeta: meta.variables, outputsMeta: meta.outputs };
-    });
+    const records: { version: string; variablesMeta: IacVariableMeta[]; outputsMeta: IacOutputMeta[] }[] = await mapLimited(
+      fresh,
+      CLONE_CONCURRENCY,
+      async (tag) => {
+        const meta = await readTag(mod.sourceRepoUrl, tag);
+        return { version: tag, variablesMeta: meta.variables, outputsMeta: meta.outputs };
+      },
+    );
 
     const latest = highestVersion([...stored, ...fresh]);
     if (records.length === 0 && latest === mod.latestVersion) return { newVersions: 0, latestVersion: latest };

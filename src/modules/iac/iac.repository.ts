@@ -103,7 +103,10 @@ export const iacRepository = {
 
   /** The stack of (name, environment), created when unknown; safe under concurrent ingestion. */
   async ensureStack(db: Executor, name: string, environment: string, provider: string | null): Promise<StackRow> {
-    await db.insert(iacStacks).values({ name, environment, provider }).onConflictDoNothing({ target: [iacStacks.name, iacStacks.environment] });
+    await db
+      .insert(iacStacks)
+      .values({ name, environment, provider })
+      .onConflictDoNothing({ target: [iacStacks.name, iacStacks.environment] });
     const [row] = await db
       .select()
       .from(iacStacks)
@@ -111,7 +114,11 @@ export const iacRepository = {
       .limit(1);
     // A stack known without a provider (imported without one) learns it from the first run naming one.
     if (row && row.provider === null && provider !== null) {
-      const [updated] = await db.update(iacStacks).set({ provider, updatedAt: new Date() }).where(and(eq(iacStacks.id, row.id), isNull(iacStacks.provider))).returning();
+      const [updated] = await db
+        .update(iacStacks)
+        .set({ provider, updatedAt: new Date() })
+        .where(and(eq(iacStacks.id, row.id), isNull(iacStacks.provider)))
+        .returning();
       return updated ?? row;
     }
     return row!;
@@ -181,7 +188,10 @@ export const iacRepository = {
 
   async versionsOfModules(db: Executor, moduleIds: string[]) {
     if (moduleIds.length === 0) return [];
-    return db.select({ moduleId: iacModuleVersions.moduleId, version: iacModuleVersions.version }).from(iacModuleVersions).where(inArray(iacModuleVersions.moduleId, moduleIds));
+    return db
+      .select({ moduleId: iacModuleVersions.moduleId, version: iacModuleVersions.version })
+      .from(iacModuleVersions)
+      .where(inArray(iacModuleVersions.moduleId, moduleIds));
   },
 
   async insertDrift(db: Executor, rows: (typeof iacModuleDrift.$inferInsert)[]) {
@@ -189,24 +199,26 @@ export const iacRepository = {
   },
 
   listDrift(db: Executor) {
-    return db
-      .select({
-        id: iacModuleDrift.id,
-        stackPath: iacModuleDrift.stackPath,
-        moduleName: iacModuleDrift.moduleName,
-        sourceUrl: iacModuleDrift.sourceUrl,
-        currentRef: iacModuleDrift.currentRef,
-        latestRef: iacModuleDrift.latestRef,
-        versionsBehind: iacModuleDrift.versionsBehind,
-        moduleId: iacModuleDrift.moduleId,
-        // A deleted module clears moduleId (FK set null); its version goes with it so the pair stays
-        // "both set or both null".
-        latestKnownVersion: sql<string | null>`case when ${iacModuleDrift.moduleId} is null then null else ${iacModuleDrift.latestKnownVersion} end`,
-        detectedAt: iacModuleDrift.detectedAt,
-      })
-      .from(iacModuleDrift)
-      // Newest report first; the records of one report (same detectedAt) in the order they were reported.
-      .orderBy(desc(iacModuleDrift.detectedAt), asc(iacModuleDrift.seq));
+    return (
+      db
+        .select({
+          id: iacModuleDrift.id,
+          stackPath: iacModuleDrift.stackPath,
+          moduleName: iacModuleDrift.moduleName,
+          sourceUrl: iacModuleDrift.sourceUrl,
+          currentRef: iacModuleDrift.currentRef,
+          latestRef: iacModuleDrift.latestRef,
+          versionsBehind: iacModuleDrift.versionsBehind,
+          moduleId: iacModuleDrift.moduleId,
+          // A deleted module clears moduleId (FK set null); its version goes with it so the pair stays
+          // "both set or both null".
+          latestKnownVersion: sql<string | null>`case when ${iacModuleDrift.moduleId} is null then null else ${iacModuleDrift.latestKnownVersion} end`,
+          detectedAt: iacModuleDrift.detectedAt,
+        })
+        .from(iacModuleDrift)
+        // Newest report first; the records of one report (same detectedAt) in the order they were reported.
+        .orderBy(desc(iacModuleDrift.detectedAt), asc(iacModuleDrift.seq))
+    );
   },
 
   // ---- topology ----
@@ -216,7 +228,12 @@ export const iacRepository = {
    * 5,000 rows as one array per column (`unnest`): a multi-row insert with 3-5 bind parameters instead
    * of one per value, ~3x faster than a VALUES list on the embedded database.
    */
-  async replaceTopology(db: Executor, stackId: string, nodes: { address: string; type: string; provider: string; name: string }[], edges: { sourceAddress: string; targetAddress: string }[]) {
+  async replaceTopology(
+    db: Executor,
+    stackId: string,
+    nodes: { address: string; type: string; provider: string; name: string }[],
+    edges: { sourceAddress: string; targetAddress: string }[],
+  ) {
     await db.delete(iacResourceEdges).where(eq(iacResourceEdges.stackId, stackId));
     await db.delete(iacResourceNodes).where(eq(iacResourceNodes.stackId, stackId));
     const col = <T>(rows: T[], f: (r: T) => string) => sql`${sql.param(rows.map(f))}::text[]`;

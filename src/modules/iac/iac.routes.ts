@@ -53,7 +53,13 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
     '/api/v1/iac/stacks/import',
     {
       ...ingest,
-      schema: { tags, summary: 'Import stacks (upsert by name + environment; ingestion token)', security: ingestSecurity, body: StackImportBody, response: { 201: StackImportResult, ...errorResponses(400, 401, 413) } },
+      schema: {
+        tags,
+        summary: 'Import stacks (upsert by name + environment; ingestion token)',
+        security: ingestSecurity,
+        body: StackImportBody,
+        response: { 201: StackImportResult, ...errorResponses(400, 401, 413) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.importStacks(req.body)),
   );
@@ -62,7 +68,13 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
     '/api/v1/iac/runs/ingest',
     {
       ...ingest,
-      schema: { tags, summary: 'Report an IaC run; an unknown stack is created (ingestion token)', security: ingestSecurity, body: RunIngestBody, response: { 201: IacRunSchema, ...errorResponses(400, 401, 413) } },
+      schema: {
+        tags,
+        summary: 'Report an IaC run; an unknown stack is created (ingestion token)',
+        security: ingestSecurity,
+        body: RunIngestBody,
+        response: { 201: IacRunSchema, ...errorResponses(400, 401, 413) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.ingestRun(req.body)),
   );
@@ -71,7 +83,13 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
     '/api/v1/iac/module-drift/ingest',
     {
       ...ingest,
-      schema: { tags, summary: 'Report module drift (ingestion token)', security: ingestSecurity, body: DriftIngestBody, response: { 201: NoContent, ...errorResponses(400, 401, 413) } },
+      schema: {
+        tags,
+        summary: 'Report module drift (ingestion token)',
+        security: ingestSecurity,
+        body: DriftIngestBody,
+        response: { 201: NoContent, ...errorResponses(400, 401, 413) },
+      },
     },
     async (req, reply) => {
       await service.ingestDrift(req.body);
@@ -85,7 +103,7 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
       ...ingest,
       schema: {
         tags,
-        summary: 'Replace a stack\'s resource topology (ingestion token)',
+        summary: "Replace a stack's resource topology (ingestion token)",
         security: ingestSecurity,
         params: IdParams,
         body: TopologyIngestBody,
@@ -100,7 +118,14 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
 
   app.get(
     '/api/v1/iac/stacks',
-    { schema: { tags, summary: 'List IaC stacks with their latest run', querystring: StackQuery, response: { 200: Type.Array(IacStackSchema), ...errorResponses(400, 401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List IaC stacks with their latest run',
+        querystring: StackQuery,
+        response: { 200: Type.Array(IacStackSchema), ...errorResponses(400, 401) },
+      },
+    },
     async (req) => service.listStacks(req.query),
   );
 
@@ -113,7 +138,13 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
   app.get(
     '/api/v1/iac/stacks/:id/runs',
     {
-      schema: { tags, summary: 'Runs of a stack, newest first (page 1.., limit 1-100)', params: IdParams, querystring: RunPageQuery, response: { 200: RunPage, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: 'Runs of a stack, newest first (page 1.., limit 1-100)',
+        params: IdParams,
+        querystring: RunPageQuery,
+        response: { 200: RunPage, ...errorResponses(400, 401, 404) },
+      },
     },
     async (req) => service.listRuns(req.params.id, req.query),
   );

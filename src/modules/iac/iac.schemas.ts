@@ -22,7 +22,9 @@ const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 // Enums as JSON-schema `enum` (not unions of literals): a wrong value gets the readable 400
 // "status must be one of: pending, running, …" from the error handler.
 export const RunType = Type.Enum(['plan', 'apply'], { description: 'plan or apply' });
-export const RunStatus = Type.Enum(['pending', 'running', 'succeeded', 'failed', 'cancelled'], { description: 'pending, running, succeeded, failed or cancelled' });
+export const RunStatus = Type.Enum(['pending', 'running', 'succeeded', 'failed', 'cancelled'], {
+  description: 'pending, running, succeeded, failed or cancelled',
+});
 
 export const ResourceChanges = Type.Object({ add: Type.Integer(), change: Type.Integer(), destroy: Type.Integer() });
 export type ResourceChanges = Static<typeof ResourceChanges>;
@@ -63,7 +65,9 @@ export const RunIngestBody = Type.Object({
   pipelineUrl: Type.Optional(Nullable(Url)),
   startedAt: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'defaults to the ingestion time' }))),
   finishedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
-  durationMs: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'computed from startedAt and finishedAt when omitted' }))),
+  durationMs: Type.Optional(
+    Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'computed from startedAt and finishedAt when omitted' })),
+  ),
 });
 export type RunIngestBody = Static<typeof RunIngestBody>;
 
@@ -100,10 +104,10 @@ const ResourceNodeInput = Type.Object({
 export const TopologyIngestBody = Type.Object({
   resources: Type.Array(ResourceNodeInput, { maxItems: MAX_RESOURCES }),
   dependencies: Type.Optional(
-    Type.Array(
-      Type.Object({ sourceAddress: Text({ minLength: 1, maxLength: 1024 }), targetAddress: Text({ minLength: 1, maxLength: 1024 }) }),
-      { maxItems: MAX_DEPENDENCIES, description: 'defaults to none' },
-    ),
+    Type.Array(Type.Object({ sourceAddress: Text({ minLength: 1, maxLength: 1024 }), targetAddress: Text({ minLength: 1, maxLength: 1024 }) }), {
+      maxItems: MAX_DEPENDENCIES,
+      description: 'defaults to none',
+    }),
   ),
 });
 export type TopologyIngestBody = Static<typeof TopologyIngestBody>;

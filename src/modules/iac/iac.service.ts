@@ -13,7 +13,15 @@ function toStack(row: StackWithRunRow) {
   return {
     ...stack,
     latestRun: run
-      ? { id: run.id, type: run.type, status: run.status, resourceChanges: changesOf(run), triggeredBy: run.triggeredBy, startedAt: run.startedAt, durationMs: run.durationMs }
+      ? {
+          id: run.id,
+          type: run.type,
+          status: run.status,
+          resourceChanges: changesOf(run),
+          triggeredBy: run.triggeredBy,
+          startedAt: run.startedAt,
+          durationMs: run.durationMs,
+        }
       : null,
   };
 }
@@ -37,7 +45,10 @@ export function createIacService({ db }: { db: Database }) {
     async importStacks(body: StackImportBody) {
       const seen = new Set<string>();
       for (const [i, s] of body.stacks.entries()) {
-        if (seen.has(key(s))) throw new Invalid(`stacks.${i}: duplicate stack ${s.name} in environment ${s.environment}`, [{ field: `stacks.${i}`, problem: 'duplicates an earlier stack' }]);
+        if (seen.has(key(s)))
+          throw new Invalid(`stacks.${i}: duplicate stack ${s.name} in environment ${s.environment}`, [
+            { field: `stacks.${i}`, problem: 'duplicates an earlier stack' },
+          ]);
         seen.add(key(s));
       }
       const componentIds = [...new Set(body.stacks.map((s) => s.componentId).filter((c): c is string => !!c))];
@@ -140,14 +151,19 @@ export function createIacService({ db }: { db: Database }) {
       const dependencies = body.dependencies ?? [];
       const addresses = new Set<string>();
       for (const [i, n] of body.resources.entries()) {
-        if (addresses.has(n.address)) throw new Invalid(`resources.${i}.address: duplicate address ${n.address}`, [{ field: `resources.${i}.address`, problem: 'duplicates an earlier resource' }]);
+        if (addresses.has(n.address))
+          throw new Invalid(`resources.${i}.address: duplicate address ${n.address}`, [
+            { field: `resources.${i}.address`, problem: 'duplicates an earlier resource' },
+          ]);
         addresses.add(n.address);
       }
       const edges = new Map<string, { sourceAddress: string; targetAddress: string }>();
       for (const [i, d] of dependencies.entries()) {
         for (const field of ['sourceAddress', 'targetAddress'] as const) {
           if (!addresses.has(d[field])) {
-            throw new Invalid(`dependencies.${i}.${field}: ${d[field]} is not among the resources`, [{ field: `dependencies.${i}.${field}`, problem: 'names an unknown resource' }]);
+            throw new Invalid(`dependencies.${i}.${field}: ${d[field]} is not among the resources`, [
+              { field: `dependencies.${i}.${field}`, problem: 'names an unknown resource' },
+            ]);
           }
         }
         // A repeated dependency is the same edge: the graph keeps it once.

@@ -120,7 +120,12 @@ export const incidentsRepository = {
   },
 
   async findEntry(db: Executor, id: string) {
-    const [row] = await db.select(entryColumns).from(incidentUpdates).leftJoin(users, eq(users.id, incidentUpdates.authorId)).where(eq(incidentUpdates.id, id)).limit(1);
+    const [row] = await db
+      .select(entryColumns)
+      .from(incidentUpdates)
+      .leftJoin(users, eq(users.id, incidentUpdates.authorId))
+      .where(eq(incidentUpdates.id, id))
+      .limit(1);
     return row;
   },
 

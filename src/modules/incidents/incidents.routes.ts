@@ -37,14 +37,26 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     base,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Open an incident (admin); emits INCIDENT_CREATED', body: CreateIncidentBody, response: { 201: IncidentDetailSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Open an incident (admin); emits INCIDENT_CREATED',
+        body: CreateIncidentBody,
+        response: { 201: IncidentDetailSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req, reply) => reply.code(201).send(await incidents.create(req.body, req.actor)),
   );
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, summary: 'An incident with affected components, environments and its timeline', params: IdParams, response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'An incident with affected components, environments and its timeline',
+        params: IdParams,
+        response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => incidents.get(req.params.id),
   );
 
@@ -80,7 +92,10 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
 
   app.delete(
     `${base}/:id`,
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Delete an incident (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags, summary: 'Delete an incident (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (req, reply) => {
       await incidents.remove(req.params.id);
       return reply.code(204).send();
@@ -103,7 +118,14 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
 
   app.get(
     `${base}/:id/timeline`,
-    { schema: { tags, summary: 'The timeline of an incident, oldest first', params: IdParams, response: { 200: Type.Array(TimelineEntrySchema), ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The timeline of an incident, oldest first',
+        params: IdParams,
+        response: { 200: Type.Array(TimelineEntrySchema), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => incidents.timeline(req.params.id),
   );
 
@@ -112,7 +134,12 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     pm,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Write the post-mortem of an incident (admin; one per incident)', body: CreatePostMortemBody, response: { 201: PostMortemSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Write the post-mortem of an incident (admin; one per incident)',
+        body: CreatePostMortemBody,
+        response: { 201: PostMortemSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (req, reply) => reply.code(201).send(await postMortems.create(req.body, req.actor)),
   );
@@ -125,7 +152,14 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
 
   app.get(
     `${pm}/by-incident/:incidentId`,
-    { schema: { tags, summary: 'The post-mortem of an incident', params: IncidentIdParams, response: { 200: PostMortemSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The post-mortem of an incident',
+        params: IncidentIdParams,
+        response: { 200: PostMortemSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => postMortems.getByIncident(req.params.incidentId),
   );
 
@@ -133,7 +167,13 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     `${pm}/:id`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Change a post-mortem (admin); incidentId is fixed', params: IdParams, body: UpdatePostMortemBody, response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Change a post-mortem (admin); incidentId is fixed',
+        params: IdParams,
+        body: UpdatePostMortemBody,
+        response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => postMortems.update(req.params.id, req.body),
   );
@@ -142,7 +182,12 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     `${pm}/:id/approve`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Approve a post-mortem (admin): sets approvedBy and approvedAt', params: IdParams, response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Approve a post-mortem (admin): sets approvedBy and approvedAt',
+        params: IdParams,
+        response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => postMortems.approve(req.params.id, req.actor),
   );

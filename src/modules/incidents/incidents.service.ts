@@ -9,7 +9,15 @@ import { environmentsLookup } from '../environments/index.js';
 import './incidents.events.js';
 import { incidentsRepository as repo, type IncidentRow } from './incidents.repository.js';
 import { transitionProblem, uniqueIds } from './incidents.rules.js';
-import type { AddUpdateBody, CreateIncidentBody, IncidentListQuery, IncidentStatus, StatusBody, TimelineEntry, UpdateIncidentBody } from './incidents.schemas.js';
+import type {
+  AddUpdateBody,
+  CreateIncidentBody,
+  IncidentListQuery,
+  IncidentStatus,
+  StatusBody,
+  TimelineEntry,
+  UpdateIncidentBody,
+} from './incidents.schemas.js';
 
 export interface IncidentsServiceDeps {
   db: Database;
@@ -23,19 +31,26 @@ const toEntry = (e: Entry): TimelineEntry => e;
 export function createIncidentsService({ db, events, auth }: IncidentsServiceDeps) {
   async function checkUser(field: string, userId: string) {
     const found = await auth.existingUserIds([userId]);
-    if (!found.includes(userId.toLowerCase())) throw new Invalid(`${field}: user ${userId} does not exist`, [{ field, problem: `user ${userId} does not exist` }]);
+    if (!found.includes(userId.toLowerCase()))
+      throw new Invalid(`${field}: user ${userId} does not exist`, [{ field, problem: `user ${userId} does not exist` }]);
   }
 
   async function checkAffected(tx: Executor, componentIds: string[] | undefined, environmentIds: string[] | undefined) {
     if (componentIds?.length) {
       const found = await catalogLookup.existingComponentIds(tx, componentIds);
       const missing = componentIds.find((id) => !found.has(id));
-      if (missing) throw new Invalid(`affectedComponentIds: component ${missing} does not exist`, [{ field: 'affectedComponentIds', problem: `component ${missing} does not exist` }]);
+      if (missing)
+        throw new Invalid(`affectedComponentIds: component ${missing} does not exist`, [
+          { field: 'affectedComponentIds', problem: `component ${missing} does not exist` },
+        ]);
     }
     if (environmentIds?.length) {
       const found = await environmentsLookup.existingEnvironmentIds(tx, environmentIds);
       const missing = environmentIds.find((id) => !found.has(id));
-      if (missing) throw new Invalid(`affectedEnvironmentIds: environment ${missing} does not exist`, [{ field: 'affectedEnvironmentIds', problem: `environment ${missing} does not exist` }]);
+      if (missing)
+        throw new Invalid(`affectedEnvironmentIds: environment ${missing} does not exist`, [
+          { field: 'affectedEnvironmentIds', problem: `environment ${missing} does not exist` },
+        ]);
     }
   }
 
@@ -61,8 +76,15 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
   return {
     async list(q: IncidentListQuery) {
       const { data, total } = await repo.list(db, q);
-      const affected = await repo.affectedIds(db, data.map((r) => r.id));
-      const items = data.map((r) => ({ ...r, affectedComponentIds: affected.get(r.id)!.componentIds, affectedEnvironmentIds: affected.get(r.id)!.environmentIds }));
+      const affected = await repo.affectedIds(
+        db,
+        data.map((r) => r.id),
+      );
+      const items = data.map((r) => ({
+        ...r,
+        affectedComponentIds: affected.get(r.id)!.componentIds,
+        affectedEnvironmentIds: affected.get(r.id)!.environmentIds,
+      }));
       return pageOf(items, total, q);
     },
 
@@ -87,7 +109,13 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         await repo.setComponents(tx, row.id, componentIds);
         await repo.setEnvironments(tx, row.id, environmentIds);
         // Creation is the first timeline entry (DECISIONS.md, dashboards and incidents).
-        await repo.insertEntry(tx, { incidentId: row.id, message: `Incident created: ${row.title}`, authorId: actor.userId, type: 'created', toStatus: 'open' });
+        await repo.insertEntry(tx, {
+          incidentId: row.id,
+          message: `Incident created: ${row.title}`,
+          authorId: actor.userId,
+          type: 'created',
+          toStatus: 'open',
+        });
         return detail(tx, row);
       });
       events.emit('INCIDENT_CREATED', { incidentId: result.id, title: result.title, severity: result.severity });

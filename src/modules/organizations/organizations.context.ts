@@ -6,7 +6,6 @@ import type { Actor } from '../../kernel/auth.js';
 import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { isUuid } from '../../kernel/schemas.js';
 
-
 /**
  * "The current organization" (DECISIONS.md): from the `X-Organization-Id` header. The caller must be a
  * member (global admins need not be), else 403. Without the header: null (records with no organization).

@@ -5,7 +5,6 @@ import { publicUserColumns } from '../auth/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 
-
 export const teamsRepository = {
   async list(db: Executor, skip: number, take: number) {
     const [data, [total]] = await Promise.all([
@@ -66,11 +65,7 @@ export const teamsRepository = {
   },
 
   async unlinkAllComponents(db: Executor, teamId: string): Promise<number> {
-    const rows = await db
-      .update(components)
-      .set({ teamId: null, updatedAt: new Date() })
-      .where(eq(components.teamId, teamId))
-      .returning({ id: components.id });
+    const rows = await db.update(components).set({ teamId: null, updatedAt: new Date() }).where(eq(components.teamId, teamId)).returning({ id: components.id });
     return rows.length;
   },
 

@@ -62,7 +62,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: "Delete a team (admin); its components are kept with teamId null",
+        summary: 'Delete a team (admin); its components are kept with teamId null',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
-import { JsonObject, Nullable, StringMap, Timestamp, Uuid } from '../../kernel/schemas.js';
+import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
 
@@ -73,4 +73,3 @@ export const UpdateTeamBody = Type.Object({
 export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
 
 export const TeamMemberParams = Type.Object({ id: Uuid, userId: Uuid });
-

@@ -123,7 +123,7 @@ export function createTemplatesService(ctx: AppContext) {
     },
 
     async remove(id: string) {
-      const current = await getTemplate(id);
+      await getTemplate(id);
       if (!(await repo.remove(db, id))) throw new NotFound('Service template not found');
     },
 

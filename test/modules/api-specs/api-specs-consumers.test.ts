@@ -22,7 +22,12 @@ const removeConsumer = (specId: string, consumerId: string, token = admin) =>
 
 async function newSpec(spec = OPENAPI3_YAML, componentId?: string, version = '1.0.0') {
   const owner = componentId ?? (await insertComponent(t)).id;
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${owner}/api-specs`, headers: bearer(admin), payload: { name: 'orders', version, spec } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/catalog/components/${owner}/api-specs`,
+    headers: bearer(admin),
+    payload: { name: 'orders', version, spec },
+  });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; componentId: string; name: string; version: string };
 }
@@ -34,7 +39,13 @@ describe('consumers', () => {
     const team = await insertTeam(t);
     const byComponent = await addConsumer(spec.id, { consumerComponentId: c.id });
     expect(byComponent.statusCode).toBe(201);
-    expect(byComponent.json()).toEqual({ id: expect.any(String), apiSpecId: spec.id, consumerComponentId: c.id, consumerTeamId: null, createdAt: expect.any(String) });
+    expect(byComponent.json()).toEqual({
+      id: expect.any(String),
+      apiSpecId: spec.id,
+      consumerComponentId: c.id,
+      consumerTeamId: null,
+      createdAt: expect.any(String),
+    });
     const byTeam = (await addConsumer(spec.id, { consumerTeamId: team.id })).json();
     expect(byTeam).toMatchObject({ apiSpecId: spec.id, consumerComponentId: null, consumerTeamId: team.id });
 
@@ -160,7 +171,12 @@ describe('consumed-apis', () => {
 
     // a component without a team sees only its direct ones; a team-mate sees the team's
     const mate = await insertComponent(t, { teamId: team.id });
-    expect((await get(`/api/v1/catalog/components/${mate.id}/consumed-apis`)).json().map((s: { id: string }) => s.id).sort()).toEqual([viaTeam.id, both.id].sort());
+    expect(
+      (await get(`/api/v1/catalog/components/${mate.id}/consumed-apis`))
+        .json()
+        .map((s: { id: string }) => s.id)
+        .sort(),
+    ).toEqual([viaTeam.id, both.id].sort());
     const loner = await insertComponent(t);
     expect((await get(`/api/v1/catalog/components/${loner.id}/consumed-apis`)).json()).toEqual([]);
   });

@@ -38,7 +38,14 @@ describe('api-spec:deprecated', () => {
   it('is emitted once, on the move to deprecated, with the documented payload', async () => {
     const admin = await t.adminToken();
     const c = await insertComponent(t);
-    const spec = (await t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${c.id}/api-specs`, headers: bearer(admin), payload: { name: 'orders', version: '3.1.4', spec: OPENAPI3_YAML } })).json();
+    const spec = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/catalog/components/${c.id}/api-specs`,
+        headers: bearer(admin),
+        payload: { name: 'orders', version: '3.1.4', spec: OPENAPI3_YAML },
+      })
+    ).json();
     const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(admin), payload });
 
     const res = await patch({ status: 'deprecated' });
@@ -50,8 +57,20 @@ describe('api-spec:deprecated', () => {
     await patch({ status: 'deprecated' });
     await patch({ status: 'sunset' });
     await patch({ status: 'active' });
-    const other = (await t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${c.id}/api-specs`, headers: bearer(admin), payload: { name: 'o2', version: '1', spec: OPENAPI3_YAML } })).json();
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${other.id}`, headers: bearer(admin), payload: { status: 'deprecated', deprecatedAt: '2024-05-01T00:00:00Z' } });
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/catalog/components/${c.id}/api-specs`,
+        headers: bearer(admin),
+        payload: { name: 'o2', version: '1', spec: OPENAPI3_YAML },
+      })
+    ).json();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/api-specs/${other.id}`,
+      headers: bearer(admin),
+      payload: { status: 'deprecated', deprecatedAt: '2024-05-01T00:00:00Z' },
+    });
     const second = await waitFor(() => received.find((e) => e.id === other.id));
     expect(second.deprecatedAt).toBe('2024-05-01T00:00:00.000Z');
     // events arrive in order on one socket, so the first spec's count is final here

@@ -114,23 +114,43 @@ describe('OpenAPI parameters', () => {
   });
 
   it('path parameters are required even without `required: true`', () => {
-    expect(diffSpecs('openapi', base([{ name: 'id', in: 'path' }]), base()).entries[0]).toMatchObject({ breaking: true, detail: "required path parameter 'id' removed" });
+    expect(diffSpecs('openapi', base([{ name: 'id', in: 'path' }]), base()).entries[0]).toMatchObject({
+      breaking: true,
+      detail: "required path parameter 'id' removed",
+    });
   });
 
   it('resolves $ref to #/components/parameters (OpenAPI 3) and #/parameters (Swagger 2)', () => {
     const components = { components: { parameters: { Status: q('status', true) } } };
-    const v3 = diffSpecs('openapi', oa({ '/a': { get: op([{ $ref: '#/components/parameters/Status' }]) } }, components), oa({ '/a': { get: op() } }, components));
+    const v3 = diffSpecs(
+      'openapi',
+      oa({ '/a': { get: op([{ $ref: '#/components/parameters/Status' }]) } }, components),
+      oa({ '/a': { get: op() } }, components),
+    );
     expect(v3.entries).toEqual([{ type: 'removed', breaking: true, path: 'GET /a', detail: "required query parameter 'status' removed" }]);
 
-    const sw = (params: object[]) => ({ swagger: '2.0', parameters: { Page: q('page', false), Id: { name: 'id', in: 'path', required: true } }, paths: { '/i': { get: op(params) } } });
+    const sw = (params: object[]) => ({
+      swagger: '2.0',
+      parameters: { Page: q('page', false), Id: { name: 'id', in: 'path', required: true } },
+      paths: { '/i': { get: op(params) } },
+    });
     const r = diffSpecs('openapi', sw([{ $ref: '#/parameters/Page' }]), sw([{ $ref: '#/parameters/Page' }, { $ref: '#/parameters/Id' }]));
     expect(r.entries).toEqual([{ type: 'added', breaking: true, path: 'GET /i', detail: "required path parameter 'id' added" }]);
   });
 
   it('a $ref and its inline equivalent are the same parameter; unresolvable or cyclic refs are skipped', () => {
     const components = { components: { parameters: { S: q('s', true), Loop: { $ref: '#/components/parameters/Loop' } } } };
-    expect(diffSpecs('openapi', oa({ '/a': { get: op([{ $ref: '#/components/parameters/S' }]) } }, components), oa({ '/a': { get: op([q('s', true)]) } })).entries).toEqual([]);
-    const odd = oa({ '/a': { get: op([{ $ref: '#/components/parameters/Missing' }, { $ref: '#/components/parameters/Loop' }, { $ref: 'other.yaml#/P' }, 'junk', { in: 'query' }]) } }, components);
+    expect(
+      diffSpecs('openapi', oa({ '/a': { get: op([{ $ref: '#/components/parameters/S' }]) } }, components), oa({ '/a': { get: op([q('s', true)]) } })).entries,
+    ).toEqual([]);
+    const odd = oa(
+      {
+        '/a': {
+          get: op([{ $ref: '#/components/parameters/Missing' }, { $ref: '#/components/parameters/Loop' }, { $ref: 'other.yaml#/P' }, 'junk', { in: 'query' }]),
+        },
+      },
+      components,
+    );
     expect(diffSpecs('openapi', odd, oa({ '/a': { get: op() } })).entries).toEqual([]);
   });
 

@@ -58,7 +58,12 @@ describe('parsing', () => {
 
   it('refuses alias bombs', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 8; i++) lines.push(`l${i}: &l${i} [${Array(9).fill(i === 1 ? '*a' : `*l${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 8; i++)
+      lines.push(
+        `l${i}: &l${i} [${Array(9)
+          .fill(i === 1 ? '*a' : `*l${i - 1}`)
+          .join(', ')}]`,
+      );
     const r = parseSpec(lines.join('\n'));
     expect(r.ok).toBe(false);
   });

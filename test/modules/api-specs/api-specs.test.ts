@@ -14,7 +14,8 @@ afterAll(() => t.close());
 
 const create = (componentId: string, payload: object, token = admin) =>
   t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${componentId}/api-specs`, headers: bearer(token), payload });
-const patch = (id: string, payload: object, token = admin) => t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${id}`, headers: bearer(token), payload });
+const patch = (id: string, payload: object, token = admin) =>
+  t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${id}`, headers: bearer(token), payload });
 const get = (url: string, token = user) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 async function newSpec(spec = OPENAPI3_YAML, extra: object = {}) {
@@ -30,7 +31,15 @@ describe('create and read', () => {
     const res = await create(c.id, { name: 'orders', version: '1.0.0', spec: OPENAPI3_YAML });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ componentId: c.id, name: 'orders', version: '1.0.0', format: 'openapi', status: 'active', deprecatedAt: null, sunsetAt: null });
+    expect(body).toMatchObject({
+      componentId: c.id,
+      name: 'orders',
+      version: '1.0.0',
+      format: 'openapi',
+      status: 'active',
+      deprecatedAt: null,
+      sunsetAt: null,
+    });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     expect(body).not.toHaveProperty('spec');
@@ -78,7 +87,14 @@ describe('create and read', () => {
 
   it('400 for an alias bomb (billion laughs)', async () => {
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (const [prev, next] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g']]) {
+    for (const [prev, next] of [
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+      ['d', 'e'],
+      ['e', 'f'],
+      ['f', 'g'],
+    ]) {
       levels.push(`${next}: &${next} [${Array(9).fill(`*${prev}`).join(',')}]`);
     }
     const c = await insertComponent(t);
@@ -141,7 +157,10 @@ describe('create and read', () => {
 
   it('401 without a token, 403 for non-admins', async () => {
     const c = await insertComponent(t);
-    expectError(await t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${c.id}/api-specs`, payload: { name: 'x', version: '1', spec: OPENAPI3_YAML } }), 401);
+    expectError(
+      await t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${c.id}/api-specs`, payload: { name: 'x', version: '1', spec: OPENAPI3_YAML } }),
+      401,
+    );
     expectError(await create(c.id, { name: 'x', version: '1', spec: OPENAPI3_YAML }, user), 403);
     expectError(await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}/api-specs` }), 401);
     expectError(await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${MISSING}` }), 401);
@@ -275,7 +294,14 @@ describe('delete', () => {
 describe('OpenAPI document', () => {
   it('lists every api-specs route', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
-    for (const p of ['/api/v1/catalog/components/{id}/api-specs', '/api/v1/api-specs/{id}', '/api/v1/api-specs/{id}/diff', '/api/v1/api-specs/{id}/consumers', '/api/v1/api-specs/{id}/consumers/{consumerId}', '/api/v1/catalog/components/{id}/consumed-apis']) {
+    for (const p of [
+      '/api/v1/catalog/components/{id}/api-specs',
+      '/api/v1/api-specs/{id}',
+      '/api/v1/api-specs/{id}/diff',
+      '/api/v1/api-specs/{id}/consumers',
+      '/api/v1/api-specs/{id}/consumers/{consumerId}',
+      '/api/v1/catalog/components/{id}/consumed-apis',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
   });

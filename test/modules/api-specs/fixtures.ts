@@ -11,7 +11,10 @@ export async function insertComponent(t: TestApp, values: { teamId?: string | nu
 }
 
 export async function insertTeam(t: TestApp) {
-  const [row] = await t.database.db.insert(teams).values({ name: uniq('team'), type: 'dev' }).returning();
+  const [row] = await t.database.db
+    .insert(teams)
+    .values({ name: uniq('team'), type: 'dev' })
+    .returning();
   return row!;
 }
 

@@ -143,7 +143,15 @@ describe('users and roles (admin)', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: bearer(u.token) }), 403);
     expectError(await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: ['root'] } }), 400);
     expectError(await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/not-a-uuid/roles`, headers: bearer(admin), payload: { roles: [] } }), 400);
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/00000000-0000-4000-8000-000000000000/roles`, headers: bearer(admin), payload: { roles: [] } }), 404);
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/auth/users/00000000-0000-4000-8000-000000000000/roles`,
+        headers: bearer(admin),
+        payload: { roles: [] },
+      }),
+      404,
+    );
   });
 
   it('bootstraps the admin from ADMIN_*', async () => {

@@ -14,7 +14,10 @@ let admin: Record<string, string>;
 const tmp = mkdtempSync(join(tmpdir(), 'hangar-catalog-test-'));
 
 function git(cwd: string, ...args: string[]) {
-  const res = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  const res = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
   if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
   return res.stdout;
 }
@@ -41,7 +44,8 @@ function makeRepo(files: Record<string, string>, branches: Record<string, Record
   return { dir, url: pathToFileURL(dir).href };
 }
 
-const doc = (name: string, type = 'service') => `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: ${type}\n  owner: team-x\n`;
+const doc = (name: string, type = 'service') =>
+  `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: ${type}\n  owner: team-x\n`;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -114,7 +118,7 @@ describe('locations', () => {
     expect(listed.data.some((x: any) => x.name === good)).toBe(false);
   });
 
-  it('400 with git\'s reason in one line for an unreachable repository', async () => {
+  it("400 with git's reason in one line for an unreachable repository", async () => {
     const missing = expectError(await locate({ url: pathToFileURL(join(tmp, 'does-not-exist')).href }), 400);
     expect(missing.message).toMatch(/^Could not clone repository: \S/);
     expect(missing.message).not.toContain('\n');
@@ -171,7 +175,9 @@ describe('events', () => {
 
   it('emits component.created / updated / deleted with {id, name, kind, owner}', async () => {
     const name = uniq('ev');
-    const c = (await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload: { name, kind: 'cluster', owner: 'ops' } })).json();
+    const c = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload: { name, kind: 'cluster', owner: 'ops' } })
+    ).json();
     await t.app.inject({ method: 'PATCH', url: `/api/v1/catalog/components/${c.id}`, headers: admin, payload: { lifecycle: 'production' } });
     await t.app.inject({ method: 'DELETE', url: `/api/v1/catalog/components/${c.id}`, headers: admin });
     const expected = { id: c.id, name, kind: 'cluster', owner: 'ops' };
@@ -200,7 +206,15 @@ describe('events', () => {
 
   it('emits nothing for a failed write', async () => {
     const before = received.length;
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: `${doc(uniq('nope'))}---\nkind: Component\nmetadata: {}` } }), 400);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/catalog/register-yaml',
+        headers: admin,
+        payload: { yaml: `${doc(uniq('nope'))}---\nkind: Component\nmetadata: {}` },
+      }),
+      400,
+    );
     const marker = uniq('marker');
     await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload: { name: marker, kind: 'service' } });
     await waitFor(1, (e) => e.payload?.name === marker);

@@ -28,7 +28,10 @@ ${extra}`;
 
 describe('register-yaml', () => {
   it('creates every document of a multi-document stream, then updates on re-registration', async () => {
-    const [team] = await t.database.db.insert(teams).values({ name: uniq('yteam'), type: 'dev' }).returning();
+    const [team] = await t.database.db
+      .insert(teams)
+      .values({ name: uniq('yteam'), type: 'dev' })
+      .returning();
     const a = uniq('ya');
     const b = uniq('yb');
     const c = uniq('yc');
@@ -97,7 +100,10 @@ describe('register-yaml', () => {
     [`kind: Component\nmetadata: {name: ${'n'.repeat(101)}}`, /document 1.*metadata\.name must be at most 100/],
     ['kind: Group\nmetadata: {name: g}', /document 1.*kind must be one of/],
     ['kind: [x]\nmetadata: {name: g}', /kind must be one of/],
-    ['kind: Component\nmetadata: {name: a}\n---\nkind: Component\nmetadata: {name: b}\nspec: {lifecycle: retired}', /document 2.*spec\.lifecycle must be one of/],
+    [
+      'kind: Component\nmetadata: {name: a}\n---\nkind: Component\nmetadata: {name: b}\nspec: {lifecycle: retired}',
+      /document 2.*spec\.lifecycle must be one of/,
+    ],
     ['kind: Component\nmetadata: {name: a, tags: [1, 2]}', /metadata\.tags must be a list of strings/],
     ['kind: Component\nmetadata: {name: a, tags: x}', /metadata\.tags must be a list of strings/],
     ['kind: Component\nmetadata: {name: a, annotations: {k: [1]}}', /metadata\.annotations\.k must be a string/],

@@ -178,7 +178,16 @@ describe('update and delete', () => {
     expectError(await patch(b.id, { name: a.name }), 409);
     expect((await patch(b.id, { name: a.name, kind: 'pipeline' })).statusCode).toBe(200);
     expectError(await patch(b.id, { kind: 'queue' }), 409);
-    for (const bad of [{ kind: 'nope' }, { lifecycle: 'gone' }, { name: '' }, { name: null }, { kind: null }, { tags: [true] }, { annotations: { a: null } }, { name: 'y'.repeat(101) }]) {
+    for (const bad of [
+      { kind: 'nope' },
+      { lifecycle: 'gone' },
+      { name: '' },
+      { name: null },
+      { kind: null },
+      { tags: [true] },
+      { annotations: { a: null } },
+      { name: 'y'.repeat(101) },
+    ]) {
       expectError(await patch(b.id, bad), 400);
     }
     expectError(await patch(b.id, undefined), 400);

@@ -7,12 +7,23 @@ describe('parseDescriptors', () => {
     const [a, b] = parseDescriptors(
       'kind: Component\nmetadata:\n  name: a\n  tags: [x]\nspec:\n  type: Website\n  owner: group:default/web\n  lifecycle: Production\n---\nkind: Resource\nmetadata: {name: b}\nspec: {type: s3-bucket, owner: user:jane}',
     );
-    expect(a).toEqual({ name: 'a', kind: 'website', owner: 'web', lifecycle: 'production', description: null, tags: ['x'], annotations: {}, source: 'document 1 (index 0)' });
+    expect(a).toEqual({
+      name: 'a',
+      kind: 'website',
+      owner: 'web',
+      lifecycle: 'production',
+      description: null,
+      tags: ['x'],
+      annotations: {},
+      source: 'document 1 (index 0)',
+    });
     expect(b).toMatchObject({ name: 'b', kind: 'resource', owner: 'user:jane', lifecycle: 'experimental', source: 'document 2 (index 1)' });
   });
 
   it('prefixes errors with where the text came from', () => {
-    expect(() => parseDescriptors('kind: Component\nmetadata: {}', 'x/catalog-info.yaml: ')).toThrow('x/catalog-info.yaml: document 1 (index 0): metadata.name is required');
+    expect(() => parseDescriptors('kind: Component\nmetadata: {}', 'x/catalog-info.yaml: ')).toThrow(
+      'x/catalog-info.yaml: document 1 (index 0): metadata.name is required',
+    );
   });
 
   it('tolerates duplicate keys (the last one wins)', () => {
@@ -25,7 +36,13 @@ describe('assertYamlShape', () => {
   it('allows ordinary nesting and rejects deep nesting of every style', () => {
     expect(() => assertYamlShape(deep(20))).not.toThrow();
     expect(() => assertYamlShape('['.repeat(20) + ']'.repeat(20))).not.toThrow();
-    for (const text of [deep(MAX_DEPTH + 5), '['.repeat(MAX_DEPTH + 1), '{a: '.repeat(MAX_DEPTH + 1), '- '.repeat(MAX_DEPTH + 1) + 'x', '? '.repeat(MAX_DEPTH + 1)]) {
+    for (const text of [
+      deep(MAX_DEPTH + 5),
+      '['.repeat(MAX_DEPTH + 1),
+      '{a: '.repeat(MAX_DEPTH + 1),
+      '- '.repeat(MAX_DEPTH + 1) + 'x',
+      '? '.repeat(MAX_DEPTH + 1),
+    ]) {
       expect(() => assertYamlShape(text)).toThrow(Invalid);
     }
   });

@@ -92,7 +92,15 @@ describe('widgets', () => {
     const d = await dashboard(alice.token);
     const w = await widget(d.id);
     expect(w).toMatchObject({ dashboardId: d.id, type: 'alert_summary', title: 'Alerts', gridX: 0, gridY: 0, gridW: 4, gridH: 3, config: {} });
-    const w2 = await widget(d.id, { type: 'metric_graph', title: 'RPS', gridX: 4, gridY: 1, gridW: 8, gridH: 2, config: { metric: 'rps', color: { line: 'red' } } });
+    const w2 = await widget(d.id, {
+      type: 'metric_graph',
+      title: 'RPS',
+      gridX: 4,
+      gridY: 1,
+      gridW: 8,
+      gridH: 2,
+      config: { metric: 'rps', color: { line: 'red' } },
+    });
     expect(w2).toMatchObject({ gridX: 4, gridY: 1, gridW: 8, gridH: 2, config: { metric: 'rps', color: { line: 'red' } } });
     expect((await api('GET', `/api/v1/dashboards/${d.id}`, alice.token)).json().widgets.map((x: { id: string }) => x.id)).toEqual([w.id, w2.id]);
   });
@@ -199,7 +207,13 @@ describe('layout', () => {
   it('validates the body, role and dashboard', async () => {
     const d = await dashboard(alice.token);
     const a = await widget(d.id);
-    for (const widgets of [[{ id: a.id, gridX: 0, gridY: 0, gridW: 0, gridH: 1 }], [{ id: a.id, gridX: '1', gridY: 0 }], [{ gridX: 0, gridY: 0 }], [{ id: 'x', gridX: 0, gridY: 0, gridW: 1, gridH: 1 }], 'all']) {
+    for (const widgets of [
+      [{ id: a.id, gridX: 0, gridY: 0, gridW: 0, gridH: 1 }],
+      [{ id: a.id, gridX: '1', gridY: 0 }],
+      [{ gridX: 0, gridY: 0 }],
+      [{ id: 'x', gridX: 0, gridY: 0, gridW: 1, gridH: 1 }],
+      'all',
+    ]) {
       expectError(await api('PATCH', `/api/v1/dashboards/${d.id}/layout`, admin, { widgets }), 400);
     }
     expectError(await api('PATCH', `/api/v1/dashboards/${d.id}/layout`, admin, {}), 400);

@@ -25,11 +25,17 @@ async function dataOf(type: string, config: object = {}, token = user.token) {
   return res.json();
 }
 async function component(values: { kind?: string; owner?: string } = {}) {
-  const [row] = await t.database.db.insert(components).values({ name: uniq('svc'), kind: values.kind ?? 'service', owner: values.owner ?? null }).returning();
+  const [row] = await t.database.db
+    .insert(components)
+    .values({ name: uniq('svc'), kind: values.kind ?? 'service', owner: values.owner ?? null })
+    .returning();
   return row!;
 }
 async function environment() {
-  const [row] = await t.database.db.insert(environments).values({ name: uniq('prod'), type: 'production' }).returning();
+  const [row] = await t.database.db
+    .insert(environments)
+    .values({ name: uniq('prod'), type: 'production' })
+    .returning();
   return row!;
 }
 async function deploy(componentId: string, environmentId: string, version: string, status: string, at: Date) {
@@ -51,7 +57,14 @@ describe('widget data from platform records', () => {
     const res = await dataOf('deployment_feed', { limit: 2, componentId: c.id });
     expect(res).toMatchObject({ type: 'deployment_feed', sample: false, generatedAt: expect.any(String) });
     expect(res.data.deployments).toHaveLength(2);
-    expect(res.data.deployments[0]).toMatchObject({ componentId: c.id, componentName: c.name, environmentId: e.id, environmentName: e.name, version: '1.2.0', status: 'in_progress' });
+    expect(res.data.deployments[0]).toMatchObject({
+      componentId: c.id,
+      componentName: c.name,
+      environmentId: e.id,
+      environmentName: e.name,
+      version: '1.2.0',
+      status: 'in_progress',
+    });
     expect(res.data.deployments[1].version).toBe('1.1.0');
     const all = await dataOf('deployment_feed');
     expect(all.data.deployments.length).toBeGreaterThanOrEqual(3);
@@ -96,7 +109,11 @@ describe('widget data from platform records', () => {
     expect(res.sample).toBe(false);
     const byId = Object.fromEntries(res.data.components.map((c: { id: string }) => [c.id, c]));
     expect(Object.keys(byId).sort()).toEqual([ok.id, broken.id, burning.id, idle.id].sort());
-    expect(byId[ok.id]).toMatchObject({ health: 'healthy', affectedByOpenIncident: false, latestDeployment: { version: '2', status: 'succeeded', environmentName: e.name } });
+    expect(byId[ok.id]).toMatchObject({
+      health: 'healthy',
+      affectedByOpenIncident: false,
+      latestDeployment: { version: '2', status: 'succeeded', environmentName: e.name },
+    });
     expect(byId[broken.id]).toMatchObject({ health: 'degraded', latestDeployment: { status: 'rolled_back' } });
     expect(byId[burning.id]).toMatchObject({ health: 'incident', affectedByOpenIncident: true, openIncidentIds: [inc.id] });
     expect(byId[idle.id]).toMatchObject({ health: 'unknown', latestDeployment: null });
@@ -104,7 +121,12 @@ describe('widget data from platform records', () => {
 
     await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'resolved' });
     const after = await dataOf('component_health', { componentIds: [burning.id, other.id] });
-    expect(after.data.components.map((c: { id: string; health: string }) => [c.id, c.health]).sort()).toEqual([[burning.id, 'healthy'], [other.id, 'unknown']].sort());
+    expect(after.data.components.map((c: { id: string; health: string }) => [c.id, c.health]).sort()).toEqual(
+      [
+        [burning.id, 'healthy'],
+        [other.id, 'unknown'],
+      ].sort(),
+    );
     const websites = await dataOf('component_health', { kind: 'website' });
     expect(websites.data.components.map((c: { id: string }) => c.id)).toContain(other.id);
     expect(websites.data.components.every((c: { kind: string }) => c.kind === 'website')).toBe(true);

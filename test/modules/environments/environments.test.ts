@@ -24,7 +24,10 @@ async function createEnv(extra: object = {}) {
   return res.json() as { id: string; name: string; order: number };
 }
 async function createComponent() {
-  const [row] = await t.database.db.insert(components).values({ name: uniq('svc'), kind: 'service' }).returning();
+  const [row] = await t.database.db
+    .insert(components)
+    .values({ name: uniq('svc'), kind: 'service' })
+    .returning();
   return row!;
 }
 
@@ -33,8 +36,23 @@ describe('environments', () => {
     const name = uniq('prod');
     const res = await req('POST', base, admin, { name, type: 'production' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(String), name, description: null, type: 'production', order: 0, metadata: {}, createdAt: expect.any(String), updatedAt: expect.any(String) });
-    const full = await req('POST', base, admin, { name: uniq('dev'), type: 'development', description: 'd', order: 3, metadata: { region: 'eu', n: 2, nested: { a: [1] } } });
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      name,
+      description: null,
+      type: 'production',
+      order: 0,
+      metadata: {},
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const full = await req('POST', base, admin, {
+      name: uniq('dev'),
+      type: 'development',
+      description: 'd',
+      order: 3,
+      metadata: { region: 'eu', n: 2, nested: { a: [1] } },
+    });
     expect(full.json()).toMatchObject({ description: 'd', order: 3, metadata: { region: 'eu', n: 2, nested: { a: [1] } } });
   });
 
@@ -115,7 +133,13 @@ describe('deployments', () => {
     const [envA, envB] = [await createEnv(), await createEnv()];
     const [c1, c2] = [await createComponent(), await createComponent()];
     const d1 = await recordDeployment(t.database.db, { componentId: c1.id, environmentId: envA.id, version: '1.0.0', status: 'pending', deployedBy: user.id });
-    const d2 = await recordDeployment(t.database.db, { componentId: c1.id, environmentId: envB.id, version: '1.0.1', status: 'succeeded', pipelineRunId: MISSING });
+    const d2 = await recordDeployment(t.database.db, {
+      componentId: c1.id,
+      environmentId: envB.id,
+      version: '1.0.1',
+      status: 'succeeded',
+      pipelineRunId: MISSING,
+    });
     const d3 = await recordDeployment(t.database.db, { componentId: c2.id, environmentId: envA.id, version: '2.0.0', status: 'failed' });
     expect(d1).toMatchObject({ status: 'pending', deployedBy: user.id, pipelineRunId: null });
 
@@ -167,9 +191,15 @@ describe('deployments', () => {
   it('recordDeployment / updateDeploymentStatus refuse unknown references and statuses', async () => {
     const env = await createEnv();
     const c = await createComponent();
-    await expect(recordDeployment(t.database.db, { componentId: MISSING, environmentId: env.id, version: '1', status: 'pending' })).rejects.toMatchObject({ statusCode: 404 });
-    await expect(recordDeployment(t.database.db, { componentId: c.id, environmentId: MISSING, version: '1', status: 'pending' })).rejects.toMatchObject({ statusCode: 404 });
-    await expect(recordDeployment(t.database.db, { componentId: c.id, environmentId: env.id, version: '1', status: 'done' as never })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(recordDeployment(t.database.db, { componentId: MISSING, environmentId: env.id, version: '1', status: 'pending' })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(recordDeployment(t.database.db, { componentId: c.id, environmentId: MISSING, version: '1', status: 'pending' })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(recordDeployment(t.database.db, { componentId: c.id, environmentId: env.id, version: '1', status: 'done' as never })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     await expect(updateDeploymentStatus(t.database.db, MISSING, 'failed')).rejects.toMatchObject({ statusCode: 404 });
     const d = await recordDeployment(t.database.db, { componentId: c.id, environmentId: env.id, version: '1', status: 'pending' });
     await expect(updateDeploymentStatus(t.database.db, d.id, 'bogus' as never)).rejects.toMatchObject({ statusCode: 400 });

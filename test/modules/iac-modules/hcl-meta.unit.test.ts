@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expressionText, highestVersion, HclParseError, moduleMeta, sortVersionsDesc, tagVersion, unwrapExpression } from '../../../src/modules/iac-modules/hcl-meta.js';
+import {
+  expressionText,
+  highestVersion,
+  HclParseError,
+  moduleMeta,
+  sortVersionsDesc,
+  tagVersion,
+  unwrapExpression,
+} from '../../../src/modules/iac-modules/hcl-meta.js';
 
 describe('unwrapExpression', () => {
   it.each([

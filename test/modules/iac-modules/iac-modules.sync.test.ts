@@ -17,7 +17,10 @@ class Repo {
     this.git('init', '--quiet', '-b', 'main');
   }
   git(...args: string[]) {
-    const r = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], { cwd: this.dir, encoding: 'utf8' });
+    const r = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
+      cwd: this.dir,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   }
@@ -108,7 +111,12 @@ afterAll(async () => {
 
 const base = '/api/v1/iac-modules';
 const createModule = async (sourceRepoUrl: string) => {
-  const res = await t.app.inject({ method: 'POST', url: base, headers: auth, payload: { name: uniq('m'), provider: 'generic', engine: 'engine_a', sourceRepoUrl } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: base,
+    headers: auth,
+    payload: { name: uniq('m'), provider: 'generic', engine: 'engine_a', sourceRepoUrl },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; updatedAt: string };
 };
@@ -292,11 +300,21 @@ describe('GIT_ALLOW_FILE_URLS=false', () => {
       const res = await strict.app.inject({ method: 'POST', url: base, headers: token, payload: { name: uniq('f'), provider: 'generic', sourceRepoUrl: url } });
       expect(expectError(res, 400).message).toMatch(/sourceRepoUrl.*GIT_ALLOW_FILE_URLS/);
     }
-    const ok = await strict.app.inject({ method: 'POST', url: base, headers: token, payload: { name: uniq('f'), provider: 'generic', sourceRepoUrl: 'https://git.example.test/m.git' } });
+    const ok = await strict.app.inject({
+      method: 'POST',
+      url: base,
+      headers: token,
+      payload: { name: uniq('f'), provider: 'generic', sourceRepoUrl: 'https://git.example.test/m.git' },
+    });
     expect(ok.statusCode).toBe(201);
     expectError(await strict.app.inject({ method: 'PATCH', url: `${base}/${ok.json().id}`, headers: token, payload: { sourceRepoUrl: repo.url } }), 400);
     // A module stored while file URLs were allowed is not synced once they are not.
-    const [row] = await db.handle.db.insert(iacModules).values({ name: uniq('legacy'), provider: 'generic', sourceRepoUrl: repo.url }).returning();
-    expect(expectError(await strict.app.inject({ method: 'POST', url: `${base}/${row!.id}/sync`, headers: token }), 400).message).toContain('GIT_ALLOW_FILE_URLS');
+    const [row] = await db.handle.db
+      .insert(iacModules)
+      .values({ name: uniq('legacy'), provider: 'generic', sourceRepoUrl: repo.url })
+      .returning();
+    expect(expectError(await strict.app.inject({ method: 'POST', url: `${base}/${row!.id}/sync`, headers: token }), 400).message).toContain(
+      'GIT_ALLOW_FILE_URLS',
+    );
   });
 });

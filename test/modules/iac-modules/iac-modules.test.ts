@@ -14,7 +14,10 @@ afterAll(() => t.close());
 const base = '/api/v1/iac-modules';
 const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = auth) => t.app.inject({ method, url, payload, headers });
 const newComponent = async () => {
-  const [row] = await t.database.db.insert(components).values({ name: uniq('comp'), kind: 'service' }).returning();
+  const [row] = await t.database.db
+    .insert(components)
+    .values({ name: uniq('comp'), kind: 'service' })
+    .returning();
   return row!.id;
 };
 const create = async (over: object = {}) => {
@@ -45,7 +48,15 @@ describe('create', () => {
   it('answers 201 with latestVersion null; any signed-in user may write', async () => {
     const componentId = await newComponent();
     const name = uniq('vpc');
-    const res = await req('POST', base, { name, provider: 'cloud_b', engine: 'engine_b', description: 'A VPC', sourceRepoUrl: 'git@git.example.test:mods/vpc.git', componentId, extra: 1 });
+    const res = await req('POST', base, {
+      name,
+      provider: 'cloud_b',
+      engine: 'engine_b',
+      description: 'A VPC',
+      sourceRepoUrl: 'git@git.example.test:mods/vpc.git',
+      componentId,
+      extra: 1,
+    });
     expect(res.statusCode).toBe(201);
     const mod = res.json();
     expect(mod).toEqual({
@@ -217,7 +228,12 @@ describe('component links', () => {
     expect((await req('POST', `${base}/${m.id}/link-component`, { componentId: c2 })).json().componentId).toBe(c2);
     expect((await req('GET', `${base}/component/${c1}`)).json()).toEqual([]);
     const other = await create({ componentId: c2 });
-    expect((await req('GET', `${base}/component/${c2}`)).json().map((x: { id: string }) => x.id).sort()).toEqual([m.id, other.id].sort());
+    expect(
+      (await req('GET', `${base}/component/${c2}`))
+        .json()
+        .map((x: { id: string }) => x.id)
+        .sort(),
+    ).toEqual([m.id, other.id].sort());
 
     const unlinked = await req('DELETE', `${base}/${m.id}/unlink-component`);
     expect(unlinked.statusCode).toBe(200);
@@ -252,7 +268,15 @@ describe('component links', () => {
 describe('OpenAPI', () => {
   it('documents every route', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
-    for (const p of ['/api/v1/iac-modules', '/api/v1/iac-modules/{id}', '/api/v1/iac-modules/{id}/versions', '/api/v1/iac-modules/{id}/sync', '/api/v1/iac-modules/{id}/link-component', '/api/v1/iac-modules/{id}/unlink-component', '/api/v1/iac-modules/component/{componentId}']) {
+    for (const p of [
+      '/api/v1/iac-modules',
+      '/api/v1/iac-modules/{id}',
+      '/api/v1/iac-modules/{id}/versions',
+      '/api/v1/iac-modules/{id}/sync',
+      '/api/v1/iac-modules/{id}/link-component',
+      '/api/v1/iac-modules/{id}/unlink-component',
+      '/api/v1/iac-modules/component/{componentId}',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
   });

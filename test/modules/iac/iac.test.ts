@@ -25,7 +25,13 @@ const ingest = (url: string, payload: object, headers: Record<string, string> = 
 const get = (url: string, token = jwt) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const run = (payload: object) => ingest('/api/v1/iac/runs/ingest', payload);
 const importStacks = (stacks: object[]) => ingest('/api/v1/iac/stacks/import', { stacks });
-const newComponent = async () => (await t.database.db.insert(components).values({ name: uniq('comp'), kind: 'service' }).returning())[0]!.id;
+const newComponent = async () =>
+  (
+    await t.database.db
+      .insert(components)
+      .values({ name: uniq('comp'), kind: 'service' })
+      .returning()
+  )[0]!.id;
 const stackByName = async (name: string, environment: string) => {
   const list = (await get(`/api/v1/iac/stacks?environment=${environment}`)).json() as any[];
   return list.find((s) => s.name === name);
@@ -71,8 +77,23 @@ describe('stack import', () => {
     const name = uniq('stk');
     const componentId = await newComponent();
     const first = await importStacks([
-      { name, environment: 'imp', provider: 'engine_a', repositoryUrl: 'https://git.example/infra', basePath: 'stacks/a', externalToolUrl: 'https://tool.example/a', componentId },
-      { name, environment: 'imp2', provider: 'engine_a', repositoryUrl: 'https://git.example/infra', basePath: 'stacks/a', externalToolUrl: 'https://tool.example/a2' },
+      {
+        name,
+        environment: 'imp',
+        provider: 'engine_a',
+        repositoryUrl: 'https://git.example/infra',
+        basePath: 'stacks/a',
+        externalToolUrl: 'https://tool.example/a',
+        componentId,
+      },
+      {
+        name,
+        environment: 'imp2',
+        provider: 'engine_a',
+        repositoryUrl: 'https://git.example/infra',
+        basePath: 'stacks/a',
+        externalToolUrl: 'https://tool.example/a2',
+      },
     ]);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ created: 2, updated: 0 });
@@ -80,10 +101,22 @@ describe('stack import', () => {
     const second = await importStacks([{ name, environment: 'imp', provider: 'engine_b', repositoryUrl: 'https://git.example/infra2', basePath: 'stacks/b' }]);
     expect(second.json()).toEqual({ created: 0, updated: 1 });
     const s = await stackByName(name, 'imp');
-    expect(s).toMatchObject({ name, environment: 'imp', provider: 'engine_b', repositoryUrl: 'https://git.example/infra2', basePath: 'stacks/b', externalToolUrl: 'https://tool.example/a', componentId, latestRun: null });
+    expect(s).toMatchObject({
+      name,
+      environment: 'imp',
+      provider: 'engine_b',
+      repositoryUrl: 'https://git.example/infra2',
+      basePath: 'stacks/b',
+      externalToolUrl: 'https://tool.example/a',
+      componentId,
+      latestRun: null,
+    });
 
     // re-sent values replace, including an explicit null
-    expect((await importStacks([{ name, environment: 'imp', externalToolUrl: 'https://tool.example/new', componentId: null }])).json()).toEqual({ created: 0, updated: 1 });
+    expect((await importStacks([{ name, environment: 'imp', externalToolUrl: 'https://tool.example/new', componentId: null }])).json()).toEqual({
+      created: 0,
+      updated: 1,
+    });
     const again = (await get(`/api/v1/iac/stacks/${s.id}`)).json();
     expect(again).toMatchObject({ id: s.id, externalToolUrl: 'https://tool.example/new', componentId: null, provider: 'engine_b' });
     expect(new Date(again.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(s.updatedAt).getTime());
@@ -108,14 +141,26 @@ describe('stack import', () => {
     [{ stacks: [{ name: '', environment: 'dev' }] }],
     [{ stacks: [{ name: 'a', environment: 'dev', componentId: 'not-a-uuid' }] }],
     [{ stacks: [{ name: 'a', environment: 'dev', provider: 5 }] }],
-    [{ stacks: [{ name: 'a', environment: 'dev' }, { name: 'a', environment: 'dev' }] }],
+    [
+      {
+        stacks: [
+          { name: 'a', environment: 'dev' },
+          { name: 'a', environment: 'dev' },
+        ],
+      },
+    ],
     [{ stacks: [{ name: 'nul\u0000byte', environment: 'dev' }] }],
   ])('400 for %j', async (payload) => {
     expectError(await ingest('/api/v1/iac/stacks/import', payload), 400);
   });
 
   it('400 for a malformed JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/iac/stacks/import', payload: '{"stacks": [', headers: { ...bearer(TOKEN), 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/iac/stacks/import',
+      payload: '{"stacks": [',
+      headers: { ...bearer(TOKEN), 'content-type': 'application/json' },
+    });
     expectError(res, 400);
   });
 });
@@ -153,14 +198,31 @@ describe('run ingestion', () => {
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.createdAt).toEqual(expect.any(String));
     const stack = await stackByName(stackName, 'runs');
-    expect(stack).toMatchObject({ provider: 'engine_a', latestRun: { id: body.id, type: 'apply', status: 'succeeded', resourceChanges: { add: 3, change: 0, destroy: 1 }, triggeredBy: 'ci-bot', durationMs: 150_500 } });
+    expect(stack).toMatchObject({
+      provider: 'engine_a',
+      latestRun: {
+        id: body.id,
+        type: 'apply',
+        status: 'succeeded',
+        resourceChanges: { add: 3, change: 0, destroy: 1 },
+        triggeredBy: 'ci-bot',
+        durationMs: 150_500,
+      },
+    });
     expect(body.stackId).toBe(stack.id);
   });
 
   it('keeps a given durationMs, zero changes by default, null optional fields', async () => {
     const res = await run({ stackName: uniq('run'), environment: 'runs', type: 'plan', status: 'pending', durationMs: 42 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ durationMs: 42, resourceChanges: { add: 0, change: 0, destroy: 0 }, provider: null, triggeredBy: null, pipelineUrl: null, finishedAt: null });
+    expect(res.json()).toMatchObject({
+      durationMs: 42,
+      resourceChanges: { add: 0, change: 0, destroy: 0 },
+      provider: null,
+      triggeredBy: null,
+      pipelineUrl: null,
+      finishedAt: null,
+    });
   });
 
   it('a stack imported without a provider takes the provider of its first run naming one', async () => {
@@ -195,7 +257,9 @@ describe('run ingestion', () => {
   it('concurrent ingestion of one new stack: one stack, every run counted, newest wins', async () => {
     const stackName = uniq('conc');
     const hours = [3, 1, 7, 5, 2, 6, 4, 0];
-    const runs = await Promise.all(hours.map((h) => run({ stackName, environment: 'conc', type: 'plan', status: 'succeeded', startedAt: new Date(Date.UTC(2032, 0, 1, h)).toISOString() })));
+    const runs = await Promise.all(
+      hours.map((h) => run({ stackName, environment: 'conc', type: 'plan', status: 'succeeded', startedAt: new Date(Date.UTC(2032, 0, 1, h)).toISOString() })),
+    );
     expect(runs.map((r) => r.statusCode)).toEqual(hours.map(() => 201));
     const stacks = (await get('/api/v1/iac/stacks?environment=conc')).json().filter((s: any) => s.name === stackName);
     expect(stacks).toHaveLength(1);
@@ -277,9 +341,20 @@ describe('stack queries', () => {
 describe('dashboard', () => {
   it('groups stacks by environment, failed last runs first', async () => {
     const env = uniq('dash');
-    await importStacks([{ name: 'a-ok', environment: env, provider: 'engine_a', externalToolUrl: 'https://tool.example/ok' }, { name: 'c-never', environment: env }]);
+    await importStacks([
+      { name: 'a-ok', environment: env, provider: 'engine_a', externalToolUrl: 'https://tool.example/ok' },
+      { name: 'c-never', environment: env },
+    ]);
     await run({ stackName: 'a-ok', environment: env, type: 'apply', status: 'succeeded', startedAt: '2030-02-01T00:00:00Z', resourceChanges: { add: 1 } });
-    await run({ stackName: 'b-bad', environment: env, type: 'plan', status: 'failed', provider: 'engine_b', startedAt: '2030-02-02T00:00:00Z', resourceChanges: { change: 2 } });
+    await run({
+      stackName: 'b-bad',
+      environment: env,
+      type: 'plan',
+      status: 'failed',
+      provider: 'engine_b',
+      startedAt: '2030-02-02T00:00:00Z',
+      resourceChanges: { change: 2 },
+    });
     const res = await get('/api/v1/iac/dashboard');
     expect(res.statusCode).toBe(200);
     const d = res.json();
@@ -301,18 +376,32 @@ describe('dashboard', () => {
       resourceChanges: { add: 0, change: 2, destroy: 0 },
       externalToolUrl: null,
     });
-    expect(entries[1]).toMatchObject({ lastRunStatus: 'succeeded', externalToolUrl: 'https://tool.example/ok', resourceChanges: { add: 1, change: 0, destroy: 0 } });
+    expect(entries[1]).toMatchObject({
+      lastRunStatus: 'succeeded',
+      externalToolUrl: 'https://tool.example/ok',
+      resourceChanges: { add: 1, change: 0, destroy: 0 },
+    });
     expect(entries[2]).toMatchObject({ lastRunStatus: null, lastRunType: null, lastRunAt: null, resourceChanges: null });
   });
 });
 
 describe('module drift', () => {
   const drift = (modules: object[]) => ingest('/api/v1/iac/module-drift/ingest', { modules });
-  const item = (over: object) => ({ stackPath: 'stacks/net', moduleName: 'vpc', sourceUrl: 'https://git.example/none', currentRef: '1.0.0', latestRef: '1.0.0', ...over });
+  const item = (over: object) => ({
+    stackPath: 'stacks/net',
+    moduleName: 'vpc',
+    sourceUrl: 'https://git.example/none',
+    currentRef: '1.0.0',
+    latestRef: '1.0.0',
+    ...over,
+  });
 
   it('computes versionsBehind, matches catalogued modules by source URL, lists newest first', async () => {
     const url = `https://git.example/${uniq('mod')}.git`;
-    const [mod] = await t.database.db.insert(iacModules).values({ name: uniq('vpc'), provider: 'cloud_a', sourceRepoUrl: url, latestVersion: '2.1.0' }).returning();
+    const [mod] = await t.database.db
+      .insert(iacModules)
+      .values({ name: uniq('vpc'), provider: 'cloud_a', sourceRepoUrl: url, latestVersion: '2.1.0' })
+      .returning();
     await t.database.db.insert(iacModuleVersions).values(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v2.0.0', 'v2.1.0'].map((version) => ({ moduleId: mod!.id, version })));
 
     const tag = uniq('drift');
@@ -331,7 +420,15 @@ describe('module drift', () => {
     const list = (await get('/api/v1/iac/module-drift')).json() as any[];
     const mine = list.filter((r) => r.moduleName.startsWith(tag));
     const by = Object.fromEntries(mine.map((r) => [r.moduleName.slice(tag.length + 1), r]));
-    expect(by.cat).toMatchObject({ versionsBehind: 4, moduleId: mod!.id, latestKnownVersion: '2.1.0', stackPath: 'stacks/net', sourceUrl: url, currentRef: 'v1.0.0', latestRef: 'v2.1.0' });
+    expect(by.cat).toMatchObject({
+      versionsBehind: 4,
+      moduleId: mod!.id,
+      latestKnownVersion: '2.1.0',
+      stackPath: 'stacks/net',
+      sourceUrl: url,
+      currentRef: 'v1.0.0',
+      latestRef: 'v2.1.0',
+    });
     expect(by['cat-nogit']).toMatchObject({ versionsBehind: 2, moduleId: mod!.id, latestKnownVersion: '2.1.0' });
     expect(by['cat-sha']).toMatchObject({ versionsBehind: 1, moduleId: mod!.id });
     expect(by.plain).toMatchObject({ versionsBehind: 3, moduleId: null, latestKnownVersion: null });
@@ -359,7 +456,10 @@ describe('module drift', () => {
 
   it('matches a Terraform-style module source (git:: prefix, //subdir, ?ref=) to the catalogued repository', async () => {
     const base = `https://git.example/${uniq('net')}`;
-    const [mod] = await t.database.db.insert(iacModules).values({ name: uniq('net'), provider: 'generic', sourceRepoUrl: base, latestVersion: 'v1.2.0' }).returning();
+    const [mod] = await t.database.db
+      .insert(iacModules)
+      .values({ name: uniq('net'), provider: 'generic', sourceRepoUrl: base, latestVersion: 'v1.2.0' })
+      .returning();
     await t.database.db.insert(iacModuleVersions).values(['v1.0.0', 'v1.1.0', 'v1.2.0'].map((version) => ({ moduleId: mod!.id, version })));
     const tag = uniq('tfsrc');
     await drift([item({ moduleName: tag, sourceUrl: `git::${base}.git//modules/vpc?ref=v1.0.0`, currentRef: '1.0.0', latestRef: 'v1.2.0' })]);
@@ -369,7 +469,10 @@ describe('module drift', () => {
 
   it('clears moduleId and latestKnownVersion together when the matched module is deleted', async () => {
     const url = `https://git.example/${uniq('gone')}.git`;
-    const [mod] = await t.database.db.insert(iacModules).values({ name: uniq('gone'), provider: 'generic', sourceRepoUrl: url, latestVersion: 'v1.1.0' }).returning();
+    const [mod] = await t.database.db
+      .insert(iacModules)
+      .values({ name: uniq('gone'), provider: 'generic', sourceRepoUrl: url, latestVersion: 'v1.1.0' })
+      .returning();
     await t.database.db.insert(iacModuleVersions).values({ moduleId: mod!.id, version: 'v1.1.0' });
     const tag = uniq('gone');
     await drift([item({ moduleName: tag, sourceUrl: url, currentRef: 'v1.0.0', latestRef: 'v1.1.0' })]);

@@ -75,7 +75,11 @@ describe('topology ingestion', () => {
 
   it('a node given only its address gets type, name and provider from it', async () => {
     const res = await ingest({
-      resources: [{ address: 'module.net["eu"].aws_vpc.main' }, { address: 'data.google_project.p', provider: 'registry.example/google' }, { address: 'x', type: 't', provider: 'p', name: 'n' }],
+      resources: [
+        { address: 'module.net["eu"].aws_vpc.main' },
+        { address: 'data.google_project.p', provider: 'registry.example/google' },
+        { address: 'x', type: 't', provider: 'p', name: 'n' },
+      ],
       dependencies: [{ sourceAddress: 'x', targetAddress: 'data.google_project.p' }],
     });
     expect(res.statusCode).toBe(201);
@@ -99,12 +103,22 @@ describe('topology ingestion', () => {
 
   it('413 beyond the 32 MiB ingestion body limit', async () => {
     const payload = `{"resources":[],"pad":"${'x'.repeat(33 * 1024 * 1024)}"}`;
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/iac/stacks/${stackId}/resources/ingest`, payload, headers: { ...bearer(TOKEN), 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/iac/stacks/${stackId}/resources/ingest`,
+      payload,
+      headers: { ...bearer(TOKEN), 'content-type': 'application/json' },
+    });
     expectError(res, 413);
   });
 
   it('takes 10,000 nodes and 20,000 edges in one call (beyond the default body limit)', async () => {
-    const resources = Array.from({ length: 10_000 }, (_, i) => ({ address: `module.app.aws_instance.web[${i}]`, type: 'aws_instance', provider: 'registry.example/hashicorp/cloud_a', name: 'web' }));
+    const resources = Array.from({ length: 10_000 }, (_, i) => ({
+      address: `module.app.aws_instance.web[${i}]`,
+      type: 'aws_instance',
+      provider: 'registry.example/hashicorp/cloud_a',
+      name: 'web',
+    }));
     // i -> i+1 and i -> i+2 (mod 10,000): 20,000 distinct edges.
     const dependencies = Array.from({ length: 20_000 }, (_, i) => ({
       sourceAddress: resources[i % 10_000]!.address,
@@ -113,7 +127,12 @@ describe('topology ingestion', () => {
     const payload = JSON.stringify({ resources, dependencies });
     expect(payload.length).toBeGreaterThan(1024 * 1024);
     const started = Date.now();
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/iac/stacks/${stackId}/resources/ingest`, payload, headers: { ...bearer(TOKEN), 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/iac/stacks/${stackId}/resources/ingest`,
+      payload,
+      headers: { ...bearer(TOKEN), 'content-type': 'application/json' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const elapsed = Date.now() - started;
     const g = await graph();

@@ -18,11 +18,17 @@ const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: st
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload !== undefined ? { payload } : {}) });
 
 async function component(kind = 'service') {
-  const [row] = await t.database.db.insert(components).values({ name: uniq('comp'), kind }).returning();
+  const [row] = await t.database.db
+    .insert(components)
+    .values({ name: uniq('comp'), kind })
+    .returning();
   return row!;
 }
 async function environment() {
-  const [row] = await t.database.db.insert(environments).values({ name: uniq('env'), type: 'staging' }).returning();
+  const [row] = await t.database.db
+    .insert(environments)
+    .values({ name: uniq('env'), type: 'staging' })
+    .returning();
   return row!;
 }
 async function incident(payload: object = {}) {
@@ -44,10 +50,20 @@ describe('create and read', () => {
     });
     expect(res.statusCode).toBe(201);
     const inc = res.json();
-    expect(inc).toMatchObject({ title: 'Checkout down', severity: 'P1', status: 'open', description: 'Orders fail', commanderUserId: user.id, resolvedAt: null });
+    expect(inc).toMatchObject({
+      title: 'Checkout down',
+      severity: 'P1',
+      status: 'open',
+      description: 'Orders fail',
+      commanderUserId: user.id,
+      resolvedAt: null,
+    });
     expect(inc.affectedComponentIds).toEqual([c2.id, c1.id]);
     expect(inc.affectedEnvironmentIds).toEqual([e1.id]);
-    expect(inc.affectedComponents).toEqual([{ id: c2.id, name: c2.name, kind: 'website' }, { id: c1.id, name: c1.name, kind: 'service' }]);
+    expect(inc.affectedComponents).toEqual([
+      { id: c2.id, name: c2.name, kind: 'website' },
+      { id: c1.id, name: c1.name, kind: 'service' },
+    ]);
     expect(inc.affectedEnvironments).toEqual([{ id: e1.id, name: e1.name, type: 'staging' }]);
     expect(inc.updates).toHaveLength(1);
     expect(inc.updates[0]).toMatchObject({ type: 'created', toStatus: 'open', fromStatus: null, authorUsername: 'root-admin', incidentId: inc.id });
@@ -138,7 +154,9 @@ describe('update and delete', () => {
     expect(same.json()).toMatchObject({ status: 'open', title: 'Renamed' });
     expect(same.json().updates).toHaveLength(1);
     // Enum failures name the allowed values.
-    expect(expectError(await api('POST', '/api/v1/incidents', admin, { title: 'x', severity: 'P5' }), 400).message).toBe('severity must be one of: P1, P2, P3, P4');
+    expect(expectError(await api('POST', '/api/v1/incidents', admin, { title: 'x', severity: 'P5' }), 400).message).toBe(
+      'severity must be one of: P1, P2, P3, P4',
+    );
     const missing = randomUUID();
     expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { affectedEnvironmentIds: [missing] }), 400).message).toContain(missing);
     expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: missing }), 400).message).toContain(missing);
@@ -166,7 +184,12 @@ describe('update and delete', () => {
 });
 
 describe('status moves', () => {
-  const allowed: Record<string, string[]> = { open: ['investigating', 'identified', 'resolved'], investigating: ['identified', 'resolved'], identified: ['resolved'], resolved: [] };
+  const allowed: Record<string, string[]> = {
+    open: ['investigating', 'identified', 'resolved'],
+    investigating: ['identified', 'resolved'],
+    identified: ['resolved'],
+    resolved: [],
+  };
   const path: Record<string, string[]> = { open: [], investigating: ['investigating'], identified: ['identified'], resolved: ['resolved'] };
   for (const from of Object.keys(allowed)) {
     it(`from ${from}: exactly ${allowed[from]!.join(', ') || 'nothing'} allowed`, async () => {
@@ -202,11 +225,28 @@ describe('timeline', () => {
     const inc = await incident();
     const first = await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'looking' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ message: 'looking', authorId: user.id, authorUsername: user.username, type: 'update', fromStatus: null, toStatus: null, incidentId: inc.id });
+    expect(first.json()).toMatchObject({
+      message: 'looking',
+      authorId: user.id,
+      authorUsername: user.username,
+      type: 'update',
+      fromStatus: null,
+      toStatus: null,
+      incidentId: inc.id,
+    });
     await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'identified', message: 'found it' });
     for (let i = 0; i < 5; i++) await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: `note ${i}` });
     const timeline = (await api('GET', `/api/v1/incidents/${inc.id}/timeline`, user.token)).json();
-    expect(timeline.map((e: { message: string }) => e.message)).toEqual([`Incident created: ${inc.title}`, 'looking', 'found it', 'note 0', 'note 1', 'note 2', 'note 3', 'note 4']);
+    expect(timeline.map((e: { message: string }) => e.message)).toEqual([
+      `Incident created: ${inc.title}`,
+      'looking',
+      'found it',
+      'note 0',
+      'note 1',
+      'note 2',
+      'note 3',
+      'note 4',
+    ]);
     expect(timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'update', 'status_change', 'update', 'update', 'update', 'update', 'update']);
     expect((await api('GET', `/api/v1/incidents/${inc.id}`, user.token)).json().updates).toEqual(timeline);
   });

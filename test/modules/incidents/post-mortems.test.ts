@@ -38,7 +38,10 @@ describe('post-mortems', () => {
       incidentId,
       rootCause: 'Expired certificate',
       contributingFactors: ['no alerting'],
-      actionItems: [{ title: 'Add expiry alert', assignee: 'sre', done: false }, { title: 'Rotate certs', done: false }],
+      actionItems: [
+        { title: 'Add expiry alert', assignee: 'sre', done: false },
+        { title: 'Rotate certs', done: false },
+      ],
       body: '# Summary',
       approvedBy: null,
       approvedAt: null,

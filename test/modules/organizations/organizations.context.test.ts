@@ -12,13 +12,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const request = (header?: string) => ({ headers: header === undefined ? {} : { 'x-organization-id': header } }) as unknown as FastifyRequest;
-const actorOf = (u: { id: string; username: string }, isAdmin = false): Actor => ({ userId: u.id, username: u.username, roles: isAdmin ? ['user', 'admin'] : ['user'], isAdmin });
-const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e: { statusCode?: number }) => e.statusCode ?? 500);
+const actorOf = (u: { id: string; username: string }, isAdmin = false): Actor => ({
+  userId: u.id,
+  username: u.username,
+  roles: isAdmin ? ['user', 'admin'] : ['user'],
+  isAdmin,
+});
+const statusOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: { statusCode?: number }) => e.statusCode ?? 500,
+  );
 
 describe('X-Organization-Id (DECISIONS.md, Organization context)', () => {
   it('members get the id; outsiders 403 (also for an unknown id); admins any existing one (404 unknown); no header null; 400 malformed', async () => {
     const [owner, outsider] = await Promise.all([t.newUser('ctxown'), t.newUser('ctxout')]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(owner.token), payload: { name: 'Ctx', slug: `ctx-${Date.now()}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations',
+      headers: bearer(owner.token),
+      payload: { name: 'Ctx', slug: `ctx-${Date.now()}` },
+    });
     const orgId = res.json().id as string;
     const db = t.database.db;
     const admin = actorOf({ id: randomUUID(), username: 'root' }, true);

@@ -14,7 +14,10 @@ const base = '/api/v1/organizations';
 const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
-const slug = () => uniq('org').toLowerCase().replace(/[^a-z0-9-]/g, '-');
+const slug = () =>
+  uniq('org')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-');
 
 async function createOrg(owner: User, extra: object = {}) {
   const res = await req('POST', base, owner.token, { name: 'Org', slug: slug(), ...extra });
@@ -44,7 +47,14 @@ describe('create, list, read', () => {
     const res = await req('POST', base, u.token, { name: 'Acme', slug: s, description: 'd' });
     expect(res.statusCode).toBe(201);
     const org = res.json();
-    expect(org).toMatchObject({ name: 'Acme', slug: s, description: 'd', id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(org).toMatchObject({
+      name: 'Acme',
+      slug: s,
+      description: 'd',
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const members = await req('GET', `${base}/${org.id}/members`, u.token);
     expect(members.statusCode).toBe(200);
     expect(members.json()).toEqual([{ userId: u.id, username: u.username, role: 'owner', joinedAt: expect.any(String) }]);

@@ -30,7 +30,12 @@ async function insertComponents(owner: string | null, n: number) {
   return t.database.db.insert(components).values(rows).returning();
 }
 const teamIdsOf = async (ids: string[]) =>
-  Object.fromEntries((await t.database.db.select({ id: components.id, teamId: components.teamId }).from(components).where(inArray(components.id, ids))).map((r) => [r.id, r.teamId]));
+  Object.fromEntries(
+    (await t.database.db.select({ id: components.id, teamId: components.teamId }).from(components).where(inArray(components.id, ids))).map((r) => [
+      r.id,
+      r.teamId,
+    ]),
+  );
 
 describe('CRUD', () => {
   it('creates (201) with defaults: displayName = name, metadata null', async () => {
@@ -170,14 +175,23 @@ describe('members', () => {
     const other = await t.newUser('other');
     const add = await req('POST', `${base}/${team.id}/members/${user.id}`, admin);
     expect(add.statusCode).toBe(201);
-    expect(add.json()).toMatchObject({ id: team.id, name: team.name, members: [{ id: user.id, username: user.username, email: expect.any(String), displayName: expect.any(String), roles: ['user'] }] });
+    expect(add.json()).toMatchObject({
+      id: team.id,
+      name: team.name,
+      members: [{ id: user.id, username: user.username, email: expect.any(String), displayName: expect.any(String), roles: ['user'] }],
+    });
     expect(add.body).not.toMatch(/password|argon2/i);
     expectError(await req('POST', `${base}/${team.id}/members/${user.id}`, admin), 409);
     expectError(await req('POST', `${base}/${team.id}/members/${MISSING}`, admin), 404);
     expect((await req('POST', `${base}/${team.id}/members/${other.id}`, admin)).json().members).toHaveLength(2);
     const list = await req('GET', `${base}/${team.id}/members`, user.token);
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((u: { id: string }) => u.id).sort()).toEqual([user.id, other.id].sort());
+    expect(
+      list
+        .json()
+        .map((u: { id: string }) => u.id)
+        .sort(),
+    ).toEqual([user.id, other.id].sort());
     expect(list.body).not.toMatch(/password|argon2/i);
     const rm = await req('DELETE', `${base}/${team.id}/members/${other.id}`, admin);
     expect(rm.statusCode).toBe(204);
