@@ -14,6 +14,7 @@ import { migrate } from './db/migrate.js';
 import { MemoryCache, RedisCache } from './infra/cache/cache.js';
 import { createGit } from './infra/git.js';
 import { registerMetrics } from './infra/metrics.js';
+import { JobsRuntime } from './infra/jobs/runtime.js';
 import { createQueue } from './infra/queue/index.js';
 import { createRealtimeGateway } from './infra/realtime/gateway.js';
 import { closeRedis, createRedis } from './infra/redis.js';
@@ -27,6 +28,7 @@ import { registerDocs } from './docs.js';
 import { AccessTokens, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules } from './modules/index.js';
+import { resolveOrganizationContext } from './modules/organizations/index.js';
 
 export interface AppDeps {
   /** An already opened (and possibly migrated) database; the app then does not close it. */
@@ -86,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const queue = createQueue({ redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log: app.log });
+  const jobs = new JobsRuntime(queue, app.log);
   const cache = redis ? new RedisCache(redis, config.redisKeyPrefix) : new MemoryCache();
   const tokens = new AccessTokens(config.jwtSecret, config.jwtExpirationS);
   const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log });
@@ -97,7 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   const git = createGit({ allowFileUrls: config.gitAllowFileUrls, timeoutMs: config.gitTimeoutS * 1000, maxBytes: config.gitMaxBytes });
-  const ctx: AppContext = { config, db: database.db, database, events: realtime, queue, cache, redis, auth, git, log: app.log };
+  const ctx: AppContext = { config, db: database.db, database, events: realtime, queue, jobs, cache, redis, auth, git, log: app.log };
 
   app.decorate('hangar', ctx);
 
@@ -145,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   await registerDocs(app);
-  registerAuthGuard(app, auth.resolveActor);
+  registerAuthGuard(app, auth.resolveActor, (actor, header) => resolveOrganizationContext(database.db, actor, header));
   registerMetrics(app, queue);
 
   await app.register(healthRoutes, ctx);
@@ -156,8 +159,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   app.addHook('onReady', async () => {
     await queue.start();
+    await jobs.start();
   });
   app.addHook('onClose', async () => {
+    await jobs.close();
     await queue.close();
     await realtime.close();
     await cache.close();

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import type { Cache } from './infra/cache/cache.js';
 import type { EventPublisher } from './infra/events.js';
 import type { Git } from './infra/git.js';
+import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
 import type { AuthService } from './modules/auth/index.js';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   database: DatabaseHandle;
   events: EventPublisher;
   queue: JobQueue;
+  /** The typed job catalog's runtime: define jobs and schedules, enqueue, cancel. */
+  jobs: Jobs;
   cache: Cache;
   redis: Redis | undefined;
   auth: AuthService;

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Ajv } from 'ajv';
+import type { ConfigSection, ConfigSections } from './sections.js';
+
+/** Every area's settings (src/config/<area>.ts): one line each. */
+const SECTIONS: ConfigSection[] = [];
 
 /**
  * The only reader of process.env. Every setting is declared here once, validated at start and
@@ -8,7 +12,7 @@ import { Ajv } from 'ajv';
  */
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
 
-const EnvSchema = Type.Object({
+const CoreEnv = {
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
@@ -36,10 +40,12 @@ const EnvSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
-});
-type Env = Static<typeof EnvSchema>;
+};
+const CoreSchema = Type.Object(CoreEnv);
+const EnvSchema = Type.Object(Object.assign({}, CoreSchema.properties, ...SECTIONS.map((s) => s.env)));
+type Env = Static<typeof CoreSchema>;
 
-export interface Config {
+export interface Config extends ConfigSections {
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;
   readonly host: string;
@@ -100,7 +106,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const origins = env.ALLOWED_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+  const jwtSecret = env.JWT_SECRET ?? randomBytes(48).toString('base64url');
+  const core = { production, dataDir: env.DATA_DIR, jwtSecret };
+  const sections = Object.fromEntries(SECTIONS.map((s) => [s.key, Object.freeze(s.build(raw, core))])) as unknown as ConfigSections;
   return Object.freeze({
+    ...sections,
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
@@ -108,7 +118,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    jwtSecret,
     jwtSecretGenerated: !env.JWT_SECRET,
     jwtExpirationS: env.JWT_EXPIRATION,
     refreshTokenTtlS: env.REFRESH_TOKEN_TTL,

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller } from './caller.js';
 import { Forbidden, Unauthorized } from './errors.js';
 
 /** Who is calling: resolved from the access token on every request, with roles read fresh. */
 export interface Actor {
+  /** `system`: a background job or schedule, never a person. */
+  kind: 'user' | 'system';
   userId: string;
   username: string;
   roles: string[];
@@ -10,7 +13,13 @@ export interface Actor {
 }
 
 /** The identity that background jobs act as (rule 7 of ARCHITECTURE.md). */
-export const SYSTEM_ACTOR: Actor = Object.freeze({ userId: '00000000-0000-0000-0000-000000000000', username: 'system', roles: ['admin'], isAdmin: true });
+export const SYSTEM_ACTOR: Actor = Object.freeze({
+  kind: 'system',
+  userId: '00000000-0000-0000-0000-000000000000',
+  username: 'system',
+  roles: ['admin'],
+  isAdmin: true,
+});
 
 /**
  * Route-level access, declared in the route's `config.auth`:
@@ -23,11 +32,18 @@ export type AuthLevel = 'none' | 'user' | 'admin' | 'custom';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
+    /** Set for `user` and `admin` routes: what the route hands its service verb first. */
+    caller: Caller;
   }
   interface FastifyContextConfig {
     auth?: AuthLevel;
+    /** The route works on "the current organization": `X-Organization-Id` is checked once here. */
+    organization?: boolean;
   }
 }
+
+/** Resolves the `X-Organization-Id` header (undefined when absent) for an actor: 400/403/404 as DECISIONS.md says. */
+export type OrganizationResolver = (actor: Actor, header: string | undefined) => Promise<string | null>;
 
 export type ActorResolver = (token: string) => Promise<Actor | null>;
 
@@ -43,8 +59,9 @@ function levelOf(url: string, declared: AuthLevel | undefined): AuthLevel {
 }
 
 /** One hook enforces every route's declared level; the OpenAPI document shows which need a token. */
-export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResolver) {
+export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResolver, resolveOrganization: OrganizationResolver) {
   app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('caller', null as unknown as Caller);
 
   app.addHook('onRoute', (route) => {
     const level = levelOf(route.url, route.config?.auth);
@@ -64,5 +81,11 @@ export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResol
     if (!actor) throw new Unauthorized('Invalid or expired token');
     request.actor = actor;
     if (level === 'admin' && !actor.isAdmin) throw new Forbidden('This action requires the admin role');
+    let organizationId: string | null = null;
+    if (request.routeOptions.config.organization) {
+      const raw = request.headers['x-organization-id'];
+      organizationId = await resolveOrganization(actor, Array.isArray(raw) ? raw[0] : raw);
+    }
+    request.caller = { actor, organizationId, requestId: request.id };
   });
 }

@@ -111,7 +111,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthSer
       if (!userId) return null;
       const user = await repo.findById(db, userId);
       if (!user) return null;
-      return { userId: user.id, username: user.username, roles: user.roles, isAdmin: user.roles.includes('admin') };
+      return { userId: user.id, username: user.username, roles: user.roles, isAdmin: user.roles.includes('admin'), kind: 'user' };
     },
 
     /** ADMIN_* bootstrap: create the admin, or add the role to an existing user of that name. */

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { organizationMembers, organizations } from '../../db/schema/index.js';
 import type { Actor } from '../../kernel/auth.js';
@@ -10,9 +9,7 @@ import { isUuid } from '../../kernel/schemas.js';
  * "The current organization" (DECISIONS.md): from the `X-Organization-Id` header. The caller must be a
  * member (global admins need not be), else 403. Without the header: null (records with no organization).
  */
-export async function resolveOrganizationContext(db: Executor, actor: Actor, request: FastifyRequest): Promise<string | null> {
-  const raw = request.headers['x-organization-id'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
+export async function resolveOrganizationContext(db: Executor, actor: Actor, value: string | undefined): Promise<string | null> {
   if (value === undefined || value.trim() === '') return null;
   const orgId = value.trim();
   if (!isUuid(orgId)) throw new Invalid('X-Organization-Id must be a UUID', [{ field: 'X-Organization-Id', problem: 'must be a UUID' }]);

@@ -27,7 +27,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
   app.post(
     base,
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', organization: true },
       schema: {
         tags,
         summary: 'Create a service template (admin); organizationId defaults to X-Organization-Id',
@@ -35,7 +35,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
         response: { 201: ServiceTemplateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.actor, req, req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
 
   app.get(

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { GitError } from '../../infra/git.js';
 import type { Actor } from '../../kernel/auth.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
-import { resolveOrganizationContext } from '../organizations/index.js';
+import type { Caller } from '../../kernel/caller.js';
 import { BUILTIN_SCHEME, BUILTIN_TEMPLATES } from './templates.builtin.js';
 import { loadTemplateFiles } from './templates.files.js';
 import { assertVariableDefinitions, redactUrl, renderFiles, resolveVariables, type VariableDefinition } from './templates.render.js';
@@ -84,11 +83,11 @@ export function createTemplatesService(ctx: AppContext) {
 
     get: getTemplate,
 
-    async create(actor: Actor, request: FastifyRequest, body: CreateTemplateBody) {
+    async create(caller: Caller, body: CreateTemplateBody) {
       ctx.git.assertUrl(body.repositoryUrl, 'repositoryUrl');
       const variables = normaliseVariables(body.variables ?? []);
       assertVariableDefinitions(variables);
-      const organizationId = body.organizationId !== undefined ? body.organizationId : await resolveOrganizationContext(db, actor, request);
+      const organizationId = body.organizationId !== undefined ? body.organizationId : caller.organizationId;
       await assertOrganization(organizationId);
       await assertNameFree(body.name);
       return repo.insert(db, {

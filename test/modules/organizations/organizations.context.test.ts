@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../src/kernel/auth.js';
 import { resolveOrganizationContext } from '../../../src/modules/organizations/index.js';
@@ -11,8 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const request = (header?: string) => ({ headers: header === undefined ? {} : { 'x-organization-id': header } }) as unknown as FastifyRequest;
+const request = (header?: string) => header;
 const actorOf = (u: { id: string; username: string }, isAdmin = false): Actor => ({
+  kind: 'user',
   userId: u.id,
   username: u.username,
   roles: isAdmin ? ['user', 'admin'] : ['user'],

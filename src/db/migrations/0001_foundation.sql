@@ -1,0 +1,2 @@
+-- 0001_foundation: hand-written SQL; separate statements with drizzle's statement-breakpoint marker line.
+SELECT 1;

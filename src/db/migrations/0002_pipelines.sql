@@ -1,0 +1,2 @@
+-- 0002_pipelines: hand-written SQL; separate statements with drizzle's statement-breakpoint marker line.
+SELECT 1;

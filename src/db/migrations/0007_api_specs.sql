@@ -1,0 +1,2 @@
+-- 0007_api_specs: hand-written SQL; separate statements with drizzle's statement-breakpoint marker line.
+SELECT 1;
