@@ -100,7 +100,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   const git = createGit({ allowFileUrls: config.gitAllowFileUrls, timeoutMs: config.gitTimeoutS * 1000, maxBytes: config.gitMaxBytes });
-  const ctx: AppContext = { config, db: database.db, database, events: realtime, queue, jobs, cache, redis, auth, git, log: app.log };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    events: realtime,
+    queue,
+    jobs,
+    cache,
+    redis,
+    auth,
+    git,
+    log: app.log,
+    services: {} as AppContext['services'],
+  };
 
   app.decorate('hangar', ctx);
 

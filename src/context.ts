@@ -9,6 +9,15 @@ import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
 import type { AuthService } from './modules/auth/index.js';
 
+/**
+ * Service objects that modules offer each other, by declaration merging from each module's index.ts
+ * (`declare module '../../context.js' { interface ModuleServices { catalog: CatalogService } }`).
+ * A module sets its own entry when it registers; others read it lazily, inside their verbs, so
+ * registration order never matters. Cross-module writes go through these verbs only.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleServices {}
+
 /** What the composition root hands every module: built once in app.ts, never read from globals. */
 export interface AppContext {
   config: Config;
@@ -23,6 +32,7 @@ export interface AppContext {
   auth: AuthService;
   git: Git;
   log: FastifyBaseLogger;
+  services: ModuleServices;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components } from '../../db/schema/index.js';
 
@@ -17,6 +17,14 @@ export const catalogLookup = {
     if (ids.length === 0) return new Set();
     const rows = await db.select({ id: components.id }).from(components).where(inArray(components.id, ids));
     return new Set(rows.map((r) => r.id));
+  },
+  /** Components carrying annotation `key` (any value), by name: for integrations keyed by annotations. */
+  async withAnnotation(db: Executor, key: string) {
+    return db
+      .select({ id: components.id, name: components.name, kind: components.kind, annotations: components.annotations, teamId: components.teamId })
+      .from(components)
+      .where(sql`${components.annotations} ? ${key}`)
+      .orderBy(asc(components.name), asc(components.id));
   },
 };
 
