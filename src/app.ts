@@ -24,8 +24,10 @@ import { Invalid } from './kernel/errors.js';
 import { ErrorSchema } from './kernel/schemas.js';
 import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
-import { registerDocs } from './docs.js';
-import { AccessTokens, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
+import { safeErrorSerializer } from './kernel/dependency-errors.js';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './kernel/json-depth.js';
+import { registerDocs } from './docs/docs.js';
+import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules } from './modules/index.js';
 import { resolveOrganizationContext } from './modules/organizations/index.js';
@@ -52,21 +54,32 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** Every logger, the tests' included, logs errors without query parameters (kernel/dependency-errors.ts). */
+function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, err: safeErrorSerializer } };
+}
+
 /** Schemas with an `$id`, shared by reference across routes and listed as OpenAPI components. */
 const SHARED_SCHEMAS = [ErrorSchema, UserSchema];
 
 /** The composition root: opens the database, wires infrastructure and every module, in order. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      serializers: {
-        // Query strings can carry webhook tokens: never log them.
-        req: (req) => ({ method: req.method, url: req.url?.split('?')[0], remoteAddress: req.ip }),
+    logger: withSafeErrors(
+      deps.logger ?? {
+        level: config.logLevel,
+        serializers: {
+          // Query strings can carry webhook tokens: never log them.
+          req: (req) => ({ method: req.method, url: req.url?.split('?')[0], remoteAddress: req.ip }),
+        },
       },
-    },
+    ),
     bodyLimit: config.maxBodyBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: config.runtime.trustProxy,
+    // A body that never completes is cut off (408); Node's header and keep-alive timeouts stay as they are.
+    requestTimeout: config.runtime.requestTimeoutMs,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -78,7 +91,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
 
   const ownsDatabase = !deps.database;
-  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = deps.database ?? (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.runtime.databasePoolSize,
+      statementTimeoutMs: config.runtime.databaseStatementTimeoutMs,
+      connectTimeoutMs: config.runtime.databaseConnectTimeoutMs,
+      log: app.log,
+    }));
   try {
     await migrate(database);
   } catch (err) {
@@ -86,12 +106,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     throw err;
   }
 
-  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-  const queue = createQueue({ redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log: app.log });
+  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, { commandTimeout: config.runtime.redisCommandTimeoutMs }) : undefined;
+  const queue = createQueue({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    log: app.log,
+    timings: { lockDurationMs: config.jobs.lockDurationMs, stalledIntervalMs: config.jobs.stalledIntervalMs },
+  });
   const jobs = new JobsRuntime(queue, app.log);
   const cache = redis ? new RedisCache(redis, config.redisKeyPrefix) : new MemoryCache();
   const tokens = new AccessTokens(config.jwtSecret, config.jwtExpirationS);
-  const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log });
+  const actors = new ActorCache({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, publisher: redis, log: app.log });
+  actors.start();
+  const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log, actors });
   const realtime = createRealtimeGateway(app.server, {
     allowedOrigins: config.allowedOrigins,
     authenticate: async (token) => (await auth.resolveActor(token)) !== null,
@@ -99,7 +126,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redisKeyPrefix: config.redisKeyPrefix,
   });
 
-  const git = createGit({ allowFileUrls: config.gitAllowFileUrls, timeoutMs: config.gitTimeoutS * 1000, maxBytes: config.gitMaxBytes });
+  const git = createGit({
+    allowFileUrls: config.git.allowFileUrls,
+    localRoot: config.git.localRoot,
+    allowedHosts: config.git.allowedHosts,
+    timeoutMs: config.gitTimeoutS * 1000,
+    maxBytes: config.gitMaxBytes,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -131,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }
     // PostgreSQL text cannot hold NUL: refuse it here once, rather than as an insert failure anywhere.
     if (text.includes('\\u0000') && containsNul(parsed)) return done(new Invalid('Strings may not contain NUL characters'), undefined);
+    if (jsonTooDeep(parsed)) return done(new Invalid(`JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     done(null, parsed);
   });
   await app.register(formbody, { bodyLimit: config.maxBodyBytes });
@@ -141,7 +175,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  await app.register(helmet, { global: true });
+  // No `upgrade-insecure-requests` and no HSTS over plain HTTP: both blank /api/docs when the server is
+  // reached by http on any host name but localhost. HSTS is sent only on requests that came over HTTPS.
+  await app.register(helmet, { global: true, hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+  });
   await app.register(cors, {
     origin: config.allowedOrigins === '*' ? '*' : config.allowedOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -176,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   app.addHook('onClose', async () => {
     await jobs.close();
+    await actors.close();
     await queue.close();
     await realtime.close();
     await cache.close();

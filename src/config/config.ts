@@ -2,9 +2,35 @@ import { randomBytes } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Ajv } from 'ajv';
 import type { ConfigSection, ConfigSections } from './sections.js';
+import { policySettings } from './policy.js';
+import { searchSettings } from './search.js';
+import { costSettings } from './cost.js';
+import { registrySettings } from './registry.js';
+import { gatewaySettings } from './gateway.js';
+import { pipelinesSettings } from './pipelines.js';
+import { ciSettings } from './ci.js';
+import { clusterSettings } from './cluster.js';
+import { catalogSettings } from './catalog.js';
+import { apiSpecsSettings } from './api-specs.js';
+import { runtimeSettings } from './runtime.js';
+import { gitSettings, jobsSettings } from './git.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
-const SECTIONS: ConfigSection[] = [];
+const SECTIONS: ConfigSection[] = [
+  policySettings,
+  searchSettings,
+  costSettings,
+  registrySettings,
+  gatewaySettings,
+  pipelinesSettings,
+  ciSettings,
+  clusterSettings,
+  catalogSettings,
+  apiSpecsSettings,
+  runtimeSettings,
+  gitSettings,
+  jobsSettings,
+];
 
 /**
  * The only reader of process.env. Every setting is declared here once, validated at start and
@@ -28,7 +54,6 @@ const CoreEnv = {
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   AUTH_RATE_LIMIT: Type.String({ default: 'on' }),
   ALLOWED_ORIGINS: Type.String({ default: '*' }),
-  TRUST_PROXY: Bool,
   CACHE_TTL: Type.Integer({ minimum: 0, maximum: 86_400, default: 30 }),
   IAC_INGEST_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   PIPELINE_STAGE_TIMEOUT_S: Type.Integer({ minimum: 1, default: 600 }),
@@ -61,7 +86,6 @@ export interface Config extends ConfigSections {
   readonly admin: { username: string; email: string; password: string } | undefined;
   readonly authRateLimit: boolean;
   readonly allowedOrigins: '*' | string[];
-  readonly trustProxy: boolean;
   readonly cacheTtlS: number;
   readonly iacIngestToken: string | undefined;
   readonly pipelineStageTimeoutS: number;
@@ -88,7 +112,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const value = source[key];
     if (value !== undefined && value.trim() !== '') raw[key] = value.trim();
   }
-  raw.TRUST_PROXY ??= 'false';
   if (!validate(raw)) {
     const err = validate.errors![0]!;
     const name = err.instancePath.replace(/^\//, '') || String(err.params?.missingProperty ?? 'environment');
@@ -125,7 +148,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin,
     authRateLimit: env.AUTH_RATE_LIMIT.toLowerCase() !== 'off',
     allowedOrigins: origins.length === 0 || origins.includes('*') ? '*' : origins,
-    trustProxy: truthy(env.TRUST_PROXY),
     cacheTtlS: env.CACHE_TTL,
     iacIngestToken: env.IAC_INGEST_TOKEN,
     pipelineStageTimeoutS: env.PIPELINE_STAGE_TIMEOUT_S,

@@ -14,10 +14,18 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` while holding a cluster-wide lock (advisory lock on PostgreSQL). */
-  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding a cluster-wide lock (advisory lock on PostgreSQL). `fn` receives a
+   * database bound to the locked session, which has no statement timeout (migrations use it).
+   */
+  withLock<T>(key: string, fn: (db: Database) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Where connection-level trouble is reported (never with query parameters). */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
 }
 
 export interface DatabaseOptions {
@@ -26,33 +34,99 @@ export interface DatabaseOptions {
   /** Tests: start the embedded database from a dump of an already migrated one. */
   pgliteDump?: Blob;
   poolSize?: number;
+  /** Server-side `statement_timeout`; the client also gives up (and drops the connection) shortly after. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a new connection (or a free pooled one) before answering 503. */
+  connectTimeoutMs?: number;
+  log?: DatabaseLog;
 }
 
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+// The client-side read timeout fires this long after the server's statement_timeout should have:
+// a statement the server cancelled answers 57014 first; only a silent network trips this one.
+const READ_TIMEOUT_MARGIN_MS = 2_000;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
-  if (opts.databaseUrl?.startsWith('postgres')) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl?.startsWith('postgres')) return openPostgres(opts.databaseUrl, opts);
   return openPglite(opts);
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  // At least two connections: withLock holds one while the locked work runs on another.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, max), connectionTimeoutMillis: 10_000 });
+const isReadTimeout = (err: unknown) => err instanceof Error && err.message === 'Query read timeout';
+
+/**
+ * Guards one pg client for its whole life, checked out or idle:
+ * - an `'error'` listener, so a connection dying under a transaction (failover, restart, reset)
+ *   fails that transaction's queries instead of crashing the process (the pool's own listener only
+ *   covers idle clients);
+ * - on a client-side read timeout the socket is destroyed: the unanswered query would otherwise stay
+ *   active on the connection and block every later query of whoever gets it from the pool next.
+ */
+function guardClient(client: pg.Client, log: DatabaseLog | undefined) {
+  let reported = false;
+  client.on('error', (err: Error & { code?: string }) => {
+    if (reported) return;
+    reported = true;
+    log?.warn({ code: err.code ?? 'connection', reason: err.message }, 'a database connection failed; the pool replaces it');
+  });
+  const kill = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        if (isReadTimeout(err)) kill();
+        (last as (e: unknown, r: unknown) => void)(err, res);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        if (isReadTimeout(err)) kill();
+        throw err;
+      });
+    }
+    return result;
+  };
+}
+
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<DatabaseHandle> {
+  const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(1, opts.poolSize ?? 10),
+    // Also bounds the wait for a free pooled connection: a stalled database answers 503, not a hang.
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+    // A transaction left open by a stuck caller must not hold its locks for ever.
+    idle_in_transaction_session_timeout: Math.max(60_000, statementTimeoutMs * 2),
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => guardClient(client as unknown as pg.Client, opts.log));
   const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'postgres',
     async withLock(key, fn) {
-      const client = await pool.connect();
+      // A session of its own, outside the pool: waiting for the lock (a second process waits for the
+      // first one's migrations) neither pins a pooled connection nor runs into the statement timeout.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
         try {
-          return await fn();
+          return await fn(drizzlePg(client, { schema }));
         } finally {
-          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
         }
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     async ping() {
@@ -77,7 +151,7 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     // One embedded database belongs to one process: nothing to lock against.
-    withLock: (_key, fn) => fn(),
+    withLock: (_key, fn) => fn(db),
     async ping() {
       await db.execute(sql`SELECT 1`);
     },

@@ -8,8 +8,9 @@ export const migrationsFolder = join(projectRoot, 'src', 'db', 'migrations');
 
 /** Applies the committed migrations; two processes starting together migrate one after the other. */
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  await handle.withLock('hangar:migrations', async () => {
-    if (handle.kind === 'postgres') await migratePg(handle.db, { migrationsFolder });
+  // On the locked session (no statement timeout): an index build on a large table may take long.
+  await handle.withLock('hangar:migrations', async (db) => {
+    if (handle.kind === 'postgres') await migratePg(db, { migrationsFolder });
     else await migratePglite(handle.db as any, { migrationsFolder });
   });
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { pgErrorCode } from './db-errors.js';
+import { UNAVAILABLE_MESSAGES, unavailableDependency } from './dependency-errors.js';
 import { DomainError, type ErrorDetail } from './errors.js';
 
 /** The error envelope of every failure: `{statusCode, message, error, timestamp, path[, details]}`. */
@@ -94,6 +95,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       const details = describeValidation(err.validation as AjvError[], err.validationContext);
       const first = details[0]!;
       return sendError(request, reply, 400, `${first.field} ${first.problem}`, details);
+    }
+    // An outage of PostgreSQL or Redis is the dependency's fault, not the request's: 503, retry later.
+    const dependency = unavailableDependency(err);
+    if (dependency) {
+      request.log.warn({ err, dependency }, 'dependency unavailable');
+      reply.header('retry-after', '5');
+      return sendError(request, reply, 503, UNAVAILABLE_MESSAGES[dependency]);
     }
     const pg = pgErrorCode(err);
     if (pg && PG_INPUT_ERRORS[pg]) {

@@ -11,12 +11,19 @@ import { environmentsModule } from './environments/index.js';
 import { deploymentsModule } from './deployments/index.js';
 import { templatesModule } from './templates/index.js';
 import { catalogModule } from './catalog/index.js';
+import { pipelinesModule } from './pipelines/index.js';
+import { credentialsModule } from './credentials/index.js';
+import { ciModule } from './ci/index.js';
+import { policyEngineModule } from './policyengine/index.js';
 
 /**
  * Every domain module, registered in one place. A module's `index.ts` exports a Fastify plugin
  * `xxxModule(app, ctx)` that builds its service from the context and registers its routes and jobs:
  *
  *   await app.register(catalogModule, ctx);
+  await app.register(pipelinesModule, ctx);
+  await app.register(credentialsModule, ctx);
+  await app.register(ciModule, ctx);
  *
  * Add one line per module, in any order (modules never depend on registration order).
  */
@@ -34,4 +41,5 @@ export async function registerModules(app: App, ctx: AppContext) {
   await app.register(deploymentsModule, ctx);
   await app.register(templatesModule, ctx);
   await app.register(catalogModule, ctx);
+  await app.register(policyEngineModule, ctx);
 }

@@ -14,8 +14,14 @@ export const apiSpecs = pgTable(
     name: text('name').notNull(),
     format: text('format').notNull(),
     version: text('version').notNull(),
-    // The raw YAML or JSON as uploaded: diffs re-parse it, GET by id returns it verbatim.
+    // The raw YAML or JSON as uploaded: GET by id returns it verbatim.
     spec: text('spec').notNull(),
+    // The validated document as JSON text, Swagger 2 normalised to the OpenAPI 3 shape, \$refs kept
+    // (cycles stay representable) and all proven resolvable: a diff only runs JSON.parse on it.
+    // Null for rows stored before it existed (filled on first diff) and for formats that are not diffed.
+    document: text('document'),
+    // SHA-256 of `spec`: the catalog adds a version only when a definition's content changed.
+    contentSha256: text('content_sha256'),
     status: text('status').notNull().default('active'),
     deprecatedAt: ts('deprecated_at'),
     sunsetAt: ts('sunset_at'),

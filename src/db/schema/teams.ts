@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 
@@ -13,10 +13,13 @@ export const teams = pgTable(
     contactEmail: text('contact_email'),
     chatChannel: text('chat_channel'),
     metadata: jsonb('metadata').$type<Record<string, unknown> | null>(),
+    // Catalog groups (DECISIONS.md, Backstage compatibility): the namespace and the parent group.
+    namespace: text('namespace').notNull().default('default'),
+    parentTeamId: uuid('parent_team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('teams_name_key').on(t.name), index('teams_created_at_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('teams_name_key').on(t.name), index('teams_created_at_idx').on(t.createdAt), index('teams_parent_team_idx').on(t.parentTeamId)],
 );
 
 export const teamMembers = pgTable(

@@ -11,7 +11,7 @@ export interface JobMap {}
 export type JobName = keyof JobMap & string;
 
 /** The payload type of job `N` (unknown for names outside the catalog, as the runtime sees them). */
-export type PayloadOf<N extends string> = N extends keyof JobMap ? PayloadOf<N> : unknown;
+export type PayloadOf<N extends string> = N extends keyof JobMap ? JobMap[N] : unknown;
 
 /** What a job's handler receives for one attempt. */
 export interface JobRun<N extends string> {
@@ -45,9 +45,13 @@ export interface JobDefinition<N extends string> {
   /** Attempts in all (default 1): a thrown error is retried after `backoff`. */
   readonly attempts?: number;
   readonly backoff?: { type: 'fixed' | 'exponential'; delayMs: number };
-  /** Wall-clock limit of one attempt (its signal is aborted, the attempt fails and frees its slot). */
+  /** Wall-clock limit of one attempt (its signal is aborted, the attempt fails, is retried if attempts remain, and frees its slot). */
   readonly timeoutMs?: number;
-  /** The job id: while a job with this id waits or runs, enqueueing the same id again is a no-op. */
+  /**
+   * The job id: while a job with this id waits or runs, enqueueing the same id again is a no-op (a
+   * finished one may run again). Required with `recovery`: it is how a starting process tells work
+   * in a live process's hands from work a dead process left behind.
+   */
   key?(payload: PayloadOf<N>): string;
   /** Whether `cancel()` may abort it while it runs (a waiting job can always be removed). */
   readonly cancellable?: boolean;

@@ -1,41 +1,80 @@
-import { Queue, Worker } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Unavailable } from '../../kernel/errors.js';
 import { closeRedis, createRedis } from '../redis.js';
-import type { JobHandler, JobOptions, JobQueue } from './queue.js';
+import { NoRetry, type JobHandler, type JobOptions, type JobQueue, type JobState, type LaneOptions, type ScheduleSpec } from './queue.js';
+
+/** BullMQ's knobs for noticing a dead process's jobs (its lock lapses, a stalled check finds it). */
+export interface BullmqTimings {
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+}
+
+/** What is stored in Redis: the caller's data and the caller's job id (BullMQ ids have rules of their own). */
+interface Stored {
+  d: unknown;
+  id?: string;
+}
+
+const STALLED_FAILURE = 'job stalled more than allowable limit';
+
+/**
+ * BullMQ refuses ids that are integers or hold ":" (its scheduler ids become `repeat:<id>:<ms>`):
+ * such ids are stored base64url-encoded, deterministically, so deduplication still holds.
+ */
+export function bullmqId(id: string): string {
+  if (!id.includes(':') && `${parseInt(id, 10)}` !== id) return id;
+  return `b64-${Buffer.from(id).toString('base64url')}`;
+}
 
 /** Jobs in Redis through BullMQ: shared by every process of a deployment, surviving restarts. */
 export class BullmqQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   private readonly connection: Redis;
+  private subscriber: Redis | undefined;
   private readonly queues = new Map<string, Queue>();
-  private readonly handlers = new Map<string, { handler: JobHandler<any>; concurrency: number }>();
+  private readonly lanes = new Map<string, { handler: JobHandler<any>; opts: LaneOptions }>();
   private readonly workers: Worker[] = [];
   private readonly workerConnections: Redis[] = [];
+  private cancelListener: (name: string, jobId: string) => void = () => {};
+  private readonly channel: string;
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly log: FastifyBaseLogger,
+    private readonly timings: BullmqTimings = {},
   ) {
     // Adds fail after a few retries when Redis is away (a 503 for the caller, not a hung request);
     // workers' blocking connections below retry forever, as BullMQ requires.
     this.connection = createRedis(redisUrl);
+    this.channel = `${prefix}:jobs:cancel`;
   }
 
-  define<T>(name: string, handler: JobHandler<T>, opts: { concurrency?: number } = {}) {
-    this.handlers.set(name, { handler, concurrency: opts.concurrency ?? 1 });
+  define<T>(name: string, handler: JobHandler<T>, opts: LaneOptions = {}) {
+    this.lanes.set(name, { handler, opts });
   }
 
   private queue(name: string): Queue {
-    if (!this.handlers.has(name)) throw new Error(`No job handler defined for "${name}"`);
+    if (!this.lanes.has(name)) throw new Error(`No job handler defined for "${name}"`);
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: this.connection, prefix: `${this.prefix}:bull` });
       this.queues.set(name, q);
     }
     return q;
+  }
+
+  /** Retries are BullMQ's own: attempts and backoff travel with each job. */
+  private retryOptions(name: string) {
+    const { attempts, backoff } = this.lanes.get(name)!.opts;
+    return {
+      attempts: Math.max(1, attempts ?? 1),
+      ...(backoff ? { backoff: { type: backoff.type, delay: backoff.delayMs } } : {}),
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    };
   }
 
   async enqueue<T>(name: string, data: T, opts: JobOptions = {}) {
@@ -49,27 +88,72 @@ export class BullmqQueue implements JobQueue {
 
   private async add<T>(name: string, data: T, opts: JobOptions) {
     const queue = this.queue(name);
-    if (opts.jobId) {
+    const jobId = opts.jobId ? bullmqId(opts.jobId) : undefined;
+    if (jobId) {
       // BullMQ ignores an add whose id it still holds, even a finished or failed job: the dedup
       // promised by JobQueue is only against waiting and running jobs, so clear finished ones.
-      const existing = await queue.getJob(opts.jobId);
+      const existing = await queue.getJob(jobId);
       if (existing && ((await existing.isFailed()) || (await existing.isCompleted()))) await existing.remove().catch(() => {});
     }
-    await queue.add(name, data, {
-      jobId: opts.jobId,
-      delay: opts.delayMs,
-      removeOnComplete: true,
-      removeOnFail: 1000,
+    const stored: Stored = { d: data, ...(opts.jobId ? { id: opts.jobId } : {}) };
+    await queue.add(name, stored, { ...this.retryOptions(name), jobId, delay: opts.delayMs });
+  }
+
+  async schedule(id: string, name: string, spec: ScheduleSpec, data: unknown = {}) {
+    const repeat = spec.cron ? { pattern: spec.cron } : { every: spec.everyMs! };
+    const { attempts, backoff } = this.retryOptions(name);
+    await this.queue(name).upsertJobScheduler(bullmqId(id), repeat, {
+      name,
+      data: { d: data } satisfies Stored,
+      opts: { attempts, ...(backoff ? { backoff } : {}), removeOnComplete: true, removeOnFail: 100 },
     });
   }
 
-  async schedule(name: string, cron: string, data: unknown = {}) {
-    await this.queue(name).upsertJobScheduler(`schedule:${name}`, { pattern: cron }, { name, data, opts: { removeOnComplete: true, removeOnFail: 100 } });
+  async pruneSchedules(keep: ReadonlySet<string>) {
+    const wanted = new Set([...keep].map(bullmqId));
+    for (const name of this.lanes.keys()) {
+      const queue = this.queue(name);
+      for (const s of await queue.getJobSchedulers(0, -1)) {
+        const id = s.id ?? s.key;
+        if (!wanted.has(id)) await queue.removeJobScheduler(id);
+      }
+    }
+  }
+
+  async state(name: string, jobId: string): Promise<JobState> {
+    const job = await this.queue(name).getJob(bullmqId(jobId));
+    if (!job) return 'missing';
+    const state = await job.getState();
+    if (state === 'waiting' || state === 'prioritized' || state === 'waiting-children') return 'waiting';
+    if (state === 'delayed' || state === 'active' || state === 'completed' || state === 'failed') return state;
+    return 'missing';
+  }
+
+  async remove(name: string, jobId: string) {
+    const job = await this.queue(name).getJob(bullmqId(jobId));
+    if (!job) return false;
+    const state = await job.getState();
+    if (!['waiting', 'prioritized', 'delayed', 'waiting-children'].includes(state)) return false;
+    try {
+      await job.remove();
+      return true;
+    } catch {
+      // It became active meanwhile (a locked job cannot be removed).
+      return false;
+    }
+  }
+
+  async broadcastCancel(name: string, jobId: string) {
+    await this.connection.publish(this.channel, JSON.stringify({ name, jobId }));
+  }
+
+  onCancel(listener: (name: string, jobId: string) => void) {
+    this.cancelListener = listener;
   }
 
   async depths() {
     const out: Record<string, number> = {};
-    for (const name of this.handlers.keys()) {
+    for (const name of this.lanes.keys()) {
       const counts = await this.queue(name).getJobCounts('waiting', 'delayed', 'active', 'prioritized');
       out[name] = Object.values(counts).reduce((a, b) => a + b, 0);
     }
@@ -77,17 +161,48 @@ export class BullmqQueue implements JobQueue {
   }
 
   async start() {
-    for (const [name, { handler, concurrency }] of this.handlers) {
+    this.subscriber = createRedis(this.redisUrl, { maxRetriesPerRequest: null });
+    this.subscriber.on('message', (channel, message) => {
+      if (channel !== this.channel) return;
+      try {
+        const { name, jobId } = JSON.parse(message) as { name: string; jobId: string };
+        if (typeof name === 'string' && typeof jobId === 'string') this.cancelListener(name, jobId);
+      } catch {
+        // Not ours: ignored.
+      }
+    });
+    await this.subscriber.subscribe(this.channel).catch((err) => this.log.error({ err }, 'could not subscribe to job cancellations'));
+    for (const [name, { handler, opts }] of this.lanes) {
       const connection = createRedis(this.redisUrl, { maxRetriesPerRequest: null });
       this.workerConnections.push(connection);
-      const worker = new Worker(name, async (job) => handler(job.data), {
+      const worker = new Worker(name, (job: Job<Stored>) => this.process(handler, job), {
         connection,
         prefix: `${this.prefix}:bull`,
-        concurrency,
+        concurrency: opts.concurrency ?? 1,
+        // A job whose process died: run again (a few times at most), or fail at once.
+        maxStalledCount: opts.stalled === 'fail' ? 0 : opts.stalled === 'requeue' ? 5 : 1,
+        ...(this.timings.lockDurationMs ? { lockDuration: this.timings.lockDurationMs } : {}),
+        ...(this.timings.stalledIntervalMs ? { stalledInterval: this.timings.stalledIntervalMs } : {}),
       });
-      worker.on('failed', (job, err) => this.log.error({ err, job: name, jobId: job?.id }, 'background job failed'));
+      worker.on('failed', (job, err) => {
+        this.log.error({ err, job: name, jobId: job?.id }, 'background job failed');
+        // Exactly one worker of the cluster picks a job failed for stalling: it reports it.
+        if (job && err?.message === STALLED_FAILURE) opts.onStalled?.((job.data as Stored).d, true);
+      });
+      worker.on('stalled', (jobId) => {
+        this.log.warn({ job: name, jobId }, 'a job stalled (its process stopped) and was put back in the queue');
+      });
       worker.on('error', (err) => this.log.error({ err, job: name }, 'queue worker error'));
       this.workers.push(worker);
+    }
+  }
+
+  private async process(handler: JobHandler<any>, job: Job<Stored>) {
+    try {
+      await handler(job.data.d, { jobId: job.data.id ?? job.id!, attempt: job.attemptsMade + 1 });
+    } catch (err) {
+      if (err instanceof NoRetry) throw new UnrecoverableError(err.message);
+      throw err;
     }
   }
 
@@ -97,6 +212,6 @@ export class BullmqQueue implements JobQueue {
     const bounded = (p: Promise<unknown>, ms: number) => Promise.race([p.catch(() => {}), new Promise((r) => setTimeout(r, ms).unref())]);
     await Promise.all(this.workers.map((w, i) => (this.workerConnections[i]!.status === 'ready' ? bounded(w.close(), 30_000) : bounded(w.close(true), 1_000))));
     await Promise.all([...this.queues.values()].map((q) => bounded(q.close(), 5_000)));
-    await Promise.all([this.connection, ...this.workerConnections].map(closeRedis));
+    await Promise.all([this.connection, ...this.workerConnections, ...(this.subscriber ? [this.subscriber] : [])].map(closeRedis));
   }
 }

@@ -1,56 +1,108 @@
+import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobHandler, JobOptions, JobQueue } from './queue.js';
+import { backoffDelay, NoRetry, type JobHandler, type JobOptions, type JobQueue, type JobState, type LaneOptions, type ScheduleSpec } from './queue.js';
+
+interface Entry {
+  id: string;
+  data: unknown;
+  attempt: number;
+}
 
 interface Lane {
   handler: JobHandler<any>;
-  concurrency: number;
-  waiting: { id?: string; data: unknown }[];
+  opts: LaneOptions;
+  waiting: Entry[];
+  /** Jobs waiting for their delay or for their next attempt's backoff. */
+  delayed: Map<string, NodeJS.Timeout>;
   activeIds: Set<string>;
   active: number;
 }
 
-/** The queue of a single process (no Redis): FIFO per job name, bounded concurrency, croner schedules. */
+/**
+ * The queue of a single process (no Redis): FIFO per job name, bounded concurrency, attempts with
+ * backoff, croner and interval schedules. Nothing survives the process: the job catalog's recovery
+ * declarations re-queue what modules recorded as unfinished.
+ */
 export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process' as const;
   private readonly lanes = new Map<string, Lane>();
-  private readonly crons: Cron[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly schedules = new Map<string, { stop(): void }>();
   private readonly running = new Set<Promise<void>>();
+  private cancelListener: (name: string, jobId: string) => void = () => {};
   private started = false;
   private closed = false;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  define<T>(name: string, handler: JobHandler<T>, opts: { concurrency?: number } = {}) {
-    this.lanes.set(name, { handler, concurrency: opts.concurrency ?? 1, waiting: [], activeIds: new Set(), active: 0 });
+  define<T>(name: string, handler: JobHandler<T>, opts: LaneOptions = {}) {
+    this.lanes.set(name, { handler, opts, waiting: [], delayed: new Map(), activeIds: new Set(), active: 0 });
   }
 
   async enqueue<T>(name: string, data: T, opts: JobOptions = {}) {
     const lane = this.lane(name);
     if (this.closed) return;
-    if (opts.jobId && (lane.activeIds.has(opts.jobId) || lane.waiting.some((j) => j.id === opts.jobId))) return;
-    const add = () => {
-      lane.waiting.push({ id: opts.jobId, data });
-      this.pump(name, lane);
-    };
-    if (opts.delayMs && opts.delayMs > 0) {
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        add();
-      }, opts.delayMs);
-      this.timers.add(t);
-    } else add();
+    const id = opts.jobId ?? randomUUID();
+    if (this.holds(lane, id)) return;
+    this.put(name, lane, { id, data, attempt: 1 }, opts.delayMs ?? 0);
   }
 
-  async schedule(name: string, cron: string, data: unknown = {}) {
+  async schedule(id: string, name: string, spec: ScheduleSpec, data: unknown = {}) {
     this.lane(name);
-    this.crons.push(new Cron(cron, { protect: true }, () => void this.enqueue(name, data, { jobId: `cron:${name}` })));
+    this.schedules.get(id)?.stop();
+    // A fire while the previous one still runs or waits is skipped (the job id is the schedule's).
+    const fire = () => void this.enqueue(name, data, { jobId: `schedule-${id}` });
+    if (spec.cron) {
+      const cron = new Cron(spec.cron, { protect: true }, fire);
+      this.schedules.set(id, { stop: () => cron.stop() });
+    } else if (spec.everyMs) {
+      const t = setInterval(fire, spec.everyMs);
+      t.unref();
+      this.schedules.set(id, { stop: () => clearInterval(t) });
+    }
+  }
+
+  async pruneSchedules(keep: ReadonlySet<string>) {
+    for (const [id, s] of this.schedules) {
+      if (keep.has(id)) continue;
+      s.stop();
+      this.schedules.delete(id);
+    }
+  }
+
+  async state(name: string, jobId: string): Promise<JobState> {
+    const lane = this.lane(name);
+    if (lane.activeIds.has(jobId)) return 'active';
+    if (lane.delayed.has(jobId)) return 'delayed';
+    if (lane.waiting.some((j) => j.id === jobId)) return 'waiting';
+    return 'missing';
+  }
+
+  async remove(name: string, jobId: string) {
+    const lane = this.lane(name);
+    const timer = lane.delayed.get(jobId);
+    if (timer) {
+      clearTimeout(timer);
+      lane.delayed.delete(jobId);
+      return true;
+    }
+    const i = lane.waiting.findIndex((j) => j.id === jobId);
+    if (i < 0) return false;
+    lane.waiting.splice(i, 1);
+    return true;
+  }
+
+  async broadcastCancel(name: string, jobId: string) {
+    this.cancelListener(name, jobId);
+  }
+
+  onCancel(listener: (name: string, jobId: string) => void) {
+    this.cancelListener = listener;
   }
 
   async depths() {
     const out: Record<string, number> = {};
-    for (const [name, lane] of this.lanes) out[name] = lane.waiting.length + lane.active;
+    for (const [name, lane] of this.lanes) out[name] = lane.waiting.length + lane.delayed.size + lane.active;
     return out;
   }
 
@@ -61,10 +113,32 @@ export class InProcessQueue implements JobQueue {
 
   async close() {
     this.closed = true;
-    for (const c of this.crons) c.stop();
-    for (const t of this.timers) clearTimeout(t);
-    for (const lane of this.lanes.values()) lane.waiting.length = 0;
+    for (const s of this.schedules.values()) s.stop();
+    for (const lane of this.lanes.values()) {
+      for (const t of lane.delayed.values()) clearTimeout(t);
+      lane.delayed.clear();
+      lane.waiting.length = 0;
+    }
     await Promise.allSettled([...this.running]);
+  }
+
+  private holds(lane: Lane, id: string) {
+    return lane.activeIds.has(id) || lane.delayed.has(id) || lane.waiting.some((j) => j.id === id);
+  }
+
+  private put(name: string, lane: Lane, entry: Entry, delayMs: number) {
+    if (delayMs <= 0) {
+      lane.waiting.push(entry);
+      this.pump(name, lane);
+      return;
+    }
+    const t = setTimeout(() => {
+      lane.delayed.delete(entry.id);
+      if (this.closed) return;
+      lane.waiting.push(entry);
+      this.pump(name, lane);
+    }, delayMs);
+    lane.delayed.set(entry.id, t);
   }
 
   private lane(name: string): Lane {
@@ -74,17 +148,28 @@ export class InProcessQueue implements JobQueue {
   }
 
   private pump(name: string, lane: Lane) {
-    while (this.started && !this.closed && lane.active < lane.concurrency && lane.waiting.length > 0) {
+    while (this.started && !this.closed && lane.active < (lane.opts.concurrency ?? 1) && lane.waiting.length > 0) {
       const job = lane.waiting.shift()!;
       lane.active++;
-      if (job.id) lane.activeIds.add(job.id);
+      lane.activeIds.add(job.id);
+      let retryIn: number | undefined;
       const run = lane
-        .handler(job.data)
-        .catch((err) => this.log.error({ err, job: name }, 'background job failed'))
+        .handler(job.data, { jobId: job.id, attempt: job.attempt })
+        .catch((err: unknown) => {
+          const attempts = Math.max(1, lane.opts.attempts ?? 1);
+          const last = err instanceof NoRetry || job.attempt >= attempts || this.closed;
+          this.log[last ? 'error' : 'warn'](
+            { err, job: name, jobId: job.id, attempt: job.attempt },
+            last ? 'background job failed' : 'background job failed; retrying',
+          );
+          if (!last) retryIn = backoffDelay(lane.opts.backoff, job.attempt);
+        })
         .finally(() => {
           lane.active--;
-          if (job.id) lane.activeIds.delete(job.id);
+          lane.activeIds.delete(job.id);
           this.running.delete(run);
+          // The retry keeps the job's id held (delayed), so the same key cannot be queued twice meanwhile.
+          if (retryIn !== undefined && !this.closed) this.put(name, lane, { ...job, attempt: job.attempt + 1 }, retryIn);
           this.pump(name, lane);
         });
       this.running.add(run);

@@ -48,7 +48,7 @@ export async function authRoutes(app: App, { service, rateLimit }: AuthRoutesOpt
       config: { auth: 'admin' },
       schema: { tags, summary: 'List users (admin)', querystring: PageQuery, response: { 200: UserPage, ...errorResponses(400, 401, 403) } },
     },
-    async (req) => service.listUsers(req.query),
+    async (req) => service.listUsers(req.caller, req.query),
   );
 
   app.patch(
@@ -63,6 +63,6 @@ export async function authRoutes(app: App, { service, rateLimit }: AuthRoutesOpt
         response: { 200: Type.Ref('User'), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.setRoles(req.params.id, req.body.roles),
+    async (req) => service.setRoles(req.caller, req.params.id, req.body.roles),
   );
 }

@@ -2,8 +2,10 @@ import { Algorithm, hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../kernel/auth.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
+import type { ActorCache } from './auth.actor-cache.js';
 import { authRepository as repo, type PublicUser } from './auth.repository.js';
 import type { LoginBody, RefreshBody, RegisterBody } from './auth.schemas.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
@@ -24,9 +26,11 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   refreshTokenTtlS: number;
   log: FastifyBaseLogger;
+  /** Identities and roles kept in memory between requests (invalidated on every role change). */
+  actors?: ActorCache;
 }
 
-export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }: AuthServiceDeps) {
   // Compared against when the user does not exist, so timing does not reveal which usernames exist.
   const dummyHash = hash('not-a-real-password-A1', ARGON2);
 
@@ -85,15 +89,16 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthSer
       throw new Unauthorized('Invalid refresh token');
     },
 
-    async listUsers(q: PageQuery) {
+    async listUsers(_caller: Caller, q: PageQuery) {
       const { data, total } = await repo.listUsers(db, q.skip, q.take);
       return pageOf(data, total, q);
     },
 
-    async setRoles(userId: string, roles: string[]) {
+    async setRoles(_caller: Caller, userId: string, roles: string[]) {
       const next = ['user', ...new Set(roles.filter((r) => r !== 'user'))];
       const user = await repo.setRoles(db, userId, next);
       if (!user) throw new NotFound('User not found');
+      await actors?.invalidate(userId);
       return user;
     },
 
@@ -109,8 +114,14 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthSer
     async resolveActor(token: string): Promise<Actor | null> {
       const userId = await tokens.verify(token);
       if (!userId) return null;
-      const user = await repo.findById(db, userId);
-      if (!user) return null;
+      let user = actors?.get(userId);
+      if (!user) {
+        const generation = actors?.mark() ?? 0;
+        const row = await repo.findById(db, userId);
+        if (!row) return null;
+        user = { id: row.id, username: row.username, roles: row.roles };
+        actors?.set(user, generation);
+      }
       return { userId: user.id, username: user.username, roles: user.roles, isAdmin: user.roles.includes('admin'), kind: 'user' };
     },
 
@@ -118,7 +129,10 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthSer
     async bootstrapAdmin(admin: { username: string; email: string; password: string }) {
       const existing = await repo.findByUsername(db, admin.username);
       if (existing) {
-        if (!existing.roles.includes('admin')) await repo.setRoles(db, existing.id, [...existing.roles, 'admin']);
+        if (!existing.roles.includes('admin')) {
+          await repo.setRoles(db, existing.id, [...existing.roles, 'admin']);
+          await actors?.invalidate(existing.id);
+        }
         return;
       }
       try {
@@ -133,8 +147,10 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log }: AuthSer
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         const raced = await repo.findByUsername(db, admin.username);
-        if (raced && !raced.roles.includes('admin')) await repo.setRoles(db, raced.id, [...raced.roles, 'admin']);
-        else if (!raced) log.error({ email: admin.email }, 'ADMIN_EMAIL belongs to another user; admin bootstrap skipped');
+        if (raced && !raced.roles.includes('admin')) {
+          await repo.setRoles(db, raced.id, [...raced.roles, 'admin']);
+          await actors?.invalidate(raced.id);
+        } else if (!raced) log.error({ email: admin.email }, 'ADMIN_EMAIL belongs to another user; admin bootstrap skipped');
       }
     },
   };

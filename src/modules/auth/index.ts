@@ -3,3 +3,4 @@ export { authRoutes } from './auth.routes.js';
 export { AccessTokens } from './tokens.js';
 export { UserSchema, type User } from './auth.schemas.js';
 export { publicUserColumns } from './auth.repository.js';
+export { ActorCache } from './auth.actor-cache.js';

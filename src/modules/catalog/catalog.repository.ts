@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components } from '../../db/schema/index.js';
+import type { Sort } from './catalog.schemas.js';
 
 export type ComponentRow = typeof components.$inferSelect;
 export type NewComponentRow = typeof components.$inferInsert;
@@ -9,24 +10,74 @@ export type ComponentChanges = Partial<Omit<NewComponentRow, 'id' | 'createdAt' 
 export interface ListFilter {
   kinds?: readonly string[];
   teamId?: string;
+  entityKind?: string;
+  type?: string;
+  ownerRef?: string;
+  lifecycle?: string;
+  tag?: string;
+  systemRef?: string;
+  namespace?: string;
+  orphan?: boolean;
+  /** A tsquery text (already built from the user's words). */
+  tsquery?: string;
 }
 
-function whereOf(filter: ListFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  // `kind IN (…)` and `team_id =` are served by the (kind, name, id) and (team_id, name, id) indexes.
-  if (filter.kinds) conditions.push(inArray(components.kind, [...filter.kinds]));
-  if (filter.teamId) conditions.push(eq(components.teamId, filter.teamId));
-  return conditions.length ? and(...conditions) : undefined;
+function whereOf(f: ListFilter): SQL | undefined {
+  const c: SQL[] = [];
+  // Each equality filter has a (column, name, id) btree; tags and search have GIN indexes.
+  if (f.kinds) c.push(f.kinds.length === 1 ? eq(components.kind, f.kinds[0]!) : inArray(components.kind, [...f.kinds]));
+  if (f.teamId) c.push(eq(components.teamId, f.teamId));
+  if (f.entityKind) c.push(eq(components.entityKind, f.entityKind));
+  if (f.type) c.push(eq(components.type, f.type));
+  if (f.ownerRef) c.push(eq(components.ownerRef, f.ownerRef));
+  if (f.lifecycle) c.push(eq(components.lifecycle, f.lifecycle));
+  if (f.tag) c.push(sql`${components.tags} @> ARRAY[${f.tag}]::text[]`);
+  if (f.systemRef) c.push(eq(components.systemRef, f.systemRef));
+  if (f.namespace) c.push(eq(components.namespace, f.namespace));
+  if (f.orphan !== undefined) c.push(f.orphan ? sql`${components.orphan}` : sql`NOT ${components.orphan}`);
+  if (f.tsquery) c.push(sql`${components.search} @@ to_tsquery('english', ${f.tsquery})`);
+  return c.length ? and(...c) : undefined;
+}
+
+function orderOf(sort: Sort | undefined, tsquery: string | undefined): SQL[] {
+  const byName = [asc(components.name), asc(components.id)];
+  switch (sort) {
+    case '-name':
+      return [desc(components.name), desc(components.id)];
+    case 'createdAt':
+      return [asc(components.createdAt), asc(components.id)];
+    case '-createdAt':
+      return [desc(components.createdAt), desc(components.id)];
+    case 'updatedAt':
+      return [asc(components.updatedAt), asc(components.id)];
+    case '-updatedAt':
+      return [desc(components.updatedAt), desc(components.id)];
+    case 'kind':
+      return [asc(components.kind), ...byName];
+    case '-kind':
+      return [desc(components.kind), ...byName];
+    case 'name':
+      return byName;
+    default:
+      // Without an explicit sort, a search is ranked (best first), ties by name.
+      return tsquery ? [sql`ts_rank(${components.search}, to_tsquery('english', ${tsquery})) DESC`, ...byName] : byName;
+  }
 }
 
 export const catalogRepository = {
-  async list(db: Executor, filter: ListFilter, skip: number, take: number) {
-    const where = whereOf(filter);
-    const [data, [total]] = await Promise.all([
-      db.select().from(components).where(where).orderBy(asc(components.name), asc(components.id)).offset(skip).limit(take),
-      db.select({ n: count() }).from(components).where(where),
-    ]);
-    return { data, total: total!.n };
+  async page(db: Executor, filter: ListFilter, sort: Sort | undefined, skip: number, take: number) {
+    return db
+      .select()
+      .from(components)
+      .where(whereOf(filter))
+      .orderBy(...orderOf(sort, filter.tsquery))
+      .offset(skip)
+      .limit(take);
+  },
+
+  async count(db: Executor, filter: ListFilter): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(components).where(whereOf(filter));
+    return row!.n;
   },
 
   async findById(db: Executor, id: string): Promise<ComponentRow | undefined> {
@@ -34,22 +85,26 @@ export const catalogRepository = {
     return row;
   },
 
-  async findByNameKind(db: Executor, name: string, kind: string): Promise<ComponentRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(components)
-      .where(and(eq(components.name, name), eq(components.kind, kind)))
-      .limit(1);
+  async findByRef(db: Executor, ref: string): Promise<ComponentRow | undefined> {
+    const [row] = await db.select().from(components).where(eq(components.ref, ref)).limit(1);
     return row;
   },
 
-  /** Rows matching any of the (name, kind) pairs, in one query (YAML upserts). */
-  async findByNameKinds(db: Executor, keys: { name: string; kind: string }[]): Promise<ComponentRow[]> {
+  async findByRefs(db: Executor, refs: string[]): Promise<ComponentRow[]> {
+    if (refs.length === 0) return [];
+    return db.select().from(components).where(inArray(components.ref, refs));
+  },
+
+  /** Rows holding any of these (kind, namespace, name) keys: the Hangar uniqueness rule. */
+  async findByKindKeys(db: Executor, keys: { kind: string; namespace: string; name: string }[]) {
     if (keys.length === 0) return [];
     const names = [...new Set(keys.map((k) => k.name))];
-    const rows = await db.select().from(components).where(inArray(components.name, names));
-    const wanted = new Set(keys.map((k) => `${k.kind}\u0000${k.name}`));
-    return rows.filter((r) => wanted.has(`${r.kind}\u0000${r.name}`));
+    const rows = await db
+      .select({ id: components.id, ref: components.ref, kind: components.kind, namespace: components.namespace, name: components.name })
+      .from(components)
+      .where(inArray(components.name, names));
+    const wanted = new Set(keys.map((k) => `${k.kind}\u0000${k.namespace}\u0000${k.name}`));
+    return rows.filter((r) => wanted.has(`${r.kind}\u0000${r.namespace}\u0000${r.name}`));
   },
 
   async insert(db: Executor, values: NewComponentRow): Promise<ComponentRow> {
@@ -57,10 +112,23 @@ export const catalogRepository = {
     return row!;
   },
 
-  /** Bulk insert (YAML registration, bench seeding); the caller chunks very large sets. */
-  async insertMany(db: Executor, values: NewComponentRow[]): Promise<ComponentRow[]> {
+  /**
+   * Inserts or updates by reference in one statement; rows whose `entity_hash` is unchanged are
+   * left alone (no updatedAt move) and not returned. `inserted` tells created from updated.
+   */
+  async upsertMany(db: Executor, values: NewComponentRow[]): Promise<(ComponentRow & { inserted: boolean })[]> {
     if (values.length === 0) return [];
-    return db.insert(components).values(values).returning();
+    const set: Record<string, SQL> = {};
+    for (const key of UPSERT_COLUMNS) set[key] = sql.raw(`excluded."${components[key].name}"`);
+    return db
+      .insert(components)
+      .values(values)
+      .onConflictDoUpdate({
+        target: components.ref,
+        set: { ...set, updatedAt: sql`now()` },
+        setWhere: sql`${components.entityHash} IS DISTINCT FROM excluded.entity_hash`,
+      })
+      .returning({ ...getTableColumns(components), inserted: sql<boolean>`(xmax = 0)` });
   },
 
   async update(db: Executor, id: string, changes: ComponentChanges): Promise<ComponentRow | undefined> {
@@ -77,9 +145,77 @@ export const catalogRepository = {
     return row;
   },
 
-  /** Whether another row holds this name+kind (the 409 check before a write). */
-  async nameKindTaken(db: Executor, name: string, kind: string, exceptId?: string): Promise<boolean> {
-    const row = await this.findByNameKind(db, name, kind);
+  /** Whether another row holds this kind+namespace+name (the 409 check before a write). */
+  async keyTaken(db: Executor, key: { kind: string; namespace: string; name: string }, exceptId?: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: components.id })
+      .from(components)
+      .where(and(eq(components.kind, key.kind), eq(components.namespace, key.namespace), eq(components.name, key.name)))
+      .limit(1);
     return !!row && row.id !== exceptId;
   },
+
+  /** Components owned by group `groupRef` (any spelling resolves to it) point at `teamId`. */
+  async linkOwner(db: Executor, groupRef: string, teamId: string): Promise<ComponentRow[]> {
+    return db
+      .update(components)
+      .set({ teamId, updatedAt: new Date() })
+      .where(and(eq(components.ownerRef, groupRef), sql`${components.teamId} IS DISTINCT FROM ${teamId}`))
+      .returning();
+  },
+
+  /** Components of `teamId` lose the link (all, or only those whose owner is `groupRef`). */
+  async unlinkTeam(db: Executor, teamId: string, groupRef?: string): Promise<ComponentRow[]> {
+    const where = groupRef ? and(eq(components.teamId, teamId), eq(components.ownerRef, groupRef)) : eq(components.teamId, teamId);
+    return db.update(components).set({ teamId: null, updatedAt: new Date() }).where(where).returning();
+  },
+
+  async ofTeam(db: Executor, teamId: string, groupRef: string): Promise<ComponentRow[]> {
+    return db
+      .select()
+      .from(components)
+      .where(sql`${components.teamId} = ${teamId} OR ${components.ownerRef} = ${groupRef}`)
+      .orderBy(asc(components.name), asc(components.id));
+  },
+
+  /** Marks orphan the location's components whose reference was not seen (files that failed are spared). */
+  async markOrphans(db: Executor, locationId: string, seen: string[], sparedFiles: string[]): Promise<ComponentRow[]> {
+    const conditions = [eq(components.sourceLocationId, locationId), sql`NOT ${components.orphan}`];
+    if (seen.length) conditions.push(sql`NOT (${components.ref} = ANY(${toPgArray(seen)}::text[]))`);
+    if (sparedFiles.length) conditions.push(sql`(${components.sourceFile} IS NULL OR NOT (${components.sourceFile} = ANY(${toPgArray(sparedFiles)}::text[])))`);
+    return db
+      .update(components)
+      .set({ orphan: true, entityHash: null, updatedAt: new Date() })
+      .where(and(...conditions))
+      .returning();
+  },
 };
+
+/** A text[] literal passed as ONE parameter (bulk lists never become thousands of placeholders). */
+export function toPgArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** The columns a registration writes; gitopsApp and workloadStatus belong to other writers. */
+const UPSERT_COLUMNS = [
+  'name',
+  'namespace',
+  'entityKind',
+  'kind',
+  'type',
+  'title',
+  'owner',
+  'ownerRef',
+  'systemRef',
+  'lifecycle',
+  'description',
+  'tags',
+  'annotations',
+  'labels',
+  'links',
+  'teamId',
+  'orphan',
+  'sourceLocationId',
+  'sourceFile',
+  'entityHash',
+] as const satisfies (keyof typeof components.$inferInsert)[];

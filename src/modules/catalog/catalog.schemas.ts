@@ -1,107 +1,137 @@
 import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
 import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
-import { KIND_GROUP_NAMES, KINDS, LIFECYCLES, LIMITS } from './catalog.kinds.js';
+import { ENTITY_KINDS, KIND_GROUP_NAMES, KINDS, LIMITS } from './catalog.kinds.js';
 
 // Enums (not unions of literals) so a 400 says "must be one of: …" with the allowed values.
 export const KindSchema = Type.Enum([...KINDS], { description: 'component kind (see the kind-group table)' });
-export const LifecycleSchema = Type.Enum([...LIFECYCLES], { description: 'lifecycle stage; default `experimental`' });
 export const KindGroupSchema = Type.Enum([...KIND_GROUP_NAMES], { description: 'kinds of one group: dev, infra, data or security' });
+export const EntityKindSchema = Type.Enum([...ENTITY_KINDS], { description: 'the Backstage kind' });
+// Checked against CATALOG_LIFECYCLES by the service (the list is a setting, not a constant).
+const Lifecycle = Type.String({ minLength: 1, maxLength: 100, description: 'one of CATALOG_LIFECYCLES; default `experimental`' });
 
-const Name = Type.String({ minLength: 1, maxLength: LIMITS.name, description: '1-100 characters, unique per kind' });
-const Owner = Type.String({ maxLength: LIMITS.owner, description: 'owning team name; sets `teamId` when a team of that name exists; "" or null: none' });
-const Description = Type.String({ maxLength: LIMITS.description });
-const Tags = Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.tag }), { maxItems: LIMITS.tags });
-const Annotations = Type.Record(Type.String(), Type.String({ maxLength: LIMITS.annotationValue }), {
-  maxProperties: LIMITS.annotations,
-  propertyNames: { minLength: 1, maxLength: LIMITS.annotationKey },
-  description: 'string map, e.g. `hangar.io/image`',
+const Name = Type.String({ minLength: 1, maxLength: LIMITS.name, description: '1-100 characters, unique per kind and namespace' });
+const Namespace = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.namespace,
+  pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+  description: 'Backstage namespace; default `default`',
 });
+const Owner = Type.String({
+  maxLength: LIMITS.owner,
+  description: 'entity reference of the owner: `team-a` or `group:team-a` (a team), `user:default/guest` (a person); "" or null: none',
+});
+const Description = Type.String({ maxLength: LIMITS.description });
+const Title = Type.String({ maxLength: LIMITS.title });
+const EntityType = Type.String({ maxLength: LIMITS.type, description: '`spec.type` as written (`service`, `openapi`, …)' });
+const Tags = Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.tag }), { maxItems: LIMITS.tags });
+const StringMapOf = (max: number, description: string) =>
+  Type.Record(Type.String(), Type.String({ maxLength: LIMITS.annotationValue }), {
+    maxProperties: max,
+    propertyNames: { minLength: 1, maxLength: LIMITS.annotationKey },
+    description,
+  });
+const Annotations = StringMapOf(LIMITS.annotations, 'string map, e.g. `hangar.io/image`');
+const Labels = StringMapOf(LIMITS.labels, 'string map of labels');
+export const LinkSchema = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: LIMITS.url }),
+    title: Type.Optional(Type.String({ maxLength: LIMITS.title })),
+    icon: Type.Optional(Type.String({ maxLength: 100 })),
+    type: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+const Links = Type.Array(LinkSchema, { maxItems: LIMITS.links });
 // Empty strings are accepted for owner and gitopsApp and mean "none" (stored as null).
 const GitopsApp = Type.String({ maxLength: LIMITS.gitopsApp, description: 'name of the linked GitOps application; "" or null unlinks' });
 const TeamId = Type.String({ format: 'uuid', description: 'owning team id (must exist); `owner` defaults to its name. null clears it' });
+
+export const SourceSchema = Type.Object(
+  { locationId: Nullable(Uuid), file: Nullable(Type.String()) },
+  { description: 'where the entity was read: the location and the file in its repository' },
+);
 
 export const ComponentSchema = Type.Object(
   {
     id: Uuid,
     name: Type.String(),
+    namespace: Type.String(),
+    title: Nullable(Type.String()),
+    entityKind: Type.String({ description: 'Backstage kind: Component, API, Resource, System or Domain' }),
+    entityRef: Type.String({ description: 'full entity reference `kind:namespace/name` (lower-case kind)' }),
     kind: Type.String(),
+    type: Nullable(Type.String()),
     owner: Nullable(Type.String()),
-    lifecycle: Type.String(),
+    ownerUserRef: Nullable(Type.String({ description: 'the owner when it is a user (`user:default/guest`)' })),
+    lifecycle: Nullable(Type.String()),
     description: Nullable(Type.String()),
     tags: Type.Array(Type.String()),
     annotations: Type.Record(Type.String(), Type.String()),
+    labels: Type.Record(Type.String(), Type.String()),
+    links: Type.Array(LinkSchema),
     teamId: Nullable(Uuid),
     gitopsApp: Nullable(Type.String()),
     workloadStatus: Nullable(JsonObject),
+    orphan: Type.Boolean({ description: 'true once the entity disappeared from its location (kept until deleted)' }),
+    source: Nullable(SourceSchema),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A catalog component' },
+  { description: 'A catalog component (any Backstage Component, API, Resource, System or Domain)' },
 );
 export type Component = Static<typeof ComponentSchema>;
 
-export const CreateComponentBody = Type.Object({
-  name: Name,
-  kind: KindSchema,
+const writableFields = {
+  namespace: Type.Optional(Namespace),
+  title: Type.Optional(Nullable(Title)),
+  type: Type.Optional(Nullable(EntityType)),
   owner: Type.Optional(Nullable(Owner)),
-  lifecycle: Type.Optional(LifecycleSchema),
+  lifecycle: Type.Optional(Lifecycle),
   description: Type.Optional(Nullable(Description)),
   tags: Type.Optional(Tags),
   annotations: Type.Optional(Annotations),
+  labels: Type.Optional(Labels),
+  links: Type.Optional(Links),
   gitopsApp: Type.Optional(Nullable(GitopsApp)),
   teamId: Type.Optional(Nullable(TeamId)),
-});
+};
+
+export const CreateComponentBody = Type.Object(
+  { name: Name, kind: KindSchema, entityKind: Type.Optional(EntityKindSchema), ...writableFields },
+  { additionalProperties: false },
+);
 export type CreateComponentBody = Static<typeof CreateComponentBody>;
 
 export const UpdateComponentBody = Type.Object(
+  { name: Type.Optional(Name), kind: Type.Optional(KindSchema), entityKind: Type.Optional(EntityKindSchema), ...writableFields },
   {
-    name: Type.Optional(Name),
-    kind: Type.Optional(KindSchema),
-    owner: Type.Optional(Nullable(Owner)),
-    lifecycle: Type.Optional(LifecycleSchema),
-    description: Type.Optional(Nullable(Description)),
-    tags: Type.Optional(Tags),
-    annotations: Type.Optional(Annotations),
-    gitopsApp: Type.Optional(Nullable(GitopsApp)),
-    teamId: Type.Optional(Nullable(TeamId)),
+    additionalProperties: false,
+    description: 'any subset of the create fields; `owner`, `description`, `title`, `type`, `gitopsApp` and `teamId` may be null',
   },
-  { description: 'any subset of the create fields; `owner`, `description`, `gitopsApp` and `teamId` may be null' },
 );
 export type UpdateComponentBody = Static<typeof UpdateComponentBody>;
 
+export const SORTS = ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'kind', '-kind'] as const;
+export type Sort = (typeof SORTS)[number];
+
 export const ListComponentsQuery = Type.Object({
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'full-text search over name, title, description and tags (ranked)' })),
   kindGroup: Type.Optional(KindGroupSchema),
+  kind: Type.Optional(KindSchema),
+  entityKind: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Backstage kind, case-insensitive (`component`, `API`, …)' })),
+  type: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.type })),
+  owner: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.owner, description: 'owner reference: `team-a`, `group:team-a`, `user:guest`' })),
+  lifecycle: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tag })),
+  system: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'system name or reference' })),
+  namespace: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.namespace })),
+  orphan: Type.Optional(Type.Boolean()),
   teamId: Type.Optional(Uuid),
+  sort: Type.Optional(Type.Enum([...SORTS], { description: 'order: a field, `-` for descending; default `name` (by rank first when `q` is given)' })),
   ...PageQuery.properties,
 });
 export type ListComponentsQuery = Static<typeof ListComponentsQuery>;
+export const LIST_QUERY_KEYS = new Set(Object.keys(ListComponentsQuery.properties));
 
 export const ComponentPage = Page(ComponentSchema);
-
-/** 512 KiB of YAML: far above any real descriptor file, well under the request body limit. */
-export const MAX_YAML_CHARS = 512 * 1024;
-
-export const RegisterYamlBody = Type.Object({
-  yaml: Type.String({ minLength: 1, maxLength: MAX_YAML_CHARS, description: 'one or more Backstage-style descriptors (multi-document YAML)' }),
-});
-export type RegisterYamlBody = Static<typeof RegisterYamlBody>;
-
-export const RegisterResult = Type.Object({
-  created: Type.Array(ComponentSchema),
-  updated: Type.Array(ComponentSchema),
-});
-
-export const LocationBody = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 2048, description: 'git URL: https, ssh, git, or file:// when GIT_ALLOW_FILE_URLS allows it' }),
-  branch: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9._][A-Za-z0-9._/-]*$', description: 'branch or tag; the default branch when omitted' }),
-  ),
-});
-export type LocationBody = Static<typeof LocationBody>;
-
-export const LocationResult = Type.Object({
-  created: Type.Array(ComponentSchema),
-  updated: Type.Array(ComponentSchema),
-  files: Type.Array(Type.String(), { description: 'descriptor files found, relative to the repository root' }),
-});

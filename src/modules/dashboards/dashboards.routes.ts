@@ -29,7 +29,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 200: DashboardPage, ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.list(req.actor, req.query),
+    async (req) => service.list(req.caller, req.query),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 201: DashboardSchema, ...errorResponses(400, 401) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.actor, req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
 
   app.get(
@@ -55,7 +55,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 200: DashboardSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.get(req.actor, req.params.id),
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.patch(
@@ -70,7 +70,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.update(req.params.id, req.body),
+    async (req) => service.update(req.caller, req.params.id, req.body),
   );
 
   app.patch(
@@ -85,7 +85,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.layout(req.params.id, req.body),
+    async (req) => service.layout(req.caller, req.params.id, req.body),
   );
 
   app.delete(
@@ -100,7 +100,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
       },
     },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
@@ -117,7 +117,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 201: WidgetSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addWidget(req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await service.addWidget(req.caller, req.params.id, req.body)),
   );
 
   app.patch(
@@ -132,7 +132,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 200: WidgetSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.updateWidget(req.params, req.body),
+    async (req) => service.updateWidget(req.caller, req.params, req.body),
   );
 
   app.delete(
@@ -142,7 +142,7 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
       schema: { tags, summary: 'Remove a widget (admin)', params: WidgetParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
     },
     async (req, reply) => {
-      await service.removeWidget(req.params);
+      await service.removeWidget(req.caller, req.params);
       return reply.code(204).send();
     },
   );
@@ -157,6 +157,6 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
         response: { 200: WidgetDataSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.widgetData(req.actor, req.params),
+    async (req) => service.widgetData(req.caller, req.params),
   );
 }

@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
-import type { Actor } from '../../kernel/auth.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import { dashboardsRepository as repo, type DashboardRow, type WidgetRow } from './dashboards.repository.js';
@@ -31,9 +31,9 @@ function checkConfig(type: WidgetType, config: Record<string, unknown>) {
  * can clean up or fix a dashboard whose owner left.
  */
 export function createDashboardsService({ db }: { db: Database }) {
-  async function visible(actor: Actor, id: string) {
+  async function visible(caller: Caller, id: string) {
     const row = await repo.find(db, id);
-    if (!row || (row.visibility === 'private' && row.ownerId !== actor.userId)) throw new NotFound('Dashboard not found');
+    if (!row || (row.visibility === 'private' && row.ownerId !== caller.actor.userId)) throw new NotFound('Dashboard not found');
     return row;
   }
 
@@ -54,8 +54,8 @@ export function createDashboardsService({ db }: { db: Database }) {
   }
 
   return {
-    async list(actor: Actor, q: DashboardListQuery) {
-      const { data, total } = await repo.list(db, actor.userId, q);
+    async list(caller: Caller, q: DashboardListQuery) {
+      const { data, total } = await repo.list(db, caller.actor.userId, q);
       const widgets = await repo.widgetsOf(
         db,
         data.map((d) => d.id),
@@ -67,21 +67,21 @@ export function createDashboardsService({ db }: { db: Database }) {
       );
     },
 
-    async create(actor: Actor, body: CreateDashboardBody) {
+    async create(caller: Caller, body: CreateDashboardBody) {
       const row = await repo.insert(db, {
         name: body.name,
         description: body.description ?? '',
         visibility: body.visibility ?? 'private',
-        ownerId: actor.userId,
+        ownerId: caller.actor.userId,
       });
       return withWidgets(row, []);
     },
 
-    async get(actor: Actor, id: string) {
-      return full(db, await visible(actor, id));
+    async get(caller: Caller, id: string) {
+      return full(db, await visible(caller, id));
     },
 
-    async update(id: string, body: UpdateDashboardBody) {
+    async update(_caller: Caller, id: string, body: UpdateDashboardBody) {
       const row = await repo.update(db, id, {
         ...(body.name !== undefined && { name: body.name }),
         ...(body.description !== undefined && { description: body.description ?? '' }),
@@ -92,7 +92,7 @@ export function createDashboardsService({ db }: { db: Database }) {
     },
 
     /** Moves many widgets at once: all of them, or (on any unknown id) none. */
-    async layout(id: string, body: LayoutBody) {
+    async layout(_caller: Caller, id: string, body: LayoutBody) {
       const ids = body.widgets.map((w) => w.id.toLowerCase());
       const dup = ids.find((wid, i) => ids.indexOf(wid) !== i);
       if (dup) throw new Invalid(`widgets: widget ${dup} is listed more than once`, [{ field: 'widgets', problem: `widget ${dup} is listed more than once` }]);
@@ -114,11 +114,11 @@ export function createDashboardsService({ db }: { db: Database }) {
       });
     },
 
-    async remove(id: string) {
+    async remove(_caller: Caller, id: string) {
       if (!(await repo.delete(db, id))) throw new NotFound('Dashboard not found');
     },
 
-    async addWidget(dashboardId: string, body: CreateWidgetBody) {
+    async addWidget(_caller: Caller, dashboardId: string, body: CreateWidgetBody) {
       await existing(dashboardId);
       const config = body.config ?? {};
       checkConfig(body.type, config);
@@ -134,7 +134,7 @@ export function createDashboardsService({ db }: { db: Database }) {
       });
     },
 
-    async updateWidget(params: WidgetParams, body: UpdateWidgetBody) {
+    async updateWidget(_caller: Caller, params: WidgetParams, body: UpdateWidgetBody) {
       const current = await widgetOf(params);
       const type: WidgetType = body.type ?? current.type;
       // A type change re-checks the kept config against the new type.
@@ -152,12 +152,12 @@ export function createDashboardsService({ db }: { db: Database }) {
       return row;
     },
 
-    async removeWidget(params: WidgetParams) {
+    async removeWidget(_caller: Caller, params: WidgetParams) {
       if (!(await repo.deleteWidget(db, params.dashboardId, params.widgetId))) throw new NotFound('Widget not found on this dashboard');
     },
 
-    async widgetData(actor: Actor, params: WidgetParams) {
-      await visible(actor, params.dashboardId);
+    async widgetData(caller: Caller, params: WidgetParams) {
+      await visible(caller, params.dashboardId);
       return widgetData(db, await widgetOf(params));
     },
   };

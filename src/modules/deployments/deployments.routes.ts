@@ -16,12 +16,12 @@ export async function deploymentsRoutes(app: App, { service }: { service: Deploy
         response: { 200: DeploymentPage, ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.list(req.query),
+    async (req) => service.list(req.caller, req.query),
   );
 
   app.get(
     '/api/v1/deployments/:id',
     { schema: { tags, summary: 'Read a deployment', params: IdParams, response: { 200: DeploymentSchema, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.get(req.params.id),
+    async (req) => service.get(req.caller, req.params.id),
   );
 }

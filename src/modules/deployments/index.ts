@@ -1,11 +1,21 @@
 import type { AppContext } from '../../context.js';
 import type { App } from '../../kernel/types.js';
 import { deploymentsRoutes } from './deployments.routes.js';
-import { createDeploymentsService } from './deployments.service.js';
+import { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 
 export { recordDeployment, updateDeploymentStatus, type RecordDeploymentInput } from './deployments.record.js';
 export { DEPLOYMENT_STATUSES, DeploymentSchema, type DeploymentStatus } from './deployments.schemas.js';
 
+export { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
+
+declare module '../../context.js' {
+  interface ModuleServices {
+    deployments: DeploymentsService;
+  }
+}
+
 export async function deploymentsModule(app: App, ctx: AppContext) {
-  await app.register(deploymentsRoutes, { service: createDeploymentsService({ db: ctx.db }) });
+  const service = createDeploymentsService({ db: ctx.db });
+  ctx.services.deployments = service;
+  await app.register(deploymentsRoutes, { service });
 }

@@ -18,13 +18,13 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
         response: { 200: EnvironmentPage, ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.list(req.query),
+    async (req) => service.list(req.caller, req.query),
   );
 
   app.get(
     `${base}/:id`,
     { schema: { tags, summary: 'Read an environment', params: IdParams, response: { 200: EnvironmentSchema, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.get(req.params.id),
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.post(
@@ -38,7 +38,7 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
         response: { 201: EnvironmentSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
 
   app.patch(
@@ -53,7 +53,7 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
         response: { 200: EnvironmentSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.update(req.params.id, req.body),
+    async (req) => service.update(req.caller, req.params.id, req.body),
   );
 
   app.delete(
@@ -68,7 +68,7 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
       },
     },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );

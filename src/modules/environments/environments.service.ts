@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { environmentsRepository as repo, type EnvironmentRow } from './environments.repository.js';
@@ -6,18 +7,18 @@ import type { CreateEnvironmentBody, UpdateEnvironmentBody } from './environment
 
 export function createEnvironmentsService({ db }: { db: Database }) {
   return {
-    async list(q: PageQuery) {
+    async list(_caller: Caller, q: PageQuery) {
       const { data, total } = await repo.list(db, q.skip, q.take);
       return pageOf(data, total, q);
     },
 
-    async get(id: string) {
+    async get(_caller: Caller, id: string) {
       const env = await repo.findById(db, id);
       if (!env) throw new NotFound('Environment not found');
       return env;
     },
 
-    async create(body: CreateEnvironmentBody) {
+    async create(_caller: Caller, body: CreateEnvironmentBody) {
       return repo.insert(db, {
         name: body.name,
         description: body.description ?? null,
@@ -27,7 +28,7 @@ export function createEnvironmentsService({ db }: { db: Database }) {
       });
     },
 
-    async update(id: string, body: UpdateEnvironmentBody) {
+    async update(_caller: Caller, id: string, body: UpdateEnvironmentBody) {
       const values: Partial<EnvironmentRow> = {};
       for (const key of ['name', 'description', 'type', 'order', 'metadata'] as const) {
         if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
@@ -38,7 +39,7 @@ export function createEnvironmentsService({ db }: { db: Database }) {
       return env;
     },
 
-    async remove(id: string) {
+    async remove(_caller: Caller, id: string) {
       if (!(await repo.delete(db, id))) throw new NotFound('Environment not found');
     },
   };

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 import { bearerToken } from '../../kernel/auth.js';
+import { systemCaller } from '../../kernel/caller.js';
 import { Unauthorized } from '../../kernel/errors.js';
 import { errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
@@ -44,6 +45,8 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
     const token = bearerToken(request);
     if (!token) throw new Unauthorized('Missing ingestion bearer token');
     if (!timingSafeEqual(sha256(token), expected)) throw new Unauthorized('Invalid ingestion token');
+    // The ingestion token names a machine, not a person: its verbs run as the system caller.
+    request.caller = systemCaller({ requestId: request.id });
   });
 
   // Ingestion bodies (a full topology) exceed the app-wide MAX_BODY_BYTES; only these routes get more.
@@ -61,7 +64,7 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
         response: { 201: StackImportResult, ...errorResponses(400, 401, 413) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.importStacks(req.body)),
+    async (req, reply) => reply.code(201).send(await service.importStacks(req.caller, req.body)),
   );
 
   app.post(
@@ -76,7 +79,7 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
         response: { 201: IacRunSchema, ...errorResponses(400, 401, 413) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.ingestRun(req.body)),
+    async (req, reply) => reply.code(201).send(await service.ingestRun(req.caller, req.body)),
   );
 
   app.post(
@@ -92,7 +95,7 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
       },
     },
     async (req, reply) => {
-      await service.ingestDrift(req.body);
+      await service.ingestDrift(req.caller, req.body);
       return reply.code(201).send();
     },
   );
@@ -111,7 +114,7 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
       },
     },
     async (req, reply) => {
-      await service.ingestTopology(req.params.id, req.body);
+      await service.ingestTopology(req.caller, req.params.id, req.body);
       return reply.code(201).send();
     },
   );
@@ -126,13 +129,13 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
         response: { 200: Type.Array(IacStackSchema), ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.listStacks(req.query),
+    async (req) => service.listStacks(req.caller, req.query),
   );
 
   app.get(
     '/api/v1/iac/stacks/:id',
     { schema: { tags, summary: 'Get an IaC stack', params: IdParams, response: { 200: IacStackSchema, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.getStack(req.params.id),
+    async (req) => service.getStack(req.caller, req.params.id),
   );
 
   app.get(
@@ -146,24 +149,24 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
         response: { 200: RunPage, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.listRuns(req.params.id, req.query),
+    async (req) => service.listRuns(req.caller, req.params.id, req.query),
   );
 
   app.get(
     '/api/v1/iac/stacks/:id/resources',
     { schema: { tags, summary: 'Resource topology of a stack', params: IdParams, response: { 200: Topology, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.topology(req.params.id),
+    async (req) => service.topology(req.caller, req.params.id),
   );
 
   app.get(
     '/api/v1/iac/dashboard',
     { schema: { tags, summary: 'Stacks grouped by environment, failed last runs first', response: { 200: Dashboard, ...errorResponses(401) } } },
-    async () => service.dashboard(),
+    async (req) => service.dashboard(req.caller),
   );
 
   app.get(
     '/api/v1/iac/module-drift',
     { schema: { tags, summary: 'Module drift records, newest detection first', response: { 200: Type.Array(DriftRecord), ...errorResponses(401) } } },
-    async () => service.listDrift(),
+    async (req) => service.listDrift(req.caller),
   );
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { sourceUrlVariants, versionsBehind } from './iac.drift.js';
@@ -42,7 +43,7 @@ export function createIacService({ db }: { db: Database }) {
 
   return {
     /** Upsert by name + environment; componentId and externalToolUrl (and any field not sent) are kept. */
-    async importStacks(body: StackImportBody) {
+    async importStacks(_caller: Caller, body: StackImportBody) {
       const seen = new Set<string>();
       for (const [i, s] of body.stacks.entries()) {
         if (seen.has(key(s)))
@@ -77,7 +78,7 @@ export function createIacService({ db }: { db: Database }) {
       });
     },
 
-    async ingestRun(body: RunIngestBody) {
+    async ingestRun(_caller: Caller, body: RunIngestBody) {
       const startedAt = body.startedAt ? new Date(body.startedAt) : new Date();
       const finishedAt = body.finishedAt ? new Date(body.finishedAt) : null;
       if (finishedAt && finishedAt.getTime() < startedAt.getTime()) {
@@ -109,7 +110,7 @@ export function createIacService({ db }: { db: Database }) {
       return toRun(run);
     },
 
-    async ingestDrift(body: DriftIngestBody) {
+    async ingestDrift(_caller: Caller, body: DriftIngestBody) {
       const urls = [...new Set(body.modules.flatMap((m) => sourceUrlVariants(m.sourceUrl)))];
       await db.transaction(async (tx) => {
         const modules = await repo.modulesBySourceUrls(tx, urls);
@@ -140,12 +141,12 @@ export function createIacService({ db }: { db: Database }) {
       });
     },
 
-    listDrift() {
+    async listDrift(_caller: Caller) {
       return repo.listDrift(db);
     },
 
     /** Full replacement of a stack's graph; a bad graph is refused before anything is deleted. */
-    async ingestTopology(stackId: string, body: TopologyIngestBody) {
+    async ingestTopology(_caller: Caller, stackId: string, body: TopologyIngestBody) {
       // An unknown stack is a 404 whatever the graph holds (the schema's 400 comes before both).
       await requireStack(stackId);
       const dependencies = body.dependencies ?? [];
@@ -175,31 +176,32 @@ export function createIacService({ db }: { db: Database }) {
       });
     },
 
-    async listStacks(q: StackQuery) {
+    async listStacks(_caller: Caller, q: StackQuery) {
       return (await repo.listStacks(db, q)).map(toStack);
     },
 
-    async getStack(id: string) {
+    async getStack(_caller: Caller, id: string) {
       return toStack(await requireStack(id));
     },
 
-    async listRuns(stackId: string, q: RunPageQuery) {
+    async listRuns(_caller: Caller, stackId: string, q: RunPageQuery) {
       const stack = await repo.stackRunCount(db, stackId);
       if (!stack) throw new NotFound('IaC stack not found');
       const data = stack.runCount === 0 ? [] : await repo.listRuns(db, stackId, (q.page - 1) * q.limit, q.limit);
       return { data: data.map(toRun), total: stack.runCount };
     },
 
-    async topology(stackId: string) {
+    async topology(_caller: Caller, stackId: string) {
       await requireStack(stackId);
       return repo.topology(db, stackId);
     },
 
-    async dashboard() {
+    async dashboard(_caller: Caller) {
       const stacks = (await repo.listStacks(db, {})).map(toStack);
       const failed = (s: (typeof stacks)[number]) => s.latestRun?.status === 'failed';
       const environments = [...new Set(stacks.map((s) => s.environment))].sort();
-      const stacksByEnvironment: Record<string, DashboardEntry[]> = {};
+      // Keyed by user data (an environment may be named `__proto__`): no prototype to collide with.
+      const stacksByEnvironment: Record<string, DashboardEntry[]> = Object.create(null);
       for (const env of environments) {
         const inEnv = stacks.filter((s) => s.environment === env);
         // Failed last runs first; otherwise the list order (name).

@@ -30,7 +30,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
   app.get(
     base,
     { schema: { tags, summary: 'List incidents, newest first', querystring: IncidentListQuery, response: { 200: IncidentPage, ...errorResponses(400, 401) } } },
-    async (req) => incidents.list(req.query),
+    async (req) => incidents.list(req.caller, req.query),
   );
 
   app.post(
@@ -44,7 +44,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 201: IncidentDetailSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req, reply) => reply.code(201).send(await incidents.create(req.body, req.actor)),
+    async (req, reply) => reply.code(201).send(await incidents.create(req.caller, req.body)),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => incidents.get(req.params.id),
+    async (req) => incidents.get(req.caller, req.params.id),
   );
 
   app.patch(
@@ -72,7 +72,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => incidents.update(req.params.id, req.body),
+    async (req) => incidents.update(req.caller, req.params.id, req.body),
   );
 
   app.patch(
@@ -87,7 +87,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => incidents.changeStatus(req.params.id, req.body, req.actor),
+    async (req) => incidents.changeStatus(req.caller, req.params.id, req.body),
   );
 
   app.delete(
@@ -97,7 +97,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
       schema: { tags, summary: 'Delete an incident (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
     },
     async (req, reply) => {
-      await incidents.remove(req.params.id);
+      await incidents.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
@@ -113,7 +113,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 201: TimelineEntrySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req, reply) => reply.code(201).send(await incidents.addUpdate(req.params.id, req.body, req.actor)),
+    async (req, reply) => reply.code(201).send(await incidents.addUpdate(req.caller, req.params.id, req.body)),
   );
 
   app.get(
@@ -126,7 +126,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 200: Type.Array(TimelineEntrySchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => incidents.timeline(req.params.id),
+    async (req) => incidents.timeline(req.caller, req.params.id),
   );
 
   const pm = '/api/v1/post-mortems';
@@ -141,13 +141,13 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 201: PostMortemSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await postMortems.create(req.body, req.actor)),
+    async (req, reply) => reply.code(201).send(await postMortems.create(req.caller, req.body)),
   );
 
   app.get(
     `${pm}/:id`,
     { schema: { tags, summary: 'A post-mortem', params: IdParams, response: { 200: PostMortemSchema, ...errorResponses(400, 401, 404) } } },
-    async (req) => postMortems.get(req.params.id),
+    async (req) => postMortems.get(req.caller, req.params.id),
   );
 
   app.get(
@@ -160,7 +160,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 200: PostMortemSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => postMortems.getByIncident(req.params.incidentId),
+    async (req) => postMortems.getByIncident(req.caller, req.params.incidentId),
   );
 
   app.patch(
@@ -175,7 +175,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => postMortems.update(req.params.id, req.body),
+    async (req) => postMortems.update(req.caller, req.params.id, req.body),
   );
 
   app.patch(
@@ -189,6 +189,6 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
         response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => postMortems.approve(req.params.id, req.actor),
+    async (req) => postMortems.approve(req.caller, req.params.id),
   );
 }

@@ -1,6 +1,6 @@
 import type { Database, Executor } from '../../db/client.js';
 import type { EventPublisher } from '../../infra/events.js';
-import type { Actor } from '../../kernel/auth.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import type { AuthService } from '../auth/index.js';
@@ -74,7 +74,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
   }
 
   return {
-    async list(q: IncidentListQuery) {
+    async list(_caller: Caller, q: IncidentListQuery) {
       const { data, total } = await repo.list(db, q);
       const affected = await repo.affectedIds(
         db,
@@ -88,11 +88,12 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       return pageOf(items, total, q);
     },
 
-    async get(id: string) {
+    async get(_caller: Caller, id: string) {
       return detail(db, await mustFind(id));
     },
 
-    async create(body: CreateIncidentBody, actor: Actor) {
+    async create(caller: Caller, body: CreateIncidentBody) {
+      const { actor } = caller;
       const componentIds = uniqueIds(body.affectedComponentIds);
       const environmentIds = uniqueIds(body.affectedEnvironmentIds);
       if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
@@ -122,7 +123,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       return result;
     },
 
-    async update(id: string, body: UpdateIncidentBody) {
+    async update(_caller: Caller, id: string, body: UpdateIncidentBody) {
       const componentIds = body.affectedComponentIds && uniqueIds(body.affectedComponentIds);
       const environmentIds = body.affectedEnvironmentIds && uniqueIds(body.affectedEnvironmentIds);
       const current = await mustFind(id);
@@ -149,7 +150,8 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       });
     },
 
-    async changeStatus(id: string, body: StatusBody, actor: Actor) {
+    async changeStatus(caller: Caller, id: string, body: StatusBody) {
+      const { actor } = caller;
       const { result, previousStatus } = await db.transaction(async (tx) => {
         // Row lock: two concurrent moves cannot both start from the same status.
         const current = await repo.find(tx, id, { forUpdate: true });
@@ -172,11 +174,12 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       return result;
     },
 
-    async remove(id: string) {
+    async remove(_caller: Caller, id: string) {
       if (!(await repo.delete(db, id))) throw new NotFound('Incident not found');
     },
 
-    async addUpdate(id: string, body: AddUpdateBody, actor: Actor) {
+    async addUpdate(caller: Caller, id: string, body: AddUpdateBody) {
+      const { actor } = caller;
       if (!(await repo.exists(db, id))) throw new NotFound('Incident not found');
       const authorId = body.authorId?.toLowerCase() ?? actor.userId;
       if (authorId !== actor.userId) {
@@ -187,7 +190,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       return toEntry((await repo.findEntry(db, entryId))!);
     },
 
-    async timeline(id: string) {
+    async timeline(_caller: Caller, id: string) {
       if (!(await repo.exists(db, id))) throw new NotFound('Incident not found');
       return (await repo.timeline(db, id)).map(toEntry);
     },

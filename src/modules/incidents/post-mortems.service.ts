@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { Actor } from '../../kernel/auth.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { incidentsRepository } from './incidents.repository.js';
 import type { CreatePostMortemBody, UpdatePostMortemBody } from './incidents.schemas.js';
@@ -17,7 +17,7 @@ export function createPostMortemsService({ db }: { db: Database }) {
   }
 
   return {
-    async create(body: CreatePostMortemBody, actor: Actor) {
+    async create(caller: Caller, body: CreatePostMortemBody) {
       if (!(await incidentsRepository.exists(db, body.incidentId))) throw new NotFound('Incident not found');
       if (await repo.findByIncident(db, body.incidentId)) throw new Conflict('This incident already has a post-mortem');
       try {
@@ -27,7 +27,7 @@ export function createPostMortemsService({ db }: { db: Database }) {
           contributingFactors: body.contributingFactors ?? [],
           actionItems: normaliseItems(body.actionItems),
           body: body.body ?? null,
-          createdBy: actor.userId,
+          createdBy: caller.actor.userId,
         });
       } catch (err) {
         // Two concurrent creates: the unique index decides.
@@ -36,15 +36,17 @@ export function createPostMortemsService({ db }: { db: Database }) {
       }
     },
 
-    get: mustFind,
+    async get(_caller: Caller, id: string) {
+      return mustFind(id);
+    },
 
-    async getByIncident(incidentId: string) {
+    async getByIncident(_caller: Caller, incidentId: string) {
       const row = await repo.findByIncident(db, incidentId);
       if (!row) throw new NotFound('No post-mortem for this incident');
       return row;
     },
 
-    async update(id: string, body: UpdatePostMortemBody) {
+    async update(_caller: Caller, id: string, body: UpdatePostMortemBody) {
       const current = await mustFind(id);
       if (body.incidentId !== undefined && (typeof body.incidentId !== 'string' || body.incidentId.toLowerCase() !== current.incidentId)) {
         throw new Invalid('incidentId of a post-mortem cannot be changed', [{ field: 'incidentId', problem: 'cannot be changed' }]);
@@ -59,8 +61,8 @@ export function createPostMortemsService({ db }: { db: Database }) {
       return row;
     },
 
-    async approve(id: string, actor: Actor) {
-      const row = await repo.update(db, id, { approvedBy: actor.userId, approvedAt: new Date() });
+    async approve(caller: Caller, id: string) {
+      const row = await repo.update(db, id, { approvedBy: caller.actor.userId, approvedAt: new Date() });
       if (!row) throw new NotFound('Post-mortem not found');
       return row;
     },

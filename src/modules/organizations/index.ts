@@ -4,6 +4,7 @@ import { organizationsRoutes } from './organizations.routes.js';
 import { createOrganizationsService } from './organizations.service.js';
 
 export { resolveOrganizationContext } from './organizations.context.js';
+export { organizationsLookup } from './organizations.lookup.js';
 export { createOrganizationsService, type OrganizationsService } from './organizations.service.js';
 
 export async function organizationsModule(app: App, ctx: AppContext) {

@@ -25,7 +25,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
         response: { 200: Type.Array(OrganizationSchema), ...errorResponses(401) },
       },
     },
-    async (req) => service.list(req.actor),
+    async (req) => service.list(req.caller),
   );
 
   app.post(
@@ -38,7 +38,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
         response: { 201: OrganizationSchema, ...errorResponses(400, 401, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.actor, req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
 
   app.get(
@@ -51,7 +51,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
         response: { 200: OrganizationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.get(req.actor, req.params.id),
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.patch(
@@ -65,7 +65,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
         response: { 200: OrganizationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => service.update(req.actor, req.params.id, req.body),
+    async (req) => service.update(req.caller, req.params.id, req.body),
   );
 
   app.delete(
@@ -79,7 +79,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
       },
     },
     async (req, reply) => {
-      await service.remove(req.actor, req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
@@ -94,7 +94,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
         response: { 200: Type.Array(MemberSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.listMembers(req.actor, req.params.id),
+    async (req) => service.listMembers(req.caller, req.params.id),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
         response: { 201: MemberSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addMember(req.actor, req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await service.addMember(req.caller, req.params.id, req.body)),
   );
 
   app.patch(
@@ -122,7 +122,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
         response: { 200: MemberSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.updateRole(req.actor, req.params.id, req.params.userId, req.body.role),
+    async (req) => service.updateRole(req.caller, req.params.id, req.params.userId, req.body.role),
   );
 
   app.delete(
@@ -136,7 +136,7 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
       },
     },
     async (req, reply) => {
-      await service.removeMember(req.actor, req.params.id, req.params.userId);
+      await service.removeMember(req.caller, req.params.id, req.params.userId);
       return reply.code(204).send();
     },
   );

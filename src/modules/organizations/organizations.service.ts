@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { Actor } from '../../kernel/auth.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors.js';
 import { organizationsRepository as repo, type MemberView, type OrganizationRow } from './organizations.repository.js';
 import { checkAssign, checkRemoval, checkRoleChange, isManager } from './organizations.roles.js';
@@ -24,28 +24,28 @@ export function createOrganizationsService({ db, userExists }: OrganizationsServ
   }
 
   /** The caller's role in the organization (404 when it does not exist). */
-  async function callerRole(actor: Actor, id: string): Promise<{ org: OrganizationRow; role: string | undefined }> {
+  async function callerRole(caller: Caller, id: string): Promise<{ org: OrganizationRow; role: string | undefined }> {
     const org = await load(id);
-    return { org, role: await repo.roleOf(db, id, actor.userId) };
+    return { org, role: await repo.roleOf(db, id, caller.actor.userId) };
   }
 
-  async function assertReader(actor: Actor, id: string) {
-    const { org, role } = await callerRole(actor, id);
-    if (!role && !actor.isAdmin) throw new Forbidden('You are not a member of this organization');
+  async function assertReader(caller: Caller, id: string) {
+    const { org, role } = await callerRole(caller, id);
+    if (!role && !caller.actor.isAdmin) throw new Forbidden('You are not a member of this organization');
     return org;
   }
 
   return {
-    async list(actor: Actor) {
-      return actor.isAdmin ? repo.listAll(db) : repo.listForUser(db, actor.userId);
+    async list(caller: Caller) {
+      return caller.actor.isAdmin ? repo.listAll(db) : repo.listForUser(db, caller.actor.userId);
     },
 
-    async create(actor: Actor, body: CreateOrganizationBody) {
+    async create(caller: Caller, body: CreateOrganizationBody) {
       if (await repo.slugTaken(db, body.slug)) throw new Conflict(`Slug "${body.slug}" is already taken`);
       try {
         return await db.transaction(async (tx) => {
           const org = await repo.insert(tx, { name: body.name, slug: body.slug, description: body.description ?? null });
-          await repo.insertMember(tx, org.id, actor.userId, 'owner');
+          await repo.insertMember(tx, org.id, caller.actor.userId, 'owner');
           return org;
         });
       } catch (err) {
@@ -56,8 +56,8 @@ export function createOrganizationsService({ db, userExists }: OrganizationsServ
 
     get: assertReader,
 
-    async update(actor: Actor, id: string, body: UpdateOrganizationBody) {
-      const { org, role } = await callerRole(actor, id);
+    async update(caller: Caller, id: string, body: UpdateOrganizationBody) {
+      const { org, role } = await callerRole(caller, id);
       if (!isManager(role)) throw new Forbidden('Only an organization admin or owner can update it');
       if (body.slug !== undefined && body.slug !== org.slug && (await repo.slugTaken(db, body.slug, id))) {
         throw new Conflict(`Slug "${body.slug}" is already taken`);
@@ -76,20 +76,20 @@ export function createOrganizationsService({ db, userExists }: OrganizationsServ
       }
     },
 
-    async remove(actor: Actor, id: string) {
-      const { role } = await callerRole(actor, id);
+    async remove(caller: Caller, id: string) {
+      const { role } = await callerRole(caller, id);
       if (role !== 'owner') throw new Forbidden('Only the organization owner can delete it');
       if (!(await repo.delete(db, id))) throw new NotFound('Organization not found');
     },
 
-    async listMembers(actor: Actor, id: string): Promise<MemberView[]> {
-      await assertReader(actor, id);
+    async listMembers(caller: Caller, id: string): Promise<MemberView[]> {
+      await assertReader(caller, id);
       return repo.listMembers(db, id);
     },
 
-    async addMember(actor: Actor, id: string, body: AddMemberBody): Promise<MemberView> {
-      const { role } = await callerRole(actor, id);
-      const denied = checkAssign({ userId: actor.userId, role: role ?? '' }, body.role);
+    async addMember(caller: Caller, id: string, body: AddMemberBody): Promise<MemberView> {
+      const { role } = await callerRole(caller, id);
+      const denied = checkAssign({ userId: caller.actor.userId, role: role ?? '' }, body.role);
       if (denied) throw denied;
       if (!(await userExists(body.userId))) throw new NotFound('User not found');
       if (await repo.roleOf(db, id, body.userId)) throw new Conflict('User is already a member of this organization');
@@ -102,23 +102,23 @@ export function createOrganizationsService({ db, userExists }: OrganizationsServ
       return (await repo.findMember(db, id, body.userId))!;
     },
 
-    async updateRole(actor: Actor, id: string, userId: string, role: OrgRole): Promise<MemberView> {
-      const { role: mine } = await callerRole(actor, id);
+    async updateRole(caller: Caller, id: string, userId: string, role: OrgRole): Promise<MemberView> {
+      const { role: mine } = await callerRole(caller, id);
       if (!isManager(mine)) throw new Forbidden('Only an organization admin or owner can change roles');
       const target = await repo.findMember(db, id, userId);
       if (!target) throw new NotFound('User is not a member of this organization');
-      const denied = checkRoleChange({ userId: actor.userId, role: mine! }, target, role);
+      const denied = checkRoleChange({ userId: caller.actor.userId, role: mine! }, target, role);
       if (denied) throw denied;
       if (!(await repo.setRole(db, id, userId, role))) throw new NotFound('User is not a member of this organization');
       return { ...target, role };
     },
 
-    async removeMember(actor: Actor, id: string, userId: string) {
-      const { role: mine } = await callerRole(actor, id);
+    async removeMember(caller: Caller, id: string, userId: string) {
+      const { role: mine } = await callerRole(caller, id);
       if (!isManager(mine)) throw new Forbidden('Only an organization admin or owner can remove members');
       const target = await repo.findMember(db, id, userId);
       if (!target) throw new NotFound('User is not a member of this organization');
-      const denied = checkRemoval({ userId: actor.userId, role: mine! }, target);
+      const denied = checkRemoval({ userId: caller.actor.userId, role: mine! }, target);
       if (denied) throw denied;
       if (!(await repo.deleteMember(db, id, userId))) throw new NotFound('User is not a member of this organization');
     },

@@ -21,7 +21,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
   app.get(
     base,
     { schema: { tags, summary: 'List teams (by name, paginated)', querystring: TeamListQuery, response: { 200: TeamPage, ...errorResponses(400, 401) } } },
-    async (req) => service.list(req.query),
+    async (req) => service.list(req.caller, req.query),
   );
 
   app.post(
@@ -30,7 +30,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       config: { auth: 'admin' },
       schema: { tags, summary: 'Create a team (admin)', body: CreateTeamBody, response: { 201: TeamSchema, ...errorResponses(400, 401, 403, 409) } },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
     {
       schema: { tags, summary: 'Read a team with its members', params: IdParams, response: { 200: TeamWithMembersSchema, ...errorResponses(400, 401, 404) } },
     },
-    async (req) => service.get(req.params.id),
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.patch(
@@ -53,7 +53,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
         response: { 200: TeamSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => service.update(req.params.id, req.body),
+    async (req) => service.update(req.caller, req.params.id, req.body),
   );
 
   app.delete(
@@ -68,7 +68,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       },
     },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
@@ -76,7 +76,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
   app.get(
     `${base}/:id/members`,
     { schema: { tags, summary: 'Members of a team', params: IdParams, response: { 200: Type.Array(TeamUserSchema), ...errorResponses(400, 401, 404) } } },
-    async (req) => service.members(req.params.id),
+    async (req) => service.members(req.caller, req.params.id),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
         response: { 201: TeamWithMembersSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addMember(req.params.id, req.params.userId)),
+    async (req, reply) => reply.code(201).send(await service.addMember(req.caller, req.params.id, req.params.userId)),
   );
 
   app.delete(
@@ -105,7 +105,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       },
     },
     async (req, reply) => {
-      await service.removeMember(req.params.id, req.params.userId);
+      await service.removeMember(req.caller, req.params.id, req.params.userId);
       return reply.code(204).send();
     },
   );
@@ -120,6 +120,6 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
         response: { 200: Type.Array(ComponentSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.components(req.params.id),
+    async (req) => service.components(req.caller, req.params.id),
   );
 }

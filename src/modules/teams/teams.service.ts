@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Conflict, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { teamsRepository as repo, type TeamRow } from './teams.repository.js';
@@ -25,17 +26,17 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
   const nameConflict = (name: string) => new Conflict(`A team named "${name}" already exists`);
 
   return {
-    async list(q: PageQuery) {
+    async list(_caller: Caller, q: PageQuery) {
       const { data, total } = await repo.list(db, q.skip, q.take);
       return pageOf(data, total, q);
     },
 
-    async get(id: string) {
+    async get(_caller: Caller, id: string) {
       const team = await load(id);
       return { ...team, members: await repo.members(db, id) };
     },
 
-    async create(body: CreateTeamBody) {
+    async create(_caller: Caller, body: CreateTeamBody) {
       if (await repo.nameTaken(db, body.name)) throw nameConflict(body.name);
       let linked = 0;
       let team: TeamRow;
@@ -61,7 +62,7 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
       return team;
     },
 
-    async update(id: string, body: UpdateTeamBody) {
+    async update(_caller: Caller, id: string, body: UpdateTeamBody) {
       const current = await load(id);
       const renamed = body.name !== undefined && body.name !== current.name;
       if (renamed && (await repo.nameTaken(db, body.name!, id))) throw nameConflict(body.name!);
@@ -92,7 +93,7 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
       return team;
     },
 
-    async remove(id: string) {
+    async remove(_caller: Caller, id: string) {
       const deleted = await db.transaction(async (tx) => {
         // Explicit (not only the foreign key's SET NULL) so the components' updatedAt moves too.
         await repo.unlinkAllComponents(tx, id);
@@ -103,7 +104,7 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
       await componentsChanged();
     },
 
-    async addMember(id: string, userId: string) {
+    async addMember(_caller: Caller, id: string, userId: string) {
       const team = await load(id);
       if (!(await userExists(userId))) throw new NotFound('User not found');
       if (await repo.isMember(db, id, userId)) throw new Conflict('User is already a member of this team');
@@ -116,17 +117,17 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
       return { ...team, members: await repo.members(db, id) };
     },
 
-    async removeMember(id: string, userId: string) {
+    async removeMember(_caller: Caller, id: string, userId: string) {
       await load(id);
       if (!(await repo.removeMember(db, id, userId))) throw new NotFound('User is not a member of this team');
     },
 
-    async members(id: string) {
+    async members(_caller: Caller, id: string) {
       await load(id);
       return repo.members(db, id);
     },
 
-    async components(id: string) {
+    async components(_caller: Caller, id: string) {
       const team = await load(id);
       return repo.componentsOwnedBy(db, team.name);
     },

@@ -7,18 +7,10 @@ import { createTemplatesService } from './templates.service.js';
 export { createTemplatesService, type TemplatesService } from './templates.service.js';
 export { BUILTIN_TEMPLATES } from './templates.builtin.js';
 
-/** Service templates and scaffolding: built-ins seeded at start, the scaffold worker, crash recovery. */
+/** Service templates and scaffolding: built-ins seeded at start, the scaffold job (its crash recovery is declared in templates.jobs.ts). */
 export async function templatesModule(app: App, ctx: AppContext) {
   const service = createTemplatesService(ctx);
   defineTemplateJobs(ctx, service);
   await service.seedBuiltins();
   await app.register(templatesRoutes, { service });
-  // Requests a stopped process left pending or in_progress run again once the app is ready.
-  // In the background: a slow or absent Redis must not hold up the server's start.
-  app.addHook('onReady', async () => {
-    service.recover().then(
-      (n) => n > 0 && ctx.log.info({ requests: n }, 'scaffold requests re-queued after a restart'),
-      (err) => ctx.log.error({ err }, 'could not re-queue scaffold requests'),
-    );
-  });
 }

@@ -52,7 +52,11 @@ export const isBuiltinUrl = (url: string) => url.startsWith(BUILTIN_SCHEME);
  * Loads the files of a template. Git failures surface as GitError (the caller words the message);
  * a built-in folder that is missing is a broken installation, reported as such.
  */
-export async function loadTemplateFiles(git: Git, template: { name: string; repositoryUrl: string; isBuiltIn: boolean }): Promise<TemplateFile[]> {
+export async function loadTemplateFiles(
+  git: Git,
+  template: { name: string; repositoryUrl: string; isBuiltIn: boolean },
+  signal?: AbortSignal,
+): Promise<TemplateFile[]> {
   if (template.isBuiltIn && isBuiltinUrl(template.repositoryUrl)) {
     const name = template.repositoryUrl.slice(BUILTIN_SCHEME.length);
     try {
@@ -64,7 +68,7 @@ export async function loadTemplateFiles(git: Git, template: { name: string; repo
   }
   return withTempDir('template', async (dir) => {
     const checkout = join(dir, 'tree');
-    await git.shallowClone(template.repositoryUrl, checkout);
+    await git.shallowClone(template.repositoryUrl, checkout, undefined, { signal });
     return readTree(checkout);
   });
 }

@@ -53,7 +53,8 @@ export function assertVariableDefinitions(vars: VariableDefinition[]): void {
  * Variables the template does not declare are ignored (and not stored).
  */
 export function resolveVariables(defs: VariableDefinition[], given: Record<string, string> = {}): Record<string, string> {
-  const values: Record<string, string> = {};
+  // Null prototype: a variable may be named `__proto__`.
+  const values: Record<string, string> = Object.create(null);
   for (const def of defs) {
     const supplied = Object.prototype.hasOwnProperty.call(given, def.key) ? given[def.key] : undefined;
     if (supplied === undefined || supplied === '') {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { organizations, scaffoldRequests, serviceTemplates } from '../../db/schema/index.js';
+import { scaffoldRequests, serviceTemplates } from '../../db/schema/index.js';
 
 export type TemplateRow = typeof serviceTemplates.$inferSelect;
 export type TemplateInsert = typeof serviceTemplates.$inferInsert;
@@ -61,11 +61,6 @@ export const templatesRepository = {
   async findIdByName(db: Executor, name: string): Promise<string | undefined> {
     const [row] = await db.select({ id: serviceTemplates.id }).from(serviceTemplates).where(eq(serviceTemplates.name, name)).limit(1);
     return row?.id;
-  },
-
-  async organizationExists(db: Executor, id: string): Promise<boolean> {
-    const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
-    return !!row;
   },
 
   async insert(db: Executor, values: TemplateInsert): Promise<TemplateRow> {

@@ -21,7 +21,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
   app.get(
     base,
     { schema: { tags, summary: 'List service templates (ordered by name)', querystring: TemplateListQuery, response: { 200: TemplatePage, ...errorResponses(400, 401) } } },
-    async (req) => service.list(req.query),
+    async (req) => service.list(req.caller, req.query),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
   app.get(
     `${base}/:id`,
     { schema: { tags, summary: 'Get a service template', params: IdParams, response: { 200: ServiceTemplateSchema, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.get(req.params.id),
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.patch(
@@ -56,7 +56,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
         response: { 200: ServiceTemplateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => service.update(req.params.id, req.body ?? {}),
+    async (req) => service.update(req.caller, req.params.id, req.body ?? {}),
   );
 
   app.delete(
@@ -66,7 +66,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
       schema: { tags, summary: 'Delete a custom service template (admin); built-ins: 403', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
     },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
@@ -82,7 +82,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
         response: { 201: ScaffoldRequestSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.scaffold(req.actor, req.params.id, req.body, false)),
+    async (req, reply) => reply.code(201).send(await service.scaffold(req.caller, req.params.id, req.body, false)),
   );
 
   app.post(
@@ -96,7 +96,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
         response: { 201: ScaffoldRequestSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.scaffold(req.actor, req.params.id, req.body, true)),
+    async (req, reply) => reply.code(201).send(await service.scaffold(req.caller, req.params.id, req.body, true)),
   );
 
   app.get(
@@ -109,7 +109,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
         response: { 200: ScaffoldRequestPage, ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.listRequests(req.actor, req.query),
+    async (req) => service.listRequests(req.caller, req.query),
   );
 
   app.get(
@@ -122,7 +122,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
         response: { 200: ScaffoldRequestSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.getRequest(req.actor, req.params.id),
+    async (req) => service.getRequest(req.caller, req.params.id),
   );
 
 }

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { GitError } from '../../infra/git.js';
-import type { Actor } from '../../kernel/auth.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import type { Caller } from '../../kernel/caller.js';
+import { organizationsLookup } from '../organizations/index.js';
 import { BUILTIN_SCHEME, BUILTIN_TEMPLATES } from './templates.builtin.js';
 import { loadTemplateFiles } from './templates.files.js';
 import { assertVariableDefinitions, redactUrl, renderFiles, resolveVariables, type VariableDefinition } from './templates.render.js';
@@ -51,14 +51,14 @@ export function createTemplatesService(ctx: AppContext) {
   }
 
   async function assertOrganization(id: string | null | undefined) {
-    if (id && !(await repo.organizationExists(db, id))) {
+    if (id && !(await organizationsLookup.organizationExists(db, id))) {
       throw new Invalid('organizationId does not name an existing organization', [{ field: 'organizationId', problem: 'does not exist' }]);
     }
   }
 
   /** The template's files rendered with `values`, sorted by path. */
-  async function render(template: TemplateRow, values: Record<string, string>) {
-    const files = await loadTemplateFiles(ctx.git, template);
+  async function render(template: TemplateRow, values: Record<string, string>, signal?: AbortSignal) {
+    const files = await loadTemplateFiles(ctx.git, template, signal);
     return renderFiles(files, values);
   }
 
@@ -76,15 +76,17 @@ export function createTemplatesService(ctx: AppContext) {
       );
     },
 
-    async list(q: TemplateListQuery) {
+    async list(_caller: Caller, q: TemplateListQuery) {
       const { data, total } = await repo.list(db, q, q.skip, q.take);
       return pageOf(data, total, q);
     },
 
-    get: getTemplate,
+    async get(_caller: Caller, id: string) {
+      return getTemplate(id);
+    },
 
     async create(caller: Caller, body: CreateTemplateBody) {
-      ctx.git.assertUrl(body.repositoryUrl, 'repositoryUrl');
+      await ctx.git.checkUrl(body.repositoryUrl, 'repositoryUrl');
       const variables = normaliseVariables(body.variables ?? []);
       assertVariableDefinitions(variables);
       const organizationId = body.organizationId !== undefined ? body.organizationId : caller.organizationId;
@@ -103,11 +105,11 @@ export function createTemplatesService(ctx: AppContext) {
       });
     },
 
-    async update(id: string, body: UpdateTemplateBody) {
+    async update(_caller: Caller, id: string, body: UpdateTemplateBody) {
       const current = await getTemplate(id);
       // Built-ins are admin-editable like any template (the contract gives PATCH/DELETE no exception);
       // the next start restores a built-in's shipped definition (seedBuiltins upserts by name).
-      if (body.repositoryUrl !== undefined) ctx.git.assertUrl(body.repositoryUrl, 'repositoryUrl');
+      if (body.repositoryUrl !== undefined) await ctx.git.checkUrl(body.repositoryUrl, 'repositoryUrl');
       const variables = body.variables !== undefined ? normaliseVariables(body.variables) : undefined;
       if (variables) assertVariableDefinitions(variables);
       await assertOrganization(body.organizationId);
@@ -121,7 +123,7 @@ export function createTemplatesService(ctx: AppContext) {
       return row;
     },
 
-    async remove(id: string) {
+    async remove(_caller: Caller, id: string) {
       await getTemplate(id);
       if (!(await repo.remove(db, id))) throw new NotFound('Service template not found');
     },
@@ -130,11 +132,11 @@ export function createTemplatesService(ctx: AppContext) {
      * A scaffold request. Variable checks come first (400 naming the variable), then the target URL.
      * A dry run renders in memory and stores a completed request; otherwise the request is queued.
      */
-    async scaffold(actor: Actor, templateId: string, body: ScaffoldBody, forceDryRun: boolean) {
+    async scaffold(caller: Caller, templateId: string, body: ScaffoldBody, forceDryRun: boolean) {
       const template = await getTemplate(templateId);
       const values = resolveVariables(template.variables, body.variables ?? {});
-      ctx.git.assertUrl(body.targetRepository, 'targetRepository');
-      const base = { templateId: template.id, templateName: template.name, targetRepository: body.targetRepository, variables: values, requestedBy: actor.userId };
+      await ctx.git.checkUrl(body.targetRepository, 'targetRepository');
+      const base = { templateId: template.id, templateName: template.name, targetRepository: body.targetRepository, variables: values, requestedBy: caller.actor.userId };
 
       if (forceDryRun || body.dryRun) {
         let files;
@@ -156,19 +158,19 @@ export function createTemplatesService(ctx: AppContext) {
       }
 
       const row = await repo.insertRequest(db, { ...base, dryRun: false, status: 'pending' });
-      await ctx.queue.enqueue(SCAFFOLD_JOB, { id: row.id }, { jobId: row.id });
+      await ctx.jobs.enqueue(SCAFFOLD_JOB, { id: row.id });
       return row;
     },
 
     /** The worker: idempotent (a finished request is left alone; an interrupted one runs again). */
-    async runScaffold(id: string) {
+    async runScaffold(id: string, signal?: AbortSignal) {
       const row = await repo.markInProgress(db, id);
       if (!row) return;
       const template = await repo.findById(db, row.templateId);
       if (!template) return toFailed(row, `Template ${row.templateName} no longer exists`);
       let files;
       try {
-        files = await render(template, row.variables);
+        files = await render(template, row.variables, signal);
       } catch (err) {
         const message = loadFailure(template, err);
         if (!message) ctx.log.error({ err, scaffoldRequest: id }, 'scaffold rendering failed');
@@ -177,7 +179,7 @@ export function createTemplatesService(ctx: AppContext) {
       const target = redactUrl(row.targetRepository);
       let commit: string;
       try {
-        commit = await ctx.git.commitFiles(row.targetRepository, files, `Scaffold ${template.name} template`);
+        commit = await ctx.git.commitFiles(row.targetRepository, files, `Scaffold ${template.name} template`, 'main', { signal });
       } catch (err) {
         if (err instanceof GitError || err instanceof DomainError) return toFailed(row, `Push to ${target} failed: ${err.message}`);
         ctx.log.error({ err, scaffoldRequest: id }, 'scaffold push failed');
@@ -194,19 +196,14 @@ export function createTemplatesService(ctx: AppContext) {
       return done;
     },
 
-    /** Re-queues every request a stopped process left behind (the job is idempotent). */
-    async recover() {
-      const ids = await repo.unfinishedRequestIds(db);
-      for (const id of ids) await ctx.queue.enqueue(SCAFFOLD_JOB, { id }, { jobId: id });
-      return ids.length;
-    },
-
-    async listRequests(actor: Actor, q: PageQuery) {
+    async listRequests(caller: Caller, q: PageQuery) {
+      const { actor } = caller;
       const { data, total } = await repo.listRequests(db, actor.isAdmin ? undefined : actor.userId, q.skip, q.take);
       return pageOf(data, total, q);
     },
 
-    async getRequest(actor: Actor, id: string) {
+    async getRequest(caller: Caller, id: string) {
+      const { actor } = caller;
       const row = await repo.findRequest(db, id);
       // Someone else's request reads as missing: its existence is not the caller's business.
       if (!row || (!actor.isAdmin && row.requestedBy !== actor.userId)) throw new NotFound('Scaffold request not found');

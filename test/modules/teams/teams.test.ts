@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../../../src/db/schema/index.js';
 import { createTeamsService } from '../../../src/modules/teams/index.js';
+import { systemCaller } from '../../../src/kernel/caller.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -252,17 +253,17 @@ describe('components and teamId', () => {
   it('signals component changes (catalog cache) on linking writes and deletes', async () => {
     let changes = 0;
     const service = createTeamsService({ db: t.database.db, userExists: async () => true, componentsChanged: async () => void changes++ });
-    const lonely = await service.create({ name: uniq('lonely'), type: 'dev' });
+    const lonely = await service.create(systemCaller(), { name: uniq('lonely'), type: 'dev' });
     expect(changes).toBe(0);
     const name = uniq('busy');
     await insertComponents(name, 1);
-    const busy = await service.create({ name, type: 'dev' });
+    const busy = await service.create(systemCaller(), { name, type: 'dev' });
     expect(changes).toBe(1);
-    await service.update(busy.id, { description: 'no relink' });
+    await service.update(systemCaller(), busy.id, { description: 'no relink' });
     expect(changes).toBe(1);
-    await service.update(busy.id, { name: uniq('busy2') });
+    await service.update(systemCaller(), busy.id, { name: uniq('busy2') });
     expect(changes).toBe(2);
-    await service.remove(lonely.id);
+    await service.remove(systemCaller(), lonely.id);
     expect(changes).toBe(3);
   });
 });

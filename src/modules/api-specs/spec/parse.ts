@@ -5,8 +5,6 @@ export type SpecFormat = 'openapi' | 'asyncapi';
 export type SpecDocument = Record<string, unknown>;
 
 export type ParseOutcome = { ok: true; doc: SpecDocument } | { ok: false; problem: string };
-/** `unmarked`: the document declares no `openapi`/`swagger`/`asyncapi` version at all. */
-export type DetectOutcome = { ok: true; format: SpecFormat } | { ok: false; problem: string; unmarked?: true };
 
 /** Far beyond any real specification, far below what makes the recursive YAML composer slow. */
 const MAX_FLOW_DEPTH = 256;
@@ -77,50 +75,36 @@ export function parseSpec(text: string): ParseOutcome {
 // YAML reads `openapi: 3.1` (unquoted) as the number 3.1, so numbers are accepted and compared as text.
 const versionText = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 
-/** `openapi: 3.x` or `swagger: "2.0"` is OpenAPI; `asyncapi: 2.x` or `3.x` is AsyncAPI; anything else is refused. */
+export type Detected = { format: 'openapi'; major: '2.0' | '3.0' | '3.1'; version: string } | { format: 'asyncapi'; version: string };
+export type DetectOutcome = ({ ok: true } & Detected) | { ok: false; problem: string; pointer: string };
+
+/**
+ * `openapi: 3.0.x/3.1.x` or `swagger: "2.0"` is OpenAPI; `asyncapi: 2.x/3.x` is AsyncAPI; anything
+ * else is refused. A version YAML read as a number (`swagger: 2.0`, `openapi: 3.1`) is taken as
+ * the string the author meant (`2.0`, `3.1.0`), and written back that way into the document.
+ */
 export function detectFormat(doc: SpecDocument): DetectOutcome {
   const has = (key: string) => Object.hasOwn(doc, key);
   const isOpenApi = has('openapi') || has('swagger');
-  if (isOpenApi && has('asyncapi')) return { ok: false, problem: 'spec declares both OpenAPI and AsyncAPI versions' };
+  if (isOpenApi && has('asyncapi')) return { ok: false, pointer: '#', problem: 'spec declares both OpenAPI and AsyncAPI versions' };
   if (has('openapi')) {
     const v = versionText(doc.openapi);
-    return v !== undefined && /^3(\.|$)/.test(v)
-      ? { ok: true, format: 'openapi' }
-      : { ok: false, problem: `unsupported OpenAPI version '${String(v ?? doc.openapi)}' (3.x expected)` };
+    const m = v === undefined ? null : /^3\.([01])(\.|$)/.exec(v);
+    if (!m) return { ok: false, pointer: '#/openapi', problem: `unsupported OpenAPI version '${String(v ?? doc.openapi)}' (3.0.x or 3.1.x expected)` };
+    if (typeof doc.openapi === 'number') doc.openapi = `${v}.0`;
+    return { ok: true, format: 'openapi', major: m[1] === '0' ? '3.0' : '3.1', version: String(doc.openapi) };
   }
   if (has('swagger')) {
     const v = versionText(doc.swagger);
-    return v !== undefined && /^2(\.0)?$/.test(v)
-      ? { ok: true, format: 'openapi' }
-      : { ok: false, problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)` };
+    if (v === undefined || !/^2(\.0)?$/.test(v)) return { ok: false, pointer: '#/swagger', problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)` };
+    doc.swagger = '2.0';
+    return { ok: true, format: 'openapi', major: '2.0', version: '2.0' };
   }
   if (has('asyncapi')) {
     const v = versionText(doc.asyncapi);
-    return v !== undefined && /^[23](\.|$)/.test(v)
-      ? { ok: true, format: 'asyncapi' }
-      : { ok: false, problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
+    if (v === undefined || !/^[23](\.|$)/.test(v)) return { ok: false, pointer: '#/asyncapi', problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
+    if (typeof doc.asyncapi === 'number') doc.asyncapi = `${v}.0`;
+    return { ok: true, format: 'asyncapi', version: String(doc.asyncapi) };
   }
-  return { ok: false, unmarked: true, problem: 'spec is neither OpenAPI (openapi: 3.x, swagger: "2.0") nor AsyncAPI (asyncapi: 2.x/3.x)' };
-}
-
-/** Parses and detects in one step, checking a declared format against the content. */
-export function analyseSpec(
-  text: string,
-  declared?: SpecFormat,
-): { ok: true; doc: SpecDocument; format: SpecFormat } | { ok: false; problem: string; field: 'spec' | 'format' } {
-  const parsed = parseSpec(text);
-  if (!parsed.ok) return { ...parsed, field: 'spec' };
-  let detected = detectFormat(parsed.doc);
-  if (!detected.ok && detected.unmarked) {
-    // No version key: a declared format is taken at its word; otherwise the shape decides
-    // (AsyncAPI documents have `channels`, OpenAPI ones `paths`).
-    const guess: SpecFormat | undefined =
-      declared ?? (Object.hasOwn(parsed.doc, 'channels') ? 'asyncapi' : Object.hasOwn(parsed.doc, 'paths') ? 'openapi' : undefined);
-    if (guess) detected = { ok: true, format: guess };
-  }
-  if (!detected.ok) return { ok: false, problem: detected.problem, field: 'spec' };
-  if (declared && declared !== detected.format) {
-    return { ok: false, field: 'format', problem: `format '${declared}' contradicts the content, which is ${detected.format}` };
-  }
-  return { ok: true, doc: parsed.doc, format: detected.format };
+  return { ok: false, pointer: '#', problem: 'spec is neither OpenAPI (openapi: 3.0.x/3.1.x, swagger: "2.0") nor AsyncAPI (asyncapi: 2.x/3.x)' };
 }

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { App } from './kernel/types.js';
+import type { App } from '../kernel/types.js';
+import { polishOpenApi } from './openapi-polish.js';
 
 /**
  * The OpenAPI 3 document, generated from the route schemas (never written by hand), served at
@@ -9,7 +10,9 @@ import type { App } from './kernel/types.js';
 export async function registerDocs(app: App) {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      // 3.1: the route schemas are JSON Schema 2020-12 (null types, const, propertyNames), which 3.0 cannot express.
+      openapi: '3.1.0',
+      servers: [{ url: '/', description: 'This Hangar server' }],
       info: {
         title: 'Hangar API',
         version: '1.0.0',
@@ -27,6 +30,7 @@ export async function registerDocs(app: App) {
         },
       },
     },
+    transformObject: (doc) => polishOpenApi((doc as { openapiObject: Record<string, unknown> }).openapiObject),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },

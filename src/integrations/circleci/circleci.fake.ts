@@ -1,0 +1,55 @@
+import type { CloudCiPipeline, CloudCiPort, CloudCiTriggerResult } from '../../modules/ci/ci.ports.js';
+import { upstreamError } from '../http.js';
+import { normaliseRepoUrl } from './circleci.adapter.js';
+import { CIRCLECI_SYSTEM } from './client.js';
+
+/** In-memory CircleCI behind the hosted CI port, for route tests. */
+export class FakeCircleCi implements CloudCiPort {
+  readonly pipelines: CloudCiPipeline[] = [];
+  /** Project slugs that exist (a trigger of another answers 404, as CircleCI does). */
+  readonly projects = new Set<string>();
+  readonly triggered: { projectSlug: string; branch?: string }[] = [];
+  private failure: number | undefined;
+
+  failWith(status: number | undefined) {
+    this.failure = status;
+  }
+  private check() {
+    if (this.failure) throw upstreamError(CIRCLECI_SYSTEM, this.failure);
+  }
+
+  add(projectSlug: string, vcsUrl: string, over: Partial<CloudCiPipeline> = {}): CloudCiPipeline {
+    this.projects.add(projectSlug);
+    const p: CloudCiPipeline = {
+      id: crypto.randomUUID(),
+      number: this.pipelines.length + 1,
+      projectSlug,
+      state: 'created',
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      vcsUrl,
+      branch: 'main',
+      tag: null,
+      revision: 'f'.repeat(40),
+      triggerType: 'webhook',
+      actor: 'someone',
+      ...over,
+    };
+    this.pipelines.unshift(p);
+    return p;
+  }
+
+  async listPipelines(filter: { vcsUrl?: string }): Promise<CloudCiPipeline[]> {
+    this.check();
+    const wanted = filter.vcsUrl ? normaliseRepoUrl(filter.vcsUrl) : undefined;
+    return this.pipelines.filter((p) => !wanted || (p.vcsUrl && normaliseRepoUrl(p.vcsUrl) === wanted));
+  }
+
+  async triggerPipeline(projectSlug: string, input: { branch?: string }): Promise<CloudCiTriggerResult> {
+    this.check();
+    if (!this.projects.has(projectSlug)) throw upstreamError(CIRCLECI_SYSTEM, 404);
+    this.triggered.push({ projectSlug, branch: input.branch });
+    const p = this.add(projectSlug, this.pipelines.find((x) => x.projectSlug === projectSlug)?.vcsUrl ?? '', { state: 'created', branch: input.branch ?? 'main' });
+    return { id: p.id, number: p.number, state: 'created', createdAt: p.createdAt, projectSlug };
+  }
+}

@@ -1,0 +1,80 @@
+import { UNSUPPORTED_SCAN, type RegistryManifest, type RegistryPort, type RegistryRepository, type RegistryTag } from '../../modules/registry/registry.ports.js';
+import { DockerHubClient } from './client.js';
+
+interface HubRepo {
+  name: string;
+  namespace: string;
+  description?: string | null;
+}
+interface HubTag {
+  name: string;
+  digest?: string;
+  full_size?: number;
+  media_type?: string;
+  tag_last_pushed?: string | null;
+  last_updated?: string | null;
+  images?: { digest?: string; size?: number }[];
+}
+
+export const DOCKER_HUB_URL = 'https://hub.docker.com';
+
+/** Docker Hub: repositories of one namespace (the credentials' `namespace` or `username`); no scans. */
+export class DockerHubAdapter implements RegistryPort {
+  readonly type = 'hub';
+  private readonly client: DockerHubClient;
+  private readonly namespace: string;
+
+  constructor(baseUrl: string | undefined, credentials: Record<string, unknown> = {}, opts: { fetch?: typeof fetch } = {}) {
+    const str = (k: string) => (typeof credentials[k] === 'string' ? (credentials[k] as string) : undefined);
+    this.client = new DockerHubClient(baseUrl ?? DOCKER_HUB_URL, { username: str('username'), password: str('password') ?? str('token') }, opts);
+    // Without an account the public official images (`library`) are listed.
+    this.namespace = str('namespace') ?? str('username') ?? 'library';
+  }
+
+  async ping() {
+    await this.client.http.get(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`, { query: { page_size: 1 } });
+  }
+
+  async listRepositories(): Promise<RegistryRepository[]> {
+    const repos = await this.client.all<HubRepo>(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`);
+    return repos.map((r) => ({ name: `${r.namespace ?? this.namespace}/${r.name}`, uri: `docker.io/${r.namespace ?? this.namespace}/${r.name}`, ...(r.description ? { description: r.description } : {}) }));
+  }
+
+  async listTags(name: string): Promise<RegistryTag[]> {
+    const tags = await this.client.all<HubTag>(`${this.repoPath(name)}/tags`);
+    return tags.map((t) => ({ tag: t.name, digest: digestOf(t), sizeBytes: sizeOf(t), pushedAt: pushedOf(t) }));
+  }
+
+  async getManifest(name: string, tag: string): Promise<RegistryManifest> {
+    const t = await this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`);
+    const digest = digestOf(t);
+    // Other tags of the same digest: Docker Hub has no reverse lookup, so the tag list is scanned.
+    const same = digest ? (await this.listTags(name)).filter((x) => x.digest === digest).map((x) => x.tag) : [];
+    return {
+      digest,
+      mediaType: t.media_type ?? 'application/vnd.docker.distribution.manifest.v2+json',
+      sizeBytes: sizeOf(t),
+      pushedAt: pushedOf(t),
+      tags: [...new Set([tag, ...same])].sort(),
+    };
+  }
+
+  async getScan() {
+    return UNSUPPORTED_SCAN;
+  }
+
+  /** `app`, `ns/app` -> `/v2/namespaces/<ns>/repositories/<app>`. */
+  private repoPath(name: string) {
+    const parts = name.split('/');
+    const repo = parts.pop()!;
+    const ns = parts.length ? parts.join('/') : this.namespace;
+    return `/v2/namespaces/${encodeURIComponent(ns)}/repositories/${encodeURIComponent(repo)}`;
+  }
+}
+
+const digestOf = (t: HubTag) => t.digest ?? t.images?.[0]?.digest ?? '';
+const sizeOf = (t: HubTag) => t.full_size ?? t.images?.reduce((s, i) => s + (i.size ?? 0), 0) ?? 0;
+const pushedOf = (t: HubTag) => {
+  const v = t.tag_last_pushed ?? t.last_updated;
+  return v ? new Date(v).toISOString() : null;
+};

@@ -1,0 +1,130 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Invalid } from '../../kernel/errors.js';
+import { dirSize, gitHome, runGit } from './client.js';
+import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitOptions } from './git.port.js';
+import { assertGitUrl, checkGitUrl, dnsResolver, urlHost, type Resolver, type UrlPolicy } from './url-policy.js';
+
+/** Runs `fn` with a fresh temporary folder that is removed afterwards, whatever happens. */
+export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), `hangar-${prefix}-`));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The real adapter: the `git` binary (client.ts) behind the URL policy (url-policy.ts). */
+export function createGit(opts: GitOptions & { resolver?: Resolver; home?: string }): Git {
+  const policy: UrlPolicy = { allowFileUrls: opts.allowFileUrls, localRoot: opts.localRoot, allowedHosts: opts.allowedHosts ?? [] };
+  const resolver = opts.resolver ?? dnsResolver;
+  const home = opts.home ?? gitHome();
+  const run = (args: string[], extra: { cwd?: string; watchDir?: string; signal?: AbortSignal; config?: string[] } = {}) =>
+    runGit(args, { timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, allowFileUrls: opts.allowFileUrls, home, ...extra });
+
+  /**
+   * The policy, again at the moment of the network call (a stored URL may predate a setting, a DNS
+   * name may have changed). For http(s), git is pinned to the addresses just checked, so a second
+   * DNS answer (rebinding) cannot send it elsewhere.
+   */
+  async function guard(url: string): Promise<string[]> {
+    let addresses: string[];
+    try {
+      addresses = await checkGitUrl(url, policy, 'url', resolver);
+    } catch (err) {
+      if (err instanceof Invalid) throw new GitUrlRefused(err.details?.[0]?.problem ?? err.message);
+      throw err;
+    }
+    const target = urlHost(url);
+    if (!target || addresses.length === 0 || (target.scheme !== 'http' && target.scheme !== 'https')) return [];
+    const port = target.port ?? (target.scheme === 'https' ? 443 : 80);
+    const list = addresses.map((a) => (isIP(a) === 6 ? `[${a}]` : a)).join(',');
+    return [`http.curloptResolve=${target.host}:${port}:${list}`];
+  }
+
+  const hasHead = (gitDir: string) =>
+    run(['-C', gitDir, 'rev-parse', '--verify', '--quiet', 'HEAD']).then(
+      () => true,
+      () => false,
+    );
+
+  async function clone(url: string, dir: string, ref: string | undefined, config: string[], signal?: AbortSignal) {
+    const refArgs = ref ? ['--branch', ref] : [];
+    await run(['clone', '--depth', '1', '--single-branch', '--no-tags', ...refArgs, '--', url, dir], { watchDir: dir, signal, config });
+  }
+
+  return {
+    options: opts,
+    assertUrl: (url, field) => assertGitUrl(url, policy, field),
+    checkUrl: async (url, field) => {
+      await checkGitUrl(url, policy, field, resolver);
+    },
+
+    async shallowClone(url: string, dir: string, ref?: string, call: GitCallOptions = {}) {
+      const config = await guard(url);
+      await clone(url, dir, ref, config, call.signal);
+      if (!ref && !(await hasHead(dir))) {
+        // The remote's HEAD names a branch that does not exist (a bare repository created on
+        // `master` that only ever received `main`): git checks out nothing. Take its real branch.
+        const heads = (await run(['ls-remote', '--heads', '--', url], { signal: call.signal, config }))
+          .split('\n')
+          .map((l) => l.split('\trefs/heads/')[1])
+          .filter(Boolean) as string[];
+        const branch = ['main', 'master'].find((b) => heads.includes(b)) ?? heads[0];
+        if (branch) {
+          await rm(dir, { recursive: true, force: true });
+          await clone(url, dir, branch, config, call.signal);
+        }
+      }
+      const size = await dirSize(dir, opts.maxBytes);
+      if (size > opts.maxBytes) throw new GitError(`repository exceeds the size limit of ${opts.maxBytes} bytes`);
+    },
+
+    async listTags(url: string, call: GitCallOptions = {}): Promise<string[]> {
+      const config = await guard(url);
+      const out = await run(['ls-remote', '--tags', '--refs', '--', url], { signal: call.signal, config });
+      return out
+        .split('\n')
+        .map((line) => line.split('\t')[1])
+        .filter((ref): ref is string => !!ref && ref.startsWith('refs/tags/'))
+        .map((ref) => ref.slice('refs/tags/'.length));
+    },
+
+    async commitFiles(url, files, message, branch = 'main', call: GitCallOptions = {}): Promise<string> {
+      const config = await guard(url);
+      const signal = call.signal;
+      return withTempDir('push', async (dir) => {
+        const heads = await run(['ls-remote', '--heads', '--', url, branch], { signal, config });
+        await run(['init', '--quiet', dir]);
+        await run(['remote', 'add', 'origin', '--', url], { cwd: dir });
+        if (heads.trim()) {
+          await run(['fetch', '--depth', '1', 'origin', branch], { cwd: dir, watchDir: dir, signal, config });
+          await run(['checkout', '--quiet', '-B', branch, 'FETCH_HEAD'], { cwd: dir });
+        } else {
+          await run(['checkout', '--quiet', '--orphan', branch], { cwd: dir });
+        }
+        const root = resolve(dir) + sep;
+        for (const f of files) {
+          const target = resolve(dir, f.path);
+          if (!target.startsWith(root) || target.startsWith(join(root, '.git') + sep)) throw new Invalid(`file path "${f.path}" leaves the repository`);
+          await mkdir(dirname(target), { recursive: true });
+          await writeFile(target, f.content);
+        }
+        await run(['add', '--all'], { cwd: dir, signal });
+        await run(['commit', '--quiet', '--allow-empty', '-m', message], { cwd: dir, signal });
+        await run(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], { cwd: dir, signal, config });
+        // A fresh local repository (`git init --bare`) keeps HEAD on its own default branch (often
+        // master), so a plain `git clone` of it would check nothing out: point HEAD at our branch.
+        const local = url.startsWith('/') ? url : url.startsWith('file:') ? fileURLToPath(url) : undefined;
+        if (local && !heads.trim() && !(await hasHead(local))) {
+          await run(['--git-dir', local, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`]).catch(() => undefined);
+        }
+        return (await run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
+      });
+    },
+  };
+}

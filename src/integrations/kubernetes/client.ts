@@ -1,0 +1,208 @@
+import { stat } from 'node:fs/promises';
+import {
+  ApiException,
+  ApiextensionsV1Api,
+  AppsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  PatchStrategy,
+  type KubernetesObject,
+} from '@kubernetes/client-node';
+// The generated client's middleware speaks its own minimal Observable; `of` wraps a value in it.
+import { of } from '@kubernetes/client-node/dist/gen/rxjsStub.js';
+import type { ClusterConfig } from '../../config/cluster.js';
+import { Conflict, DomainError, Unavailable } from '../../kernel/errors.js';
+import { upstreamError } from '../http.js';
+import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath, type ClusterRef } from './kubeconfig.js';
+
+/** The name error messages give the cluster (DECISIONS.md: 503 "with a message naming the system"). */
+export const KUBERNETES = 'Kubernetes cluster';
+
+/** A custom resource's coordinates. */
+export interface CustomResource {
+  group: string;
+  version: string;
+  plural: string;
+}
+
+/** The typed error for anything a Kubernetes call threw: the API's status, a timeout, or no connection. */
+export function kubeError(err: unknown): Error {
+  if (err instanceof DomainError) return err;
+  if (err instanceof ApiException || (typeof (err as any)?.code === 'number' && (err as any).code >= 400)) {
+    const code = (err as ApiException<unknown>).code;
+    // 409 on a write guarded by resourceVersion: someone else changed the object first.
+    if (code === 409) return new Conflict(`${KUBERNETES} refused the write: the object changed meanwhile; try again`);
+    return upstreamError(KUBERNETES, code);
+  }
+  const name = (err as Error)?.name;
+  if (name === 'AbortError' || name === 'TimeoutError') return new Unavailable(`${KUBERNETES} did not answer in time`);
+  return new Unavailable(`${KUBERNETES} is unreachable`);
+}
+
+const statusOf = (err: unknown): number | undefined => (err instanceof ApiException ? err.code : undefined);
+
+/**
+ * One cluster's API, through the official client: every call carries the configured timeout, and
+ * every failure becomes a typed error here. Objects are returned as the API server sent them.
+ */
+export class KubeClient {
+  private readonly core: CoreV1Api;
+  private readonly apps: AppsV1Api;
+  private readonly ext: ApiextensionsV1Api;
+  private readonly custom: CustomObjectsApi;
+
+  constructor(
+    readonly kubeconfig: KubeConfig,
+    private readonly timeoutMs: number,
+  ) {
+    this.core = kubeconfig.makeApiClient(CoreV1Api);
+    this.apps = kubeconfig.makeApiClient(AppsV1Api);
+    this.ext = kubeconfig.makeApiClient(ApiextensionsV1Api);
+    this.custom = kubeconfig.makeApiClient(CustomObjectsApi);
+  }
+
+  /** Per-call options: an abort signal for the timeout, and extra headers (a patch's content type). */
+  private options(headers: Record<string, string> = {}): any {
+    const timeoutMs = this.timeoutMs;
+    return {
+      middleware: [
+        {
+          pre: (ctx: any) => {
+            ctx.setSignal(AbortSignal.timeout(timeoutMs));
+            for (const [k, v] of Object.entries(headers)) ctx.setHeaderParam(k, v);
+            return of(ctx);
+          },
+          post: (res: unknown) => of(res),
+        },
+      ],
+      middlewareMergeStrategy: 'append',
+    };
+  }
+
+  /** Runs a call; statuses in `absent` answer `null` instead of an error (e.g. 404: not installed). */
+  private async call<T>(fn: () => Promise<T>, absent: number[] = []): Promise<T | null> {
+    try {
+      return await fn();
+    } catch (err) {
+      const status = statusOf(err);
+      if (status !== undefined && absent.includes(status)) return null;
+      throw kubeError(err);
+    }
+  }
+
+  async listDeployments(namespace?: string): Promise<any[]> {
+    const list = namespace
+      ? await this.call(() => this.apps.listNamespacedDeployment({ namespace }, this.options()))
+      : await this.call(() => this.apps.listDeploymentForAllNamespaces({}, this.options()));
+    return list?.items ?? [];
+  }
+
+  async namespaceExists(name: string): Promise<boolean> {
+    return (await this.call(() => this.core.readNamespace({ name }, this.options()), [404])) !== null;
+  }
+
+  async listCrds(): Promise<any[]> {
+    return (await this.call(() => this.ext.listCustomResourceDefinition({}, this.options())))?.items ?? [];
+  }
+
+  /** A CRD by name (`<plural>.<group>`), or null when it is not installed. */
+  async readCrd(name: string): Promise<any | null> {
+    return this.call(() => this.ext.readCustomResourceDefinition({ name }, this.options()), [404]);
+  }
+
+  /** The resources a group version serves (discovery), or null when the group version is not served. */
+  async groupResources(group: string, version: string): Promise<{ name: string; kind: string; namespaced: boolean }[] | null> {
+    const list = await this.call(() => this.custom.getAPIResources({ group, version }, this.options()), [404]);
+    return list ? list.resources : null;
+  }
+
+  /** Lists custom objects (namespaced or in all namespaces); null when the resource is not served (404). */
+  async listCustom(res: CustomResource, namespace?: string): Promise<{ items: any[]; resourceVersion: string } | null> {
+    const list: any = namespace
+      ? await this.call(() => this.custom.listNamespacedCustomObject({ ...res, namespace }, this.options()), [404])
+      : await this.call(() => this.custom.listClusterCustomObject({ ...res }, this.options()), [404]);
+    if (!list) return null;
+    return { items: Array.isArray(list.items) ? list.items : [], resourceVersion: list.metadata?.resourceVersion ?? '' };
+  }
+
+  /** One namespaced custom object, or null when absent (404). */
+  async getCustom(res: CustomResource, namespace: string, name: string): Promise<any | null> {
+    return this.call(() => this.custom.getNamespacedCustomObject({ ...res, namespace, name }, this.options()), [404]);
+  }
+
+  /** A JSON merge patch (RFC 7386): custom resources refuse strategic-merge patches (415). */
+  async mergePatchCustom(res: CustomResource, namespace: string, name: string, patch: object): Promise<any | null> {
+    const options = this.options({ 'Content-Type': PatchStrategy.MergePatch });
+    return this.call(() => this.custom.patchNamespacedCustomObject({ ...res, namespace, name, body: patch }, options), [404]);
+  }
+}
+
+/**
+ * The one way into Kubernetes: the server's own cluster (`CLUSTER_CONFIG_PATH`, or the in-cluster
+ * service account) or an admin-supplied kubeconfig. The file is re-read when it changes, and
+ * nothing holds a connection between calls, so a cluster that comes back is used again at once.
+ */
+export class KubernetesAccess {
+  private cached: { key: string; client: KubeClient } | undefined;
+
+  constructor(private readonly cfg: ClusterConfig) {}
+
+  /** Whether the server has a cluster of its own (supplied kubeconfigs aside). */
+  get configured(): boolean {
+    return !!this.cfg.configPath || this.cfg.inCluster;
+  }
+
+  /** The client for `ref`; for the default cluster, null when none is configured. */
+  async client(ref: ClusterRef = { kind: 'default' }): Promise<KubeClient | null> {
+    if (ref.kind === 'base64') return this.make(loadSuppliedKubeconfig(decodeBase64Kubeconfig(ref.value), { allowFiles: false }));
+    if (ref.kind === 'textOrPath') {
+      const { text, fromFile } = await readTextOrPath(ref.value, this.cfg.configFolder);
+      return this.make(loadSuppliedKubeconfig(text, { allowFiles: fromFile }));
+    }
+    return this.defaultClient();
+  }
+
+  /** The default cluster's client, or a 503 when none is configured (mesh endpoints). */
+  async require(ref?: ClusterRef): Promise<KubeClient> {
+    const client = await this.client(ref);
+    if (!client) throw new Unavailable(`${KUBERNETES} is not configured (set CLUSTER_CONFIG_PATH or run in a cluster)`);
+    return client;
+  }
+
+  private make(kc: KubeConfig) {
+    return new KubeClient(kc, this.cfg.timeoutMs);
+  }
+
+  private async defaultClient(): Promise<KubeClient | null> {
+    if (this.cfg.configPath) {
+      let key: string;
+      try {
+        const s = await stat(this.cfg.configPath);
+        key = `${s.mtimeMs}:${s.size}`;
+      } catch {
+        throw new Unavailable(`${KUBERNETES}: the configuration file named by CLUSTER_CONFIG_PATH cannot be read`);
+      }
+      if (this.cached?.key === key) return this.cached.client;
+      const kc = new KubeConfig();
+      try {
+        kc.loadFromFile(this.cfg.configPath);
+      } catch {
+        throw new Unavailable(`${KUBERNETES}: the configuration file named by CLUSTER_CONFIG_PATH is not a valid kubeconfig`);
+      }
+      const client = this.make(kc);
+      this.cached = { key, client };
+      return client;
+    }
+    if (this.cfg.inCluster) {
+      if (this.cached?.key === 'in-cluster') return this.cached.client;
+      const kc = new KubeConfig();
+      kc.loadFromCluster();
+      this.cached = { key: 'in-cluster', client: this.make(kc) };
+      return this.cached.client;
+    }
+    return null;
+  }
+}
+
+export type { KubernetesObject };

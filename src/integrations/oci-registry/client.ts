@@ -1,0 +1,84 @@
+import { basicAuth, HttpClient, type HttpResponse, type RequestOptions } from '../http.js';
+
+/**
+ * An OCI Distribution v2 client (https://github.com/opencontainers/distribution-spec/blob/main/spec.md)
+ * with the Docker token flow (https://distribution.github.io/distribution/spec/auth/token/): a 401
+ * carrying `WWW-Authenticate: Bearer realm=…,service=…,scope=…` is answered by fetching a token from
+ * the realm (with basic credentials when configured) and retrying; `Basic` challenges get basic auth.
+ */
+export class OciRegistryClient {
+  private readonly http: HttpClient;
+  private readonly tokens = new Map<string, string>();
+  private basic = false;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly credentials: { username?: string; password?: string } = {},
+    opts: { fetch?: typeof fetch; system?: string } = {},
+  ) {
+    this.http = new HttpClient({ system: opts.system ?? 'Container registry', baseUrl, fetch: opts.fetch });
+  }
+
+  async request<T>(path: string, opts: RequestOptions = {}, scope?: string): Promise<HttpResponse<T>> {
+    const withAuth = (): RequestOptions => ({ ...opts, headers: { ...opts.headers, ...this.authHeader(scope) }, accept: [...(opts.accept ?? []), 401] });
+    let res = await this.http.request<T>('GET', path, withAuth());
+    if (res.status === 401) {
+      await this.answerChallenge(res.headers.get('www-authenticate') ?? '', scope);
+      res = await this.http.request<T>('GET', path, { ...opts, headers: { ...opts.headers, ...this.authHeader(scope) } });
+    }
+    return res;
+  }
+
+  /** A blob; registries on object storage redirect to a signed URL, fetched without our credentials. */
+  async blob<T>(path: string, scope: string): Promise<T | undefined> {
+    const res = await this.request<string>(path, { accept: [404, 301, 302, 303, 307, 308], as: 'text' }, scope);
+    if (res.status === 404) return undefined;
+    const location = res.headers.get('location');
+    if (res.status >= 300) return location ? this.http.get<T>(new URL(location, this.http.url(path)).toString()) : undefined;
+    try {
+      return JSON.parse(res.body) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private authHeader(scope?: string): Record<string, string> {
+    const token = this.tokens.get(scope ?? '');
+    if (token) return { authorization: `Bearer ${token}` };
+    if (this.basic && this.credentials.username) return { authorization: basicAuth(this.credentials.username, this.credentials.password ?? '') };
+    return {};
+  }
+
+  private async answerChallenge(header: string, scope?: string) {
+    const [scheme] = header.trim().split(/\s+/, 1);
+    if (scheme?.toLowerCase() === 'basic') {
+      this.basic = true;
+      return;
+    }
+    if (scheme?.toLowerCase() !== 'bearer') throw this.http.errorFor(401);
+    const params = parseChallenge(header.slice(scheme.length));
+    if (!params.realm) throw this.http.errorFor(401);
+    const query: Record<string, string> = {};
+    if (params.service) query.service = params.service;
+    const wanted = params.scope ?? scope;
+    if (wanted) query.scope = wanted;
+    const headers: Record<string, string> = this.credentials.username ? { authorization: basicAuth(this.credentials.username, this.credentials.password ?? '') } : {};
+    const body = await this.http.get<{ token?: string; access_token?: string }>(params.realm, { query, headers });
+    const token = body?.token ?? body?.access_token;
+    if (!token) throw this.http.errorFor(401);
+    this.tokens.set(scope ?? '', token);
+  }
+}
+
+/** `realm="https://auth",service="registry",scope="repository:a:pull"` -> map. */
+export function parseChallenge(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(/([a-zA-Z_]+)="([^"]*)"/g)) out[m[1]!.toLowerCase()] = m[2]!;
+  return out;
+}
+
+/** The next page path from an RFC 5988 `Link: </v2/_catalog?last=x&n=100>; rel="next"` header. */
+export function nextLink(header: string | null): string | undefined {
+  const m = header ? /<([^>]+)>\s*;\s*rel="?next"?/i.exec(header) : null;
+  return m?.[1];
+}

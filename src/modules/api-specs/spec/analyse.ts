@@ -1,0 +1,56 @@
+import { detectFormat, parseSpec, type SpecFormat } from './parse.js';
+import { normalizeSwagger2 } from './normalize.js';
+import { checkRefs, type Problem } from './refs.js';
+import { asyncapiSchemaVersion, validateStructure } from './validate.js';
+
+/**
+ * The registration pipeline of one specification (runs in a worker thread): parse YAML/JSON, detect
+ * the format and version, validate against the official schema, prove every `$ref` resolvable, and
+ * normalise (Swagger 2 to the OpenAPI 3 shape). The answer carries the document as JSON text, the
+ * form stored beside the raw content so that a diff never parses YAML again.
+ */
+export type AnalyseResult =
+  | { ok: true; format: SpecFormat; specVersion: string; document: string }
+  | { ok: false; field: 'spec' | 'format'; message: string; problems: Problem[] };
+
+const PROBLEMS_SHOWN = 10;
+
+const fail = (message: string, problems: Problem[], field: 'spec' | 'format' = 'spec'): AnalyseResult => ({ ok: false, field, message, problems });
+
+/** One line naming the first problems with their pointers. */
+function summary(title: string, problems: Problem[]): string {
+  const shown = problems.slice(0, 3).map((p) => `${p.pointer} ${p.message}`);
+  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+  return `${title}: ${shown.join('; ')}${more}`;
+}
+
+export function analyseSpec(text: string, declared?: SpecFormat): AnalyseResult {
+  const parsed = parseSpec(text);
+  if (!parsed.ok) return fail(parsed.problem, [{ pointer: '#', message: parsed.problem }]);
+  const doc = parsed.doc;
+  const detected = detectFormat(doc);
+  if (!detected.ok) return fail(detected.problem, [{ pointer: detected.pointer, message: detected.problem }]);
+  if (declared && declared !== detected.format) {
+    const problem = `format '${declared}' contradicts the content, which is ${detected.format}`;
+    return fail(problem, [{ pointer: '#', message: problem }], 'format');
+  }
+  let label: string;
+  let problems: Problem[];
+  if (detected.format === 'openapi') {
+    label = detected.major === '2.0' ? 'Swagger 2.0' : `OpenAPI ${detected.major}`;
+    problems = validateStructure(doc, { format: 'openapi', major: detected.major }, PROBLEMS_SHOWN);
+  } else {
+    label = `AsyncAPI ${detected.version}`;
+    const schemaVersion = asyncapiSchemaVersion(detected.version);
+    if (!schemaVersion) {
+      const problem = `unsupported AsyncAPI version '${detected.version}'`;
+      return fail(problem, [{ pointer: '#/asyncapi', message: problem }]);
+    }
+    problems = validateStructure(doc, { format: 'asyncapi', version: schemaVersion }, PROBLEMS_SHOWN);
+  }
+  if (problems.length) return fail(summary(`spec is not a valid ${label} document`, problems), problems);
+  const refProblems = checkRefs(doc, PROBLEMS_SHOWN);
+  if (refProblems.length) return fail(summary(`spec has unresolvable references`, refProblems), refProblems);
+  const normalized = detected.format === 'openapi' && detected.major === '2.0' ? normalizeSwagger2(doc) : doc;
+  return { ok: true, format: detected.format, specVersion: detected.version, document: JSON.stringify(normalized) };
+}

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SpecDiffResult } from '../diff/model.js';
+import type { AnalyseResult } from './analyse.js';
+import type { SpecFormat } from './parse.js';
+
+export type WorkerRequest =
+  | { id: number; kind: 'analyse'; text: string; declared?: SpecFormat }
+  | { id: number; kind: 'diff'; format: SpecFormat; older: string; newer: string; now: number };
+export type WorkerResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+type Task = { msg: WorkerRequest; resolve(v: unknown): void; reject(e: Error): void };
+interface Slot {
+  worker: Worker;
+  task?: Task;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * The compiled worker (dist/…/spec.worker.js) runs as is; under tsx or vitest the source file is
+ * TypeScript, so a small bootstrap registers tsx's loader inside the worker first.
+ */
+function spawn(): Worker {
+  const js = new URL('./spec.worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(js))) return new Worker(js);
+  const ts = new URL('./spec.worker.ts', import.meta.url).href;
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  return new Worker(`import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`, { eval: true });
+}
+
+export class WorkerFailure extends Error {}
+
+/**
+ * A small pool of worker threads, started on first use. A task that overruns `timeoutMs` (a
+ * pathological document) terminates its worker, which is replaced; its caller gets a WorkerFailure.
+ */
+export class SpecWorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly timeoutMs = 60_000,
+  ) {}
+
+  analyse(text: string, declared?: SpecFormat): Promise<AnalyseResult> {
+    return this.run({ id: this.nextId++, kind: 'analyse', text, declared }) as Promise<AnalyseResult>;
+  }
+
+  diff(format: SpecFormat, older: string, newer: string, now = Date.now()): Promise<SpecDiffResult> {
+    return this.run({ id: this.nextId++, kind: 'diff', format, older, newer, now }) as Promise<SpecDiffResult>;
+  }
+
+  private run(msg: WorkerRequest): Promise<unknown> {
+    if (this.closed) return Promise.reject(new WorkerFailure('the specification workers are shut down'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ msg, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.queue.length) {
+      let slot = this.slots.find((s) => !s.task);
+      if (!slot && this.slots.length < this.size) slot = this.add();
+      if (!slot) return;
+      const task = this.queue.shift()!;
+      slot.task = task;
+      slot.timer = setTimeout(() => this.fail(slot!, new WorkerFailure('the specification took too long to process')), this.timeoutMs);
+      slot.worker.postMessage(task.msg);
+    }
+  }
+
+  private add(): Slot {
+    const slot: Slot = { worker: spawn() };
+    slot.worker.unref();
+    slot.worker.on('message', (res: WorkerResponse) => {
+      const task = slot.task;
+      if (!task || task.msg.id !== res.id) return;
+      clearTimeout(slot.timer);
+      slot.task = undefined;
+      if (res.ok) task.resolve(res.value);
+      else task.reject(new WorkerFailure(res.error));
+      this.pump();
+    });
+    slot.worker.on('error', (err) => this.fail(slot, new WorkerFailure(`specification worker failed: ${err.message.slice(0, 200)}`)));
+    slot.worker.on('exit', () => this.fail(slot, new WorkerFailure('specification worker exited')));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Rejects the slot's task, drops the worker (terminated if still running) and lets the queue go on. */
+  private fail(slot: Slot, err: Error) {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    clearTimeout(slot.timer);
+    const task = slot.task;
+    slot.task = undefined;
+    void slot.worker.terminate();
+    task?.reject(err);
+    if (!this.closed) this.pump();
+  }
+
+  async close() {
+    this.closed = true;
+    const down = () => new WorkerFailure('the specification workers are shut down');
+    for (const task of this.queue.splice(0)) task.reject(down());
+    const slots = this.slots.splice(0);
+    for (const slot of slots) {
+      clearTimeout(slot.timer);
+      slot.task?.reject(down());
+      slot.task = undefined;
+    }
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+}

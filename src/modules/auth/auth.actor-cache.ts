@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../../infra/redis.js';
+
+export interface CachedIdentity {
+  id: string;
+  username: string;
+  roles: string[];
+}
+
+/** A safety net only: entries are dropped on every role change; this bounds a publish that failed. */
+const MAX_AGE_MS = 30_000;
+
+/**
+ * Who a user id is and which roles it holds, kept in process memory so an authenticated request
+ * costs no database round trip. The rule "a role change applies to the caller's next request, in
+ * every process" holds because every role change goes through `invalidate`, which drops the entry
+ * here and, with Redis, publishes the user id to every other process before the change is answered.
+ * A process whose subscription is not live (Redis away, reconnecting) does not use the cache at all
+ * and reads the database, so a missed invalidation can never serve stale roles.
+ */
+export class ActorCache {
+  private readonly entries = new Map<string, { identity: CachedIdentity; at: number }>();
+  private live: boolean;
+  private subscriber: Redis | undefined;
+  private readonly channel: string;
+  /** Bumped by every invalidation: a database read that raced with one is not cached. */
+  private generation = 0;
+
+  constructor(private readonly opts: { redisUrl?: string; keyPrefix: string; publisher?: Redis; log: FastifyBaseLogger; maxEntries?: number }) {
+    this.channel = `${opts.keyPrefix}:auth:roles-changed`;
+    // Without Redis this is the only process: local invalidation is exact.
+    this.live = !opts.redisUrl;
+  }
+
+  /** Subscribes to other processes' invalidations (with Redis); caching starts once the subscription is live. */
+  start(): void {
+    if (!this.opts.redisUrl) return;
+    // Re-subscribing is ours to do (not ioredis'), so caching resumes only once the subscription is confirmed.
+    const sub = createRedis(this.opts.redisUrl, { maxRetriesPerRequest: null, autoResubscribe: false });
+    this.subscriber = sub;
+    const stop = () => {
+      this.generation++;
+      this.live = false;
+      this.entries.clear();
+    };
+    sub.on('close', stop);
+    sub.on('reconnecting', stop);
+    sub.on('end', stop);
+    sub.on('ready', () => {
+      sub.subscribe(this.channel).then(
+        () => {
+          this.generation++;
+          this.entries.clear();
+          this.live = true;
+        },
+        (err) => this.opts.log.warn({ err }, 'role cache: could not subscribe to invalidations; reading roles from the database'),
+      );
+    });
+    sub.on('message', (_channel: string, userId: string) => {
+      this.generation++;
+      if (userId === '*') this.entries.clear();
+      else this.entries.delete(userId);
+    });
+  }
+
+  get(userId: string): CachedIdentity | undefined {
+    if (!this.live) return undefined;
+    const entry = this.entries.get(userId);
+    if (!entry) return undefined;
+    if (Date.now() - entry.at > MAX_AGE_MS) {
+      this.entries.delete(userId);
+      return undefined;
+    }
+    return entry.identity;
+  }
+
+  /** The generation to hand back to `set` after reading the database. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(identity: CachedIdentity, generation: number): void {
+    if (!this.live || generation !== this.generation) return;
+    const max = this.opts.maxEntries ?? 50_000;
+    if (this.entries.size >= max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(identity.id, { identity, at: Date.now() });
+  }
+
+  /** Call after a committed role change (or user removal): best effort across processes, never throws. */
+  async invalidate(userId: string): Promise<void> {
+    this.generation++;
+    this.entries.delete(userId);
+    if (!this.opts.publisher) return;
+    try {
+      await this.opts.publisher.publish(this.channel, userId);
+    } catch (err) {
+      // Other processes whose subscription is down are not caching; a live one would miss this, so say so.
+      this.opts.log.error({ err, userId }, 'role cache: could not publish a role change to other processes');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.live = false;
+    this.entries.clear();
+    if (this.subscriber) this.subscriber.disconnect();
+  }
+}

@@ -1,0 +1,272 @@
+import {
+  apiEntityV1alpha1Validator,
+  componentEntityV1alpha1Validator,
+  DefaultNamespaceEntityPolicy,
+  domainEntityV1alpha1Validator,
+  EntityPolicies,
+  FieldFormatEntityPolicy,
+  groupEntityV1alpha1Validator,
+  locationEntityV1alpha1Validator,
+  NoForeignRootFieldsEntityPolicy,
+  parseEntityRef,
+  resourceEntityV1alpha1Validator,
+  SchemaValidEntityPolicy,
+  systemEntityV1alpha1Validator,
+  userEntityV1alpha1Validator,
+  type Entity,
+  type KindValidator,
+} from '@backstage/catalog-model';
+import type { CatalogLink } from '../../db/schema/index.js';
+import { hangarKind, LIMITS, type ComponentKind, type EntityKind } from './catalog.kinds.js';
+import { resolvePlaceholders, type PlaceholderReader } from './catalog.placeholders.js';
+
+/** A descriptor Hangar refuses, as Backstage would; the message is one line. */
+export class EntityError extends Error {}
+
+export interface Edge {
+  source: string;
+  type: string;
+  target: string;
+}
+
+export interface ComponentInput {
+  name: string;
+  namespace: string;
+  entityKind: EntityKind;
+  kind: ComponentKind;
+  type: string | null;
+  title: string | null;
+  owner: string | null;
+  ownerRef: string | null;
+  systemRef: string | null;
+  lifecycle: string | null;
+  description: string | null;
+  tags: string[];
+  annotations: Record<string, string>;
+  labels: Record<string, string>;
+  links: CatalogLink[];
+}
+
+export interface GroupInput {
+  name: string;
+  namespace: string;
+  displayName: string | null;
+  description: string | null;
+  email: string | null;
+  type: string;
+  parentRef: string | null;
+  childRefs: string[];
+}
+
+export interface PersonInput {
+  name: string;
+  namespace: string;
+  displayName: string | null;
+  email: string | null;
+}
+
+export interface ApiDefinition {
+  format: string;
+  content: string;
+  version: string | null;
+}
+
+interface Base {
+  document: number;
+  ref: string;
+  edges: Edge[];
+  /** Problems that did not make the entity invalid (an unresolved placeholder). */
+  warnings: string[];
+}
+export type ParsedEntity =
+  | (Base & { entity: 'component'; input: ComponentInput; definition: ApiDefinition | null })
+  | (Base & { entity: 'group'; input: GroupInput })
+  | (Base & { entity: 'user'; input: PersonInput })
+  | { entity: 'location'; document: number; ref: string; targets: string[]; warnings: string[] }
+  | { entity: 'skipped'; document: number; kind: string | null; name: string | null; reason: string };
+
+const policies = EntityPolicies.allOf([
+  new DefaultNamespaceEntityPolicy(),
+  new NoForeignRootFieldsEntityPolicy(),
+  new FieldFormatEntityPolicy(),
+  new SchemaValidEntityPolicy(),
+]);
+
+const VALIDATORS: Record<string, KindValidator> = {
+  component: componentEntityV1alpha1Validator,
+  api: apiEntityV1alpha1Validator,
+  resource: resourceEntityV1alpha1Validator,
+  system: systemEntityV1alpha1Validator,
+  domain: domainEntityV1alpha1Validator,
+  group: groupEntityV1alpha1Validator,
+  user: userEntityV1alpha1Validator,
+  location: locationEntityV1alpha1Validator,
+};
+const COMPONENT_KINDS: Record<string, EntityKind> = { component: 'Component', api: 'API', resource: 'Resource', system: 'System', domain: 'Domain' };
+
+/** Backstage's messages end with a link to its docs; one clean line is enough here. */
+const clean = (err: unknown) =>
+  (err instanceof Error ? err.message : String(err))
+    .replace(/\s*To learn more about catalog file format.*$/s, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 400);
+
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** A reference as Backstage resolves it (default kind and namespace), written `kind:namespace/name`. */
+export function toRef(ref: string, defaultKind: string, defaultNamespace = 'default'): string {
+  const r = parseEntityRef(ref, { defaultKind, defaultNamespace });
+  return `${r.kind.toLowerCase()}:${r.namespace}/${r.name}`;
+}
+
+const INVERSE: Record<string, string> = {
+  ownedBy: 'ownerOf',
+  partOf: 'hasPart',
+  providesApi: 'apiProvidedBy',
+  consumesApi: 'apiConsumedBy',
+  dependsOn: 'dependencyOf',
+  dependencyOf: 'dependsOn',
+  childOf: 'parentOf',
+  parentOf: 'childOf',
+  memberOf: 'hasMember',
+  hasMember: 'memberOf',
+};
+
+export interface ReadOptions {
+  lifecycles: readonly string[];
+  /** Reads `$text`/`$json`/`$yaml` targets; absent: placeholders cannot be resolved (register-yaml). */
+  read?: PlaceholderReader;
+}
+
+/**
+ * One YAML document as Hangar keeps it: validated by `@backstage/catalog-model` (the envelope
+ * policies, then the kind's own schema), mapped to a component, team or person with its relations.
+ * Kinds Hangar does not keep come back `skipped`; invalid documents throw `EntityError`.
+ */
+export async function readEntity(value: unknown, document: number, options: ReadOptions): Promise<ParsedEntity> {
+  if (!isMap(value)) throw new EntityError('a descriptor must be a mapping');
+  const raw = structuredClone(value);
+  const warnings: string[] = [];
+  if (options.read) await resolvePlaceholders(raw, options.read, warnings);
+  else await resolvePlaceholders(raw, async (kind, target) => Promise.reject(new Error(`${kind} ${target} cannot be resolved outside a location`)), warnings);
+  const lower = typeof raw.kind === 'string' ? raw.kind.toLowerCase() : '';
+  const validator = VALIDATORS[lower];
+  // An API whose definition could not be read is still kept (without a spec), as DECISIONS.md asks.
+  let definitionMissing = false;
+  if (lower === 'api' && isMap(raw.spec)) {
+    if (raw.spec.definition === undefined && warnings.length) {
+      definitionMissing = true;
+      raw.spec.definition = '-';
+    } else if (typeof raw.spec.definition === 'object' && raw.spec.definition !== null) {
+      // `$json` / `$yaml` give a parsed document; the spec is kept as its JSON text.
+      raw.spec.definition = JSON.stringify(raw.spec.definition, null, 2);
+    }
+  }
+  let entity: Entity;
+  try {
+    entity = (await policies.enforce(raw as unknown as Entity))!;
+    if (validator) await validator.check(entity);
+  } catch (err) {
+    throw new EntityError(clean(err));
+  }
+  const { name } = entity.metadata;
+  const namespace = entity.metadata.namespace ?? 'default';
+  if (!validator) return { entity: 'skipped', document, kind: entity.kind, name, reason: `kind ${entity.kind} is not kept by Hangar` };
+  const ref = `${lower}:${namespace}/${name}`;
+  const spec = (isMap(entity.spec) ? entity.spec : {}) as Record<string, unknown>;
+  const edges: Edge[] = [];
+  const relate = (type: string, targets: unknown, defaultKind: string) => {
+    for (const t of typeof targets === 'string' ? [targets] : strings(targets)) {
+      let target: string;
+      try {
+        target = toRef(t, defaultKind, namespace);
+      } catch (err) {
+        throw new EntityError(`spec reference "${t.slice(0, 100)}" is not valid: ${clean(err)}`);
+      }
+      edges.push({ source: ref, type, target }, { source: target, type: INVERSE[type]!, target: ref });
+    }
+  };
+
+  if (lower === 'location') {
+    const targets = [...strings(spec.targets), ...(typeof spec.target === 'string' ? [spec.target] : [])];
+    return { entity: 'location', document, ref, targets, warnings };
+  }
+  if (lower === 'group') {
+    const profile = isMap(spec.profile) ? spec.profile : {};
+    relate('childOf', spec.parent, 'group');
+    relate('parentOf', spec.children, 'group');
+    relate('hasMember', spec.members, 'user');
+    const input: GroupInput = {
+      name,
+      namespace,
+      displayName: str(profile.displayName),
+      description: str(entity.metadata.description),
+      email: str(profile.email),
+      type: String(spec.type),
+      parentRef: typeof spec.parent === 'string' ? toRef(spec.parent, 'group', namespace) : null,
+      childRefs: strings(spec.children).map((c) => toRef(c, 'group', namespace)),
+    };
+    return { entity: 'group', document, ref, edges, warnings, input };
+  }
+  if (lower === 'user') {
+    const profile = isMap(spec.profile) ? spec.profile : {};
+    relate('memberOf', spec.memberOf, 'group');
+    const input: PersonInput = { name, namespace, displayName: str(profile.displayName), email: str(profile.email)?.toLowerCase() ?? null };
+    return { entity: 'user', document, ref, edges, warnings, input };
+  }
+
+  const entityKind = COMPONENT_KINDS[lower]!;
+  const type = str(spec.type);
+  const lifecycle = str(spec.lifecycle)?.toLowerCase() ?? null;
+  if (lifecycle !== null && !options.lifecycles.includes(lifecycle)) throw new EntityError(`spec.lifecycle must be one of: ${options.lifecycles.join(', ')}`);
+  const owner = str(spec.owner);
+  relate('ownedBy', owner, 'group');
+  if (entityKind !== 'Domain') relate('partOf', spec.system, 'system');
+  if (entityKind === 'System') relate('partOf', spec.domain, 'domain');
+  if (entityKind === 'Domain') relate('partOf', spec.subdomainOf, 'domain');
+  if (entityKind === 'Component') {
+    relate('partOf', spec.subcomponentOf, 'component');
+    relate('providesApi', spec.providesApis, 'api');
+    relate('consumesApi', spec.consumesApis, 'api');
+  }
+  if (entityKind === 'Component' || entityKind === 'Resource') {
+    relate('dependsOn', spec.dependsOn, 'component');
+    relate('dependencyOf', spec.dependencyOf, 'component');
+  }
+  const metadata = entity.metadata as Record<string, unknown>;
+  const description = str(metadata.description);
+  if (description && description.length > LIMITS.description) throw new EntityError(`metadata.description must be at most ${LIMITS.description} characters`);
+  const title = str(metadata.title);
+  if (title && title.length > LIMITS.title) throw new EntityError(`metadata.title must be at most ${LIMITS.title} characters`);
+  const links: CatalogLink[] = (Array.isArray(metadata.links) ? metadata.links : []).filter(isMap).map((l) => ({
+    url: String(l.url),
+    ...(str(l.title) ? { title: str(l.title)! } : {}),
+    ...(str(l.icon) ? { icon: str(l.icon)! } : {}),
+    ...(str(l.type) ? { type: str(l.type)! } : {}),
+  }));
+  const input: ComponentInput = {
+    name,
+    namespace,
+    entityKind,
+    kind: hangarKind(entityKind, type),
+    type,
+    title,
+    owner,
+    ownerRef: owner ? toRef(owner, 'group', namespace) : null,
+    systemRef: typeof spec.system === 'string' && entityKind !== 'Domain' ? toRef(spec.system, 'system', namespace) : null,
+    lifecycle,
+    description,
+    tags: strings(metadata.tags),
+    annotations: (isMap(metadata.annotations) ? metadata.annotations : {}) as Record<string, string>,
+    labels: (isMap(metadata.labels) ? metadata.labels : {}) as Record<string, string>,
+    links,
+  };
+  let definition: ApiDefinition | null = null;
+  if (entityKind === 'API' && !definitionMissing && typeof spec.definition === 'string') {
+    definition = { format: (type ?? 'text').toLowerCase(), content: spec.definition, version: input.annotations['hangar.io/api-version'] ?? null };
+  }
+  return { entity: 'component', document, ref, edges, warnings, input, definition };
+}

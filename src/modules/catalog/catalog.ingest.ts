@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type { Executor } from '../../db/client.js';
+import type { Caller } from '../../kernel/caller.js';
+import { teamsCatalogVerbs } from '../teams/index.js';
+import type { ApiDefinition, ComponentInput, Edge, GroupInput, ParsedEntity, PersonInput } from './catalog.entities.js';
+import { catalogRepository as repo, type ComponentRow, type NewComponentRow } from './catalog.repository.js';
+import { peopleStore, relationsStore } from './catalog.store.js';
+
+type Kept = Extract<ParsedEntity, { entity: 'component' | 'group' | 'user' }>;
+/** An entity to write, with where it was read. */
+export type Sourced = Kept & { file: string | null };
+
+export interface IngestSource {
+  locationId: string | null;
+}
+
+export interface IngestResult {
+  created: ComponentRow[];
+  updated: ComponentRow[];
+  unchanged: ComponentRow[];
+  /** Components outside the batch whose teamId moved because their owning group arrived. */
+  linked: ComponentRow[];
+  teams: string[];
+  people: string[];
+  /** Entities refused while writing (a Hangar kind+name already held by another entity). */
+  errors: { file: string | null; document: number; message: string }[];
+  /** API definitions of written components, by component id. */
+  definitions: { componentId: string; ref: string; definitionHash: string | null; definition: ApiDefinition }[];
+  /** consumesApi edges of written components (to register them as consumers of the APIs' specs). */
+  consumes: { componentId: string; apiRef: string }[];
+}
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 32);
+export const definitionDigest = (d: ApiDefinition) => digest([d.format, d.content, d.version]);
+const groupRefOf = (t: { name: string; namespace: string }) => `group:${t.namespace}/${t.name}`;
+
+/**
+ * Writes one batch of validated entities in the caller's transaction, with bulk statements only
+ * (a 5,000-entity location is a handful of round trips): teams for groups, people for users, the
+ * relations of every entity, then the components in one upsert that skips identical rows.
+ */
+export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], source: IngestSource): Promise<IngestResult> {
+  const result: IngestResult = { created: [], updated: [], unchanged: [], linked: [], teams: [], people: [], errors: [], definitions: [], consumes: [] };
+  const groups = batch.filter((e): e is Sourced & { entity: 'group'; input: GroupInput } => e.entity === 'group');
+  const users = batch.filter((e): e is Sourced & { entity: 'user'; input: PersonInput } => e.entity === 'user');
+  let comps = batch.filter((e): e is Sourced & { entity: 'component'; input: ComponentInput } => e.entity === 'component');
+
+  // 1. Groups become teams (their module writes them, inside this transaction).
+  const touchedTeams = await teamsCatalogVerbs.upsertGroups(
+    caller,
+    groups.map((g) => g.input),
+    tx,
+  );
+  result.teams = groups.map((g) => g.ref);
+
+  // 2. Users become directory people.
+  await peopleStore.upsertMany(
+    tx,
+    users.map((u) => {
+      const values = { ...u.input, orphan: false, sourceLocationId: source.locationId, sourceFile: u.file };
+      return { ...values, entityHash: digest(values) };
+    }),
+  );
+  result.people = users.map((u) => u.ref);
+
+  // 3. Hangar's own uniqueness (kind + namespace + name) may clash with another Backstage kind's entity.
+  const holders = await repo.findByKindKeys(
+    tx,
+    comps.map((c) => c.input),
+  );
+  const held = new Map(holders.map((h) => [`${h.kind}\u0000${h.namespace}\u0000${h.name}`, h.ref]));
+  comps = comps.filter((c) => {
+    const other = held.get(`${c.input.kind}\u0000${c.input.namespace}\u0000${c.input.name}`);
+    if (!other || other === c.ref) return true;
+    result.errors.push({ file: c.file, document: c.document, message: `a ${c.input.kind} named "${c.input.name}" already exists as ${other}` });
+    return false;
+  });
+
+  // 4. Relations of every written entity replace what the same descriptors declared before.
+  const written = [...groups, ...users, ...comps];
+  const edges: (Edge & { originRef: string })[] = written.flatMap((e) => e.edges.map((edge) => ({ ...edge, originRef: e.ref })));
+  await relationsStore.replace(
+    tx,
+    written.map((e) => e.ref),
+    edges,
+  );
+
+  // 5. Parents of the teams touched and of their children, from childOf edges (either side declared them).
+  const ownerGroupNames = comps.map((c) => c.input.ownerRef).filter((r): r is string => !!r && r.startsWith('group:'));
+  const childNames = groups.flatMap((g) => g.input.childRefs);
+  const known = await teamsCatalogVerbs.byNames(tx, [...ownerGroupNames, ...childNames, ...groups.map((g) => g.ref)].map((r) => r.slice(r.indexOf('/') + 1)));
+  const teamByRef = new Map([...known, ...touchedTeams].map((t) => [groupRefOf(t), t]));
+  const family = [...new Set([...groups.map((g) => g.ref), ...childNames])].filter((r) => teamByRef.has(r));
+  if (family.length) {
+    const parentEdges = await relationsStore.targets(tx, family, 'childOf');
+    const parentOf = new Map<string, string>();
+    for (const e of parentEdges) if (!parentOf.has(e.source) && teamByRef.has(e.target)) parentOf.set(e.source, teamByRef.get(e.target)!.id);
+    await teamsCatalogVerbs.setParents(
+      caller,
+      family.map((ref) => ({ teamId: teamByRef.get(ref)!.id, parentTeamId: parentOf.get(ref) ?? null })),
+      tx,
+    );
+  }
+
+  // 6. Components, one upsert per chunk; identical rows are neither written nor returned.
+  const rows: NewComponentRow[] = comps.map((c) => {
+    const team = c.input.ownerRef ? teamByRef.get(c.input.ownerRef) : undefined;
+    const values = { ...c.input, teamId: team?.id ?? null, orphan: false, sourceLocationId: source.locationId, sourceFile: c.file };
+    return { ...values, entityHash: digest(values) };
+  });
+  const changed: (ComponentRow & { inserted: boolean })[] = [];
+  for (let i = 0; i < rows.length; i += 1000) changed.push(...(await repo.upsertMany(tx, rows.slice(i, i + 1000))));
+  const changedRefs = new Set(changed.map((r) => r.ref));
+  for (const r of changed) (r.inserted ? result.created : result.updated).push(r);
+  result.unchanged = await repo.findByRefs(
+    tx,
+    comps.map((c) => c.ref).filter((r) => !changedRefs.has(r)),
+  );
+  const byRef = new Map([...changed, ...result.unchanged].map((r) => [r.ref, r]));
+
+  // 7. Components registered earlier that name a group of this batch as owner now get its team.
+  const batchRefs = new Set(comps.map((c) => c.ref));
+  for (const team of touchedTeams) {
+    for (const row of await repo.linkOwner(tx, groupRefOf(team), team.id)) if (!batchRefs.has(row.ref)) result.linked.push(row);
+  }
+
+  for (const c of comps) {
+    const row = byRef.get(c.ref);
+    if (!row) continue;
+    if (c.definition) result.definitions.push({ componentId: row.id, ref: c.ref, definitionHash: row.definitionHash, definition: c.definition });
+    for (const e of c.edges) if (e.type === 'consumesApi' && e.source === c.ref) result.consumes.push({ componentId: row.id, apiRef: e.target });
+  }
+  // Keep the input order in the answer (the order of the documents).
+  const order = new Map(comps.map((c, i) => [c.ref, i]));
+  for (const list of [result.created, result.updated, result.unchanged]) list.sort((a, b) => order.get(a.ref)! - order.get(b.ref)!);
+  return result;
+}

@@ -1,0 +1,176 @@
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { catalogLocations, catalogPeople, catalogRelations, components, teams, users } from '../../db/schema/index.js';
+import { toPgArray } from './catalog.repository.js';
+import type { Edge } from './catalog.entities.js';
+
+export type LocationRow = typeof catalogLocations.$inferSelect;
+export type PersonRow = typeof catalogPeople.$inferSelect;
+export type NewPersonRow = typeof catalogPeople.$inferInsert;
+
+const CHUNK = 2000;
+const chunks = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Relations: an entity's edges are replaced whole each time its descriptor is read. */
+export const relationsStore = {
+  async replace(db: Executor, origins: string[], edges: (Edge & { originRef: string })[]) {
+    if (origins.length) await db.delete(catalogRelations).where(sql`${catalogRelations.originRef} = ANY(${toPgArray(origins)}::text[])`);
+    for (const part of chunks(edges)) {
+      await db
+        .insert(catalogRelations)
+        .values(part.map((e) => ({ sourceRef: e.source, type: e.type, targetRef: e.target, originRef: e.originRef })))
+        .onConflictDoNothing();
+    }
+  },
+
+  async removeOrigin(db: Executor, origin: string) {
+    await db.delete(catalogRelations).where(eq(catalogRelations.originRef, origin));
+  },
+
+  async ofSource(db: Executor, sourceRef: string) {
+    return db
+      .selectDistinct({ type: catalogRelations.type, source: catalogRelations.sourceRef, target: catalogRelations.targetRef })
+      .from(catalogRelations)
+      .where(eq(catalogRelations.sourceRef, sourceRef))
+      .orderBy(asc(catalogRelations.type), asc(catalogRelations.targetRef));
+  },
+
+  /** Targets of `type` edges leaving any of `sources` (e.g. the groups a user is a member of). */
+  async targets(db: Executor, sources: string[], type: string) {
+    if (sources.length === 0) return [];
+    return db
+      .selectDistinct({ source: catalogRelations.sourceRef, target: catalogRelations.targetRef })
+      .from(catalogRelations)
+      .where(and(sql`${catalogRelations.sourceRef} = ANY(${toPgArray(sources)}::text[])`, eq(catalogRelations.type, type)));
+  },
+};
+
+/** Ids of whatever the references name: components, teams (groups) and people (users). */
+export async function resolveRefs(db: Executor, refs: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const unique = [...new Set(refs)];
+  const groups = unique.filter((r) => r.startsWith('group:'));
+  const people = unique.filter((r) => r.startsWith('user:'));
+  const rest = unique.filter((r) => !r.startsWith('group:') && !r.startsWith('user:'));
+  if (rest.length) {
+    for (const r of await db.select({ id: components.id, ref: components.ref }).from(components).where(inArray(components.ref, rest))) out.set(r.ref, r.id);
+  }
+  if (people.length) {
+    for (const r of await db.select({ id: catalogPeople.id, ref: catalogPeople.ref }).from(catalogPeople).where(inArray(catalogPeople.ref, people)))
+      out.set(r.ref, r.id);
+  }
+  if (groups.length) {
+    const rows = await db
+      .select({ id: teams.id, name: teams.name, namespace: teams.namespace })
+      .from(teams)
+      .where(inArray(teams.name, [...new Set(groups.map((g) => g.slice(g.indexOf('/') + 1)))]));
+    for (const r of rows) out.set(`group:${r.namespace}/${r.name}`, r.id);
+  }
+  return out;
+}
+
+export const peopleStore = {
+  async upsertMany(db: Executor, values: NewPersonRow[]): Promise<PersonRow[]> {
+    const out: PersonRow[] = [];
+    for (const part of chunks(values)) {
+      const rows = await db
+        .insert(catalogPeople)
+        .values(part)
+        .onConflictDoUpdate({
+          target: catalogPeople.ref,
+          set: {
+            displayName: sql`excluded.display_name`,
+            email: sql`excluded.email`,
+            orphan: sql`excluded.orphan`,
+            sourceLocationId: sql`excluded.source_location_id`,
+            sourceFile: sql`excluded.source_file`,
+            entityHash: sql`excluded.entity_hash`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${catalogPeople.entityHash} IS DISTINCT FROM excluded.entity_hash`,
+        })
+        .returning();
+      out.push(...rows);
+    }
+    return out;
+  },
+
+  async page(db: Executor, q: { q?: string; memberOfRef?: string }, skip: number, take: number) {
+    const conditions: SQL[] = [];
+    if (q.q) {
+      const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(or(ilike(catalogPeople.name, like), ilike(catalogPeople.displayName, like), ilike(catalogPeople.email, like))!);
+    }
+    if (q.memberOfRef) {
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM ${catalogRelations} r WHERE r.source_ref = ${catalogPeople.ref} AND r.type = 'memberOf' AND r.target_ref = ${q.memberOfRef})`,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [data, [total]] = await Promise.all([
+      db
+        .select({ ...getTableColumns(catalogPeople), accountId: users.id })
+        .from(catalogPeople)
+        .leftJoin(users, sql`${users.email} = lower(${catalogPeople.email})`)
+        .where(where)
+        .orderBy(asc(catalogPeople.name), asc(catalogPeople.namespace), asc(catalogPeople.id))
+        .offset(skip)
+        .limit(take),
+      db.select({ n: count() }).from(catalogPeople).where(where),
+    ]);
+    return { data, total: total!.n };
+  },
+
+  async findByRef(db: Executor, ref: string) {
+    const [row] = await db
+      .select({ ...getTableColumns(catalogPeople), accountId: users.id })
+      .from(catalogPeople)
+      .leftJoin(users, sql`${users.email} = lower(${catalogPeople.email})`)
+      .where(eq(catalogPeople.ref, ref))
+      .limit(1);
+    return row;
+  },
+
+  async markOrphans(db: Executor, locationId: string, seen: string[], sparedFiles: string[]) {
+    const conditions = [eq(catalogPeople.sourceLocationId, locationId), sql`NOT ${catalogPeople.orphan}`];
+    if (seen.length) conditions.push(sql`NOT (${catalogPeople.ref} = ANY(${toPgArray(seen)}::text[]))`);
+    if (sparedFiles.length)
+      conditions.push(sql`(${catalogPeople.sourceFile} IS NULL OR NOT (${catalogPeople.sourceFile} = ANY(${toPgArray(sparedFiles)}::text[])))`);
+    await db
+      .update(catalogPeople)
+      .set({ orphan: true, entityHash: null, updatedAt: new Date() })
+      .where(and(...conditions));
+  },
+};
+
+export const locationsStore = {
+  async upsert(db: Executor, values: { url: string; branch: string; path: string }): Promise<LocationRow> {
+    const [row] = await db
+      .insert(catalogLocations)
+      .values(values)
+      .onConflictDoUpdate({ target: [catalogLocations.url, catalogLocations.branch, catalogLocations.path], set: { updatedAt: sql`now()` } })
+      .returning();
+    return row!;
+  },
+  async find(db: Executor, id: string) {
+    const [row] = await db.select().from(catalogLocations).where(eq(catalogLocations.id, id)).limit(1);
+    return row;
+  },
+  async page(db: Executor, skip: number, take: number) {
+    const [data, [total]] = await Promise.all([
+      db.select().from(catalogLocations).orderBy(asc(catalogLocations.createdAt), asc(catalogLocations.id)).offset(skip).limit(take),
+      db.select({ n: count() }).from(catalogLocations),
+    ]);
+    return { data, total: total!.n };
+  },
+  async all(db: Executor) {
+    return db.select().from(catalogLocations).orderBy(asc(catalogLocations.createdAt));
+  },
+  async recordRefresh(db: Executor, id: string, lastError: string | null) {
+    await db.update(catalogLocations).set({ lastRefreshedAt: new Date(), lastError }).where(eq(catalogLocations.id, id));
+  },
+  async delete(db: Executor, id: string) {
+    const [row] = await db.delete(catalogLocations).where(eq(catalogLocations.id, id)).returning();
+    return row;
+  },
+};

@@ -1,0 +1,13 @@
+import { ArgoCdAdapter } from '../../integrations/argocd/argocd.adapter.js';
+import { CircleCiAdapter } from '../../integrations/circleci/circleci.adapter.js';
+import { JenkinsAdapter } from '../../integrations/jenkins/jenkins.adapter.js';
+import { TravisAdapter } from '../../integrations/travis/travis.adapter.js';
+import type { CiAdapterFactories } from './ci.ports.js';
+
+/** The real platforms: Argo CD, CircleCI, Jenkins and Travis CI over their HTTP APIs. */
+export const realCiAdapters: CiAdapterFactories = {
+  gitopscd: (credential, opts) => ArgoCdAdapter.fromCredential(credential, { timeoutMs: opts.timeoutMs }),
+  cloudci: (credential, opts) => CircleCiAdapter.fromCredential(credential, { baseUrl: opts.cloudciApiUrl, timeoutMs: opts.timeoutMs }),
+  serverci: (credential, opts) => JenkinsAdapter.fromCredential(credential, { timeoutMs: opts.timeoutMs }),
+  hostedci: (credential, opts) => TravisAdapter.fromCredential(credential, { defaultBaseUrl: opts.hostedciApiUrl, timeoutMs: opts.timeoutMs }),
+};

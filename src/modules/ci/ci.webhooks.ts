@@ -1,0 +1,177 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Verification and reading of the platforms' webhook deliveries (DECISIONS.md, "Credentials and
+ * CI/CD platforms"). Pure functions: the routes verify and queue, the `ci.webhook` job maps.
+ */
+export const WEBHOOK_PLATFORMS = ['cloudci', 'serverci', 'hostedci'] as const;
+export type WebhookPlatform = (typeof WEBHOOK_PLATFORMS)[number];
+
+/** The common status vocabulary of `ci.build.updated` (the platform's own value rides along as `platformStatus`). */
+export type CiBuildStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'unknown';
+
+export interface CiBuildUpdated {
+  platform: WebhookPlatform;
+  id: string;
+  name: string;
+  status: CiBuildStatus;
+  url: string | null;
+  receivedAt: string;
+  platformStatus: string | null;
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest();
+
+/** Constant-time equality of two secrets of any length (both hashed first, so lengths never leak). */
+export function safeEqual(provided: string, expected: string): boolean {
+  return timingSafeEqual(sha256(provided), sha256(expected));
+}
+
+/**
+ * `cloudci-signature: v1=<hex HMAC-SHA256 of the raw body>`; several comma-separated signatures are
+ * allowed (as during a secret rotation on the platform's side): any valid `v1` one passes.
+ */
+export function verifySignature(raw: Buffer, header: string | undefined, secret: string): boolean {
+  if (!header) return false;
+  const expected = createHmac('sha256', secret).update(raw).digest('hex');
+  let ok = false;
+  for (const part of header.split(',')) {
+    const [scheme, value] = part.trim().split('=', 2);
+    // Every candidate is compared (no early exit), so timing does not tell which one matched.
+    if (scheme === 'v1' && value && safeEqual(value.trim().toLowerCase(), expected)) ok = true;
+  }
+  return ok;
+}
+
+/** A JSON body, or a form body whose `payload` field holds JSON (as Travis CI sends). Undefined: unreadable. */
+export function readWebhookBody(raw: Buffer, contentType: string | undefined): Record<string, unknown> | undefined {
+  const text = raw.toString('utf8').trim();
+  if (text === '') return undefined;
+  const asObject = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const json = (s: string) => {
+    try {
+      return asObject(JSON.parse(s));
+    } catch {
+      return undefined;
+    }
+  };
+  const form = (contentType ?? '').toLowerCase().includes('application/x-www-form-urlencoded') || (!text.startsWith('{') && text.includes('='));
+  if (!form) return json(text);
+  const params = new URLSearchParams(text);
+  const payload = params.get('payload');
+  if (payload !== null) return json(payload);
+  return Object.fromEntries(params.entries());
+}
+
+/** The delivery's identity for replay detection: the platform's id when it sends one, else a hash of the body. */
+export function deliveryIdOf(platform: WebhookPlatform, raw: Buffer, body: Record<string, unknown>, header: string | undefined): string {
+  if (platform === 'cloudci' && typeof body.id === 'string' && body.id.length <= 200) return `id:${body.id}`;
+  if (header && header.length <= 200) return `h:${header}`;
+  return `sha256:${sha256(raw).toString('hex')}`;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+const CIRCLECI_STATUS: Record<string, CiBuildStatus> = {
+  success: 'succeeded',
+  running: 'running',
+  failing: 'running',
+  on_hold: 'queued',
+  queued: 'queued',
+  not_running: 'queued',
+  blocked: 'queued',
+  failed: 'failed',
+  error: 'failed',
+  infrastructure_fail: 'failed',
+  timedout: 'failed',
+  unauthorized: 'failed',
+  'terminated-unknown': 'failed',
+  canceled: 'cancelled',
+  not_run: 'cancelled',
+};
+const JENKINS_RESULT: Record<string, CiBuildStatus> = {
+  SUCCESS: 'succeeded',
+  FAILURE: 'failed',
+  UNSTABLE: 'failed',
+  ABORTED: 'cancelled',
+  NOT_BUILT: 'cancelled',
+};
+const JENKINS_PHASE: Record<string, CiBuildStatus> = { QUEUED: 'queued', STARTED: 'running' };
+const TRAVIS_STATE: Record<string, CiBuildStatus> = {
+  passed: 'succeeded',
+  failed: 'failed',
+  errored: 'failed',
+  canceled: 'cancelled',
+  cancelled: 'cancelled',
+  started: 'running',
+  created: 'queued',
+  received: 'queued',
+  queued: 'queued',
+};
+const TRAVIS_MESSAGE: Record<string, CiBuildStatus> = {
+  pending: 'running',
+  passed: 'succeeded',
+  fixed: 'succeeded',
+  broken: 'failed',
+  failed: 'failed',
+  'still failing': 'failed',
+  errored: 'failed',
+  canceled: 'cancelled',
+};
+
+type Mapped = Omit<CiBuildUpdated, 'platform' | 'receivedAt'>;
+
+/** CircleCI `workflow-completed` / `job-completed` events. */
+function fromCircleCi(body: Record<string, unknown>): Mapped | null {
+  const workflow = obj(body.workflow);
+  const job = obj(body.job);
+  const project = obj(body.project);
+  const subject = body.type === 'job-completed' || (!workflow.id && job.id) ? job : workflow;
+  const id = str(subject.id);
+  if (!id) return null;
+  const raw = str(subject.status) ?? null;
+  const projectName = str(project.slug) ?? str(project.name);
+  const name = str(subject.name) ?? id;
+  return { id, name: projectName ? `${projectName}/${name}` : name, status: (raw && CIRCLECI_STATUS[raw]) || 'unknown', url: str(workflow.url) ?? null, platformStatus: raw };
+}
+
+/** Jenkins Notification plugin (`{name, build: {number, phase, status, full_url}}`) or a flat `{name, number, result, url}`. */
+function fromJenkins(body: Record<string, unknown>): Mapped | null {
+  const build = obj(body.build);
+  const name = str(body.name) ?? str(body.job) ?? str(body.display_name);
+  const number = str(build.number) ?? str(body.number) ?? str(body.build_number);
+  if (!name || !number) return null;
+  const result = (str(build.status) ?? str(body.result) ?? str(body.status))?.toUpperCase();
+  const phase = (str(build.phase) ?? str(body.phase))?.toUpperCase();
+  let status: CiBuildStatus = 'unknown';
+  if (phase && JENKINS_PHASE[phase]) status = JENKINS_PHASE[phase];
+  else if (result && JENKINS_RESULT[result]) status = JENKINS_RESULT[result];
+  else if (!result && !phase) status = 'running';
+  return { id: `${name}#${number}`, name, status, url: str(build.full_url) ?? str(body.url) ?? str(build.url) ?? null, platformStatus: result ?? phase ?? null };
+}
+
+/** Travis CI's webhook notification (`payload` form field). */
+function fromTravis(body: Record<string, unknown>): Mapped | null {
+  const id = str(body.id);
+  if (!id) return null;
+  const repo = obj(body.repository);
+  const owner = str(repo.owner_name);
+  const repoName = str(repo.name);
+  const state = str(body.state)?.toLowerCase();
+  const message = str(body.status_message)?.toLowerCase();
+  const status = (state && TRAVIS_STATE[state]) || (message && TRAVIS_MESSAGE[message]) || 'unknown';
+  return {
+    id,
+    name: owner && repoName ? `${owner}/${repoName}` : (repoName ?? str(body.number) ?? id),
+    status,
+    url: str(body.build_url) ?? null,
+    platformStatus: state ?? message ?? null,
+  };
+}
+
+/** The event a delivery reports, or null when it reports no build (a ping, an unknown event type). */
+export function toBuildEvent(platform: WebhookPlatform, body: Record<string, unknown>, receivedAt: string): CiBuildUpdated | null {
+  const mapped = platform === 'cloudci' ? fromCircleCi(body) : platform === 'serverci' ? fromJenkins(body) : fromTravis(body);
+  return mapped ? { platform, ...mapped, receivedAt } : null;
+}

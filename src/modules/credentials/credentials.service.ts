@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Caller } from '../../kernel/caller.js';
+import { isUniqueViolation } from '../../kernel/db-errors.js';
+import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
+import { CredentialUnreadable, credentialAad, type CredentialKeyring } from './credentials.crypto.js';
+import { credentialsRepository as repo, type CredentialRow } from './credentials.repository.js';
+import {
+  validateCredentialValue,
+  type Credential,
+  type CredentialType,
+  type CredentialValues,
+  type CreateCredentialBody,
+  type UpdateCredentialBody,
+} from './credentials.schemas.js';
+
+/** The public shape: never the value, nor anything sealed. */
+const toCredential = (row: CredentialRow): Credential => ({
+  id: row.id,
+  type: row.type,
+  name: row.name,
+  orgId: row.organizationId,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+const scope = (caller: Caller) => (caller.organizationId ? 'this organization' : 'records without an organization');
+
+export function createCredentialsService({ db, keyring, log }: { db: Database; keyring: CredentialKeyring; log: FastifyBaseLogger }) {
+  const duplicate = (type: string, caller: Caller) => new Conflict(`A ${type} credential already exists for ${scope(caller)}`);
+
+  async function requireRow(caller: Caller, id: string) {
+    const row = await repo.find(db, caller.organizationId, id);
+    if (!row) throw new NotFound('Credential not found');
+    return row;
+  }
+
+  return {
+    async list(caller: Caller): Promise<Credential[]> {
+      return (await repo.list(db, caller.organizationId)).map(toCredential);
+    },
+
+    async get(caller: Caller, id: string): Promise<Credential> {
+      return toCredential(await requireRow(caller, id));
+    },
+
+    async create(caller: Caller, body: CreateCredentialBody): Promise<Credential> {
+      const value = validateCredentialValue(body.type, body.value);
+      if (await repo.findByType(db, caller.organizationId, body.type)) throw duplicate(body.type, caller);
+      const id = randomUUID();
+      const sealed = keyring.seal(value as Record<string, string>, credentialAad(id, body.type));
+      try {
+        const row = await repo.insert(db, {
+          id,
+          organizationId: caller.organizationId,
+          type: body.type,
+          name: body.name,
+          ...sealed,
+          createdBy: caller.actor.kind === 'user' ? caller.actor.userId : null,
+        });
+        return toCredential(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate(body.type, caller);
+        throw err;
+      }
+    },
+
+    async update(caller: Caller, id: string, body: UpdateCredentialBody): Promise<Credential> {
+      const row = await requireRow(caller, id);
+      const values: Partial<CredentialRow> = {};
+      if (body.name !== undefined) values.name = body.name;
+      if (body.value !== undefined) {
+        const value = validateCredentialValue(row.type as CredentialType, body.value);
+        Object.assign(values, keyring.seal(value as Record<string, string>, credentialAad(row.id, row.type)));
+      }
+      if (Object.keys(values).length === 0) return toCredential(row);
+      const updated = await repo.update(db, row.id, values);
+      if (!updated) throw new NotFound('Credential not found');
+      return toCredential(updated);
+    },
+
+    async remove(caller: Caller, id: string): Promise<void> {
+      if (!(await repo.delete(db, caller.organizationId, id))) throw new NotFound('Credential not found');
+    },
+
+    /**
+     * The decrypted value of the caller's organization's credential of `type`, or null when none is
+     * stored. For platform adapters only: the value goes to its platform and nowhere else.
+     */
+    async readValue<T extends CredentialType>(caller: Caller, type: T): Promise<CredentialValues[T] | null> {
+      const row = await repo.findByType(db, caller.organizationId, type);
+      if (!row) return null;
+      let value: Record<string, string>;
+      try {
+        value = keyring.open(row, credentialAad(row.id, row.type));
+      } catch (err) {
+        if (!(err instanceof CredentialUnreadable)) throw err;
+        log.warn({ credentialId: row.id, type, keyId: row.keyId }, 'stored credential cannot be decrypted');
+        throw new Invalid(`The stored ${type} credential cannot be decrypted (the server's JWT_SECRET changed): store it again`);
+      }
+      if (row.keyId !== keyring.currentKeyId) {
+        // Opened with an earlier key: seal it under the current one, so old keys can be retired.
+        const sealed = keyring.seal(value, credentialAad(row.id, row.type));
+        await repo.reseal(db, row.id, sealed, row.keyId).catch((err) => log.warn({ err, credentialId: row.id }, 'could not re-seal a credential'));
+      }
+      return value as unknown as CredentialValues[T];
+    },
+  };
+}
+
+export type CredentialsService = ReturnType<typeof createCredentialsService>;

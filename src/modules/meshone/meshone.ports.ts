@@ -1,0 +1,35 @@
+import type { ClusterRef } from '../../integrations/kubernetes/kubeconfig.js';
+import type { AuthorizationPolicy, MeshOneStatus, PeerAuthentication, VirtualService } from './meshone.schemas.js';
+
+export type { ClusterRef };
+
+/** A routing resource as read, with what a weights write needs to be safe against concurrent edits. */
+export interface VirtualServiceRead {
+  resource: VirtualService;
+  resourceVersion: string;
+}
+
+/** What mesh one (Istio) needs from a cluster; implemented by src/integrations/kubernetes/istio.adapter.ts. */
+export interface MeshOnePort {
+  status(ref: ClusterRef): Promise<MeshOneStatus>;
+  listVirtualServices(ref: ClusterRef, namespace: string): Promise<VirtualService[]>;
+  /** 404 (`NotFound`) when absent. */
+  getVirtualService(ref: ClusterRef, namespace: string, name: string): Promise<VirtualServiceRead>;
+  /**
+   * Writes the weights of the first HTTP route's destinations (in their order) with a JSON merge
+   * patch guarded by `resourceVersion` (409 when the resource changed meanwhile).
+   */
+  setFirstRouteWeights(ref: ClusterRef, namespace: string, name: string, weights: number[], resourceVersion: string): Promise<VirtualService>;
+  listPeerAuthentications(ref: ClusterRef, namespace: string): Promise<PeerAuthentication[]>;
+  listAuthorizationPolicies(ref: ClusterRef, namespace: string): Promise<AuthorizationPolicy[]>;
+}
+
+export interface RangeSeries {
+  metric: Record<string, string>;
+  values: [number, string][];
+}
+
+/** A Prometheus-compatible range query (`METRICS_URL`); 503 when unreachable or not configured. */
+export interface MeshOneMetricsPort {
+  queryRange(query: string, range: { start: number; end: number; step: number }): Promise<RangeSeries[]>;
+}

@@ -1,0 +1,72 @@
+import type { Caller } from '../../kernel/caller.js';
+import { Forbidden } from '../../kernel/errors.js';
+import { promString, queryWindow } from '../../integrations/prometheus/range.js';
+import type { ClusterRef, MeshTwoMetricsPort, MeshTwoPort } from './meshtwo.ports.js';
+import type { RangeResult, TopologyEdge } from './meshtwo.schemas.js';
+
+type Window = ReturnType<typeof queryWindow>;
+
+/** Mesh two (Linkerd): policy resources from the cluster, golden metrics from the metrics store. */
+export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwoMetricsPort }) {
+  const { mesh, metrics } = deps;
+
+  /** `clusterConfig` (kubeconfig text or a path under the config folder) is for admins only. */
+  function clusterRef(caller: Caller, clusterConfig: string | undefined): ClusterRef {
+    if (clusterConfig === undefined || clusterConfig === '') return { kind: 'default' };
+    if (!caller.actor.isAdmin) throw new Forbidden('Only admins may pass clusterConfig');
+    return { kind: 'textOrPath', value: clusterConfig };
+  }
+
+  async function range(query: string, window: Window): Promise<RangeResult> {
+    const series = await metrics.queryRange(query, window);
+    return { query, timeseries: series.map((s) => ({ metric: s.metric, values: s.values.map(([t, v]) => [Number(t), String(v)] as [number, string]) })) };
+  }
+
+  return {
+    status: (caller: Caller, q: { clusterConfig?: string }) => mesh.status(clusterRef(caller, q.clusterConfig)),
+    available: (_caller: Caller) => mesh.availability({ kind: 'default' }),
+    listServerAuthorizations: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listServerAuthorizations(clusterRef(caller, q.clusterConfig), q.namespace),
+    listAuthorizationPolicies: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listAuthorizationPolicies(clusterRef(caller, q.clusterConfig), q.namespace),
+    listServiceProfiles: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listServiceProfiles(clusterRef(caller, q.clusterConfig), q.namespace),
+
+    /** Inbound requests per second of a deployment. */
+    rps(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
+      const w = queryWindow(q.range);
+      return range(`sum(rate(response_total{${selector(q)}}[${w.rateWindow}]))`, w);
+    },
+
+    /** Share of inbound responses Linkerd classified as failures. */
+    errorRate(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
+      const w = queryWindow(q.range);
+      const sel = selector(q);
+      return range(`(sum(rate(response_total{${sel},classification="failure"}[${w.rateWindow}])) or on() vector(0)) / sum(rate(response_total{${sel}}[${w.rateWindow}]))`, w);
+    },
+
+    async latency(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
+      const w = queryWindow(q.range);
+      const quantile = (p: number) => range(`histogram_quantile(${p}, sum by (le) (rate(response_latency_ms_bucket{${selector(q)}}[${w.rateWindow}])))`, w);
+      const [p50, p95, p99] = await Promise.all([quantile(0.5), quantile(0.95), quantile(0.99)]);
+      return { p50, p95, p99 };
+    },
+
+    /** Deployment-to-deployment edges from the outbound traffic of meshed proxies, with their latest rate. */
+    async topology(_caller: Caller, q: { range: string }): Promise<TopologyEdge[]> {
+      const w = queryWindow(q.range);
+      const result = await range(
+        `sum by (namespace, deployment, dst_namespace, dst_deployment) (rate(response_total{direction="outbound",dst_deployment!=""}[${w.range}]))`,
+        w,
+      );
+      const edges: TopologyEdge[] = [];
+      for (const s of result.timeseries) {
+        if (!s.metric.deployment || !s.metric.dst_deployment) continue;
+        const last = [...s.values].reverse().find(([, v]) => Number.isFinite(Number(v)));
+        edges.push({ source: s.metric.deployment, destination: s.metric.dst_deployment, namespace: s.metric.namespace ?? '', ...(last ? { rps: Number(last[1]) } : {}) });
+      }
+      return edges.sort((a, b) => `${a.namespace}/${a.source}/${a.destination}`.localeCompare(`${b.namespace}/${b.source}/${b.destination}`));
+    },
+  };
+}
+
+const selector = (q: { deployment: string; namespace: string }) => `deployment=${promString(q.deployment)},namespace=${promString(q.namespace)},direction="inbound"`;
+
+export type MeshTwoService = ReturnType<typeof createMeshTwoService>;

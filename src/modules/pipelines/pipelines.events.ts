@@ -1,0 +1,42 @@
+import type { RunRow } from './pipelines.repository.js';
+
+/** A run as the API and `pipeline.run.updated` show it (internal columns left out). */
+export function toRun(row: RunRow) {
+  return {
+    id: row.id,
+    pipelineId: row.pipelineId,
+    status: row.status,
+    triggeredBy: row.triggeredBy,
+    version: row.version,
+    commitSha: row.commitSha,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    durationMs: row.durationMs,
+    logs: row.logs,
+    stageResults: row.stageResults,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type PipelineRunView = ReturnType<typeof toRun>;
+
+export interface PipelineNotifyEvent {
+  runId: string;
+  pipelineId: string;
+  stageId: string;
+  channel: string;
+  text: string;
+  /** Whether a webhook accepted it (false when NOTIFY_WEBHOOK_URL is unset or the post failed). */
+  delivered: boolean;
+  statusCode: number | null;
+}
+
+declare module '../../infra/events.js' {
+  interface EventMap {
+    /** Every status change of a run (queued, running, waiting_approval, succeeded, failed, cancelled). */
+    'pipeline.run.updated': PipelineRunView;
+    /** One output line of a stage. */
+    'pipeline.log': { runId: string; stage: string; stageName: string; message: string };
+    'pipeline.notify': PipelineNotifyEvent;
+  }
+}

@@ -1,0 +1,174 @@
+import { rm } from 'node:fs/promises';
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../kernel/caller.js';
+import { Invalid, NotFound } from '../../kernel/errors.js';
+import type { StageResultRow } from '../../db/schema/pipelines.js';
+import { closeResults, durationOf, workDirOf } from './pipelines.engine.js';
+import { toRun } from './pipelines.events.js';
+import { PIPELINE_RUN_JOB, runJobId } from './pipelines.jobs.js';
+import { pipelinesRepository as repo, type RunRow } from './pipelines.repository.js';
+import { TERMINAL, type RunStatus, type TriggerBody } from './pipelines.schemas.js';
+
+/** Runs lists show this many, newest first (document 2). */
+export const RUNS_LIST_LIMIT = 50;
+
+/** Trigger, read, approve, reject and cancel runs. */
+export function createRunsService(ctx: AppContext) {
+  const db = ctx.db;
+  const emit = (row: RunRow) => ctx.events.emit('pipeline.run.updated', toRun(row));
+
+  async function pipelineOrThrow(id: string) {
+    const p = await repo.find(db, id);
+    if (!p) throw new NotFound('Pipeline not found');
+    return p;
+  }
+
+  /** Locks the run of this pipeline (404 when missing or another pipeline's) inside `tx`. */
+  async function lockRun(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], pipelineId: string, runId: string) {
+    const run = await repo.findRun(tx, runId, true);
+    if (!run || run.pipelineId !== pipelineId) throw new NotFound('Pipeline run not found');
+    return run;
+  }
+
+  const who = (caller: Caller) => ({ id: caller.actor.userId, username: caller.actor.username });
+
+  /** The approval stage a waiting run stopped at (the last `waiting` result). */
+  function waitingIndex(run: RunRow) {
+    const result = [...run.stageResults].reverse().find((r) => r.status === 'waiting');
+    const index = result ? run.stages.findIndex((s) => s.id === result.stageId) : -1;
+    if (index < 0) throw new Invalid('The run is not waiting at an approval stage');
+    return { index, result: result! };
+  }
+
+  return {
+    async trigger(caller: Caller, pipelineId: string, body: TriggerBody | undefined) {
+      const pipeline = await pipelineOrThrow(pipelineId);
+      const row = await repo.insertRun(db, {
+        pipelineId,
+        status: 'queued',
+        triggeredBy: caller.actor.userId,
+        version: body?.version ?? 'latest',
+        commitSha: body?.commitSha ?? '0000000',
+        stages: pipeline.stages,
+      });
+      emit(row);
+      try {
+        await ctx.jobs.enqueue(PIPELINE_RUN_JOB, { runId: row.id, from: 0 });
+      } catch (err) {
+        // The queue is down: do not leave a run that nothing will ever execute.
+        await repo.updateRunIf(db, row.id, ['queued'], { status: 'failed', finishedAt: new Date(), durationMs: 0 }).catch(() => undefined);
+        throw err;
+      }
+      return toRun(row);
+    },
+
+    async list(_caller: Caller, pipelineId: string) {
+      await pipelineOrThrow(pipelineId);
+      return (await repo.listRuns(db, pipelineId, RUNS_LIST_LIMIT)).map(toRun);
+    },
+
+    async get(_caller: Caller, pipelineId: string, runId: string) {
+      const run = await repo.findRun(db, runId);
+      if (!run || run.pipelineId !== pipelineId) {
+        await pipelineOrThrow(pipelineId);
+        throw new NotFound('Pipeline run not found');
+      }
+      return toRun(run);
+    },
+
+    /** waiting_approval -> running; a continuation job (any process) resumes after the approval stage. */
+    async approve(caller: Caller, pipelineId: string, runId: string) {
+      await pipelineOrThrow(pipelineId);
+      const row = await db.transaction(async (tx) => {
+        const run = await lockRun(tx, pipelineId, runId);
+        if (run.status !== 'waiting_approval') throw new Invalid(`The run is ${run.status}, not waiting_approval`);
+        const { index, result } = waitingIndex(run);
+        const at = new Date().toISOString();
+        const decided: StageResultRow = {
+          ...result,
+          status: 'succeeded',
+          finishedAt: at,
+          approvedBy: who(caller),
+          decidedAt: at,
+          output: `${result.output}approved by ${caller.actor.username}\n`,
+        };
+        const line = `approved by ${caller.actor.username}\n`;
+        await repo.appendLogs(tx, runId, line, Buffer.byteLength(line));
+        return repo.updateRunIf(tx, runId, ['waiting_approval'], {
+          status: 'running',
+          resumeAt: index + 1,
+          jobId: runJobId(runId, index + 1),
+          stageResults: run.stageResults.map((r) => (r === result ? decided : r)),
+        });
+      });
+      if (!row) throw new Invalid('The run is not waiting_approval');
+      emit(row);
+      await ctx.jobs.enqueue(PIPELINE_RUN_JOB, { runId, from: row.resumeAt! });
+      return toRun(row);
+    },
+
+    /** waiting_approval -> failed; later stages are skipped. */
+    async reject(caller: Caller, pipelineId: string, runId: string) {
+      await pipelineOrThrow(pipelineId);
+      const row = await db.transaction(async (tx) => {
+        const run = await lockRun(tx, pipelineId, runId);
+        if (run.status !== 'waiting_approval') throw new Invalid(`The run is ${run.status}, not waiting_approval`);
+        const { result } = waitingIndex(run);
+        const at = new Date();
+        const decided: StageResultRow = {
+          ...result,
+          status: 'failed',
+          finishedAt: at.toISOString(),
+          rejectedBy: who(caller),
+          decidedAt: at.toISOString(),
+          output: `${result.output}rejected by ${caller.actor.username}\n`,
+        };
+        const line = `rejected by ${caller.actor.username}\n`;
+        await repo.appendLogs(tx, runId, line, Buffer.byteLength(line));
+        const rs = closeResults(run.stages, run.stageResults.map((r) => (r === result ? decided : r)), 'skipped');
+        return repo.updateRunIf(tx, runId, ['waiting_approval'], { status: 'failed', stageResults: rs, finishedAt: at, durationMs: durationOf(run, at), jobId: null });
+      });
+      if (!row) throw new Invalid('The run is not waiting_approval');
+      emit(row);
+      await rm(workDirOf(ctx, runId), { recursive: true, force: true }).catch(() => {});
+      return toRun(row);
+    },
+
+    /**
+     * queued, running or waiting_approval -> cancelled, in the database first (so every process sees
+     * it), then the job is cancelled wherever it runs: its command gets SIGTERM, SIGKILL after 10 s.
+     */
+    async cancel(caller: Caller, pipelineId: string, runId: string) {
+      await pipelineOrThrow(pipelineId);
+      let jobId: string | null = null;
+      let prior = 'queued' as RunStatus;
+      const row = await db.transaction(async (tx) => {
+        const run = await lockRun(tx, pipelineId, runId);
+        if ((TERMINAL as RunStatus[]).includes(run.status)) throw new Invalid(`The run is already ${run.status}`);
+        prior = run.status;
+        jobId = run.status === 'queued' ? runJobId(runId, 0) : run.jobId;
+        const at = new Date();
+        const note = `cancelled by ${caller.actor.username}`;
+        const rs = closeResults(run.stages, run.stageResults, 'skipped', { status: run.status === 'waiting_approval' ? 'skipped' : 'failed', note });
+        const line = `[hangar] ${note}\n`;
+        await repo.appendLogs(tx, runId, line, Buffer.byteLength(line));
+        return repo.updateRunIf(tx, runId, ['queued', 'running', 'waiting_approval'], {
+          status: 'cancelled',
+          stageResults: rs,
+          finishedAt: at,
+          durationMs: durationOf(run, at),
+          resumeAt: null,
+          jobId: null,
+        });
+      });
+      if (!row) throw new Invalid('The run has already finished');
+      emit(row);
+      if (jobId) await ctx.jobs.cancel(PIPELINE_RUN_JOB, jobId).catch((err) => ctx.log.warn({ err, runId }, 'could not signal the cancel to the run job'));
+      // A running run's engine removes its own folder; nobody else will for a waiting one.
+      if (prior === 'waiting_approval') await rm(workDirOf(ctx, runId), { recursive: true, force: true }).catch(() => {});
+      return toRun(row);
+    },
+  };
+}
+
+export type RunsService = ReturnType<typeof createRunsService>;

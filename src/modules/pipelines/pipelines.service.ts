@@ -1,0 +1,110 @@
+import { rm } from 'node:fs/promises';
+import type { AppContext } from '../../context.js';
+import type { Caller } from '../../kernel/caller.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
+import { workDirOf } from './pipelines.engine.js';
+import { PIPELINE_RUN_JOB } from './pipelines.jobs.js';
+import { pipelinesRepository as repo, type PipelineRow } from './pipelines.repository.js';
+import type { CreatePipelineBody, PipelineListQuery, UpdatePipelineBody } from './pipelines.schemas.js';
+import { hasPrivilegedStage, normaliseStages } from './pipelines.stages.js';
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+};
+
+/** Pipeline definitions: CRUD with the rules of document 2 and DECISIONS.md. */
+export function createPipelinesService(ctx: AppContext) {
+  const db = ctx.db;
+
+  function assertMayHoldCommands(caller: Caller, stages: unknown[] | undefined) {
+    if (hasPrivilegedStage(stages) && !caller.actor.isAdmin) {
+      throw new Forbidden('Only admins may create or change pipelines with script or build stages (they run commands on the server)');
+    }
+  }
+
+  async function assertOrganization(id: string | null | undefined) {
+    if (id && !(await repo.organizationExists(db, id))) {
+      throw new Invalid('organizationId does not name an existing organization', [{ field: 'organizationId', problem: 'does not exist' }]);
+    }
+  }
+
+  async function assertNameFree(name: string, exceptId?: string) {
+    if (await repo.nameTaken(db, name, exceptId)) throw new Conflict(`A pipeline named "${name}" already exists`);
+  }
+
+  async function write<T>(fn: () => Promise<T>, name: string): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new Conflict(`A pipeline named "${name}" already exists`);
+      throw err;
+    }
+  }
+
+  return {
+    /** `organizationId` from the query, else the current organization (X-Organization-Id), else none. */
+    async list(caller: Caller, q: PipelineListQuery) {
+      const organizationId = q.organizationId ?? caller.organizationId;
+      const { data, total } = await repo.list(db, organizationId, (q.page - 1) * q.limit, q.limit);
+      return { data, total, page: q.page, limit: q.limit };
+    },
+
+    async get(_caller: Caller, id: string): Promise<PipelineRow> {
+      const row = await repo.find(db, id);
+      if (!row) throw new NotFound('Pipeline not found');
+      return row;
+    },
+
+    async create(caller: Caller, body: CreatePipelineBody): Promise<PipelineRow> {
+      assertMayHoldCommands(caller, body.stages);
+      const name = body.name.trim();
+      if (name.length < 2) throw new Invalid('name must be 2 to 100 characters', [{ field: 'name', problem: 'must be 2 to 100 characters' }]);
+      const stages = normaliseStages(body.stages ?? []);
+      const organizationId = body.organizationId !== undefined ? body.organizationId : caller.organizationId;
+      await assertOrganization(organizationId);
+      await assertNameFree(name);
+      return write(
+        () => repo.insert(db, { name, description: body.description ?? '', stages, organizationId, createdBy: caller.actor.userId }),
+        name,
+      );
+    },
+
+    async update(caller: Caller, id: string, body: UpdatePipelineBody): Promise<PipelineRow> {
+      assertMayHoldCommands(caller, body.stages);
+      const existing = await repo.find(db, id);
+      if (!existing) throw new NotFound('Pipeline not found');
+      const values: Partial<PipelineRow> = {};
+      if (body.name !== undefined) {
+        const name = body.name.trim();
+        if (name.length < 2) throw new Invalid('name must be 2 to 100 characters', [{ field: 'name', problem: 'must be 2 to 100 characters' }]);
+        await assertNameFree(name, id);
+        values.name = name;
+      }
+      if (body.description !== undefined) values.description = body.description;
+      if (body.stages !== undefined) values.stages = normaliseStages(body.stages);
+      if (body.organizationId !== undefined) {
+        await assertOrganization(body.organizationId);
+        values.organizationId = body.organizationId;
+      }
+      const row = await write(() => repo.update(db, id, values), values.name ?? existing.name);
+      if (!row) throw new NotFound('Pipeline not found');
+      return row;
+    },
+
+    /** Deletes the pipeline and its runs; running runs are stopped first (their commands are killed). */
+    async remove(_caller: Caller, id: string): Promise<void> {
+      const runs = await repo.unfinishedRunsOf(db, id);
+      const removed = await repo.remove(db, id);
+      if (!removed) throw new NotFound('Pipeline not found');
+      // The rows are gone, so the engine's guarded writes stop too; the jobs are cancelled wherever they run.
+      await Promise.all(
+        runs.map(async (r) => {
+          if (r.jobId) await ctx.jobs.cancel(PIPELINE_RUN_JOB, r.jobId).catch(() => false);
+          await rm(workDirOf(ctx, r.id), { recursive: true, force: true }).catch(() => {});
+        }),
+      );
+    },
+  };
+}
+export type PipelinesService = ReturnType<typeof createPipelinesService>;

@@ -1,0 +1,13 @@
+import { runCommand } from './process.js';
+import type { StageContext, StageOutcome } from './types.js';
+
+/** `sh -c <command>` in the run's working folder, with only the scrubbed environment. */
+export async function scriptStage(ctx: StageContext): Promise<StageOutcome> {
+  const command = String(ctx.stage.config.command);
+  const result = await runCommand({ file: 'sh', args: ['-c', command], cwd: ctx.workDir, env: ctx.commandEnv, signal: ctx.signal, onLine: ctx.log });
+  if (result.error) return { status: 'failed', reason: `could not start sh: ${result.error.message}` };
+  if (result.aborted) return { status: 'failed', reason: 'stopped' };
+  if (result.exitCode === 0) return { status: 'succeeded', extra: { exitCode: 0 } };
+  const how = result.exitCode === null ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+  return { status: 'failed', reason: `the command ${how}`, extra: { exitCode: result.exitCode } };
+}

@@ -1,0 +1,89 @@
+/** Shapes of document 3 ("Registry") and the port every registry adapter implements. */
+export interface RegistryRepository {
+  name: string;
+  uri: string;
+  description?: string;
+}
+
+export interface RegistryTag {
+  tag: string;
+  digest: string;
+  sizeBytes: number;
+  pushedAt: string | null;
+}
+
+export interface RegistryManifest {
+  digest: string;
+  mediaType: string;
+  sizeBytes: number;
+  pushedAt: string | null;
+  tags: string[];
+}
+
+export interface ReplicationPolicy {
+  id: number;
+  name: string;
+  destNamespace: string;
+  enabled: boolean;
+  trigger: { type: string; triggerSettings: { cron: string } };
+}
+
+export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL', 'UNDEFINED'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export type ScanStatus = 'COMPLETE' | 'PENDING' | 'FAILED' | 'UNSUPPORTED';
+
+export interface Vulnerability {
+  cveId: string;
+  severity: Severity;
+  packageName: string;
+  installedVersion: string;
+  fixedVersion: string | null;
+  description: string | null;
+}
+
+export interface ScanResult {
+  status: ScanStatus;
+  vulnerabilities: Vulnerability[];
+}
+
+export const UNSUPPORTED_SCAN: ScanResult = Object.freeze({ status: 'UNSUPPORTED', vulnerabilities: [] }) as ScanResult;
+
+/**
+ * One container registry. Names are repository paths as the registry shows them (`team/app`).
+ * Errors: `NotFound` for a missing repository or tag, `Unavailable` when unreachable,
+ * `UpstreamRefused` when the credential is refused.
+ */
+export interface RegistryPort {
+  readonly type: string;
+  /** A cheap call proving the registry answers with the configured credential. */
+  ping(): Promise<void>;
+  listRepositories(): Promise<RegistryRepository[]>;
+  listTags(name: string): Promise<RegistryTag[]>;
+  getManifest(name: string, tag: string): Promise<RegistryManifest>;
+  getScan(name: string, tag: string): Promise<ScanResult>;
+  /** Only the self-hosted (Harbor) adapter has replication policies. */
+  listReplications?(): Promise<ReplicationPolicy[]>;
+}
+
+/** Maps the severity words of scanners (Harbor, Trivy, ECR) to the document's values. */
+export function normaliseSeverity(raw: unknown): Severity {
+  const s = String(raw ?? '').toUpperCase();
+  if ((SEVERITIES as readonly string[]).includes(s)) return s as Severity;
+  if (s === 'NEGLIGIBLE' || s === 'NONE' || s === 'INFO') return 'INFORMATIONAL';
+  return 'UNDEFINED';
+}
+
+/** Runs `fn` over `items` with at most `limit` at once, keeping order. */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
