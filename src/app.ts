@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import secureJson from 'secure-json-parse';
 import type { Config } from './config/config.js';
+import { fastifyTrustProxy } from './config/runtime.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -58,7 +59,7 @@ function containsNul(value: unknown): boolean {
 function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, err: safeErrorSerializer } };
+  return { ...options, serializers: { ...options.serializers, err: safeErrorSerializer as never } };
 }
 
 /** Schemas with an `$id`, shared by reference across routes and listed as OpenAPI components. */
@@ -77,7 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       },
     ),
     bodyLimit: config.maxBodyBytes,
-    trustProxy: config.runtime.trustProxy,
+    trustProxy: fastifyTrustProxy(config.runtime.trustProxy),
     // A body that never completes is cut off (408); Node's header and keep-alive timeouts stay as they are.
     requestTimeout: config.runtime.requestTimeoutMs,
     requestIdHeader: 'x-request-id',
@@ -91,7 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
 
   const ownsDatabase = !deps.database;
-  const database = deps.database ?? (await openDatabase({
+  const database =
+    deps.database ??
+    (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.runtime.databasePoolSize,
@@ -114,7 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     timings: { lockDurationMs: config.jobs.lockDurationMs, stalledIntervalMs: config.jobs.stalledIntervalMs },
   });
   const jobs = new JobsRuntime(queue, app.log);
-  const cache = redis ? new RedisCache(redis, config.redisKeyPrefix) : new MemoryCache();
+  const cache = redis ? new RedisCache(redis, config.redisKeyPrefix, app.log) : new MemoryCache();
   const tokens = new AccessTokens(config.jwtSecret, config.jwtExpirationS);
   const actors = new ActorCache({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, publisher: redis, log: app.log });
   actors.start();
@@ -208,6 +211,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerModules(app, ctx);
 
   if (config.admin) await auth.bootstrapAdmin(config.admin);
+  else if (!(await auth.adminExists())) {
+    app.log.warn(
+      'No admin account exists. Set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD (environment or .env) and restart to create one; ' +
+        'admins then promote others with PATCH /api/v1/auth/users/:id/roles.',
+    );
+  }
 
   app.addHook('onReady', async () => {
     await queue.start();

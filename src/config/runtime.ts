@@ -74,3 +74,14 @@ export const runtimeSettings = defineSection(
     redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS as number,
   }),
 );
+
+/**
+ * Fastify's `trustProxy` option for the setting. A hop count becomes a function trusting the
+ * socket peer and the `hops - 1` entries before it (Fastify 5 ignores a bare number), so the client
+ * address is the `hops`-th X-Forwarded-For entry from the right.
+ */
+export function fastifyTrustProxy(value: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  const hops = value;
+  return (_address, hop) => hop < hops;
+}

@@ -138,13 +138,19 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   };
 }
 
+/**
+ * The embedded server's memory: PostgreSQL's defaults (128 MB shared buffers) are sized for a
+ * dedicated server; one process serving a laptop or a demo holds 130 MB less with these.
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB', 'temp_buffers = 2MB', 'wal_buffers = 512kB'];
+
 async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   if (opts.databaseUrl !== 'memory://' && !opts.pgliteDump) {
     dataDir = resolve(join(opts.dataDir, 'pgdata'));
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = opts.pgliteDump ? new PGlite({ loadDataDir: opts.pgliteDump }) : new PGlite(dataDir);
+  const client = opts.pgliteDump ? new PGlite({ loadDataDir: opts.pgliteDump, postgresqlconf: PGLITE_CONF }) : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

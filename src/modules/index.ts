@@ -15,7 +15,12 @@ import { pipelinesModule } from './pipelines/index.js';
 import { credentialsModule } from './credentials/index.js';
 import { ciModule } from './ci/index.js';
 import { policyEngineModule } from './policyengine/index.js';
+import { registryModule } from './registry/index.js';
 
+import { meshOneModule } from './meshone/index.js';
+import { meshTwoModule } from './meshtwo/index.js';
+import { orchestratorModule } from './orchestrator/index.js';
+import { admissionModule } from './admission/index.js';
 /**
  * Every domain module, registered in one place. A module's `index.ts` exports a Fastify plugin
  * `xxxModule(app, ctx)` that builds its service from the context and registers its routes and jobs:
@@ -42,4 +47,9 @@ export async function registerModules(app: App, ctx: AppContext) {
   await app.register(templatesModule, ctx);
   await app.register(catalogModule, ctx);
   await app.register(policyEngineModule, ctx);
+  await app.register(registryModule, ctx);
+  await app.register(meshOneModule, ctx);
+  await app.register(meshTwoModule, ctx);
+  await app.register(orchestratorModule, ctx);
+  await app.register(admissionModule, ctx);
 }

@@ -1,33 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OciRegistryAdapter } from '../../src/integrations/oci-registry/oci-registry.adapter.js';
 import { startOciRegistry, type OciRegistry } from '../helpers/oci-registry.js';
+import { pushImage } from '../fakes/buildah.js';
 
 const run = promisify(execFile);
 let registry: OciRegistry;
 let dir: string;
-
-/** Builds a tiny image from scratch with buildah and pushes it (plain HTTP) to the test registry. */
-export async function pushImage(hostPort: string, ref: string, workDir: string) {
-  const file = join(workDir, `f-${Math.random().toString(36).slice(2)}.txt`);
-  await writeFile(file, `content of ${ref}\n`);
-  const { stdout } = await run('buildah', ['from', 'scratch']);
-  const container = stdout.trim();
-  try {
-    await run('buildah', ['copy', container, file, '/data.txt']);
-    await run('buildah', ['config', '--label', `ref=${ref}`, container]);
-    const image = `localhost/hangar-test-${Math.random().toString(36).slice(2)}`;
-    await run('buildah', ['commit', '--quiet', container, image]);
-    await run('buildah', ['push', '--quiet', '--tls-verify=false', image, `docker://${hostPort}/${ref}`]);
-    await run('buildah', ['rmi', image]).catch(() => {});
-  } finally {
-    await run('buildah', ['rm', container]).catch(() => {});
-  }
-}
 
 beforeAll(async () => {
   registry = await startOciRegistry();
@@ -80,5 +63,29 @@ describe('OCI adapter against a real CNCF registry', () => {
     await registry.stop();
     await expect(new OciRegistryAdapter(url).listRepositories()).rejects.toMatchObject({ statusCode: 503 });
     registry = { ...registry, stop: async () => {} };
+  });
+});
+
+describe('OCI adapter: the bearer-token flow a registry asks for', () => {
+  it('answers the WWW-Authenticate challenge with a token fetched with basic credentials', async () => {
+    const { startFakeServer } = await import('../fakes/http-server.js');
+    const basic = `Basic ${Buffer.from('u:p').toString('base64')}`;
+    const server = await startFakeServer((req) => {
+      if (req.url.pathname === '/token') {
+        if (req.headers.authorization !== basic) return { status: 401, body: {} };
+        return { status: 200, body: { token: `tok-${req.url.searchParams.get('scope')}` } };
+      }
+      const scope = req.url.pathname === '/v2/_catalog' ? 'registry:catalog:*' : 'repository:a/b:pull';
+      if (req.headers.authorization !== `Bearer tok-${scope}`) {
+        return { status: 401, headers: { 'www-authenticate': `Bearer realm="${server.url}/token",service="fake",scope="${scope}"` }, body: { errors: [{ code: 'UNAUTHORIZED' }] } };
+      }
+      if (req.url.pathname === '/v2/_catalog') return { status: 200, body: { repositories: ['a/b'] } };
+      return { status: 200, body: { name: 'a/b', tags: [] } };
+    });
+    const a = new OciRegistryAdapter(server.url, { username: 'u', password: 'p' });
+    expect((await a.listRepositories()).map((r) => r.name)).toEqual(['a/b']);
+    expect(await a.listTags('a/b')).toEqual([]);
+    await expect(new OciRegistryAdapter(server.url, { username: 'u', password: 'wrong' }).listRepositories()).rejects.toMatchObject({ statusCode: 502 });
+    await server.close();
   });
 });

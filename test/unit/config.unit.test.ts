@@ -64,7 +64,10 @@ describe('config', () => {
     expect(c.databaseUrl).toBe('memory://');
   });
 
-  it('needs all three ADMIN_* settings for a bootstrap', () => {
-    expect(loadConfig({ ADMIN_USERNAME: 'boss' }).admin).toBeUndefined();
+  it('refuses to start with only some of the ADMIN_* settings, naming the missing ones', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_EMAIL, ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'b@example.test' })).toThrow(/missing: ADMIN_PASSWORD/);
+    expect(loadConfig({}).admin).toBeUndefined();
   });
 });

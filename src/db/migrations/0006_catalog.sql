@@ -1,6 +1,8 @@
 -- 0006_catalog: the Backstage entity model (identity, relations, people, locations) and full-text search.
 CREATE OR REPLACE FUNCTION hangar_text_array(text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT coalesce(array_to_string($1, ' '), '') $$;
 --> statement-breakpoint
+CREATE OR REPLACE FUNCTION hangar_entity_ref(ref text, default_kind text, default_namespace text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN coalesce(ref, '') = '' THEN NULL ELSE (CASE WHEN strpos(ref, ':') > 0 THEN lower(split_part(ref, ':', 1)) ELSE default_kind END) || ':' || (CASE WHEN strpos(r.rest, '/') > 0 THEN r.rest ELSE default_namespace || '/' || r.rest END) END FROM (SELECT CASE WHEN strpos(ref, ':') > 0 THEN substr(ref, strpos(ref, ':') + 1) ELSE ref END AS rest) AS r $$;
+--> statement-breakpoint
 CREATE TABLE "catalog_locations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"url" text NOT NULL,
@@ -73,9 +75,7 @@ ALTER TABLE "components" ADD COLUMN "type" text;
 --> statement-breakpoint
 ALTER TABLE "components" ADD COLUMN "title" text;
 --> statement-breakpoint
-ALTER TABLE "components" ADD COLUMN "owner_ref" text;
---> statement-breakpoint
-ALTER TABLE "components" ADD COLUMN "system_ref" text;
+ALTER TABLE "components" ADD COLUMN "system" text;
 --> statement-breakpoint
 ALTER TABLE "components" ADD COLUMN "labels" jsonb DEFAULT '{}'::jsonb NOT NULL;
 --> statement-breakpoint
@@ -92,6 +92,10 @@ ALTER TABLE "components" ADD COLUMN "entity_hash" text;
 ALTER TABLE "components" ADD COLUMN "definition_hash" text;
 --> statement-breakpoint
 UPDATE "components" SET "entity_kind" = CASE "kind" WHEN 'api' THEN 'API' WHEN 'system' THEN 'System' WHEN 'domain' THEN 'Domain' WHEN 'resource' THEN 'Resource' ELSE 'Component' END;
+--> statement-breakpoint
+ALTER TABLE "components" ADD COLUMN "owner_ref" text GENERATED ALWAYS AS (hangar_entity_ref(owner, 'group', namespace)) STORED;
+--> statement-breakpoint
+ALTER TABLE "components" ADD COLUMN "system_ref" text GENERATED ALWAYS AS (hangar_entity_ref(system, 'system', namespace)) STORED;
 --> statement-breakpoint
 ALTER TABLE "components" ADD COLUMN "ref" text GENERATED ALWAYS AS (lower(entity_kind) || ':' || namespace || '/' || name) STORED NOT NULL;
 --> statement-breakpoint

@@ -42,9 +42,11 @@ export const components = pgTable(
     type: text('type'),
     title: text('title'),
     owner: text('owner'),
-    // `owner` resolved to a full reference (`group:default/team-a`, `user:default/guest`).
-    ownerRef: text('owner_ref'),
-    systemRef: text('system_ref'),
+    // `owner` and `system` resolved to full references (`group:default/team-a`) by SQL, so rows
+    // written by any path (descriptors, the JSON API, seeds) resolve the same way.
+    ownerRef: text('owner_ref').generatedAlwaysAs(sql`hangar_entity_ref(owner, 'group', namespace)`),
+    system: text('system'),
+    systemRef: text('system_ref').generatedAlwaysAs(sql`hangar_entity_ref(system, 'system', namespace)`),
     lifecycle: text('lifecycle'),
     description: text('description'),
     tags: text('tags').array().notNull().default([]),

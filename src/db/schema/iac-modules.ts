@@ -9,7 +9,12 @@ export interface IacVariableMeta {
   description: string | null;
   default: string | null;
   required: boolean;
+  /** The first validation block (the document's shape); `validations` holds all of them. */
   validation: { condition: string; errorMessage: string } | null;
+  validations: { condition: string; errorMessage: string }[];
+  sensitive: boolean;
+  /** Terraform's `nullable` (true unless declared `nullable = false`). */
+  nullable: boolean;
 }
 
 /** One output declared by a module version (spec: OutputMeta). */
@@ -17,6 +22,14 @@ export interface IacOutputMeta {
   name: string;
   description: string | null;
   value: string | null;
+  sensitive: boolean;
+}
+
+/** A tag that could not be read on the last sync; `retry` when the failure may be transient (git, not HCL). */
+export interface IacFailedVersion {
+  version: string;
+  error: string;
+  retry: boolean;
 }
 
 export const iacModules = pgTable(
@@ -30,6 +43,7 @@ export const iacModules = pgTable(
     sourceRepoUrl: text('source_repo_url').notNull(),
     latestVersion: text('latest_version'),
     componentId: uuid('component_id').references(() => components.id, { onDelete: 'set null' }),
+    failedVersions: jsonb('failed_versions').$type<IacFailedVersion[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

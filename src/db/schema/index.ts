@@ -18,3 +18,4 @@ export * from './gateway.js';
 export * from './pipelines.js';
 export * from './credentials.js';
 export * from './ci.js';
+export * from './cluster.js';

@@ -72,7 +72,13 @@ export function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions)
   return {
     io,
     emit<K extends EventName>(name: K, payload: EventMap[K]) {
-      events.emit(name, payload);
+      // Called after a commit: fan-out trouble must never turn a committed write into an error answer.
+      // Publishes wait in the Redis client's offline queue while Redis is away and go out on reconnect.
+      try {
+        events.emit(name, payload);
+      } catch {
+        // Nothing to undo: the record is the source of truth; clients re-read it on reconnect.
+      }
     },
     async close() {
       io.disconnectSockets(true);

@@ -12,8 +12,8 @@ export function normaliseRepoUrl(url: string): string {
     .replace(/^[a-z+]+:\/\//, '')
     .replace(/^[^@/]+@([^:/]+):/, '$1/')
     .replace(/^[^@/]+@/, '')
-    .replace(/\.git$/, '')
-    .replace(/\/+$/, '');
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
 }
 
 export const toCloudCiPipeline = (p: CircleCiPipeline): CloudCiPipeline => ({

@@ -18,7 +18,7 @@ export class DockerHubClient {
       system: 'Docker Hub',
       baseUrl,
       fetch: opts.fetch,
-      headers: async () => {
+      headers: async (): Promise<Record<string, string>> => {
         const token = await this.login();
         return token ? { authorization: `Bearer ${token}` } : {};
       },

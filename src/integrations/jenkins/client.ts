@@ -1,3 +1,4 @@
+import { BadGateway } from '../../kernel/errors.js';
 import { HttpClient, basicAuth } from '../http.js';
 
 /** The raw Jenkins JSON API: `tree` selections with `{from,to}` ranges, basic auth, CSRF crumbs for POSTs. */
@@ -59,9 +60,17 @@ export class JenkinsClient {
    * a crumb is bound to the web session it was issued in, so its session cookie goes along with it.
    */
   async crumb(signal?: AbortSignal): Promise<Record<string, string>> {
-    const res = await this.http.request<{ crumb?: string; crumbRequestField?: string } | undefined>('GET', '/crumbIssuer/api/json', { accept: [404], signal });
-    if (res.status === 404 || !res.body?.crumb || !res.body.crumbRequestField) return {};
-    const headers: Record<string, string> = { [res.body.crumbRequestField]: res.body.crumb };
+    // Read as text: the 404 of a server without a crumb issuer is an HTML page.
+    const res = await this.http.request<string>('GET', '/crumbIssuer/api/json', { accept: [404], as: 'text', signal });
+    if (res.status === 404) return {};
+    let issued: { crumb?: unknown; crumbRequestField?: unknown } = {};
+    try {
+      issued = JSON.parse(res.body) as typeof issued;
+    } catch {
+      throw new BadGateway(`${JENKINS_SYSTEM} sent a crumb that could not be read`);
+    }
+    if (typeof issued.crumb !== 'string' || typeof issued.crumbRequestField !== 'string') return {};
+    const headers: Record<string, string> = { [issued.crumbRequestField]: issued.crumb };
     const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!.trim()).filter(Boolean);
     if (cookies.length) headers.cookie = cookies.join('; ');
     return headers;

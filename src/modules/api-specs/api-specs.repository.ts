@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { apiSpecConsumers, apiSpecs } from '../../db/schema/index.js';
 
@@ -18,7 +18,7 @@ const summaryColumns = {
   createdAt: apiSpecs.createdAt,
   updatedAt: apiSpecs.updatedAt,
 };
-export type ApiSpecSummaryRow = Omit<ApiSpecRow, 'spec'>;
+export type ApiSpecSummaryRow = Omit<ApiSpecRow, 'spec' | 'document' | 'contentSha256'>;
 
 const specOrder = [asc(apiSpecs.name), asc(apiSpecs.createdAt), asc(apiSpecs.id)];
 
@@ -28,8 +28,48 @@ export const apiSpecsRepository = {
     return row!;
   },
 
-  async findById(db: Executor, id: string): Promise<ApiSpecRow | undefined> {
-    const [row] = await db.select().from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+  /** The summary plus the raw content (GET by id); never the stored document. */
+  async findWithContent(db: Executor, id: string): Promise<(ApiSpecSummaryRow & { spec: string }) | undefined> {
+    const [row] = await db
+      .select({ ...summaryColumns, spec: apiSpecs.spec })
+      .from(apiSpecs)
+      .where(eq(apiSpecs.id, id))
+      .limit(1);
+    return row;
+  },
+
+  async findSummary(db: Executor, id: string): Promise<ApiSpecSummaryRow | undefined> {
+    const [row] = await db.select(summaryColumns).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    return row;
+  },
+
+  /** What a diff needs: the stored document (the raw content only when no document is stored yet). */
+  async findForDiff(db: Executor, id: string) {
+    const [row] = await db
+      .select({ id: apiSpecs.id, format: apiSpecs.format, document: apiSpecs.document })
+      .from(apiSpecs)
+      .where(eq(apiSpecs.id, id))
+      .limit(1);
+    return row;
+  },
+
+  async findContent(db: Executor, id: string): Promise<string | undefined> {
+    const [row] = await db.select({ spec: apiSpecs.spec }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    return row?.spec;
+  },
+
+  async saveDocument(db: Executor, id: string, document: string) {
+    await db.update(apiSpecs).set({ document }).where(eq(apiSpecs.id, id));
+  },
+
+  /** The latest version of a component's spec of one name (the catalog adds versions to it). */
+  async findLatest(db: Executor, componentId: string, name: string) {
+    const [row] = await db
+      .select({ id: apiSpecs.id, contentSha256: apiSpecs.contentSha256, spec: apiSpecs.spec, format: apiSpecs.format, version: apiSpecs.version })
+      .from(apiSpecs)
+      .where(and(eq(apiSpecs.componentId, componentId), eq(apiSpecs.name, name)))
+      .orderBy(desc(apiSpecs.createdAt), desc(apiSpecs.id))
+      .limit(1);
     return row;
   },
 
@@ -37,11 +77,6 @@ export const apiSpecsRepository = {
   async findForUpdate(db: Executor, id: string): Promise<ApiSpecSummaryRow | undefined> {
     const [row] = await db.select(summaryColumns).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1).for('update');
     return row;
-  },
-
-  async findFormat(db: Executor, id: string): Promise<string | undefined> {
-    const [row] = await db.select({ format: apiSpecs.format }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
-    return row?.format;
   },
 
   async exists(db: Executor, id: string): Promise<boolean> {

@@ -18,21 +18,25 @@ import type { ApiSpecsService } from './api-specs.service.js';
 
 const tags = ['api-specs'];
 
-export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsService }) {
+export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service: ApiSpecsService; bodyLimit: number }) {
   app.post(
     '/api/v1/catalog/components/:id/api-specs',
     {
       config: { auth: 'admin' },
+      // API_SPEC_MAX_BYTES bounds the spec itself; the body carrying it as a JSON string needs room for escaping.
+      bodyLimit,
       schema: {
         tags,
-        summary: 'Register an API spec (OpenAPI or AsyncAPI) of a component (admin)',
-        description: 'The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.',
+        operationId: 'createApiSpec',
+        summary: 'Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component (admin)',
+        description:
+          'The document is validated against the official schema of its version and every $ref must resolve inside it: otherwise 400 with the first problems and their JSON pointers (`details[].problem` starts with the pointer, e.g. `#/info must have required property \'version\'`). Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.',
         params: IdParams,
         body: CreateApiSpecBody,
         response: { 201: ApiSpecSummary, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.params.id, req.body)),
   );
 
   app.get(
@@ -40,12 +44,12 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     {
       schema: {
         tags,
-        summary: 'API specs of a component (without raw content)',
+        operationId: 'listComponentApiSpecs', summary: 'API specs of a component (without raw content)',
         params: IdParams,
         response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.listForComponent(req.params.id),
+    async (req) => service.listForComponent(req.caller, req.params.id),
   );
 
   app.get(
@@ -53,18 +57,18 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     {
       schema: {
         tags,
-        summary: 'API specs the component consumes, directly or through its team',
+        operationId: 'listConsumedApiSpecs', summary: 'API specs the component consumes, directly or through its team',
         params: IdParams,
         response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.consumedBy(req.params.id),
+    async (req) => service.consumedBy(req.caller, req.params.id),
   );
 
   app.get(
     '/api/v1/api-specs/:id',
-    { schema: { tags, summary: 'An API spec with its raw content', params: IdParams, response: { 200: ApiSpecFull, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.get(req.params.id),
+    { schema: { tags, operationId: 'getApiSpec', summary: 'An API spec with its raw content', params: IdParams, response: { 200: ApiSpecFull, ...errorResponses(400, 401, 404) } } },
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.patch(
@@ -73,13 +77,13 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Move an API spec through its lifecycle (admin): active -> deprecated -> sunset',
+        operationId: 'updateApiSpecStatus', summary: 'Move an API spec through its lifecycle (admin): active -> deprecated -> sunset',
         params: IdParams,
         body: UpdateApiSpecBody,
         response: { 200: ApiSpecStatusResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.updateLifecycle(req.params.id, req.body),
+    async (req) => service.updateLifecycle(req.caller, req.params.id, req.body),
   );
 
   app.delete(
@@ -88,13 +92,13 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Delete an API spec and its consumers (admin)',
+        operationId: 'deleteApiSpec', summary: 'Delete an API spec and its consumers (admin)',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
@@ -104,19 +108,21 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
     {
       schema: {
         tags,
-        summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
+        operationId: 'diffApiSpecs', summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
+        description:
+          'Every entry carries `rule` (a stable id, oasdiff\'s where one matches), `level` (error = breaking, warning, info) and `location`. `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0.',
         params: IdParams,
         querystring: DiffQuery,
         response: { 200: SpecDiffResultSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.diff(req.params.id, req.query.compareWith),
+    async (req) => service.diff(req.caller, req.params.id, req.query.compareWith),
   );
 
   app.get(
     '/api/v1/api-specs/:id/consumers',
-    { schema: { tags, summary: 'Consumers of an API spec', params: IdParams, response: { 200: ConsumerList, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.listConsumers(req.params.id),
+    { schema: { tags, operationId: 'listApiSpecConsumers', summary: 'Consumers of an API spec', params: IdParams, response: { 200: ConsumerList, ...errorResponses(400, 401, 404) } } },
+    async (req) => service.listConsumers(req.caller, req.params.id),
   );
 
   app.post(
@@ -125,13 +131,13 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Register a component and/or a team as a consumer of an API spec (admin)',
+        operationId: 'addApiSpecConsumer', summary: 'Register a component and/or a team as a consumer of an API spec (admin)',
         params: IdParams,
         body: ConsumerBody,
         response: { 201: ConsumerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addConsumer(req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await service.registerConsumer(req.caller, req.params.id, req.body)),
   );
 
   app.delete(
@@ -140,13 +146,13 @@ export async function apiSpecsRoutes(app: App, { service }: { service: ApiSpecsS
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Remove a consumer of an API spec (admin)',
+        operationId: 'removeApiSpecConsumer', summary: 'Remove a consumer of an API spec (admin)',
         params: ConsumerParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
-      await service.removeConsumer(req.params.id, req.params.consumerId);
+      await service.removeConsumer(req.caller, req.params.id, req.params.consumerId);
       return reply.code(204).send();
     },
   );

@@ -5,7 +5,8 @@ import { Timestamp, Uuid } from '../../kernel/schemas.js';
 const DateTime = Timestamp;
 const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 
-export const SpecFormatSchema = Type.Union([Type.Literal('openapi'), Type.Literal('asyncapi')]);
+/** `openapi` or `asyncapi`; specs the catalog imports from other API entity types keep their `spec.type` (graphql, grpc, …) and are stored as text. */
+export const SpecFormatSchema = Type.String({ description: 'openapi or asyncapi (catalog definitions of other types keep their spec.type and are stored as text)' });
 export const SpecStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('deprecated'), Type.Literal('sunset')]);
 export type SpecStatus = Static<typeof SpecStatusSchema>;
 // Enums in request bodies (not unions of literals) so a 400 says "must be one of: …".
@@ -24,26 +25,29 @@ const IsoDate = Type.Union([
   Type.Null(),
 ]);
 
-/** Raw content limit: the request body limit (MAX_BODY_BYTES, 1 MiB by default) bounds it first. */
-export const MAX_SPEC_CHARS = 1_048_576;
-
-export const CreateApiSpecBody = Type.Object({
+export const CreateApiSpecBody = Type.Object(
+  {
   name: Type.String({ minLength: 1, maxLength: 200 }),
   format: Type.Optional(FormatInput),
   version: Type.String({ minLength: 1, maxLength: 100, description: 'free-form version string' }),
   spec: Type.Union([
-    Type.String({ minLength: 1, maxLength: MAX_SPEC_CHARS, description: 'raw YAML or JSON of the specification' }),
+    Type.String({ minLength: 1, description: 'raw YAML or JSON of the specification, at most API_SPEC_MAX_BYTES (16 MiB by default)' }),
     // A client that sends the parsed document instead of its text: stored as JSON text.
     Type.Record(Type.String(), Type.Unknown(), { description: 'the specification as a JSON object (stored as JSON text)' }),
   ]),
-});
+  },
+  { additionalProperties: false },
+);
 export type CreateApiSpecBody = Static<typeof CreateApiSpecBody>;
 
-export const UpdateApiSpecBody = Type.Object({
-  status: Type.Optional(StatusInput),
-  deprecatedAt: Type.Optional(IsoDate),
-  sunsetAt: Type.Optional(IsoDate),
-});
+export const UpdateApiSpecBody = Type.Object(
+  {
+    status: Type.Optional(StatusInput),
+    deprecatedAt: Type.Optional(IsoDate),
+    sunsetAt: Type.Optional(IsoDate),
+  },
+  { additionalProperties: false },
+);
 export type UpdateApiSpecBody = Static<typeof UpdateApiSpecBody>;
 
 const specFields = {
@@ -76,16 +80,25 @@ export const ApiSpecStatusResponse = Type.Object({
 
 export const DiffQuery = Type.Object({ compareWith: Type.String({ format: 'uuid', description: 'id of the OLD version; :id is the new version' }) });
 
+export const DiffEntrySchema = Type.Object({
+  type: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('modified')]),
+  breaking: Type.Boolean({ description: 'true exactly when level is error' }),
+  path: Type.String({ description: 'a path, a method plus path, a channel, or an AsyncAPI operation' }),
+  detail: Type.String(),
+  rule: Type.String({ description: 'stable kebab-case rule id (docs/modules/api-specs.md lists them all)' }),
+  level: Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')]),
+  location: Type.String({ description: 'where in the operation, e.g. `request.body application/json /properties/name`' }),
+});
+
 export const SpecDiffResultSchema = Type.Object({
   totalChanges: Type.Integer(),
   breakingChanges: Type.Integer(),
-  entries: Type.Array(
-    Type.Object({
-      type: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('modified')]),
-      breaking: Type.Boolean(),
-      path: Type.String({ description: 'a path, a channel, or a method plus path' }),
-      detail: Type.String(),
-    }),
+  entries: Type.Array(DiffEntrySchema),
+  affectedConsumers: Type.Optional(
+    Type.Array(
+      Type.Object({ componentId: Type.Optional(Uuid), teamId: Type.Optional(Uuid), name: Type.String() }),
+      { description: 'the registered consumers of the old spec; present when breakingChanges > 0' },
+    ),
   ),
 });
 
@@ -94,7 +107,7 @@ export const ConsumerBody = Type.Object(
     consumerComponentId: Type.Optional(Type.Union([Uuid, Type.Null()])),
     consumerTeamId: Type.Optional(Type.Union([Uuid, Type.Null()])),
   },
-  { description: 'at least one of the two (null counts as absent); both give one consumer record carrying both' },
+  { additionalProperties: false, description: 'at least one of the two (null counts as absent); both give one consumer record carrying both' },
 );
 export type ConsumerBody = Static<typeof ConsumerBody>;
 

@@ -1,198 +1,195 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { Cache } from '../../infra/cache/cache.js';
 import type { EventPublisher } from '../../infra/events.js';
-import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
+import type { Caller } from '../../kernel/caller.js';
+import { DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
-import { teamsLookup } from '../teams/index.js';
-import { diffSpecs, type SpecDiffResult } from './api-specs.diff.js';
-import { analyseSpec, parseSpec, type SpecFormat } from './api-specs.format.js';
-import { apiSpecsRepository as repo, type ApiSpecRow, type ApiSpecSummaryRow } from './api-specs.repository.js';
-import { MAX_SPEC_CHARS, type ConsumerBody, type CreateApiSpecBody, type SpecStatus, type UpdateApiSpecBody } from './api-specs.schemas.js';
-import { uniqueViolationConstraint } from '../../kernel/db-errors.js';
+import { createConsumers, type AffectedConsumer } from './api-specs.consumers.js';
+import { apiSpecsRepository as repo, type ApiSpecSummaryRow } from './api-specs.repository.js';
+import type { ConsumerBody, CreateApiSpecBody, SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
+import { createLifecycle } from './api-specs.lifecycle.js';
+import type { SpecDiffResult } from './diff/index.js';
+import type { SpecFormat } from './spec/parse.js';
+import { WorkerFailure, type SpecWorkerPool } from './spec/worker-pool.js';
 
-declare module '../../infra/events.js' {
-  interface EventMap {
-    'api-spec:deprecated': { id: string; componentId: string; name: string; version: string; status: 'deprecated'; deprecatedAt: string };
-  }
+/** 413: the specification is larger than API_SPEC_MAX_BYTES. */
+export class SpecTooLarge extends DomainError {
+  readonly statusCode = 413;
 }
 
-/** The status table of document 1; staying in the same status is allowed (only the dates change). */
-const ALLOWED_MOVES: Record<SpecStatus, SpecStatus[]> = { active: ['deprecated'], deprecated: ['sunset'], sunset: [] };
-
-export type ApiSpecSummary = Omit<ApiSpecSummaryRow, 'format' | 'status'> & { format: SpecFormat; status: SpecStatus };
+export type ApiSpecSummary = Omit<ApiSpecSummaryRow, 'status'> & { status: SpecStatus };
 export type ApiSpec = ApiSpecSummary & { spec: string };
+export type ApiSpecDiff = SpecDiffResult & { affectedConsumers?: AffectedConsumer[] };
 
-// The columns are plain text; only this module writes them, with the enum values.
+// The status column is plain text; only this module writes it, with the enum values.
 const summary = (row: ApiSpecSummaryRow) => row as ApiSpecSummary;
+const DIFFABLE = new Set(['openapi', 'asyncapi']);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** An ISO 8601 date or date-time (already pattern-checked) as a Date; no zone means UTC. */
-function toDate(value: string | null, field: string): Date | null {
-  if (value === null) return null;
-  const invalid = () => new Invalid(`${field} is not a valid date`, [{ field, problem: 'is not a valid ISO 8601 date' }]);
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  // Date() would roll 2030-02-31 over to March: the calendar day must exist as written
-  const day = new Date(Date.UTC(y, m - 1, d));
-  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) throw invalid();
-  let text = value.replace(' ', 'T');
-  const zone = /([Zz]|[+-]\d{2}(:?\d{2})?)$/.exec(text.slice(10))?.[0];
-  if (text.length > 10 && !zone) text += 'Z';
-  else if (zone && /^[+-]\d{2}$/.test(zone)) text += ':00';
-  else if (zone && /^[+-]\d{4}$/.test(zone)) text = `${text.slice(0, -2)}:${text.slice(-2)}`;
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw invalid();
-  return date;
+/** Far beyond any real specification (they nest a few dozen levels), far below a stack overflow. */
+const MAX_OBJECT_DEPTH = 256;
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d > max) return true;
+    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
+  }
+  return false;
 }
 
 export interface ApiSpecsServiceDeps {
   db: Database;
   events: EventPublisher;
   cache: Cache;
+  workers: SpecWorkerPool;
+  maxBytes: number;
 }
 
 /**
- * A spec's content and format never change after upload (there is no endpoint to edit them), so
- * the diff of a pair is fixed: it is cached, and deleted specs are caught by the existence check.
+ * A spec's content and format never change after upload, so the diff of a pair is fixed except for
+ * x-sunset dates passing: it is cached for a while, and deleted specs are caught by the existence check.
  */
 const DIFF_CACHE_NS = 'api-spec-diff';
-const DIFF_CACHE_TTL_S = 3600;
+const DIFF_CACHE_TTL_S = 900;
 
-export function createApiSpecsService({ db, events, cache }: ApiSpecsServiceDeps) {
+export function createApiSpecsService({ db, events, cache, workers, maxBytes }: ApiSpecsServiceDeps) {
+  const consumers = createConsumers(db);
+  const lifecycle = createLifecycle(db, events);
+
   async function requireComponent(componentId: string) {
     const component = await catalogLookup.findComponent(db, componentId);
     if (!component) throw new NotFound('Component not found');
     return component;
   }
 
-  async function requireSpec(id: string, label = 'API spec'): Promise<ApiSpecRow> {
-    const spec = await repo.findById(db, id);
-    if (!spec) throw new NotFound(`${label} not found`);
-    return spec;
+  /** Validation and normalisation in a worker thread; 400 with the first problems and their JSON pointers. */
+  async function analyse(text: string, declared?: SpecFormat) {
+    if (Buffer.byteLength(text) > maxBytes) throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
+    let result;
+    try {
+      result = await workers.analyse(text, declared);
+    } catch (err) {
+      if (err instanceof WorkerFailure) throw new Invalid(`spec could not be processed: ${err.message}`, [{ field: 'spec', problem: err.message }]);
+      throw err;
+    }
+    if (!result.ok) throw new Invalid(result.message, result.problems.map((p) => ({ field: result.field, problem: `${p.pointer} ${p.message}` })));
+    return result;
   }
 
-  async function requireSpecExists(id: string) {
-    if (!(await repo.exists(db, id))) throw new NotFound('API spec not found');
+  /** The stored document, or (rows stored before documents were) analysed once now and kept. */
+  async function documentOf(row: { id: string; document: string | null }, label: string): Promise<string> {
+    if (row.document !== null) return row.document;
+    const content = await repo.findContent(db, row.id);
+    if (content === undefined) throw new NotFound(`${label} not found`);
+    const result = await workers.analyse(content);
+    if (!result.ok) throw new Invalid(`${label} is not a valid specification: ${result.message}`);
+    await repo.saveDocument(db, row.id, result.document);
+    return result.document;
+  }
+
+  async function diff(id: string, compareWith: string): Promise<ApiSpecDiff> {
+    const [newer, older] = await Promise.all([repo.findSummary(db, id), repo.findSummary(db, compareWith)]);
+    if (!newer) throw new NotFound('API spec not found');
+    if (!older) throw new NotFound('API spec to compare with not found');
+    if (newer.format !== older.format) {
+      throw new Invalid(`Cannot compare an ${newer.format} spec with an ${older.format} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
+    }
+    if (!DIFFABLE.has(newer.format)) throw new Invalid(`Specs of format '${newer.format}' are stored as text and not compared`, [{ field: 'id', problem: 'not diffable' }]);
+    const result = await cache.getOrLoad(DIFF_CACHE_NS, `${id}:${compareWith}`, DIFF_CACHE_TTL_S, async () => {
+      const [a, b] = await Promise.all([repo.findForDiff(db, compareWith), repo.findForDiff(db, id)]);
+      if (!a) throw new NotFound('API spec to compare with not found');
+      if (!b) throw new NotFound('API spec not found');
+      const [oldDoc, newDoc] = await Promise.all([documentOf(a, 'API spec to compare with'), documentOf(b, 'API spec')]);
+      return workers.diff(newer.format as SpecFormat, oldDoc, newDoc, Date.now());
+    });
+    if (result.breakingChanges === 0) return result;
+    return { ...result, affectedConsumers: await consumers.affected(compareWith) };
   }
 
   return {
-    async create(componentId: string, body: CreateApiSpecBody): Promise<ApiSpecSummary> {
+    async create(_caller: Caller, componentId: string, body: CreateApiSpecBody): Promise<ApiSpecSummary> {
       await requireComponent(componentId);
+      if (typeof body.spec !== 'string' && deeperThan(body.spec, MAX_OBJECT_DEPTH)) {
+        throw new Invalid(`spec nests deeper than ${MAX_OBJECT_DEPTH} levels`, [{ field: 'spec', problem: 'nests too deeply' }]);
+      }
       const text = typeof body.spec === 'string' ? body.spec : JSON.stringify(body.spec);
-      if (text.length > MAX_SPEC_CHARS) throw new Invalid(`spec must be at most ${MAX_SPEC_CHARS} characters`, [{ field: 'spec', problem: 'too long' }]);
-      const analysed = analyseSpec(text, body.format);
-      if (!analysed.ok) throw new Invalid(analysed.problem, [{ field: analysed.field, problem: analysed.problem }]);
-      const row = await repo.insert(db, { componentId, name: body.name, version: body.version, format: analysed.format, spec: text, status: 'active' });
+      const analysed = await analyse(text, body.format);
+      const row = await repo.insert(db, {
+        componentId,
+        name: body.name,
+        version: body.version,
+        format: analysed.format,
+        spec: text,
+        document: analysed.document,
+        contentSha256: sha256(text),
+        status: 'active',
+      });
       return summary(row);
     },
 
-    async listForComponent(componentId: string): Promise<ApiSpecSummary[]> {
+    /**
+     * The catalog's API entities: `spec.definition` of a component becomes a version of its spec
+     * (named after the component). A new version is stored only when the content changed; its diff
+     * against the previous version is computed at once (and cached). Formats other than openapi and
+     * asyncapi are stored as text.
+     */
+    async registerFromCatalog(_caller: Caller, input: { componentId: string; format: string; content: string; version: string }) {
+      const component = await requireComponent(input.componentId);
+      const format = input.format.trim().toLowerCase() || 'openapi';
+      const hash = sha256(input.content);
+      const latest = await repo.findLatest(db, input.componentId, component.name);
+      if (latest && latest.format === format && (latest.contentSha256 ?? sha256(latest.spec)) === hash) return { id: latest.id, created: false };
+      let document: string | null = null;
+      if (DIFFABLE.has(format)) document = (await analyse(input.content, format as SpecFormat)).document;
+      else if (Buffer.byteLength(input.content) > maxBytes) throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
+      const row = await repo.insert(db, {
+        componentId: input.componentId,
+        name: component.name,
+        version: input.version.slice(0, 100) || 'unversioned',
+        format,
+        spec: input.content,
+        document,
+        contentSha256: hash,
+        status: 'active',
+      });
+      if (latest && document !== null && latest.format === format) {
+        // Warm the cache so the diff against the previous version answers at once; a failure only means a later, uncached diff.
+        diff(row.id, latest.id).catch(() => undefined);
+      }
+      return { id: row.id, created: true };
+    },
+
+    async listForComponent(_caller: Caller, componentId: string): Promise<ApiSpecSummary[]> {
       await requireComponent(componentId);
       return (await repo.listByComponent(db, componentId)).map(summary);
     },
 
-    async get(id: string): Promise<ApiSpec> {
-      return (await requireSpec(id)) as ApiSpec;
+    async get(_caller: Caller, id: string): Promise<ApiSpec> {
+      const row = await repo.findWithContent(db, id);
+      if (!row) throw new NotFound('API spec not found');
+      return row as ApiSpec;
     },
 
-    async updateLifecycle(id: string, body: UpdateApiSpecBody) {
-      const result = await db.transaction(async (tx) => {
-        const current = await repo.findForUpdate(tx, id);
-        if (!current) throw new NotFound('API spec not found');
-        const from = current.status as SpecStatus;
-        const to = body.status ?? from;
-        if (to !== from && !ALLOWED_MOVES[from].includes(to)) {
-          const allowed = ALLOWED_MOVES[from];
-          throw new Invalid(
-            `Cannot move an API spec from '${from}' to '${to}'${allowed.length ? `; allowed: ${allowed.join(', ')}` : `; '${from}' is final`}`,
-            [{ field: 'status', problem: `move from '${from}' to '${to}' is not allowed` }],
-          );
-        }
-        const now = new Date();
-        // undefined keeps the stored date, null clears it
-        let deprecatedAt = body.deprecatedAt === undefined ? current.deprecatedAt : toDate(body.deprecatedAt, 'deprecatedAt');
-        let sunsetAt = body.sunsetAt === undefined ? current.sunsetAt : toDate(body.sunsetAt, 'sunsetAt');
-        if (to !== from && to === 'deprecated' && !body.deprecatedAt) deprecatedAt = now;
-        if (to !== from && to === 'sunset' && !body.sunsetAt) sunsetAt = now;
-        const row = (await repo.updateLifecycle(tx, id, { status: to, deprecatedAt, sunsetAt }))!;
-        return { row, deprecated: from === 'active' && to === 'deprecated' };
-      });
-      const { row } = result;
-      // After the commit: clients never hear of a deprecation that was rolled back.
-      if (result.deprecated) {
-        events.emit('api-spec:deprecated', {
-          id: row.id,
-          componentId: row.componentId,
-          name: row.name,
-          version: row.version,
-          status: 'deprecated',
-          deprecatedAt: row.deprecatedAt!.toISOString(),
-        });
-      }
-      return { id: row.id, status: row.status as SpecStatus, deprecatedAt: row.deprecatedAt, sunsetAt: row.sunsetAt, updatedAt: row.updatedAt };
-    },
+    updateLifecycle: (caller: Caller, id: string, body: UpdateApiSpecBody) => lifecycle.update(caller, id, body),
 
-    async remove(id: string) {
+    async remove(_caller: Caller, id: string) {
       if (!(await repo.delete(db, id))) throw new NotFound('API spec not found');
     },
 
-    /**
-     * `id` is the NEW version, `compareWith` the OLD one it is compared with (issue 4): the diff
-     * lists what the version `id` removed or added relative to `compareWith`.
-     */
-    async diff(id: string, compareWith: string): Promise<SpecDiffResult> {
-      const [baseFormat, otherFormat] = await Promise.all([repo.findFormat(db, id), repo.findFormat(db, compareWith)]);
-      if (!baseFormat) throw new NotFound('API spec not found');
-      if (!otherFormat) throw new NotFound('API spec to compare with not found');
-      if (baseFormat !== otherFormat) {
-        throw new Invalid(`Cannot compare an ${baseFormat} spec with an ${otherFormat} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
-      }
-      return cache.getOrLoad(DIFF_CACHE_NS, `${id}:${compareWith}`, DIFF_CACHE_TTL_S, async () => {
-        const [newer, older] = await Promise.all([requireSpec(id), requireSpec(compareWith, 'API spec to compare with')]);
-        const a = parseSpec(older.spec);
-        const b = parseSpec(newer.spec);
-        // Stored content was parsed at upload; a failure here means a parser change, not user error.
-        if (!a.ok || !b.ok) throw new Invalid(`Stored spec can no longer be parsed: ${!a.ok ? a.problem : !b.ok ? b.problem : ''}`);
-        return diffSpecs(baseFormat as SpecFormat, a.doc, b.doc);
-      });
-    },
+    /** `id` is the NEW version, `compareWith` the OLD one: what `id` removed, added or changed. */
+    diff: (_caller: Caller, id: string, compareWith: string) => diff(id, compareWith),
 
-    async addConsumer(apiSpecId: string, body: ConsumerBody) {
-      // null counts as absent
-      const consumerComponentId = body.consumerComponentId ?? undefined;
-      const consumerTeamId = body.consumerTeamId ?? undefined;
-      if (!consumerComponentId && !consumerTeamId) {
-        throw new Invalid('consumerComponentId or consumerTeamId is required', [{ field: 'body', problem: 'needs consumerComponentId or consumerTeamId' }]);
-      }
-      await requireSpecExists(apiSpecId);
-      if (consumerComponentId && !(await catalogLookup.componentExists(db, consumerComponentId))) throw new NotFound('Consumer component not found');
-      if (consumerTeamId && !(await teamsLookup.findTeam(db, consumerTeamId))) throw new NotFound('Consumer team not found');
-      const taken = await repo.existingConsumer(db, apiSpecId, consumerComponentId, consumerTeamId);
-      if (taken.component) throw new Conflict('This component is already registered as a consumer of the spec');
-      if (taken.team) throw new Conflict('This team is already registered as a consumer of the spec');
-      try {
-        return await repo.insertConsumer(db, { apiSpecId, consumerComponentId: consumerComponentId ?? null, consumerTeamId: consumerTeamId ?? null });
-      } catch (err) {
-        // A concurrent registration won the race between the check and the insert.
-        const constraint = uniqueViolationConstraint(err);
-        if (constraint === undefined) throw err;
-        throw new Conflict(
-          constraint.includes('team')
-            ? 'This team is already registered as a consumer of the spec'
-            : 'This component is already registered as a consumer of the spec',
-        );
-      }
-    },
+    /** HTTP consumer registration: a duplicate is a 409. */
+    registerConsumer: (caller: Caller, apiSpecId: string, body: ConsumerBody) => consumers.register(caller, apiSpecId, body),
+    /** The catalog's consumer registration: idempotent. */
+    addConsumer: (caller: Caller, specId: string, who: { componentId?: string; teamId?: string }) => consumers.ensure(caller, specId, who),
+    listConsumers: (caller: Caller, apiSpecId: string) => consumers.list(caller, apiSpecId),
+    removeConsumer: (caller: Caller, apiSpecId: string, consumerId: string) => consumers.remove(caller, apiSpecId, consumerId),
 
-    async listConsumers(apiSpecId: string) {
-      await requireSpecExists(apiSpecId);
-      return repo.listConsumers(db, apiSpecId);
-    },
-
-    async removeConsumer(apiSpecId: string, consumerId: string) {
-      await requireSpecExists(apiSpecId);
-      if (!(await repo.deleteConsumer(db, apiSpecId, consumerId))) throw new NotFound('Consumer not found for this API spec');
-    },
-
-    async consumedBy(componentId: string): Promise<ApiSpecSummary[]> {
+    async consumedBy(_caller: Caller, componentId: string): Promise<ApiSpecSummary[]> {
       const component = await requireComponent(componentId);
       return (await repo.listConsumedBy(db, componentId, component.teamId)).map(summary);
     },

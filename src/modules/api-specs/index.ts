@@ -1,13 +1,26 @@
 import type { AppContext } from '../../context.js';
 import type { App } from '../../kernel/types.js';
 import { apiSpecsRoutes } from './api-specs.routes.js';
-import { createApiSpecsService } from './api-specs.service.js';
+import { createApiSpecsService, type ApiSpecsService } from './api-specs.service.js';
+import { SpecWorkerPool } from './spec/worker-pool.js';
 
 export type { ApiSpecsService } from './api-specs.service.js';
-export { diffSpecs, type SpecDiffResult } from './api-specs.diff.js';
+export { diffDocuments, RULES, type DiffEntry, type SpecDiffResult } from './diff/index.js';
 
-/** API specifications of catalog components: lifecycle, diff and consumers. */
+declare module '../../context.js' {
+  interface ModuleServices {
+    /** API specs: `registerFromCatalog` and the idempotent `addConsumer` serve the catalog's API entities. */
+    apiSpecs: ApiSpecsService;
+  }
+}
+
+/** API specifications of catalog components: validation, lifecycle, breaking-change diff and consumers. */
 export async function apiSpecsModule(app: App, ctx: AppContext) {
-  const service = createApiSpecsService({ db: ctx.db, events: ctx.events, cache: ctx.cache });
-  await app.register(apiSpecsRoutes, { service });
+  const { maxBytes, workers: size } = ctx.config.apiSpecs;
+  const workers = new SpecWorkerPool(size);
+  app.addHook('onClose', () => workers.close());
+  const service = createApiSpecsService({ db: ctx.db, events: ctx.events, cache: ctx.cache, workers, maxBytes });
+  ctx.services.apiSpecs = service;
+  // Twice the spec limit: a spec sent as a JSON string grows with escaping (newlines, quotes).
+  await app.register(apiSpecsRoutes, { service, bodyLimit: Math.max(ctx.config.maxBodyBytes, maxBytes * 2) });
 }

@@ -27,6 +27,11 @@ export const authRepository = {
     return row;
   },
 
+  async adminExists(db: Executor): Promise<boolean> {
+    const [row] = await db.select({ id: users.id }).from(users).where(sql`'admin' = ANY(${users.roles})`).limit(1);
+    return !!row;
+  },
+
   async findByUsername(db: Executor, username: string): Promise<PublicUser | undefined> {
     const [row] = await db.select(publicUserColumns).from(users).where(eq(users.username, username)).limit(1);
     return row;

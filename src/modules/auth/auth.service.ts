@@ -32,7 +32,8 @@ export interface AuthServiceDeps {
 
 export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }: AuthServiceDeps) {
   // Compared against when the user does not exist, so timing does not reveal which usernames exist.
-  const dummyHash = hash('not-a-real-password-A1', ARGON2);
+  // Made on the first failed lookup, not at start: argon2id takes 19 MiB while it hashes.
+  let dummyHash: Promise<string> | undefined;
 
   async function issueTokens(user: PublicUser) {
     const refreshToken = newRefreshToken();
@@ -64,7 +65,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }:
 
     async login(body: LoginBody) {
       const creds = await repo.findCredentials(db, body.username);
-      const ok = await verify(creds?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
+      const ok = await verify(creds?.passwordHash ?? (await (dummyHash ??= hash('not-a-real-password-A1', ARGON2))), body.password).catch(() => false);
       if (!creds || !ok) throw new Unauthorized('Invalid username or password');
       const user = (await repo.findById(db, creds.id))!;
       return { user, ...(await issueTokens(user)) };
@@ -123,6 +124,10 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }:
         actors?.set(user, generation);
       }
       return { userId: user.id, username: user.username, roles: user.roles, isAdmin: user.roles.includes('admin'), kind: 'user' };
+    },
+
+    async adminExists() {
+      return repo.adminExists(db);
     },
 
     /** ADMIN_* bootstrap: create the admin, or add the role to an existing user of that name. */

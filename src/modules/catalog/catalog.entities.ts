@@ -37,8 +37,9 @@ export interface ComponentInput {
   type: string | null;
   title: string | null;
   owner: string | null;
+  /** Resolved by the database too; kept here to find the owning team before writing. */
   ownerRef: string | null;
-  systemRef: string | null;
+  system: string | null;
   lifecycle: string | null;
   description: string | null;
   tags: string[];
@@ -256,7 +257,7 @@ export async function readEntity(value: unknown, document: number, options: Read
     title,
     owner,
     ownerRef: owner ? toRef(owner, 'group', namespace) : null,
-    systemRef: typeof spec.system === 'string' && entityKind !== 'Domain' ? toRef(spec.system, 'system', namespace) : null,
+    system: typeof spec.system === 'string' && entityKind !== 'Domain' ? spec.system : null,
     lifecycle,
     description,
     tags: strings(metadata.tags),

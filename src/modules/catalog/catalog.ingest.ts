@@ -105,7 +105,8 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
   // 6. Components, one upsert per chunk; identical rows are neither written nor returned.
   const rows: NewComponentRow[] = comps.map((c) => {
     const team = c.input.ownerRef ? teamByRef.get(c.input.ownerRef) : undefined;
-    const values = { ...c.input, teamId: team?.id ?? null, orphan: false, sourceLocationId: source.locationId, sourceFile: c.file };
+    const { ownerRef: _resolvedBySql, ...input } = c.input;
+    const values = { ...input, teamId: team?.id ?? null, orphan: false, sourceLocationId: source.locationId, sourceFile: c.file };
     return { ...values, entityHash: digest(values) };
   });
   const changed: (ComponentRow & { inserted: boolean })[] = [];

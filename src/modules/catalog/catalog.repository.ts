@@ -140,6 +140,11 @@ export const catalogRepository = {
     return row;
   },
 
+  /** Not a change of the entity: updatedAt stays. */
+  async setDefinitionHash(db: Executor, id: string, definitionHash: string) {
+    await db.update(components).set({ definitionHash, updatedAt: sql`${components.updatedAt}` }).where(eq(components.id, id));
+  },
+
   async delete(db: Executor, id: string): Promise<ComponentRow | undefined> {
     const [row] = await db.delete(components).where(eq(components.id, id)).returning();
     return row;
@@ -205,8 +210,7 @@ const UPSERT_COLUMNS = [
   'type',
   'title',
   'owner',
-  'ownerRef',
-  'systemRef',
+  'system',
   'lifecycle',
   'description',
   'tags',

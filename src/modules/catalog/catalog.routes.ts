@@ -1,38 +1,56 @@
-import { errorResponses, EmptyResponse, IdParams } from '../../kernel/schemas.js';
+import { Type } from 'typebox';
+import { Invalid } from '../../kernel/errors.js';
+import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import {
   ComponentPage,
   ComponentSchema,
   CreateComponentBody,
+  LIST_QUERY_KEYS,
   ListComponentsQuery,
-  LocationBody,
-  LocationResult,
-  RegisterResult,
-  RegisterYamlBody,
   UpdateComponentBody,
 } from './catalog.schemas.js';
-import type { CatalogService } from './catalog.service.js';
+import type { ComponentsService } from './catalog.service.js';
 
 const tags = ['catalog'];
 
-export async function catalogRoutes(app: App, { service }: { service: CatalogService }) {
+export async function catalogRoutes(app: App, { service }: { service: ComponentsService }) {
   app.get(
     '/api/v1/catalog/components',
     {
+      // A mistyped filter must not silently answer everything: unknown query parameters are a 400.
+      preValidation: async (req) => {
+        const unknown = Object.keys((req.query ?? {}) as object).filter((k) => !LIST_QUERY_KEYS.has(k));
+        if (unknown.length) {
+          throw new Invalid(
+            `unknown query parameter ${unknown.map((k) => `"${k.slice(0, 50)}"`).join(', ')}`,
+            unknown.map((k) => ({ field: k.slice(0, 50), problem: 'is not a filter of this list' })),
+          );
+        }
+      },
       schema: {
         tags,
-        summary: 'List components (filters kindGroup and teamId combine; ordered by name)',
+        operationId: 'listComponents',
+        summary: 'List components: search (q), filters and sort combine; paginated',
         querystring: ListComponentsQuery,
         response: { 200: ComponentPage, ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.list(req.query),
+    async (req) => service.list(req.caller, req.query),
   );
 
   app.get(
     '/api/v1/catalog/components/:id',
-    { schema: { tags, summary: 'Get a component', params: IdParams, response: { 200: ComponentSchema, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.get(req.params.id),
+    {
+      schema: {
+        tags,
+        operationId: 'getComponent',
+        summary: 'Get a component',
+        params: IdParams,
+        response: { 200: ComponentSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.post(
@@ -41,12 +59,13 @@ export async function catalogRoutes(app: App, { service }: { service: CatalogSer
       config: { auth: 'admin' },
       schema: {
         tags,
+        operationId: 'createComponent',
         summary: 'Create a component (admin)',
         body: CreateComponentBody,
         response: { 201: ComponentSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
 
   app.patch(
@@ -55,52 +74,45 @@ export async function catalogRoutes(app: App, { service }: { service: CatalogSer
       config: { auth: 'admin' },
       schema: {
         tags,
+        operationId: 'updateComponent',
         summary: 'Update a component (admin): any subset of the fields, including gitopsApp',
         params: IdParams,
         body: UpdateComponentBody,
         response: { 200: ComponentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => service.update(req.params.id, req.body),
+    async (req) => service.update(req.caller, req.params.id, req.body),
   );
 
   app.delete(
     '/api/v1/catalog/components/:id',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Delete a component (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        operationId: 'deleteComponent',
+        summary: 'Delete a component (admin)',
+        params: IdParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
 
-  app.post(
-    '/api/v1/catalog/register-yaml',
+  app.get(
+    '/api/v1/teams/:id/components',
     {
-      config: { auth: 'admin' },
       schema: {
-        tags,
-        summary: 'Register components from Backstage-style YAML descriptors (admin); existing name+kind are updated',
-        body: RegisterYamlBody,
-        response: { 201: RegisterResult, ...errorResponses(400, 401, 403, 409) },
+        tags: ['teams'],
+        operationId: 'listTeamComponents',
+        summary: 'Catalog components of a team (linked to it, or owned by its name)',
+        params: IdParams,
+        response: { 200: Type.Array(ComponentSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.registerYaml(req.body.yaml)),
-  );
-
-  app.post(
-    '/api/v1/catalog/locations',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Register every catalog-info.yaml / .yml of a git repository (admin)',
-        body: LocationBody,
-        response: { 201: LocationResult, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await service.registerLocation(req.body)),
+    async (req) => service.componentsOfTeam(req.caller, req.params.id),
   );
 }

@@ -1,67 +1,78 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { GitError, withTempDir } from '../../infra/git.js';
+import type { Caller } from '../../kernel/caller.js';
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageResult } from '../../kernel/pagination.js';
 import { teamsLookup } from '../teams/index.js';
-import { CATALOG_CACHE_NS } from './catalog.lookup.js';
-import { MAX_DOCUMENTS, parseDescriptors, type SourcedDescriptor } from './catalog.descriptors.js';
+import { toRef } from './catalog.entities.js';
 import { componentEvent } from './catalog.events.js';
-import { DEFAULT_LIFECYCLE, KIND_GROUPS } from './catalog.kinds.js';
-import { findDescriptorFiles } from './catalog.locations.js';
-import { catalogRepository as repo, type ComponentChanges, type ComponentRow } from './catalog.repository.js';
-import type { Component, CreateComponentBody, ListComponentsQuery, LocationBody, UpdateComponentBody } from './catalog.schemas.js';
-import { isUniqueViolation } from '../../kernel/db-errors.js';
+import { DEFAULT_LIFECYCLE, ENTITY_KINDS, entityKindOf, KIND_GROUPS } from './catalog.kinds.js';
+import { CATALOG_CACHE_NS } from './catalog.lookup.js';
+import { catalogRepository as repo, type ComponentChanges, type ComponentRow, type ListFilter } from './catalog.repository.js';
+import type { Component, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './catalog.schemas.js';
+import { toComponent } from './catalog.view.js';
 
-export type CatalogDeps = Pick<AppContext, 'db' | 'cache' | 'events' | 'git' | 'config'>;
+export type CatalogDeps = Pick<AppContext, 'db' | 'cache' | 'events' | 'config'>;
 
-export interface RegisterResult {
-  created: Component[];
-  updated: Component[];
-}
-
-/**
- * The API shape, with ISO timestamps: cached values then look the same whether the cache keeps
- * objects (in-process) or JSON (Redis).
- */
-export function toComponent(row: ComponentRow): Component {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind,
-    owner: row.owner,
-    lifecycle: row.lifecycle,
-    description: row.description,
-    tags: row.tags,
-    annotations: row.annotations,
-    teamId: row.teamId,
-    gitopsApp: row.gitopsApp,
-    workloadStatus: row.workloadStatus ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+/** What the cluster integration's sync stores on a matched component (DECISIONS.md, Cluster). */
+export interface WorkloadStatus {
+  name: string;
+  namespace: string;
+  replicas: number;
+  readyReplicas: number;
+  image: string | null;
+  syncedAt: string;
+  [key: string]: unknown;
 }
 
 const duplicate = (name: string, kind: string) => new Conflict(`A component named "${name}" of kind "${kind}" already exists`);
-
-/** The team whose name the owner gives, or null (no owner, or no such team). */
-async function teamIdFor(db: Executor, owner: string | null | undefined): Promise<string | null> {
-  if (!owner) return null;
-  return (await teamsLookup.findTeamByName(db, owner))?.id ?? null;
-}
-
-/** A team named by id in a body: it must exist (400 otherwise, like other body references). */
-async function requireTeam(db: Executor, teamId: string) {
-  const team = await teamsLookup.findTeam(db, teamId);
-  if (!team) throw new Invalid(`teamId ${teamId} names no team`, [{ field: 'teamId', problem: 'names no team' }]);
-  return team;
-}
-
 /** "" means none for the optional text fields a client may want to clear. */
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
-export function createCatalogService({ db, cache, events, git, config }: CatalogDeps) {
+/** `owner` as an entity reference, or null when it is no valid reference (kept as written all the same). */
+export function ownerRefOf(owner: string | null | undefined, namespace = 'default'): string | null {
+  if (!owner) return null;
+  try {
+    return toRef(owner, 'group', namespace);
+  } catch {
+    return null;
+  }
+}
+
+/** The team a group reference names (same namespace), or null. */
+async function teamIdFor(db: Executor, ownerRef: string | null): Promise<string | null> {
+  if (!ownerRef?.startsWith('group:')) return null;
+  const [namespace, name] = ownerRef.slice('group:'.length).split('/') as [string, string];
+  const team = await teamsLookup.findTeamByName(db, name);
+  return team && (team as { namespace?: string }).namespace === namespace ? team.id : null;
+}
+
+/** Words of a search as a prefix tsquery (`artist:* & look:*`); null when there is no word. */
+export function toTsquery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words?.length ? words.slice(0, 16).map((w) => `${w}:*`).join(' & ') : null;
+}
+
+export function createComponentsService({ db, cache, events, config }: CatalogDeps) {
   const ttl = config.cacheTtlS;
+  const lifecycles = config.catalog.lifecycles;
+
+  function checkLifecycle(value: string | undefined): string | undefined {
+    if (value === undefined) return undefined;
+    const lifecycle = value.toLowerCase();
+    if (!lifecycles.includes(lifecycle)) {
+      throw new Invalid(`lifecycle must be one of: ${lifecycles.join(', ')}`, [{ field: 'lifecycle', problem: `must be one of: ${lifecycles.join(', ')}` }]);
+    }
+    return lifecycle;
+  }
+
+  /** A team named by id in a body: it must exist (400 otherwise, like other body references). */
+  async function requireTeam(tx: Executor, teamId: string) {
+    const team = await teamsLookup.findTeam(tx, teamId);
+    if (!team) throw new Invalid(`teamId ${teamId} names no team`, [{ field: 'teamId', problem: 'names no team' }]);
+    return team;
+  }
 
   /** After a commit: drop every cached list and get, then tell the clients. */
   async function committed(changes: { created?: Component[]; updated?: Component[]; deleted?: Component[] }) {
@@ -71,46 +82,61 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
     for (const c of changes.deleted ?? []) events.emit('component.deleted', componentEvent(c));
   }
 
-  /** Creates or replaces every descriptor by name+kind, all in one transaction. */
-  async function upsert(descriptors: SourcedDescriptor[]): Promise<RegisterResult> {
-    if (descriptors.length > MAX_DOCUMENTS) throw new Invalid(`At most ${MAX_DOCUMENTS} descriptors can be registered at once`);
-    const bySource = new Map<string, string>();
-    for (const d of descriptors) {
-      const key = `${d.kind}\u0000${d.name}`;
-      const first = bySource.get(key);
-      if (first) throw new Invalid(`${d.source}: component "${d.name}" of kind "${d.kind}" is already declared by ${first}`);
-      bySource.set(key, d.source);
+  function filterOf(q: ListComponentsQuery): ListFilter | null {
+    let kinds: readonly string[] | undefined = q.kindGroup ? KIND_GROUPS[q.kindGroup] : undefined;
+    if (q.kind) kinds = !kinds || kinds.includes(q.kind) ? [q.kind] : [];
+    if (kinds && kinds.length === 0) return null;
+    let entityKind: string | undefined;
+    if (q.entityKind) {
+      entityKind = ENTITY_KINDS.find((k) => k.toLowerCase() === q.entityKind!.toLowerCase());
+      if (!entityKind) throw new Invalid(`entityKind must be one of: ${ENTITY_KINDS.join(', ')}`, [{ field: 'entityKind', problem: 'unknown kind' }]);
     }
-    const result = await db.transaction(async (tx) => {
-      const teamIds = new Map<string, string | null>();
-      for (const owner of new Set(descriptors.map((d) => d.owner))) if (owner) teamIds.set(owner, await teamIdFor(tx, owner));
-      const existing = new Map((await repo.findByNameKinds(tx, descriptors)).map((r) => [`${r.kind}\u0000${r.name}`, r]));
-      const inserts = [];
-      const updated: ComponentRow[] = [];
-      for (const { source: _source, ...d } of descriptors) {
-        const values = { ...d, teamId: d.owner ? (teamIds.get(d.owner) ?? null) : null };
-        const row = existing.get(`${d.kind}\u0000${d.name}`);
-        if (row) updated.push((await repo.update(tx, row.id, values))!);
-        else inserts.push(values);
+    const ref = (value: string | undefined, kind: string, field: string) => {
+      if (value === undefined) return undefined;
+      try {
+        return toRef(value, kind);
+      } catch {
+        throw new Invalid(`${field} is not a valid entity reference`, [{ field, problem: 'not an entity reference' }]);
       }
-      const created = await repo.insertMany(tx, inserts);
-      return { created: created.map(toComponent), updated: updated.map(toComponent) };
-    });
-    await committed(result);
-    return result;
+    };
+    const tsquery = q.q === undefined ? undefined : toTsquery(q.q);
+    if (tsquery === null) return null;
+    return {
+      kinds,
+      teamId: q.teamId,
+      entityKind,
+      type: q.type,
+      ownerRef: ref(q.owner, 'group', 'owner'),
+      lifecycle: q.lifecycle?.toLowerCase(),
+      tag: q.tag,
+      systemRef: ref(q.system, 'system', 'system'),
+      namespace: q.namespace,
+      orphan: q.orphan,
+      tsquery,
+    };
+  }
+
+  async function changeRows(rows: ComponentRow[]) {
+    if (rows.length) await committed({ updated: rows.map(toComponent) });
+    return rows.length;
   }
 
   return {
-    async list(q: ListComponentsQuery): Promise<PageResult<Component>> {
-      const key = `list:${q.kindGroup ?? '*'}:${q.teamId ?? '*'}:${q.skip}:${q.take}`;
-      return cache.getOrLoad(CATALOG_CACHE_NS, key, ttl, async () => {
-        const kinds = q.kindGroup ? KIND_GROUPS[q.kindGroup] : undefined;
-        const { data, total } = await repo.list(db, { kinds, teamId: q.teamId }, q.skip, q.take);
-        return pageOf(data.map(toComponent), total, q);
-      });
+    async list(_caller: Caller, q: ListComponentsQuery): Promise<PageResult<Component>> {
+      const filter = filterOf(q);
+      if (!filter) return pageOf([], 0, q);
+      const filterKey = JSON.stringify(filter);
+      // The total is cached per filter, the page per filter+order+window: paging costs one count per TTL.
+      const [total, data] = await Promise.all([
+        cache.getOrLoad(CATALOG_CACHE_NS, `count:${filterKey}`, ttl, () => repo.count(db, filter)),
+        cache.getOrLoad(CATALOG_CACHE_NS, `page:${filterKey}:${q.sort ?? ''}:${q.skip}:${q.take}`, ttl, async () =>
+          (await repo.page(db, filter, q.sort, q.skip, q.take)).map(toComponent),
+        ),
+      ]);
+      return pageOf(data, total, q);
     },
 
-    async get(id: string): Promise<Component> {
+    async get(_caller: Caller, id: string): Promise<Component> {
       const found = await cache.getOrLoad(CATALOG_CACHE_NS, `get:${id}`, ttl, async () => {
         const row = await repo.findById(db, id);
         return row ? toComponent(row) : null;
@@ -119,11 +145,14 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
       return found;
     },
 
-    async create(body: CreateComponentBody): Promise<Component> {
+    async create(_caller: Caller, body: CreateComponentBody): Promise<Component> {
+      const lifecycle = checkLifecycle(body.lifecycle) ?? (lifecycles.includes(DEFAULT_LIFECYCLE) ? DEFAULT_LIFECYCLE : lifecycles[0]!);
+      const namespace = body.namespace ?? 'default';
+      const key = { kind: body.kind, namespace, name: body.name };
       let row: ComponentRow;
       try {
         row = await db.transaction(async (tx) => {
-          if (await repo.nameKindTaken(tx, body.name, body.kind)) throw duplicate(body.name, body.kind);
+          if (await repo.keyTaken(tx, key)) throw duplicate(body.name, body.kind);
           let owner = orNull(body.owner);
           let teamId: string | null;
           if (body.teamId) {
@@ -131,15 +160,21 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
             const team = await requireTeam(tx, body.teamId);
             teamId = team.id;
             owner ??= team.name;
-          } else teamId = await teamIdFor(tx, owner);
+          } else teamId = await teamIdFor(tx, ownerRefOf(owner, namespace));
           return repo.insert(tx, {
             name: body.name,
+            namespace,
             kind: body.kind,
+            entityKind: body.entityKind ?? entityKindOf(body.kind),
+            type: orNull(body.type),
+            title: orNull(body.title),
             owner,
-            lifecycle: body.lifecycle ?? DEFAULT_LIFECYCLE,
+            lifecycle,
             description: body.description ?? null,
             tags: body.tags ?? [],
             annotations: body.annotations ?? {},
+            labels: body.labels ?? {},
+            links: body.links ?? [],
             gitopsApp: orNull(body.gitopsApp),
             teamId,
           });
@@ -153,11 +188,14 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
       return component;
     },
 
-    async update(id: string, body: UpdateComponentBody): Promise<Component> {
+    async update(_caller: Caller, id: string, body: UpdateComponentBody): Promise<Component> {
       const changes: ComponentChanges = {};
-      for (const field of ['name', 'kind', 'owner', 'lifecycle', 'description', 'tags', 'annotations', 'gitopsApp'] as const) {
+      for (const field of ['name', 'namespace', 'kind', 'entityKind', 'owner', 'description', 'tags', 'annotations', 'labels', 'links', 'gitopsApp'] as const) {
         if (body[field] !== undefined) (changes as Record<string, unknown>)[field] = body[field];
       }
+      if (body.lifecycle !== undefined) changes.lifecycle = checkLifecycle(body.lifecycle);
+      if (body.title !== undefined) changes.title = orNull(body.title);
+      if (body.type !== undefined) changes.type = orNull(body.type);
       if (changes.owner !== undefined) changes.owner = orNull(changes.owner);
       if (changes.gitopsApp !== undefined) changes.gitopsApp = orNull(changes.gitopsApp);
       if (body.teamId !== undefined) changes.teamId = body.teamId;
@@ -169,17 +207,21 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
           const current = await repo.findById(tx, id);
           if (!current) throw new NotFound('Component not found');
           if (Object.keys(changes).length === 0) return current;
-          target = { name: changes.name ?? current.name, kind: changes.kind ?? current.kind };
-          const renamed = target.name !== current.name || target.kind !== current.kind;
-          if (renamed && (await repo.nameKindTaken(tx, target.name, target.kind, id))) throw duplicate(target.name, target.kind);
+          const key = { name: changes.name ?? current.name, kind: changes.kind ?? current.kind, namespace: changes.namespace ?? current.namespace };
+          target = key;
+          const moved = key.name !== current.name || key.kind !== current.kind || key.namespace !== current.namespace;
+          if (moved && (await repo.keyTaken(tx, key, id))) throw duplicate(key.name, key.kind);
+          if (changes.kind !== undefined && body.entityKind === undefined && changes.kind !== current.kind) changes.entityKind = entityKindOf(changes.kind);
           if (changes.teamId) {
             // An explicit team wins; without a new owner in the body, the owner name follows it.
             const team = await requireTeam(tx, changes.teamId);
             if (changes.owner === undefined) changes.owner = team.name;
           } else if (changes.teamId === undefined && 'owner' in changes) {
             // teamId follows the owner: a new owner naming no team (or no owner) clears it.
-            changes.teamId = await teamIdFor(tx, changes.owner);
+            changes.teamId = await teamIdFor(tx, ownerRefOf(changes.owner, key.namespace));
           }
+          // A hand edit makes the next registration of the same descriptor an update again.
+          changes.entityHash = null;
           changed = true;
           return (await repo.update(tx, id, changes))!;
         });
@@ -192,32 +234,48 @@ export function createCatalogService({ db, cache, events, git, config }: Catalog
       return component;
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(_caller: Caller, id: string): Promise<void> {
       const row = await repo.delete(db, id);
       if (!row) throw new NotFound('Component not found');
       await committed({ deleted: [toComponent(row)] });
     },
 
-    async registerYaml(yaml: string): Promise<RegisterResult> {
-      return upsert(parseDescriptors(yaml));
+    /** The cluster sync's write: only `workloadStatus` changes (null clears it). */
+    async setWorkloadStatus(_caller: Caller, componentId: string, status: WorkloadStatus | null): Promise<Component> {
+      const row = await repo.update(db, componentId, { workloadStatus: status });
+      if (!row) throw new NotFound('Component not found');
+      const component = toComponent(row);
+      await committed({ updated: [component] });
+      return component;
     },
 
-    async registerLocation({ url, branch }: LocationBody): Promise<RegisterResult & { files: string[] }> {
-      git.assertUrl(url);
-      return withTempDir('catalog', async (dir) => {
-        try {
-          await git.shallowClone(url, dir, branch);
-        } catch (err) {
-          if (err instanceof GitError) throw new Invalid(`Could not clone repository: ${err.reason.replace(/\s+/g, ' ').trim()}`);
-          throw err;
-        }
-        const files = await findDescriptorFiles(dir);
-        const descriptors = files.flatMap((f) => parseDescriptors(f.text, `${f.path}: `));
-        const result = descriptors.length ? await upsert(descriptors) : { created: [], updated: [] };
-        return { ...result, files: files.map((f) => f.path) };
-      });
+    /** Components owned by team `teamName` (any reference spelling) point at `teamId`; answers how many moved. */
+    async linkOwnerTeam(_caller: Caller, teamName: string, teamId: string): Promise<number> {
+      const team = await teamsLookup.findTeam(db, teamId);
+      const namespace = (team as { namespace?: string } | undefined)?.namespace ?? 'default';
+      return changeRows(await repo.linkOwner(db, `group:${namespace}/${teamName}`, teamId));
     },
+
+    /** Components of `teamId` lose the link: all of them, or only those owned by `teamName` (after a rename). */
+    async unlinkTeam(_caller: Caller, teamId: string, teamName?: string): Promise<number> {
+      const team = await teamsLookup.findTeam(db, teamId);
+      const namespace = (team as { namespace?: string } | undefined)?.namespace ?? 'default';
+      const rows = await repo.unlinkTeam(db, teamId, teamName ? `group:${namespace}/${teamName}` : undefined);
+      // Also invalidated when nothing moved: a foreign key may have cleared teamIds behind this verb.
+      if (rows.length === 0) await cache.invalidate(CATALOG_CACHE_NS);
+      return changeRows(rows);
+    },
+
+    /** Components of a team: linked to it, or owned by its name (GET /teams/:id/components). */
+    async componentsOfTeam(_caller: Caller, teamId: string): Promise<Component[]> {
+      const team = await teamsLookup.findTeam(db, teamId);
+      if (!team) throw new NotFound('Team not found');
+      const namespace = (team as { namespace?: string }).namespace ?? 'default';
+      return (await repo.ofTeam(db, teamId, `group:${namespace}/${team.name}`)).map(toComponent);
+    },
+
+    committed,
   };
 }
 
-export type CatalogService = ReturnType<typeof createCatalogService>;
+export type ComponentsService = ReturnType<typeof createComponentsService>;

@@ -1,16 +1,41 @@
 import type { AppContext } from '../../context.js';
 import type { App } from '../../kernel/types.js';
+import { createBrowseService } from './catalog.browse.js';
+import { catalogEntityRoutes } from './catalog.entities.routes.js';
+import { registerCatalogJobs } from './catalog.jobs.js';
+import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
-import { createCatalogService } from './catalog.service.js';
+import { createComponentsService } from './catalog.service.js';
 
 export { catalogLookup, CATALOG_CACHE_NS } from './catalog.lookup.js';
 export { ComponentSchema, type Component } from './catalog.schemas.js';
 export { KIND_GROUPS, KINDS, LIFECYCLES, type ComponentKind, type KindGroup } from './catalog.kinds.js';
-export { toComponent, type CatalogService } from './catalog.service.js';
+export { toComponent } from './catalog.view.js';
 export type { ComponentEvent } from './catalog.events.js';
+export type { WorkloadStatus } from './catalog.service.js';
 
-/** The component catalog: CRUD, YAML descriptors and git locations, with a cached read path. */
+function buildCatalog(ctx: AppContext) {
+  const components = createComponentsService(ctx);
+  const register = createRegisterService({ ...ctx, components });
+  const browse = createBrowseService({ db: ctx.db });
+  const { committed: _committed, ...verbs } = components;
+  return { components, register, browse, service: { ...verbs, ...register, ...browse } };
+}
+
+/** The catalog's verbs other modules call (through `ctx.services.catalog`), caller first. */
+export type CatalogService = ReturnType<typeof buildCatalog>['service'];
+
+declare module '../../context.js' {
+  interface ModuleServices {
+    catalog: CatalogService;
+  }
+}
+
+/** The component catalog: Backstage entities (components, groups, people, relations), locations, search. */
 export async function catalogModule(app: App, ctx: AppContext) {
-  const service = createCatalogService(ctx);
-  await app.register(catalogRoutes, { service });
+  const { components, register, browse, service } = buildCatalog(ctx);
+  ctx.services.catalog = service;
+  registerCatalogJobs(ctx.jobs, register, ctx.config.catalog.refreshIntervalS);
+  await app.register(catalogRoutes, { service: components });
+  await app.register(catalogEntityRoutes, { register, browse });
 }

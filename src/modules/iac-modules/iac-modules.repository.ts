@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { iacModules, iacModuleVersions, type IacOutputMeta, type IacVariableMeta } from '../../db/schema/index.js';
+import { iacModules, iacModuleVersions, type IacFailedVersion, type IacOutputMeta, type IacVariableMeta } from '../../db/schema/index.js';
 
 export type IacModuleRow = typeof iacModules.$inferSelect;
 export type IacModuleVersionRow = typeof iacModuleVersions.$inferSelect;
@@ -77,6 +77,16 @@ export const iacModulesRepository = {
     return db.select().from(iacModuleVersions).where(eq(iacModuleVersions.moduleId, moduleId));
   },
 
+  /** Version rows by id (a page picked from the names, so a page never loads every version's metadata). */
+  async versionsByIds(db: Executor, ids: string[]): Promise<IacModuleVersionRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(iacModuleVersions).where(inArray(iacModuleVersions.id, ids));
+  },
+
+  async versionKeys(db: Executor, moduleId: string): Promise<{ id: string; version: string }[]> {
+    return db.select({ id: iacModuleVersions.id, version: iacModuleVersions.version }).from(iacModuleVersions).where(eq(iacModuleVersions.moduleId, moduleId));
+  },
+
   async versionNames(db: Executor, moduleId: string): Promise<string[]> {
     const rows = await db.select({ version: iacModuleVersions.version }).from(iacModuleVersions).where(eq(iacModuleVersions.moduleId, moduleId));
     return rows.map((r) => r.version);
@@ -98,7 +108,10 @@ export const iacModulesRepository = {
     return inserted.map((r) => r.version);
   },
 
-  async setLatestVersion(db: Executor, id: string, latestVersion: string | null): Promise<void> {
-    await db.update(iacModules).set({ latestVersion, updatedAt: new Date() }).where(eq(iacModules.id, id));
+  async setSyncState(db: Executor, id: string, changes: { latestVersion?: string | null; failedVersions?: IacFailedVersion[] }): Promise<void> {
+    await db
+      .update(iacModules)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(iacModules.id, id));
   },
 };

@@ -10,6 +10,7 @@ import {
   ListIacModulesQuery,
   SyncResult,
   UpdateIacModuleBody,
+  VersionsQuery,
 } from './iac-modules.schemas.js';
 import type { IacModulesService } from './iac-modules.service.js';
 
@@ -23,12 +24,13 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'listIacModules',
         summary: 'List IaC modules (filters search, provider, engine combine)',
         querystring: ListIacModulesQuery,
         response: { 200: Type.Array(IacModuleSchema), ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.list(req.query),
+    async (req) => service.list(req.caller, req.query),
   );
 
   app.post(
@@ -36,12 +38,13 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'createIacModule',
         summary: 'Register an IaC module (latestVersion stays null until a sync)',
         body: CreateIacModuleBody,
         response: { 201: IacModuleSchema, ...errorResponses(400, 401, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(req.body)),
+    async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
 
   // Declared before /:id so the static segment is obvious to readers; find-my-way prefers it anyway.
@@ -50,18 +53,19 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'listComponentIacModules',
         summary: 'IaC modules linked to a component (empty array when none)',
         params: ComponentParams,
         response: { 200: Type.Array(IacModuleSchema), ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.listByComponent(req.params.componentId),
+    async (req) => service.listByComponent(req.caller, req.params.componentId),
   );
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, summary: 'Get an IaC module', params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } } },
-    async (req) => service.get(req.params.id),
+    { schema: { tags, operationId: 'getIacModule', summary: 'Get an IaC module', params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } } },
+    async (req) => service.get(req.caller, req.params.id),
   );
 
   app.get(
@@ -69,12 +73,20 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'listIacModuleVersions',
         summary: 'Stored versions of an IaC module, semver descending',
+        description:
+          'Every version without skip/take; with either, that page (take 1-100, default 20) and the full count in the X-Total-Count header.',
         params: IdParams,
+        querystring: VersionsQuery,
         response: { 200: Type.Array(IacModuleVersionSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.versions(req.params.id),
+    async (req, reply) => {
+      const { rows, total } = await service.versions(req.caller, req.params.id, req.query);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
   );
 
   app.patch(
@@ -82,13 +94,14 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'updateIacModule',
         summary: "Change any subset of an IaC module's fields",
         params: IdParams,
         body: UpdateIacModuleBody,
         response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (req) => service.update(req.params.id, req.body),
+    async (req) => service.update(req.caller, req.params.id, req.body),
   );
 
   app.delete(
@@ -96,13 +109,14 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'deleteIacModule',
         summary: 'Delete an IaC module and all its versions',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 404) },
       },
     },
     async (req, reply) => {
-      await service.remove(req.params.id);
+      await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
     },
   );
@@ -112,15 +126,17 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'syncIacModule',
         summary: 'Discover new semver tags of the source repository and store their variables and outputs',
         description:
-          'Lists the tags (vX.Y.Z or X.Y.Z), shallow-clones each one not stored yet, parses every *.tf file at its root. ' +
-          "Idempotent; all-or-nothing. 400 (naming git's reason) when the repository or a tag cannot be fetched, or when a tag holds unparseable HCL.",
+          'Lists the tags (vX.Y.Z or X.Y.Z), clones each one not stored yet (several at once) and parses every *.tf and *.tf.json file at its root ' +
+          'in worker threads. A tag that cannot be cloned or parsed is listed in failedVersions and the others are stored. Idempotent. ' +
+          "400 (naming git's reason) when the repository's tags cannot be listed or the URL is refused.",
         params: IdParams,
         response: { 200: SyncResult, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.sync(req.params.id),
+    async (req) => service.sync(req.caller, req.params.id),
   );
 
   app.post(
@@ -128,20 +144,21 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
     {
       schema: {
         tags,
+        operationId: 'linkIacModuleComponent',
         summary: 'Link the module to a catalog component (replaces any earlier link)',
         params: IdParams,
         body: LinkComponentBody,
         response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (req) => service.linkComponent(req.params.id, req.body.componentId),
+    async (req) => service.linkComponent(req.caller, req.params.id, req.body.componentId),
   );
 
   app.delete(
     `${base}/:id/unlink-component`,
     {
-      schema: { tags, summary: "Remove the module's component link", params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } },
+      schema: { tags, operationId: 'unlinkIacModuleComponent', summary: "Remove the module's component link", params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } },
     },
-    async (req) => service.unlinkComponent(req.params.id),
+    async (req) => service.unlinkComponent(req.caller, req.params.id),
   );
 }

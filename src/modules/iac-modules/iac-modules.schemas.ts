@@ -13,6 +13,9 @@ export const Engine = Type.Enum([...ENGINES], { description: ENGINES.join(', ') 
 export type ProviderValue = (typeof PROVIDERS)[number];
 export type EngineValue = (typeof ENGINES)[number];
 
+const FailedVersion = Type.Object({ version: Type.String({ description: 'the tag name' }), error: Type.String({ description: 'why it could not be read' }) });
+const Validation = Type.Object({ condition: Type.String(), errorMessage: Type.String() });
+
 export const IacModuleSchema = Type.Object(
   {
     id: Uuid,
@@ -23,6 +26,7 @@ export const IacModuleSchema = Type.Object(
     sourceRepoUrl: Type.String(),
     latestVersion: Nullable(Type.String({ description: 'highest semver tag stored; null until a sync finds one' })),
     componentId: Nullable(Uuid),
+    failedVersions: Type.Array(FailedVersion, { description: 'tags that could not be read (cloned or parsed) on the last sync, highest first' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -36,12 +40,16 @@ const VariableMeta = Type.Object({
   default: Nullable(Type.String({ description: 'JSON of a literal default, or the expression text; null when none is declared' })),
   required: Type.Boolean({ description: 'true when no default is declared' }),
   validation: Nullable(Type.Object({ condition: Type.String(), errorMessage: Type.String() }, { description: 'the first validation block' })),
+  validations: Type.Array(Validation, { description: 'every validation block, in order' }),
+  sensitive: Type.Boolean({ description: 'declared `sensitive = true`' }),
+  nullable: Type.Boolean({ description: 'false when declared `nullable = false`' }),
 });
 
 const OutputMeta = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   value: Nullable(Type.String({ description: 'the value expression as written' })),
+  sensitive: Type.Boolean({ description: 'declared `sensitive = true`' }),
 });
 
 export const IacModuleVersionSchema = Type.Object({
@@ -95,4 +103,14 @@ export const ComponentParams = Type.Object({ componentId: Uuid });
 export const SyncResult = Type.Object({
   newVersions: Type.Integer({ description: 'versions stored by this sync' }),
   latestVersion: Nullable(Type.String()),
+  failedVersions: Type.Array(FailedVersion, { description: 'tags that could not be read; the other tags are stored all the same' }),
 });
+
+export const VersionsQuery = Type.Object(
+  {
+    skip: Type.Optional(Type.Integer({ minimum: 0, description: 'versions to skip (default 0 when take is given)' })),
+    take: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'versions to return, 1-100 (default 20 when skip is given)' })),
+  },
+  { description: 'without skip and take: every version' },
+);
+export type VersionsQuery = Static<typeof VersionsQuery>;

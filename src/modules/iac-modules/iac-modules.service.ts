@@ -1,10 +1,12 @@
 import type { Database } from '../../db/client.js';
+import type { IacVariableMeta } from '../../db/schema/index.js';
 import type { Git } from '../../infra/git.js';
+import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { sortVersionsDesc } from './hcl-meta.js';
 import { iacModulesRepository as repo, type IacModuleInsert, type IacModuleRow, type IacModuleVersionRow } from './iac-modules.repository.js';
-import type { CreateIacModuleBody, ListIacModulesQuery, UpdateIacModuleBody } from './iac-modules.schemas.js';
+import type { CreateIacModuleBody, ListIacModulesQuery, UpdateIacModuleBody, VersionsQuery } from './iac-modules.schemas.js';
 import type { ModuleSync, SyncResult } from './iac-modules.sync.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 
@@ -22,6 +24,15 @@ const isForeignKeyViolation = (err: unknown) => {
 const duplicate = (name: string, provider: string) => new Conflict(`An IaC module named "${name}" with provider "${provider}" already exists`);
 const missingComponent = (id: string) =>
   new Invalid(`componentId ${id} does not name an existing component`, [{ field: 'componentId', problem: 'does not name an existing component' }]);
+
+/** Versions stored before `validations`, `sensitive` and `nullable` existed read with their defaults. */
+function withMetaDefaults(row: IacModuleVersionRow): IacModuleVersionRow {
+  const variablesMeta = row.variablesMeta.map(
+    (v): IacVariableMeta => ({ ...v, validations: v.validations ?? (v.validation ? [v.validation] : []), sensitive: v.sensitive ?? false, nullable: v.nullable ?? true }),
+  );
+  const outputsMeta = row.outputsMeta.map((o) => ({ ...o, sensitive: o.sensitive ?? false }));
+  return { ...row, variablesMeta, outputsMeta };
+}
 
 export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps) {
   async function mustFind(id: string): Promise<IacModuleRow> {
@@ -42,14 +53,16 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
   }
 
   return {
-    list(q: ListIacModulesQuery): Promise<IacModuleRow[]> {
+    list(_caller: Caller, q: ListIacModulesQuery): Promise<IacModuleRow[]> {
       return repo.list(db, q);
     },
 
-    get: mustFind,
+    get(_caller: Caller, id: string): Promise<IacModuleRow> {
+      return mustFind(id);
+    },
 
-    async create(body: CreateIacModuleBody): Promise<IacModuleRow> {
-      git.assertUrl(body.sourceRepoUrl, 'sourceRepoUrl');
+    async create(_caller: Caller, body: CreateIacModuleBody): Promise<IacModuleRow> {
+      await git.checkUrl(body.sourceRepoUrl, 'sourceRepoUrl');
       if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId))) throw missingComponent(body.componentId);
       if (await repo.findByNameProvider(db, body.name, body.provider)) throw duplicate(body.name, body.provider);
       return write(body.name, body.provider, body.componentId, () =>
@@ -65,13 +78,13 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
       );
     },
 
-    async update(id: string, body: UpdateIacModuleBody): Promise<IacModuleRow> {
+    async update(_caller: Caller, id: string, body: UpdateIacModuleBody): Promise<IacModuleRow> {
       const current = await mustFind(id);
       const changes: Partial<IacModuleInsert> = {};
       if (body.name !== undefined && body.name !== current.name) changes.name = body.name;
       if (body.provider !== undefined && body.provider !== current.provider) changes.provider = body.provider;
       if (body.sourceRepoUrl !== undefined && body.sourceRepoUrl !== current.sourceRepoUrl) {
-        git.assertUrl(body.sourceRepoUrl, 'sourceRepoUrl');
+        await git.checkUrl(body.sourceRepoUrl, 'sourceRepoUrl');
         changes.sourceRepoUrl = body.sourceRepoUrl;
       }
       if (body.engine !== undefined && body.engine !== current.engine) changes.engine = body.engine;
@@ -93,21 +106,32 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
       return row;
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(_caller: Caller, id: string): Promise<void> {
       if (!(await repo.delete(db, id))) throw new NotFound('IaC module not found');
     },
 
-    async versions(id: string): Promise<IacModuleVersionRow[]> {
+    /**
+     * Versions, semver descending: all of them, or the page `skip`/`take` when either is given
+     * (sorted on the names alone, then only the page's rows are read). `total` is the full count.
+     */
+    async versions(_caller: Caller, id: string, q: VersionsQuery = {}): Promise<{ rows: IacModuleVersionRow[]; total: number }> {
       await mustFind(id);
-      return sortVersionsDesc(await repo.versions(db, id));
+      if (q.skip === undefined && q.take === undefined) {
+        const rows = sortVersionsDesc(await repo.versions(db, id)).map(withMetaDefaults);
+        return { rows, total: rows.length };
+      }
+      const keys = sortVersionsDesc(await repo.versionKeys(db, id));
+      const page = keys.slice(q.skip ?? 0, (q.skip ?? 0) + (q.take ?? 20));
+      const byId = new Map((await repo.versionsByIds(db, page.map((k) => k.id))).map((r) => [r.id, r]));
+      return { rows: page.map((k) => byId.get(k.id)).filter((r): r is IacModuleVersionRow => !!r).map(withMetaDefaults), total: keys.length };
     },
 
-    sync(id: string): Promise<SyncResult> {
+    sync(_caller: Caller, id: string): Promise<SyncResult> {
       return sync.sync(id);
     },
 
     /** Linking replaces any earlier component: a module has at most one. */
-    async linkComponent(id: string, componentId: string): Promise<IacModuleRow> {
+    async linkComponent(_caller: Caller, id: string, componentId: string): Promise<IacModuleRow> {
       const current = await mustFind(id);
       if (!(await catalogLookup.componentExists(db, componentId))) throw new NotFound('Component not found');
       if (current.componentId === componentId) return current;
@@ -121,7 +145,7 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
       }
     },
 
-    async unlinkComponent(id: string): Promise<IacModuleRow> {
+    async unlinkComponent(_caller: Caller, id: string): Promise<IacModuleRow> {
       const current = await mustFind(id);
       if (current.componentId === null) return current;
       const row = await repo.update(db, id, { componentId: null });
@@ -129,7 +153,7 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
       return row;
     },
 
-    listByComponent(componentId: string): Promise<IacModuleRow[]> {
+    listByComponent(_caller: Caller, componentId: string): Promise<IacModuleRow[]> {
       return repo.listByComponent(db, componentId);
     },
   };

@@ -1,64 +1,74 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Database, DatabaseHandle } from '../../db/client.js';
-import type { IacOutputMeta, IacVariableMeta } from '../../db/schema/index.js';
-import { GitError, withTempDir, type Git } from '../../infra/git.js';
+import type { Database } from '../../db/client.js';
+import type { IacFailedVersion, IacOutputMeta, IacVariableMeta } from '../../db/schema/index.js';
+import { GitError, GitUrlRefused, withTempDir, type Git } from '../../infra/git.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
-import { HclParseError, highestVersion, moduleMeta, tagVersion } from './hcl-meta.js';
+import { HclParseError, highestVersion, moduleMeta, sortVersionsDesc, tagVersion, type HclParser } from './hcl-meta.js';
 import { iacModulesRepository as repo } from './iac-modules.repository.js';
 
 export interface SyncDeps {
   db: Database;
-  database: Pick<DatabaseHandle, 'withLock'>;
   git: Git;
+  parser: HclParser;
+  /** Tags cloned and parsed at once (IAC_SYNC_CONCURRENCY). */
+  concurrency: number;
+  /** Wall-clock limit of one sync (IAC_SYNC_TIMEOUT_S): git calls still running are killed. */
+  timeoutMs: number;
 }
 
 export interface SyncResult {
   newVersions: number;
   latestVersion: string | null;
+  failedVersions: { version: string; error: string }[];
 }
 
-/** How many tags are cloned at once on a first sync of a repository with many tags. */
-const CLONE_CONCURRENCY = 4;
+/** Bounds the files one tag may hold at its root (a hostile repository costs bounded work). */
+const MAX_ROOT_FILES = 1000;
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /**
- * A repository that cannot be read is a 400 naming git's reason: the module's `sourceRepoUrl` is the
- * bad input. Same answer as an unreachable catalog location (DECISIONS.md), and the module error list
- * of the interface (400, 401, 404, 409, 500) has no 502.
+ * A repository whose tags cannot be listed is a 400 naming git's reason: the module's
+ * `sourceRepoUrl` is the bad input (the module error list of the document has no 502).
  */
-const unreachable = (message: string) => new Invalid(message, [{ field: 'sourceRepoUrl', problem: 'the repository or tag cannot be read' }]);
+const unreachable = (message: string) => new Invalid(message, [{ field: 'sourceRepoUrl', problem: 'the repository cannot be read' }]);
 
-/** Every `*.tf` file at the root of a checkout (regular files only: a symlink could point anywhere). */
-async function rootTfFiles(dir: string): Promise<{ name: string; content: string }[]> {
+/** Every `*.tf` and `*.tf.json` file at the root of a checkout (regular files only: a symlink could point anywhere). */
+async function rootFiles(dir: string): Promise<{ name: string; content: string }[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isFile() && e.name.endsWith('.tf')).map((e) => e.name);
+  const names = entries.filter((e) => e.isFile() && (e.name.endsWith('.tf') || e.name.endsWith('.tf.json'))).map((e) => e.name);
+  if (names.length > MAX_ROOT_FILES) throw new HclParseError(`the module root holds more than ${MAX_ROOT_FILES} Terraform files`);
   return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })));
 }
 
+/** Runs `fn` over `items`, `limit` at a time, keeping order. */
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
-  let failed = false;
   const worker = async () => {
-    while (!failed && next < items.length) {
+    while (next < items.length) {
       const i = next++;
-      try {
-        out[i] = await fn(items[i]!);
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
+      out[i] = await fn(items[i]!);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
 
-export function createModuleSync({ db, database, git }: SyncDeps) {
-  // PGlite's withLock is a no-op (one process owns the database): this chain serialises syncs of
-  // one module inside the process; the advisory lock does it across processes on PostgreSQL.
+type TagResult = { version: string; variablesMeta: IacVariableMeta[]; outputsMeta: IacOutputMeta[] } | { failed: IacFailedVersion };
+
+const sameFailures = (a: IacFailedVersion[], b: IacFailedVersion[]) => JSON.stringify(a) === JSON.stringify(b);
+export const publicFailures = (list: IacFailedVersion[]) => list.map(({ version, error }) => ({ version, error }));
+
+/**
+ * Module syncs. Network work (listing tags, cloning, parsing) holds no database connection and no
+ * lock: a slow remote cannot pin the pool. The write is one short transaction; the unique index on
+ * (module, version) keeps concurrent syncs from storing a tag twice.
+ */
+export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: SyncDeps) {
+  // Syncs of one module in this process run one after the other (cheap, and the second finds the
+  // first's versions stored); across processes the unique index is enough.
   const chains = new Map<string, Promise<void>>();
   function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const prev = chains.get(key) ?? Promise.resolve();
@@ -74,21 +84,22 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
     return run;
   }
 
-  async function readTag(url: string, tag: string) {
+  /** One tag: cloned and parsed, or recorded as failed (a git failure may be retried by the next sync, a parse failure not). */
+  async function readTag(url: string, tag: string, signal: AbortSignal): Promise<TagResult> {
     return withTempDir('iac-module', async (dir) => {
       const checkout = join(dir, 'src');
       try {
-        await git.shallowClone(url, checkout, tag);
+        await git.shallowClone(url, checkout, tag, { signal });
       } catch (err) {
-        if (err instanceof GitError) throw unreachable(`Could not clone tag ${tag} of the source repository: ${oneLine(err.reason)}`);
-        throw err;
+        if (!(err instanceof GitError)) throw err;
+        return { failed: { version: tag, error: `Could not clone tag ${tag}: ${oneLine(err.reason)}`, retry: !(err instanceof GitUrlRefused) } };
       }
       try {
-        return await moduleMeta(await rootTfFiles(checkout));
+        const meta = await moduleMeta(await rootFiles(checkout), parser);
+        return { version: tag, variablesMeta: meta.variables, outputsMeta: meta.outputs };
       } catch (err) {
-        if (err instanceof HclParseError)
-          throw new Invalid(`Tag ${tag}: cannot parse ${err.message}`, [{ field: 'sourceRepoUrl', problem: `tag ${tag} holds unparseable HCL` }]);
-        throw err;
+        if (!(err instanceof HclParseError)) throw err;
+        return { failed: { version: tag, error: `Tag ${tag}: cannot parse ${err.message}`, retry: false } };
       }
     });
   }
@@ -97,18 +108,22 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
     const mod = await repo.findById(db, id);
     if (!mod) throw new NotFound('IaC module not found');
     git.assertUrl(mod.sourceRepoUrl, 'sourceRepoUrl');
+    const signal = AbortSignal.timeout(timeoutMs);
 
     let tags: string[];
     try {
-      tags = await git.listTags(mod.sourceRepoUrl);
+      tags = await git.listTags(mod.sourceRepoUrl, { signal });
     } catch (err) {
       if (err instanceof GitError) throw unreachable(`Could not list the tags of the source repository: ${oneLine(err.reason)}`);
       throw err;
     }
 
     const stored = await repo.versionNames(db, id);
+    const present = new Set(tags);
+    // A parse failure is final for a tag (tags do not move); a git failure is tried again.
+    const final = mod.failedVersions.filter((f) => !f.retry && present.has(f.version));
     // One record per semver: a repository tagging both v1.0.0 and 1.0.0 gets one version.
-    const known = new Set(stored.map((v) => tagVersion(v) ?? v));
+    const known = new Set([...stored, ...final.map((f) => f.version)].map((v) => tagVersion(v) ?? v));
     const fresh: string[] = [];
     for (const tag of [...tags].sort()) {
       const semver = tagVersion(tag);
@@ -117,28 +132,25 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
       fresh.push(tag);
     }
 
-    // Everything is read before anything is written: a failing tag leaves the module untouched.
-    const records: { version: string; variablesMeta: IacVariableMeta[]; outputsMeta: IacOutputMeta[] }[] = await mapLimited(
-      fresh,
-      CLONE_CONCURRENCY,
-      async (tag) => {
-        const meta = await readTag(mod.sourceRepoUrl, tag);
-        return { version: tag, variablesMeta: meta.variables, outputsMeta: meta.outputs };
-      },
-    );
+    const results = await mapLimited(fresh, concurrency, (tag) => readTag(mod.sourceRepoUrl, tag, signal));
+    const records = results.filter((r): r is Exclude<TagResult, { failed: IacFailedVersion }> => !('failed' in r));
+    const failures = sortVersionsDesc([...final, ...results.flatMap((r) => ('failed' in r ? [r.failed] : []))]);
 
-    const latest = highestVersion([...stored, ...fresh]);
-    if (records.length === 0 && latest === mod.latestVersion) return { newVersions: 0, latestVersion: latest };
-
+    const latest = highestVersion(stored);
+    if (records.length === 0 && latest === mod.latestVersion && sameFailures(failures, mod.failedVersions)) {
+      return { newVersions: 0, latestVersion: latest, failedVersions: publicFailures(failures) };
+    }
     try {
       return await db.transaction(async (tx) => {
         const inserted = await repo.insertVersions(tx, id, records);
-        const all = await repo.versionNames(tx, id);
-        const latestVersion = highestVersion(all);
+        const latestVersion = highestVersion(await repo.versionNames(tx, id));
         const current = await repo.findById(tx, id);
         if (!current) throw new NotFound('IaC module not found');
-        if (current.latestVersion !== latestVersion) await repo.setLatestVersion(tx, id, latestVersion);
-        return { newVersions: inserted.length, latestVersion };
+        const changes: { latestVersion?: string | null; failedVersions?: IacFailedVersion[] } = {};
+        if (current.latestVersion !== latestVersion) changes.latestVersion = latestVersion;
+        if (!sameFailures(current.failedVersions, failures)) changes.failedVersions = failures;
+        if (Object.keys(changes).length > 0) await repo.setSyncState(tx, id, changes);
+        return { newVersions: inserted.length, latestVersion, failedVersions: publicFailures(failures) };
       });
     } catch (err) {
       // The module was deleted while its tags were being cloned.
@@ -149,8 +161,7 @@ export function createModuleSync({ db, database, git }: SyncDeps) {
 
   return {
     sync(id: string): Promise<SyncResult> {
-      const key = `iac-module-sync:${id}`;
-      return serialised(key, () => database.withLock(key, () => syncNow(id)));
+      return serialised(id, () => syncNow(id));
     },
   };
 }

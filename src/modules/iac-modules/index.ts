@@ -1,15 +1,32 @@
 import type { AppContext } from '../../context.js';
 import type { App } from '../../kernel/types.js';
+import { HclPool } from './hcl-pool.js';
 import { iacModulesRoutes } from './iac-modules.routes.js';
-import { createIacModulesService } from './iac-modules.service.js';
+import { createIacModulesService, type IacModulesService } from './iac-modules.service.js';
 import { createModuleSync } from './iac-modules.sync.js';
 
 export { iacModulesLookup } from './iac-modules.lookup.js';
 export { tagVersion, sortVersionsDesc, highestVersion } from './hcl-meta.js';
 export type { IacModulesService } from './iac-modules.service.js';
 
+declare module '../../context.js' {
+  interface ModuleServices {
+    iacModules: IacModulesService;
+  }
+}
+
 export async function iacModulesModule(app: App, ctx: AppContext) {
-  const sync = createModuleSync({ db: ctx.db, database: ctx.database, git: ctx.git });
+  // Worker threads are started by the first sync that needs them, not here.
+  const pool = new HclPool(ctx.config.git.hclWorkers);
+  const sync = createModuleSync({
+    db: ctx.db,
+    git: ctx.git,
+    parser: (name, content) => pool.parse(name, content),
+    concurrency: ctx.config.git.iacSyncConcurrency,
+    timeoutMs: ctx.config.git.iacSyncTimeoutMs,
+  });
   const service = createIacModulesService({ db: ctx.db, git: ctx.git, sync });
+  ctx.services.iacModules = service;
+  app.addHook('onClose', () => pool.close());
   await iacModulesRoutes(app, { service });
 }

@@ -33,7 +33,7 @@ export const PeerAuthenticationSchema = Type.Object(
   {
     name: Type.String(),
     namespace: Type.String(),
-    mtlsMode: Type.Union(['STRICT', 'PERMISSIVE', 'DISABLE', 'UNSET'].map((m) => Type.Literal(m))),
+    mtlsMode: Type.Union([Type.Literal('STRICT'), Type.Literal('PERMISSIVE'), Type.Literal('DISABLE'), Type.Literal('UNSET')]),
     createdAt: Nullable(Timestamp),
   },
   { title: 'MeshOnePeerAuthentication' },

@@ -33,7 +33,7 @@ export const RolloutStatusSchema = Type.Object(
   {
     name: Type.String(),
     namespace: Type.String(),
-    phase: Type.Union(ROLLOUT_PHASES.map((p) => Type.Literal(p))),
+    phase: Type.Union([Type.Literal('Healthy'), Type.Literal('Progressing'), Type.Literal('Degraded'), Type.Literal('Paused')]),
     replicas: Type.Number(),
     readyReplicas: Type.Number(),
     currentStepIndex: Type.Number(),

@@ -15,6 +15,10 @@ import {
 import type { PipelinesService } from './pipelines.service.js';
 
 const tags = ['pipelines'];
+/** Optional bodies: "no body" (as clients send on action POSTs) validates as `{}`. */
+const emptyBody = async (req: { body: unknown }) => {
+  if (req.body === undefined || req.body === null) req.body = {};
+};
 const base = '/api/v1/pipelines';
 
 export async function pipelinesRoutes(app: App, { service, runs }: { service: PipelinesService; runs: RunsService }) {
@@ -57,6 +61,7 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
   app.patch(
     `${base}/:id`,
     {
+      preValidation: emptyBody,
       schema: {
         operationId: 'updatePipeline',
         tags,
@@ -89,6 +94,7 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
   app.post(
     `${base}/:id/trigger`,
     {
+      preValidation: emptyBody,
       schema: {
         operationId: 'triggerPipelineRun',
         tags,

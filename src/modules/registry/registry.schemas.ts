@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
-const Severity = Type.Union(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL', 'UNDEFINED'].map((s) => Type.Literal(s)));
+const Severity = Type.Unsafe<string>({ type: 'string', enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL', 'UNDEFINED'] });
 
 export const RepositorySchema = Type.Object({ name: Type.String(), uri: Type.String(), description: Type.Optional(Type.String()) });
 export const TagSchema = Type.Object({ tag: Type.String(), digest: Type.String(), sizeBytes: Type.Number(), pushedAt: Nullable(Timestamp) });
@@ -20,7 +20,7 @@ export const ReplicationSchema = Type.Object({
   trigger: Type.Object({ type: Type.String(), triggerSettings: Type.Object({ cron: Type.String() }) }),
 });
 export const ScanSchema = Type.Object({
-  status: Type.Union(['COMPLETE', 'PENDING', 'FAILED', 'UNSUPPORTED'].map((s) => Type.Literal(s))),
+  status: Type.Unsafe<string>({ type: 'string', enum: ['COMPLETE', 'PENDING', 'FAILED', 'UNSUPPORTED'] }),
   vulnerabilities: Type.Array(
     Type.Object({
       cveId: Type.String(),

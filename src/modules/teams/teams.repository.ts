@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { components, teamMembers, teams, users } from '../../db/schema/index.js';
+import { teamMembers, teams, users } from '../../db/schema/index.js';
 import { publicUserColumns } from '../auth/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -42,35 +42,6 @@ export const teamsRepository = {
   async delete(db: Executor, id: string): Promise<boolean> {
     const rows = await db.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id });
     return rows.length > 0;
-  },
-
-  /** Components owned by `name` point at the team; returns how many rows changed. */
-  async linkComponentsByOwner(db: Executor, teamId: string, name: string): Promise<number> {
-    const rows = await db
-      .update(components)
-      .set({ teamId, updatedAt: new Date() })
-      .where(and(eq(components.owner, name), sql`${components.teamId} IS DISTINCT FROM ${teamId}`))
-      .returning({ id: components.id });
-    return rows.length;
-  },
-
-  /** Components of the team still owned by `oldName` (after a rename) lose the link. */
-  async unlinkComponentsByOwner(db: Executor, teamId: string, oldName: string): Promise<number> {
-    const rows = await db
-      .update(components)
-      .set({ teamId: null, updatedAt: new Date() })
-      .where(and(eq(components.teamId, teamId), eq(components.owner, oldName)))
-      .returning({ id: components.id });
-    return rows.length;
-  },
-
-  async unlinkAllComponents(db: Executor, teamId: string): Promise<number> {
-    const rows = await db.update(components).set({ teamId: null, updatedAt: new Date() }).where(eq(components.teamId, teamId)).returning({ id: components.id });
-    return rows.length;
-  },
-
-  async componentsOwnedBy(db: Executor, name: string) {
-    return db.select().from(components).where(eq(components.owner, name)).orderBy(asc(components.name), asc(components.id));
   },
 
   async members(db: Executor, teamId: string) {

@@ -12,7 +12,6 @@ import {
   UpdateTeamBody,
 } from './teams.schemas.js';
 import type { TeamsService } from './teams.service.js';
-import { ComponentSchema } from '../catalog/index.js';
 
 const tags = ['teams'];
 const base = '/api/v1/teams';
@@ -108,18 +107,5 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       await service.removeMember(req.caller, req.params.id, req.params.userId);
       return reply.code(204).send();
     },
-  );
-
-  app.get(
-    `${base}/:id/components`,
-    {
-      schema: {
-        tags,
-        summary: 'Catalog components whose owner equals the team name',
-        params: IdParams,
-        response: { 200: Type.Array(ComponentSchema), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (req) => service.components(req.caller, req.params.id),
   );
 }

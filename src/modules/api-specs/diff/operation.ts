@@ -1,0 +1,190 @@
+import { isObj, type Obj, type RefResolver } from '../spec/refs.js';
+import { removalKind, type DiffContext } from './context.js';
+import type { Dir, SchemaComparer } from './schema.js';
+import { diffSecurity } from './security.js';
+
+export interface OpenApiDocs {
+  old: Obj;
+  new: Obj;
+  oldRefs: RefResolver;
+  newRefs: RefResolver;
+}
+
+export interface OperationPair {
+  oldPath: string;
+  newPath: string;
+  oItem: Obj;
+  nItem: Obj;
+  oOp: Obj;
+  nOp: Obj;
+  /** the entry path: `GET /pets/{id}` (or the webhook/callback owner) */
+  where: string;
+  /** location prefix for webhook and callback operations */
+  prefix: string;
+  /** the API sends this request (webhooks, callbacks): its body follows the response rules, its answers the request rules */
+  sent?: boolean;
+}
+
+interface Param {
+  name: string;
+  in: string;
+  required: boolean;
+  raw: Obj;
+}
+
+/**
+ * Path-level parameters merged with the operation's own (the operation's win), keyed by `in` +
+ * `name`; path parameters are keyed by their position in the template, so `/books/{bookId}` and
+ * `/books/{id}` compare their one path parameter with each other.
+ */
+function params(refs: RefResolver, path: string, item: Obj, op: Obj): Map<string, Param> {
+  const positions = new Map<string, number>();
+  [...path.matchAll(/\{([^}]*)\}/g)].forEach((m, i) => positions.set(m[1]!, i));
+  const out = new Map<string, Param>();
+  for (const list of [item.parameters, op.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      const p = refs.obj(entry);
+      if (typeof p.name !== 'string' || typeof p.in !== 'string') continue;
+      // header names are case-insensitive
+      const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+      const key = p.in === 'path' && positions.has(p.name) ? `path\u0000#${positions.get(p.name)}` : `${p.in}\u0000${name}`;
+      out.set(key, { name: p.name, in: p.in, required: p.in === 'path' || p.required === true, raw: p });
+    }
+  }
+  return out;
+}
+
+/** A parameter's schema: `schema`, or the schema of its single `content` entry. */
+function paramSchema(p: Obj): unknown {
+  if (p.schema !== undefined) return p.schema;
+  if (isObj(p.content)) return Object.values(p.content).map((m) => (isObj(m) ? m.schema : undefined))[0];
+  return undefined;
+}
+
+const isSuccess = (code: string) => /^2(\d\d|XX)$/i.test(code);
+
+export function diffOperation(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair) {
+  const { oOp, nOp, where, prefix } = pair;
+  const loc = (s: string) => `${prefix}${s}`;
+  const requestDir: Dir = pair.sent ? 'response' : 'request';
+  const responseDir: Dir = pair.sent ? 'request' : 'response';
+
+  if (!pair.sent) {
+    if (oOp.deprecated !== true && nOp.deprecated === true) {
+      const sunset = nOp['x-sunset'];
+      ctx.add('endpoint-deprecated', where, loc('operation'), `operation deprecated${sunset ? ` with sunset date ${String(sunset)}` : ''}`);
+    }
+    if (oOp.deprecated === true && nOp.deprecated !== true) ctx.add('endpoint-reactivated', where, loc('operation'), 'operation is no longer deprecated');
+    if (typeof oOp.operationId === 'string' && oOp.operationId !== nOp.operationId) {
+      ctx.add('api-operation-id-removed', where, loc('operation'), `operationId '${oOp.operationId}' ${typeof nOp.operationId === 'string' ? `changed to '${nOp.operationId}'` : 'removed'}`);
+    }
+    diffParams(ctx, docs, schemas, pair);
+    diffSecurity(ctx, docs, oOp, nOp, where);
+  }
+  diffRequestBody(ctx, docs, schemas, pair, requestDir, loc);
+  diffResponses(ctx, docs, schemas, pair, responseDir, loc);
+}
+
+function diffParams(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair) {
+  const before = params(docs.oldRefs, pair.oldPath, pair.oItem, pair.oOp);
+  const after = params(docs.newRefs, pair.newPath, pair.nItem, pair.nOp);
+  const { where } = pair;
+  for (const [key, o] of before) {
+    const n = after.get(key);
+    const label = `${o.in} parameter '${o.name}'`;
+    const location = `request.parameter ${o.in} ${o.name}`;
+    if (!n) {
+      const kind = removalKind(o.raw, ctx.now);
+      if (kind === 'with') ctx.add('request-parameter-removed-with-deprecation', where, location, `deprecated ${label} removed`);
+      else if (kind === 'before') ctx.add('request-parameter-removed-before-sunset', where, location, `${label} removed before its sunset date ${String(o.raw['x-sunset'])}`);
+      else ctx.add(o.required ? 'required-request-parameter-removed' : 'request-parameter-removed', where, location, `${o.required ? 'required' : 'optional'} ${label} removed`);
+      continue;
+    }
+    if (!o.required && n.required) ctx.add('request-parameter-became-required', where, location, `${label} became required`);
+    if (o.required && !n.required) ctx.add('request-parameter-became-optional', where, location, `${label} became optional`);
+    if (o.raw.deprecated !== true && n.raw.deprecated === true) ctx.add('request-parameter-deprecated', where, location, `${label} deprecated`);
+    ctx.addSchemaChanges(schemas.compare(paramSchema(o.raw), paramSchema(n.raw), 'request'), where, location, 'parameter', 'request');
+  }
+  for (const [key, n] of after) {
+    if (before.has(key)) continue;
+    const location = `request.parameter ${n.in} ${n.name}`;
+    ctx.add(n.required ? 'new-required-request-parameter' : 'new-optional-request-parameter', where, location, `${n.required ? 'required' : 'optional'} ${n.in} parameter '${n.name}' added`);
+  }
+}
+
+function diffRequestBody(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair, dir: Dir, loc: (s: string) => string) {
+  const { where } = pair;
+  const o = pair.oOp.requestBody === undefined ? undefined : docs.oldRefs.obj(pair.oOp.requestBody);
+  const n = pair.nOp.requestBody === undefined ? undefined : docs.newRefs.obj(pair.nOp.requestBody);
+  const location = loc('request.body');
+  if (!o && !n) return;
+  if (!o) {
+    ctx.add(n!.required === true ? 'request-body-added-required' : 'request-body-added-optional', where, location, `${n!.required === true ? 'required' : 'optional'} request body added`);
+    return;
+  }
+  if (!n) {
+    ctx.add('request-body-removed', where, location, 'request body removed');
+    return;
+  }
+  if (o.required !== true && n.required === true) ctx.add('request-body-became-required', where, location, 'request body became required');
+  if (o.required === true && n.required !== true) ctx.add('request-body-became-optional', where, location, 'request body became optional');
+  diffContent(ctx, docs, schemas, o.content, n.content, where, location, dir, 'request-body-media-type');
+}
+
+function diffContent(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, oContent: unknown, nContent: unknown, where: string, location: string, dir: Dir, mediaRule: string) {
+  const o = docs.oldRefs.obj(oContent);
+  const n = docs.newRefs.obj(nContent);
+  for (const media of Object.keys(o)) {
+    if (!Object.hasOwn(n, media)) {
+      ctx.add(`${mediaRule}-removed`, where, `${location} ${media}`, `media type ${media} removed`);
+      continue;
+    }
+    const os = docs.oldRefs.obj(o[media]).schema;
+    const ns = docs.newRefs.obj(n[media]).schema;
+    ctx.addSchemaChanges(schemas.compare(os, ns, dir), where, `${location} ${media}`, 'body', dir);
+  }
+  for (const media of Object.keys(n)) if (!Object.hasOwn(o, media)) ctx.add(`${mediaRule}-added`, where, `${location} ${media}`, `media type ${media} added`);
+}
+
+function diffResponses(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair, dir: Dir, loc: (s: string) => string) {
+  const { where } = pair;
+  const o = docs.oldRefs.obj(pair.oOp.responses);
+  const n = docs.newRefs.obj(pair.nOp.responses);
+  for (const code of Object.keys(o)) {
+    if (code.startsWith('x-')) continue;
+    const location = loc(`response ${code}`);
+    const kind = isSuccess(code) ? 'success' : 'non-success';
+    if (!Object.hasOwn(n, code)) {
+      ctx.add(`response-${kind}-status-removed`, where, location, `${kind} response ${code} removed`);
+      continue;
+    }
+    const or = docs.oldRefs.obj(o[code]);
+    const nr = docs.newRefs.obj(n[code]);
+    diffContent(ctx, docs, schemas, or.content, nr.content, where, location, dir, 'response-media-type');
+    diffHeaders(ctx, docs, schemas, or.headers, nr.headers, where, location);
+  }
+  for (const code of Object.keys(n)) {
+    if (code.startsWith('x-') || Object.hasOwn(o, code)) continue;
+    const kind = isSuccess(code) ? 'success' : 'non-success';
+    ctx.add(`response-${kind}-status-added`, where, loc(`response ${code}`), `${kind} response ${code} added`);
+  }
+}
+
+function diffHeaders(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, oHeaders: unknown, nHeaders: unknown, where: string, location: string) {
+  // header names are case-insensitive
+  const lower = (refs: RefResolver, h: unknown) => new Map(Object.entries(refs.obj(h)).map(([k, v]) => [k.toLowerCase(), { name: k, h: refs.obj(v) }]));
+  const o = lower(docs.oldRefs, oHeaders);
+  const n = lower(docs.newRefs, nHeaders);
+  for (const [key, { name, h }] of o) {
+    const at = `${location} header ${name}`;
+    const now = n.get(key);
+    if (!now) {
+      ctx.add(h.required === true ? 'required-response-header-removed' : 'optional-response-header-removed', where, at, `${h.required === true ? 'required' : 'optional'} response header '${name}' removed`);
+      continue;
+    }
+    if (h.required === true && now.h.required !== true) ctx.add('response-header-became-optional', where, at, `response header '${name}' became optional`);
+    ctx.addSchemaChanges(schemas.compare(h.schema, now.h.schema, 'response'), where, at, 'header', 'response');
+  }
+  for (const [key, { name }] of n) if (!o.has(key)) ctx.add('response-header-added', where, `${location} header ${name}`, `response header '${name}' added`);
+}

@@ -1,0 +1,82 @@
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import type { Caller } from '../../kernel/caller.js';
+import { definitionDigest, type IngestResult } from './catalog.ingest.js';
+import { catalogRepository as repo } from './catalog.repository.js';
+import type { FileError } from './catalog.files.js';
+import { relationsStore } from './catalog.store.js';
+
+/**
+ * What the catalog needs from the api-specs module (offered on `ctx.services.apiSpecs`): an API
+ * entity's definition becomes a spec version of its component, and `consumesApis` registers the
+ * consuming component on the API's latest spec. Both are idempotent on the api-specs side.
+ */
+export interface CatalogApiSpecsPort {
+  registerFromCatalog(
+    caller: Caller,
+    input: { componentId: string; name: string; format: string; content: string; version: string },
+  ): Promise<{ id: string; created: boolean }>;
+  registerCatalogConsumer(caller: Caller, input: { apiComponentId: string; consumerComponentId: string }): Promise<unknown>;
+}
+
+function port(services: AppContext['services']): CatalogApiSpecsPort | undefined {
+  const candidate = (services as Record<string, unknown>).apiSpecs as Partial<CatalogApiSpecsPort> | undefined;
+  return candidate?.registerFromCatalog && candidate.registerCatalogConsumer ? (candidate as CatalogApiSpecsPort) : undefined;
+}
+
+const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 400);
+
+/**
+ * After the registration committed: hands changed API definitions to the api-specs module and
+ * registers consumers. Failures (an invalid spec) become `errors` entries: the entity stays stored.
+ */
+export async function syncApiSpecs(
+  ctx: Pick<AppContext, 'services'> & { db: Executor },
+  caller: Caller,
+  result: Pick<IngestResult, 'definitions' | 'consumes'>,
+  where: Map<string, { file: string | null; document: number }>,
+  commit: string | null,
+): Promise<FileError[]> {
+  const errors: FileError[] = [];
+  if (result.definitions.length === 0 && result.consumes.length === 0) return errors;
+  const specs = port(ctx.services);
+  if (!specs) {
+    for (const d of result.definitions) {
+      const at = where.get(d.ref);
+      errors.push({ file: at?.file ?? null, document: at?.document ?? null, message: `${d.ref}: the API definition was not stored (API specifications are unavailable)` });
+    }
+    return errors;
+  }
+  for (const d of result.definitions) {
+    const hash = definitionDigest(d.definition);
+    if (hash === d.definitionHash) continue;
+    const at = where.get(d.ref);
+    const version = d.definition.version ?? commit ?? hash.slice(0, 7);
+    try {
+      await specs.registerFromCatalog(caller, {
+        componentId: d.componentId,
+        name: d.ref.slice(d.ref.lastIndexOf('/') + 1),
+        format: d.definition.format,
+        content: d.definition.content,
+        version,
+      });
+      await repo.setDefinitionHash(ctx.db, d.componentId, hash);
+      // Consumers declared before this API arrived are registered now.
+      for (const e of await relationsStore.targets(ctx.db, [d.ref], 'apiConsumedBy')) {
+        const consumer = await repo.findByRef(ctx.db, e.target);
+        if (consumer) result.consumes.push({ componentId: consumer.id, apiRef: d.ref });
+      }
+    } catch (err) {
+      errors.push({ file: at?.file ?? null, document: at?.document ?? null, message: `${d.ref}: the API definition was not stored: ${oneLine(err)}` });
+    }
+  }
+  if (result.consumes.length) {
+    const apis = new Map((await repo.findByRefs(ctx.db, [...new Set(result.consumes.map((c) => c.apiRef))])).map((r) => [r.ref, r.id]));
+    for (const c of result.consumes) {
+      const apiComponentId = apis.get(c.apiRef);
+      if (!apiComponentId) continue; // resolved when the API arrives (its registration links its consumers)
+      await specs.registerCatalogConsumer(caller, { apiComponentId, consumerComponentId: c.componentId }).catch(() => undefined);
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,88 @@
+import type { Database } from '../../db/client.js';
+import type { Caller } from '../../kernel/caller.js';
+import { Invalid, NotFound } from '../../kernel/errors.js';
+import { pageOf } from '../../kernel/pagination.js';
+import { teamsCatalogVerbs } from '../teams/index.js';
+import { toRef } from './catalog.entities.js';
+import type { PeopleQuery, Person, Relation } from './catalog.entities.schemas.js';
+import { catalogRepository as repo } from './catalog.repository.js';
+import { peopleStore, relationsStore, resolveRefs, type PersonRow } from './catalog.store.js';
+import { toComponent } from './catalog.view.js';
+
+const COMPONENT_KINDS = new Set(['component', 'api', 'resource', 'system', 'domain']);
+
+/** Reads of the entity model: relations, lookup by reference, directory people. */
+export function createBrowseService({ db }: { db: Database }) {
+  async function toPeople(rows: (PersonRow & { accountId: string | null })[]): Promise<Person[]> {
+    const edges = await relationsStore.targets(
+      db,
+      rows.map((r) => r.ref),
+      'memberOf',
+    );
+    const teamIds = await resolveRefs(
+      db,
+      edges.map((e) => e.target),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      namespace: r.namespace,
+      entityRef: r.ref,
+      displayName: r.displayName,
+      email: r.email,
+      // Only groups that exist as teams; a membership resolves when its group arrives.
+      teams: [...new Set(edges.filter((e) => e.source === r.ref && teamIds.has(e.target)).map((e) => e.target.slice(e.target.indexOf('/') + 1)))].sort(),
+      accountId: r.accountId,
+      orphan: r.orphan,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+
+  return {
+    async relations(_caller: Caller, componentId: string): Promise<Relation[]> {
+      const row = await repo.findById(db, componentId);
+      if (!row) throw new NotFound('Component not found');
+      const edges = await relationsStore.ofSource(db, row.ref);
+      const ids = await resolveRefs(
+        db,
+        edges.map((e) => e.target),
+      );
+      return edges.map((e) => ({ type: e.type, source: e.source, target: e.target, targetId: ids.get(e.target) ?? null }));
+    },
+
+    async people(_caller: Caller, q: PeopleQuery) {
+      let memberOfRef: string | undefined;
+      if (q.team) {
+        try {
+          memberOfRef = toRef(q.team, 'group');
+        } catch {
+          throw new Invalid('team is not a valid group reference', [{ field: 'team', problem: 'not an entity reference' }]);
+        }
+      }
+      const { data, total } = await peopleStore.page(db, { q: q.q, memberOfRef }, q.skip, q.take);
+      return pageOf(await toPeople(data), total, q);
+    },
+
+    /** A component, team or person by `kind:namespace/name` (kind case-insensitive). */
+    async entity(_caller: Caller, kind: string, namespace: string, name: string) {
+      const k = kind.toLowerCase();
+      const ref = `${k}:${namespace}/${name}`;
+      if (COMPONENT_KINDS.has(k)) {
+        const row = await repo.findByRef(db, ref);
+        if (row) return toComponent(row);
+      } else if (k === 'group') {
+        const [team] = await teamsCatalogVerbs.byNames(db, [name]);
+        if (team && team.namespace === namespace) return team;
+      } else if (k === 'user') {
+        const person = await peopleStore.findByRef(db, ref);
+        if (person) return (await toPeople([person]))[0]!;
+      } else {
+        throw new Invalid(`kind must be one of: component, api, resource, system, domain, group, user`, [{ field: 'kind', problem: 'unknown kind' }]);
+      }
+      throw new NotFound(`Entity ${ref} not found`);
+    },
+  };
+}
+
+export type BrowseService = ReturnType<typeof createBrowseService>;

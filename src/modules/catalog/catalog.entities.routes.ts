@@ -1,0 +1,130 @@
+import { Type } from 'typebox';
+import { PageQuery } from '../../kernel/pagination.js';
+import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
+import type { App } from '../../kernel/types.js';
+import { TeamSchema } from '../teams/index.js';
+import type { BrowseService } from './catalog.browse.js';
+import {
+  EntityParams,
+  LocationBody,
+  LocationPage,
+  LocationResult,
+  PeopleQuery,
+  PersonPage,
+  PersonSchema,
+  RegisterResult,
+  RegisterYamlBody,
+  RelationSchema,
+} from './catalog.entities.schemas.js';
+import type { RegisterService } from './catalog.register.js';
+import { ComponentSchema } from './catalog.schemas.js';
+
+const tags = ['catalog'];
+
+/** Registration (YAML, locations) and the Backstage entity model's reads. */
+export async function catalogEntityRoutes(app: App, { register, browse }: { register: RegisterService; browse: BrowseService }) {
+  app.post(
+    '/api/v1/catalog/register-yaml',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        operationId: 'registerCatalogYaml',
+        summary: 'Register Backstage descriptors (admin): atomic; created, updated, unchanged and skipped',
+        body: RegisterYamlBody,
+        response: { 201: RegisterResult, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await register.registerYaml(req.caller, req.body.yaml)),
+  );
+
+  app.post(
+    '/api/v1/catalog/locations',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        operationId: 'registerCatalogLocation',
+        summary: 'Register a git location (admin): its catalog-info files or `path`, following Location targets; stored and refreshed',
+        body: LocationBody,
+        response: { 201: LocationResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await register.registerLocation(req.caller, req.body)),
+  );
+
+  app.get(
+    '/api/v1/catalog/locations',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        operationId: 'listCatalogLocations',
+        summary: 'Stored locations (admin), oldest first',
+        querystring: PageQuery,
+        response: { 200: LocationPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => register.listLocations(req.caller, req.query),
+  );
+
+  app.delete(
+    '/api/v1/catalog/locations/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        operationId: 'deleteCatalogLocation',
+        summary: 'Delete a stored location (admin); its entities are kept',
+        params: IdParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      await register.deleteLocation(req.caller, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/catalog/components/:id/relations',
+    {
+      schema: {
+        tags,
+        operationId: 'listComponentRelations',
+        summary: "A component's relations (Backstage types, both directions); targetId null while the target is unknown",
+        params: IdParams,
+        response: { 200: Type.Array(RelationSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => browse.relations(req.caller, req.params.id),
+  );
+
+  app.get(
+    '/api/v1/catalog/entities/:kind/:namespace/:name',
+    {
+      schema: {
+        tags,
+        operationId: 'getCatalogEntity',
+        summary: 'A component, team (group) or person (user) by entity reference; kind is case-insensitive',
+        params: EntityParams,
+        response: { 200: Type.Union([ComponentSchema, TeamSchema, PersonSchema]), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => browse.entity(req.caller, req.params.kind, req.params.namespace, req.params.name),
+  );
+
+  app.get(
+    '/api/v1/catalog/people',
+    {
+      schema: {
+        tags,
+        operationId: 'listCatalogPeople',
+        summary: 'Directory people (Backstage users), by name; paginated',
+        querystring: PeopleQuery,
+        response: { 200: PersonPage, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => browse.people(req.caller, req.query),
+  );
+}

@@ -1,0 +1,25 @@
+import { defineJob, type Jobs } from '../../infra/jobs/catalog.js';
+import type { RegisterService } from './catalog.register.js';
+
+declare module '../../infra/jobs/catalog.js' {
+  interface JobMap {
+    'catalog.refresh-locations': Record<string, never>;
+  }
+}
+
+/** Re-reads every stored location each `CATALOG_REFRESH_INTERVAL_S` (0: off), once per cluster of processes. */
+export function registerCatalogJobs(jobs: Jobs, register: RegisterService, intervalS: number) {
+  jobs.define(
+    defineJob({
+      name: 'catalog.refresh-locations',
+      // One pass at a time: a pass still running makes the next tick a no-op.
+      key: () => 'catalog-refresh-locations',
+      timeoutMs: Math.max(60_000, intervalS * 1000),
+      cancellable: true,
+      run: async ({ caller, signal }) => {
+        await register.refreshAll(caller, signal);
+      },
+    }),
+  );
+  if (intervalS > 0) jobs.schedule({ id: 'catalog.refresh-locations', job: 'catalog.refresh-locations', payload: {}, everyMs: intervalS * 1000 });
+}

@@ -1,0 +1,178 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../../context.js';
+import { GitError, withTempDir } from '../../infra/git.js';
+import type { Caller } from '../../kernel/caller.js';
+import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
+import { pageOf, type PageQuery } from '../../kernel/pagination.js';
+import { syncApiSpecs } from './catalog.apis.js';
+import { EntityError, readEntity } from './catalog.entities.js';
+import type { LocationBody } from './catalog.entities.schemas.js';
+import { assertStartFile, findDescriptorFiles, walkLocation, type FileError, type Skip } from './catalog.files.js';
+import { ingest, type IngestResult, type Sourced } from './catalog.ingest.js';
+import { catalogRepository as repo } from './catalog.repository.js';
+import type { ComponentsService } from './catalog.service.js';
+import { locationsStore, peopleStore, type LocationRow } from './catalog.store.js';
+import { toComponent, toLocation } from './catalog.view.js';
+import { parseYamlDocuments } from './catalog.yaml.js';
+
+export type RegisterDeps = Pick<AppContext, 'db' | 'git' | 'config' | 'services' | 'log'> & { components: ComponentsService };
+
+/** The short commit id of a fresh clone, read from `.git` (no extra git call). */
+async function headCommit(dir: string): Promise<string | null> {
+  try {
+    const head = (await readFile(join(dir, '.git', 'HEAD'), 'utf8')).trim();
+    if (!head.startsWith('ref: ')) return head.slice(0, 7) || null;
+    const ref = head.slice(5);
+    const loose = await readFile(join(dir, '.git', ref), 'utf8').catch(() => undefined);
+    if (loose) return loose.trim().slice(0, 7);
+    const packed = await readFile(join(dir, '.git', 'packed-refs'), 'utf8').catch(() => '');
+    const line = packed.split('\n').find((l) => l.endsWith(` ${ref}`));
+    return line ? line.slice(0, 7) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createRegisterService({ db, git, config, services, log, components }: RegisterDeps) {
+  const lifecycles = config.catalog.lifecycles;
+
+  /** Writes a batch in one transaction, then invalidates, emits and hands API definitions over. */
+  async function write(caller: Caller, entities: Sourced[], location: LocationRow | null, commit: string | null, orphans?: { spared: string[] }) {
+    const result: IngestResult = await db.transaction(async (tx) => {
+      const r = await ingest(tx, caller, entities, { locationId: location?.id ?? null });
+      // register-yaml is all or nothing: a clash refuses the lot.
+      if (!location && r.errors.length) throw new Conflict(`document ${r.errors[0]!.document}: ${r.errors[0]!.message}`);
+      if (location && orphans) {
+        const seen = entities.map((e) => e.ref);
+        r.linked.push(...(await repo.markOrphans(tx, location.id, seen, orphans.spared)));
+        await peopleStore.markOrphans(tx, location.id, seen, orphans.spared);
+      }
+      return r;
+    });
+    await components.committed({ created: result.created.map(toComponent), updated: [...result.updated, ...result.linked].map(toComponent) });
+    const where = new Map(entities.map((e) => [e.ref, { file: e.file, document: e.document }]));
+    const apiErrors = await syncApiSpecs({ db, services }, caller, result, where, commit);
+    return {
+      created: result.created.map(toComponent),
+      updated: result.updated.map(toComponent),
+      unchanged: result.unchanged.map(toComponent),
+      teams: result.teams,
+      people: result.people,
+      errors: [...result.errors, ...apiErrors] as FileError[],
+    };
+  }
+
+  /** Clones and reads a location; a clone failure is a 400 with git's reason in one line. */
+  async function readLocation(loc: { url: string; branch: string; path: string }) {
+    git.assertUrl(loc.url);
+    return withTempDir('catalog', async (dir) => {
+      try {
+        await git.shallowClone(loc.url, dir, loc.branch || undefined);
+      } catch (err) {
+        if (err instanceof GitError) throw new Invalid(`Could not clone repository: ${err.reason.replace(/\s+/g, ' ').trim()}`);
+        throw err;
+      }
+      const start = loc.path ? [await assertStartFile(dir, loc.path)] : await findDescriptorFiles(dir);
+      return { walk: await walkLocation(dir, start, lifecycles), commit: await headCommit(dir) };
+    });
+  }
+
+  async function refresh(caller: Caller, location: LocationRow) {
+    const { walk, commit } = await readLocation(location);
+    const written = await write(caller, walk.entities, location, commit, { spared: walk.failedFiles });
+    const errors = [...walk.errors, ...written.errors];
+    await locationsStore.recordRefresh(db, location.id, errors.length ? `${errors.length} problem(s); first: ${errors[0]!.message}`.slice(0, 500) : null);
+    return { ...written, skipped: walk.skipped, errors, files: walk.files };
+  }
+
+  return {
+    async registerYaml(caller: Caller, yaml: string) {
+      const documents = parseYamlDocuments(yaml);
+      if (documents.length === 0) throw new Invalid('yaml holds no descriptor');
+      const entities: Sourced[] = [];
+      const skipped: Skip[] = [];
+      const warnings: FileError[] = [];
+      const declared = new Map<string, number>();
+      for (const doc of documents) {
+        if (doc.error !== undefined) throw new Invalid(`document ${doc.document}: ${doc.error}`);
+        let parsed;
+        try {
+          parsed = await readEntity(doc.value, doc.document, { lifecycles });
+        } catch (err) {
+          if (err instanceof EntityError) throw new Invalid(`document ${doc.document}: ${err.message}`);
+          throw err;
+        }
+        if (parsed.entity === 'skipped') {
+          skipped.push({ document: doc.document, kind: parsed.kind, name: parsed.name, reason: parsed.reason });
+          continue;
+        }
+        if (parsed.entity === 'location') {
+          skipped.push({ document: doc.document, kind: 'Location', name: parsed.ref.slice(parsed.ref.indexOf('/') + 1), reason: 'Location targets are followed by POST /api/v1/catalog/locations' });
+          continue;
+        }
+        const first = declared.get(parsed.ref);
+        if (first) throw new Invalid(`document ${doc.document}: ${parsed.ref} is already declared by document ${first}`);
+        declared.set(parsed.ref, doc.document);
+        for (const w of parsed.warnings) warnings.push({ file: null, document: doc.document, message: w });
+        entities.push({ ...parsed, file: null });
+      }
+      const written = entities.length ? await write(caller, entities, null, null) : { created: [], updated: [], unchanged: [], teams: [], people: [], errors: [] };
+      return { ...written, skipped, errors: [...warnings, ...written.errors] };
+    },
+
+    async registerLocation(caller: Caller, body: LocationBody) {
+      const key = { url: body.url, branch: body.branch ?? '', path: body.path ?? '' };
+      // Read first: an unreachable repository or a bad start path stores nothing.
+      const { walk, commit } = await readLocation(key);
+      const location = await locationsStore.upsert(db, key);
+      const written = await write(caller, walk.entities, location, commit, { spared: walk.failedFiles });
+      const errors = [...walk.errors, ...written.errors];
+      await locationsStore.recordRefresh(db, location.id, errors.length ? `${errors.length} problem(s); first: ${errors[0]!.message}`.slice(0, 500) : null);
+      const stored = (await locationsStore.find(db, location.id)) ?? location;
+      return { ...written, skipped: walk.skipped, errors, files: walk.files, location: toLocation(stored) };
+    },
+
+    async listLocations(_caller: Caller, q: PageQuery) {
+      const { data, total } = await locationsStore.page(db, q.skip, q.take);
+      return pageOf(data.map(toLocation), total, q);
+    },
+
+    async getLocation(_caller: Caller, id: string) {
+      const row = await locationsStore.find(db, id);
+      if (!row) throw new NotFound('Location not found');
+      return toLocation(row);
+    },
+
+    /** Entities read from it are kept (with no source); nothing is orphaned by a delete. */
+    async deleteLocation(_caller: Caller, id: string) {
+      if (!(await locationsStore.delete(db, id))) throw new NotFound('Location not found');
+      await components.committed({});
+    },
+
+    /** Re-reads every stored location (the scheduled job); one failing location never stops the others. */
+    async refreshAll(caller: Caller, signal?: AbortSignal) {
+      let refreshed = 0;
+      for (const location of await locationsStore.all(db)) {
+        if (signal?.aborted) break;
+        try {
+          await refresh(caller, location);
+          refreshed++;
+        } catch (err) {
+          const message = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 500);
+          await locationsStore.recordRefresh(db, location.id, message);
+          log.warn({ locationId: location.id, err: message }, 'catalog location refresh failed');
+        }
+      }
+      return refreshed;
+    },
+
+    async refreshLocation(caller: Caller, id: string) {
+      const location = await locationsStore.find(db, id);
+      if (!location) throw new NotFound('Location not found');
+      return refresh(caller, location);
+    },
+  };
+}
+
+export type RegisterService = ReturnType<typeof createRegisterService>;

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { EventPublisher } from '../../infra/events.js';
+import type { Caller } from '../../kernel/caller.js';
+import { Unavailable } from '../../kernel/errors.js';
+import { catalogLookup } from '../catalog/index.js';
+import { operatorName } from './orchestrator.operators.js';
+import type { OrchestratorPort, WatchedRollout } from './orchestrator.ports.js';
+import { rolloutPhasesRepository as phases } from './orchestrator.repository.js';
+import type { CrdResource, RolloutPhase, Workload } from './orchestrator.schemas.js';
+
+/** The component annotation naming a workload: `<name>` or `<namespace>/<name>` (DECISIONS.md). */
+export const ORCHESTRATOR_ANNOTATION = 'hangar.io/orchestrator-name';
+
+export interface WorkloadStatus {
+  name: string;
+  namespace: string;
+  replicas: number;
+  readyReplicas: number;
+  image: string;
+  syncedAt: string;
+}
+
+/** The catalog's own verb for the `workloadStatus` column (it invalidates the cache and emits `component.updated`). */
+export interface WorkloadStatusWriter {
+  setWorkloadStatus(caller: Caller, componentId: string, status: WorkloadStatus | null): Promise<unknown>;
+}
+
+declare module '../../infra/events.js' {
+  interface EventMap {
+    'rollout.updated': { name: string; namespace: string; phase: RolloutPhase; previousPhase: string | null };
+  }
+}
+
+export interface OrchestratorDeps {
+  port: OrchestratorPort;
+  db: Database;
+  events: EventPublisher;
+  log: FastifyBaseLogger;
+  /** Read lazily, inside verbs: the catalog registers its service on the context on its own schedule. */
+  catalog: () => WorkloadStatusWriter | undefined;
+}
+
+/** Cluster views (workloads, CRDs, rollouts), the annotation sync and rollout phase tracking. */
+export function createOrchestratorService(deps: OrchestratorDeps) {
+  const { port, db, events } = deps;
+
+  const matches = (w: Workload, componentName: string) => w.name === componentName || Object.values(w.labels).includes(componentName);
+
+  return {
+    listWorkloads: (_caller: Caller) => port.listWorkloads(),
+
+    async matchWorkloads(_caller: Caller, componentName: string) {
+      return (await port.listWorkloads()).filter((w) => matches(w, componentName));
+    },
+
+    async listCrds(_caller: Caller, group?: string): Promise<CrdResource[]> {
+      const crds = await port.listCrds();
+      return crds.filter((c) => group === undefined || c.group === group).map((c) => ({ ...c, operatorName: operatorName(c.group) }));
+    },
+
+    listRollouts: (_caller: Caller, namespace?: string) => port.listRollouts(namespace),
+
+    /**
+     * Stores the status of the workload each annotated component names (null when it is gone),
+     * through the catalog's verb. Answers how many components were linked to a workload.
+     */
+    async syncAnnotated(caller: Caller, signal?: AbortSignal): Promise<{ synced: number }> {
+      if (!port.configured) return { synced: 0 };
+      const components = await catalogLookup.withAnnotation(db, ORCHESTRATOR_ANNOTATION);
+      if (components.length === 0) return { synced: 0 };
+      const catalog = deps.catalog();
+      if (typeof catalog?.setWorkloadStatus !== 'function') throw new Unavailable('The catalog cannot store workload statuses yet');
+      const workloads = (await port.listWorkloads()).sort((a, b) => a.namespace.localeCompare(b.namespace));
+      const syncedAt = new Date().toISOString();
+      let synced = 0;
+      for (const c of components) {
+        signal?.throwIfAborted();
+        const ref = String((c.annotations as Record<string, unknown> | null)?.[ORCHESTRATOR_ANNOTATION] ?? '').trim();
+        const [namespace, name] = ref.includes('/') ? ref.split('/', 2) : [undefined, ref];
+        const w = name ? workloads.find((x) => x.name === name && (namespace === undefined || x.namespace === namespace)) : undefined;
+        const status = w ? { name: w.name, namespace: w.namespace, replicas: w.replicas, readyReplicas: w.readyReplicas, image: w.image, syncedAt } : null;
+        await catalog.setWorkloadStatus(caller, c.id, status);
+        if (status) synced++;
+      }
+      return { synced };
+    },
+
+    /** A rollout listed or changed by the watch: emits `rollout.updated` when its phase moved. */
+    async rolloutSeen(r: WatchedRollout) {
+      const change = await phases.record(db, { uid: r.uid, namespace: r.namespace, name: r.name, phase: r.phase });
+      if (change.kind === 'changed') {
+        events.emit('rollout.updated', { name: r.name, namespace: r.namespace, phase: r.phase, previousPhase: change.previousPhase || null });
+      }
+    },
+
+    async rolloutGone(r: WatchedRollout) {
+      await phases.remove(db, r.uid);
+    },
+  };
+}
+
+export type OrchestratorService = ReturnType<typeof createOrchestratorService>;

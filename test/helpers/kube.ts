@@ -1,0 +1,23 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeKubeApiServer } from '../fakes/kube-apiserver.js';
+
+/** A fake API server plus a temp folder holding its kubeconfig (the value of CLUSTER_CONFIG_PATH). */
+export async function startKube(): Promise<{ kube: FakeKubeApiServer; dir: string; configPath: string; cleanup(): Promise<void> }> {
+  const kube = await new FakeKubeApiServer().start();
+  const dir = await mkdtemp(join(tmpdir(), 'hangar-kube-'));
+  const configPath = join(dir, 'kubeconfig.yaml');
+  await writeFile(configPath, kube.kubeconfig());
+  return {
+    kube,
+    dir,
+    configPath,
+    async cleanup() {
+      await kube.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArgoCdAdapter } from '../../src/integrations/argocd/argocd.adapter.js';
+import { UpstreamRefused } from '../../src/integrations/http.js';
+import { NotFound, Unavailable } from '../../src/kernel/errors.js';
+import { closedPort } from '../fakes/fake-server.js';
+import { argoApp, startArgoCdServer, type ArgoFake } from '../fakes/argocd-server.js';
+
+let argo: ArgoFake;
+const adapter = (token = 'argo-token', url = argo.url, timeoutMs = 2000) => ArgoCdAdapter.fromCredential({ url, token }, { timeoutMs });
+
+beforeAll(async () => {
+  argo = await startArgoCdServer();
+});
+afterAll(() => argo.close());
+
+describe('Argo CD adapter against an Argo CD-shaped server', () => {
+  it('answers [] when Argo CD has no application (items: null)', async () => {
+    expect(await adapter().listApplications({})).toEqual([]);
+  });
+
+  it('lists applications in the document shape, filtered by project and label selector', async () => {
+    argo.apps.set('shop', argoApp('shop', { project: 'retail', labels: { team: 'a' } }));
+    argo.apps.set('billing', argoApp('billing', { project: 'finance', labels: { team: 'b' }, health: 'Degraded', sync: 'OutOfSync' }));
+    const all = await adapter().listApplications({});
+    expect(all.map((a) => a.metadata.name)).toEqual(['billing', 'shop']);
+    expect(all[0]).toEqual({
+      metadata: { name: 'billing', namespace: 'argocd' },
+      spec: {
+        project: 'finance',
+        source: { repoURL: 'https://github.com/acme/billing.git', path: 'k8s', targetRevision: 'HEAD' },
+        destination: { server: 'https://kubernetes.default.svc', namespace: 'billing' },
+      },
+      status: {
+        health: { status: 'Degraded' },
+        sync: { status: 'OutOfSync', revision: '4f1c2d3' },
+        operationState: { phase: 'Succeeded', finishedAt: '2026-01-01T00:00:10Z' },
+      },
+    });
+    expect((await adapter().listApplications({ project: 'retail' })).map((a) => a.metadata.name)).toEqual(['shop']);
+    expect((await adapter().listApplications({ selector: 'team=b' })).map((a) => a.metadata.name)).toEqual(['billing']);
+    expect(argo.requests.at(-1)?.headers.authorization).toBe('Bearer argo-token');
+  });
+
+  it('reads one application; a missing one is NotFound (404)', async () => {
+    expect((await adapter().getApplication('shop')).spec.project).toBe('retail');
+    await expect(adapter().getApplication('nope')).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('syncs: posts the sync request, then the application settles to Synced + Healthy', async () => {
+    const res = await adapter().syncApplication('billing', { revision: 'v1.2.3' });
+    expect(res).toMatchObject({ name: 'billing', namespace: 'argocd', revision: 'v1.2.3', phase: 'Running' });
+    expect(argo.syncBodies.at(-1)).toMatchObject({ name: 'billing', revision: 'v1.2.3' });
+    const first = await adapter().getApplication('billing');
+    expect(first.status.health.status).toBe('Progressing');
+    const settled = await adapter().getApplication('billing');
+    expect(settled.status).toMatchObject({ health: { status: 'Healthy' }, sync: { status: 'Synced' } });
+    await expect(adapter().syncApplication('nope', {})).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('a refused token is UpstreamRefused (502) naming the platform; 403 too', async () => {
+    const err = await adapter('wrong').listApplications({}).catch((e) => e);
+    expect(err).toBeInstanceOf(UpstreamRefused);
+    expect(err.statusCode).toBe(502);
+    expect(err.message).toContain('gitopscd');
+    expect(err.message).not.toContain('wrong');
+    argo.forbiddenTokens.add('limited');
+    argo.tokens.add('limited');
+    await expect(adapter('limited').getApplication('shop')).rejects.toBeInstanceOf(UpstreamRefused);
+  });
+
+  it('unreachable or too slow: Unavailable (503) naming the platform', async () => {
+    const down = await adapter('argo-token', await closedPort()).listApplications({}).catch((e) => e);
+    expect(down).toBeInstanceOf(Unavailable);
+    expect(down.message).toContain('gitopscd');
+    argo.hang = true;
+    try {
+      const slow = await adapter('argo-token', argo.url, 300).getApplication('shop').catch((e) => e);
+      expect(slow).toBeInstanceOf(Unavailable);
+      expect(slow.message).toMatch(/in time/);
+    } finally {
+      argo.hang = false;
+    }
+  });
+
+  it('accepts an instance URL given with the API prefix', async () => {
+    expect((await adapter('argo-token', `${argo.url}/api/v1/`).getApplication('shop')).metadata.name).toBe('shop');
+  });
+});
