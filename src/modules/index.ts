@@ -16,6 +16,8 @@ import { credentialsModule } from './credentials/index.js';
 import { ciModule } from './ci/index.js';
 import { policyEngineModule } from './policyengine/index.js';
 import { registryModule } from './registry/index.js';
+import { costModule } from './cost/index.js';
+import { searchIndicesModule } from './search-indices/index.js';
 
 import { meshOneModule } from './meshone/index.js';
 import { meshTwoModule } from './meshtwo/index.js';
@@ -27,8 +29,6 @@ import { admissionModule } from './admission/index.js';
  *
  *   await app.register(catalogModule, ctx);
   await app.register(pipelinesModule, ctx);
-  await app.register(credentialsModule, ctx);
-  await app.register(ciModule, ctx);
  *
  * Add one line per module, in any order (modules never depend on registration order).
  */
@@ -48,8 +48,12 @@ export async function registerModules(app: App, ctx: AppContext) {
   await app.register(catalogModule, ctx);
   await app.register(policyEngineModule, ctx);
   await app.register(registryModule, ctx);
+  await app.register(costModule, ctx);
+  await app.register(searchIndicesModule, ctx);
   await app.register(meshOneModule, ctx);
   await app.register(meshTwoModule, ctx);
   await app.register(orchestratorModule, ctx);
   await app.register(admissionModule, ctx);
+  await app.register(credentialsModule, ctx);
+  await app.register(ciModule, ctx);
 }

@@ -103,6 +103,17 @@ export class FakeKubeApiServer {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** Ends every open watch normally (as the API server does after its request timeout); clients re-watch. */
+  dropWatches() {
+    for (const w of this.watchers) w.res.end();
+    this.watchers.clear();
+  }
+
+  /** Number of open watch streams. */
+  get openWatches() {
+    return this.watchers.size;
+  }
+
   /** Forgets the event history: watches resuming from an older resourceVersion get 410 Gone. */
   compact() {
     this.compactedBelow = this.rv + 1;

@@ -103,7 +103,7 @@ ALTER TABLE "components" ADD COLUMN "search" tsvector GENERATED ALWAYS AS (setwe
 --> statement-breakpoint
 ALTER TABLE "components" ADD CONSTRAINT "components_source_location_id_catalog_locations_id_fk" FOREIGN KEY ("source_location_id") REFERENCES "public"."catalog_locations"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
-CREATE UNIQUE INDEX "components_ref_key" ON "components" USING btree ("ref");
+CREATE INDEX "components_ref_idx" ON "components" USING btree ("ref");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "components_kind_namespace_name_key" ON "components" USING btree ("kind","namespace","name");
 --> statement-breakpoint

@@ -76,7 +76,9 @@ export const components = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('components_ref_key').on(t.ref),
+    // Not unique: the JSON API lets a name exist once per Hangar kind (DECISIONS.md), so two kinds
+    // of one Backstage kind may share a reference; registration updates the row of the same kind.
+    index('components_ref_idx').on(t.ref),
     uniqueIndex('components_kind_namespace_name_key').on(t.kind, t.namespace, t.name),
     // One btree per filter, each ending in the list order (name, id), so a filtered page is an index range.
     index('components_name_id_idx').on(t.name, t.id),

@@ -95,7 +95,7 @@ const refuse = (field: string, why: string): never => {
 };
 
 function assertLocal(path: string, policy: UrlPolicy, field: string, what: string) {
-  if (!policy.allowFileUrls) refuse(field, `may not be ${what} (local repositories are off on this server)`);
+  if (!policy.allowFileUrls) refuse(field, `may not be ${what} (GIT_ALLOW_FILE_URLS is off)`);
   if (policy.localRoot) {
     const rel = relative(resolve(policy.localRoot), resolve(path));
     if (rel.startsWith('..') || isAbsolute(rel)) refuse(field, `may not be ${what} outside GIT_LOCAL_ROOT`);

@@ -20,7 +20,7 @@ export interface CatalogApiSpecsPort {
 }
 
 function port(services: AppContext['services']): CatalogApiSpecsPort | undefined {
-  const candidate = (services as Record<string, unknown>).apiSpecs as Partial<CatalogApiSpecsPort> | undefined;
+  const candidate = (services as unknown as Record<string, unknown>).apiSpecs as Partial<CatalogApiSpecsPort> | undefined;
   return candidate?.registerFromCatalog && candidate.registerCatalogConsumer ? (candidate as CatalogApiSpecsPort) : undefined;
 }
 

@@ -103,6 +103,16 @@ const VALIDATORS: Record<string, KindValidator> = {
   user: userEntityV1alpha1Validator,
   location: locationEntityV1alpha1Validator,
 };
+const CANONICAL: Record<string, string> = {
+  component: 'Component',
+  api: 'API',
+  resource: 'Resource',
+  system: 'System',
+  domain: 'Domain',
+  group: 'Group',
+  user: 'User',
+  location: 'Location',
+};
 const COMPONENT_KINDS: Record<string, EntityKind> = { component: 'Component', api: 'API', resource: 'Resource', system: 'System', domain: 'Domain' };
 
 /** Backstage's messages end with a link to its docs; one clean line is enough here. */
@@ -166,12 +176,15 @@ export async function readEntity(value: unknown, document: number, options: Read
       raw.spec.definition = JSON.stringify(raw.spec.definition, null, 2);
     }
   }
+  // Kept kinds are matched case-insensitively (`kind: system` is the System kind) and then
+  // validated exactly as Backstage does; a version the kind's schema does not know is refused.
+  if (validator) raw.kind = CANONICAL[lower];
   let entity: Entity;
   try {
     entity = (await policies.enforce(raw as unknown as Entity))!;
-    if (validator) await validator.check(entity);
+    if (validator && !(await validator.check(entity))) throw new EntityError(`apiVersion ${String(entity.apiVersion)} is not a version of kind ${entity.kind}`);
   } catch (err) {
-    throw new EntityError(clean(err));
+    throw err instanceof EntityError ? err : new EntityError(clean(err));
   }
   const { name } = entity.metadata;
   const namespace = entity.metadata.namespace ?? 'default';

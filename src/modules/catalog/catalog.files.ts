@@ -68,13 +68,15 @@ export function repoPath(from: string, target: string): string | null {
 }
 
 /** Reads a repository file by path: a regular file inside the clone (symbolic links resolved, never out of it). */
+export class MissingFile extends Error {}
+
 export async function readRepoFile(root: string, path: string): Promise<string> {
   const realRoot = await realpath(root);
   let full: string;
   try {
     full = await realpath(join(root, path));
   } catch {
-    throw new Error('no such file in the repository');
+    throw new MissingFile('no such file in the repository');
   }
   if (!full.startsWith(realRoot + sep)) throw new Error('is not a file of the repository');
   const info = await stat(full);
@@ -111,7 +113,8 @@ export async function walkLocation(root: string, start: string[], lifecycles: re
       documents = parseYamlDocuments(text, '', MAX_FILE_DOCUMENTS);
     } catch (err) {
       out.errors.push({ file, document: null, message: err instanceof Error ? err.message : String(err) });
-      out.failedFiles.push(file);
+      // A file that is gone is no failure to read: what it declared becomes orphan.
+      if (!(err instanceof MissingFile)) out.failedFiles.push(file);
       continue;
     }
     const read: PlaceholderReader = async (kind, target) => {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { teamsCatalogVerbs } from '../teams/index.js';
 import type { ApiDefinition, ComponentInput, Edge, GroupInput, ParsedEntity, PersonInput } from './catalog.entities.js';
-import { catalogRepository as repo, type ComponentRow, type NewComponentRow } from './catalog.repository.js';
+import { catalogRepository as repo, type ComponentRow, type NewComponentRow, type RegisteredValues } from './catalog.repository.js';
 import { peopleStore, relationsStore } from './catalog.store.js';
 
 type Kept = Extract<ParsedEntity, { entity: 'component' | 'group' | 'user' }>;
@@ -34,6 +34,29 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 export const definitionDigest = (d: ApiDefinition) => digest([d.format, d.content, d.version]);
 const groupRefOf = (t: { name: string; namespace: string }) => `group:${t.namespace}/${t.name}`;
 
+function columnsOf(v: Omit<ComponentInput, 'ownerRef'> & { teamId: string | null; orphan: boolean; sourceLocationId: string | null; sourceFile: string | null }) {
+  return {
+    name: v.name,
+    namespace: v.namespace,
+    entity_kind: v.entityKind,
+    kind: v.kind,
+    type: v.type,
+    title: v.title,
+    owner: v.owner,
+    system: v.system,
+    lifecycle: v.lifecycle,
+    description: v.description,
+    tags: v.tags,
+    annotations: v.annotations,
+    labels: v.labels,
+    links: v.links,
+    team_id: v.teamId,
+    orphan: v.orphan,
+    source_location_id: v.sourceLocationId,
+    source_file: v.sourceFile,
+  };
+}
+
 /**
  * Writes one batch of validated entities in the caller's transaction, with bulk statements only
  * (a 5,000-entity location is a handful of round trips): teams for groups, people for users, the
@@ -63,17 +86,28 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
   );
   result.people = users.map((u) => u.ref);
 
-  // 3. Hangar's own uniqueness (kind + namespace + name) may clash with another Backstage kind's entity.
+  // 3. Each entity updates the row of its reference (of the same Hangar kind when there are several);
+  //    Hangar's own uniqueness (kind + namespace + name) may clash with another entity's row.
+  const existing = await repo.findByRefs(
+    tx,
+    comps.map((c) => c.ref),
+  );
   const holders = await repo.findByKindKeys(
     tx,
     comps.map((c) => c.input),
   );
-  const held = new Map(holders.map((h) => [`${h.kind}\u0000${h.namespace}\u0000${h.name}`, h.ref]));
+  const held = new Map(holders.map((h) => [`${h.kind}\u0000${h.namespace}\u0000${h.name}`, h]));
+  const target = new Map<string, ComponentRow>();
   comps = comps.filter((c) => {
-    const other = held.get(`${c.input.kind}\u0000${c.input.namespace}\u0000${c.input.name}`);
-    if (!other || other === c.ref) return true;
-    result.errors.push({ file: c.file, document: c.document, message: `a ${c.input.kind} named "${c.input.name}" already exists as ${other}` });
-    return false;
+    const mine = existing.filter((r) => r.ref === c.ref);
+    const row = mine.find((r) => r.kind === c.input.kind) ?? mine[0];
+    const holder = held.get(`${c.input.kind}\u0000${c.input.namespace}\u0000${c.input.name}`);
+    if (holder && holder.id !== row?.id) {
+      result.errors.push({ file: c.file, document: c.document, message: `a ${c.input.kind} named "${c.input.name}" already exists as ${holder.ref}` });
+      return false;
+    }
+    if (row) target.set(c.ref, row);
+    return true;
   });
 
   // 4. Relations of every written entity replace what the same descriptors declared before.
@@ -102,22 +136,22 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
     );
   }
 
-  // 6. Components, one upsert per chunk; identical rows are neither written nor returned.
-  const rows: NewComponentRow[] = comps.map((c) => {
-    const team = c.input.ownerRef ? teamByRef.get(c.input.ownerRef) : undefined;
-    const { ownerRef: _resolvedBySql, ...input } = c.input;
+  // 6. Components: new ones in bulk inserts, changed ones in one bulk update, identical ones untouched.
+  const inserts: NewComponentRow[] = [];
+  const updates: (RegisteredValues & { id: string })[] = [];
+  for (const c of comps) {
+    const { ownerRef, ...input } = c.input;
+    const team = ownerRef ? teamByRef.get(ownerRef) : undefined;
     const values = { ...input, teamId: team?.id ?? null, orphan: false, sourceLocationId: source.locationId, sourceFile: c.file };
-    return { ...values, entityHash: digest(values) };
-  });
-  const changed: (ComponentRow & { inserted: boolean })[] = [];
-  for (let i = 0; i < rows.length; i += 1000) changed.push(...(await repo.upsertMany(tx, rows.slice(i, i + 1000))));
-  const changedRefs = new Set(changed.map((r) => r.ref));
-  for (const r of changed) (r.inserted ? result.created : result.updated).push(r);
-  result.unchanged = await repo.findByRefs(
-    tx,
-    comps.map((c) => c.ref).filter((r) => !changedRefs.has(r)),
-  );
-  const byRef = new Map([...changed, ...result.unchanged].map((r) => [r.ref, r]));
+    const entityHash = digest(values);
+    const row = target.get(c.ref);
+    if (!row) inserts.push({ ...values, entityHash });
+    else if (row.entityHash !== entityHash) updates.push({ id: row.id, ...columnsOf(values), entity_hash: entityHash });
+    else result.unchanged.push(row);
+  }
+  for (let i = 0; i < inserts.length; i += 1000) result.created.push(...(await repo.insertMany(tx, inserts.slice(i, i + 1000))));
+  for (let i = 0; i < updates.length; i += 2000) result.updated.push(...(await repo.updateMany(tx, updates.slice(i, i + 2000))));
+  const byRef = new Map([...result.created, ...result.updated, ...result.unchanged].map((r) => [r.ref, r]));
 
   // 7. Components registered earlier that name a group of this batch as owner now get its team.
   const batchRefs = new Set(comps.map((c) => c.ref));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components } from '../../db/schema/index.js';
 import type { Sort } from './catalog.schemas.js';
@@ -112,23 +112,33 @@ export const catalogRepository = {
     return row!;
   },
 
-  /**
-   * Inserts or updates by reference in one statement; rows whose `entity_hash` is unchanged are
-   * left alone (no updatedAt move) and not returned. `inserted` tells created from updated.
-   */
-  async upsertMany(db: Executor, values: NewComponentRow[]): Promise<(ComponentRow & { inserted: boolean })[]> {
+  async insertMany(db: Executor, values: NewComponentRow[]): Promise<ComponentRow[]> {
     if (values.length === 0) return [];
-    const set: Record<string, SQL> = {};
-    for (const key of UPSERT_COLUMNS) set[key] = sql.raw(`excluded."${components[key].name}"`);
-    return db
-      .insert(components)
-      .values(values)
-      .onConflictDoUpdate({
-        target: components.ref,
-        set: { ...set, updatedAt: sql`now()` },
-        setWhere: sql`${components.entityHash} IS DISTINCT FROM excluded.entity_hash`,
-      })
-      .returning({ ...getTableColumns(components), inserted: sql<boolean>`(xmax = 0)` });
+    return db.insert(components).values(values).returning();
+  },
+
+  /**
+   * Updates many rows by id in ONE statement: the new values travel as a single JSON parameter
+   * (jsonb_to_recordset), so a 5,000-entity refresh is one round trip, not 5,000.
+   */
+  async updateMany(db: Executor, rows: (RegisteredValues & { id: string })[]): Promise<ComponentRow[]> {
+    if (rows.length === 0) return [];
+    const payload = JSON.stringify(rows);
+    const result = await db.execute(sql`
+      UPDATE ${components} AS c SET
+        name = v.name, namespace = v.namespace, entity_kind = v.entity_kind, kind = v.kind, type = v.type, title = v.title,
+        owner = v.owner, system = v.system, lifecycle = v.lifecycle, description = v.description,
+        tags = ARRAY(SELECT jsonb_array_elements_text(v.tags)), annotations = v.annotations, labels = v.labels, links = v.links,
+        team_id = v.team_id, orphan = v.orphan, source_location_id = v.source_location_id, source_file = v.source_file,
+        entity_hash = v.entity_hash, updated_at = now()
+      FROM jsonb_to_recordset(${payload}::jsonb) AS v(
+        id uuid, name text, namespace text, entity_kind text, kind text, type text, title text, owner text, system text,
+        lifecycle text, description text, tags jsonb, annotations jsonb, labels jsonb, links jsonb, team_id uuid, orphan boolean,
+        source_location_id uuid, source_file text, entity_hash text)
+      WHERE c.id = v.id
+      RETURNING c.id`);
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    return ids.length ? db.select().from(components).where(inArray(components.id, ids)) : [];
   },
 
   async update(db: Executor, id: string, changes: ComponentChanges): Promise<ComponentRow | undefined> {
@@ -201,25 +211,25 @@ export function toPgArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
-/** The columns a registration writes; gitopsApp and workloadStatus belong to other writers. */
-const UPSERT_COLUMNS = [
-  'name',
-  'namespace',
-  'entityKind',
-  'kind',
-  'type',
-  'title',
-  'owner',
-  'system',
-  'lifecycle',
-  'description',
-  'tags',
-  'annotations',
-  'labels',
-  'links',
-  'teamId',
-  'orphan',
-  'sourceLocationId',
-  'sourceFile',
-  'entityHash',
-] as const satisfies (keyof typeof components.$inferInsert)[];
+/** What a registration writes, in column names (gitopsApp and workloadStatus belong to other writers). */
+export interface RegisteredValues {
+  name: string;
+  namespace: string;
+  entity_kind: string;
+  kind: string;
+  type: string | null;
+  title: string | null;
+  owner: string | null;
+  system: string | null;
+  lifecycle: string | null;
+  description: string | null;
+  tags: string[];
+  annotations: Record<string, string>;
+  labels: Record<string, string>;
+  links: unknown[];
+  team_id: string | null;
+  orphan: boolean;
+  source_location_id: string | null;
+  source_file: string | null;
+  entity_hash: string;
+}

@@ -30,6 +30,10 @@ import type { CiService } from './ci.service.js';
 const upstream = [400, 401, 403, 404, 502, 503];
 const user = { auth: 'user' as const, organization: true };
 const admin = { auth: 'admin' as const, organization: true };
+/** Action POSTs may come without a body (or `null`): validated as `{}`. */
+const emptyBodyIsObject = async (req: { body: unknown }) => {
+  if (req.body === undefined || req.body === null) req.body = {};
+};
 
 export async function ciRoutes(app: App, { service }: { service: CiService }) {
   // ---- GitOps CD (Argo CD) ----
@@ -65,12 +69,13 @@ export async function ciRoutes(app: App, { service }: { service: CiService }) {
     '/api/v1/gitopscd/applications/:name/sync',
     {
       config: admin,
+      preValidation: emptyBodyIsObject,
       schema: {
         operationId: 'syncGitopsApplication',
         tags: ['gitopscd'],
         summary: 'Trigger a sync of a GitOps CD application (admin)',
         params: AppNameParams,
-        body: Type.Optional(SyncBody),
+        body: SyncBody,
         response: { 200: GitOpsSyncResultSchema, ...errorResponses(...upstream) },
       },
     },
@@ -96,12 +101,13 @@ export async function ciRoutes(app: App, { service }: { service: CiService }) {
     '/api/v1/cloudci/pipelines/:slug/trigger',
     {
       config: admin,
+      preValidation: emptyBodyIsObject,
       schema: {
         operationId: 'triggerCloudciPipeline',
         tags: ['cloudci'],
         summary: 'Trigger a hosted CI pipeline of a project (admin); slug is URL-encoded <host_code>/<org>/<repo>',
         params: SlugParams,
-        body: Type.Optional(CloudCiTriggerBody),
+        body: CloudCiTriggerBody,
         response: { 201: CloudCiTriggerResultSchema, ...errorResponses(...upstream) },
       },
     },
@@ -141,12 +147,13 @@ export async function ciRoutes(app: App, { service }: { service: CiService }) {
     '/api/v1/serverci/jobs/:name/build',
     {
       config: admin,
+      preValidation: emptyBodyIsObject,
       schema: {
         operationId: 'triggerServerciBuild',
         tags: ['serverci'],
         summary: 'Trigger a build of a self-run CI server job (admin)',
         params: JobNameParams,
-        body: Type.Optional(ServerCiTriggerBody),
+        body: ServerCiTriggerBody,
         response: { 201: ServerCiTriggerResultSchema, ...errorResponses(...upstream) },
       },
     },
@@ -172,6 +179,7 @@ export async function ciRoutes(app: App, { service }: { service: CiService }) {
     '/api/v1/hostedci/builds/:id/restart',
     {
       config: admin,
+      preValidation: emptyBodyIsObject,
       schema: {
         operationId: 'restartHostedciBuild',
         tags: ['hostedci'],

@@ -3,6 +3,7 @@ import type { WidgetRow } from './dashboards.repository.js';
 import type { WidgetType } from './dashboards.schemas.js';
 import { setting } from './widget-config.js';
 import { widgetDataRepository as repo } from './widget-data.repository.js';
+import { pipelinesLookup } from '../pipelines/index.js';
 
 export interface WidgetData {
   type: WidgetType;
@@ -93,7 +94,8 @@ export async function widgetData(db: Executor, widget: WidgetRow): Promise<Widge
         componentId: setting<string | undefined>(config, 'componentId', undefined),
         environmentId: setting<string | undefined>(config, 'environmentId', undefined),
       });
-      return real({ deployments });
+      const pipelineRuns = await pipelinesLookup.recentRuns(db, { limit: setting(config, 'limit', 10) });
+      return real({ deployments, pipelineRuns });
     }
     case 'alert_summary': {
       const counts: Record<string, number> = { P1: 0, P2: 0, P3: 0, P4: 0 };
@@ -102,9 +104,13 @@ export async function widgetData(db: Executor, widget: WidgetRow): Promise<Widge
       return real({ openIncidents: { ...counts, total } });
     }
     case 'team_activity': {
-      const updates = await repo.recentIncidentActivity(db, setting(config, 'limit', 20));
-      // Pipeline runs join this feed once the pipelines module stores them.
-      return real({ items: updates.map((u) => ({ kind: 'incident_update', ...u })) });
+      const limit = setting(config, 'limit', 20);
+      const [updates, runs] = await Promise.all([repo.recentIncidentActivity(db, limit), pipelinesLookup.recentRuns(db, { limit })]);
+      // One feed, newest first: incident updates and pipeline runs.
+      const items = [...updates.map((u) => ({ kind: 'incident_update', ...u })), ...runs.map((r) => ({ kind: 'pipeline_run', ...r }))]
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, limit);
+      return real({ items });
     }
     case 'component_health': {
       const comps = await repo.components(db, {

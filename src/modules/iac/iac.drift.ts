@@ -5,7 +5,8 @@ import semver from 'semver';
  * - 0 when the refs are equal;
  * - either ref not semver (a commit SHA, a branch): 1;
  * - both semver (optional leading `v`) and the module is catalogued: how many of its known versions
- *   lie above `currentRef` and at or below `latestRef`;
+ *   lie above `currentRef` and at or below `latestRef` (when none do, e.g. its tags could not be
+ *   read, the rule below: never 0 while `latestRef` is ahead);
  * - otherwise the difference of the first differing component (major, else minor, else patch).
  * A current ref ahead of the latest one is not behind: 0 (the documents only speak of distances behind).
  */
@@ -30,7 +31,9 @@ export function versionsBehind(currentRef: string, latestRef: string, knownVersi
       if (!parsed || seen.has(parsed.version)) continue;
       if (semver.gt(parsed, current) && semver.lte(parsed, latest)) seen.add(parsed.version);
     }
-    return seen.size;
+    // None known in range while latest is ahead: the module's tags could not be read (or not yet
+    // synced). That is not "up to date": fall back to the semver distance below.
+    if (seen.size > 0) return seen.size;
   }
   if (current.major !== latest.major) return latest.major - current.major;
   if (current.minor !== latest.minor) return latest.minor - current.minor;

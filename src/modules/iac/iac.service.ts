@@ -200,23 +200,28 @@ export function createIacService({ db }: { db: Database }) {
       const stacks = (await repo.listStacks(db, {})).map(toStack);
       const failed = (s: (typeof stacks)[number]) => s.latestRun?.status === 'failed';
       const environments = [...new Set(stacks.map((s) => s.environment))].sort();
-      // Keyed by user data (an environment may be named `__proto__`): no prototype to collide with.
-      const stacksByEnvironment: Record<string, DashboardEntry[]> = Object.create(null);
+      // Keyed by user data: an environment may be named `__proto__`, which plain assignment would
+      // swallow. A Map, turned into own data properties by Object.fromEntries, keeps every name.
+      const byEnvironment = new Map<string, DashboardEntry[]>();
       for (const env of environments) {
         const inEnv = stacks.filter((s) => s.environment === env);
         // Failed last runs first; otherwise the list order (name).
         inEnv.sort((a, b) => Number(failed(b)) - Number(failed(a)));
-        stacksByEnvironment[env] = inEnv.map((s) => ({
-          stackId: s.id,
-          name: s.name,
-          provider: s.provider,
-          lastRunStatus: s.latestRun?.status ?? null,
-          lastRunType: s.latestRun?.type ?? null,
-          lastRunAt: s.latestRun?.startedAt ?? null,
-          resourceChanges: s.latestRun?.resourceChanges ?? null,
-          externalToolUrl: s.externalToolUrl,
-        }));
+        byEnvironment.set(
+          env,
+          inEnv.map((s) => ({
+            stackId: s.id,
+            name: s.name,
+            provider: s.provider,
+            lastRunStatus: s.latestRun?.status ?? null,
+            lastRunType: s.latestRun?.type ?? null,
+            lastRunAt: s.latestRun?.startedAt ?? null,
+            resourceChanges: s.latestRun?.resourceChanges ?? null,
+            externalToolUrl: s.externalToolUrl,
+          })),
+        );
       }
+      const stacksByEnvironment = Object.fromEntries(byEnvironment);
       return { totalStacks: stacks.length, failedLastRun: stacks.filter(failed).length, environments, stacksByEnvironment };
     },
   };

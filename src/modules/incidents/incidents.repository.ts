@@ -78,18 +78,17 @@ export const incidentsRepository = {
     const out = new Map<string, { componentIds: string[]; environmentIds: string[] }>();
     for (const id of incidentIds) out.set(id, { componentIds: [], environmentIds: [] });
     if (incidentIds.length === 0) return out;
-    const [comps, envs] = await Promise.all([
-      db
-        .select({ incidentId: incidentComponents.incidentId, id: incidentComponents.componentId })
-        .from(incidentComponents)
-        .where(inArray(incidentComponents.incidentId, incidentIds))
-        .orderBy(asc(incidentComponents.position)),
-      db
-        .select({ incidentId: incidentEnvironments.incidentId, id: incidentEnvironments.environmentId })
-        .from(incidentEnvironments)
-        .where(inArray(incidentEnvironments.incidentId, incidentIds))
-        .orderBy(asc(incidentEnvironments.position)),
-    ]);
+    // Sequential: `db` may be a transaction (one connection, one query at a time).
+    const comps = await db
+      .select({ incidentId: incidentComponents.incidentId, id: incidentComponents.componentId })
+      .from(incidentComponents)
+      .where(inArray(incidentComponents.incidentId, incidentIds))
+      .orderBy(asc(incidentComponents.position));
+    const envs = await db
+      .select({ incidentId: incidentEnvironments.incidentId, id: incidentEnvironments.environmentId })
+      .from(incidentEnvironments)
+      .where(inArray(incidentEnvironments.incidentId, incidentIds))
+      .orderBy(asc(incidentEnvironments.position));
     for (const c of comps) out.get(c.incidentId)!.componentIds.push(c.id);
     for (const e of envs) out.get(e.incidentId)!.environmentIds.push(e.id);
     return out;

@@ -55,7 +55,10 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
   }
 
   async function detail(ex: Executor, row: IncidentRow) {
-    const [ids, names, timeline] = await Promise.all([repo.affectedIds(ex, [row.id]), repo.affectedDetails(ex, row.id), repo.timeline(ex, row.id)]);
+    // One after the other: `ex` may be a transaction, whose single connection runs one query at a time.
+    const ids = await repo.affectedIds(ex, [row.id]);
+    const names = await repo.affectedDetails(ex, row.id);
+    const timeline = await repo.timeline(ex, row.id);
     const affected = ids.get(row.id)!;
     return {
       ...row,

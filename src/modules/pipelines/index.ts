@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { createGitOpsDeployPort } from '../ci/index.js';
 import type { App } from '../../kernel/types.js';
 import { definePipelineJobs } from './pipelines.jobs.js';
 import type { GitOpsDeployPort } from './pipelines.ports.js';
@@ -23,8 +24,8 @@ declare module '../../context.js' {
 /** Pipelines: definitions, runs and the run engine (a `pipeline.run` job per run part). */
 export async function pipelinesModule(app: App, ctx: AppContext) {
   let gitops: GitOpsDeployPort | undefined;
-  // WIRING POINT (GitOps): the credentials/CI module's client, created on first use:
-  const gitopsPort = () => gitops; // => (gitops ??= createGitOpsDeployPort(ctx)) once src/modules/ci/index.ts exports it
+  // The credentials/CI module's GitOps client, created on first use (none while that module is not registered).
+  const gitopsPort = () => gitops ?? (ctx.services.ci ? (gitops = createGitOpsDeployPort(ctx)) : undefined);
   definePipelineJobs({ ctx, gitops: gitopsPort });
   const service = createPipelinesService(ctx);
   const runs = createRunsService(ctx);

@@ -112,6 +112,8 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
     const { chunk, bytes } = log.takePending();
     const at = new Date();
     const terminal = status !== 'waiting_approval';
+    // Gone before anyone can see the run finished.
+    if (terminal) await rm(workDir, { recursive: true, force: true }).catch(() => {});
     const row = await db.transaction(async (tx) => {
       await repo.appendLogs(tx, runId, chunk, bytes);
       return repo.updateRunIf(tx, runId, ['running'], {

@@ -6,6 +6,7 @@ import { registryRoutes } from './registry.routes.js';
 import { createRegistryService } from './registry.service.js';
 
 export type { RegistryPort, ScanResult, Vulnerability } from './registry.ports.js';
+export { mapLimit } from './registry.ports.js';
 export { createRegistryService, parseImageRef, type RegistryService } from './registry.service.js';
 
 /** Container registries (document 3, "Registry") and the vulnerabilities of components' images. */

@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import type { TemplateVariableRow } from '../../db/schema/index.js';
 import { Invalid } from '../../kernel/errors.js';
 
@@ -19,10 +20,21 @@ export const VARIABLE_KEY_SOURCE = '^[A-Za-z_][A-Za-z0-9_.-]*$';
 // in Helm charts stay as they are unless a variable of exactly that name exists.
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 
-/** Compiles a variable's pattern; undefined when it is not a valid regular expression. */
-export function compilePattern(pattern: string): RegExp | undefined {
+/** A compiled variable pattern: `test` finds a match anywhere in the value, as RegExp#test does. */
+export interface Pattern {
+  test(value: string): boolean;
+}
+
+/**
+ * Compiles a variable's pattern with RE2 (the `re2js` port): matching takes time linear in the
+ * value's length whatever the pattern, so a pattern like `^(a+)+$` cannot stall the process
+ * (catastrophic backtracking). RE2 syntax is JavaScript's without backreferences and lookaround;
+ * a pattern using them is refused as invalid. Undefined when it does not compile.
+ */
+export function compilePattern(pattern: string): Pattern | undefined {
   try {
-    return new RegExp(pattern);
+    const re = RE2JS.compile(pattern);
+    return { test: (value) => re.matcher(value).find() };
   } catch {
     return undefined;
   }
@@ -40,7 +52,9 @@ export function assertVariableDefinitions(vars: VariableDefinition[]): void {
     seen.add(v.key);
     if (v.pattern === undefined) return;
     const re = compilePattern(v.pattern);
-    if (!re) throw new Invalid(`${field}.pattern of ${v.key} is not a valid regular expression`, [{ field: `${field}.pattern`, problem: 'is not a valid regular expression' }]);
+    if (!re) throw new Invalid(`${field}.pattern of ${v.key} is not a valid regular expression (RE2 syntax: no backreferences or lookaround)`, [
+        { field: `${field}.pattern`, problem: 'is not a valid regular expression (RE2 syntax: no backreferences or lookaround)' },
+      ]);
     if (v.default !== '' && !re.test(v.default)) {
       throw new Invalid(`${field}.default of ${v.key} does not match its pattern ${v.pattern}`, [{ field: `${field}.default`, problem: 'does not match the pattern' }]);
     }
@@ -53,13 +67,14 @@ export function assertVariableDefinitions(vars: VariableDefinition[]): void {
  * Variables the template does not declare are ignored (and not stored).
  */
 export function resolveVariables(defs: VariableDefinition[], given: Record<string, string> = {}): Record<string, string> {
-  // Null prototype: a variable may be named `__proto__`.
-  const values: Record<string, string> = Object.create(null);
+  // A Map, turned into an object with Object.fromEntries (own data properties): a variable may be
+  // named `__proto__`, which plain assignment would swallow.
+  const values = new Map<string, string>();
   for (const def of defs) {
     const supplied = Object.prototype.hasOwnProperty.call(given, def.key) ? given[def.key] : undefined;
     if (supplied === undefined || supplied === '') {
       if (def.required) throw new Invalid(`Variable ${def.key} is required`, [{ field: `variables.${def.key}`, problem: 'is required' }]);
-      values[def.key] = def.default;
+      values.set(def.key, def.default);
       continue;
     }
     if (def.pattern !== undefined) {
@@ -68,9 +83,9 @@ export function resolveVariables(defs: VariableDefinition[], given: Record<strin
         throw new Invalid(`Variable ${def.key} does not match the pattern ${def.pattern}`, [{ field: `variables.${def.key}`, problem: `must match ${def.pattern}` }]);
       }
     }
-    values[def.key] = supplied;
+    values.set(def.key, supplied);
   }
-  return values;
+  return Object.fromEntries(values);
 }
 
 /** Replaces `{{KEY}}` for every known key; unknown placeholders stay as they are. */

@@ -201,11 +201,36 @@ describe('diff', () => {
       totalChanges: 4,
       breakingChanges: 2,
       entries: [
-        { type: 'added', breaking: false, path: '/customers', detail: "path '/customers' added" },
-        { type: 'removed', breaking: true, path: 'DELETE /orders/{id}', detail: 'operation DELETE /orders/{id} removed' },
-        { type: 'added', breaking: false, path: 'GET /orders', detail: "optional query parameter 'limit' added" },
-        { type: 'removed', breaking: true, path: 'GET /orders', detail: "required query parameter 'status' removed" },
+        { type: 'added', breaking: false, path: '/customers', detail: "path '/customers' added", rule: 'api-path-added', level: 'info', location: 'path' },
+        {
+          type: 'removed',
+          breaking: true,
+          path: 'DELETE /orders/{id}',
+          detail: 'operation DELETE /orders/{id} removed',
+          rule: 'api-removed-without-deprecation',
+          level: 'error',
+          location: 'operation',
+        },
+        {
+          type: 'added',
+          breaking: false,
+          path: 'GET /orders',
+          detail: "optional query parameter 'limit' added",
+          rule: 'new-optional-request-parameter',
+          level: 'info',
+          location: 'request.parameter query limit',
+        },
+        {
+          type: 'removed',
+          breaking: true,
+          path: 'GET /orders',
+          detail: "required query parameter 'status' removed",
+          rule: 'required-request-parameter-removed',
+          level: 'error',
+          location: 'request.parameter query status',
+        },
       ],
+      affectedConsumers: [],
     });
     // the other way round: removals become additions
     const back = (await diff(v1.id, v2.id)).json();

@@ -6,7 +6,8 @@ let t: TestApp;
 let admin: string;
 let user: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A small spec limit so the 413 cases stay cheap: 1 MiB spec, 2 MiB body.
+  t = await buildTestApp({ API_SPEC_MAX_BYTES: String(1_048_576) });
   admin = await t.adminToken();
   user = (await t.newUser('specs')).token;
 });
@@ -54,8 +55,9 @@ describe('create and read', () => {
     ['AsyncAPI 2 YAML', ASYNCAPI2_YAML, 'asyncapi'],
     ['AsyncAPI 3 YAML', ASYNCAPI3_YAML, 'asyncapi'],
     ['OpenAPI 3.1 unquoted number', 'openapi: 3.1\ninfo: {title: x, version: "1"}\npaths: {}\n', 'openapi'],
+    ['OpenAPI 3.1 with webhooks only', 'openapi: 3.1.0\ninfo: {title: x, version: "1"}\nwebhooks: {}\n', 'openapi'],
     ['OpenAPI 3 JSON', JSON.stringify({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {} }), 'openapi'],
-    ['Swagger 2 YAML with a number version', 'swagger: 2.0\npaths: {}\n', 'openapi'],
+    ['Swagger 2 YAML with a number version', 'swagger: 2.0\ninfo: {title: x, version: "1"}\npaths: {}\n', 'openapi'],
   ])('detects the format of %s', async (_label, spec, format) => {
     const body = await newSpec(spec);
     expect(body.format).toBe(format);
@@ -102,15 +104,18 @@ describe('create and read', () => {
     expect(body.message).toMatch(/not valid YAML/);
   });
 
-  it('without a version key: a declared format is taken, else `paths` means openapi and `channels` asyncapi', async () => {
-    expect((await newSpec('info: {title: x}\n', { format: 'asyncapi' })).format).toBe('asyncapi');
-    expect((await newSpec(JSON.stringify({ paths: { '/a': { get: {} } } }), { format: 'openapi' })).format).toBe('openapi');
-    expect((await newSpec('paths:\n  /a: {get: {}}\n')).format).toBe('openapi');
-    expect((await newSpec('channels:\n  a/b: {}\n')).format).toBe('asyncapi');
+  it.each([
+    ['no version key, declared asyncapi', 'info: {title: x}\n', 'asyncapi'],
+    ['no version key, declared openapi', JSON.stringify({ paths: { '/a': { get: {} } } }), 'openapi'],
+    ['no version key, only paths', 'paths:\n  /a: {get: {}}\n', undefined],
+  ])('400 for a document without a version key (%s): it must be a valid OpenAPI or AsyncAPI document', async (_label, spec, format) => {
+    const c = await insertComponent(t);
+    const body = expectError(await create(c.id, { name: 'x', version: '1', spec, ...(format ? { format } : {}) }), 400);
+    expect(body.details?.[0]?.field).toBe('spec');
   });
 
   it('accepts the spec as a JSON object and stores it as JSON text', async () => {
-    const doc = { openapi: '3.0.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: {} } } };
+    const doc = { openapi: '3.0.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { '200': { description: 'ok' } } } } } };
     const body = await newSpec(doc as unknown as string);
     expect(body).toMatchObject({ format: 'openapi' });
     expect(body).not.toHaveProperty('spec');
@@ -142,10 +147,11 @@ describe('create and read', () => {
     expect(expectError(await create(c.id, payload), 400).message).toContain(field);
   });
 
-  it('413 for a body above the limit', async () => {
+  it('413 for a spec above API_SPEC_MAX_BYTES, and for a body above the route limit that follows it', async () => {
     const c = await insertComponent(t);
-    const res = await create(c.id, { name: 'big', version: '1', spec: `openapi: 3.0.0\ninfo:\n  description: "${'x'.repeat(1_100_000)}"\n` });
-    expectError(res, 413);
+    const big = `openapi: 3.0.0\ninfo:\n  title: x\n  version: "1"\n  description: "${'x'.repeat(1_100_000)}"\npaths: {}\n`;
+    expect(expectError(await create(c.id, { name: 'big', version: '1', spec: big }), 413).message).toMatch(/API_SPEC_MAX_BYTES/);
+    expectError(await create(c.id, { name: 'big', version: '1', spec: big + 'x'.repeat(1_100_000) }), 413);
   });
 
   it('404 for an unknown component, 400 for a malformed id', async () => {

@@ -79,4 +79,4 @@ export function generateOpenApi(resources: number, revision = 0): Record<string,
 }
 
 /** The number of resources giving a JSON document of about `bytes`. */
-export const resourcesFor = (bytes: number) => Math.ceil(bytes / 4150);
+export const resourcesFor = (bytes: number) => Math.ceil(bytes / 4100);

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const register = (yaml: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml } as object });
 const list = (q: string) => t.app.inject({ method: 'GET', url: `/api/v1/catalog/components?${q}`, headers: admin });
 
-const descriptor = (name: string, extra = '') => `apiVersion: backstage.io/v1alpha1
+const descriptor = (name: string, extra = '  owner: team-x') => `apiVersion: backstage.io/v1alpha1
 kind: Component
 metadata:
   name: ${name}
@@ -25,9 +25,10 @@ spec:
   type: service
   lifecycle: production
 ${extra}`;
+const entity = (kind: string, name: string, spec = 'owner: team-x') => `apiVersion: backstage.io/v1alpha1\nkind: ${kind}\nmetadata:\n  name: ${name}\nspec:\n  ${spec}\n`;
 
 describe('register-yaml', () => {
-  it('creates every document of a multi-document stream, then updates on re-registration', async () => {
+  it('creates every document of a multi-document stream, then updates, then keeps identical ones unchanged', async () => {
     const [team] = await t.database.db
       .insert(teams)
       .values({ name: uniq('yteam'), type: 'dev' })
@@ -37,14 +38,14 @@ describe('register-yaml', () => {
     const c = uniq('yc');
     const yaml = [
       descriptor(a, `  owner: ${team!.name}`),
-      `kind: API\nmetadata:\n  name: ${b}\nspec:\n  type: openapi\n  owner: group:default/${team!.name}`,
-      `kind: Resource\nmetadata:\n  name: ${c}\nspec:\n  type: Database\n  lifecycle: Deprecated`,
+      `apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata:\n  name: ${b}\nspec:\n  type: openapi\n  lifecycle: experimental\n  owner: group:default/${team!.name}\n  definition: "openapi: 3.0.0"`,
+      `apiVersion: backstage.io/v1alpha1\nkind: Resource\nmetadata:\n  name: ${c}\nspec:\n  type: database\n  owner: user:jane`,
       '', // a trailing empty document is skipped
     ].join('\n---\n');
     const res = await register(yaml);
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body.updated).toEqual([]);
+    expect(body).toMatchObject({ updated: [], unchanged: [], skipped: [] });
     expect(body.created).toHaveLength(3);
     const [ca, cb, cc] = body.created;
     expect(ca).toMatchObject({
@@ -56,64 +57,70 @@ describe('register-yaml', () => {
       description: `the ${a} service`,
       tags: ['web', 'ts'],
       annotations: { 'hangar.io/image': `${a}:1.0` },
+      entityKind: 'Component',
+      entityRef: `component:default/${a}`,
+      source: null,
     });
-    // spec.type "openapi" is no known kind: the descriptor kind API becomes "api"
-    expect(cb).toMatchObject({ name: b, kind: 'api', owner: team!.name, teamId: team!.id, lifecycle: 'experimental' });
-    expect(cc).toMatchObject({ name: c, kind: 'database', lifecycle: 'deprecated', owner: null, teamId: null });
+    // spec.type "openapi" is no known kind: the descriptor kind API becomes "api"; the owner is kept as written
+    expect(cb).toMatchObject({ name: b, kind: 'api', type: 'openapi', owner: `group:default/${team!.name}`, teamId: team!.id, lifecycle: 'experimental' });
+    expect(cc).toMatchObject({ name: c, kind: 'database', lifecycle: null, owner: 'user:jane', ownerUserRef: 'user:default/jane', teamId: null });
 
     const again = await register([descriptor(a).replace('lifecycle: production', 'lifecycle: deprecated'), descriptor(uniq('yd'))].join('---\n'));
     expect(again.statusCode, again.body).toBe(201);
     const second = again.json();
     expect(second.created).toHaveLength(1);
     expect(second.updated).toHaveLength(1);
-    expect(second.updated[0]).toMatchObject({ id: ca.id, name: a, lifecycle: 'deprecated', owner: null, teamId: null, createdAt: ca.createdAt });
+    expect(second.updated[0]).toMatchObject({ id: ca.id, name: a, lifecycle: 'deprecated', owner: 'team-x', teamId: null, createdAt: ca.createdAt });
     // visible at once despite the cache
     const listed = (await list('kindGroup=dev&take=100')).json();
     expect(listed.data.find((x: any) => x.id === ca.id)?.lifecycle).toBe('deprecated');
+
+    const same = (await register(yaml)).json();
+    expect(same.unchanged.map((x: any) => x.id)).toEqual([]);
+    const identical = (await register(yaml)).json();
+    expect(identical).toMatchObject({ created: [], updated: [] });
+    expect(identical.unchanged.map((x: any) => [x.id, x.updatedAt])).toEqual(same.updated.concat(same.unchanged).map((x: any) => [x.id, x.updatedAt]));
   });
 
   it('accepts kinds case-insensitively and keeps unknown spec.type out of the kind', async () => {
     const n = uniq('yk');
-    const res = await register(`kind: system\nmetadata: {name: ${n}}\nspec: {type: weird-thing}`);
-    expect(res.json().created[0]).toMatchObject({ name: n, kind: 'system' });
-    const d = await register(`kind: Domain\nmetadata: {name: ${n}}`);
+    const res = await register(entity('system', n, 'type: weird-thing\n  owner: x'));
+    expect(res.json().created[0]).toMatchObject({ name: n, kind: 'system', entityKind: 'System', type: 'weird-thing' });
+    const d = await register(entity('Domain', n));
     expect(d.json().created[0]).toMatchObject({ name: n, kind: 'domain' });
   });
 
-  it('takes a descriptor without a kind as a Component (spec.type still names the kind)', async () => {
-    const a = uniq('nokind');
-    const b = uniq('nokind');
-    const res = await register(`metadata: {name: ${a}}\n---\nmetadata: {name: ${b}}\nspec: {type: queue}`);
-    expect(res.statusCode).toBe(201);
-    expect(res.json().created.map((c: { name: string; kind: string }) => [c.name, c.kind])).toEqual([
-      [a, 'component'],
-      [b, 'queue'],
+  it('skips kinds Hangar does not keep, and Location documents', async () => {
+    const n = uniq('skip');
+    const res = await register(
+      [entity('Template', n, 'type: service'), `apiVersion: example.com/v1\nkind: AiResource\nmetadata: {name: ${n}}`, entity('Location', n, 'targets: [./a.yaml]'), entity('Component', n, 'type: queue\n  lifecycle: planned\n  owner: x')].join('---\n'),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().skipped).toEqual([
+      { document: 1, kind: 'Template', name: n, reason: expect.any(String) },
+      { document: 2, kind: 'AiResource', name: n, reason: expect.any(String) },
+      { document: 3, kind: 'Location', name: n, reason: expect.any(String) },
     ]);
+    expect(res.json().created.map((c: any) => c.kind)).toEqual(['queue']);
   });
 
   it.each([
-    ['kind: Component\nmetadata:\n  name: ok-1\n---\nkind: Component\nmetadata:\n  description: x', /document 2 \(index 1\): metadata\.name is required/],
-    ['kind: Component\nmetadata: {}', /document 1 \(index 0\): metadata\.name is required/],
-    ['kind: Component\nspec: {type: service}', /document 1.*metadata\.name is required/],
-    ['kind: Component\nmetadata: {name: ""}', /metadata\.name is required/],
-    ['kind: Component\nmetadata: {name: [a]}', /metadata\.name must be a string/],
-    [`kind: Component\nmetadata: {name: ${'n'.repeat(101)}}`, /document 1.*metadata\.name must be at most 100/],
-    ['kind: Group\nmetadata: {name: g}', /document 1.*kind must be one of/],
-    ['kind: [x]\nmetadata: {name: g}', /kind must be one of/],
-    [
-      'kind: Component\nmetadata: {name: a}\n---\nkind: Component\nmetadata: {name: b}\nspec: {lifecycle: retired}',
-      /document 2.*spec\.lifecycle must be one of/,
-    ],
-    ['kind: Component\nmetadata: {name: a, tags: [1, 2]}', /metadata\.tags must be a list of strings/],
-    ['kind: Component\nmetadata: {name: a, tags: x}', /metadata\.tags must be a list of strings/],
-    ['kind: Component\nmetadata: {name: a, annotations: {k: [1]}}', /metadata\.annotations\.k must be a string/],
-    ['kind: Component\nmetadata: {name: a, description: [x]}', /metadata\.description must be a string/],
-    ['kind: Component\nmetadata: {name: a}\nspec: [x]', /spec must be a mapping/],
-    ['- just\n- a list', /document 1.*must be a mapping/],
+    [`${entity('Component', 'ok-1', 'type: service\n  lifecycle: production\n  owner: x')}---\nkind: Component\nmetadata:\n  description: x`, /^document 2: /],
+    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {}', /^document 1: .*name/],
+    ['metadata: {name: a}', /^document 1: .*(apiVersion|kind)/],
+    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, owner: x}', /^document 1: .*lifecycle/],
+    ['apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: {name: a}\nspec: {type: openapi, lifecycle: production, owner: x}', /^document 1: .*definition/],
+    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: "bad name"}\nspec: {type: service, lifecycle: production, owner: x}', /metadata\.name.*not valid/],
+    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a, tags: [Go]}\nspec: {type: service, lifecycle: production, owner: x}', /tags/],
+    [`apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: ${'n'.repeat(64)}}\nspec: {type: service, lifecycle: production, owner: x}`, /metadata\.name/],
+    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: retired, owner: x}', /^document 1: spec\.lifecycle must be one of/],
+    ['apiVersion: example.com/v9\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: production, owner: x}', /apiVersion example\.com\/v9/],
+    ['apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: g}\nspec: {type: team}', /^document 1: .*children/],
+    ['- just\n- a list', /^document 1: .*mapping/],
     ['kind: Component\nmetadata: {name: a\n', /document 1.*invalid YAML/],
-    ['kind: Component\nmetadata: {name: a}\n---\nkey: [unclosed', /document 2.*invalid YAML/],
+    ['apiVersion: backstage.io/v1alpha1\nkind: Domain\nmetadata: {name: a}\nspec: {owner: x}\n---\nkey: [unclosed', /document 2.*invalid YAML/],
     ['# only a comment\n', /holds no descriptor/],
-    ['kind: Component\nmetadata: {name: same}\n---\nkind: Component\nmetadata: {name: same}', /document 2.*already declared by document 1/],
+    [`${entity('Domain', 'same')}---\n${entity('Domain', 'same')}`, /^document 2: domain:default\/same is already declared by document 1/],
   ])('400 for %j', async (yaml, message) => {
     const body = expectError(await register(yaml), 400);
     expect(body.message).toMatch(message);
@@ -129,7 +136,7 @@ describe('register-yaml', () => {
 
   it('registers nothing when one document is bad (one transaction)', async () => {
     const good = uniq('atomic');
-    expectError(await register(`kind: Component\nmetadata: {name: ${good}}\n---\nkind: Component\nmetadata: {}`), 400);
+    expectError(await register(`${entity('Domain', good)}---\nkind: Component\nmetadata: {}`), 400);
     const all = (await list('take=100&kindGroup=dev')).json();
     expect(all.data.some((c: any) => c.name === good)).toBe(false);
   });
@@ -163,13 +170,13 @@ describe('YAML bombs', () => {
   });
 
   it('refuses more than 500 documents', async () => {
-    const yaml = Array.from({ length: 501 }, (_, i) => `kind: Component\nmetadata: {name: many-${i}}`).join('\n---\n');
+    const yaml = Array.from({ length: 501 }, (_, i) => entity('Domain', `many-${i}`)).join('\n---\n');
     expect(expectError(await register(yaml), 400).message).toMatch(/more than 500 documents/);
   });
 
   it('still registers ordinary nesting and block scalars holding brackets', async () => {
     const n = uniq('scalar');
-    const yaml = `kind: Component\nmetadata:\n  name: ${n}\n  description: |\n    [[[[[[[[[[ - - - - - - -\n    {{{{{{{{\n  annotations:\n    a: "[[[["\nspec:\n  type: service\n  deep: {a: {b: {c: [[1, [2, [3]]]]}}}`;
+    const yaml = `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${n}\n  description: |\n    [[[[[[[[[[ - - - - - - -\n    {{{{{{{{\n  annotations:\n    a: "[[[["\nspec:\n  type: service\n  lifecycle: production\n  owner: x\n  deep: {a: {b: {c: [[1, [2, [3]]]]}}}`;
     const res = await register(yaml);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().created[0].description).toContain('[[[[');

@@ -75,10 +75,20 @@ variable "token" {
     const { variables, outputs } = await moduleMeta(files);
     expect(variables.map((v) => v.name)).toEqual(['alpha', 'nothing', 'tags', 'token', 'zeta']);
     // main.tf comes before variables.tf, so its declaration of alpha is the one kept.
-    expect(variables[0]).toEqual({ name: 'alpha', type: 'number', description: null, default: null, required: true, validation: null });
+    expect(variables[0]).toEqual({
+      name: 'alpha',
+      type: 'number',
+      description: null,
+      default: null,
+      required: true,
+      validation: null,
+      validations: [],
+      sensitive: false,
+      nullable: true,
+    });
     expect(variables[1]).toMatchObject({ name: 'nothing', type: null, default: 'null', required: false });
     expect(variables[2]).toMatchObject({ type: 'map(string)', default: '{"team":"core"}', required: false });
-    expect(variables[3]).toMatchObject({ default: '"s"', required: false });
+    expect(variables[3]).toMatchObject({ default: '"s"', required: false, sensitive: true });
     expect(variables[4]).toEqual({
       name: 'zeta',
       type: 'list(object({ name = string, size = optional(number, 1) }))',
@@ -86,11 +96,76 @@ variable "token" {
       default: '[]',
       required: false,
       validation: { condition: 'length(var.zeta) < 10', errorMessage: 'Too many servers.' },
+      // Every validation block is kept, in order.
+      validations: [
+        { condition: 'length(var.zeta) < 10', errorMessage: 'Too many servers.' },
+        { condition: 'true', errorMessage: 'second' },
+      ],
+      sensitive: false,
+      nullable: true,
     });
     expect(outputs).toEqual([
-      { name: 'greeting', description: null, value: '"hi-${var.alpha}"' },
-      { name: 'id', description: 'The id', value: 'aws_instance.x.id' },
+      { name: 'greeting', description: null, value: '"hi-${var.alpha}"', sensitive: false },
+      { name: 'id', description: 'The id', value: 'aws_instance.x.id', sensitive: false },
     ]);
+  });
+
+  it('reads nullable = false and sensitive outputs', async () => {
+    const { variables, outputs } = await moduleMeta([
+      { name: 'a.tf', content: 'variable "n" {\n  type = string\n  nullable = false\n}\noutput "secret" {\n  value = var.n\n  sensitive = true\n}\n' },
+    ]);
+    expect(variables[0]).toMatchObject({ name: 'n', nullable: false, sensitive: false });
+    expect(outputs[0]).toEqual({ name: 'secret', description: null, value: 'var.n', sensitive: true });
+  });
+
+  it('reads *.tf.json files as Terraform does (JSON syntax, "//" comments, arrays of blocks)', async () => {
+    const json = {
+      '//': 'generated',
+      variable: {
+        '//': 'a comment, not a variable',
+        cidr: { type: 'string', description: 'CIDR', default: '10.0.0.0/16', validation: [{ condition: '${can(cidrhost(var.cidr, 0))}', error_message: 'Must be a CIDR.' }] },
+        azs: { type: 'list(string)', default: ['a', 'b'], sensitive: true, nullable: false },
+        name: {},
+      },
+      output: [{ vpc_id: { value: '${aws_vpc.this.id}', description: 'The VPC' } }, { arn: { value: 'arn-${aws_vpc.this.id}' } }],
+    };
+    const { variables, outputs } = await moduleMeta([{ name: 'main.tf.json', content: JSON.stringify(json) }]);
+    expect(variables.map((v) => v.name)).toEqual(['azs', 'cidr', 'name']);
+    expect(variables[0]).toMatchObject({ type: 'list(string)', default: '["a","b"]', sensitive: true, nullable: false, required: false });
+    expect(variables[1]).toMatchObject({
+      type: 'string',
+      description: 'CIDR',
+      default: '"10.0.0.0/16"',
+      validation: { condition: 'can(cidrhost(var.cidr, 0))', errorMessage: 'Must be a CIDR.' },
+      validations: [{ condition: 'can(cidrhost(var.cidr, 0))', errorMessage: 'Must be a CIDR.' }],
+    });
+    expect(variables[2]).toMatchObject({ type: null, default: null, required: true });
+    expect(outputs).toEqual([
+      { name: 'arn', description: null, value: '"arn-${aws_vpc.this.id}"', sensitive: false },
+      { name: 'vpc_id', description: 'The VPC', value: 'aws_vpc.this.id', sensitive: false },
+    ]);
+    await expect(moduleMeta([{ name: 'bad.tf.json', content: '{"variable": ' }])).rejects.toThrow(/bad\.tf\.json/);
+  });
+
+  it('applies override files after the others, attribute by attribute', async () => {
+    const { variables } = await moduleMeta([
+      { name: 'variables.tf', content: 'variable "size" {\n  type = number\n  default = 1\n  description = "Size"\n}\n' },
+      { name: 'a_override.tf', content: 'variable "size" {\n  default = 3\n}\nvariable "unknown" {}\n' },
+    ]);
+    expect(variables).toHaveLength(1);
+    expect(variables[0]).toMatchObject({ name: 'size', type: 'number', default: '3', description: 'Size' });
+  });
+
+  it('parses through an injected parser (worker threads in production)', async () => {
+    const calls: string[] = [];
+    await moduleMeta(
+      [
+        { name: 'x.tf', content: 'variable "a" {}' },
+        { name: 'y.tf.json', content: '{}' },
+      ],
+      async (name) => (calls.push(name), { variable: { a: [{}] } }),
+    );
+    expect(calls).toEqual(['x.tf']);
   });
 
   it('names the file that does not parse', async () => {

@@ -142,7 +142,7 @@ describe('sync', () => {
     mod = await createModule(repo.url);
     const res = await sync(mod.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ newVersions: 3, latestVersion: 'v2.0.0-rc.1' });
+    expect(res.json()).toEqual({ newVersions: 3, latestVersion: 'v2.0.0-rc.1', failedVersions: [] });
 
     const list = await versions(mod.id);
     expect(list.map((v) => v.version)).toEqual(['v2.0.0-rc.1', '1.1.0', 'v1.0.0']);
@@ -158,23 +158,38 @@ describe('sync', () => {
       default: '[{"name":"a"}]',
       required: false,
       validation: { condition: 'length(var.servers) <= 10', errorMessage: 'At most ten servers.' },
+      validations: [{ condition: 'length(var.servers) <= 10', errorMessage: 'At most ten servers.' }],
+      sensitive: false,
+      nullable: true,
     });
-    expect(byName.region).toEqual({ name: 'region', type: 'string', description: 'Region', default: null, required: true, validation: null });
+    expect(byName.region).toEqual({
+      name: 'region',
+      type: 'string',
+      description: 'Region',
+      default: null,
+      required: true,
+      validation: null,
+      validations: [],
+      sensitive: false,
+      nullable: true,
+    });
     expect(byName.replicas).toMatchObject({ type: 'number', default: '3', required: false });
     expect(byName.labels).toMatchObject({ type: 'map(string)', default: '{"team":"core","tier":"1"}' });
     expect(byName.zones).toMatchObject({ type: 'list(string)', default: '["a","b"]' });
-    expect(byName.password).toMatchObject({ type: 'string', default: 'null', required: false });
+    expect(byName.password).toMatchObject({ type: 'string', default: 'null', required: false, sensitive: true });
     expect(v1.outputsMeta).toEqual([
-      { name: 'endpoint', description: null, value: '"https://${var.region}.example.test"' },
-      { name: 'server_names', description: 'Names', value: '[for s in var.servers : upper(s.name)]' },
+      { name: 'endpoint', description: null, value: '"https://${var.region}.example.test"', sensitive: false },
+      { name: 'server_names', description: 'Names', value: '[for s in var.servers : upper(s.name)]', sensitive: false },
     ]);
 
     // Every *.tf at the root counts, not only variables.tf and outputs.tf.
     const v11 = list[1]!;
     expect(v11.variablesMeta.map((v) => v.name)).toContain('name_prefix');
     expect(v11.outputsMeta.map((o) => o.name)).toEqual(['endpoint', 'id', 'server_names']);
-    expect(v11.outputsMeta.find((o) => o.name === 'id')).toEqual({ name: 'id', description: null, value: 'null_resource.x.id' });
-    expect(list[0]!.variablesMeta).toEqual([{ name: 'only', type: null, description: null, default: null, required: true, validation: null }]);
+    expect(v11.outputsMeta.find((o) => o.name === 'id')).toEqual({ name: 'id', description: null, value: 'null_resource.x.id', sensitive: false });
+    expect(list[0]!.variablesMeta).toEqual([
+      { name: 'only', type: null, description: null, default: null, required: true, validation: null, validations: [], sensitive: false, nullable: true },
+    ]);
     expect(list[0]!.outputsMeta).toEqual([]);
     expect((await getModule(mod.id)).latestVersion).toBe('v2.0.0-rc.1');
   });
@@ -184,14 +199,14 @@ describe('sync', () => {
     const beforeVersions = await versions(mod.id);
     const res = await sync(mod.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ newVersions: 0, latestVersion: 'v2.0.0-rc.1' });
+    expect(res.json()).toEqual({ newVersions: 0, latestVersion: 'v2.0.0-rc.1', failedVersions: [] });
     expect(await getModule(mod.id)).toEqual(before);
     expect(await versions(mod.id)).toEqual(beforeVersions);
   });
 
   it('picks up a new tag and moves latestVersion', async () => {
     repo.commit({ 'variables.tf': VARIABLES_TF }, 'v2.0.0');
-    expect((await sync(mod.id)).json()).toEqual({ newVersions: 1, latestVersion: 'v2.0.0' });
+    expect((await sync(mod.id)).json()).toEqual({ newVersions: 1, latestVersion: 'v2.0.0', failedVersions: [] });
     expect((await versions(mod.id)).map((v) => v.version)).toEqual(['v2.0.0', 'v2.0.0-rc.1', '1.1.0', 'v1.0.0']);
     expect((await getModule(mod.id)).latestVersion).toBe('v2.0.0');
   });
@@ -219,11 +234,11 @@ describe('sync', () => {
     const r = newRepo();
     r.commit({ 'main.tf': MAIN_TF }, 'latest', 'stable');
     const m = await createModule(r.url);
-    expect((await sync(m.id)).json()).toEqual({ newVersions: 0, latestVersion: null });
+    expect((await sync(m.id)).json()).toEqual({ newVersions: 0, latestVersion: null, failedVersions: [] });
     expect(await versions(m.id)).toEqual([]);
     const empty = newRepo();
     const m2 = await createModule(empty.url);
-    expect((await sync(m2.id)).json()).toEqual({ newVersions: 0, latestVersion: null });
+    expect((await sync(m2.id)).json()).toEqual({ newVersions: 0, latestVersion: null, failedVersions: [] });
   });
 
   it('one record when a repository tags both v1.0.0 and 1.0.0', async () => {
@@ -246,32 +261,44 @@ describe('sync failures', () => {
     expect((await getModule(m.id)).latestVersion).toBeNull();
   });
 
-  it('a tag that cannot be cloned is a 400 naming it; the other new tags are not stored either', async () => {
+  it('a tag that cannot be cloned is listed in failedVersions; the other tags are stored', async () => {
     const r = newRepo();
     r.commit({ 'main.tf': MAIN_TF }, 'v1.0.0');
     // A tag pointing at a tree: ls-remote lists it, clone refuses it.
     r.git('tag', 'v9.0.0', 'HEAD^{tree}');
     const m = await createModule(r.url);
-    const body = expectError(await sync(m.id), 400);
-    expect(body.message).toMatch(/^Could not clone tag v9\.0\.0 of the source repository: \S/);
-    expect(body.message).not.toContain('\n');
-    expect(await versions(m.id)).toEqual([]);
-    expect((await getModule(m.id)).latestVersion).toBeNull();
+    const res = await sync(m.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ newVersions: 1, latestVersion: 'v1.0.0' });
+    expect(body.failedVersions).toHaveLength(1);
+    expect(body.failedVersions[0].version).toBe('v9.0.0');
+    expect(body.failedVersions[0].error).toMatch(/^Could not clone tag v9\.0\.0: \S/);
+    expect(body.failedVersions[0].error).not.toContain('\n');
+    expect((await versions(m.id)).map((v) => v.version)).toEqual(['v1.0.0']);
+    expect(await getModule(m.id)).toMatchObject({ latestVersion: 'v1.0.0', failedVersions: body.failedVersions });
   });
 
-  it('unparseable HCL: 400 naming the tag and the file; no version of that sync is stored', async () => {
+  it('unparseable HCL in one tag does not block the others; it is recorded on the module and not retried', async () => {
     const r = newRepo();
     r.commit({ 'main.tf': MAIN_TF }, 'v1.0.0');
     const m = await createModule(r.url);
     expect((await sync(m.id)).json().newVersions).toBe(1);
-    r.commit({ 'main.tf': MAIN_TF.replace('x', 'y') }, 'v1.1.0');
     r.commit({ 'broken.tf': 'variable "x" {\n' }, 'v1.2.0');
-    const before = await getModule(m.id);
-    const body = expectError(await sync(m.id), 400);
-    expect(body.message).toContain('v1.2.0');
-    expect(body.message).toContain('broken.tf');
-    expect((await versions(m.id)).map((v) => v.version)).toEqual(['v1.0.0']);
-    expect(await getModule(m.id)).toEqual(before);
+    r.commit({ 'main.tf': MAIN_TF.replace('x', 'y'), 'broken.tf': null }, 'v1.1.0');
+    const res = await sync(m.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ newVersions: 1, latestVersion: 'v1.1.0' });
+    expect(body.failedVersions.map((f: any) => f.version)).toEqual(['v1.2.0']);
+    expect(body.failedVersions[0].error).toContain('broken.tf');
+    expect((await versions(m.id)).map((v) => v.version)).toEqual(['v1.1.0', 'v1.0.0']);
+    const after = await getModule(m.id);
+    expect(after.failedVersions).toEqual(body.failedVersions);
+    // Idempotent: the failed tag is not cloned again and nothing is written.
+    const again = await sync(m.id);
+    expect(again.json()).toEqual({ newVersions: 0, latestVersion: 'v1.1.0', failedVersions: body.failedVersions });
+    expect(await getModule(m.id)).toEqual(after);
   });
 
   it('404 unknown module, 400 bad id', async () => {

@@ -36,9 +36,9 @@ describe('versionsBehind', () => {
     expect(versionsBehind('v1.1.0', 'v2.0.0', known)).toBe(2);
     // a latest ref the catalog has not seen: only the known ones up to it count
     expect(versionsBehind('1.0.0', '1.5.0', known)).toBe(2);
-    // no known versions in range (or none synced yet)
-    expect(versionsBehind('3.0.0', '3.0.5', known)).toBe(0);
-    expect(versionsBehind('1.0.0', '2.0.0', [])).toBe(0);
+    // no known versions in range (none synced yet, or its tags could not be read): never 0 while behind
+    expect(versionsBehind('3.0.0', '3.0.5', known)).toBe(5);
+    expect(versionsBehind('1.0.0', '2.0.0', [])).toBe(1);
   });
 
   it('counts a release spelled with and without v once', () => {

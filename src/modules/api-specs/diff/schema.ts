@@ -33,6 +33,8 @@ export class SchemaComparer {
   ) {}
 
   compare(oldSchema: unknown, newSchema: unknown, dir: Dir): SchemaChange[] {
+    // Most schemas of two versions are identical: a reference-free equal subtree has no changes.
+    if (sameWithoutRefs(oldSchema, newSchema, 0)) return NONE;
     const o = this.flatten(this.oldRefs, this.flatOld, oldSchema, 0);
     const n = this.flatten(this.newRefs, this.flatNew, newSchema, 0);
     if (!o || !n) return [];
@@ -194,6 +196,27 @@ export class SchemaComparer {
     }
     for (const k of nKeys.keys()) if (!oKeys.has(k)) out.push({ rel: '', change: `${name}-added`, detail: `${key} alternative ${k} added` });
   }
+}
+
+const NONE: SchemaChange[] = [];
+
+/** Deep equality of two JSON values that contain no `$ref` (a `$ref` means: compare the targets instead). */
+function sameWithoutRefs(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 64) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameWithoutRefs(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (k === '$ref' || !Object.hasOwn(b, k)) return false;
+    if (!sameWithoutRefs((a as Obj)[k], (b as Obj)[k], depth + 1)) return false;
+  }
+  return true;
 }
 
 function types(s: Obj): [string | undefined, boolean] {

@@ -1,0 +1,21 @@
+import { Unavailable } from '../../kernel/errors.js';
+import type { Allocation, CostSourcePort, CostWindow } from '../../modules/cost/cost.ports.js';
+
+/** In-memory cost source: allocations per window and aggregation. For tests of the module. */
+export class FakeCostSource implements CostSourcePort {
+  up = true;
+  readonly data = new Map<string, Map<string, Allocation>>();
+
+  set(window: CostWindow, aggregate: string, key: string, a: Allocation) {
+    const k = `${window}|${aggregate}`;
+    if (!this.data.has(k)) this.data.set(k, new Map());
+    this.data.get(k)!.set(key, a);
+  }
+  async healthy() {
+    return this.up;
+  }
+  async allocations(window: CostWindow, aggregate: string) {
+    if (!this.up) throw new Unavailable('OpenCost is unreachable');
+    return new Map(this.data.get(`${window}|${aggregate}`) ?? []);
+  }
+}

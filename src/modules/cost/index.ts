@@ -1,0 +1,17 @@
+import type { AppContext } from '../../context.js';
+import type { App } from '../../kernel/types.js';
+import { OpenCostAdapter } from '../../integrations/opencost/opencost.adapter.js';
+import { defineCostJobs } from './cost.jobs.js';
+import { costRoutes } from './cost.routes.js';
+import { createCostService } from './cost.service.js';
+
+export type { Allocation, CostSourcePort } from './cost.ports.js';
+export { aggregateOf, budgetOf } from './cost.aggregate.js';
+export { createCostService, type CostService } from './cost.service.js';
+
+/** Infrastructure cost from OpenCost (document 3, "Cost"): live allocations, synced records, summaries. */
+export async function costModule(app: App, ctx: AppContext) {
+  const service = createCostService({ db: ctx.db, source: new OpenCostAdapter(ctx.config.cost.url), currency: ctx.config.cost.currency, services: ctx.services });
+  defineCostJobs(ctx, service);
+  await app.register(costRoutes, { service });
+}

@@ -1,0 +1,16 @@
+import type { AppContext } from '../../context.js';
+import type { App } from '../../kernel/types.js';
+import { ElasticsearchAdapter } from '../../integrations/elasticsearch/elasticsearch.adapter.js';
+import { searchIndicesRoutes } from './search-indices.routes.js';
+import { createSearchIndicesService } from './search-indices.service.js';
+
+export type { SearchClusterPort, CatIndex } from './search-indices.ports.js';
+export { humanSize, matchesPattern, summarise } from './search-indices.stats.js';
+export { createSearchIndicesService, type SearchIndicesService } from './search-indices.service.js';
+
+/** Links of components to Elasticsearch/OpenSearch indices with live stats (document 3, "Search index links"). */
+export async function searchIndicesModule(app: App, ctx: AppContext) {
+  const cfg = ctx.config.search;
+  const cluster = new ElasticsearchAdapter({ username: cfg.username, password: cfg.password, apiKey: cfg.apiKey });
+  await app.register(searchIndicesRoutes, { service: createSearchIndicesService({ db: ctx.db, cluster, config: cfg }) });
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ElasticsearchAdapter } from '../../src/integrations/elasticsearch/elasticsearch.adapter.js';
+import { startFakeElasticsearch } from '../fakes/elasticsearch-server.js';
+
+let es: Awaited<ReturnType<typeof startFakeElasticsearch>>;
+beforeAll(async () => {
+  es = await startFakeElasticsearch([{ index: 'logs-1', health: 'green', docs: 10, bytes: 2048 }], 'ApiKey k1');
+});
+afterAll(() => es.close());
+
+describe('Elasticsearch adapter', () => {
+  it('reads _cat/indices with format=json&bytes=b and the ApiKey header', async () => {
+    const rows = await new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['logs-*'], { credentials: true });
+    expect(rows).toEqual([{ index: 'logs-1', health: 'green', status: 'open', docsCount: 10, storeBytes: 2048 }]);
+    const q = es.requests.at(-1)!.url;
+    expect(q.pathname).toBe('/_cat/indices/logs-*');
+    expect(Object.fromEntries(q.searchParams)).toEqual({ format: 'json', bytes: 'b' });
+  });
+  it('a missing concrete index is null; no credentials sent when not allowed -> refused', async () => {
+    expect(await new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['nope'], { credentials: true })).toBeNull();
+    await expect(new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['logs-*'], { credentials: false })).rejects.toMatchObject({ statusCode: 502 });
+    await expect(new ElasticsearchAdapter(undefined).catIndices('http://127.0.0.1:1', ['x'], { credentials: false })).rejects.toMatchObject({ statusCode: 503 });
+  });
+});

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenCostAdapter } from '../../src/integrations/opencost/opencost.adapter.js';
+import { startFakeOpenCost } from '../fakes/opencost-server.js';
+
+let oc: Awaited<ReturnType<typeof startFakeOpenCost>>;
+beforeAll(async () => {
+  oc = await startFakeOpenCost({ '7d': { 'label:app': { web: { cpuCost: 1, ramCost: 2, pvCost: 3, networkCost: 4, totalCost: 10 } } } });
+});
+afterAll(() => oc.close());
+
+describe('OpenCost adapter', () => {
+  it('queries /allocation/compute with window, aggregate and accumulate; ramCost is memoryCost; idle skipped', async () => {
+    const allocs = await new OpenCostAdapter(oc.url).allocations('7d', 'label:app');
+    expect([...allocs.keys()]).toEqual(['web']);
+    expect(allocs.get('web')).toEqual({ cpuCost: 1, memoryCost: 2, pvCost: 3, networkCost: 4, totalCost: 10 });
+    const q = oc.requests.at(-1)!.url.searchParams;
+    expect(Object.fromEntries(q)).toEqual({ window: '7d', aggregate: 'label:app', accumulate: 'true' });
+  });
+  it('health and unreachable', async () => {
+    expect(await new OpenCostAdapter(oc.url).healthy()).toBe(true);
+    expect(await new OpenCostAdapter('http://127.0.0.1:1').healthy()).toBe(false);
+    await expect(new OpenCostAdapter('http://127.0.0.1:1').allocations('7d', 'namespace')).rejects.toMatchObject({ statusCode: 503 });
+  });
+});

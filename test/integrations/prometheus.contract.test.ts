@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrometheusClient } from '../../src/integrations/prometheus/client.js';
+import { bearer, buildTestApp, expectError, type TestApp } from '../helpers/app.js';
+import { startExporter, startPrometheus, waitForSamples, type Exporter, type PrometheusServer } from '../helpers/prometheus.js';
+
+/**
+ * The metrics adapters against a REAL Prometheus (Debian's 2.42) scraping, every second, a local
+ * exporter that serves Istio- and Linkerd-shaped counters and histograms: the PromQL of both meshes
+ * is run by the real engine. Counters grow in fixed proportions, so ratios and quantiles are exact.
+ */
+let prom: PrometheusServer;
+let exporter: Exporter;
+let t: TestApp;
+let user: Record<string, string>;
+const started = Date.now();
+
+function render(): string {
+  const s = (Date.now() - started) / 1000 + 1;
+  const istio = (labels: string) => `destination_service_name="reviews",destination_service_namespace="bookinfo"${labels}`;
+  const l5d = (labels: string) => `deployment="web",namespace="emojivoto",direction="inbound"${labels}`;
+  return [
+    '# HELP istio_requests_total Total requests.',
+    '# TYPE istio_requests_total counter',
+    `istio_requests_total{${istio(',response_code="200",reporter="destination"')}} ${10 * s}`,
+    `istio_requests_total{${istio(',response_code="503",reporter="destination"')}} ${1 * s}`,
+    // Another service in the same namespace: the filters must leave it out.
+    `istio_requests_total{destination_service_name="ratings",destination_service_namespace="bookinfo",response_code="500",reporter="destination"} ${50 * s}`,
+    '# TYPE istio_request_duration_milliseconds histogram',
+    `istio_request_duration_milliseconds_bucket{${istio(',le="10"')}} ${90 * s}`,
+    `istio_request_duration_milliseconds_bucket{${istio(',le="100"')}} ${99 * s}`,
+    `istio_request_duration_milliseconds_bucket{${istio(',le="1000"')}} ${100 * s}`,
+    `istio_request_duration_milliseconds_bucket{${istio(',le="+Inf"')}} ${100 * s}`,
+    `istio_request_duration_milliseconds_sum{${istio('')}} ${2000 * s}`,
+    `istio_request_duration_milliseconds_count{${istio('')}} ${100 * s}`,
+    '# TYPE response_total counter',
+    `response_total{${l5d(',classification="success",status_code="200",tls="true"')}} ${20 * s}`,
+    `response_total{${l5d(',classification="failure",status_code="500",tls="true"')}} ${5 * s}`,
+    `response_total{deployment="web",namespace="emojivoto",direction="outbound",dst_deployment="emoji",dst_namespace="emojivoto",classification="success",tls="true"} ${7 * s}`,
+    `response_total{deployment="web",namespace="emojivoto",direction="outbound",dst_deployment="voting",dst_namespace="emojivoto",classification="success",tls="true"} ${3 * s}`,
+    '# TYPE response_latency_ms histogram',
+    `response_latency_ms_bucket{${l5d(',le="5"')}} ${50 * s}`,
+    `response_latency_ms_bucket{${l5d(',le="50"')}} ${95 * s}`,
+    `response_latency_ms_bucket{${l5d(',le="500"')}} ${100 * s}`,
+    `response_latency_ms_bucket{${l5d(',le="+Inf"')}} ${100 * s}`,
+    `response_latency_ms_sum{${l5d('')}} ${1000 * s}`,
+    `response_latency_ms_count{${l5d('')}} ${100 * s}`,
+    '',
+  ].join('\n');
+}
+
+beforeAll(async () => {
+  exporter = await startExporter(render);
+  prom = await startPrometheus([exporter.target]);
+  // rate() needs two samples inside its window.
+  await waitForSamples(prom.url, 'rate(istio_requests_total[1m]) > 0');
+  await waitForSamples(prom.url, 'rate(response_total[1m]) > 0');
+  t = await buildTestApp({ METRICS_URL: prom.url, CLUSTER_WATCH_ROLLOUTS: 'false' });
+  user = bearer((await t.newUser()).token);
+}, 90_000);
+
+afterAll(async () => {
+  await t?.close();
+  await prom?.stop();
+  await exporter?.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: user });
+
+describe('PrometheusClient', () => {
+  it('runs a range query and answers the matrix', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const series = await new PrometheusClient(prom.url).queryRange('sum by (response_code) (istio_requests_total)', { start: now - 60, end: now, step: 15 });
+    expect(series.map((s) => s.metric.response_code).sort()).toEqual(['200', '500', '503']);
+    expect(series[0]!.values[0]).toEqual([expect.any(Number), expect.any(String)]);
+  });
+
+  it('reports a query the store refuses as 502', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expect(new PrometheusClient(prom.url).queryRange('sum(', { start: now - 60, end: now, step: 15 })).rejects.toMatchObject({ statusCode: 502 });
+  });
+});
+
+describe('mesh one metrics (Istio) on the real engine', () => {
+  it('rps: one series of requests per second of the destination service', async () => {
+    const res = await get('/api/v1/meshone/metrics/rps?service=reviews&namespace=bookinfo&range=5m');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ metric: 'rps', service: 'reviews', namespace: 'bookinfo' });
+    expect(body.timeseries.length).toBeGreaterThan(0);
+    const last = body.timeseries.at(-1);
+    expect(Number.isInteger(last.timestamp)).toBe(true);
+    // rate() over a 1 m window holding only the seconds since the exporter started: above 0, at most 11/s.
+    expect(last.value).toBeGreaterThan(0);
+    expect(last.value).toBeLessThan(12);
+  });
+
+  it('error-rate: the 5xx share', async () => {
+    const res = await get('/api/v1/meshone/metrics/error-rate?service=reviews&namespace=bookinfo&range=5m');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timeseries.at(-1).value).toBeCloseTo(1 / 11, 3);
+  });
+
+  it('latency: P99 through histogram_quantile (default range 1h, step 60 s)', async () => {
+    const res = await get('/api/v1/meshone/metrics/latency?service=reviews&namespace=bookinfo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timeseries.at(-1).value).toBeCloseTo(100, 3);
+  });
+
+  it('an unknown service has an empty series', async () => {
+    const res = await get('/api/v1/meshone/metrics/rps?service=nothing&namespace=bookinfo&range=5m');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timeseries).toEqual([]);
+  });
+});
+
+describe('mesh two metrics (Linkerd) on the real engine', () => {
+  it('rps: the range result of inbound requests per second', async () => {
+    const res = await get('/api/v1/meshtwo/metrics/rps?deployment=web&namespace=emojivoto');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.query).toContain('direction="inbound"');
+    expect(body.timeseries).toHaveLength(1);
+    const [ts, value] = body.timeseries[0].values.at(-1);
+    expect(typeof ts).toBe('number');
+    expect(typeof value).toBe('string');
+    expect(Number(value)).toBeGreaterThan(0);
+    expect(Number(value)).toBeLessThan(26);
+  });
+
+  it('error-rate: the failure share', async () => {
+    const res = await get('/api/v1/meshtwo/metrics/error-rate?deployment=web&namespace=emojivoto&range=10m');
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.json().timeseries[0].values.at(-1)[1])).toBeCloseTo(0.2, 3);
+  });
+
+  it('latency: p50, p95 and p99 range results', async () => {
+    const res = await get('/api/v1/meshtwo/metrics/latency?deployment=web&namespace=emojivoto');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const last = (k: string) => Number(body[k].timeseries[0].values.at(-1)[1]);
+    expect(last('p50')).toBeCloseTo(5, 3);
+    expect(last('p95')).toBeCloseTo(50, 3);
+    expect(last('p99')).toBeCloseTo(410, 3);
+  });
+
+  it('topology: deployment edges of outbound traffic with their rate', async () => {
+    const res = await get('/api/v1/meshtwo/topology');
+    expect(res.statusCode).toBe(200);
+    const edges = res.json();
+    expect(edges.map((e: any) => [e.source, e.destination, e.namespace])).toEqual([
+      ['web', 'emoji', 'emojivoto'],
+      ['web', 'voting', 'emojivoto'],
+    ]);
+    expect(edges[0].rps).toBeGreaterThan(0);
+    expect(edges[0].rps / edges[1].rps).toBeCloseTo(7 / 3, 3);
+  });
+
+  it('validates range', async () => {
+    expectError(await get('/api/v1/meshtwo/metrics/rps?deployment=web&namespace=emojivoto&range=5x'), 400);
+    expectError(await get('/api/v1/meshtwo/topology?range=0s'), 400);
+    expectError(await get('/api/v1/meshtwo/metrics/rps?namespace=emojivoto'), 400);
+  });
+});
+
+describe('a stopped metrics store', () => {
+  it('answers 503 naming the metrics store', async () => {
+    await prom.stop();
+    for (const url of ['/api/v1/meshone/metrics/rps?service=reviews&namespace=bookinfo', '/api/v1/meshtwo/metrics/latency?deployment=web&namespace=emojivoto', '/api/v1/meshtwo/topology']) {
+      const body = expectError(await get(url), 503);
+      expect(body.message).toMatch(/Metrics store/);
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { FakeArgoCd } from '../../../src/integrations/argocd/argocd.fake.js';
+import { FakeCircleCi } from '../../../src/integrations/circleci/circleci.fake.js';
+import { FakeJenkins } from '../../../src/integrations/jenkins/jenkins.fake.js';
+import { FakeTravis } from '../../../src/integrations/travis/travis.fake.js';
+import type { CiAdapterFactories } from '../../../src/modules/ci/index.js';
+
+/** One in-memory platform of each kind; `credentials` records what each adapter was built with. */
+export function fakePlatforms() {
+  const argo = new FakeArgoCd();
+  const circle = new FakeCircleCi();
+  const jenkins = new FakeJenkins();
+  const travis = new FakeTravis();
+  const credentials: { type: string; value: unknown }[] = [];
+  const factories: CiAdapterFactories = {
+    gitopscd: (value) => (credentials.push({ type: 'gitopscd', value }), argo),
+    cloudci: (value) => (credentials.push({ type: 'cloudci', value }), circle),
+    serverci: (value) => (credentials.push({ type: 'serverci', value }), jenkins),
+    hostedci: (value) => (credentials.push({ type: 'hostedci', value }), travis),
+  };
+  return { argo, circle, jenkins, travis, credentials, factories };
+}
