@@ -81,6 +81,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     trustProxy: fastifyTrustProxy(config.runtime.trustProxy),
     // A body that never completes is cut off (408); Node's header and keep-alive timeouts stay as they are.
     requestTimeout: config.runtime.requestTimeoutMs,
+    // Node enforces request and header timeouts on this tick (30 s by default): 1 s keeps them exact.
+    // It ignores requestTimeout while headersTimeout (60 s) is longer, so that one is capped by it.
+    http: {
+      connectionsCheckingInterval: 1_000,
+      headersTimeout: config.runtime.requestTimeoutMs > 0 ? Math.min(60_000, config.runtime.requestTimeoutMs) : 60_000,
+    },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -23,7 +23,10 @@ declare module './sections.js' {
   }
 }
 
-const Bool = Type.Union(['true', 'false', '1', '0'].map((v) => Type.Literal(v)), { default: 'false' });
+const Bool = Type.Union(
+  ['true', 'false', '1', '0'].map((v) => Type.Literal(v)),
+  { default: 'false' },
+);
 const truthy = (v: unknown) => v === 'true' || v === '1';
 
 export const gatewaySettings = defineSection(

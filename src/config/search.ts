@@ -36,6 +36,7 @@ export const searchSettings = defineSection(
     apiKey: env.SEARCH_API_KEY,
     urlAllowlist: list(env.SEARCH_URL_ALLOWLIST).map((h) => h.toLowerCase()),
     // As GIT_ALLOW_FILE_URLS: open on a laptop, closed in production unless set.
-    allowInternalUrls: env.SEARCH_ALLOW_INTERNAL_URLS === undefined ? !core.production : env.SEARCH_ALLOW_INTERNAL_URLS === 'true' || env.SEARCH_ALLOW_INTERNAL_URLS === '1',
+    allowInternalUrls:
+      env.SEARCH_ALLOW_INTERNAL_URLS === undefined ? !core.production : env.SEARCH_ALLOW_INTERNAL_URLS === 'true' || env.SEARCH_ALLOW_INTERNAL_URLS === '1',
   }),
 );

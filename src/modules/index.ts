@@ -18,6 +18,7 @@ import { policyEngineModule } from './policyengine/index.js';
 import { registryModule } from './registry/index.js';
 import { costModule } from './cost/index.js';
 import { searchIndicesModule } from './search-indices/index.js';
+import { gatewayModule } from './gateway/index.js';
 
 import { meshOneModule } from './meshone/index.js';
 import { meshTwoModule } from './meshtwo/index.js';
@@ -28,7 +29,6 @@ import { admissionModule } from './admission/index.js';
  * `xxxModule(app, ctx)` that builds its service from the context and registers its routes and jobs:
  *
  *   await app.register(catalogModule, ctx);
-  await app.register(pipelinesModule, ctx);
  *
  * Add one line per module, in any order (modules never depend on registration order).
  */
@@ -50,10 +50,12 @@ export async function registerModules(app: App, ctx: AppContext) {
   await app.register(registryModule, ctx);
   await app.register(costModule, ctx);
   await app.register(searchIndicesModule, ctx);
+  await app.register(gatewayModule, ctx);
   await app.register(meshOneModule, ctx);
   await app.register(meshTwoModule, ctx);
   await app.register(orchestratorModule, ctx);
   await app.register(admissionModule, ctx);
   await app.register(credentialsModule, ctx);
   await app.register(ciModule, ctx);
+  await app.register(pipelinesModule, ctx);
 }

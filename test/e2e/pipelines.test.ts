@@ -88,7 +88,12 @@ describe('pipelines across two processes on one Redis', () => {
     socket.on('pipeline.log', (e: { message: string }) => lines.push(e.message));
     socket.on('pipeline.run.updated', (e: { id: string; status: string }) => e.status === 'succeeded' && finished.add(e.id));
 
-    const p = (await call(a.url, 'POST', '/api/v1/pipelines', { name: uniq('e2e'), stages: [{ id: 's', type: 'script', config: { command: 'echo "run $HANGAR_RUN_ID"' } }] })).body;
+    const p = (
+      await call(a.url, 'POST', '/api/v1/pipelines', {
+        name: uniq('e2e'),
+        stages: [{ id: 's', type: 'script', config: { command: 'echo "run $HANGAR_RUN_ID"' } }],
+      })
+    ).body;
     const runs: string[] = [];
     for (let i = 0; i < 8; i++) runs.push((await call(i % 2 ? a.url : b.url, 'POST', `/api/v1/pipelines/${p.id}/trigger`)).body.id);
     for (const id of runs) {
@@ -102,7 +107,15 @@ describe('pipelines across two processes on one Redis', () => {
   }, 60_000);
 
   it('cancel from the other process stops the running command', async () => {
-    const p = (await call(nodes[0]!.url, 'POST', '/api/v1/pipelines', { name: uniq('e2e-c'), stages: [{ id: 's', type: 'script', config: { command: 'echo started; sleep 30; echo finished' } }, { id: 't', type: 'script', config: { command: 'echo next' } }] })).body;
+    const p = (
+      await call(nodes[0]!.url, 'POST', '/api/v1/pipelines', {
+        name: uniq('e2e-c'),
+        stages: [
+          { id: 's', type: 'script', config: { command: 'echo started; sleep 30; echo finished' } },
+          { id: 't', type: 'script', config: { command: 'echo next' } },
+        ],
+      })
+    ).body;
     const run = (await call(nodes[0]!.url, 'POST', `/api/v1/pipelines/${p.id}/trigger`)).body;
     await waitUntil(async () => (await runOf(nodes[0]!.url, p.id, run.id)).logs.includes('started'), 20_000, 'the command to start');
     const owner = executor(run.id)[0]!;
@@ -125,7 +138,10 @@ describe('pipelines across two processes on one Redis', () => {
     const p = (
       await call(nodes[1]!.url, 'POST', '/api/v1/pipelines', {
         name: uniq('e2e-a'),
-        stages: [{ id: 'gate', type: 'approval', config: { message: 'go' } }, { id: 's', type: 'script', config: { command: 'echo resumed' } }],
+        stages: [
+          { id: 'gate', type: 'approval', config: { message: 'go' } },
+          { id: 's', type: 'script', config: { command: 'echo resumed' } },
+        ],
       })
     ).body;
     for (let i = 0; i < 2; i++) {

@@ -23,10 +23,13 @@ let client: Socket;
 const received: any[] = [];
 
 async function start() {
-  const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, CLUSTER_CONFIG_PATH: kube.configPath, CLUSTER_SYNC_INTERVAL_S: '0' }), {
-    database: db.handle,
-    logger: false,
-  });
+  const app = await buildApp(
+    testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, CLUSTER_CONFIG_PATH: kube.configPath, CLUSTER_SYNC_INTERVAL_S: '0' }),
+    {
+      database: db.handle,
+      logger: false,
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
@@ -41,7 +44,11 @@ beforeAll(async () => {
   await start();
   await waitUntil(async () => kube.kube.openWatches === 1, 20_000, 'the first instance to watch');
   const { url } = await start();
-  const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+  const login = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  });
   const { token } = (await login.json()) as { token: string };
   client = await new Promise<Socket>((resolve, reject) => {
     const s = connect(`${url}/events`, { auth: { token }, transports: ['websocket'], reconnection: false });

@@ -9,7 +9,7 @@ import { sendJson, startFakeServer, type FakeServer } from './fake-server.js';
  * A sync sets `operation` and the application settles to Synced/Healthy after `settleAfterReads` reads.
  */
 export interface ArgoFake extends FakeServer {
-  apps: Map<string, ArgoApplication & { metadata: { labels?: Record<string, string> } }>;
+  apps: Map<string, ArgoApplication>;
   tokens: Set<string>;
   forbiddenTokens: Set<string>;
   settleAfterReads: number;
@@ -61,7 +61,7 @@ export async function startArgoCdServer(): Promise<ArgoFake> {
         .filter(Boolean)
         .map((kv) => kv.split('='));
       const items = [...extra.apps.values()].filter(
-        (a) => (projects.length === 0 || projects.includes(a.spec?.project ?? '')) && selector.every(([k, v]) => a.metadata.labels?.[k!] === v),
+        (a) => (projects.length === 0 || projects.includes(a.spec?.project ?? '')) && selector.every(([k, v]) => a.metadata?.labels?.[k!] === v),
       );
       return sendJson(res, 200, { metadata: { resourceVersion: '1234' }, items: items.length ? items : null });
     }

@@ -14,13 +14,25 @@ export async function startFakeArtifactRegistry() {
     if (req.url.pathname === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(req.body);
       const [h, p, s] = (form.get('assertion') ?? '').split('.');
-      const ok = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && createVerify('RSA-SHA256').update(`${h}.${p}`).verify(publicKey, s ?? '', 'base64url');
+      const ok =
+        form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' &&
+        createVerify('RSA-SHA256')
+          .update(`${h}.${p}`)
+          .verify(publicKey, s ?? '', 'base64url');
       if (!ok) return { status: 400, body: { error: 'invalid_grant' } };
       return { status: 200, body: { access_token: 'ya29.fake', expires_in: 3599, token_type: 'Bearer' } };
     }
     if (req.headers.authorization !== 'Bearer ya29.fake') return { status: 401, body: { error: { code: 401, status: 'UNAUTHENTICATED' } } };
     if (req.url.pathname === `${parent}/repositories`) {
-      return { status: 200, body: { repositories: [{ name: 'projects/proj-1/locations/europe-west1/repositories/apps', format: 'DOCKER', description: 'apps' }, { name: 'projects/proj-1/locations/europe-west1/repositories/npm', format: 'NPM' }] } };
+      return {
+        status: 200,
+        body: {
+          repositories: [
+            { name: 'projects/proj-1/locations/europe-west1/repositories/apps', format: 'DOCKER', description: 'apps' },
+            { name: 'projects/proj-1/locations/europe-west1/repositories/npm', format: 'NPM' },
+          ],
+        },
+      };
     }
     if (req.url.pathname === `${parent}/repositories/apps/dockerImages`) {
       const img = (path: string, d: string, tags: string[]) => ({
@@ -31,11 +43,18 @@ export async function startFakeArtifactRegistry() {
         uploadTime: '2024-06-01T12:00:00.123Z',
         mediaType: 'application/vnd.docker.distribution.manifest.v2+json',
       });
-      if (!req.url.searchParams.get('pageToken')) return { status: 200, body: { dockerImages: [img('team/api', 'c', ['1.0', 'latest'])], nextPageToken: 'n2' } };
+      if (!req.url.searchParams.get('pageToken'))
+        return { status: 200, body: { dockerImages: [img('team/api', 'c', ['1.0', 'latest'])], nextPageToken: 'n2' } };
       return { status: 200, body: { dockerImages: [img('team/api', 'd', ['0.9']), img('web', 'e', ['2.0'])] } };
     }
     return { status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } };
   });
-  const key = { type: 'service_account', project_id: 'proj-1', client_email: 'hangar@proj-1.iam.gserviceaccount.com', private_key: pem, token_uri: `${server.url}/token` };
+  const key = {
+    type: 'service_account',
+    project_id: 'proj-1',
+    client_email: 'hangar@proj-1.iam.gserviceaccount.com',
+    private_key: pem,
+    token_uri: `${server.url}/token`,
+  };
   return { server, key };
 }

@@ -22,4 +22,3 @@ export async function pushImage(hostPort: string, ref: string, workDir: string) 
     await run('buildah', ['rm', container]).catch(() => {});
   }
 }
-

@@ -33,7 +33,12 @@ export function circlePipeline(slug: string, repoUrl: string, number: number, br
 }
 
 export async function startCircleCiServer(): Promise<CircleCiFake> {
-  const initial = { pipelines: [] as CircleCiPipeline[], projects: new Set<string>(), tokens: new Set(['circle-token']), triggers: [] as CircleCiFake['triggers'] };
+  const initial = {
+    pipelines: [] as CircleCiPipeline[],
+    projects: new Set<string>(),
+    tokens: new Set(['circle-token']),
+    triggers: [] as CircleCiFake['triggers'],
+  };
   // eslint-disable-next-line prefer-const
   let fake: CircleCiFake;
   const server = await startFakeServer((req, res, url) => {
@@ -56,7 +61,8 @@ export async function startCircleCiServer(): Promise<CircleCiFake> {
       const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
       if (body.branch && body.tag) return sendJson(res, 400, { message: 'Branch and tag are mutually exclusive.' });
       extra.triggers.push({ slug, body });
-      const repoUrl = extra.pipelines.find((p) => p.project_slug === slug)?.vcs?.origin_repository_url ?? `https://github.com/${slug.split('/').slice(1).join('/')}`;
+      const repoUrl =
+        extra.pipelines.find((p) => p.project_slug === slug)?.vcs?.origin_repository_url ?? `https://github.com/${slug.split('/').slice(1).join('/')}`;
       const p = circlePipeline(slug, repoUrl, extra.pipelines.length + 1, (body.branch as string) ?? 'main');
       p.state = 'pending';
       extra.pipelines.push(p);

@@ -7,7 +7,13 @@ export async function createComponent(t: TestApp, extra: { name?: string; annota
     method: 'POST',
     url: '/api/v1/catalog/components',
     headers: bearer(token),
-    payload: { name: extra.name ?? uniq('svc'), kind: extra.kind ?? 'service', lifecycle: 'production', ...(extra.owner ? { owner: extra.owner } : {}), annotations: extra.annotations ?? {} },
+    payload: {
+      name: extra.name ?? uniq('svc'),
+      kind: extra.kind ?? 'service',
+      lifecycle: 'production',
+      ...(extra.owner ? { owner: extra.owner } : {}),
+      annotations: extra.annotations ?? {},
+    },
   });
   if (res.statusCode !== 201) throw new Error(`component create failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; name: string; teamId: string | null };

@@ -16,7 +16,8 @@ export interface FakeIndex {
  */
 export async function startFakeElasticsearch(indices: FakeIndex[], auth?: string): Promise<FakeServer> {
   return startFakeServer((req) => {
-    if (auth && req.headers.authorization !== auth) return { status: 401, body: { error: { type: 'security_exception', reason: 'missing authentication credentials' }, status: 401 } };
+    if (auth && req.headers.authorization !== auth)
+      return { status: 401, body: { error: { type: 'security_exception', reason: 'missing authentication credentials' }, status: 401 } };
     const m = /^\/_cat\/indices(?:\/(.+))?$/.exec(req.url.pathname);
     if (!m) return { status: 404, body: { error: 'no handler', status: 404 } };
     const targets = decodeURIComponent(m[1] ?? '*');
@@ -27,7 +28,18 @@ export async function startFakeElasticsearch(indices: FakeIndex[], auth?: string
     }
     const rows = indices
       .filter((i) => matchesPattern(targets, i.index))
-      .map((i) => ({ health: i.health, status: i.status ?? 'open', index: i.index, uuid: 'u', pri: '1', rep: '1', 'docs.count': String(i.docs), 'docs.deleted': '0', 'store.size': String(i.bytes), 'pri.store.size': String(i.bytes) }));
+      .map((i) => ({
+        health: i.health,
+        status: i.status ?? 'open',
+        index: i.index,
+        uuid: 'u',
+        pri: '1',
+        rep: '1',
+        'docs.count': String(i.docs),
+        'docs.deleted': '0',
+        'store.size': String(i.bytes),
+        'pri.store.size': String(i.bytes),
+      }));
     return { status: 200, body: rows };
   });
 }

@@ -10,7 +10,7 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export type FakeHandler = (req: IncomingMessage & { body: string }, res: ServerResponse, url: URL) => void | Promise<void>;
+export type FakeHandler = (req: IncomingMessage & { body: string }, res: ServerResponse, url: URL) => unknown;
 
 export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
   const state: FakeServer = { url: '', requests: [], hang: false, close: async () => {} };

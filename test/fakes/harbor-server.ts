@@ -14,7 +14,10 @@ export async function startFakeHarbor() {
     size: 1234,
     push_time: '2024-05-01T10:00:00.000Z',
     manifest_media_type: 'application/vnd.oci.image.manifest.v1+json',
-    tags: [{ name: '1.0', push_time: '2024-05-01T10:00:00.000Z' }, { name: 'latest', push_time: '2024-05-02T10:00:00.000Z' }],
+    tags: [
+      { name: '1.0', push_time: '2024-05-01T10:00:00.000Z' },
+      { name: 'latest', push_time: '2024-05-02T10:00:00.000Z' },
+    ],
     scan_overview: { [REPORT]: { scan_status: 'Success', severity: 'High' } },
   };
   const err = (status: number, code: string) => ({ status, body: { errors: [{ code, message: code.toLowerCase() }] } });
@@ -25,7 +28,10 @@ export async function startFakeHarbor() {
       return { status: 200, headers: { 'x-total-count': '2' }, body: [{ name: 'library/app', description: 'the app' }, { name: 'team/sub/api' }] };
     }
     if (p === '/api/v2.0/replication/policies') {
-      return { status: 200, body: [{ id: 7, name: 'to-dr', dest_namespace: 'dr', enabled: true, trigger: { type: 'scheduled', trigger_settings: { cron: '0 0 * * * *' } } }] };
+      return {
+        status: 200,
+        body: [{ id: 7, name: 'to-dr', dest_namespace: 'dr', enabled: true, trigger: { type: 'scheduled', trigger_settings: { cron: '0 0 * * * *' } } }],
+      };
     }
     const m = /^\/api\/v2\.0\/projects\/([^/]+)\/repositories\/([^/]+)\/artifacts(?:\/([^/]+))?(\/additions\/vulnerabilities)?$/.exec(p);
     if (!m) return err(404, 'NOT_FOUND');

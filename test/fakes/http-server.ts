@@ -32,7 +32,13 @@ export async function startFakeServer(handle: (req: FakeRequest) => FakeReply | 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const fr: FakeRequest = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://fake'), headers: req.headers, body, json: () => JSON.parse(body || 'null') };
+      const fr: FakeRequest = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://fake'),
+        headers: req.headers,
+        body,
+        json: () => JSON.parse(body || 'null'),
+      };
       requests.push(fr);
       Promise.resolve()
         .then(() => handle(fr))

@@ -17,7 +17,6 @@ export interface JenkinsFake extends FakeServer {
   triggered: { job: string; params: Record<string, string> }[];
 }
 
-
 export function jenkinsBuilds(results: (string | null)[]): JenkinsBuild[] {
   return results.map((result, i) => ({
     number: results.length - i,
@@ -81,7 +80,12 @@ export async function startJenkinsServer(): Promise<JenkinsFake> {
         res.writeHead(404, { 'content-type': 'text/html' });
         return res.end('<html>Not Found</html>');
       }
-      return sendJson(res, 200, { _class: 'hudson.security.csrf.DefaultCrumbIssuer', crumb, crumbRequestField: 'Jenkins-Crumb' }, { 'set-cookie': `${session}; Path=/; HttpOnly` });
+      return sendJson(
+        res,
+        200,
+        { _class: 'hudson.security.csrf.DefaultCrumbIssuer', crumb, crumbRequestField: 'Jenkins-Crumb' },
+        { 'set-cookie': `${session}; Path=/; HttpOnly` },
+      );
     }
     const m = /^\/job\/([^/]+)\/(api\/json|build|buildWithParameters)$/.exec(url.pathname);
     const name = m ? decodeURIComponent(m[1]!) : undefined;
@@ -110,4 +114,3 @@ export async function startJenkinsServer(): Promise<JenkinsFake> {
   fake = Object.assign(server, initial);
   return fake;
 }
-

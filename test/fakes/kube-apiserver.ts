@@ -34,7 +34,15 @@ const BUILT_IN: ResourceType[] = [
   { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false },
 ];
 
-const status = (code: number, reason: string, message: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code });
+const status = (code: number, reason: string, message: string) => ({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  message,
+  reason,
+  code,
+});
 
 function mergePatch(target: any, patch: any): any {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
@@ -134,7 +142,12 @@ export class FakeKubeApiServer {
         group: spec.group,
         scope,
         names: { kind: spec.kind, plural: spec.plural, singular: spec.kind.toLowerCase(), listKind: `${spec.kind}List` },
-        versions: spec.versions.map((name, i) => ({ name, served: true, storage: i === 0, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } })),
+        versions: spec.versions.map((name, i) => ({
+          name,
+          served: true,
+          storage: i === 0,
+          schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+        })),
       },
       status: { conditions: [{ type: 'Established', status: 'True' }], acceptedNames: { kind: spec.kind, plural: spec.plural } },
     });
@@ -228,7 +241,9 @@ export class FakeKubeApiServer {
     if (parts[0] === 'api') [group, version, rest] = ['', parts[1]!, parts.slice(2)];
     else if (parts[0] === 'apis' && parts.length === 2) {
       const g = this.groups().find((x) => x.name === parts[1]);
-      return g ? this.send(res, 200, { kind: 'APIGroup', apiVersion: 'v1', ...g }) : this.send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
+      return g
+        ? this.send(res, 200, { kind: 'APIGroup', apiVersion: 'v1', ...g })
+        : this.send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
     } else if (parts[0] === 'apis') [group, version, rest] = [parts[1]!, parts[2]!, parts.slice(3)];
     else return this.send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
 
@@ -239,7 +254,13 @@ export class FakeKubeApiServer {
         kind: 'APIResourceList',
         apiVersion: 'v1',
         groupVersion: group ? `${group}/${version}` : version,
-        resources: served.map((t) => ({ name: t.plural, singularName: t.kind.toLowerCase(), namespaced: t.namespaced, kind: t.kind, verbs: ['get', 'list', 'watch', 'patch'] })),
+        resources: served.map((t) => ({
+          name: t.plural,
+          singularName: t.kind.toLowerCase(),
+          namespaced: t.namespaced,
+          kind: t.kind,
+          verbs: ['get', 'list', 'watch', 'patch'],
+        })),
       });
     }
     let namespace: string | undefined;
@@ -254,18 +275,34 @@ export class FakeKubeApiServer {
       if (method !== 'GET') return this.send(res, 405, status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'));
       if (url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') return this.watch(type, namespace, url, res);
       const items = this.list(type, namespace);
-      return this.send(res, 200, { apiVersion: group ? `${group}/${version}` : version, kind: `${type.kind}List`, metadata: { resourceVersion: String(this.rv) }, items });
+      return this.send(res, 200, {
+        apiVersion: group ? `${group}/${version}` : version,
+        kind: `${type.kind}List`,
+        metadata: { resourceVersion: String(this.rv) },
+        items,
+      });
     }
     const key = this.key(type, namespace, name);
     const obj = this.objects.get(key);
     const notFound = () =>
-      this.send(res, 404, { ...status(404, 'NotFound', `${type.plural}${group ? `.${group}` : ''} "${name}" not found`), details: { name, group, kind: type.plural } });
+      this.send(res, 404, {
+        ...status(404, 'NotFound', `${type.plural}${group ? `.${group}` : ''} "${name}" not found`),
+        details: { name, group, kind: type.plural },
+      });
     if (method === 'GET') return obj ? this.send(res, 200, this.asVersion(obj, type)) : notFound();
     if (method === 'PATCH') {
       const mediaType = contentType.split(';')[0]!.trim();
       const builtIn = BUILT_IN.includes(type);
       if (mediaType === 'application/strategic-merge-patch+json' && !builtIn) {
-        return this.send(res, 415, status(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml'));
+        return this.send(
+          res,
+          415,
+          status(
+            415,
+            'UnsupportedMediaType',
+            'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
+          ),
+        );
       }
       if (mediaType !== 'application/merge-patch+json' && mediaType !== 'application/strategic-merge-patch+json') {
         return this.send(res, 415, status(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - ${mediaType}`));
@@ -277,8 +314,20 @@ export class FakeKubeApiServer {
       } catch {
         return this.send(res, 400, status(400, 'BadRequest', 'error decoding patch'));
       }
+      // A resourceVersion in the patch is a precondition (optimistic concurrency), as on a real server.
+      const expected = patch?.metadata?.resourceVersion;
+      if (expected !== undefined && expected !== obj.metadata.resourceVersion) {
+        return this.send(
+          res,
+          409,
+          status(
+            409,
+            'Conflict',
+            `Operation cannot be fulfilled on ${type.plural}${group ? `.${group}` : ''} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+          ),
+        );
+      }
       const merged = mergePatch(obj, patch);
-      merged.metadata = { ...obj.metadata };
       return this.send(res, 200, this.asVersion(this.apply(this.asVersion(merged, type)), type));
     }
     return this.send(res, 405, status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'));
@@ -326,7 +375,10 @@ export class FakeKubeApiServer {
   private groups() {
     const names = [...new Set(this.types.filter((t) => t.group).map((t) => t.group))];
     return names.map((name) => {
-      const versions = [...new Set(this.types.filter((t) => t.group === name).map((t) => t.version))].map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
+      const versions = [...new Set(this.types.filter((t) => t.group === name).map((t) => t.version))].map((v) => ({
+        groupVersion: `${name}/${v}`,
+        version: v,
+      }));
       return { name, versions, preferredVersion: versions[0] };
     });
   }

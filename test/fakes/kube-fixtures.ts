@@ -79,8 +79,18 @@ export function istioResources(kube: FakeKubeApiServer, ns = 'bookinfo') {
       ],
     },
   });
-  kube.apply({ apiVersion: 'security.istio.io/v1', kind: 'PeerAuthentication', metadata: { name: 'default', namespace: ns }, spec: { mtls: { mode: 'STRICT' } } });
-  kube.apply({ apiVersion: 'security.istio.io/v1', kind: 'PeerAuthentication', metadata: { name: 'legacy', namespace: ns }, spec: { selector: { matchLabels: { app: 'legacy' } } } });
+  kube.apply({
+    apiVersion: 'security.istio.io/v1',
+    kind: 'PeerAuthentication',
+    metadata: { name: 'default', namespace: ns },
+    spec: { mtls: { mode: 'STRICT' } },
+  });
+  kube.apply({
+    apiVersion: 'security.istio.io/v1',
+    kind: 'PeerAuthentication',
+    metadata: { name: 'legacy', namespace: ns },
+    spec: { selector: { matchLabels: { app: 'legacy' } } },
+  });
   kube.apply({
     apiVersion: 'security.istio.io/v1',
     kind: 'AuthorizationPolicy',
@@ -101,7 +111,11 @@ export function installLinkerd(kube: FakeKubeApiServer) {
   for (const name of ['linkerd-destination', 'linkerd-identity', 'linkerd-proxy-injector']) {
     kube.apply({
       ...deployment('linkerd', name, { image: `cr.l5d.io/linkerd/controller:stable-2.14.10` }),
-      metadata: { name, namespace: 'linkerd', labels: { 'linkerd.io/control-plane-component': name.replace('linkerd-', ''), 'linkerd.io/control-plane-version': 'stable-2.14.10' } },
+      metadata: {
+        name,
+        namespace: 'linkerd',
+        labels: { 'linkerd.io/control-plane-component': name.replace('linkerd-', ''), 'linkerd.io/control-plane-version': 'stable-2.14.10' },
+      },
     });
   }
 }
@@ -111,7 +125,10 @@ export function linkerdResources(kube: FakeKubeApiServer, ns = 'emojivoto') {
     apiVersion: 'policy.linkerd.io/v1beta1',
     kind: 'ServerAuthorization',
     metadata: { name: 'emoji-grpc', namespace: ns },
-    spec: { server: { name: 'emoji-grpc' }, client: { meshTLS: { serviceAccounts: [{ name: 'web' }], identities: ['prometheus.linkerd-viz.serviceaccount.identity.linkerd.cluster.local'] } } },
+    spec: {
+      server: { name: 'emoji-grpc' },
+      client: { meshTLS: { serviceAccounts: [{ name: 'web' }], identities: ['prometheus.linkerd-viz.serviceaccount.identity.linkerd.cluster.local'] } },
+    },
   });
   kube.apply({
     apiVersion: 'policy.linkerd.io/v1alpha1',
@@ -136,13 +153,24 @@ export function linkerdResources(kube: FakeKubeApiServer, ns = 'emojivoto') {
 }
 
 export function installGatekeeper(kube: FakeKubeApiServer) {
-  kube.installCrd({ group: 'templates.gatekeeper.sh', kind: 'ConstraintTemplate', plural: 'constrainttemplates', versions: ['v1', 'v1beta1'], scope: 'Cluster' });
+  kube.installCrd({
+    group: 'templates.gatekeeper.sh',
+    kind: 'ConstraintTemplate',
+    plural: 'constrainttemplates',
+    versions: ['v1', 'v1beta1'],
+    scope: 'Cluster',
+  });
   kube.apply({
     apiVersion: 'templates.gatekeeper.sh/v1',
     kind: 'ConstraintTemplate',
     metadata: { name: 'k8srequiredlabels', annotations: { description: 'Requires resources to contain specified labels.' } },
     spec: {
-      crd: { spec: { names: { kind: 'K8sRequiredLabels' }, validation: { openAPIV3Schema: { type: 'object', properties: { labels: { type: 'array', items: { type: 'string' } } } } } } },
+      crd: {
+        spec: {
+          names: { kind: 'K8sRequiredLabels' },
+          validation: { openAPIV3Schema: { type: 'object', properties: { labels: { type: 'array', items: { type: 'string' } } } } },
+        },
+      },
       targets: [{ target: 'admission.k8s.gatekeeper.sh', rego: 'package k8srequiredlabels\nviolation[{"msg": msg}] { false }' }],
     },
     status: { created: true },
@@ -159,7 +187,15 @@ export function installGatekeeper(kube: FakeKubeApiServer) {
       totalViolations: 2,
       violations: [
         { enforcementAction: 'dryrun', group: '', kind: 'Namespace', message: 'you must provide labels: {"gatekeeper"}', name: 'default', version: 'v1' },
-        { enforcementAction: 'dryrun', group: 'apps', kind: 'Deployment', message: 'you must provide labels: {"gatekeeper"}', name: 'web', namespace: 'shop', version: 'v1' },
+        {
+          enforcementAction: 'dryrun',
+          group: 'apps',
+          kind: 'Deployment',
+          message: 'you must provide labels: {"gatekeeper"}',
+          name: 'web',
+          namespace: 'shop',
+          version: 'v1',
+        },
       ],
     },
   });

@@ -31,7 +31,12 @@ export function travisBuild(id: number, slug: string, state = 'passed'): TravisB
   };
 }
 
-const error = (type: string, message: string, resource?: string) => ({ '@type': 'error', error_type: type, error_message: message, ...(resource ? { resource_type: resource } : {}) });
+const error = (type: string, message: string, resource?: string) => ({
+  '@type': 'error',
+  error_type: type,
+  error_message: message,
+  ...(resource ? { resource_type: resource } : {}),
+});
 
 export async function startTravisServer(): Promise<TravisFake> {
   const initial = { builds: [] as TravisBuild[], tokens: new Set(['travis-token']), restarted: [] as number[] };
@@ -46,7 +51,8 @@ export async function startTravisServer(): Promise<TravisFake> {
     const repo = /^\/repo\/([^/]+)\/builds$/.exec(url.pathname);
     if (req.method === 'GET' && (url.pathname === '/builds' || repo)) {
       const slug = repo ? decodeURIComponent(repo[1]!) : undefined;
-      if (slug && !extra.builds.some((b) => b.repository?.slug === slug)) return sendJson(res, 404, error('not_found', 'repository not found (or insufficient access)', 'repository'));
+      if (slug && !extra.builds.some((b) => b.repository?.slug === slug))
+        return sendJson(res, 404, error('not_found', 'repository not found (or insufficient access)', 'repository'));
       const all = extra.builds.filter((b) => !slug || b.repository?.slug === slug).sort((a, b) => b.id - a.id);
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), 100);
       const offset = Number(url.searchParams.get('offset') ?? 0);

@@ -58,7 +58,9 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
   });
 
   it('a refused token is UpstreamRefused (502) naming the platform; 403 too', async () => {
-    const err = await adapter('wrong').listApplications({}).catch((e) => e);
+    const err = await adapter('wrong')
+      .listApplications({})
+      .catch((e) => e);
     expect(err).toBeInstanceOf(UpstreamRefused);
     expect(err.statusCode).toBe(502);
     expect(err.message).toContain('gitopscd');
@@ -69,12 +71,16 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
   });
 
   it('unreachable or too slow: Unavailable (503) naming the platform', async () => {
-    const down = await adapter('argo-token', await closedPort()).listApplications({}).catch((e) => e);
+    const down = await adapter('argo-token', await closedPort())
+      .listApplications({})
+      .catch((e) => e);
     expect(down).toBeInstanceOf(Unavailable);
     expect(down.message).toContain('gitopscd');
     argo.hang = true;
     try {
-      const slow = await adapter('argo-token', argo.url, 300).getApplication('shop').catch((e) => e);
+      const slow = await adapter('argo-token', argo.url, 300)
+        .getApplication('shop')
+        .catch((e) => e);
       expect(slow).toBeInstanceOf(Unavailable);
       expect(slow.message).toMatch(/in time/);
     } finally {

@@ -43,7 +43,15 @@ describe('CircleCI adapter against a CircleCI API v2-shaped server', () => {
 
   it('shapes a pipeline keeping its ids', async () => {
     const [p] = await adapter().listPipelines({ vcsUrl: 'https://github.com/acme/shop' });
-    expect(p).toMatchObject({ number: 45, projectSlug: 'gh/acme/shop', state: 'created', vcsUrl: 'https://github.com/acme/shop', branch: 'main', triggerType: 'webhook', actor: 'dev' });
+    expect(p).toMatchObject({
+      number: 45,
+      projectSlug: 'gh/acme/shop',
+      state: 'created',
+      vcsUrl: 'https://github.com/acme/shop',
+      branch: 'main',
+      triggerType: 'webhook',
+      actor: 'dev',
+    });
     expect(p!.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -56,7 +64,9 @@ describe('CircleCI adapter against a CircleCI API v2-shaped server', () => {
   });
 
   it('refused token: UpstreamRefused naming the platform; unreachable or slow: Unavailable', async () => {
-    const refused = await adapter('nope').listPipelines({}).catch((e) => e);
+    const refused = await adapter('nope')
+      .listPipelines({})
+      .catch((e) => e);
     expect(refused).toBeInstanceOf(UpstreamRefused);
     expect(refused.message).toContain('cloudci');
     await expect(adapter('circle-token', await closedPort()).listPipelines({})).rejects.toBeInstanceOf(Unavailable);

@@ -22,7 +22,10 @@ describe('ECR adapter (AWS SDK against an ECR JSON-protocol server)', () => {
       { tag: '1.0', digest: 'sha256:' + 'b'.repeat(64), sizeBytes: 4242, pushedAt: '2024-05-01T10:00:00.000Z' },
       { tag: 'latest', digest: 'sha256:' + 'b'.repeat(64), sizeBytes: 4242, pushedAt: '2024-05-01T10:00:00.000Z' },
     ]);
-    expect(await adapter.getManifest('team/app', '1.0')).toMatchObject({ tags: ['1.0', 'latest'], mediaType: 'application/vnd.docker.distribution.manifest.v2+json' });
+    expect(await adapter.getManifest('team/app', '1.0')).toMatchObject({
+      tags: ['1.0', 'latest'],
+      mediaType: 'application/vnd.docker.distribution.manifest.v2+json',
+    });
   });
 
   it('scan findings', async () => {

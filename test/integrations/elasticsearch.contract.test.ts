@@ -19,6 +19,8 @@ describe('Elasticsearch adapter', () => {
   it('a missing concrete index is null; no credentials sent when not allowed -> refused', async () => {
     expect(await new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['nope'], { credentials: true })).toBeNull();
     await expect(new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['logs-*'], { credentials: false })).rejects.toMatchObject({ statusCode: 502 });
-    await expect(new ElasticsearchAdapter(undefined).catIndices('http://127.0.0.1:1', ['x'], { credentials: false })).rejects.toMatchObject({ statusCode: 503 });
+    await expect(new ElasticsearchAdapter(undefined).catIndices('http://127.0.0.1:1', ['x'], { credentials: false })).rejects.toMatchObject({
+      statusCode: 503,
+    });
   });
 });

@@ -19,14 +19,25 @@ describe('Harbor adapter', () => {
     expect(tags.map((t) => t.tag)).toEqual(['1.0', 'latest']);
     expect(tags[0]).toEqual({ tag: '1.0', digest: 'sha256:' + 'a'.repeat(64), sizeBytes: 1234, pushedAt: '2024-05-01T10:00:00.000Z' });
     expect(harbor.requests.some((r) => r.url.pathname.includes('/repositories/sub%252Fapi/artifacts'))).toBe(true);
-    expect(await a.getManifest('library/app', '1.0')).toMatchObject({ mediaType: 'application/vnd.oci.image.manifest.v1+json', tags: ['1.0', 'latest'], sizeBytes: 1234 });
+    expect(await a.getManifest('library/app', '1.0')).toMatchObject({
+      mediaType: 'application/vnd.oci.image.manifest.v1+json',
+      tags: ['1.0', 'latest'],
+      sizeBytes: 1234,
+    });
   });
 
   it('scan from the vulnerability addition, severities normalised', async () => {
     const scan = await new HarborAdapter(harbor.url, creds).getScan('library/app', '1.0');
     expect(scan.status).toBe('COMPLETE');
     expect(scan.vulnerabilities.map((v) => v.severity)).toEqual(['CRITICAL', 'HIGH', 'INFORMATIONAL', 'UNDEFINED', 'LOW']);
-    expect(scan.vulnerabilities[0]).toEqual({ cveId: 'CVE-2024-0001', severity: 'CRITICAL', packageName: 'openssl', installedVersion: '3.0.1', fixedVersion: '3.0.9', description: 'bad' });
+    expect(scan.vulnerabilities[0]).toEqual({
+      cveId: 'CVE-2024-0001',
+      severity: 'CRITICAL',
+      packageName: 'openssl',
+      installedVersion: '3.0.1',
+      fixedVersion: '3.0.9',
+      description: 'bad',
+    });
   });
 
   it('replications', async () => {

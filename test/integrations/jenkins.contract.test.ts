@@ -23,7 +23,12 @@ describe('Jenkins adapter against a Jenkins JSON API-shaped server', () => {
   it('lists jobs with lastBuild through a tree selection with a range', async () => {
     const jobs = await adapter().listJobs();
     const api = jobs.find((j) => j.name === 'api')!;
-    expect(api).toEqual({ name: 'api', url: `${jenkins.url}/job/api/`, color: 'blue', lastBuild: { number: 4, result: 'SUCCESS', timestamp: expect.any(Number), duration: 12_345 } });
+    expect(api).toEqual({
+      name: 'api',
+      url: `${jenkins.url}/job/api/`,
+      color: 'blue',
+      lastBuild: { number: 4, result: 'SUCCESS', timestamp: expect.any(Number), duration: 12_345 },
+    });
     expect(jobs.find((j) => j.name === 'web')).toMatchObject({ color: 'red_anime', lastBuild: { result: null, duration: 0 } });
     expect(jobs.find((j) => j.name === 'fresh')!.lastBuild).toBeNull();
     const req = jenkins.requests.find((r) => r.url.startsWith('/api/json'))!;
@@ -65,7 +70,9 @@ describe('Jenkins adapter against a Jenkins JSON API-shaped server', () => {
   });
 
   it('refusals are UpstreamRefused naming the platform (401 bad token, 403 no permission)', async () => {
-    const err = await adapter('bad').listJobs().catch((e) => e);
+    const err = await adapter('bad')
+      .listJobs()
+      .catch((e) => e);
     expect(err).toBeInstanceOf(UpstreamRefused);
     expect(err.message).toContain('serverci');
     jenkins.users.set('reader', 'reader-token');

@@ -44,7 +44,10 @@ describe('KubeClient', () => {
   });
 
   it('maps a refused credential to 502 and an unreachable server to 503 naming the cluster', async () => {
-    await expect(client('wrong-token').listDeployments()).rejects.toMatchObject({ statusCode: 502, message: expect.stringContaining('refused the credential') });
+    await expect(client('wrong-token').listDeployments()).rejects.toMatchObject({
+      statusCode: 502,
+      message: expect.stringContaining('refused the credential'),
+    });
     const gone = new KubeClient(loadSuppliedKubeconfig(kube.kubeconfig().replace(kube.url, 'http://127.0.0.1:1'), { allowFiles: false }), 2000);
     await expect(gone.listDeployments()).rejects.toMatchObject({ statusCode: 503, message: 'Kubernetes cluster is unreachable' });
   });
@@ -62,13 +65,29 @@ describe('KubeClient', () => {
 
 describe('KubernetesAccess', () => {
   it('is unconfigured without CLUSTER_CONFIG_PATH, and follows the file when it changes', async () => {
-    const none = new KubernetesAccess({ configPath: undefined, configFolder: undefined, inCluster: false, metricsUrl: undefined, syncIntervalS: 60, watchRollouts: false, timeoutMs: 2000 });
+    const none = new KubernetesAccess({
+      configPath: undefined,
+      configFolder: undefined,
+      inCluster: false,
+      metricsUrl: undefined,
+      syncIntervalS: 60,
+      watchRollouts: false,
+      timeoutMs: 2000,
+    });
     expect(none.configured).toBe(false);
     expect(await none.client()).toBeNull();
     await expect(none.require()).rejects.toMatchObject({ statusCode: 503 });
     const path = join(dir, 'config');
     await writeFile(path, kube.kubeconfig('wrong-token'));
-    const access = new KubernetesAccess({ configPath: path, configFolder: dir, inCluster: false, metricsUrl: undefined, syncIntervalS: 60, watchRollouts: false, timeoutMs: 2000 });
+    const access = new KubernetesAccess({
+      configPath: path,
+      configFolder: dir,
+      inCluster: false,
+      metricsUrl: undefined,
+      syncIntervalS: 60,
+      watchRollouts: false,
+      timeoutMs: 2000,
+    });
     await expect((await access.require()).listDeployments()).rejects.toMatchObject({ statusCode: 502 });
     await writeFile(path, kube.kubeconfig() + '\n');
     expect((await (await access.require()).listDeployments()).length).toBeGreaterThan(0);
@@ -105,5 +124,30 @@ describe('supplied kubeconfigs', () => {
     expect(() => loadSuppliedKubeconfig(ca, { allowFiles: false })).toThrow(/files/);
     expect(() => loadSuppliedKubeconfig('clusters: []', { allowFiles: false })).toThrow(/no clusters/);
     expect(() => loadSuppliedKubeconfig(': : :', { allowFiles: false })).toThrow();
+  });
+});
+
+describe('optimistic concurrency', () => {
+  it('maps a 409 (resourceVersion precondition failed) to Conflict', async () => {
+    await expect(client().mergePatchCustom(VS, 'bookinfo', 'reviews', { metadata: { resourceVersion: '1' }, spec: {} })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+  });
+});
+
+describe('plain HTTP API servers', () => {
+  it('are reached even when the kubeconfig lacks insecure-skip-tls-verify (kubectl proxy, test rigs)', async () => {
+    const path = join(dir, 'plain');
+    await writeFile(path, kube.kubeconfig().replace('    insecure-skip-tls-verify: true\n', ''));
+    const access = new KubernetesAccess({
+      configPath: path,
+      configFolder: dir,
+      inCluster: false,
+      metricsUrl: undefined,
+      syncIntervalS: 60,
+      watchRollouts: false,
+      timeoutMs: 2000,
+    });
+    expect((await (await access.require()).listDeployments()).length).toBeGreaterThan(0);
   });
 });

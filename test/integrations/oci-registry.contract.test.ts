@@ -17,9 +17,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'hangar-oci-contract-'));
   await pushImage(registry.hostPort, 'team/app:1.0', dir);
   await pushImage(registry.hostPort, 'plain:latest', dir);
-  await run('buildah', ['push', '--quiet', '--tls-verify=false', `${registry.hostPort}/team/app:1.0`, `docker://${registry.hostPort}/team/app:stable`]).catch(async () => {
-    await pushImage(registry.hostPort, 'team/app:stable', dir);
-  });
+  await run('buildah', ['push', '--quiet', '--tls-verify=false', `${registry.hostPort}/team/app:1.0`, `docker://${registry.hostPort}/team/app:stable`]).catch(
+    async () => {
+      await pushImage(registry.hostPort, 'team/app:stable', dir);
+    },
+  );
 }, 120_000);
 afterAll(async () => {
   await registry?.stop();
@@ -29,7 +31,12 @@ afterAll(async () => {
 describe('OCI adapter against a real CNCF registry', () => {
   it('lists repositories (names keep their slash)', async () => {
     const repos = await new OciRegistryAdapter(registry.url).listRepositories();
-    expect(repos).toEqual(expect.arrayContaining([{ name: 'team/app', uri: `${registry.hostPort}/team/app` }, { name: 'plain', uri: `${registry.hostPort}/plain` }]));
+    expect(repos).toEqual(
+      expect.arrayContaining([
+        { name: 'team/app', uri: `${registry.hostPort}/team/app` },
+        { name: 'plain', uri: `${registry.hostPort}/plain` },
+      ]),
+    );
   });
 
   it('lists tags with digest, size and pushedAt', async () => {
@@ -77,7 +84,11 @@ describe('OCI adapter: the bearer-token flow a registry asks for', () => {
       }
       const scope = req.url.pathname === '/v2/_catalog' ? 'registry:catalog:*' : 'repository:a/b:pull';
       if (req.headers.authorization !== `Bearer tok-${scope}`) {
-        return { status: 401, headers: { 'www-authenticate': `Bearer realm="${server.url}/token",service="fake",scope="${scope}"` }, body: { errors: [{ code: 'UNAUTHORIZED' }] } };
+        return {
+          status: 401,
+          headers: { 'www-authenticate': `Bearer realm="${server.url}/token",service="fake",scope="${scope}"` },
+          body: { errors: [{ code: 'UNAUTHORIZED' }] },
+        };
       }
       if (req.url.pathname === '/v2/_catalog') return { status: 200, body: { repositories: ['a/b'] } };
       return { status: 200, body: { name: 'a/b', tags: [] } };

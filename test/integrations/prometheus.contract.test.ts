@@ -165,7 +165,11 @@ describe('mesh two metrics (Linkerd) on the real engine', () => {
 describe('a stopped metrics store', () => {
   it('answers 503 naming the metrics store', async () => {
     await prom.stop();
-    for (const url of ['/api/v1/meshone/metrics/rps?service=reviews&namespace=bookinfo', '/api/v1/meshtwo/metrics/latency?deployment=web&namespace=emojivoto', '/api/v1/meshtwo/topology']) {
+    for (const url of [
+      '/api/v1/meshone/metrics/rps?service=reviews&namespace=bookinfo',
+      '/api/v1/meshtwo/metrics/latency?deployment=web&namespace=emojivoto',
+      '/api/v1/meshtwo/topology',
+    ]) {
       const body = expectError(await get(url), 503);
       expect(body.message).toMatch(/Metrics store/);
     }

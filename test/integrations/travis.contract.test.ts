@@ -55,7 +55,9 @@ describe('Travis CI adapter against a Travis API v3-shaped server', () => {
   });
 
   it('refused token (403 login_required): UpstreamRefused naming the platform; unreachable or slow: Unavailable', async () => {
-    const err = await adapter('bad').listBuilds({ limit: 5 }).catch((e) => e);
+    const err = await adapter('bad')
+      .listBuilds({ limit: 5 })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(UpstreamRefused);
     expect(err.message).toContain('hostedci');
     await expect(adapter('travis-token', await closedPort()).listBuilds({ limit: 5 })).rejects.toBeInstanceOf(Unavailable);

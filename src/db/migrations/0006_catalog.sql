@@ -61,6 +61,10 @@ ALTER TABLE "teams" ADD CONSTRAINT "teams_parent_team_id_teams_id_fk" FOREIGN KE
 --> statement-breakpoint
 CREATE INDEX "teams_parent_team_idx" ON "teams" USING btree ("parent_team_id");
 --> statement-breakpoint
+ALTER TABLE "scaffold_requests" ADD COLUMN "component_id" uuid;
+--> statement-breakpoint
+ALTER TABLE "scaffold_requests" ADD CONSTRAINT "scaffold_requests_component_id_components_id_fk" FOREIGN KEY ("component_id") REFERENCES "public"."components"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
 DROP INDEX "components_name_kind_key";
 --> statement-breakpoint
 ALTER TABLE "components" ALTER COLUMN "lifecycle" DROP NOT NULL;

@@ -15,4 +15,3 @@ export const ciWebhookDeliveries = pgTable(
     index('ci_webhook_deliveries_received_idx').on(t.receivedAt),
   ],
 );
-

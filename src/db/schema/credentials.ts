@@ -25,8 +25,12 @@ export const integrationCredentials = pgTable(
   },
   (t) => [
     // NULL organizations are distinct in a plain unique index: one partial index per case.
-    uniqueIndex('integration_credentials_org_type_key').on(t.organizationId, t.type).where(sql`${t.organizationId} IS NOT NULL`),
-    uniqueIndex('integration_credentials_global_type_key').on(t.type).where(sql`${t.organizationId} IS NULL`),
+    uniqueIndex('integration_credentials_org_type_key')
+      .on(t.organizationId, t.type)
+      .where(sql`${t.organizationId} IS NOT NULL`),
+    uniqueIndex('integration_credentials_global_type_key')
+      .on(t.type)
+      .where(sql`${t.organizationId} IS NULL`),
     index('integration_credentials_key_idx').on(t.keyId),
   ],
 );

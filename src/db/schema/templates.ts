@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { components } from './catalog.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { organizations } from './organizations.js';
 
@@ -55,6 +56,8 @@ export const scaffoldRequests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     dryRun: boolean('dry_run').notNull().default(false),
     renderedFiles: text('rendered_files').array(),
+    // The catalog component registered from the scaffold's catalog-info.yaml (column added by 0006_catalog).
+    componentId: uuid('component_id').references(() => components.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -171,7 +171,9 @@ export class BullmqQueue implements JobQueue {
         // Not ours: ignored.
       }
     });
-    await this.subscriber.subscribe(this.channel).catch((err) => this.log.error({ err }, 'could not subscribe to job cancellations'));
+    // Not awaited: with Redis away the subscription waits for it (and ioredis re-subscribes after a
+    // reconnect); the server's start must not.
+    this.subscriber.subscribe(this.channel).catch((err) => this.log.error({ err }, 'could not subscribe to job cancellations'));
     for (const [name, { handler, opts }] of this.lanes) {
       const connection = createRedis(this.redisUrl, { maxRetriesPerRequest: null });
       this.workerConnections.push(connection);

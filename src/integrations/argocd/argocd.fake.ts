@@ -32,7 +32,11 @@ export class FakeArgoCd implements GitOpsPort {
         source: { repoURL: over.repoURL ?? `https://git.example.test/${name}.git`, path: 'deploy', targetRevision: 'HEAD' },
         destination: { server: 'https://kubernetes.default.svc', namespace: name },
       },
-      status: { health: { status: over.health ?? 'Healthy' }, sync: { status: over.sync ?? 'Synced', revision: 'abc123' }, operationState: { phase: null, finishedAt: null } },
+      status: {
+        health: { status: over.health ?? 'Healthy' },
+        sync: { status: over.sync ?? 'Synced', revision: 'abc123' },
+        operationState: { phase: null, finishedAt: null },
+      },
     };
     this.apps.set(name, app);
     return app;

@@ -37,7 +37,13 @@ export class ArgoCdClient {
   constructor(opts: { url: string; token: string; timeoutMs?: number; fetch?: typeof fetch }) {
     // The instance URL may be given with or without the API prefix.
     const baseUrl = opts.url.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
-    this.http = new HttpClient({ system: ARGOCD_SYSTEM, baseUrl, timeoutMs: opts.timeoutMs, fetch: opts.fetch, headers: { authorization: `Bearer ${opts.token}` } });
+    this.http = new HttpClient({
+      system: ARGOCD_SYSTEM,
+      baseUrl,
+      timeoutMs: opts.timeoutMs,
+      fetch: opts.fetch,
+      headers: { authorization: `Bearer ${opts.token}` },
+    });
   }
 
   /** `items` is null (not []) when the server has no application. */

@@ -1,5 +1,11 @@
 import { NotFound } from '../../kernel/errors.js';
-import { UNSUPPORTED_SCAN, type RegistryManifest, type RegistryPort, type RegistryRepository, type RegistryTag } from '../../modules/registry/registry.ports.js';
+import {
+  UNSUPPORTED_SCAN,
+  type RegistryManifest,
+  type RegistryPort,
+  type RegistryRepository,
+  type RegistryTag,
+} from '../../modules/registry/registry.ports.js';
 import { ArtifactRegistryClient, GoogleTokenSource, serviceAccountOf } from './client.js';
 
 interface GarRepository {
@@ -52,7 +58,9 @@ export class ArtifactRegistryAdapter implements RegistryPort {
 
   async listTags(name: string): Promise<RegistryTag[]> {
     const images = await this.imagesOf(name);
-    return images.flatMap((img) => (img.tags ?? []).map((tag) => ({ tag, digest: digestOf(img), sizeBytes: Number(img.imageSizeBytes ?? 0), pushedAt: iso(img.uploadTime) })));
+    return images.flatMap((img) =>
+      (img.tags ?? []).map((tag) => ({ tag, digest: digestOf(img), sizeBytes: Number(img.imageSizeBytes ?? 0), pushedAt: iso(img.uploadTime) })),
+    );
   }
 
   async getManifest(name: string, tag: string): Promise<RegistryManifest> {

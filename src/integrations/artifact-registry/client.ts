@@ -14,7 +14,12 @@ const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** Validates the service account JSON of `REGISTRY_CREDENTIALS` (never quoting it). */
 export function serviceAccountOf(creds: Record<string, unknown> | undefined): ServiceAccountKey {
   const str = (k: string) => (typeof creds?.[k] === 'string' && (creds[k] as string) !== '' ? (creds[k] as string) : undefined);
-  const key = { client_email: str('client_email'), private_key: str('private_key'), project_id: str('project_id'), token_uri: str('token_uri') ?? 'https://oauth2.googleapis.com/token' };
+  const key = {
+    client_email: str('client_email'),
+    private_key: str('private_key'),
+    project_id: str('project_id'),
+    token_uri: str('token_uri') ?? 'https://oauth2.googleapis.com/token',
+  };
   const missing = (['client_email', 'private_key', 'project_id'] as const).filter((k) => !key[k]);
   if (missing.length) throw new Invalid(`REGISTRY_CREDENTIALS is not a service account key: ${missing.join(', ')} missing`);
   return key as ServiceAccountKey;
@@ -65,7 +70,12 @@ export class GoogleTokenSource {
 export class ArtifactRegistryClient {
   readonly http: HttpClient;
   constructor(baseUrl: string, tokens: GoogleTokenSource, opts: { fetch?: typeof fetch } = {}) {
-    this.http = new HttpClient({ system: 'Artifact Registry', baseUrl, fetch: opts.fetch, headers: async () => ({ authorization: `Bearer ${await tokens.token()}` }) });
+    this.http = new HttpClient({
+      system: 'Artifact Registry',
+      baseUrl,
+      fetch: opts.fetch,
+      headers: async () => ({ authorization: `Bearer ${await tokens.token()}` }),
+    });
   }
 
   /** Follows `nextPageToken` over a list whose items sit under `field`. */

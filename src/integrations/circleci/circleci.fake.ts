@@ -49,7 +49,10 @@ export class FakeCircleCi implements CloudCiPort {
     this.check();
     if (!this.projects.has(projectSlug)) throw upstreamError(CIRCLECI_SYSTEM, 404);
     this.triggered.push({ projectSlug, branch: input.branch });
-    const p = this.add(projectSlug, this.pipelines.find((x) => x.projectSlug === projectSlug)?.vcsUrl ?? '', { state: 'created', branch: input.branch ?? 'main' });
+    const p = this.add(projectSlug, this.pipelines.find((x) => x.projectSlug === projectSlug)?.vcsUrl ?? '', {
+      state: 'created',
+      branch: input.branch ?? 'main',
+    });
     return { id: p.id, number: p.number, state: 'created', createdAt: p.createdAt, projectSlug };
   }
 }

@@ -38,7 +38,13 @@ export class CircleCiClient {
   private readonly http: HttpClient;
 
   constructor(opts: { baseUrl: string; token: string; timeoutMs?: number; fetch?: typeof fetch }) {
-    this.http = new HttpClient({ system: CIRCLECI_SYSTEM, baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs, fetch: opts.fetch, headers: { 'circle-token': opts.token } });
+    this.http = new HttpClient({
+      system: CIRCLECI_SYSTEM,
+      baseUrl: opts.baseUrl,
+      timeoutMs: opts.timeoutMs,
+      fetch: opts.fetch,
+      headers: { 'circle-token': opts.token },
+    });
   }
 
   /** One page of `GET /pipeline` (the followed projects' pipelines, newest first). */
@@ -47,7 +53,11 @@ export class CircleCiClient {
   }
 
   /** `POST /project/{slug}/pipeline`: the slug's segments are sent as path segments (`gh/org/repo`). */
-  triggerPipeline(projectSlug: string, body: { branch?: string; tag?: string; parameters?: Record<string, unknown> }, signal?: AbortSignal): Promise<CircleCiTriggered> {
+  triggerPipeline(
+    projectSlug: string,
+    body: { branch?: string; tag?: string; parameters?: Record<string, unknown> },
+    signal?: AbortSignal,
+  ): Promise<CircleCiTriggered> {
     const path = projectSlug.split('/').map(encodeURIComponent).join('/');
     return this.http.post(`/project/${path}/pipeline`, { json: body, signal });
   }

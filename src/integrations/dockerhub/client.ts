@@ -28,7 +28,9 @@ export class DockerHubClient {
   private login(): Promise<string | undefined> {
     if (!this.credentials.username || !this.credentials.password) return Promise.resolve(undefined);
     this.token ??= new HttpClient({ system: 'Docker Hub', baseUrl: this.http.url('/').origin })
-      .post<{ token?: string }>(this.http.url('/v2/users/login').toString(), { json: { username: this.credentials.username, password: this.credentials.password } })
+      .post<{ token?: string }>(this.http.url('/v2/users/login').toString(), {
+        json: { username: this.credentials.username, password: this.credentials.password },
+      })
       .then((b) => b?.token)
       .catch((err) => {
         this.token = undefined;

@@ -1,4 +1,10 @@
-import { UNSUPPORTED_SCAN, type RegistryManifest, type RegistryPort, type RegistryRepository, type RegistryTag } from '../../modules/registry/registry.ports.js';
+import {
+  UNSUPPORTED_SCAN,
+  type RegistryManifest,
+  type RegistryPort,
+  type RegistryRepository,
+  type RegistryTag,
+} from '../../modules/registry/registry.ports.js';
 import { DockerHubClient } from './client.js';
 
 interface HubRepo {
@@ -37,7 +43,11 @@ export class DockerHubAdapter implements RegistryPort {
 
   async listRepositories(): Promise<RegistryRepository[]> {
     const repos = await this.client.all<HubRepo>(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`);
-    return repos.map((r) => ({ name: `${r.namespace ?? this.namespace}/${r.name}`, uri: `docker.io/${r.namespace ?? this.namespace}/${r.name}`, ...(r.description ? { description: r.description } : {}) }));
+    return repos.map((r) => ({
+      name: `${r.namespace ?? this.namespace}/${r.name}`,
+      uri: `docker.io/${r.namespace ?? this.namespace}/${r.name}`,
+      ...(r.description ? { description: r.description } : {}),
+    }));
   }
 
   async listTags(name: string): Promise<RegistryTag[]> {

@@ -30,7 +30,8 @@ export function ecrError(err: unknown, what = 'repository or image'): Error {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   if (e?.name && NOT_FOUND.has(e.name)) return new NotFound(`${ECR_SYSTEM}: ${what} not found`);
   const status = e?.$metadata?.httpStatusCode;
-  if (e?.name === 'UnrecognizedClientException' || e?.name === 'InvalidSignatureException' || e?.name === 'AccessDeniedException') return upstreamError(ECR_SYSTEM, 403);
+  if (e?.name === 'UnrecognizedClientException' || e?.name === 'InvalidSignatureException' || e?.name === 'AccessDeniedException')
+    return upstreamError(ECR_SYSTEM, 403);
   if (typeof status === 'number' && status >= 400) return upstreamError(ECR_SYSTEM, status);
   return new Unavailable(`${ECR_SYSTEM} is unreachable`);
 }

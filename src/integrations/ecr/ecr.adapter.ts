@@ -57,7 +57,9 @@ export class EcrAdapter implements RegistryPort {
     const out: RegistryTag[] = [];
     let nextToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
-      const page = await this.call(() => this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, filter: { tagStatus: 'TAGGED' }, nextToken, maxResults: 1000 })));
+      const page = await this.call(() =>
+        this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, filter: { tagStatus: 'TAGGED' }, nextToken, maxResults: 1000 })),
+      );
       for (const d of page.imageDetails ?? []) {
         for (const tag of d.imageTags ?? []) out.push({ tag, digest: d.imageDigest ?? '', sizeBytes: d.imageSizeInBytes ?? 0, pushedAt: iso(d.imagePushedAt) });
       }
@@ -87,7 +89,9 @@ export class EcrAdapter implements RegistryPort {
     for (let i = 0; i < MAX_PAGES; i++) {
       let page;
       try {
-        page = await this.ecr.send(new DescribeImageScanFindingsCommand({ ...this.ids, repositoryName: name, imageId: { imageTag: tag }, nextToken, maxResults: 1000 }));
+        page = await this.ecr.send(
+          new DescribeImageScanFindingsCommand({ ...this.ids, repositoryName: name, imageId: { imageTag: tag }, nextToken, maxResults: 1000 }),
+        );
       } catch (err) {
         // No scan was ever run for this image: nothing to report yet.
         if ((err as { name?: string }).name === 'ScanNotFoundException') return { status: 'PENDING', vulnerabilities: [] };

@@ -142,7 +142,18 @@ export function assertGitUrl(url: string, policy: UrlPolicy | boolean, field = '
 
 export type Resolver = (host: string) => Promise<string[]>;
 
-export const dnsResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+/** The system resolver, bounded: a resolver that does not answer must not hold a request. */
+export const dnsResolver: Resolver = async (host) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), 5000);
+  });
+  try {
+    return (await Promise.race([lookup(host, { all: true, verbatim: true }), timeout])).map((a) => a.address);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /**
  * The full rule: `assertGitUrl`, then every address the host resolves to must be public unless the

@@ -5,7 +5,12 @@ export class HarborClient {
   readonly http: HttpClient;
   constructor(baseUrl: string, credentials: { username?: string; password?: string }, opts: { fetch?: typeof fetch } = {}) {
     const headers: Record<string, string> = credentials.username ? { authorization: basicAuth(credentials.username, credentials.password ?? '') } : {};
-    this.http = new HttpClient({ system: 'Harbor', baseUrl: `${baseUrl.replace(/\/+$/, '').replace(/\/api\/v2\.0$/, '')}/api/v2.0`, headers, fetch: opts.fetch });
+    this.http = new HttpClient({
+      system: 'Harbor',
+      baseUrl: `${baseUrl.replace(/\/+$/, '').replace(/\/api\/v2\.0$/, '')}/api/v2.0`,
+      headers,
+      fetch: opts.fetch,
+    });
   }
 
   /** Pages with `page`/`page_size` until a short page (Harbor also sends `X-Total-Count` and `Link`). */

@@ -73,7 +73,9 @@ export class HarborAdapter implements RegistryPort {
     const overview = Object.values(artifact.scan_overview ?? {})[0];
     const status = scanStatus(overview?.scan_status);
     if (!overview) return { status: 'PENDING', vulnerabilities: [] };
-    const additions = await this.client.http.request<Record<string, { vulnerabilities?: HarborVuln[] | null }>>('GET', `${path}/additions/vulnerabilities`, { accept: [404] });
+    const additions = await this.client.http.request<Record<string, { vulnerabilities?: HarborVuln[] | null }>>('GET', `${path}/additions/vulnerabilities`, {
+      accept: [404],
+    });
     const report = additions.status === 404 ? undefined : Object.values(additions.body ?? {})[0];
     return {
       status,

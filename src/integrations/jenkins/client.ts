@@ -71,7 +71,10 @@ export class JenkinsClient {
     }
     if (typeof issued.crumb !== 'string' || typeof issued.crumbRequestField !== 'string') return {};
     const headers: Record<string, string> = { [issued.crumbRequestField]: issued.crumb };
-    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!.trim()).filter(Boolean);
+    const cookies = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!.trim())
+      .filter(Boolean);
     if (cookies.length) headers.cookie = cookies.join('; ');
     return headers;
   }

@@ -139,6 +139,23 @@ export class KubeClient {
 }
 
 /**
+ * client-node refuses an `http://` server unless the kubeconfig also says `insecure-skip-tls-verify`
+ * (there is no TLS to verify either way); a plain-HTTP API server (a local proxy such as
+ * `kubectl proxy`, a test rig) is accepted as written.
+ */
+function plainHttpAllowed(kc: KubeConfig): KubeConfig {
+  if (!kc.clusters.some((c) => c.server.startsWith('http:') && !c.skipTLSVerify)) return kc;
+  const fixed = new KubeConfig();
+  fixed.loadFromOptions({
+    clusters: kc.clusters.map((c) => (c.server.startsWith('http:') ? { ...c, skipTLSVerify: true } : c)),
+    users: kc.users,
+    contexts: kc.contexts,
+    currentContext: kc.currentContext,
+  });
+  return fixed;
+}
+
+/**
  * The one way into Kubernetes: the server's own cluster (`CLUSTER_CONFIG_PATH`, or the in-cluster
  * service account) or an admin-supplied kubeconfig. The file is re-read when it changes, and
  * nothing holds a connection between calls, so a cluster that comes back is used again at once.
@@ -171,7 +188,7 @@ export class KubernetesAccess {
   }
 
   private make(kc: KubeConfig) {
-    return new KubeClient(kc, this.cfg.timeoutMs);
+    return new KubeClient(plainHttpAllowed(kc), this.cfg.timeoutMs);
   }
 
   private async defaultClient(): Promise<KubeClient | null> {

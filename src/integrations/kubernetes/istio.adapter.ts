@@ -20,7 +20,11 @@ export class IstioAdapter implements MeshOnePort {
   async status(ref: ClusterRef): Promise<MeshOneStatus> {
     const kube = await this.access.require(ref);
     const deployments = (await kube.listDeployments('istio-system')).map((d) => ({ d, s: deploymentSummary(d) }));
-    const components = deployments.map(({ d, s }) => ({ name: s.name, ready: s.ready, version: d.metadata?.labels?.['app.kubernetes.io/version'] ?? imageTag(s.image) }));
+    const components = deployments.map(({ d, s }) => ({
+      name: s.name,
+      ready: s.ready,
+      version: d.metadata?.labels?.['app.kubernetes.io/version'] ?? imageTag(s.image),
+    }));
     const istiod = components.find((c) => c.name === 'istiod' || c.name.startsWith('istiod-')) ?? components[0];
     return { installed: components.length > 0, version: istiod?.version ?? null, components };
   }
@@ -40,7 +44,8 @@ export class IstioAdapter implements MeshOnePort {
   async setFirstRouteWeights(ref: ClusterRef, namespace: string, name: string, weights: number[], resourceVersion: string): Promise<VirtualService> {
     const kube = await this.access.require(ref);
     const { obj, version } = await this.readVirtualService(kube, namespace, name);
-    if (resourceVersion && obj.metadata?.resourceVersion !== resourceVersion) throw new Conflict('The virtual service changed while the weights were checked; try again');
+    if (resourceVersion && obj.metadata?.resourceVersion !== resourceVersion)
+      throw new Conflict('The virtual service changed while the weights were checked; try again');
     const http: any[] = structuredClone(obj.spec?.http ?? []);
     const route: any[] = http[0]?.route ?? [];
     if (route.length !== weights.length) throw new Conflict('The virtual service changed while the weights were checked; try again');
@@ -58,7 +63,12 @@ export class IstioAdapter implements MeshOnePort {
     const items = (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'peerauthentications', namespace)) ?? [];
     return items.map((o) => {
       const mode = String(o.spec?.mtls?.mode ?? 'UNSET').toUpperCase();
-      return { name: o.metadata.name, namespace: o.metadata.namespace, mtlsMode: (MTLS_MODES.has(mode) ? mode : 'UNSET') as PeerAuthentication['mtlsMode'], createdAt: createdAt(o) };
+      return {
+        name: o.metadata.name,
+        namespace: o.metadata.namespace,
+        mtlsMode: (MTLS_MODES.has(mode) ? mode : 'UNSET') as PeerAuthentication['mtlsMode'],
+        createdAt: createdAt(o),
+      };
     });
   }
 

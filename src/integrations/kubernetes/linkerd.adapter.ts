@@ -31,7 +31,8 @@ export class LinkerdAdapter implements MeshTwoPort {
     try {
       const kube = await this.access.client(ref);
       if (!kube) return { available: false, reason: 'No cluster is configured (CLUSTER_CONFIG_PATH)' };
-      if (!(await kube.namespaceExists(CONTROL_PLANE_NAMESPACE))) return { available: false, reason: `The ${CONTROL_PLANE_NAMESPACE} namespace does not exist: Linkerd's control plane is not installed` };
+      if (!(await kube.namespaceExists(CONTROL_PLANE_NAMESPACE)))
+        return { available: false, reason: `The ${CONTROL_PLANE_NAMESPACE} namespace does not exist: Linkerd's control plane is not installed` };
       const missing: string[] = [];
       for (const crd of REQUIRED_CRDS) if (!(await kube.readCrd(crd))) missing.push(crd);
       if (missing.length > 0) return { available: false, reason: `Linkerd's CRDs are missing: ${missing.join(', ')}` };

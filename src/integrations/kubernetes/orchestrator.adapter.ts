@@ -57,7 +57,12 @@ export class OrchestratorAdapter implements OrchestratorPort {
     const list = async () => {
       const res = await kube.listCustom(ROLLOUTS);
       if (!res) throw Object.assign(new Error('the Argo Rollouts CRD is not installed'), { code: 404 });
-      return { apiVersion: `${ROLLOUTS.group}/${ROLLOUTS.version}`, kind: 'RolloutList', metadata: { resourceVersion: res.resourceVersion }, items: res.items as KubernetesObject[] };
+      return {
+        apiVersion: `${ROLLOUTS.group}/${ROLLOUTS.version}`,
+        kind: 'RolloutList',
+        metadata: { resourceVersion: res.resourceVersion },
+        items: res.items as KubernetesObject[],
+      };
     };
     // client-node's informer: list, then watch from the list's resourceVersion; on a 410 Gone it
     // relists; any other failure ends it (reported through `failed`).

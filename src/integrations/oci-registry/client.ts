@@ -62,7 +62,9 @@ export class OciRegistryClient {
     if (params.service) query.service = params.service;
     const wanted = params.scope ?? scope;
     if (wanted) query.scope = wanted;
-    const headers: Record<string, string> = this.credentials.username ? { authorization: basicAuth(this.credentials.username, this.credentials.password ?? '') } : {};
+    const headers: Record<string, string> = this.credentials.username
+      ? { authorization: basicAuth(this.credentials.username, this.credentials.password ?? '') }
+      : {};
     const body = await this.http.get<{ token?: string; access_token?: string }>(params.realm, { query, headers });
     const token = body?.token ?? body?.access_token;
     if (!token) throw this.http.errorFor(401);

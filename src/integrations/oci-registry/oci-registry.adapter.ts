@@ -50,7 +50,11 @@ export class OciRegistryAdapter implements RegistryPort {
     const names: string[] = [];
     let path: string | undefined = '/v2/_catalog?n=1000';
     for (let page = 0; path && page < MAX_PAGES; page++) {
-      const res: { body: { repositories?: string[] }; headers: Headers } = await this.client.request<{ repositories?: string[] }>(path, {}, 'registry:catalog:*');
+      const res: { body: { repositories?: string[] }; headers: Headers } = await this.client.request<{ repositories?: string[] }>(
+        path,
+        {},
+        'registry:catalog:*',
+      );
       names.push(...(res.body?.repositories ?? []));
       path = nextLink(res.headers.get('link'));
     }
@@ -86,7 +90,11 @@ export class OciRegistryAdapter implements RegistryPort {
   }
 
   private async digestOf(name: string, tag: string): Promise<string | null> {
-    const res = await this.client.request(`/v2/${repoPath(name)}/manifests/${encodeURIComponent(tag)}`, { headers: { accept: MANIFEST_TYPES.join(', ') }, as: 'none', accept: [404] }, pullScope(name));
+    const res = await this.client.request(
+      `/v2/${repoPath(name)}/manifests/${encodeURIComponent(tag)}`,
+      { headers: { accept: MANIFEST_TYPES.join(', ') }, as: 'none', accept: [404] },
+      pullScope(name),
+    );
     return res.status === 404 ? null : res.headers.get('docker-content-digest');
   }
 
@@ -101,7 +109,11 @@ export class OciRegistryAdapter implements RegistryPort {
     if (top.manifests?.length) {
       // An index: size and date come from the image of the usual platform (linux/amd64), else the first.
       const pick = top.manifests.find((d) => d.platform?.os === 'linux' && d.platform.architecture === 'amd64') ?? top.manifests[0]!;
-      const child = await this.client.request<ImageManifest>(`/v2/${repoPath(name)}/manifests/${pick.digest}`, { headers: { accept: MANIFEST_TYPES.join(', ') } }, pullScope(name));
+      const child = await this.client.request<ImageManifest>(
+        `/v2/${repoPath(name)}/manifests/${pick.digest}`,
+        { headers: { accept: MANIFEST_TYPES.join(', ') } },
+        pullScope(name),
+      );
       image = child.body;
     }
     const sizeBytes = (image.config?.size ?? 0) + (image.layers ?? []).reduce((sum, l) => sum + (l.size ?? 0), 0);

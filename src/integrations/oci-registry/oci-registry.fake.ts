@@ -50,7 +50,13 @@ export class FakeRegistry implements RegistryPort {
   async getManifest(name: string, tag: string): Promise<RegistryManifest> {
     const img = this.image(name, tag);
     const tags = [...this.repo(name)].filter(([, i]) => i.digest === img.digest).map(([t]) => t);
-    return { digest: img.digest, mediaType: img.mediaType ?? 'application/vnd.oci.image.manifest.v1+json', sizeBytes: img.sizeBytes, pushedAt: img.pushedAt, tags };
+    return {
+      digest: img.digest,
+      mediaType: img.mediaType ?? 'application/vnd.oci.image.manifest.v1+json',
+      sizeBytes: img.sizeBytes,
+      pushedAt: img.pushedAt,
+      tags,
+    };
   }
   async getScan(name: string, tag: string): Promise<ScanResult> {
     return this.image(name, tag).scan ?? { status: 'UNSUPPORTED', vulnerabilities: [] };

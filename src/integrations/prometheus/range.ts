@@ -27,7 +27,8 @@ export function queryWindow(range: string, now = Date.now()): QueryWindow {
   if (!m) throw new Invalid('range must be a whole number followed by s, m, h or d (e.g. 5m, 1h)', [{ field: 'range', problem: 'expected <n>[smhd]' }]);
   const seconds = Number(m[1]) * UNIT_S[m[2]!]!;
   const step = seconds <= 300 ? 15 : seconds <= 3600 ? 60 : seconds <= 86_400 ? 300 : 900;
-  if (seconds / step > MAX_POINTS) throw new Invalid(`range is too long: at most ${(MAX_POINTS * 900) / 86_400} days`, [{ field: 'range', problem: 'too long' }]);
+  if (seconds / step > MAX_POINTS)
+    throw new Invalid(`range is too long: at most ${(MAX_POINTS * 900) / 86_400} days`, [{ field: 'range', problem: 'too long' }]);
   const end = Math.floor(now / 1000);
   return { start: end - seconds, end, step, rateWindow: `${Math.max(60, step)}s`, range };
 }

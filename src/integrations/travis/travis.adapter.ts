@@ -19,7 +19,9 @@ export class TravisAdapter implements HostedCiPort {
   constructor(private readonly client: TravisClient) {}
 
   static fromCredential(credential: { token: string; url?: string }, opts: { defaultBaseUrl: string; timeoutMs?: number; fetch?: typeof fetch }) {
-    return new TravisAdapter(new TravisClient({ token: credential.token, baseUrl: credential.url ?? opts.defaultBaseUrl, timeoutMs: opts.timeoutMs, fetch: opts.fetch }));
+    return new TravisAdapter(
+      new TravisClient({ token: credential.token, baseUrl: credential.url ?? opts.defaultBaseUrl, timeoutMs: opts.timeoutMs, fetch: opts.fetch }),
+    );
   }
 
   /** Newest first; follows `@pagination` until `limit` builds are read or the last page is reached. */

@@ -11,21 +11,40 @@ const errors = errorResponses(401, 502, 503);
 export async function admissionRoutes(app: App, { service }: { service: AdmissionService }) {
   app.get(
     `${base}/enabled`,
-    { schema: { tags, operationId: 'getPolicyAdmissionEnabled', summary: 'Whether Gatekeeper is installed in the cluster', response: { 200: EnabledSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getPolicyAdmissionEnabled',
+        summary: 'Whether Gatekeeper is installed in the cluster',
+        response: { 200: EnabledSchema, ...errors },
+      },
+    },
     async (req) => service.enabled(req.caller),
   );
 
   app.get(
     `${base}/constraint-templates`,
     {
-      schema: { tags, operationId: 'listPolicyAdmissionConstraintTemplates', summary: "Gatekeeper's constraint templates", response: { 200: Type.Array(ConstraintTemplateSchema), ...errors } },
+      schema: {
+        tags,
+        operationId: 'listPolicyAdmissionConstraintTemplates',
+        summary: "Gatekeeper's constraint templates",
+        response: { 200: Type.Array(ConstraintTemplateSchema), ...errors },
+      },
     },
     async (req) => service.constraintTemplates(req.caller),
   );
 
   app.get(
     `${base}/violations`,
-    { schema: { tags, operationId: 'listPolicyAdmissionViolations', summary: 'Audit violations of every constraint', response: { 200: Type.Array(ViolationSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listPolicyAdmissionViolations',
+        summary: 'Audit violations of every constraint',
+        response: { 200: Type.Array(ViolationSchema), ...errors },
+      },
+    },
     async (req) => service.violations(req.caller),
   );
 }

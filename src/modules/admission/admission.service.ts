@@ -8,8 +8,8 @@ export function createAdmissionService(deps: { port: AdmissionPort }) {
     async enabled(_caller: Caller) {
       return { enabled: await port.enabled() };
     },
-    constraintTemplates: (_caller: Caller) => port.constraintTemplates(),
-    violations: (_caller: Caller) => port.violations(),
+    constraintTemplates: async (_caller: Caller) => port.constraintTemplates(),
+    violations: async (_caller: Caller) => port.violations(),
   };
 }
 

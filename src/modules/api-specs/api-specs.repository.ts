@@ -45,11 +45,7 @@ export const apiSpecsRepository = {
 
   /** What a diff needs: the stored document (the raw content only when no document is stored yet). */
   async findForDiff(db: Executor, id: string) {
-    const [row] = await db
-      .select({ id: apiSpecs.id, format: apiSpecs.format, document: apiSpecs.document })
-      .from(apiSpecs)
-      .where(eq(apiSpecs.id, id))
-      .limit(1);
+    const [row] = await db.select({ id: apiSpecs.id, format: apiSpecs.format, document: apiSpecs.document }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
     return row;
   },
 

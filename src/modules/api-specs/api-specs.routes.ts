@@ -30,7 +30,7 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
         operationId: 'createApiSpec',
         summary: 'Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component (admin)',
         description:
-          'The document is validated against the official schema of its version and every $ref must resolve inside it: otherwise 400 with the first problems and their JSON pointers (`details[].problem` starts with the pointer, e.g. `#/info must have required property \'version\'`). Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.',
+          "The document is validated against the official schema of its version and every $ref must resolve inside it: otherwise 400 with the first problems and their JSON pointers (`details[].problem` starts with the pointer, e.g. `#/info must have required property 'version'`). Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.",
         params: IdParams,
         body: CreateApiSpecBody,
         response: { 201: ApiSpecSummary, ...errorResponses(400, 401, 403, 404, 413) },
@@ -44,7 +44,8 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
     {
       schema: {
         tags,
-        operationId: 'listComponentApiSpecs', summary: 'API specs of a component (without raw content)',
+        operationId: 'listComponentApiSpecs',
+        summary: 'API specs of a component (without raw content)',
         params: IdParams,
         response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) },
       },
@@ -57,7 +58,8 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
     {
       schema: {
         tags,
-        operationId: 'listConsumedApiSpecs', summary: 'API specs the component consumes, directly or through its team',
+        operationId: 'listConsumedApiSpecs',
+        summary: 'API specs the component consumes, directly or through its team',
         params: IdParams,
         response: { 200: ApiSpecList, ...errorResponses(400, 401, 404) },
       },
@@ -67,7 +69,15 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
 
   app.get(
     '/api/v1/api-specs/:id',
-    { schema: { tags, operationId: 'getApiSpec', summary: 'An API spec with its raw content', params: IdParams, response: { 200: ApiSpecFull, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getApiSpec',
+        summary: 'An API spec with its raw content',
+        params: IdParams,
+        response: { 200: ApiSpecFull, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.get(req.caller, req.params.id),
   );
 
@@ -77,7 +87,8 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
       config: { auth: 'admin' },
       schema: {
         tags,
-        operationId: 'updateApiSpecStatus', summary: 'Move an API spec through its lifecycle (admin): active -> deprecated -> sunset',
+        operationId: 'updateApiSpecStatus',
+        summary: 'Move an API spec through its lifecycle (admin): active -> deprecated -> sunset',
         params: IdParams,
         body: UpdateApiSpecBody,
         response: { 200: ApiSpecStatusResponse, ...errorResponses(400, 401, 403, 404) },
@@ -92,7 +103,8 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
       config: { auth: 'admin' },
       schema: {
         tags,
-        operationId: 'deleteApiSpec', summary: 'Delete an API spec and its consumers (admin)',
+        operationId: 'deleteApiSpec',
+        summary: 'Delete an API spec and its consumers (admin)',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
@@ -108,9 +120,10 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
     {
       schema: {
         tags,
-        operationId: 'diffApiSpecs', summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
+        operationId: 'diffApiSpecs',
+        summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
         description:
-          'Every entry carries `rule` (a stable id, oasdiff\'s where one matches), `level` (error = breaking, warning, info) and `location`. `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0.',
+          "Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0.",
         params: IdParams,
         querystring: DiffQuery,
         response: { 200: SpecDiffResultSchema, ...errorResponses(400, 401, 404) },
@@ -121,7 +134,15 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
 
   app.get(
     '/api/v1/api-specs/:id/consumers',
-    { schema: { tags, operationId: 'listApiSpecConsumers', summary: 'Consumers of an API spec', params: IdParams, response: { 200: ConsumerList, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listApiSpecConsumers',
+        summary: 'Consumers of an API spec',
+        params: IdParams,
+        response: { 200: ConsumerList, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.listConsumers(req.caller, req.params.id),
   );
 
@@ -131,7 +152,8 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
       config: { auth: 'admin' },
       schema: {
         tags,
-        operationId: 'addApiSpecConsumer', summary: 'Register a component and/or a team as a consumer of an API spec (admin)',
+        operationId: 'addApiSpecConsumer',
+        summary: 'Register a component and/or a team as a consumer of an API spec (admin)',
         params: IdParams,
         body: ConsumerBody,
         response: { 201: ConsumerSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -146,7 +168,8 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
       config: { auth: 'admin' },
       schema: {
         tags,
-        operationId: 'removeApiSpecConsumer', summary: 'Remove a consumer of an API spec (admin)',
+        operationId: 'removeApiSpecConsumer',
+        summary: 'Remove a consumer of an API spec (admin)',
         params: ConsumerParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },

@@ -6,7 +6,9 @@ const DateTime = Timestamp;
 const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 
 /** `openapi` or `asyncapi`; specs the catalog imports from other API entity types keep their `spec.type` (graphql, grpc, …) and are stored as text. */
-export const SpecFormatSchema = Type.String({ description: 'openapi or asyncapi (catalog definitions of other types keep their spec.type and are stored as text)' });
+export const SpecFormatSchema = Type.String({
+  description: 'openapi or asyncapi (catalog definitions of other types keep their spec.type and are stored as text)',
+});
 export const SpecStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('deprecated'), Type.Literal('sunset')]);
 export type SpecStatus = Static<typeof SpecStatusSchema>;
 // Enums in request bodies (not unions of literals) so a 400 says "must be one of: …".
@@ -27,14 +29,14 @@ const IsoDate = Type.Union([
 
 export const CreateApiSpecBody = Type.Object(
   {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  format: Type.Optional(FormatInput),
-  version: Type.String({ minLength: 1, maxLength: 100, description: 'free-form version string' }),
-  spec: Type.Union([
-    Type.String({ minLength: 1, description: 'raw YAML or JSON of the specification, at most API_SPEC_MAX_BYTES (16 MiB by default)' }),
-    // A client that sends the parsed document instead of its text: stored as JSON text.
-    Type.Record(Type.String(), Type.Unknown(), { description: 'the specification as a JSON object (stored as JSON text)' }),
-  ]),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    format: Type.Optional(FormatInput),
+    version: Type.String({ minLength: 1, maxLength: 100, description: 'free-form version string' }),
+    spec: Type.Union([
+      Type.String({ minLength: 1, description: 'raw YAML or JSON of the specification, at most API_SPEC_MAX_BYTES (16 MiB by default)' }),
+      // A client that sends the parsed document instead of its text: stored as JSON text.
+      Type.Record(Type.String(), Type.Unknown(), { description: 'the specification as a JSON object (stored as JSON text)' }),
+    ]),
   },
   { additionalProperties: false },
 );
@@ -95,10 +97,9 @@ export const SpecDiffResultSchema = Type.Object({
   breakingChanges: Type.Integer(),
   entries: Type.Array(DiffEntrySchema),
   affectedConsumers: Type.Optional(
-    Type.Array(
-      Type.Object({ componentId: Type.Optional(Uuid), teamId: Type.Optional(Uuid), name: Type.String() }),
-      { description: 'the registered consumers of the old spec; present when breakingChanges > 0' },
-    ),
+    Type.Array(Type.Object({ componentId: Type.Optional(Uuid), teamId: Type.Optional(Uuid), name: Type.String() }), {
+      description: 'the registered consumers of the old spec; present when breakingChanges > 0',
+    }),
   ),
 });
 

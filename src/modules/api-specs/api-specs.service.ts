@@ -75,7 +75,11 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
       if (err instanceof WorkerFailure) throw new Invalid(`spec could not be processed: ${err.message}`, [{ field: 'spec', problem: err.message }]);
       throw err;
     }
-    if (!result.ok) throw new Invalid(result.message, result.problems.map((p) => ({ field: result.field, problem: `${p.pointer} ${p.message}` })));
+    if (!result.ok)
+      throw new Invalid(
+        result.message,
+        result.problems.map((p) => ({ field: result.field, problem: `${p.pointer} ${p.message}` })),
+      );
     return result;
   }
 
@@ -90,6 +94,9 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
     return result.document;
   }
 
+  // Concurrent requests for the same uncached pair share one computation.
+  const inFlight = new Map<string, Promise<SpecDiffResult>>();
+
   async function diff(id: string, compareWith: string): Promise<ApiSpecDiff> {
     const [newer, older] = await Promise.all([repo.findSummary(db, id), repo.findSummary(db, compareWith)]);
     if (!newer) throw new NotFound('API spec not found');
@@ -97,13 +104,23 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
     if (newer.format !== older.format) {
       throw new Invalid(`Cannot compare an ${newer.format} spec with an ${older.format} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
     }
-    if (!DIFFABLE.has(newer.format)) throw new Invalid(`Specs of format '${newer.format}' are stored as text and not compared`, [{ field: 'id', problem: 'not diffable' }]);
-    const result = await cache.getOrLoad(DIFF_CACHE_NS, `${id}:${compareWith}`, DIFF_CACHE_TTL_S, async () => {
+    if (!DIFFABLE.has(newer.format))
+      throw new Invalid(`Specs of format '${newer.format}' are stored as text and not compared`, [{ field: 'id', problem: 'not diffable' }]);
+    const key = `${id}:${compareWith}`;
+    const load = async () => {
       const [a, b] = await Promise.all([repo.findForDiff(db, compareWith), repo.findForDiff(db, id)]);
       if (!a) throw new NotFound('API spec to compare with not found');
       if (!b) throw new NotFound('API spec not found');
       const [oldDoc, newDoc] = await Promise.all([documentOf(a, 'API spec to compare with'), documentOf(b, 'API spec')]);
       return workers.diff(newer.format as SpecFormat, oldDoc, newDoc, Date.now());
+    };
+    const result = await cache.getOrLoad(DIFF_CACHE_NS, key, DIFF_CACHE_TTL_S, () => {
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = load().finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
     });
     if (result.breakingChanges === 0) return result;
     return { ...result, affectedConsumers: await consumers.affected(compareWith) };

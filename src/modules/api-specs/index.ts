@@ -19,6 +19,8 @@ export async function apiSpecsModule(app: App, ctx: AppContext) {
   const { maxBytes, workers: size } = ctx.config.apiSpecs;
   const workers = new SpecWorkerPool(size);
   app.addHook('onClose', () => workers.close());
+  // Tests start many short-lived apps: there the threads start on first use.
+  if (ctx.config.env !== 'test') app.addHook('onReady', async () => workers.start());
   const service = createApiSpecsService({ db: ctx.db, events: ctx.events, cache: ctx.cache, workers, maxBytes });
   ctx.services.apiSpecs = service;
   // Twice the spec limit: a spec sent as a JSON string grows with escaping (newlines, quotes).

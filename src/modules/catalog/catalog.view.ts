@@ -40,7 +40,8 @@ export function toComponent(row: ComponentRow): Component {
 export function toLocation(row: LocationRow): Location {
   return {
     id: row.id,
-    url: row.url,
+    // A URL may carry a credential (https://user:token@host/…): it is kept for refreshes, never shown.
+    url: row.url.replace(/\/\/[^/@\s]+@/, '//***@'),
     branch: row.branch || null,
     path: row.path || null,
     lastRefreshedAt: row.lastRefreshedAt ? iso(row.lastRefreshedAt) : null,

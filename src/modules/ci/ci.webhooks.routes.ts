@@ -83,4 +83,3 @@ export async function ciWebhookRoutes(app: App, opts: WebhookRoutesOptions) {
     );
   }
 }
-

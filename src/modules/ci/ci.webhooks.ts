@@ -133,7 +133,13 @@ function fromCircleCi(body: Record<string, unknown>): Mapped | null {
   const raw = str(subject.status) ?? null;
   const projectName = str(project.slug) ?? str(project.name);
   const name = str(subject.name) ?? id;
-  return { id, name: projectName ? `${projectName}/${name}` : name, status: (raw && CIRCLECI_STATUS[raw]) || 'unknown', url: str(workflow.url) ?? null, platformStatus: raw };
+  return {
+    id,
+    name: projectName ? `${projectName}/${name}` : name,
+    status: (raw && CIRCLECI_STATUS[raw]) || 'unknown',
+    url: str(workflow.url) ?? null,
+    platformStatus: raw,
+  };
 }
 
 /** Jenkins Notification plugin (`{name, build: {number, phase, status, full_url}}`) or a flat `{name, number, result, url}`. */
@@ -148,7 +154,13 @@ function fromJenkins(body: Record<string, unknown>): Mapped | null {
   if (phase && JENKINS_PHASE[phase]) status = JENKINS_PHASE[phase];
   else if (result && JENKINS_RESULT[result]) status = JENKINS_RESULT[result];
   else if (!result && !phase) status = 'running';
-  return { id: `${name}#${number}`, name, status, url: str(build.full_url) ?? str(body.url) ?? str(build.url) ?? null, platformStatus: result ?? phase ?? null };
+  return {
+    id: `${name}#${number}`,
+    name,
+    status,
+    url: str(build.full_url) ?? str(body.url) ?? str(build.url) ?? null,
+    platformStatus: result ?? phase ?? null,
+  };
 }
 
 /** Travis CI's webhook notification (`payload` form field). */

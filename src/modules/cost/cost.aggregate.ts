@@ -3,7 +3,25 @@ export const BUDGET_ANNOTATION = 'hangar.io/budget-usd';
 export const DEFAULT_AGGREGATE = 'label:app';
 
 // OpenCost's aggregation fields (https://opencost.io/docs/integrations/api): alone, they are matched to the component name.
-const FIELDS = new Set(['cluster', 'node', 'namespace', 'controllerKind', 'controller', 'service', 'pod', 'container', 'deployment', 'statefulset', 'daemonset', 'job', 'department', 'environment', 'owner', 'product', 'team']);
+const FIELDS = new Set([
+  'cluster',
+  'node',
+  'namespace',
+  'controllerKind',
+  'controller',
+  'service',
+  'pod',
+  'container',
+  'deployment',
+  'statefulset',
+  'daemonset',
+  'job',
+  'department',
+  'environment',
+  'owner',
+  'product',
+  'team',
+]);
 const isField = (s: string) => FIELDS.has(s) || /^(label|annotation):[^:]+$/.test(s);
 
 /**

@@ -1,7 +1,15 @@
 import { Type } from 'typebox';
 import { errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { ActualCostsSchema, AvailableSchema, HistoryRecordSchema, PlatformItemSchema, SummaryQuery, SyncResultSchema, TeamSummarySchema } from './cost.schemas.js';
+import {
+  ActualCostsSchema,
+  AvailableSchema,
+  HistoryRecordSchema,
+  PlatformItemSchema,
+  SummaryQuery,
+  SyncResultSchema,
+  TeamSummarySchema,
+} from './cost.schemas.js';
 import type { CostService } from './cost.service.js';
 
 const tags = ['cost'];
@@ -62,7 +70,14 @@ export async function costRoutes(app: App, { service }: { service: CostService }
   );
   app.get(
     `${base}/available`,
-    { schema: { operationId: 'getCostAvailability', tags, summary: 'Whether OpenCost answers its health probe', response: { 200: AvailableSchema, ...errorResponses(401) } } },
+    {
+      schema: {
+        operationId: 'getCostAvailability',
+        tags,
+        summary: 'Whether OpenCost answers its health probe',
+        response: { 200: AvailableSchema, ...errorResponses(401) },
+      },
+    },
     async (req) => service.available(req.caller),
   );
   app.post(

@@ -11,7 +11,13 @@ export const TeamSummarySchema = Type.Object({
   currency: Type.String(),
   components: Type.Array(Type.Object({ componentId: Uuid, totalCost: Type.Number(), window: Type.String() })),
 });
-export const PlatformItemSchema = Type.Object({ componentId: Uuid, totalCost: Type.Number(), currency: Type.String(), syncedAt: Timestamp, budgetUsd: Nullable(Type.Number()) });
+export const PlatformItemSchema = Type.Object({
+  componentId: Uuid,
+  totalCost: Type.Number(),
+  currency: Type.String(),
+  syncedAt: Timestamp,
+  budgetUsd: Nullable(Type.Number()),
+});
 export const SummaryQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }) });
 export const AvailableSchema = Type.Object({ available: Type.Boolean() });
 export const SyncResultSchema = Type.Object({ synced: Type.Integer() });

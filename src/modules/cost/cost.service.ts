@@ -16,7 +16,13 @@ export interface CostDeps {
 
 const SYNC_WINDOW: CostWindow = '7d';
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
-const allocationOf = (r: CostRecordRow): Allocation => ({ cpuCost: r.cpuCost, memoryCost: r.memoryCost, pvCost: r.pvCost, networkCost: r.networkCost, totalCost: r.totalCost });
+const allocationOf = (r: CostRecordRow): Allocation => ({
+  cpuCost: r.cpuCost,
+  memoryCost: r.memoryCost,
+  pvCost: r.pvCost,
+  networkCost: r.networkCost,
+  totalCost: r.totalCost,
+});
 
 /** An allocation map keyed by aggregate value; label aggregations are also matched as `label=value`. */
 function pick(allocs: Map<string, Allocation>, aggregate: string, key: string): Allocation | null {
@@ -69,7 +75,13 @@ export function createCostService(deps: CostDeps) {
     async platformSummary(_caller: Caller, limit: number) {
       const top = await repo.top(db, limit);
       const budgets = new Map((await catalogLookup.withAnnotation(db, BUDGET_ANNOTATION)).map((c) => [c.id, budgetOf(c.annotations)]));
-      return top.map((r) => ({ componentId: r.componentId, totalCost: r.totalCost, currency: r.currency, syncedAt: r.syncedAt, budgetUsd: budgets.get(r.componentId) ?? null }));
+      return top.map((r) => ({
+        componentId: r.componentId,
+        totalCost: r.totalCost,
+        currency: r.currency,
+        syncedAt: r.syncedAt,
+        budgetUsd: budgets.get(r.componentId) ?? null,
+      }));
     },
 
     /**

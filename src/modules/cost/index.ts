@@ -11,7 +11,12 @@ export { createCostService, type CostService } from './cost.service.js';
 
 /** Infrastructure cost from OpenCost (document 3, "Cost"): live allocations, synced records, summaries. */
 export async function costModule(app: App, ctx: AppContext) {
-  const service = createCostService({ db: ctx.db, source: new OpenCostAdapter(ctx.config.cost.url), currency: ctx.config.cost.currency, services: ctx.services });
+  const service = createCostService({
+    db: ctx.db,
+    source: new OpenCostAdapter(ctx.config.cost.url),
+    currency: ctx.config.cost.currency,
+    services: ctx.services,
+  });
   defineCostJobs(ctx, service);
   await app.register(costRoutes, { service });
 }

@@ -39,7 +39,8 @@ export function validateCredentialValue<T extends CredentialType>(type: T, value
     if (typeof v !== 'string' || v.trim() === '') {
       throw new Invalid(`value.${field} must be a non-empty string`, [{ field: `value.${field}`, problem: 'must be a non-empty string' }]);
     }
-    if (v.length > MAX_FIELD) throw new Invalid(`value.${field} is too long`, [{ field: `value.${field}`, problem: `must be at most ${MAX_FIELD} characters` }]);
+    if (v.length > MAX_FIELD)
+      throw new Invalid(`value.${field} is too long`, [{ field: `value.${field}`, problem: `must be at most ${MAX_FIELD} characters` }]);
     if (field === 'url') {
       let url: URL | undefined;
       try {
@@ -56,10 +57,9 @@ export function validateCredentialValue<T extends CredentialType>(type: T, value
   return out as unknown as CredentialValues[T];
 }
 
-export const CredentialTypeSchema = Type.Union(
-  CREDENTIAL_TYPES.map((t) => Type.Literal(t)),
-  { description: 'gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI)' },
-);
+export const CredentialTypeSchema = Type.Union([Type.Literal('gitopscd'), Type.Literal('cloudci'), Type.Literal('serverci'), Type.Literal('hostedci')], {
+  description: 'gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI)',
+});
 
 export const CredentialSchema = Type.Object(
   {

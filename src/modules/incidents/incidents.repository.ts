@@ -96,20 +96,18 @@ export const incidentsRepository = {
 
   /** Names of the affected components and environments (read-only joins on the catalog's tables). */
   async affectedDetails(db: Executor, incidentId: string) {
-    const [comps, envs] = await Promise.all([
-      db
-        .select({ id: components.id, name: components.name, kind: components.kind })
-        .from(incidentComponents)
-        .innerJoin(components, eq(components.id, incidentComponents.componentId))
-        .where(eq(incidentComponents.incidentId, incidentId))
-        .orderBy(asc(incidentComponents.position)),
-      db
-        .select({ id: environments.id, name: environments.name, type: environments.type })
-        .from(incidentEnvironments)
-        .innerJoin(environments, eq(environments.id, incidentEnvironments.environmentId))
-        .where(eq(incidentEnvironments.incidentId, incidentId))
-        .orderBy(asc(incidentEnvironments.position)),
-    ]);
+    const comps = await db
+      .select({ id: components.id, name: components.name, kind: components.kind })
+      .from(incidentComponents)
+      .innerJoin(components, eq(components.id, incidentComponents.componentId))
+      .where(eq(incidentComponents.incidentId, incidentId))
+      .orderBy(asc(incidentComponents.position));
+    const envs = await db
+      .select({ id: environments.id, name: environments.name, type: environments.type })
+      .from(incidentEnvironments)
+      .innerJoin(environments, eq(environments.id, incidentEnvironments.environmentId))
+      .where(eq(incidentEnvironments.incidentId, incidentId))
+      .orderBy(asc(incidentEnvironments.position));
     return { components: comps, environments: envs };
   },
 

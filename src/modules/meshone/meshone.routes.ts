@@ -23,14 +23,28 @@ const errors = errorResponses(400, 401, 403, 503);
 export async function meshOneRoutes(app: App, { service }: { service: MeshOneService }) {
   app.get(
     `${base}/status`,
-    { schema: { tags, operationId: 'getMeshOneStatus', summary: 'Istio installation status (deployments of istio-system)', querystring: ClusterQuery, response: { 200: MeshOneStatusSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getMeshOneStatus',
+        summary: 'Istio installation status (deployments of istio-system)',
+        querystring: ClusterQuery,
+        response: { 200: MeshOneStatusSchema, ...errors },
+      },
+    },
     async (req) => service.status(req.caller, req.query),
   );
 
   app.get(
     `${base}/virtual-services`,
     {
-      schema: { tags, operationId: 'listMeshOneVirtualServices', summary: 'Virtual services of a namespace', querystring: NamespaceQuery, response: { 200: Type.Array(VirtualServiceSchema), ...errors } },
+      schema: {
+        tags,
+        operationId: 'listMeshOneVirtualServices',
+        summary: 'Virtual services of a namespace',
+        querystring: NamespaceQuery,
+        response: { 200: Type.Array(VirtualServiceSchema), ...errors },
+      },
     },
     async (req) => service.listVirtualServices(req.caller, req.query),
   );
@@ -69,7 +83,13 @@ export async function meshOneRoutes(app: App, { service }: { service: MeshOneSer
   app.get(
     `${base}/peer-authentications`,
     {
-      schema: { tags, operationId: 'listMeshOnePeerAuthentications', summary: 'Peer authentications (mTLS modes) of a namespace', querystring: NamespaceQuery, response: { 200: Type.Array(PeerAuthenticationSchema), ...errors } },
+      schema: {
+        tags,
+        operationId: 'listMeshOnePeerAuthentications',
+        summary: 'Peer authentications (mTLS modes) of a namespace',
+        querystring: NamespaceQuery,
+        response: { 200: Type.Array(PeerAuthenticationSchema), ...errors },
+      },
     },
     async (req) => service.listPeerAuthentications(req.caller, req.query),
   );
@@ -77,7 +97,13 @@ export async function meshOneRoutes(app: App, { service }: { service: MeshOneSer
   app.get(
     `${base}/authorization-policies`,
     {
-      schema: { tags, operationId: 'listMeshOneAuthorizationPolicies', summary: 'Authorization policies of a namespace', querystring: NamespaceQuery, response: { 200: Type.Array(AuthorizationPolicySchema), ...errors } },
+      schema: {
+        tags,
+        operationId: 'listMeshOneAuthorizationPolicies',
+        summary: 'Authorization policies of a namespace',
+        querystring: NamespaceQuery,
+        response: { 200: Type.Array(AuthorizationPolicySchema), ...errors },
+      },
     },
     async (req) => service.listAuthorizationPolicies(req.caller, req.query),
   );
@@ -98,7 +124,13 @@ export async function meshOneRoutes(app: App, { service }: { service: MeshOneSer
   app.get(
     `${base}/topology`,
     {
-      schema: { tags, operationId: 'getMeshOneTopology', summary: 'Edges derived from the virtual services of a namespace', querystring: NamespaceQuery, response: { 200: Type.Array(TopologyEdgeSchema), ...errors } },
+      schema: {
+        tags,
+        operationId: 'getMeshOneTopology',
+        summary: 'Edges derived from the virtual services of a namespace',
+        querystring: NamespaceQuery,
+        response: { 200: Type.Array(TopologyEdgeSchema), ...errors },
+      },
     },
     async (req) => service.topology(req.caller, req.query),
   );

@@ -5,7 +5,9 @@ const Name = Type.String({ minLength: 1, maxLength: 253, pattern: '^[a-z0-9]([-a
 /** A Kubernetes namespace name (RFC 1123 label). */
 export const Namespace = Type.String({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' });
 
-export const ClusterConfigQuery = Type.Optional(Type.String({ maxLength: 1_048_576, description: 'Base64 kubeconfig overriding CLUSTER_CONFIG_PATH (admins only)' }));
+export const ClusterConfigQuery = Type.Optional(
+  Type.String({ maxLength: 1_048_576, description: 'Base64 kubeconfig overriding CLUSTER_CONFIG_PATH (admins only)' }),
+);
 
 export const MeshOneStatusSchema = Type.Object(
   {
@@ -78,7 +80,10 @@ export const MetricsQuery = Type.Object({
 export const WeightsBody = Type.Object(
   {
     weights: Type.Array(
-      Type.Object({ destination: Type.String({ minLength: 1, maxLength: 253 }), weight: Type.Integer({ minimum: 0, maximum: 100 }) }, { additionalProperties: false }),
+      Type.Object(
+        { destination: Type.String({ minLength: 1, maxLength: 253 }), weight: Type.Integer({ minimum: 0, maximum: 100 }) },
+        { additionalProperties: false },
+      ),
       { minItems: 1, maxItems: 100 },
     ),
     clusterConfig: Type.Optional(Type.String({ maxLength: 1_048_576 })),

@@ -18,9 +18,10 @@ export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOne
   }
 
   return {
-    status: (caller: Caller, q: { clusterConfig?: string }) => mesh.status(clusterRef(caller, q.clusterConfig)),
+    status: async (caller: Caller, q: { clusterConfig?: string }) => mesh.status(clusterRef(caller, q.clusterConfig)),
 
-    listVirtualServices: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listVirtualServices(clusterRef(caller, q.clusterConfig), q.namespace),
+    listVirtualServices: async (caller: Caller, q: { namespace: string; clusterConfig?: string }) =>
+      mesh.listVirtualServices(clusterRef(caller, q.clusterConfig), q.namespace),
 
     async getVirtualService(caller: Caller, q: { namespace: string; name: string; clusterConfig?: string }) {
       return (await mesh.getVirtualService(clusterRef(caller, q.clusterConfig), q.namespace, q.name)).resource;
@@ -41,18 +42,33 @@ export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOne
       if (new Set(keys).size !== keys.length) throw new Invalid('The first HTTP route names a destination twice; its weights cannot be set by name');
       const given = new Map<string, number>();
       for (const w of body.weights) {
-        if (given.has(w.destination)) throw new Invalid(`destination ${w.destination} is given more than once`, [{ field: 'weights', problem: 'duplicate destination' }]);
-        if (!keys.includes(w.destination)) throw new Invalid(`destination ${w.destination} is not a destination of the first HTTP route (expected: ${keys.join(', ')})`, [{ field: 'weights', problem: 'unknown destination' }]);
+        if (given.has(w.destination))
+          throw new Invalid(`destination ${w.destination} is given more than once`, [{ field: 'weights', problem: 'duplicate destination' }]);
+        if (!keys.includes(w.destination))
+          throw new Invalid(`destination ${w.destination} is not a destination of the first HTTP route (expected: ${keys.join(', ')})`, [
+            { field: 'weights', problem: 'unknown destination' },
+          ]);
         given.set(w.destination, w.weight);
       }
       const missing = keys.filter((k) => !given.has(k));
-      if (missing.length > 0) throw new Invalid(`every destination of the first HTTP route needs a weight; missing: ${missing.join(', ')}`, [{ field: 'weights', problem: 'missing destination' }]);
-      return mesh.setFirstRouteWeights(ref, target.namespace, target.name, keys.map((k) => given.get(k)!), resourceVersion);
+      if (missing.length > 0)
+        throw new Invalid(`every destination of the first HTTP route needs a weight; missing: ${missing.join(', ')}`, [
+          { field: 'weights', problem: 'missing destination' },
+        ]);
+      return mesh.setFirstRouteWeights(
+        ref,
+        target.namespace,
+        target.name,
+        keys.map((k) => given.get(k)!),
+        resourceVersion,
+      );
     },
 
-    listPeerAuthentications: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listPeerAuthentications(clusterRef(caller, q.clusterConfig), q.namespace),
+    listPeerAuthentications: async (caller: Caller, q: { namespace: string; clusterConfig?: string }) =>
+      mesh.listPeerAuthentications(clusterRef(caller, q.clusterConfig), q.namespace),
 
-    listAuthorizationPolicies: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listAuthorizationPolicies(clusterRef(caller, q.clusterConfig), q.namespace),
+    listAuthorizationPolicies: async (caller: Caller, q: { namespace: string; clusterConfig?: string }) =>
+      mesh.listAuthorizationPolicies(clusterRef(caller, q.clusterConfig), q.namespace),
 
     /** One edge per route destination: `{source: <virtual service>, destination: <host>, weight}`. */
     async topology(caller: Caller, q: { namespace: string; clusterConfig?: string }): Promise<TopologyEdge[]> {

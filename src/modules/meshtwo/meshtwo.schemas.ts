@@ -2,7 +2,9 @@ import { Type, type Static } from 'typebox';
 
 /** A Kubernetes namespace name (RFC 1123 label). */
 export const Namespace = Type.String({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' });
-const ClusterConfigQuery = Type.Optional(Type.String({ maxLength: 1_048_576, description: 'Kubeconfig text, or a file path under the folder of CLUSTER_CONFIG_PATH (admins only)' }));
+const ClusterConfigQuery = Type.Optional(
+  Type.String({ maxLength: 1_048_576, description: 'Kubeconfig text, or a file path under the folder of CLUSTER_CONFIG_PATH (admins only)' }),
+);
 
 export const MeshTwoStatusSchema = Type.Object(
   { installed: Type.Boolean(), components: Type.Array(Type.Object({ name: Type.String(), ready: Type.Boolean(), version: Type.Optional(Type.String()) })) },

@@ -23,11 +23,14 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
   }
 
   return {
-    status: (caller: Caller, q: { clusterConfig?: string }) => mesh.status(clusterRef(caller, q.clusterConfig)),
-    available: (_caller: Caller) => mesh.availability({ kind: 'default' }),
-    listServerAuthorizations: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listServerAuthorizations(clusterRef(caller, q.clusterConfig), q.namespace),
-    listAuthorizationPolicies: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listAuthorizationPolicies(clusterRef(caller, q.clusterConfig), q.namespace),
-    listServiceProfiles: (caller: Caller, q: { namespace: string; clusterConfig?: string }) => mesh.listServiceProfiles(clusterRef(caller, q.clusterConfig), q.namespace),
+    status: async (caller: Caller, q: { clusterConfig?: string }) => mesh.status(clusterRef(caller, q.clusterConfig)),
+    available: async (_caller: Caller) => mesh.availability({ kind: 'default' }),
+    listServerAuthorizations: async (caller: Caller, q: { namespace: string; clusterConfig?: string }) =>
+      mesh.listServerAuthorizations(clusterRef(caller, q.clusterConfig), q.namespace),
+    listAuthorizationPolicies: async (caller: Caller, q: { namespace: string; clusterConfig?: string }) =>
+      mesh.listAuthorizationPolicies(clusterRef(caller, q.clusterConfig), q.namespace),
+    listServiceProfiles: async (caller: Caller, q: { namespace: string; clusterConfig?: string }) =>
+      mesh.listServiceProfiles(clusterRef(caller, q.clusterConfig), q.namespace),
 
     /** Inbound requests per second of a deployment. */
     rps(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
@@ -39,7 +42,10 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
     errorRate(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
       const w = queryWindow(q.range);
       const sel = selector(q);
-      return range(`(sum(rate(response_total{${sel},classification="failure"}[${w.rateWindow}])) or on() vector(0)) / sum(rate(response_total{${sel}}[${w.rateWindow}]))`, w);
+      return range(
+        `(sum(rate(response_total{${sel},classification="failure"}[${w.rateWindow}])) or on() vector(0)) / sum(rate(response_total{${sel}}[${w.rateWindow}]))`,
+        w,
+      );
     },
 
     async latency(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
@@ -60,13 +66,19 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
       for (const s of result.timeseries) {
         if (!s.metric.deployment || !s.metric.dst_deployment) continue;
         const last = [...s.values].reverse().find(([, v]) => Number.isFinite(Number(v)));
-        edges.push({ source: s.metric.deployment, destination: s.metric.dst_deployment, namespace: s.metric.namespace ?? '', ...(last ? { rps: Number(last[1]) } : {}) });
+        edges.push({
+          source: s.metric.deployment,
+          destination: s.metric.dst_deployment,
+          namespace: s.metric.namespace ?? '',
+          ...(last ? { rps: Number(last[1]) } : {}),
+        });
       }
       return edges.sort((a, b) => `${a.namespace}/${a.source}/${a.destination}`.localeCompare(`${b.namespace}/${b.source}/${b.destination}`));
     },
   };
 }
 
-const selector = (q: { deployment: string; namespace: string }) => `deployment=${promString(q.deployment)},namespace=${promString(q.namespace)},direction="inbound"`;
+const selector = (q: { deployment: string; namespace: string }) =>
+  `deployment=${promString(q.deployment)},namespace=${promString(q.namespace)},direction="inbound"`;
 
 export type MeshTwoService = ReturnType<typeof createMeshTwoService>;

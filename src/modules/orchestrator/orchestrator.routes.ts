@@ -1,7 +1,15 @@
 import { Type } from 'typebox';
 import { errorResponses } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { ComponentNameParams, CrdResourceSchema, GroupParams, RolloutStatusSchema, RolloutsQuery, SyncResultSchema, WorkloadSchema } from './orchestrator.schemas.js';
+import {
+  ComponentNameParams,
+  CrdResourceSchema,
+  GroupParams,
+  RolloutStatusSchema,
+  RolloutsQuery,
+  SyncResultSchema,
+  WorkloadSchema,
+} from './orchestrator.schemas.js';
 import type { OrchestratorService } from './orchestrator.service.js';
 
 const tags = ['orchestrator'];
@@ -11,7 +19,14 @@ const errors = errorResponses(400, 401, 502, 503);
 export async function orchestratorRoutes(app: App, { service }: { service: OrchestratorService }) {
   app.get(
     `${base}/workloads`,
-    { schema: { tags, operationId: 'listOrchestratorWorkloads', summary: 'Deployments of all namespaces ([] without a cluster)', response: { 200: Type.Array(WorkloadSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listOrchestratorWorkloads',
+        summary: 'Deployments of all namespaces ([] without a cluster)',
+        response: { 200: Type.Array(WorkloadSchema), ...errors },
+      },
+    },
     async (req) => service.listWorkloads(req.caller),
   );
 
@@ -31,14 +46,27 @@ export async function orchestratorRoutes(app: App, { service }: { service: Orche
 
   app.get(
     `${base}/crds`,
-    { schema: { tags, operationId: 'listOrchestratorCrds', summary: 'Custom resource definitions with their operator', response: { 200: Type.Array(CrdResourceSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listOrchestratorCrds',
+        summary: 'Custom resource definitions with their operator',
+        response: { 200: Type.Array(CrdResourceSchema), ...errors },
+      },
+    },
     async (req) => service.listCrds(req.caller),
   );
 
   app.get(
     `${base}/crds/:group`,
     {
-      schema: { tags, operationId: 'listOrchestratorCrdsOfGroup', summary: 'Custom resource definitions of one API group', params: GroupParams, response: { 200: Type.Array(CrdResourceSchema), ...errors } },
+      schema: {
+        tags,
+        operationId: 'listOrchestratorCrdsOfGroup',
+        summary: 'Custom resource definitions of one API group',
+        params: GroupParams,
+        response: { 200: Type.Array(CrdResourceSchema), ...errors },
+      },
     },
     async (req) => service.listCrds(req.caller, req.params.group),
   );

@@ -48,4 +48,6 @@ export const SyncResultSchema = Type.Object({ synced: Type.Integer() }, { title:
 const Label = Type.String({ minLength: 1, maxLength: 253 });
 export const ComponentNameParams = Type.Object({ componentName: Type.String({ minLength: 1, maxLength: 253 }) });
 export const GroupParams = Type.Object({ group: Label });
-export const RolloutsQuery = Type.Object({ namespace: Type.Optional(Type.String({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' })) });
+export const RolloutsQuery = Type.Object({
+  namespace: Type.Optional(Type.String({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' })),
+});

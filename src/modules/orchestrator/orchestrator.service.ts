@@ -48,7 +48,7 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
   const matches = (w: Workload, componentName: string) => w.name === componentName || Object.values(w.labels).includes(componentName);
 
   return {
-    listWorkloads: (_caller: Caller) => port.listWorkloads(),
+    listWorkloads: async (_caller: Caller) => port.listWorkloads(),
 
     async matchWorkloads(_caller: Caller, componentName: string) {
       return (await port.listWorkloads()).filter((w) => matches(w, componentName));
@@ -59,7 +59,7 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
       return crds.filter((c) => group === undefined || c.group === group).map((c) => ({ ...c, operatorName: operatorName(c.group) }));
     },
 
-    listRollouts: (_caller: Caller, namespace?: string) => port.listRollouts(namespace),
+    listRollouts: async (_caller: Caller, namespace?: string) => port.listRollouts(namespace),
 
     /**
      * Stores the status of the workload each annotated component names (null when it is gone),

@@ -32,9 +32,7 @@ export class RolloutWatcher {
   /** Changes are recorded one at a time, in the order the API server reported them. */
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly deps: { port: OrchestratorPort; service: OrchestratorService; redis: Redis | undefined; key: string; log: FastifyBaseLogger },
-  ) {}
+  constructor(private readonly deps: { port: OrchestratorPort; service: OrchestratorService; redis: Redis | undefined; key: string; log: FastifyBaseLogger }) {}
 
   start() {
     void this.tick();
@@ -111,7 +109,9 @@ export class RolloutWatcher {
   private enqueue(work: () => Promise<void>, r: WatchedRollout) {
     if (this.closed) return;
     this.backoffMs = 1000;
-    this.queue = this.queue.then(work).catch((err) => this.deps.log.error({ err, rollout: `${r.namespace}/${r.name}` }, 'rollout watch: could not record a phase'));
+    this.queue = this.queue
+      .then(work)
+      .catch((err) => this.deps.log.error({ err, rollout: `${r.namespace}/${r.name}` }, 'rollout watch: could not record a phase'));
   }
 
   private restart(err: unknown) {

@@ -26,10 +26,16 @@ export const RESTART_REASON = 'the server restarted while this stage was running
 export const SHUTDOWN_REASON = 'the server stopped while this stage was running';
 
 const nowIso = () => new Date().toISOString();
-export const durationOf = (row: { startedAt: Date | null; createdAt: Date }, end: Date) => Math.max(0, end.getTime() - (row.startedAt ?? row.createdAt).getTime());
+export const durationOf = (row: { startedAt: Date | null; createdAt: Date }, end: Date) =>
+  Math.max(0, end.getTime() - (row.startedAt ?? row.createdAt).getTime());
 
 /** Stage results with every stage that has none (or is still `running`) closed as `status`. */
-export function closeResults(stages: PipelineStageRow[], results: StageResultRow[], open: 'skipped', runningAs?: { status: 'failed' | 'skipped'; note: string }): StageResultRow[] {
+export function closeResults(
+  stages: PipelineStageRow[],
+  results: StageResultRow[],
+  open: 'skipped',
+  runningAs?: { status: 'failed' | 'skipped'; note: string },
+): StageResultRow[] {
   const byId = new Map(results.map((r) => [r.stageId, r]));
   const at = nowIso();
   return stages.map((s) => {
@@ -144,7 +150,10 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
       if (stop.signal.aborted) return await settleStopped(i);
 
       const timeout = new AbortController();
-      const timer = stage.type === 'approval' ? undefined : setTimeout(() => timeout.abort(new Error(`the stage timed out after ${ctx.config.pipelineStageTimeoutS} s (PIPELINE_STAGE_TIMEOUT_S)`)), timeoutMs);
+      const timer =
+        stage.type === 'approval'
+          ? undefined
+          : setTimeout(() => timeout.abort(new Error(`the stage timed out after ${ctx.config.pipelineStageTimeoutS} s (PIPELINE_STAGE_TIMEOUT_S)`)), timeoutMs);
       const stageSignal = AbortSignal.any([signal, stop.signal, timeout.signal]);
       let outcome: StageOutcome;
       try {
@@ -213,7 +222,9 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
       const row = await repo.findRun(tx, runId, true);
       if (!row || current < 0) return;
       const stageId = stages[i]?.id;
-      const rs = row.stageResults.map((r) => (r.stageId === stageId && r.status === 'failed' ? { ...r, output: `${log.output()}stage stopped: the run was cancelled\n` } : r));
+      const rs = row.stageResults.map((r) =>
+        r.stageId === stageId && r.status === 'failed' ? { ...r, output: `${log.output()}stage stopped: the run was cancelled\n` } : r,
+      );
       await repo.updateRunIf(tx, runId, ['cancelled'], { stageResults: rs });
     });
   }
@@ -235,7 +246,14 @@ export async function failInterrupted(ctx: AppContext, runId: string, reason: st
     const at = new Date();
     const line = `[hangar] ${reason}\n`;
     await repo.appendLogs(tx, runId, line, Buffer.byteLength(line));
-    return repo.updateRunIf(tx, runId, ['running'], { status: 'failed', stageResults: rs, finishedAt: at, durationMs: durationOf(run, at), resumeAt: null, jobId: null });
+    return repo.updateRunIf(tx, runId, ['running'], {
+      status: 'failed',
+      stageResults: rs,
+      finishedAt: at,
+      durationMs: durationOf(run, at),
+      resumeAt: null,
+      jobId: null,
+    });
   });
   if (row) ctx.events.emit('pipeline.run.updated', toRun(row));
   await rm(workDirOf(ctx, runId), { recursive: true, force: true }).catch(() => {});

@@ -54,7 +54,15 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
 
   app.get(
     `${base}/:id`,
-    { schema: { operationId: 'getPipeline', tags, summary: 'Read a pipeline', params: IdParams, response: { 200: PipelineSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'getPipeline',
+        tags,
+        summary: 'Read a pipeline',
+        params: IdParams,
+        response: { 200: PipelineSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.get(req.caller, req.params.id),
   );
 

@@ -125,8 +125,18 @@ export function createRunsService(ctx: AppContext) {
         };
         const line = `rejected by ${caller.actor.username}\n`;
         await repo.appendLogs(tx, runId, line, Buffer.byteLength(line));
-        const rs = closeResults(run.stages, run.stageResults.map((r) => (r === result ? decided : r)), 'skipped');
-        return repo.updateRunIf(tx, runId, ['waiting_approval'], { status: 'failed', stageResults: rs, finishedAt: at, durationMs: durationOf(run, at), jobId: null });
+        const rs = closeResults(
+          run.stages,
+          run.stageResults.map((r) => (r === result ? decided : r)),
+          'skipped',
+        );
+        return repo.updateRunIf(tx, runId, ['waiting_approval'], {
+          status: 'failed',
+          stageResults: rs,
+          finishedAt: at,
+          durationMs: durationOf(run, at),
+          jobId: null,
+        });
       });
       if (!row) throw new Invalid('The run is not waiting_approval');
       emit(row);

@@ -64,10 +64,7 @@ export function createPipelinesService(ctx: AppContext) {
       const organizationId = body.organizationId !== undefined ? body.organizationId : caller.organizationId;
       await assertOrganization(organizationId);
       await assertNameFree(name);
-      return write(
-        () => repo.insert(db, { name, description: body.description ?? '', stages, organizationId, createdBy: caller.actor.userId }),
-        name,
-      );
+      return write(() => repo.insert(db, { name, description: body.description ?? '', stages, organizationId, createdBy: caller.actor.userId }), name);
     },
 
     async update(caller: Caller, id: string, body: UpdatePipelineBody): Promise<PipelineRow> {

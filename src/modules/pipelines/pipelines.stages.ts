@@ -76,7 +76,8 @@ export function normaliseStages(input: unknown[]): PipelineStageRow[] {
         break;
       case 'build': {
         const engine = c.engine ?? 'oci_a';
-        if (typeof engine !== 'string' || !(BUILD_ENGINES as readonly string[]).includes(engine)) fail(field('engine'), `must be one of: ${BUILD_ENGINES.join(', ')}`, id);
+        if (typeof engine !== 'string' || !(BUILD_ENGINES as readonly string[]).includes(engine))
+          fail(field('engine'), `must be one of: ${BUILD_ENGINES.join(', ')}`, id);
         const dockerfile = text('dockerfile', false, 1000) ?? 'Dockerfile';
         const context = text('context', false, 1000) ?? '.';
         if (!isInsidePath(dockerfile)) fail(field('dockerfile'), 'must be a relative path inside the working folder (no absolute path, no "..")', id);
@@ -96,7 +97,10 @@ export function normaliseStages(input: unknown[]): PipelineStageRow[] {
     return { id, name, type, order, config };
   });
   // Stable sort: equal orders keep the order they were given in.
-  return out.map((s, i) => ({ s, i })).sort((a, b) => a.s.order - b.s.order || a.i - b.i).map(({ s }) => s);
+  return out
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.order - b.s.order || a.i - b.i)
+    .map(({ s }) => s);
 }
 
 export const hasPrivilegedStage = (stages: unknown[] | undefined) =>

@@ -24,12 +24,26 @@ const upstream = errorResponses(400, 401, 404, 502, 503);
 export async function registryRoutes(app: App, { service }: { service: RegistryService }) {
   app.get(
     `${base}/available`,
-    { schema: { operationId: 'getRegistryAvailability', tags, summary: 'Whether a registry adapter is configured and answers', response: { 200: AvailableSchema, ...errorResponses(401) } } },
+    {
+      schema: {
+        operationId: 'getRegistryAvailability',
+        tags,
+        summary: 'Whether a registry adapter is configured and answers',
+        response: { 200: AvailableSchema, ...errorResponses(401) },
+      },
+    },
     async (req) => service.available(req.caller),
   );
   app.get(
     `${base}/repositories`,
-    { schema: { operationId: 'listRegistryRepositories', tags, summary: 'Repositories of the configured registry', response: { 200: Type.Array(RepositorySchema), ...upstream } } },
+    {
+      schema: {
+        operationId: 'listRegistryRepositories',
+        tags,
+        summary: 'Repositories of the configured registry',
+        response: { 200: Type.Array(RepositorySchema), ...upstream },
+      },
+    },
     async (req) => service.repositories(req.caller),
   );
   app.get(
@@ -46,17 +60,35 @@ export async function registryRoutes(app: App, { service }: { service: RegistryS
   );
   app.get(
     `${base}/repositories/:name/tags`,
-    { schema: { operationId: 'listRegistryTags', tags, summary: 'Tags of a repository (`:name` URL-encoded)', params: NameParams, response: { 200: Type.Array(TagSchema), ...upstream } } },
+    {
+      schema: {
+        operationId: 'listRegistryTags',
+        tags,
+        summary: 'Tags of a repository (`:name` URL-encoded)',
+        params: NameParams,
+        response: { 200: Type.Array(TagSchema), ...upstream },
+      },
+    },
     async (req) => service.tags(req.caller, req.params.name),
   );
   app.get(
     `${base}/repositories/:name/manifest/:tag`,
-    { schema: { operationId: 'getRegistryManifest', tags, summary: 'Manifest of a tag', params: NameTagParams, response: { 200: ManifestSchema, ...upstream } } },
+    {
+      schema: { operationId: 'getRegistryManifest', tags, summary: 'Manifest of a tag', params: NameTagParams, response: { 200: ManifestSchema, ...upstream } },
+    },
     async (req) => service.manifest(req.caller, req.params.name, req.params.tag),
   );
   app.get(
     `${base}/repositories/:name/scan/:tag`,
-    { schema: { operationId: 'getRegistryScan', tags, summary: 'Scan result of a tag, read from the registry', params: NameTagParams, response: { 200: ScanSchema, ...upstream } } },
+    {
+      schema: {
+        operationId: 'getRegistryScan',
+        tags,
+        summary: 'Scan result of a tag, read from the registry',
+        params: NameTagParams,
+        response: { 200: ScanSchema, ...upstream },
+      },
+    },
     async (req) => service.scan(req.caller, req.params.name, req.params.tag),
   );
   app.get(

@@ -9,14 +9,21 @@ const byAge = [asc(t.createdAt), asc(t.id)] as const;
 
 export const searchIndicesRepository = {
   async listForComponent(db: Executor, componentId: string): Promise<SearchIndexRow[]> {
-    return db.select().from(t).where(eq(t.componentId, componentId)).orderBy(...byAge);
+    return db
+      .select()
+      .from(t)
+      .where(eq(t.componentId, componentId))
+      .orderBy(...byAge);
   },
   async insert(db: Executor, values: typeof t.$inferInsert): Promise<SearchIndexRow> {
     const [row] = await db.insert(t).values(values).returning();
     return row!;
   },
   async delete(db: Executor, componentId: string, id: string): Promise<boolean> {
-    const rows = await db.delete(t).where(and(eq(t.id, id), eq(t.componentId, componentId))).returning({ id: t.id });
+    const rows = await db
+      .delete(t)
+      .where(and(eq(t.id, id), eq(t.componentId, componentId)))
+      .returning({ id: t.id });
     return rows.length > 0;
   },
   /** All links, or those made in one organization. */

@@ -55,7 +55,12 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
         indexPattern: l.indexPattern,
         searchUrl: url,
         reachable: true,
-        stats: perPattern.get(l.indexPattern) ?? summarise(l.indexPattern, rows!.filter((r) => matchesPattern(l.indexPattern, r.index))),
+        stats:
+          perPattern.get(l.indexPattern) ??
+          summarise(
+            l.indexPattern,
+            rows!.filter((r) => matchesPattern(l.indexPattern, r.index)),
+          ),
       }));
     } catch {
       return unreachable();

@@ -27,10 +27,18 @@ export function humanSize(bytes: number): string {
 /** Elasticsearch's multi-target syntax: comma-separated, `*` wildcards, `-name` exclusions. */
 export function matchesPattern(pattern: string, index: string): boolean {
   let matched = false;
-  for (const raw of pattern.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const raw of pattern
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const exclude: boolean = raw.startsWith('-') && matched;
     const glob = exclude ? raw.slice(1) : raw;
-    const re = new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${glob
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     if (re.test(index)) matched = !exclude;
   }
   return matched;
@@ -39,7 +47,10 @@ export function matchesPattern(pattern: string, index: string): boolean {
 /** Sums the indices a pattern matched: documents and bytes added, the worst health, names comma-joined. */
 export function summarise(pattern: string, rows: CatIndex[]): IndexStats {
   const sorted = [...rows].sort((a, b) => a.index.localeCompare(b.index));
-  const health = sorted.reduce<string | undefined>((worst, r) => (worst === undefined || (HEALTH_RANK[r.health] ?? 3) > (HEALTH_RANK[worst] ?? 3) ? r.health : worst), undefined);
+  const health = sorted.reduce<string | undefined>(
+    (worst, r) => (worst === undefined || (HEALTH_RANK[r.health] ?? 3) > (HEALTH_RANK[worst] ?? 3) ? r.health : worst),
+    undefined,
+  );
   const statuses = [...new Set(sorted.map((r) => r.status))];
   return {
     pattern,

@@ -16,7 +16,8 @@ export function validateSearchUrl(raw: string, cfg: SearchConfig): string {
   } catch {
     throw new Invalid('searchUrl must be an http or https URL', [{ field: 'searchUrl', problem: 'not a URL' }]);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Invalid('searchUrl must be an http or https URL', [{ field: 'searchUrl', problem: 'not http or https' }]);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Invalid('searchUrl must be an http or https URL', [{ field: 'searchUrl', problem: 'not http or https' }]);
   if (url.username || url.password) throw new Invalid('searchUrl must not carry credentials', [{ field: 'searchUrl', problem: 'credentials in URL' }]);
   if (cfg.urlAllowlist.length && !allowlisted(url, cfg)) {
     throw new Invalid(`searchUrl host ${url.hostname} is not in SEARCH_URL_ALLOWLIST`, [{ field: 'searchUrl', problem: 'host not allowed' }]);
@@ -60,7 +61,16 @@ export function isInternalHost(hostname: string): boolean {
 export function isInternalAddress(ip: string): boolean {
   if (isIP(ip) === 4) {
     const [a, b] = ip.split('.').map(Number) as [number, number];
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b < 128) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b < 32) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
   }
   const v6 = ip.toLowerCase();
   if (v6.startsWith('::ffff:')) return isInternalAddress(v6.slice(7));

@@ -30,6 +30,16 @@ const port = (dflt: string): VariableDefinition => ({
   pattern: PORT_PATTERN,
 });
 
+/** Owner of the scaffolded component in its catalog-info.yaml: a team name or entity reference. */
+const owner: VariableDefinition = {
+  key: 'OWNER',
+  label: 'Owner',
+  description: 'Owner written to catalog-info.yaml: a team name or an entity reference (`group:default/team-a`, `user:default/jane`)',
+  default: 'unassigned',
+  required: false,
+  pattern: '^([A-Za-z]+:)?([a-z0-9-]+/)?[A-Za-z0-9][A-Za-z0-9._-]{0,62}$',
+};
+
 export interface BuiltinTemplate {
   name: string;
   description: string;
@@ -57,6 +67,7 @@ export const BUILTIN_TEMPLATES: BuiltinTemplate[] = [
         required: false,
         pattern: '^(postgres|mysql|sqlite)$',
       },
+      owner,
     ],
   },
   {
@@ -75,6 +86,7 @@ export const BUILTIN_TEMPLATES: BuiltinTemplate[] = [
         pattern: NAME_PATTERN,
       },
       port('3000'),
+      owner,
     ],
   },
   {
@@ -83,7 +95,7 @@ export const BUILTIN_TEMPLATES: BuiltinTemplate[] = [
     language: 'go',
     framework: 'net-http',
     tags: ['backend', 'api', 'go'],
-    variables: [serviceName('service'), port('8080')],
+    variables: [serviceName('service'), port('8080'), owner],
   },
   {
     name: 'python-worker',
@@ -108,6 +120,7 @@ export const BUILTIN_TEMPLATES: BuiltinTemplate[] = [
         required: false,
         pattern: '^[0-9]+$',
       },
+      owner,
     ],
   },
 ];

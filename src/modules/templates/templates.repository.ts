@@ -113,7 +113,7 @@ export const templatesRepository = {
     return row;
   },
 
-  async finish(db: Executor, id: string, values: { status: 'completed' | 'failed'; statusMessage: string; renderedFiles: string[] | null }) {
+  async finish(db: Executor, id: string, values: { status: 'completed' | 'failed'; statusMessage: string; renderedFiles: string[] | null; componentId?: string | null }) {
     const [row] = await db
       .update(scaffoldRequests)
       .set({ ...values, updatedAt: new Date() })

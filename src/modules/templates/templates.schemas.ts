@@ -99,6 +99,7 @@ export const ScaffoldRequestSchema = Type.Object({
   requestedBy: Uuid,
   dryRun: Type.Boolean(),
   renderedFiles: Nullable(Type.Array(Type.String())),
+  componentId: Nullable(Type.String({ format: 'uuid', description: 'the catalog component registered from the scaffold’s catalog-info.yaml' })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

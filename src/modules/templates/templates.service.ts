@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { GitError } from '../../infra/git.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
-import type { Caller } from '../../kernel/caller.js';
+import { systemCaller, type Caller } from '../../kernel/caller.js';
 import { organizationsLookup } from '../organizations/index.js';
 import { BUILTIN_SCHEME, BUILTIN_TEMPLATES } from './templates.builtin.js';
 import { loadTemplateFiles } from './templates.files.js';
@@ -67,6 +67,23 @@ export function createTemplatesService(ctx: AppContext) {
     ctx.events.emit('scaffold.failed', { id: row.id, templateId: row.templateId, templateName: row.templateName, targetRepository: redactUrl(row.targetRepository), statusMessage });
     return done;
   };
+
+  /**
+   * A scaffold holding a catalog-info.yaml registers it as a location of the target repository
+   * (through the catalog's verb); a catalog problem never fails the scaffold, it is noted.
+   */
+  async function registerInCatalog(url: string, renderedFiles: string[]): Promise<{ componentId: string | null; note: string }> {
+    const path = renderedFiles.find((f) => /^catalog-info\.ya?ml$/.test(f)) ?? renderedFiles.find((f) => /(^|\/)catalog-info\.ya?ml$/.test(f));
+    if (!path) return { componentId: null, note: '' };
+    try {
+      const r = await ctx.services.catalog.registerLocation(systemCaller(), { url, branch: 'main', path });
+      const component = r.created[0] ?? r.updated[0] ?? r.unchanged[0];
+      const problem = r.errors[0]?.message;
+      return { componentId: component?.id ?? null, note: component ? '; registered in the catalog' : `; not registered in the catalog: ${problem ?? 'no component'}` };
+    } catch (err) {
+      return { componentId: null, note: `; not registered in the catalog: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` };
+    }
+  }
 
   return {
     async seedBuiltins() {
@@ -186,10 +203,12 @@ export function createTemplatesService(ctx: AppContext) {
         return toFailed(row, `Push to ${target} failed (internal error)`);
       }
       const renderedFiles = files.map((f) => f.path);
+      const catalog = await registerInCatalog(row.targetRepository, renderedFiles);
       const done = await repo.finish(db, id, {
         status: 'completed',
-        statusMessage: `Committed ${renderedFiles.length} files to ${target} on branch main (${commit.slice(0, 12)})`,
+        statusMessage: `Committed ${renderedFiles.length} files to ${target} on branch main (${commit.slice(0, 12)})${catalog.note}`,
         renderedFiles,
+        componentId: catalog.componentId,
       });
       // Events reach every client: the URL goes out without any credentials it may carry.
       ctx.events.emit('scaffold.completed', { id, templateId: row.templateId, templateName: row.templateName, targetRepository: target, renderedFiles });

@@ -15,7 +15,8 @@ afterAll(() => t.close());
 
 const register = (componentId: string, spec: unknown, version = '1') =>
   t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${componentId}/api-specs`, headers: bearer(admin), payload: { name: 'api', version, spec } });
-const diff = (id: string, compareWith: string) => t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${id}/diff?compareWith=${compareWith}`, headers: bearer(admin) });
+const diff = (id: string, compareWith: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${id}/diff?compareWith=${compareWith}`, headers: bearer(admin) });
 
 async function pair(base: unknown, revision: unknown) {
   const c = await insertComponent(t);
@@ -29,9 +30,17 @@ async function pair(base: unknown, revision: unknown) {
 describe('validation with JSON pointers', () => {
   it.each([
     ['a missing info.version', { openapi: '3.0.3', info: { title: 'x' }, paths: {} }, '#/info'],
-    ['an unknown parameter location', { openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: { parameters: [{ name: 'q', in: 'body' }], responses: {} } } } }, '#/paths/~1a/get/parameters/0'],
+    [
+      'an unknown parameter location',
+      { openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: { parameters: [{ name: 'q', in: 'body' }], responses: {} } } } },
+      '#/paths/~1a/get/parameters/0',
+    ],
     ['a Swagger 2 document without info', { swagger: '2.0', paths: {} }, '#'],
-    ['an AsyncAPI 2 channel with a bad operation', { asyncapi: '2.6.0', info: { title: 'x', version: '1' }, channels: { c: { subscribe: { message: 5 } } } }, '#/channels/c/subscribe/message'],
+    [
+      'an AsyncAPI 2 channel with a bad operation',
+      { asyncapi: '2.6.0', info: { title: 'x', version: '1' }, channels: { c: { subscribe: { message: 5 } } } },
+      '#/channels/c/subscribe/message',
+    ],
     [
       'an unresolvable $ref',
       { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/Nope' } } } } } },
@@ -46,22 +55,26 @@ describe('validation with JSON pointers', () => {
   ])('400 for %s, naming the pointer', async (_label, spec, pointer) => {
     const c = await insertComponent(t);
     const body = expectError(await register(c.id, spec), 400);
-    expect(body.details?.some((d: { problem: string }) => d.problem.startsWith(`${pointer} `)), JSON.stringify(body)).toBe(true);
+    expect(
+      body.details?.some((d: { problem: string }) => d.problem.startsWith(`${pointer} `)),
+      JSON.stringify(body),
+    ).toBe(true);
     expect(body.message).toContain(pointer);
   });
 });
 
 describe('diff over HTTP', () => {
-  it.each(
-    FIXED_CASES.filter((c) => !c.now && !c.rule.startsWith('webhook') && !c.rule.includes('security-component')).map((c) => [c.name, c] as const),
-  )('%s', async (_name, c) => {
-    const ids = await pair(c.base, c.revision);
-    const res = await diff(ids.new, ids.old);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.entries.map((e: { rule: string }) => e.rule)).toContain(c.rule);
-    for (const e of body.entries) expect(Object.keys(e).sort()).toEqual(['breaking', 'detail', 'level', 'location', 'path', 'rule', 'type']);
-  });
+  it.each(FIXED_CASES.filter((c) => !c.now && !c.rule.startsWith('webhook') && !c.rule.includes('security-component')).map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const ids = await pair(c.base, c.revision);
+      const res = await diff(ids.new, ids.old);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.entries.map((e: { rule: string }) => e.rule)).toContain(c.rule);
+      for (const e of body.entries) expect(Object.keys(e).sort()).toEqual(['breaking', 'detail', 'level', 'location', 'path', 'rule', 'type']);
+    },
+  );
 
   it('names the consumers of the old spec when something breaks', async () => {
     const ids = await pair(FIXED_CASES[1]!.base, FIXED_CASES[1]!.revision);
@@ -73,7 +86,12 @@ describe('diff over HTTP', () => {
     }
     const body = (await diff(ids.new, ids.old)).json();
     expect(body.breakingChanges).toBe(1);
-    expect(body.affectedConsumers).toEqual(expect.arrayContaining([{ componentId: consumer.id, name: consumer.name }, { teamId: team.id, name: team.name }]));
+    expect(body.affectedConsumers).toEqual(
+      expect.arrayContaining([
+        { componentId: consumer.id, name: consumer.name },
+        { teamId: team.id, name: team.name },
+      ]),
+    );
     // nothing breaks the other way round: no affectedConsumers field
     expect((await diff(ids.old, ids.new)).json()).not.toHaveProperty('affectedConsumers');
   });
@@ -87,16 +105,29 @@ describe('the catalog verbs', () => {
     const v1 = JSON.stringify(FIXED_CASES[1]!.base);
     const first = await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: v1, version: 'abc123' });
     expect(first.created).toBe(true);
-    expect(await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: v1, version: 'abc124' })).toEqual({ id: first.id, created: false });
-    const second = await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: JSON.stringify(FIXED_CASES[1]!.revision), version: 'def456' });
+    expect(await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: v1, version: 'abc124' })).toEqual({
+      id: first.id,
+      created: false,
+    });
+    const second = await apiSpecs.registerFromCatalog(caller, {
+      componentId: c.id,
+      format: 'openapi',
+      content: JSON.stringify(FIXED_CASES[1]!.revision),
+      version: 'def456',
+    });
     expect(second.created).toBe(true);
     expect((await diff(second.id, first.id)).json().breakingChanges).toBe(1);
     const gql = await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'graphql', content: 'type Query { a: String }', version: '1' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${gql.id}`, headers: bearer(admin) })).json()).toMatchObject({ format: 'graphql', spec: 'type Query { a: String }' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${gql.id}`, headers: bearer(admin) })).json()).toMatchObject({
+      format: 'graphql',
+      spec: 'type Query { a: String }',
+    });
     const consumer = await insertComponent(t);
     expect(await apiSpecs.addConsumer(caller, second.id, { componentId: consumer.id })).toEqual({ created: true });
     expect(await apiSpecs.addConsumer(caller, second.id, { componentId: consumer.id })).toEqual({ created: false });
-    await expect(apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: 'openapi: 3.0.0\n', version: '2' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: 'openapi: 3.0.0\n', version: '2' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 
@@ -113,6 +144,12 @@ describe('size', () => {
     const res = await diff(b.json().id, a.json().id);
     expect(res.statusCode).toBe(200);
     const rules = new Set(res.json().entries.map((e: { rule: string }) => e.rule));
-    for (const r of ['api-removed-without-deprecation', 'new-required-request-property', 'request-property-enum-value-removed', 'response-property-enum-value-removed']) expect(rules).toContain(r);
+    for (const r of [
+      'api-removed-without-deprecation',
+      'new-required-request-property',
+      'request-property-enum-value-removed',
+      'response-property-enum-value-removed',
+    ])
+      expect(rules).toContain(r);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseSpec, detectFormat, nestingProblem, parseSpec } from '../../../src/modules/api-specs/spec/parse.js';
+import { analyseSpec } from '../../../src/modules/api-specs/spec/analyse.js';
+import { detectFormat, nestingProblem, parseSpec } from '../../../src/modules/api-specs/spec/parse.js';
 import { ASYNCAPI2_YAML, ASYNCAPI3_YAML, OPENAPI3_YAML, SWAGGER2_JSON } from './fixtures.js';
 
 const detect = (text: string) => {
@@ -20,7 +21,7 @@ describe('format detection', () => {
     ['{"asyncapi": "3.0.0"}', 'asyncapi'],
     ['{"openapi": "3.0.0", # YAML flow with a comment\n "paths": {}}', 'openapi'],
   ])('%j is %s', (text, format) => {
-    expect(detect(text)).toEqual({ ok: true, format });
+    expect(detect(text)).toMatchObject({ ok: true, format });
   });
 
   it.each([
@@ -95,11 +96,10 @@ describe('analyseSpec', () => {
     expect(analyseSpec('nope', 'asyncapi')).toMatchObject({ ok: false, field: 'spec' });
   });
 
-  it('without a version key: takes a declared format, else guesses from paths / channels', () => {
-    expect(analyseSpec('info: {title: x}\n', 'asyncapi')).toMatchObject({ ok: true, format: 'asyncapi' });
-    expect(analyseSpec('paths: {}\n')).toMatchObject({ ok: true, format: 'openapi' });
-    expect(analyseSpec('channels: {}\n')).toMatchObject({ ok: true, format: 'asyncapi' });
-    expect(analyseSpec('info: {title: x}\n')).toMatchObject({ ok: false, field: 'spec' });
+  it('without a version key: refused, declared format or not (it must be a valid OpenAPI or AsyncAPI document)', () => {
+    expect(analyseSpec('info: {title: x}\n', 'asyncapi')).toMatchObject({ ok: false, field: 'spec' });
+    expect(analyseSpec('paths: {}\n')).toMatchObject({ ok: false, field: 'spec' });
+    expect(analyseSpec('channels: {}\n')).toMatchObject({ ok: false, field: 'spec', problems: [{ pointer: '#' }] });
     // a version key that is wrong is still an error, declared format or not
     expect(analyseSpec('openapi: 2.0\npaths: {}\n', 'openapi')).toMatchObject({ ok: false, field: 'spec' });
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffDocuments, RULES } from '../../../src/modules/api-specs/diff/index.js';
-import { analyseSpec } from '../../../src/modules/api-specs/spec/analyse.js';
+import { analyseSpec, unpackDocument } from '../../../src/modules/api-specs/spec/analyse.js';
 import { ASYNC_CASES, FIXED_CASES, NON_BREAKING, oas, SCHEMA_CASES, type RuleCase } from './rules-cases.js';
 
 const ALL = [...FIXED_CASES, ...ASYNC_CASES, ...SCHEMA_CASES];
@@ -64,7 +64,7 @@ describe('rule table', () => {
     );
     expect(sw.ok).toBe(true);
     const next = oas({ '/a': { post: { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } } }, responses: { '200': { description: 'ok' } } } } });
-    const result = diffDocuments('openapi', JSON.parse((sw as { document: string }).document), next);
+    const result = diffDocuments('openapi', unpackDocument((sw as { document: string }).document), next);
     expect(result.entries.map((e) => e.rule)).toEqual(['request-property-became-required']);
   });
 });

@@ -45,7 +45,7 @@ function makeRepo(files: Record<string, string>, branches: Record<string, Record
 }
 
 const doc = (name: string, type = 'service') =>
-  `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: ${type}\n  owner: team-x\n`;
+  `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: ${type}\n  lifecycle: production\n  owner: team-x\n`;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -87,10 +87,20 @@ describe('locations', () => {
       [c, 'queue'],
     ]);
 
-    // a second registration of the same location updates
+    // a second registration of the same location changes nothing and stores it once
     const again = (await locate({ url: repo.url })).json();
-    expect(again.created).toEqual([]);
-    expect(again.updated.map((x: any) => x.name)).toEqual([a, b, c]);
+    expect(again).toMatchObject({ created: [], updated: [] });
+    expect(again.unchanged.map((x: any) => x.name)).toEqual([a, b, c]);
+    expect(again.location.id).toBe(body.location.id);
+    // a changed file updates
+    git(repo.dir, 'rm', '--quiet', 'services/a/catalog-info.yaml');
+    mkdirSync(join(repo.dir, 'services/a'), { recursive: true });
+    writeFileSync(join(repo.dir, 'services/a/catalog-info.yaml'), doc(a).replace('production', 'deprecated'));
+    git(repo.dir, 'add', '--all');
+    git(repo.dir, 'commit', '--quiet', '-m', 'change');
+    const third = (await locate({ url: repo.url })).json();
+    expect(third.updated.map((x: any) => [x.name, x.lifecycle])).toEqual([[a, 'deprecated']]);
+    expect(third.unchanged).toHaveLength(2);
   });
 
   it('clones the branch asked for', async () => {
@@ -106,16 +116,46 @@ describe('locations', () => {
 
   it('answers 201 with empty lists for a repository without descriptors', async () => {
     const repo = makeRepo({ 'README.md': 'nothing here\n' });
-    expect((await locate({ url: repo.url })).json()).toEqual({ created: [], updated: [], files: [] });
+    expect((await locate({ url: repo.url })).json()).toMatchObject({ created: [], updated: [], unchanged: [], skipped: [], errors: [], files: [] });
   });
 
-  it('400 naming the file and document of a bad descriptor, and registers nothing', async () => {
+  it('reports a bad file or document in errors and registers the rest', async () => {
     const good = uniq('good');
-    const repo = makeRepo({ 'a/catalog-info.yaml': doc(good), 'b/catalog-info.yaml': `${doc(uniq('x'))}---\nkind: Component\nmetadata: {}\n` });
-    const body = expectError(await locate({ url: repo.url }), 400);
-    expect(body.message).toBe('b/catalog-info.yaml: document 2 (index 1): metadata.name is required');
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/catalog/components?take=100', headers: admin })).json();
-    expect(listed.data.some((x: any) => x.name === good)).toBe(false);
+    const other = uniq('x');
+    const repo = makeRepo({
+      'a/catalog-info.yaml': doc(good),
+      'b/catalog-info.yaml': `${doc(other)}---\nkind: Component\nmetadata: {}\n`,
+      'c/catalog-info.yaml': 'key: [unclosed\n',
+    });
+    const res = await locate({ url: repo.url });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.created.map((x: any) => x.name)).toEqual([good, other]);
+    expect(body.errors).toEqual([
+      { file: 'b/catalog-info.yaml', document: 2, message: expect.stringMatching(/apiVersion|kind|name/) },
+      { file: 'c/catalog-info.yaml', document: 1, message: expect.stringMatching(/invalid YAML/) },
+    ]);
+  });
+
+  it('starts from `path`, follows Location targets inside the repository, reports others', async () => {
+    const n = uniq('followed');
+    const repo = makeRepo({
+      'catalog/all.yaml': 'apiVersion: backstage.io/v1alpha1\nkind: Location\nmetadata: {name: all}\nspec:\n  targets: [./one.yaml, ../outside/../two.yaml, ../../etc/passwd, https://example.test/x.yaml, ./missing.yaml]\n',
+      'catalog/one.yaml': doc(n),
+      'two.yaml': doc(`${n}-2`),
+      'catalog-info.yaml': doc(uniq('not-read')),
+    });
+    const body = (await locate({ url: repo.url, path: 'catalog/all.yaml' })).json();
+    expect(body.files).toEqual(['catalog/all.yaml', 'catalog/one.yaml', 'two.yaml', 'catalog/missing.yaml']);
+    expect(body.created.map((x: any) => x.name)).toEqual([n, `${n}-2`]);
+    expect(body.errors.map((e: any) => e.message)).toEqual([
+      expect.stringMatching(/etc\/passwd.*outside the repository/),
+      expect.stringMatching(/https:\/\/example\.test\/x\.yaml.*outside the repository/),
+      expect.stringMatching(/no such file/),
+    ]);
+    expect(body.location).toMatchObject({ path: 'catalog/all.yaml', branch: null });
+    expect(expectError(await locate({ url: repo.url, path: 'nope.yaml' }), 400).message).toMatch(/path/);
+    expectError(await locate({ url: repo.url, path: '../x.yaml' }), 400);
   });
 
   it("400 with git's reason in one line for an unreachable repository", async () => {
@@ -123,7 +163,7 @@ describe('locations', () => {
     expect(missing.message).toMatch(/^Could not clone repository: \S/);
     expect(missing.message).not.toContain('\n');
     const refused = expectError(await locate({ url: 'http://127.0.0.1:9/nothing.git' }), 400);
-    expect(refused.message).toMatch(/^Could not clone repository: /);
+    // refused before cloning (an internal address) or by git: either way one line
     expect(refused.message).not.toContain('\n');
   });
 
@@ -192,7 +232,9 @@ describe('events', () => {
   it('emits for YAML and location registration too', async () => {
     const y = uniq('ev-yaml');
     await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: doc(y) } });
+    // identical: unchanged, no event
     await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: doc(y) } });
+    await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: doc(y).replace('production', 'deprecated') } });
     const yEvents = await waitFor(2, (e) => e.payload?.name === y);
     expect(yEvents.map((e) => e.name)).toEqual(['component.created', 'component.updated']);
     expect(yEvents[0]!.payload).toEqual({ id: expect.any(String), name: y, kind: 'service', owner: 'team-x' });

@@ -24,7 +24,8 @@ metadata:
 spec:
   type: service
   lifecycle: production
-${extra}`;
+${extra}
+`;
 const entity = (kind: string, name: string, spec = 'owner: team-x') => `apiVersion: backstage.io/v1alpha1\nkind: ${kind}\nmetadata:\n  name: ${name}\nspec:\n  ${spec}\n`;
 
 describe('register-yaml', () => {
@@ -76,10 +77,12 @@ describe('register-yaml', () => {
     expect(listed.data.find((x: any) => x.id === ca.id)?.lifecycle).toBe('deprecated');
 
     const same = (await register(yaml)).json();
-    expect(same.unchanged.map((x: any) => x.id)).toEqual([]);
+    expect(same.updated.map((x: any) => x.id)).toEqual([ca.id]);
+    expect(same.unchanged.map((x: any) => x.id)).toEqual([cb.id, cc.id]);
     const identical = (await register(yaml)).json();
     expect(identical).toMatchObject({ created: [], updated: [] });
-    expect(identical.unchanged.map((x: any) => [x.id, x.updatedAt])).toEqual(same.updated.concat(same.unchanged).map((x: any) => [x.id, x.updatedAt]));
+    const stamp = (x: any) => [x.id, x.updatedAt];
+    expect(identical.unchanged.map(stamp)).toEqual([...same.updated, ...same.unchanged].map(stamp));
   });
 
   it('accepts kinds case-insensitively and keeps unknown spec.type out of the kind', async () => {
@@ -93,7 +96,7 @@ describe('register-yaml', () => {
   it('skips kinds Hangar does not keep, and Location documents', async () => {
     const n = uniq('skip');
     const res = await register(
-      [entity('Template', n, 'type: service'), `apiVersion: example.com/v1\nkind: AiResource\nmetadata: {name: ${n}}`, entity('Location', n, 'targets: [./a.yaml]'), entity('Component', n, 'type: queue\n  lifecycle: planned\n  owner: x')].join('---\n'),
+      [entity('Template', n, 'type: service'), `apiVersion: example.com/v1\nkind: AiResource\nmetadata: {name: ${n}}\n`, entity('Location', n, 'targets: [./a.yaml]'), entity('Component', n, 'type: queue\n  lifecycle: planned\n  owner: x')].join('---\n'),
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().skipped).toEqual([

@@ -13,7 +13,9 @@ let logs: ReturnType<typeof captureLogs>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await buildApp(testConfig({ LOG_LEVEL: 'trace', SERVERCI_WEBHOOK_TOKEN: TOKEN, HOSTEDCI_WEBHOOK_TOKEN: TOKEN, CLOUDCI_WEBHOOK_SECRET: SECRET }), { database: db.handle });
+  app = await buildApp(testConfig({ LOG_LEVEL: 'trace', SERVERCI_WEBHOOK_TOKEN: TOKEN, HOSTEDCI_WEBHOOK_TOKEN: TOKEN, CLOUDCI_WEBHOOK_SECRET: SECRET }), {
+    database: db.handle,
+  });
   logs = captureLogs(app.log);
   await app.ready();
 });
@@ -25,11 +27,20 @@ afterAll(async () => {
 
 describe('webhook secrets in logs', () => {
   it('a query token, right or wrong, is never logged (trace level, the app logger)', async () => {
-    const ok = await app.inject({ method: 'POST', url: `/api/v1/webhooks/serverci?token=${TOKEN}`, payload: { name: 'api', build: { number: 1, phase: 'STARTED' } } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: `/api/v1/webhooks/serverci?token=${TOKEN}`,
+      payload: { name: 'api', build: { number: 1, phase: 'STARTED' } },
+    });
     expect(ok.statusCode).toBe(200);
     const wrong = await app.inject({ method: 'POST', url: `/api/v1/webhooks/hostedci?token=${TOKEN}x`, payload: { id: 1, state: 'passed' } });
     expect(wrong.statusCode).toBe(401);
-    const header = await app.inject({ method: 'POST', url: '/api/v1/webhooks/hostedci', headers: { 'x-webhook-token': TOKEN }, payload: { id: 2, state: 'passed' } });
+    const header = await app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/hostedci',
+      headers: { 'x-webhook-token': TOKEN },
+      payload: { id: 2, state: 'passed' },
+    });
     expect(header.statusCode).toBe(200);
     const unsigned = await app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'cloudci-signature': 'v1=00' }, payload: { id: 'e' } });
     expect(unsigned.statusCode).toBe(401);

@@ -12,8 +12,24 @@ describe('webhooks whose secret setting is unset', () => {
   it('refuse every call with 401, whatever is sent', async () => {
     const raw = JSON.stringify({ type: 'workflow-completed', id: 'x', workflow: { id: 'w', status: 'success' } });
     const sig = `v1=${createHmac('sha256', '').update(raw).digest('hex')}`;
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json', 'cloudci-signature': sig }, payload: raw }), 401);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/serverci', headers: { 'x-webhook-token': '' }, payload: { name: 'a', build: { number: 1 } } }), 401);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/cloudci',
+        headers: { 'content-type': 'application/json', 'cloudci-signature': sig },
+        payload: raw,
+      }),
+      401,
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/serverci',
+        headers: { 'x-webhook-token': '' },
+        payload: { name: 'a', build: { number: 1 } },
+      }),
+      401,
+    );
     expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/hostedci?token=undefined', payload: { id: 1, state: 'passed' } }), 401);
   });
 });

@@ -36,7 +36,14 @@ function circlePayload(eventId: string, status: string) {
     webhook: { id: 'wh', name: 'hangar' },
     project: { id: 'p1', name: 'shop', slug: 'gh/acme/shop' },
     organization: { id: 'o1', name: 'acme' },
-    workflow: { id: `wf-${eventId}`, name: 'build-and-test', status, created_at: '2026-01-01T00:00:00Z', stopped_at: '2026-01-01T00:05:00Z', url: `https://app.circleci.com/pipelines/gh/acme/shop/1/workflows/wf-${eventId}` },
+    workflow: {
+      id: `wf-${eventId}`,
+      name: 'build-and-test',
+      status,
+      created_at: '2026-01-01T00:00:00Z',
+      stopped_at: '2026-01-01T00:05:00Z',
+      url: `https://app.circleci.com/pipelines/gh/acme/shop/1/workflows/wf-${eventId}`,
+    },
     pipeline: { id: 'pl1', number: 1 },
   };
 }
@@ -45,7 +52,12 @@ describe('POST /api/v1/webhooks/cloudci (HMAC over the raw body)', () => {
   it('a valid signature answers 200 at once; the build update is emitted with the mapped status', async () => {
     // Spacing and key order of the raw body matter: the signature is over the bytes as sent.
     const raw = JSON.stringify(circlePayload('evt-1', 'failed'), null, 2);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json', 'cloudci-signature': sign(raw) }, payload: raw });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/cloudci',
+      headers: { 'content-type': 'application/json', 'cloudci-signature': sign(raw) },
+      payload: raw,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, deliveryId: 'id:evt-1' });
     const event = await eventFor('wf-evt-1');
@@ -64,27 +76,57 @@ describe('POST /api/v1/webhooks/cloudci (HMAC over the raw body)', () => {
   it('a missing, wrong or re-serialised signature is 401 and nothing is processed', async () => {
     const raw = JSON.stringify(circlePayload('evt-2', 'success'));
     const reordered = JSON.stringify(JSON.parse(raw), null, 1);
-    for (const headers of [{}, { 'cloudci-signature': sign(raw, 'other') }, { 'cloudci-signature': 'v1=zz' }, { 'cloudci-signature': sign(reordered) }, { 'cloudci-signature': sign(raw).replace('v1=', 'v0=') }]) {
-      expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json', ...headers }, payload: raw }), 401);
+    for (const headers of [
+      {},
+      { 'cloudci-signature': sign(raw, 'other') },
+      { 'cloudci-signature': 'v1=zz' },
+      { 'cloudci-signature': sign(reordered) },
+      { 'cloudci-signature': sign(raw).replace('v1=', 'v0=') },
+    ]) {
+      expectError(
+        await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json', ...headers }, payload: raw }),
+        401,
+      );
     }
     // Even a body that is not JSON is a 401 first.
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json' }, payload: '{nope' }), 401);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json' }, payload: '{nope' }),
+      401,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(eventsFor('wf-evt-2')).toEqual([]);
   });
 
   it('accepts one of several comma-separated signatures; a signed non-JSON body is 400', async () => {
     const raw = JSON.stringify(circlePayload('evt-3', 'success'));
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json', 'cloudci-signature': `v1=00ff,${sign(raw)}` }, payload: raw });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/cloudci',
+      headers: { 'content-type': 'application/json', 'cloudci-signature': `v1=00ff,${sign(raw)}` },
+      payload: raw,
+    });
     expect(res.statusCode).toBe(200);
     expect((await eventFor('wf-evt-3')).status).toBe('succeeded');
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json', 'cloudci-signature': sign('[1,2') }, payload: '[1,2' }), 400);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/cloudci',
+        headers: { 'content-type': 'application/json', 'cloudci-signature': sign('[1,2') },
+        payload: '[1,2',
+      }),
+      400,
+    );
   });
 
   it('a replayed delivery (same event id) is processed once', async () => {
     const raw = JSON.stringify(circlePayload('evt-4', 'canceled'));
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'content-type': 'application/json', 'cloudci-signature': sign(raw) }, payload: raw });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/cloudci',
+        headers: { 'content-type': 'application/json', 'cloudci-signature': sign(raw) },
+        payload: raw,
+      });
       expect(res.statusCode).toBe(200);
     }
     expect((await eventFor('wf-evt-4')).status).toBe('cancelled');
@@ -102,13 +144,27 @@ describe('POST /api/v1/webhooks/serverci (shared token)', () => {
   });
 
   it('takes the token from X-Webhook-Token or ?token=; maps phase and result', async () => {
-    const started = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/serverci', headers: { 'x-webhook-token': SERVER_TOKEN }, payload: notification(12, 'STARTED') });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/serverci',
+      headers: { 'x-webhook-token': SERVER_TOKEN },
+      payload: notification(12, 'STARTED'),
+    });
     expect(started.statusCode).toBe(200);
     expect(await eventFor('api#12')).toMatchObject({ platform: 'serverci', name: 'api', status: 'running', url: 'https://jenkins.example.test/job/api/12/' });
-    const done = await t.app.inject({ method: 'POST', url: `/api/v1/webhooks/serverci?token=${SERVER_TOKEN}`, payload: notification(13, 'COMPLETED', 'UNSTABLE') });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhooks/serverci?token=${SERVER_TOKEN}`,
+      payload: notification(13, 'COMPLETED', 'UNSTABLE'),
+    });
     expect(done.statusCode).toBe(200);
     expect(await eventFor('api#13')).toMatchObject({ status: 'failed', platformStatus: 'UNSTABLE' });
-    await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/serverci', headers: { 'x-webhook-token': SERVER_TOKEN }, payload: notification(14, 'FINALIZED', 'ABORTED') });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/serverci',
+      headers: { 'x-webhook-token': SERVER_TOKEN },
+      payload: notification(14, 'FINALIZED', 'ABORTED'),
+    });
     expect((await eventFor('api#14')).status).toBe('cancelled');
   });
 
@@ -129,11 +185,25 @@ describe('POST /api/v1/webhooks/serverci (shared token)', () => {
 
   it('the same body twice is processed once (hash of the body)', async () => {
     for (let i = 0; i < 2; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/serverci', headers: { 'x-webhook-token': SERVER_TOKEN }, payload: notification(20, 'COMPLETED', 'SUCCESS') })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/webhooks/serverci',
+            headers: { 'x-webhook-token': SERVER_TOKEN },
+            payload: notification(20, 'COMPLETED', 'SUCCESS'),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     expect((await eventFor('api#20')).status).toBe('succeeded');
     // A later notification of the same build (another phase) is another delivery.
-    await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/serverci', headers: { 'x-webhook-token': SERVER_TOKEN }, payload: notification(20, 'FINALIZED', 'SUCCESS') });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/serverci',
+      headers: { 'x-webhook-token': SERVER_TOKEN },
+      payload: notification(20, 'FINALIZED', 'SUCCESS'),
+    });
     await waitUntil(async () => eventsFor('api#20').length === 2, 10_000, 'second delivery');
     await new Promise((r) => setTimeout(r, 300));
     expect(eventsFor('api#20')).toHaveLength(2);

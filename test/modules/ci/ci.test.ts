@@ -23,7 +23,12 @@ beforeAll(async () => {
   t.app.hangar.services.ci.useAdapters(fakes.factories);
   admin = await t.adminToken();
   user = await t.newUser('ciuser');
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(user.token), payload: { name: 'CI org', slug: uniq('ci').toLowerCase() } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organizations',
+    headers: bearer(user.token),
+    payload: { name: 'CI org', slug: uniq('ci').toLowerCase() },
+  });
   org = res.json().id;
 });
 afterAll(() => t.close());
@@ -72,7 +77,12 @@ describe('GitOps CD', () => {
   it('lists and reads applications in the document shape with the stored credential', async () => {
     const list = await get('/api/v1/gitopscd/applications');
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((a: { metadata: { name: string } }) => a.metadata.name).sort()).toEqual(['billing', 'shop']);
+    expect(
+      list
+        .json()
+        .map((a: { metadata: { name: string } }) => a.metadata.name)
+        .sort(),
+    ).toEqual(['billing', 'shop']);
     expect(fakes.credentials.at(-1)).toEqual({ type: 'gitopscd', value: { url: 'https://argocd.example.test', token: 'argo-tok' } });
     expect((await get('/api/v1/gitopscd/applications?project=retail')).json()).toHaveLength(1);
     const one = await get('/api/v1/gitopscd/applications/billing');
@@ -134,7 +144,12 @@ describe('hosted CI platform', () => {
     expect((await get('/api/v1/cloudci/pipelines')).json()).toHaveLength(2);
     const shop = await get(`/api/v1/cloudci/pipelines?vcsUrl=${encodeURIComponent('https://github.com/acme/shop.git')}`);
     expect(shop.json()).toHaveLength(1);
-    expect(shop.json()[0]).toMatchObject({ projectSlug: 'gh/acme/shop', vcsUrl: 'https://github.com/acme/shop', number: expect.any(Number), id: expect.any(String) });
+    expect(shop.json()[0]).toMatchObject({
+      projectSlug: 'gh/acme/shop',
+      vcsUrl: 'https://github.com/acme/shop',
+      number: expect.any(Number),
+      id: expect.any(String),
+    });
   });
 
   it('triggers by URL-encoded slug (admin): 201 with the new pipeline; bad slug 400; unknown project 404', async () => {

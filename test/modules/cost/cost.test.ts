@@ -63,10 +63,23 @@ describe('cost', () => {
 
     const history = await get(`/api/v1/cost/components/${api.id}/history`);
     expect(history.json()).toHaveLength(2);
-    expect(history.json()[0]).toEqual({ cpuCost: 40, memoryCost: 20, pvCost: 10, networkCost: 10, totalCost: 80, currency: 'EUR', syncedAt: expect.any(String) });
+    expect(history.json()[0]).toEqual({
+      cpuCost: 40,
+      memoryCost: 20,
+      pvCost: 10,
+      networkCost: 10,
+      totalCost: 80,
+      currency: 'EUR',
+      syncedAt: expect.any(String),
+    });
 
     const summary = await get(`/api/v1/cost/teams/${team.json().id}/summary`);
-    expect(summary.json()).toEqual({ teamId: team.json().id, totalCost: 80, currency: 'EUR', components: [{ componentId: api.id, totalCost: 80, window: '7d' }] });
+    expect(summary.json()).toEqual({
+      teamId: team.json().id,
+      totalCost: 80,
+      currency: 'EUR',
+      components: [{ componentId: api.id, totalCost: 80, window: '7d' }],
+    });
 
     const top = await get('/api/v1/cost/summary?limit=2');
     expect(top.json()).toEqual([

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import type { App } from '../../../src/kernel/types.js';
@@ -15,8 +16,8 @@ let logs: ReturnType<typeof captureLogs>;
 let admin: string;
 const responses: string[] = [];
 
-async function call(opts: Parameters<App['inject']>[0]) {
-  const res = await app.inject(opts as never);
+async function call(opts: InjectOptions) {
+  const res = await app.inject(opts);
   responses.push(res.body, JSON.stringify(res.headers));
   return res;
 }
@@ -53,9 +54,36 @@ describe("a credential's value is never found in clear", () => {
     });
     expect(jenkins.statusCode).toBe(201);
     // Failing paths: a duplicate, a bad update, and platform calls that fail upstream (port 9 answers nothing).
-    expect((await call({ method: 'POST', url: '/api/v1/integrations/credentials', headers: bearer(admin), payload: { type: 'gitopscd', name: 'again', value: { url: 'http://127.0.0.1:9', token: SECRET_TOKEN } } })).statusCode).toBe(409);
-    expect((await call({ method: 'PATCH', url: `/api/v1/integrations/credentials/${jenkins.json().id}`, headers: bearer(admin), payload: { value: { apiToken: SECRET_API_TOKEN } } })).statusCode).toBe(400);
-    expect((await call({ method: 'PATCH', url: `/api/v1/integrations/credentials/${jenkins.json().id}`, headers: bearer(admin), payload: { value: { url: 'http://127.0.0.1:9', username: SECRET_USER, apiToken: SECRET_API_TOKEN } } })).statusCode).toBe(200);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/api/v1/integrations/credentials',
+          headers: bearer(admin),
+          payload: { type: 'gitopscd', name: 'again', value: { url: 'http://127.0.0.1:9', token: SECRET_TOKEN } },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call({
+          method: 'PATCH',
+          url: `/api/v1/integrations/credentials/${jenkins.json().id}`,
+          headers: bearer(admin),
+          payload: { value: { apiToken: SECRET_API_TOKEN } },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call({
+          method: 'PATCH',
+          url: `/api/v1/integrations/credentials/${jenkins.json().id}`,
+          headers: bearer(admin),
+          payload: { value: { url: 'http://127.0.0.1:9', username: SECRET_USER, apiToken: SECRET_API_TOKEN } },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call({ method: 'GET', url: '/api/v1/gitopscd/applications', headers: bearer(admin) })).statusCode).toBe(503);
     const build = await call({ method: 'POST', url: '/api/v1/serverci/jobs/api/build', headers: bearer(admin) });
     expect(build.statusCode, build.body).toBe(503);

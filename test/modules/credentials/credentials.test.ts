@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { systemCaller } from '../../../src/kernel/caller.js';
+import { CredentialKeyring, createCredentialsService } from '../../../src/modules/credentials/index.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -11,7 +14,12 @@ let outsider: { id: string; token: string };
 const url = '/api/v1/integrations/credentials';
 
 async function newOrg(token: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(token), payload: { name: 'Cred org', slug: uniq('cred').toLowerCase() } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organizations',
+    headers: bearer(token),
+    payload: { name: 'Cred org', slug: uniq('cred').toLowerCase() },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 }
@@ -21,7 +29,12 @@ beforeAll(async () => {
   admin = await t.adminToken();
   [orgA, orgB] = await Promise.all([newOrg(admin), newOrg(admin)]);
   [member, outsider] = await Promise.all([t.newUser('credmem'), t.newUser('credout')]);
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/organizations/${orgA}/members`, headers: bearer(admin), payload: { userId: member.id, role: 'member' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/organizations/${orgA}/members`,
+    headers: bearer(admin),
+    payload: { userId: member.id, role: 'member' },
+  });
   expect(res.statusCode).toBe(201);
 });
 afterAll(() => t.close());
@@ -98,7 +111,10 @@ describe('integration credentials', () => {
     const renamed = await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(admin, orgA), payload: { name: 'Jenkins 2' } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id, name: 'Jenkins 2', type: 'serverci' });
-    const bad = expectError(await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(admin, orgA), payload: { value: { url: 'https://j.test' } } }), 400);
+    const bad = expectError(
+      await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(admin, orgA), payload: { value: { url: 'https://j.test' } } }),
+      400,
+    );
     expect(bad.message).toContain('value.username');
     const revalued = await t.app.inject({
       method: 'PATCH',
@@ -118,5 +134,31 @@ describe('integration credentials', () => {
     expect(del.statusCode).toBe(204);
     expectError(await t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers: as(admin, orgA) }), 404);
     expectError(await t.app.inject({ method: 'PATCH', url: `${url}/not-a-uuid`, headers: as(admin, orgA), payload: { name: 'x' } }), 400);
+  });
+});
+
+describe('key rotation', () => {
+  it('an earlier secret still opens its records, which are re-sealed under the current key; an unknown key is a 400', async () => {
+    const org = await newOrg(admin);
+    const caller = systemCaller({ organizationId: org });
+    const deps = (secrets: string[]) => ({ db: t.database.db, keyring: new CredentialKeyring(secrets), log: t.app.log });
+    const before = createCredentialsService(deps(['old-secret']));
+    const created = await before.create(caller, { type: 'cloudci', name: 'c', value: { token: 'rotate-me' } });
+    const keyOf = async () =>
+      ((await t.database.db.execute(sql`SELECT key_id FROM integration_credentials WHERE id = ${created.id}`)) as unknown as { rows: { key_id: string }[] })
+        .rows[0]!.key_id;
+    const oldKey = await keyOf();
+
+    expect(
+      await createCredentialsService(deps(['new-secret']))
+        .readValue(caller, 'cloudci')
+        .catch((e) => e.statusCode),
+    ).toBe(400);
+    const rotated = createCredentialsService(deps(['new-secret', 'old-secret']));
+    expect(await rotated.readValue(caller, 'cloudci')).toEqual({ token: 'rotate-me' });
+    const newKey = await keyOf();
+    expect(newKey).not.toBe(oldKey);
+    expect(newKey).toBe(new CredentialKeyring(['new-secret']).currentKeyId);
+    expect(await createCredentialsService(deps(['new-secret'])).readValue(caller, 'cloudci')).toEqual({ token: 'rotate-me' });
   });
 });

@@ -68,6 +68,7 @@ describe('create', () => {
       sourceRepoUrl: 'git@git.example.test:mods/vpc.git',
       latestVersion: null,
       componentId,
+      failedVersions: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

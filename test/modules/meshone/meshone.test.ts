@@ -90,7 +90,12 @@ describe('mesh one (Istio)', () => {
     expect(Date.parse(pa.json()[0].createdAt)).not.toBeNaN();
     const ap = await get('/api/v1/meshone/authorization-policies?namespace=bookinfo');
     expect(ap.statusCode).toBe(200);
-    expect(ap.json()[0]).toMatchObject({ name: 'httpbin', namespace: 'bookinfo', action: 'ALLOW', rules: [{ from: [{ source: { principals: ['cluster.local/ns/default/sa/sleep'] } }] }] });
+    expect(ap.json()[0]).toMatchObject({
+      name: 'httpbin',
+      namespace: 'bookinfo',
+      action: 'ALLOW',
+      rules: [{ from: [{ source: { principals: ['cluster.local/ns/default/sa/sleep'] } }] }],
+    });
     expectError(await get('/api/v1/meshone/peer-authentications'), 400);
   });
 
@@ -113,19 +118,48 @@ describe('PATCH weights', () => {
   const patch = (payload: unknown, headers = admin) => t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
 
   it('is for admins', async () => {
-    expectError(await patch({ weights: [{ destination: 'v1', weight: 50 }, { destination: 'v2', weight: 50 }] }, user), 403);
+    expectError(
+      await patch(
+        {
+          weights: [
+            { destination: 'v1', weight: 50 },
+            { destination: 'v2', weight: 50 },
+          ],
+        },
+        user,
+      ),
+      403,
+    );
     expectError(await t.app.inject({ method: 'PATCH', url, payload: {} }), 401);
   });
 
   it('refuses weights that are not whole numbers 0-100 summing to 100, or do not name every destination once', async () => {
     for (const weights of [
-      [{ destination: 'v1', weight: 50 }, { destination: 'v2', weight: 40 }],
-      [{ destination: 'v1', weight: 50.5 }, { destination: 'v2', weight: 49.5 }],
-      [{ destination: 'v1', weight: 120 }, { destination: 'v2', weight: -20 }],
+      [
+        { destination: 'v1', weight: 50 },
+        { destination: 'v2', weight: 40 },
+      ],
+      [
+        { destination: 'v1', weight: 50.5 },
+        { destination: 'v2', weight: 49.5 },
+      ],
+      [
+        { destination: 'v1', weight: 120 },
+        { destination: 'v2', weight: -20 },
+      ],
       [{ destination: 'v1', weight: 100 }],
-      [{ destination: 'v1', weight: 50 }, { destination: 'v1', weight: 50 }],
-      [{ destination: 'v1', weight: 50 }, { destination: 'v9', weight: 50 }],
-      [{ destination: 'v1', weight: '50' }, { destination: 'v2', weight: 50 }],
+      [
+        { destination: 'v1', weight: 50 },
+        { destination: 'v1', weight: 50 },
+      ],
+      [
+        { destination: 'v1', weight: 50 },
+        { destination: 'v9', weight: 50 },
+      ],
+      [
+        { destination: 'v1', weight: '50' },
+        { destination: 'v2', weight: 50 },
+      ],
       [],
     ]) {
       expectError(await patch({ weights }), 400);
@@ -134,7 +168,13 @@ describe('PATCH weights', () => {
   });
 
   it('writes the weights back with a JSON merge patch and answers the updated resource', async () => {
-    const res = await patch({ weights: [{ destination: 'v2', weight: 75 }, { destination: 'v1', weight: 25 }], extra: 'ignored' });
+    const res = await patch({
+      weights: [
+        { destination: 'v2', weight: 75 },
+        { destination: 'v1', weight: 25 },
+      ],
+      extra: 'ignored',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().http[0].route.map((r: any) => r.weight)).toEqual([25, 75]);
     const write = kube.kube.requests.filter((r) => r.method === 'PATCH').at(-1)!;
@@ -151,7 +191,12 @@ describe('PATCH weights', () => {
       method: 'PATCH',
       url: '/api/v1/meshone/virtual-services/bookinfo/ratings/weights',
       headers: admin,
-      payload: { weights: [{ destination: 'ratings.bookinfo.svc.cluster.local', weight: 90 }, { destination: 'ratings-canary.bookinfo.svc.cluster.local', weight: 10 }] },
+      payload: {
+        weights: [
+          { destination: 'ratings.bookinfo.svc.cluster.local', weight: 90 },
+          { destination: 'ratings-canary.bookinfo.svc.cluster.local', weight: 10 },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().http[0].route.map((r: any) => r.weight)).toEqual([90, 10]);
@@ -181,7 +226,13 @@ describe('clusterConfig', () => {
       method: 'PATCH',
       url: '/api/v1/meshone/virtual-services/legacy/reviews/weights',
       headers: admin,
-      payload: { clusterConfig: b64(other.kubeconfig()), weights: [{ destination: 'v1', weight: 0 }, { destination: 'v2', weight: 100 }] },
+      payload: {
+        clusterConfig: b64(other.kubeconfig()),
+        weights: [
+          { destination: 'v1', weight: 0 },
+          { destination: 'v2', weight: 100 },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(other.requests.filter((r) => r.method === 'PATCH').at(-1)!.path).toBe('/apis/networking.istio.io/v1beta1/namespaces/legacy/virtualservices/reviews');
@@ -190,7 +241,9 @@ describe('clusterConfig', () => {
   it('refuses what is not a base64 kubeconfig, and kubeconfigs that would run commands or read server files', async () => {
     expectError(await get('/api/v1/meshone/status?clusterConfig=%25%25not-base64', admin), 400);
     expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64('just: text'))}`, admin), 400);
-    const exec = other.kubeconfig().replace(/ {4}token: .*/, '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: ["-c", "id"]');
+    const exec = other
+      .kubeconfig()
+      .replace(/ {4}token: .*/, '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: ["-c", "id"]');
     const body = expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(exec))}`, admin), 400);
     expect(body.message).toMatch(/exec/);
     const authProvider = other.kubeconfig().replace(/ {4}token: .*/, '    auth-provider:\n      name: oidc\n      config: {}');

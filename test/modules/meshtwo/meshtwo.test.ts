@@ -60,7 +60,12 @@ describe('mesh two (Linkerd)', () => {
     const sa = await get('/api/v1/meshtwo/server-authorizations?namespace=emojivoto');
     expect(sa.statusCode).toBe(200);
     expect(sa.json()).toEqual([
-      { name: 'emoji-grpc', namespace: 'emojivoto', server: 'emoji-grpc', clients: ['web', 'prometheus.linkerd-viz.serviceaccount.identity.linkerd.cluster.local'] },
+      {
+        name: 'emoji-grpc',
+        namespace: 'emojivoto',
+        server: 'emoji-grpc',
+        clients: ['web', 'prometheus.linkerd-viz.serviceaccount.identity.linkerd.cluster.local'],
+      },
     ]);
     const ap = await get('/api/v1/meshtwo/authorization-policies?namespace=emojivoto');
     expect(ap.json()).toEqual([
@@ -103,7 +108,10 @@ describe('clusterConfig (kubeconfig text or a path under the folder of CLUSTER_C
     const byPath = await get('/api/v1/meshtwo/status?clusterConfig=clusters/bare.yaml', admin);
     expect(byPath.statusCode).toBe(200);
     expect(byPath.json()).toEqual({ installed: false, components: [] });
-    const absolute = await get(`/api/v1/meshtwo/server-authorizations?namespace=emojivoto&clusterConfig=${encodeURIComponent(join(kube.dir, 'clusters', 'bare.yaml'))}`, admin);
+    const absolute = await get(
+      `/api/v1/meshtwo/server-authorizations?namespace=emojivoto&clusterConfig=${encodeURIComponent(join(kube.dir, 'clusters', 'bare.yaml'))}`,
+      admin,
+    );
     expect(absolute.json()).toEqual([]);
     const inline = await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent(bare.kubeconfig())}`, admin);
     expect(inline.json()).toEqual({ installed: false, components: [] });
@@ -113,7 +121,9 @@ describe('clusterConfig (kubeconfig text or a path under the folder of CLUSTER_C
     expectError(await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent(join(outside, 'kubeconfig.yaml'))}`, admin), 400);
     expectError(await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent('../../etc/passwd')}`, admin), 400);
     expectError(await get('/api/v1/meshtwo/status?clusterConfig=clusters/missing.yaml', admin), 400);
-    const exec = bare.kubeconfig().replace(/ {4}token: .*/, '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: aws\n      args: ["eks", "get-token"]');
+    const exec = bare
+      .kubeconfig()
+      .replace(/ {4}token: .*/, '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: aws\n      args: ["eks", "get-token"]');
     expectError(await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent(exec)}`, admin), 400);
   });
 });
@@ -150,7 +160,10 @@ describe('without Linkerd, or without a cluster', () => {
     try {
       const token = bearer(await none.adminToken());
       expectError(await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/status', headers: token }), 503);
-      expect((await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/available', headers: token })).json()).toEqual({ available: false, reason: expect.any(String) });
+      expect((await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/available', headers: token })).json()).toEqual({
+        available: false,
+        reason: expect.any(String),
+      });
       expectError(await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/status?clusterConfig=x.yaml', headers: token }), 400);
     } finally {
       await none.close();

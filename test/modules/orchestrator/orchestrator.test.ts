@@ -12,8 +12,15 @@ const events: { name: string; payload: any }[] = [];
 
 beforeAll(async () => {
   kube = await startKube();
-  kube.kube.apply(deployment('shop', 'checkout', { image: 'registry.example/checkout:1.4.2', replicas: 3, ready: 2, labels: { app: 'checkout', tier: 'backend' } }));
-  kube.kube.apply(deployment('shop', 'checkout-worker', { image: 'registry.example/checkout-worker:1.4.2', labels: { app: 'checkout-worker', 'app.kubernetes.io/part-of': 'checkout' } }));
+  kube.kube.apply(
+    deployment('shop', 'checkout', { image: 'registry.example/checkout:1.4.2', replicas: 3, ready: 2, labels: { app: 'checkout', tier: 'backend' } }),
+  );
+  kube.kube.apply(
+    deployment('shop', 'checkout-worker', {
+      image: 'registry.example/checkout-worker:1.4.2',
+      labels: { app: 'checkout-worker', 'app.kubernetes.io/part-of': 'checkout' },
+    }),
+  );
   kube.kube.apply(deployment('payments', 'ledger', { image: 'registry.example/ledger:2.0.0', replicas: 2 }));
   installIstio(kube.kube);
   installGatekeeper(kube.kube);
@@ -44,13 +51,25 @@ describe('workloads', () => {
     const res = await get('/api/v1/orchestrator/workloads');
     expect(res.statusCode).toBe(200);
     const checkout = res.json().find((w: any) => w.name === 'checkout');
-    expect(checkout).toEqual({ name: 'checkout', namespace: 'shop', replicas: 3, readyReplicas: 2, image: 'registry.example/checkout:1.4.2', labels: { app: 'checkout', tier: 'backend' } });
+    expect(checkout).toEqual({
+      name: 'checkout',
+      namespace: 'shop',
+      replicas: 3,
+      readyReplicas: 2,
+      image: 'registry.example/checkout:1.4.2',
+      labels: { app: 'checkout', tier: 'backend' },
+    });
     expect(res.json().map((w: any) => w.namespace)).toEqual(expect.arrayContaining(['shop', 'payments', 'istio-system']));
   });
 
   it('matches by name or by any label value', async () => {
     const res = await get('/api/v1/orchestrator/workloads/match/checkout');
-    expect(res.json().map((w: any) => w.name).sort()).toEqual(['checkout', 'checkout-worker']);
+    expect(
+      res
+        .json()
+        .map((w: any) => w.name)
+        .sort(),
+    ).toEqual(['checkout', 'checkout-worker']);
     expect((await get('/api/v1/orchestrator/workloads/match/nothing-like-this')).json()).toEqual([]);
   });
 });
@@ -74,7 +93,12 @@ describe('CRDs', () => {
 
   it('filters by group', async () => {
     const res = await get('/api/v1/orchestrator/crds/security.istio.io');
-    expect(res.json().map((c: any) => c.kind).sort()).toEqual(['AuthorizationPolicy', 'PeerAuthentication']);
+    expect(
+      res
+        .json()
+        .map((c: any) => c.kind)
+        .sort(),
+    ).toEqual(['AuthorizationPolicy', 'PeerAuthentication']);
     expect((await get('/api/v1/orchestrator/crds/unknown.example')).json()).toEqual([]);
   });
 });
@@ -100,9 +124,11 @@ describe('rollouts', () => {
     expectError(await get('/api/v1/orchestrator/rollouts?namespace=Bad_NS'), 400);
   });
 
-  it('emits rollout.updated {name, namespace, phase, previousPhase} within seconds of a phase change (watch)', async () => {
-    // Let the watch list and record the current phases first.
-    await new Promise((r) => setTimeout(r, 1500));
+  it('emits rollout.updated {name, namespace, phase, previousPhase} within seconds of a phase change (watch)', { timeout: 60_000 }, async () => {
+    // The watch retries with backoff (up to 30 s) while the CRD was absent; once it runs, it has
+    // listed and recorded the current phases.
+    await waitUntil(async () => kube.kube.openWatches > 0, 40_000, 'the rollout watch');
+    await new Promise((r) => setTimeout(r, 500));
     events.length = 0;
     kube.kube.apply(rollout('shop', 'storefront', 'Progressing', { step: 2 }));
     await waitUntil(async () => events.some((e) => e.name === 'rollout.updated'), 10_000, 'rollout.updated');
@@ -113,7 +139,12 @@ describe('rollouts', () => {
     kube.kube.apply(rollout('shop', 'storefront', 'Progressing', { step: 3 }));
     kube.kube.apply(rollout('shop', 'storefront', 'Healthy', { step: 4 }));
     await waitUntil(async () => events.filter((e) => e.name === 'rollout.updated').length === 2, 10_000, 'second rollout.updated');
-    expect(events.filter((e) => e.name === 'rollout.updated').at(-1)!.payload).toEqual({ name: 'storefront', namespace: 'shop', phase: 'Healthy', previousPhase: 'Progressing' });
+    expect(events.filter((e) => e.name === 'rollout.updated').at(-1)!.payload).toEqual({
+      name: 'storefront',
+      namespace: 'shop',
+      phase: 'Healthy',
+      previousPhase: 'Progressing',
+    });
   });
 
   it('re-watches from its resourceVersion when the stream ends, and relists on 410 Gone', async () => {
@@ -124,7 +155,9 @@ describe('rollouts', () => {
     kube.kube.compact();
     events.length = 0;
     await waitUntil(async () => events.some((e) => e.name === 'rollout.updated'), 10_000, 'rollout.updated after 410');
-    expect(events.filter((e) => e.name === 'rollout.updated').map((e) => e.payload)).toEqual([{ name: 'ledger', namespace: 'payments', phase: 'Paused', previousPhase: 'Healthy' }]);
+    expect(events.filter((e) => e.name === 'rollout.updated').map((e) => e.payload)).toEqual([
+      { name: 'ledger', namespace: 'payments', phase: 'Paused', previousPhase: 'Healthy' },
+    ]);
     const watches = kube.kube.requests.filter((r) => r.path === '/apis/argoproj.io/v1alpha1/rollouts');
     expect(watches.length).toBeGreaterThan(2);
   });
@@ -139,7 +172,9 @@ describe('rollouts', () => {
     events.length = 0;
     await kube.kube.start();
     await waitUntil(async () => events.some((e) => e.name === 'rollout.updated'), 20_000, 'rollout.updated after reconnect');
-    expect(events.filter((e) => e.name === 'rollout.updated').map((e) => e.payload)).toEqual([{ name: 'ledger', namespace: 'payments', phase: 'Degraded', previousPhase: 'Paused' }]);
+    expect(events.filter((e) => e.name === 'rollout.updated').map((e) => e.payload)).toEqual([
+      { name: 'ledger', namespace: 'payments', phase: 'Degraded', previousPhase: 'Paused' },
+    ]);
     expect((await get('/api/v1/orchestrator/rollouts')).statusCode).toBe(200);
   });
 });
@@ -164,7 +199,14 @@ describe('annotation sync', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ synced: 2 });
     const read = async (id: string) => (await get(`/api/v1/catalog/components/${id}`)).json().workloadStatus;
-    expect(await read(a)).toEqual({ name: 'checkout', namespace: 'shop', replicas: 3, readyReplicas: 2, image: 'registry.example/checkout:1.4.2', syncedAt: expect.any(String) });
+    expect(await read(a)).toEqual({
+      name: 'checkout',
+      namespace: 'shop',
+      replicas: 3,
+      readyReplicas: 2,
+      image: 'registry.example/checkout:1.4.2',
+      syncedAt: expect.any(String),
+    });
     expect(await read(b)).toMatchObject({ name: 'ledger', namespace: 'payments', replicas: 2 });
     expect(await read(c)).toBeNull();
     expect(await read(d)).toBeNull();

@@ -10,7 +10,11 @@ let registry: OciRegistry;
 
 beforeAll(async () => {
   registry = await startOciRegistry();
-  t = await buildTestApp({ PIPELINE_WORK_DIR: workDir(), BUILD_INSECURE_REGISTRIES: `example.invalid:5000, ${registry.hostPort}`, PIPELINE_STAGE_TIMEOUT_S: '120' });
+  t = await buildTestApp({
+    PIPELINE_WORK_DIR: workDir(),
+    BUILD_INSECURE_REGISTRIES: `example.invalid:5000, ${registry.hostPort}`,
+    PIPELINE_STAGE_TIMEOUT_S: '120',
+  });
   admin = await t.adminToken();
 }, 60_000);
 afterAll(async () => {
@@ -30,7 +34,11 @@ describe('build stage', () => {
       ['build', '-f', '/w/Dockerfile', '-t', 'app:1', '/w'],
       ['push', 'app:1', 'docker://r:5000/app:1'],
     ]);
-    expect(buildCommands('oci_a', o)).toEqual([['build', '-f', '/w/Dockerfile', '-t', 'app:1', '/w'], ['tag', 'app:1', 'r:5000/app:1'], ['push', 'r:5000/app:1']]);
+    expect(buildCommands('oci_a', o)).toEqual([
+      ['build', '-f', '/w/Dockerfile', '-t', 'app:1', '/w'],
+      ['tag', 'app:1', 'r:5000/app:1'],
+      ['push', 'r:5000/app:1'],
+    ]);
   });
 
   it('builds with buildah an image a script stage wrote and pushes it to a real registry', async () => {
@@ -38,14 +46,34 @@ describe('build stage', () => {
     const p = await createPipeline(t, admin, {
       name: uniq('build'),
       stages: [
-        script('write', 'mkdir -p ctx && echo "hello from $HANGAR_RUN_ID" > ctx/hello.txt && printf "FROM scratch\\nCOPY hello.txt /hello.txt\\n" > ctx/Containerfile'),
-        { id: 'img', name: 'Image', type: 'build', config: { engine: 'oci_b', dockerfile: 'ctx/Containerfile', context: 'ctx', tag: `${name}:{{version}}-{{commitSha}}`, push: true, registry: registry.hostPort } },
+        script(
+          'write',
+          'mkdir -p ctx && echo "hello from $HANGAR_RUN_ID" > ctx/hello.txt && printf "FROM scratch\\nCOPY hello.txt /hello.txt\\n" > ctx/Containerfile',
+        ),
+        {
+          id: 'img',
+          name: 'Image',
+          type: 'build',
+          config: {
+            engine: 'oci_b',
+            dockerfile: 'ctx/Containerfile',
+            context: 'ctx',
+            tag: `${name}:{{version}}-{{commitSha}}`,
+            push: true,
+            registry: registry.hostPort,
+          },
+        },
       ],
     });
     const run = await trigger(t, admin, p.id, { version: '3.1.4', commitSha: '0123456789abcdef' });
     const done = await waitForRun(t, admin, p.id, run.id, ['succeeded', 'failed'], 110_000);
     expect(done.status, done.logs).toBe('succeeded');
-    expect(done.stageResults[1]).toMatchObject({ stageId: 'img', status: 'succeeded', image: `${name}:3.1.4-0123456`, pushedTo: `${registry.hostPort}/${name}:3.1.4-0123456` });
+    expect(done.stageResults[1]).toMatchObject({
+      stageId: 'img',
+      status: 'succeeded',
+      image: `${name}:3.1.4-0123456`,
+      pushedTo: `${registry.hostPort}/${name}:3.1.4-0123456`,
+    });
     expect(done.logs).toContain('--tls-verify=false');
     const tags = await (await fetch(`${registry.url}/v2/${name}/tags/list`)).json();
     expect(tags).toEqual({ name, tags: ['3.1.4-0123456'] });

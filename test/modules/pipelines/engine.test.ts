@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const action = (p: string, r: string, verb: string, token = admin) => t.app.inject({ method: 'POST', url: `${base}/${p}/runs/${r}/${verb}`, headers: bearer(token) });
+const action = (p: string, r: string, verb: string, token = admin) =>
+  t.app.inject({ method: 'POST', url: `${base}/${p}/runs/${r}/${verb}`, headers: bearer(token) });
 
 describe('script stages', () => {
   it('see only the scrubbed environment, in the run working folder shared by stages, removed afterwards', async () => {
@@ -49,7 +50,9 @@ describe('script stages', () => {
     expect(logEvents.some((e) => e.payload.stage === 'read' && e.payload.message === 'data')).toBe(true);
     const statuses = events.filter((e) => e.name === 'pipeline.run.updated' && e.payload.id === run.id).map((e) => e.payload.status);
     expect(statuses).toEqual(['queued', 'running', 'succeeded']);
-    expect(events.find((e) => e.name === 'pipeline.run.updated' && e.payload.status === 'succeeded' && e.payload.id === run.id)!.payload.logs).toContain('data');
+    expect(events.find((e) => e.name === 'pipeline.run.updated' && e.payload.status === 'succeeded' && e.payload.id === run.id)!.payload.logs).toContain(
+      'data',
+    );
   });
 
   it('persists logs while the stage runs', async () => {
@@ -74,7 +77,10 @@ describe('script stages', () => {
   });
 
   it('keeps at most PIPELINE_LOG_MAX_BYTES of a run, with one line saying output was dropped; the stage still runs', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('big'), stages: [script('s', 'i=0; while [ $i -lt 2000 ]; do echo "line $i"; i=$((i+1)); done; echo FINISHED >&2')] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('big'),
+      stages: [script('s', 'i=0; while [ $i -lt 2000 ]; do echo "line $i"; i=$((i+1)); done; echo FINISHED >&2')],
+    });
     const run = await trigger(t, admin, p.id);
     const done = await waitForRun(t, admin, p.id, run.id, ['succeeded', 'failed']);
     expect(done.status).toBe('succeeded');
@@ -89,7 +95,11 @@ describe('approval', () => {
   it('waits, then approve (admin) resumes after the gate; decisions go into the stage result', async () => {
     const p = await createPipeline(t, admin, {
       name: uniq('appr'),
-      stages: [script('a', 'echo before > f'), { id: 'gate', name: 'Gate', type: 'approval', config: { message: 'ship it?' } }, script('c', 'cat f; echo after')],
+      stages: [
+        script('a', 'echo before > f'),
+        { id: 'gate', name: 'Gate', type: 'approval', config: { message: 'ship it?' } },
+        script('c', 'cat f; echo after'),
+      ],
     });
     const run = await trigger(t, admin, p.id);
     const waiting = await waitForRun(t, admin, p.id, run.id, ['waiting_approval', 'failed']);
@@ -113,7 +123,13 @@ describe('approval', () => {
   });
 
   it('reject fails the run, skips the rest, and records who decided', async () => {
-    const p = await createPipeline(t, user.token, { name: uniq('rej'), stages: [{ id: 'gate', type: 'approval', config: {} }, { id: 'n', type: 'notify', config: { channel: 'x' } }] });
+    const p = await createPipeline(t, user.token, {
+      name: uniq('rej'),
+      stages: [
+        { id: 'gate', type: 'approval', config: {} },
+        { id: 'n', type: 'notify', config: { channel: 'x' } },
+      ],
+    });
     const run = await trigger(t, user.token, p.id);
     await waitForRun(t, admin, p.id, run.id, ['waiting_approval']);
     const res = await action(p.id, run.id, 'reject');
@@ -137,7 +153,10 @@ describe('approval', () => {
 
 describe('cancel', () => {
   it('of a running command: cancelled at once, SIGTERM to the group, no later stage starts', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('cxl'), stages: [script('s', 'echo started; sleep 2.5; echo not-printed'), script('later', 'echo later-ran')] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('cxl'),
+      stages: [script('s', 'echo started; sleep 2.5; echo not-printed'), script('later', 'echo later-ran')],
+    });
     const run = await trigger(t, admin, p.id);
     await waitForRun(t, admin, p.id, run.id, (r) => r.logs.includes('started'));
     const res = await action(p.id, run.id, 'cancel');

@@ -11,11 +11,22 @@ export const workDir = () => mkdtempSync(join(tmpdir(), 'hangar-pipelines-test-'
 export async function createPipeline(t: TestApp, token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/pipelines', headers: { ...bearer(token), ...headers }, payload: body });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; name: string; organizationId: string | null; createdBy: string; stages: { id: string; type: string; config: Record<string, unknown> }[] };
+  return res.json() as {
+    id: string;
+    name: string;
+    organizationId: string | null;
+    createdBy: string;
+    stages: { id: string; type: string; config: Record<string, unknown> }[];
+  };
 }
 
 export async function trigger(t: TestApp, token: string, pipelineId: string, body?: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/pipelines/${pipelineId}/trigger`, headers: bearer(token), ...(body ? { payload: body } : {}) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/pipelines/${pipelineId}/trigger`,
+    headers: bearer(token),
+    ...(body ? { payload: body } : {}),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Run;
 }
@@ -49,4 +60,10 @@ export async function waitForRun(t: TestApp, token: string, pipelineId: string, 
   }
 }
 
-export const script = (id: string, command: string, order?: number) => ({ id, name: id, type: 'script', ...(order !== undefined ? { order } : {}), config: { command } });
+export const script = (id: string, command: string, order?: number) => ({
+  id,
+  name: id,
+  type: 'script',
+  ...(order !== undefined ? { order } : {}),
+  config: { command },
+});

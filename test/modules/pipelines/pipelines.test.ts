@@ -110,8 +110,12 @@ describe('pipeline definitions', () => {
     expect(none.json().data.every((p: { organizationId: string | null }) => p.organizationId === null)).toBe(true);
     expect((await t.app.inject({ url, headers: bearer(admin) })).json()).toMatchObject({ page: 1, limit: 20 });
     expectError(await t.app.inject({ url, headers: { ...bearer(user.token), 'x-organization-id': orgId } }), 403);
-    for (const q of ['limit=101', 'limit=0', 'page=0', 'organizationId=nope']) expectError(await t.app.inject({ url: `${url}?${q}`, headers: bearer(admin) }), 400);
-    expectError(await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: { name: uniq('o'), organizationId: '00000000-0000-4000-8000-000000000000' } }), 400);
+    for (const q of ['limit=101', 'limit=0', 'page=0', 'organizationId=nope'])
+      expectError(await t.app.inject({ url: `${url}?${q}`, headers: bearer(admin) }), 400);
+    expectError(
+      await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: { name: uniq('o'), organizationId: '00000000-0000-4000-8000-000000000000' } }),
+      400,
+    );
   });
 
   it('answers 401 without a token, 404 for unknown pipelines, 400 for malformed ids', async () => {
@@ -129,7 +133,10 @@ describe('pipeline definitions', () => {
 
 describe('runs', () => {
   it('trigger answers 201 queued; the run succeeds with logs, stage results and timing', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('run'), stages: [script('one', 'echo "hello $HANGAR_VERSION"; echo err >&2'), script('two', 'echo two')] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('run'),
+      stages: [script('one', 'echo "hello $HANGAR_VERSION"; echo err >&2'), script('two', 'echo two')],
+    });
     const run = await trigger(t, user.token, p.id, { version: '1.2.3' });
     expect(run).toMatchObject({ pipelineId: p.id, status: 'queued', triggeredBy: user.id, version: '1.2.3', commitSha: '0000000', stageResults: [] });
     const done = await waitForRun(t, admin, p.id, run.id, ['succeeded', 'failed']);

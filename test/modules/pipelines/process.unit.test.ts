@@ -7,7 +7,14 @@ const env = { PATH: '/usr/local/bin:/usr/bin:/bin' };
 describe('runCommand', () => {
   it('streams lines of stdout and stderr, and reports the exit code', async () => {
     const lines: string[] = [];
-    const r = await runCommand({ file: 'sh', args: ['-c', 'printf "a\\nb"; echo c >&2; exit 4'], cwd: '/', env, signal: new AbortController().signal, onLine: (l) => lines.push(l) });
+    const r = await runCommand({
+      file: 'sh',
+      args: ['-c', 'printf "a\\nb"; echo c >&2; exit 4'],
+      cwd: '/',
+      env,
+      signal: new AbortController().signal,
+      onLine: (l) => lines.push(l),
+    });
     expect(r.exitCode).toBe(4);
     expect(lines.sort()).toEqual(['a', 'b', 'c']);
   });

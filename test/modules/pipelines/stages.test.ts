@@ -27,7 +27,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-  t = await buildTestApp({ PIPELINE_WORK_DIR: workDir(), NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`, PIPELINE_STAGE_TIMEOUT_S: '5' });
+  t = await buildTestApp({
+    PIPELINE_WORK_DIR: workDir(),
+    NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`,
+    PIPELINE_STAGE_TIMEOUT_S: '5',
+  });
   admin = await t.adminToken();
   t.app.hangar.services.pipelines.useGitOpsPort(gitops);
   const ev = t.app.hangar.events as { emit: (n: string, p: unknown) => void };
@@ -51,7 +55,11 @@ async function runOf(stages: unknown[], headers: Record<string, string> = {}, bo
 
 describe('notify', () => {
   it('posts {channel, text} to the webhook and emits pipeline.notify', async () => {
-    const { p, run } = await runOf([{ id: 'n', type: 'notify', config: { channel: 'deploys', message: 'shipped {{version}} of {{pipeline}}' } }], {}, { version: '9.9.9' });
+    const { p, run } = await runOf(
+      [{ id: 'n', type: 'notify', config: { channel: 'deploys', message: 'shipped {{version}} of {{pipeline}}' } }],
+      {},
+      { version: '9.9.9' },
+    );
     expect(run.status, run.logs).toBe('succeeded');
     const got = received.find((r) => r.body.text?.includes('9.9.9'))!;
     expect(got.body).toEqual({ channel: 'deploys', text: `shipped 9.9.9 of ${p.name}` });
@@ -61,7 +69,10 @@ describe('notify', () => {
   });
 
   it('a non-2xx answer fails the stage (and still emits pipeline.notify)', async () => {
-    const { run } = await runOf([{ id: 'n', type: 'notify', config: { channel: 'broken', message: 'x' } }, { id: 'm', type: 'notify', config: { channel: 'ok' } }]);
+    const { run } = await runOf([
+      { id: 'n', type: 'notify', config: { channel: 'broken', message: 'x' } },
+      { id: 'm', type: 'notify', config: { channel: 'ok' } },
+    ]);
     expect(run.status).toBe('failed');
     expect(run.stageResults.map((r) => r.status)).toEqual(['failed', 'skipped']);
     expect(run.stageResults[0]!.output).toContain('answered 500');
@@ -82,8 +93,14 @@ describe('deploy', () => {
   let orgId: string;
 
   beforeAll(async () => {
-    const [c] = await t.database.db.insert(components).values({ name: uniq('svc'), kind: 'service' }).returning();
-    const [g] = await t.database.db.insert(components).values({ name: uniq('svc-g'), kind: 'service', gitopsApp: 'shop' }).returning();
+    const [c] = await t.database.db
+      .insert(components)
+      .values({ name: uniq('svc'), kind: 'service' })
+      .returning();
+    const [g] = await t.database.db
+      .insert(components)
+      .values({ name: uniq('svc-g'), kind: 'service', gitopsApp: 'shop' })
+      .returning();
     componentId = c!.id;
     gitopsComponentId = g!.id;
     const env = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: bearer(admin), payload: { name: uniq('env') } });
@@ -95,7 +112,9 @@ describe('deploy', () => {
   });
 
   const deployments = async (runId: string) =>
-    (await t.app.inject({ url: `/api/v1/deployments?take=100`, headers: bearer(admin) })).json().data.filter((d: { pipelineRunId: string }) => d.pipelineRunId === runId);
+    (await t.app.inject({ url: `/api/v1/deployments?take=100`, headers: bearer(admin) }))
+      .json()
+      .data.filter((d: { pipelineRunId: string }) => d.pipelineRunId === runId);
 
   it('records a Deployment (succeeded) and says so in the log when there is no GitOps sync', async () => {
     const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId, environmentId } }], {}, { version: '1.4.0' });
@@ -113,17 +132,21 @@ describe('deploy', () => {
     expect(run.logs).toContain('no GitOps CD credential');
   });
 
-  it('with gitopsApp and a credential: syncs and waits for Synced + Healthy', async () => {
-    gitops.script.set('shop', [
-      { sync: 'OutOfSync', health: 'Progressing' },
-      { sync: 'Synced', health: 'Healthy' },
-    ]);
-    const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }], { 'x-organization-id': orgId });
-    expect(run.status, run.logs).toBe('succeeded');
-    expect(gitops.syncs).toContain('shop');
-    expect(run.logs).toContain('sync Synced, health Healthy');
-    expect((await deployments(run.id))[0].status).toBe('succeeded');
-  }, 20_000 + GITOPS_POLL_MS);
+  it(
+    'with gitopsApp and a credential: syncs and waits for Synced + Healthy',
+    async () => {
+      gitops.script.set('shop', [
+        { sync: 'OutOfSync', health: 'Progressing' },
+        { sync: 'Synced', health: 'Healthy' },
+      ]);
+      const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }], { 'x-organization-id': orgId });
+      expect(run.status, run.logs).toBe('succeeded');
+      expect(gitops.syncs).toContain('shop');
+      expect(run.logs).toContain('sync Synced, health Healthy');
+      expect((await deployments(run.id))[0].status).toBe('succeeded');
+    },
+    20_000 + GITOPS_POLL_MS,
+  );
 
   it('fails on Degraded, marking the deployment failed', async () => {
     gitops.script.set('shop', [{ sync: 'Synced', health: 'Degraded' }]);

@@ -6,8 +6,14 @@ describe('interpretDecision', () => {
     [true, { allowed: true, violations: [] }],
     [false, { allowed: false, violations: [] }],
     [{ allow: true }, { allowed: true, violations: [] }],
-    [{ allowed: false, violations: ['a', 'b'] }, { allowed: false, violations: ['a', 'b'] }],
-    [{ allow: false, deny: [{ msg: 'x' }, 'y'] }, { allowed: false, violations: ['x', 'y'] }],
+    [
+      { allowed: false, violations: ['a', 'b'] },
+      { allowed: false, violations: ['a', 'b'] },
+    ],
+    [
+      { allow: false, deny: [{ msg: 'x' }, 'y'] },
+      { allowed: false, violations: ['x', 'y'] },
+    ],
     [{ violation: [{ msg: 'm', details: {} }] }, { allowed: false, violations: ['m'] }],
     [{ deny: [] }, { allowed: true, violations: [] }],
   ])('%j', (result, expected) => {

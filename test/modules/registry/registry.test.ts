@@ -11,7 +11,11 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   harbor = await startFakeHarbor();
-  t = await buildTestApp({ REGISTRY_TYPE: 'selfhosted', REGISTRY_URL: harbor.url, REGISTRY_CREDENTIALS: JSON.stringify({ username: 'admin', password: 'Harbor12345' }) });
+  t = await buildTestApp({
+    REGISTRY_TYPE: 'selfhosted',
+    REGISTRY_URL: harbor.url,
+    REGISTRY_CREDENTIALS: JSON.stringify({ username: 'admin', password: 'Harbor12345' }),
+  });
   none = await buildTestApp();
   token = (await t.newUser('reg')).token;
 });
@@ -29,7 +33,11 @@ describe('registry (self-hosted adapter)', () => {
     const repos = await get(t, '/api/v1/registry/repositories');
     expect(repos.statusCode).toBe(200);
     expect(repos.json().map((r: { name: string }) => r.name)).toEqual(['library/app', 'team/sub/api']);
-    expect((await get(t, '/api/v1/registry/selfhosted/replications')).json()[0]).toMatchObject({ id: 7, destNamespace: 'dr', trigger: { triggerSettings: { cron: '0 0 * * * *' } } });
+    expect((await get(t, '/api/v1/registry/selfhosted/replications')).json()[0]).toMatchObject({
+      id: 7,
+      destNamespace: 'dr',
+      trigger: { triggerSettings: { cron: '0 0 * * * *' } },
+    });
   });
 
   it('tags, manifest and scan of a URL-encoded name with slashes', async () => {
@@ -37,7 +45,13 @@ describe('registry (self-hosted adapter)', () => {
     expect(tags.statusCode).toBe(200);
     expect(tags.json()).toHaveLength(2);
     const m = await get(t, '/api/v1/registry/repositories/library%2Fapp/manifest/1.0');
-    expect(m.json()).toEqual({ digest: 'sha256:' + 'a'.repeat(64), mediaType: 'application/vnd.oci.image.manifest.v1+json', sizeBytes: 1234, pushedAt: '2024-05-01T10:00:00.000Z', tags: ['1.0', 'latest'] });
+    expect(m.json()).toEqual({
+      digest: 'sha256:' + 'a'.repeat(64),
+      mediaType: 'application/vnd.oci.image.manifest.v1+json',
+      sizeBytes: 1234,
+      pushedAt: '2024-05-01T10:00:00.000Z',
+      tags: ['1.0', 'latest'],
+    });
     const scan = await get(t, '/api/v1/registry/repositories/library%2Fapp/scan/1.0');
     expect(scan.json().status).toBe('COMPLETE');
     expect(scan.json().vulnerabilities).toHaveLength(5);

@@ -44,7 +44,15 @@ describe('search index links', () => {
     const c = await createComponent(t);
     const a = await post(c.id, { indexPattern: 'logs-*', description: 'app logs' });
     expect(a.statusCode).toBe(201);
-    expect(a.json()).toEqual({ id: expect.any(String), indexPattern: 'logs-*', searchUrl: null, description: 'app logs', componentId: c.id, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(a.json()).toEqual({
+      id: expect.any(String),
+      indexPattern: 'logs-*',
+      searchUrl: null,
+      description: 'app logs',
+      componentId: c.id,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const b = await post(c.id, { indexPattern: 'metrics-*', searchUrl: own.url });
     expect(b.json().searchUrl).toBe(own.url);
     const d = await post(c.id, { indexPattern: 'x', searchUrl: 'http://127.0.0.1:1' });
@@ -61,9 +69,21 @@ describe('search index links', () => {
         reachable: true,
         stats: { pattern: 'logs-*', index: 'logs-2024.01,logs-2024.02', docsCount: 1500, storeSize: '1.3mb', health: 'yellow', status: 'open' },
       },
-      { indexId: b.json().id, indexPattern: 'metrics-*', searchUrl: own.url, reachable: true, stats: { pattern: 'metrics-*', index: 'metrics-a', docsCount: 7, storeSize: '2kb', health: 'red', status: 'open' } },
+      {
+        indexId: b.json().id,
+        indexPattern: 'metrics-*',
+        searchUrl: own.url,
+        reachable: true,
+        stats: { pattern: 'metrics-*', index: 'metrics-a', docsCount: 7, storeSize: '2kb', health: 'red', status: 'open' },
+      },
       { indexId: d.json().id, indexPattern: 'x', searchUrl: 'http://127.0.0.1:1', reachable: false },
-      { indexId: missing.json().id, indexPattern: 'does-not-exist', searchUrl: global.url, reachable: true, stats: expect.objectContaining({ docsCount: 0, index: '' }) },
+      {
+        indexId: missing.json().id,
+        indexPattern: 'does-not-exist',
+        searchUrl: global.url,
+        reachable: true,
+        stats: expect.objectContaining({ docsCount: 0, index: '' }),
+      },
     ]);
     // The global cluster's credentials never go to a link's own cluster.
     expect(own.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
@@ -99,7 +119,12 @@ describe('search index links', () => {
 
   it('admin overview grouped by component, scoped by X-Organization-Id', async () => {
     expectError(await get('/api/v1/searchengine/indices'), 403);
-    const org = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'Search Org', slug: uniq('sorg') } });
+    const org = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations',
+      headers: bearer(admin),
+      payload: { name: 'Search Org', slug: uniq('sorg') },
+    });
     expect(org.statusCode).toBe(201);
     const orgId = org.json().id;
     const c1 = await createComponent(t, { name: uniq('aaa-org') });
@@ -119,7 +144,11 @@ describe('search index links', () => {
         componentId: c1.id,
         componentName: c1.name,
         indices: [
-          expect.objectContaining({ indexPattern: 'orders', reachable: true, stats: expect.objectContaining({ index: 'orders', docsCount: 3, storeSize: '900b' }) }),
+          expect.objectContaining({
+            indexPattern: 'orders',
+            reachable: true,
+            stats: expect.objectContaining({ index: 'orders', docsCount: 3, storeSize: '900b' }),
+          }),
           expect.objectContaining({ indexPattern: 'logs-*', reachable: true, stats: expect.objectContaining({ docsCount: 1500 }) }),
         ],
       },

@@ -63,7 +63,8 @@ export function diffAsyncApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
     const a = o.refs.obj(oCh[key]);
     const b = n.refs.obj(nCh[key]);
     if (v3(oldDoc) && v3(newDoc)) {
-      if (a.address !== b.address) ctx.add('channel-address-changed', key, 'channel', `address changed from ${JSON.stringify(a.address ?? null)} to ${JSON.stringify(b.address ?? null)}`);
+      if (a.address !== b.address)
+        ctx.add('channel-address-changed', key, 'channel', `address changed from ${JSON.stringify(a.address ?? null)} to ${JSON.stringify(b.address ?? null)}`);
       // messages a channel can carry; direction set by the operations below, the client receives by default
       diffMessages(ctx, schemas, o, n, a.messages, b.messages, key, 'channel', 'response');
     } else if (!v3(oldDoc) && !v3(newDoc)) {
@@ -98,8 +99,10 @@ function diffOperations3(ctx: DiffContext, schemas: SchemaComparer, o: Side, n: 
       continue;
     }
     const no = n.refs.obj(b[key]);
-    if (oo.action !== no.action) ctx.add('asyncapi-operation-action-changed', path, 'operation', `action changed from ${String(oo.action)} to ${String(no.action)}`);
-    if (channelKey(oo) !== channelKey(no)) ctx.add('asyncapi-operation-channel-changed', path, 'operation', `channel changed from '${channelKey(oo)}' to '${channelKey(no)}'`);
+    if (oo.action !== no.action)
+      ctx.add('asyncapi-operation-action-changed', path, 'operation', `action changed from ${String(oo.action)} to ${String(no.action)}`);
+    if (channelKey(oo) !== channelKey(no))
+      ctx.add('asyncapi-operation-channel-changed', path, 'operation', `channel changed from '${channelKey(oo)}' to '${channelKey(no)}'`);
     const dir: Dir = no.action === 'receive' ? 'request' : 'response';
     diffMessages(ctx, schemas, o, n, oo.messages, no.messages, path, `operation ${key}`, dir);
   }

@@ -16,7 +16,7 @@ export function matchPaths(oldKeys: string[], newKeys: string[]): { both: [strin
   const both: [string, string][] = [];
   const removed: string[] = [];
   const oldLeft: string[] = [];
-  for (const k of oldKeys) (newSet.has(k) ? both.push([k, k]) : oldLeft.push(k));
+  for (const k of oldKeys) newSet.has(k) ? both.push([k, k]) : oldLeft.push(k);
   const matched = new Set(both.map(([, n]) => n));
   const byTemplate = new Map<string, string[]>();
   for (const k of newKeys) if (!matched.has(k)) byTemplate.set(template(k), [...(byTemplate.get(template(k)) ?? []), k]);
@@ -48,7 +48,10 @@ export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
     const verdicts = ops.map((op) => removalKind(op, ctx.now));
     const kind = ops.length === 0 ? 'with' : verdicts.includes('without') ? 'without' : verdicts.includes('before') ? 'before' : 'with';
     const sunset = ops.map((op) => op['x-sunset']).find((s) => s !== undefined);
-    const detail = kind === 'before' ? `path '${path}' removed before its sunset date ${String(sunset)}` : `path '${path}' removed${kind === 'with' ? ' after deprecation' : ''}`;
+    const detail =
+      kind === 'before'
+        ? `path '${path}' removed before its sunset date ${String(sunset)}`
+        : `path '${path}' removed${kind === 'with' ? ' after deprecation' : ''}`;
     ctx.add(`api-path-removed-${kind === 'with' ? 'with-deprecation' : kind === 'before' ? 'before-sunset' : 'without-deprecation'}`, path, 'path', detail);
   }
   for (const path of added) ctx.add('api-path-added', path, 'path', `path '${path}' added`);
@@ -63,8 +66,15 @@ export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
       if (isObj(oOp) && !isObj(nOp)) {
         const kind = removalKind(oOp, ctx.now);
         const detail =
-          kind === 'before' ? `operation ${where} removed before its sunset date ${String(oOp['x-sunset'])}` : `operation ${where} removed${kind === 'with' ? ' after deprecation' : ''}`;
-        ctx.add(`api-removed-${kind === 'with' ? 'with-deprecation' : kind === 'before' ? 'before-sunset' : 'without-deprecation'}`, where, 'operation', detail);
+          kind === 'before'
+            ? `operation ${where} removed before its sunset date ${String(oOp['x-sunset'])}`
+            : `operation ${where} removed${kind === 'with' ? ' after deprecation' : ''}`;
+        ctx.add(
+          `api-removed-${kind === 'with' ? 'with-deprecation' : kind === 'before' ? 'before-sunset' : 'without-deprecation'}`,
+          where,
+          'operation',
+          detail,
+        );
       } else if (!isObj(oOp) && isObj(nOp)) {
         ctx.add('endpoint-added', where, 'operation', `operation ${where} added`);
       } else if (isObj(oOp) && isObj(nOp)) {
@@ -78,14 +88,24 @@ export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
 }
 
 /** Operations of two path items compared as sent BY the API (webhooks, callbacks). */
-function diffSentItems(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, oItem: Obj, nItem: Obj, path: string, prefix: string, rule: 'webhook' | 'callback') {
+function diffSentItems(
+  ctx: DiffContext,
+  docs: OpenApiDocs,
+  schemas: SchemaComparer,
+  oItem: Obj,
+  nItem: Obj,
+  path: string,
+  prefix: string,
+  rule: 'webhook' | 'callback',
+) {
   for (const method of METHODS) {
     const oOp = oItem[method];
     const nOp = nItem[method];
     const where = `${prefix} ${method.toUpperCase()}`;
     if (isObj(oOp) && !isObj(nOp)) ctx.add(`${rule}-removed`, path, where, `${where} removed`);
     else if (!isObj(oOp) && isObj(nOp)) ctx.add(`${rule}-added`, path, where, `${where} added`);
-    else if (isObj(oOp) && isObj(nOp)) diffOperation(ctx, docs, schemas, { oldPath: '', newPath: '', oItem, nItem, oOp, nOp, where: path, prefix: `${where} `, sent: true });
+    else if (isObj(oOp) && isObj(nOp))
+      diffOperation(ctx, docs, schemas, { oldPath: '', newPath: '', oItem, nItem, oOp, nOp, where: path, prefix: `${where} `, sent: true });
   }
 }
 
@@ -115,4 +135,3 @@ function diffWebhooks(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCompar
     else diffSentItems(ctx, docs, schemas, docs.oldRefs.obj(o[name]), docs.newRefs.obj(n[name]), path, 'webhook', 'webhook');
   }
 }
-

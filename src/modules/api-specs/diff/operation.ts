@@ -77,7 +77,12 @@ export function diffOperation(ctx: DiffContext, docs: OpenApiDocs, schemas: Sche
     }
     if (oOp.deprecated === true && nOp.deprecated !== true) ctx.add('endpoint-reactivated', where, loc('operation'), 'operation is no longer deprecated');
     if (typeof oOp.operationId === 'string' && oOp.operationId !== nOp.operationId) {
-      ctx.add('api-operation-id-removed', where, loc('operation'), `operationId '${oOp.operationId}' ${typeof nOp.operationId === 'string' ? `changed to '${nOp.operationId}'` : 'removed'}`);
+      ctx.add(
+        'api-operation-id-removed',
+        where,
+        loc('operation'),
+        `operationId '${oOp.operationId}' ${typeof nOp.operationId === 'string' ? `changed to '${nOp.operationId}'` : 'removed'}`,
+      );
     }
     diffParams(ctx, docs, schemas, pair);
     diffSecurity(ctx, docs, oOp, nOp, where);
@@ -97,8 +102,15 @@ function diffParams(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer
     if (!n) {
       const kind = removalKind(o.raw, ctx.now);
       if (kind === 'with') ctx.add('request-parameter-removed-with-deprecation', where, location, `deprecated ${label} removed`);
-      else if (kind === 'before') ctx.add('request-parameter-removed-before-sunset', where, location, `${label} removed before its sunset date ${String(o.raw['x-sunset'])}`);
-      else ctx.add(o.required ? 'required-request-parameter-removed' : 'request-parameter-removed', where, location, `${o.required ? 'required' : 'optional'} ${label} removed`);
+      else if (kind === 'before')
+        ctx.add('request-parameter-removed-before-sunset', where, location, `${label} removed before its sunset date ${String(o.raw['x-sunset'])}`);
+      else
+        ctx.add(
+          o.required ? 'required-request-parameter-removed' : 'request-parameter-removed',
+          where,
+          location,
+          `${o.required ? 'required' : 'optional'} ${label} removed`,
+        );
       continue;
     }
     if (!o.required && n.required) ctx.add('request-parameter-became-required', where, location, `${label} became required`);
@@ -109,7 +121,12 @@ function diffParams(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer
   for (const [key, n] of after) {
     if (before.has(key)) continue;
     const location = `request.parameter ${n.in} ${n.name}`;
-    ctx.add(n.required ? 'new-required-request-parameter' : 'new-optional-request-parameter', where, location, `${n.required ? 'required' : 'optional'} ${n.in} parameter '${n.name}' added`);
+    ctx.add(
+      n.required ? 'new-required-request-parameter' : 'new-optional-request-parameter',
+      where,
+      location,
+      `${n.required ? 'required' : 'optional'} ${n.in} parameter '${n.name}' added`,
+    );
   }
 }
 
@@ -120,7 +137,12 @@ function diffRequestBody(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCom
   const location = loc('request.body');
   if (!o && !n) return;
   if (!o) {
-    ctx.add(n!.required === true ? 'request-body-added-required' : 'request-body-added-optional', where, location, `${n!.required === true ? 'required' : 'optional'} request body added`);
+    ctx.add(
+      n!.required === true ? 'request-body-added-required' : 'request-body-added-optional',
+      where,
+      location,
+      `${n!.required === true ? 'required' : 'optional'} request body added`,
+    );
     return;
   }
   if (!n) {
@@ -132,7 +154,17 @@ function diffRequestBody(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCom
   diffContent(ctx, docs, schemas, o.content, n.content, where, location, dir, 'request-body-media-type');
 }
 
-function diffContent(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, oContent: unknown, nContent: unknown, where: string, location: string, dir: Dir, mediaRule: string) {
+function diffContent(
+  ctx: DiffContext,
+  docs: OpenApiDocs,
+  schemas: SchemaComparer,
+  oContent: unknown,
+  nContent: unknown,
+  where: string,
+  location: string,
+  dir: Dir,
+  mediaRule: string,
+) {
   const o = docs.oldRefs.obj(oContent);
   const n = docs.newRefs.obj(nContent);
   for (const media of Object.keys(o)) {
@@ -180,7 +212,12 @@ function diffHeaders(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCompare
     const at = `${location} header ${name}`;
     const now = n.get(key);
     if (!now) {
-      ctx.add(h.required === true ? 'required-response-header-removed' : 'optional-response-header-removed', where, at, `${h.required === true ? 'required' : 'optional'} response header '${name}' removed`);
+      ctx.add(
+        h.required === true ? 'required-response-header-removed' : 'optional-response-header-removed',
+        where,
+        at,
+        `${h.required === true ? 'required' : 'optional'} response header '${name}' removed`,
+      );
       continue;
     }
     if (h.required === true && now.h.required !== true) ctx.add('response-header-became-optional', where, at, `response header '${name}' became optional`);

@@ -24,7 +24,13 @@ const FIXED: Record<string, RuleDef> = {
   // parameters (identified by name + in; path parameters by position, so renames match)
   'new-required-request-parameter': r('error', 'added', 'parameters', 'a required parameter was added'),
   'new-optional-request-parameter': r('info', 'added', 'parameters', 'an optional parameter was added'),
-  'required-request-parameter-removed': r('error', 'removed', 'parameters', "a required parameter that was not deprecated was removed (doc 01's rule; oasdiff: a warning)", false),
+  'required-request-parameter-removed': r(
+    'error',
+    'removed',
+    'parameters',
+    "a required parameter that was not deprecated was removed (doc 01's rule; oasdiff: a warning)",
+    false,
+  ),
   'request-parameter-removed': r('warning', 'removed', 'parameters', 'an optional parameter that was not deprecated was removed'),
   'request-parameter-removed-before-sunset': r('error', 'removed', 'parameters', 'a deprecated parameter was removed before its x-sunset date'),
   'request-parameter-removed-with-deprecation': r('info', 'removed', 'parameters', 'a deprecated parameter (sunset passed or none) was removed'),
@@ -106,7 +112,14 @@ export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: Chan
   'any-of-removed': { levels: ['error', 'info'], type: 'removed', description: 'an anyOf alternative was removed' },
 };
 /** minLength/maxLength, minimum/maximum, minItems/maxItems: tightening breaks requests, loosening breaks responses. */
-export const BOUNDS = { maxLength: 'max-length', minLength: 'min-length', maximum: 'max', minimum: 'min', maxItems: 'max-items', minItems: 'min-items' } as const;
+export const BOUNDS = {
+  maxLength: 'max-length',
+  minLength: 'min-length',
+  maximum: 'max',
+  minimum: 'min',
+  maxItems: 'max-items',
+  minItems: 'min-items',
+} as const;
 for (const [key, name] of Object.entries(BOUNDS)) {
   const isMax = key.startsWith('max');
   const tighter = isMax ? 'decreased' : 'increased';

@@ -83,8 +83,10 @@ export class SchemaComparer {
       if (!sub) continue;
       for (const [k, v] of Object.entries(sub)) {
         if (k === 'properties' && isObj(v)) Object.assign(properties, v);
-        else if (k === 'required' && Array.isArray(v)) for (const x of v) if (typeof x === 'string') required.add(x);
-        else if (!(k in merged)) merged[k] = v;
+        else if (k === 'required' && Array.isArray(v))
+          for (const x of v)
+            if (typeof x === 'string') required.add(x);
+            else if (!(k in merged)) merged[k] = v;
       }
     }
     if (Object.keys(properties).length) merged.properties = properties;
@@ -168,7 +170,11 @@ export class SchemaComparer {
       for (const name of Object.keys(np)) {
         if (Object.hasOwn(op, name) || skip(np[name], this.newRefs)) continue;
         const req = nReq.has(name);
-        add(`property-added-${req ? 'required' : 'optional'}`, `${req ? 'required' : 'optional'} property '${name}' added`, `/properties/${pointerToken(name)}`);
+        add(
+          `property-added-${req ? 'required' : 'optional'}`,
+          `${req ? 'required' : 'optional'} property '${name}' added`,
+          `/properties/${pointerToken(name)}`,
+        );
       }
     }
     // array items and additionalProperties

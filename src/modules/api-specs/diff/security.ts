@@ -36,8 +36,15 @@ export function diffSecurity(ctx: DiffContext, docs: OpenApiDocs, oOp: Obj, nOp:
       const had = req.get(scheme) ?? new Set();
       const added = [...scopes].filter((s) => !had.has(s));
       const removed = [...had].filter((s) => !scopes.has(s));
-      if (added.length) ctx.add('api-security-scope-added', where, `security ${scheme}`, `scope${added.length > 1 ? 's' : ''} ${added.join(', ')} added to '${scheme}'`);
-      if (removed.length) ctx.add('api-security-scope-removed', where, `security ${scheme}`, `scope${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed from '${scheme}'`);
+      if (added.length)
+        ctx.add('api-security-scope-added', where, `security ${scheme}`, `scope${added.length > 1 ? 's' : ''} ${added.join(', ')} added to '${scheme}'`);
+      if (removed.length)
+        ctx.add(
+          'api-security-scope-removed',
+          where,
+          `security ${scheme}`,
+          `scope${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed from '${scheme}'`,
+        );
     }
   }
   for (const key of after.keys()) if (!before.has(key)) ctx.add('api-security-added', where, 'security', `${label(key)} added`);
@@ -55,6 +62,7 @@ export function diffSecurityComponents(ctx: DiffContext, docs: OpenApiDocs) {
     }
     const a = docs.oldRefs.obj(o[name]).type;
     const b = docs.newRefs.obj(n[name]).type;
-    if (a !== b) ctx.add('api-security-component-type-changed', path, 'security scheme', `security scheme '${name}' type changed from ${String(a)} to ${String(b)}`);
+    if (a !== b)
+      ctx.add('api-security-component-type-changed', path, 'security scheme', `security scheme '${name}' type changed from ${String(a)} to ${String(b)}`);
   }
 }

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { detectFormat, parseSpec, type SpecFormat } from './parse.js';
 import { normalizeSwagger2 } from './normalize.js';
 import { checkRefs, type Problem } from './refs.js';
@@ -10,8 +11,7 @@ import { asyncapiSchemaVersion, validateStructure } from './validate.js';
  * form stored beside the raw content so that a diff never parses YAML again.
  */
 export type AnalyseResult =
-  | { ok: true; format: SpecFormat; specVersion: string; document: string }
-  | { ok: false; field: 'spec' | 'format'; message: string; problems: Problem[] };
+  { ok: true; format: SpecFormat; specVersion: string; document: string } | { ok: false; field: 'spec' | 'format'; message: string; problems: Problem[] };
 
 const PROBLEMS_SHOWN = 10;
 
@@ -52,5 +52,18 @@ export function analyseSpec(text: string, declared?: SpecFormat): AnalyseResult 
   const refProblems = checkRefs(doc, PROBLEMS_SHOWN);
   if (refProblems.length) return fail(summary(`spec has unresolvable references`, refProblems), refProblems);
   const normalized = detected.format === 'openapi' && detected.major === '2.0' ? normalizeSwagger2(doc) : doc;
-  return { ok: true, format: detected.format, specVersion: detected.version, document: JSON.stringify(normalized) };
+  return { ok: true, format: detected.format, specVersion: detected.version, document: packDocument(normalized) };
+}
+
+/**
+ * The stored document: gzip'd JSON in base64 (`gz:` prefix), a tenth of the raw size, so storing and
+ * loading it for a diff moves little data through the database driver (PGlite runs on the main
+ * thread). Plain JSON text is read too.
+ */
+export function packDocument(doc: unknown): string {
+  return `gz:${gzipSync(JSON.stringify(doc), { level: 6 }).toString('base64')}`;
+}
+
+export function unpackDocument(stored: string): unknown {
+  return JSON.parse(stored.startsWith('gz:') ? gunzipSync(Buffer.from(stored.slice(3), 'base64')).toString('utf8') : stored);
 }

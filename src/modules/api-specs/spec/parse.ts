@@ -96,13 +96,15 @@ export function detectFormat(doc: SpecDocument): DetectOutcome {
   }
   if (has('swagger')) {
     const v = versionText(doc.swagger);
-    if (v === undefined || !/^2(\.0)?$/.test(v)) return { ok: false, pointer: '#/swagger', problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)` };
+    if (v === undefined || !/^2(\.0)?$/.test(v))
+      return { ok: false, pointer: '#/swagger', problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)` };
     doc.swagger = '2.0';
     return { ok: true, format: 'openapi', major: '2.0', version: '2.0' };
   }
   if (has('asyncapi')) {
     const v = versionText(doc.asyncapi);
-    if (v === undefined || !/^[23](\.|$)/.test(v)) return { ok: false, pointer: '#/asyncapi', problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
+    if (v === undefined || !/^[23](\.|$)/.test(v))
+      return { ok: false, pointer: '#/asyncapi', problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
     if (typeof doc.asyncapi === 'number') doc.asyncapi = `${v}.0`;
     return { ok: true, format: 'asyncapi', version: String(doc.asyncapi) };
   }

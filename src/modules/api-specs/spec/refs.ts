@@ -104,9 +104,12 @@ export function checkRefs(doc: unknown, limit = 10): Problem[] {
     const ref = value.$ref;
     if (typeof ref === 'string') {
       const at = `${pointer}/$ref`;
-      if (!ref.startsWith('#')) problems.push({ pointer: at, message: `external reference '${ref.slice(0, 200)}' is not resolved: only references inside the document are` });
-      else if (!refTokens(ref)) problems.push({ pointer: at, message: `reference '${ref.slice(0, 200)}' is not a valid JSON pointer (bad percent-encoding or syntax)` });
-      else if (resolver.deref(value) === undefined) problems.push({ pointer: at, message: `reference '${ref.slice(0, 200)}' does not resolve inside the document` });
+      if (!ref.startsWith('#'))
+        problems.push({ pointer: at, message: `external reference '${ref.slice(0, 200)}' is not resolved: only references inside the document are` });
+      else if (!refTokens(ref))
+        problems.push({ pointer: at, message: `reference '${ref.slice(0, 200)}' is not a valid JSON pointer (bad percent-encoding or syntax)` });
+      else if (resolver.deref(value) === undefined)
+        problems.push({ pointer: at, message: `reference '${ref.slice(0, 200)}' does not resolve inside the document` });
     }
     const keys = Object.keys(value);
     const named = NAME_MAPS.has(ownKey);

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { diffDocuments } from '../diff/index.js';
-import { analyseSpec } from './analyse.js';
+import { analyseSpec, unpackDocument } from './analyse.js';
+import { warmUp } from './warm-up.js';
 import type { WorkerRequest, WorkerResponse } from './worker-pool.js';
 
 /**
@@ -8,11 +9,13 @@ import type { WorkerRequest, WorkerResponse } from './worker-pool.js';
  * documents (JSON.parse of megabytes plus the rule table) run here, never on the event loop that
  * answers requests.
  */
+warmUp();
+
 parentPort!.on('message', (msg: WorkerRequest) => {
   let answer: WorkerResponse;
   try {
     if (msg.kind === 'analyse') answer = { id: msg.id, ok: true, value: analyseSpec(msg.text, msg.declared) };
-    else answer = { id: msg.id, ok: true, value: diffDocuments(msg.format, JSON.parse(msg.older), JSON.parse(msg.newer), msg.now) };
+    else answer = { id: msg.id, ok: true, value: diffDocuments(msg.format, unpackDocument(msg.older), unpackDocument(msg.newer), msg.now) };
   } catch (err) {
     // Only the message crosses the thread boundary: no stack, no document content.
     answer = { id: msg.id, ok: false, error: err instanceof Error ? `${err.name}: ${err.message.slice(0, 300)}` : 'worker failure' };

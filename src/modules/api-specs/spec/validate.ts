@@ -91,4 +91,3 @@ export function validateStructure(doc: unknown, kind: SpecKind, limit = 10): Pro
     .slice(0, limit)
     .map((err) => ({ pointer: `#${err.instancePath}`, message: describe(err) }));
 }
-

@@ -26,7 +26,11 @@ function spawn(): Worker {
   const js = new URL('./spec.worker.js', import.meta.url);
   if (existsSync(fileURLToPath(js))) return new Worker(js);
   const ts = new URL('./spec.worker.ts', import.meta.url).href;
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return new Worker(`import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`, { eval: true });
 }
 
@@ -46,6 +50,11 @@ export class SpecWorkerPool {
     private readonly size: number,
     private readonly timeoutMs = 60_000,
   ) {}
+
+  /** Starts every worker now (production), so the first registration does not pay for thread start-up. */
+  start() {
+    while (!this.closed && this.slots.length < this.size) this.add();
+  }
 
   analyse(text: string, declared?: SpecFormat): Promise<AnalyseResult> {
     return this.run({ id: this.nextId++, kind: 'analyse', text, declared }) as Promise<AnalyseResult>;

@@ -16,7 +16,10 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  */
 export async function deployStage(ctx: StageContext): Promise<StageOutcome> {
   const { componentId, environmentId } = ctx.stage.config as { componentId: string; environmentId: string };
-  const [component, environment] = await Promise.all([catalogLookup.findComponent(ctx.db, componentId), environmentsLookup.findEnvironment(ctx.db, environmentId)]);
+  const [component, environment] = await Promise.all([
+    catalogLookup.findComponent(ctx.db, componentId),
+    environmentsLookup.findEnvironment(ctx.db, environmentId),
+  ]);
   if (!component) return { status: 'failed', reason: `component ${componentId} does not exist` };
   if (!environment) return { status: 'failed', reason: `environment ${environmentId} does not exist` };
 

@@ -15,7 +15,9 @@ function render(template: string, ctx: StageContext) {
 export async function notifyStage(ctx: StageContext): Promise<StageOutcome> {
   const channel = String(ctx.stage.config.channel);
   const message = String(ctx.stage.config.message ?? '');
-  const text = message ? render(message, ctx) : `Pipeline "${ctx.pipeline.name}" run ${ctx.run.id} (version ${ctx.run.version}) reached stage "${ctx.stage.name}"`;
+  const text = message
+    ? render(message, ctx)
+    : `Pipeline "${ctx.pipeline.name}" run ${ctx.run.id} (version ${ctx.run.version}) reached stage "${ctx.stage.name}"`;
   const event = { runId: ctx.run.id, pipelineId: ctx.pipeline.id, stageId: ctx.stage.id, channel, text, delivered: false, statusCode: null as number | null };
   const url = ctx.config.notifyWebhookUrl;
   if (!url) {

@@ -1,0 +1,21 @@
+import { HttpClient } from '../http.js';
+
+/** Kong's Admin API (https://developer.konghq.com/admin-api/): paginated lists `{data, next}`. */
+export class KongAdminClient {
+  private readonly http: HttpClient;
+  constructor(baseUrl: string, apiKey: string | undefined, opts: { fetch?: typeof fetch } = {}) {
+    this.http = new HttpClient({ system: 'Kong Admin API', baseUrl, headers: apiKey ? { 'Kong-Admin-Token': apiKey } : {}, fetch: opts.fetch });
+  }
+
+  /** Follows `next` (a path with an `offset`) until it is null. */
+  async all<T>(path: string, signal?: AbortSignal, maxPages = 1000): Promise<T[]> {
+    const out: T[] = [];
+    let next: string | null | undefined = `${path}?size=1000`;
+    for (let i = 0; next && i < maxPages; i++) {
+      const page: { data?: T[]; next?: string | null } = await this.http.get(next, { signal });
+      out.push(...(page?.data ?? []));
+      next = page?.next;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,22 @@
+import type { AppContext } from '../../context.js';
+import type { App } from '../../kernel/types.js';
+import { ApiGatewayAdapter } from '../../integrations/apigateway/apigateway.adapter.js';
+import { KongAdapter } from '../../integrations/kong/kong.adapter.js';
+import { defineGatewayJobs } from './gateway.jobs.js';
+import type { GatewayAdapter } from './gateway.ports.js';
+import { gatewayRoutes } from './gateway.routes.js';
+import { createGatewayService } from './gateway.service.js';
+
+export type { GatewayAdapter, UpstreamRoute } from './gateway.ports.js';
+export { createGatewayService, type GatewayService } from './gateway.service.js';
+
+/** API gateway routes and health (document 3, "API gateway"): Kong (alpha) and Amazon API Gateway (beta). */
+export async function gatewayModule(app: App, ctx: AppContext) {
+  const cfg = ctx.config.gateway;
+  const adapters: GatewayAdapter[] = [];
+  if (cfg.alpha.enabled) adapters.push(new KongAdapter(cfg.alpha.url, cfg.alpha.apiKey, cfg.alpha.proxyUrl));
+  if (cfg.beta.enabled) adapters.push(new ApiGatewayAdapter(cfg.beta));
+  const service = createGatewayService({ db: ctx.db, adapters, degradedMs: cfg.healthDegradedMs });
+  defineGatewayJobs(ctx, service);
+  await app.register(gatewayRoutes, { service });
+}
