@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * Pure unit tests (`*.unit.test.ts`) run once; e2e flows (listening servers, Redis, Socket.IO) once.
  */
 const dbTests = ['test/**/*.test.ts'];
-const notDb = ['**/*.unit.test.ts', 'test/e2e/**', '**/node_modules/**'];
+// Contract tests run an adapter against a local server shaped like its system: no database, run once.
+const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', '**/node_modules/**'];
 
 export default defineConfig({
   test: {
@@ -14,7 +15,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/integrations/**/*.test.ts'] } },
       { extends: true, test: { name: 'pglite', include: dbTests, exclude: notDb, env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'postgres', include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' } } },

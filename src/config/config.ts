@@ -126,7 +126,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const adminParts = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];
   const missingAdmin = (['ADMIN_USERNAME', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const).filter((_, i) => !adminParts[i]);
   if (missingAdmin.length > 0 && missingAdmin.length < 3) {
-    throw new ConfigError(`Invalid setting ${missingAdmin.join(', ')}: the admin bootstrap needs all three of ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD (missing: ${missingAdmin.join(', ')})`);
+    throw new ConfigError(
+      `Invalid setting ${missingAdmin.join(', ')}: the admin bootstrap needs all three of ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD (missing: ${missingAdmin.join(', ')})`,
+    );
   }
   const admin = adminParts.every(Boolean) ? { username: env.ADMIN_USERNAME!, email: env.ADMIN_EMAIL!.toLowerCase(), password: env.ADMIN_PASSWORD! } : undefined;
 

@@ -150,7 +150,9 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     dataDir = resolve(join(opts.dataDir, 'pgdata'));
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = opts.pgliteDump ? new PGlite({ loadDataDir: opts.pgliteDump, postgresqlconf: PGLITE_CONF }) : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
+  const client = opts.pgliteDump
+    ? new PGlite({ loadDataDir: opts.pgliteDump, postgresqlconf: PGLITE_CONF })
+    : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

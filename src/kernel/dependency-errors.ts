@@ -21,7 +21,13 @@ const PG_CONNECTION_MESSAGES = [
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNABORTED']);
 
-const REDIS_MESSAGES = ['Connection is closed', 'Command timed out', "Stream isn't writeable", 'Reached the max retries per request limit', 'Connection in subscriber mode'];
+const REDIS_MESSAGES = [
+  'Connection is closed',
+  'Command timed out',
+  "Stream isn't writeable",
+  'Reached the max retries per request limit',
+  'Connection in subscriber mode',
+];
 
 interface Shaped {
   name?: string;

@@ -106,10 +106,7 @@ describe('a connection dying under a transaction', () => {
 describe('a black-holed database', () => {
   it('answers 503 within the statement and connect timeouts instead of hanging, then recovers', async () => {
     proxy.blackhole();
-    const [list, create] = await Promise.all([
-      call('GET', '/api/v1/environments'),
-      call('POST', '/api/v1/environments', { name: `stalled-${Date.now()}` }),
-    ]);
+    const [list, create] = await Promise.all([call('GET', '/api/v1/environments'), call('POST', '/api/v1/environments', { name: `stalled-${Date.now()}` })]);
     expectUnavailable(list);
     expectUnavailable(create);
     // Statement timeout + the client's margin + the connect timeout, with room for a slow machine.

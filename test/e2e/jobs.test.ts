@@ -50,7 +50,8 @@ describe('jobs on Redis, two processes', () => {
   it('runs each job exactly once per cluster and deduplicates by key', async () => {
     const [a, b] = cluster();
     const runs: string[] = [];
-    for (const n of [a, b]) n.jobs.define(def({ name: 'e.once', concurrency: 3, key: (p: any) => p.id, run: async ({ payload }) => void runs.push((payload as any).id) }));
+    for (const n of [a, b])
+      n.jobs.define(def({ name: 'e.once', concurrency: 3, key: (p: any) => p.id, run: async ({ payload }) => void runs.push((payload as any).id) }));
     for (let i = 0; i < 20; i++) {
       await api(a.jobs).enqueue('e.once', { id: `j${i}` });
       await api(b.jobs).enqueue('e.once', { id: `j${i}` }); // same key while waiting: no second job
@@ -86,7 +87,9 @@ describe('jobs on Redis, two processes', () => {
     await a.queue.schedule('kept', 'e.old', { cron: '0 3 * * *' }, {});
     a.jobs.schedule({ id: 'kept', job: 'e.old', payload: {}, cron: '0 3 * * *' } as never);
     await a.start();
-    const q = (a.queue as unknown as { queue(n: string): { getJobSchedulers(s: number, e: number): Promise<{ key: string; id?: string | null }[]> } }).queue('e.old');
+    const q = (a.queue as unknown as { queue(n: string): { getJobSchedulers(s: number, e: number): Promise<{ key: string; id?: string | null }[]> } }).queue(
+      'e.old',
+    );
     expect((await q.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key)).toEqual(['kept']);
   });
 

@@ -32,3 +32,22 @@ describe('Docker Hub adapter', () => {
     await expect(new DockerHubAdapter(hub.url, { username: 'acme', password: 'bad' }).listRepositories()).rejects.toMatchObject({ statusCode: 502 });
   });
 });
+
+describe('Docker Hub adapter on the older paths', () => {
+  it('falls back to /v2/repositories/<ns>/ and /v2/auth/token', async () => {
+    const { startFakeServer } = await import('../fakes/http-server.js');
+    const legacy = await startFakeServer((req) => {
+      const p = req.url.pathname;
+      if (p === '/v2/auth/token') return req.json()?.secret === 'pat' ? { status: 200, body: { access_token: 'new-jwt' } } : { status: 401, body: {} };
+      if (req.headers.authorization !== 'Bearer new-jwt') return { status: 401, body: {} };
+      if (p === '/v2/repositories/acme/') return { status: 200, body: { count: 1, next: null, results: [{ name: 'api', namespace: 'acme' }] } };
+      if (p === '/v2/repositories/acme/api/tags')
+        return { status: 200, body: { count: 1, next: null, results: [{ name: '1.0', full_size: 5, images: [{ digest: 'sha256:1', size: 5 }] }] } };
+      return { status: 404, body: { message: 'not found' } };
+    });
+    const a = new DockerHubAdapter(legacy.url, { username: 'acme', password: 'pat' });
+    expect(await a.listRepositories()).toEqual([{ name: 'acme/api', uri: 'docker.io/acme/api' }]);
+    expect(await a.listTags('acme/api')).toEqual([{ tag: '1.0', digest: 'sha256:1', sizeBytes: 5, pushedAt: null }]);
+    await legacy.close();
+  });
+});

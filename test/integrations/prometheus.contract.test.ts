@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrometheusClient } from '../../src/integrations/prometheus/client.js';
-import { bearer, buildTestApp, expectError, type TestApp } from '../helpers/app.js';
+import { PrometheusMetricsAdapter } from '../../src/integrations/prometheus/prometheus.adapter.js';
+import { systemCaller } from '../../src/kernel/caller.js';
+import { createMeshOneService } from '../../src/modules/meshone/index.js';
+import { createMeshTwoService } from '../../src/modules/meshtwo/index.js';
+import { FakeIstio } from '../../src/integrations/kubernetes/istio.fake.js';
+import { FakeLinkerd } from '../../src/integrations/kubernetes/linkerd.fake.js';
 import { startExporter, startPrometheus, waitForSamples, type Exporter, type PrometheusServer } from '../helpers/prometheus.js';
 
 /**
- * The metrics adapters against a REAL Prometheus (Debian's 2.42) scraping, every second, a local
+ * The metrics adapter, driven by both meshes' services, against a REAL Prometheus (Debian's 2.42) scraping, every second, a local
  * exporter that serves Istio- and Linkerd-shaped counters and histograms: the PromQL of both meshes
  * is run by the real engine. Counters grow in fixed proportions, so ratios and quantiles are exact.
  */
 let prom: PrometheusServer;
 let exporter: Exporter;
-let t: TestApp;
-let user: Record<string, string>;
+let meshOne: ReturnType<typeof createMeshOneService>;
+let meshTwo: ReturnType<typeof createMeshTwoService>;
+const caller = systemCaller();
 const started = Date.now();
 
 function render(): string {
@@ -51,20 +57,17 @@ function render(): string {
 beforeAll(async () => {
   exporter = await startExporter(render);
   prom = await startPrometheus([exporter.target]);
-  // rate() needs two samples inside its window.
-  await waitForSamples(prom.url, 'rate(istio_requests_total[1m]) > 0');
-  await waitForSamples(prom.url, 'rate(response_total[1m]) > 0');
-  t = await buildTestApp({ METRICS_URL: prom.url, CLUSTER_WATCH_ROLLOUTS: 'false' });
-  user = bearer((await t.newUser()).token);
+  // rate() needs two samples inside its window, also at the whole second a range query ends on.
+  await waitForSamples(prom.url, 'count_over_time(istio_requests_total{response_code="200"}[1m]) > 4');
+  const metrics = new PrometheusMetricsAdapter(prom.url, 10_000);
+  meshOne = createMeshOneService({ mesh: new FakeIstio(), metrics });
+  meshTwo = createMeshTwoService({ mesh: new FakeLinkerd(), metrics });
 }, 90_000);
 
 afterAll(async () => {
-  await t?.close();
   await prom?.stop();
   await exporter?.close();
 });
-
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: user });
 
 describe('PrometheusClient', () => {
   it('runs a range query and answers the matrix', async () => {
@@ -81,13 +84,13 @@ describe('PrometheusClient', () => {
 });
 
 describe('mesh one metrics (Istio) on the real engine', () => {
+  const q = (range?: string, service = 'reviews') => ({ service, namespace: 'bookinfo', range: range ?? '1h' });
+
   it('rps: one series of requests per second of the destination service', async () => {
-    const res = await get('/api/v1/meshone/metrics/rps?service=reviews&namespace=bookinfo&range=5m');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = await meshOne.metric(caller, 'rps', q('5m'));
     expect(body).toMatchObject({ metric: 'rps', service: 'reviews', namespace: 'bookinfo' });
     expect(body.timeseries.length).toBeGreaterThan(0);
-    const last = body.timeseries.at(-1);
+    const last = body.timeseries.at(-1)!;
     expect(Number.isInteger(last.timestamp)).toBe(true);
     // rate() over a 1 m window holding only the seconds since the exporter started: above 0, at most 11/s.
     expect(last.value).toBeGreaterThan(0);
@@ -95,32 +98,26 @@ describe('mesh one metrics (Istio) on the real engine', () => {
   });
 
   it('error-rate: the 5xx share', async () => {
-    const res = await get('/api/v1/meshone/metrics/error-rate?service=reviews&namespace=bookinfo&range=5m');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().timeseries.at(-1).value).toBeCloseTo(1 / 11, 3);
+    expect((await meshOne.metric(caller, 'error-rate', q('5m'))).timeseries.at(-1)!.value).toBeCloseTo(1 / 11, 3);
   });
 
-  it('latency: P99 through histogram_quantile (default range 1h, step 60 s)', async () => {
-    const res = await get('/api/v1/meshone/metrics/latency?service=reviews&namespace=bookinfo');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().timeseries.at(-1).value).toBeCloseTo(100, 3);
+  it('latency: P99 through histogram_quantile (range 1h, step 60 s)', async () => {
+    expect((await meshOne.metric(caller, 'latency', q('1h'))).timeseries.at(-1)!.value).toBeCloseTo(100, 3);
   });
 
   it('an unknown service has an empty series', async () => {
-    const res = await get('/api/v1/meshone/metrics/rps?service=nothing&namespace=bookinfo&range=5m');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().timeseries).toEqual([]);
+    expect((await meshOne.metric(caller, 'rps', q('5m', 'nothing'))).timeseries).toEqual([]);
   });
 });
 
 describe('mesh two metrics (Linkerd) on the real engine', () => {
+  const q = (range = '5m') => ({ deployment: 'web', namespace: 'emojivoto', range });
+
   it('rps: the range result of inbound requests per second', async () => {
-    const res = await get('/api/v1/meshtwo/metrics/rps?deployment=web&namespace=emojivoto');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = await meshTwo.rps(caller, q());
     expect(body.query).toContain('direction="inbound"');
     expect(body.timeseries).toHaveLength(1);
-    const [ts, value] = body.timeseries[0].values.at(-1);
+    const [ts, value] = body.timeseries[0]!.values.at(-1)!;
     expect(typeof ts).toBe('number');
     expect(typeof value).toBe('string');
     expect(Number(value)).toBeGreaterThan(0);
@@ -128,50 +125,43 @@ describe('mesh two metrics (Linkerd) on the real engine', () => {
   });
 
   it('error-rate: the failure share', async () => {
-    const res = await get('/api/v1/meshtwo/metrics/error-rate?deployment=web&namespace=emojivoto&range=10m');
-    expect(res.statusCode).toBe(200);
-    expect(Number(res.json().timeseries[0].values.at(-1)[1])).toBeCloseTo(0.2, 3);
+    const body = await meshTwo.errorRate(caller, q('10m'));
+    expect(Number(body.timeseries[0]!.values.at(-1)![1])).toBeCloseTo(0.2, 3);
   });
 
   it('latency: p50, p95 and p99 range results', async () => {
-    const res = await get('/api/v1/meshtwo/metrics/latency?deployment=web&namespace=emojivoto');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    const last = (k: string) => Number(body[k].timeseries[0].values.at(-1)[1]);
+    const body = await meshTwo.latency(caller, q());
+    const last = (k: 'p50' | 'p95' | 'p99') => Number(body[k].timeseries[0]!.values.at(-1)![1]);
     expect(last('p50')).toBeCloseTo(5, 3);
     expect(last('p95')).toBeCloseTo(50, 3);
     expect(last('p99')).toBeCloseTo(410, 3);
   });
 
   it('topology: deployment edges of outbound traffic with their rate', async () => {
-    const res = await get('/api/v1/meshtwo/topology');
-    expect(res.statusCode).toBe(200);
-    const edges = res.json();
-    expect(edges.map((e: any) => [e.source, e.destination, e.namespace])).toEqual([
+    const edges = await meshTwo.topology(caller, { range: '5m' });
+    expect(edges.map((e) => [e.source, e.destination, e.namespace])).toEqual([
       ['web', 'emoji', 'emojivoto'],
       ['web', 'voting', 'emojivoto'],
     ]);
-    expect(edges[0].rps).toBeGreaterThan(0);
-    expect(edges[0].rps / edges[1].rps).toBeCloseTo(7 / 3, 3);
+    expect(edges[0]!.rps).toBeGreaterThan(0);
+    expect(edges[0]!.rps! / edges[1]!.rps!).toBeCloseTo(7 / 3, 3);
   });
 
   it('validates range', async () => {
-    expectError(await get('/api/v1/meshtwo/metrics/rps?deployment=web&namespace=emojivoto&range=5x'), 400);
-    expectError(await get('/api/v1/meshtwo/topology?range=0s'), 400);
-    expectError(await get('/api/v1/meshtwo/metrics/rps?namespace=emojivoto'), 400);
+    await expect(meshTwo.rps(caller, q('5x'))).rejects.toMatchObject({ statusCode: 400 });
+    await expect(meshTwo.topology(caller, { range: '0s' })).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 
 describe('a stopped metrics store', () => {
   it('answers 503 naming the metrics store', async () => {
     await prom.stop();
-    for (const url of [
-      '/api/v1/meshone/metrics/rps?service=reviews&namespace=bookinfo',
-      '/api/v1/meshtwo/metrics/latency?deployment=web&namespace=emojivoto',
-      '/api/v1/meshtwo/topology',
+    for (const run of [
+      () => meshOne.metric(caller, 'rps', { service: 'reviews', namespace: 'bookinfo', range: '1h' }),
+      () => meshTwo.latency(caller, { deployment: 'web', namespace: 'emojivoto', range: '5m' }),
+      () => meshTwo.topology(caller, { range: '5m' }),
     ]) {
-      const body = expectError(await get(url), 503);
-      expect(body.message).toMatch(/Metrics store/);
+      await expect(run()).rejects.toMatchObject({ statusCode: 503, message: expect.stringContaining('Metrics store') });
     }
   });
 });

@@ -82,13 +82,15 @@ describe('dependency errors and safe logging', () => {
   });
 
   it('logs a failed query by statement and code, never its parameters or message', () => {
-    const err = queryError(Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
-      code: '23505',
-      severity: 'ERROR',
-      detail: 'Key (email)=(bob@example.com) already exists.',
-      table: 'users',
-      constraint: 'users_email_unique',
-    }));
+    const err = queryError(
+      Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+        code: '23505',
+        severity: 'ERROR',
+        detail: 'Key (email)=(bob@example.com) already exists.',
+        table: 'users',
+        constraint: 'users_email_unique',
+      }),
+    );
     const logged = JSON.stringify(safeErrorSerializer(err));
     expect(logged).not.toContain('bob@example.com');
     expect(logged).not.toContain('argon2');

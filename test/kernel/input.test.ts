@@ -37,7 +37,12 @@ describe('unknown body fields are stripped, for every module', () => {
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     const forged = randomUUID();
-    const patched = await inject('PATCH', `/api/v1/service-templates/${id}`, { id: forged, isBuiltIn: true, description: 'patched', createdAt: '2000-01-01T00:00:00Z' });
+    const patched = await inject('PATCH', `/api/v1/service-templates/${id}`, {
+      id: forged,
+      isBuiltIn: true,
+      description: 'patched',
+      createdAt: '2000-01-01T00:00:00Z',
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ id, isBuiltIn: false, description: 'patched' });
     expect(patched.json().createdAt).not.toMatch(/^2000/);
@@ -51,7 +56,17 @@ describe('unknown body fields are stripped, for every module', () => {
       'POST',
       '/api/v1/iac/module-drift/ingest',
       {
-        modules: [{ id: forged, detectedAt: '2000-01-01T00:00:00.000Z', stackPath: 'live/prod', moduleName, sourceUrl: 'git::https://git.example.com/m.git', currentRef: 'v1.0.0', latestRef: 'v1.2.0' }],
+        modules: [
+          {
+            id: forged,
+            detectedAt: '2000-01-01T00:00:00.000Z',
+            stackPath: 'live/prod',
+            moduleName,
+            sourceUrl: 'git::https://git.example.com/m.git',
+            currentRef: 'v1.0.0',
+            latestRef: 'v1.2.0',
+          },
+        ],
       },
       bearer(INGEST),
     );
@@ -92,7 +107,17 @@ describe('free-form JSON depth', () => {
 describe('user data as object keys', () => {
   it('an environment named __proto__ shows up on the IaC dashboard', async () => {
     const name = uniq('proto-stack');
-    const imported = await inject('POST', '/api/v1/iac/stacks/import', { stacks: [{ name, environment: '__proto__' }, { name, environment: 'constructor' }] }, bearer(INGEST));
+    const imported = await inject(
+      'POST',
+      '/api/v1/iac/stacks/import',
+      {
+        stacks: [
+          { name, environment: '__proto__' },
+          { name, environment: 'constructor' },
+        ],
+      },
+      bearer(INGEST),
+    );
     expect(imported.statusCode).toBe(201);
     const dash = (await inject('GET', '/api/v1/iac/dashboard')).json();
     expect(dash.environments).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
@@ -132,7 +157,12 @@ describe('template variable patterns', () => {
       variables: [{ key: 'X', pattern: '^(a)\\1$' }],
     });
     expectError(bad, 400);
-    const ok = await inject('POST', '/api/v1/service-templates', { name: uniq('look'), language: 'go', framework: 'gin', repositoryUrl: 'https://git.example.com/org/tpl.git' });
+    const ok = await inject('POST', '/api/v1/service-templates', {
+      name: uniq('look'),
+      language: 'go',
+      framework: 'gin',
+      repositoryUrl: 'https://git.example.com/org/tpl.git',
+    });
     const patched = await inject('PATCH', `/api/v1/service-templates/${ok.json().id}`, { variables: [{ key: 'X', pattern: '^(?=a)a$' }] });
     expectError(patched, 400);
   });

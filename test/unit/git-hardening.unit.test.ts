@@ -75,7 +75,9 @@ describe('GIT_TIMEOUT_S holds for every transport', () => {
     const git = createGit({ ...base, allowedHosts: ['127.0.0.1'] });
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(new Error('job cancelled')), 300);
-    const err = await git.shallowClone(`http://127.0.0.1:${silentPort}/repo.git`, join(root, 'never'), undefined, { signal: ctl.signal }).catch((e: unknown) => e);
+    const err = await git
+      .shallowClone(`http://127.0.0.1:${silentPort}/repo.git`, join(root, 'never'), undefined, { signal: ctl.signal })
+      .catch((e: unknown) => e);
     expect((err as GitError).reason).toBe('cancelled');
   }, 15_000);
 });
@@ -144,7 +146,13 @@ describe('SSRF: user URLs may not reach internal addresses', () => {
 
   it('lets GIT_ALLOWED_HOSTS through (names, addresses, CIDR ranges, *.suffix)', async () => {
     const git = createGit({ ...base, allowedHosts: ['127.0.0.1', 'git.internal', '10.0.0.0/8', '*.corp.example'], resolver: async () => ['10.1.1.1'] });
-    for (const url of ['http://127.0.0.1:1/x', 'https://git.internal/x', 'https://10.2.3.4/x', 'https://scm.corp.example/x', 'https://resolves-to-ten.example/x']) {
+    for (const url of [
+      'http://127.0.0.1:1/x',
+      'https://git.internal/x',
+      'https://10.2.3.4/x',
+      'https://scm.corp.example/x',
+      'https://resolves-to-ten.example/x',
+    ]) {
       await expect(git.checkUrl(url, 'url')).resolves.toBeUndefined();
     }
     await expect(git.checkUrl('http://192.168.0.1/x', 'url')).rejects.toThrow(Invalid);
@@ -154,7 +162,9 @@ describe('SSRF: user URLs may not reach internal addresses', () => {
     let redirected = 0;
     const target = http.createServer((_req, res) => (redirected++, res.writeHead(404).end()));
     const targetPort = await listen(target);
-    const redirector = http.createServer((_req, res) => res.writeHead(301, { location: `http://127.0.0.1:${targetPort}/other.git/info/refs?service=git-upload-pack` }).end());
+    const redirector = http.createServer((_req, res) =>
+      res.writeHead(301, { location: `http://127.0.0.1:${targetPort}/other.git/info/refs?service=git-upload-pack` }).end(),
+    );
     const redirectPort = await listen(redirector);
     const git = createGit({ ...base, allowedHosts: ['127.0.0.1'] });
     const err = (await git.listTags(`http://127.0.0.1:${redirectPort}/x.git`).catch((e: unknown) => e)) as GitError;

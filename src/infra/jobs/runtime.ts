@@ -116,7 +116,8 @@ export class JobsRuntime implements Jobs {
   /** Aborts every running job (their slots are freed at once); the queue's close then waits for them. */
   async close(): Promise<void> {
     this.shutdown.abort(new JobShutdown());
-    await this.ready.catch(() => {});
+    // Start-up work still waiting for Redis must not hold the shutdown for long.
+    await Promise.race([this.ready.catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
   }
 
   private abortLocal(name: string, jobId: string): boolean {
@@ -178,7 +179,9 @@ export class JobsRuntime implements Jobs {
     this.running.set(key, { cancel, cancellable: def.cancellable ?? false });
     try {
       const caller = systemCaller({ requestId: `job:${def.name}:${info.jobId}` });
-      const run = Promise.resolve().then(() => def.run({ name: def.name, payload: payload as never, jobId: info.jobId, attempt: info.attempt, signal, caller }));
+      const run = Promise.resolve().then(() =>
+        def.run({ name: def.name, payload: payload as never, jobId: info.jobId, attempt: info.attempt, signal, caller }),
+      );
       // A handler that ignores its signal still gives its slot back when the signal fires; its late
       // rejection must not become an unhandled one.
       run.catch(() => {});

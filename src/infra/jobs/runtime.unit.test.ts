@@ -18,7 +18,8 @@ function runtime() {
 
 // Names outside the typed catalog: the runtime sees them as plain strings.
 const def = (d: Omit<JobDefinition<string>, 'run'> & { run(job: JobRun<string>): Promise<void> }) => d as never;
-const anyJobs = (j: JobsRuntime) => j as unknown as { enqueue(n: string, p: unknown, o?: { delayMs?: number }): Promise<string>; cancel(n: string, id: string): Promise<boolean> };
+const anyJobs = (j: JobsRuntime) =>
+  j as unknown as { enqueue(n: string, p: unknown, o?: { delayMs?: number }): Promise<string>; cancel(n: string, id: string): Promise<boolean> };
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
@@ -211,7 +212,12 @@ describe('jobs runtime (in-process)', () => {
   it('aborts running jobs at shutdown', async () => {
     const { jobs, queue, start } = runtime();
     let aborted = false;
-    jobs.define(def({ name: 't.long', run: ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)))) }));
+    jobs.define(
+      def({
+        name: 't.long',
+        run: ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)))),
+      }),
+    );
     await start();
     await anyJobs(jobs).enqueue('t.long', {});
     await new Promise((r) => setTimeout(r, 30));

@@ -61,6 +61,7 @@ export class BullmqQueue implements JobQueue {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: this.connection, prefix: `${this.prefix}:bull` });
+      q.on('error', (err) => this.log.error({ err, job: name }, 'job queue error'));
       this.queues.set(name, q);
     }
     return q;

@@ -26,17 +26,28 @@ export class DockerHubClient {
   }
 
   private login(): Promise<string | undefined> {
-    if (!this.credentials.username || !this.credentials.password) return Promise.resolve(undefined);
-    this.token ??= new HttpClient({ system: 'Docker Hub', baseUrl: this.http.url('/').origin })
-      .post<{ token?: string }>(this.http.url('/v2/users/login').toString(), {
-        json: { username: this.credentials.username, password: this.credentials.password },
-      })
-      .then((b) => b?.token)
-      .catch((err) => {
-        this.token = undefined;
-        throw err;
-      });
+    const { username, password } = this.credentials;
+    if (!username || !password) return Promise.resolve(undefined);
+    this.token ??= this.exchange(username, password).catch((err) => {
+      this.token = undefined;
+      throw err;
+    });
     return this.token;
+  }
+
+  /**
+   * `POST /v2/users/login` `{username, password}` -> `{token}`; where only the newer
+   * `POST /v2/auth/token` `{identifier, secret}` -> `{access_token}` exists, that one.
+   */
+  private async exchange(username: string, password: string): Promise<string | undefined> {
+    const auth = new HttpClient({ system: 'Docker Hub', baseUrl: this.http.url('/').origin });
+    const res = await auth.request<{ token?: string }>('POST', this.http.url('/v2/users/login').toString(), {
+      json: { username, password },
+      accept: [404, 405],
+    });
+    if (res.status < 400) return res.body?.token;
+    const body = await auth.post<{ access_token?: string }>(this.http.url('/v2/auth/token').toString(), { json: { identifier: username, secret: password } });
+    return body?.access_token;
   }
 
   /** Follows `next` links of a paginated list, up to `maxPages`. */

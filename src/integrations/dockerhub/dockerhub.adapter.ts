@@ -38,11 +38,18 @@ export class DockerHubAdapter implements RegistryPort {
   }
 
   async ping() {
-    await this.client.http.get(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`, { query: { page_size: 1 } });
+    await this.withLegacy(
+      () => this.client.http.get(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`, { query: { page_size: 1 } }),
+      () => this.client.http.get(`/v2/repositories/${encodeURIComponent(this.namespace)}/`, { query: { page_size: 1 } }),
+    );
   }
 
   async listRepositories(): Promise<RegistryRepository[]> {
-    const repos = await this.client.all<HubRepo>(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`);
+    const ns = encodeURIComponent(this.namespace);
+    const repos = await this.withLegacy(
+      () => this.client.all<HubRepo>(`/v2/namespaces/${ns}/repositories`),
+      () => this.client.all<HubRepo>(`/v2/repositories/${ns}/`),
+    );
     return repos.map((r) => ({
       name: `${r.namespace ?? this.namespace}/${r.name}`,
       uri: `docker.io/${r.namespace ?? this.namespace}/${r.name}`,
@@ -51,12 +58,18 @@ export class DockerHubAdapter implements RegistryPort {
   }
 
   async listTags(name: string): Promise<RegistryTag[]> {
-    const tags = await this.client.all<HubTag>(`${this.repoPath(name)}/tags`);
+    const tags = await this.withLegacy(
+      () => this.client.all<HubTag>(`${this.repoPath(name)}/tags`),
+      () => this.client.all<HubTag>(`${this.repoPath(name, true)}/tags`),
+    );
     return tags.map((t) => ({ tag: t.name, digest: digestOf(t), sizeBytes: sizeOf(t), pushedAt: pushedOf(t) }));
   }
 
   async getManifest(name: string, tag: string): Promise<RegistryManifest> {
-    const t = await this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`);
+    const t = await this.withLegacy(
+      () => this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`),
+      () => this.client.http.get<HubTag>(`${this.repoPath(name, true)}/tags/${encodeURIComponent(tag)}`),
+    );
     const digest = digestOf(t);
     // Other tags of the same digest: Docker Hub has no reverse lookup, so the tag list is scanned.
     const same = digest ? (await this.listTags(name)).filter((x) => x.digest === digest).map((x) => x.tag) : [];
@@ -73,12 +86,22 @@ export class DockerHubAdapter implements RegistryPort {
     return UNSUPPORTED_SCAN;
   }
 
-  /** `app`, `ns/app` -> `/v2/namespaces/<ns>/repositories/<app>`. */
-  private repoPath(name: string) {
+  /** `app`, `ns/app` -> `/v2/namespaces/<ns>/repositories/<app>` (legacy: `/v2/repositories/<ns>/<app>`). */
+  private repoPath(name: string, legacy = false) {
     const parts = name.split('/');
-    const repo = parts.pop()!;
-    const ns = parts.length ? parts.join('/') : this.namespace;
-    return `/v2/namespaces/${encodeURIComponent(ns)}/repositories/${encodeURIComponent(repo)}`;
+    const repo = encodeURIComponent(parts.pop()!);
+    const ns = encodeURIComponent(parts.length ? parts.join('/') : this.namespace);
+    return legacy ? `/v2/repositories/${ns}/${repo}` : `/v2/namespaces/${ns}/repositories/${repo}`;
+  }
+
+  /** Hub's current paths first; the older `/v2/repositories/…` ones when a deployment only has those. */
+  private async withLegacy<T>(current: () => Promise<T>, legacy: () => Promise<T>): Promise<T> {
+    try {
+      return await current();
+    } catch (err) {
+      if (err instanceof NotFound) return legacy();
+      throw err;
+    }
   }
 }
 

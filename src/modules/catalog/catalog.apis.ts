@@ -12,16 +12,21 @@ import { relationsStore } from './catalog.store.js';
  * consuming component on the API's latest spec. Both are idempotent on the api-specs side.
  */
 export interface CatalogApiSpecsPort {
-  registerFromCatalog(
-    caller: Caller,
-    input: { componentId: string; name: string; format: string; content: string; version: string },
-  ): Promise<{ id: string; created: boolean }>;
-  registerCatalogConsumer(caller: Caller, input: { apiComponentId: string; consumerComponentId: string }): Promise<unknown>;
+  registerFromCatalog(caller: Caller, input: { componentId: string; format: string; content: string; version: string }): Promise<{ id: string; created: boolean }>;
+  listForComponent(caller: Caller, componentId: string): Promise<{ id: string; createdAt: Date | string }[]>;
+  addConsumer(caller: Caller, specId: string, who: { componentId?: string; teamId?: string }): Promise<unknown>;
 }
 
 function port(services: AppContext['services']): CatalogApiSpecsPort | undefined {
   const candidate = (services as unknown as Record<string, unknown>).apiSpecs as Partial<CatalogApiSpecsPort> | undefined;
-  return candidate?.registerFromCatalog && candidate.registerCatalogConsumer ? (candidate as CatalogApiSpecsPort) : undefined;
+  return candidate?.registerFromCatalog && candidate.listForComponent && candidate.addConsumer ? (candidate as CatalogApiSpecsPort) : undefined;
+}
+
+/** `componentId` registered as a consumer of the latest spec of the API component (none yet: nothing to do). */
+async function consume(specs: CatalogApiSpecsPort, caller: Caller, apiComponentId: string, componentId: string) {
+  const list = await specs.listForComponent(caller, apiComponentId);
+  const latest = list.reduce<(typeof list)[number] | undefined>((a, b) => (!a || new Date(b.createdAt) >= new Date(a.createdAt) ? b : a), undefined);
+  if (latest) await specs.addConsumer(caller, latest.id, { componentId });
 }
 
 const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 400);
@@ -55,7 +60,6 @@ export async function syncApiSpecs(
     try {
       await specs.registerFromCatalog(caller, {
         componentId: d.componentId,
-        name: d.ref.slice(d.ref.lastIndexOf('/') + 1),
         format: d.definition.format,
         content: d.definition.content,
         version,
@@ -75,7 +79,7 @@ export async function syncApiSpecs(
     for (const c of result.consumes) {
       const apiComponentId = apis.get(c.apiRef);
       if (!apiComponentId) continue; // resolved when the API arrives (its registration links its consumers)
-      await specs.registerCatalogConsumer(caller, { apiComponentId, consumerComponentId: c.componentId }).catch(() => undefined);
+      await consume(specs, caller, apiComponentId, c.componentId).catch(() => undefined);
     }
   }
   return errors;

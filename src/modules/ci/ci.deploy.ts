@@ -1,21 +1,12 @@
 import type { AppContext } from '../../context.js';
+import type { GitOpsApplicationState, GitOpsDeployPort } from '../pipelines/index.js';
 
-/** Structurally the `GitOpsDeployPort` of src/modules/pipelines/pipelines.ports.ts (the deploy stage's view of Argo CD). */
-export interface GitOpsApplicationState {
-  sync: string;
-  health: string;
-}
-export interface GitOpsDeployClient {
-  sync(appName: string, signal: AbortSignal): Promise<void>;
-  state(appName: string, signal: AbortSignal): Promise<GitOpsApplicationState>;
-}
-export interface GitOpsDeployPort {
-  forOrganization(organizationId: string | null): Promise<GitOpsDeployClient | null>;
-}
+export type { GitOpsApplicationState, GitOpsDeployPort };
 
 /**
- * The deploy stage's GitOps client: the organization's `gitopscd` credential and the same adapter as
- * the /gitopscd endpoints (null without a credential). Services are read lazily, at call time.
+ * Pipelines' deploy stage's GitOps client (the port pipelines owns): the organization's `gitopscd`
+ * credential and the same Argo CD adapter as the /gitopscd endpoints; null without a credential.
+ * `ctx.services.ci` is read at call time, so registration order does not matter.
  */
 export function createGitOpsDeployPort(ctx: AppContext): GitOpsDeployPort {
   return {
@@ -26,7 +17,7 @@ export function createGitOpsDeployPort(ctx: AppContext): GitOpsDeployPort {
         async sync(appName, signal) {
           await port.syncApplication(appName, {}, signal);
         },
-        async state(appName, signal) {
+        async state(appName, signal): Promise<GitOpsApplicationState> {
           const app = await port.getApplication(appName, signal);
           return { sync: app.status.sync.status, health: app.status.health.status };
         },

@@ -42,11 +42,7 @@ export function defineCiJobs(ctx: AppContext) {
       async run({ payload, signal }) {
         const p = payload as CiWebhookJob;
         signal.throwIfAborted();
-        const event = toBuildEvent(p.platform, p.body, p.receivedAt);
-        if (!event) {
-          ctx.log.debug({ platform: p.platform }, 'ci webhook delivery reports no build; ignored');
-          return;
-        }
+        const event = toBuildEvent(p.platform, p.body, p.receivedAt, p.deliveryId);
         const fresh = await ciRepository.recordDelivery(ctx.db, p.platform, p.deliveryId);
         if (!fresh) {
           ctx.log.info({ platform: p.platform }, 'ci webhook delivery replayed within 24 h; ignored');

@@ -182,8 +182,38 @@ function fromTravis(body: Record<string, unknown>): Mapped | null {
   };
 }
 
-/** The event a delivery reports, or null when it reports no build (a ping, an unknown event type). */
-export function toBuildEvent(platform: WebhookPlatform, body: Record<string, unknown>, receivedAt: string): CiBuildUpdated | null {
-  const mapped = platform === 'cloudci' ? fromCircleCi(body) : platform === 'serverci' ? fromJenkins(body) : fromTravis(body);
-  return mapped ? { platform, ...mapped, receivedAt } : null;
+/** Any platform's words for a status, for bodies in no known shape. */
+const GENERIC_STATUS: Record<string, CiBuildStatus> = {
+  ...TRAVIS_MESSAGE,
+  ...TRAVIS_STATE,
+  ...CIRCLECI_STATUS,
+  ...Object.fromEntries(Object.entries(JENKINS_RESULT).map(([k, v]) => [k.toLowerCase(), v])),
+  succeeded: 'succeeded',
+  failure: 'failed',
+  unstable: 'failed',
+  aborted: 'cancelled',
+  in_progress: 'running',
+  building: 'running',
+  scheduled: 'queued',
+};
+
+/** A body in no known shape: the usual top-level names (`id`, `name`, `status`/`result`/`state`, `url`). */
+function generic(body: Record<string, unknown>, fallbackId: string): Mapped {
+  const raw = str(body.status) ?? str(body.result) ?? str(body.state) ?? null;
+  return {
+    id: str(body.id) ?? str(body.number) ?? fallbackId,
+    name: str(body.name) ?? str(body.job) ?? str(body.project) ?? str(body.repository) ?? 'unknown',
+    status: (raw && GENERIC_STATUS[raw.toLowerCase()]) || 'unknown',
+    url: str(body.url) ?? str(body.build_url) ?? null,
+    platformStatus: raw,
+  };
+}
+
+/**
+ * The event a delivery reports: read in the platform's own shape, else from the usual top-level
+ * names (a verified delivery always produces an event; `fallbackId` identifies one that names no build).
+ */
+export function toBuildEvent(platform: WebhookPlatform, body: Record<string, unknown>, receivedAt: string, fallbackId = 'unknown'): CiBuildUpdated {
+  const mapped = (platform === 'cloudci' ? fromCircleCi(body) : platform === 'serverci' ? fromJenkins(body) : fromTravis(body)) ?? generic(body, fallbackId);
+  return { platform, ...mapped, receivedAt };
 }

@@ -73,7 +73,10 @@ export class HclPool {
       if (!slot) return;
       const task = this.queue.shift()!;
       slot.task = task;
-      slot.timer = setTimeout(() => this.fail(slot!, new HclParseFailure(`${task.name}: parsing took longer than ${this.taskTimeoutMs / 1000} s`)), this.taskTimeoutMs);
+      slot.timer = setTimeout(
+        () => this.fail(slot!, new HclParseFailure(`${task.name}: parsing took longer than ${this.taskTimeoutMs / 1000} s`)),
+        this.taskTimeoutMs,
+      );
       slot.worker.postMessage({ id: task.id, name: task.name, content: task.content });
     }
     if (this.slots.every((s) => !s.task) && this.slots.length > 0) {

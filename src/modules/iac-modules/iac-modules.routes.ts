@@ -64,7 +64,15 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, operationId: 'getIacModule', summary: 'Get an IaC module', params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getIacModule',
+        summary: 'Get an IaC module',
+        params: IdParams,
+        response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.get(req.caller, req.params.id),
   );
 
@@ -75,8 +83,7 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
         tags,
         operationId: 'listIacModuleVersions',
         summary: 'Stored versions of an IaC module, semver descending',
-        description:
-          'Every version without skip/take; with either, that page (take 1-100, default 20) and the full count in the X-Total-Count header.',
+        description: 'Every version without skip/take; with either, that page (take 1-100, default 20) and the full count in the X-Total-Count header.',
         params: IdParams,
         querystring: VersionsQuery,
         response: { 200: Type.Array(IacModuleVersionSchema), ...errorResponses(400, 401, 404) },
@@ -157,7 +164,13 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
   app.delete(
     `${base}/:id/unlink-component`,
     {
-      schema: { tags, operationId: 'unlinkIacModuleComponent', summary: "Remove the module's component link", params: IdParams, response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        operationId: 'unlinkIacModuleComponent',
+        summary: "Remove the module's component link",
+        params: IdParams,
+        response: { 200: IacModuleSchema, ...errorResponses(400, 401, 404) },
+      },
     },
     async (req) => service.unlinkComponent(req.caller, req.params.id),
   );

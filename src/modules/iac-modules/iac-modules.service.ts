@@ -27,9 +27,12 @@ const missingComponent = (id: string) =>
 
 /** Versions stored before `validations`, `sensitive` and `nullable` existed read with their defaults. */
 function withMetaDefaults(row: IacModuleVersionRow): IacModuleVersionRow {
-  const variablesMeta = row.variablesMeta.map(
-    (v): IacVariableMeta => ({ ...v, validations: v.validations ?? (v.validation ? [v.validation] : []), sensitive: v.sensitive ?? false, nullable: v.nullable ?? true }),
-  );
+  const variablesMeta = row.variablesMeta.map((v): IacVariableMeta => ({
+    ...v,
+    validations: v.validations ?? (v.validation ? [v.validation] : []),
+    sensitive: v.sensitive ?? false,
+    nullable: v.nullable ?? true,
+  }));
   const outputsMeta = row.outputsMeta.map((o) => ({ ...o, sensitive: o.sensitive ?? false }));
   return { ...row, variablesMeta, outputsMeta };
 }
@@ -122,8 +125,21 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
       }
       const keys = sortVersionsDesc(await repo.versionKeys(db, id));
       const page = keys.slice(q.skip ?? 0, (q.skip ?? 0) + (q.take ?? 20));
-      const byId = new Map((await repo.versionsByIds(db, page.map((k) => k.id))).map((r) => [r.id, r]));
-      return { rows: page.map((k) => byId.get(k.id)).filter((r): r is IacModuleVersionRow => !!r).map(withMetaDefaults), total: keys.length };
+      const byId = new Map(
+        (
+          await repo.versionsByIds(
+            db,
+            page.map((k) => k.id),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      return {
+        rows: page
+          .map((k) => byId.get(k.id))
+          .filter((r): r is IacModuleVersionRow => !!r)
+          .map(withMetaDefaults),
+        total: keys.length,
+      };
     },
 
     sync(_caller: Caller, id: string): Promise<SyncResult> {

@@ -33,13 +33,13 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
       mesh.listServiceProfiles(clusterRef(caller, q.clusterConfig), q.namespace),
 
     /** Inbound requests per second of a deployment. */
-    rps(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
+    async rps(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
       const w = queryWindow(q.range);
       return range(`sum(rate(response_total{${selector(q)}}[${w.rateWindow}]))`, w);
     },
 
     /** Share of inbound responses Linkerd classified as failures. */
-    errorRate(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
+    async errorRate(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
       const w = queryWindow(q.range);
       const sel = selector(q);
       return range(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { organizations, pipelineRuns, pipelines, type StageResultRow } from '../../db/schema/index.js';
+import { pipelineRuns, pipelines, type StageResultRow } from '../../db/schema/index.js';
 import type { RunStatus } from './pipelines.schemas.js';
 
 export type PipelineRow = typeof pipelines.$inferSelect;
@@ -31,11 +31,6 @@ export const pipelinesRepository = {
   async nameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
     const [row] = await db.select({ id: pipelines.id }).from(pipelines).where(eq(pipelines.name, name)).limit(1);
     return !!row && row.id !== exceptId;
-  },
-
-  async organizationExists(db: Executor, id: string): Promise<boolean> {
-    const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
-    return !!row;
   },
 
   async insert(db: Executor, values: typeof pipelines.$inferInsert): Promise<PipelineRow> {

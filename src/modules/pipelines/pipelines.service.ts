@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
+import { resolveOrganizationContext } from '../organizations/index.js';
 import { workDirOf } from './pipelines.engine.js';
 import { PIPELINE_RUN_JOB } from './pipelines.jobs.js';
 import { pipelinesRepository as repo, type PipelineRow } from './pipelines.repository.js';
@@ -23,10 +24,9 @@ export function createPipelinesService(ctx: AppContext) {
     }
   }
 
-  async function assertOrganization(id: string | null | undefined) {
-    if (id && !(await repo.organizationExists(db, id))) {
-      throw new Invalid('organizationId does not name an existing organization', [{ field: 'organizationId', problem: 'does not exist' }]);
-    }
+  /** An organization named in a body or query: the caller must be a member (admins: it must exist), as for the header. */
+  async function assertOrganization(caller: Caller, id: string | null | undefined) {
+    if (id && id !== caller.organizationId) await resolveOrganizationContext(db, caller.actor, id);
   }
 
   async function assertNameFree(name: string, exceptId?: string) {
@@ -45,6 +45,7 @@ export function createPipelinesService(ctx: AppContext) {
   return {
     /** `organizationId` from the query, else the current organization (X-Organization-Id), else none. */
     async list(caller: Caller, q: PipelineListQuery) {
+      await assertOrganization(caller, q.organizationId);
       const organizationId = q.organizationId ?? caller.organizationId;
       const { data, total } = await repo.list(db, organizationId, (q.page - 1) * q.limit, q.limit);
       return { data, total, page: q.page, limit: q.limit };
@@ -62,7 +63,7 @@ export function createPipelinesService(ctx: AppContext) {
       if (name.length < 2) throw new Invalid('name must be 2 to 100 characters', [{ field: 'name', problem: 'must be 2 to 100 characters' }]);
       const stages = normaliseStages(body.stages ?? []);
       const organizationId = body.organizationId !== undefined ? body.organizationId : caller.organizationId;
-      await assertOrganization(organizationId);
+      await assertOrganization(caller, organizationId);
       await assertNameFree(name);
       return write(() => repo.insert(db, { name, description: body.description ?? '', stages, organizationId, createdBy: caller.actor.userId }), name);
     },
@@ -81,7 +82,7 @@ export function createPipelinesService(ctx: AppContext) {
       if (body.description !== undefined) values.description = body.description;
       if (body.stages !== undefined) values.stages = normaliseStages(body.stages);
       if (body.organizationId !== undefined) {
-        await assertOrganization(body.organizationId);
+        await assertOrganization(caller, body.organizationId);
         values.organizationId = body.organizationId;
       }
       const row = await write(() => repo.update(db, id, values), values.name ?? existing.name);

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { NotFound } from '../../kernel/errors.js';
 import { errorResponses } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import {
@@ -129,5 +130,27 @@ export async function registryRoutes(app: App, { service }: { service: RegistryS
       },
     },
     async (req) => service.requestSync(req.caller, req.params.componentId),
+  );
+
+  // Clients that do not encode the slash of `team/app` reach the same answers through this route.
+  app.get(
+    `${base}/repositories/*`,
+    {
+      schema: {
+        operationId: 'getRegistryRepositoryPath',
+        hide: true,
+        tags,
+        summary: 'Tags, manifest or scan of a repository named with unencoded slashes',
+        response: { 200: Type.Union([Type.Array(TagSchema), ManifestSchema, ScanSchema]), ...upstream },
+      },
+    },
+    async (req) => {
+      const path = (req.params as { '*': string })['*'];
+      const tagsOf = /^(.+)\/tags$/.exec(path);
+      if (tagsOf) return service.tags(req.caller, tagsOf[1]!);
+      const ref = /^(.+)\/(manifest|scan)\/([^/]+)$/.exec(path);
+      if (ref) return ref[2] === 'manifest' ? service.manifest(req.caller, ref[1]!, ref[3]!) : service.scan(req.caller, ref[1]!, ref[3]!);
+      throw new NotFound(`Route GET ${req.url.split('?')[0]} not found`);
+    },
   );
 }

@@ -46,8 +46,18 @@ describe('rule table', () => {
 
   it('follows $refs into recursive schemas and terminates', () => {
     const tree = (extra: object) => ({
-      ...oas({ '/t': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } } }),
-      components: { schemas: { Node: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, ...extra } } } },
+      ...oas({
+        '/t': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } },
+      }),
+      components: {
+        schemas: {
+          Node: {
+            type: 'object',
+            required: ['id'],
+            properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, ...extra },
+          },
+        },
+      },
     });
     const result = diffDocuments('openapi', tree({ name: { type: 'string' } }), tree({}));
     expect(result.entries.map((e) => e.rule)).toEqual(['response-optional-property-removed']);
@@ -59,11 +69,28 @@ describe('rule table', () => {
       JSON.stringify({
         swagger: '2.0',
         info: { title: 't', version: '1' },
-        paths: { '/a': { post: { parameters: [{ name: 'b', in: 'body', required: true, schema: { type: 'object', properties: { x: { type: 'string' } } } }], responses: { 200: { description: 'ok' } } } } },
+        paths: {
+          '/a': {
+            post: {
+              parameters: [{ name: 'b', in: 'body', required: true, schema: { type: 'object', properties: { x: { type: 'string' } } } }],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
       }),
     );
     expect(sw.ok).toBe(true);
-    const next = oas({ '/a': { post: { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } } }, responses: { '200': { description: 'ok' } } } } });
+    const next = oas({
+      '/a': {
+        post: {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    });
     const result = diffDocuments('openapi', unpackDocument((sw as { document: string }).document), next);
     expect(result.entries.map((e) => e.rule)).toEqual(['request-property-became-required']);
   });
@@ -76,14 +103,27 @@ const schemaArb = fc.letrec((tie) => ({
     fc.record({ type: fc.constant('string'), enum: fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { minLength: 1 }) }),
     fc.record({ type: fc.constant('string'), maxLength: fc.integer({ min: 1, max: 50 }) }),
   ),
-  node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('p', 'q', 'r'), tie('node'), { maxKeys: 3 }) })),
+  node: fc.oneof(
+    { depthSize: 'small' },
+    tie('leaf'),
+    fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('p', 'q', 'r'), tie('node'), { maxKeys: 3 }) }),
+  ),
 }));
 const opArb = fc.record({
-  parameters: fc.uniqueArray(fc.record({ name: fc.constantFrom('x', 'y', 'z'), in: fc.constantFrom('query', 'header'), required: fc.boolean() }), { selector: (p) => `${p.in}${p.name}`, maxLength: 3 }),
+  parameters: fc.uniqueArray(fc.record({ name: fc.constantFrom('x', 'y', 'z'), in: fc.constantFrom('query', 'header'), required: fc.boolean() }), {
+    selector: (p) => `${p.in}${p.name}`,
+    maxLength: 3,
+  }),
   requestBody: fc.record({ required: fc.boolean(), content: fc.record({ 'application/json': fc.record({ schema: schemaArb.node }) }) }),
-  responses: fc.dictionary(fc.constantFrom('200', '201', '404'), fc.record({ description: fc.constant('r'), content: fc.record({ 'application/json': fc.record({ schema: schemaArb.node }) }) }), { minKeys: 1, maxKeys: 2 }),
+  responses: fc.dictionary(
+    fc.constantFrom('200', '201', '404'),
+    fc.record({ description: fc.constant('r'), content: fc.record({ 'application/json': fc.record({ schema: schemaArb.node }) }) }),
+    { minKeys: 1, maxKeys: 2 },
+  ),
 });
-const docArb = fc.dictionary(fc.constantFrom('/a', '/b', '/c/{id}', '/d'), fc.dictionary(fc.constantFrom('get', 'post', 'delete'), opArb, { maxKeys: 3 }), { maxKeys: 4 }).map((paths) => oas(paths));
+const docArb = fc
+  .dictionary(fc.constantFrom('/a', '/b', '/c/{id}', '/d'), fc.dictionary(fc.constantFrom('get', 'post', 'delete'), opArb, { maxKeys: 3 }), { maxKeys: 4 })
+  .map((paths) => oas(paths));
 
 describe('properties', () => {
   it('a spec diffed against itself is empty', () => {
@@ -101,7 +141,11 @@ describe('properties', () => {
         const forward = diffDocuments('openapi', a, b).entries;
         const backward = diffDocuments('openapi', b, a).entries;
         const key = (e: { path: string; location: string }) => `${e.path}|${e.location}`;
-        const count = (list: typeof forward, type: string) => list.filter((e) => e.type === type).map(key).sort();
+        const count = (list: typeof forward, type: string) =>
+          list
+            .filter((e) => e.type === type)
+            .map(key)
+            .sort();
         expect(count(backward, 'added')).toEqual(count(forward, 'removed'));
         expect(count(backward, 'removed')).toEqual(count(forward, 'added'));
       }),

@@ -26,7 +26,14 @@ const withParam = (p: Obj) => oas({ '/a': { get: op({ parameters: [{ name: 'p', 
 const withHeader = (h: Obj) => oas({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'X-A': h } } } } } });
 const obj = (properties: Obj, required: string[] = []) => ({ type: 'object', properties, ...(required.length ? { required } : {}) });
 
-const c = (name: string, rule: string, base: Obj, revision: Obj, extra: Partial<RuleCase> = {}): RuleCase => ({ name, format: 'openapi', rule, base, revision, ...extra });
+const c = (name: string, rule: string, base: Obj, revision: Obj, extra: Partial<RuleCase> = {}): RuleCase => ({
+  name,
+  format: 'openapi',
+  rule,
+  base,
+  revision,
+  ...extra,
+});
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 const past = '2026-01-01';
 const future = '2027-01-01';
@@ -34,28 +41,60 @@ const future = '2027-01-01';
 export const FIXED_CASES: RuleCase[] = [
   c('path added', 'api-path-added', oas({}), oas({ '/a': { get: op() } })),
   c('path removed', 'api-path-removed-without-deprecation', oas({ '/a': { get: op() } }), oas({})),
-  c('deprecated path removed before sunset', 'api-path-removed-before-sunset', oas({ '/a': { get: op({ deprecated: true, 'x-sunset': future }) } }), oas({}), { now: NOW }),
-  c('deprecated path removed after sunset', 'api-path-removed-with-deprecation', oas({ '/a': { get: op({ deprecated: true, 'x-sunset': past }) } }), oas({}), { now: NOW }),
+  c('deprecated path removed before sunset', 'api-path-removed-before-sunset', oas({ '/a': { get: op({ deprecated: true, 'x-sunset': future }) } }), oas({}), {
+    now: NOW,
+  }),
+  c('deprecated path removed after sunset', 'api-path-removed-with-deprecation', oas({ '/a': { get: op({ deprecated: true, 'x-sunset': past }) } }), oas({}), {
+    now: NOW,
+  }),
   c('deprecated path without sunset removed', 'api-path-removed-with-deprecation', oas({ '/a': { get: op({ deprecated: true }) } }), oas({})),
   c('operation added', 'endpoint-added', oas({ '/a': { get: op() } }), oas({ '/a': { get: op(), post: op() } })),
   c('operation removed', 'api-removed-without-deprecation', oas({ '/a': { get: op(), post: op() } }), oas({ '/a': { get: op() } })),
-  c('deprecated operation removed before sunset', 'api-removed-before-sunset', oas({ '/a': { get: op(), post: op({ deprecated: true, 'x-sunset': future }) } }), oas({ '/a': { get: op() } }), {
-    now: NOW,
-  }),
-  c('deprecated operation removed after sunset', 'api-removed-with-deprecation', oas({ '/a': { get: op(), post: op({ deprecated: true, 'x-sunset': past }) } }), oas({ '/a': { get: op() } }), {
-    now: NOW,
-  }),
+  c(
+    'deprecated operation removed before sunset',
+    'api-removed-before-sunset',
+    oas({ '/a': { get: op(), post: op({ deprecated: true, 'x-sunset': future }) } }),
+    oas({ '/a': { get: op() } }),
+    {
+      now: NOW,
+    },
+  ),
+  c(
+    'deprecated operation removed after sunset',
+    'api-removed-with-deprecation',
+    oas({ '/a': { get: op(), post: op({ deprecated: true, 'x-sunset': past }) } }),
+    oas({ '/a': { get: op() } }),
+    {
+      now: NOW,
+    },
+  ),
   c('operation deprecated', 'endpoint-deprecated', oas({ '/a': { get: op() } }), oas({ '/a': { get: op({ deprecated: true }) } })),
   c('operation reactivated', 'endpoint-reactivated', oas({ '/a': { get: op({ deprecated: true }) } }), oas({ '/a': { get: op() } })),
-  c('operationId changed', 'api-operation-id-removed', oas({ '/a': { get: op({ operationId: 'listA' }) } }), oas({ '/a': { get: op({ operationId: 'getA' }) } })),
+  c(
+    'operationId changed',
+    'api-operation-id-removed',
+    oas({ '/a': { get: op({ operationId: 'listA' }) } }),
+    oas({ '/a': { get: op({ operationId: 'getA' }) } }),
+  ),
   c('required parameter added', 'new-required-request-parameter', oas({ '/a': { get: op() } }), withParam({ required: true })),
   c('optional parameter added', 'new-optional-request-parameter', oas({ '/a': { get: op() } }), withParam({})),
   c('required parameter removed (doc 01)', 'required-request-parameter-removed', withParam({ required: true }), oas({ '/a': { get: op() } })),
   c('optional parameter removed', 'request-parameter-removed', withParam({}), oas({ '/a': { get: op() } })),
-  c('deprecated parameter removed before sunset', 'request-parameter-removed-before-sunset', withParam({ required: true, deprecated: true, 'x-sunset': future }), oas({ '/a': { get: op() } }), {
-    now: NOW,
-  }),
-  c('deprecated parameter removed', 'request-parameter-removed-with-deprecation', withParam({ required: true, deprecated: true }), oas({ '/a': { get: op() } })),
+  c(
+    'deprecated parameter removed before sunset',
+    'request-parameter-removed-before-sunset',
+    withParam({ required: true, deprecated: true, 'x-sunset': future }),
+    oas({ '/a': { get: op() } }),
+    {
+      now: NOW,
+    },
+  ),
+  c(
+    'deprecated parameter removed',
+    'request-parameter-removed-with-deprecation',
+    withParam({ required: true, deprecated: true }),
+    oas({ '/a': { get: op() } }),
+  ),
   c('parameter became required', 'request-parameter-became-required', withParam({}), withParam({ required: true })),
   c('parameter became optional', 'request-parameter-became-optional', withParam({ required: true }), withParam({})),
   c('parameter deprecated', 'request-parameter-deprecated', withParam({}), withParam({ deprecated: true })),
@@ -70,16 +109,41 @@ export const FIXED_CASES: RuleCase[] = [
     oas({ '/a': { post: op({ requestBody: { content: { ...json({}), 'application/xml': { schema: {} } } } }) } }),
     withBody({}, false),
   ),
-  c('request media type added', 'request-body-media-type-added', withBody({}, false), oas({ '/a': { post: op({ requestBody: { content: { ...json({}), 'text/plain': {} } } }) } })),
+  c(
+    'request media type added',
+    'request-body-media-type-added',
+    withBody({}, false),
+    oas({ '/a': { post: op({ requestBody: { content: { ...json({}), 'text/plain': {} } } }) } }),
+  ),
   c('required request property added', 'new-required-request-property', withBody(obj({ a: {} })), withBody(obj({ a: {}, b: {} }, ['b']))),
   c('optional request property added', 'new-optional-request-property', withBody(obj({ a: {} })), withBody(obj({ a: {}, b: {} }))),
   c('request property removed', 'request-property-removed', withBody(obj({ a: {}, b: {} })), withBody(obj({ a: {} }))),
   c('request property became required', 'request-property-became-required', withBody(obj({ a: {} })), withBody(obj({ a: {} }, ['a']))),
   c('request property became optional', 'request-property-became-optional', withBody(obj({ a: {} }, ['a'])), withBody(obj({ a: {} }))),
-  c('success status removed', 'response-success-status-removed', oas({ '/a': { get: { responses: { ...ok, '201': { description: 'x' } } } } }), oas({ '/a': { get: op() } })),
-  c('non-success status removed', 'response-non-success-status-removed', oas({ '/a': { get: { responses: { ...ok, '404': { description: 'x' } } } } }), oas({ '/a': { get: op() } })),
-  c('success status added', 'response-success-status-added', oas({ '/a': { get: op() } }), oas({ '/a': { get: { responses: { ...ok, '202': { description: 'x' } } } } })),
-  c('non-success status added', 'response-non-success-status-added', oas({ '/a': { get: op() } }), oas({ '/a': { get: { responses: { ...ok, '409': { description: 'x' } } } } })),
+  c(
+    'success status removed',
+    'response-success-status-removed',
+    oas({ '/a': { get: { responses: { ...ok, '201': { description: 'x' } } } } }),
+    oas({ '/a': { get: op() } }),
+  ),
+  c(
+    'non-success status removed',
+    'response-non-success-status-removed',
+    oas({ '/a': { get: { responses: { ...ok, '404': { description: 'x' } } } } }),
+    oas({ '/a': { get: op() } }),
+  ),
+  c(
+    'success status added',
+    'response-success-status-added',
+    oas({ '/a': { get: op() } }),
+    oas({ '/a': { get: { responses: { ...ok, '202': { description: 'x' } } } } }),
+  ),
+  c(
+    'non-success status added',
+    'response-non-success-status-added',
+    oas({ '/a': { get: op() } }),
+    oas({ '/a': { get: { responses: { ...ok, '409': { description: 'x' } } } } }),
+  ),
   c('response media type removed', 'response-media-type-removed', withResponse({}), oas({ '/a': { get: op() } })),
   c('response media type added', 'response-media-type-added', oas({ '/a': { get: op() } }), withResponse({})),
   c('required response property removed', 'response-required-property-removed', withResponse(obj({ a: {}, b: {} }, ['b'])), withResponse(obj({ a: {} }))),
@@ -92,12 +156,42 @@ export const FIXED_CASES: RuleCase[] = [
   c('optional response header removed', 'optional-response-header-removed', withHeader({ schema: {} }), oas({ '/a': { get: op() } })),
   c('response header became optional', 'response-header-became-optional', withHeader({ required: true, schema: {} }), withHeader({ schema: {} })),
   c('response header added', 'response-header-added', oas({ '/a': { get: op() } }), withHeader({ schema: {} })),
-  c('security alternative removed', 'api-security-removed', oas({ '/a': { get: op({ security: [{ k: [] }, { b: [] }] }) } }), oas({ '/a': { get: op({ security: [{ b: [] }] }) } })),
-  c('security added where there was none (anonymous access removed)', 'api-security-removed', oas({ '/a': { get: op() } }), oas({ '/a': { get: op() } }, { security: [{ b: [] }] })),
-  c('security alternative added', 'api-security-added', oas({ '/a': { get: op({ security: [{ b: [] }] }) } }), oas({ '/a': { get: op({ security: [{ b: [] }, { k: [] }] }) } })),
-  c('security scope added', 'api-security-scope-added', oas({ '/a': { get: op({ security: [{ o: ['read'] }] }) } }), oas({ '/a': { get: op({ security: [{ o: ['read', 'write'] }] }) } })),
-  c('security scope removed', 'api-security-scope-removed', oas({ '/a': { get: op({ security: [{ o: ['read', 'write'] }] }) } }), oas({ '/a': { get: op({ security: [{ o: ['read'] }] }) } })),
-  c('security scheme removed', 'api-security-component-removed', oas({}, { components: { securitySchemes: { k: { type: 'apiKey', in: 'header', name: 'k' } } } }), oas({})),
+  c(
+    'security alternative removed',
+    'api-security-removed',
+    oas({ '/a': { get: op({ security: [{ k: [] }, { b: [] }] }) } }),
+    oas({ '/a': { get: op({ security: [{ b: [] }] }) } }),
+  ),
+  c(
+    'security added where there was none (anonymous access removed)',
+    'api-security-removed',
+    oas({ '/a': { get: op() } }),
+    oas({ '/a': { get: op() } }, { security: [{ b: [] }] }),
+  ),
+  c(
+    'security alternative added',
+    'api-security-added',
+    oas({ '/a': { get: op({ security: [{ b: [] }] }) } }),
+    oas({ '/a': { get: op({ security: [{ b: [] }, { k: [] }] }) } }),
+  ),
+  c(
+    'security scope added',
+    'api-security-scope-added',
+    oas({ '/a': { get: op({ security: [{ o: ['read'] }] }) } }),
+    oas({ '/a': { get: op({ security: [{ o: ['read', 'write'] }] }) } }),
+  ),
+  c(
+    'security scope removed',
+    'api-security-scope-removed',
+    oas({ '/a': { get: op({ security: [{ o: ['read', 'write'] }] }) } }),
+    oas({ '/a': { get: op({ security: [{ o: ['read'] }] }) } }),
+  ),
+  c(
+    'security scheme removed',
+    'api-security-component-removed',
+    oas({}, { components: { securitySchemes: { k: { type: 'apiKey', in: 'header', name: 'k' } } } }),
+    oas({}),
+  ),
   c(
     'security scheme type changed',
     'api-security-component-type-changed',
@@ -131,7 +225,12 @@ const a2 = (channels: Obj): Obj => ({ asyncapi: '2.6.0', info: { title: 't', ver
 const a3 = (channels: Obj, operations: Obj = {}): Obj => ({ asyncapi: '3.0.0', info: { title: 't', version: '1' }, channels, operations });
 const msg = (payload: unknown) => ({ message: { name: 'm', payload } });
 const ch3 = { address: 'orders', messages: { created: { payload: obj({ id: {} }, ['id']) } } };
-const op3 = (action: string, extra: Obj = {}) => ({ action, channel: { $ref: '#/channels/orders' }, messages: [{ $ref: '#/channels/orders/messages/created' }], ...extra });
+const op3 = (action: string, extra: Obj = {}) => ({
+  action,
+  channel: { $ref: '#/channels/orders' },
+  messages: [{ $ref: '#/channels/orders/messages/created' }],
+  ...extra,
+});
 const ac = (name: string, rule: string, base: Obj, revision: Obj): RuleCase => ({ name, format: 'asyncapi', rule, base, revision });
 
 export const ASYNC_CASES: RuleCase[] = [
@@ -151,8 +250,18 @@ export const ASYNC_CASES: RuleCase[] = [
   ),
   ac('message removed', 'asyncapi-message-removed', a3({ orders: ch3 }), a3({ orders: { address: 'orders', messages: {} } })),
   ac('message added', 'asyncapi-message-added', a3({ orders: { address: 'orders', messages: {} } }), a3({ orders: ch3 })),
-  ac('received payload property removed (2.x subscribe)', 'response-required-property-removed', a2({ c: { subscribe: msg(obj({ id: {} }, ['id'])) } }), a2({ c: { subscribe: msg(obj({})) } })),
-  ac('sent payload property became required (2.x publish)', 'request-property-became-required', a2({ c: { publish: msg(obj({ id: {} })) } }), a2({ c: { publish: msg(obj({ id: {} }, ['id'])) } })),
+  ac(
+    'received payload property removed (2.x subscribe)',
+    'response-required-property-removed',
+    a2({ c: { subscribe: msg(obj({ id: {} }, ['id'])) } }),
+    a2({ c: { subscribe: msg(obj({})) } }),
+  ),
+  ac(
+    'sent payload property became required (2.x publish)',
+    'request-property-became-required',
+    a2({ c: { publish: msg(obj({ id: {} })) } }),
+    a2({ c: { publish: msg(obj({ id: {} }, ['id'])) } }),
+  ),
   ac(
     'received enum value added (3.x send)',
     'response-property-enum-value-added',
@@ -164,11 +273,20 @@ export const ASYNC_CASES: RuleCase[] = [
 /** One old/new schema pair per schema change; placed in every position (parameter, bodies, properties, headers). */
 export const SCHEMA_PAIRS: Record<string, [Obj, Obj]> = {
   'type-changed': [{ type: 'string' }, { type: 'integer' }],
-  'enum-value-removed': [{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['a'] }],
-  'enum-value-added': [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }],
+  'enum-value-removed': [
+    { type: 'string', enum: ['a', 'b'] },
+    { type: 'string', enum: ['a'] },
+  ],
+  'enum-value-added': [
+    { type: 'string', enum: ['a'] },
+    { type: 'string', enum: ['a', 'b'] },
+  ],
   'became-enum': [{ type: 'string' }, { type: 'string', enum: ['a'] }],
   'pattern-added': [{ type: 'string' }, { type: 'string', pattern: '^a' }],
-  'pattern-changed': [{ type: 'string', pattern: '^a' }, { type: 'string', pattern: '^b' }],
+  'pattern-changed': [
+    { type: 'string', pattern: '^a' },
+    { type: 'string', pattern: '^b' },
+  ],
   'pattern-removed': [{ type: 'string', pattern: '^a' }, { type: 'string' }],
   'became-nullable': [{ type: 'string' }, { type: 'string', nullable: true }],
   'became-not-nullable': [{ type: 'string', nullable: true }, { type: 'string' }],
@@ -177,7 +295,14 @@ export const SCHEMA_PAIRS: Record<string, [Obj, Obj]> = {
   'any-of-added': [{ anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }],
   'any-of-removed': [{ anyOf: [{ type: 'string' }, { type: 'integer' }] }, { anyOf: [{ type: 'string' }] }],
 };
-for (const [key, name] of Object.entries({ maxLength: 'max-length', minLength: 'min-length', maximum: 'max', minimum: 'min', maxItems: 'max-items', minItems: 'min-items' })) {
+for (const [key, name] of Object.entries({
+  maxLength: 'max-length',
+  minLength: 'min-length',
+  maximum: 'max',
+  minimum: 'min',
+  maxItems: 'max-items',
+  minItems: 'min-items',
+})) {
   const isMax = key.startsWith('max');
   SCHEMA_PAIRS[`${name}-${isMax ? 'decreased' : 'increased'}`] = [{ [key]: isMax ? 10 : 1 }, { [key]: isMax ? 5 : 2 }];
   SCHEMA_PAIRS[`${name}-${isMax ? 'increased' : 'decreased'}`] = [{ [key]: isMax ? 5 : 2 }, { [key]: isMax ? 10 : 1 }];
@@ -201,14 +326,54 @@ export const SCHEMA_CASES: RuleCase[] = Object.entries(PLACEMENTS).flatMap(([pre
 
 /** Changes that must produce no breaking entry at all (false-positive guards). */
 export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base: Obj; revision: Obj }[] = [
-  { name: 'path parameter renamed (/books/{bookId} -> /books/{id})', format: 'openapi', base: oas({ '/books/{bookId}': { get: op({ parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'string' } }] }) } }), revision: oas({ '/books/{id}': { get: op({ parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) } }) },
-  { name: 'description and summary edits', format: 'openapi', base: oas({ '/a': { get: op({ summary: 'x', description: 'y' }) } }), revision: oas({ '/a': { get: op({ summary: 'z', description: 'w' }) } }) },
-  { name: 'schema moved behind a $ref', format: 'openapi', base: withBody(obj({ a: { type: 'string' } }, ['a'])), revision: { ...withBody({ $ref: '#/components/schemas/A' }), components: { schemas: { A: obj({ a: { type: 'string' } }, ['a']) } } } },
-  { name: 'allOf composition of the same properties', format: 'openapi', base: withResponse(obj({ a: { type: 'string' }, b: { type: 'integer' } }, ['a'])), revision: withResponse({ allOf: [obj({ a: { type: 'string' } }, ['a']), obj({ b: { type: 'integer' } })] }) },
-  { name: 'request enum value added', format: 'openapi', base: { ...withBody(obj({ s: { enum: ['a'] } })) }, revision: withBody(obj({ s: { enum: ['a', 'b'] } })) },
-  { name: 'readOnly property added as required to a request schema', format: 'openapi', base: withBody(obj({ a: {} })), revision: withBody(obj({ a: {}, id: { type: 'string', readOnly: true } }, ['id'])) },
-  { name: 'header name case changed', format: 'openapi', base: withHeader({ required: true, schema: {} }), revision: oas({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'x-a': { required: true, schema: {} } } } } } } }) },
-  { name: 'integer widened to number in a request', format: 'openapi', base: withBody(obj({ n: { type: 'integer' } })), revision: withBody(obj({ n: { type: 'number' } })) },
+  {
+    name: 'path parameter renamed (/books/{bookId} -> /books/{id})',
+    format: 'openapi',
+    base: oas({ '/books/{bookId}': { get: op({ parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'string' } }] }) } }),
+    revision: oas({ '/books/{id}': { get: op({ parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) } }),
+  },
+  {
+    name: 'description and summary edits',
+    format: 'openapi',
+    base: oas({ '/a': { get: op({ summary: 'x', description: 'y' }) } }),
+    revision: oas({ '/a': { get: op({ summary: 'z', description: 'w' }) } }),
+  },
+  {
+    name: 'schema moved behind a $ref',
+    format: 'openapi',
+    base: withBody(obj({ a: { type: 'string' } }, ['a'])),
+    revision: { ...withBody({ $ref: '#/components/schemas/A' }), components: { schemas: { A: obj({ a: { type: 'string' } }, ['a']) } } },
+  },
+  {
+    name: 'allOf composition of the same properties',
+    format: 'openapi',
+    base: withResponse(obj({ a: { type: 'string' }, b: { type: 'integer' } }, ['a'])),
+    revision: withResponse({ allOf: [obj({ a: { type: 'string' } }, ['a']), obj({ b: { type: 'integer' } })] }),
+  },
+  {
+    name: 'request enum value added',
+    format: 'openapi',
+    base: { ...withBody(obj({ s: { enum: ['a'] } })) },
+    revision: withBody(obj({ s: { enum: ['a', 'b'] } })),
+  },
+  {
+    name: 'readOnly property added as required to a request schema',
+    format: 'openapi',
+    base: withBody(obj({ a: {} })),
+    revision: withBody(obj({ a: {}, id: { type: 'string', readOnly: true } }, ['id'])),
+  },
+  {
+    name: 'header name case changed',
+    format: 'openapi',
+    base: withHeader({ required: true, schema: {} }),
+    revision: oas({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'x-a': { required: true, schema: {} } } } } } } }),
+  },
+  {
+    name: 'integer widened to number in a request',
+    format: 'openapi',
+    base: withBody(obj({ n: { type: 'integer' } })),
+    revision: withBody(obj({ n: { type: 'number' } })),
+  },
   { name: 'optional parameter added', format: 'openapi', base: oas({ '/a': { get: op() } }), revision: withParam({}) },
   { name: 'AsyncAPI: channel added', format: 'asyncapi', base: a2({}), revision: a2({ x: {} }) },
 ];

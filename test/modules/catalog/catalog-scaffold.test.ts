@@ -29,7 +29,8 @@ describe('scaffolding into the catalog', () => {
     const templates = (await t.app.inject({ method: 'GET', url: '/api/v1/service-templates?take=100', headers: admin })).json().data as any[];
     const backend = templates.find((x) => x.name === 'typescript-backend');
     expect(backend.variables.map((v: any) => v.key)).toContain('OWNER');
-    const target = repos.git(repos.root, 'init', '--bare', '--quiet', `${repos.root}/target.git`) && `file://${repos.root}/target.git`;
+    repos.git(repos.root, 'init', '--bare', '--quiet', `${repos.root}/target.git`);
+    const target = `file://${repos.root}/target.git`;
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/service-templates/${backend.id}/scaffold`,

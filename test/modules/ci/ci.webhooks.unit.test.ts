@@ -50,7 +50,7 @@ describe('status mapping of ci.build.updated', () => {
       at,
     )!;
     expect(job).toMatchObject({ id: 'j', name: 'test', status: 'failed', url: 'u' });
-    expect(toBuildEvent('cloudci', { type: 'ping' }, at)).toBeNull();
+    expect(toBuildEvent('cloudci', { type: 'ping' }, at, 'id:p')).toMatchObject({ id: 'id:p', status: 'unknown' });
   });
 
   it('Jenkins phases and results (document: SUCCESS, FAILURE, UNSTABLE, ABORTED, null = running)', () => {
@@ -62,7 +62,13 @@ describe('status mapping of ci.build.updated', () => {
     expect(j({ phase: 'COMPLETED', status: 'UNSTABLE' })).toBe('failed');
     expect(j({ phase: 'FINALIZED', status: 'ABORTED' })).toBe('cancelled');
     expect(toBuildEvent('serverci', { name: 'api', number: 4, result: null }, at)!.status).toBe('running');
-    expect(toBuildEvent('serverci', { name: 'api' }, at)).toBeNull();
+    expect(toBuildEvent('serverci', { name: 'api', status: 'SUCCESS', url: 'u' }, at, 'h:1')).toMatchObject({
+      id: 'h:1',
+      name: 'api',
+      status: 'succeeded',
+      url: 'u',
+    });
+    expect(toBuildEvent('serverci', { id: 7, name: 'x', result: 'aborted' }, at)).toMatchObject({ id: '7', status: 'cancelled' });
   });
 
   it('Travis CI states (document: passed, failed, errored, canceled, started, created)', () => {

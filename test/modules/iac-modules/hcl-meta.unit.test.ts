@@ -123,7 +123,12 @@ variable "token" {
       '//': 'generated',
       variable: {
         '//': 'a comment, not a variable',
-        cidr: { type: 'string', description: 'CIDR', default: '10.0.0.0/16', validation: [{ condition: '${can(cidrhost(var.cidr, 0))}', error_message: 'Must be a CIDR.' }] },
+        cidr: {
+          type: 'string',
+          description: 'CIDR',
+          default: '10.0.0.0/16',
+          validation: [{ condition: '${can(cidrhost(var.cidr, 0))}', error_message: 'Must be a CIDR.' }],
+        },
         azs: { type: 'list(string)', default: ['a', 'b'], sensitive: true, nullable: false },
         name: {},
       },

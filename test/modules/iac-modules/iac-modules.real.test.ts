@@ -152,11 +152,7 @@ describe('a module shaped like terraform-aws-vpc', () => {
 
   it('keeps every validation block, sensitive and nullable, and reads *.tf.json', async () => {
     const list = (await t.app.inject({ url: `${base}/${id}/versions`, headers: auth })).json() as any[];
-    expect(list.map((v) => v.version)).toEqual([
-      'v3.0.0-rc.1',
-      '3.0.0-beta',
-      ...vpc.semverTags.filter((v) => v.startsWith('v2.')).reverse(),
-    ]);
+    expect(list.map((v) => v.version)).toEqual(['v3.0.0-rc.1', '3.0.0-beta', ...vpc.semverTags.filter((v) => v.startsWith('v2.')).reverse()]);
     const v224 = list.find((v) => v.version === 'v2.24.0');
     expect(v224.variablesMeta).toHaveLength(64 + 3);
     const byName = Object.fromEntries(v224.variablesMeta.map((v: any) => [v.name, v]));

@@ -93,6 +93,13 @@ describe('mesh two (Linkerd)', () => {
     }
   });
 
+  it('validates metrics queries', async () => {
+    expectError(await get('/api/v1/meshtwo/metrics/rps?namespace=emojivoto'), 400);
+    expectError(await get('/api/v1/meshtwo/metrics/latency?deployment=web'), 400);
+    expectError(await get('/api/v1/meshtwo/metrics/error-rate?deployment=web&namespace=emojivoto&range=5x'), 400);
+    expectError(await get('/api/v1/meshtwo/topology?range=0s'), 400);
+  });
+
   it('answers 503 for metrics without METRICS_URL', async () => {
     const body = expectError(await get('/api/v1/meshtwo/metrics/rps?deployment=web&namespace=emojivoto'), 503);
     expect(body.message).toMatch(/METRICS_URL/);

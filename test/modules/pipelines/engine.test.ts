@@ -180,6 +180,17 @@ describe('cancel', () => {
     const res = await action(p.id, run.id, 'cancel');
     expect(res.json()).toMatchObject({ status: 'cancelled', stageResults: [{ stageId: 'gate', status: 'skipped' }] });
     expectError(await action(p.id, run.id, 'approve'), 400);
+    // A run still queued (its job not picked up yet): cancelled before it starts, every stage skipped.
+    const { pipelineRuns } = await import('../../../src/db/schema/index.js');
+    const [queued] = await t.database.db
+      .insert(pipelineRuns)
+      .values({ pipelineId: p.id, triggeredBy: user.id, stages: p.stages as never })
+      .returning();
+    const cq = await action(p.id, queued!.id, 'cancel');
+    expect(cq.statusCode).toBe(200);
+    expect(cq.json()).toMatchObject({ status: 'cancelled', startedAt: null, stageResults: [{ stageId: 'gate', status: 'skipped' }] });
+    expect(typeof cq.json().durationMs).toBe('number');
+    expectError(await action(p.id, queued!.id, 'cancel'), 400);
   });
 });
 

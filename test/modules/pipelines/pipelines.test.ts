@@ -112,10 +112,11 @@ describe('pipeline definitions', () => {
     expectError(await t.app.inject({ url, headers: { ...bearer(user.token), 'x-organization-id': orgId } }), 403);
     for (const q of ['limit=101', 'limit=0', 'page=0', 'organizationId=nope'])
       expectError(await t.app.inject({ url: `${url}?${q}`, headers: bearer(admin) }), 400);
-    expectError(
-      await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: { name: uniq('o'), organizationId: '00000000-0000-4000-8000-000000000000' } }),
-      400,
-    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expectError(await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: { name: uniq('o'), organizationId: unknown } }), 404);
+    expectError(await t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload: { name: uniq('o'), organizationId: orgId } }), 403);
+    expectError(await t.app.inject({ url: `${url}?organizationId=${orgId}`, headers: bearer(user.token) }), 403);
+    expectError(await t.app.inject({ url: `${url}?organizationId=${unknown}`, headers: bearer(admin) }), 404);
   });
 
   it('answers 401 without a token, 404 for unknown pipelines, 400 for malformed ids', async () => {

@@ -107,3 +107,12 @@ describe('registry without an adapter', () => {
     expect((await get(none, `/api/v1/registry/components/${c.id}/vulnerabilities`, tok)).json()).toEqual([]);
   });
 });
+
+describe('registry names with unencoded slashes', () => {
+  it('answers tags and manifest through the wildcard route', async () => {
+    expect((await get(t, '/api/v1/registry/repositories/team/sub/api/tags')).json()).toHaveLength(2);
+    expect((await get(t, '/api/v1/registry/repositories/library/app/manifest/1.0')).json().digest).toBe('sha256:' + 'a'.repeat(64));
+    expect((await get(t, '/api/v1/registry/repositories/library/app/scan/1.0')).json().status).toBe('COMPLETE');
+    expectError(await get(t, '/api/v1/registry/repositories/library/app/other'), 404);
+  });
+});

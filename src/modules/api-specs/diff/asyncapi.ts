@@ -1,4 +1,4 @@
-import { isObj, type Obj, RefResolver, refTokens } from '../spec/refs.js';
+import { isObj, type Obj, RefResolver, refTokens } from '../spec/index.js';
 import type { DiffContext } from './context.js';
 import { type Dir, SchemaComparer } from './schema.js';
 

@@ -1,5 +1,4 @@
-import { isObj } from '../spec/refs.js';
-import type { SpecFormat } from '../spec/parse.js';
+import { isObj, type SpecFormat } from '../spec/index.js';
 import { diffAsyncApi } from './asyncapi.js';
 import { DiffContext } from './context.js';
 import type { SpecDiffResult } from './model.js';

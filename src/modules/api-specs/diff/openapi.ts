@@ -1,4 +1,4 @@
-import { isObj, type Obj, RefResolver } from '../spec/refs.js';
+import { isObj, type Obj, RefResolver } from '../spec/index.js';
 import { removalKind, type DiffContext } from './context.js';
 import { diffOperation, type OpenApiDocs } from './operation.js';
 import { SchemaComparer } from './schema.js';
@@ -16,7 +16,10 @@ export function matchPaths(oldKeys: string[], newKeys: string[]): { both: [strin
   const both: [string, string][] = [];
   const removed: string[] = [];
   const oldLeft: string[] = [];
-  for (const k of oldKeys) newSet.has(k) ? both.push([k, k]) : oldLeft.push(k);
+  for (const k of oldKeys) {
+    if (newSet.has(k)) both.push([k, k]);
+    else oldLeft.push(k);
+  }
   const matched = new Set(both.map(([, n]) => n));
   const byTemplate = new Map<string, string[]>();
   for (const k of newKeys) if (!matched.has(k)) byTemplate.set(template(k), [...(byTemplate.get(template(k)) ?? []), k]);

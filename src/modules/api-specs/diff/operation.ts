@@ -1,4 +1,4 @@
-import { isObj, type Obj, type RefResolver } from '../spec/refs.js';
+import { isObj, type Obj, type RefResolver } from '../spec/index.js';
 import { removalKind, type DiffContext } from './context.js';
 import type { Dir, SchemaComparer } from './schema.js';
 import { diffSecurity } from './security.js';

@@ -1,4 +1,4 @@
-import { isObj, pointerToken, type Obj, type RefResolver } from '../spec/refs.js';
+import { isObj, pointerToken, type Obj, type RefResolver } from '../spec/index.js';
 import { BOUNDS } from './rules.js';
 
 /**

@@ -1,4 +1,4 @@
-import { isObj, type Obj } from '../spec/refs.js';
+import { isObj, type Obj } from '../spec/index.js';
 import type { DiffContext } from './context.js';
 import type { OpenApiDocs } from './operation.js';
 
