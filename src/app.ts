@@ -194,7 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     origin: config.allowedOrigins === '*' ? '*' : config.allowedOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Organization-Id', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-Total-Count'],
   });
   await app.register(rateLimit, {
     global: false,

@@ -49,7 +49,7 @@ const status = async (id: string) => (await t.app.inject({ url: `/api/v1/scaffol
 describe('scaffold workers and slow remotes', () => {
   it('a remote that never answers times out and frees its slot; the next request completes', async () => {
     const stuck = await Promise.all([scaffold(`http://127.0.0.1:${silentPort}/a.git`), scaffold(`http://127.0.0.1:${silentPort}/b.git`)]);
-    for (const r of stuck) expect(r.statusCode, r.body).toBe(202);
+    for (const r of stuck) expect(r.statusCode, r.body).toBe(201);
     const bare = join(dir, 'target.git');
     spawnSync('git', ['init', '--quiet', '--bare', bare]);
     const good = await scaffold(pathToFileURL(bare).href);

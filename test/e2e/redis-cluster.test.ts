@@ -112,6 +112,10 @@ describe('cache shared through Redis', () => {
     const r2 = createRedis(TEST_REDIS_URL);
     const c1 = new RedisCache(r1, prefix);
     const c2 = new RedisCache(r2, prefix);
+    // A cache reads around Redis until connected, and each connection drops every entry (a new
+    // epoch): let both connect first. A ping queues behind the epoch bump sent on 'ready'.
+    await Promise.all([r1, r2].map((r) => (r.status === 'ready' ? undefined : new Promise((done) => r.once('ready', done)))));
+    await Promise.all([r1.ping(), r2.ping()]);
     let source = 'v1';
     expect(await c1.getOrLoad('ns', 'k', 60, async () => source)).toBe('v1');
     source = 'v2';

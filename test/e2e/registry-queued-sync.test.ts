@@ -29,9 +29,13 @@ describe('registry vulnerability sync through the queue', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ queued: true });
-    await waitUntil(async () => {
-      const s = await t.app.inject({ url: `/api/v1/registry/components/${c.id}/vulnerabilities/summary`, headers: bearer(token) });
-      return s.json().total === 5;
-    }, 20_000, 'the queued sync');
+    await waitUntil(
+      async () => {
+        const s = await t.app.inject({ url: `/api/v1/registry/components/${c.id}/vulnerabilities/summary`, headers: bearer(token) });
+        return s.json().total === 5;
+      },
+      20_000,
+      'the queued sync',
+    );
   });
 });

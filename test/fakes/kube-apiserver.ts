@@ -65,6 +65,8 @@ export class FakeKubeApiServer {
   private compactedBelow = 0;
   private server: http.Server | undefined;
   port = 0;
+  /** Misbehave like a proxy that cuts every watch stream at once (after its initial events). */
+  endWatchesAtOnce = false;
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -361,6 +363,10 @@ export class FakeKubeApiServer {
           res.write(JSON.stringify({ type: h.type, object: this.asVersion(h.object, type) }) + '\n');
         }
       }
+    }
+    if (this.endWatchesAtOnce) {
+      res.end();
+      return;
     }
     const watcher: Watcher = { type, namespace, res };
     this.watchers.add(watcher);

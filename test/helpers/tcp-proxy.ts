@@ -68,7 +68,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const proxy: TcpProxy = {
     port,
     host: '127.0.0.1',
     urlFor(targetUrl) {
@@ -95,7 +95,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     refuse() {
       mode = 'refuse';
-      this.reset();
+      proxy.reset();
     },
     resume() {
       mode = 'forward';
@@ -114,8 +114,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return pairs.size;
     },
     async close() {
-      this.reset();
+      proxy.reset();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return proxy;
 }

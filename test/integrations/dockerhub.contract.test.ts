@@ -38,6 +38,7 @@ describe('Docker Hub adapter on the older paths', () => {
     const { startFakeServer } = await import('../fakes/http-server.js');
     const legacy = await startFakeServer((req) => {
       const p = req.url.pathname;
+      if (p === '/v2/users/login') return { status: 404, body: { message: 'not found' } };
       if (p === '/v2/auth/token') return req.json()?.secret === 'pat' ? { status: 200, body: { access_token: 'new-jwt' } } : { status: 401, body: {} };
       if (req.headers.authorization !== 'Bearer new-jwt') return { status: 401, body: {} };
       if (p === '/v2/repositories/acme/') return { status: 200, body: { count: 1, next: null, results: [{ name: 'api', namespace: 'acme' }] } };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -194,5 +194,8 @@ describe('local repositories', () => {
     expect(() => confined.assertUrl(repo.url, 'url')).not.toThrow();
     expect(() => confined.assertUrl(pathToFileURL(join(root, 'local-root', '..', 'isolated')).href, 'url')).toThrow(/outside GIT_LOCAL_ROOT/);
     expect(() => confined.assertUrl('/etc', 'url')).toThrow(/outside GIT_LOCAL_ROOT/);
+    // A symbolic link inside the root that points outside it is outside.
+    symlinkSync(join(root, 'isolated'), join(root, 'local-root', 'escape'));
+    expect(() => confined.assertUrl(join(root, 'local-root', 'escape'), 'url')).toThrow(/outside GIT_LOCAL_ROOT/);
   });
 });

@@ -31,7 +31,8 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const client = (timeoutMs = 2000) => new HttpClient({ system: 'Example CI', baseUrl: base + '/', timeoutMs, headers: () => ({ authorization: 'Bearer t0ken' }) });
+const client = (timeoutMs = 2000) =>
+  new HttpClient({ system: 'Example CI', baseUrl: base + '/', timeoutMs, headers: () => ({ authorization: 'Bearer t0ken' }) });
 
 describe('HttpClient', () => {
   it('sends auth headers, JSON bodies and query parameters, and parses JSON', async () => {
@@ -54,15 +55,22 @@ describe('HttpClient', () => {
       [503, Unavailable],
       [422, BadGateway],
     ] as const) {
-      const err = await client()
+      const err: Error = await client()
         .get(`/status/${status}`)
-        .catch((e) => e);
+        .then(() => new Error('no error'))
+        .catch((e: Error) => e);
       expect(err).toBeInstanceOf(type);
       expect(err.message).toContain('Example CI');
       expect(err.message).not.toContain('upstream-body-secret');
       expect(err.message).not.toContain('t0ken');
     }
-    expect((await client().get('/status/401').catch((e) => e)).statusCode).toBe(502);
+    expect(
+      (
+        await client()
+          .get('/status/401')
+          .catch((e: any) => e)
+      ).statusCode,
+    ).toBe(502);
   });
 
   it('answers an accepted status as a value', async () => {
@@ -73,20 +81,24 @@ describe('HttpClient', () => {
   it('times out a server that never answers (503 naming the system) and an unreachable one', async () => {
     const hung = await client(300)
       .get('/hang')
-      .catch((e) => e);
+      .catch((e: any) => e);
     expect(hung).toBeInstanceOf(Unavailable);
     expect(hung.message).toMatch(/Example CI did not answer in time/);
-    const closed = await new HttpClient({ system: 'Gone', baseUrl: 'http://127.0.0.1:1' }).get('/x').catch((e) => e);
+    const closed = await new HttpClient({ system: 'Gone', baseUrl: 'http://127.0.0.1:1' }).get('/x').catch((e: any) => e);
     expect(closed).toBeInstanceOf(Unavailable);
     expect(closed.message).toMatch(/Gone is unreachable/);
   });
 
   it('reports an unreadable answer as 502 and honours the caller signal', async () => {
-    expect(await client().get('/broken').catch((e) => e)).toBeInstanceOf(BadGateway);
+    expect(
+      await client()
+        .get('/broken')
+        .catch((e: any) => e),
+    ).toBeInstanceOf(BadGateway);
     const ac = new AbortController();
     const pending = client(5000)
       .get('/hang', { signal: ac.signal })
-      .catch((e) => e);
+      .catch((e: any) => e);
     ac.abort(new Error('cancelled by caller'));
     expect((await pending).message).toBe('cancelled by caller');
   });

@@ -4,7 +4,8 @@ import { ArgoCdClient, type ArgoApplication } from './client.js';
 /** Argo CD's application as document 02's shape; multi-source applications show their first source. */
 export function toGitOpsApplication(app: ArgoApplication): GitOpsApplication {
   const source = app.spec?.source ?? app.spec?.sources?.[0];
-  const op = app.status?.operationState;
+  // A requested operation the controller has not finished (or started) yet is shown as running.
+  const op = app.operation ? { phase: 'Running', finishedAt: undefined } : app.status?.operationState;
   return {
     metadata: { name: app.metadata?.name ?? '', namespace: app.metadata?.namespace ?? null },
     spec: {

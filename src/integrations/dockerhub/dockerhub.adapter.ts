@@ -1,3 +1,4 @@
+import { NotFound } from '../../kernel/errors.js';
 import {
   UNSUPPORTED_SCAN,
   type RegistryManifest,

@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import { realpathSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,7 +98,15 @@ const refuse = (field: string, why: string): never => {
 function assertLocal(path: string, policy: UrlPolicy, field: string, what: string) {
   if (!policy.allowFileUrls) refuse(field, `may not be ${what} (GIT_ALLOW_FILE_URLS is off)`);
   if (policy.localRoot) {
-    const rel = relative(resolve(policy.localRoot), resolve(path));
+    // Symbolic links are resolved first: a link inside the root may point anywhere.
+    const real = (p: string) => {
+      try {
+        return realpathSync.native(resolve(p));
+      } catch {
+        return resolve(p);
+      }
+    };
+    const rel = relative(real(policy.localRoot), real(path));
     if (rel.startsWith('..') || isAbsolute(rel)) refuse(field, `may not be ${what} outside GIT_LOCAL_ROOT`);
   }
 }

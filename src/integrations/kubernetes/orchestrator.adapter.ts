@@ -6,6 +6,9 @@ import { kubeError } from './client.js';
 import { deploymentSummary } from './resources.js';
 
 const ROLLOUTS: CustomResource = { group: 'argoproj.io', version: 'v1alpha1', plural: 'rollouts' };
+/** More re-watches than this within the window means the streams end at once. */
+const MAX_RECONNECTS = 5;
+const RECONNECT_WINDOW_MS = 5_000;
 const PHASES = new Set<RolloutPhase>(['Healthy', 'Progressing', 'Degraded', 'Paused']);
 
 /** Deployments, CRDs and Argo Rollouts of the server's own cluster. */
@@ -73,6 +76,20 @@ export class OrchestratorAdapter implements OrchestratorPort {
     informer.on('delete', (o) => handler.deleted(toRollout(o)));
     informer.on('error', (err) => {
       if (!stopped) handler.failed(kubeError(err));
+    });
+    // A server that ends every watch at once (a proxy cutting streams, a server without watch
+    // support) would make the informer re-watch in a tight loop: report it as a failure instead,
+    // so the watcher backs off and relists.
+    const connects: number[] = [];
+    informer.on('connect', () => {
+      const now = Date.now();
+      connects.push(now);
+      while (connects.length > 0 && connects[0]! < now - RECONNECT_WINDOW_MS) connects.shift();
+      if (!stopped && connects.length > MAX_RECONNECTS) {
+        stopped = true;
+        void informer.stop();
+        handler.failed(new Error('the rollout watch keeps ending at once'));
+      }
     });
     await informer.start();
     return {

@@ -19,12 +19,12 @@ export class OciRegistryClient {
     this.http = new HttpClient({ system: opts.system ?? 'Container registry', baseUrl, fetch: opts.fetch });
   }
 
-  async request<T>(path: string, opts: RequestOptions = {}, scope?: string): Promise<HttpResponse<T>> {
+  async request<T>(path: string, opts: RequestOptions = {}, scope?: string, method: 'GET' | 'HEAD' = 'GET'): Promise<HttpResponse<T>> {
     const withAuth = (): RequestOptions => ({ ...opts, headers: { ...opts.headers, ...this.authHeader(scope) }, accept: [...(opts.accept ?? []), 401] });
-    let res = await this.http.request<T>('GET', path, withAuth());
+    let res = await this.http.request<T>(method, path, withAuth());
     if (res.status === 401) {
       await this.answerChallenge(res.headers.get('www-authenticate') ?? '', scope);
-      res = await this.http.request<T>('GET', path, { ...opts, headers: { ...opts.headers, ...this.authHeader(scope) } });
+      res = await this.http.request<T>(method, path, { ...opts, headers: { ...opts.headers, ...this.authHeader(scope) } });
     }
     return res;
   }

@@ -30,6 +30,7 @@ interface ImageManifest {
 }
 
 const MAX_PAGES = 1000;
+const MAX_PEER_TAGS = 500;
 
 /** Any OCI Distribution v2 registry (CNCF distribution, Zot, GHCR, …): catalog, tags, manifests; no scans. */
 export class OciRegistryAdapter implements RegistryPort {
@@ -75,12 +76,10 @@ export class OciRegistryAdapter implements RegistryPort {
 
   async getManifest(name: string, tag: string): Promise<RegistryManifest> {
     const m = await this.read(name, tag);
-    // Other tags pointing at the same digest are found by HEAD-less comparison over the tag list.
+    // Other tags of the same digest: a HEAD per tag (the registry has no reverse lookup), capped for huge repositories.
     const all = (await this.client.request<{ tags?: string[] | null }>(`/v2/${repoPath(name)}/tags/list?n=1000`, {}, pullScope(name))).body?.tags ?? [];
-    const others = await mapLimit(
-      all.filter((t) => t !== tag),
-      4,
-      async (t) => ((await this.digestOf(name, t)) === m.digest ? t : null),
+    const others = await mapLimit(all.filter((t) => t !== tag).slice(0, MAX_PEER_TAGS), 4, async (t) =>
+      (await this.digestOf(name, t)) === m.digest ? t : null,
     );
     return { ...m, tags: [tag, ...others.filter((t): t is string => t !== null)].sort() };
   }
@@ -94,6 +93,7 @@ export class OciRegistryAdapter implements RegistryPort {
       `/v2/${repoPath(name)}/manifests/${encodeURIComponent(tag)}`,
       { headers: { accept: MANIFEST_TYPES.join(', ') }, as: 'none', accept: [404] },
       pullScope(name),
+      'HEAD',
     );
     return res.status === 404 ? null : res.headers.get('docker-content-digest');
   }

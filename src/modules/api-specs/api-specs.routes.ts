@@ -120,7 +120,7 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
     {
       schema: {
         tags,
-        operationId: 'diffApiSpecs',
+        operationId: 'getApiSpecDiff',
         summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
         description:
           "Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0.",

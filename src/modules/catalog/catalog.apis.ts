@@ -29,6 +29,14 @@ async function consume(specs: CatalogApiSpecsPort, caller: Caller, apiComponentI
   if (latest) await specs.addConsumer(caller, latest.id, { componentId });
 }
 
+async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 400);
 
 /**
@@ -52,18 +60,14 @@ export async function syncApiSpecs(
     }
     return errors;
   }
-  for (const d of result.definitions) {
+  // Independent per API: a few at a time (each is a handful of queries in the api-specs module).
+  await inParallel(result.definitions, 8, async (d) => {
     const hash = definitionDigest(d.definition);
-    if (hash === d.definitionHash) continue;
+    if (hash === d.definitionHash) return;
     const at = where.get(d.ref);
     const version = d.definition.version ?? commit ?? hash.slice(0, 7);
     try {
-      await specs.registerFromCatalog(caller, {
-        componentId: d.componentId,
-        format: d.definition.format,
-        content: d.definition.content,
-        version,
-      });
+      await specs.registerFromCatalog(caller, { componentId: d.componentId, format: d.definition.format, content: d.definition.content, version });
       await repo.setDefinitionHash(ctx.db, d.componentId, hash);
       // Consumers declared before this API arrived are registered now.
       for (const e of await relationsStore.targets(ctx.db, [d.ref], 'apiConsumedBy')) {
@@ -73,14 +77,12 @@ export async function syncApiSpecs(
     } catch (err) {
       errors.push({ file: at?.file ?? null, document: at?.document ?? null, message: `${d.ref}: the API definition was not stored: ${oneLine(err)}` });
     }
-  }
+  });
   if (result.consumes.length) {
     const apis = new Map((await repo.findByRefs(ctx.db, [...new Set(result.consumes.map((c) => c.apiRef))])).map((r) => [r.ref, r.id]));
-    for (const c of result.consumes) {
-      const apiComponentId = apis.get(c.apiRef);
-      if (!apiComponentId) continue; // resolved when the API arrives (its registration links its consumers)
-      await consume(specs, caller, apiComponentId, c.componentId).catch(() => undefined);
-    }
+    // An API not registered yet: resolved when it arrives (its registration links its consumers).
+    const pending = result.consumes.filter((c) => apis.has(c.apiRef));
+    await inParallel(pending, 8, (c) => consume(specs, caller, apis.get(c.apiRef)!, c.componentId).catch(() => undefined));
   }
   return errors;
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { teamsCatalogVerbs } from '../teams/index.js';
 import type { ApiDefinition, ComponentInput, Edge, GroupInput, ParsedEntity, PersonInput } from './catalog.entities.js';
-import { catalogRepository as repo, type ComponentRow, type NewComponentRow, type RegisteredValues } from './catalog.repository.js';
+import { catalogRepository as repo, type ComponentRow, type RegisteredValues } from './catalog.repository.js';
 import { peopleStore, relationsStore } from './catalog.store.js';
 
 type Kept = Extract<ParsedEntity, { entity: 'component' | 'group' | 'user' }>;
@@ -98,8 +98,10 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
   );
   const held = new Map(holders.map((h) => [`${h.kind}\u0000${h.namespace}\u0000${h.name}`, h]));
   const target = new Map<string, ComponentRow>();
+  const byRefRows = new Map<string, ComponentRow[]>();
+  for (const r of existing) byRefRows.set(r.ref, [...(byRefRows.get(r.ref) ?? []), r]);
   comps = comps.filter((c) => {
-    const mine = existing.filter((r) => r.ref === c.ref);
+    const mine = byRefRows.get(c.ref) ?? [];
     const row = mine.find((r) => r.kind === c.input.kind) ?? mine[0];
     const holder = held.get(`${c.input.kind}\u0000${c.input.namespace}\u0000${c.input.name}`);
     if (holder && holder.id !== row?.id) {
@@ -110,14 +112,15 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
     return true;
   });
 
-  // 4. Relations of every written entity replace what the same descriptors declared before.
-  const written = [...groups, ...users, ...comps];
-  const edges: (Edge & { originRef: string })[] = written.flatMap((e) => e.edges.map((edge) => ({ ...edge, originRef: e.ref })));
-  await relationsStore.replace(
-    tx,
-    written.map((e) => e.ref),
-    edges,
-  );
+  // 4. Relations replace what the same descriptors declared before: groups and users now, components
+  //    below (only those that changed: their edges are part of the digest).
+  const replaceRelations = (written: Sourced[]) =>
+    relationsStore.replace(
+      tx,
+      written.map((e) => e.ref),
+      written.flatMap((e) => e.edges.map((edge): Edge & { originRef: string } => ({ ...edge, originRef: e.ref }))),
+    );
+  await replaceRelations([...groups, ...users]);
 
   // 5. Parents of the teams touched and of their children, from childOf edges (either side declared them).
   const ownerGroupNames = comps.map((c) => c.input.ownerRef).filter((r): r is string => !!r && r.startsWith('group:'));
@@ -137,19 +140,25 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
   }
 
   // 6. Components: new ones in bulk inserts, changed ones in one bulk update, identical ones untouched.
-  const inserts: NewComponentRow[] = [];
+  const inserts: RegisteredValues[] = [];
   const updates: (RegisteredValues & { id: string })[] = [];
+  const changedComps: Sourced[] = [];
   for (const c of comps) {
     const { ownerRef, ...input } = c.input;
     const team = ownerRef ? teamByRef.get(ownerRef) : undefined;
     const values = { ...input, teamId: team?.id ?? null, orphan: false, sourceLocationId: source.locationId, sourceFile: c.file };
-    const entityHash = digest(values);
+    const entityHash = digest([values, c.edges]);
     const row = target.get(c.ref);
-    if (!row) inserts.push({ ...values, entityHash });
-    else if (row.entityHash !== entityHash) updates.push({ id: row.id, ...columnsOf(values), entity_hash: entityHash });
-    else result.unchanged.push(row);
+    if (row && row.entityHash === entityHash) {
+      result.unchanged.push(row);
+      continue;
+    }
+    changedComps.push(c);
+    if (!row) inserts.push({ ...columnsOf(values), entity_hash: entityHash });
+    else updates.push({ id: row.id, ...columnsOf(values), entity_hash: entityHash });
   }
-  for (let i = 0; i < inserts.length; i += 1000) result.created.push(...(await repo.insertMany(tx, inserts.slice(i, i + 1000))));
+  await replaceRelations(changedComps);
+  for (let i = 0; i < inserts.length; i += 5000) result.created.push(...(await repo.insertRegistered(tx, inserts.slice(i, i + 5000))));
   for (let i = 0; i < updates.length; i += 2000) result.updated.push(...(await repo.updateMany(tx, updates.slice(i, i + 2000))));
   const byRef = new Map([...result.created, ...result.updated, ...result.unchanged].map((r) => [r.ref, r]));
 

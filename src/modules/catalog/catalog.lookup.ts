@@ -1,11 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components } from '../../db/schema/index.js';
+import { componentColumns } from './catalog.repository.js';
 
 /** Reads other modules need (existence checks, names), without reaching into the catalog's tables. */
 export const catalogLookup = {
   async findComponent(db: Executor, id: string) {
-    const [row] = await db.select().from(components).where(eq(components.id, id)).limit(1);
+    const [row] = await db.select(componentColumns).from(components).where(eq(components.id, id)).limit(1);
     return row;
   },
   async componentExists(db: Executor, id: string): Promise<boolean> {

@@ -1,9 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components } from '../../db/schema/index.js';
 import type { Sort } from './catalog.schemas.js';
 
-export type ComponentRow = typeof components.$inferSelect;
+export type ComponentRow = Omit<typeof components.$inferSelect, 'search'>;
+/** Every column but the search document: it is only ever matched in SQL, never read (it is large). */
+const { search: _search, ...COLUMNS } = getTableColumns(components);
+export const componentColumns = COLUMNS;
 export type NewComponentRow = typeof components.$inferInsert;
 export type ComponentChanges = Partial<Omit<NewComponentRow, 'id' | 'createdAt' | 'updatedAt'>>;
 
@@ -67,7 +70,7 @@ function orderOf(sort: Sort | undefined, tsquery: string | undefined): SQL[] {
 export const catalogRepository = {
   async page(db: Executor, filter: ListFilter, sort: Sort | undefined, skip: number, take: number) {
     return db
-      .select()
+      .select(COLUMNS)
       .from(components)
       .where(whereOf(filter))
       .orderBy(...orderOf(sort, filter.tsquery))
@@ -81,18 +84,18 @@ export const catalogRepository = {
   },
 
   async findById(db: Executor, id: string): Promise<ComponentRow | undefined> {
-    const [row] = await db.select().from(components).where(eq(components.id, id)).limit(1);
+    const [row] = await db.select(COLUMNS).from(components).where(eq(components.id, id)).limit(1);
     return row;
   },
 
   async findByRef(db: Executor, ref: string): Promise<ComponentRow | undefined> {
-    const [row] = await db.select().from(components).where(eq(components.ref, ref)).limit(1);
+    const [row] = await db.select(COLUMNS).from(components).where(eq(components.ref, ref)).limit(1);
     return row;
   },
 
   async findByRefs(db: Executor, refs: string[]): Promise<ComponentRow[]> {
     if (refs.length === 0) return [];
-    return db.select().from(components).where(inArray(components.ref, refs));
+    return db.select(COLUMNS).from(components).where(inArray(components.ref, refs));
   },
 
   /** Rows holding any of these (kind, namespace, name) keys: the Hangar uniqueness rule. */
@@ -108,13 +111,28 @@ export const catalogRepository = {
   },
 
   async insert(db: Executor, values: NewComponentRow): Promise<ComponentRow> {
-    const [row] = await db.insert(components).values(values).returning();
+    const [row] = await db.insert(components).values(values).returning(COLUMNS);
     return row!;
   },
 
   async insertMany(db: Executor, values: NewComponentRow[]): Promise<ComponentRow[]> {
     if (values.length === 0) return [];
-    return db.insert(components).values(values).returning();
+    return db.insert(components).values(values).returning(COLUMNS);
+  },
+
+  /** Inserts many registered rows in ONE statement (the values travel as one JSON parameter). */
+  async insertRegistered(db: Executor, rows: RegisteredValues[]): Promise<ComponentRow[]> {
+    if (rows.length === 0) return [];
+    const result = await db.execute(sql`
+      INSERT INTO ${components} (name, namespace, entity_kind, kind, type, title, owner, system, lifecycle, description, tags,
+        annotations, labels, links, team_id, orphan, source_location_id, source_file, entity_hash)
+      SELECT v.name, v.namespace, v.entity_kind, v.kind, v.type, v.title, v.owner, v.system, v.lifecycle, v.description,
+        ARRAY(SELECT jsonb_array_elements_text(v.tags)), v.annotations, v.labels, v.links, v.team_id, v.orphan,
+        v.source_location_id, v.source_file, v.entity_hash
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${RECORD})
+      RETURNING id`);
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    return ids.length ? db.select(COLUMNS).from(components).where(inArray(components.id, ids)) : [];
   },
 
   /**
@@ -131,14 +149,11 @@ export const catalogRepository = {
         tags = ARRAY(SELECT jsonb_array_elements_text(v.tags)), annotations = v.annotations, labels = v.labels, links = v.links,
         team_id = v.team_id, orphan = v.orphan, source_location_id = v.source_location_id, source_file = v.source_file,
         entity_hash = v.entity_hash, updated_at = now()
-      FROM jsonb_to_recordset(${payload}::jsonb) AS v(
-        id uuid, name text, namespace text, entity_kind text, kind text, type text, title text, owner text, system text,
-        lifecycle text, description text, tags jsonb, annotations jsonb, labels jsonb, links jsonb, team_id uuid, orphan boolean,
-        source_location_id uuid, source_file text, entity_hash text)
+      FROM jsonb_to_recordset(${payload}::jsonb) AS v(id uuid, ${RECORD})
       WHERE c.id = v.id
       RETURNING c.id`);
     const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-    return ids.length ? db.select().from(components).where(inArray(components.id, ids)) : [];
+    return ids.length ? db.select(COLUMNS).from(components).where(inArray(components.id, ids)) : [];
   },
 
   async update(db: Executor, id: string, changes: ComponentChanges): Promise<ComponentRow | undefined> {
@@ -146,7 +161,7 @@ export const catalogRepository = {
       .update(components)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(components.id, id))
-      .returning();
+      .returning(COLUMNS);
     return row;
   },
 
@@ -156,7 +171,7 @@ export const catalogRepository = {
   },
 
   async delete(db: Executor, id: string): Promise<ComponentRow | undefined> {
-    const [row] = await db.delete(components).where(eq(components.id, id)).returning();
+    const [row] = await db.delete(components).where(eq(components.id, id)).returning(COLUMNS);
     return row;
   },
 
@@ -176,18 +191,18 @@ export const catalogRepository = {
       .update(components)
       .set({ teamId, updatedAt: new Date() })
       .where(and(eq(components.ownerRef, groupRef), sql`${components.teamId} IS DISTINCT FROM ${teamId}`))
-      .returning();
+      .returning(COLUMNS);
   },
 
   /** Components of `teamId` lose the link (all, or only those whose owner is `groupRef`). */
   async unlinkTeam(db: Executor, teamId: string, groupRef?: string): Promise<ComponentRow[]> {
     const where = groupRef ? and(eq(components.teamId, teamId), eq(components.ownerRef, groupRef)) : eq(components.teamId, teamId);
-    return db.update(components).set({ teamId: null, updatedAt: new Date() }).where(where).returning();
+    return db.update(components).set({ teamId: null, updatedAt: new Date() }).where(where).returning(COLUMNS);
   },
 
   async ofTeam(db: Executor, teamId: string, groupRef: string): Promise<ComponentRow[]> {
     return db
-      .select()
+      .select(COLUMNS)
       .from(components)
       .where(sql`${components.teamId} = ${teamId} OR ${components.ownerRef} = ${groupRef}`)
       .orderBy(asc(components.name), asc(components.id));
@@ -202,7 +217,7 @@ export const catalogRepository = {
       .update(components)
       .set({ orphan: true, entityHash: null, updatedAt: new Date() })
       .where(and(...conditions))
-      .returning();
+      .returning(COLUMNS);
   },
 };
 
@@ -210,6 +225,13 @@ export const catalogRepository = {
 export function toPgArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
+
+/** The record type of the JSON rows above (column names and types). */
+const RECORD = sql.raw(
+  'name text, namespace text, entity_kind text, kind text, type text, title text, owner text, system text, lifecycle text, ' +
+    'description text, tags jsonb, annotations jsonb, labels jsonb, links jsonb, team_id uuid, orphan boolean, ' +
+    'source_location_id uuid, source_file text, entity_hash text',
+);
 
 /** What a registration writes, in column names (gitopsApp and workloadStatus belong to other writers). */
 export interface RegisteredValues {

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { ARGOCD_SYSTEM } from '../../integrations/argocd/client.js';
+import { BadGateway } from '../../kernel/errors.js';
 import type { GitOpsApplicationState, GitOpsDeployPort } from '../pipelines/index.js';
 
 export type { GitOpsApplicationState, GitOpsDeployPort };
@@ -19,6 +21,12 @@ export function createGitOpsDeployPort(ctx: AppContext): GitOpsDeployPort {
         },
         async state(appName, signal): Promise<GitOpsApplicationState> {
           const app = await port.getApplication(appName, signal);
+          const phase = app.status.operationState.phase;
+          // Until the sync operation ends, the previous Synced/Healthy must not read as this deploy's.
+          if (phase === 'Running' || phase === 'Terminating') {
+            return { sync: 'OutOfSync', health: app.status.health.status === 'Healthy' ? 'Progressing' : app.status.health.status };
+          }
+          if (phase === 'Failed' || phase === 'Error') throw new BadGateway(`${ARGOCD_SYSTEM}: the sync operation of "${appName}" ended ${phase}`);
           return { sync: app.status.sync.status, health: app.status.health.status };
         },
       };

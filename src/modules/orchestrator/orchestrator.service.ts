@@ -80,8 +80,13 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
         const [namespace, name] = ref.includes('/') ? ref.split('/', 2) : [undefined, ref];
         const w = name ? workloads.find((x) => x.name === name && (namespace === undefined || x.namespace === namespace)) : undefined;
         const status = w ? { name: w.name, namespace: w.namespace, replicas: w.replicas, readyReplicas: w.readyReplicas, image: w.image, syncedAt } : null;
-        await catalog.setWorkloadStatus(caller, c.id, status);
-        if (status) synced++;
+        if (status) {
+          await catalog.setWorkloadStatus(caller, c.id, status);
+          synced++;
+        } else if ((await catalogLookup.findComponent(db, c.id))?.workloadStatus) {
+          // Cleared once when the workload goes away, not rewritten (and re-announced) every cycle.
+          await catalog.setWorkloadStatus(caller, c.id, null);
+        }
       }
       return { synced };
     },

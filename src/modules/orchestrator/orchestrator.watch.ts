@@ -8,6 +8,7 @@ import type { OrchestratorService } from './orchestrator.service.js';
 const LEASE_MS = 15_000;
 const RENEW_MS = 3_000;
 const MAX_BACKOFF_MS = 30_000;
+const STABLE_MS = 60_000;
 
 const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
@@ -27,6 +28,7 @@ export class RolloutWatcher {
   private restartTimer: NodeJS.Timeout | undefined;
   private watch: { stop(): void } | undefined;
   private backoffMs = 1000;
+  private startedAt = 0;
   /** Bumped whenever a watch is dropped, so callbacks of an old watch are ignored. */
   private generation = 0;
   /** Changes are recorded one at a time, in the order the API server reported them. */
@@ -86,6 +88,7 @@ export class RolloutWatcher {
     if (this.closed || !this.leader) return;
     this.stopWatch();
     const gen = this.generation;
+    this.startedAt = Date.now();
     const current = () => gen === this.generation && !this.closed && this.leader;
     try {
       const handle = await this.deps.port.watchRollouts({
@@ -108,7 +111,6 @@ export class RolloutWatcher {
 
   private enqueue(work: () => Promise<void>, r: WatchedRollout) {
     if (this.closed) return;
-    this.backoffMs = 1000;
     this.queue = this.queue
       .then(work)
       .catch((err) => this.deps.log.error({ err, rollout: `${r.namespace}/${r.name}` }, 'rollout watch: could not record a phase'));
@@ -117,6 +119,8 @@ export class RolloutWatcher {
   private restart(err: unknown) {
     this.stopWatch();
     if (this.closed || !this.leader) return;
+    // A watch that ran a good while before failing starts the backoff over.
+    if (Date.now() - this.startedAt > STABLE_MS) this.backoffMs = 1000;
     this.deps.log.warn({ err: (err as Error)?.message, retryInMs: this.backoffMs }, 'rollout watch stopped; restarting');
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => void this.startWatch(), this.backoffMs);

@@ -78,13 +78,15 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
     return;
   }
   if (from === 0) emit(claimed);
-  const pipeline = await repo.find(db, claimed.pipelineId);
-  if (!pipeline) return;
+  const workDir = workDirOf(ctx, runId);
+  const [pipeline] = await Promise.all([repo.find(db, claimed.pipelineId), mkdir(workDir, { recursive: true, mode: 0o700 })]);
+  if (!pipeline) {
+    await rm(workDir, { recursive: true, force: true }).catch(() => {});
+    return;
+  }
 
   const stages = claimed.stages;
   const results: StageResultRow[] = [...claimed.stageResults];
-  const workDir = workDirOf(ctx, runId);
-  await mkdir(workDir, { recursive: true, mode: 0o700 });
   const stop = new AbortController();
   let current = -1;
   const log = new RunLog(
@@ -137,7 +139,8 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
   try {
     for (let i = from; i < stages.length; i++) {
       const stage = stages[i]!;
-      if ((await repo.runStatus(db, runId)) !== 'running' || stop.signal.aborted) return await settleStopped(i);
+      // Re-checked before every stage but the one just claimed (a cancel from anywhere wins).
+      if (stop.signal.aborted || (i > from && (await repo.runStatus(db, runId)) !== 'running')) return await settleStopped(i);
       const startedAt = nowIso();
       const existing = results.findIndex((r) => r.stageId === stage.id);
       const entry: StageResultRow = { stageId: stage.id, status: 'running', startedAt, finishedAt: null, output: '' };

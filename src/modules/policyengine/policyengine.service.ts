@@ -10,7 +10,7 @@ import type { EvaluateBody } from './policyengine.schemas.js';
 export function createPolicyEngineService({ db, engine }: { db: Database; engine: PolicyEnginePort }) {
   return {
     async status(_caller: Caller) {
-      return { reachable: await engine.reachable(), url: engine.url };
+      return { reachable: await engine.reachable(), url: displayUrl(engine.url) };
     },
 
     async evaluate(_caller: Caller, body: EvaluateBody) {
@@ -32,6 +32,19 @@ export function createPolicyEngineService({ db, engine }: { db: Database; engine
       return repo.listForComponent(db, componentId);
     },
   };
+}
+
+/** The configured URL without any user:password part (setting values with secrets are never echoed). */
+function displayUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (!url.username && !url.password) return raw;
+    url.username = '';
+    url.password = '';
+    return url.toString().replace(/\/+$/, '');
+  } catch {
+    return raw;
+  }
 }
 
 export type PolicyEngineService = ReturnType<typeof createPolicyEngineService>;

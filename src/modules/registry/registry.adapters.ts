@@ -26,15 +26,23 @@ export function registryAdapterFor(cfg: RegistryConfig): (() => RegistryPort) | 
       case 'cloudreg_a': {
         const region = str(c, 'region');
         if (!region) throw need('the region in REGISTRY_CREDENTIALS');
-        return new EcrAdapter({ region, accessKeyId: str(c, 'accessKeyId'), secretAccessKey: str(c, 'secretAccessKey'), endpoint: cfg.ecrEndpoint }, cfg.url);
+        // REGISTRY_URL is the account id; an http(s) URL there is taken as the endpoint instead.
+        const asUrl = cfg.url && /^https?:\/\//i.test(cfg.url) ? cfg.url : undefined;
+        const endpoint = cfg.ecrEndpoint ?? asUrl;
+        const registryId = cfg.url && !asUrl ? cfg.url : undefined;
+        return new EcrAdapter({ region, accessKeyId: str(c, 'accessKeyId'), secretAccessKey: str(c, 'secretAccessKey'), endpoint }, registryId);
       }
-      case 'cloudreg_b':
+      case 'cloudreg_b': {
         if (!cfg.url) throw need('REGISTRY_URL (the location)');
+        // REGISTRY_URL is the location; an http(s) URL there is taken as the API base, the location then from the credentials.
+        const asUrl = /^https?:\/\//i.test(cfg.url);
+        const location = asUrl ? (str(c, 'location') ?? str(c, 'region') ?? 'us-central1') : cfg.url;
         try {
-          return new ArtifactRegistryAdapter(cfg.artifactRegistryApiUrl, cfg.url, c);
+          return new ArtifactRegistryAdapter(asUrl ? cfg.url : cfg.artifactRegistryApiUrl, location, c);
         } catch {
           throw need('a service account key in REGISTRY_CREDENTIALS');
         }
+      }
       case 'selfhosted':
         if (!cfg.url) throw need('REGISTRY_URL');
         return new HarborAdapter(cfg.url, c);

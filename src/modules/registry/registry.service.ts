@@ -6,6 +6,7 @@ import type { RegistryPort } from './registry.ports.js';
 import { registryRepository as repo } from './registry.repository.js';
 
 export const IMAGE_ANNOTATION = 'hangar.io/image';
+const AVAILABILITY_TIMEOUT_MS = 5000;
 
 export interface RegistryDeps {
   db: Database;
@@ -53,11 +54,18 @@ export function createRegistryService(deps: RegistryDeps) {
   const service = {
     async available(_caller: Caller) {
       if (!deps.adapter) return { available: false };
+      // A probe, not a listing: a registry that does not answer in 5 s counts as unavailable.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), AVAILABILITY_TIMEOUT_MS);
+      });
       try {
-        await deps.adapter().ping();
+        await Promise.race([deps.adapter().ping(), timeout]);
         return { available: true };
       } catch {
         return { available: false };
+      } finally {
+        clearTimeout(timer);
       }
     },
     repositories: (_caller: Caller) => adapter().listRepositories(),

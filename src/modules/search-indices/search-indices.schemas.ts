@@ -26,7 +26,7 @@ export const IndexStatsSchema = Type.Object({
 export const StatsEntrySchema = Type.Object({
   indexId: Uuid,
   indexPattern: Type.String(),
-  searchUrl: Nullable(Type.String({ description: 'the effective cluster URL (the link own, else SEARCH_URL)' })),
+  searchUrl: Nullable(Type.String({ description: "the link's own cluster URL; null when it uses SEARCH_URL (settings are never echoed)" })),
   reachable: Type.Boolean(),
   stats: Type.Optional(IndexStatsSchema),
 });

@@ -38,7 +38,7 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
 
   /** Stats of links sharing one cluster: one `_cat/indices` call for all their patterns. */
   async function statsFor(url: string | null, links: SearchIndexRow[]): Promise<StatsEntry[]> {
-    const unreachable = () => links.map((l) => ({ indexId: l.id, indexPattern: l.indexPattern, searchUrl: url, reachable: false }));
+    const unreachable = () => links.map((l) => ({ indexId: l.id, indexPattern: l.indexPattern, searchUrl: l.searchUrl, reachable: false }));
     if (!url || (await forbiddenAtRuntime(url, config))) return unreachable();
     const opts = { credentials: withCredentials(url) };
     try {
@@ -53,7 +53,7 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
       return links.map((l) => ({
         indexId: l.id,
         indexPattern: l.indexPattern,
-        searchUrl: url,
+        searchUrl: l.searchUrl,
         reachable: true,
         stats:
           perPattern.get(l.indexPattern) ??

@@ -63,6 +63,20 @@ describe('validation with JSON pointers', () => {
   });
 });
 
+it('400 for a spec object nested 5,000 levels deep (never a stack overflow)', async () => {
+  const c = await insertComponent(t);
+  // built as text: JSON.stringify of 5,000 levels would overflow the test's own stack
+  const deep = `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/catalog/components/${c.id}/api-specs`,
+    headers: { ...bearer(admin), 'content-type': 'application/json' },
+    payload: `{"name":"deep","version":"1","spec":{"openapi":"3.0.3","info":{"title":"x","version":"1"},"paths":{},"x-deep":${deep}}}`,
+  });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+  expect(res.json().message).toMatch(/nests/);
+});
+
 describe('diff over HTTP', () => {
   it.each(FIXED_CASES.filter((c) => !c.now && !c.rule.startsWith('webhook') && !c.rule.includes('security-component')).map((c) => [c.name, c] as const))(
     '%s',

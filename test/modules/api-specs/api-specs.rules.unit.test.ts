@@ -64,6 +64,26 @@ describe('rule table', () => {
     expect(result.entries[0]!.location).toBe('response 200 application/json /properties/name');
   });
 
+  it('finds a change behind a cycle of $refs (A -> B -> A, B changed), whatever path is checked first', () => {
+    const doc = (bType: string) => ({
+      ...oas({
+        '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } } },
+        '/b': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/B' } } } } } } },
+      }),
+      components: {
+        schemas: {
+          A: { type: 'object', properties: { b: { $ref: '#/components/schemas/B' } } },
+          B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' }, v: { type: bType } } },
+        },
+      },
+    });
+    const result = diffDocuments('openapi', doc('string'), doc('integer'));
+    expect(result.entries.map((e) => `${e.path} ${e.rule} ${e.location}`)).toEqual([
+      'GET /a response-property-type-changed response 200 application/json /properties/b/properties/v',
+      'GET /b response-property-type-changed response 200 application/json /properties/v',
+    ]);
+  });
+
   it('compares a Swagger 2 version with its OpenAPI 3 successor (body parameters become requestBody)', () => {
     const sw = analyseSpec(
       JSON.stringify({

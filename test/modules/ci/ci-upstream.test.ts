@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGitOpsDeployPort } from '../../../src/modules/ci/index.js';
 import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 import { argoApp, startArgoCdServer, type ArgoFake } from '../../fakes/argocd-server.js';
 import { circlePipeline, startCircleCiServer, type CircleCiFake } from '../../fakes/circleci-server.js';
@@ -73,6 +74,20 @@ describe('platform endpoints over the real adapters', () => {
     expect(build.json().queueItemId).toEqual(expect.any(Number));
     expect((await get('/api/v1/hostedci/builds?repoSlug=acme%2Fweb')).json().map((b: { id: number }) => b.id)).toEqual([12]);
     expect((await post('/api/v1/hostedci/builds/11/restart')).json()).toEqual({ id: 11, number: '11', state: 'created', stateChange: 'restart' });
+  });
+
+  it("pipelines' deploy port syncs over the real adapter and waits for Synced + Healthy", async () => {
+    const client = await createGitOpsDeployPort(t.app.hangar).forOrganization(null);
+    const signal = new AbortController().signal;
+    argo.settleAfterReads = 2;
+    await client!.sync('shop', signal);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const s = await client!.state('shop', signal);
+      seen.push(`${s.sync}/${s.health}`);
+      if (s.sync === 'Synced' && s.health === 'Healthy') break;
+    }
+    expect(seen).toEqual(['OutOfSync/Progressing', 'OutOfSync/Progressing', 'Synced/Healthy']);
   });
 
   it('upstream 404 is 404', async () => {

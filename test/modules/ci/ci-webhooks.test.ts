@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ciRepository, REPLAY_WINDOW_MS } from '../../../src/modules/ci/ci.repository.js';
 import type { CiBuildUpdated } from '../../../src/modules/ci/index.js';
 import { buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 import { waitUntil } from '../../helpers/free-port.js';
@@ -256,5 +257,19 @@ describe('POST /api/v1/webhooks/hostedci (shared token, form body with payload)'
       }),
       400,
     );
+  });
+});
+
+describe('delivery ids', () => {
+  it('are remembered for 24 h: a delivery older than that counts as new, and the hourly purge drops it', async () => {
+    const db = t.app.hangar.db;
+    const long = new Date(Date.now() - REPLAY_WINDOW_MS - 60_000);
+    expect(await ciRepository.recordDelivery(db, 'hostedci', 'old-1', long)).toBe(true);
+    expect(await ciRepository.recordDelivery(db, 'hostedci', 'old-1')).toBe(true);
+    expect(await ciRepository.recordDelivery(db, 'hostedci', 'old-1')).toBe(false);
+    expect(await ciRepository.recordDelivery(db, 'serverci', 'old-1')).toBe(true);
+    expect(await ciRepository.recordDelivery(db, 'hostedci', 'old-2', long)).toBe(true);
+    expect(await ciRepository.purgeDeliveries(db)).toBeGreaterThanOrEqual(1);
+    expect(await ciRepository.recordDelivery(db, 'hostedci', 'old-2')).toBe(true);
   });
 });

@@ -127,8 +127,11 @@ describe('GitOps CD', () => {
     const signal = new AbortController().signal;
     await client!.sync('shop', signal);
     expect(fakes.argo.syncs.at(-1)).toEqual({ name: 'shop', revision: undefined });
-    expect(await client!.state('shop', signal)).toEqual({ sync: 'Synced', health: 'Progressing' });
+    expect(await client!.state('shop', signal)).toEqual({ sync: 'OutOfSync', health: 'Progressing' });
     expect(await client!.state('shop', signal)).toEqual({ sync: 'Synced', health: 'Healthy' });
+    // A sync operation that ends Failed is reported, not waited on.
+    fakes.argo.apps.get('billing')!.status.operationState = { phase: 'Failed', finishedAt: new Date().toISOString() };
+    await expect(client!.state('billing', signal)).rejects.toThrow(/ended Failed/);
     expect(await port.forOrganization(null)).toBeNull();
   });
 });

@@ -162,6 +162,17 @@ describe('rollouts', () => {
     expect(watches.length).toBeGreaterThan(2);
   });
 
+  it('backs off instead of re-watching in a tight loop when streams end at once', async () => {
+    const watches = () => kube.kube.requests.filter((r) => r.path === '/apis/argoproj.io/v1alpha1/rollouts').length;
+    kube.kube.endWatchesAtOnce = true;
+    kube.kube.dropWatches();
+    const before = watches();
+    await new Promise((r) => setTimeout(r, 3000));
+    kube.kube.endWatchesAtOnce = false;
+    // At most a handful of re-watches, then a relist after the backoff; never hundreds.
+    expect(watches() - before).toBeLessThan(40);
+  });
+
   it('resumes the watch after the cluster comes back, relisting when its resourceVersion is gone (410)', async () => {
     await kube.kube.stop();
     const body = expectError(await get('/api/v1/orchestrator/rollouts'), 503);
@@ -215,6 +226,11 @@ describe('annotation sync', () => {
     kube.kube.apply(deployment('shop', 'checkout', { image: 'registry.example/checkout:1.5.0', replicas: 4, ready: 4, labels: { app: 'checkout' } }));
     await t.app.inject({ method: 'POST', url: '/api/v1/orchestrator/sync', headers: admin });
     expect(await read(a)).toMatchObject({ replicas: 4, readyReplicas: 4, image: 'registry.example/checkout:1.5.0' });
+    // A component whose workload never existed is not rewritten; one whose workload went away is cleared once.
+    expect(events.filter((e) => e.name === 'component.updated').map((e) => e.payload.id)).not.toContain(c);
+    kube.kube.remove('apps/v1', 'Deployment', 'payments', 'ledger');
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/orchestrator/sync', headers: admin })).json()).toEqual({ synced: 1 });
+    expect(await read(b)).toBeNull();
   });
 
   it('answers 503 when the cluster is unreachable', async () => {

@@ -65,7 +65,7 @@ describe('search index links', () => {
       {
         indexId: a.json().id,
         indexPattern: 'logs-*',
-        searchUrl: global.url,
+        searchUrl: null,
         reachable: true,
         stats: { pattern: 'logs-*', index: 'logs-2024.01,logs-2024.02', docsCount: 1500, storeSize: '1.3mb', health: 'yellow', status: 'open' },
       },
@@ -80,7 +80,7 @@ describe('search index links', () => {
       {
         indexId: missing.json().id,
         indexPattern: 'does-not-exist',
-        searchUrl: global.url,
+        searchUrl: null,
         reachable: true,
         stats: expect.objectContaining({ docsCount: 0, index: '' }),
       },

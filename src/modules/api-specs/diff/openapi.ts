@@ -2,6 +2,7 @@ import { isObj, type Obj, RefResolver } from '../spec/index.js';
 import { removalKind, type DiffContext } from './context.js';
 import { diffOperation, type OpenApiDocs } from './operation.js';
 import { SchemaComparer } from './schema.js';
+import { Unchanged } from './unchanged.js';
 import { diffSecurityComponents } from './security.js';
 
 /** Paths, operations, webhooks and callbacks of two OpenAPI documents (Swagger 2 arrives normalised). */
@@ -39,7 +40,10 @@ const pathKeys = (paths: unknown) => (isObj(paths) ? Object.keys(paths).filter((
 
 export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
   const docs: OpenApiDocs = { old: oldDoc, new: newDoc, oldRefs: new RefResolver(oldDoc), newRefs: new RefResolver(newDoc) };
-  const schemas = new SchemaComparer(docs.oldRefs, docs.newRefs);
+  const unchanged = new Unchanged(docs.oldRefs, docs.newRefs);
+  const schemas = new SchemaComparer(docs.oldRefs, docs.newRefs, unchanged);
+  // Document-level security applies to every operation without its own: only then may an untouched path item be skipped.
+  const sameSecurity = unchanged.same(oldDoc.security, newDoc.security);
   const oldPaths = docs.oldRefs.obj(oldDoc.paths);
   const newPaths = docs.newRefs.obj(newDoc.paths);
   const { both, removed, added } = matchPaths(pathKeys(oldPaths), pathKeys(newPaths));
@@ -60,6 +64,7 @@ export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
   for (const path of added) ctx.add('api-path-added', path, 'path', `path '${path}' added`);
 
   for (const [oldPath, newPath] of both) {
+    if (sameSecurity && oldPath === newPath && unchanged.same(oldPaths[oldPath], newPaths[newPath])) continue;
     const oItem = docs.oldRefs.obj(oldPaths[oldPath]);
     const nItem = docs.newRefs.obj(newPaths[newPath]);
     for (const method of METHODS) {

@@ -1,5 +1,6 @@
 import { isObj, pointerToken, type Obj, type RefResolver } from '../spec/index.js';
 import { BOUNDS } from './rules.js';
+import { Unchanged } from './unchanged.js';
 
 /**
  * JSON Schema comparison (OpenAPI 3.0/3.1 Schema Objects, AsyncAPI payloads). Works on the stored
@@ -30,11 +31,12 @@ export class SchemaComparer {
   constructor(
     private readonly oldRefs: RefResolver,
     private readonly newRefs: RefResolver,
+    private readonly unchanged = new Unchanged(oldRefs, newRefs),
   ) {}
 
   compare(oldSchema: unknown, newSchema: unknown, dir: Dir): SchemaChange[] {
-    // Most schemas of two versions are identical: a reference-free equal subtree has no changes.
-    if (sameWithoutRefs(oldSchema, newSchema, 0)) return NONE;
+    // Most schemas of two versions are identical (references and their targets included): no changes.
+    if (this.unchanged.same(oldSchema, newSchema)) return NONE;
     const o = this.flatten(this.oldRefs, this.flatOld, oldSchema, 0);
     const n = this.flatten(this.newRefs, this.flatNew, newSchema, 0);
     if (!o || !n) return [];
@@ -205,25 +207,6 @@ export class SchemaComparer {
 }
 
 const NONE: SchemaChange[] = [];
-
-/** Deep equality of two JSON values that contain no `$ref` (a `$ref` means: compare the targets instead). */
-function sameWithoutRefs(a: unknown, b: unknown, depth: number): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 64) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameWithoutRefs(a[i], b[i], depth + 1)) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (k === '$ref' || !Object.hasOwn(b, k)) return false;
-    if (!sameWithoutRefs((a as Obj)[k], (b as Obj)[k], depth + 1)) return false;
-  }
-  return true;
-}
 
 function types(s: Obj): [string | undefined, boolean] {
   const raw = Array.isArray(s.type) ? s.type.filter((t): t is string => typeof t === 'string') : typeof s.type === 'string' ? [s.type] : [];
