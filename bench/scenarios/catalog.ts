@@ -92,13 +92,21 @@ async function measurePage(ctx: BenchContext, size: number): Promise<BenchRow[]>
       note: `HTTP, cached per CACHE_TTL${r.non2xx ? `; ${r.non2xx} non-2xx` : ''}`,
     });
     const ms = await queryMs(ctx, filter, query.startsWith('sort') ? '-updatedAt' : undefined);
-    rows.push({ scenario: `catalog page query uncached ${label} (${size} components)`, database: ctx.kind, seconds: ms / 1000, note: `page + count, mean of 10 (${ms} ms)` });
+    rows.push({
+      scenario: `catalog page query uncached ${label} (${size} components)`,
+      database: ctx.kind,
+      seconds: ms / 1000,
+      note: `page + count, mean of 10 (${ms} ms)`,
+    });
   }
   return rows;
 }
 
 function git(cwd: string, ...args: string[]) {
-  const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@hangar.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@hangar.test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 }
 
@@ -132,11 +140,15 @@ ${api ? `  definition: "type Query { n${i}: Int }"` : `  dependsOn: [component:l
   for (let f = 0; f < files; f++) writeFileSync(join(dir, 'entities', `part-${f}.yaml`), docs(f));
   const org = Array.from(
     { length: 10 },
-    (_, g) => `apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: loc-${tag}-team-${g}}\nspec: {type: team, children: []}\n---\napiVersion: backstage.io/v1alpha1\nkind: User\nmetadata: {name: loc-${tag}-user-${g}}\nspec: {profile: {email: u${g}@example.com}, memberOf: [loc-${tag}-team-${g}]}\n`,
+    (_, g) =>
+      `apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: loc-${tag}-team-${g}}\nspec: {type: team, children: []}\n---\napiVersion: backstage.io/v1alpha1\nkind: User\nmetadata: {name: loc-${tag}-user-${g}}\nspec: {profile: {email: u${g}@example.com}, memberOf: [loc-${tag}-team-${g}]}\n`,
   ).join('---\n');
   writeFileSync(join(dir, 'org.yaml'), org);
   const targets = ['./org.yaml', ...Array.from({ length: files }, (_, f) => `./entities/part-${f}.yaml`)];
-  writeFileSync(join(dir, 'all.yaml'), `apiVersion: backstage.io/v1alpha1\nkind: Location\nmetadata: {name: all}\nspec:\n  targets:\n${targets.map((t) => `    - ${t}`).join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'all.yaml'),
+    `apiVersion: backstage.io/v1alpha1\nkind: Location\nmetadata: {name: all}\nspec:\n  targets:\n${targets.map((t) => `    - ${t}`).join('\n')}\n`,
+  );
   git(dir, 'add', '--all');
   git(dir, 'commit', '--quiet', '-m', 'entities');
   return { dir, url: pathToFileURL(dir).href, entities: files * per + 20 };

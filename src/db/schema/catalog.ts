@@ -91,7 +91,9 @@ export const components = pgTable(
     index('components_lifecycle_name_idx').on(t.lifecycle, t.name, t.id),
     index('components_namespace_name_idx').on(t.namespace, t.name, t.id),
     index('components_system_name_idx').on(t.systemRef, t.name, t.id),
-    index('components_orphan_name_idx').on(t.name, t.id).where(sql`orphan`),
+    index('components_orphan_name_idx')
+      .on(t.name, t.id)
+      .where(sql`orphan`),
     index('components_updated_at_idx').on(t.updatedAt, t.id),
     index('components_created_at_idx').on(t.createdAt, t.id),
     index('components_source_location_idx').on(t.sourceLocationId),

@@ -12,7 +12,10 @@ import { relationsStore } from './catalog.store.js';
  * consuming component on the API's latest spec. Both are idempotent on the api-specs side.
  */
 export interface CatalogApiSpecsPort {
-  registerFromCatalog(caller: Caller, input: { componentId: string; format: string; content: string; version: string }): Promise<{ id: string; created: boolean }>;
+  registerFromCatalog(
+    caller: Caller,
+    input: { componentId: string; format: string; content: string; version: string },
+  ): Promise<{ id: string; created: boolean }>;
   listForComponent(caller: Caller, componentId: string): Promise<{ id: string; createdAt: Date | string }[]>;
   addConsumer(caller: Caller, specId: string, who: { componentId?: string; teamId?: string }): Promise<unknown>;
 }
@@ -56,7 +59,11 @@ export async function syncApiSpecs(
   if (!specs) {
     for (const d of result.definitions) {
       const at = where.get(d.ref);
-      errors.push({ file: at?.file ?? null, document: at?.document ?? null, message: `${d.ref}: the API definition was not stored (API specifications are unavailable)` });
+      errors.push({
+        file: at?.file ?? null,
+        document: at?.document ?? null,
+        message: `${d.ref}: the API definition was not stored (API specifications are unavailable)`,
+      });
     }
     return errors;
   }

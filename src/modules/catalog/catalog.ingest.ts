@@ -34,7 +34,9 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 export const definitionDigest = (d: ApiDefinition) => digest([d.format, d.content, d.version]);
 const groupRefOf = (t: { name: string; namespace: string }) => `group:${t.namespace}/${t.name}`;
 
-function columnsOf(v: Omit<ComponentInput, 'ownerRef'> & { teamId: string | null; orphan: boolean; sourceLocationId: string | null; sourceFile: string | null }) {
+function columnsOf(
+  v: Omit<ComponentInput, 'ownerRef'> & { teamId: string | null; orphan: boolean; sourceLocationId: string | null; sourceFile: string | null },
+) {
   return {
     name: v.name,
     namespace: v.namespace,
@@ -125,7 +127,10 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
   // 5. Parents of the teams touched and of their children, from childOf edges (either side declared them).
   const ownerGroupNames = comps.map((c) => c.input.ownerRef).filter((r): r is string => !!r && r.startsWith('group:'));
   const childNames = groups.flatMap((g) => g.input.childRefs);
-  const known = await teamsCatalogVerbs.byNames(tx, [...ownerGroupNames, ...childNames, ...groups.map((g) => g.ref)].map((r) => r.slice(r.indexOf('/') + 1)));
+  const known = await teamsCatalogVerbs.byNames(
+    tx,
+    [...ownerGroupNames, ...childNames, ...groups.map((g) => g.ref)].map((r) => r.slice(r.indexOf('/') + 1)),
+  );
   const teamByRef = new Map([...known, ...touchedTeams].map((t) => [groupRefOf(t), t]));
   const family = [...new Set([...groups.map((g) => g.ref), ...childNames])].filter((r) => teamByRef.has(r));
   if (family.length) {

@@ -108,7 +108,12 @@ export function createRegisterService({ db, git, config, services, log, componen
           continue;
         }
         if (parsed.entity === 'location') {
-          skipped.push({ document: doc.document, kind: 'Location', name: parsed.ref.slice(parsed.ref.indexOf('/') + 1), reason: 'Location targets are followed by POST /api/v1/catalog/locations' });
+          skipped.push({
+            document: doc.document,
+            kind: 'Location',
+            name: parsed.ref.slice(parsed.ref.indexOf('/') + 1),
+            reason: 'Location targets are followed by POST /api/v1/catalog/locations',
+          });
           continue;
         }
         const first = declared.get(parsed.ref);
@@ -117,7 +122,9 @@ export function createRegisterService({ db, git, config, services, log, componen
         for (const w of parsed.warnings) warnings.push({ file: null, document: doc.document, message: w });
         entities.push({ ...parsed, file: null });
       }
-      const written = entities.length ? await write(caller, entities, null, null) : { created: [], updated: [], unchanged: [], teams: [], people: [], errors: [] };
+      const written = entities.length
+        ? await write(caller, entities, null, null)
+        : { created: [], updated: [], unchanged: [], teams: [], people: [], errors: [] };
       return { ...written, skipped, errors: [...warnings, ...written.errors] };
     },
 

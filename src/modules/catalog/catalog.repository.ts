@@ -167,7 +167,10 @@ export const catalogRepository = {
 
   /** Not a change of the entity: updatedAt stays. */
   async setDefinitionHash(db: Executor, id: string, definitionHash: string) {
-    await db.update(components).set({ definitionHash, updatedAt: sql`${components.updatedAt}` }).where(eq(components.id, id));
+    await db
+      .update(components)
+      .set({ definitionHash, updatedAt: sql`${components.updatedAt}` })
+      .where(eq(components.id, id));
   },
 
   async delete(db: Executor, id: string): Promise<ComponentRow | undefined> {

@@ -2,14 +2,7 @@ import { Type } from 'typebox';
 import { Invalid } from '../../kernel/errors.js';
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import {
-  ComponentPage,
-  ComponentSchema,
-  CreateComponentBody,
-  LIST_QUERY_KEYS,
-  ListComponentsQuery,
-  UpdateComponentBody,
-} from './catalog.schemas.js';
+import { ComponentPage, ComponentSchema, CreateComponentBody, LIST_QUERY_KEYS, ListComponentsQuery, UpdateComponentBody } from './catalog.schemas.js';
 import type { ComponentsService } from './catalog.service.js';
 
 const tags = ['catalog'];

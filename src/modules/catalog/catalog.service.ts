@@ -51,7 +51,12 @@ async function teamIdFor(db: Executor, ownerRef: string | null): Promise<string 
 /** Words of a search as a prefix tsquery (`artist:* & look:*`); null when there is no word. */
 export function toTsquery(q: string): string | null {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  return words?.length ? words.slice(0, 16).map((w) => `${w}:*`).join(' & ') : null;
+  return words?.length
+    ? words
+        .slice(0, 16)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null;
 }
 
 export function createComponentsService({ db, cache, events, config }: CatalogDeps) {

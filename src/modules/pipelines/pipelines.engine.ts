@@ -23,7 +23,7 @@ const EXECUTORS: Record<PipelineStageRow['type'], StageExecutor> = {
 };
 
 export const RESTART_REASON = 'the server restarted while this stage was running';
-export const SHUTDOWN_REASON = 'the server stopped while this stage was running';
+export const SHUTDOWN_REASON = 'the server was shut down (restarted) while this stage was running';
 
 const nowIso = () => new Date().toISOString();
 export const durationOf = (row: { startedAt: Date | null; createdAt: Date }, end: Date) =>

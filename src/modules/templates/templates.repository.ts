@@ -89,6 +89,10 @@ export const templatesRepository = {
     return row!;
   },
 
+  async deleteRequest(db: Executor, id: string): Promise<void> {
+    await db.delete(scaffoldRequests).where(eq(scaffoldRequests.id, id));
+  },
+
   async findRequest(db: Executor, id: string): Promise<ScaffoldRow | undefined> {
     const [row] = await db.select().from(scaffoldRequests).where(eq(scaffoldRequests.id, id)).limit(1);
     return row;

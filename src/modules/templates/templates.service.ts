@@ -175,7 +175,14 @@ export function createTemplatesService(ctx: AppContext) {
       }
 
       const row = await repo.insertRequest(db, { ...base, dryRun: false, status: 'pending' });
-      await ctx.jobs.enqueue(SCAFFOLD_JOB, { id: row.id });
+      try {
+        await ctx.jobs.enqueue(SCAFFOLD_JOB, { id: row.id });
+      } catch (err) {
+        // The queue (Redis) refused: take the request back, so the error answer (503) is the whole
+        // truth and no pending request is left behind that nothing will run (no ghost write).
+        await repo.deleteRequest(db, row.id).catch(() => {});
+        throw err;
+      }
       return row;
     },
 

@@ -76,9 +76,7 @@ describe('the Backstage example catalog', () => {
     expect(body.teams).toHaveLength(5);
     expect(body.people).toHaveLength(4);
     expect(body.skipped.map((s: any) => s.kind).sort()).toEqual(['AiResource', 'Template']);
-    expect(body.errors).toEqual([
-      { file: 'all.yaml', document: 1, message: expect.stringMatching(/https:\/\/github\.com.*outside the repository/) },
-    ]);
+    expect(body.errors).toEqual([{ file: 'all.yaml', document: 1, message: expect.stringMatching(/https:\/\/github\.com.*outside the repository/) }]);
     expect(body.location).toMatchObject({ url: repo.url, branch: null, path: 'all.yaml', lastError: expect.any(String) });
 
     const again = (await inject('POST', '/api/v1/catalog/locations', { url: repo.url, path: 'all.yaml' })).json();
@@ -170,13 +168,22 @@ describe('the Backstage example catalog', () => {
     const people = (await inject('GET', '/api/v1/catalog/people?take=100')).json();
     expect(people.total).toBe(4);
     const byRef = Object.fromEntries(people.data.map((p: any) => [p.entityRef, p]));
-    expect(byRef['user:default/alice']).toMatchObject({ name: 'alice', namespace: 'default', displayName: 'Alice Example', email: 'alice@example.com', teams: ['core'], accountId: null });
+    expect(byRef['user:default/alice']).toMatchObject({
+      name: 'alice',
+      namespace: 'default',
+      displayName: 'Alice Example',
+      email: 'alice@example.com',
+      teams: ['core'],
+      accountId: null,
+    });
     expect(byRef['user:default/bob'].teams).toEqual(['apps']);
     expect(byRef['user:contractors/guest']).toMatchObject({ teams: ['data'], displayName: 'Guest Contractor' });
-    expect((await inject('GET', '/api/v1/catalog/people?team=core')).json().data.map((p: any) => p.entityRef).sort()).toEqual([
-      'user:default/alice',
-      'user:default/guest',
-    ]);
+    expect(
+      (await inject('GET', '/api/v1/catalog/people?team=core'))
+        .json()
+        .data.map((p: any) => p.entityRef)
+        .sort(),
+    ).toEqual(['user:default/alice', 'user:default/guest']);
     expect((await entity('user:contractors/guest')).json()).toMatchObject({ name: 'guest', namespace: 'contractors' });
   });
 
@@ -198,7 +205,12 @@ describe('the Backstage example catalog', () => {
 
     const repo = repos.make({}, FIXTURES);
     const text = readFileSync(join(repo.dir, 'apis/playlist-api.yaml'), 'utf8');
-    repos.change(repo.dir, { 'apis/playlist-api.yaml': text.replace('      /playlists/{playlistId}:', '      /playlists/{playlistId}/tracks:\n        get:\n          responses:\n            "200":\n              description: tracks\n      /playlists/{playlistId}:') });
+    repos.change(repo.dir, {
+      'apis/playlist-api.yaml': text.replace(
+        '      /playlists/{playlistId}:',
+        '      /playlists/{playlistId}/tracks:\n        get:\n          responses:\n            "200":\n              description: tracks\n      /playlists/{playlistId}:',
+      ),
+    });
     const res = (await inject('POST', '/api/v1/catalog/locations', { url: repo.url, path: 'all.yaml' })).json();
     expect(res.updated.map((c: any) => c.name)).toEqual(expect.arrayContaining(['playlist-api']));
     const after = await specsOf('api:default/playlist-api');

@@ -140,7 +140,8 @@ describe('locations', () => {
   it('starts from `path`, follows Location targets inside the repository, reports others', async () => {
     const n = uniq('followed');
     const repo = makeRepo({
-      'catalog/all.yaml': 'apiVersion: backstage.io/v1alpha1\nkind: Location\nmetadata: {name: all}\nspec:\n  targets: [./one.yaml, ../outside/../two.yaml, ../../etc/passwd, https://example.test/x.yaml, ./missing.yaml]\n',
+      'catalog/all.yaml':
+        'apiVersion: backstage.io/v1alpha1\nkind: Location\nmetadata: {name: all}\nspec:\n  targets: [./one.yaml, ../outside/../two.yaml, ../../etc/passwd, https://example.test/x.yaml, ./missing.yaml]\n',
       'catalog/one.yaml': doc(n),
       'two.yaml': doc(`${n}-2`),
       'catalog-info.yaml': doc(uniq('not-read')),

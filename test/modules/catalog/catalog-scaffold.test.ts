@@ -43,7 +43,13 @@ describe('scaffolding into the catalog', () => {
     expect(done.renderedFiles).toContain('catalog-info.yaml');
     expect(done.componentId).toEqual(expect.any(String));
     const c = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${done.componentId}`, headers: admin })).json();
-    expect(c).toMatchObject({ name: 'orders-api', kind: 'service', lifecycle: 'experimental', owner: 'group:default/checkout', source: { file: 'catalog-info.yaml' } });
+    expect(c).toMatchObject({
+      name: 'orders-api',
+      kind: 'service',
+      lifecycle: 'experimental',
+      owner: 'group:default/checkout',
+      source: { file: 'catalog-info.yaml' },
+    });
     const locations = (await t.app.inject({ method: 'GET', url: '/api/v1/catalog/locations?take=100', headers: admin })).json();
     expect(locations.data).toContainEqual(expect.objectContaining({ id: c.source.locationId, url: target, branch: 'main', path: 'catalog-info.yaml' }));
 

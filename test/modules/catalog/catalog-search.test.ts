@@ -6,7 +6,9 @@ import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../hel
 let t: TestApp;
 let admin: Record<string, string>;
 let user: Record<string, string>;
-const ns = uniq('ns').toLowerCase().replace(/[^a-z0-9-]/g, '-');
+const ns = uniq('ns')
+  .toLowerCase()
+  .replace(/[^a-z0-9-]/g, '-');
 const names: Record<string, string> = {};
 
 const yaml = (p: string) => `apiVersion: backstage.io/v1alpha1
@@ -106,7 +108,17 @@ describe('search and filters', () => {
   });
 
   it('400 for unknown query parameters and bad values', async () => {
-    for (const q of ['kinds=service', 'owner_id=x', 'q=', 'sort=size', 'orphan=maybe', 'entityKind=group', 'kind=mainframe', 'take=101', `teamId=${randomUUID().slice(0, 8)}`]) {
+    for (const q of [
+      'kinds=service',
+      'owner_id=x',
+      'q=',
+      'sort=size',
+      'orphan=maybe',
+      'entityKind=group',
+      'kind=mainframe',
+      'take=101',
+      `teamId=${randomUUID().slice(0, 8)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components?${q}`, headers: user });
       expectError(res, 400);
     }
@@ -116,7 +128,14 @@ describe('search and filters', () => {
 
 describe('verbs for other modules', () => {
   it('setWorkloadStatus writes only workloadStatus, visible at once', async () => {
-    const c = (await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload: { name: uniq('wl'), kind: 'service', description: 'd' } })).json();
+    const c = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/catalog/components',
+        headers: admin,
+        payload: { name: uniq('wl'), kind: 'service', description: 'd' },
+      })
+    ).json();
     await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user });
     const status = { name: 'wl', namespace: 'prod', replicas: 3, readyReplicas: 2, image: 'wl:1', syncedAt: new Date().toISOString() };
     await t.app.hangar.services.catalog.setWorkloadStatus(systemCaller(), c.id, status);
@@ -128,7 +147,14 @@ describe('verbs for other modules', () => {
 
   it('teams link and unlink components through the catalog (create, rename, delete)', async () => {
     const name = uniq('tl');
-    const c = (await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload: { name: uniq('owned'), kind: 'library', owner: `group:default/${name}` } })).json();
+    const c = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/catalog/components',
+        headers: admin,
+        payload: { name: uniq('owned'), kind: 'library', owner: `group:default/${name}` },
+      })
+    ).json();
     expect(c.teamId).toBeNull();
     const team = (await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: admin, payload: { name, type: 'dev' } })).json();
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
@@ -138,7 +164,10 @@ describe('verbs for other modules', () => {
     await t.app.inject({ method: 'PATCH', url: `/api/v1/teams/${team.id}`, headers: admin, payload: { name } });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/teams/${team.id}`, headers: admin })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json()).toMatchObject({ teamId: null, owner: `group:default/${name}` });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json()).toMatchObject({
+      teamId: null,
+      owner: `group:default/${name}`,
+    });
     expectError(await t.app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}/components`, headers: user }), 404);
   });
 });

@@ -26,7 +26,8 @@ spec:
   lifecycle: production
 ${extra}
 `;
-const entity = (kind: string, name: string, spec = 'owner: team-x') => `apiVersion: backstage.io/v1alpha1\nkind: ${kind}\nmetadata:\n  name: ${name}\nspec:\n  ${spec}\n`;
+const entity = (kind: string, name: string, spec = 'owner: team-x') =>
+  `apiVersion: backstage.io/v1alpha1\nkind: ${kind}\nmetadata:\n  name: ${name}\nspec:\n  ${spec}\n`;
 
 describe('register-yaml', () => {
   it('creates every document of a multi-document stream, then updates, then keeps identical ones unchanged', async () => {
@@ -96,7 +97,12 @@ describe('register-yaml', () => {
   it('skips kinds Hangar does not keep, and Location documents', async () => {
     const n = uniq('skip');
     const res = await register(
-      [entity('Template', n, 'type: service'), `apiVersion: example.com/v1\nkind: AiResource\nmetadata: {name: ${n}}\n`, entity('Location', n, 'targets: [./a.yaml]'), entity('Component', n, 'type: queue\n  lifecycle: planned\n  owner: x')].join('---\n'),
+      [
+        entity('Template', n, 'type: service'),
+        `apiVersion: example.com/v1\nkind: AiResource\nmetadata: {name: ${n}}\n`,
+        entity('Location', n, 'targets: [./a.yaml]'),
+        entity('Component', n, 'type: queue\n  lifecycle: planned\n  owner: x'),
+      ].join('---\n'),
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().skipped).toEqual([
@@ -113,10 +119,19 @@ describe('register-yaml', () => {
     ['metadata: {name: a}', /^document 1: .*(apiVersion|kind)/],
     ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, owner: x}', /^document 1: .*lifecycle/],
     ['apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: {name: a}\nspec: {type: openapi, lifecycle: production, owner: x}', /^document 1: .*definition/],
-    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: "bad name"}\nspec: {type: service, lifecycle: production, owner: x}', /metadata\.name.*not valid/],
+    [
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: "bad name"}\nspec: {type: service, lifecycle: production, owner: x}',
+      /metadata\.name.*not valid/,
+    ],
     ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a, tags: [Go]}\nspec: {type: service, lifecycle: production, owner: x}', /tags/],
-    [`apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: ${'n'.repeat(64)}}\nspec: {type: service, lifecycle: production, owner: x}`, /metadata\.name/],
-    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: retired, owner: x}', /^document 1: spec\.lifecycle must be one of/],
+    [
+      `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: ${'n'.repeat(64)}}\nspec: {type: service, lifecycle: production, owner: x}`,
+      /metadata\.name/,
+    ],
+    [
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: retired, owner: x}',
+      /^document 1: spec\.lifecycle must be one of/,
+    ],
     ['apiVersion: example.com/v9\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: production, owner: x}', /apiVersion example\.com\/v9/],
     ['apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: g}\nspec: {type: team}', /^document 1: .*children/],
     ['- just\n- a list', /^document 1: .*mapping/],

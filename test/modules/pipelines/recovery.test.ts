@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineRuns } from '../../../src/db/schema/index.js';
 import { buildTestApp, createTestDatabase, uniq, type TestApp } from '../../helpers/app.js';
-import { createPipeline, getRun, script, waitForRun, workDir } from './helpers.js';
+import { createPipeline, getRun, script, trigger, waitForRun, workDir } from './helpers.js';
 
 /** What a process finds at start in the runs table of a process that stopped (DECISIONS.md). */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -79,5 +79,21 @@ describe('restart recovery', () => {
     expect(resumed.logs).toContain('ran-c');
     expect(resumed.logs).not.toContain('ran-a');
     expect((await getRun(second, token, p.id, waiting.id)).status).toBe('waiting_approval');
+  });
+
+  it('a process shutting down stops its running commands and fails those runs', async () => {
+    const third = await buildTestApp(env, db);
+    const token = await third.adminToken();
+    const p = await createPipeline(third, token, { name: uniq('shutdown'), stages: [script('long', 'echo up; sleep 30'), script('next', 'echo next')] });
+    const run = await trigger(third, token, p.id);
+    await waitForRun(third, token, p.id, run.id, (r) => r.logs.includes('up'));
+    await third.close();
+    const admin = await first.adminToken();
+    const done = await waitForRun(first, admin, p.id, run.id, ['failed'], 15_000);
+    expect(done.stageResults).toMatchObject([
+      { stageId: 'long', status: 'failed' },
+      { stageId: 'next', status: 'skipped' },
+    ]);
+    expect(done.stageResults[0]!.output).toMatch(/shut down \(restarted\)/);
   });
 });

@@ -250,20 +250,22 @@ describe('components and teamId', () => {
     expect((await req('GET', `${base}/${team.id}/components`, user.token)).json()).toEqual([]);
   });
 
-  it('signals component changes (catalog cache) on linking writes and deletes', async () => {
-    let changes = 0;
-    const service = createTeamsService({ db: t.database.db, userExists: async () => true, componentsChanged: async () => void changes++ });
-    const lonely = await service.create(systemCaller(), { name: uniq('lonely'), type: 'dev' });
-    expect(changes).toBe(0);
+  it('routes component links through the catalog verbs (create, rename, delete)', async () => {
+    const calls: string[] = [];
+    const catalog = {
+      linkOwnerTeam: async (_c: unknown, name: string) => (calls.push(`link ${name}`), 0),
+      unlinkTeam: async (_c: unknown, _id: string, name?: string) => (calls.push(`unlink ${name ?? '*'}`), 0),
+    };
+    const service = createTeamsService({ db: t.database.db, userExists: async () => true, catalog: () => catalog });
     const name = uniq('busy');
-    await insertComponents(name, 1);
     const busy = await service.create(systemCaller(), { name, type: 'dev' });
-    expect(changes).toBe(1);
+    expect(calls).toEqual([`link ${name}`]);
     await service.update(systemCaller(), busy.id, { description: 'no relink' });
-    expect(changes).toBe(1);
-    await service.update(systemCaller(), busy.id, { name: uniq('busy2') });
-    expect(changes).toBe(2);
-    await service.remove(systemCaller(), lonely.id);
-    expect(changes).toBe(3);
+    expect(calls).toHaveLength(1);
+    const renamed = uniq('busy2');
+    await service.update(systemCaller(), busy.id, { name: renamed });
+    expect(calls.slice(1)).toEqual([`unlink ${name}`, `link ${renamed}`]);
+    await service.remove(systemCaller(), busy.id);
+    expect(calls.at(-1)).toBe('unlink *');
   });
 });
