@@ -86,6 +86,24 @@ describe('Redis down', () => {
   });
 });
 
+describe('the job queue down', () => {
+  it('a scaffold request that cannot be queued answers 503 and leaves no pending request behind', async () => {
+    const templates = (await call(urlA, 'GET', '/api/v1/service-templates?take=100')).body.data as { id: string; name: string }[];
+    const go = templates.find((tpl) => tpl.name === 'go-service')!;
+    proxy.refuse();
+    const res = await call(urlA, 'POST', `/api/v1/service-templates/${go.id}/scaffold`, {
+      targetRepository: 'https://git.example.com/org/never.git',
+      variables: { SERVICE_NAME: 'never' },
+    });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+    proxy.resume();
+    await redisBack();
+    const listed = (await call(urlA, 'GET', '/api/v1/scaffold-requests?take=100')).body.data as { targetRepository: string }[];
+    expect(listed.filter((r) => r.targetRepository.endsWith('/never.git'))).toEqual([]);
+  });
+});
+
 describe('a partition between one process and Redis', () => {
   it('writes that committed answer as committed; no stale reads anywhere once it heals', async () => {
     const created = await call(urlA, 'POST', '/api/v1/catalog/components', { name: `ghost-${Date.now()}`, kind: 'service' });

@@ -69,8 +69,6 @@ DROP INDEX "components_name_kind_key";
 --> statement-breakpoint
 ALTER TABLE "components" ALTER COLUMN "lifecycle" DROP NOT NULL;
 --> statement-breakpoint
-ALTER TABLE "components" ALTER COLUMN "lifecycle" DROP DEFAULT;
---> statement-breakpoint
 ALTER TABLE "components" ADD COLUMN "namespace" text DEFAULT 'default' NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "components" ADD COLUMN "entity_kind" text DEFAULT 'Component' NOT NULL;

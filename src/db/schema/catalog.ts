@@ -47,7 +47,8 @@ export const components = pgTable(
     ownerRef: text('owner_ref').generatedAlwaysAs(sql`hangar_entity_ref(owner, 'group', namespace)`),
     system: text('system'),
     systemRef: text('system_ref').generatedAlwaysAs(sql`hangar_entity_ref(system, 'system', namespace)`),
-    lifecycle: text('lifecycle'),
+    // Null for Systems, Domains and Resources that declare none (DECISIONS.md); rows written without one get the default.
+    lifecycle: text('lifecycle').default('experimental'),
     description: text('description'),
     tags: text('tags').array().notNull().default([]),
     annotations: jsonb('annotations').$type<Record<string, string>>().notNull().default({}),

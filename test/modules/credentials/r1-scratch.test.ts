@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { bearer, buildTestApp, uniq, type TestApp } from '../../helpers/app.js';
+
+let t: TestApp;
+let admin: string;
+let user: { token: string; id: string };
+let org: string;
+beforeAll(async () => {
+  t = await buildTestApp({ CLOUDCI_WEBHOOK_SECRET: 'sek', SERVERCI_WEBHOOK_TOKEN: 'stok', HOSTEDCI_WEBHOOK_TOKEN: 'htok' });
+  admin = await t.adminToken();
+  user = await t.newUser('r1');
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(user.token), payload: { name: 'R1 org', slug: uniq('r1').toLowerCase() } });
+  org = res.json().id;
+});
+afterAll(() => t.close());
+const show = (label: string, res: { statusCode: number; body: string; headers: Record<string, unknown> }) =>
+  console.log(`### ${label}: ${res.statusCode} ${res.body.slice(0, 400)}`);
+
+it('probe', async () => {
+  const I = (method: string, url: string, token?: string, payload?: unknown, extra: Record<string, string> = {}) =>
+    t.app.inject({ method: method as 'GET', url, headers: { ...(token ? bearer(token) : {}), ...extra }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const C = '/api/v1/integrations/credentials';
+  show('list no auth', await I('GET', C));
+  show('list user', await I('GET', C, user.token));
+  show('create user', await I('POST', C, user.token, { type: 'cloudci', name: 'x', value: { token: 'a' } }));
+  const c1 = await I('POST', C, admin, { type: 'gitopscd', name: 'argo', value: { url: 'https://argo.example', token: 'SECRETVAL' }, extra: 1 });
+  show('create admin', c1);
+  show('dup', await I('POST', C, admin, { type: 'gitopscd', name: 'argo2', value: { url: 'https://argo.example', token: 'x' } }));
+  show('missing token', await I('POST', C, admin, { type: 'cloudci', name: 'c', value: {} }));
+  show('missing apiToken', await I('POST', C, admin, { type: 'serverci', name: 'c', value: { url: 'http://j', username: 'u' } }));
+  show('bad type', await I('POST', C, admin, { type: 'nope', name: 'c', value: {} }));
+  show('no value', await I('POST', C, admin, { type: 'cloudci', name: 'c' }));
+  show('value string', await I('POST', C, admin, { type: 'cloudci', name: 'c', value: 'abc' }));
+  show('no name', await I('POST', C, admin, { type: 'cloudci', value: { token: 'a' } }));
+  show('hostedci no url', await I('POST', C, admin, { type: 'hostedci', name: 'h', value: { token: 'a' } }));
+  show('org create', await I('POST', C, admin, { type: 'gitopscd', name: 'argo', value: { url: 'https://argo.example', token: 'x' } }, { 'x-organization-id': org }));
+  show('org list member', await I('GET', C, user.token, undefined, { 'x-organization-id': org }));
+  show('org bad header', await I('GET', C, user.token, undefined, { 'x-organization-id': 'zzz' }));
+  show('org unknown header user', await I('GET', C, user.token, undefined, { 'x-organization-id': '00000000-0000-4000-8000-000000000000' }));
+  const id = c1.json().id;
+  show('patch', await I('PATCH', `${C}/${id}`, admin, { name: 'renamed' }));
+  show('patch user', await I('PATCH', `${C}/${id}`, user.token, { name: 'renamed' }));
+  show('patch bad value', await I('PATCH', `${C}/${id}`, admin, { value: { url: 'https://a' } }));
+  show('patch bad id', await I('PATCH', `${C}/zzz`, admin, { name: 'r' }));
+  show('patch missing', await I('PATCH', `${C}/00000000-0000-4000-8000-000000000000`, admin, { name: 'r' }));
+  show('patch other org', await I('PATCH', `${C}/${id}`, admin, { name: 'r' }, { 'x-organization-id': org }));
+  show('get one', await I('GET', `${C}/${id}`, user.token));
+  show('gitops list (no org)', await I('GET', '/api/v1/gitopscd/applications', user.token, undefined));
+  show('delete user', await I('DELETE', `${C}/${id}`, user.token));
+  show('delete', await I('DELETE', `${C}/${id}`, admin));
+  show('delete again', await I('DELETE', `${C}/${id}`, admin));
+  show('gitops list', await I('GET', '/api/v1/gitopscd/applications', user.token));
+  show('gitops one', await I('GET', '/api/v1/gitopscd/applications/x', user.token));
+  show('cloudci', await I('GET', '/api/v1/cloudci/pipelines', user.token));
+  show('cloudci trigger no body', await I('POST', '/api/v1/cloudci/pipelines/gh%2Fa%2Fb/trigger', admin));
+  show('serverci', await I('GET', '/api/v1/serverci/jobs', user.token));
+  show('hostedci', await I('GET', '/api/v1/hostedci/builds?repoSlug=a%2Fb', user.token));
+  show('hostedci restart bad', await I('POST', '/api/v1/hostedci/builds/abc/restart', admin));
+  const W = '/api/v1/webhooks';
+  const body = JSON.stringify({ type: 'workflow-completed', id: 'e1', workflow: { id: 'w1', name: 'build', status: 'success', url: 'https://x' }, project: { slug: 'gh/a/b' } });
+  const sig = 'v1=' + createHmac('sha256', 'sek').update(body).digest('hex');
+  show('cloudci no sig', await t.app.inject({ method: 'POST', url: `${W}/cloudci`, payload: body, headers: { 'content-type': 'application/json' } }));
+  show('cloudci bad sig', await t.app.inject({ method: 'POST', url: `${W}/cloudci`, payload: body, headers: { 'content-type': 'application/json', 'cloudci-signature': 'v1=00' } }));
+  show('cloudci ok', await t.app.inject({ method: 'POST', url: `${W}/cloudci`, payload: body, headers: { 'content-type': 'application/json', 'cloudci-signature': sig } }));
+  show('cloudci bare hex', await t.app.inject({ method: 'POST', url: `${W}/cloudci`, payload: body, headers: { 'content-type': 'application/json', 'cloudci-signature': sig.slice(3) } }));
+  show('serverci no tok', await t.app.inject({ method: 'POST', url: `${W}/serverci`, payload: { name: 'j', build: { number: 1, status: 'SUCCESS' } } }));
+  show('serverci qtok', await t.app.inject({ method: 'POST', url: `${W}/serverci?token=stok`, payload: { name: 'j', build: { number: 1, status: 'SUCCESS' } } }));
+  show('hostedci form', await t.app.inject({ method: 'POST', url: `${W}/hostedci`, payload: 'payload=' + encodeURIComponent(JSON.stringify({ id: 5, state: 'passed' })), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-webhook-token': 'htok' } }));
+  show('hostedci wrong tok', await t.app.inject({ method: 'POST', url: `${W}/hostedci`, payload: { id: 5 }, headers: { 'x-webhook-token': 'nope' } }));
+  show('hostedci empty body', await t.app.inject({ method: 'POST', url: `${W}/hostedci`, headers: { 'x-webhook-token': 'htok' } }));
+  show('hostedci text', await t.app.inject({ method: 'POST', url: `${W}/hostedci`, payload: 'hello', headers: { 'x-webhook-token': 'htok', 'content-type': 'text/plain' } }));
+});
