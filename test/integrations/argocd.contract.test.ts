@@ -41,6 +41,18 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
     expect(argo.requests.at(-1)?.headers.authorization).toBe('Bearer argo-token');
   });
 
+  it("keeps to the document's health and sync values: a new application's Missing health reads as Unknown", async () => {
+    argo.apps.set('fresh', argoApp('fresh', { health: 'Missing', sync: 'OutOfSync' }));
+    const app = await adapter().getApplication('fresh');
+    expect(app.status.health.status).toBe('Unknown');
+    expect(app.status.sync.status).toBe('OutOfSync');
+    for (const health of ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Unknown']) {
+      argo.apps.set('fresh', argoApp('fresh', { health }));
+      expect((await adapter().getApplication('fresh')).status.health.status).toBe(health);
+    }
+    argo.apps.delete('fresh');
+  });
+
   it('reads one application; a missing one is NotFound (404)', async () => {
     expect((await adapter().getApplication('shop')).spec.project).toBe('retail');
     await expect(adapter().getApplication('nope')).rejects.toBeInstanceOf(NotFound);

@@ -26,6 +26,12 @@ describe('Harbor adapter', () => {
     });
   });
 
+  it('a bare repository name is read from the default project library', async () => {
+    const tags = await new HarborAdapter(harbor.url, creds).listTags('app');
+    expect(tags.map((t) => t.tag)).toEqual(['1.0', 'latest']);
+    expect(harbor.requests.some((r) => r.url.pathname === '/api/v2.0/projects/library/repositories/app/artifacts')).toBe(true);
+  });
+
   it('scan from the vulnerability addition, severities normalised', async () => {
     const scan = await new HarborAdapter(harbor.url, creds).getScan('library/app', '1.0');
     expect(scan.status).toBe('COMPLETE');

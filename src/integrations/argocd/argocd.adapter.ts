@@ -1,6 +1,11 @@
 import type { GitOpsApplication, GitOpsListFilter, GitOpsPort, GitOpsSyncResult } from '../../modules/ci/ci.ports.js';
 import { ArgoCdClient, type ArgoApplication } from './client.js';
 
+/** Document 02's vocabularies: Argo CD's other values (`Missing`, a newer release's additions) read as `Unknown`. */
+const HEALTH = new Set(['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Unknown']);
+const SYNC = new Set(['Synced', 'OutOfSync', 'Unknown']);
+const within = (set: Set<string>, v: string | undefined) => (v !== undefined && set.has(v) ? v : 'Unknown');
+
 /** Argo CD's application as document 02's shape; multi-source applications show their first source. */
 export function toGitOpsApplication(app: ArgoApplication): GitOpsApplication {
   const source = app.spec?.source ?? app.spec?.sources?.[0];
@@ -14,8 +19,8 @@ export function toGitOpsApplication(app: ArgoApplication): GitOpsApplication {
       destination: { server: app.spec?.destination?.server ?? app.spec?.destination?.name ?? null, namespace: app.spec?.destination?.namespace ?? null },
     },
     status: {
-      health: { status: app.status?.health?.status ?? 'Unknown' },
-      sync: { status: app.status?.sync?.status ?? 'Unknown', revision: app.status?.sync?.revision ?? app.status?.sync?.revisions?.[0] ?? null },
+      health: { status: within(HEALTH, app.status?.health?.status) },
+      sync: { status: within(SYNC, app.status?.sync?.status), revision: app.status?.sync?.revision ?? app.status?.sync?.revisions?.[0] ?? null },
       operationState: { phase: op?.phase ?? null, finishedAt: op?.finishedAt ?? null },
     },
   };

@@ -107,11 +107,14 @@ export class HarborAdapter implements RegistryPort {
     }));
   }
 
-  /** `project/a/b` -> `/projects/project/repositories/a%252Fb` (Harbor wants the slash encoded twice). */
+  /**
+   * `project/a/b` -> `/projects/project/repositories/a%252Fb` (Harbor wants the slash encoded twice).
+   * A bare name (`app`) is in Harbor's default project `library`, as `docker pull` reads it.
+   */
   private repoPath(name: string) {
-    const [project, ...rest] = name.split('/');
-    const repo = rest.length ? rest.join('/') : project!;
-    return `/projects/${encodeURIComponent(project!)}/repositories/${encodeURIComponent(encodeURIComponent(repo))}`;
+    const parts = name.split('/');
+    const project = parts.length > 1 ? parts.shift()! : 'library';
+    return `/projects/${encodeURIComponent(project)}/repositories/${encodeURIComponent(encodeURIComponent(parts.join('/')))}`;
   }
 }
 

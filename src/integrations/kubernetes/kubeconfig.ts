@@ -65,7 +65,9 @@ export function loadSuppliedKubeconfig(text: string, opts: { allowFiles: boolean
 
 /** Decodes mesh one's base64 `clusterConfig` (standard or URL-safe alphabet). */
 export function decodeBase64Kubeconfig(value: string): string {
-  const compact = value.replace(/\s+/g, '');
+  // A '+' sent unencoded in a query string arrives as a space (form encoding); base64 has no spaces
+  // of its own, so a space is a '+' (line breaks of wrapped base64 are dropped).
+  const compact = value.replace(/ /g, '+').replace(/\s+/g, '');
   if (compact === '' || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(compact)) throw new Invalid('clusterConfig must be a base64-encoded kubeconfig');
   return Buffer.from(compact.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
 }

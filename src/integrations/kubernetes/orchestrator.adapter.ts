@@ -91,7 +91,13 @@ export class OrchestratorAdapter implements OrchestratorPort {
         handler.failed(new Error('the rollout watch keeps ending at once'));
       }
     });
-    await informer.start();
+    try {
+      await informer.start();
+    } catch (err) {
+      stopped = true;
+      void informer.stop();
+      throw kubeError(err);
+    }
     return {
       stop() {
         stopped = true;

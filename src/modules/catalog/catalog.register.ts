@@ -64,11 +64,12 @@ export function createRegisterService({ db, git, config, services, log, componen
   }
 
   /** Clones and reads a location; a clone failure is a 400 with git's reason in one line. */
-  async function readLocation(loc: { url: string; branch: string; path: string }) {
-    git.assertUrl(loc.url);
+  async function readLocation(loc: { url: string; branch: string; path: string }, signal?: AbortSignal) {
+    // The URL policy (scheme, local paths, private addresses after DNS) answers 400 before any clone.
+    await git.checkUrl(loc.url);
     return withTempDir('catalog', async (dir) => {
       try {
-        await git.shallowClone(loc.url, dir, loc.branch || undefined);
+        await git.shallowClone(loc.url, dir, loc.branch || undefined, { signal });
       } catch (err) {
         if (err instanceof GitError) throw new Invalid(`Could not clone repository: ${err.reason.replace(/\s+/g, ' ').trim()}`);
         throw err;
@@ -78,8 +79,8 @@ export function createRegisterService({ db, git, config, services, log, componen
     });
   }
 
-  async function refresh(caller: Caller, location: LocationRow) {
-    const { walk, commit } = await readLocation(location);
+  async function refresh(caller: Caller, location: LocationRow, signal?: AbortSignal) {
+    const { walk, commit } = await readLocation(location, signal);
     const written = await write(caller, walk.entities, location, commit, { spared: walk.failedFiles });
     const errors = [...walk.errors, ...written.errors];
     await locationsStore.recordRefresh(db, location.id, errors.length ? `${errors.length} problem(s); first: ${errors[0]!.message}`.slice(0, 500) : null);
@@ -163,7 +164,7 @@ export function createRegisterService({ db, git, config, services, log, componen
       for (const location of await locationsStore.all(db)) {
         if (signal?.aborted) break;
         try {
-          await refresh(caller, location);
+          await refresh(caller, location, signal);
           refreshed++;
         } catch (err) {
           const message = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 500);

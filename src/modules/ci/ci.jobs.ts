@@ -5,7 +5,8 @@ import { toBuildEvent, type CiBuildUpdated, type WebhookPlatform } from './ci.we
 
 export interface CiWebhookJob {
   platform: WebhookPlatform;
-  deliveryId: string;
+  /** The platform's id of the delivery (replays of it are dropped); null: none given, always processed. */
+  deliveryId: string | null;
   body: Record<string, unknown>;
   receivedAt: string;
 }
@@ -39,11 +40,11 @@ export function defineCiJobs(ctx: AppContext) {
       backoff: { type: 'exponential', delayMs: 500 },
       timeoutMs: 30_000,
       concurrency: 4,
-      async run({ payload, signal }) {
+      async run({ payload, signal, jobId }) {
         const p = payload as CiWebhookJob;
         signal.throwIfAborted();
-        const event = toBuildEvent(p.platform, p.body, p.receivedAt, p.deliveryId);
-        const fresh = await ciRepository.recordDelivery(ctx.db, p.platform, p.deliveryId);
+        const event = toBuildEvent(p.platform, p.body, p.receivedAt, p.deliveryId ?? jobId);
+        const fresh = p.deliveryId === null || (await ciRepository.recordDelivery(ctx.db, p.platform, p.deliveryId));
         if (!fresh) {
           ctx.log.info({ platform: p.platform }, 'ci webhook delivery replayed within 24 h; ignored');
           return;
@@ -64,6 +65,6 @@ export function defineCiJobs(ctx: AppContext) {
   ctx.jobs.schedule({ id: 'ci-webhook-purge', job: 'ci.webhook.purge', payload: {}, everyMs: PURGE_EVERY_MS });
 }
 
-export async function queueWebhook(ctx: AppContext, platform: WebhookPlatform, deliveryId: string, body: Record<string, unknown>) {
+export async function queueWebhook(ctx: AppContext, platform: WebhookPlatform, deliveryId: string | null, body: Record<string, unknown>) {
   await ctx.jobs.enqueue('ci.webhook', { platform, deliveryId, body, receivedAt: new Date().toISOString() });
 }

@@ -14,7 +14,7 @@ export const GitOpsApplicationSchema = Type.Object(
       destination: Type.Object({ server: NStr, namespace: NStr }),
     }),
     status: Type.Object({
-      health: Type.Object({ status: Type.String({ description: 'Healthy, Progressing, Degraded, Suspended, Missing or Unknown' }) }),
+      health: Type.Object({ status: Type.String({ description: "Healthy, Progressing, Degraded, Suspended or Unknown (Argo CD's Missing reads as Unknown)" }) }),
       sync: Type.Object({ status: Type.String({ description: 'Synced, OutOfSync or Unknown' }), revision: NStr }),
       operationState: Type.Object({ phase: NStr, finishedAt: NStr }),
     }),
@@ -108,7 +108,10 @@ export const HostedCiRestartResultSchema = Type.Object(
 );
 
 export const WebhookAccepted = Type.Object(
-  { received: Type.Boolean(), deliveryId: Type.String({ description: 'the id replays are recognised by' }) },
+  {
+    received: Type.Boolean(),
+    deliveryId: Nullable(Type.String({ description: "the platform's delivery id replays are recognised by; null when it gave none" })),
+  },
   { description: 'The delivery was verified and queued' },
 );
 

@@ -15,7 +15,7 @@ declare module 'fastify' {
 export interface WebhookRoutesOptions {
   secrets: { cloudci: string | undefined; serverci: string | undefined; hostedci: string | undefined };
   /** Queues the delivery for processing; answers at once. */
-  accept(platform: WebhookPlatform, deliveryId: string, body: Record<string, unknown>): Promise<void>;
+  accept(platform: WebhookPlatform, deliveryId: string | null, body: Record<string, unknown>): Promise<void>;
   bodyLimit: number;
 }
 
@@ -43,7 +43,8 @@ export async function ciWebhookRoutes(app: App, opts: WebhookRoutesOptions) {
     if (platform === 'cloudci') {
       const secret = opts.secrets.cloudci;
       if (!secret) throw new Unauthorized('cloudci webhooks are not accepted: CLOUDCI_WEBHOOK_SECRET is not set');
-      if (!verifySignature(raw, header(req, 'cloudci-signature'), secret)) throw new Unauthorized('Missing or invalid cloudci-signature');
+      // CircleCI itself names the header `circleci-signature` (same `v1=<hex>` format): both are read.
+      if (!verifySignature(raw, header(req, 'cloudci-signature') ?? header(req, 'circleci-signature'), secret)) throw new Unauthorized('Missing or invalid cloudci-signature');
       return;
     }
     const expected = opts.secrets[platform];
@@ -76,7 +77,7 @@ export async function ciWebhookRoutes(app: App, opts: WebhookRoutesOptions) {
         const raw = req.ciWebhookRaw ?? Buffer.alloc(0);
         const body = readWebhookBody(raw, header(req, 'content-type'));
         if (!body) throw new Invalid('The webhook body must be a JSON object, or a form with a payload field holding one');
-        const deliveryId = deliveryIdOf(platform, raw, body, header(req, 'x-delivery-id'));
+        const deliveryId = deliveryIdOf(platform, body, header(req, 'x-delivery-id'));
         await opts.accept(platform, deliveryId, body);
         return { received: true, deliveryId };
       },

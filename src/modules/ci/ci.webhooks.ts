@@ -43,10 +43,11 @@ export function verifySignature(raw: Buffer, header: string | undefined, secret:
   return ok;
 }
 
-/** A JSON body, or a form body whose `payload` field holds JSON (as Travis CI sends). Undefined: unreadable. */
+/** A JSON body, or a form body whose `payload` field holds JSON (as Travis CI sends); empty: `{}`. Undefined: unreadable. */
 export function readWebhookBody(raw: Buffer, contentType: string | undefined): Record<string, unknown> | undefined {
   const text = raw.toString('utf8').trim();
-  if (text === '') return undefined;
+  // A verified call without a body (a bare ping of a trigger plugin) is still a valid call.
+  if (text === '') return {};
   const asObject = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
   const json = (s: string) => {
     try {
@@ -63,11 +64,15 @@ export function readWebhookBody(raw: Buffer, contentType: string | undefined): R
   return Object.fromEntries(params.entries());
 }
 
-/** The delivery's identity for replay detection: the platform's id when it sends one, else a hash of the body. */
-export function deliveryIdOf(platform: WebhookPlatform, raw: Buffer, body: Record<string, unknown>, header: string | undefined): string {
-  if (platform === 'cloudci' && typeof body.id === 'string' && body.id.length <= 200) return `id:${body.id}`;
+/**
+ * The delivery's identity for replay detection: the id the platform gives it (CircleCI's event `id`,
+ * or an `X-Delivery-Id` header), else null. Without one a delivery is always processed: two
+ * identical bodies are not necessarily one delivery sent twice (DECISIONS.md: a valid call emits).
+ */
+export function deliveryIdOf(platform: WebhookPlatform, body: Record<string, unknown>, header: string | undefined): string | null {
+  if (platform === 'cloudci' && typeof body.id === 'string' && body.id !== '' && body.id.length <= 200) return `id:${body.id}`;
   if (header && header.length <= 200) return `h:${header}`;
-  return `sha256:${sha256(raw).toString('hex')}`;
+  return null;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { NotFound } from '../../kernel/errors.js';
 import type { OrchestratorPort, WatchedRollout } from './orchestrator.ports.js';
 import type { OrchestratorService } from './orchestrator.service.js';
 
 /** Lease lifetime and renewal period: a dead leader is replaced within LEASE_MS. */
 const LEASE_MS = 15_000;
 const RENEW_MS = 3_000;
-const MAX_BACKOFF_MS = 30_000;
+/** A cluster that comes back is watched again within this (document 3: events "within seconds"). */
+const MAX_BACKOFF_MS = 10_000;
+/** While the Rollout CRD is absent (a cheap 404 list), retry at least this often, so a CRD installed later is watched at once. */
+const ABSENT_RETRY_MS = 3_000;
 const STABLE_MS = 60_000;
 
 const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
@@ -121,9 +125,13 @@ export class RolloutWatcher {
     if (this.closed || !this.leader) return;
     // A watch that ran a good while before failing starts the backoff over.
     if (Date.now() - this.startedAt > STABLE_MS) this.backoffMs = 1000;
-    this.deps.log.warn({ err: (err as Error)?.message, retryInMs: this.backoffMs }, 'rollout watch stopped; restarting');
+    const absent = err instanceof NotFound;
+    const delay = absent ? Math.min(this.backoffMs, ABSENT_RETRY_MS) : this.backoffMs;
+    // Argo Rollouts not installed is a normal state of a cluster, not a warning every few seconds.
+    if (absent) this.deps.log.debug({ retryInMs: delay }, 'rollout watch: the Rollout CRD is not installed; retrying');
+    else this.deps.log.warn({ err: (err as Error)?.message, retryInMs: delay }, 'rollout watch stopped; restarting');
     clearTimeout(this.restartTimer);
-    this.restartTimer = setTimeout(() => void this.startWatch(), this.backoffMs);
+    this.restartTimer = setTimeout(() => void this.startWatch(), delay);
     this.restartTimer.unref();
     this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
   }

@@ -376,4 +376,11 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
   },
   { name: 'optional parameter added', format: 'openapi', base: oas({ '/a': { get: op() } }), revision: withParam({}) },
   { name: 'AsyncAPI: channel added', format: 'asyncapi', base: a2({}), revision: a2({ x: {} }) },
+  {
+    // A 3.x channel has no direction: the channel's own payloads were once judged as received, so this gave a breaking entry.
+    name: 'AsyncAPI 3: minimum dropped from a payload clients send (receive operation)',
+    format: 'asyncapi',
+    base: a3({ orders: { address: 'o', messages: { created: { payload: obj({ n: { type: 'integer', minimum: 0 } }) } } } }, { o: op3('receive') }),
+    revision: a3({ orders: { address: 'o', messages: { created: { payload: obj({ n: { type: 'integer' } }) } } } }, { o: op3('receive') }),
+  },
 ];

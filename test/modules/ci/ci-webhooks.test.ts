@@ -119,6 +119,25 @@ describe('POST /api/v1/webhooks/cloudci (HMAC over the raw body)', () => {
     );
   });
 
+  it("accepts CircleCI's own header name circleci-signature with the same verification", async () => {
+    const raw = JSON.stringify(circlePayload('evt-cc', 'success'));
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/cloudci',
+      headers: { 'content-type': 'application/json', 'circleci-signature': sign(raw, 'other') },
+      payload: raw,
+    });
+    expectError(bad, 401);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/cloudci',
+      headers: { 'content-type': 'application/json', 'circleci-signature': sign(raw) },
+      payload: raw,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await eventFor('wf-evt-cc')).status).toBe('succeeded');
+  });
+
   it('a replayed delivery (same event id) is processed once', async () => {
     const raw = JSON.stringify(circlePayload('evt-4', 'canceled'));
     for (let i = 0; i < 3; i++) {
@@ -184,30 +203,41 @@ describe('POST /api/v1/webhooks/serverci (shared token)', () => {
     expect(eventsFor('api#99')).toEqual([]);
   });
 
-  it('the same body twice is processed once (hash of the body)', async () => {
+  it('the same body twice without a delivery id is two valid calls: both are processed (DECISIONS: a valid call emits)', async () => {
     for (let i = 0; i < 2; i++) {
-      expect(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/v1/webhooks/serverci',
-            headers: { 'x-webhook-token': SERVER_TOKEN },
-            payload: notification(20, 'COMPLETED', 'SUCCESS'),
-          })
-        ).statusCode,
-      ).toBe(200);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/serverci',
+        headers: { 'x-webhook-token': SERVER_TOKEN },
+        payload: notification(20, 'COMPLETED', 'SUCCESS'),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, deliveryId: null });
     }
-    expect((await eventFor('api#20')).status).toBe('succeeded');
-    // A later notification of the same build (another phase) is another delivery.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks/serverci',
-      headers: { 'x-webhook-token': SERVER_TOKEN },
-      payload: notification(20, 'FINALIZED', 'SUCCESS'),
-    });
-    await waitUntil(async () => eventsFor('api#20').length === 2, 10_000, 'second delivery');
+    await waitUntil(async () => eventsFor('api#20').length === 2, 10_000, 'both deliveries');
+    expect(eventsFor('api#20').map((e) => e.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('a delivery id header makes a replay of it processed once', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/serverci',
+        headers: { 'x-webhook-token': SERVER_TOKEN, 'x-delivery-id': 'jenkins-delivery-21' },
+        payload: notification(21, 'COMPLETED', 'SUCCESS'),
+      });
+      expect(res.json()).toEqual({ received: true, deliveryId: 'h:jenkins-delivery-21' });
+    }
+    await eventFor('api#21');
     await new Promise((r) => setTimeout(r, 300));
-    expect(eventsFor('api#20')).toHaveLength(2);
+    expect(eventsFor('api#21')).toHaveLength(1);
+  });
+
+  it('a verified call without a body answers 200 and is processed', async () => {
+    const before = events.filter((e) => e.platform === 'serverci').length;
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/webhooks/serverci?token=${SERVER_TOKEN}` });
+    expect(res.statusCode).toBe(200);
+    await waitUntil(async () => events.filter((e) => e.platform === 'serverci').length > before, 10_000, 'bare call');
   });
 });
 

@@ -21,13 +21,16 @@ describe('webhook verification and reading', () => {
     expect(readWebhookBody(Buffer.from(`payload=${encodeURIComponent('{"id":2}')}`), 'application/x-www-form-urlencoded')).toEqual({ id: 2 });
     expect(readWebhookBody(Buffer.from('[1]'), 'application/json')).toBeUndefined();
     expect(readWebhookBody(Buffer.from('payload=nope'), 'application/x-www-form-urlencoded')).toBeUndefined();
-    expect(readWebhookBody(Buffer.from(''), undefined)).toBeUndefined();
+    // An empty body is a valid (bare) call: read as {}.
+    expect(readWebhookBody(Buffer.from(''), undefined)).toEqual({});
+    expect(readWebhookBody(Buffer.from('not json'), 'text/plain')).toBeUndefined();
   });
 
-  it('identifies deliveries: CircleCI event id, a delivery header, else a body hash', () => {
-    expect(deliveryIdOf('cloudci', Buffer.from('x'), { id: 'e1' }, undefined)).toBe('id:e1');
-    expect(deliveryIdOf('serverci', Buffer.from('x'), {}, 'd-9')).toBe('h:d-9');
-    expect(deliveryIdOf('hostedci', Buffer.from('x'), { id: 5 }, undefined)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  it('identifies deliveries: CircleCI event id, a delivery header, else none (always processed)', () => {
+    expect(deliveryIdOf('cloudci', { id: 'e1' }, undefined)).toBe('id:e1');
+    expect(deliveryIdOf('serverci', {}, 'd-9')).toBe('h:d-9');
+    expect(deliveryIdOf('hostedci', { id: 5 }, undefined)).toBeNull();
+    expect(deliveryIdOf('serverci', { name: 'api' }, undefined)).toBeNull();
   });
 });
 

@@ -238,6 +238,15 @@ describe('clusterConfig', () => {
     expect(other.requests.filter((r) => r.method === 'PATCH').at(-1)!.path).toBe('/apis/networking.istio.io/v1beta1/namespaces/legacy/virtualservices/reviews');
   });
 
+  it('accepts base64 sent unencoded in the query (a "+" arriving as a space)', async () => {
+    // Pad the kubeconfig with a comment until its base64 holds '+' (0x7e bytes encode as "fn5+").
+    let text = other.kubeconfig();
+    while (!b64(text).includes('+')) text += '# ~~~\n';
+    const res = await get(`/api/v1/meshone/virtual-services?namespace=legacy&clusterConfig=${b64(text)}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((v: any) => v.name)).toEqual(['reviews']);
+  });
+
   it('refuses what is not a base64 kubeconfig, and kubeconfigs that would run commands or read server files', async () => {
     expectError(await get('/api/v1/meshone/status?clusterConfig=%25%25not-base64', admin), 400);
     expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64('just: text'))}`, admin), 400);

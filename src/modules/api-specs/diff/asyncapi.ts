@@ -33,7 +33,18 @@ function messages(side: Side, value: unknown): Map<string, Obj> {
   return out;
 }
 
-function diffMessages(ctx: DiffContext, schemas: SchemaComparer, o: Side, n: Side, oMsgs: unknown, nMsgs: unknown, path: string, location: string, dir: Dir) {
+function diffMessages(
+  ctx: DiffContext,
+  schemas: SchemaComparer,
+  o: Side,
+  n: Side,
+  oMsgs: unknown,
+  nMsgs: unknown,
+  path: string,
+  location: string,
+  dir: Dir,
+  payloads = true,
+) {
   const a = messages(o, oMsgs);
   const b = messages(n, nMsgs);
   for (const [name, m] of a) {
@@ -43,7 +54,7 @@ function diffMessages(ctx: DiffContext, schemas: SchemaComparer, o: Side, n: Sid
       ctx.add('asyncapi-message-removed', path, at, `message '${name}' removed`);
       continue;
     }
-    ctx.addSchemaChanges(schemas.compare(m.payload, now.payload, dir), path, `${at} payload`, 'body', dir);
+    if (payloads) ctx.addSchemaChanges(schemas.compare(m.payload, now.payload, dir), path, `${at} payload`, 'body', dir);
   }
   for (const name of b.keys()) if (!a.has(name)) ctx.add('asyncapi-message-added', path, `${location} message ${name}`, `message '${name}' added`);
 }
@@ -55,6 +66,10 @@ export function diffAsyncApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
   const oCh = o.refs.obj(oldDoc.channels);
   const nCh = n.refs.obj(newDoc.channels);
   const v3 = (d: Obj) => String(d.asyncapi).startsWith('3');
+  const usedChannels = new Set<string>();
+  if (v3(oldDoc) && v3(newDoc)) {
+    for (const side of [o, n]) for (const op of Object.values(side.refs.obj(side.doc.operations))) usedChannels.add(channelKey(side.refs.obj(op)));
+  }
   for (const key of Object.keys(oCh)) {
     if (!Object.hasOwn(nCh, key)) {
       ctx.add('channel-removed', key, 'channel', `channel '${key}' removed`);
@@ -65,8 +80,12 @@ export function diffAsyncApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
     if (v3(oldDoc) && v3(newDoc)) {
       if (a.address !== b.address)
         ctx.add('channel-address-changed', key, 'channel', `address changed from ${JSON.stringify(a.address ?? null)} to ${JSON.stringify(b.address ?? null)}`);
-      // messages a channel can carry; direction set by the operations below, the client receives by default
-      diffMessages(ctx, schemas, o, n, a.messages, b.messages, key, 'channel', 'response');
+      // A 3.x channel has no direction: the operations using it do (send or receive). Their payload
+      // changes are judged there, with the operation's direction; judging them here again (as
+      // received) would report a loosened payload that clients send as breaking. Payloads of a
+      // channel no operation uses are compared as received by clients.
+      const used = usedChannels.has(key);
+      diffMessages(ctx, schemas, o, n, a.messages, b.messages, key, 'channel', 'response', !used);
     } else if (!v3(oldDoc) && !v3(newDoc)) {
       for (const [action, dir] of [
         ['subscribe', 'response'],
