@@ -152,7 +152,33 @@ export function markPublicOperations(doc: Json): void {
   for (const { op } of routesOf(doc)) if (!op.security) op.security = [];
 }
 
+/**
+ * Tuples as JSON Schema 2020-12 writes them (OpenAPI 3.1's dialect): TypeBox emits the draft-7 form
+ * `items: [..]` + `additionalItems`, which 3.1 validators reject.
+ */
+export function modernizeTuples(node: unknown): void {
+  const stack = [node];
+  while (stack.length) {
+    const value = stack.pop();
+    if (!value || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    const obj = value as Json;
+    if (Array.isArray(obj.items)) {
+      obj.prefixItems = obj.items;
+      if (obj.additionalItems === false) obj.items = false;
+      else if (obj.additionalItems && typeof obj.additionalItems === 'object') obj.items = obj.additionalItems;
+      else delete obj.items;
+      delete obj.additionalItems;
+    }
+    stack.push(...Object.values(obj));
+  }
+}
+
 export function polishOpenApi(doc: Json): Json {
+  modernizeTuples(doc);
   assignOperationIds(doc);
   relaxDefaultedQueryParameters(doc);
   markPublicOperations(doc);

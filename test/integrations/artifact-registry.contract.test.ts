@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArtifactRegistryAdapter } from '../../src/integrations/artifact-registry/artifact-registry.adapter.js';
 import { startFakeArtifactRegistry } from '../fakes/artifact-registry-server.js';
+import { startFakeServer } from '../fakes/http-server.js';
 
 let gar: Awaited<ReturnType<typeof startFakeArtifactRegistry>>;
 beforeAll(async () => void (gar = await startFakeArtifactRegistry()));
@@ -28,6 +29,13 @@ describe('Artifact Registry adapter (OAuth JWT-bearer + REST v1)', () => {
     });
     await expect(a.getManifest('apps/team/api', 'nope')).rejects.toMatchObject({ statusCode: 404 });
     expect(await a.getScan()).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
+  });
+
+  it('a token endpoint answering without an access token gives 502, not 400', async () => {
+    const oauth = await startFakeServer(() => ({ status: 200, body: { token_type: 'Bearer' } }));
+    const a = new ArtifactRegistryAdapter(gar.server.url, 'europe-west1', { ...gar.key, token_uri: `${oauth.url}/token` });
+    await expect(a.listRepositories()).rejects.toMatchObject({ statusCode: 502 });
+    await oauth.close();
   });
 
   it('a key the token endpoint refuses gives 502', async () => {

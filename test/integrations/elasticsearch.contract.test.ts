@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ElasticsearchAdapter } from '../../src/integrations/elasticsearch/elasticsearch.adapter.js';
 import { startFakeElasticsearch } from '../fakes/elasticsearch-server.js';
+import { startFakeServer } from '../fakes/http-server.js';
 
 let es: Awaited<ReturnType<typeof startFakeElasticsearch>>;
 beforeAll(async () => {
@@ -15,6 +16,18 @@ describe('Elasticsearch adapter', () => {
     const q = es.requests.at(-1)!.url;
     expect(q.pathname).toBe('/_cat/indices/logs-*');
     expect(Object.fromEntries(q.searchParams)).toEqual({ format: 'json', bytes: 'b' });
+  });
+  it('a human-readable store.size (bytes=b ignored) is converted to bytes', async () => {
+    const srv = await startFakeServer(() => ({
+      status: 200,
+      body: [{ health: 'yellow', status: 'open', index: 'a', 'docs.count': '3', 'store.size': '1.5kb' }, { health: 'green', status: 'open', index: 'b', 'docs.count': null, 'store.size': null }],
+    }));
+    const rows = await new ElasticsearchAdapter(undefined).catIndices(srv.url, ['*'], { credentials: false });
+    expect(rows).toEqual([
+      { index: 'a', health: 'yellow', status: 'open', docsCount: 3, storeBytes: 1536 },
+      { index: 'b', health: 'green', status: 'open', docsCount: 0, storeBytes: 0 },
+    ]);
+    await srv.close();
   });
   it('a missing concrete index is null; no credentials sent when not allowed -> refused', async () => {
     expect(await new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['nope'], { credentials: true })).toBeNull();

@@ -74,6 +74,23 @@ describe('OCI adapter against a real CNCF registry', () => {
 });
 
 describe('OCI adapter: the bearer-token flow a registry asks for', () => {
+  it('without Docker-Content-Digest, the digest is the sha256 of the manifest bytes', async () => {
+    const { startFakeServer } = await import('../fakes/http-server.js');
+    const { createHash } = await import('node:crypto');
+    const manifest = { schemaVersion: 2, mediaType: 'application/vnd.oci.image.manifest.v1+json', config: { digest: 'sha256:' + 'c'.repeat(64), size: 10 }, layers: [{ digest: 'sha256:' + 'd'.repeat(64), size: 90 }] };
+    const server = await startFakeServer((req) => {
+      if (req.url.pathname === '/v2/x/manifests/1') return { status: 200, body: manifest };
+      return { status: 404, body: { errors: [{ code: 'BLOB_UNKNOWN' }] } };
+    });
+    const m = await new OciRegistryAdapter(server.url).getManifest('x', '1').catch(() => undefined);
+    const tags = await new OciRegistryAdapter(server.url).listTags('x').catch(() => undefined);
+    void tags;
+    const read = await new OciRegistryAdapter(server.url)['read']('x', '1');
+    expect(read).toEqual({ digest: `sha256:${createHash('sha256').update(JSON.stringify(manifest)).digest('hex')}`, mediaType: manifest.mediaType, sizeBytes: 100, pushedAt: null });
+    void m;
+    await server.close();
+  });
+
   it('answers the WWW-Authenticate challenge with a token fetched with basic credentials', async () => {
     const { startFakeServer } = await import('../fakes/http-server.js');
     const basic = `Basic ${Buffer.from('u:p').toString('base64')}`;

@@ -29,6 +29,11 @@ function render(): string {
     '# TYPE istio_requests_total counter',
     `istio_requests_total{${istio(',response_code="200",reporter="destination"')}} ${10 * s}`,
     `istio_requests_total{${istio(',response_code="503",reporter="destination"')}} ${1 * s}`,
+    // The client's proxy reports the same calls again (real Istio): rps must not count them twice.
+    `istio_requests_total{${istio(',response_code="200",reporter="source"')}} ${10 * s}`,
+    `istio_requests_total{${istio(',response_code="503",reporter="source"')}} ${1 * s}`,
+    // A service called only from inside the mesh by a destination outside it: source reports only.
+    `istio_requests_total{destination_service_name="external",destination_service_namespace="bookinfo",response_code="200",reporter="source"} ${4 * s}`,
     // Another service in the same namespace: the filters must leave it out.
     `istio_requests_total{destination_service_name="ratings",destination_service_namespace="bookinfo",response_code="500",reporter="destination"} ${50 * s}`,
     '# TYPE istio_request_duration_milliseconds histogram',
@@ -103,6 +108,12 @@ describe('mesh one metrics (Istio) on the real engine', () => {
 
   it('latency: P99 through histogram_quantile (range 1h, step 60 s)', async () => {
     expect((await meshOne.metric(caller, 'latency', q('1h'))).timeseries.at(-1)!.value).toBeCloseTo(100, 3);
+  });
+
+  it('rps: a service only the source proxies report is still counted', async () => {
+    const last = (await meshOne.metric(caller, 'rps', q('5m', 'external'))).timeseries.at(-1)!;
+    expect(last.value).toBeGreaterThan(0);
+    expect(last.value).toBeLessThan(4.5);
   });
 
   it('an unknown service has an empty series', async () => {

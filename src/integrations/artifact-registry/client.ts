@@ -1,5 +1,5 @@
 import { createSign } from 'node:crypto';
-import { Invalid } from '../../kernel/errors.js';
+import { BadGateway, Invalid, Unavailable } from '../../kernel/errors.js';
 import { HttpClient } from '../http.js';
 
 export interface ServiceAccountKey {
@@ -53,14 +53,15 @@ export class GoogleTokenSource {
     try {
       signature = createSign('RSA-SHA256').update(unsigned).sign(this.key.private_key, 'base64url');
     } catch {
-      throw new Invalid('REGISTRY_CREDENTIALS: the service account private_key cannot sign');
+      throw new Unavailable('Container registry adapter cloudreg_b is not configured: the service account private_key in REGISTRY_CREDENTIALS cannot sign');
     }
     const http = new HttpClient({ system: 'Google OAuth', baseUrl: new URL(this.key.token_uri).origin, fetch: this.opts.fetch });
     const body = await http.post<{ access_token?: string; expires_in?: number }>(this.key.token_uri, {
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    if (!body?.access_token) throw new Invalid('Google OAuth answered without an access token');
+    // An upstream answer we cannot use is the upstream's fault (502), not the caller's (400).
+    if (!body?.access_token) throw new BadGateway('Google OAuth answered without an access token');
     this.cached = { token: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 3600) - 60) * 1000 };
     return body.access_token;
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { NotFound } from '../../kernel/errors.js';
 import {
   mapLimit,
@@ -104,7 +105,8 @@ export class OciRegistryAdapter implements RegistryPort {
     if (res.status === 404) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     const top = JSON.parse(res.body) as ImageManifest;
     const mediaType = top.mediaType ?? res.headers.get('content-type')?.split(';')[0] ?? MANIFEST_TYPES[0]!;
-    const digest = res.headers.get('docker-content-digest') ?? '';
+    // The header is optional in the distribution spec; the digest is then that of the manifest's bytes.
+    const digest = res.headers.get('docker-content-digest') ?? `sha256:${createHash('sha256').update(res.body, 'utf8').digest('hex')}`;
     let image = top;
     if (top.manifests?.length) {
       // An index: size and date come from the image of the usual platform (linux/amd64), else the first.

@@ -53,7 +53,8 @@ export function createLifecycle(db: Database, events: EventPublisher) {
         let deprecatedAt = body.deprecatedAt === undefined ? current.deprecatedAt : toDate(body.deprecatedAt, 'deprecatedAt');
         let sunsetAt = body.sunsetAt === undefined ? current.sunsetAt : toDate(body.sunsetAt, 'sunsetAt');
         if (to !== from && to === 'deprecated' && !body.deprecatedAt) deprecatedAt = now;
-        if (to !== from && to === 'sunset' && !body.sunsetAt) sunsetAt = now;
+        // A sunset date planned earlier (stored while active or deprecated) stays; only a spec without one gets now.
+        if (to !== from && to === 'sunset' && !body.sunsetAt && !sunsetAt) sunsetAt = now;
         const row = (await repo.updateLifecycle(tx, id, { status: to, deprecatedAt, sunsetAt }))!;
         return { row, deprecated: from === 'active' && to === 'deprecated' };
       });

@@ -14,7 +14,9 @@ export const GitOpsApplicationSchema = Type.Object(
       destination: Type.Object({ server: NStr, namespace: NStr }),
     }),
     status: Type.Object({
-      health: Type.Object({ status: Type.String({ description: "Healthy, Progressing, Degraded, Suspended or Unknown (Argo CD's Missing reads as Unknown)" }) }),
+      health: Type.Object({
+        status: Type.String({ description: "Healthy, Progressing, Degraded, Suspended or Unknown (Argo CD's Missing reads as Unknown)" }),
+      }),
       sync: Type.Object({ status: Type.String({ description: 'Synced, OutOfSync or Unknown' }), revision: NStr }),
       operationState: Type.Object({ phase: NStr, finishedAt: NStr }),
     }),

@@ -44,13 +44,16 @@ export async function ciWebhookRoutes(app: App, opts: WebhookRoutesOptions) {
       const secret = opts.secrets.cloudci;
       if (!secret) throw new Unauthorized('cloudci webhooks are not accepted: CLOUDCI_WEBHOOK_SECRET is not set');
       // CircleCI itself names the header `circleci-signature` (same `v1=<hex>` format): both are read.
-      if (!verifySignature(raw, header(req, 'cloudci-signature') ?? header(req, 'circleci-signature'), secret)) throw new Unauthorized('Missing or invalid cloudci-signature');
+      if (!verifySignature(raw, header(req, 'cloudci-signature') ?? header(req, 'circleci-signature'), secret))
+        throw new Unauthorized('Missing or invalid cloudci-signature');
       return;
     }
     const expected = opts.secrets[platform];
     const setting = platform === 'serverci' ? 'SERVERCI_WEBHOOK_TOKEN' : 'HOSTEDCI_WEBHOOK_TOKEN';
     if (!expected) throw new Unauthorized(`${platform} webhooks are not accepted: ${setting} is not set`);
-    const provided = header(req, 'x-webhook-token') ?? (req.query as { token?: string }).token;
+    // A repeated `?token=` parses as an array (this hook runs before validation): only a single string counts.
+    const query = (req.query as { token?: unknown }).token;
+    const provided = header(req, 'x-webhook-token') ?? (typeof query === 'string' ? query : undefined);
     if (!provided || !safeEqual(provided, expected)) throw new Unauthorized('Missing or invalid webhook token');
   };
 

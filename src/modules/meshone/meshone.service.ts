@@ -93,7 +93,12 @@ export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOne
 /** The PromQL of each metric over Istio's standard metrics, filtered by destination service and namespace. */
 export function meshOneQuery(metric: MeshOneMetric, service: string, namespace: string, rateWindow: string): string {
   const sel = `destination_service_name=${promString(service)},destination_service_namespace=${promString(namespace)}`;
-  if (metric === 'rps') return `sum(rate(istio_requests_total{${sel}}[${rateWindow}]))`;
+  // Both proxies of a meshed call report it (reporter="source" and "destination"): counting both would
+  // double the rate, so the destination's report is used, and the source's only where there is none
+  // (a destination outside the mesh). Ratios and quantiles are not skewed by the double report.
+  if (metric === 'rps') {
+    return `sum(rate(istio_requests_total{${sel},reporter="destination"}[${rateWindow}])) or sum(rate(istio_requests_total{${sel},reporter!="destination"}[${rateWindow}]))`;
+  }
   if (metric === 'error-rate') {
     return `(sum(rate(istio_requests_total{${sel},response_code=~"5.."}[${rateWindow}])) or on() vector(0)) / sum(rate(istio_requests_total{${sel}}[${rateWindow}]))`;
   }

@@ -1,4 +1,12 @@
+import type { StageResultRow } from '../../db/schema/pipelines.js';
 import type { RunRow } from './pipelines.repository.js';
+
+/**
+ * A stage's result as the API shows it. DECISIONS.md allows only `succeeded`, `failed`, `skipped`
+ * and `waiting`: the engine's internal `running` marker (kept in the row so recovery and cancel
+ * know which stage was executing) is not a result yet, so that stage is left out until it ends.
+ */
+export const visibleResults = (results: StageResultRow[]) => results.filter((r) => r.status !== 'running');
 
 /** A run as the API and `pipeline.run.updated` show it (internal columns left out). */
 export function toRun(row: RunRow) {
@@ -13,7 +21,7 @@ export function toRun(row: RunRow) {
     finishedAt: row.finishedAt,
     durationMs: row.durationMs,
     logs: row.logs,
-    stageResults: row.stageResults,
+    stageResults: visibleResults(row.stageResults),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -24,8 +32,12 @@ export interface PipelineNotifyEvent {
   runId: string;
   pipelineId: string;
   stageId: string;
+  /** The stage's id, named as in `pipeline.log`. */
+  stage: string;
   channel: string;
   text: string;
+  /** The same text under the stage config's field name (`message`). */
+  message: string;
   /** Whether a webhook accepted it (false when NOTIFY_WEBHOOK_URL is unset or the post failed). */
   delivered: boolean;
   statusCode: number | null;

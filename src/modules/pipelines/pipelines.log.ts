@@ -11,9 +11,15 @@ export interface RunLogSink {
   emit(stageId: string, stageName: string, line: string): void;
 }
 
-/** The end of a string, at most `max` UTF-16 units (close enough to bytes for a tail of output). */
-function tail(text: string, max: number) {
-  return text.length <= max ? text : text.slice(text.length - max);
+/** The end of a string, at most `max` UTF-8 bytes (DECISIONS.md: a stage's last 64 KiB), cut on a character boundary. */
+export function tail(text: string, max: number) {
+  if (text.length * 3 <= max) return text;
+  const buf = Buffer.from(text);
+  if (buf.length <= max) return text;
+  let start = buf.length - max;
+  // Skip UTF-8 continuation bytes so the tail starts on a whole character.
+  while (start < buf.length && (buf[start]! & 0xc0) === 0x80) start++;
+  return buf.subarray(start).toString();
 }
 
 /**

@@ -43,13 +43,18 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
     const opts = { credentials: withCredentials(url) };
     try {
       const patterns = [...new Set(links.map((l) => l.indexPattern))];
-      let rows = await cluster.catIndices(url, patterns, opts);
-      // A concrete index that does not exist makes the whole multi-target call 404: ask per pattern.
       const perPattern = new Map<string, IndexStats>();
+      const alone = async (p: string) => perPattern.set(p, summarise(p, (await cluster.catIndices(url, [p], opts)) ?? []));
+      // An exclusion (`-name`) applies to everything before it in a multi-target list, so a pattern
+      // holding one would remove other links' indices from a shared call: such patterns are asked alone.
+      const shared = patterns.filter((p) => !hasExclusion(p));
+      let rows = shared.length ? await cluster.catIndices(url, shared, opts) : [];
+      // A concrete index that does not exist makes the whole multi-target call 404: ask per pattern.
       if (rows === null) {
-        for (const p of patterns) perPattern.set(p, summarise(p, (await cluster.catIndices(url, [p], opts)) ?? []));
+        for (const p of shared) await alone(p);
         rows = [];
       }
+      for (const p of patterns.filter(hasExclusion)) await alone(p);
       return links.map((l) => ({
         indexId: l.id,
         indexPattern: l.indexPattern,
@@ -126,5 +131,8 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
     },
   };
 }
+
+/** Whether a multi-target pattern holds an exclusion (`logs-*,-logs-old`). */
+const hasExclusion = (pattern: string) => pattern.split(',').some((part, i) => i > 0 && part.trim().startsWith('-'));
 
 export type SearchIndicesService = ReturnType<typeof createSearchIndicesService>;

@@ -218,6 +218,13 @@ describe('lifecycle', () => {
     expect(sun).toMatchObject({ status: 'sunset', deprecatedAt: '2024-01-02T03:04:05.000Z', sunsetAt: '2025-06-30T10:00:00.000Z' });
   });
 
+  it('deprecated -> sunset keeps a sunset date planned at deprecation when the body omits it', async () => {
+    const spec = await newSpec();
+    await patch(spec.id, { status: 'deprecated', sunsetAt: '2030-01-01T00:00:00Z' });
+    const sun = (await patch(spec.id, { status: 'sunset' })).json();
+    expect(sun).toMatchObject({ status: 'sunset', sunsetAt: '2030-01-01T00:00:00.000Z' });
+  });
+
   it('takes ISO 8601 dates and date-times (no zone = UTC); null clears a date', async () => {
     const spec = await newSpec();
     expect((await patch(spec.id, { sunsetAt: '2030-01-31' })).json().sunsetAt).toBe('2030-01-31T00:00:00.000Z');

@@ -169,6 +169,13 @@ export const FIXED_CASES: RuleCase[] = [
     oas({ '/a': { get: op() } }, { security: [{ b: [] }] }),
   ),
   c(
+    // Once reported as api-security-removed (error): no client is locked out when anyone may call.
+    'security requirement dropped for anonymous access (security: [])',
+    'api-security-removed-anonymous-allowed',
+    oas({ '/a': { get: op({ security: [{ b: [] }] }) } }),
+    oas({ '/a': { get: op({ security: [] }) } }),
+  ),
+  c(
     'security alternative added',
     'api-security-added',
     oas({ '/a': { get: op({ security: [{ b: [] }] }) } }),
@@ -302,8 +309,11 @@ for (const [key, name] of Object.entries({
   minimum: 'min',
   maxItems: 'max-items',
   minItems: 'min-items',
+  // numeric (3.1) exclusive bounds, oasdiff's exclusive_min_max pair: once not compared at all
+  exclusiveMaximum: 'exclusive-max',
+  exclusiveMinimum: 'exclusive-min',
 })) {
-  const isMax = key.startsWith('max');
+  const isMax = key.toLowerCase().includes('max');
   SCHEMA_PAIRS[`${name}-${isMax ? 'decreased' : 'increased'}`] = [{ [key]: isMax ? 10 : 1 }, { [key]: isMax ? 5 : 2 }];
   SCHEMA_PAIRS[`${name}-${isMax ? 'increased' : 'decreased'}`] = [{ [key]: isMax ? 5 : 2 }, { [key]: isMax ? 10 : 1 }];
   SCHEMA_PAIRS[`${name}-set`] = [{}, { [key]: 5 }];
@@ -376,6 +386,29 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
   },
   { name: 'optional parameter added', format: 'openapi', base: oas({ '/a': { get: op() } }), revision: withParam({}) },
   { name: 'AsyncAPI: channel added', format: 'asyncapi', base: a2({}), revision: a2({ x: {} }) },
+  {
+    name: 'security dropped: the operation now allows anonymous access',
+    format: 'openapi',
+    base: oas({ '/a': { get: op({ security: [{ b: [] }] }) } }),
+    revision: oas({ '/a': { get: op({ security: [] }) } }),
+  },
+  {
+    // oneOf is a set: inline alternatives were once compared by position, so a reorder gave two type changes.
+    name: 'inline oneOf alternatives reordered (request and response)',
+    format: 'openapi',
+    base: oas({
+      '/a': {
+        post: op({ requestBody: { content: json({ oneOf: [{ type: 'string' }, { type: 'integer' }, obj({ a: {} })] }) } }),
+        get: { responses: { '200': { description: 'ok', content: json({ anyOf: [{ type: 'string', maxLength: 3 }, { type: 'boolean' }] }) } } },
+      },
+    }),
+    revision: oas({
+      '/a': {
+        post: op({ requestBody: { content: json({ oneOf: [obj({ a: {} }), { type: 'integer' }, { type: 'string' }] }) } }),
+        get: { responses: { '200': { description: 'ok', content: json({ anyOf: [{ type: 'boolean' }, { type: 'string', maxLength: 3 }] }) } } },
+      },
+    }),
+  },
   {
     // A 3.x channel has no direction: the channel's own payloads were once judged as received, so this gave a breaking entry.
     name: 'AsyncAPI 3: minimum dropped from a payload clients send (receive operation)',

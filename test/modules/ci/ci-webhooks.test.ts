@@ -193,6 +193,7 @@ describe('POST /api/v1/webhooks/serverci (shared token)', () => {
       ['/api/v1/webhooks/serverci', {}],
       ['/api/v1/webhooks/serverci', { 'x-webhook-token': 'wrong' }],
       ['/api/v1/webhooks/serverci?token=wrong', {}],
+      [`/api/v1/webhooks/serverci?token=${SERVER_TOKEN}&token=${SERVER_TOKEN}`, {}],
       ['/api/v1/webhooks/serverci', { 'x-webhook-token': HOSTED_TOKEN }],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url, headers, payload: notification(99, 'COMPLETED', 'SUCCESS') });

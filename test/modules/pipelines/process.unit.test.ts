@@ -65,3 +65,15 @@ describe('stage rules', () => {
     expect(s.map((v) => v.id)).toEqual(['z', 'x', 'y']);
   });
 });
+
+describe('stage output tail', () => {
+  it('keeps at most the last 64 KiB in UTF-8 bytes, starting on a whole character', async () => {
+    const { tail, STAGE_OUTPUT_BYTES } = await import('../../../src/modules/pipelines/pipelines.log.js');
+    const text = 'é€'.repeat(40_000);
+    const out = tail(text, STAGE_OUTPUT_BYTES);
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(STAGE_OUTPUT_BYTES);
+    expect(Buffer.byteLength(out)).toBeGreaterThan(STAGE_OUTPUT_BYTES - 4);
+    expect(text.endsWith(out)).toBe(true);
+    expect(tail('short', STAGE_OUTPUT_BYTES)).toBe('short');
+  });
+});

@@ -94,6 +94,15 @@ describe('search index links', () => {
     expect((await get(base(c.id))).json()).toHaveLength(3);
   });
 
+  it("one link's exclusion never removes another link's indices from its stats", async () => {
+    const c = await createComponent(t);
+    const one = (await post(c.id, { indexPattern: 'logs-2024.02' })).json();
+    const two = (await post(c.id, { indexPattern: 'logs-*,-logs-2024.02' })).json();
+    const stats = (await get(`${base(c.id)}/stats`)).json() as { indexId: string; stats: { index: string; docsCount: number } }[];
+    expect(stats.find((e) => e.indexId === one.id)!.stats).toMatchObject({ index: 'logs-2024.02', docsCount: 500 });
+    expect(stats.find((e) => e.indexId === two.id)!.stats).toMatchObject({ index: 'logs-2024.01', docsCount: 1000 });
+  });
+
   it('validation: 400 and 404', async () => {
     const c = await createComponent(t);
     expectError(await post(c.id, {}), 400);

@@ -97,7 +97,7 @@ describe('real scaffolds into git repositories', () => {
     const res = await scaffold(py.id, { targetRepository: repo.url, variables: { SERVICE_NAME: 'mailer', QUEUE_NAME: 'emails' } });
     const done = await settle(res.json().id);
     expect(done.status, done.statusMessage).toBe('completed');
-    expect(done.variables).toEqual({ SERVICE_NAME: 'mailer', QUEUE_NAME: 'emails', CONCURRENCY: '4' });
+    expect(done.variables).toEqual({ SERVICE_NAME: 'mailer', QUEUE_NAME: 'emails', CONCURRENCY: '4', OWNER: 'unassigned' });
     expect(commits(repo.dir)).toBe(2);
     expect(files(repo.dir)).toEqual(expect.arrayContaining(['EXISTING.md', 'worker.py', 'deploy/mailer.yaml', 'requirements.txt']));
     const worker = show(repo.dir, 'main:worker.py');

@@ -37,10 +37,10 @@ describe('built-in templates', () => {
       organizationId: null,
     });
     const keys = (n: string) => byName[n].variables.map((v: any) => v.key);
-    expect(keys('typescript-backend')).toEqual(['SERVICE_NAME', 'PORT', 'DATABASE_TYPE']);
-    expect(keys('typescript-webapp')).toEqual(['APP_NAME', 'PORT']);
-    expect(keys('go-service')).toEqual(['SERVICE_NAME', 'PORT']);
-    expect(keys('python-worker')).toEqual(['SERVICE_NAME', 'QUEUE_NAME', 'CONCURRENCY']);
+    expect(keys('typescript-backend')).toEqual(['SERVICE_NAME', 'PORT', 'DATABASE_TYPE', 'OWNER']);
+    expect(keys('typescript-webapp')).toEqual(['APP_NAME', 'PORT', 'OWNER']);
+    expect(keys('go-service')).toEqual(['SERVICE_NAME', 'PORT', 'OWNER']);
+    expect(keys('python-worker')).toEqual(['SERVICE_NAME', 'QUEUE_NAME', 'CONCURRENCY', 'OWNER']);
     const vars = (n: string) => Object.fromEntries(byName[n].variables.map((v: any) => [v.key, v]));
     expect(vars('typescript-backend').SERVICE_NAME).toMatchObject({ required: true, pattern: '^[a-z][a-z0-9-]{1,62}$', label: expect.any(String), description: expect.any(String) });
     expect(vars('typescript-backend').PORT).toMatchObject({ required: false, default: '3000', pattern: '^[0-9]{2,5}$' });

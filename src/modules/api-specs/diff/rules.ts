@@ -69,6 +69,13 @@ const FIXED: Record<string, RuleDef> = {
   'response-header-added': r('info', 'added', 'response headers', 'a response header was added'),
   // security (effective requirements per operation; a missing or empty list means anonymous access)
   'api-security-removed': r('error', 'removed', 'security', 'a security requirement alternative (or anonymous access) was removed'),
+  'api-security-removed-anonymous-allowed': r(
+    'info',
+    'removed',
+    'security',
+    'a security requirement alternative was removed while the operation now allows anonymous access',
+    false,
+  ),
   'api-security-added': r('info', 'added', 'security', 'a security requirement alternative was added (clients may keep using the old one)'),
   'api-security-scope-added': r('error', 'modified', 'security', 'a scope was added to a security requirement'),
   'api-security-scope-removed': r('info', 'modified', 'security', 'a scope was removed from a security requirement'),
@@ -111,7 +118,11 @@ export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: Chan
   'any-of-added': { levels: ['info', 'error'], type: 'added', description: 'an anyOf alternative was added' },
   'any-of-removed': { levels: ['error', 'info'], type: 'removed', description: 'an anyOf alternative was removed' },
 };
-/** minLength/maxLength, minimum/maximum, minItems/maxItems: tightening breaks requests, loosening breaks responses. */
+/**
+ * minLength/maxLength, minimum/maximum, minItems/maxItems and the numeric exclusiveMinimum/
+ * exclusiveMaximum of OpenAPI 3.1 and AsyncAPI (oasdiff's `*-exclusive-max-*` ids; 3.0's boolean
+ * flags are not bounds): tightening breaks requests, loosening breaks responses.
+ */
 export const BOUNDS = {
   maxLength: 'max-length',
   minLength: 'min-length',
@@ -119,9 +130,11 @@ export const BOUNDS = {
   minimum: 'min',
   maxItems: 'max-items',
   minItems: 'min-items',
+  exclusiveMaximum: 'exclusive-max',
+  exclusiveMinimum: 'exclusive-min',
 } as const;
 for (const [key, name] of Object.entries(BOUNDS)) {
-  const isMax = key.startsWith('max');
+  const isMax = key.toLowerCase().includes('max');
   const tighter = isMax ? 'decreased' : 'increased';
   const looser = isMax ? 'increased' : 'decreased';
   SCHEMA_CHANGES[`${name}-${tighter}`] = { levels: ['error', 'info'], type: 'modified', description: `${key} was ${tighter} (tightened)` };

@@ -189,20 +189,65 @@ export class SchemaComparer {
   }
 
   /** Alternatives matched by their `$ref` (or, inline, by position); matched ones are compared in depth. */
+  /**
+   * oneOf/anyOf alternatives are a set, not a list: `$ref` alternatives pair by reference; inline
+   * ones pair with an identical counterpart first, then by title or type, then in order, so a
+   * reordered list is no change.
+   */
   private alternatives(a: unknown, b: unknown, key: string, name: string, dir: Dir, out: SchemaChange[]) {
     const oAlt = Array.isArray(a) ? a : [];
     const nAlt = Array.isArray(b) ? b : [];
     if (!oAlt.length && !nAlt.length) return;
-    const label = (s: unknown, i: number) => (isObj(s) && typeof s.$ref === 'string' ? s.$ref : `#${i}`);
-    const oKeys = new Map(oAlt.map((s, i) => [label(s, i), s]));
-    const nKeys = new Map(nAlt.map((s, i) => [label(s, i), s]));
-    let i = 0;
-    for (const [k, s] of oKeys) {
-      const rel = `/${key}/${i++}`;
-      if (!nKeys.has(k)) out.push({ rel: '', change: `${name}-removed`, detail: `${key} alternative ${k.startsWith('#') ? rel : k} removed` });
-      else for (const c of this.compare(s, nKeys.get(k), dir)) out.push({ ...c, rel: rel + c.rel });
+    const refOf = (s: unknown) => (isObj(s) && typeof s.$ref === 'string' ? s.$ref : undefined);
+    const pairs: [number, number][] = [];
+    const nRefs = new Map<string, number>();
+    nAlt.forEach((s, j) => {
+      const r = refOf(s);
+      if (r !== undefined && !nRefs.has(r)) nRefs.set(r, j);
+    });
+    const oInline: number[] = [];
+    const usedNew = new Set<number>();
+    oAlt.forEach((s, i) => {
+      const r = refOf(s);
+      if (r === undefined) oInline.push(i);
+      else if (nRefs.has(r) && !usedNew.has(nRefs.get(r)!)) {
+        pairs.push([i, nRefs.get(r)!]);
+        usedNew.add(nRefs.get(r)!);
+      }
+    });
+    let nInline = nAlt.map((s, j) => j).filter((j) => refOf(nAlt[j]) === undefined);
+    const matchBy = (test: (i: number, j: number) => boolean) => {
+      for (const i of [...oInline]) {
+        const j = nInline.find((jj) => test(i, jj));
+        if (j === undefined) continue;
+        pairs.push([i, j]);
+        usedNew.add(j);
+        oInline.splice(oInline.indexOf(i), 1);
+        nInline = nInline.filter((x) => x !== j);
+      }
+    };
+    const signature = (s: unknown) => {
+      if (!isObj(s)) return undefined;
+      if (typeof s.title === 'string') return `title:${s.title}`;
+      const [t] = types(s);
+      return t === undefined ? undefined : `type:${t}`;
+    };
+    matchBy((i, j) => this.unchanged.same(oAlt[i], nAlt[j]));
+    matchBy((i, j) => {
+      const sig = signature(oAlt[i]);
+      return sig !== undefined && sig === signature(nAlt[j]) && nInline.filter((x) => signature(nAlt[x]) === sig).length === 1;
+    });
+    matchBy(() => true);
+    const paired = new Set(pairs.map(([i]) => i));
+    for (const [i, j] of pairs.sort((x, y) => x[0] - y[0])) {
+      for (const c of this.compare(oAlt[i], nAlt[j], dir)) out.push({ ...c, rel: `/${key}/${i}${c.rel}` });
     }
-    for (const k of nKeys.keys()) if (!oKeys.has(k)) out.push({ rel: '', change: `${name}-added`, detail: `${key} alternative ${k} added` });
+    oAlt.forEach((s, i) => {
+      if (!paired.has(i)) out.push({ rel: '', change: `${name}-removed`, detail: `${key} alternative ${refOf(s) ?? `/${key}/${i}`} removed` });
+    });
+    nAlt.forEach((s, j) => {
+      if (!usedNew.has(j)) out.push({ rel: '', change: `${name}-added`, detail: `${key} alternative ${refOf(s) ?? `/${key}/${j}`} added` });
+    });
   }
 }
 

@@ -26,10 +26,12 @@ const label = (key: string) => (key === '' ? 'anonymous access (no security requ
 export function diffSecurity(ctx: DiffContext, docs: OpenApiDocs, oOp: Obj, nOp: Obj, where: string) {
   const before = effective(docs.old, oOp);
   const after = effective(docs.new, nOp);
+  // Anonymous access now allowed: every client gets in, with or without the credentials it sends.
+  const open = after.has('');
   for (const [key, req] of before) {
     const now = after.get(key);
     if (!now) {
-      ctx.add('api-security-removed', where, 'security', `${label(key)} removed`);
+      ctx.add(open ? 'api-security-removed-anonymous-allowed' : 'api-security-removed', where, 'security', `${label(key)} removed`);
       continue;
     }
     for (const [scheme, scopes] of now) {
