@@ -28,7 +28,8 @@ describe('Artifact Registry adapter (OAuth JWT-bearer + REST v1)', () => {
       tags: ['1.0', 'latest'],
     });
     await expect(a.getManifest('apps/team/api', 'nope')).rejects.toMatchObject({ statusCode: 404 });
-    expect(await a.getScan()).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
+    expect(await a.getScan('apps/team/api', '1.0')).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
+    await expect(a.getScan('apps/team/api', 'nope')).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('a token endpoint answering without an access token gives 502, not 400', async () => {

@@ -26,7 +26,8 @@ describe('Docker Hub adapter', () => {
       tags: ['1.0', 'latest'],
     });
     await expect(a.getManifest('acme/nope', '1')).rejects.toMatchObject({ statusCode: 404 });
-    expect((await a.getScan()).status).toBe('UNSUPPORTED');
+    expect((await a.getScan('api', '1.0')).status).toBe('UNSUPPORTED');
+    await expect(a.getScan('api', 'nope')).rejects.toMatchObject({ statusCode: 404 });
   });
   it('refused credential: 502', async () => {
     await expect(new DockerHubAdapter(hub.url, { username: 'acme', password: 'bad' }).listRepositories()).rejects.toMatchObject({ statusCode: 502 });

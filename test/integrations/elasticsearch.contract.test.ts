@@ -20,7 +20,10 @@ describe('Elasticsearch adapter', () => {
   it('a human-readable store.size (bytes=b ignored) is converted to bytes', async () => {
     const srv = await startFakeServer(() => ({
       status: 200,
-      body: [{ health: 'yellow', status: 'open', index: 'a', 'docs.count': '3', 'store.size': '1.5kb' }, { health: 'green', status: 'open', index: 'b', 'docs.count': null, 'store.size': null }],
+      body: [
+        { health: 'yellow', status: 'open', index: 'a', 'docs.count': '3', 'store.size': '1.5kb' },
+        { health: 'green', status: 'open', index: 'b', 'docs.count': null, 'store.size': null },
+      ],
     }));
     const rows = await new ElasticsearchAdapter(undefined).catIndices(srv.url, ['*'], { credentials: false });
     expect(rows).toEqual([

@@ -29,7 +29,7 @@ describe('Jenkins adapter against a Jenkins JSON API-shaped server', () => {
       color: 'blue',
       lastBuild: { number: 4, result: 'SUCCESS', timestamp: expect.any(Number), duration: 12_345 },
     });
-    expect(jobs.find((j) => j.name === 'web')).toMatchObject({ color: 'red_anime', lastBuild: { result: null, duration: 0 } });
+    expect(jobs.find((j) => j.name === 'web')).toMatchObject({ color: 'anime', lastBuild: { result: null, duration: 0 } });
     expect(jobs.find((j) => j.name === 'fresh')!.lastBuild).toBeNull();
     const req = jenkins.requests.find((r) => r.url.startsWith('/api/json'))!;
     expect(new URL(req.url, 'http://x').searchParams.get('tree')).toMatch(/^jobs\[name,url,color,lastBuild\[number,result,timestamp,duration.*\]\]\{0,\d+\}$/);

@@ -62,7 +62,9 @@ describe('OCI adapter against a real CNCF registry', () => {
     const a = new OciRegistryAdapter(registry.url);
     await expect(a.getManifest('team/app', 'nope')).rejects.toMatchObject({ statusCode: 404 });
     await expect(a.listTags('no/such')).rejects.toMatchObject({ statusCode: 404 });
-    expect(await a.getScan()).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
+    expect(await a.getScan('team/app', '1.0')).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
+    await expect(a.getScan('team/app', 'nope')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(a.getScan('no/such', '1.0')).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('503 when the registry is stopped', async () => {
@@ -77,17 +79,25 @@ describe('OCI adapter: the bearer-token flow a registry asks for', () => {
   it('without Docker-Content-Digest, the digest is the sha256 of the manifest bytes', async () => {
     const { startFakeServer } = await import('../fakes/http-server.js');
     const { createHash } = await import('node:crypto');
-    const manifest = { schemaVersion: 2, mediaType: 'application/vnd.oci.image.manifest.v1+json', config: { digest: 'sha256:' + 'c'.repeat(64), size: 10 }, layers: [{ digest: 'sha256:' + 'd'.repeat(64), size: 90 }] };
+    const manifest = {
+      schemaVersion: 2,
+      mediaType: 'application/vnd.oci.image.manifest.v1+json',
+      config: { digest: 'sha256:' + 'c'.repeat(64), size: 10 },
+      layers: [{ digest: 'sha256:' + 'd'.repeat(64), size: 90 }],
+    };
     const server = await startFakeServer((req) => {
+      if (req.url.pathname === '/v2/x/tags/list') return { status: 200, body: { name: 'x', tags: ['1'] } };
       if (req.url.pathname === '/v2/x/manifests/1') return { status: 200, body: manifest };
       return { status: 404, body: { errors: [{ code: 'BLOB_UNKNOWN' }] } };
     });
-    const m = await new OciRegistryAdapter(server.url).getManifest('x', '1').catch(() => undefined);
-    const tags = await new OciRegistryAdapter(server.url).listTags('x').catch(() => undefined);
-    void tags;
-    const read = await new OciRegistryAdapter(server.url)['read']('x', '1');
-    expect(read).toEqual({ digest: `sha256:${createHash('sha256').update(JSON.stringify(manifest)).digest('hex')}`, mediaType: manifest.mediaType, sizeBytes: 100, pushedAt: null });
-    void m;
+    const digest = `sha256:${createHash('sha256').update(JSON.stringify(manifest)).digest('hex')}`;
+    expect(await new OciRegistryAdapter(server.url).getManifest('x', '1')).toEqual({
+      digest,
+      mediaType: manifest.mediaType,
+      sizeBytes: 100,
+      pushedAt: null,
+      tags: ['1'],
+    });
     await server.close();
   });
 

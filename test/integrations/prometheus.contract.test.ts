@@ -162,6 +162,12 @@ describe('mesh two metrics (Linkerd) on the real engine', () => {
     await expect(meshTwo.rps(caller, q('5x'))).rejects.toMatchObject({ statusCode: 400 });
     await expect(meshTwo.topology(caller, { range: '0s' })).rejects.toMatchObject({ statusCode: 400 });
   });
+
+  it('serves valid ranges beyond 11,000 points of 900 s (a coarser step), which Prometheus would otherwise refuse', async () => {
+    expect((await meshTwo.rps(caller, q('200d'))).timeseries.length).toBeGreaterThan(0);
+    expect(Array.isArray(await meshTwo.topology(caller, { range: '9999999d' }))).toBe(true);
+    expect((await meshOne.metric(caller, 'rps', { service: 'reviews', namespace: 'bookinfo', range: '1000d' })).timeseries.length).toBeGreaterThan(0);
+  });
 });
 
 describe('a stopped metrics store', () => {

@@ -18,7 +18,15 @@ describe('metrics windows (DECISIONS.md)', () => {
     expect(queryWindow('2h', now)).toMatchObject({ step: 300, rateWindow: '300s' });
     expect(queryWindow('1d', now).step).toBe(300);
     expect(queryWindow('7d', now).step).toBe(900);
-    for (const bad of ['', '5', 'm', '0s', '1w', '1.5h', ' 5m', '5M', '200d']) expect(() => queryWindow(bad, now)).toThrow();
+    for (const bad of ['', '5', 'm', '0s', '1w', '1.5h', ' 5m', '5M']) expect(() => queryWindow(bad, now)).toThrow();
+    // Valid but longer than 11,000 points of 900 s: a coarser step that Prometheus serves, not a 400.
+    const long = queryWindow('200d', now);
+    expect(long).toMatchObject({ end: now / 1000, step: Math.ceil((200 * 86_400) / 11_000) });
+    expect((long.end - long.start) / long.step).toBeLessThanOrEqual(11_000);
+    expect(long.end - long.start).toBeGreaterThan(200 * 86_400 - long.step);
+    expect(queryWindow('9999999d', now).start).toBeGreaterThanOrEqual(0);
+    // The window is whole steps ending now, so the latest point is now.
+    expect(queryWindow('301s', now)).toMatchObject({ step: 60, start: now / 1000 - 300 });
   });
 });
 

@@ -75,7 +75,9 @@ export class ArtifactRegistryAdapter implements RegistryPort {
     };
   }
 
-  async getScan() {
+  /** Scans live in Container Analysis, not here; an unknown repository or tag is still a 404. */
+  async getScan(name: string, tag: string) {
+    if (!(await this.imagesOf(name)).some((i) => i.tags?.includes(tag))) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     return UNSUPPORTED_SCAN;
   }
 

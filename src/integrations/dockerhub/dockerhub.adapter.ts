@@ -83,7 +83,12 @@ export class DockerHubAdapter implements RegistryPort {
     };
   }
 
-  async getScan() {
+  /** Docker Hub has no scan API; an unknown repository or tag is still a 404, as for the other reads. */
+  async getScan(name: string, tag: string) {
+    await this.withLegacy(
+      () => this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`),
+      () => this.client.http.get<HubTag>(`${this.repoPath(name, true)}/tags/${encodeURIComponent(tag)}`),
+    );
     return UNSUPPORTED_SCAN;
   }
 

@@ -15,7 +15,7 @@ export class JenkinsAdapter implements ServerCiPort {
 
   async listJobs(signal?: AbortSignal): Promise<ServerCiJob[]> {
     const jobs = await this.client.listJobs(JENKINS_MAX_JOBS, signal);
-    return jobs.map((j) => ({ name: j.name, url: j.url, color: j.color ?? null, lastBuild: j.lastBuild ? summary(j.lastBuild) : null }));
+    return jobs.map((j) => ({ name: j.name, url: j.url, color: documentedColor(j.color), lastBuild: j.lastBuild ? summary(j.lastBuild) : null }));
   }
 
   async listBuilds(job: string, limit: number, signal?: AbortSignal): Promise<ServerCiBuild[]> {
@@ -28,4 +28,13 @@ export class JenkinsAdapter implements ServerCiPort {
     const id = location ? /\/queue\/item\/(\d+)\/?$/.exec(location)?.[1] : undefined;
     return { job, queued: true, queueItemId: id ? Number(id) : null, queueUrl: id ? location : null };
   }
+}
+
+/**
+ * The document's colours: blue, red, yellow, aborted, and `anime` for a running build. Jenkins
+ * writes a running build as `<last colour>_anime` (`blue_anime`); other colours pass through.
+ */
+export function documentedColor(color: string | null | undefined): string | null {
+  if (!color) return null;
+  return color.endsWith('_anime') ? 'anime' : color;
 }

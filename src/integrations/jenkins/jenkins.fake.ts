@@ -26,7 +26,7 @@ export class FakeJenkins implements ServerCiPort {
       displayName: `#${results.length - i}`,
     }));
     const last = builds[0];
-    const color = last ? ({ SUCCESS: 'blue', FAILURE: 'red', UNSTABLE: 'yellow', ABORTED: 'aborted' }[last.result ?? ''] ?? 'blue_anime') : 'notbuilt';
+    const color = last ? ({ SUCCESS: 'blue', FAILURE: 'red', UNSTABLE: 'yellow', ABORTED: 'aborted' }[last.result ?? ''] ?? 'anime') : 'notbuilt';
     const job: ServerCiJob = {
       name,
       url: `https://jenkins.example.test/job/${name}/`,

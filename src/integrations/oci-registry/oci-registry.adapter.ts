@@ -85,7 +85,9 @@ export class OciRegistryAdapter implements RegistryPort {
     return { ...m, tags: [tag, ...others.filter((t): t is string => t !== null)].sort() };
   }
 
-  async getScan() {
+  /** No scanner here; an unknown repository or tag is still a 404, as for the other reads. */
+  async getScan(name: string, tag: string) {
+    if ((await this.digestOf(name, tag)) === null) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     return UNSUPPORTED_SCAN;
   }
 

@@ -19,18 +19,21 @@ export interface QueryWindow {
 
 /**
  * A metrics `range` (`<n>[smhd]`, DECISIONS.md) into a query window ending now. Steps: 15 s up to
- * 5 m, 60 s up to 1 h, 300 s up to 1 d, else 900 s. Anything else, zero, or more points than
- * Prometheus serves: 400.
+ * 5 m, 60 s up to 1 h, 300 s up to 1 d, else 900 s. Anything else, or zero: 400. A range so long
+ * that 900 s steps would exceed what Prometheus serves (11,000 points, i.e. beyond ~114 days) is
+ * valid input: it gets the smallest step that fits (Prometheus would refuse it otherwise), and it
+ * never reaches before 1970. The window is a whole number of steps ending now, so the latest point is now.
  */
 export function queryWindow(range: string, now = Date.now()): QueryWindow {
   const m = /^([1-9][0-9]{0,6})([smhd])$/.exec(range);
   if (!m) throw new Invalid('range must be a whole number followed by s, m, h or d (e.g. 5m, 1h)', [{ field: 'range', problem: 'expected <n>[smhd]' }]);
-  const seconds = Number(m[1]) * UNIT_S[m[2]!]!;
-  const step = seconds <= 300 ? 15 : seconds <= 3600 ? 60 : seconds <= 86_400 ? 300 : 900;
-  if (seconds / step > MAX_POINTS)
-    throw new Invalid(`range is too long: at most ${(MAX_POINTS * 900) / 86_400} days`, [{ field: 'range', problem: 'too long' }]);
   const end = Math.floor(now / 1000);
-  return { start: end - seconds, end, step, rateWindow: `${Math.max(60, step)}s`, range };
+  const seconds = Math.min(Number(m[1]) * UNIT_S[m[2]!]!, end);
+  let step = seconds <= 300 ? 15 : seconds <= 3600 ? 60 : seconds <= 86_400 ? 300 : 900;
+  if (seconds / step > MAX_POINTS) step = Math.ceil(seconds / MAX_POINTS);
+  // Points fall on start + k * step: a whole number of steps makes the last one `end` (now).
+  const start = end - Math.floor(seconds / step) * step;
+  return { start, end, step, rateWindow: `${Math.max(60, step)}s`, range };
 }
 
 /** A PromQL string literal (label values come from the caller). */

@@ -59,7 +59,7 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
     async topology(_caller: Caller, q: { range: string }): Promise<TopologyEdge[]> {
       const w = queryWindow(q.range);
       const result = await range(
-        `sum by (namespace, deployment, dst_namespace, dst_deployment) (rate(response_total{direction="outbound",dst_deployment!=""}[${w.range}]))`,
+        `sum by (namespace, deployment, dst_namespace, dst_deployment) (rate(response_total{direction="outbound",dst_deployment!=""}[${w.end - w.start}s]))`,
         w,
       );
       const edges: TopologyEdge[] = [];

@@ -38,7 +38,9 @@ export const PipelinePage = Type.Object({ data: Type.Array(PipelineSchema), tota
 export const StageResultSchema = Type.Object(
   {
     stageId: Type.String(),
-    status: Type.String({ description: 'succeeded, failed, skipped (after a failure, cancel or reject) or waiting (an approval gate); a stage still executing has no result yet' }),
+    status: Type.String({
+      description: 'succeeded, failed, skipped (after a failure, cancel or reject) or waiting (an approval gate); a stage still executing has no result yet',
+    }),
     startedAt: NullableTimestamp,
     finishedAt: NullableTimestamp,
     output: Type.String({ description: "the last 64 KiB of the stage's output" }),

@@ -145,7 +145,14 @@ describe('OpenAPI 3.0 Petstore (OAI examples/v3.0/petstore.yaml)', () => {
   });
 
   it('a response status and a response header removed', async () => {
-    const d = await diffOf(PETSTORE, edit(edit(PETSTORE, "        '201':\n          description: Null response\n", "        '202':\n          description: Accepted\n"), /\n {10}headers:\n {12}x-next:\n(.*\n){3}/, '\n'));
+    const d = await diffOf(
+      PETSTORE,
+      edit(
+        edit(PETSTORE, "        '201':\n          description: Null response\n", "        '202':\n          description: Accepted\n"),
+        /\n {10}headers:\n {12}x-next:\n(.*\n){3}/,
+        '\n',
+      ),
+    );
     expect(rules(d.entries)).toEqual([
       'optional-response-header-removed warning GET /pets | response 200 header x-next',
       'response-success-status-added info POST /pets | response 202',
@@ -168,10 +175,30 @@ describe('Swagger 2.0 Petstore (OAI examples/v2.0/json/petstore.json)', () => {
   });
 
   it('a response schema property removed behind a definitions $ref (oasdiff response-required-property-removed)', async () => {
-    const d = await diffOf(SWAGGER, edit(SWAGGER, '"required": [\n        "id",\n        "name"\n      ]', '"required": [\n        "id"\n      ]').replace(/,\n {8}"name": \{\n {10}"type": "string"\n {8}\}/, ''));
+    const d = await diffOf(
+      SWAGGER,
+      edit(SWAGGER, '"required": [\n        "id",\n        "name"\n      ]', '"required": [\n        "id"\n      ]').replace(
+        /,\n {8}"name": \{\n {10}"type": "string"\n {8}\}/,
+        '',
+      ),
+    );
     expect(rules(d.entries)).toEqual([
       'response-required-property-removed error GET /pets | response 200 application/json /items/properties/name',
       'response-required-property-removed error GET /pets/{petId} | response 200 application/json /items/properties/name',
+    ]);
+  });
+});
+
+describe("oasdiff's enum_removed_entirely pair (data/checker)", () => {
+  it('a dropped enum widens: breaking in responses only, never for readOnly request or writeOnly response properties', async () => {
+    const d = await diffOf(real('oasdiff-enum-removed-entirely-base.yaml'), real('oasdiff-enum-removed-entirely-revision.yaml'));
+    expect(rules(d.entries)).toEqual([
+      'request-body-enum-removed info PUT /mode | request.body text/plain',
+      'request-parameter-enum-removed info GET /pets | request.parameter query filter /properties/origin',
+      'request-parameter-enum-removed info GET /pets | request.parameter query status',
+      'request-property-enum-removed info POST /pets | request.body application/json /properties/status',
+      'response-body-enum-removed error PUT /mode | response 200 text/plain',
+      'response-property-enum-removed error POST /pets | response 200 application/json /properties/status',
     ]);
   });
 });
@@ -204,7 +231,11 @@ describe('AsyncAPI Streetlights (asyncapi/spec examples)', () => {
   it('2.6: subscribe payloads follow the response rules, publish payloads the request rules', async () => {
     const d = await diffOf(
       STREETLIGHTS_2,
-      edit(edit(STREETLIGHTS_2, "enum: ['on', 'off']", "enum: ['on']"), 'lumens: {type: integer, minimum: 0}', 'lumens: {type: integer, minimum: 0, maximum: 1000}'),
+      edit(
+        edit(STREETLIGHTS_2, "enum: ['on', 'off']", "enum: ['on']"),
+        'lumens: {type: integer, minimum: 0}',
+        'lumens: {type: integer, minimum: 0, maximum: 1000}',
+      ),
     );
     expect(d.format).toBe('asyncapi');
     expect(rules(d.entries)).toEqual([

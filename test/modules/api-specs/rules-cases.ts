@@ -225,6 +225,25 @@ export const FIXED_CASES: RuleCase[] = [
     oas({ '/a': { post: op({ callbacks: { done: { '{$request.body#/url}': { post: op() } } } }) } }),
     oas({ '/a': { post: op() } }),
   ),
+  c(
+    // Keywords of allOf parts other than properties/required were once dropped: the description-beside-a-$ref pattern hid every enum change.
+    'enum value added to a response enum wrapped in allOf (description beside the $ref)',
+    'response-property-enum-value-added',
+    {
+      ...withResponse(obj({ s: { allOf: [{ $ref: '#/components/schemas/S' }], description: 'status' } })),
+      components: { schemas: { S: { type: 'string', enum: ['a'] } } },
+    },
+    {
+      ...withResponse(obj({ s: { allOf: [{ $ref: '#/components/schemas/S' }], description: 'status' } })),
+      components: { schemas: { S: { type: 'string', enum: ['a', 'b'] } } },
+    },
+  ),
+  c(
+    'OpenAPI 3.0 boolean exclusiveMaximum tightened (read as the 3.1 numeric bound)',
+    'request-property-exclusive-max-decreased',
+    withBody(obj({ n: { type: 'integer', maximum: 10, exclusiveMaximum: true } })),
+    withBody(obj({ n: { type: 'integer', maximum: 5, exclusiveMaximum: true } })),
+  ),
 ];
 
 // AsyncAPI
@@ -289,6 +308,7 @@ export const SCHEMA_PAIRS: Record<string, [Obj, Obj]> = {
     { type: 'string', enum: ['a', 'b'] },
   ],
   'became-enum': [{ type: 'string' }, { type: 'string', enum: ['a'] }],
+  'enum-removed': [{ type: 'string', enum: ['a', 'b'] }, { type: 'string' }],
   'pattern-added': [{ type: 'string' }, { type: 'string', pattern: '^a' }],
   'pattern-changed': [
     { type: 'string', pattern: '^a' },
@@ -386,6 +406,19 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
   },
   { name: 'optional parameter added', format: 'openapi', base: oas({ '/a': { get: op() } }), revision: withParam({}) },
   { name: 'AsyncAPI: channel added', format: 'asyncapi', base: a2({}), revision: a2({ x: {} }) },
+  {
+    name: 'OpenAPI 3.0 boolean exclusiveMaximum rewritten as the 3.1 numeric form',
+    format: 'openapi',
+    base: withBody(obj({ n: { type: 'integer', maximum: 10, exclusiveMaximum: true } })),
+    revision: { ...withBody(obj({ n: { type: 'integer', exclusiveMaximum: 10 } })), openapi: '3.1.0' },
+  },
+  {
+    // A writeOnly property is never returned: its schema changes were once compared anyway.
+    name: 'enum dropped from a writeOnly response property',
+    format: 'openapi',
+    base: withResponse(obj({ s: { type: 'string', writeOnly: true, enum: ['a'] } })),
+    revision: withResponse(obj({ s: { type: 'string', writeOnly: true } })),
+  },
   {
     name: 'security dropped: the operation now allows anonymous access',
     format: 'openapi',

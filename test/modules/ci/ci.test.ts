@@ -181,7 +181,7 @@ describe('self-run CI server', () => {
       color: 'blue',
       lastBuild: { number: 2, result: 'SUCCESS', timestamp: expect.any(Number), duration: 30_000 },
     });
-    expect(jobs.find((j: { name: string }) => j.name === 'web')).toMatchObject({ color: 'blue_anime', lastBuild: { result: null } });
+    expect(jobs.find((j: { name: string }) => j.name === 'web')).toMatchObject({ color: 'anime', lastBuild: { result: null } });
   });
 
   it("reads a job's builds; missing job 404; limit bounded", async () => {

@@ -73,7 +73,10 @@ describe('pipelines contract', () => {
   });
 
   it('stage results only ever carry the documented statuses, also while a stage executes', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('live'), stages: [script('a', 'echo one'), script('s', 'echo started; sleep 30'), script('z', 'true')] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('live'),
+      stages: [script('a', 'echo one'), script('s', 'echo started; sleep 30'), script('z', 'true')],
+    });
     const queued = await trigger(t, user.token, p.id);
     expect(queued).toMatchObject({ status: 'queued', pipelineId: p.id, triggeredBy: user.id, startedAt: null, finishedAt: null, stageResults: [] });
     const live = await waitForRun(t, user.token, p.id, queued.id, (r) => r.logs.includes('started'));
@@ -103,7 +106,10 @@ describe('pipelines contract', () => {
   });
 
   it('events: pipeline.run.updated with the full run per status, pipeline.log {runId, stage, message}', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('ev'), stages: [script('hello', 'echo hi-there'), { id: 'gate', type: 'approval', config: { message: 'ok?' } }] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('ev'),
+      stages: [script('hello', 'echo hi-there'), { id: 'gate', type: 'approval', config: { message: 'ok?' } }],
+    });
     const run = await trigger(t, user.token, p.id);
     await waitForRun(t, user.token, p.id, run.id, ['waiting_approval']);
     await waitUntil(async () => runEvents(run.id).some((e) => e.status === 'waiting_approval'));

@@ -77,3 +77,15 @@ describe('stage output tail', () => {
     expect(tail('short', STAGE_OUTPUT_BYTES)).toBe('short');
   });
 });
+
+describe('pipeline settings', () => {
+  it('defaults as DECISIONS.md gives them; any positive PIPELINE_LOG_MAX_BYTES is accepted', async () => {
+    const { loadConfig } = await import('../../../src/config/config.js');
+    const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
+    const c = loadConfig(base);
+    expect(c.pipelines).toMatchObject({ concurrency: 2, logMaxBytes: 5 * 1024 * 1024 });
+    expect(c.pipelineStageTimeoutS).toBe(600);
+    expect(loadConfig({ ...base, PIPELINE_LOG_MAX_BYTES: '200' }).pipelines.logMaxBytes).toBe(200);
+    expect(() => loadConfig({ ...base, PIPELINE_LOG_MAX_BYTES: 'lots' })).toThrow(/PIPELINE_LOG_MAX_BYTES/);
+  });
+});

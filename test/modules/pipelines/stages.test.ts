@@ -65,7 +65,15 @@ describe('notify', () => {
     expect(got.body).toEqual({ channel: 'deploys', text: `shipped 9.9.9 of ${p.name}` });
     expect(got.headers['content-type']).toContain('application/json');
     const ev = events.find((e) => e.name === 'pipeline.notify' && e.payload.runId === run.id)!;
-    expect(ev.payload).toMatchObject({ channel: 'deploys', text: `shipped 9.9.9 of ${p.name}`, delivered: true, statusCode: 200, stageId: 'n' });
+    expect(ev.payload).toMatchObject({
+      channel: 'deploys',
+      text: `shipped 9.9.9 of ${p.name}`,
+      message: `shipped 9.9.9 of ${p.name}`,
+      delivered: true,
+      statusCode: 200,
+      stageId: 'n',
+      stage: 'n',
+    });
   });
 
   it('a non-2xx answer fails the stage (and still emits pipeline.notify)', async () => {

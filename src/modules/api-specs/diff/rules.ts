@@ -108,6 +108,8 @@ export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: Chan
   'enum-value-removed': { levels: ['error', 'info'], type: 'removed', description: 'enum values were removed' },
   'enum-value-added': { levels: ['info', 'error'], type: 'added', description: 'enum values were added' },
   'became-enum': { levels: ['error', 'info'], type: 'modified', description: 'the value was restricted to an enum' },
+  // oasdiff's enum_removed_entirely pair: the whole enum dropped widens the value (was reported as no change at all)
+  'enum-removed': { levels: ['info', 'error'], type: 'modified', description: 'the enum restriction was removed (any value of the type)' },
   'pattern-added': { levels: ['error', 'info'], type: 'added', description: 'a pattern was added' },
   'pattern-changed': { levels: ['warning', 'warning'], type: 'modified', description: 'the pattern changed (a superset cannot be proven)' },
   'pattern-removed': { levels: ['info', 'warning'], type: 'removed', description: 'the pattern was removed' },

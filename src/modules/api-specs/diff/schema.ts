@@ -72,10 +72,26 @@ export class SchemaComparer {
     const s = refs.deref(schema);
     if (typeof s === 'boolean') return s ? {} : { not: {} };
     if (!isObj(s)) return undefined;
-    if (!Array.isArray(s.allOf)) return s;
+    const boolBounds = typeof s.exclusiveMaximum === 'boolean' || typeof s.exclusiveMinimum === 'boolean';
+    if (!Array.isArray(s.allOf) && !boolBounds) return s;
     const cached = cache.get(s);
     if (cached) return cached;
     const merged: Obj = { ...s };
+    // OpenAPI 3.0's `maximum: 10, exclusiveMaximum: true` is 3.1's `exclusiveMaximum: 10`: one form, so an upgrade is no change.
+    for (const [flag, bound] of [
+      ['exclusiveMaximum', 'maximum'],
+      ['exclusiveMinimum', 'minimum'],
+    ] as const) {
+      if (typeof merged[flag] !== 'boolean') continue;
+      if (merged[flag] === true && typeof merged[bound] === 'number') {
+        merged[flag] = merged[bound];
+        delete merged[bound];
+      } else delete merged[flag];
+    }
+    if (!Array.isArray(s.allOf)) {
+      cache.set(s, merged);
+      return merged;
+    }
     delete merged.allOf;
     const properties: Obj = isObj(s.properties) ? { ...s.properties } : {};
     const required = new Set<string>(Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : []);
@@ -84,11 +100,11 @@ export class SchemaComparer {
       const sub = depth < 16 ? this.flatten(refs, cache, part, depth + 1) : undefined;
       if (!sub) continue;
       for (const [k, v] of Object.entries(sub)) {
+        // Every other keyword of a part (type, enum, bounds, …) applies too; the schema's own win.
         if (k === 'properties' && isObj(v)) Object.assign(properties, v);
-        else if (k === 'required' && Array.isArray(v))
-          for (const x of v)
-            if (typeof x === 'string') required.add(x);
-            else if (!(k in merged)) merged[k] = v;
+        else if (k === 'required' && Array.isArray(v)) {
+          for (const x of v) if (typeof x === 'string') required.add(x);
+        } else if (!(k in merged)) merged[k] = v;
       }
     }
     if (Object.keys(properties).length) merged.properties = properties;
@@ -120,6 +136,7 @@ export class SchemaComparer {
       if (removed.length) add('enum-value-removed', `enum value${removed.length > 1 ? 's' : ''} ${removed.map((k) => show(oEnum.get(k))).join(', ')} removed`);
       if (added.length) add('enum-value-added', `enum value${added.length > 1 ? 's' : ''} ${added.map((k) => show(nEnum.get(k))).join(', ')} added`);
     } else if (!oEnum && nEnum) add('became-enum', `restricted to the enum values ${[...nEnum.values()].map(show).join(', ')}`);
+    else if (oEnum && !nEnum) add('enum-removed', `enum restriction ${[...oEnum.values()].map(show).join(', ')} removed (any value)`);
     // pattern
     if (typeof n.pattern === 'string' && o.pattern === undefined) add('pattern-added', `pattern ${show(n.pattern)} added`);
     else if (typeof o.pattern === 'string' && n.pattern === undefined) add('pattern-removed', `pattern ${show(o.pattern)} removed`);
@@ -163,10 +180,10 @@ export class SchemaComparer {
           add(`property-removed-${req ? 'required' : 'optional'}`, `${req ? 'required' : 'optional'} property '${name}' removed`, rel);
           continue;
         }
-        if (!skip(np[name], this.newRefs)) {
-          if (!oReq.has(name) && nReq.has(name)) add('property-became-required', `property '${name}' became required`, rel);
-          if (oReq.has(name) && !nReq.has(name)) add('property-became-optional', `property '${name}' became optional`, rel);
-        }
+        // A property clients never send (readOnly) or never receive (writeOnly) cannot break them.
+        if (skip(np[name], this.newRefs)) continue;
+        if (!oReq.has(name) && nReq.has(name)) add('property-became-required', `property '${name}' became required`, rel);
+        if (oReq.has(name) && !nReq.has(name)) add('property-became-optional', `property '${name}' became optional`, rel);
         for (const c of this.compare(op[name], np[name], dir)) out.push({ ...c, rel: rel + c.rel });
       }
       for (const name of Object.keys(np)) {

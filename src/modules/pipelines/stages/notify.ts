@@ -18,7 +18,17 @@ export async function notifyStage(ctx: StageContext): Promise<StageOutcome> {
   const text = message
     ? render(message, ctx)
     : `Pipeline "${ctx.pipeline.name}" run ${ctx.run.id} (version ${ctx.run.version}) reached stage "${ctx.stage.name}"`;
-  const event = { runId: ctx.run.id, pipelineId: ctx.pipeline.id, stageId: ctx.stage.id, stage: ctx.stage.id, channel, text, message: text, delivered: false, statusCode: null as number | null };
+  const event = {
+    runId: ctx.run.id,
+    pipelineId: ctx.pipeline.id,
+    stageId: ctx.stage.id,
+    stage: ctx.stage.id,
+    channel,
+    text,
+    message: text,
+    delivered: false,
+    statusCode: null as number | null,
+  };
   const url = ctx.config.notifyWebhookUrl;
   if (!url) {
     ctx.notify(event);
