@@ -1,20 +1,10 @@
 import { stat } from 'node:fs/promises';
-import {
-  ApiException,
-  ApiextensionsV1Api,
-  AppsV1Api,
-  CoreV1Api,
-  CustomObjectsApi,
-  KubeConfig,
-  PatchStrategy,
-  type KubernetesObject,
-} from '@kubernetes/client-node';
-// The generated client's middleware speaks its own minimal Observable; `of` wraps a value in it.
-import { of } from '@kubernetes/client-node/dist/gen/rxjsStub.js';
+import type { ApiException, ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import type { ClusterConfig } from '../../config/cluster.js';
 import { Conflict, DomainError, Unavailable } from '../../kernel/errors.js';
 import { upstreamError } from '../http.js';
 import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath, type ClusterRef } from './kubeconfig.js';
+import { kubernetesSdk, loadedKubernetesSdk, loadKubernetesSdk } from './sdk.js';
 
 /** The name error messages give the cluster (DECISIONS.md: 503 "with a message naming the system"). */
 export const KUBERNETES = 'Kubernetes cluster';
@@ -29,7 +19,8 @@ export interface CustomResource {
 /** The typed error for anything a Kubernetes call threw: the API's status, a timeout, or no connection. */
 export function kubeError(err: unknown): Error {
   if (err instanceof DomainError) return err;
-  if (err instanceof ApiException || (typeof (err as any)?.code === 'number' && (err as any).code >= 400)) {
+  const sdk = loadedKubernetesSdk()?.sdk;
+  if ((sdk && err instanceof sdk.ApiException) || (typeof (err as any)?.code === 'number' && (err as any).code >= 400)) {
     const code = (err as ApiException<unknown>).code;
     // 409 on a write guarded by resourceVersion: someone else changed the object first.
     if (code === 409) return new Conflict(`${KUBERNETES} refused the write: the object changed meanwhile; try again`);
@@ -40,7 +31,10 @@ export function kubeError(err: unknown): Error {
   return new Unavailable(`${KUBERNETES} is unreachable`);
 }
 
-const statusOf = (err: unknown): number | undefined => (err instanceof ApiException ? err.code : undefined);
+const statusOf = (err: unknown): number | undefined => {
+  const sdk = loadedKubernetesSdk()?.sdk;
+  return sdk && err instanceof sdk.ApiException ? err.code : undefined;
+};
 
 /**
  * One cluster's API, through the official client: every call carries the configured timeout, and
@@ -56,10 +50,11 @@ export class KubeClient {
     readonly kubeconfig: KubeConfig,
     private readonly timeoutMs: number,
   ) {
-    this.core = kubeconfig.makeApiClient(CoreV1Api);
-    this.apps = kubeconfig.makeApiClient(AppsV1Api);
-    this.ext = kubeconfig.makeApiClient(ApiextensionsV1Api);
-    this.custom = kubeconfig.makeApiClient(CustomObjectsApi);
+    const { sdk } = kubernetesSdk();
+    this.core = kubeconfig.makeApiClient(sdk.CoreV1Api);
+    this.apps = kubeconfig.makeApiClient(sdk.AppsV1Api);
+    this.ext = kubeconfig.makeApiClient(sdk.ApiextensionsV1Api);
+    this.custom = kubeconfig.makeApiClient(sdk.CustomObjectsApi);
   }
 
   /** Per-call options: an abort signal for the timeout, and extra headers (a patch's content type). */
@@ -71,9 +66,9 @@ export class KubeClient {
           pre: (ctx: any) => {
             ctx.setSignal(AbortSignal.timeout(timeoutMs));
             for (const [k, v] of Object.entries(headers)) ctx.setHeaderParam(k, v);
-            return of(ctx);
+            return kubernetesSdk().of(ctx);
           },
-          post: (res: unknown) => of(res),
+          post: (res: unknown) => kubernetesSdk().of(res),
         },
       ],
       middlewareMergeStrategy: 'append',
@@ -133,7 +128,7 @@ export class KubeClient {
 
   /** A JSON merge patch (RFC 7386): custom resources refuse strategic-merge patches (415). */
   async mergePatchCustom(res: CustomResource, namespace: string, name: string, patch: object): Promise<any | null> {
-    const options = this.options({ 'Content-Type': PatchStrategy.MergePatch });
+    const options = this.options({ 'Content-Type': kubernetesSdk().sdk.PatchStrategy.MergePatch });
     return this.call(() => this.custom.patchNamespacedCustomObject({ ...res, namespace, name, body: patch }, options), [404]);
   }
 }
@@ -145,7 +140,7 @@ export class KubeClient {
  */
 function plainHttpAllowed(kc: KubeConfig): KubeConfig {
   if (!kc.clusters.some((c) => c.server.startsWith('http:') && !c.skipTLSVerify)) return kc;
-  const fixed = new KubeConfig();
+  const fixed = new (kubernetesSdk().sdk.KubeConfig)();
   fixed.loadFromOptions({
     clusters: kc.clusters.map((c) => (c.server.startsWith('http:') ? { ...c, skipTLSVerify: true } : c)),
     users: kc.users,
@@ -172,6 +167,8 @@ export class KubernetesAccess {
 
   /** The client for `ref`; for the default cluster, null when none is configured. */
   async client(ref: ClusterRef = { kind: 'default' }): Promise<KubeClient | null> {
+    if (ref.kind === 'default' && !this.configured) return null;
+    await loadKubernetesSdk();
     if (ref.kind === 'base64') return this.make(loadSuppliedKubeconfig(decodeBase64Kubeconfig(ref.value), { allowFiles: false }));
     if (ref.kind === 'textOrPath') {
       const { text, fromFile } = await readTextOrPath(ref.value, this.cfg.configFolder);
@@ -201,7 +198,7 @@ export class KubernetesAccess {
         throw new Unavailable(`${KUBERNETES}: the configuration file named by CLUSTER_CONFIG_PATH cannot be read`);
       }
       if (this.cached?.key === key) return this.cached.client;
-      const kc = new KubeConfig();
+      const kc = new (kubernetesSdk().sdk.KubeConfig)();
       try {
         kc.loadFromFile(this.cfg.configPath);
       } catch {
@@ -213,7 +210,7 @@ export class KubernetesAccess {
     }
     if (this.cfg.inCluster) {
       if (this.cached?.key === 'in-cluster') return this.cached.client;
-      const kc = new KubeConfig();
+      const kc = new (kubernetesSdk().sdk.KubeConfig)();
       kc.loadFromCluster();
       this.cached = { key: 'in-cluster', client: this.make(kc) };
       return this.cached.client;

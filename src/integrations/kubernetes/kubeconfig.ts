@@ -1,6 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, resolve, sep } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { kubernetesSdk } from './sdk.js';
 import { parse } from 'yaml';
 import { Invalid } from '../../kernel/errors.js';
 
@@ -50,7 +51,7 @@ export function loadSuppliedKubeconfig(text: string, opts: { allowFiles: boolean
       }
     }
   }
-  const kc = new KubeConfig();
+  const kc = new (kubernetesSdk().sdk.KubeConfig)();
   try {
     kc.loadFromString(text);
   } catch {

@@ -1,8 +1,9 @@
-import { makeInformer, type KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kubernetes/client-node';
 import type { CrdDefinition, OrchestratorPort, RolloutWatchHandler, WatchedRollout } from '../../modules/orchestrator/orchestrator.ports.js';
 import type { RolloutPhase, RolloutStatus, Workload } from '../../modules/orchestrator/orchestrator.schemas.js';
 import type { CustomResource, KubernetesAccess } from './client.js';
 import { kubeError } from './client.js';
+import { kubernetesSdk } from './sdk.js';
 import { deploymentSummary } from './resources.js';
 
 const ROLLOUTS: CustomResource = { group: 'argoproj.io', version: 'v1alpha1', plural: 'rollouts' };
@@ -69,7 +70,7 @@ export class OrchestratorAdapter implements OrchestratorPort {
     };
     // client-node's informer: list, then watch from the list's resourceVersion; on a 410 Gone it
     // relists; any other failure ends it (reported through `failed`).
-    const informer = makeInformer(kube.kubeconfig, path, list as never);
+    const informer = kubernetesSdk().sdk.makeInformer(kube.kubeconfig, path, list as never);
     let stopped = false;
     informer.on('add', (o) => handler.changed(toRollout(o)));
     informer.on('update', (o) => handler.changed(toRollout(o)));

@@ -25,7 +25,8 @@ export function validateSearchUrl(raw: string, cfg: SearchConfig): string {
   if (!cfg.allowInternalUrls && !allowlisted(url, cfg) && !isGlobal(url, cfg) && isInternalHost(url.hostname)) {
     throw new Invalid('searchUrl must not point at an internal address', [{ field: 'searchUrl', problem: 'internal address' }]);
   }
-  return url.toString().replace(/\/+$/, '');
+  // Kept as given (trimmed): the link answers what the caller wrote; the HTTP client drops a trailing slash itself.
+  return raw.trim();
 }
 
 export function allowlisted(url: URL, cfg: SearchConfig) {

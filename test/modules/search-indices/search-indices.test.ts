@@ -110,6 +110,9 @@ describe('search index links', () => {
     expectError(await post(c.id, { indexPattern: 'ok', description: 'd'.repeat(1001) }), 400);
     expectError(await post(c.id, { indexPattern: 'ok', searchUrl: 'ftp://es' }), 400);
     expectError(await post(c.id, { indexPattern: 'ok', searchUrl: 'not a url' }), 400);
+    // The link answers the URL as it was given.
+    const given = 'https://Search.Example.com:9200/';
+    expect((await post(c.id, { indexPattern: 'ok', searchUrl: given })).json().searchUrl).toBe(given);
     expectError(await post(MISSING, { indexPattern: 'ok' }), 404);
     expectError(await get(base('bad-id')), 400);
     expectError(await get(base(MISSING)), 404);
