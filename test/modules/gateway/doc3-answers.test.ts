@@ -14,7 +14,7 @@ beforeAll(async () => {
   const dead = `http://127.0.0.1:${await freePort()}`;
   t = await buildTestApp({ POLICY_URL: dead, COST_URL: dead });
   admin = await t.adminToken();
-  user = (await t.newUser('r4')).token;
+  user = (await t.newUser('doc3')).token;
   comp = await createComponent(t);
 });
 afterAll(async () => t.close());
@@ -27,8 +27,8 @@ const codes = async (list: [string, string, object?, string?][]) => {
   return out;
 };
 
-describe('r4 contract probe', () => {
-  it('answers', async () => {
+describe('document 3 answers with no upstream reachable (policy, search links, cost, registry, gateway)', () => {
+  it('status codes of every endpoint: 400 validation, 404 unknown, 503 unreachable, 403 admin-only', async () => {
     const c = comp.id;
     const s = `/api/v1/components/${c}/searchengine-indices`;
     const res = await codes([
