@@ -116,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
 
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, { commandTimeout: config.runtime.redisCommandTimeoutMs }) : undefined;
-  const queue = createQueue({
+  const queue = await createQueue({
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
     log: app.log,

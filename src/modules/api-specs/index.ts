@@ -19,8 +19,8 @@ export async function apiSpecsModule(app: App, ctx: AppContext) {
   const { maxBytes, workers: size } = ctx.config.apiSpecs;
   const workers = new SpecWorkerPool(size);
   app.addHook('onClose', () => workers.close());
-  // Tests start many short-lived apps: there the threads start on first use.
-  if (ctx.config.env !== 'test') app.addHook('onReady', async () => workers.start());
+  // Threads start on the first registration or diff, not at start: each holds its own V8 heap and
+  // the validators' schemas (tens of MB), which an idle server should not pay for.
   const service = createApiSpecsService({ db: ctx.db, events: ctx.events, cache: ctx.cache, workers, maxBytes });
   ctx.services.apiSpecs = service;
   // Twice the spec limit: a spec sent as a JSON string grows with escaping (newlines, quotes).

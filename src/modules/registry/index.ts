@@ -15,7 +15,7 @@ export async function registryModule(app: App, ctx: AppContext) {
   const durable = ctx.queue.kind === 'bullmq';
   const service = createRegistryService({
     db: ctx.db,
-    adapter: registryAdapterFor(ctx.config.registry),
+    adapter: await registryAdapterFor(ctx.config.registry),
     enqueueSync: durable ? async (componentId) => void (await ctx.jobs.enqueue(VULN_SYNC_JOB, { componentId })) : undefined,
   });
   defineRegistryJobs(ctx, service);

@@ -1,7 +1,7 @@
 import type { RegistryConfig } from '../../config/registry.js';
 import { ArtifactRegistryAdapter } from '../../integrations/artifact-registry/artifact-registry.adapter.js';
 import { DockerHubAdapter } from '../../integrations/dockerhub/dockerhub.adapter.js';
-import { EcrAdapter } from '../../integrations/ecr/ecr.adapter.js';
+import type { EcrAdapter } from '../../integrations/ecr/ecr.adapter.js';
 import { HarborAdapter } from '../../integrations/harbor/harbor.adapter.js';
 import { OciRegistryAdapter } from '../../integrations/oci-registry/oci-registry.adapter.js';
 import { Unavailable } from '../../kernel/errors.js';
@@ -14,8 +14,10 @@ const str = (c: Record<string, unknown> | undefined, k: string) => (typeof c?.[k
  * self-hosted registry, a credential that is not a service account key) answers 503 on use instead
  * of stopping the whole server. Undefined: no registry configured.
  */
-export function registryAdapterFor(cfg: RegistryConfig): (() => RegistryPort) | undefined {
+export async function registryAdapterFor(cfg: RegistryConfig): Promise<(() => RegistryPort) | undefined> {
   if (!cfg.type) return undefined;
+  // The AWS SDK (about 20 MB) is loaded only when ECR is the configured registry.
+  const Ecr: typeof EcrAdapter | undefined = cfg.type === 'cloudreg_a' ? (await import('../../integrations/ecr/ecr.adapter.js')).EcrAdapter : undefined;
   let built: RegistryPort | undefined;
   const need = (what: string) => new Unavailable(`Container registry adapter ${cfg.type} is not configured: ${what} is missing`);
   const build = (): RegistryPort => {
@@ -30,7 +32,7 @@ export function registryAdapterFor(cfg: RegistryConfig): (() => RegistryPort) | 
         const asUrl = cfg.url && /^https?:\/\//i.test(cfg.url) ? cfg.url : undefined;
         const endpoint = cfg.ecrEndpoint ?? asUrl;
         const registryId = cfg.url && !asUrl ? cfg.url : undefined;
-        return new EcrAdapter({ region, accessKeyId: str(c, 'accessKeyId'), secretAccessKey: str(c, 'secretAccessKey'), endpoint }, registryId);
+        return new Ecr!({ region, accessKeyId: str(c, 'accessKeyId'), secretAccessKey: str(c, 'secretAccessKey'), endpoint }, registryId);
       }
       case 'cloudreg_b': {
         if (!cfg.url) throw need('REGISTRY_URL (the location)');
