@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeClient, KubernetesAccess } from '../../src/integrations/kubernetes/client.js';
 import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath } from '../../src/integrations/kubernetes/kubeconfig.js';
+import { loadKubernetesSdk } from '../../src/integrations/kubernetes/sdk.js';
 import { FakeKubeApiServer } from '../fakes/kube-apiserver.js';
 import { installIstio, reviewsVirtualService } from '../fakes/kube-fixtures.js';
 
@@ -13,6 +14,8 @@ let dir: string;
 const VS = { group: 'networking.istio.io', version: 'v1', plural: 'virtualservices' };
 
 beforeAll(async () => {
+  // The client library loads on the first cluster call in the app; these tests build clients directly.
+  await loadKubernetesSdk();
   kube = await new FakeKubeApiServer().start();
   installIstio(kube);
   kube.apply(reviewsVirtualService('bookinfo'));

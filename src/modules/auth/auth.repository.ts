@@ -28,7 +28,11 @@ export const authRepository = {
   },
 
   async adminExists(db: Executor): Promise<boolean> {
-    const [row] = await db.select({ id: users.id }).from(users).where(sql`'admin' = ANY(${users.roles})`).limit(1);
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`'admin' = ANY(${users.roles})`)
+      .limit(1);
     return !!row;
   },
 

@@ -4,6 +4,7 @@ import { Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import { teamsCatalogVerbs } from '../teams/index.js';
 import { toRef } from './catalog.entities.js';
+import { loadCatalogModel } from './catalog.model.js';
 import type { PeopleQuery, Person, Relation } from './catalog.entities.schemas.js';
 import { catalogRepository as repo } from './catalog.repository.js';
 import { peopleStore, relationsStore, resolveRefs, type PersonRow } from './catalog.store.js';
@@ -52,6 +53,7 @@ export function createBrowseService({ db }: { db: Database }) {
     },
 
     async people(_caller: Caller, q: PeopleQuery) {
+      await loadCatalogModel();
       let memberOfRef: string | undefined;
       if (q.team) {
         try {

@@ -1,21 +1,5 @@
-import {
-  apiEntityV1alpha1Validator,
-  componentEntityV1alpha1Validator,
-  DefaultNamespaceEntityPolicy,
-  domainEntityV1alpha1Validator,
-  EntityPolicies,
-  FieldFormatEntityPolicy,
-  groupEntityV1alpha1Validator,
-  locationEntityV1alpha1Validator,
-  NoForeignRootFieldsEntityPolicy,
-  parseEntityRef,
-  resourceEntityV1alpha1Validator,
-  SchemaValidEntityPolicy,
-  systemEntityV1alpha1Validator,
-  userEntityV1alpha1Validator,
-  type Entity,
-  type KindValidator,
-} from '@backstage/catalog-model';
+import type { Entity, KindValidator } from '@backstage/catalog-model';
+import { catalogModel, loadCatalogModel } from './catalog.model.js';
 import type { CatalogLink } from '../../db/schema/index.js';
 import { hangarKind, LIMITS, type ComponentKind, type EntityKind } from './catalog.kinds.js';
 import { resolvePlaceholders, type PlaceholderReader } from './catalog.placeholders.js';
@@ -86,23 +70,31 @@ export type ParsedEntity =
   | { entity: 'location'; document: number; ref: string; targets: string[]; warnings: string[] }
   | { entity: 'skipped'; document: number; kind: string | null; name: string | null; reason: string };
 
-const policies = EntityPolicies.allOf([
-  new DefaultNamespaceEntityPolicy(),
-  new NoForeignRootFieldsEntityPolicy(),
-  new FieldFormatEntityPolicy(),
-  new SchemaValidEntityPolicy(),
-]);
-
-const VALIDATORS: Record<string, KindValidator> = {
-  component: componentEntityV1alpha1Validator,
-  api: apiEntityV1alpha1Validator,
-  resource: resourceEntityV1alpha1Validator,
-  system: systemEntityV1alpha1Validator,
-  domain: domainEntityV1alpha1Validator,
-  group: groupEntityV1alpha1Validator,
-  user: userEntityV1alpha1Validator,
-  location: locationEntityV1alpha1Validator,
-};
+/** Built on first use, once the library is loaded. */
+let rules: { policies: { enforce(entity: Entity): Promise<Entity | undefined> }; validators: Record<string, KindValidator> } | undefined;
+function entityRules() {
+  if (rules) return rules;
+  const m = catalogModel();
+  rules = {
+    policies: m.EntityPolicies.allOf([
+      new m.DefaultNamespaceEntityPolicy(),
+      new m.NoForeignRootFieldsEntityPolicy(),
+      new m.FieldFormatEntityPolicy(),
+      new m.SchemaValidEntityPolicy(),
+    ]),
+    validators: {
+      component: m.componentEntityV1alpha1Validator,
+      api: m.apiEntityV1alpha1Validator,
+      resource: m.resourceEntityV1alpha1Validator,
+      system: m.systemEntityV1alpha1Validator,
+      domain: m.domainEntityV1alpha1Validator,
+      group: m.groupEntityV1alpha1Validator,
+      user: m.userEntityV1alpha1Validator,
+      location: m.locationEntityV1alpha1Validator,
+    },
+  };
+  return rules;
+}
 const CANONICAL: Record<string, string> = {
   component: 'Component',
   api: 'API',
@@ -129,7 +121,7 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
 
 /** A reference as Backstage resolves it (default kind and namespace), written `kind:namespace/name`. */
 export function toRef(ref: string, defaultKind: string, defaultNamespace = 'default'): string {
-  const r = parseEntityRef(ref, { defaultKind, defaultNamespace });
+  const r = catalogModel().parseEntityRef(ref, { defaultKind, defaultNamespace });
   return `${r.kind.toLowerCase()}:${r.namespace}/${r.name}`;
 }
 
@@ -158,6 +150,8 @@ export interface ReadOptions {
  * Kinds Hangar does not keep come back `skipped`; invalid documents throw `EntityError`.
  */
 export async function readEntity(value: unknown, document: number, options: ReadOptions): Promise<ParsedEntity> {
+  await loadCatalogModel();
+  const { policies, validators: VALIDATORS } = entityRules();
   if (!isMap(value)) throw new EntityError('a descriptor must be a mapping');
   const raw = structuredClone(value);
   const warnings: string[] = [];

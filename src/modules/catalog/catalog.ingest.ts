@@ -12,6 +12,8 @@ export type Sourced = Kept & { file: string | null };
 
 export interface IngestSource {
   locationId: string | null;
+  /** An explicit registration takes over entities of other locations; a scheduled refresh does not. */
+  takeOver: boolean;
 }
 
 export interface IngestResult {
@@ -108,6 +110,13 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
     const holder = held.get(`${c.input.kind}\u0000${c.input.namespace}\u0000${c.input.name}`);
     if (holder && holder.id !== row?.id) {
       result.errors.push({ file: c.file, document: c.document, message: `a ${c.input.kind} named "${c.input.name}" already exists as ${holder.ref}` });
+      return false;
+    }
+    // An entity belongs to the location that last registered it: a refresh of another location
+    // still declaring it reports a conflict (as Backstage does) instead of taking it back, else two
+    // locations would flip its source, with an update and events, on every refresh.
+    if (row && !source.takeOver && source.locationId && row.sourceLocationId && row.sourceLocationId !== source.locationId && !row.orphan) {
+      result.errors.push({ file: c.file, document: c.document, message: `${c.ref} is registered by location ${row.sourceLocationId}` });
       return false;
     }
     if (row) target.set(c.ref, row);

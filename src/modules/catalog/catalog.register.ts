@@ -38,9 +38,16 @@ export function createRegisterService({ db, git, config, services, log, componen
   const lifecycles = config.catalog.lifecycles;
 
   /** Writes a batch in one transaction, then invalidates, emits and hands API definitions over. */
-  async function write(caller: Caller, entities: Sourced[], location: LocationRow | null, commit: string | null, orphans?: { spared: string[] }) {
+  async function write(
+    caller: Caller,
+    entities: Sourced[],
+    location: LocationRow | null,
+    commit: string | null,
+    orphans?: { spared: string[] },
+    takeOver = true,
+  ) {
     const result: IngestResult = await db.transaction(async (tx) => {
-      const r = await ingest(tx, caller, entities, { locationId: location?.id ?? null });
+      const r = await ingest(tx, caller, entities, { locationId: location?.id ?? null, takeOver });
       // register-yaml is all or nothing: a clash refuses the lot.
       if (!location && r.errors.length) throw new Conflict(`document ${r.errors[0]!.document}: ${r.errors[0]!.message}`);
       if (location && orphans) {
@@ -81,7 +88,7 @@ export function createRegisterService({ db, git, config, services, log, componen
 
   async function refresh(caller: Caller, location: LocationRow, signal?: AbortSignal) {
     const { walk, commit } = await readLocation(location, signal);
-    const written = await write(caller, walk.entities, location, commit, { spared: walk.failedFiles });
+    const written = await write(caller, walk.entities, location, commit, { spared: walk.failedFiles }, false);
     const errors = [...walk.errors, ...written.errors];
     await locationsStore.recordRefresh(db, location.id, errors.length ? `${errors.length} problem(s); first: ${errors[0]!.message}`.slice(0, 500) : null);
     return { ...written, skipped: walk.skipped, errors, files: walk.files };

@@ -6,6 +6,7 @@ import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageResult } from '../../kernel/pagination.js';
 import { teamsLookup } from '../teams/index.js';
 import { toRef } from './catalog.entities.js';
+import { loadCatalogModel } from './catalog.model.js';
 import { componentEvent } from './catalog.events.js';
 import { DEFAULT_LIFECYCLE, ENTITY_KINDS, entityKindOf, KIND_GROUPS } from './catalog.kinds.js';
 import { CATALOG_CACHE_NS } from './catalog.lookup.js';
@@ -128,6 +129,7 @@ export function createComponentsService({ db, cache, events, config }: CatalogDe
 
   return {
     async list(_caller: Caller, q: ListComponentsQuery): Promise<PageResult<Component>> {
+      await loadCatalogModel(); // owner and filter references are parsed by Backstage's rules
       const filter = filterOf(q);
       if (!filter) return pageOf([], 0, q);
       const filterKey = JSON.stringify(filter);
@@ -151,6 +153,7 @@ export function createComponentsService({ db, cache, events, config }: CatalogDe
     },
 
     async create(_caller: Caller, body: CreateComponentBody): Promise<Component> {
+      await loadCatalogModel(); // owner and filter references are parsed by Backstage's rules
       const lifecycle = checkLifecycle(body.lifecycle) ?? (lifecycles.includes(DEFAULT_LIFECYCLE) ? DEFAULT_LIFECYCLE : lifecycles[0]!);
       const namespace = body.namespace ?? 'default';
       const key = { kind: body.kind, namespace, name: body.name };
@@ -194,6 +197,7 @@ export function createComponentsService({ db, cache, events, config }: CatalogDe
     },
 
     async update(_caller: Caller, id: string, body: UpdateComponentBody): Promise<Component> {
+      await loadCatalogModel(); // owner and filter references are parsed by Backstage's rules
       const changes: ComponentChanges = {};
       for (const field of ['name', 'namespace', 'kind', 'entityKind', 'owner', 'description', 'tags', 'annotations', 'labels', 'links', 'gitopsApp'] as const) {
         if (body[field] !== undefined) (changes as Record<string, unknown>)[field] = body[field];

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemCaller } from '../../../src/kernel/caller.js';
 import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 import { gitRepos } from './git-repo.js';
 
@@ -149,5 +150,47 @@ describe("Backstage's own example catalog", () => {
     const again = (await inject('POST', '/api/v1/catalog/locations', { url: repo.url, path: 'apis/petstore-webhook-api.yaml' })).json();
     expect(again.unchanged).toHaveLength(1);
     expect((await inject('GET', `/api/v1/catalog/components/${api.id}/api-specs`)).json()).toHaveLength(1);
+  });
+  it('registers the acme organization as one location: teams with parents, people with teams, twice', async () => {
+    const repo = repos.make({}, EXAMPLES);
+    const res = await inject('POST', '/api/v1/catalog/locations', { url: repo.url, path: 'acme/org.yaml' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.teams).toEqual(
+      expect.arrayContaining(['group:default/acme-corp', 'group:default/infrastructure', 'group:default/backstage', 'group:default/team-a']),
+    );
+    expect(body.people).toEqual(expect.arrayContaining(['user:default/guest', 'user:development/guest', 'user:default/janelle.dawe']));
+    // Targets this copy does not hold (boxoffice, team-b…) are reported, the rest is kept.
+    expect(body.errors).toContainEqual({ file: 'acme/team-b-group.yaml', document: null, message: 'no such file in the repository' });
+    const team = async (name: string) => (await entity(`group:default/${name}`)).json();
+    const [corp, infra, bs, a] = [await team('acme-corp'), await team('infrastructure'), await team('backstage'), await team('team-a')];
+    expect(infra.parentTeamId).toBe(corp.id);
+    expect(bs).toMatchObject({ parentTeamId: infra.id, displayName: 'Backstage', description: 'The backstage sub-department' });
+    expect(a.parentTeamId).toBe(bs.id);
+    const again = (await inject('POST', '/api/v1/catalog/locations', { url: repo.url, path: 'acme/org.yaml' })).json();
+    expect(again.created).toEqual([]);
+    expect(again.updated).toEqual([]);
+    expect((await entity('group:default/team-a')).json().updatedAt).toBe(a.updatedAt);
+    const people = (await inject('GET', '/api/v1/catalog/people?take=100')).json();
+    expect(people.data.filter((p: any) => p.name === 'guest')).toHaveLength(2);
+  });
+  it('a newer location takes an entity over; the older one does not take it back on refresh', async () => {
+    const files = { 'catalog-info.yaml': read('resources/artists-db-resource.yaml').replace('artists-db', 'shared-db') };
+    const [a, b] = [repos.make(files), repos.make(files)];
+    const first = (await inject('POST', '/api/v1/catalog/locations', { url: a.url })).json();
+    expect(first.created).toHaveLength(1);
+    const second = (await inject('POST', '/api/v1/catalog/locations', { url: b.url })).json();
+    expect(second.updated).toHaveLength(1);
+    expect(second.errors).toEqual([]);
+    const source = { locationId: second.location.id, file: 'catalog-info.yaml' };
+    expect((await entity('resource:default/shared-db')).json().source).toEqual(source);
+    const before = (await entity('resource:default/shared-db')).json().updatedAt;
+    const refreshed = await t.app.hangar.services.catalog.refreshLocation(systemCaller(), first.location.id);
+    expect(refreshed.updated).toEqual([]);
+    expect(refreshed.errors).toEqual([
+      { file: 'catalog-info.yaml', document: 1, message: `resource:default/shared-db is registered by location ${second.location.id}` },
+    ]);
+    expect((await entity('resource:default/shared-db')).json()).toMatchObject({ source, updatedAt: before });
+    expect((await t.app.hangar.services.catalog.refreshLocation(systemCaller(), second.location.id)).unchanged).toHaveLength(1);
   });
 });
