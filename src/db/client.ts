@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -150,6 +148,8 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     dataDir = resolve(join(opts.dataDir, 'pgdata'));
     mkdirSync(dataDir, { recursive: true });
   }
+  // Loaded only for the embedded database: a PostgreSQL deployment never needs the WASM build.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const client = opts.pgliteDump
     ? new PGlite({ loadDataDir: opts.pgliteDump, postgresqlconf: PGLITE_CONF })
     : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
