@@ -1,3 +1,4 @@
+import { execFile, execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { DatabaseHandle } from '../src/db/client.js';
 
@@ -50,4 +51,42 @@ export async function load(baseUrl: string, opts: Parameters<BenchContext['load'
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
   };
+}
+
+/** True when `wrk` (Debian package wrk) is on PATH: a load generator in its own process, in C. */
+export function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk --version prints its banner and exits 1; only a missing binary is ENOENT.
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+/**
+ * The same load from `wrk` in a separate process, so the server has its core to itself and the
+ * generator's own work is not counted against the server (autocannon runs in the server's thread).
+ */
+export function loadWithWrk(baseUrl: string, opts: Parameters<BenchContext['load']>[0]) {
+  const args = ['-t1', `-c${opts.connections ?? 10}`, `-d${opts.durationS ?? 5}s`, '--latency'];
+  for (const [name, value] of Object.entries(opts.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  args.push(baseUrl + opts.path);
+  return new Promise<{ rps: number; p50Ms: number; p99Ms: number; non2xx: number }>((resolve, reject) => {
+    execFile('wrk', args, { timeout: ((opts.durationS ?? 5) + 30) * 1000 }, (err, stdout) => {
+      if (err) return reject(err);
+      const ms = (line: string) => {
+        const m = new RegExp(`^\\s*${line}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(stdout);
+        if (!m) return NaN;
+        const v = Number(m[1]);
+        return Math.round((m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v) * 100) / 100;
+      };
+      resolve({
+        rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN)),
+        p50Ms: ms('50%'),
+        p99Ms: ms('99%'),
+        non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0),
+      });
+    });
+  });
 }

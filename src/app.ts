@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -25,6 +24,7 @@ import { Invalid } from './kernel/errors.js';
 import { ErrorSchema } from './kernel/schemas.js';
 import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
+import { securityHeadersHook } from './kernel/security-headers.js';
 import { safeErrorSerializer } from './kernel/dependency-errors.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './kernel/json-depth.js';
 import { registerDocs } from './docs/docs.js';
@@ -181,15 +181,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   registerErrorHandling(app);
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-  // No `upgrade-insecure-requests` and no HSTS over plain HTTP: both blank /api/docs when the server is
-  // reached by http on any host name but localhost. HSTS is sent only on requests that came over HTTPS.
-  await app.register(helmet, { global: true, hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
-  app.addHook('onSend', async (req, reply) => {
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
-  });
+  // Static security headers (helmet's, computed once), the request id, HSTS only over HTTPS; no
+  // `upgrade-insecure-requests`: over plain HTTP it blanks /api/docs on any host name but localhost.
+  app.addHook('onRequest', securityHeadersHook({ directives: { upgradeInsecureRequests: null } }));
   await app.register(cors, {
     origin: config.allowedOrigins === '*' ? '*' : config.allowedOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

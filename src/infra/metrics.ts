@@ -31,11 +31,24 @@ export function registerMetrics(app: FastifyInstance, queue: JobQueue) {
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Label children are looked up once per (method, route, status): prom-client hashes the label set
+  // on every call otherwise. The set is bounded by the routes, never by the raw URL.
+  const series = new Map<string, { count: { inc(): void }; latency: { observe(v: number): void } }>();
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths would explode the label set.
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = series.get(key);
+    if (!child) {
+      child = {
+        count: requests.labels({ method: request.method, route, status_code: String(reply.statusCode) }),
+        latency: duration.labels({ method: request.method, route }),
+      };
+      series.set(key, child);
+    }
+    child.count.inc();
+    child.latency.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } as any }, async (_req, reply) => {

@@ -17,3 +17,19 @@ export interface PageResult<T> {
 }
 
 export const pageOf = <T>(data: T[], total: number, q: PageQuery): PageResult<T> => ({ data, total, skip: q.skip, take: q.take });
+
+/**
+ * `pageOf` that hands back the same page object while the cached rows and total are the same
+ * objects/values: a cached page then keeps its identity, so its serialised form can be reused
+ * (see kernel/serialize-once.ts). Rows are keyed weakly: an invalidated page is simply collected.
+ */
+export function pageMemo<T extends object>() {
+  const pages = new WeakMap<T[], PageResult<T>>();
+  return (data: T[], total: number, q: PageQuery): PageResult<T> => {
+    const known = pages.get(data);
+    if (known && known.total === total && known.skip === q.skip && known.take === q.take) return known;
+    const page = pageOf(data, total, q);
+    pages.set(data, page);
+    return page;
+  };
+}

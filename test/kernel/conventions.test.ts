@@ -71,6 +71,23 @@ describe('operations', () => {
     expect(ready.json().checks).toEqual({ database: 'up', redis: 'disabled' });
   });
 
+  it("helmet's security headers on every answer, errors included; no HSTS over plain HTTP", async () => {
+    for (const res of [
+      await t.app.inject({ url: '/health' }),
+      await t.app.inject({ url: '/api/v1/catalog/components' }),
+      await t.app.inject({ url: '/nope' }),
+    ]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
   it('request ids: generated, or taken from X-Request-Id', async () => {
     const a = await t.app.inject({ url: '/health' });
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -2,12 +2,15 @@ import { Type } from 'typebox';
 import { Invalid } from '../../kernel/errors.js';
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
+import { serializeOnce } from '../../kernel/serialize-once.js';
 import { ComponentPage, ComponentSchema, CreateComponentBody, LIST_QUERY_KEYS, ListComponentsQuery, UpdateComponentBody } from './catalog.schemas.js';
 import type { ComponentsService } from './catalog.service.js';
 
 const tags = ['catalog'];
 
 export async function catalogRoutes(app: App, { service }: { service: ComponentsService }) {
+  // The hot path: a cached page is answered as the string serialised the first time.
+  const sendPage = serializeOnce();
   app.get(
     '/api/v1/catalog/components',
     {
@@ -29,7 +32,7 @@ export async function catalogRoutes(app: App, { service }: { service: Components
         response: { 200: ComponentPage, ...errorResponses(400, 401) },
       },
     },
-    async (req) => service.list(req.caller, req.query),
+    async (req, reply) => sendPage(reply, await service.list(req.caller, req.query)),
   );
 
   app.get(

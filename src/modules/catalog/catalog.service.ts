@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
-import { pageOf, type PageResult } from '../../kernel/pagination.js';
+import { pageMemo, pageOf, type PageResult } from '../../kernel/pagination.js';
 import { teamsLookup } from '../teams/index.js';
 import { toRef } from './catalog.entities.js';
 import { loadCatalogModel } from './catalog.model.js';
@@ -62,6 +62,8 @@ export function toTsquery(q: string): string | null {
 
 export function createComponentsService({ db, cache, events, config }: CatalogDeps) {
   const ttl = config.cacheTtlS;
+  // A cached page keeps its identity, so the route answers it without serialising it again.
+  const samePage = pageMemo<Component>();
   const lifecycles = config.catalog.lifecycles;
 
   function checkLifecycle(value: string | undefined): string | undefined {
@@ -140,7 +142,7 @@ export function createComponentsService({ db, cache, events, config }: CatalogDe
           (await repo.page(db, filter, q.sort, q.skip, q.take)).map(toComponent),
         ),
       ]);
-      return pageOf(data, total, q);
+      return samePage(data, total, q);
     },
 
     async get(_caller: Caller, id: string): Promise<Component> {

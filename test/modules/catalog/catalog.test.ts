@@ -275,6 +275,22 @@ describe('cache', () => {
     expect((await list(q)).json().total).toBe(0);
   });
 
+  it('a cached page is answered byte for byte as JSON, and follows the next write', async () => {
+    const team = await newTeam();
+    const q = `teamId=${team.id}`;
+    await created({ name: uniq('page'), kind: 'network', owner: team.name });
+    const first = await list(q);
+    const again = await list(q);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(again.json()).toMatchObject({ total: 1, skip: 0, take: 20 });
+    expect(Object.keys(again.json().data[0])).toEqual(Object.keys(first.json().data[0]));
+    await created({ name: uniq('page'), kind: 'network', owner: team.name });
+    const after = await list(q);
+    expect(after.json().total).toBe(2);
+    expect(after.json().data).toHaveLength(2);
+  });
+
   it('serves repeated reads from the cache (a row changed behind its back stays hidden until a write)', async () => {
     const { components } = await import('../../../src/db/schema/index.js');
     const { eq } = await import('drizzle-orm');
