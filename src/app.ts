@@ -17,13 +17,14 @@ import { registerMetrics } from './infra/metrics.js';
 import { JobsRuntime } from './infra/jobs/runtime.js';
 import { createQueue } from './infra/queue/index.js';
 import { createRealtimeGateway } from './infra/realtime/gateway.js';
-import { closeRedis, createRedis } from './infra/redis.js';
+import { closeRedis, createRedis, loadRedisDriver } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
 import { registerErrorHandling } from './kernel/error-handler.js';
 import { Invalid } from './kernel/errors.js';
 import { ErrorSchema } from './kernel/schemas.js';
 import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
+import { lazySerializerFactory, lazyValidatorCompiler } from './kernel/lazy-schemas.js';
 import { securityHeadersHook } from './kernel/security-headers.js';
 import { safeErrorSerializer } from './kernel/dependency-errors.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './kernel/json-depth.js';
@@ -34,8 +35,10 @@ import { registerModules } from './modules/index.js';
 import { resolveOrganizationContext } from './modules/organizations/index.js';
 
 export interface AppDeps {
-  /** An already opened (and possibly migrated) database; the app then does not close it. */
+  /** An already opened (and possibly migrated) database; the app then does not close it... */
   database?: DatabaseHandle;
+  /** ...unless this is set: the server opened it early, for the app (see server.ts). */
+  closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -91,13 +94,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { strict: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() as never } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   if (config.jwtSecretGenerated) {
     app.log.warn('JWT_SECRET is not set: using a random per-process secret; tokens will not survive a restart');
   }
 
-  const ownsDatabase = !deps.database;
+  const ownsDatabase = !deps.database || deps.closeDatabase === true;
   const database =
     deps.database ??
     (await openDatabase({
@@ -115,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     throw err;
   }
 
+  if (config.redisUrl) await loadRedisDriver();
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, { commandTimeout: config.runtime.redisCommandTimeoutMs }) : undefined;
   const queue = await createQueue({
     redisUrl: config.redisUrl,
@@ -128,7 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const actors = new ActorCache({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, publisher: redis, log: app.log });
   actors.start();
   const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log, actors });
-  const realtime = createRealtimeGateway(app.server, {
+  const realtime = await createRealtimeGateway(app.server, {
     allowedOrigins: config.allowedOrigins,
     authenticate: async (token) => (await auth.resolveActor(token)) !== null,
     redisUrl: config.redisUrl,
@@ -177,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     done(null, parsed);
   });
   await app.register(formbody, { bodyLimit: config.maxBodyBytes });
-  app.setValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS));
+  app.setValidatorCompiler(lazyValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS)));
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   registerErrorHandling(app);

@@ -1,6 +1,18 @@
 import { existsSync } from 'node:fs';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+
+/**
+ * The embedded database needs about half a second to start (WASM compile, PostgreSQL boot), much of
+ * it off the main thread: it starts first, while the app's modules load. PostgreSQL connects lazily
+ * and is opened by the app as usual.
+ */
+function openEmbeddedEarly(config: Config): Promise<DatabaseHandle> | undefined {
+  if (config.databaseUrl?.startsWith('postgres')) return undefined;
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  opening.catch(() => undefined); // reported where it is awaited
+  return opening;
+}
 
 /** Entry point: read the config, build the app, listen, and shut down gracefully on signals. */
 async function main() {
@@ -17,7 +29,9 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp(config);
+  const embedded = openEmbeddedEarly(config);
+  const { buildApp } = await import('./app.js');
+  const app = await buildApp(config, embedded ? { database: await embedded, closeDatabase: true } : {});
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type Static } from 'typebox';
-import { Ajv } from 'ajv';
+import { Value } from 'typebox/value';
 import type { ConfigSection, ConfigSections } from './sections.js';
 import { policySettings } from './policy.js';
 import { searchSettings } from './search.js';
@@ -98,9 +98,23 @@ export interface Config extends ConfigSections {
 
 export class ConfigError extends Error {}
 
-const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
-ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
-const validate = ajv.compile(EnvSchema);
+/**
+ * Checked once per start with TypeBox's interpreter (fill defaults, check): compiling the schema
+ * with Ajv cost ~0.1 s of every start for a single use. Settings are text; only whole numbers are
+ * turned into numbers for integer settings, so "1.5" or "10abc" stays text and is refused.
+ */
+function parseEnv(raw: Record<string, string>): Record<string, unknown> {
+  const properties = EnvSchema.properties as Record<string, { type?: string; anyOf?: { const?: unknown }[] }>;
+  const typed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) typed[key] = properties[key]?.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
+  const env = Value.Default(EnvSchema, typed) as Record<string, unknown>;
+  if (Value.Check(EnvSchema, env)) return env;
+  const err = Value.Errors(EnvSchema, env)[0]!;
+  const name = err.instancePath.replace(/^\//, '').split('/')[0] || 'environment';
+  const choices = properties[name]?.anyOf?.map((option) => option.const).filter((c) => c !== undefined);
+  const problem = choices?.length ? `must be one of ${choices.join(', ')}` : (err.message ?? 'invalid value');
+  throw new ConfigError(`Invalid setting ${name}: ${problem} (got ${JSON.stringify(raw[name] ?? '')})`);
+}
 
 const truthy = (v: string | undefined) => v === 'true' || v === '1';
 
@@ -112,12 +126,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const value = source[key];
     if (value !== undefined && value.trim() !== '') raw[key] = value.trim();
   }
-  if (!validate(raw)) {
-    const err = validate.errors![0]!;
-    const name = err.instancePath.replace(/^\//, '') || String(err.params?.missingProperty ?? 'environment');
-    throw new ConfigError(`Invalid setting ${name}: ${err.message ?? 'invalid value'} (got ${JSON.stringify(source[name] ?? '')})`);
-  }
-  const env = raw as unknown as Env;
+  const parsed = parseEnv(raw);
+  const env = parsed as unknown as Env;
   const production = env.NODE_ENV === 'production';
 
   if (production && (!env.JWT_SECRET || env.JWT_SECRET.length < 32)) {
@@ -137,7 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     .filter(Boolean);
   const jwtSecret = env.JWT_SECRET ?? randomBytes(48).toString('base64url');
   const core = { production, dataDir: env.DATA_DIR, jwtSecret };
-  const sections = Object.fromEntries(SECTIONS.map((s) => [s.key, Object.freeze(s.build(raw, core))])) as unknown as ConfigSections;
+  const sections = Object.fromEntries(SECTIONS.map((s) => [s.key, Object.freeze(s.build(parsed, core))])) as unknown as ConfigSections;
   return Object.freeze({
     ...sections,
     env: env.NODE_ENV,

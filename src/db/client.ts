@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -90,6 +90,8 @@ function guardClient(client: pg.Client, log: DatabaseLog | undefined) {
 }
 
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<DatabaseHandle> {
+  // Loaded only for PostgreSQL: the embedded database never needs the driver.
+  const { default: pg } = await import('pg');
   const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const pool = new pg.Pool({

@@ -52,15 +52,22 @@ export function closeBodySchema(schema: unknown): unknown {
 }
 
 export function createValidatorCompiler(shared: object[]): FastifySchemaCompiler<any> {
-  const bodyAjv = makeAjv({ coerceTypes: false });
-  const textAjv = makeAjv({ coerceTypes: 'array' });
-  for (const s of shared) {
-    bodyAjv.addSchema(s);
-    textAjv.addSchema(s);
-  }
+  // Made on the first compile (routes compile on first use, kernel/lazy-schemas.ts), not at start.
+  let instances: { bodyAjv: Ajv; textAjv: Ajv } | undefined;
+  const ajvs = () => {
+    if (instances) return instances;
+    const bodyAjv = makeAjv({ coerceTypes: false });
+    const textAjv = makeAjv({ coerceTypes: 'array' });
+    for (const s of shared) {
+      bodyAjv.addSchema(s);
+      textAjv.addSchema(s);
+    }
+    return (instances = { bodyAjv, textAjv });
+  };
   // One closed copy per body schema object: a schema shared by several routes compiles once.
   const closed = new WeakMap<object, object>();
   return ({ schema, httpPart }) => {
+    const { bodyAjv, textAjv } = ajvs();
     if (httpPart !== 'body') return textAjv.compile(schema as object);
     let copy = closed.get(schema as object);
     if (!copy) {

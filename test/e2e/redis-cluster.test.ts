@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { BullmqQueue } from '../../src/infra/queue/bullmq.queue.js';
 import { RedisCache } from '../../src/infra/cache/cache.js';
-import { createRedis } from '../../src/infra/redis.js';
+import { createRedis, loadRedisDriver } from '../../src/infra/redis.js';
 import type { App } from '../../src/kernel/types.js';
 import { ADMIN, createTestDatabase, testConfig } from '../helpers/app.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
@@ -108,6 +108,7 @@ describe('rate limits shared through Redis', () => {
 
 describe('cache shared through Redis', () => {
   it('an invalidation in one process is seen by the other at once', async () => {
+    await loadRedisDriver();
     const r1 = createRedis(TEST_REDIS_URL);
     const r2 = createRedis(TEST_REDIS_URL);
     const c1 = new RedisCache(r1, prefix);

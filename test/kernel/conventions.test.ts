@@ -63,6 +63,14 @@ describe('error envelope on every failure', () => {
   });
 });
 
+describe('schemas compile on first use', () => {
+  it('every route validator and serializer still compiles (forced here, not waiting for traffic)', async () => {
+    const { compileDeferredSchemas } = await import('../../src/kernel/lazy-schemas.js');
+    expect(compileDeferredSchemas()).toBeGreaterThan(200);
+    expect(compileDeferredSchemas()).toBe(0);
+  });
+});
+
 describe('operations', () => {
   it('liveness and readiness', async () => {
     expect((await t.app.inject({ url: '/health' })).json()).toEqual({ status: 'ok' });

@@ -33,10 +33,17 @@ describe('config', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['REDIS_URL', 'http://x'],
     ['MAX_BODY_BYTES', '1.5'],
+    ['CACHE_TTL', '1.5'],
+    ['PORT', '80abc'],
     ['NODE_ENV', 'staging'],
     ['GIT_ALLOW_FILE_URLS', 'maybe'],
   ])('an unparseable %s stops the start naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid setting ${name}`));
+  });
+
+  it('names the allowed values of a choice, and shows the value as given', () => {
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow('Invalid setting NODE_ENV: must be one of development, production, test (got "staging")');
+    expect(() => loadConfig({ PORT: '70000' })).toThrow('(got "70000")');
   });
 
   it('production refuses a missing or short JWT_SECRET', () => {

@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventMap, EventName, EventPublisher } from '../events.js';
@@ -46,7 +45,7 @@ function observeCommands(client: Redis): Redis {
 }
 
 /** Socket.IO on namespace `/events`: clients authenticate in the handshake, every event goes to all. */
-export function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions): RealtimeGateway {
+export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions): Promise<RealtimeGateway> {
   const io = new Server(server, {
     path: '/socket.io',
     cors: { origin: opts.allowedOrigins === '*' ? '*' : opts.allowedOrigins },
@@ -56,6 +55,8 @@ export function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions)
   // in the offline queue instead of rejecting unhandled.
   const redisClients = opts.redisUrl ? [0, 1].map(() => observeCommands(createRedis(opts.redisUrl!, { maxRetriesPerRequest: null }))) : [];
   if (redisClients.length === 2) {
+    // Loaded only with Redis: a single process needs no fan-out.
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(redisClients[0], redisClients[1], { key: `${opts.redisKeyPrefix}:socket.io` }));
   }
 
