@@ -11,6 +11,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { projectRoot } from '../../src/kernel/paths.js';
 import { createTestDatabase, testConfig } from '../helpers/app.js';
 import { TEST_DATABASE_URL, databaseUrlFor } from '../helpers/test-env.js';
+import { freePort, waitUntil } from '../helpers/free-port.js';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {
@@ -95,4 +96,47 @@ describe('server process', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
+
+  it("npm start's path: builds the bundle, serves on the embedded database, runs the spec worker from it", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hangar-built-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const admin = { ADMIN_USERNAME: 'built-admin', ADMIN_EMAIL: 'built@x.test', ADMIN_PASSWORD: 'Passw0rdBuilt' };
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...admin },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntil(async () => (await fetch(`${base}/health`)).ok, 90_000, 'the built server');
+    const json = { 'content-type': 'application/json' };
+    const login = await (
+      await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ username: admin.ADMIN_USERNAME, password: admin.ADMIN_PASSWORD }),
+      })
+    ).json();
+    const auth = { ...json, authorization: `Bearer ${login.token}` };
+    const component = await (
+      await fetch(`${base}/api/v1/catalog/components`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'built-svc', kind: 'service' }) })
+    ).json();
+    const specs = `${base}/api/v1/catalog/components/${component.id}/api-specs`;
+    const good = await fetch(specs, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'api', version: '1.0.0', spec: 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\n' }),
+    });
+    expect(good.status).toBe(201);
+    const bad = await fetch(specs, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'api', version: '1.0.1', spec: 'openapi: 3.0.3\ninfo: {title: t}\npaths: {}\n' }),
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain('version');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
 });
