@@ -2,8 +2,11 @@ import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Unavailable } from '../../kernel/errors.js';
-import { closeRedis, createRedis } from '../redis.js';
+import { closeRedis, createRedis, loadRedisDriver } from '../redis.js';
 import { NoRetry, type JobHandler, type JobOptions, type JobQueue, type JobState, type LaneOptions, type ScheduleSpec } from './queue.js';
+
+// This module is itself loaded only with Redis (queue/index.ts), so the driver comes with it.
+await loadRedisDriver();
 
 /** BullMQ's knobs for noticing a dead process's jobs (its lock lapses, a stalled check finds it). */
 export interface BullmqTimings {
