@@ -20,7 +20,7 @@ const openapi = (paths: number) =>
  * API spec reads: 2k specs over 200 components, 20k consumer records; a component's spec list,
  * consumed-apis (direct and through the team, one query over the partial indexes) and a cached diff.
  */
-export const apiSpecsScenario: Scenario = async (ctx) => {
+const apiSpecsScenario: Scenario = async (ctx) => {
   const db = ctx.database.db;
   const tag = randomBytes(3).toString('hex');
   const started = performance.now();

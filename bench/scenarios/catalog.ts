@@ -177,7 +177,7 @@ async function measureLocation(ctx: BenchContext, tag: string): Promise<BenchRow
   return rows;
 }
 
-export const catalogScenario: Scenario = async (ctx) => {
+const catalogScenario: Scenario = async (ctx) => {
   const tag = randomBytes(3).toString('hex');
   const rows: BenchRow[] = [];
   rows.push(...(await measureLocation(ctx, tag)));

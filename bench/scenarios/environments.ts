@@ -10,7 +10,7 @@ const CHUNK = 1000;
  * Deployment history reads: 50k deployments over 200 components and 4 environments, then the list
  * with each filter (each served by an index ending in created_at) and the environments/teams lists.
  */
-export const environmentsScenario: Scenario = async (ctx) => {
+const environmentsScenario: Scenario = async (ctx) => {
   const db = ctx.database.db;
   const tag = randomBytes(3).toString('hex');
   const envs = await db

@@ -13,7 +13,7 @@ const CONNECTIONS = 50;
  * Measured with autocannon in the server's process and, when `wrk` is installed (Debian: wrk), again
  * with wrk in a separate process.
  */
-export const hotPathScenario: Scenario = async (ctx) => {
+const hotPathScenario: Scenario = async (ctx) => {
   const tag = Math.random().toString(36).slice(2, 8);
   await ctx.database.db.execute(
     sql.raw(

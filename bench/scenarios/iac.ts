@@ -99,7 +99,7 @@ async function runsList(ctx: BenchContext, tag: string): Promise<BenchRow[]> {
   return out;
 }
 
-export const iacScenario: Scenario = async (ctx) => {
+const iacScenario: Scenario = async (ctx) => {
   const tag = randomBytes(3).toString('hex');
   return [...(await topology(ctx, tag)), ...(await runsList(ctx, tag))];
 };

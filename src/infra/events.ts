@@ -11,11 +11,3 @@ export type EventName = keyof EventMap & string;
 export interface EventPublisher {
   emit<K extends EventName>(name: K, payload: EventMap[K]): void;
 }
-
-/** Collects events in memory: for unit tests of services. */
-export class RecordingPublisher implements EventPublisher {
-  readonly events: { name: string; payload: unknown }[] = [];
-  emit<K extends EventName>(name: K, payload: EventMap[K]) {
-    this.events.push({ name, payload });
-  }
-}

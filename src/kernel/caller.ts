@@ -19,5 +19,3 @@ export interface Caller {
 export function systemCaller(opts: { organizationId?: string | null; requestId?: string } = {}): Caller {
   return Object.freeze({ actor: SYSTEM_ACTOR, organizationId: opts.organizationId ?? null, requestId: opts.requestId ?? `job-${randomUUID()}` });
 }
-
-export const isSystem = (caller: Caller) => caller.actor.kind === 'system';

@@ -14,7 +14,6 @@ export type IdParams = Static<typeof IdParams>;
 
 /** A free-form JSON object (metadata, config, annotations). */
 export const JsonObject = Type.Record(Type.String(), Type.Unknown());
-export const StringMap = Type.Record(Type.String(), Type.String());
 
 export const ErrorSchema = Type.Object(
   {

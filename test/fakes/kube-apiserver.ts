@@ -389,7 +389,3 @@ export class FakeKubeApiServer {
     });
   }
 }
-
-export async function startFakeKubeApiServer(): Promise<FakeKubeApiServer> {
-  return new FakeKubeApiServer().start();
-}

@@ -3,7 +3,7 @@ import type { BullmqTimings } from './bullmq.queue.js';
 import { InProcessQueue } from './in-process.queue.js';
 import type { JobQueue } from './queue.js';
 
-export type { JobQueue, JobHandler, JobOptions, JobState, LaneOptions, RunInfo, ScheduleSpec } from './queue.js';
+export type { JobQueue, RunInfo } from './queue.js';
 export { NoRetry } from './queue.js';
 
 /** BullMQ is loaded only when Redis is configured (about 25 MB a single process never needs). */

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { ApiException, ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import type { ApiException, ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type { ClusterConfig } from '../../config/cluster.js';
 import { Conflict, DomainError, Unavailable } from '../../kernel/errors.js';
 import { upstreamError } from '../http.js';
@@ -218,5 +218,3 @@ export class KubernetesAccess {
     return null;
   }
 }
-
-export type { KubernetesObject };

@@ -12,8 +12,6 @@ import { Invalid } from '../../kernel/errors.js';
  */
 export type ClusterRef = { kind: 'default' } | { kind: 'base64'; value: string } | { kind: 'textOrPath'; value: string };
 
-export const DEFAULT_CLUSTER: ClusterRef = Object.freeze({ kind: 'default' });
-
 /** Keys of a kubeconfig that make the client read files of the server (allowed only in files under the config folder). */
 const FILE_KEYS = ['certificate-authority', 'client-certificate', 'client-key', 'tokenFile', 'token-file'];
 

@@ -10,8 +10,6 @@ export const ENGINES = ['engine_a', 'engine_b', 'engine_c'] as const;
 // "provider must be one of: cloud_a, …" from the error handler.
 export const Provider = Type.Enum([...PROVIDERS], { description: PROVIDERS.join(', ') });
 export const Engine = Type.Enum([...ENGINES], { description: ENGINES.join(', ') });
-export type ProviderValue = (typeof PROVIDERS)[number];
-export type EngineValue = (typeof ENGINES)[number];
 
 const FailedVersion = Type.Object({ version: Type.String({ description: 'the tag name' }), error: Type.String({ description: 'why it could not be read' }) });
 const Validation = Type.Object({ condition: Type.String(), errorMessage: Type.String() });

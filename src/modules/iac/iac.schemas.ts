@@ -46,7 +46,6 @@ export const StackImportBody = Type.Object({
   ),
 });
 export type StackImportBody = Static<typeof StackImportBody>;
-export type StackImportItem = StackImportBody['stacks'][number];
 
 export const StackImportResult = Type.Object({ created: Type.Integer(), updated: Type.Integer() });
 

@@ -31,7 +31,6 @@ export const PipelineSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export type Pipeline = Static<typeof PipelineSchema>;
 
 export const PipelinePage = Type.Object({ data: Type.Array(PipelineSchema), total: Type.Integer(), page: Type.Integer(), limit: Type.Integer() });
 

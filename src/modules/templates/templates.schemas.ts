@@ -28,7 +28,6 @@ export const ServiceTemplateSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export type ServiceTemplate = Static<typeof ServiceTemplateSchema>;
 
 export const TemplatePage = Page(ServiceTemplateSchema);
 
@@ -103,6 +102,5 @@ export const ScaffoldRequestSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export type ScaffoldRequest = Static<typeof ScaffoldRequestSchema>;
 
 export const ScaffoldRequestPage = Page(ScaffoldRequestSchema);

@@ -4,7 +4,7 @@ import { DiffContext } from './context.js';
 import type { SpecDiffResult } from './model.js';
 import { diffOpenApi } from './openapi.js';
 
-export type { DiffEntry, Level, SpecDiffResult } from './model.js';
+export type { DiffEntry, SpecDiffResult } from './model.js';
 export { RULES } from './rules.js';
 
 // Code-unit order, not locale order: the same input gives the same output on every machine.
