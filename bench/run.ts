@@ -120,29 +120,44 @@ const fmt = (r: BenchRow) =>
     .filter(Boolean)
     .join(', ');
 
+/**
+ * Rewrites BENCHMARKS.md: the lines of scenarios run now replace their earlier lines (same
+ * scenario and database), lines of scenarios not run now are kept, and the sections written by
+ * hand below the table (memory and start) are kept as they are. So `npm run bench -- hot-path`
+ * refreshes just those lines.
+ */
 function writeReport(rows: BenchRow[]) {
   const cell = (v: number | undefined, unit = '') => (v === undefined ? '' : `${v}${unit}`);
-  const lines = [
-    '# Benchmarks',
-    '',
-    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    'Server and load generator (autocannon, 10 connections, 5 s per line) share the machine, on loopback;',
-    'figures are therefore conservative. The hot-path lines say their generator: autocannon in the',
-    "server's thread, or wrk (when installed) in a separate process. Rate limits are off for the run.",
-    'Re-run to refresh this table; the sections after it (measured by hand) are kept as they are.',
-    '',
-    '| Scenario | Database | req/s | p50 (ms) | p99 (ms) | one-shot (s) | Note |',
-    '|---|---|---:|---:|---:|---:|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.scenario} | ${r.database} | ${cell(r.rps)} | ${cell(r.p50Ms)} | ${cell(r.p99Ms)} | ${r.seconds === undefined ? '' : r.seconds.toFixed(2)} | ${r.note ?? ''} |`,
-    ),
-    '',
-  ];
-  // Sections written by hand below the table (memory and start) survive a re-run.
+  const line = (r: BenchRow) =>
+    `| ${r.scenario} | ${r.database} | ${cell(r.rps)} | ${cell(r.p50Ms)} | ${cell(r.p99Ms)} | ${r.seconds === undefined ? '' : r.seconds.toFixed(2)} | ${r.note ?? ''} |`;
   const file = join(projectRoot, 'BENCHMARKS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const handWritten = previous.indexOf('\n## ');
+  const keyOf = (scenario: string, database: string) => `${scenario.trim()}\u0000${database.trim()}`;
+  const fresh = new Map(rows.map((r) => [keyOf(r.scenario, r.database), line(r)]));
+  const table: string[] = [];
+  for (const old of (handWritten >= 0 ? previous.slice(0, handWritten) : previous).split('\n')) {
+    const cells = old.split('|');
+    if (!old.startsWith('| ') || old.startsWith('| Scenario ') || cells.length < 4) continue;
+    const key = keyOf(cells[1]!, cells[2]!);
+    table.push(fresh.get(key) ?? old);
+    fresh.delete(key);
+  }
+  table.push(...fresh.values());
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Last measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    'Server and load generator (autocannon, 10 connections, 5 s per line) share the machine, on loopback;',
+    'figures are therefore conservative. The hot-path lines say their generator: autocannon in the',
+    "server's thread, or wrk (when installed) in a separate process. Rate limits are off for the run.",
+    'A run replaces the lines of the scenarios it ran; the sections after the table are written by hand.',
+    '',
+    '| Scenario | Database | req/s | p50 (ms) | p99 (ms) | one-shot (s) | Note |',
+    '|---|---|---:|---:|---:|---:|---|',
+    ...table,
+    '',
+  ];
   if (handWritten >= 0) lines.push(previous.slice(handWritten + 1));
   writeFileSync(file, lines.join('\n'));
 }

@@ -68,10 +68,10 @@ export function createRegistryService(deps: RegistryDeps) {
         clearTimeout(timer);
       }
     },
-    repositories: (_caller: Caller) => adapter().listRepositories(),
-    tags: (_caller: Caller, name: string) => adapter().listTags(name),
-    manifest: (_caller: Caller, name: string, tag: string) => adapter().getManifest(name, tag),
-    scan: (_caller: Caller, name: string, tag: string) => adapter().getScan(name, tag),
+    repositories: async (_caller: Caller) => adapter().listRepositories(),
+    tags: async (_caller: Caller, name: string) => adapter().listTags(name),
+    manifest: async (_caller: Caller, name: string, tag: string) => adapter().getManifest(name, tag),
+    scan: async (_caller: Caller, name: string, tag: string) => adapter().getScan(name, tag),
     async replications(_caller: Caller) {
       const a = adapter();
       return a.listReplications ? a.listReplications() : [];
