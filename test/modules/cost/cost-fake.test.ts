@@ -8,6 +8,7 @@ import { systemCaller } from '../../../src/kernel/caller.js';
 import { NotFound } from '../../../src/kernel/errors.js';
 import { createCostService, type Allocation } from '../../../src/modules/cost/index.js';
 import { createTestDatabase, uniq } from '../../helpers/app.js';
+import { insertComponent } from '../../helpers/rows.js';
 
 /** The cost service over the in-memory cost source (no OpenCost), on a database of its own. */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -48,13 +49,7 @@ function catalogStub() {
   return catalog;
 }
 
-async function component(values: { name?: string; annotations?: Record<string, string>; teamId?: string } = {}) {
-  const [row] = await db.handle.db
-    .insert(components)
-    .values({ name: values.name ?? uniq('svc'), kind: 'service', annotations: values.annotations ?? {}, teamId: values.teamId ?? null })
-    .returning();
-  return row!;
-}
+const component = (values: { name?: string; annotations?: Record<string, string>; teamId?: string } = {}) => insertComponent(db.handle.db, values);
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { components } from '../../../src/db/schema/index.js';
 import { FakeGateway } from '../../../src/integrations/kong/kong.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createGatewayService, type UpstreamRoute } from '../../../src/modules/gateway/index.js';
-import { createTestDatabase, uniq } from '../../helpers/app.js';
+import { createTestDatabase } from '../../helpers/app.js';
+import { insertComponent } from '../../helpers/rows.js';
 
 /** The gateway service over in-memory gateways (no Kong, no AWS), on a database of its own. */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -132,10 +132,7 @@ describe('gateway service over FakeGateway', () => {
   });
 
   it('link sets the component; sync never touches it; null unlinks; 404 for a missing route or component', async () => {
-    const [c] = await db.handle.db
-      .insert(components)
-      .values({ name: uniq('svc'), kind: 'service' })
-      .returning();
+    const c = await insertComponent(db.handle.db);
     const orders = (await service().list(user, page)).data.find((r) => r.externalId === 'a1')!;
     expect(await service().link(user, orders.id, c!.id)).toMatchObject({ id: orders.id, componentId: c!.id });
     await service().sync(caller);

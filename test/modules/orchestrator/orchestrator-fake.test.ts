@@ -7,7 +7,8 @@ import { FakeOrchestrator } from '../../../src/integrations/kubernetes/orchestra
 import type { Caller } from '../../../src/kernel/caller.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type WatchedRollout, type WorkloadStatus } from '../../../src/modules/orchestrator/index.js';
-import { createTestDatabase, uniq } from '../../helpers/app.js';
+import { createTestDatabase } from '../../helpers/app.js';
+import { insertComponent } from '../../helpers/rows.js';
 
 /** The orchestrator service over the in-memory cluster (no Kubernetes), on a database of its own. */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -60,13 +61,7 @@ function setup(port = new FakeOrchestrator(), opts: { catalog?: boolean } = {}) 
   return { port, service, events, writer };
 }
 
-async function component(ref?: string) {
-  const [row] = await db.handle.db
-    .insert(components)
-    .values({ name: uniq('svc'), kind: 'service', annotations: ref === undefined ? {} : { [ORCHESTRATOR_ANNOTATION]: ref } })
-    .returning();
-  return row!;
-}
+const component = (ref?: string) => insertComponent(db.handle.db, { annotations: ref === undefined ? {} : { [ORCHESTRATOR_ANNOTATION]: ref } });
 const statusOf = async (id: string) => (await db.handle.db.select({ s: components.workloadStatus }).from(components).where(eq(components.id, id)))[0]!.s;
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { components } from '../../../src/db/schema/index.js';
 import { FakePolicyEngine } from '../../../src/integrations/opa/opa.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createPolicyEngineService } from '../../../src/modules/policyengine/index.js';
-import { createTestDatabase, uniq } from '../../helpers/app.js';
+import { createTestDatabase } from '../../helpers/app.js';
+import { insertComponent } from '../../helpers/rows.js';
 
 /** The policy-engine service over the in-memory policy engine (no OPA), on a database of its own. */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -26,13 +26,7 @@ function engine() {
   return e;
 }
 
-async function component() {
-  const [row] = await db.handle.db
-    .insert(components)
-    .values({ name: uniq('svc'), kind: 'service' })
-    .returning();
-  return row!;
-}
+const component = () => insertComponent(db.handle.db);
 
 beforeAll(async () => {
   db = await createTestDatabase();

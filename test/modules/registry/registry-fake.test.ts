@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { components } from '../../../src/db/schema/index.js';
 import { FakeRegistry } from '../../../src/integrations/oci-registry/oci-registry.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createRegistryService, type ScanResult } from '../../../src/modules/registry/index.js';
-import { createTestDatabase, uniq } from '../../helpers/app.js';
+import { createTestDatabase } from '../../helpers/app.js';
+import { insertComponent } from '../../helpers/rows.js';
 
 /** The registry service over the in-memory registry (no HTTP), on a database of its own. */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -38,13 +38,7 @@ function registry() {
  */
 const settle = <T>(fn: () => Promise<T>) => Promise.resolve().then(fn);
 
-async function component(image?: string) {
-  const [row] = await db.handle.db
-    .insert(components)
-    .values({ name: uniq('svc'), kind: 'service', annotations: image ? { 'hangar.io/image': image } : {} })
-    .returning();
-  return row!;
-}
+const component = (image?: string) => insertComponent(db.handle.db, { annotations: image ? { 'hangar.io/image': image } : {} });
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchConfig } from '../../../src/config/search.js';
-import { components, organizations } from '../../../src/db/schema/index.js';
+import { organizations } from '../../../src/db/schema/index.js';
 import { FakeSearchClusters } from '../../../src/integrations/elasticsearch/elasticsearch.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createSearchIndicesService, type SearchClusterPort } from '../../../src/modules/search-indices/index.js';
 import { createTestDatabase, uniq } from '../../helpers/app.js';
+import { insertComponent } from '../../helpers/rows.js';
 
 /** The search-indices service over the in-memory clusters (no HTTP), on a database of its own. */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -36,10 +37,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function component(name = uniq('svc')) {
-  const [row] = await db.handle.db.insert(components).values({ name, kind: 'service' }).returning();
-  return row!;
-}
+const component = (name = uniq('svc')) => insertComponent(db.handle.db, { name });
 
 describe('search indices service over FakeSearchClusters', () => {
   const service = () => createSearchIndicesService({ db: db.handle.db, cluster: clusters, config });
