@@ -3,9 +3,9 @@ import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 
 /**
- * The embedded database needs about half a second to start (WASM compile, PostgreSQL boot), much of
- * it off the main thread: it starts first, while the app's modules load. PostgreSQL connects lazily
- * and is opened by the app as usual.
+ * The embedded database needs about half a second to start (WASM compile, PostgreSQL boot). Its file
+ * reads and WASM compilation run off the main thread, so it starts first, while the app's modules
+ * load. PostgreSQL connects lazily and is opened by the app as usual.
  */
 function openEmbeddedEarly(config: Config): Promise<DatabaseHandle> | undefined {
   if (config.databaseUrl?.startsWith('postgres')) return undefined;
