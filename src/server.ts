@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
-import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { isEmbeddedDatabase, openDatabase, type DatabaseHandle } from './db/client.js';
 
 /**
  * The embedded database needs about half a second to start (WASM compile, PostgreSQL boot). Its file
@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
  * load. PostgreSQL connects lazily and is opened by the app as usual.
  */
 function openEmbeddedEarly(config: Config): Promise<DatabaseHandle> | undefined {
-  if (config.databaseUrl?.startsWith('postgres')) return undefined;
+  if (!isEmbeddedDatabase(config.databaseUrl)) return undefined;
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   opening.catch(() => undefined); // reported where it is awaited
   return opening;

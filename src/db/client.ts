@@ -45,8 +45,11 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 // a statement the server cancelled answers 57014 first; only a silent network trips this one.
 const READ_TIMEOUT_MARGIN_MS = 2_000;
 
+/** `DATABASE_URL` unset or `memory://`: the embedded database (PGlite); `postgres://…`: a server. */
+export const isEmbeddedDatabase = (databaseUrl: string | undefined) => !databaseUrl?.startsWith('postgres');
+
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
-  if (opts.databaseUrl?.startsWith('postgres')) return openPostgres(opts.databaseUrl, opts);
+  if (!isEmbeddedDatabase(opts.databaseUrl)) return openPostgres(opts.databaseUrl!, opts);
   return openPglite(opts);
 }
 
