@@ -76,7 +76,7 @@ describe('server process', () => {
     const db = await createTestDatabase('postgres');
     await db.handle.close();
     cleanups.push(() => db.drop());
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
