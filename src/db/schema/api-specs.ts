@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { components } from './catalog.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 import { teams } from './teams.js';
@@ -22,6 +22,9 @@ export const apiSpecs = pgTable(
     document: text('document'),
     // SHA-256 of `spec`: the catalog adds a version only when a definition's content changed.
     contentSha256: text('content_sha256'),
+    // Structural problems found by validation against the official schema ({pointer, message}); the
+    // spec registered and diffs anyway (lenient registration, strict report).
+    problems: jsonb('problems').$type<{ pointer: string; message: string }[]>().notNull().default([]),
     status: text('status').notNull().default('active'),
     deprecatedAt: ts('deprecated_at'),
     sunsetAt: ts('sunset_at'),

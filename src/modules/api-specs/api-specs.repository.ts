@@ -13,6 +13,7 @@ const summaryColumns = {
   format: apiSpecs.format,
   version: apiSpecs.version,
   status: apiSpecs.status,
+  problems: apiSpecs.problems,
   deprecatedAt: apiSpecs.deprecatedAt,
   sunsetAt: apiSpecs.sunsetAt,
   createdAt: apiSpecs.createdAt,
@@ -40,6 +41,12 @@ export const apiSpecsRepository = {
 
   async findSummary(db: Executor, id: string): Promise<ApiSpecSummaryRow | undefined> {
     const [row] = await db.select(summaryColumns).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    return row;
+  },
+
+  /** What a diff checks first: the format and the content hash (identical content diffs to nothing at once). */
+  async findDiffMeta(db: Executor, id: string) {
+    const [row] = await db.select({ id: apiSpecs.id, format: apiSpecs.format, contentSha256: apiSpecs.contentSha256 }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
     return row;
   },
 

@@ -30,7 +30,7 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
         operationId: 'createApiSpec',
         summary: 'Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component (admin)',
         description:
-          "The document is validated against the official schema of its version and every $ref must resolve inside it: otherwise 400 with the first problems and their JSON pointers (`details[].problem` starts with the pointer, e.g. `#/info must have required property 'version'`). Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.",
+          "Lenient registration, strict report: refused with 400 (the first problems and their JSON pointers in `details[].problem`) is only what cannot be diffed: text that does not parse, a document that is not OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x, a `$ref` that is external or does not resolve inside the document. Other structural problems found by validation against the official schema of its version (an operation without `responses`, a parameter without `schema`, …) are kept as `problems: [{pointer, message}]` on the spec, which registers and diffs. Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object, else 413. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.",
         params: IdParams,
         body: CreateApiSpecBody,
         response: { 201: ApiSpecSummary, ...errorResponses(400, 401, 403, 404, 413) },
@@ -123,13 +123,19 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
         operationId: 'getApiSpecDiff',
         summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
         description:
-          "Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0.",
+          "A change is reported once, where it happens: a change inside a referenced schema is one entry on that schema (`path` is its JSON pointer) with `reaches` (the operations it reaches and their count); operation-level changes are one entry per operation. Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. Entries come breaking first; `summary` counts them per level and rule. `skip`/`take` page the entries (without them the answer holds all). `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0. Identical content answers an empty diff at once. A diff over its budget (API_SPEC_DIFF_MAX_BYTES of entries, API_SPEC_DIFF_TIMEOUT_MS of work) answers 422.",
         params: IdParams,
         querystring: DiffQuery,
-        response: { 200: SpecDiffResultSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: SpecDiffResultSchema, ...errorResponses(400, 401, 404, 422, 503) },
       },
     },
-    async (req) => service.diff(req.caller, req.params.id, req.query.compareWith),
+    // The service answers JSON text built in a worker: sent as is, never serialised here (decision 306).
+    async (req, reply) => {
+      const { compareWith, skip, take } = req.query;
+      const body = await service.diff(req.caller, req.params.id, compareWith, { skip, take });
+      // Fastify sends a string with a JSON content type as it is; the schema above documents its shape.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.get(

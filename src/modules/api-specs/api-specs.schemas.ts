@@ -52,6 +52,14 @@ export const UpdateApiSpecBody = Type.Object(
 );
 export type UpdateApiSpecBody = Static<typeof UpdateApiSpecBody>;
 
+export const ProblemSchema = Type.Object(
+  {
+    pointer: Type.String({ description: 'JSON pointer into the submitted document, as a URI fragment (`#/paths/~1pets/get`)' }),
+    message: Type.String(),
+  },
+  { description: 'a structural problem found by validation against the official schema' },
+);
+
 const specFields = {
   id: Uuid,
   componentId: Uuid,
@@ -59,6 +67,9 @@ const specFields = {
   format: SpecFormatSchema,
   version: Type.String(),
   status: SpecStatusSchema,
+  problems: Type.Array(ProblemSchema, {
+    description: 'structural problems of the document (at most 100); the spec registered and diffs anyway. Empty when valid.',
+  }),
   deprecatedAt: NullableDateTime,
   sunsetAt: NullableDateTime,
   createdAt: DateTime,
@@ -80,22 +91,52 @@ export const ApiSpecStatusResponse = Type.Object({
   updatedAt: DateTime,
 });
 
-export const DiffQuery = Type.Object({ compareWith: Type.String({ format: 'uuid', description: 'id of the OLD version; :id is the new version' }) });
+export const DiffQuery = Type.Object({
+  compareWith: Type.String({ format: 'uuid', description: 'id of the OLD version; :id is the new version' }),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'entries to skip (breaking first); paging is optional' })),
+  take: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'entries to answer at most; without it every entry from skip on' })),
+});
+
+const LevelSchema = Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')]);
 
 export const DiffEntrySchema = Type.Object({
   type: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('modified')]),
   breaking: Type.Boolean({ description: 'true exactly when level is error' }),
-  path: Type.String({ description: 'a path, a method plus path, a channel, or an AsyncAPI operation' }),
+  path: Type.String({
+    description: 'a method plus path, a path, a channel, an AsyncAPI operation, or for a schema entry the JSON pointer of the schema that changed',
+  }),
   detail: Type.String(),
   rule: Type.String({ description: 'stable kebab-case rule id (docs/modules/api-specs.md lists them all)' }),
-  level: Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')]),
-  location: Type.String({ description: 'where in the operation, e.g. `request.body application/json /properties/name`' }),
+  level: LevelSchema,
+  location: Type.String({
+    description: 'where in the operation or schema, e.g. `request.body application/json /properties/name` or `response schema /properties/id`',
+  }),
+  reaches: Type.Optional(
+    Type.Object(
+      {
+        count: Type.Integer({ description: 'how many operations (or channels, webhooks) use the schema, directly or through other schemas' }),
+        operations: Type.Array(Type.String(), { description: 'the first 20 of them, sorted' }),
+      },
+      { description: 'schema entries only: what the change reaches' },
+    ),
+  ),
 });
 
 export const SpecDiffResultSchema = Type.Object({
   totalChanges: Type.Integer(),
   breakingChanges: Type.Integer(),
-  entries: Type.Array(DiffEntrySchema),
+  summary: Type.Object(
+    {
+      error: Type.Integer(),
+      warning: Type.Integer(),
+      info: Type.Integer(),
+      rules: Type.Array(Type.Object({ rule: Type.String(), level: LevelSchema, count: Type.Integer() }), {
+        description: 'counts per rule, breaking rules first, then by count',
+      }),
+    },
+    { description: 'counts of all entries (not only the answered page) per level and per rule' },
+  ),
+  entries: Type.Array(DiffEntrySchema, { description: 'breaking first, then warnings, then info; the requested page when skip/take are given' }),
   affectedConsumers: Type.Optional(
     Type.Array(Type.Object({ componentId: Type.Optional(Uuid), teamId: Type.Optional(Uuid), name: Type.String() }), {
       description: 'the registered consumers of the old spec; present when breakingChanges > 0',

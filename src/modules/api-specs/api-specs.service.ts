@@ -1,26 +1,31 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import type { Cache } from '../../infra/cache/cache.js';
 import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
-import { DomainError, Invalid, NotFound } from '../../kernel/errors.js';
+import { DomainError, Invalid, NotFound, Unavailable } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { createConsumers, type AffectedConsumer } from './api-specs.consumers.js';
 import { apiSpecsRepository as repo, type ApiSpecSummaryRow } from './api-specs.repository.js';
 import type { ConsumerBody, CreateApiSpecBody, SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
 import { createLifecycle } from './api-specs.lifecycle.js';
-import type { SpecDiffResult } from './diff/index.js';
+import { ByteBoundedCache } from './diff-cache.js';
+import { diffAnswer, diffBytes, type SerialisedDiff } from './diff/serialise.js';
 import type { SpecFormat } from './spec/parse.js';
-import { WorkerFailure, type SpecWorkerPool } from './spec/worker-pool.js';
+import { WorkerFailure, WorkerTimeout, type SpecWorkerPool } from './spec/worker-pool.js';
 
 /** 413: the specification is larger than API_SPEC_MAX_BYTES. */
 export class SpecTooLarge extends DomainError {
   readonly statusCode = 413;
 }
 
+/** 422: the diff of two versions exceeds its budget (decision 306). */
+export class DiffTooLarge extends DomainError {
+  readonly statusCode = 422;
+}
+
 export type ApiSpecSummary = Omit<ApiSpecSummaryRow, 'status'> & { status: SpecStatus };
 export type ApiSpec = ApiSpecSummary & { spec: string };
-export type ApiSpecDiff = SpecDiffResult & { affectedConsumers?: AffectedConsumer[] };
+export type { AffectedConsumer };
 
 // The status column is plain text; only this module writes it, with the enum values.
 const summary = (row: ApiSpecSummaryRow) => row as ApiSpecSummary;
@@ -43,19 +48,26 @@ function deeperThan(value: unknown, max: number): boolean {
 export interface ApiSpecsServiceDeps {
   db: Database;
   events: EventPublisher;
-  cache: Cache;
   workers: SpecWorkerPool;
   maxBytes: number;
+  /** the diff budget and cache (decision 306) */
+  diff: { maxBytes: number; timeoutMs: number; cacheBytes: number };
 }
 
 /**
  * A spec's content and format never change after upload, so the diff of a pair is fixed except for
  * x-sunset dates passing: it is cached for a while, and deleted specs are caught by the existence check.
  */
-const DIFF_CACHE_NS = 'api-spec-diff';
-const DIFF_CACHE_TTL_S = 900;
+const DIFF_CACHE_TTL_MS = 900_000;
+const EMPTY: SerialisedDiff = {
+  totalChanges: 0,
+  breakingChanges: 0,
+  summary: '{"error":0,"warning":0,"info":0,"rules":[]}',
+  entries: '',
+  starts: new Uint32Array(1),
+};
 
-export function createApiSpecsService({ db, events, cache, workers, maxBytes }: ApiSpecsServiceDeps) {
+export function createApiSpecsService({ db, events, workers, maxBytes, diff: budget }: ApiSpecsServiceDeps) {
   const consumers = createConsumers(db);
   const lifecycle = createLifecycle(db, events);
 
@@ -94,11 +106,36 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
     return result.document;
   }
 
+  const diffCache = new ByteBoundedCache<SerialisedDiff>(budget.cacheBytes, DIFF_CACHE_TTL_MS, diffBytes);
   // Concurrent requests for the same uncached pair share one computation.
-  const inFlight = new Map<string, Promise<SpecDiffResult>>();
+  const inFlight = new Map<string, Promise<SerialisedDiff>>();
 
-  async function diff(id: string, compareWith: string): Promise<ApiSpecDiff> {
-    const [newer, older] = await Promise.all([repo.findSummary(db, id), repo.findSummary(db, compareWith)]);
+  async function compute(id: string, compareWith: string, format: SpecFormat): Promise<SerialisedDiff> {
+    const [a, b] = await Promise.all([repo.findForDiff(db, compareWith), repo.findForDiff(db, id)]);
+    if (!a) throw new NotFound('API spec to compare with not found');
+    if (!b) throw new NotFound('API spec not found');
+    const [oldDoc, newDoc] = await Promise.all([documentOf(a, 'API spec to compare with'), documentOf(b, 'API spec')]);
+    if (oldDoc === newDoc) return EMPTY;
+    let outcome;
+    try {
+      outcome = await workers.diff(format, oldDoc, newDoc, budget);
+    } catch (err) {
+      if (err instanceof WorkerTimeout)
+        throw new DiffTooLarge(`the diff of these two versions takes longer than its budget (${budget.timeoutMs} ms): compare versions closer together`);
+      if (err instanceof WorkerFailure && /shut down/.test(err.message)) throw new Unavailable('the specification workers are shutting down');
+      if (err instanceof WorkerFailure) throw new DiffTooLarge('these two versions could not be compared within the diff budget');
+      throw err;
+    }
+    if (!outcome.ok) throw new DiffTooLarge(`the diff of these two versions is too large to answer: ${outcome.tooLarge}; compare versions closer together`);
+    return outcome.diff;
+  }
+
+  /**
+   * The diff as JSON text (decision 306): computed and serialised in a worker, kept in a cache
+   * bounded in bytes; here only a page is sliced out and the consumers appended.
+   */
+  async function diff(id: string, compareWith: string, page: { skip?: number; take?: number } = {}): Promise<string> {
+    const [newer, older] = await Promise.all([repo.findDiffMeta(db, id), repo.findDiffMeta(db, compareWith)]);
     if (!newer) throw new NotFound('API spec not found');
     if (!older) throw new NotFound('API spec to compare with not found');
     if (newer.format !== older.format) {
@@ -106,24 +143,28 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
     }
     if (!DIFFABLE.has(newer.format))
       throw new Invalid(`Specs of format '${newer.format}' are stored as text and not compared`, [{ field: 'id', problem: 'not diffable' }]);
-    const key = `${id}:${compareWith}`;
-    const load = async () => {
-      const [a, b] = await Promise.all([repo.findForDiff(db, compareWith), repo.findForDiff(db, id)]);
-      if (!a) throw new NotFound('API spec to compare with not found');
-      if (!b) throw new NotFound('API spec not found');
-      const [oldDoc, newDoc] = await Promise.all([documentOf(a, 'API spec to compare with'), documentOf(b, 'API spec')]);
-      return workers.diff(newer.format as SpecFormat, oldDoc, newDoc, Date.now());
-    };
-    const result = await cache.getOrLoad(DIFF_CACHE_NS, key, DIFF_CACHE_TTL_S, () => {
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = load().finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
+    let result: SerialisedDiff;
+    if (newer.contentSha256 && newer.contentSha256 === older.contentSha256) result = EMPTY;
+    else {
+      const key = `${id}:${compareWith}`;
+      const cached = diffCache.get(key);
+      if (cached) result = cached;
+      else {
+        let pending = inFlight.get(key);
+        if (!pending) {
+          pending = compute(id, compareWith, newer.format as SpecFormat)
+            .then((d) => {
+              diffCache.set(key, d);
+              return d;
+            })
+            .finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        result = await pending;
       }
-      return pending;
-    });
-    if (result.breakingChanges === 0) return result;
-    return { ...result, affectedConsumers: await consumers.affected(compareWith) };
+    }
+    const extra = result.breakingChanges > 0 ? `"affectedConsumers":${JSON.stringify(await consumers.affected(compareWith))}` : '';
+    return diffAnswer(result, page.skip, page.take, extra);
   }
 
   return {
@@ -142,6 +183,7 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
         spec: text,
         document: analysed.document,
         contentSha256: sha256(text),
+        problems: analysed.problems,
         status: 'active',
       });
       return summary(row);
@@ -160,7 +202,8 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
       const latest = await repo.findLatest(db, input.componentId, component.name);
       if (latest && latest.format === format && (latest.contentSha256 ?? sha256(latest.spec)) === hash) return { id: latest.id, created: false };
       let document: string | null = null;
-      if (DIFFABLE.has(format)) document = (await analyse(input.content, format as SpecFormat)).document;
+      let problems: { pointer: string; message: string }[] = [];
+      if (DIFFABLE.has(format)) ({ document, problems } = await analyse(input.content, format as SpecFormat));
       else if (Buffer.byteLength(input.content) > maxBytes) throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
       const row = await repo.insert(db, {
         componentId: input.componentId,
@@ -170,6 +213,7 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
         spec: input.content,
         document,
         contentSha256: hash,
+        problems,
         status: 'active',
       });
       if (latest && document !== null && latest.format === format) {
@@ -196,8 +240,11 @@ export function createApiSpecsService({ db, events, cache, workers, maxBytes }: 
       if (!(await repo.delete(db, id))) throw new NotFound('API spec not found');
     },
 
-    /** `id` is the NEW version, `compareWith` the OLD one: what `id` removed, added or changed. */
-    diff: (_caller: Caller, id: string, compareWith: string) => diff(id, compareWith),
+    /**
+     * `id` is the NEW version, `compareWith` the OLD one: what `id` removed, added or changed, as the
+     * JSON text of a SpecDiffResult (entries [skip, skip + take) when paged).
+     */
+    diff: (_caller: Caller, id: string, compareWith: string, page?: { skip?: number; take?: number }) => diff(id, compareWith, page),
 
     /** HTTP consumer registration: a duplicate is a 409. */
     registerConsumer: (caller: Caller, apiSpecId: string, body: ConsumerBody) => consumers.register(caller, apiSpecId, body),

@@ -16,12 +16,18 @@ declare module '../../context.js' {
 
 /** API specifications of catalog components: validation, lifecycle, breaking-change diff and consumers. */
 export async function apiSpecsModule(app: App, ctx: AppContext) {
-  const { maxBytes, workers: size } = ctx.config.apiSpecs;
+  const { maxBytes, workers: size, diffMaxBytes, diffTimeoutMs, diffCacheBytes } = ctx.config.apiSpecs;
   const workers = new SpecWorkerPool(size);
   app.addHook('onClose', () => workers.close());
   // Threads start on the first registration or diff, not at start: each holds its own V8 heap and
   // the validators' schemas (tens of MB), which an idle server should not pay for.
-  const service = createApiSpecsService({ db: ctx.db, events: ctx.events, cache: ctx.cache, workers, maxBytes });
+  const service = createApiSpecsService({
+    db: ctx.db,
+    events: ctx.events,
+    workers,
+    maxBytes,
+    diff: { maxBytes: diffMaxBytes, timeoutMs: diffTimeoutMs, cacheBytes: diffCacheBytes },
+  });
   ctx.services.apiSpecs = service;
   // Twice the spec limit: a spec sent as a JSON string grows with escaping (newlines, quotes).
   await app.register(apiSpecsRoutes, { service, bodyLimit: Math.max(ctx.config.maxBodyBytes, maxBytes * 2) });

@@ -123,9 +123,13 @@ describe('OpenAPI 3.0 Petstore (OAI examples/v3.0/petstore.yaml)', () => {
   it('a property of the shared Pet schema becoming required: breaking for the request, info for the responses', async () => {
     const d = await diffOf(PETSTORE, edit(PETSTORE, '        - id\n        - name\n', '        - id\n        - name\n        - tag\n'));
     expect(rules(d.entries)).toEqual([
-      'request-property-became-required error POST /pets | request.body application/json /properties/tag',
-      'response-property-became-required info GET /pets | response 200 application/json /items/properties/tag',
-      'response-property-became-required info GET /pets/{petId} | response 200 application/json /properties/tag',
+      'request-property-became-required error #/components/schemas/Pet | request schema /properties/tag',
+      'response-property-became-required info #/components/schemas/Pet | response schema /properties/tag',
+    ]);
+    // once on the schema, with the operations it reaches
+    expect(d.entries.map((e: { reaches?: unknown }) => e.reaches)).toEqual([
+      { count: 1, operations: ['POST /pets'] },
+      { count: 2, operations: ['GET /pets', 'GET /pets/{petId}'] },
     ]);
   });
 
@@ -138,9 +142,8 @@ describe('OpenAPI 3.0 Petstore (OAI examples/v3.0/petstore.yaml)', () => {
     const v31 = edit(PETSTORE, 'openapi: "3.0.0"', 'openapi: 3.1.0');
     const d = await diffOf(v31, edit(v31, /( {8}tag:\n {10}type: )string/, '$1[string, "null"]'));
     expect(rules(d.entries)).toEqual([
-      'request-property-became-nullable info POST /pets | request.body application/json /properties/tag',
-      'response-property-became-nullable error GET /pets | response 200 application/json /items/properties/tag',
-      'response-property-became-nullable error GET /pets/{petId} | response 200 application/json /properties/tag',
+      'request-property-became-nullable info #/components/schemas/Pet | request schema /properties/tag',
+      'response-property-became-nullable error #/components/schemas/Pet | response schema /properties/tag',
     ]);
   });
 
@@ -183,9 +186,9 @@ describe('Swagger 2.0 Petstore (OAI examples/v2.0/json/petstore.json)', () => {
       ),
     );
     expect(rules(d.entries)).toEqual([
-      'response-required-property-removed error GET /pets | response 200 application/json /items/properties/name',
-      'response-required-property-removed error GET /pets/{petId} | response 200 application/json /items/properties/name',
+      'response-required-property-removed error #/definitions/Pet | response schema /properties/name',
     ]);
+    expect(d.entries[0].reaches).toEqual({ count: 2, operations: ['GET /pets', 'GET /pets/{petId}'] });
   });
 });
 
@@ -214,14 +217,14 @@ describe('AsyncAPI Streetlights (asyncapi/spec examples)', () => {
     const d = await diffOf(STREETLIGHTS, edit(STREETLIGHTS, /( {8}lumens:\n {10}type: integer\n) {10}minimum: 0\n/, '$1'));
     expect(d.breakingChanges).toBe(0);
     expect(rules(d.entries)).toEqual([
-      'request-property-min-unset info RECEIVE receiveLightMeasurement | operation receiveLightMeasurement message lightMeasured payload /properties/lumens',
+      'request-property-min-unset info #/components/schemas/lightMeasuredPayload | request schema /properties/lumens',
     ]);
   });
 
-  it('3.x: an enum value added to a payload the application sends is breaking; a removed channel and its operation too', async () => {
+  it('3.x: an enum value added to a payload the application sends is a warning (decision 305); a removed channel and its operation are breaking', async () => {
     const d1 = await diffOf(STREETLIGHTS, edit(STREETLIGHTS, "            - 'off'\n", "            - 'off'\n            - 'blink'\n"));
     expect(rules(d1.entries)).toEqual([
-      'response-property-enum-value-added error SEND turnOn | operation turnOn message turnOnOff payload /properties/command',
+      'response-property-enum-value-added warning #/components/schemas/turnOnOffPayload | response schema /properties/command',
     ]);
     const withoutDim = edit(edit(STREETLIGHTS, /\n {2}lightsDim:\n(.*\n){7}/, '\n'), /\n {2}dimLight:\n {4}action: send\n(.*\n){6}/, '\n');
     const d2 = await diffOf(STREETLIGHTS, withoutDim);
@@ -239,8 +242,8 @@ describe('AsyncAPI Streetlights (asyncapi/spec examples)', () => {
     );
     expect(d.format).toBe('asyncapi');
     expect(rules(d.entries)).toEqual([
-      'request-property-enum-value-removed error PUBLISH smartylighting/streetlights/1/0/action/{streetlightId}/turn/on | operation message turnOnOff payload /properties/command',
-      'response-property-max-set info SUBSCRIBE smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured | operation message lightMeasured payload /properties/lumens',
+      'request-property-enum-value-removed error #/components/schemas/turnOnOffPayload | request schema /properties/command',
+      'response-property-max-set info #/components/schemas/lightMeasuredPayload | response schema /properties/lumens',
     ]);
   });
 });

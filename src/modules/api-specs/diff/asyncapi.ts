@@ -1,6 +1,7 @@
 import { isObj, type Obj, RefResolver, refTokens } from '../spec/index.js';
 import type { DiffContext } from './context.js';
 import { type Dir, SchemaComparer } from './schema.js';
+import { Unchanged } from './unchanged.js';
 
 /**
  * AsyncAPI 2.x and 3.x: channels (by key, doc 01's rule), operations and their messages, message
@@ -54,15 +55,15 @@ function diffMessages(
       ctx.add('asyncapi-message-removed', path, at, `message '${name}' removed`);
       continue;
     }
-    if (payloads) ctx.addSchemaChanges(schemas.compare(m.payload, now.payload, dir), path, `${at} payload`, 'body', dir);
+    if (payloads) ctx.addSchemaChanges(schemas.compare(m.payload, now.payload, dir, 'body'), path, `${at} payload`, 'body', dir);
   }
   for (const name of b.keys()) if (!a.has(name)) ctx.add('asyncapi-message-added', path, `${location} message ${name}`, `message '${name}' added`);
 }
 
-export function diffAsyncApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
+export function diffAsyncApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj): SchemaComparer {
   const o: Side = { doc: oldDoc, refs: new RefResolver(oldDoc) };
   const n: Side = { doc: newDoc, refs: new RefResolver(newDoc) };
-  const schemas = new SchemaComparer(o.refs, n.refs);
+  const schemas = new SchemaComparer(o.refs, n.refs, new Unchanged(o.refs, n.refs), () => ctx.tick());
   const oCh = o.refs.obj(oldDoc.channels);
   const nCh = n.refs.obj(newDoc.channels);
   const v3 = (d: Obj) => String(d.asyncapi).startsWith('3');
@@ -102,6 +103,7 @@ export function diffAsyncApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
   }
   for (const key of Object.keys(nCh)) if (!Object.hasOwn(oCh, key)) ctx.add('channel-added', key, 'channel', `channel '${key}' added`);
   if (v3(oldDoc) && v3(newDoc)) diffOperations3(ctx, schemas, o, n);
+  return schemas;
 }
 
 /** The channel key an AsyncAPI 3 operation points at (`$ref: '#/channels/orderCreated'`). */

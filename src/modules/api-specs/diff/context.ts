@@ -1,35 +1,111 @@
 import type { DiffEntry } from './model.js';
 import { RULES } from './rules.js';
-import type { Dir, SchemaChange } from './schema.js';
+import type { CompareResult, Dir, SchemaChange, SchemaComparer, SchemaKind } from './schema.js';
+
+/** A diff that outgrows its budget (decision 306): the caller answers 422 instead of building it. */
+export class DiffBudgetExceeded extends Error {
+  constructor(readonly changes: number) {
+    super(`more than ${changes} changes`);
+    this.name = 'DiffBudgetExceeded';
+  }
+}
+
+/** How many operations a schema entry names in `reaches.operations` (the count is always the full one). */
+export const REACHES_LISTED = 20;
 
 /** Collects entries; the rule table fixes each entry's type and level. */
 export class DiffContext {
   readonly entries: DiffEntry[] = [];
-  constructor(readonly now: number) {}
+  /** groups reached from each entry path (operation, channel, webhook) */
+  private readonly uses = new Map<string, Set<string>>();
+  private changes = 0;
+
+  constructor(
+    readonly now: number,
+    private readonly maxChanges = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** Counts one change found; past the budget the whole diff stops. */
+  tick() {
+    if (++this.changes > this.maxChanges) throw new DiffBudgetExceeded(this.maxChanges);
+  }
 
   add(rule: string, path: string, location: string, detail: string) {
     const def = RULES[rule];
     if (!def) throw new Error(`unknown diff rule ${rule}`);
+    this.tick();
     this.entries.push({ type: def.type, breaking: def.level === 'error', path, detail, rule, level: def.level, location });
   }
 
+  private push(rule: string, path: string, location: string, detail: string, reaches?: DiffEntry['reaches']) {
+    const def = RULES[rule]!;
+    const entry: DiffEntry = { type: def.type, breaking: def.level === 'error', path, detail, rule, level: def.level, location };
+    if (reaches) entry.reaches = reaches;
+    this.entries.push(entry);
+  }
+
   /**
-   * Schema changes under `location`, named by where the schema sits: `request-parameter` and
-   * `response-header` keep one prefix (their property events are not reported), bodies use
-   * `*-body-*` at the root and `*-property-*` below it.
+   * The inline changes of a schema compared under `location` (one entry each, on this path), and
+   * the groups it links to, remembered so that `addGroups` can tell each group whom it reaches.
    */
-  addSchemaChanges(changes: SchemaChange[], path: string, location: string, what: 'parameter' | 'header' | 'body', dir: Dir) {
-    for (const c of changes) {
-      const where = c.rel ? `${location} ${c.rel}` : location;
-      if (c.change.startsWith('property-')) {
-        if (what !== 'body') continue;
-        this.add(propertyRule(c.change, dir), path, where, c.detail);
-        continue;
-      }
-      const prefix = what === 'parameter' ? 'request-parameter' : what === 'header' ? 'response-header' : `${dir}-${c.rel ? 'property' : 'body'}`;
-      this.add(`${prefix}-${c.change}`, path, where, c.detail);
+  addSchemaChanges(result: CompareResult, path: string, location: string, what: SchemaKind, dir: Dir) {
+    for (const c of result.changes) {
+      const rule = schemaRule(c, what, dir);
+      if (rule) this.push(rule, path, c.rel ? `${location} ${c.rel}` : location, c.detail);
+    }
+    if (result.links.size) {
+      let set = this.uses.get(path);
+      if (!set) this.uses.set(path, (set = new Set()));
+      for (const l of result.links) set.add(l);
     }
   }
+
+  /**
+   * One entry per change of each group (a pair of referenced schemas), with the operations that
+   * reach it: a walk over the group links from each path that used a schema (decision 300).
+   */
+  addGroups(schemas: SchemaComparer) {
+    const reached = new Map<string, string[]>();
+    for (const [path, links] of this.uses) {
+      const seen = new Set<string>();
+      const stack = [...links];
+      while (stack.length) {
+        const key = stack.pop()!;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const g = schemas.groups.get(key);
+        if (!g) continue;
+        if (g.changes.length) {
+          let list = reached.get(key);
+          if (!list) reached.set(key, (list = []));
+          list.push(path);
+        }
+        for (const next of g.links) if (!seen.has(next)) stack.push(next);
+      }
+    }
+    for (const g of schemas.groups.values()) {
+      if (!g.changes.length) continue;
+      const paths = (reached.get(g.key) ?? []).sort();
+      const reaches = { count: paths.length, operations: paths.slice(0, REACHES_LISTED) };
+      const renamed = g.oldRef === g.newRef ? '' : ` (was ${g.oldRef})`;
+      for (const c of g.changes) {
+        const rule = schemaRule(c, g.kind, g.dir);
+        const location = `${g.dir} ${g.kind === 'body' ? '' : `${g.kind} `}schema${c.rel ? ` ${c.rel}` : ''}${renamed}`;
+        if (rule) this.push(rule, g.newRef, location, c.detail, reaches);
+      }
+    }
+  }
+}
+
+/**
+ * The rule of a schema change, named by where the schema sits: `request-parameter` and
+ * `response-header` keep one prefix (their property events are not reported), bodies use
+ * `*-body-*` at the root and `*-property-*` below it.
+ */
+function schemaRule(c: SchemaChange, what: SchemaKind, dir: Dir): string | undefined {
+  if (c.change.startsWith('property-')) return what === 'body' ? propertyRule(c.change, dir) : undefined;
+  const prefix = what === 'parameter' ? 'request-parameter' : what === 'header' ? 'response-header' : `${dir}-${c.rel ? 'property' : 'body'}`;
+  return `${prefix}-${c.change}`;
 }
 
 const PROPERTY_RULES: Record<Dir, Record<string, string>> = {

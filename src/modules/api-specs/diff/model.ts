@@ -2,23 +2,40 @@
 export type Level = 'error' | 'warning' | 'info';
 export type ChangeType = 'added' | 'removed' | 'modified';
 
+/** The operations (or channels, webhooks) a schema change reaches; `operations` lists the first REACHES_LISTED. */
+export interface Reaches {
+  count: number;
+  operations: string[];
+}
+
 export interface DiffEntry {
   type: ChangeType;
   /** level === 'error' */
   breaking: boolean;
-  /** a path, a method plus path (`GET /pets/{id}`), a channel, or an AsyncAPI operation */
+  /** a method plus path (`GET /pets/{id}`), a path, a channel, an AsyncAPI operation, or the schema that changed (`#/components/schemas/Pet`) */
   path: string;
   detail: string;
   /** stable kebab-case rule id (see rules.ts; oasdiff's id where one matches) */
   rule: string;
   level: Level;
-  /** where in the operation: `request.body application/json /properties/name`, `response 200 header X-Rate-Limit`, … */
+  /** where in the operation or schema: `request.body application/json /properties/name`, `response schema /properties/id`, … */
   location: string;
+  /** schema entries only: the operations the changed schema reaches */
+  reaches?: Reaches;
+}
+
+export interface DiffSummary {
+  error: number;
+  warning: number;
+  info: number;
+  /** counts per rule, breaking rules first, then by count */
+  rules: { rule: string; level: Level; count: number }[];
 }
 
 export interface SpecDiffResult {
   totalChanges: number;
   breakingChanges: number;
+  summary: DiffSummary;
   entries: DiffEntry[];
 }
 

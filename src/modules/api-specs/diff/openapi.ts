@@ -38,10 +38,10 @@ export function matchPaths(oldKeys: string[], newKeys: string[]): { both: [strin
 
 const pathKeys = (paths: unknown) => (isObj(paths) ? Object.keys(paths).filter((k) => k.startsWith('/')) : []);
 
-export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
+export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj): SchemaComparer {
   const docs: OpenApiDocs = { old: oldDoc, new: newDoc, oldRefs: new RefResolver(oldDoc), newRefs: new RefResolver(newDoc) };
   const unchanged = new Unchanged(docs.oldRefs, docs.newRefs);
-  const schemas = new SchemaComparer(docs.oldRefs, docs.newRefs, unchanged);
+  const schemas = new SchemaComparer(docs.oldRefs, docs.newRefs, unchanged, () => ctx.tick());
   // Document-level security applies to every operation without its own: only then may an untouched path item be skipped.
   const sameSecurity = unchanged.same(oldDoc.security, newDoc.security);
   const oldPaths = docs.oldRefs.obj(oldDoc.paths);
@@ -93,6 +93,7 @@ export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj) {
   }
   diffWebhooks(ctx, docs, schemas);
   diffSecurityComponents(ctx, docs);
+  return schemas;
 }
 
 /** Operations of two path items compared as sent BY the API (webhooks, callbacks). */

@@ -30,6 +30,8 @@ interface Param {
   in: string;
   required: boolean;
   raw: Obj;
+  /** named in the path template but not declared (decision 301) */
+  implicit?: boolean;
 }
 
 /**
@@ -51,6 +53,12 @@ function params(refs: RefResolver, path: string, item: Obj, op: Obj): Map<string
       const key = p.in === 'path' && positions.has(p.name) ? `path\u0000#${positions.get(p.name)}` : `${p.in}\u0000${name}`;
       out.set(key, { name: p.name, in: p.in, required: p.in === 'path' || p.required === true, raw: p });
     }
+  }
+  // Decision 301: a path parameter named in the template but undeclared is still there (the URL
+  // did not change): declared, required, a string. Declaring it later is no new parameter.
+  for (const [name, position] of positions) {
+    const key = `path\u0000#${position}`;
+    if (!out.has(key)) out.set(key, { name, in: 'path', required: true, raw: { name, in: 'path', required: true, schema: { type: 'string' } }, implicit: true });
   }
   return out;
 }
@@ -116,7 +124,9 @@ function diffParams(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer
     if (!o.required && n.required) ctx.add('request-parameter-became-required', where, location, `${label} became required`);
     if (o.required && !n.required) ctx.add('request-parameter-became-optional', where, location, `${label} became optional`);
     if (o.raw.deprecated !== true && n.raw.deprecated === true) ctx.add('request-parameter-deprecated', where, location, `${label} deprecated`);
-    ctx.addSchemaChanges(schemas.compare(paramSchema(o.raw), paramSchema(n.raw), 'request'), where, location, 'parameter', 'request');
+    // An undeclared path parameter (decision 301) has no schema to compare.
+    if (!o.implicit && !n.implicit)
+      ctx.addSchemaChanges(schemas.compare(paramSchema(o.raw), paramSchema(n.raw), 'request', 'parameter'), where, location, 'parameter', 'request');
   }
   for (const [key, n] of after) {
     if (before.has(key)) continue;
@@ -174,7 +184,7 @@ function diffContent(
     }
     const os = docs.oldRefs.obj(o[media]).schema;
     const ns = docs.newRefs.obj(n[media]).schema;
-    ctx.addSchemaChanges(schemas.compare(os, ns, dir), where, `${location} ${media}`, 'body', dir);
+    ctx.addSchemaChanges(schemas.compare(os, ns, dir, 'body'), where, `${location} ${media}`, 'body', dir);
   }
   for (const media of Object.keys(n)) if (!Object.hasOwn(o, media)) ctx.add(`${mediaRule}-added`, where, `${location} ${media}`, `media type ${media} added`);
 }
@@ -221,7 +231,7 @@ function diffHeaders(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCompare
       continue;
     }
     if (h.required === true && now.h.required !== true) ctx.add('response-header-became-optional', where, at, `response header '${name}' became optional`);
-    ctx.addSchemaChanges(schemas.compare(h.schema, now.h.schema, 'response'), where, at, 'header', 'response');
+    ctx.addSchemaChanges(schemas.compare(h.schema, now.h.schema, 'response', 'header'), where, at, 'header', 'response');
   }
   for (const [key, { name }] of n) if (!o.has(key)) ctx.add('response-header-added', where, `${location} header ${name}`, `response header '${name}' added`);
 }

@@ -40,7 +40,7 @@ const FIXED: Record<string, RuleDef> = {
   // request bodies
   'request-body-added-required': r('error', 'added', 'request body', 'a required request body was added'),
   'request-body-added-optional': r('info', 'added', 'request body', 'an optional request body was added'),
-  'request-body-removed': r('warning', 'removed', 'request body', 'the request body was removed (clients still send one)', false),
+  'request-body-removed': r('error', 'removed', 'request body', 'the request body was removed: clients that send one are refused or ignored (decision 305)', false),
   'request-body-became-required': r('error', 'modified', 'request body', 'the request body became required'),
   'request-body-became-optional': r('info', 'modified', 'request body', 'the request body became optional'),
   'request-body-media-type-removed': r('error', 'removed', 'request body', 'a request media type is no longer accepted'),
@@ -106,7 +106,8 @@ const FIXED: Record<string, RuleDef> = {
 export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: ChangeType; description: string }> = {
   'type-changed': { levels: ['error', 'error'], type: 'modified', description: 'the type or format changed' },
   'enum-value-removed': { levels: ['error', 'info'], type: 'removed', description: 'enum values were removed' },
-  'enum-value-added': { levels: ['info', 'error'], type: 'added', description: 'enum values were added' },
+  // Added response enum values are a warning, as oasdiff and Stripe's compatibility policy treat them (decision 305).
+  'enum-value-added': { levels: ['info', 'warning'], type: 'added', description: 'enum values were added' },
   'became-enum': { levels: ['error', 'info'], type: 'modified', description: 'the value was restricted to an enum' },
   // oasdiff's enum_removed_entirely pair: the whole enum dropped widens the value (was reported as no change at all)
   'enum-removed': { levels: ['info', 'error'], type: 'modified', description: 'the enum restriction was removed (any value of the type)' },

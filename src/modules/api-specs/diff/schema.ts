@@ -1,14 +1,22 @@
 import { isObj, pointerToken, type Obj, type RefResolver } from '../spec/index.js';
-import { BOUNDS } from './rules.js';
-import { Unchanged } from './unchanged.js';
+import { matchAlternatives } from './alternatives.js';
+import { compareKeywords, compareNullability, requiredSet, type Dir } from './keywords.js';
+import type { Unchanged } from './unchanged.js';
 
 /**
- * JSON Schema comparison (OpenAPI 3.0/3.1 Schema Objects, AsyncAPI payloads). Works on the stored
- * documents with their `$ref`s: each side resolves through its own RefResolver, `allOf` is merged,
- * and results are memoised per (old schema, new schema, direction), so a schema shared by thousands
- * of operations is compared once and a recursive schema terminates.
+ * JSON Schema comparison (OpenAPI 3.0/3.1 Schema Objects, AsyncAPI payloads) that reports a change
+ * once, where it happens (decision 300). Inline parts of a schema are compared in place; wherever
+ * both sides are `$ref`s the pair becomes a *group* (old ref, new ref, direction, kind) compared
+ * once, however many operations and other schemas reach it. The caller gets the inline changes
+ * plus the groups linked from there; the diff later walks the links to say which operations each
+ * group reaches.
+ *
+ * Bounded work: groups are memoised on (old ref, new ref) and computed from a queue, never by
+ * recursion through references, so cycles end and depth does not grow the stack; pairs whose
+ * reference is unchanged (by hash, see Unchanged) are skipped without a look inside.
  */
-export type Dir = 'request' | 'response';
+export type { Dir } from './keywords.js';
+export type SchemaKind = 'parameter' | 'header' | 'body';
 
 /** One change inside a schema; `rel` is the JSON pointer below the compared schema ('' = the schema itself). */
 export interface SchemaChange {
@@ -18,53 +26,162 @@ export interface SchemaChange {
   detail: string;
 }
 
-const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
+export interface CompareResult {
+  changes: SchemaChange[];
+  /** keys of the groups reached from here */
+  links: Set<string>;
+}
+
+export interface SchemaGroup extends CompareResult {
+  key: string;
+  oldRef: string;
+  newRef: string;
+  dir: Dir;
+  kind: SchemaKind;
+}
+
+interface Scope {
+  dir: Dir;
+  kind: SchemaKind;
+  out: CompareResult;
+}
+
+const refOf = (s: unknown) => (isObj(s) && typeof s.$ref === 'string' ? s.$ref : undefined);
+/** Inline nesting (references do not count: they end in a group) beyond any real schema. */
+const MAX_INLINE_DEPTH = 64;
 
 export class SchemaComparer {
-  private readonly memo = new WeakMap<Obj, Map<Obj, SchemaChange[][]>>();
-  private readonly active = new Set<string>();
+  readonly groups = new Map<string, SchemaGroup>();
+  private readonly queue: SchemaGroup[] = [];
   private readonly flatOld = new WeakMap<Obj, Obj>();
   private readonly flatNew = new WeakMap<Obj, Obj>();
-  private readonly ids = new WeakMap<Obj, number>();
-  private nextId = 1;
 
   constructor(
-    private readonly oldRefs: RefResolver,
-    private readonly newRefs: RefResolver,
-    private readonly unchanged = new Unchanged(oldRefs, newRefs),
+    readonly oldRefs: RefResolver,
+    readonly newRefs: RefResolver,
+    readonly unchanged: Unchanged,
+    /** called for every change found (the diff's budget check) */
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
-  compare(oldSchema: unknown, newSchema: unknown, dir: Dir): SchemaChange[] {
-    // Most schemas of two versions are identical (references and their targets included): no changes.
-    if (this.unchanged.same(oldSchema, newSchema)) return NONE;
-    const o = this.flatten(this.oldRefs, this.flatOld, oldSchema, 0);
-    const n = this.flatten(this.newRefs, this.flatNew, newSchema, 0);
-    if (!o || !n) return [];
-    const d = dir === 'request' ? 0 : 1;
-    let byNew = this.memo.get(o);
-    const hit = byNew?.get(n)?.[d];
-    if (hit) return hit;
-    const key = `${this.id(o)}:${this.id(n)}:${d}`;
-    // A recursive schema met again while being compared: its changes are reported at the first level.
-    if (this.active.has(key)) return [];
-    this.active.add(key);
-    const out: SchemaChange[] = [];
-    try {
-      this.compareFlat(o, n, dir, out);
-    } finally {
-      this.active.delete(key);
-    }
-    if (!byNew) this.memo.set(o, (byNew = new Map()));
-    const slot = byNew.get(n) ?? [];
-    slot[d] = out;
-    byNew.set(n, slot);
+  compare(oldSchema: unknown, newSchema: unknown, dir: Dir, kind: SchemaKind = 'body'): CompareResult {
+    const out: CompareResult = { changes: [], links: new Set() };
+    this.at(oldSchema, newSchema, '', { dir, kind, out }, 0);
+    this.drain();
     return out;
   }
 
-  private id(o: Obj) {
-    let id = this.ids.get(o);
-    if (!id) this.ids.set(o, (id = this.nextId++));
-    return id;
+  /** Groups waiting to be compared, computed one after another (a group found meanwhile joins the queue). */
+  private drain() {
+    while (this.queue.length) {
+      const g = this.queue.pop()!;
+      this.inner({ $ref: g.oldRef }, { $ref: g.newRef }, '', { dir: g.dir, kind: g.kind, out: g }, 0);
+    }
+  }
+
+  private group(oldRef: string, newRef: string, scope: Scope): string {
+    const key = `${scope.dir}\u0000${scope.kind}\u0000${oldRef}\u0000${newRef}`;
+    if (!this.groups.has(key)) {
+      const g: SchemaGroup = { key, oldRef, newRef, dir: scope.dir, kind: scope.kind, changes: [], links: new Set() };
+      this.groups.set(key, g);
+      this.queue.push(g);
+    }
+    return key;
+  }
+
+  /** Compares two schemas found at `rel`: nothing when unchanged, a group link when both are references. */
+  private at(oRaw: unknown, nRaw: unknown, rel: string, scope: Scope, depth: number) {
+    if (this.unchanged.same(oRaw, nRaw)) return;
+    const oRef = refOf(oRaw);
+    const nRef = refOf(nRaw);
+    if (oRef !== undefined && nRef !== undefined) {
+      scope.out.links.add(this.group(oRef, nRef, scope));
+      return;
+    }
+    if (depth > MAX_INLINE_DEPTH) return;
+    this.inner(oRaw, nRaw, rel, scope, depth);
+  }
+
+  private add(scope: Scope, rel: string, change: string, detail: string) {
+    this.onChange();
+    scope.out.changes.push({ rel, change, detail });
+  }
+
+  private inner(oRaw: unknown, nRaw: unknown, rel: string, scope: Scope, depth: number) {
+    const o = this.flatten(this.oldRefs, this.flatOld, oRaw, 0);
+    const n = this.flatten(this.newRefs, this.flatNew, nRaw, 0);
+    if (!o || !n) return;
+    const add = (change: string, detail: string) => this.add(scope, rel, change, detail);
+    const oAlt = alternativesKey(o);
+    const nAlt = alternativesKey(n);
+    // Decision 302: a value that became (or stopped being) one of several alternatives is compared
+    // with its matching alternative; only the alternatives around it are reported.
+    if (nAlt && !oAlt) {
+      compareNullability(o, n, add);
+      this.alternatives([oRaw], n[nAlt] as unknown[], nAlt, rel, scope, depth, `/${nAlt}`);
+      return;
+    }
+    if (oAlt && !nAlt) {
+      compareNullability(o, n, add);
+      this.alternatives(o[oAlt] as unknown[], [nRaw], oAlt, rel, scope, depth, '');
+      return;
+    }
+    compareKeywords(o, n, scope.dir, add);
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      if (Array.isArray(o[key]) || Array.isArray(n[key])) {
+        this.alternatives(Array.isArray(o[key]) ? o[key] : [], Array.isArray(n[key]) ? n[key] : [], key, rel, scope, depth, `/${key}`);
+      }
+    }
+    this.properties(o, n, rel, scope, depth);
+    if (o.items !== undefined && n.items !== undefined && !Array.isArray(o.items) && !Array.isArray(n.items)) {
+      this.at(o.items, n.items, `${rel}/items`, scope, depth + 1);
+    }
+    if (isObj(o.additionalProperties) && isObj(n.additionalProperties)) {
+      this.at(o.additionalProperties, n.additionalProperties, `${rel}/additionalProperties`, scope, depth + 1);
+    }
+  }
+
+  private properties(o: Obj, n: Obj, rel: string, scope: Scope, depth: number) {
+    const op = isObj(o.properties) ? o.properties : undefined;
+    const np = isObj(n.properties) ? n.properties : undefined;
+    if (!op && !np) return;
+    const oldProps = op ?? {};
+    const newProps = np ?? {};
+    const oReq = requiredSet(o);
+    const nReq = requiredSet(n);
+    // Clients do not send readOnly properties; servers do not return writeOnly ones.
+    const skip = (schema: unknown, refs: RefResolver) => {
+      const s = refs.obj(schema);
+      return scope.dir === 'request' ? s.readOnly === true : s.writeOnly === true;
+    };
+    for (const name of Object.keys(oldProps)) {
+      const at = `${rel}/properties/${pointerToken(name)}`;
+      if (!Object.hasOwn(newProps, name)) {
+        if (skip(oldProps[name], this.oldRefs)) continue;
+        const req = oReq.has(name);
+        this.add(scope, at, `property-removed-${req ? 'required' : 'optional'}`, `${req ? 'required' : 'optional'} property '${name}' removed`);
+        continue;
+      }
+      if (skip(newProps[name], this.newRefs)) continue;
+      if (!oReq.has(name) && nReq.has(name)) this.add(scope, at, 'property-became-required', `property '${name}' became required`);
+      if (oReq.has(name) && !nReq.has(name)) this.add(scope, at, 'property-became-optional', `property '${name}' became optional`);
+      this.at(oldProps[name], newProps[name], at, scope, depth + 1);
+    }
+    for (const name of Object.keys(newProps)) {
+      if (Object.hasOwn(oldProps, name) || skip(newProps[name], this.newRefs)) continue;
+      const req = nReq.has(name);
+      this.add(scope, `${rel}/properties/${pointerToken(name)}`, `property-added-${req ? 'required' : 'optional'}`, `${req ? 'required' : 'optional'} property '${name}' added`);
+    }
+  }
+
+  /** oneOf/anyOf alternatives as a set: matched by reference, then by content (decision 304); matched pairs compared in depth. */
+  private alternatives(a: unknown[], b: unknown[], key: 'oneOf' | 'anyOf', rel: string, scope: Scope, depth: number, nestUnder: string) {
+    const name = key === 'oneOf' ? 'one-of' : 'any-of';
+    const { pairs, removed, added } = matchAlternatives(a, b, this.oldRefs, this.newRefs, this.unchanged);
+    for (const [i, j] of pairs) this.at(a[i], b[j], nestUnder ? `${rel}${nestUnder}/${j}` : rel, scope, depth + 1);
+    const label = (s: unknown, list: string, i: number) => refOf(s) ?? `${list}/${i}`;
+    for (const i of removed) this.add(scope, rel, `${name}-removed`, `${key} alternative ${label(a[i], `/${key}`, i)} removed`);
+    for (const j of added) this.add(scope, rel, `${name}-added`, `${key} alternative ${label(b[j], `/${key}`, j)} added`);
   }
 
   /** The schema with `$ref` followed and `allOf` merged (properties, required, and the first of the other keywords). */
@@ -112,175 +229,12 @@ export class SchemaComparer {
     if (merged.type === undefined && merged.properties) merged.type = 'object';
     return merged;
   }
-
-  private compareFlat(o: Obj, n: Obj, dir: Dir, out: SchemaChange[]) {
-    const add = (change: string, detail: string, rel = '') => out.push({ rel, change, detail });
-    // type and format (OpenAPI 3.1 type arrays; 'null' counts as nullability, not as a type)
-    const [oTypes, oNull] = types(o);
-    const [nTypes, nNull] = types(n);
-    if (oTypes && nTypes && oTypes !== nTypes && !(dir === 'request' && oTypes === 'integer' && nTypes === 'number')) {
-      add('type-changed', `type changed from ${oTypes} to ${nTypes}`);
-    } else if (typeof o.format === 'string' && typeof n.format === 'string' && o.format !== n.format) {
-      add('type-changed', `format changed from ${o.format} to ${n.format}`);
-    } else if (o.format === undefined && typeof n.format === 'string' && oTypes === nTypes && dir === 'request') {
-      add('type-changed', `format ${n.format} was added`);
-    }
-    if (!oNull && nNull) add('became-nullable', 'became nullable');
-    if (oNull && !nNull) add('became-not-nullable', 'is no longer nullable');
-    // enum
-    const oEnum = enumOf(o);
-    const nEnum = enumOf(n);
-    if (oEnum && nEnum) {
-      const removed = [...oEnum.keys()].filter((k) => !nEnum.has(k));
-      const added = [...nEnum.keys()].filter((k) => !oEnum.has(k));
-      if (removed.length) add('enum-value-removed', `enum value${removed.length > 1 ? 's' : ''} ${removed.map((k) => show(oEnum.get(k))).join(', ')} removed`);
-      if (added.length) add('enum-value-added', `enum value${added.length > 1 ? 's' : ''} ${added.map((k) => show(nEnum.get(k))).join(', ')} added`);
-    } else if (!oEnum && nEnum) add('became-enum', `restricted to the enum values ${[...nEnum.values()].map(show).join(', ')}`);
-    else if (oEnum && !nEnum) add('enum-removed', `enum restriction ${[...oEnum.values()].map(show).join(', ')} removed (any value)`);
-    // pattern
-    if (typeof n.pattern === 'string' && o.pattern === undefined) add('pattern-added', `pattern ${show(n.pattern)} added`);
-    else if (typeof o.pattern === 'string' && n.pattern === undefined) add('pattern-removed', `pattern ${show(o.pattern)} removed`);
-    else if (typeof o.pattern === 'string' && typeof n.pattern === 'string' && o.pattern !== n.pattern) {
-      add('pattern-changed', `pattern changed from ${show(o.pattern)} to ${show(n.pattern)}`);
-    }
-    // bounds
-    for (const [key, name] of Object.entries(BOUNDS)) {
-      const a = typeof o[key] === 'number' ? (o[key] as number) : undefined;
-      const b = typeof n[key] === 'number' ? (n[key] as number) : undefined;
-      if (a === b) continue;
-      if (a === undefined) add(`${name}-set`, `${key} set to ${b}`);
-      else if (b === undefined) add(`${name}-unset`, `${key} ${a} removed`);
-      else add(`${name}-${b < a ? 'decreased' : 'increased'}`, `${key} ${b < a ? 'decreased' : 'increased'} from ${a} to ${b}`);
-    }
-    // oneOf / anyOf alternatives
-    for (const [key, name] of [
-      ['oneOf', 'one-of'],
-      ['anyOf', 'any-of'],
-    ] as const) {
-      this.alternatives(o[key], n[key], key, name, dir, out);
-    }
-    // properties
-    const oProps = isObj(o.properties) ? o.properties : undefined;
-    const nProps = isObj(n.properties) ? n.properties : undefined;
-    if (oProps || nProps) {
-      const op = oProps ?? {};
-      const np = nProps ?? {};
-      const oReq = requiredSet(o);
-      const nReq = requiredSet(n);
-      // clients do not send readOnly properties; servers do not return writeOnly ones
-      const skip = (schema: unknown, refs: RefResolver) => {
-        const s = refs.obj(schema);
-        return dir === 'request' ? s.readOnly === true : s.writeOnly === true;
-      };
-      for (const name of Object.keys(op)) {
-        const rel = `/properties/${pointerToken(name)}`;
-        if (!Object.hasOwn(np, name)) {
-          if (skip(op[name], this.oldRefs)) continue;
-          const req = oReq.has(name);
-          add(`property-removed-${req ? 'required' : 'optional'}`, `${req ? 'required' : 'optional'} property '${name}' removed`, rel);
-          continue;
-        }
-        // A property clients never send (readOnly) or never receive (writeOnly) cannot break them.
-        if (skip(np[name], this.newRefs)) continue;
-        if (!oReq.has(name) && nReq.has(name)) add('property-became-required', `property '${name}' became required`, rel);
-        if (oReq.has(name) && !nReq.has(name)) add('property-became-optional', `property '${name}' became optional`, rel);
-        for (const c of this.compare(op[name], np[name], dir)) out.push({ ...c, rel: rel + c.rel });
-      }
-      for (const name of Object.keys(np)) {
-        if (Object.hasOwn(op, name) || skip(np[name], this.newRefs)) continue;
-        const req = nReq.has(name);
-        add(
-          `property-added-${req ? 'required' : 'optional'}`,
-          `${req ? 'required' : 'optional'} property '${name}' added`,
-          `/properties/${pointerToken(name)}`,
-        );
-      }
-    }
-    // array items and additionalProperties
-    if (o.items !== undefined && n.items !== undefined && !Array.isArray(o.items) && !Array.isArray(n.items)) {
-      for (const c of this.compare(o.items, n.items, dir)) out.push({ ...c, rel: `/items${c.rel}` });
-    }
-    if (isObj(o.additionalProperties) && isObj(n.additionalProperties)) {
-      for (const c of this.compare(o.additionalProperties, n.additionalProperties, dir)) out.push({ ...c, rel: `/additionalProperties${c.rel}` });
-    }
-  }
-
-  /** Alternatives matched by their `$ref` (or, inline, by position); matched ones are compared in depth. */
-  /**
-   * oneOf/anyOf alternatives are a set, not a list: `$ref` alternatives pair by reference; inline
-   * ones pair with an identical counterpart first, then by title or type, then in order, so a
-   * reordered list is no change.
-   */
-  private alternatives(a: unknown, b: unknown, key: string, name: string, dir: Dir, out: SchemaChange[]) {
-    const oAlt = Array.isArray(a) ? a : [];
-    const nAlt = Array.isArray(b) ? b : [];
-    if (!oAlt.length && !nAlt.length) return;
-    const refOf = (s: unknown) => (isObj(s) && typeof s.$ref === 'string' ? s.$ref : undefined);
-    const pairs: [number, number][] = [];
-    const nRefs = new Map<string, number>();
-    nAlt.forEach((s, j) => {
-      const r = refOf(s);
-      if (r !== undefined && !nRefs.has(r)) nRefs.set(r, j);
-    });
-    const oInline: number[] = [];
-    const usedNew = new Set<number>();
-    oAlt.forEach((s, i) => {
-      const r = refOf(s);
-      if (r === undefined) oInline.push(i);
-      else if (nRefs.has(r) && !usedNew.has(nRefs.get(r)!)) {
-        pairs.push([i, nRefs.get(r)!]);
-        usedNew.add(nRefs.get(r)!);
-      }
-    });
-    let nInline = nAlt.map((s, j) => j).filter((j) => refOf(nAlt[j]) === undefined);
-    const matchBy = (test: (i: number, j: number) => boolean) => {
-      for (const i of [...oInline]) {
-        const j = nInline.find((jj) => test(i, jj));
-        if (j === undefined) continue;
-        pairs.push([i, j]);
-        usedNew.add(j);
-        oInline.splice(oInline.indexOf(i), 1);
-        nInline = nInline.filter((x) => x !== j);
-      }
-    };
-    const signature = (s: unknown) => {
-      if (!isObj(s)) return undefined;
-      if (typeof s.title === 'string') return `title:${s.title}`;
-      const [t] = types(s);
-      return t === undefined ? undefined : `type:${t}`;
-    };
-    matchBy((i, j) => this.unchanged.same(oAlt[i], nAlt[j]));
-    matchBy((i, j) => {
-      const sig = signature(oAlt[i]);
-      return sig !== undefined && sig === signature(nAlt[j]) && nInline.filter((x) => signature(nAlt[x]) === sig).length === 1;
-    });
-    matchBy(() => true);
-    const paired = new Set(pairs.map(([i]) => i));
-    for (const [i, j] of pairs.sort((x, y) => x[0] - y[0])) {
-      for (const c of this.compare(oAlt[i], nAlt[j], dir)) out.push({ ...c, rel: `/${key}/${i}${c.rel}` });
-    }
-    oAlt.forEach((s, i) => {
-      if (!paired.has(i)) out.push({ rel: '', change: `${name}-removed`, detail: `${key} alternative ${refOf(s) ?? `/${key}/${i}`} removed` });
-    });
-    nAlt.forEach((s, j) => {
-      if (!usedNew.has(j)) out.push({ rel: '', change: `${name}-added`, detail: `${key} alternative ${refOf(s) ?? `/${key}/${j}`} added` });
-    });
-  }
 }
 
-const NONE: SchemaChange[] = [];
-
-function types(s: Obj): [string | undefined, boolean] {
-  const raw = Array.isArray(s.type) ? s.type.filter((t): t is string => typeof t === 'string') : typeof s.type === 'string' ? [s.type] : [];
-  const nullable = s.nullable === true || raw.includes('null') || (Array.isArray(s.enum) && s.enum.includes(null));
-  const rest = raw.filter((t) => t !== 'null').sort();
-  return [rest.length ? rest.join('|') : undefined, nullable];
+/** `anyOf` or `oneOf` when the schema is a list of alternatives (not an object that also constrains them). */
+function alternativesKey(s: Obj): 'anyOf' | 'oneOf' | undefined {
+  if (isObj(s.properties)) return undefined;
+  if (Array.isArray(s.anyOf) && s.anyOf.length) return 'anyOf';
+  if (Array.isArray(s.oneOf) && s.oneOf.length) return 'oneOf';
+  return undefined;
 }
-
-function enumOf(s: Obj): Map<string, unknown> | undefined {
-  const values = Array.isArray(s.enum) ? s.enum : s.const !== undefined ? [s.const] : undefined;
-  if (!values) return undefined;
-  return new Map(values.filter((v) => v !== null).map((v) => [JSON.stringify(v), v]));
-}
-
-const requiredSet = (s: Obj) => new Set(Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : []);

@@ -6,14 +6,18 @@ import { asyncapiSchemaVersion, validateStructure } from './validate.js';
 
 /**
  * The registration pipeline of one specification (runs in a worker thread): parse YAML/JSON, detect
- * the format and version, validate against the official schema, prove every `$ref` resolvable, and
- * normalise (Swagger 2 to the OpenAPI 3 shape). The answer carries the document as JSON text, the
+ * the format and version, validate against the official schema (its problems are kept, not
+ * refused), prove every `$ref` resolvable, and normalise (Swagger 2 to the OpenAPI 3 shape). The answer carries the document as JSON text, the
  * form stored beside the raw content so that a diff never parses YAML again.
  */
 export type AnalyseResult =
-  { ok: true; format: SpecFormat; specVersion: string; document: string } | { ok: false; field: 'spec' | 'format'; message: string; problems: Problem[] };
+  | { ok: true; format: SpecFormat; specVersion: string; document: string; problems: Problem[] }
+  | { ok: false; field: 'spec' | 'format'; message: string; problems: Problem[] };
 
+/** Problems named in a 400. */
 const PROBLEMS_SHOWN = 10;
+/** Structural problems kept with a registered spec (decision 307): enough to fix a document, bounded per row. */
+export const PROBLEMS_STORED = 100;
 
 const fail = (message: string, problems: Problem[], field: 'spec' | 'format' = 'spec'): AnalyseResult => ({ ok: false, field, message, problems });
 
@@ -34,25 +38,24 @@ export function analyseSpec(text: string, declared?: SpecFormat): AnalyseResult 
     const problem = `format '${declared}' contradicts the content, which is ${detected.format}`;
     return fail(problem, [{ pointer: '#', message: problem }], 'format');
   }
-  let label: string;
   let problems: Problem[];
   if (detected.format === 'openapi') {
-    label = detected.major === '2.0' ? 'Swagger 2.0' : `OpenAPI ${detected.major}`;
-    problems = validateStructure(doc, { format: 'openapi', major: detected.major }, PROBLEMS_SHOWN);
+    problems = validateStructure(doc, { format: 'openapi', major: detected.major }, PROBLEMS_STORED);
   } else {
-    label = `AsyncAPI ${detected.version}`;
     const schemaVersion = asyncapiSchemaVersion(detected.version);
     if (!schemaVersion) {
       const problem = `unsupported AsyncAPI version '${detected.version}'`;
       return fail(problem, [{ pointer: '#/asyncapi', message: problem }]);
     }
-    problems = validateStructure(doc, { format: 'asyncapi', version: schemaVersion }, PROBLEMS_SHOWN);
+    problems = validateStructure(doc, { format: 'asyncapi', version: schemaVersion }, PROBLEMS_STORED);
   }
-  if (problems.length) return fail(summary(`spec is not a valid ${label} document`, problems), problems);
+  // Lenient registration, strict report (decision 307): structural problems against the official
+  // schema are kept with the spec; only what cannot be diffed (unparseable, not OpenAPI/AsyncAPI,
+  // references that do not resolve inside the document) is refused.
   const refProblems = checkRefs(doc, PROBLEMS_SHOWN);
   if (refProblems.length) return fail(summary(`spec has unresolvable references`, refProblems), refProblems);
   const normalized = detected.format === 'openapi' && detected.major === '2.0' ? normalizeSwagger2(doc) : doc;
-  return { ok: true, format: detected.format, specVersion: detected.version, document: packDocument(normalized) };
+  return { ok: true, format: detected.format, specVersion: detected.version, document: packDocument(normalized), problems };
 }
 
 /**

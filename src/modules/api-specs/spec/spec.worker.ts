@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { diffDocuments } from '../diff/index.js';
+import { serialisedDiff } from '../diff/serialise.js';
 import { analyseSpec, unpackDocument } from './analyse.js';
 import { warmUp } from './warm-up.js';
 import type { WorkerRequest, WorkerResponse } from './worker-pool.js';
@@ -15,10 +15,20 @@ parentPort!.on('message', (msg: WorkerRequest) => {
   let answer: WorkerResponse;
   try {
     if (msg.kind === 'analyse') answer = { id: msg.id, ok: true, value: analyseSpec(msg.text, msg.declared) };
-    else answer = { id: msg.id, ok: true, value: diffDocuments(msg.format, unpackDocument(msg.older), unpackDocument(msg.newer), msg.now) };
+    else {
+      // Computed and serialised here: the main thread only slices the text (decision 306).
+      const value = serialisedDiff(msg.format, unpackDocument(msg.older), unpackDocument(msg.newer), msg.now, { maxBytes: msg.maxBytes });
+      answer = { id: msg.id, ok: true, value };
+    }
   } catch (err) {
     // Only the message crosses the thread boundary: no stack, no document content.
     answer = { id: msg.id, ok: false, error: err instanceof Error ? `${err.name}: ${err.message.slice(0, 300)}` : 'worker failure' };
   }
-  parentPort!.postMessage(answer);
+  // The offsets' buffer moves to the main thread instead of being copied.
+  const transfer = answer.ok && isDiff(answer.value) ? [answer.value.diff.starts.buffer as ArrayBuffer] : [];
+  parentPort!.postMessage(answer, transfer);
 });
+
+function isDiff(v: unknown): v is { ok: true; diff: { starts: Uint32Array } } {
+  return typeof v === 'object' && v !== null && 'diff' in v;
+}

@@ -2,16 +2,16 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SpecDiffResult } from '../diff/index.js';
+import type { DiffOutcome } from '../diff/serialise.js';
 import type { AnalyseResult } from './analyse.js';
 import type { SpecFormat } from './parse.js';
 
 export type WorkerRequest =
   | { id: number; kind: 'analyse'; text: string; declared?: SpecFormat }
-  | { id: number; kind: 'diff'; format: SpecFormat; older: string; newer: string; now: number };
+  | { id: number; kind: 'diff'; format: SpecFormat; older: string; newer: string; now: number; maxBytes: number };
 export type WorkerResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
-type Task = { msg: WorkerRequest; resolve(v: unknown): void; reject(e: Error): void };
+type Task = { msg: WorkerRequest; timeoutMs: number; resolve(v: unknown): void; reject(e: Error): void };
 interface Slot {
   worker: Worker;
   task?: Task;
@@ -35,6 +35,8 @@ function spawn(): Worker {
 }
 
 export class WorkerFailure extends Error {}
+/** The task overran its time budget (its worker was terminated and replaced). */
+export class WorkerTimeout extends WorkerFailure {}
 
 /**
  * A small pool of worker threads, started on first use. A task that overruns `timeoutMs` (a
@@ -60,14 +62,16 @@ export class SpecWorkerPool {
     return this.run({ id: this.nextId++, kind: 'analyse', text, declared }) as Promise<AnalyseResult>;
   }
 
-  diff(format: SpecFormat, older: string, newer: string, now = Date.now()): Promise<SpecDiffResult> {
-    return this.run({ id: this.nextId++, kind: 'diff', format, older, newer, now }) as Promise<SpecDiffResult>;
+  /** A diff within its budget: at most `maxBytes` of entries, at most `timeoutMs` of work (else a WorkerTimeout). */
+  diff(format: SpecFormat, older: string, newer: string, budget: { maxBytes: number; timeoutMs: number }, now = Date.now()): Promise<DiffOutcome> {
+    const msg: WorkerRequest = { id: this.nextId++, kind: 'diff', format, older, newer, now, maxBytes: budget.maxBytes };
+    return this.run(msg, budget.timeoutMs) as Promise<DiffOutcome>;
   }
 
-  private run(msg: WorkerRequest): Promise<unknown> {
+  private run(msg: WorkerRequest, timeoutMs = this.timeoutMs): Promise<unknown> {
     if (this.closed) return Promise.reject(new WorkerFailure('the specification workers are shut down'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ msg, resolve, reject });
+      this.queue.push({ msg, timeoutMs, resolve, reject });
       this.pump();
     });
   }
@@ -79,7 +83,7 @@ export class SpecWorkerPool {
       if (!slot) return;
       const task = this.queue.shift()!;
       slot.task = task;
-      slot.timer = setTimeout(() => this.fail(slot!, new WorkerFailure('the specification took too long to process')), this.timeoutMs);
+      slot.timer = setTimeout(() => this.fail(slot!, new WorkerTimeout('the specification took too long to process')), task.timeoutMs);
       slot.worker.postMessage(task.msg);
     }
   }
