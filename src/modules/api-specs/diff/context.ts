@@ -1,4 +1,5 @@
 import type { DiffEntry } from './model.js';
+import { reachableMarked } from './reach.js';
 import { RULES } from './rules.js';
 import type { CompareResult, Dir, SchemaChange, SchemaComparer, SchemaKind } from './schema.js';
 
@@ -62,25 +63,25 @@ export class DiffContext {
 
   /**
    * One entry per change of each group (a pair of referenced schemas), with the operations that
-   * reach it: a walk over the group links from each path that used a schema (decision 300).
+   * reach it through the group links, directly or through other schemas (decision 300).
    */
   addGroups(schemas: SchemaComparer) {
+    const groups = [...schemas.groups.values()];
+    const number = new Map(groups.map((g, i) => [g.key, i]));
+    const reach = reachableMarked(
+      groups.length,
+      groups.map((g) => [...g.links].map((k) => number.get(k)!)),
+      groups.map((g) => g.changes.length > 0),
+    );
     const reached = new Map<string, string[]>();
     for (const [path, links] of this.uses) {
-      const seen = new Set<string>();
-      const stack = [...links];
-      while (stack.length) {
-        const key = stack.pop()!;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const g = schemas.groups.get(key);
-        if (!g) continue;
-        if (g.changes.length) {
-          let list = reached.get(key);
-          if (!list) reached.set(key, (list = []));
-          list.push(path);
-        }
-        for (const next of g.links) if (!seen.has(next)) stack.push(next);
+      const changed = new Set<number>();
+      for (const key of links) for (const x of reach[number.get(key)!]!) changed.add(x);
+      for (const x of changed) {
+        const key = groups[x]!.key;
+        let list = reached.get(key);
+        if (!list) reached.set(key, (list = []));
+        list.push(path);
       }
     }
     for (const g of schemas.groups.values()) {
