@@ -46,7 +46,11 @@ export const apiSpecsRepository = {
 
   /** What a diff checks first: the format and the content hash (identical content diffs to nothing at once). */
   async findDiffMeta(db: Executor, id: string) {
-    const [row] = await db.select({ id: apiSpecs.id, format: apiSpecs.format, contentSha256: apiSpecs.contentSha256 }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    const [row] = await db
+      .select({ id: apiSpecs.id, format: apiSpecs.format, contentSha256: apiSpecs.contentSha256 })
+      .from(apiSpecs)
+      .where(eq(apiSpecs.id, id))
+      .limit(1);
     return row;
   },
 

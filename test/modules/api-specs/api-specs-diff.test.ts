@@ -46,7 +46,10 @@ describe('lenient registration, strict report', () => {
     const res = await register(c.id, spec);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
-    expect(created.problems.some((p: { pointer: string }) => p.pointer === pointer), res.body).toBe(true);
+    expect(
+      created.problems.some((p: { pointer: string }) => p.pointer === pointer),
+      res.body,
+    ).toBe(true);
     const one = (await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${created.id}`, headers: bearer(admin) })).json();
     expect(one.problems).toEqual(created.problems);
     const list = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}/api-specs`, headers: bearer(admin) })).json();
@@ -113,7 +116,11 @@ describe('diff over HTTP', () => {
       expect(body.entries.map((e: { rule: string }) => e.rule)).toContain(c.rule);
       // the document's fields stay; schema entries add `reaches`
       for (const e of body.entries)
-        expect(Object.keys(e).filter((k) => k !== 'reaches').sort()).toEqual(['breaking', 'detail', 'level', 'location', 'path', 'rule', 'type']);
+        expect(
+          Object.keys(e)
+            .filter((k) => k !== 'reaches')
+            .sort(),
+        ).toEqual(['breaking', 'detail', 'level', 'location', 'path', 'rule', 'type']);
     },
   );
 

@@ -187,9 +187,7 @@ describe('Swagger 2.0 Petstore (OAI examples/v2.0/json/petstore.json)', () => {
         '',
       ),
     );
-    expect(rules(d.entries)).toEqual([
-      'response-required-property-removed error #/definitions/Pet | response schema /properties/name',
-    ]);
+    expect(rules(d.entries)).toEqual(['response-required-property-removed error #/definitions/Pet | response schema /properties/name']);
     expect(d.entries[0].reaches).toEqual({ count: 2, operations: ['GET /pets', 'GET /pets/{petId}'] });
   });
 });
@@ -218,9 +216,7 @@ describe('AsyncAPI Streetlights (asyncapi/spec examples)', () => {
   it('3.x: a loosened payload the application receives is not breaking (once judged again as received on its channel)', async () => {
     const d = await diffOf(STREETLIGHTS, edit(STREETLIGHTS, /( {8}lumens:\n {10}type: integer\n) {10}minimum: 0\n/, '$1'));
     expect(d.breakingChanges).toBe(0);
-    expect(rules(d.entries)).toEqual([
-      'request-property-min-unset info #/components/schemas/lightMeasuredPayload | request schema /properties/lumens',
-    ]);
+    expect(rules(d.entries)).toEqual(['request-property-min-unset info #/components/schemas/lightMeasuredPayload | request schema /properties/lumens']);
   });
 
   it('3.x: an enum value added to a payload the application sends is a warning (decision 305); a removed channel and its operation are breaking', async () => {

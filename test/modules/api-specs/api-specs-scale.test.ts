@@ -42,25 +42,40 @@ describe('lenient registration: the structural problems of oasdiff test document
       '#/paths/~1a~1{id}/get/parameters/0',
     ],
     ['a requestBody without content (3.0)', oas({ '/a': { post: { requestBody: { required: true }, responses: ok } } }), '#/paths/~1a/post/requestBody'],
-    ['a parameter without schema (3.1)', oas({ '/a': { get: { parameters: [{ name: 'q', in: 'query' }], responses: ok } } }, '3.1.0'), '#/paths/~1a/get/parameters/0'],
+    [
+      'a parameter without schema (3.1)',
+      oas({ '/a': { get: { parameters: [{ name: 'q', in: 'query' }], responses: ok } } }, '3.1.0'),
+      '#/paths/~1a/get/parameters/0',
+    ],
     [
       'a path parameter without required: true (3.1)',
       oas({ '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: ok } } }, '3.1.0'),
       '#/paths/~1a~1{id}/get/parameters/0',
     ],
-    ['a requestBody without content (3.1)', oas({ '/a': { post: { requestBody: { required: true }, responses: ok } } }, '3.1.0'), '#/paths/~1a/post/requestBody'],
+    [
+      'a requestBody without content (3.1)',
+      oas({ '/a': { post: { requestBody: { required: true }, responses: ok } } }, '3.1.0'),
+      '#/paths/~1a/post/requestBody',
+    ],
     ['a response without description (3.0)', oas({ '/a': { get: { responses: { '200': {} } } } }), '#/paths/~1a/get/responses/200'],
     ['a Swagger 2 operation without responses', { swagger: '2.0', info: { title: 't', version: '1' }, paths: { '/a': { get: {} } } }, '#/paths/~1a/get'],
     [
       'a Swagger 2 path parameter without required: true',
-      { swagger: '2.0', info: { title: 't', version: '1' }, paths: { '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', type: 'string' }], responses: ok } } } },
+      {
+        swagger: '2.0',
+        info: { title: 't', version: '1' },
+        paths: { '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', type: 'string' }], responses: ok } } },
+      },
       '#/paths/~1a~1{id}/get/parameters/0',
     ],
   ];
   it.each(cases)('%s', async (_label, spec, pointer) => {
     const removed = structuredClone(spec);
     const ids = await pair(spec, { ...removed, paths: {} });
-    expect(ids.problems[0].map((p: { pointer: string }) => p.pointer).some((p: string) => p.startsWith(pointer)), JSON.stringify(ids.problems[0])).toBe(true);
+    expect(
+      ids.problems[0].map((p: { pointer: string }) => p.pointer).some((p: string) => p.startsWith(pointer)),
+      JSON.stringify(ids.problems[0]),
+    ).toBe(true);
     const res = await diff(ids.new, `compareWith=${ids.old}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().breakingChanges).toBeGreaterThan(0);

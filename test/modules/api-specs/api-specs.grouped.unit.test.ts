@@ -47,7 +47,11 @@ describe('no false alarms', () => {
 describe('misses fixed', () => {
   it('a removed request body is breaking', () => {
     const body = { content: json({ type: 'object' }) };
-    const r = diffDocuments('openapi', oas({ '/a': { post: { requestBody: body, responses: { '200': { description: 'ok' } } } } }), oas({ '/a': { post: { responses: { '200': { description: 'ok' } } } } }));
+    const r = diffDocuments(
+      'openapi',
+      oas({ '/a': { post: { requestBody: body, responses: { '200': { description: 'ok' } } } } }),
+      oas({ '/a': { post: { responses: { '200': { description: 'ok' } } } } }),
+    );
     expect(r.entries.map(line)).toEqual(['error request-body-removed POST /a | request.body']);
   });
 
@@ -74,9 +78,17 @@ describe('a change reported once, where it happens', () => {
   const shared = (extra: Obj) => ({ type: 'object', properties: { id: { type: 'string' }, ...extra } });
 
   it('one schema change reaching 300 operations is one entry with reaches.count', () => {
-    const r = diffDocuments('openapi', withSchemas(paths(300), { Shared: shared({}) }), withSchemas(paths(300), { Shared: shared({ a: { type: 'string' }, b: { type: 'string' } }) }));
+    const r = diffDocuments(
+      'openapi',
+      withSchemas(paths(300), { Shared: shared({}) }),
+      withSchemas(paths(300), { Shared: shared({ a: { type: 'string' }, b: { type: 'string' } }) }),
+    );
     expect(r.totalChanges).toBe(2);
-    expect(r.entries[0]).toMatchObject({ path: '#/components/schemas/Shared', location: 'response schema /properties/a', rule: 'response-optional-property-added' });
+    expect(r.entries[0]).toMatchObject({
+      path: '#/components/schemas/Shared',
+      location: 'response schema /properties/a',
+      rule: 'response-optional-property-added',
+    });
     expect(r.entries[0]!.reaches!.count).toBe(300);
     expect(r.entries[0]!.reaches!.operations).toHaveLength(20);
     expect(r.summary).toEqual({ error: 0, warning: 0, info: 2, rules: [{ rule: 'response-optional-property-added', level: 'info', count: 2 }] });
@@ -133,7 +145,12 @@ describe('a generated Stripe-shaped document (4 MB, cyclic expandable schemas)',
       'api-path-added',
     ])
       expect(rules).toContain(expected);
-    for (const alarm of ['new-required-request-parameter', 'response-property-max-length-unset', 'response-property-any-of-removed', 'response-body-any-of-removed'])
+    for (const alarm of [
+      'new-required-request-parameter',
+      'response-property-max-length-unset',
+      'response-property-any-of-removed',
+      'response-body-any-of-removed',
+    ])
       expect(rules).not.toContain(alarm);
     // the wrap of `$ref X` into anyOf reports the new alternative only, never X's properties as removed
     expect(r.entries.filter((e) => e.rule.includes('property-removed'))).toEqual([]);

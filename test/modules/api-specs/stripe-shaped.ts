@@ -43,7 +43,9 @@ export function stripeShaped(resources: number, revision: 0 | 1 = 0): Obj {
       address: {
         description: `The address of the object. ${TEXT}`,
         nullable: true,
-        properties: Object.fromEntries(['city', 'country', 'line1', 'line2', 'postal_code', 'state'].map((k) => [k, { maxLength: 5000, nullable: true, type: 'string' }])),
+        properties: Object.fromEntries(
+          ['city', 'country', 'line1', 'line2', 'postal_code', 'state'].map((k) => [k, { maxLength: 5000, nullable: true, type: 'string' }]),
+        ),
         type: 'object',
       },
       // expandable, and a cycle through the whole graph
@@ -119,7 +121,9 @@ function addPaths(paths: Obj, i: number, revision: 0 | 1, hasDeleted: boolean) {
           amount: { type: 'integer' },
           currency: { maxLength: 5000, type: 'string' },
           metadata: { additionalProperties: { type: 'string' }, type: 'object' },
-          ...(revision && i % 45 === 6 ? { reference: { maxLength: 5000, pattern: '^[A-Z0-9]+$', type: 'string' } } : { reference: { maxLength: 5000, type: 'string' } }),
+          ...(revision && i % 45 === 6
+            ? { reference: { maxLength: 5000, pattern: '^[A-Z0-9]+$', type: 'string' } }
+            : { reference: { maxLength: 5000, type: 'string' } }),
         },
         type: 'object',
       },
@@ -135,7 +139,12 @@ function addPaths(paths: Obj, i: number, revision: 0 | 1, hasDeleted: boolean) {
         '200': {
           description: 'Successful response.',
           content: json({
-            properties: { data: { items: one, type: 'array' }, has_more: { type: 'boolean' }, object: { enum: ['list'], type: 'string' }, url: { type: 'string' } },
+            properties: {
+              data: { items: one, type: 'array' },
+              has_more: { type: 'boolean' },
+              object: { enum: ['list'], type: 'string' },
+              url: { type: 'string' },
+            },
             required: ['data', 'has_more', 'object', 'url'],
             type: 'object',
           }),

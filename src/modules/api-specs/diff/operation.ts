@@ -58,7 +58,8 @@ function params(refs: RefResolver, path: string, item: Obj, op: Obj): Map<string
   // did not change): declared, required, a string. Declaring it later is no new parameter.
   for (const [name, position] of positions) {
     const key = `path\u0000#${position}`;
-    if (!out.has(key)) out.set(key, { name, in: 'path', required: true, raw: { name, in: 'path', required: true, schema: { type: 'string' } }, implicit: true });
+    if (!out.has(key))
+      out.set(key, { name, in: 'path', required: true, raw: { name, in: 'path', required: true, schema: { type: 'string' } }, implicit: true });
   }
   return out;
 }

@@ -40,7 +40,13 @@ const FIXED: Record<string, RuleDef> = {
   // request bodies
   'request-body-added-required': r('error', 'added', 'request body', 'a required request body was added'),
   'request-body-added-optional': r('info', 'added', 'request body', 'an optional request body was added'),
-  'request-body-removed': r('error', 'removed', 'request body', 'the request body was removed: clients that send one are refused or ignored (decision 305)', false),
+  'request-body-removed': r(
+    'error',
+    'removed',
+    'request body',
+    'the request body was removed: clients that send one are refused or ignored (decision 305)',
+    false,
+  ),
   'request-body-became-required': r('error', 'modified', 'request body', 'the request body became required'),
   'request-body-became-optional': r('info', 'modified', 'request body', 'the request body became optional'),
   'request-body-media-type-removed': r('error', 'removed', 'request body', 'a request media type is no longer accepted'),

@@ -170,7 +170,12 @@ export class SchemaComparer {
     for (const name of Object.keys(newProps)) {
       if (Object.hasOwn(oldProps, name) || skip(newProps[name], this.newRefs)) continue;
       const req = nReq.has(name);
-      this.add(scope, `${rel}/properties/${pointerToken(name)}`, `property-added-${req ? 'required' : 'optional'}`, `${req ? 'required' : 'optional'} property '${name}' added`);
+      this.add(
+        scope,
+        `${rel}/properties/${pointerToken(name)}`,
+        `property-added-${req ? 'required' : 'optional'}`,
+        `${req ? 'required' : 'optional'} property '${name}' added`,
+      );
     }
   }
 

@@ -103,7 +103,11 @@ function refGraph(resolver: RefResolver): Map<string, RefNode> {
 }
 
 const hashOf = (value: unknown) =>
-  value === undefined ? 'undefined' : createHash('sha1').update(JSON.stringify(value) ?? 'undefined').digest('base64');
+  value === undefined
+    ? 'undefined'
+    : createHash('sha1')
+        .update(JSON.stringify(value) ?? 'undefined')
+        .digest('base64');
 
 /** The `$ref` strings inside a value (iterative: a deep document cannot overflow the stack). */
 function refsIn(value: unknown): string[] {

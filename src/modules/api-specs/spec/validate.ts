@@ -99,7 +99,13 @@ export function validateStructure(doc: unknown, kind: SpecKind, limit = 10): Pro
 }
 
 function isReference(doc: unknown, instancePath: string): boolean {
-  const tokens = instancePath === '' ? [] : instancePath.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens =
+    instancePath === ''
+      ? []
+      : instancePath
+          .slice(1)
+          .split('/')
+          .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const node = resolveTokens(doc, tokens);
   return isObj(node) && typeof node.$ref === 'string' && Object.keys(node).length === 1;
 }
