@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { OutboundConfig } from '../../config/outbound.js';
 import { Invalid } from '../../kernel/errors.js';
 import { addressKind, inRange, isLoopbackName, literalAddress, type AddressKind } from './addresses.js';
 
@@ -17,6 +18,11 @@ export interface OutboundRules {
   readonly allowKinds?: readonly AddressKind[];
   /** The setting named in refusals, so a user or operator knows what widens the rule. */
   readonly setting: string;
+}
+
+/** The rules for CI/CD credential URLs and supplied kubeconfig servers (OUTBOUND_* settings). */
+export function integrationRules(cfg: OutboundConfig): OutboundRules {
+  return { allowedHosts: cfg.allowedHosts, allowKinds: cfg.allowPrivate ? ['loopback', 'private'] : [], setting: 'OUTBOUND_ALLOWED_HOSTS' };
 }
 
 export type Resolver = (host: string) => Promise<string[]>;
