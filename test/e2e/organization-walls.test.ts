@@ -68,7 +68,10 @@ async function listen(token: string, node: number) {
 beforeAll(async () => {
   db = await createTestDatabase('postgres');
   for (let i = 0; i < 2; i++) {
-    const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work }), { database: db.handle, logger: false });
+    const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work }), {
+      database: db.handle,
+      logger: false,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     nodes.push({ app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   }
@@ -95,7 +98,7 @@ afterAll(async () => {
 const gate = [{ id: 'gate', name: 'Gate', type: 'approval', config: { message: 'ok?' } }];
 
 describe('pipelines behind the organization wall (item 3)', () => {
-  it("a member of another organization can neither read, run, change, move nor delete a pipeline or its runs (404)", async () => {
+  it('a member of another organization can neither read, run, change, move nor delete a pipeline or its runs (404)', async () => {
     const created = await call(users.a.token, 'POST', '/api/v1/pipelines', { name: uniq('wall-pl'), stages: gate, organizationId: orgA });
     expect(created.status).toBe(201);
     const id = created.body.id as string;

@@ -60,7 +60,18 @@ const INTERNAL: [string, string][] = [
   ['198.18.0.1', 'private'],
 ];
 
-const PUBLIC = ['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', 'fec0::1x', 'example.com'];
+const PUBLIC = [
+  '8.8.8.8',
+  '93.184.216.34',
+  '172.32.0.1',
+  '100.128.0.1',
+  '2606:4700::1111',
+  '::ffff:8.8.8.8',
+  '64:ff9b::808:808',
+  '2002:808:808::1',
+  'fec0::1x',
+  'example.com',
+];
 
 describe('outbound address policy (one table of spellings)', () => {
   it.each(INTERNAL)('%s is %s', (address, kind) => {

@@ -75,7 +75,11 @@ export function parseHttpUrl(raw: string, field: string): URL {
   return url;
 }
 
-const bareHost = (host: string) => host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+const bareHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '');
 
 /** Whether `host` (with `port`) is listed; CIDR entries must hold the literal or every resolved address. */
 export function isAllowedHost(rules: OutboundRules, host: string, port: number | undefined, addresses: readonly string[] = []): boolean {

@@ -11,5 +11,9 @@ export const realCiAdapters: CiAdapterFactories = {
   serverci: (credential, opts) => JenkinsAdapter.fromCredential(credential, { timeoutMs: opts.timeoutMs, fetch: opts.fetch }),
   // The default base (HOSTEDCI_API_URL) is the operator's; a credential's own `url` is a person's.
   hostedci: (credential, opts) =>
-    TravisAdapter.fromCredential(credential, { defaultBaseUrl: opts.hostedciApiUrl, timeoutMs: opts.timeoutMs, fetch: credential.url ? opts.fetch : undefined }),
+    TravisAdapter.fromCredential(credential, {
+      defaultBaseUrl: opts.hostedciApiUrl,
+      timeoutMs: opts.timeoutMs,
+      fetch: credential.url ? opts.fetch : undefined,
+    }),
 };

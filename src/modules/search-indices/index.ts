@@ -13,9 +13,6 @@ export { createSearchIndicesService, type SearchIndicesService } from './search-
 /** Links of components to Elasticsearch/OpenSearch indices with live stats (document 3, "Search index links"). */
 export async function searchIndicesModule(app: App, ctx: AppContext) {
   const cfg = ctx.config.search;
-  const cluster = new ElasticsearchAdapter(
-    { username: cfg.username, password: cfg.password, apiKey: cfg.apiKey },
-    { fetch: outboundFetch(searchRules(cfg)) },
-  );
+  const cluster = new ElasticsearchAdapter({ username: cfg.username, password: cfg.password, apiKey: cfg.apiKey }, { fetch: outboundFetch(searchRules(cfg)) });
   await app.register(searchIndicesRoutes, { service: createSearchIndicesService({ db: ctx.db, cluster, config: cfg }) });
 }

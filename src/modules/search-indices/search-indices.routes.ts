@@ -56,7 +56,7 @@ export async function searchIndicesRoutes(app: App, { service }: { service: Sear
       schema: {
         operationId: 'deleteComponentSearchIndex',
         tags,
-        summary: "Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise)",
+        summary: 'Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise)',
         params: LinkParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },

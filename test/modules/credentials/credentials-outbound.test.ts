@@ -67,7 +67,9 @@ describe('credential URLs under the outbound policy (item 8)', () => {
       expectError(await store(prod, admin, 'serverci', { url, username: 'u', apiToken: 'jenkins-token' }), 400);
     }
     // One stored while the setting allowed it (the dev app shares the database) is refused at call time.
-    expect((await store(dev, await dev.adminToken(), 'serverci', { url: `http://127.0.0.1:${port}`, username: 'u', apiToken: 'jenkins-token' })).statusCode).toBe(201);
+    expect(
+      (await store(dev, await dev.adminToken(), 'serverci', { url: `http://127.0.0.1:${port}`, username: 'u', apiToken: 'jenkins-token' })).statusCode,
+    ).toBe(201);
     const member = (await prod.newUser('credout')).token;
     const res = await prod.app.inject({ url: '/api/v1/serverci/jobs', headers: bearer(member) });
     expect(res.statusCode).toBe(400);

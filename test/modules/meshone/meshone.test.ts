@@ -278,7 +278,13 @@ describe('clusterConfig', () => {
   });
 
   it('refuses a kubeconfig server on a link-local or metadata address, in any spelling (item 8)', async () => {
-    for (const server of ['http://169.254.169.254', 'http://[::ffff:169.254.169.254]', 'http://0xa9fea9fe', 'http://[64:ff9b::a9fe:a9fe]', 'http://[fe80::1]']) {
+    for (const server of [
+      'http://169.254.169.254',
+      'http://[::ffff:169.254.169.254]',
+      'http://0xa9fea9fe',
+      'http://[64:ff9b::a9fe:a9fe]',
+      'http://[fe80::1]',
+    ]) {
       const text = other.kubeconfig().replace(/server: .*/, `server: ${server}`);
       const body = expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(text))}`, admin), 400);
       expect(body.message, server).toMatch(/link-local/);

@@ -103,7 +103,12 @@ describe('build stage', () => {
         headers: { authorization: `Bearer ${admin}` },
         payload: { name: uniq('dash'), stages: [{ id: 'img', type: 'build', config: { engine: 'oci_a', tag: 'x:1', ...config } }] },
       });
-    for (const config of [{ tag: '--output=type=local,dest=/' }, { tag: '-t' }, { push: true, registry: '--insecure' }, { push: true, registry: '-r.example:5000' }]) {
+    for (const config of [
+      { tag: '--output=type=local,dest=/' },
+      { tag: '-t' },
+      { push: true, registry: '--insecure' },
+      { push: true, registry: '-r.example:5000' },
+    ]) {
       const res = await bad(config);
       expect(res.statusCode, JSON.stringify(config)).toBe(400);
       expect(res.json().message).toMatch(/must not start with "-"|must be a registry host/);

@@ -14,7 +14,9 @@ interface Listener {
   requests: { url: string; headers: IncomingMessage['headers'] }[];
 }
 
-async function listener(answer: (req: IncomingMessage, l: Listener) => { status?: number; headers?: Record<string, string>; body: unknown }): Promise<Listener> {
+async function listener(
+  answer: (req: IncomingMessage, l: Listener) => { status?: number; headers?: Record<string, string>; body: unknown },
+): Promise<Listener> {
   const l = { requests: [] } as unknown as Listener;
   l.server = createServer((req, res) => {
     l.requests.push({ url: req.url ?? '', headers: req.headers });
@@ -65,7 +67,11 @@ const app = async (env: Record<string, string>) => {
 
 describe('registry repository names (item 5)', () => {
   it('refuses names outside the OCI grammar (400) and never sends them, or the credentials, outside /v2/', async () => {
-    const t = await app({ REGISTRY_TYPE: 'oci', REGISTRY_URL: registry.url, REGISTRY_CREDENTIALS: JSON.stringify({ username: 'u', password: 'registry-secret' }) });
+    const t = await app({
+      REGISTRY_TYPE: 'oci',
+      REGISTRY_URL: registry.url,
+      REGISTRY_CREDENTIALS: JSON.stringify({ username: 'u', password: 'registry-secret' }),
+    });
     const user = (await t.newUser('regatk')).token;
     const names = ['..%2F..%2Fadmin', 'team%2F..%2F..%2Fadmin', 'a%2F.%2Fb', 'Team%2FApp', '-x', 'a%2F%2Fb', '%2E%2E%2Fsecret'];
     for (const name of names) {

@@ -66,14 +66,21 @@ describe('search-index links and internal addresses (items 2 and 11)', () => {
 
 describe('search-index links and organizations (item 7)', () => {
   it("a member of another organization cannot delete an organization's link (403); members and admins can", async () => {
-    const org = async () => (await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'S', slug: uniq('so') } })).json().id as string;
+    const org = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'S', slug: uniq('so') } })).json()
+        .id as string;
     const [orgA, orgB] = [await org(), await org()];
     const [a, b] = [await t.newUser('srcha'), await t.newUser('srchb')];
     for (const [o, u] of [
       [orgA, a],
       [orgB, b],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v1/organizations/${o}/members`, headers: bearer(admin), payload: { userId: u.id, role: 'member' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/organizations/${o}/members`,
+        headers: bearer(admin),
+        payload: { userId: u.id, role: 'member' },
+      });
       expect(res.statusCode).toBe(201);
     }
     const c = await createComponent(t);

@@ -31,7 +31,16 @@ describe('search index stats', () => {
     expect(() => validateSearchUrl('http://127.0.0.1:9200', cfg)).toThrow(/loopback/);
     expect(() => validateSearchUrl('http://169.254.169.254/', cfg)).toThrow(/link-local/);
     // Decision 200: every spelling, through the one policy.
-    for (const url of ['http://[::ffff:127.0.0.1]/', 'http://[0:0:0:0:0:ffff:7f00:1]/', 'http://[::ffff:169.254.169.254]/', 'http://[64:ff9b::a9fe:a9fe]/', 'http://[2002:a9fe:a9fe::]/', 'http://[64:ff9b:1::1]/', 'http://[::127.0.0.1]/', 'http://[febf::1]/'])
+    for (const url of [
+      'http://[::ffff:127.0.0.1]/',
+      'http://[0:0:0:0:0:ffff:7f00:1]/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[2002:a9fe:a9fe::]/',
+      'http://[64:ff9b:1::1]/',
+      'http://[::127.0.0.1]/',
+      'http://[febf::1]/',
+    ])
       expect(() => validateSearchUrl(url, cfg), url).toThrow(/may not point/);
     // Kept as given (the link answers what the caller wrote).
     expect(validateSearchUrl(' https://search.example.org/ ', cfg)).toBe('https://search.example.org/');
