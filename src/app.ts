@@ -32,7 +32,7 @@ import { registerDocs } from './docs/docs.js';
 import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules } from './modules/index.js';
-import { resolveOrganizationContext } from './modules/organizations/index.js';
+import { organizationsLookup, resolveOrganizationContext } from './modules/organizations/index.js';
 
 export interface AppDeps {
   /** An already opened (and possibly migrated) database; the app then does not close it... */
@@ -135,7 +135,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log, actors });
   const realtime = await createRealtimeGateway(app.server, {
     allowedOrigins: config.allowedOrigins,
-    authenticate: async (token) => (await auth.resolveActor(token)) !== null,
+    authenticate: async (token) => {
+      const actor = await auth.resolveActor(token);
+      if (!actor) return null;
+      return { userId: actor.userId, isAdmin: actor.isAdmin, organizationIds: await organizationsLookup.organizationIdsOf(database.db, actor.userId) };
+    },
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
   });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Type } from 'typebox';
+import { outboundSettings, type OutboundConfig } from './outbound.js';
 import { defineSection } from './sections.js';
 
 /** Where the service account's token is mounted in every pod (Kubernetes' documented path). */
@@ -21,6 +22,8 @@ export interface ClusterConfig {
   readonly watchRollouts: boolean;
   /** Milliseconds of one call to the cluster or the metrics store (DECISIONS.md: 10 s). */
   readonly timeoutMs: number;
+  /** The outbound policy for supplied kubeconfig servers (the OUTBOUND_* settings, decision 200). */
+  readonly outbound: OutboundConfig;
 }
 
 declare module './sections.js' {
@@ -42,7 +45,7 @@ export const clusterSettings = defineSection(
     // Set by Kubernetes in every pod; with the mounted token they mean "use the in-cluster config".
     KUBERNETES_SERVICE_HOST: Type.Optional(Type.String()),
   },
-  (env) => {
+  (env, core) => {
     const configPath = env.CLUSTER_CONFIG_PATH ? resolve(String(env.CLUSTER_CONFIG_PATH)) : undefined;
     return {
       configPath,
@@ -52,6 +55,7 @@ export const clusterSettings = defineSection(
       syncIntervalS: env.CLUSTER_SYNC_INTERVAL_S as number,
       watchRollouts: env.CLUSTER_WATCH_ROLLOUTS === undefined ? true : env.CLUSTER_WATCH_ROLLOUTS === 'true' || env.CLUSTER_WATCH_ROLLOUTS === '1',
       timeoutMs: env.CLUSTER_TIMEOUT_MS as number,
+      outbound: outboundSettings.build(env, core) as OutboundConfig,
     };
   },
 );

@@ -21,6 +21,12 @@ export interface PipelinesConfig {
    * stages only: registry credentials come from the server's container auth file, never from a pipeline.
    */
   readonly buildToolEnv: Readonly<Record<string, string>>;
+  /**
+   * The user script stages run as (`PIPELINE_STAGE_USER`, a name or uid; default `nobody`): a
+   * different uid is what keeps the server's process (its environment) unreadable from a stage.
+   * `server` runs them as the server's own user (decision 208).
+   */
+  readonly stageUser: string;
 }
 
 declare module './sections.js' {
@@ -56,6 +62,7 @@ export const pipelinesSettings = defineSection(
     NOTIFY_WEBHOOK_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
     BUILD_INSECURE_REGISTRIES: Type.String({ default: '' }),
     PIPELINE_WORK_DIR: optionalText(),
+    PIPELINE_STAGE_USER: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*$', default: 'nobody' }),
     PATH: optionalText(),
     LANG: optionalText(),
     ...Object.fromEntries(BUILD_TOOL_VARS.map((name) => [name, optionalText()])),
@@ -68,6 +75,7 @@ export const pipelinesSettings = defineSection(
     workDir: resolve((env.PIPELINE_WORK_DIR as string | undefined) ?? join(core.dataDir, 'pipeline-work')),
     commandPath: (env.PATH as string | undefined) ?? DEFAULT_PATH,
     lang: (env.LANG as string | undefined) ?? 'C.UTF-8',
+    stageUser: env.PIPELINE_STAGE_USER as string,
     buildToolEnv: Object.freeze(Object.fromEntries(BUILD_TOOL_VARS.filter((k) => env[k] !== undefined).map((k) => [k, String(env[k])]))),
   }),
 );

@@ -8,6 +8,13 @@ export interface EventMap {}
 
 export type EventName = keyof EventMap & string;
 
+/** Who may receive an event (decision 203): the organization of the record it is about; null or absent: every signed-in client. */
+export interface EventAudience {
+  organizationId: string | null;
+}
+
 export interface EventPublisher {
-  emit<K extends EventName>(name: K, payload: EventMap[K]): void;
+  emit<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience): void;
+  /** A user joined (`member: true`) or left an organization: their live connections follow at once, in every process. */
+  membershipChanged?(userId: string, organizationId: string, member: boolean): void;
 }

@@ -1,4 +1,5 @@
 import { BadGateway, NotFound, Unavailable } from '../kernel/errors.js';
+import { OutboundRefused } from './outbound/policy.js';
 
 /**
  * The one HTTP helper of every integration adapter (ARCHITECTURE.md rule 4): a timeout on every
@@ -69,6 +70,23 @@ export class HttpClient {
     return url;
   }
 
+  /**
+   * A pagination link an upstream answered (`next`, `Link: rel="next"`): a path is taken relative to
+   * the base URL as usual; an absolute link is followed only on the configured origin, because every
+   * request carries this client's credentials (decision 204). Another origin is a 502.
+   */
+  pageLink(link: string): string {
+    if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(link)) return link;
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      throw new BadGateway(`${this.system} sent a page link that could not be read`);
+    }
+    if (url.origin !== new URL(this.baseUrl).origin) throw new BadGateway(`${this.system} sent a page link to another host; it was not followed`);
+    return url.toString();
+  }
+
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
     const url = this.url(path, opts.query);
     const base = typeof this.opts.headers === 'function' ? await this.opts.headers() : (this.opts.headers ?? {});
@@ -85,6 +103,9 @@ export class HttpClient {
       res = await this.doFetch(url, { method, headers, body, signal, redirect: 'manual' });
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason ?? err;
+      // The outbound policy refused the address (decision 200): say so, it is not an outage.
+      const refused = err instanceof OutboundRefused ? err : (err as { cause?: unknown })?.cause;
+      if (refused instanceof OutboundRefused) throw refused;
       const timedOut = timeout.aborted;
       throw new Unavailable(timedOut ? `${this.system} did not answer in time` : `${this.system} is unreachable`);
     }

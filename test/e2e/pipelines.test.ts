@@ -32,9 +32,9 @@ async function start() {
   // Which process claimed which run: the claim emits `running` from the process that executes it.
   const ev = app.hangar.events as { emit: (n: string, p: any) => void };
   const orig = ev.emit.bind(ev);
-  ev.emit = (name, payload) => {
+  ev.emit = (name, payload, ...rest: unknown[]) => {
     if (name === 'pipeline.run.updated' && payload.status === 'running' && payload.stageResults.length === 0) node.running.push(payload.id);
-    orig(name, payload);
+    (orig as (...a: unknown[]) => void)(name, payload, ...rest);
   };
   nodes.push(node);
   return node;

@@ -76,6 +76,7 @@ describe('KubernetesAccess', () => {
       syncIntervalS: 60,
       watchRollouts: false,
       timeoutMs: 2000,
+      outbound: { allowedHosts: [], allowPrivate: true },
     });
     expect(none.configured).toBe(false);
     expect(await none.client()).toBeNull();
@@ -90,6 +91,7 @@ describe('KubernetesAccess', () => {
       syncIntervalS: 60,
       watchRollouts: false,
       timeoutMs: 2000,
+      outbound: { allowedHosts: [], allowPrivate: true },
     });
     await expect((await access.require()).listDeployments()).rejects.toMatchObject({ statusCode: 502 });
     await writeFile(path, kube.kubeconfig() + '\n');
@@ -150,6 +152,7 @@ describe('plain HTTP API servers', () => {
       syncIntervalS: 60,
       watchRollouts: false,
       timeoutMs: 2000,
+      outbound: { allowedHosts: [], allowPrivate: true },
     });
     expect((await (await access.require()).listDeployments()).length).toBeGreaterThan(0);
   });

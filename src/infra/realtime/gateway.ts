@@ -1,16 +1,32 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { EventMap, EventName, EventPublisher } from '../events.js';
+import type { EventAudience, EventMap, EventName, EventPublisher } from '../events.js';
 import { closeRedis, createRedis } from '../redis.js';
 
 export interface RealtimeOptions {
   allowedOrigins: '*' | string[];
-  /** Resolves to true when the access token is valid and its user still exists. */
-  authenticate(token: string): Promise<boolean>;
+  /** The caller of a valid access token (its user still exists) with its organizations, else null. */
+  authenticate(token: string): Promise<SocketIdentity | null>;
   redisUrl?: string;
   redisKeyPrefix: string;
 }
+
+export interface SocketIdentity {
+  userId: string;
+  isAdmin: boolean;
+  organizationIds: string[];
+}
+
+/**
+ * Rooms (decision 203): every socket joins `user:<id>`, `org:<id>` for each organization of its
+ * user, and `admins` for global admins. An organization's events go to `org:<id>` and `admins`;
+ * membership changes move the user's sockets with `socketsJoin`/`socketsLeave`, which the Redis
+ * adapter carries to every process.
+ */
+const userRoom = (id: string) => `user:${id}`;
+const orgRoom = (id: string) => `org:${id}`;
+const ADMINS = 'admins';
 
 export interface RealtimeGateway extends EventPublisher {
   readonly io: Server;
@@ -44,7 +60,7 @@ function observeCommands(client: Redis): Redis {
   return client;
 }
 
-/** Socket.IO on namespace `/events`: clients authenticate in the handshake, every event goes to all. */
+/** Socket.IO on namespace `/events`: clients authenticate in the handshake; events go to the rooms that may read them. */
 export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOptions): Promise<RealtimeGateway> {
   const io = new Server(server, {
     path: '/socket.io',
@@ -60,25 +76,43 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
     io.adapter(createAdapter(redisClients[0], redisClients[1], { key: `${opts.redisKeyPrefix}:socket.io` }));
   }
 
-  const rejectUnauthenticated = async (socket: { handshake: any }, next: (err?: Error) => void) => {
+  const identify = async (socket: { handshake: any }): Promise<SocketIdentity | null> => {
     const token = tokenOf(socket.handshake);
-    const ok = token ? await opts.authenticate(token).catch(() => false) : false;
-    next(ok ? undefined : new Error('unauthorized'));
+    return token ? await opts.authenticate(token).catch(() => null) : null;
+  };
+  const rejectUnauthenticated = async (socket: { handshake: any }, next: (err?: Error) => void) => {
+    next((await identify(socket)) ? undefined : new Error('unauthorized'));
   };
   const events = io.of(NAMESPACE);
-  events.use(rejectUnauthenticated);
+  // Rooms are joined here, before the connection is accepted: no event slips out unfiltered in between.
+  events.use(async (socket, next) => {
+    const who = await identify(socket);
+    if (!who) return next(new Error('unauthorized'));
+    socket.join([userRoom(who.userId), ...who.organizationIds.map(orgRoom), ...(who.isAdmin ? [ADMINS] : [])]);
+    next();
+  });
   // The root namespace carries nothing, but it must not be an unauthenticated way in either.
   io.of('/').use(rejectUnauthenticated);
 
   return {
     io,
-    emit<K extends EventName>(name: K, payload: EventMap[K]) {
+    emit<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) {
       // Called after a commit: fan-out trouble must never turn a committed write into an error answer.
       // Publishes wait in the Redis client's offline queue while Redis is away and go out on reconnect.
       try {
-        events.emit(name, payload);
+        if (audience?.organizationId) events.to([orgRoom(audience.organizationId), ADMINS]).emit(name, payload);
+        else events.emit(name, payload);
       } catch {
         // Nothing to undo: the record is the source of truth; clients re-read it on reconnect.
+      }
+    },
+    membershipChanged(userId: string, organizationId: string, member: boolean) {
+      try {
+        const sockets = events.in(userRoom(userId));
+        if (member) sockets.socketsJoin(orgRoom(organizationId));
+        else sockets.socketsLeave(orgRoom(organizationId));
+      } catch {
+        // As for emit: the membership is committed; a socket that missed it is re-joined on reconnect.
       }
     },
     async close() {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Invalid } from '../../kernel/errors.js';
 import { dirSize, gitHome, runGit } from './client.js';
 import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitOptions } from './git.port.js';
-import { assertGitUrl, checkGitUrl, dnsResolver, urlHost, type Resolver, type UrlPolicy } from './url-policy.js';
+import { assertGitUrl, checkGitUrl, dnsResolver, normalisedGitUrl, urlHost, type Resolver, type UrlPolicy } from './url-policy.js';
 
 /** Runs `fn` with a fresh temporary folder that is removed afterwards, whatever happens. */
 export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
@@ -29,9 +29,15 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
   /**
    * The policy, again at the moment of the network call (a stored URL may predate a setting, a DNS
    * name may have changed). For http(s), git is pinned to the addresses just checked, so a second
-   * DNS answer (rebinding) cannot send it elsewhere.
+   * DNS answer (rebinding) cannot send it elsewhere. Git is handed the normalised URL that was
+   * checked, never the raw string (decision 200).
    */
-  async function guard(url: string): Promise<string[]> {
+  async function guard(raw: string): Promise<{ url: string; config: string[] }> {
+    const config = await pinning(raw);
+    return { url: normalisedGitUrl(raw), config };
+  }
+
+  async function pinning(url: string): Promise<string[]> {
     let addresses: string[];
     try {
       addresses = await checkGitUrl(url, policy, 'url', resolver);
@@ -64,8 +70,8 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
       await checkGitUrl(url, policy, field, resolver);
     },
 
-    async shallowClone(url: string, dir: string, ref?: string, call: GitCallOptions = {}) {
-      const config = await guard(url);
+    async shallowClone(raw: string, dir: string, ref?: string, call: GitCallOptions = {}) {
+      const { url, config } = await guard(raw);
       await clone(url, dir, ref, config, call.signal);
       if (!ref && !(await hasHead(dir))) {
         // The remote's HEAD names a branch that does not exist (a bare repository created on
@@ -84,8 +90,8 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
       if (size > opts.maxBytes) throw new GitError(`repository exceeds the size limit of ${opts.maxBytes} bytes`);
     },
 
-    async listTags(url: string, call: GitCallOptions = {}): Promise<string[]> {
-      const config = await guard(url);
+    async listTags(raw: string, call: GitCallOptions = {}): Promise<string[]> {
+      const { url, config } = await guard(raw);
       const out = await run(['ls-remote', '--tags', '--refs', '--', url], { signal: call.signal, config });
       return out
         .split('\n')
@@ -94,8 +100,8 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
         .map((ref) => ref.slice('refs/tags/'.length));
     },
 
-    async commitFiles(url, files, message, branch = 'main', call: GitCallOptions = {}): Promise<string> {
-      const config = await guard(url);
+    async commitFiles(raw, files, message, branch = 'main', call: GitCallOptions = {}): Promise<string> {
+      const { url, config } = await guard(raw);
       const signal = call.signal;
       return withTempDir('push', async (dir) => {
         const heads = await run(['ls-remote', '--heads', '--', url, branch], { signal, config });

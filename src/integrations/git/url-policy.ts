@@ -1,9 +1,11 @@
-import { lookup } from 'node:dns/promises';
 import { realpathSync } from 'node:fs';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Invalid } from '../../kernel/errors.js';
+import { assertHost, assertUriCharacters, checkHost, dnsResolver, type OutboundRules, type Resolver } from '../outbound/policy.js';
+
+export { dnsResolver, type Resolver };
 
 /**
  * Which repository URLs users may hand the server (catalog locations, template repositories,
@@ -22,47 +24,8 @@ export interface UrlPolicy {
 
 const SCP_LIKE = /^[A-Za-z0-9._-]+@([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[^\s]+$/;
 
-/** Loopback, link-local (cloud metadata), private (RFC 1918, ULA), CGNAT and other non-public ranges. */
-const BLOCKED = (() => {
-  const b = new BlockList();
-  const v4: [string, number][] = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ];
-  for (const [net, bits] of v4) b.addSubnet(net, bits, 'ipv4');
-  const v6: [string, number][] = [
-    ['::', 128],
-    ['::1', 128],
-    ['fe80::', 10],
-    ['fc00::', 7],
-    ['ff00::', 8],
-    // NAT64 and 6to4 embed IPv4 addresses (IPv4-mapped ::ffff:a.b.c.d is matched by the v4 rules).
-    ['64:ff9b::', 96],
-    ['2002::', 16],
-  ];
-  for (const [net, bits] of v6) b.addSubnet(net, bits, 'ipv6');
-  return b;
-})();
-
-export function addressKind(address: string): 'loopback' | 'link-local' | 'private' | undefined {
-  const family = isIP(address);
-  if (!family) return undefined;
-  const type = family === 6 ? 'ipv6' : 'ipv4';
-  if (!BLOCKED.check(address, type)) return undefined;
-  const a = address.toLowerCase().replace(/^::ffff:/, '');
-  if (a === '::1' || a === '::' || /^127\./.test(a) || /^0\./.test(a)) return 'loopback';
-  if (/^169\.254\./.test(a) || /^fe[89ab]/.test(a)) return 'link-local';
-  return 'private';
-}
+/** The outbound rules of git (decision 200): internal addresses refused unless in GIT_ALLOWED_HOSTS. */
+const rulesOf = (policy: UrlPolicy): OutboundRules => ({ allowedHosts: policy.allowedHosts, setting: 'GIT_ALLOWED_HOSTS' });
 
 /** The host a repository URL connects to, or undefined for local repositories. */
 export function urlHost(url: string): { host: string; port?: number; scheme: string } | undefined {
@@ -73,22 +36,6 @@ export function urlHost(url: string): { host: string; port?: number; scheme: str
   const scheme = parsed.protocol.replace(/:$/, '');
   if (scheme === 'file') return undefined;
   return { host: parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: parsed.port ? Number(parsed.port) : undefined, scheme };
-}
-
-function allowedHost(host: string, addresses: string[], allowed: readonly string[]): boolean {
-  for (const entry of allowed.map((e) => e.toLowerCase())) {
-    if (entry === host) return true;
-    if (entry.startsWith('*.') && host.endsWith(entry.slice(1))) return true;
-    const cidr = /^([0-9a-f:.]+)\/(\d{1,3})$/.exec(entry);
-    if (cidr && isIP(cidr[1]!)) {
-      const list = new BlockList();
-      const type = isIP(cidr[1]!) === 6 ? 'ipv6' : 'ipv4';
-      list.addSubnet(cidr[1]!, Number(cidr[2]), type);
-      const candidates = isIP(host) ? [host] : addresses;
-      if (candidates.length && candidates.every((a) => list.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4'))) return true;
-    }
-  }
-  return false;
 }
 
 const refuse = (field: string, why: string): never => {
@@ -120,6 +67,8 @@ export function assertGitUrl(url: string, policy: UrlPolicy | boolean, field = '
   if (!url || url.length > 2048 || /[\s\0]/.test(url)) refuse(field, 'must be a git repository URL without spaces');
   if (url.startsWith('-')) refuse(field, 'must not start with "-"');
   if (url.startsWith('/')) return assertLocal(url, p, field, 'a local path');
+  // Decision 200: git and curl read some characters differently from the WHATWG parser (`\`).
+  assertUriCharacters(url, field);
   const scp = SCP_LIKE.test(url) && !url.includes('::') && !url.includes('://');
   if (!scp) {
     let parsed: URL;
@@ -142,27 +91,18 @@ export function assertGitUrl(url: string, policy: UrlPolicy | boolean, field = '
       refuse(field, `has unsupported scheme "${scheme}" (use https, ssh or git${p.allowFileUrls ? ', or file://' : ''})`);
     if (!parsed.hostname) refuse(field, 'has no host');
   }
-  const { host } = urlHost(url)!;
-  if (allowedHost(host, [], p.allowedHosts)) return;
-  if (host === 'localhost' || host.endsWith('.localhost')) refuse(field, `may not point to ${host}, a loopback host (see GIT_ALLOWED_HOSTS)`);
-  const kind = addressKind(host);
-  if (kind) refuse(field, `may not point to ${host}, a ${kind} address (see GIT_ALLOWED_HOSTS)`);
+  const { host, port } = urlHost(url)!;
+  assertHost(rulesOf(p), host, port, field);
 }
 
-export type Resolver = (host: string) => Promise<string[]>;
-
-/** The system resolver, bounded: a resolver that does not answer must not hold a request. */
-export const dnsResolver: Resolver = async (host) => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), 5000);
-  });
-  try {
-    return (await Promise.race([lookup(host, { all: true, verbatim: true }), timeout])).map((a) => a.address);
-  } finally {
-    clearTimeout(timer);
-  }
-};
+/**
+ * The URL handed to git: exactly the normalised form of what was checked (decision 200), so no
+ * parser can see another host in it. scp-like addresses and local paths are passed as they are.
+ */
+export function normalisedGitUrl(url: string): string {
+  if (url.startsWith('/') || (SCP_LIKE.test(url) && !url.includes('://'))) return url;
+  return new URL(url).href;
+}
 
 /**
  * The full rule: `assertGitUrl`, then every address the host resolves to must be public unless the
@@ -172,17 +112,7 @@ export const dnsResolver: Resolver = async (host) => {
 export async function checkGitUrl(url: string, policy: UrlPolicy, field = 'url', resolver: Resolver = dnsResolver): Promise<string[]> {
   assertGitUrl(url, policy, field);
   const target = urlHost(url);
-  if (!target || isIP(target.host)) return [];
-  let addresses: string[];
-  try {
-    addresses = await resolver(target.host);
-  } catch {
-    return [];
-  }
-  if (allowedHost(target.host, addresses, policy.allowedHosts)) return [];
-  for (const a of addresses) {
-    const kind = addressKind(a);
-    if (kind) refuse(field, `may not point to ${target.host}: it resolves to a ${kind} address (see GIT_ALLOWED_HOSTS)`);
-  }
-  return addresses;
+  if (!target) return [];
+  const addresses = await checkHost(rulesOf(policy), target.host, target.port, field, resolver);
+  return isIP(target.host) ? [] : addresses;
 }

@@ -7,14 +7,14 @@ export class KongAdminClient {
     this.http = new HttpClient({ system: 'Kong Admin API', baseUrl, headers: apiKey ? { 'Kong-Admin-Token': apiKey } : {}, fetch: opts.fetch });
   }
 
-  /** Follows `next` (a path with an `offset`) until it is null. */
+  /** Follows `next` (a path with an `offset`) until it is null; only on the configured origin (decision 204). */
   async all<T>(path: string, signal?: AbortSignal, maxPages = 1000): Promise<T[]> {
     const out: T[] = [];
     let next: string | null | undefined = `${path}?size=1000`;
     for (let i = 0; next && i < maxPages; i++) {
       const page: { data?: T[]; next?: string | null } = await this.http.get(next, { signal });
       out.push(...(page?.data ?? []));
-      next = page?.next;
+      next = page?.next ? this.http.pageLink(page.next) : null;
     }
     return out;
   }

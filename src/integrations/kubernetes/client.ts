@@ -3,6 +3,7 @@ import type { ApiException, ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObje
 import type { ClusterConfig } from '../../config/cluster.js';
 import { Conflict, DomainError, Unavailable } from '../../kernel/errors.js';
 import { upstreamError } from '../http.js';
+import { checkHttpUrl, integrationRules } from '../outbound/policy.js';
 import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath, type ClusterRef } from './kubeconfig.js';
 import { kubernetesSdk, loadedKubernetesSdk, loadKubernetesSdk } from './sdk.js';
 
@@ -169,12 +170,21 @@ export class KubernetesAccess {
   async client(ref: ClusterRef = { kind: 'default' }): Promise<KubeClient | null> {
     if (ref.kind === 'default' && !this.configured) return null;
     await loadKubernetesSdk();
-    if (ref.kind === 'base64') return this.make(loadSuppliedKubeconfig(decodeBase64Kubeconfig(ref.value), { allowFiles: false }));
+    if (ref.kind === 'base64') return this.make(await this.checked(loadSuppliedKubeconfig(decodeBase64Kubeconfig(ref.value), { allowFiles: false })));
     if (ref.kind === 'textOrPath') {
       const { text, fromFile } = await readTextOrPath(ref.value, this.cfg.configFolder);
-      return this.make(loadSuppliedKubeconfig(text, { allowFiles: fromFile }));
+      return this.make(await this.checked(loadSuppliedKubeconfig(text, { allowFiles: fromFile })));
     }
     return this.defaultClient();
+  }
+
+  /** A supplied kubeconfig's server (and proxy) under the outbound policy (decision 200), resolved names included. */
+  private async checked(kc: KubeConfig): Promise<KubeConfig> {
+    const cluster = kc.getCurrentCluster()!;
+    const rules = integrationRules(this.cfg.outbound);
+    await checkHttpUrl(rules, cluster.server, 'clusterConfig server');
+    if (cluster.proxyUrl) await checkHttpUrl(rules, cluster.proxyUrl, 'clusterConfig proxy-url');
+    return kc;
   }
 
   /** The default cluster's client, or a 503 when none is configured (mesh endpoints). */

@@ -30,6 +30,9 @@ export function loadSuppliedKubeconfig(text: string, opts: { allowFiles: boolean
   } catch {
     throw new Invalid('clusterConfig is not a readable kubeconfig');
   }
+  // Decision 207: the client's YAML reader applies merge keys (`<<: *anchor`), ours does not, so a
+  // `user` could gain `exec` or `token-file` that this check never saw. Merge keys are refused.
+  if (hasMergeKey(doc)) throw new Invalid('clusterConfig is refused: YAML merge keys ("<<") are not accepted in a supplied kubeconfig');
   if (!doc || typeof doc !== 'object' || !Array.isArray(doc.clusters) || doc.clusters.length === 0) {
     throw new Invalid('clusterConfig is not a kubeconfig: it lists no clusters');
   }
@@ -55,11 +58,32 @@ export function loadSuppliedKubeconfig(text: string, opts: { allowFiles: boolean
   } catch {
     throw new Invalid('clusterConfig is not a readable kubeconfig');
   }
+  // The object the client will use, checked again (anchors and aliases resolved).
+  if (kc.users.some((u) => u.exec !== undefined || u.authProvider !== undefined)) {
+    throw new Invalid('clusterConfig is refused: users with exec or auth-provider would run commands on the server');
+  }
+  if (!opts.allowFiles && (kc.users.some((u) => u.certFile || u.keyFile) || kc.clusters.some((c) => c.caFile))) {
+    throw new Invalid('clusterConfig is refused: an inline kubeconfig may not reference files of the server');
+  }
   const cluster = kc.getCurrentCluster();
   if (!cluster || !/^https?:\/\//i.test(cluster.server ?? '')) {
     throw new Invalid('clusterConfig has no current context with a cluster server URL');
   }
   return kc;
+}
+
+/** Whether any mapping of the parsed document (aliases followed once) has a `<<` key. */
+function hasMergeKey(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (!Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, '<<')) return true;
+    stack.push(...Object.values(node));
+  }
+  return false;
 }
 
 /** Decodes mesh one's base64 `clusterConfig` (standard or URL-safe alphabet). */

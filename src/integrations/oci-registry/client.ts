@@ -42,6 +42,12 @@ export class OciRegistryClient {
     }
   }
 
+  /** The next page of a `Link` header, on the registry's own origin only (decision 204). */
+  nextPage(header: string | null): string | undefined {
+    const link = nextLink(header);
+    return link === undefined ? undefined : this.http.pageLink(link);
+  }
+
   private authHeader(scope?: string): Record<string, string> {
     const token = this.tokens.get(scope ?? '');
     if (token) return { authorization: `Bearer ${token}` };

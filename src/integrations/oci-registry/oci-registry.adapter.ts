@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { NotFound } from '../../kernel/errors.js';
+import { Invalid, NotFound } from '../../kernel/errors.js';
 import {
+  isRepositoryName,
   mapLimit,
   UNSUPPORTED_SCAN,
   type RegistryManifest,
@@ -8,7 +9,7 @@ import {
   type RegistryRepository,
   type RegistryTag,
 } from '../../modules/registry/registry.ports.js';
-import { nextLink, OciRegistryClient } from './client.js';
+import { OciRegistryClient } from './client.js';
 
 export const MANIFEST_TYPES = [
   'application/vnd.oci.image.manifest.v1+json',
@@ -58,7 +59,7 @@ export class OciRegistryAdapter implements RegistryPort {
         'registry:catalog:*',
       );
       names.push(...(res.body?.repositories ?? []));
-      path = nextLink(res.headers.get('link'));
+      path = this.client.nextPage(res.headers.get('link'));
     }
     return names.map((name) => ({ name, uri: `${this.host}/${name}` }));
   }
@@ -69,7 +70,7 @@ export class OciRegistryAdapter implements RegistryPort {
     for (let page = 0; path && page < MAX_PAGES; page++) {
       const res: { body: { tags?: string[] | null }; headers: Headers } = await this.client.request<{ tags?: string[] | null }>(path, {}, pullScope(name));
       tags.push(...(res.body?.tags ?? []));
-      path = nextLink(res.headers.get('link'));
+      path = this.client.nextPage(res.headers.get('link'));
     }
     const manifests = await mapLimit(tags, 4, (tag) => this.read(name, tag));
     return manifests.map((m, i) => ({ tag: tags[i]!, digest: m.digest, sizeBytes: m.sizeBytes, pushedAt: m.pushedAt }));
@@ -133,5 +134,9 @@ export class OciRegistryAdapter implements RegistryPort {
 }
 
 /** Repository names keep their slashes in the path; each segment is encoded on its own. */
-const repoPath = (name: string) => name.split('/').map(encodeURIComponent).join('/');
+/** The path of a repository, built by segments; a name outside the distribution grammar never reaches a URL (decision 205). */
+const repoPath = (name: string) => {
+  if (!isRepositoryName(name)) throw new Invalid('Repository names are lower-case path components separated by "/" (OCI distribution grammar)');
+  return name.split('/').map(encodeURIComponent).join('/');
+};
 const pullScope = (name: string) => `repository:${name}:pull`;

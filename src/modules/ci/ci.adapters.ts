@@ -6,8 +6,14 @@ import type { CiAdapterFactories } from './ci.ports.js';
 
 /** The real platforms: Argo CD, CircleCI, Jenkins and Travis CI over their HTTP APIs. */
 export const realCiAdapters: CiAdapterFactories = {
-  gitopscd: (credential, opts) => ArgoCdAdapter.fromCredential(credential, { timeoutMs: opts.timeoutMs }),
+  gitopscd: (credential, opts) => ArgoCdAdapter.fromCredential(credential, { timeoutMs: opts.timeoutMs, fetch: opts.fetch }),
   cloudci: (credential, opts) => CircleCiAdapter.fromCredential(credential, { baseUrl: opts.cloudciApiUrl, timeoutMs: opts.timeoutMs }),
-  serverci: (credential, opts) => JenkinsAdapter.fromCredential(credential, { timeoutMs: opts.timeoutMs }),
-  hostedci: (credential, opts) => TravisAdapter.fromCredential(credential, { defaultBaseUrl: opts.hostedciApiUrl, timeoutMs: opts.timeoutMs }),
+  serverci: (credential, opts) => JenkinsAdapter.fromCredential(credential, { timeoutMs: opts.timeoutMs, fetch: opts.fetch }),
+  // The default base (HOSTEDCI_API_URL) is the operator's; a credential's own `url` is a person's.
+  hostedci: (credential, opts) =>
+    TravisAdapter.fromCredential(credential, {
+      defaultBaseUrl: opts.hostedciApiUrl,
+      timeoutMs: opts.timeoutMs,
+      fetch: credential.url ? opts.fetch : undefined,
+    }),
 };

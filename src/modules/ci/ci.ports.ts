@@ -157,6 +157,8 @@ export interface CiAdapterOptions {
   /** CircleCI's API base (CLOUDCI_API_URL); Travis CI's default base (HOSTEDCI_API_URL). */
   cloudciApiUrl: string;
   hostedciApiUrl: string;
+  /** Connections to URLs people stored in credentials go through the outbound policy (decision 200). */
+  fetch?: typeof fetch;
 }
 
 export interface CiAdapterFactories {

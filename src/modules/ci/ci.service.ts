@@ -2,6 +2,8 @@ import type { AppContext } from '../../context.js';
 import { systemCaller, type Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
 import type { CredentialType, CredentialValues } from '../credentials/index.js';
+import { outboundFetch } from '../../integrations/outbound/fetch.js';
+import { integrationRules } from '../../integrations/outbound/policy.js';
 import { realCiAdapters } from './ci.adapters.js';
 import type { CiAdapterFactories, CiAdapterOptions, GitOpsApplication, GitOpsListFilter, GitOpsPort } from './ci.ports.js';
 
@@ -14,10 +16,12 @@ const PROJECT_SLUG = /^[a-z]{2,16}\/[^/\s]+\/[^/\s]+$/i;
  */
 export function createCiService(ctx: AppContext, initial: CiAdapterFactories = realCiAdapters) {
   let factories = initial;
+  const outbound = outboundFetch(integrationRules(ctx.config.outbound));
   const options = (): CiAdapterOptions => ({
     timeoutMs: ctx.config.ci.upstreamTimeoutMs,
     cloudciApiUrl: ctx.config.ci.cloudciApiUrl,
     hostedciApiUrl: ctx.config.ci.hostedciApiUrl,
+    fetch: outbound,
   });
 
   const credential = <T extends CredentialType>(caller: Caller, type: T): Promise<CredentialValues[T] | null> =>

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { assertHost, assertUriCharacters, type OutboundRules } from '../../integrations/outbound/policy.js';
 import { Invalid } from '../../kernel/errors.js';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
@@ -26,7 +27,7 @@ const MAX_FIELD = 8192;
  * Checks `value` against its type and keeps only the known fields (nothing unexpected is sealed).
  * Messages name the field, never its content.
  */
-export function validateCredentialValue<T extends CredentialType>(type: T, value: Record<string, unknown>): CredentialValues[T] {
+export function validateCredentialValue<T extends CredentialType>(type: T, value: Record<string, unknown>, outbound?: OutboundRules): CredentialValues[T] {
   const { required, optional } = FIELDS[type];
   const out: Record<string, string> = {};
   for (const field of [...required, ...optional]) {
@@ -50,6 +51,11 @@ export function validateCredentialValue<T extends CredentialType>(type: T, value
       }
       if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
         throw new Invalid('value.url must be an http(s) URL without user information', [{ field: 'value.url', problem: 'must be an http(s) URL' }]);
+      }
+      // Decision 200: the server will call this URL with the token, so the outbound policy applies (admin or not).
+      if (outbound) {
+        assertUriCharacters(v.trim(), 'value.url');
+        assertHost(outbound, url.hostname, url.port ? Number(url.port) : undefined, 'value.url');
       }
       out[field] = v.trim().replace(/\/+$/, '');
     } else out[field] = v;

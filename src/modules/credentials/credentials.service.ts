@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OutboundRules } from '../../integrations/outbound/policy.js';
 import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
@@ -27,7 +28,18 @@ const toCredential = (row: CredentialRow): Credential => ({
 
 const scope = (caller: Caller) => (caller.organizationId ? 'this organization' : 'records without an organization');
 
-export function createCredentialsService({ db, keyring, log }: { db: Database; keyring: CredentialKeyring; log: FastifyBaseLogger }) {
+export function createCredentialsService({
+  db,
+  keyring,
+  log,
+  outbound,
+}: {
+  db: Database;
+  keyring: CredentialKeyring;
+  log: FastifyBaseLogger;
+  /** The outbound policy for credential URLs (decision 200). */
+  outbound?: OutboundRules;
+}) {
   const duplicate = (type: string, caller: Caller) => new Conflict(`A ${type} credential already exists for ${scope(caller)}`);
 
   async function requireRow(caller: Caller, id: string) {
@@ -46,7 +58,7 @@ export function createCredentialsService({ db, keyring, log }: { db: Database; k
     },
 
     async create(caller: Caller, body: CreateCredentialBody): Promise<Credential> {
-      const value = validateCredentialValue(body.type, body.value);
+      const value = validateCredentialValue(body.type, body.value, outbound);
       if (await repo.findByType(db, caller.organizationId, body.type)) throw duplicate(body.type, caller);
       const id = randomUUID();
       const sealed = keyring.seal(value as Record<string, string>, credentialAad(id, body.type));
@@ -71,7 +83,7 @@ export function createCredentialsService({ db, keyring, log }: { db: Database; k
       const values: Partial<CredentialRow> = {};
       if (body.name !== undefined) values.name = body.name;
       if (body.value !== undefined) {
-        const value = validateCredentialValue(row.type as CredentialType, body.value);
+        const value = validateCredentialValue(row.type as CredentialType, body.value, outbound);
         Object.assign(values, keyring.seal(value as Record<string, string>, credentialAad(row.id, row.type)));
       }
       if (Object.keys(values).length === 0) return toCredential(row);

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { App } from '../../kernel/types.js';
+import { integrationRules } from '../../integrations/outbound/policy.js';
 import { CredentialKeyring } from './credentials.crypto.js';
 import { credentialsRoutes } from './credentials.routes.js';
 import { createCredentialsService, type CredentialsService } from './credentials.service.js';
@@ -18,7 +19,7 @@ declare module '../../context.js' {
 /** Integration credentials of the CI/CD platforms, sealed with AES-256-GCM under a key derived from JWT_SECRET. */
 export async function credentialsModule(app: App, ctx: AppContext) {
   const keyring = new CredentialKeyring([ctx.config.jwtSecret, ...ctx.config.ci.previousCredentialSecrets]);
-  const service = createCredentialsService({ db: ctx.db, keyring, log: ctx.log });
+  const service = createCredentialsService({ db: ctx.db, keyring, log: ctx.log, outbound: integrationRules(ctx.config.outbound) });
   ctx.services.credentials = service;
   await app.register(credentialsRoutes, { service });
 }

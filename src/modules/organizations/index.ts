@@ -11,6 +11,7 @@ export async function organizationsModule(app: App, ctx: AppContext) {
   const service = createOrganizationsService({
     db: ctx.db,
     userExists: async (userId) => (await ctx.auth.findUser(userId)) !== undefined,
+    membershipChanged: (userId, organizationId, member) => ctx.events.membershipChanged?.(userId, organizationId, member),
   });
   await app.register(organizationsRoutes, { service });
 }

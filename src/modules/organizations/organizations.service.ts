@@ -9,6 +9,8 @@ import { isUniqueViolation } from '../../kernel/db-errors.js';
 export interface OrganizationsServiceDeps {
   db: Database;
   userExists(userId: string): Promise<boolean>;
+  /** Called after a membership is committed or removed, so live event connections follow (decision 203). */
+  membershipChanged?(userId: string, organizationId: string, member: boolean): void;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface OrganizationsServiceDeps {
  * is not a member may list and read every organization, but changes nothing in it (DECISIONS.md asks
  * for read access; write access stays with the organization's own owners and admins).
  */
-export function createOrganizationsService({ db, userExists }: OrganizationsServiceDeps) {
+export function createOrganizationsService({ db, userExists, membershipChanged }: OrganizationsServiceDeps) {
   async function load(id: string): Promise<OrganizationRow> {
     const org = await repo.findById(db, id);
     if (!org) throw new NotFound('Organization not found');
@@ -43,11 +45,13 @@ export function createOrganizationsService({ db, userExists }: OrganizationsServ
     async create(caller: Caller, body: CreateOrganizationBody) {
       if (await repo.slugTaken(db, body.slug)) throw new Conflict(`Slug "${body.slug}" is already taken`);
       try {
-        return await db.transaction(async (tx) => {
+        const created = await db.transaction(async (tx) => {
           const org = await repo.insert(tx, { name: body.name, slug: body.slug, description: body.description ?? null });
           await repo.insertMember(tx, org.id, caller.actor.userId, 'owner');
           return org;
         });
+        membershipChanged?.(caller.actor.userId, created.id, true);
+        return created;
       } catch (err) {
         if (isUniqueViolation(err)) throw new Conflict(`Slug "${body.slug}" is already taken`);
         throw err;
@@ -99,6 +103,7 @@ export function createOrganizationsService({ db, userExists }: OrganizationsServ
         if (isUniqueViolation(err)) throw new Conflict('User is already a member of this organization');
         throw err;
       }
+      membershipChanged?.(body.userId, id, true);
       return (await repo.findMember(db, id, body.userId))!;
     },
 
@@ -121,6 +126,7 @@ export function createOrganizationsService({ db, userExists }: OrganizationsServ
       const denied = checkRemoval({ userId: caller.actor.userId, role: mine! }, target);
       if (denied) throw denied;
       if (!(await repo.deleteMember(db, id, userId))) throw new NotFound('User is not a member of this organization');
+      membershipChanged?.(userId, id, false);
     },
   };
 }

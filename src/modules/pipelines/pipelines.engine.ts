@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import type { PipelineStageRow, StageResultRow } from '../../db/schema/pipelines.js';
+import type { EventAudience } from '../../infra/events.js';
 import { RunLog } from './pipelines.log.js';
 import { toRun } from './pipelines.events.js';
 import type { GitOpsDeployPort } from './pipelines.ports.js';
@@ -65,7 +66,9 @@ export const workDirOf = (ctx: AppContext, runId: string) => join(ctx.config.pip
 export async function executeRun(deps: EngineDeps, runId: string, from: number, jobId: string, signal: AbortSignal): Promise<void> {
   const { ctx } = deps;
   const db = ctx.db;
-  const emit = (row: RunRow | undefined) => row && ctx.events.emit('pipeline.run.updated', toRun(row));
+  // Events about a run go to its pipeline's organization only (decision 203); set once the pipeline is read.
+  let audience: EventAudience = { organizationId: null };
+  const emit = (row: RunRow | undefined) => row && ctx.events.emit('pipeline.run.updated', toRun(row), audience);
 
   const claimed =
     from === 0
@@ -77,13 +80,14 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
     if (row && row.status === 'running' && row.resumeAt === null && row.jobId === jobId) await failInterrupted(ctx, runId, RESTART_REASON);
     return;
   }
-  if (from === 0) emit(claimed);
   const workDir = workDirOf(ctx, runId);
   const [pipeline] = await Promise.all([repo.find(db, claimed.pipelineId), mkdir(workDir, { recursive: true, mode: 0o700 })]);
   if (!pipeline) {
     await rm(workDir, { recursive: true, force: true }).catch(() => {});
     return;
   }
+  audience = { organizationId: pipeline.organizationId };
+  if (from === 0) emit(claimed);
 
   const stages = claimed.stages;
   const results: StageResultRow[] = [...claimed.stageResults];
@@ -95,7 +99,7 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
         if (current >= 0 && rs[current]?.status === 'running') rs[current] = { ...rs[current]!, output: log.output() };
         return repo.appendProgress(db, runId, chunk, bytes, rs);
       },
-      emit: (stage, stageName, message) => ctx.events.emit('pipeline.log', { runId, stage, stageName, message }),
+      emit: (stage, stageName, message) => ctx.events.emit('pipeline.log', { runId, stage, stageName, message }, audience),
     },
     results,
     claimed.logBytes,
@@ -172,7 +176,7 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
           log: (line) => log.line(line),
           commandEnv,
           gitops: deps.gitops,
-          notify: (event) => ctx.events.emit('pipeline.notify', event),
+          notify: (event) => ctx.events.emit('pipeline.notify', event, audience),
         });
       } catch (err) {
         outcome = { status: 'failed', reason: err instanceof Error ? err.message : String(err) };
@@ -258,6 +262,6 @@ export async function failInterrupted(ctx: AppContext, runId: string, reason: st
       jobId: null,
     });
   });
-  if (row) ctx.events.emit('pipeline.run.updated', toRun(row));
+  if (row) ctx.events.emit('pipeline.run.updated', toRun(row), { organizationId: (await repo.find(ctx.db, row.pipelineId))?.organizationId ?? null });
   await rm(workDirOf(ctx, runId), { recursive: true, force: true }).catch(() => {});
 }

@@ -6,6 +6,7 @@ import type { StageResultRow } from '../../db/schema/pipelines.js';
 import { closeResults, durationOf, workDirOf } from './pipelines.engine.js';
 import { toRun } from './pipelines.events.js';
 import { PIPELINE_RUN_JOB, runJobId } from './pipelines.jobs.js';
+import { visiblePipeline } from './pipelines.access.js';
 import { pipelinesRepository as repo, type RunRow } from './pipelines.repository.js';
 import { TERMINAL, type RunStatus, type TriggerBody } from './pipelines.schemas.js';
 
@@ -15,13 +16,12 @@ export const RUNS_LIST_LIMIT = 50;
 /** Trigger, read, approve, reject and cancel runs. */
 export function createRunsService(ctx: AppContext) {
   const db = ctx.db;
-  const emit = (row: RunRow) => ctx.events.emit('pipeline.run.updated', toRun(row));
+  /** Run updates go to the pipeline's organization only (decision 203). */
+  const emit = (row: RunRow, pipeline: { organizationId: string | null }) =>
+    ctx.events.emit('pipeline.run.updated', toRun(row), { organizationId: pipeline.organizationId });
 
-  async function pipelineOrThrow(id: string) {
-    const p = await repo.find(db, id);
-    if (!p) throw new NotFound('Pipeline not found');
-    return p;
-  }
+  /** The pipeline, behind its organization wall (decision 202). */
+  const pipelineOrThrow = (caller: Caller, id: string) => visiblePipeline(db, caller, id);
 
   /** Locks the run of this pipeline (404 when missing or another pipeline's) inside `tx`. */
   async function lockRun(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], pipelineId: string, runId: string) {
@@ -42,7 +42,7 @@ export function createRunsService(ctx: AppContext) {
 
   return {
     async trigger(caller: Caller, pipelineId: string, body: TriggerBody | undefined) {
-      const pipeline = await pipelineOrThrow(pipelineId);
+      const pipeline = await pipelineOrThrow(caller, pipelineId);
       const row = await repo.insertRun(db, {
         pipelineId,
         status: 'queued',
@@ -51,7 +51,7 @@ export function createRunsService(ctx: AppContext) {
         commitSha: body?.commitSha ?? '0000000',
         stages: pipeline.stages,
       });
-      emit(row);
+      emit(row, pipeline);
       try {
         await ctx.jobs.enqueue(PIPELINE_RUN_JOB, { runId: row.id, from: 0 });
       } catch (err) {
@@ -62,23 +62,21 @@ export function createRunsService(ctx: AppContext) {
       return toRun(row);
     },
 
-    async list(_caller: Caller, pipelineId: string) {
-      await pipelineOrThrow(pipelineId);
+    async list(caller: Caller, pipelineId: string) {
+      await pipelineOrThrow(caller, pipelineId);
       return (await repo.listRuns(db, pipelineId, RUNS_LIST_LIMIT)).map(toRun);
     },
 
-    async get(_caller: Caller, pipelineId: string, runId: string) {
+    async get(caller: Caller, pipelineId: string, runId: string) {
+      await pipelineOrThrow(caller, pipelineId);
       const run = await repo.findRun(db, runId);
-      if (!run || run.pipelineId !== pipelineId) {
-        await pipelineOrThrow(pipelineId);
-        throw new NotFound('Pipeline run not found');
-      }
+      if (!run || run.pipelineId !== pipelineId) throw new NotFound('Pipeline run not found');
       return toRun(run);
     },
 
     /** waiting_approval -> running; a continuation job (any process) resumes after the approval stage. */
     async approve(caller: Caller, pipelineId: string, runId: string) {
-      await pipelineOrThrow(pipelineId);
+      const pipeline = await pipelineOrThrow(caller, pipelineId);
       const row = await db.transaction(async (tx) => {
         const run = await lockRun(tx, pipelineId, runId);
         if (run.status !== 'waiting_approval') throw new Invalid(`The run is ${run.status}, not waiting_approval`);
@@ -102,14 +100,14 @@ export function createRunsService(ctx: AppContext) {
         });
       });
       if (!row) throw new Invalid('The run is not waiting_approval');
-      emit(row);
+      emit(row, pipeline);
       await ctx.jobs.enqueue(PIPELINE_RUN_JOB, { runId, from: row.resumeAt! });
       return toRun(row);
     },
 
     /** waiting_approval -> failed; later stages are skipped. */
     async reject(caller: Caller, pipelineId: string, runId: string) {
-      await pipelineOrThrow(pipelineId);
+      const pipeline = await pipelineOrThrow(caller, pipelineId);
       const row = await db.transaction(async (tx) => {
         const run = await lockRun(tx, pipelineId, runId);
         if (run.status !== 'waiting_approval') throw new Invalid(`The run is ${run.status}, not waiting_approval`);
@@ -139,7 +137,7 @@ export function createRunsService(ctx: AppContext) {
         });
       });
       if (!row) throw new Invalid('The run is not waiting_approval');
-      emit(row);
+      emit(row, pipeline);
       await rm(workDirOf(ctx, runId), { recursive: true, force: true }).catch(() => {});
       return toRun(row);
     },
@@ -149,7 +147,7 @@ export function createRunsService(ctx: AppContext) {
      * it), then the job is cancelled wherever it runs: its command gets SIGTERM, SIGKILL after 10 s.
      */
     async cancel(caller: Caller, pipelineId: string, runId: string) {
-      await pipelineOrThrow(pipelineId);
+      const pipeline = await pipelineOrThrow(caller, pipelineId);
       let jobId: string | null = null;
       let prior = 'queued' as RunStatus;
       const row = await db.transaction(async (tx) => {
@@ -172,7 +170,7 @@ export function createRunsService(ctx: AppContext) {
         });
       });
       if (!row) throw new Invalid('The run has already finished');
-      emit(row);
+      emit(row, pipeline);
       if (jobId) await ctx.jobs.cancel(PIPELINE_RUN_JOB, jobId).catch((err) => ctx.log.warn({ err, runId }, 'could not signal the cancel to the run job'));
       // A running run's engine removes its own folder; nobody else will for a waiting one.
       if (prior === 'waiting_approval') await rm(workDirOf(ctx, runId), { recursive: true, force: true }).catch(() => {});

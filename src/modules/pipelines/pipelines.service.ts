@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { resolveOrganizationContext } from '../organizations/index.js';
+import { visiblePipeline } from './pipelines.access.js';
 import { workDirOf } from './pipelines.engine.js';
 import { PIPELINE_RUN_JOB } from './pipelines.jobs.js';
 import { pipelinesRepository as repo, type PipelineRow } from './pipelines.repository.js';
@@ -51,10 +52,8 @@ export function createPipelinesService(ctx: AppContext) {
       return { data, total, page: q.page, limit: q.limit };
     },
 
-    async get(_caller: Caller, id: string): Promise<PipelineRow> {
-      const row = await repo.find(db, id);
-      if (!row) throw new NotFound('Pipeline not found');
-      return row;
+    async get(caller: Caller, id: string): Promise<PipelineRow> {
+      return visiblePipeline(db, caller, id);
     },
 
     async create(caller: Caller, body: CreatePipelineBody): Promise<PipelineRow> {
@@ -70,8 +69,7 @@ export function createPipelinesService(ctx: AppContext) {
 
     async update(caller: Caller, id: string, body: UpdatePipelineBody): Promise<PipelineRow> {
       assertMayHoldCommands(caller, body.stages);
-      const existing = await repo.find(db, id);
-      if (!existing) throw new NotFound('Pipeline not found');
+      const existing = await visiblePipeline(db, caller, id);
       const values: Partial<PipelineRow> = {};
       if (body.name !== undefined) {
         const name = body.name.trim();
@@ -91,7 +89,8 @@ export function createPipelinesService(ctx: AppContext) {
     },
 
     /** Deletes the pipeline and its runs; running runs are stopped first (their commands are killed). */
-    async remove(_caller: Caller, id: string): Promise<void> {
+    async remove(caller: Caller, id: string): Promise<void> {
+      await visiblePipeline(db, caller, id);
       const runs = await repo.unfinishedRunsOf(db, id);
       const removed = await repo.remove(db, id);
       if (!removed) throw new NotFound('Pipeline not found');

@@ -84,10 +84,12 @@ export function normaliseStages(input: unknown[]): PipelineStageRow[] {
         if (!isInsidePath(context)) fail(field('context'), 'must be a relative path inside the working folder (no absolute path, no "..")', id);
         const tag = text('tag', true, 300)!;
         if (/\s/.test(tag)) fail(field('tag'), 'must not contain whitespace', id);
+        // Decision 206: a value starting with "-" would be read as an option by docker/buildah/podman.
+        if (tag.startsWith('-')) fail(field('tag'), 'must not start with "-"', id);
         if (c.push !== undefined && typeof c.push !== 'boolean') fail(field('push'), 'must be a boolean', id);
         const push = c.push === true;
         const registry = text('registry', push, 300);
-        if (registry !== undefined && !/^[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._/-]+)?$/.test(registry)) {
+        if (registry !== undefined && !/^[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?(\/[A-Za-z0-9._/-]+)?$/.test(registry)) {
           fail(field('registry'), 'must be a registry host[:port][/path]', id);
         }
         config = { engine, dockerfile, context, tag, push, ...(registry !== undefined ? { registry } : {}) };

@@ -87,3 +87,11 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   );
   return out;
 }
+
+/**
+ * The repository-name grammar of the OCI distribution specification: lower-case path components of
+ * `[a-z0-9]+` joined by `.`, `_`, `__` or dashes, separated by `/` (decision 205). Names such as
+ * `..`, `a/../../x` or `-x` cannot be built into a registry path by any adapter.
+ */
+const OCI_NAME = /^[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*)*$/;
+export const isRepositoryName = (name: string) => name.length <= 255 && OCI_NAME.test(name);

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound, Unavailable } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
-import type { RegistryPort } from './registry.ports.js';
+import { isRepositoryName, type RegistryPort } from './registry.ports.js';
 import { registryRepository as repo } from './registry.repository.js';
 
 export const IMAGE_ANNOTATION = 'hangar.io/image';
@@ -17,6 +17,16 @@ export interface RegistryDeps {
 }
 
 /** `registry.example.com:5000/team/app:1.2` -> `{name: 'team/app', tag: '1.2'}`; digests kept as tags. */
+/** A repository name from a request: the OCI distribution grammar or a 400 (decision 205). */
+function repositoryName(name: string): string {
+  if (!isRepositoryName(name)) {
+    throw new Invalid('name must be a repository name: lower-case letters and digits, separated by ".", "_", "__", "-" or "/"', [
+      { field: 'name', problem: 'not an OCI repository name' },
+    ]);
+  }
+  return name;
+}
+
 export function parseImageRef(ref: string): { name: string; tag: string } | null {
   let rest = ref.trim();
   if (!rest || /\s/.test(rest)) return null;
@@ -69,9 +79,9 @@ export function createRegistryService(deps: RegistryDeps) {
       }
     },
     repositories: async (_caller: Caller) => adapter().listRepositories(),
-    tags: async (_caller: Caller, name: string) => adapter().listTags(name),
-    manifest: async (_caller: Caller, name: string, tag: string) => adapter().getManifest(name, tag),
-    scan: async (_caller: Caller, name: string, tag: string) => adapter().getScan(name, tag),
+    tags: async (_caller: Caller, name: string) => adapter().listTags(repositoryName(name)),
+    manifest: async (_caller: Caller, name: string, tag: string) => adapter().getManifest(repositoryName(name), tag),
+    scan: async (_caller: Caller, name: string, tag: string) => adapter().getScan(repositoryName(name), tag),
     async replications(_caller: Caller) {
       const a = adapter();
       return a.listReplications ? a.listReplications() : [];

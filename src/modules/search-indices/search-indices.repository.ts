@@ -19,6 +19,14 @@ export const searchIndicesRepository = {
     const [row] = await db.insert(t).values(values).returning();
     return row!;
   },
+  async find(db: Executor, componentId: string, id: string): Promise<SearchIndexRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.componentId, componentId)))
+      .limit(1);
+    return row;
+  },
   async delete(db: Executor, componentId: string, id: string): Promise<boolean> {
     const rows = await db
       .delete(t)

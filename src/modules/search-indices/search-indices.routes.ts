@@ -56,9 +56,9 @@ export async function searchIndicesRoutes(app: App, { service }: { service: Sear
       schema: {
         operationId: 'deleteComponentSearchIndex',
         tags,
-        summary: 'Remove a link (the index itself is untouched)',
+        summary: 'Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise)',
         params: LinkParams,
-        response: { 204: EmptyResponse, ...errorResponses(400, 401, 404) },
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {

@@ -3,12 +3,13 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
+import { resolveOrganizationContext } from '../organizations/index.js';
 import { mapLimit } from '../registry/index.js';
 import type { SearchClusterPort } from './search-indices.ports.js';
 import { searchIndicesRepository as repo, type SearchIndexRow } from './search-indices.repository.js';
 import type { CreateLinkBody } from './search-indices.schemas.js';
 import { matchesPattern, summarise, type IndexStats } from './search-indices.stats.js';
-import { allowlisted, forbiddenAtRuntime, isGlobal, validateSearchUrl } from './search-indices.urls.js';
+import { mayCarryCredentials, stillAllowed, validateSearchUrl } from './search-indices.urls.js';
 
 export interface StatsEntry {
   indexId: string;
@@ -34,12 +35,13 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
   };
   const effectiveUrl = (r: SearchIndexRow) => r.searchUrl ?? config.url ?? null;
   // Our credentials only go to the configured cluster and to hosts an operator allowlisted.
-  const withCredentials = (url: string) => isGlobal(new URL(url), config) || allowlisted(new URL(url), config);
+  const withCredentials = (url: string) => mayCarryCredentials(url, config);
 
   /** Stats of links sharing one cluster: one `_cat/indices` call for all their patterns. */
   async function statsFor(url: string | null, links: SearchIndexRow[]): Promise<StatsEntry[]> {
     const unreachable = () => links.map((l) => ({ indexId: l.id, indexPattern: l.indexPattern, searchUrl: l.searchUrl, reachable: false }));
-    if (!url || (await forbiddenAtRuntime(url, config))) return unreachable();
+    // The cluster port connects through the outbound policy (decision 200): a refused address fails the call.
+    if (!url || !stillAllowed(url, config)) return unreachable();
     const opts = { credentials: withCredentials(url) };
     try {
       const patterns = [...new Set(links.map((l) => l.indexPattern))];
@@ -102,8 +104,12 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
       return toLink(row);
     },
 
-    async remove(_caller: Caller, componentId: string, indexId: string) {
+    /** A link made in an organization is removed by its members and global admins only (decision 201). */
+    async remove(caller: Caller, componentId: string, indexId: string) {
       await ensureComponent(componentId);
+      const link = await repo.find(db, componentId, indexId);
+      if (!link) throw new NotFound('Search index link not found');
+      if (link.organizationId && !caller.actor.isAdmin) await resolveOrganizationContext(db, caller.actor, link.organizationId);
       if (!(await repo.delete(db, componentId, indexId))) throw new NotFound('Search index link not found');
     },
 

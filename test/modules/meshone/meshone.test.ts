@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKubeApiServer } from '../../fakes/kube-apiserver.js';
 import { installIstio, istioResources, reviewsVirtualService } from '../../fakes/kube-fixtures.js';
@@ -259,6 +262,33 @@ describe('clusterConfig', () => {
     expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(authProvider))}`, admin), 400);
     const tokenFile = other.kubeconfig().replace(/ {4}token: .*/, '    tokenFile: /var/run/secrets/kubernetes.io/serviceaccount/token');
     expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(tokenFile))}`, admin), 400);
+  });
+
+  it('refuses exec and token-file smuggled in through YAML merge keys, anchors and aliases (item 4)', async () => {
+    const marker = join(tmpdir(), `hangar-merge-${process.pid}-${Date.now()}`);
+    const base = other.kubeconfig().replace(/users:\n- name: fake\n {2}user:\n {4}token: .*\n/, '');
+    const viaMerge = `x-exec: &ex\n  exec:\n    apiVersion: client.authentication.k8s.io/v1\n    command: /bin/sh\n    args: ["-c", "touch ${marker}"]\n${base}users:\n- name: fake\n  user:\n    <<: *ex\n`;
+    const body = expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(viaMerge))}`, admin), 400);
+    expect(body.message).toMatch(/merge keys/);
+    const tokenFile = `${base}users:\n- name: fake\n  user:\n    <<: {token-file: /etc/hostname}\n`;
+    expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(tokenFile))}`, admin), 400);
+    const nested = `${base}users:\n- name: fake\n  user: {<<: [{exec: {command: /bin/true}}]}\n`;
+    expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(nested))}`, admin), 400);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('refuses a kubeconfig server on a link-local or metadata address, in any spelling (item 8)', async () => {
+    for (const server of [
+      'http://169.254.169.254',
+      'http://[::ffff:169.254.169.254]',
+      'http://0xa9fea9fe',
+      'http://[64:ff9b::a9fe:a9fe]',
+      'http://[fe80::1]',
+    ]) {
+      const text = other.kubeconfig().replace(/server: .*/, `server: ${server}`);
+      const body = expectError(await get(`/api/v1/meshone/status?clusterConfig=${encodeURIComponent(b64(text))}`, admin), 400);
+      expect(body.message, server).toMatch(/link-local/);
+    }
   });
 });
 

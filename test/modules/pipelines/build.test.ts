@@ -27,17 +27,17 @@ describe('build stage', () => {
     expect(renderTag('app:{{version}}-{{ commitSha }}', { version: '1.0.0', commitSha: 'abcdef0123456' })).toBe('app:1.0.0-abcdef0');
     const o = { dockerfile: '/w/Dockerfile', context: '/w', tag: 'app:1', push: { registry: 'r:5000', insecure: true } };
     expect(buildCommands('oci_b', o)).toEqual([
-      ['bud', '-f', '/w/Dockerfile', '-t', 'app:1', '/w'],
-      ['push', '--tls-verify=false', 'app:1', 'docker://r:5000/app:1'],
+      ['bud', '--file=/w/Dockerfile', '--tag=app:1', '--', '/w'],
+      ['push', '--tls-verify=false', '--', 'app:1', 'docker://r:5000/app:1'],
     ]);
     expect(buildCommands('oci_c', { ...o, push: { registry: 'r:5000', insecure: false } })).toEqual([
-      ['build', '-f', '/w/Dockerfile', '-t', 'app:1', '/w'],
-      ['push', 'app:1', 'docker://r:5000/app:1'],
+      ['build', '--file=/w/Dockerfile', '--tag=app:1', '--', '/w'],
+      ['push', '--', 'app:1', 'docker://r:5000/app:1'],
     ]);
     expect(buildCommands('oci_a', o)).toEqual([
-      ['build', '-f', '/w/Dockerfile', '-t', 'app:1', '/w'],
-      ['tag', 'app:1', 'r:5000/app:1'],
-      ['push', 'r:5000/app:1'],
+      ['build', '--file=/w/Dockerfile', '--tag=app:1', '--', '/w'],
+      ['tag', '--', 'app:1', 'r:5000/app:1'],
+      ['push', '--', 'r:5000/app:1'],
     ]);
   });
 
@@ -94,4 +94,24 @@ describe('build stage', () => {
     expect(done.status).toBe('failed');
     expect(done.stageResults[0]!.output).toMatch(/buildah bud exited with code/);
   }, 60_000);
+
+  it('refuses a tag or registry starting with "-" (400): it would reach docker/buildah as an option', async () => {
+    const bad = async (config: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/pipelines',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { name: uniq('dash'), stages: [{ id: 'img', type: 'build', config: { engine: 'oci_a', tag: 'x:1', ...config } }] },
+      });
+    for (const config of [
+      { tag: '--output=type=local,dest=/' },
+      { tag: '-t' },
+      { push: true, registry: '--insecure' },
+      { push: true, registry: '-r.example:5000' },
+    ]) {
+      const res = await bad(config);
+      expect(res.statusCode, JSON.stringify(config)).toBe(400);
+      expect(res.json().message).toMatch(/must not start with "-"|must be a registry host/);
+    }
+  });
 });

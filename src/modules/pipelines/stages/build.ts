@@ -12,17 +12,21 @@ export function renderTag(template: string, vars: { version: string; commitSha: 
   return template.replace(/\{\{\s*version\s*\}\}/g, vars.version).replace(/\{\{\s*commitSha\s*\}\}/g, vars.commitSha.slice(0, 7));
 }
 
-/** The argument arrays of a build and, with `push`, of the push (docker tags first, then pushes). */
+/**
+ * The argument arrays of a build and, with `push`, of the push (docker tags first, then pushes).
+ * Values go in as `--flag=value` and positional arguments after `--`, so no value is ever read as
+ * an option by the tool (decision 206).
+ */
 export function buildCommands(engine: Engine, o: { dockerfile: string; context: string; tag: string; push?: { registry: string; insecure: boolean } }) {
   const steps: string[][] = [];
-  steps.push([engine === 'oci_b' ? 'bud' : 'build', '-f', o.dockerfile, '-t', o.tag, o.context]);
+  steps.push([engine === 'oci_b' ? 'bud' : 'build', `--file=${o.dockerfile}`, `--tag=${o.tag}`, '--', o.context]);
   if (o.push) {
     const target = `${o.push.registry}/${o.tag}`;
     if (engine === 'oci_a') {
       // docker has no per-push TLS switch: plain-HTTP registries are the daemon's `insecure-registries`.
-      steps.push(['tag', o.tag, target], ['push', target]);
+      steps.push(['tag', '--', o.tag, target], ['push', '--', target]);
     } else {
-      steps.push(['push', ...(o.push.insecure ? ['--tls-verify=false'] : []), o.tag, `docker://${target}`]);
+      steps.push(['push', ...(o.push.insecure ? ['--tls-verify=false'] : []), '--', o.tag, `docker://${target}`]);
     }
   }
   return steps;
@@ -50,6 +54,8 @@ export async function buildStage(ctx: StageContext): Promise<StageOutcome> {
   if (!dockerfile || !context) return { status: 'failed', reason: 'dockerfile and context must stay inside the working folder' };
 
   const tag = renderTag(c.tag, { version: ctx.run.version, commitSha: ctx.run.commitSha });
+  // Decision 206: checked at create too; a stored pipeline may predate that check.
+  if (tag.startsWith('-') || c.registry?.startsWith('-')) return { status: 'failed', reason: 'the image tag and registry must not start with "-"' };
   const registry = c.push ? c.registry : undefined;
   const insecure = !!registry && ctx.config.insecureRegistries.includes(registry.split('/')[0]!);
   const steps = buildCommands(engine, { dockerfile, context, tag, push: registry ? { registry, insecure } : undefined });

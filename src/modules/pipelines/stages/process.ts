@@ -54,11 +54,20 @@ export function runCommand(opts: {
   signal: AbortSignal;
   onLine: (line: string) => void;
   killGraceMs?: number;
+  /** Run as this user and group (script stages, decision 208). */
+  uid?: number;
+  gid?: number;
 }): Promise<CommandResult> {
   return new Promise((resolve) => {
     let aborted: unknown;
     let settled = false;
-    const child = spawn(opts.file, opts.args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(opts.file, opts.args, {
+      cwd: opts.cwd,
+      env: opts.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid } : {}),
+    });
     let killTimer: NodeJS.Timeout | undefined;
     const onAbort = () => {
       aborted = opts.signal.reason ?? new Error('aborted');
