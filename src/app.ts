@@ -111,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       poolSize: config.runtime.databasePoolSize,
       statementTimeoutMs: config.runtime.databaseStatementTimeoutMs,
       connectTimeoutMs: config.runtime.databaseConnectTimeoutMs,
+      requestTimeoutMs: config.runtime.databaseRequestTimeoutMs,
       log: app.log,
     }));
   try {
