@@ -7,6 +7,24 @@ import { defineConfig } from 'vitest/config';
 const dbTests = ['test/**/*.test.ts'];
 // Contract tests run an adapter against a local server shaped like its system: no database, run once.
 const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', '**/node_modules/**'];
+// Assertions that do not depend on the database engine (services over fakes, image builds, app-wide
+// schema sweeps) run once, on PostgreSQL; the route suites keep running on both.
+const onceOnPostgres = [
+  'test/modules/*/*-fake.test.ts',
+  'test/modules/pipelines/build.test.ts',
+  'test/modules/pipelines/recovery.test.ts',
+  'test/kernel/conventions.test.ts',
+  'test/kernel/validate-first.test.ts',
+];
+
+/**
+ * Vitest's default on this 2-core machine is ONE worker (cores − 1): every file ran after the other
+ * although most of a file's time is spent waiting on PostgreSQL, git or a local fake server. Files of
+ * the unit and database projects share nothing (each has its own database, Redis prefix, ports and
+ * temporary folders), so they run TEST_WORKERS (default 2, one per core) at a time; the e2e group
+ * (timing-bound fault injection, process lifecycles) runs afterwards, one file at a time, as before.
+ */
+const workers = Math.max(1, Number(process.env.TEST_WORKERS ?? 2));
 
 export default defineConfig({
   test: {
@@ -14,11 +32,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: workers,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/integrations/**/*.test.ts'] } },
-      { extends: true, test: { name: 'pglite', include: dbTests, exclude: notDb, env: { TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'pglite', include: dbTests, exclude: [...notDb, ...onceOnPostgres], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'postgres', include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' } } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' }, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

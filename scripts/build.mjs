@@ -20,6 +20,7 @@ const INLINED = new Set(['typebox', 'drizzle-orm']);
 const ENTRIES = {
   server: 'src/server.ts',
   'spec.worker': 'src/modules/api-specs/spec/spec.worker.ts',
+  'embedded-init.worker': 'src/db/embedded-init.worker.ts',
 };
 
 export async function buildServer({ force = false, quiet = false } = {}) {

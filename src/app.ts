@@ -21,6 +21,7 @@ import { closeRedis, createRedis, loadRedisDriver } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
 import { registerErrorHandling } from './kernel/error-handler.js';
 import { Invalid } from './kernel/errors.js';
+import { pagingProblem } from './kernel/pagination.js';
 import { ErrorSchema } from './kernel/schemas.js';
 import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       poolSize: config.runtime.databasePoolSize,
       statementTimeoutMs: config.runtime.databaseStatementTimeoutMs,
       connectTimeoutMs: config.runtime.databaseConnectTimeoutMs,
+      requestTimeoutMs: config.runtime.databaseRequestTimeoutMs,
       log: app.log,
     }));
   try {
@@ -190,6 +192,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   registerErrorHandling(app);
+  // Paging values are checked before any route runs, also on whole-array lists (decision 405).
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'GET') return;
+    const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    const problem = pagingProblem(request.query, (name) => name in declared);
+    if (problem) throw new Invalid(`${problem.field} ${problem.problem}`, [problem]);
+  });
   // Static security headers (helmet's, computed once), the request id, HSTS only over HTTPS; no
   // `upgrade-insecure-requests`: over plain HTTP it blanks /api/docs on any host name but localhost.
   app.addHook('onRequest', securityHeadersHook({ directives: { upgradeInsecureRequests: null } }));

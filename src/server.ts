@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { isEmbeddedDatabase, openDatabase, type DatabaseHandle } from './db/client.js';
+import { prepareEmbeddedDatabase } from './db/embedded-init.js';
 
 /**
  * The embedded database needs about half a second to start (WASM compile, PostgreSQL boot). Its file
  * reads and WASM compilation run off the main thread, so it starts first, while the app's modules
- * load. PostgreSQL connects lazily and is opened by the app as usual.
+ * load. PostgreSQL connects lazily and is opened by the app as usual. A new (or not yet migrated)
+ * data folder is first created and migrated by a child process whose memory goes when it exits.
  */
 function openEmbeddedEarly(config: Config): Promise<DatabaseHandle> | undefined {
   if (!isEmbeddedDatabase(config.databaseUrl)) return undefined;
-  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const prepared = config.databaseUrl === 'memory://' ? Promise.resolve(false) : prepareEmbeddedDatabase(config.dataDir);
+  const opening = prepared.then(() => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   opening.catch(() => undefined); // reported where it is awaited
   return opening;
 }

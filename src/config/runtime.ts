@@ -17,6 +17,8 @@ export interface RuntimeConfig {
   readonly requestTimeoutMs: number;
   readonly databaseStatementTimeoutMs: number;
   readonly databaseConnectTimeoutMs: number;
+  /** Client-side deadline of one database round trip made for a request (decision 408). */
+  readonly databaseRequestTimeoutMs: number;
   readonly databasePoolSize: number;
   readonly redisCommandTimeoutMs: number;
 }
@@ -62,6 +64,7 @@ export const runtimeSettings = defineSection(
     REQUEST_TIMEOUT_S: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
     DATABASE_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 30_000 }),
     DATABASE_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 5_000 }),
+    DATABASE_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 10_000 }),
     DATABASE_POOL_SIZE: Type.Integer({ minimum: 2, maximum: 1000, default: 10 }),
     REDIS_COMMAND_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 5_000 }),
   },
@@ -70,6 +73,7 @@ export const runtimeSettings = defineSection(
     requestTimeoutMs: (env.REQUEST_TIMEOUT_S as number) * 1000,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS as number,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS as number,
+    databaseRequestTimeoutMs: env.DATABASE_REQUEST_TIMEOUT_MS as number,
     databasePoolSize: env.DATABASE_POOL_SIZE as number,
     redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS as number,
   }),

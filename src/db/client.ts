@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { jobDeadline } from './deadline.js';
 import * as schema from './schema/index.js';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -32,8 +33,10 @@ export interface DatabaseOptions {
   /** Tests: start the embedded database from a dump of an already migrated one. */
   pgliteDump?: Blob;
   poolSize?: number;
-  /** Server-side `statement_timeout`; the client also gives up (and drops the connection) shortly after. */
+  /** Server-side `statement_timeout`; a job's round trips give up (and drop the connection) shortly after. */
   statementTimeoutMs?: number;
+  /** Client-side deadline of one round trip made for a request (decision 408): 503 instead of a hang. */
+  requestTimeoutMs?: number;
   /** How long to wait for a new connection (or a free pooled one) before answering 503. */
   connectTimeoutMs?: number;
   log?: DatabaseLog;
@@ -41,6 +44,7 @@ export interface DatabaseOptions {
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 // The client-side read timeout fires this long after the server's statement_timeout should have:
 // a statement the server cancelled answers 57014 first; only a silent network trips this one.
 const READ_TIMEOUT_MARGIN_MS = 2_000;
@@ -63,7 +67,18 @@ const isReadTimeout = (err: unknown) => err instanceof Error && err.message === 
  * - on a client-side read timeout the socket is destroyed: the unanswered query would otherwise stay
  *   active on the connection and block every later query of whoever gets it from the pool next.
  */
-function guardClient(client: pg.Client, log: DatabaseLog | undefined) {
+/**
+ * Inside a job (`withJobDeadline`) a query config object gets the job's `query_timeout` instead of
+ * the pool's request deadline. Set where the query is issued, in the caller's async context.
+ */
+function withDeadline(args: unknown[], statementTimeoutMs: number): unknown[] {
+  const job = jobDeadline();
+  const config = args[0];
+  if (!job || typeof config !== 'object' || config === null || Object.getPrototypeOf(config) !== Object.prototype || 'query_timeout' in config) return args;
+  return [{ ...config, query_timeout: job.timeoutMs ?? statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }, ...args.slice(1)];
+}
+
+function guardClient(client: pg.Client, log: DatabaseLog | undefined, statementTimeoutMs: number) {
   let reported = false;
   client.on('error', (err: Error & { code?: string }) => {
     if (reported) return;
@@ -72,7 +87,8 @@ function guardClient(client: pg.Client, log: DatabaseLog | undefined) {
   });
   const kill = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...given: unknown[]) => {
+    const args = withDeadline(given, statementTimeoutMs);
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       args[args.length - 1] = (err: unknown, res: unknown) => {
@@ -96,21 +112,27 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   // Loaded only for PostgreSQL: the embedded database never needs the driver.
   const { default: pg } = await import('pg');
   const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const connectTimeoutMs = Math.min(opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, requestTimeoutMs);
   const pool = new pg.Pool({
     connectionString: url,
     max: Math.max(1, opts.poolSize ?? 10),
     // Also bounds the wait for a free pooled connection: a stalled database answers 503, not a hang.
     connectionTimeoutMillis: connectTimeoutMs,
     statement_timeout: statementTimeoutMs,
-    query_timeout: statementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+    // A request's round trip gives up at its deadline (a silent network, a stalled server): the
+    // connection is dropped and the request answers 503. Jobs set their own (`withJobDeadline`).
+    query_timeout: Math.min(requestTimeoutMs, statementTimeoutMs + READ_TIMEOUT_MARGIN_MS),
     // A transaction left open by a stuck caller must not hold its locks for ever.
     idle_in_transaction_session_timeout: Math.max(60_000, statementTimeoutMs * 2),
     keepAlive: true,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  pool.on('connect', (client) => guardClient(client as unknown as pg.Client, opts.log));
+  pool.on('connect', (client) => guardClient(client as unknown as pg.Client, opts.log, statementTimeoutMs));
+  // pool.query hands the config to a client from the pool's own callbacks: the job deadline is set here.
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => poolQuery(...withDeadline(args, statementTimeoutMs));
   const db = drizzlePg(pool, { schema });
   return {
     db,

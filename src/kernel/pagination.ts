@@ -33,3 +33,23 @@ export function pageMemo<T extends object>() {
     return page;
   };
 }
+
+const PAGING = { skip: { min: 0, max: Number.MAX_SAFE_INTEGER }, take: { min: 1, max: 100 } } as const;
+
+/**
+ * `skip`/`take` given to a GET route that answers a whole array (an integration's list) are checked
+ * all the same, before the route runs: a mistyped paging value is a 400 even when the system behind
+ * the route is not configured or down (decision 405). Routes that page validate them by schema.
+ */
+export function pagingProblem(query: unknown, declared: (name: string) => boolean): { field: string; problem: string } | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  for (const [name, range] of Object.entries(PAGING)) {
+    const value = (query as Record<string, unknown>)[name];
+    if (value === undefined || declared(name)) continue;
+    const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+    if (!(n >= range.min && n <= range.max)) {
+      return { field: name, problem: name === 'take' ? 'must be an integer from 1 to 100' : 'must be an integer of 0 or more' };
+    }
+  }
+  return undefined;
+}

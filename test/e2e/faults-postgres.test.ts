@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { openDatabase } from '../../src/db/client.js';
+import { withJobDeadline } from '../../src/db/deadline.js';
 import type { App } from '../../src/kernel/types.js';
 import { ADMIN, createTestDatabase, testConfig } from '../helpers/app.js';
 import { waitUntil } from '../helpers/free-port.js';
@@ -116,6 +118,48 @@ describe('a black-holed database', () => {
     expect(ready.body.checks.database).toBe('down');
     await healed();
     expect((await call('GET', '/health/ready', undefined, false)).status).toBe(200);
+  });
+});
+
+describe('the default request deadline (DATABASE_REQUEST_TIMEOUT_MS = 10 s)', () => {
+  it('a request answers 503 within 10 s while the database is black-holed, then 200 once it heals', async () => {
+    await healed();
+    // An app with every database timeout at its default.
+    const fresh = await buildApp(testConfig({ DATABASE_URL: proxy.urlFor(db.url) }), { logger: false });
+    try {
+      await fresh.listen({ port: 0, host: '127.0.0.1' });
+      const at = `http://127.0.0.1:${(fresh.server.address() as AddressInfo).port}`;
+      const get = async () => {
+        const started = Date.now();
+        const res = await fetch(`${at}/api/v1/environments`, { headers: { authorization: `Bearer ${token}` } });
+        return { status: res.status, body: await res.json(), ms: Date.now() - started };
+      };
+      expect((await get()).status).toBe(200);
+      proxy.blackhole();
+      const stalled = await get();
+      expectUnavailable(stalled);
+      // The deadline is 10 s; the margin is for a loaded machine, well below the 20 s of the report.
+      expect(stalled.ms).toBeLessThan(12_500);
+      proxy.resume();
+      await waitUntil(async () => (await get()).status === 200, 15_000);
+    } finally {
+      proxy.resume();
+      await fresh.close();
+    }
+  }, 40_000);
+
+  it('a job may wait longer than a request: its round trips run under their own deadline', async () => {
+    const handle = await openDatabase({ databaseUrl: db.url, dataDir: '', poolSize: 2, requestTimeoutMs: 300, statementTimeoutMs: 5_000 });
+    try {
+      const slow = () => handle.db.execute(sql`SELECT pg_sleep(0.8)`);
+      // Drizzle wraps the driver's error; its cause is the client-side read timeout.
+      const reason = (err: any) => String(err?.cause?.message ?? err?.message);
+      expect(reason(await slow().catch((e) => e))).toBe('Query read timeout');
+      await expect(withJobDeadline(slow)).resolves.toBeDefined();
+      expect(reason(await withJobDeadline(slow, 300).catch((e) => e))).toBe('Query read timeout');
+    } finally {
+      await handle.close();
+    }
   });
 });
 

@@ -53,9 +53,22 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
     argo.apps.delete('fresh');
   });
 
-  it('reads one application; a missing one is NotFound (404)', async () => {
+  it('reads one application; a missing one is NotFound (404) although Argo CD answers 403 for it', async () => {
     expect((await adapter().getApplication('shop')).spec.project).toBe('retail');
-    await expect(adapter().getApplication('nope')).rejects.toBeInstanceOf(NotFound);
+    const before = argo.requests.length;
+    const err = await adapter()
+      .getApplication('nope')
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(NotFound);
+    expect(err.message).toContain('"nope"');
+    // The 403 was told apart by listing with the name filter (older releases answer it with 404).
+    expect(argo.requests.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/applications/nope', 'GET /api/v1/applications?name=nope']);
+    argo.nameFilterEmpty = true;
+    try {
+      await expect(adapter().getApplication('nope')).rejects.toBeInstanceOf(NotFound);
+    } finally {
+      argo.nameFilterEmpty = false;
+    }
   });
 
   it('syncs: posts the sync request, then the application settles to Synced + Healthy', async () => {
@@ -67,9 +80,17 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
     const settled = await adapter().getApplication('billing');
     expect(settled.status).toMatchObject({ health: { status: 'Healthy' }, sync: { status: 'Synced' } });
     await expect(adapter().syncApplication('nope', {})).rejects.toBeInstanceOf(NotFound);
+    // A token that may read but not sync: the application is listed, so the 403 is a refusal (502).
+    argo.tokens.add('reader');
+    argo.readOnlyTokens.add('reader');
+    const refused = await adapter('reader')
+      .syncApplication('billing', {})
+      .catch((e) => e);
+    expect(refused).toBeInstanceOf(UpstreamRefused);
+    expect(refused.statusCode).toBe(502);
   });
 
-  it('a refused token is UpstreamRefused (502) naming the platform; 403 too', async () => {
+  it('a refused token is UpstreamRefused (502) naming the platform; a token that sees nothing finds nothing (404)', async () => {
     const err = await adapter('wrong')
       .listApplications({})
       .catch((e) => e);
@@ -79,7 +100,9 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
     expect(err.message).not.toContain('wrong');
     argo.forbiddenTokens.add('limited');
     argo.tokens.add('limited');
-    await expect(adapter('limited').getApplication('shop')).rejects.toBeInstanceOf(UpstreamRefused);
+    // Argo CD cannot tell this token "missing" from "not yours" (by design): neither can Hangar.
+    await expect(adapter('limited').getApplication('shop')).rejects.toBeInstanceOf(NotFound);
+    expect(await adapter('limited').listApplications({})).toEqual([]);
   });
 
   it('unreachable or too slow: Unavailable (503) naming the platform', async () => {

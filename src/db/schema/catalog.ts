@@ -6,6 +6,12 @@ import { teams } from './teams.js';
 /** PostgreSQL's full-text document type; written only by the generated column below. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** A transport endpoint of an `mcp-server` API (`spec.remotes`). */
+export interface CatalogApiRemote {
+  type: string;
+  url: string;
+}
+
 export interface CatalogLink {
   url: string;
   title?: string;
@@ -54,6 +60,7 @@ export const components = pgTable(
     annotations: jsonb('annotations').$type<Record<string, string>>().notNull().default({}),
     labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
     links: jsonb('links').$type<CatalogLink[]>().notNull().default([]),
+    remotes: jsonb('remotes').$type<CatalogApiRemote[] | null>(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     gitopsApp: text('gitops_app'),
     // Written by the cluster integration's sync (document 3); null until a workload is matched.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
+import { withJobDeadline } from '../../db/deadline.js';
 import { systemCaller } from '../../kernel/caller.js';
 import { NoRetry, type JobQueue, type RunInfo } from '../queue/index.js';
 import type { JobDefinition, JobName, Jobs, PayloadOf, ScheduleDefinition } from './catalog.js';
@@ -179,8 +180,9 @@ export class JobsRuntime implements Jobs {
     this.running.set(key, { cancel, cancellable: def.cancellable ?? false });
     try {
       const caller = systemCaller({ requestId: `job:${def.name}:${info.jobId}` });
-      const run = Promise.resolve().then(() =>
-        def.run({ name: def.name, payload: payload as never, jobId: info.jobId, attempt: info.attempt, signal, caller }),
+      // Jobs are not interactive: their database round trips may take longer than a request's (decision 408).
+      const run = withJobDeadline(() =>
+        Promise.resolve().then(() => def.run({ name: def.name, payload: payload as never, jobId: info.jobId, attempt: info.attempt, signal, caller })),
       );
       // A handler that ignores its signal still gives its slot back when the signal fires; its late
       // rejection must not become an unhandled one.

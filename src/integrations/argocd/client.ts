@@ -1,4 +1,5 @@
-import { HttpClient } from '../http.js';
+import { NotFound } from '../../kernel/errors.js';
+import { HttpClient, type HttpResponse } from '../http.js';
 
 /** The raw Argo CD REST API (`/api/v1/applications`), bearer-token authenticated. */
 export interface ArgoApplication {
@@ -52,12 +53,33 @@ export class ArgoCdClient {
     return body?.items ?? [];
   }
 
-  getApplication(name: string, signal?: AbortSignal): Promise<ArgoApplication> {
-    return this.http.get<ArgoApplication>(`/api/v1/applications/${encodeURIComponent(name)}`, { signal });
+  async getApplication(name: string, signal?: AbortSignal): Promise<ArgoApplication> {
+    const res = await this.http.request<ArgoApplication>('GET', `/api/v1/applications/${encodeURIComponent(name)}`, { signal, accept: [403] });
+    return this.unlessMissing(name, res, signal);
   }
 
   /** Starts a sync operation; Argo CD answers the application with its new `operation`. */
-  sync(name: string, request: ArgoSyncRequest, signal?: AbortSignal): Promise<ArgoApplication> {
-    return this.http.post<ArgoApplication>(`/api/v1/applications/${encodeURIComponent(name)}/sync`, { json: { name, ...request }, signal });
+  async sync(name: string, request: ArgoSyncRequest, signal?: AbortSignal): Promise<ArgoApplication> {
+    const res = await this.http.request<ArgoApplication>('POST', `/api/v1/applications/${encodeURIComponent(name)}/sync`, {
+      json: { name, ...request },
+      signal,
+      accept: [403],
+    });
+    return this.unlessMissing(name, res, signal);
+  }
+
+  /**
+   * Argo CD checks RBAC before existence: without a project in the request it answers 403
+   * "permission denied" for an application that does not exist, so as not to reveal which exist.
+   * Its list filters by what the token may see and then by `name` (404, or an empty list in newer
+   * releases, when nothing is left): an application absent from it is missing for this credential
+   * (404); one it shows was refused for this action (502) — decision 406.
+   */
+  private async unlessMissing(name: string, res: HttpResponse<ArgoApplication>, signal?: AbortSignal): Promise<ArgoApplication> {
+    if (res.status !== 403) return res.body;
+    const listed = await this.http.request<{ items?: ArgoApplication[] | null }>('GET', '/api/v1/applications', { query: { name }, signal, accept: [404] });
+    const found = listed.status === 200 && (listed.body?.items ?? []).some((a) => a.metadata?.name === name);
+    if (!found) throw new NotFound(`${ARGOCD_SYSTEM}: no application named "${name}" is visible to the configured credential`);
+    throw this.http.errorFor(403);
   }
 }

@@ -1,3 +1,4 @@
+import { NotFound } from '../../kernel/errors.js';
 import { basicAuth, HttpClient, type HttpResponse, type RequestOptions } from '../http.js';
 
 /**
@@ -9,6 +10,8 @@ import { basicAuth, HttpClient, type HttpResponse, type RequestOptions } from '.
 export class OciRegistryClient {
   private readonly http: HttpClient;
   private readonly tokens = new Map<string, string>();
+  /** Per scope: false when the token server granted none of the repository's actions. */
+  private readonly granted = new Map<string, boolean>();
   private basic = false;
 
   constructor(
@@ -24,7 +27,15 @@ export class OciRegistryClient {
     let res = await this.http.request<T>(method, path, withAuth());
     if (res.status === 401) {
       await this.answerChallenge(res.headers.get('www-authenticate') ?? '', scope);
-      res = await this.http.request<T>(method, path, { ...opts, headers: { ...opts.headers, ...this.authHeader(scope) } });
+      const retry = { ...opts, headers: { ...opts.headers, ...this.authHeader(scope) }, accept: [...(opts.accept ?? []), 401, 403] };
+      res = await this.http.request<T>(method, path, retry);
+      if (res.status === 401 || res.status === 403) {
+        // Docker Hub and other token-flow registries answer a repository that does not exist (or
+        // that the account may not see) with a token granting nothing and then 401 "authentication
+        // required": that is a missing repository, not a refused credential (decision 407).
+        if (this.granted.get(scope ?? '') === false) throw new NotFound(`${this.http.system}: repository not found (or not visible to the configured account)`);
+        if (!opts.accept?.includes(res.status)) throw this.http.errorFor(res.status);
+      }
     }
     return res;
   }
@@ -75,6 +86,26 @@ export class OciRegistryClient {
     const token = body?.token ?? body?.access_token;
     if (!token) throw this.http.errorFor(401);
     this.tokens.set(scope ?? '', token);
+    const access = grantedAccess(token);
+    if (access && wanted?.startsWith('repository:')) this.granted.set(scope ?? '', access.length > 0);
+  }
+}
+
+/**
+ * The `access` claim of a registry token (a JWT, https://distribution.github.io/distribution/spec/auth/jwt/):
+ * the actions granted; undefined when the token is opaque (then nothing can be concluded).
+ */
+export function grantedAccess(token: string): { type?: string; name?: string; actions?: string[] }[] | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { access?: unknown };
+    if (!Array.isArray(claims.access)) return undefined;
+    return (claims.access as { actions?: unknown }[]).filter((a) => Array.isArray(a?.actions) && a.actions.length > 0) as {
+      actions?: string[];
+    }[];
+  } catch {
+    return undefined;
   }
 }
 

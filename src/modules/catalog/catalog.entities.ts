@@ -1,5 +1,5 @@
 import type { Entity, KindValidator } from '@backstage/catalog-model';
-import { catalogModel, loadCatalogModel } from './catalog.model.js';
+import { catalogModel, loadCatalogModel, mcpServerApiValidator } from './catalog.model.js';
 import type { CatalogLink } from '../../db/schema/index.js';
 import { hangarKind, LIMITS, type ComponentKind, type EntityKind } from './catalog.kinds.js';
 import { resolvePlaceholders, type PlaceholderReader } from './catalog.placeholders.js';
@@ -30,6 +30,13 @@ export interface ComponentInput {
   annotations: Record<string, string>;
   labels: Record<string, string>;
   links: CatalogLink[];
+  /** `spec.remotes` of an `mcp-server` API: its transport endpoints (null for every other entity). */
+  remotes: ApiRemote[] | null;
+}
+
+export interface ApiRemote {
+  type: string;
+  url: string;
 }
 
 export interface GroupInput {
@@ -116,6 +123,29 @@ const clean = (err: unknown) =>
     .slice(0, 400);
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const JS_ERROR = /cannot read propert|cannot convert|is not a function|is not iterable|is not an object|of (undefined|null)\b/i;
+const DOCUMENT_FORMATS: Record<string, string> = { openapi: 'OpenAPI', swagger: 'Swagger', asyncapi: 'AsyncAPI' };
+
+/**
+ * What keeps a mapping from being a catalog entity at all, in the descriptor format's words, checked
+ * before Backstage's policies (which assume the envelope and would fail with a JavaScript error) —
+ * decision 402.
+ */
+function envelopeProblem(raw: Record<string, unknown>): string | null {
+  const missing = ['apiVersion', 'kind', 'metadata'].filter((k) => raw[k] === undefined || raw[k] === null);
+  if (missing.length) {
+    const format = Object.keys(DOCUMENT_FORMATS).find((k) => k in raw);
+    const hint = format ? `; this looks like an ${DOCUMENT_FORMATS[format]} document: reference it as spec.definition of an API entity` : '';
+    return `not a catalog entity (missing ${missing.join(', ')}): a descriptor needs apiVersion, kind and metadata.name${hint}`;
+  }
+  if (typeof raw.apiVersion !== 'string') return 'apiVersion must be a string such as backstage.io/v1alpha1';
+  if (typeof raw.kind !== 'string') return 'kind must be a string such as Component';
+  if (!isMap(raw.metadata)) return 'metadata must be a mapping with at least a name';
+  if (raw.metadata.name === undefined || raw.metadata.name === null) return 'metadata.name is missing';
+  if (typeof raw.metadata.name !== 'string') return 'metadata.name must be a string';
+  if (raw.spec !== undefined && raw.spec !== null && !isMap(raw.spec)) return 'spec must be a mapping';
+  return null;
+}
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -154,14 +184,17 @@ export async function readEntity(value: unknown, document: number, options: Read
   const { policies, validators: VALIDATORS } = entityRules();
   if (!isMap(value)) throw new EntityError('a descriptor must be a mapping');
   const raw = structuredClone(value);
+  const problem = envelopeProblem(raw);
+  if (problem) throw new EntityError(problem);
   const warnings: string[] = [];
   if (options.read) await resolvePlaceholders(raw, options.read, warnings);
   else await resolvePlaceholders(raw, async (kind, target) => Promise.reject(new Error(`${kind} ${target} cannot be resolved outside a location`)), warnings);
   const lower = typeof raw.kind === 'string' ? raw.kind.toLowerCase() : '';
-  const validator = VALIDATORS[lower];
+  const mcp = lower === 'api' && isMap(raw.spec) && raw.spec.type === 'mcp-server';
+  const validator = mcp ? mcpServerApiValidator() : VALIDATORS[lower];
   // An API whose definition could not be read is still kept (without a spec), as DECISIONS.md asks.
   let definitionMissing = false;
-  if (lower === 'api' && isMap(raw.spec)) {
+  if (lower === 'api' && !mcp && isMap(raw.spec)) {
     if (raw.spec.definition === undefined && warnings.length) {
       definitionMissing = true;
       raw.spec.definition = '-';
@@ -178,7 +211,11 @@ export async function readEntity(value: unknown, document: number, options: Read
     entity = (await policies.enforce(raw as unknown as Entity))!;
     if (validator && !(await validator.check(entity))) throw new EntityError(`apiVersion ${String(entity.apiVersion)} is not a version of kind ${entity.kind}`);
   } catch (err) {
-    throw err instanceof EntityError ? err : new EntityError(clean(err));
+    if (err instanceof EntityError) throw err;
+    // Backstage reports invalid fields as TypeErrors with a JSON path; a JavaScript error from inside
+    // a policy is no message for a user: then the shape is what is wrong (decision 402).
+    const message = clean(err);
+    throw new EntityError(JS_ERROR.test(message) ? 'the descriptor does not have the shape of a catalog entity' : message);
   }
   const { name } = entity.metadata;
   const namespace = entity.metadata.namespace ?? 'default';
@@ -271,6 +308,7 @@ export async function readEntity(value: unknown, document: number, options: Read
     annotations: (isMap(metadata.annotations) ? metadata.annotations : {}) as Record<string, string>,
     labels: (isMap(metadata.labels) ? metadata.labels : {}) as Record<string, string>,
     links,
+    remotes: mcp && Array.isArray(spec.remotes) ? spec.remotes.filter(isMap).map((r) => ({ type: String(r.type), url: String(r.url) })) : null,
   };
   let definition: ApiDefinition | null = null;
   if (entityKind === 'API' && !definitionMissing && typeof spec.definition === 'string') {

@@ -54,6 +54,7 @@ function columnsOf(
     annotations: v.annotations,
     labels: v.labels,
     links: v.links,
+    remotes: v.remotes,
     team_id: v.teamId,
     orphan: v.orphan,
     source_location_id: v.sourceLocationId,
@@ -133,17 +134,21 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
     );
   await replaceRelations([...groups, ...users]);
 
-  // 5. Parents of the teams touched and of their children, from childOf edges (either side declared them).
+  // 5. Parents of the teams touched, of their children and of the groups registered earlier that
+  //    named one of them as parent, from childOf edges (either side declared them, in any file or
+  //    request): the parent may be a team of an earlier batch, so it is looked up too.
   const ownerGroupNames = comps.map((c) => c.input.ownerRef).filter((r): r is string => !!r && r.startsWith('group:'));
-  const childNames = groups.flatMap((g) => g.input.childRefs);
+  const batchGroups = groups.map((g) => g.ref);
+  const waiting = groups.length ? (await relationsStore.sources(tx, batchGroups, 'childOf')).map((e) => e.source) : [];
+  const familyRefs = [...new Set([...batchGroups, ...groups.flatMap((g) => g.input.childRefs), ...waiting])];
+  const parentEdges = groups.length ? await relationsStore.targets(tx, familyRefs, 'childOf') : [];
   const known = await teamsCatalogVerbs.byNames(
     tx,
-    [...ownerGroupNames, ...childNames, ...groups.map((g) => g.ref)].map((r) => r.slice(r.indexOf('/') + 1)),
+    [...ownerGroupNames, ...familyRefs, ...parentEdges.map((e) => e.target)].map((r) => r.slice(r.indexOf('/') + 1)),
   );
   const teamByRef = new Map([...known, ...touchedTeams].map((t) => [groupRefOf(t), t]));
-  const family = [...new Set([...groups.map((g) => g.ref), ...childNames])].filter((r) => teamByRef.has(r));
+  const family = familyRefs.filter((r) => teamByRef.has(r));
   if (family.length) {
-    const parentEdges = await relationsStore.targets(tx, family, 'childOf');
     const parentOf = new Map<string, string>();
     for (const e of parentEdges) if (!parentOf.has(e.source) && teamByRef.has(e.target)) parentOf.set(e.source, teamByRef.get(e.target)!.id);
     await teamsCatalogVerbs.setParents(
@@ -161,9 +166,11 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
     const { ownerRef, ...input } = c.input;
     const team = ownerRef ? teamByRef.get(ownerRef) : undefined;
     const values = { ...input, teamId: team?.id ?? null, orphan: false, sourceLocationId: source.locationId, sourceFile: c.file };
-    const entityHash = digest([values, c.edges]);
+    // The digest covers what was read; the owning team is derived from the database (it may have
+    // been linked since, when the group arrived) and is compared with the stored row (decision 403).
+    const entityHash = digest([{ ...values, teamId: undefined }, c.edges]);
     const row = target.get(c.ref);
-    if (row && row.entityHash === entityHash) {
+    if (row && row.entityHash === entityHash && row.teamId === values.teamId) {
       result.unchanged.push(row);
       continue;
     }

@@ -125,9 +125,9 @@ export const catalogRepository = {
     if (rows.length === 0) return [];
     const result = await db.execute(sql`
       INSERT INTO ${components} (name, namespace, entity_kind, kind, type, title, owner, system, lifecycle, description, tags,
-        annotations, labels, links, team_id, orphan, source_location_id, source_file, entity_hash)
+        annotations, labels, links, remotes, team_id, orphan, source_location_id, source_file, entity_hash)
       SELECT v.name, v.namespace, v.entity_kind, v.kind, v.type, v.title, v.owner, v.system, v.lifecycle, v.description,
-        ARRAY(SELECT jsonb_array_elements_text(v.tags)), v.annotations, v.labels, v.links, v.team_id, v.orphan,
+        ARRAY(SELECT jsonb_array_elements_text(v.tags)), v.annotations, v.labels, v.links, v.remotes, v.team_id, v.orphan,
         v.source_location_id, v.source_file, v.entity_hash
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${RECORD})
       RETURNING id`);
@@ -147,6 +147,7 @@ export const catalogRepository = {
         name = v.name, namespace = v.namespace, entity_kind = v.entity_kind, kind = v.kind, type = v.type, title = v.title,
         owner = v.owner, system = v.system, lifecycle = v.lifecycle, description = v.description,
         tags = ARRAY(SELECT jsonb_array_elements_text(v.tags)), annotations = v.annotations, labels = v.labels, links = v.links,
+        remotes = v.remotes,
         team_id = v.team_id, orphan = v.orphan, source_location_id = v.source_location_id, source_file = v.source_file,
         entity_hash = v.entity_hash, updated_at = now()
       FROM jsonb_to_recordset(${payload}::jsonb) AS v(id uuid, ${RECORD})
@@ -232,7 +233,7 @@ export function toPgArray(values: string[]): string {
 /** The record type of the JSON rows above (column names and types). */
 const RECORD = sql.raw(
   'name text, namespace text, entity_kind text, kind text, type text, title text, owner text, system text, lifecycle text, ' +
-    'description text, tags jsonb, annotations jsonb, labels jsonb, links jsonb, team_id uuid, orphan boolean, ' +
+    'description text, tags jsonb, annotations jsonb, labels jsonb, links jsonb, remotes jsonb, team_id uuid, orphan boolean, ' +
     'source_location_id uuid, source_file text, entity_hash text',
 );
 
@@ -252,6 +253,7 @@ export interface RegisteredValues {
   annotations: Record<string, string>;
   labels: Record<string, string>;
   links: unknown[];
+  remotes: unknown[] | null;
   team_id: string | null;
   orphan: boolean;
   source_location_id: string | null;

@@ -70,6 +70,11 @@ export const ComponentSchema = Type.Object(
     annotations: Type.Record(Type.String(), Type.String()),
     labels: Type.Record(Type.String(), Type.String()),
     links: Type.Array(LinkSchema),
+    remotes: Nullable(
+      Type.Array(Type.Object({ type: Type.String(), url: Type.String() }), {
+        description: 'transport endpoints of an `mcp-server` API (`spec.remotes`); null for every other entity',
+      }),
+    ),
     teamId: Nullable(Uuid),
     gitopsApp: Nullable(Type.String()),
     workloadStatus: Nullable(JsonObject),

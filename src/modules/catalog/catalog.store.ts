@@ -45,6 +45,15 @@ export const relationsStore = {
       .from(catalogRelations)
       .where(and(sql`${catalogRelations.sourceRef} = ANY(${toPgArray(sources)}::text[])`, eq(catalogRelations.type, type)));
   },
+
+  /** Sources of `type` edges arriving at any of `targets` (e.g. the groups that named one of these as parent). */
+  async sources(db: Executor, targets: string[], type: string) {
+    if (targets.length === 0) return [];
+    return db
+      .selectDistinct({ source: catalogRelations.sourceRef, target: catalogRelations.targetRef })
+      .from(catalogRelations)
+      .where(and(sql`${catalogRelations.targetRef} = ANY(${toPgArray(targets)}::text[])`, eq(catalogRelations.type, type)));
+  },
 };
 
 /** Ids of whatever the references name: components, teams (groups) and people (users). */

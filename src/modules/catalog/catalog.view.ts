@@ -27,6 +27,7 @@ export function toComponent(row: ComponentRow): Component {
     annotations: row.annotations,
     labels: row.labels,
     links: row.links,
+    remotes: row.remotes ?? null,
     teamId: row.teamId,
     gitopsApp: row.gitopsApp,
     workloadStatus: row.workloadStatus ?? null,

@@ -91,7 +91,9 @@ describe('platform endpoints over the real adapters', () => {
   });
 
   it('upstream 404 is 404', async () => {
-    expectError(await get('/api/v1/gitopscd/applications/nope'), 404);
+    // Argo CD answers 403 "permission denied" for a missing application (RBAC before existence).
+    expect(expectError(await get('/api/v1/gitopscd/applications/nope'), 404).message).toContain('"nope"');
+    expectError(await post('/api/v1/gitopscd/applications/nope/sync'), 404);
     expectError(await post('/api/v1/cloudci/pipelines/gh%2Facme%2Fnope/trigger'), 404);
     expectError(await get('/api/v1/serverci/jobs/nope/builds'), 404);
     expectError(await post('/api/v1/hostedci/builds/999/restart'), 404);
@@ -104,6 +106,7 @@ describe('platform endpoints over the real adapters', () => {
     await setValue('hostedci', { token: 'revoked', url: travis.url });
     for (const [url, platform] of [
       ['/api/v1/gitopscd/applications', 'gitopscd'],
+      ['/api/v1/gitopscd/applications/shop', 'gitopscd'],
       ['/api/v1/cloudci/pipelines', 'cloudci'],
       ['/api/v1/serverci/jobs', 'serverci'],
       ['/api/v1/hostedci/builds', 'hostedci'],

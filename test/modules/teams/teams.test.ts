@@ -238,6 +238,7 @@ describe('components and teamId', () => {
       ownerUserRef: null,
       labels: {},
       links: [],
+      remotes: null,
       orphan: false,
       source: null,
       createdAt: expect.any(String),
