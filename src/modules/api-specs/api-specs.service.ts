@@ -4,7 +4,7 @@ import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
 import { DomainError, Invalid, NotFound, Unavailable } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
-import { createConsumers, type AffectedConsumer } from './api-specs.consumers.js';
+import { createConsumers } from './api-specs.consumers.js';
 import { apiSpecsRepository as repo, type ApiSpecSummaryRow } from './api-specs.repository.js';
 import type { ConsumerBody, CreateApiSpecBody, SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
 import { createLifecycle } from './api-specs.lifecycle.js';
@@ -25,7 +25,6 @@ export class DiffTooLarge extends DomainError {
 
 export type ApiSpecSummary = Omit<ApiSpecSummaryRow, 'status'> & { status: SpecStatus };
 export type ApiSpec = ApiSpecSummary & { spec: string };
-export type { AffectedConsumer };
 
 // The status column is plain text; only this module writes it, with the enum values.
 const summary = (row: ApiSpecSummaryRow) => row as ApiSpecSummary;
