@@ -14,6 +14,7 @@ import { catalogSettings } from './catalog.js';
 import { apiSpecsSettings } from './api-specs.js';
 import { runtimeSettings } from './runtime.js';
 import { gitSettings, jobsSettings } from './git.js';
+import { portalSettings } from './portal.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
 const SECTIONS: ConfigSection[] = [
@@ -30,6 +31,7 @@ const SECTIONS: ConfigSection[] = [
   runtimeSettings,
   gitSettings,
   jobsSettings,
+  portalSettings,
 ];
 
 /**
