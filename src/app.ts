@@ -33,7 +33,7 @@ import { createPortal } from './infra/portal.js';
 import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules } from './modules/index.js';
-import { resolveOrganizationContext } from './modules/organizations/index.js';
+import { organizationsLookup, resolveOrganizationContext } from './modules/organizations/index.js';
 
 export interface AppDeps {
   /** An already opened (and possibly migrated) database; the app then does not close it... */
@@ -214,7 +214,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerMetrics(app, queue);
 
   await app.register(healthRoutes, ctx);
-  await app.register(authRoutes, { service: auth, rateLimit: config.authRateLimit });
+  await app.register(authRoutes, {
+    service: auth,
+    rateLimit: config.authRateLimit,
+    refreshTokenTtlS: config.refreshTokenTtlS,
+    organizationsOf: (userId, isAdmin) => organizationsLookup.organizationsOf(database.db, userId, isAdmin),
+  });
   await registerModules(app, ctx);
   await portal.register(app);
 
