@@ -33,14 +33,16 @@ export const entityKeys = {
 
 /**
  * A catalog entity by its reference (the page's URL). Teams and people answer the same endpoint with
- * another shape; the entity page is for catalog kinds, so anything without `entityKind` is refused here.
+ * other shapes: the answer says which, so the page can send them to their own pages.
  */
 export function useEntity(kind: string, namespace: string, name: string) {
   return useQuery({
     queryKey: entityKeys.entity(kind, namespace, name),
     queryFn: async ({ signal }) => {
       const body = unwrap(await api.GET('/api/v1/catalog/entities/{kind}/{namespace}/{name}', { params: { path: { kind, namespace, name } }, signal }));
-      return 'entityKind' in body ? (body as CatalogEntity) : null;
+      if ('entityKind' in body) return { type: 'entity' as const, entity: body as CatalogEntity };
+      if ('parentTeamId' in body) return { type: 'team' as const, id: body.id };
+      return { type: 'person' as const, name: body.name };
     },
   });
 }
@@ -53,7 +55,7 @@ export function useRelations(id: string | undefined) {
   });
 }
 
-/** Relations of several entities at once (the graph's second hop); each is cached on its own key. */
+/** Relations of several entities at once (the graph's second hop), combined; each is cached on its own key. */
 export function useRelationsOf(ids: string[]) {
   return useQueries({
     queries: ids.map((id) => ({
@@ -62,6 +64,7 @@ export function useRelationsOf(ids: string[]) {
         unwrap(await api.GET('/api/v1/catalog/components/{id}/relations', { params: { path: { id } }, signal })),
       staleTime: 60_000,
     })),
+    combine: (results) => ({ rows: results.flatMap((r) => r.data ?? []), pending: results.some((r) => r.isPending) }),
   });
 }
 

@@ -27,7 +27,8 @@ export const RELATION_COLORS: Record<string, string> = {
 };
 export const relationColor = (type: string) => RELATION_COLORS[type] ?? '#94a3b8';
 
-type EntityNodeData = GraphNode & { direction: 'LR' | 'TB' };
+// A mapped copy: React Flow wants node data indexable, which an interface is not.
+type EntityNodeData = { [K in keyof GraphNode]: GraphNode[K] } & { direction: 'LR' | 'TB' };
 
 const EntityNode = memo(function EntityNode({ data }: NodeProps<Node<EntityNodeData>>) {
   const link = linkForRef(data.id, data.entityId);
