@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { App } from '../../kernel/types.js';
 import { createBrowseService } from './catalog.browse.js';
 import { catalogEntityRoutes } from './catalog.entities.routes.js';
+import { catalogFacetsRoutes, createFacetsService } from './catalog.facets.js';
 import { registerCatalogJobs } from './catalog.jobs.js';
 import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
@@ -38,4 +39,5 @@ export async function catalogModule(app: App, ctx: AppContext) {
   registerCatalogJobs(ctx.jobs, register, ctx.config.catalog.refreshIntervalS);
   await app.register(catalogRoutes, { service: components });
   await app.register(catalogEntityRoutes, { register, browse });
+  await app.register(catalogFacetsRoutes, { service: createFacetsService(ctx, components.listFilter) });
 }
