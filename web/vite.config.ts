@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -16,20 +18,22 @@ function precompress(): Plugin {
   return {
     name: 'hangar-precompress',
     apply: 'build',
-    // After Vite's own plugins, so index.html is in the bundle too.
-    enforce: 'post',
-    async generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!COMPRESSIBLE.test(file.fileName) || file.fileName.endsWith('.map')) continue;
-        const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
-        if (source.length < 512) continue;
-        const [br, gzipped] = await Promise.all([
-          brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
-          gz(source, { level: 9 }),
-        ]);
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: br });
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipped });
-      }
+    // From the written files: chunks are final only after every plugin's generateBundle (preload lists, index.html).
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => COMPRESSIBLE.test(name) && !name.endsWith('.map'))
+          .map(async (name) => {
+            const source = await readFile(join(dir, name));
+            if (source.length < 512) return;
+            const [br, gzipped] = await Promise.all([
+              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+              gz(source, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(join(dir, `${name}.br`), br), writeFile(join(dir, `${name}.gz`), gzipped)]);
+          }),
+      );
     },
   };
 }

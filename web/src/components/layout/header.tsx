@@ -36,7 +36,7 @@ function HeaderSearch({ onOpenPalette }: { onOpenPalette: () => void }) {
         onClick={onOpenPalette}
         aria-label="Open the command palette"
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-        className="absolute right-1.5 hidden rounded border bg-background px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground hover:text-foreground sm:block"
+        className="absolute right-1.5 hidden h-6 min-w-6 rounded border bg-background px-1.5 font-mono text-[11px] text-muted-foreground hover:text-foreground sm:block"
       >
         {isMac ? '⌘K' : 'Ctrl K'}
       </button>
