@@ -16,6 +16,6 @@
  * - Locate elements by role and accessible name (getByRole, getByLabel); wait for them, never sleep.
  * - VIEWPORTS: desktop 1280×800, mobile 390×844. Themes: 'light' | 'dark' (stored preference).
  */
-export { expectAccessible, launchBrowser, settled, signIn, VIEWPORTS, type PortalBrowser, type ThemeName, type ViewportName } from './browser.js';
-export { SEED_YAML, seedComponents, seedPortal } from './seed.js';
+export { expectAccessible, launchBrowser, settled, signIn, type PortalBrowser } from './browser.js';
+export { seedComponents, seedPortal } from './seed.js';
 export { ADMIN, startPortalServer, type PortalServer } from './server.js';

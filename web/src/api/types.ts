@@ -9,7 +9,5 @@ export type ComponentPage = OkBody<'listComponents'>;
 export type Component = ComponentPage['data'][number];
 export type ComponentListQuery = QueryOf<'listComponents'>;
 
-export type Team = OkBody<'getTeam'>;
 export type TeamSummary = OkBody<'listTeams'>['data'][number];
-export type TeamMember = OkBody<'listTeamMembers'>[number];
 export type Person = OkBody<'listCatalogPeople'>['data'][number];

@@ -1,6 +1,6 @@
 // Live updates: one Socket.IO connection to `/events` while signed in. Each server event invalidates the
 // query keys it makes stale (keysForEvent), so open pages refetch what changed without a reload.
-// Streams that are not cache changes (pipeline logs) are left to the pages that subscribe to them.
+// Streams that are not cache changes (pipeline logs) invalidate nothing.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { keysForEvent } from '../api/queries/keys';
@@ -8,13 +8,6 @@ import { session } from '../api/session';
 
 const IGNORED = new Set(['pipeline.log']);
 let socket: Socket | undefined;
-const subscribers = new Set<(event: string, payload: unknown) => void>();
-
-/** Lets a page listen to raw events (e.g. a log stream) over the shared connection. */
-export function onLiveEvent(listener: (event: string, payload: unknown) => void) {
-  subscribers.add(listener);
-  return () => void subscribers.delete(listener);
-}
 
 async function connect(token: string, queryClient: QueryClient) {
   // socket.io-client is loaded after the first paint: it is not needed to show the page.
@@ -25,7 +18,6 @@ async function connect(token: string, queryClient: QueryClient) {
   }
   socket = io('/events', { path: '/socket.io', auth: { token }, transports: ['websocket'] });
   socket.onAny((event: string, payload: unknown) => {
-    for (const l of subscribers) l(event, payload);
     if (IGNORED.has(event)) return;
     for (const queryKey of keysForEvent(event, payload)) void queryClient.invalidateQueries({ queryKey });
   });
