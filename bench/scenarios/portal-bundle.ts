@@ -23,7 +23,8 @@ function closure(manifest: Record<string, ManifestChunk>, key: string, seen = ne
   return seen;
 }
 
-const gzipped = (file: string) => (existsSync(join(dist, `${file}.gz`)) ? statSync(join(dist, `${file}.gz`)).size : gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+const gzipped = (file: string) =>
+  existsSync(join(dist, `${file}.gz`)) ? statSync(join(dist, `${file}.gz`)).size : gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /**
