@@ -58,11 +58,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: { output: { codeSplitting: { groups: VENDOR_GROUPS } } },
   },
+  // `npx vite` in web/: hot reload, with the API and events proxied to a running server (HANGAR_API_URL, default port 3000).
   server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/events': { target: 'http://127.0.0.1:3000', ws: true },
-      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
-    },
+    proxy: Object.fromEntries(
+      ['/api', '/events', '/socket.io'].map((path) => [path, { target: process.env.HANGAR_API_URL ?? 'http://127.0.0.1:3000', ws: path !== '/api' }]),
+    ),
   },
 });

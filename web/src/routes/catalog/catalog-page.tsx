@@ -41,7 +41,7 @@ export function CatalogPage() {
   const hasFilters = Object.keys(search).some((k) => !['sort', 'page', 'size', 'cols'].includes(k));
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex items-baseline gap-3">
         <h1 className="text-xl font-semibold tracking-tight">Catalog</h1>
         <p className="text-[13px] text-muted-foreground" aria-live="polite">
@@ -88,7 +88,7 @@ export function CatalogPage() {
             <span>
               {count.format((current - 1) * size + 1)}–{count.format(Math.min(current * size, total))} of {count.format(total)}
             </span>
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               <Select
                 aria-label="Rows per page"
                 value={size}
@@ -104,7 +104,7 @@ export function CatalogPage() {
               <Button variant="secondary" size="sm" disabled={current <= 1} onClick={() => update({ page: current - 1 > 1 ? current - 1 : undefined })}>
                 <ChevronLeft aria-hidden className="size-3.5" /> Previous
               </Button>
-              <span>
+              <span className="hidden sm:inline">
                 Page {count.format(current)} of {count.format(pages)}
               </span>
               <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>

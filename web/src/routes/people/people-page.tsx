@@ -25,7 +25,7 @@ export function PeoplePage() {
   const pages = Math.max(1, Math.ceil(total / SIZE));
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex items-baseline gap-3">
         <h1 className="text-xl font-semibold tracking-tight">People</h1>
         {people.data && <p className="text-[13px] text-muted-foreground">{total} people</p>}

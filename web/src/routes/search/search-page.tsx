@@ -25,7 +25,7 @@ export function SearchPage() {
   const groups = results.data?.groups.filter((g) => g.items.length > 0) ?? [];
 
   return (
-    <div className="grid max-w-4xl gap-4">
+    <div className="grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-4">
       <h1 className="text-xl font-semibold tracking-tight">Search</h1>
       <form role="search" aria-label="Search the catalog" onSubmit={submit} className="flex gap-2">
         <Input type="search" aria-label="Search terms" placeholder='Name, words, or a "quoted phrase"' value={text} onChange={(e) => setText(e.target.value)} />

@@ -38,7 +38,7 @@ export function TeamPage() {
   const t = team.data;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-1">
         <nav aria-label="Breadcrumb" className="text-[13px] text-muted-foreground">
           <Link to="/teams" className="hover:underline">

@@ -55,7 +55,7 @@ export function TeamsPage() {
   );
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex items-baseline gap-3">
         <h1 className="text-xl font-semibold tracking-tight">Teams</h1>
         {teams.data && <p className="text-[13px] text-muted-foreground">{teams.data.total} teams</p>}
