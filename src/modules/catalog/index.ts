@@ -9,6 +9,7 @@ import { catalogRoutes } from './catalog.routes.js';
 import { createComponentsService } from './catalog.service.js';
 
 export { catalogLookup, CATALOG_CACHE_NS } from './catalog.lookup.js';
+export { catalogSearchSources } from './catalog.search-source.js';
 export { ComponentSchema, type Component } from './catalog.schemas.js';
 export { KIND_GROUPS, KINDS, LIFECYCLES, type ComponentKind, type KindGroup } from './catalog.kinds.js';
 export { toComponent } from './catalog.view.js';
