@@ -77,10 +77,16 @@ export async function seedEntityFixtures(server: PortalServer): Promise<EntityFi
   const checkoutId = await componentId(server, token, 'component', 'checkout-web');
   const specs = await server.api('GET', `/api/v1/catalog/components/${paymentsApiId}/api-specs`, undefined, token);
   const specV1 = specs.body[0].id as string;
-  const v2 = await server.api('POST', `/api/v1/catalog/components/${paymentsApiId}/api-specs`, { name: 'payments-rest', version: '2.0.0', spec: PAYMENTS_V2 }, token);
+  const v2 = await server.api(
+    'POST',
+    `/api/v1/catalog/components/${paymentsApiId}/api-specs`,
+    { name: 'payments-rest', version: '2.0.0', spec: PAYMENTS_V2 },
+    token,
+  );
   if (v2.status !== 201) throw new Error(`registering v2 failed: ${v2.status} ${JSON.stringify(v2.body)}`);
   // `consumesApis: [payments-rest]` registers checkout-web already (409); the call makes sure of it.
   const consumer = await server.api('POST', `/api/v1/api-specs/${specV1}/consumers`, { consumerComponentId: checkoutId }, token);
-  if (consumer.status !== 201 && consumer.status !== 409) throw new Error(`registering the consumer failed: ${consumer.status} ${JSON.stringify(consumer.body)}`);
+  if (consumer.status !== 201 && consumer.status !== 409)
+    throw new Error(`registering the consumer failed: ${consumer.status} ${JSON.stringify(consumer.body)}`);
   return { paymentsApiId, specV1, specV2: v2.body.id, checkoutId };
 }

@@ -1,6 +1,8 @@
 // Scalar's API reference over one OpenAPI document (2.0, 3.0, 3.1), passed inline: no URL, no proxy,
 // no fonts from a CDN, no request client (decision 177). This module and Scalar are one lazy chunk,
 // loaded only where a spec is read.
+import '@scalar/api-reference-react/style.css';
+import './scalar-overrides.css';
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import { useMemo } from 'react';
 
@@ -16,14 +18,13 @@ export default function SpecReference({ content, dark }: { content: string; dark
       darkMode: dark,
       telemetry: false,
       showDeveloperTools: 'never' as const,
-      showToolbar: 'never' as const,
+      // Scalar's AI agent calls its cloud (proxy.scalar.com) and turns itself on for local URLs.
+      agent: { disabled: true },
       documentDownloadType: 'none' as const,
       hideModels: false,
       layout: 'modern' as const,
       showSidebar: false,
       theme: 'default' as const,
-      // The reference sits inside the portal's page: its own fonts and colours follow the portal's.
-      customCss: '.scalar-app { --scalar-font: var(--font-sans); --scalar-font-code: var(--font-mono); }',
     }),
     [content, dark],
   );

@@ -15,7 +15,7 @@ const RelationsGraph = lazy(() => import('../../../components/graph/relations-gr
 
 /** Kinds whose relations the second hop can read (teams and people have no relations endpoint). */
 const CATALOG_KINDS = new Set(['component', 'api', 'resource', 'system', 'domain']);
-/** The second hop reads at most this many neighbours (decision 172). */
+/** The second hop reads at most this many neighbours (decision 171). */
 export const SECOND_HOP_LIMIT = 150;
 
 function ChipGroup({
