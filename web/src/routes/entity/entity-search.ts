@@ -1,7 +1,9 @@
 // The entity page's URL state (tab, graph filters, spec selection), validated so any pasted URL is a
 // well-formed view. Pure, unit-tested.
+import { parseSpecSearch } from '../apis/apis-search';
+import type { SpecSearch } from '../apis/spec-panel';
 
-export interface EntitySearch {
+export interface EntitySearch extends SpecSearch {
   tab?: string;
   /** Graph: relation types shown (comma list in the URL); absent = all. */
   rel?: string[];
@@ -10,14 +12,9 @@ export interface EntitySearch {
   /** Graph: 1 = the entity's own relations, 2 = also its neighbours' relations. */
   depth?: 1 | 2;
   dir?: 'LR' | 'TB';
-  /** API specs tab: the spec version shown, and the older one it is compared with. */
-  spec?: string;
-  compare?: string;
-  view?: 'reference' | 'diff' | 'consumers';
 }
 
 const WORD = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
-const ID = /^[0-9a-fA-F-]{36}$/;
 
 function list(value: unknown): string[] | undefined {
   const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
@@ -27,7 +24,8 @@ function list(value: unknown): string[] | undefined {
 }
 
 export function parseEntitySearch(raw: Record<string, unknown>): EntitySearch {
-  const out: EntitySearch = {};
+  // The API specs tab: the version shown, the older one it is compared with, the view.
+  const out: EntitySearch = parseSpecSearch(raw);
   if (typeof raw.tab === 'string' && WORD.test(raw.tab)) out.tab = raw.tab;
   const rel = list(raw.rel);
   if (rel) out.rel = rel;
@@ -35,8 +33,5 @@ export function parseEntitySearch(raw: Record<string, unknown>): EntitySearch {
   if (kinds) out.kinds = kinds.map((k) => k.toLowerCase());
   if (raw.depth === 2 || raw.depth === '2') out.depth = 2;
   if (raw.dir === 'TB') out.dir = 'TB';
-  if (typeof raw.spec === 'string' && ID.test(raw.spec)) out.spec = raw.spec;
-  if (typeof raw.compare === 'string' && ID.test(raw.compare)) out.compare = raw.compare;
-  if (raw.view === 'diff' || raw.view === 'consumers' || raw.view === 'reference') out.view = raw.view;
   return out;
 }
