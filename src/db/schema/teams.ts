@@ -25,7 +25,7 @@ export const teams = pgTable(
     index('teams_created_at_idx').on(t.createdAt),
     index('teams_parent_team_idx').on(t.parentTeamId),
     // Search (migration 0008).
-    index('teams_name_lower_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('teams_name_lower_idx').using('btree', sql`(lower(${t.name}) COLLATE "C")`),
     index('teams_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );

@@ -40,20 +40,16 @@ function kindsOf(list: string | undefined): SearchKind[] {
 export function createSearchService({ db, sources }: SearchDeps) {
   async function searchKind(kind: SearchKind, terms: SearchTerms, take: number) {
     const { tiers, total } = searchQueries(sources[kind], terms);
-    const counted = repo.count(db, total);
     const items: SearchHit[] = [];
-    try {
-      for (const match of MATCHES) {
-        const tier = tiers[match];
-        if (items.length >= take || !tier) continue;
-        const rows = await repo.rows(db, tier(take - items.length));
-        for (const row of rows) items.push({ kind, ...row, match, score: Math.round(Math.min(1, Math.max(0, row.score)) * 1000) / 1000 });
-      }
-    } finally {
-      // Settled either way, so a failed tier never leaves the count as an unhandled rejection.
-      await counted.catch(() => undefined);
+    for (const match of MATCHES) {
+      const tier = tiers[match];
+      if (items.length >= take || !tier) continue;
+      const query = tier(take - items.length);
+      const rows = match === 'fuzzy' ? await repo.fuzzyRows(db, query) : await repo.rows(db, query);
+      for (const row of rows) items.push({ kind, ...row, match, score: Math.round(Math.min(1, Math.max(0, row.score)) * 1000) / 1000 });
     }
-    return { kind, total: Math.max(await counted, items.length), items };
+    // A group with room left holds every match; only a full one needs counting.
+    return { kind, total: items.length < take ? items.length : Math.max(await repo.count(db, total), items.length), items };
   }
 
   return {
