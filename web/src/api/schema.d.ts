@@ -87,8 +87,48 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sign in: access and refresh tokens */
+        /**
+         * Sign in: access and refresh tokens
+         * @description With `session: "cookie"` (browsers) the refresh token is set as the HttpOnly, SameSite=Strict cookie `hangar_refresh` (Path=/api/v1/auth, Secure over HTTPS) and `refreshToken` in the answer is empty; the request must be JSON.
+         */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out: this session, or everywhere
+         * @description Revokes the refresh token of the `hangar_refresh` cookie (the request must then be JSON) or of `refreshToken`, and clears the cookie. `everywhere: true` needs the bearer token and revokes every refresh token of its user. Access tokens stay valid until they expire (JWT_EXPIRATION).
+         */
+        post: operations["logoutAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user and the organizations they may work in */
+        get: operations["listMe"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -104,7 +144,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Rotate the refresh token for a new pair */
+        /**
+         * Rotate the refresh token for a new pair
+         * @description API clients send `username` and `refreshToken`. Browsers send `{"session": "cookie"}` with the `hangar_refresh` cookie: the cookie is rotated and `refreshToken` in the answer is empty. A refresh token works once; a used one coming back revokes all of the user's refresh tokens.
+         */
         post: operations["refreshToken"];
         delete?: never;
         options?: never;
@@ -264,6 +307,23 @@ export type paths = {
         };
         /** A component, team (group) or person (user) by entity reference; kind is case-insensitive */
         get: operations["getCatalogEntity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Facet counts for the component list: the same filters as the list, top values per facet */
+        get: operations["catalogFacets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2311,6 +2371,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search components, APIs, teams, people and templates
+         * @description Per kind: the exact name first, then names starting with the text, then full-text matches over names, titles, tags and descriptions ("quoted phrases" as phrases), then fuzzy matches (typos, partial words). Groups come best match first.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/searchengine/indices": {
         parameters: {
             query?: never;
@@ -3218,6 +3298,11 @@ export interface operations {
             content: {
                 "application/json": {
                     password: string;
+                    /**
+                     * @description browsers: the refresh token travels in the HttpOnly cookie `hangar_refresh` (Path=/api/v1/auth), never in JSON
+                     * @enum {string}
+                     */
+                    session?: "cookie";
                     username: string;
                 };
             };
@@ -3232,7 +3317,7 @@ export interface operations {
                     "application/json": {
                         /** @description access token lifetime in seconds */
                         expiresIn: number;
-                        /** @description single-use refresh token */
+                        /** @description single-use refresh token; an empty string in cookie mode (the cookie carries it) */
                         refreshToken: string;
                         /** @description access token (JWT, HS256) */
                         token: string;
@@ -3269,7 +3354,7 @@ export interface operations {
             };
         };
     };
-    refreshToken: {
+    logoutAuth: {
         parameters: {
             query?: never;
             header?: never;
@@ -3279,8 +3364,110 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    refreshToken: string;
-                    username: string;
+                    /** @description revoke every refresh token of the user (needs the bearer token) */
+                    everywhere?: boolean;
+                    /** @description API clients: the refresh token to revoke */
+                    refreshToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description organizations the user may choose as context (`X-Organization-Id`), by name */
+                        organizations: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @description the user's role in it; null: not a member (global admins see every organization) */
+                            role: string | null;
+                            slug: string;
+                        }[];
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API clients send `username` and `refreshToken`; browsers send `{"session": "cookie"}` with the cookie */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description required without `session` */
+                    refreshToken?: string;
+                    /**
+                     * @description browsers: the refresh token travels in the HttpOnly cookie `hangar_refresh` (Path=/api/v1/auth), never in JSON
+                     * @enum {string}
+                     */
+                    session?: "cookie";
+                    /** @description required without `session` */
+                    username?: string;
                 };
             };
         };
@@ -3294,7 +3481,7 @@ export interface operations {
                     "application/json": {
                         /** @description access token lifetime in seconds */
                         expiresIn: number;
-                        /** @description single-use refresh token */
+                        /** @description single-use refresh token; an empty string in cookie mode (the cookie carries it) */
                         refreshToken: string;
                         /** @description access token (JWT, HS256) */
                         token: string;
@@ -4582,6 +4769,102 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    catalogFacets: {
+        parameters: {
+            query?: {
+                /** @description Backstage kind, case-insensitive (`component`, `API`, …) */
+                entityKind?: string;
+                /** @description component kind (see the kind-group table) */
+                kind?: "service" | "library" | "website" | "api" | "component" | "system" | "domain" | "resource" | "pipeline" | "queue" | "database" | "storage" | "cluster" | "network" | "dataset" | "data-pipeline" | "ml-model" | "secret" | "policy" | "certificate";
+                /** @description kinds of one group: dev, infra, data or security */
+                kindGroup?: "dev" | "infra" | "data" | "security";
+                lifecycle?: string;
+                namespace?: string;
+                orphan?: boolean;
+                /** @description owner reference: `team-a`, `group:team-a`, `user:guest` */
+                owner?: string;
+                /** @description full-text search over name, title, description and tags (ranked) */
+                q?: string;
+                /** @description system name or reference */
+                system?: string;
+                tag?: string;
+                /** @description UUID */
+                teamId?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description per facet, the 50 most frequent values (then by value) among the components matching every *other* filter */
+                        facets: {
+                            entityKind: {
+                                count: number;
+                                value: string;
+                            }[];
+                            kind: {
+                                count: number;
+                                value: string;
+                            }[];
+                            lifecycle: {
+                                count: number;
+                                value: string;
+                            }[];
+                            namespace: {
+                                count: number;
+                                value: string;
+                            }[];
+                            owner: {
+                                count: number;
+                                value: string;
+                            }[];
+                            system: {
+                                count: number;
+                                value: string;
+                            }[];
+                            tag: {
+                                count: number;
+                                value: string;
+                            }[];
+                            type: {
+                                count: number;
+                                value: string;
+                            }[];
+                        };
+                        /** @description components matching every filter */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16404,6 +16687,79 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description comma-separated subset of component, api, team, person, template; default all */
+                kinds?: string;
+                /** @description words to find; "quoted phrases" match as phrases; names match exactly, by prefix, by words and despite typos */
+                q: string;
+                /** @description results per kind */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description kinds with at least one match, the group holding the best match first */
+                        groups: {
+                            items: {
+                                description: string | null;
+                                /** @description Backstage kind: Component, API, Resource, System, Domain, Group, User or Template */
+                                entityKind: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "component" | "api" | "team" | "person" | "template";
+                                /**
+                                 * @description exact name, name prefix, full text (words, phrases) or fuzzy (trigram similarity: typos, partial words)
+                                 * @enum {unknown}
+                                 */
+                                match: "exact" | "prefix" | "fulltext" | "fuzzy";
+                                name: string;
+                                namespace: string | null;
+                                /** @description relevance; exact 1, prefix 0.75–0.95, full text 0.4–0.75, fuzzy below 0.4 */
+                                score: number;
+                                title: string | null;
+                            }[];
+                            /** @enum {unknown} */
+                            kind: "component" | "api" | "team" | "person" | "template";
+                            /** @description matches of this kind, counted up to 1000 */
+                            total: number;
+                        }[];
+                        query: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ const listeners = new Set<() => void>();
 const tokenListeners = new Set<(token: string | undefined) => void>();
 
 const AUTH = '/api/v1/auth';
+const RETRY_AFTER_OUTAGE_MS = 10_000;
 const jsonPost = (path: string, body: unknown, token?: string) =>
   fetch(`${AUTH}/${path}`, {
     method: 'POST',
@@ -89,6 +90,12 @@ export function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const res = await jsonPost('refresh', { session: 'cookie' });
+      if (res.status >= 500 && state.status === 'signed-in') {
+        // The server is in trouble, not the session: keep the current token and try again shortly.
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void refresh(), RETRY_AFTER_OUTAGE_MS);
+        return false;
+      }
       if (!res.ok) {
         setToken(undefined);
         setState({ status: 'signed-out' });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { catalogFilterQuery, catalogListQuery, type CatalogSearch } from '../../lib/search-params';
-import { api, ApiError, sessionFetch, unwrap } from '../client';
-import type { ComponentListQuery } from '../types';
+import { api, unwrap } from '../client';
+import type { ComponentListQuery, OkBody, QueryOf } from '../types';
 import { queryKeys } from './keys';
 
 /** One page of the catalog, filtered, sorted and paged by the server; the previous page stays on screen while the next loads. */
@@ -14,27 +14,14 @@ export function useCatalogPage(search: CatalogSearch) {
   });
 }
 
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-export interface CatalogFacets {
-  total: number;
-  facets: Partial<Record<'kind' | 'entityKind' | 'type' | 'owner' | 'lifecycle' | 'tag' | 'system' | 'namespace', FacetValue[]>>;
-}
+export type CatalogFacets = OkBody<'catalogFacets'>;
 
 /** Counts per filter value with the other filters applied (GET /api/v1/catalog/facets). */
 export function useCatalogFacets(search: CatalogSearch) {
-  const query = catalogFilterQuery(search);
+  const query = catalogFilterQuery(search) as QueryOf<'catalogFacets'>;
   return useQuery({
     queryKey: queryKeys.catalog.facets(query),
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-      const res = await sessionFetch(new Request(`/api/v1/catalog/facets?${params}`, { signal }));
-      const body = (await res.json().catch(() => ({}))) as CatalogFacets & { message?: string };
-      if (!res.ok) throw new ApiError(res.status, body.message ?? `The server answered ${res.status}`);
-      return body;
-    },
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/facets', { params: { query }, signal })),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

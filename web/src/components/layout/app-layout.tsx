@@ -1,5 +1,6 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSession } from '../../lib/use-session';
 import { Header } from './header';
 import { NAV_ITEMS } from './nav-items';
 
@@ -9,6 +10,14 @@ const CommandPalette = lazy(() => import('../search/command-palette'));
 /** The signed-in page frame: skip link, header, nav, and the page in <main>. */
 export function AppLayout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const href = useRouterState({ select: (s) => s.location.href });
+  // A session that ends while a page is open (refresh refused, signed out in another tab's "everywhere")
+  // goes to sign-in, and back here afterwards.
+  useEffect(() => {
+    if (status === 'signed-out') void navigate({ to: '/sign-in', search: { redirect: href }, replace: true });
+  }, [status, href, navigate]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === 'k') {

@@ -34,7 +34,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         <RadixDialog.Content className="fixed top-[10vh] left-1/2 z-50 w-[min(94vw,640px)] -translate-x-1/2 overflow-hidden rounded-xl border bg-card text-foreground shadow-2xl">
           <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
           <RadixDialog.Description className="sr-only">Search components, APIs, teams, people and templates, or go to a page.</RadixDialog.Description>
-          <Command shouldFilter={false} label="Command palette" loop>
+          <Command shouldFilter={false} label="Search Hangar" loop>
             <div className="flex items-center gap-2 border-b px-3">
               <Search aria-hidden className="size-4 text-muted-foreground" />
               <Command.Input
@@ -42,7 +42,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
                 onValueChange={setQuery}
                 placeholder="Search or jump to…"
                 aria-label="Search Hangar"
-                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground focus-visible:outline-none"
               />
             </div>
             <Command.List className="max-h-[60vh] overflow-y-auto py-1">

@@ -75,7 +75,8 @@ export function DataTable<T>({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
-                const sortable = header.column.getCanSort() && onSortChange;
+                // Display columns have no accessor, so TanStack's getCanSort() says no: the server sorts, the column says whether it can.
+                const sortable = header.column.columnDef.enableSorting !== false && onSortChange;
                 const direction = sort?.id === header.column.id ? (sort.desc ? 'descending' : 'ascending') : undefined;
                 const title = flexRender(header.column.columnDef.header, header.getContext());
                 return (
