@@ -1,4 +1,4 @@
-import { and, count, desc, asc, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { components } from '../../db/schema/index.js';
@@ -42,34 +42,58 @@ export const FacetsResponse = Type.Object({
 
 type FacetValue = { value: string; count: number };
 
-async function countValues(db: AppContext['db'], facet: Facet, filter: ListFilter): Promise<FacetValue[]> {
+async function countTags(db: AppContext['db'], filter: ListFilter): Promise<FacetValue[]> {
   const where = whereOf(filter);
-  if (facet === 'tag') {
-    // One row per (component, tag): the tags GIN index narrows a tag filter, the rest is one grouped scan.
-    const result = await db.execute(sql`
-      SELECT t.value, count(*)::int AS count
-      FROM ${components} CROSS JOIN LATERAL unnest(${components.tags}) AS t(value)
-      ${where ? sql`WHERE ${where}` : sql``}
-      GROUP BY t.value ORDER BY count DESC, t.value ASC LIMIT ${TOP_VALUES}`);
-    return (result as unknown as { rows: FacetValue[] }).rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+  // One row per (component, tag): the tags GIN index narrows a tag filter, the rest is one grouped scan.
+  const result = await db.execute(sql`
+    SELECT t.value, count(*)::int AS count
+    FROM ${components} CROSS JOIN LATERAL unnest(${components.tags}) AS t(value)
+    ${where ? sql`WHERE ${where}` : sql``}
+    GROUP BY t.value ORDER BY count DESC, t.value ASC LIMIT ${TOP_VALUES}`);
+  return (result as unknown as { rows: FacetValue[] }).rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+type ColumnFacet = Exclude<Facet, 'tag'>;
+
+/**
+ * Several facets under the same filter in ONE pass over the matching rows: GROUPING SETS, one set
+ * per facet, each cut to its top values by a window.
+ */
+async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter: ListFilter): Promise<Record<string, FacetValue[]>> {
+  const where = whereOf(filter);
+  const sets = sql.join(
+    facets.map((f) => sql`(${COLUMN[f]})`),
+    sql`, `,
+  );
+  const facetOf = sql.join(
+    facets.map((f) => sql`WHEN grouping(${COLUMN[f]}) = 0 THEN ${f}`),
+    sql` `,
+  );
+  const valueOf = sql.join(
+    facets.map((f) => sql`${COLUMN[f]}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    SELECT facet, value, count FROM (
+      SELECT facet, value, count, row_number() OVER (PARTITION BY facet ORDER BY count DESC, value ASC) AS rank FROM (
+        SELECT (CASE ${facetOf} END)::text AS facet, coalesce(${valueOf})::text AS value, count(*)::int AS count
+        FROM ${components} ${where ? sql`WHERE ${where}` : sql``}
+        GROUP BY GROUPING SETS (${sets})
+      ) AS grouped WHERE value IS NOT NULL
+    ) AS ranked WHERE rank <= ${TOP_VALUES} ORDER BY facet, rank`);
+  const out: Record<string, FacetValue[]> = Object.fromEntries(facets.map((f) => [f, []]));
+  for (const r of (result as unknown as { rows: { facet: string; value: string; count: number }[] }).rows) {
+    out[r.facet]!.push({ value: r.value, count: Number(r.count) });
   }
-  const column = COLUMN[facet];
-  const n = count();
-  const rows = await db
-    .select({ value: column, count: n })
-    .from(components)
-    .where(and(where, isNotNull(column)))
-    .groupBy(column)
-    .orderBy(desc(n), asc(column))
-    .limit(TOP_VALUES);
-  return rows.map((r) => ({ value: String(r.value), count: Number(r.count) }));
+  return out;
 }
 
 /**
  * Facet counts for the catalog table (decision 105): each facet is counted with every filter but
- * its own, so the table can offer the other values of a chosen filter. One grouped, indexed query
- * per facet, run side by side; each is cached under the catalog's cache namespace (dropped on every
- * catalog write) by its own filter, so changing one filter recounts only the facets it narrows.
+ * its own, so the table can offer the other values of a chosen filter. Facets that end up under the
+ * same filter (all those whose own filter is not set) are counted in one grouped pass; tags in
+ * another. Each count is cached under the catalog's cache namespace (dropped on every catalog
+ * write) by its filter, so changing one filter recounts only what it narrows.
  */
 export function createFacetsService(deps: Pick<AppContext, 'db' | 'cache' | 'config'>, listFilter: (q: ListComponentsQuery) => ListFilter | null) {
   const { db, cache } = deps;
@@ -80,16 +104,32 @@ export function createFacetsService(deps: Pick<AppContext, 'db' | 'cache' | 'con
     async facets(_caller: Caller, q: FacetsQuery) {
       await loadCatalogModel(); // owner and system references are parsed by Backstage's rules
       const all = filterOf(q);
-      const total = all ? await cache.getOrLoad(CATALOG_CACHE_NS, `count:${JSON.stringify(all)}`, ttl, () => catalogRepository.count(db, all)) : 0;
-      const counted = await Promise.all(
-        FACETS.map(async (facet) => {
-          const filter = filterOf({ ...q, [facet]: undefined });
-          if (!filter) return [facet, []] as const;
-          const values = await cache.getOrLoad(CATALOG_CACHE_NS, `facet:${facet}:${JSON.stringify(filter)}`, ttl, () => countValues(db, facet, filter));
-          return [facet, values] as const;
-        }),
-      );
-      return { total, facets: Object.fromEntries(counted) as Record<Facet, FacetValue[]> };
+      const facets = Object.fromEntries(FACETS.map((f) => [f, [] as FacetValue[]])) as Record<Facet, FacetValue[]>;
+      const byFilter = new Map<string, { filter: ListFilter; facets: ColumnFacet[] }>();
+      let tagFilter: ListFilter | null = null;
+      for (const facet of FACETS) {
+        const filter = filterOf({ ...q, [facet]: undefined });
+        if (!filter) continue;
+        if (facet === 'tag') tagFilter = filter;
+        else {
+          const key = JSON.stringify(filter);
+          const entry = byFilter.get(key) ?? { filter, facets: [] };
+          entry.facets.push(facet);
+          byFilter.set(key, entry);
+        }
+      }
+      const tags = tagFilter;
+      const [total] = await Promise.all([
+        all ? cache.getOrLoad(CATALOG_CACHE_NS, `count:${JSON.stringify(all)}`, ttl, () => catalogRepository.count(db, all)) : 0,
+        tags &&
+          cache.getOrLoad(CATALOG_CACHE_NS, `facet:tag:${JSON.stringify(tags)}`, ttl, () => countTags(db, tags)).then((values) => void (facets.tag = values)),
+        ...[...byFilter].map(([key, { filter, facets: group }]) =>
+          cache
+            .getOrLoad(CATALOG_CACHE_NS, `facets:${group.join(',')}:${key}`, ttl, () => countColumns(db, group, filter))
+            .then((counted) => Object.assign(facets, counted)),
+        ),
+      ]);
+      return { total, facets };
     },
   };
 }
