@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEntityFixtures, type EntityFixtures } from './entity-fixtures.js';
 import { ADMIN, expectAccessible, launchBrowser, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';

@@ -140,7 +140,7 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
       <Tabs value={view} onValueChange={(v) => onSearch({ view: v === 'reference' ? undefined : (v as SpecSearch['view']) })}>
         <TabsList aria-label={`${selected.name} ${selected.version}`}>
           <TabsTrigger value="reference">Reference</TabsTrigger>
-          <TabsTrigger value="diff" disabled={!pair}>
+          <TabsTrigger value="diff" disabled={!pair} className="disabled:opacity-50">
             Changes
           </TabsTrigger>
           <TabsTrigger value="consumers">Consumers</TabsTrigger>
