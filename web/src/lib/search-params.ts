@@ -28,6 +28,12 @@ export const CATALOG_COLUMNS = ['name', 'kind', 'type', 'owner', 'lifecycle', 'n
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 export const DEFAULT_COLUMNS: CatalogColumn[] = ['name', 'kind', 'type', 'owner', 'lifecycle', 'tags'];
 
+/** The visible columns of a catalog view. */
+export const visibleColumns = (search: CatalogSearch): CatalogColumn[] => (search.cols ? (search.cols.split(',') as CatalogColumn[]) : DEFAULT_COLUMNS);
+
+/** The `cols` param for a column choice: absent when it is the default. */
+export const colsParam = (cols: CatalogColumn[]): string | undefined => (cols.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : cols.join(','));
+
 /** The catalog filters that map one-to-one onto GET /api/v1/catalog/components query parameters. */
 export const CATALOG_FILTERS = ['entityKind', 'kind', 'type', 'owner', 'lifecycle', 'tag', 'system', 'namespace'] as const;
 export type CatalogFilter = (typeof CATALOG_FILTERS)[number];
@@ -39,8 +45,8 @@ export interface CatalogSearch extends Partial<Record<CatalogFilter, string>> {
   /** 1-based page number. */
   page?: number;
   size?: (typeof PAGE_SIZES)[number];
-  /** Visible columns, in order; absent means DEFAULT_COLUMNS. */
-  cols?: CatalogColumn[];
+  /** Visible columns, comma-separated (a plain word list in the URL, not JSON); absent means DEFAULT_COLUMNS. */
+  cols?: string;
 }
 
 export function parseCatalogSearch(raw: Record<string, unknown>): CatalogSearch {
@@ -61,7 +67,7 @@ export function parseCatalogSearch(raw: Record<string, unknown>): CatalogSearch 
   const cols = typeof raw.cols === 'string' ? raw.cols.split(',') : Array.isArray(raw.cols) ? raw.cols : undefined;
   if (cols) {
     const valid = [...new Set(cols.filter((c): c is CatalogColumn => CATALOG_COLUMNS.includes(c as CatalogColumn)))];
-    if (valid.length) out.cols = valid.includes('name') ? valid : ['name', ...valid];
+    if (valid.length) out.cols = (valid.includes('name') ? valid : ['name', ...valid]).join(',');
   }
   return out;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFilterQuery, catalogListQuery, parseCatalogSearch, parseListSearch, parseSearchPageSearch, safeRedirect } from './search-params';
+import {
+  catalogFilterQuery,
+  colsParam,
+  visibleColumns,
+  catalogListQuery,
+  parseCatalogSearch,
+  parseListSearch,
+  parseSearchPageSearch,
+  safeRedirect,
+} from './search-params';
 
 describe('catalog search params', () => {
   it('keeps valid filters, trims text and drops unknown keys and bad values', () => {
@@ -16,14 +25,14 @@ describe('catalog search params', () => {
         cols: 'kind,owner,bogus',
         evil: 'x',
       }),
-    ).toEqual({ q: 'payments', lifecycle: 'production', tag: '42', orphan: true, sort: '-updatedAt', page: 3, size: 100, cols: ['name', 'kind', 'owner'] });
+    ).toEqual({ q: 'payments', lifecycle: 'production', tag: '42', orphan: true, sort: '-updatedAt', page: 3, size: 100, cols: 'name,kind,owner' });
   });
 
   it('ignores values the server would refuse', () => {
     expect(parseCatalogSearch({ sort: 'password', page: '0', size: '7', orphan: 'maybe', cols: 'nothing', q: 'x'.repeat(201) })).toEqual({});
     expect(parseCatalogSearch({ page: '-2' })).toEqual({});
     expect(parseCatalogSearch({ page: '1' })).toEqual({}); // page 1 is the default: not written in the URL
-    expect(parseCatalogSearch({ cols: ['owner', 'owner', 'name'] })).toEqual({ cols: ['owner', 'name'] });
+    expect(parseCatalogSearch({ cols: ['owner', 'owner', 'name'] })).toEqual({ cols: 'owner,name' });
   });
 
   it('turns a view into the list query (paging in SQL) and the facets query (filters only)', () => {
@@ -31,6 +40,15 @@ describe('catalog search params', () => {
     expect(catalogListQuery(search)).toEqual({ kind: 'service', orphan: false, sort: 'name', skip: 75, take: 25 });
     expect(catalogFilterQuery(search)).toEqual({ kind: 'service', orphan: false });
     expect(catalogListQuery({})).toEqual({ sort: undefined, skip: 0, take: 50 });
+  });
+});
+
+describe('catalog columns', () => {
+  it('reads and writes the column choice as a comma list, the default as nothing', () => {
+    expect(visibleColumns({})).toEqual(['name', 'kind', 'type', 'owner', 'lifecycle', 'tags']);
+    expect(visibleColumns(parseCatalogSearch({ cols: 'owner' }))).toEqual(['name', 'owner']);
+    expect(colsParam(['name', 'kind', 'type', 'owner', 'lifecycle', 'tags'])).toBeUndefined();
+    expect(colsParam(['name', 'updatedAt'])).toBe('name,updatedAt');
   });
 });
 

@@ -4,7 +4,15 @@ import { useEffect, useState } from 'react';
 import type { CatalogFacets } from '../../api/queries/catalog';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
-import { CATALOG_COLUMNS, CATALOG_FILTERS, DEFAULT_COLUMNS, type CatalogColumn, type CatalogFilter, type CatalogSearch } from '../../lib/search-params';
+import {
+  CATALOG_COLUMNS,
+  CATALOG_FILTERS,
+  colsParam,
+  visibleColumns,
+  type CatalogColumn,
+  type CatalogFilter,
+  type CatalogSearch,
+} from '../../lib/search-params';
 import { COLUMN_LABELS } from './catalog-columns';
 
 const FILTER_LABELS: Record<CatalogFilter, string> = {
@@ -111,7 +119,7 @@ function ColumnMenu({ columns, onChange }: { columns: CatalogColumn[]; onChange:
 export function CatalogFilters({ search, facets, update }: { search: CatalogSearch; facets?: CatalogFacets; update: Update }) {
   const [open, setOpen] = useState(false);
   const active = CATALOG_FILTERS.filter((f) => search[f]).length + (search.q ? 1 : 0) + (search.orphan !== undefined ? 1 : 0);
-  const columns = search.cols ?? DEFAULT_COLUMNS;
+  const columns = visibleColumns(search);
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -125,7 +133,7 @@ export function CatalogFilters({ search, facets, update }: { search: CatalogSear
               <X aria-hidden className="size-3.5" /> Clear filters
             </Button>
           )}
-          <ColumnMenu columns={columns} onChange={(cols) => update({ cols: cols.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : cols })} />
+          <ColumnMenu columns={columns} onChange={(cols) => update({ cols: colsParam(cols) })} />
         </div>
       </div>
       <div id="catalog-filters" role="group" aria-label="Filters" className={`${open ? 'flex' : 'hidden'} flex-wrap items-center gap-2 md:flex`}>

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { DataTable, type SortState } from '../../components/ui/data-table';
 import { Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { DEFAULT_COLUMNS, PAGE_SIZES, type CatalogSearch, type CatalogSort } from '../../lib/search-params';
+import { PAGE_SIZES, visibleColumns, type CatalogSearch, type CatalogSort } from '../../lib/search-params';
 import { catalogColumns } from './catalog-columns';
 import { CatalogFilters } from './catalog-filters';
 
@@ -32,7 +32,7 @@ export function CatalogPage() {
     [navigate],
   );
 
-  const columns = search.cols ?? DEFAULT_COLUMNS;
+  const columns = visibleColumns(search);
   const visibility = useMemo(() => Object.fromEntries(catalogColumns.map((c) => [c.id!, columns.includes(c.id as never)])), [columns]);
   const size = search.size ?? 50;
   const current = search.page ?? 1;
