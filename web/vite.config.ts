@@ -56,7 +56,8 @@ export default defineConfig({
     target: 'es2022',
     reportCompressedSize: false,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { output: { codeSplitting: { groups: VENDOR_GROUPS } } },
+    // Only the matched modules themselves: their importers and dependencies stay in the chunks that need them.
+    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: VENDOR_GROUPS } } },
   },
   // `npx vite` in web/: hot reload, with the API and events proxied to a running server (HANGAR_API_URL, default port 3000).
   server: {
