@@ -79,7 +79,7 @@ describe('APIs', () => {
     const { context, page } = await signedIn('/apis/default/payments-rest');
     await page.getByRole('tab', { name: 'Changes' }).click();
     expect(new URL(page.url()).searchParams.get('view')).toBe('diff');
-    const headings = page.getByRole('tabpanel').getByRole('heading', { level: 3 });
+    const headings = page.getByRole('tabpanel').getByRole('heading', { level: 2 });
     await page.getByRole('heading', { name: /Breaking changes/ }).waitFor();
     const titles = await headings.allTextContents();
     const breakingAt = titles.findIndex((t) => t.startsWith('Breaking changes'));

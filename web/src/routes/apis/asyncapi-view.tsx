@@ -19,15 +19,15 @@ export default function AsyncApiView({ content }: { content: string }) {
   return (
     <article className="grid grid-cols-1 gap-5" aria-label={`AsyncAPI ${model.title}`}>
       <header className="grid grid-cols-1 gap-1">
-        <h3 className="text-base font-semibold">
+        <h2 className="text-base font-semibold">
           {model.title} <span className="font-normal text-muted-foreground">{model.version}</span>
-        </h3>
+        </h2>
         <p className="text-xs text-muted-foreground">AsyncAPI {model.asyncapi}</p>
         {model.description && <p className="text-[13px] whitespace-pre-line">{model.description}</p>}
       </header>
       {model.servers.length > 0 && (
         <section aria-label="Servers">
-          <h4 className="mb-1 text-sm font-semibold">Servers</h4>
+          <h3 className="mb-1 text-sm font-semibold">Servers</h3>
           <ul className="grid gap-1 text-[13px]">
             {model.servers.map((s) => (
               <li key={s.name}>
@@ -38,7 +38,7 @@ export default function AsyncApiView({ content }: { content: string }) {
         </section>
       )}
       <section aria-label="Channels" className="grid grid-cols-1 gap-3">
-        <h4 className="text-sm font-semibold">Channels ({model.channels.length})</h4>
+        <h3 className="text-sm font-semibold">Channels ({model.channels.length})</h3>
         {model.channels.map((c) => (
           <div key={c.name} className="rounded-lg border">
             <div className="border-b bg-muted/50 px-3 py-2">

@@ -52,6 +52,7 @@ function RuleBlock({ group }: { group: RuleGroup }) {
   );
 }
 
+/** Picking on one side the version shown on the other swaps them, so any two versions can be compared either way. */
 export function DiffView({
   versions,
   newId,
@@ -72,7 +73,7 @@ export function DiffView({
       <div className="grid gap-3 sm:grid-cols-2" role="group" aria-label="Versions to compare">
         <Field label="Changes in (new version)">
           {(id) => (
-            <Select id={id} value={newId} onChange={(e) => onChange(e.target.value, oldId)}>
+            <Select id={id} value={newId} onChange={(e) => onChange(e.target.value, e.target.value === oldId ? newId : oldId)}>
               {ordered.map((s) => (
                 <option key={s.id} value={s.id}>
                   {versionLabel(s)}
@@ -83,7 +84,7 @@ export function DiffView({
         </Field>
         <Field label="Compared with (old version)">
           {(id) => (
-            <Select id={id} value={oldId} onChange={(e) => onChange(newId, e.target.value)}>
+            <Select id={id} value={oldId} onChange={(e) => onChange(e.target.value === newId ? oldId : newId, e.target.value)}>
               {ordered.map((s) => (
                 <option key={s.id} value={s.id}>
                   {versionLabel(s)}
@@ -122,9 +123,9 @@ export function DiffView({
 
           {view.breaking > 0 && (
             <section aria-label="Affected consumers" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3">
-              <h3 className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
+              <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
                 <Users aria-hidden className="size-4" /> Consumers the breaking changes reach
-              </h3>
+              </h2>
               {view.consumers.length === 0 ? (
                 <p className="text-[13px] text-muted-foreground">No consumer is registered for the old version.</p>
               ) : (
@@ -147,10 +148,10 @@ export function DiffView({
 
           {view.groups.map((g) => (
             <section key={g.level} aria-labelledby={`diff-${g.level}`}>
-              <h3 id={`diff-${g.level}`} className="mb-2 flex items-center gap-2 text-sm font-semibold">
+              <h2 id={`diff-${g.level}`} className="mb-2 flex items-center gap-2 text-sm font-semibold">
                 {g.level === 'error' && <AlertOctagon aria-hidden className="size-4 text-destructive" />}
                 {g.label} <Badge>{g.count}</Badge>
-              </h3>
+              </h2>
               <ul className="grid grid-cols-1 gap-2">
                 {g.rules.map((r) => (
                   <RuleBlock key={r.rule} group={r} />

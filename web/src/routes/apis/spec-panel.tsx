@@ -89,7 +89,7 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div className="overflow-x-auto rounded-lg border" role="region" aria-label="Spec versions" tabIndex={0}>
+      <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Spec versions" tabIndex={0}>
         <table className="w-full border-collapse text-[13px]">
           <caption className="sr-only">Spec versions, newest first</caption>
           <thead className="bg-muted">

@@ -16,7 +16,7 @@ export function NotConfigured({ system, children }: { system: string; children?:
     <div role="status" className="flex items-start gap-3 rounded-lg border border-dashed p-4">
       <PlugZap aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
       <div className="grid grid-cols-1 gap-1">
-        <h3 className="text-sm font-semibold">{system} is not configured</h3>
+        <h2 className="text-sm font-semibold">{system} is not configured</h2>
         <div className="text-[13px] text-muted-foreground">{children}</div>
       </div>
     </div>
@@ -65,7 +65,7 @@ export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTim
 /** A compact, accessible table for a tab's rows (short lists; long ones use the shared DataTable). */
 export function SimpleTable({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border" role="region" aria-label={label} tabIndex={0}>
+    <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label={label} tabIndex={0}>
       <table className="w-full border-collapse text-[13px]">
         <caption className="sr-only">{label}</caption>
         <thead className="bg-muted">
@@ -86,7 +86,7 @@ export function SimpleTable({ label, head, children }: { label: string; head: st
 export function SectionTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (
     <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-      <h3 className="text-sm font-semibold">{children}</h3>
+      <h2 className="text-sm font-semibold">{children}</h2>
       {aside}
     </div>
   );
