@@ -16,7 +16,7 @@ const database = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'templates/**', 'coverage/**', 'bench/.tmp/**'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'templates/**', 'coverage/**', 'bench/.tmp/**', 'web/dist/**', 'web/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,5 +29,7 @@ export default tseslint.config(
   },
   { files: ['src/modules/*/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] } },
   { files: ['src/**/*.routes.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals, database] }] } },
+  // The portal runs in the browser: browser globals, no Node ones.
+  { files: ['web/src/**/*.{ts,tsx}', 'web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   prettier,
 );

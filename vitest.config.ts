@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const dbTests = ['test/**/*.test.ts'];
 // Contract tests run an adapter against a local server shaped like its system: no database, run once.
-const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', '**/node_modules/**'];
+const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', 'test/browser/**', '**/node_modules/**'];
 // Assertions that do not depend on the database engine (services over fakes, image builds, app-wide
 // schema sweeps) run once, on PostgreSQL; the route suites keep running on both.
 const onceOnPostgres = [
@@ -34,12 +34,31 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: workers,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/integrations/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/integrations/**/*.test.ts', 'web/src/**/*.unit.test.ts'] },
+      },
       { extends: true, test: { name: 'pglite', include: dbTests, exclude: [...notDb, ...onceOnPostgres], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'postgres', include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
       {
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' }, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+      // The portal in Debian's Chromium against a real server process (test/browser/helpers/index.ts).
+      // One file at a time: each runs a server and a browser, on a machine with few cores.
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          globalSetup: ['test/browser/helpers/global-setup.ts'],
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
       },
     ],
   },

@@ -53,5 +53,9 @@ export async function buildServer({ force = false, quiet = false } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildServer({ force: process.argv.includes('--force') });
+  const force = process.argv.includes('--force');
+  await buildServer({ force });
+  // The portal too (scripts/build-portal.mjs): `npm run build` builds everything `npm start` serves.
+  const { buildPortal } = await import('./build-portal.mjs');
+  await buildPortal({ force });
 }

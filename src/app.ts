@@ -26,10 +26,11 @@ import { ErrorSchema } from './kernel/schemas.js';
 import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
 import { lazySerializerFactory, lazyValidatorCompiler } from './kernel/lazy-schemas.js';
-import { securityHeadersHook } from './kernel/security-headers.js';
+import { CONTENT_SECURITY_POLICY, securityHeadersHook } from './kernel/security-headers.js';
 import { safeErrorSerializer } from './kernel/dependency-errors.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './kernel/json-depth.js';
 import { registerDocs } from './docs/docs.js';
+import { createPortal } from './infra/portal.js';
 import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules } from './modules/index.js';
@@ -191,7 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.setValidatorCompiler(lazyValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS)));
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
-  registerErrorHandling(app);
+  const portal = createPortal(config.portal.dir);
+  registerErrorHandling(app, portal.fallback);
   // Paging values are checked before any route runs, also on whole-array lists (decision 405).
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'GET') return;
@@ -199,9 +201,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     const problem = pagingProblem(request.query, (name) => name in declared);
     if (problem) throw new Invalid(`${problem.field} ${problem.problem}`, [problem]);
   });
-  // Static security headers (helmet's, computed once), the request id, HSTS only over HTTPS; no
-  // `upgrade-insecure-requests`: over plain HTTP it blanks /api/docs on any host name but localhost.
-  app.addHook('onRequest', securityHeadersHook({ directives: { upgradeInsecureRequests: null } }));
+  // Static security headers (helmet's, computed once), the request id, HSTS only over HTTPS, and
+  // the strict CSP the portal and /api/docs work under (kernel/security-headers.ts).
+  app.addHook('onRequest', securityHeadersHook(CONTENT_SECURITY_POLICY));
   await app.register(cors, {
     origin: config.allowedOrigins === '*' ? '*' : config.allowedOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -225,8 +227,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerMetrics(app, queue);
 
   await app.register(healthRoutes, ctx);
-  await app.register(authRoutes, { service: auth, rateLimit: config.authRateLimit });
+  await app.register(authRoutes, {
+    service: auth,
+    rateLimit: config.authRateLimit,
+    refreshTokenTtlS: config.refreshTokenTtlS,
+    organizationsOf: (userId, isAdmin) => organizationsLookup.organizationsOf(database.db, userId, isAdmin),
+  });
   await registerModules(app, ctx);
+  await portal.register(app);
 
   if (config.admin) await auth.bootstrapAdmin(config.admin);
   else if (!(await auth.adminExists())) {

@@ -15,6 +15,7 @@ import { apiSpecsSettings } from './api-specs.js';
 import { runtimeSettings } from './runtime.js';
 import { gitSettings, jobsSettings } from './git.js';
 import { outboundSettings } from './outbound.js';
+import { portalSettings } from './portal.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
 const SECTIONS: ConfigSection[] = [
@@ -32,6 +33,7 @@ const SECTIONS: ConfigSection[] = [
   gitSettings,
   jobsSettings,
   outboundSettings,
+  portalSettings,
 ];
 
 /**

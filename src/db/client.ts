@@ -176,10 +176,17 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     mkdirSync(dataDir, { recursive: true });
   }
   // Loaded only for the embedded database: a PostgreSQL deployment never needs the WASM build.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  // pg_trgm: trigram similarity for search (migration 0008 creates the extension).
+  const extensions = { pg_trgm };
+  // One options object: `new PGlite(undefined, options)` (in memory) would ignore the options.
   const client = opts.pgliteDump
-    ? new PGlite({ loadDataDir: opts.pgliteDump, postgresqlconf: PGLITE_CONF })
-    : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
+    ? new PGlite({ loadDataDir: opts.pgliteDump, postgresqlconf: PGLITE_CONF, extensions })
+    : new PGlite({ dataDir, postgresqlconf: PGLITE_CONF, extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -88,7 +88,10 @@ const PG_INPUT_ERRORS: Record<string, [number, string]> = {
   '22P05': [400, 'Text may not contain NUL characters'],
 };
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** Answers a request no route matched (the portal's deep links); false leaves it to the 404. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+export function registerErrorHandling(app: FastifyInstance, notFoundFallback?: NotFoundFallback) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof DomainError) return sendError(request, reply, err.statusCode, err.message, err.details);
     if (err.validation) {
@@ -132,6 +135,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.header('allow', allowed.join(', '));
       return sendError(request, reply, 405, `Method ${request.method} is not allowed on ${path}`);
     }
+    if (notFoundFallback?.(request, reply)) return reply;
     return sendError(request, reply, 404, `Route ${request.method} ${path} not found`);
   });
 }

@@ -18,6 +18,7 @@ import { policyEngineModule } from './policyengine/index.js';
 import { registryModule } from './registry/index.js';
 import { costModule } from './cost/index.js';
 import { searchIndicesModule } from './search-indices/index.js';
+import { searchModule } from './search/index.js';
 import { gatewayModule } from './gateway/index.js';
 
 import { meshOneModule } from './meshone/index.js';
@@ -50,6 +51,7 @@ export async function registerModules(app: App, ctx: AppContext) {
   await app.register(registryModule, ctx);
   await app.register(costModule, ctx);
   await app.register(searchIndicesModule, ctx);
+  await app.register(searchModule, ctx);
   await app.register(gatewayModule, ctx);
   await app.register(meshOneModule, ctx);
   await app.register(meshTwoModule, ctx);

@@ -107,6 +107,9 @@ export const components = pgTable(
     index('components_source_location_idx').on(t.sourceLocationId),
     index('components_tags_idx').using('gin', t.tags),
     index('components_search_idx').using('gin', t.search),
+    // Search (migration 0008): exact and prefix name matches, and trigram similarity.
+    index('components_name_lower_idx').using('btree', sql`(lower(${t.name}) COLLATE "C")`),
+    index('components_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -148,6 +151,8 @@ export const catalogPeople = pgTable(
   (t) => [
     uniqueIndex('catalog_people_ref_key').on(t.ref),
     index('catalog_people_name_idx').on(t.name, t.id),
+    index('catalog_people_name_lower_idx').using('btree', sql`(lower(${t.name}) COLLATE "C")`),
+    index('catalog_people_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('catalog_people_email_idx').on(sql`lower(${t.email})`),
     index('catalog_people_source_location_idx').on(t.sourceLocationId),
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
@@ -19,7 +20,14 @@ export const teams = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('teams_name_key').on(t.name), index('teams_created_at_idx').on(t.createdAt), index('teams_parent_team_idx').on(t.parentTeamId)],
+  (t) => [
+    uniqueIndex('teams_name_key').on(t.name),
+    index('teams_created_at_idx').on(t.createdAt),
+    index('teams_parent_team_idx').on(t.parentTeamId),
+    // Search (migration 0008).
+    index('teams_name_lower_idx').using('btree', sql`(lower(${t.name}) COLLATE "C")`),
+    index('teams_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 export const teamMembers = pgTable(

@@ -37,6 +37,9 @@ export const serviceTemplates = pgTable(
     index('service_templates_language_name_idx').on(t.language, t.name),
     index('service_templates_framework_name_idx').on(t.framework, t.name),
     index('service_templates_org_name_idx').on(t.organizationId, t.name),
+    // Search (migration 0008).
+    index('service_templates_name_lower_idx').using('btree', sql`(lower(${t.name}) COLLATE "C")`),
+    index('service_templates_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -88,6 +88,24 @@ export const authRepository = {
     return row;
   },
 
+  /** As consumeRefreshToken, for a token that arrives without its username (the browser's cookie). */
+  async consumeRefreshTokenByHash(db: Executor, tokenHash: string) {
+    const [row] = await db
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ userId: refreshTokens.userId, expiresAt: refreshTokens.expiresAt });
+    return row;
+  },
+
+  /** Ends one session: its token can no longer be used (a later use is not treated as a leak). */
+  async revokeRefreshToken(db: Executor, tokenHash: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)));
+  },
+
   async findRefreshToken(db: Executor, tokenHash: string) {
     const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
     return row;

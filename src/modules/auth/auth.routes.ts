@@ -1,20 +1,30 @@
+import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
+import { bearerToken } from '../../kernel/auth.js';
+import { Invalid, Unauthorized } from '../../kernel/errors.js';
 import { PageQuery } from '../../kernel/pagination.js';
-import { errorResponses, IdParams } from '../../kernel/schemas.js';
+import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { LoginBody, LoginResponse, RefreshBody, RegisterBody, RolesBody, TokenPair, UserPage } from './auth.schemas.js';
+import { LoginBody, LoginResponse, LogoutBody, MeResponse, RefreshBody, RegisterBody, RolesBody, TokenPair, UserPage } from './auth.schemas.js';
+import { clearSessionCookie, requireJsonRequest, sessionToken, setSessionCookie } from './auth.session.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
   /** Per-client limits of document 1 (5/min register and login, 10/min refresh); off for test rigs. */
   rateLimit: boolean;
+  /** REFRESH_TOKEN_TTL: the session cookie's Max-Age. */
+  refreshTokenTtlS: number;
+  /** The organizations a user may pick as context, with their role (organizations module, wired in app.ts). */
+  organizationsOf(userId: string, isAdmin: boolean): Promise<{ id: string; name: string; slug: string; role: string | null }[]>;
 }
 
 const tags = ['auth'];
 const perMinute = (on: boolean, max: number) => (on ? { rateLimit: { max, timeWindow: 60_000 } } : {});
 
-export async function authRoutes(app: App, { service, rateLimit }: AuthRoutesOptions) {
+export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtlS, organizationsOf }: AuthRoutesOptions) {
+  await app.register(cookie);
+
   app.post(
     '/api/v1/auth/register',
     {
@@ -28,18 +38,110 @@ export async function authRoutes(app: App, { service, rateLimit }: AuthRoutesOpt
     '/api/v1/auth/login',
     {
       config: { auth: 'none', ...perMinute(rateLimit, 5) },
-      schema: { tags, summary: 'Sign in: access and refresh tokens', body: LoginBody, response: { 200: LoginResponse, ...errorResponses(400, 401, 429) } },
+      schema: {
+        tags,
+        summary: 'Sign in: access and refresh tokens',
+        description:
+          'With `session: "cookie"` (browsers) the refresh token is set as the HttpOnly, SameSite=Strict cookie `hangar_refresh` ' +
+          '(Path=/api/v1/auth, Secure over HTTPS) and `refreshToken` in the answer is empty; the request must be JSON.',
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
+      },
     },
-    async (req) => service.login(req.body),
+    async (req, reply) => {
+      if (req.body.session !== 'cookie') return service.login(req.body);
+      requireJsonRequest(req);
+      const answer = await service.login(req.body);
+      setSessionCookie(req, reply, answer.refreshToken, refreshTokenTtlS);
+      return { ...answer, refreshToken: '' };
+    },
   );
 
   app.post(
     '/api/v1/auth/refresh',
     {
       config: { auth: 'none', ...perMinute(rateLimit, 10) },
-      schema: { tags, summary: 'Rotate the refresh token for a new pair', body: RefreshBody, response: { 200: TokenPair, ...errorResponses(400, 401, 429) } },
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token for a new pair',
+        description:
+          'API clients send `username` and `refreshToken`. Browsers send `{"session": "cookie"}` with the `hangar_refresh` cookie: ' +
+          'the cookie is rotated and `refreshToken` in the answer is empty. A refresh token works once; a used one coming back ' +
+          "revokes all of the user's refresh tokens.",
+        body: RefreshBody,
+        response: { 200: TokenPair, ...errorResponses(400, 401, 429) },
+      },
     },
-    async (req) => service.refresh(req.body),
+    async (req, reply) => {
+      const { username, refreshToken, session } = req.body;
+      if (session === 'cookie') {
+        requireJsonRequest(req);
+        const token = sessionToken(req);
+        if (!token) throw new Unauthorized('No session cookie: sign in again');
+        try {
+          const pair = await service.refreshSession(token);
+          setSessionCookie(req, reply, pair.refreshToken, refreshTokenTtlS);
+          return { ...pair, refreshToken: '' };
+        } catch (err) {
+          if (err instanceof Unauthorized) clearSessionCookie(req, reply);
+          throw err;
+        }
+      }
+      const missing = [!username && 'username', !refreshToken && 'refreshToken'].filter((f): f is string => !!f);
+      if (missing.length) {
+        throw new Invalid(
+          `${missing.join(' and ')} required (or session: "cookie" with the session cookie)`,
+          missing.map((field) => ({ field, problem: 'is required' })),
+        );
+      }
+      return service.refresh({ username: username!, refreshToken: refreshToken! });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    {
+      config: { auth: 'none', ...perMinute(rateLimit, 10) },
+      schema: {
+        tags,
+        summary: 'Sign out: this session, or everywhere',
+        description:
+          'Revokes the refresh token of the `hangar_refresh` cookie (the request must then be JSON) or of `refreshToken`, and clears the cookie. ' +
+          '`everywhere: true` needs the bearer token and revokes every refresh token of its user. Access tokens stay valid until they expire (JWT_EXPIRATION).',
+        body: LogoutBody,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 429) },
+      },
+      // No body at all is a plain "sign this session out".
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req, reply) => {
+      const body = req.body;
+      const cookieToken = sessionToken(req);
+      if (req.cookies.hangar_refresh !== undefined) requireJsonRequest(req);
+      if (body.everywhere) {
+        const token = bearerToken(req);
+        const actor = token ? await service.resolveActor(token) : null;
+        if (!actor) throw new Unauthorized(token ? 'Invalid or expired token' : 'Signing out everywhere needs the bearer token');
+        await service.logoutEverywhere({ actor, organizationId: null, requestId: req.id });
+      }
+      for (const token of [cookieToken, body.refreshToken]) if (token) await service.logout(token);
+      if (req.cookies.hangar_refresh !== undefined) clearSessionCookie(req, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/me',
+    {
+      schema: { tags, summary: 'The signed-in user and the organizations they may work in', response: { 200: MeResponse, ...errorResponses(401) } },
+    },
+    async (req) => {
+      const user = await service.findUser(req.actor.userId);
+      if (!user) throw new Unauthorized('Invalid or expired token');
+      return { user, organizations: await organizationsOf(req.actor.userId, req.actor.isAdmin) };
+    },
   );
 
   app.get(

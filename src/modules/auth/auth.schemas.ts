@@ -33,21 +33,49 @@ export const RegisterBody = Type.Object({
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
+const Session = Type.Literal('cookie', {
+  description: 'browsers: the refresh token travels in the HttpOnly cookie `hangar_refresh` (Path=/api/v1/auth), never in JSON',
+});
+
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
+  session: Type.Optional(Session),
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-export const RefreshBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 254 }),
-  refreshToken: Type.String({ minLength: 1, maxLength: 256 }),
-});
+export const RefreshBody = Type.Object(
+  {
+    username: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'required without `session`' })),
+    refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'required without `session`' })),
+    session: Type.Optional(Session),
+  },
+  { description: 'API clients send `username` and `refreshToken`; browsers send `{"session": "cookie"}` with the cookie' },
+);
 export type RefreshBody = Static<typeof RefreshBody>;
+
+export const LogoutBody = Type.Object({
+  everywhere: Type.Optional(Type.Boolean({ description: 'revoke every refresh token of the user (needs the bearer token)' })),
+  refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'API clients: the refresh token to revoke' })),
+});
+export type LogoutBody = Static<typeof LogoutBody>;
+
+export const MeResponse = Type.Object({
+  user: Type.Ref('User'),
+  organizations: Type.Array(
+    Type.Object({
+      id: Type.String({ format: 'uuid' }),
+      name: Type.String(),
+      slug: Type.String(),
+      role: Type.Union([Type.String(), Type.Null()], { description: "the user's role in it; null: not a member (global admins see every organization)" }),
+    }),
+    { description: 'organizations the user may choose as context (`X-Organization-Id`), by name' },
+  ),
+});
 
 export const TokenPair = Type.Object({
   token: Type.String({ description: 'access token (JWT, HS256)' }),
-  refreshToken: Type.String({ description: 'single-use refresh token' }),
+  refreshToken: Type.String({ description: 'single-use refresh token; an empty string in cookie mode (the cookie carries it)' }),
   expiresIn: Type.Integer({ description: 'access token lifetime in seconds' }),
 });
 

@@ -7,7 +7,7 @@ import { Conflict, Invalid, NotFound, Unauthorized } from '../../kernel/errors.j
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import type { ActorCache } from './auth.actor-cache.js';
 import { authRepository as repo, type PublicUser } from './auth.repository.js';
-import type { LoginBody, RefreshBody, RegisterBody } from './auth.schemas.js';
+import type { LoginBody, RegisterBody } from './auth.schemas.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 
@@ -41,6 +41,21 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }:
     return { token: await tokens.sign(user), refreshToken, expiresIn: tokens.lifetime };
   }
 
+  /** A refresh token that cannot be used: a used one coming back means it leaked. */
+  async function refuseUnusable(tokenHash: string, userId?: string): Promise<never> {
+    const known = await repo.findRefreshToken(db, tokenHash);
+    if (known && (userId === undefined || known.userId === userId)) {
+      if (known.usedAt) {
+        // A used token coming back means it leaked: end every session of this user.
+        await repo.revokeAllRefreshTokens(db, known.userId);
+        log.warn({ userId: known.userId }, 'refresh token reuse detected; all refresh tokens revoked');
+        throw new Unauthorized('Refresh token was already used; all sessions have been revoked');
+      }
+      throw new Unauthorized('Refresh token has been revoked');
+    }
+    throw new Unauthorized('Invalid refresh token');
+  }
+
   return {
     async register(body: RegisterBody): Promise<PublicUser> {
       const problem = passwordProblem(body.password);
@@ -71,7 +86,8 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }:
       return { user, ...(await issueTokens(user)) };
     },
 
-    async refresh(body: RefreshBody) {
+    /** API clients: the token with its username, as answered by login. */
+    async refresh(body: { username: string; refreshToken: string }) {
       const user = await repo.findByUsername(db, body.username);
       if (!user) throw new Unauthorized('Invalid refresh token');
       const tokenHash = hashRefreshToken(body.refreshToken);
@@ -80,14 +96,31 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }:
         if (consumed.expiresAt.getTime() < Date.now()) throw new Unauthorized('Refresh token has expired');
         return issueTokens(user);
       }
-      const known = await repo.findRefreshToken(db, tokenHash);
-      if (known && known.userId === user.id) {
-        // A used token coming back means it leaked: end every session of this user.
-        await repo.revokeAllRefreshTokens(db, user.id);
-        log.warn({ userId: user.id }, 'refresh token reuse detected; all refresh tokens revoked');
-        throw new Unauthorized('Refresh token was already used; all sessions have been revoked');
+      return refuseUnusable(tokenHash, user.id);
+    },
+
+    /** Browsers: the token comes from the session cookie, which names no user (decision 102). */
+    async refreshSession(refreshToken: string) {
+      const tokenHash = hashRefreshToken(refreshToken);
+      const consumed = await repo.consumeRefreshTokenByHash(db, tokenHash);
+      if (consumed) {
+        const user = await repo.findById(db, consumed.userId);
+        if (!user) throw new Unauthorized('Invalid refresh token');
+        if (consumed.expiresAt.getTime() < Date.now()) throw new Unauthorized('Refresh token has expired');
+        return issueTokens(user);
       }
-      throw new Unauthorized('Invalid refresh token');
+      return refuseUnusable(tokenHash);
+    },
+
+    /** Signs one session out: its refresh token is revoked (unknown or spent tokens change nothing). */
+    async logout(refreshToken: string) {
+      await repo.revokeRefreshToken(db, hashRefreshToken(refreshToken));
+    },
+
+    /** Signs the caller out everywhere: every refresh token of theirs is revoked. */
+    async logoutEverywhere(caller: Caller) {
+      await repo.revokeAllRefreshTokens(db, caller.actor.userId);
+      log.info({ userId: caller.actor.userId }, 'signed out everywhere: all refresh tokens revoked');
     },
 
     async listUsers(_caller: Caller, q: PageQuery) {

@@ -25,7 +25,7 @@ export interface ListFilter {
   tsquery?: string;
 }
 
-function whereOf(f: ListFilter): SQL | undefined {
+export function whereOf(f: ListFilter): SQL | undefined {
   const c: SQL[] = [];
   // Each equality filter has a (column, name, id) btree; tags and search have GIN indexes.
   if (f.kinds) c.push(f.kinds.length === 1 ? eq(components.kind, f.kinds[0]!) : inArray(components.kind, [...f.kinds]));

@@ -130,6 +130,9 @@ export function createComponentsService({ db, cache, events, config }: CatalogDe
   }
 
   return {
+    /** The list's query as a repository filter (null: matches nothing); the facets use it too. */
+    listFilter: filterOf,
+
     async list(_caller: Caller, q: ListComponentsQuery): Promise<PageResult<Component>> {
       await loadCatalogModel(); // owner and filter references are parsed by Backstage's rules
       const filter = filterOf(q);

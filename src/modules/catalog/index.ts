@@ -2,12 +2,14 @@ import type { AppContext } from '../../context.js';
 import type { App } from '../../kernel/types.js';
 import { createBrowseService } from './catalog.browse.js';
 import { catalogEntityRoutes } from './catalog.entities.routes.js';
+import { catalogFacetsRoutes, createFacetsService } from './catalog.facets.js';
 import { registerCatalogJobs } from './catalog.jobs.js';
 import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createComponentsService } from './catalog.service.js';
 
 export { catalogLookup, CATALOG_CACHE_NS } from './catalog.lookup.js';
+export { catalogSearchSources } from './catalog.search-source.js';
 export { ComponentSchema, type Component } from './catalog.schemas.js';
 export { KIND_GROUPS, KINDS, LIFECYCLES, type ComponentKind, type KindGroup } from './catalog.kinds.js';
 export { toComponent } from './catalog.view.js';
@@ -38,4 +40,5 @@ export async function catalogModule(app: App, ctx: AppContext) {
   registerCatalogJobs(ctx.jobs, register, ctx.config.catalog.refreshIntervalS);
   await app.register(catalogRoutes, { service: components });
   await app.register(catalogEntityRoutes, { register, browse });
+  await app.register(catalogFacetsRoutes, { service: createFacetsService(ctx, components.listFilter) });
 }

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { organizationMembers, organizations } from '../../db/schema/index.js';
+
+/** The organization switcher lists at most this many (a global admin on a very large installation). */
+const MAX_ORGANIZATIONS = 1000;
 
 /** Reads other modules need from organizations (they never query its tables themselves). */
 export const organizationsLookup = {
@@ -12,5 +15,18 @@ export const organizationsLookup = {
   async organizationIdsOf(db: Executor, userId: string): Promise<string[]> {
     const rows = await db.select({ id: organizationMembers.organizationId }).from(organizationMembers).where(eq(organizationMembers.userId, userId));
     return rows.map((r) => r.id);
+  },
+
+  /**
+   * The organizations a user may choose as context, by name, with the user's role in each: their
+   * memberships, and for global admins every organization (role null where not a member).
+   */
+  async organizationsOf(db: Executor, userId: string, isAdmin: boolean) {
+    const columns = { id: organizations.id, name: organizations.name, slug: organizations.slug, role: organizationMembers.role };
+    const member = and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, userId));
+    const query = isAdmin
+      ? db.select(columns).from(organizations).leftJoin(organizationMembers, member)
+      : db.select(columns).from(organizations).innerJoin(organizationMembers, member);
+    return query.orderBy(asc(organizations.name), asc(organizations.id)).limit(MAX_ORGANIZATIONS);
   },
 };

@@ -4,6 +4,7 @@ import { teamsRoutes } from './teams.routes.js';
 import { createTeamsService } from './teams.service.js';
 
 export { teamsLookup } from './teams.lookup.js';
+export { teamsSearchSource } from './teams.search-source.js';
 export { createTeamsService, type TeamsService } from './teams.service.js';
 export { teamsCatalogVerbs, type CatalogGroup } from './teams.catalog.js';
 export { TeamSchema } from './teams.schemas.js';

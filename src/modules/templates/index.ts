@@ -6,6 +6,7 @@ import { createTemplatesService } from './templates.service.js';
 
 export { createTemplatesService, type TemplatesService } from './templates.service.js';
 export { BUILTIN_TEMPLATES } from './templates.builtin.js';
+export { templatesSearchSource } from './templates.search-source.js';
 
 /** Service templates and scaffolding: built-ins seeded at start, the scaffold job (its crash recovery is declared in templates.jobs.ts). */
 export async function templatesModule(app: App, ctx: AppContext) {

@@ -1,0 +1,93 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import type { SearchSource } from '../../kernel/search-source.js';
+import { TOTAL_CAP, type Match } from './search.schemas.js';
+
+/** Rows a full-text or fuzzy tier ranks at most: a common word must not rank the whole table. */
+const RANKED_CANDIDATES = 1000;
+/** Trigrams say little about one or two characters: shorter terms match by prefix and words only. */
+const MIN_FUZZY_LENGTH = 3;
+
+export interface SearchTerms {
+  /** The user's text as typed (for websearch_to_tsquery: quotes, `or`, `-word`). */
+  raw: string;
+  /** Lower-cased, quotes dropped, spaces collapsed: what names are compared with. */
+  name: string;
+}
+
+export interface Row {
+  id: string;
+  name: string;
+  title: string | null;
+  description: string | null;
+  namespace: string | null;
+  entityKind: string;
+  score: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** pg_trgm's word-similarity cut for the fuzzy tier (its default, 0.6, misses transposed letters: "paymnets"). */
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
+
+/**
+ * The four tiers of decision 106 over one source, each an indexed query: the exact name and the
+ * name prefix read the `lower(name) COLLATE "C"` btree in order, words the text-search document,
+ * typos and partial words the trigram GIN index (`%` similarity, `<%` word similarity). Each tier
+ * leaves out what an earlier one matched.
+ */
+export function searchQueries(s: SearchSource, terms: SearchTerms) {
+  // Byte order: `=` and `LIKE 'x%'` are btree ranges, and the prefix tier reads the index in order.
+  const lname = sql`(lower(${s.name}) COLLATE "C")`;
+  const trigrams = sql`lower(${s.name})`;
+  const like = escapeLike(terms.name) + '%';
+  const tsquery = sql`websearch_to_tsquery('english', ${terms.raw})`;
+  const scope = s.where ? sql` AND ${s.where}` : sql``;
+  const fuzzy = terms.name.length >= MIN_FUZZY_LENGTH;
+  const fuzzyMatch = sql`(${trigrams} % ${terms.name} OR ${terms.name} <% ${trigrams})`;
+  const columns = (score: SQL) =>
+    sql`${s.id} AS id, ${s.name} AS name, ${s.title} AS title, left(${s.description}, 300) AS description, ${s.namespace} AS namespace, ${s.entityKind} AS "entityKind", (${score})::float8 AS score`;
+  const ranked = (where: SQL, score: SQL, take: number) =>
+    sql`SELECT * FROM (SELECT ${columns(score)} FROM ${s.from} WHERE ${where}${scope} LIMIT ${RANKED_CANDIDATES}) AS candidates ORDER BY score DESC, name, id LIMIT ${take}`;
+
+  const tiers: Record<Match, ((take: number) => SQL) | undefined> = {
+    exact: (take) => sql`SELECT ${columns(sql`1`)} FROM ${s.from} WHERE ${lname} = ${terms.name}${scope} ORDER BY ${s.name}, ${s.id} LIMIT ${take}`,
+    // Alphabetical in byte order (a name that is a prefix of another comes first); the score prefers short names.
+    prefix: (take) =>
+      sql`SELECT ${columns(sql`0.75 + 0.2 * ${terms.name.length}::float8 / greatest(length(${s.name}), 1)`)} FROM ${s.from}
+          WHERE ${lname} LIKE ${like} AND ${lname} <> ${terms.name}${scope} ORDER BY ${lname}, ${s.id} LIMIT ${take}`,
+    fulltext: (take) =>
+      ranked(sql`${s.document} @@ ${tsquery} AND ${lname} NOT LIKE ${like}`, sql`0.4 + 0.35 * least(1, ts_rank(${s.document}, ${tsquery}))`, take),
+    fuzzy: fuzzy
+      ? (take) =>
+          ranked(
+            sql`${fuzzyMatch} AND NOT (${s.document} @@ ${tsquery}) AND ${lname} NOT LIKE ${like}`,
+            sql`0.4 * greatest(similarity(${trigrams}, ${terms.name}), word_similarity(${terms.name}, ${trigrams}))`,
+            take,
+          )
+      : undefined,
+  };
+  // Each branch is one index and stops at the cap; UNION drops rows two branches share.
+  const branch = (where: SQL) => sql`(SELECT ${s.id} FROM ${s.from} WHERE ${where}${scope} LIMIT ${TOTAL_CAP})`;
+  const branches = [branch(sql`${lname} LIKE ${like}`), branch(sql`${s.document} @@ ${tsquery}`), ...(fuzzy ? [branch(fuzzyMatch)] : [])];
+  const total = sql`SELECT least(count(*), ${TOTAL_CAP})::int AS n FROM (${sql.join(branches, sql` UNION `)}) AS matches`;
+  return { tiers, total };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export const searchRepository = {
+  async rows(db: Executor, query: SQL): Promise<Row[]> {
+    return rowsOf<Row>(await db.execute(query)).map((r) => ({ ...r, score: Number(r.score) }));
+  },
+  /** The fuzzy tier: pg_trgm's threshold is a setting, changed for this one transaction only. */
+  async fuzzyRows(db: Database, query: SQL): Promise<Row[]> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+      return searchRepository.rows(tx, query);
+    });
+  },
+  async count(db: Executor, query: SQL): Promise<number> {
+    return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
+  },
+};

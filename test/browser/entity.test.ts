@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEntityFixtures } from './entity-fixtures.js';
+import { ADMIN, expectAccessible, launchBrowser, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+
+/** The entity page in Chromium against a real server: header, relations, graph, tabs, integrations. */
+let server: PortalServer;
+let pb: PortalBrowser;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  await seedPortal(server);
+  await seedEntityFixtures(server);
+  pb = await launchBrowser(server);
+});
+afterAll(async () => {
+  await pb?.close();
+  await server?.stop();
+});
+
+const ENTITY = '/catalog/component/default/payments-api';
+
+async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
+  const { context, page } = await pb.newPage(opts);
+  await signIn(page, ADMIN, path);
+  return { context, page };
+}
+
+const tabParam = (page: Page) => new URL(page.url()).searchParams.get('tab');
+
+describe('entity page', () => {
+  it('opens from the catalog with its owner, lifecycle, tags and relations both ways', async () => {
+    const { context, page } = await signedIn('/catalog');
+    await page.getByRole('link', { name: 'Payments API service' }).click();
+    await page.getByRole('heading', { name: 'Payments API service', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(ENTITY);
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+    expect(await header.getByRole('link', { name: 'payments-team' }).getAttribute('href')).toMatch(/^\/teams\/[0-9a-f-]{36}$/);
+    await header.getByText('production').waitFor();
+    await header.getByRole('link', { name: 'java' }).waitFor();
+
+    const relations = page.getByRole('region', { name: 'Relations' });
+    await relations.getByText('Owned by').waitFor();
+    await relations.getByText('Provides API').waitFor();
+    await relations.getByRole('link', { name: 'system:payments' }).click();
+    await page.getByRole('heading', { name: 'payments', level: 1 }).waitFor();
+    // the reverse edges: the system lists its parts
+    const parts = page.getByRole('region', { name: 'Relations' });
+    await parts.getByText('Has part').waitFor();
+    await parts.getByRole('link', { name: 'component:payments-api' }).waitFor();
+    await parts.getByRole('link', { name: 'api:payments-rest' }).waitFor();
+    await context.close();
+  });
+
+  it('draws the relations graph with every edge, and filters it by relation type through the URL', async () => {
+    const { context, page } = await signedIn(`${ENTITY}?tab=graph`);
+    const graph = page.getByRole('figure', { name: 'Relations graph of component:default/payments-api' });
+    await graph.waitFor();
+    await expect.poll(() => graph.locator('.react-flow__node').count()).toBe(4);
+    await expect.poll(() => graph.locator('.react-flow__edge').count()).toBe(3);
+    await page.getByText('4 entities, 3 relations').waitFor();
+    await graph.getByRole('link', { name: 'api default/payments-rest' }).waitFor();
+
+    await page.getByRole('group', { name: 'Graph filters' }).getByText('ownedBy').click();
+    await page.getByText('3 entities, 2 relations').waitFor();
+    expect(JSON.parse(new URL(page.url()).searchParams.get('rel')!)).toEqual(['partOf', 'providesApi']);
+    await expect.poll(() => graph.locator('.react-flow__edge').count()).toBe(2);
+
+    // the linked view opens the same way
+    await page.reload();
+    await page.getByText('3 entities, 2 relations').waitFor();
+    await context.close();
+  });
+
+  it('keeps the tab in the URL, and says plainly which integrations are not configured', async () => {
+    const { context, page } = await signedIn(`${ENTITY}?tab=cost`);
+    const tabs = page.getByRole('tablist', { name: 'Entity sections' });
+    expect(await tabs.getByRole('tab', { name: 'Cost' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'Cost (OpenCost) is not configured' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await tabs.getByRole('tab', { name: 'Mesh metrics' }).click();
+    await page.getByRole('heading', { name: 'Service-mesh metrics is not configured' }).waitFor();
+    await page.getByText('Metrics store (Prometheus) is not configured (METRICS_URL)').waitFor();
+    expect(tabParam(page)).toBe('mesh');
+
+    await tabs.getByRole('tab', { name: 'Images' }).click();
+    await page.getByRole('heading', { name: 'The container registry is not configured' }).waitFor();
+    expect(tabParam(page)).toBe('registry');
+
+    await tabs.getByRole('tab', { name: 'Kubernetes' }).click();
+    await page.getByRole('heading', { name: 'No workload matches “payments-api”' }).waitFor();
+
+    await tabs.getByRole('tab', { name: 'Deployments' }).click();
+    await page.getByRole('heading', { name: 'No deployments yet' }).waitFor();
+
+    await page.goBack();
+    await page.getByRole('heading', { name: 'No workload matches “payments-api”' }).waitFor();
+    expect(tabParam(page)).toBe('kubernetes');
+    await context.close();
+  });
+
+  it('shows an outage as an error with the API message, and retries', async () => {
+    const { context, page } = await signedIn(ENTITY);
+    let fail = true;
+    await page.route('**/api/v1/deployments?**', (route) =>
+      fail
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 503,
+              message: 'Database is unavailable',
+              error: 'Service Unavailable',
+              timestamp: new Date().toISOString(),
+              path: '/api/v1/deployments',
+            }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole('tablist', { name: 'Entity sections' }).getByRole('tab', { name: 'Deployments' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('Database is unavailable').waitFor();
+    await alert.getByText('A service Hangar depends on is unavailable').waitFor();
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'No deployments yet' }).waitFor();
+    await context.close();
+  });
+
+  it('answers an unknown reference with a way back to the catalog', async () => {
+    const { context, page } = await signedIn('/catalog/component/default/does-not-exist');
+    await page.getByRole('heading', { name: 'No component named default/does-not-exist' }).waitFor();
+    await page.getByRole('link', { name: 'Browse the catalog' }).waitFor();
+    await context.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no axe violations (${theme}): overview and graph at 1280×800, an integration tab at 390×844`, async () => {
+      const desktop = await signedIn(ENTITY, { theme });
+      await desktop.page.getByRole('region', { name: 'Relations' }).getByText('Owned by').waitFor();
+      await expectAccessible(desktop.page, `entity overview ${theme} desktop`);
+      await desktop.page.getByRole('tab', { name: 'Relations graph' }).click();
+      await desktop.page.locator('.react-flow__node').first().waitFor();
+      await expectAccessible(desktop.page, `entity graph ${theme} desktop`);
+      await desktop.context.close();
+
+      const mobile = await signedIn(`${ENTITY}?tab=cost`, { theme, viewport: 'mobile' });
+      await mobile.page.getByRole('heading', { name: 'Cost (OpenCost) is not configured' }).waitFor();
+      await expectAccessible(mobile.page, `entity cost tab ${theme} mobile`);
+      const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await mobile.context.close();
+    });
+  }
+});

@@ -1,0 +1,21 @@
+/**
+ * Browser test harness for the portal (test/browser/*.test.ts, vitest project `browser`).
+ *
+ *   const server = await startPortalServer();          // real `npm start` bundle on memory://, free port
+ *   await seedPortal(server);                          // groups, people, a system, components, an API
+ *   const pb = await launchBrowser(server);            // Debian's Chromium via playwright-core
+ *   const { page } = await pb.newPage({ viewport: 'mobile', theme: 'dark' });
+ *   await signIn(page, ADMIN);                         // through the sign-in form
+ *   await page.getByRole('link', { name: 'Payments API service' }).click();
+ *   await expectAccessible(page, 'entity page (dark, mobile)');   // axe: zero violations
+ *   await pb.close(); await server.stop();
+ *
+ * - The project's global setup (global-setup.ts) builds dist/src and web/dist when out of date.
+ * - `startPortalServer(env)` takes extra settings (e.g. DATABASE_URL of a PostgreSQL behind
+ *   test/helpers/tcp-proxy.ts to stop a dependency); `server.api()` calls the API with a token.
+ * - Locate elements by role and accessible name (getByRole, getByLabel); wait for them, never sleep.
+ * - VIEWPORTS: desktop 1280×800, mobile 390×844. Themes: 'light' | 'dark' (stored preference).
+ */
+export { expectAccessible, launchBrowser, settled, signIn, type PortalBrowser } from './browser.js';
+export { seedComponents, seedPortal } from './seed.js';
+export { ADMIN, startPortalServer, type PortalServer } from './server.js';

@@ -1,0 +1,290 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  seedComponents,
+  seedPortal,
+  settled,
+  signIn,
+  startPortalServer,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
+
+/** The portal's shell, session, catalog, search, teams and people in Chromium against a real server. */
+let server: PortalServer;
+let pb: PortalBrowser;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  await seedPortal(server);
+  await seedComponents(server, 120);
+  pb = await launchBrowser(server);
+});
+afterAll(async () => {
+  await pb?.close();
+  await server?.stop();
+});
+
+async function signedIn(path = '/catalog', opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
+  const { context, page } = await pb.newPage(opts);
+  await signIn(page, ADMIN, path);
+  return { context, page };
+}
+
+const pathAndQuery = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+describe('session', () => {
+  it('sends a signed-out visitor to sign in, then back to the page asked for; tokens stay out of web storage', async () => {
+    const { context, page } = await pb.newPage();
+    await page.goto('/teams?q=pay');
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/teams?q=pay');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill('wrong-password-1A');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Wrong username or password');
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
+    expect(pathAndQuery(page)).toBe('/teams?q=pay');
+
+    const storage = await page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+    expect(Object.keys(storage.local).every((k) => k === 'hangar.theme' || k === 'hangar.organization')).toBe(true);
+    expect(storage.session).toEqual({});
+    expect(storage.cookie).not.toContain('hangar_refresh');
+    const cookie = (await context.cookies()).find((c) => c.name === 'hangar_refresh')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
+    await context.close();
+  });
+
+  it('survives a reload through the refresh cookie; signing out ends it', async () => {
+    const { context, page } = await signedIn('/people');
+    await page.reload();
+    await page.getByRole('heading', { name: 'People', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    await page.goto('/people');
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    expect((await context.cookies()).some((c) => c.name === 'hangar_refresh' && c.value)).toBe(false);
+    await context.close();
+  });
+
+  it('sign out everywhere ends the other browsers’ sessions too', async () => {
+    const one = await signedIn('/catalog');
+    const two = await signedIn('/teams');
+    await one.page.getByRole('button', { name: /Account menu/ }).click();
+    await one.page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+    await one.page.waitForURL((u) => u.pathname === '/sign-in');
+    await two.page.reload();
+    await two.page.waitForURL((u) => u.pathname === '/sign-in');
+    await one.context.close();
+    await two.context.close();
+  });
+
+  it('registers an account and signs it in', async () => {
+    const { context, page } = await pb.newPage({ viewport: 'mobile' });
+    await page.goto('/sign-in');
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByLabel('Username').fill('new-engineer');
+    await page.getByLabel('Email').fill('new-engineer@hangar.test');
+    await page.getByLabel('Password').fill('Str0ng-Passw0rd');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Account menu for new-engineer' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('catalog', () => {
+  it('filters, sorts and pages through the URL; a reload shows the same view', async () => {
+    const { context, page } = await signedIn('/catalog');
+    const table = page.getByRole('table', { name: 'Catalog components' });
+    await table.waitFor();
+    await page.getByRole('combobox', { name: 'Lifecycle' }).selectOption('experimental');
+    await page.waitForURL((u) => u.searchParams.get('lifecycle') === 'experimental');
+    await table.getByRole('button', { name: 'Name', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === '-name');
+    await expect.poll(() => table.getByRole('row').nth(1).textContent()).toContain('ledger-worker');
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Lifecycle' }).inputValue()).toBe('experimental');
+    expect(await table.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => table.getByRole('row').nth(1).textContent()).toContain('ledger-worker');
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('lifecycle'));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Pagination' }).textContent()).toContain('Page 2 of 3');
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Tags' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('cols'), { timeout: 20_000 }).toBe('name,kind,type,owner,lifecycle');
+    expect(await table.getByRole('columnheader', { name: 'Tags' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('text filter narrows the rows and says so when nothing matches', async () => {
+    const { context, page } = await signedIn('/catalog');
+    await page.getByRole('searchbox', { name: 'Filter by text' }).fill('zzzz-nothing-like-this');
+    await page.getByRole('heading', { name: 'No components match these filters' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('zzzz-nothing-like-this');
+    await context.close();
+  });
+
+  it('opens an entity from its row', async () => {
+    const { context, page } = await signedIn('/catalog?q=payments');
+    await page.getByRole('link', { name: 'Payments API service' }).click();
+    await page.waitForURL((u) => u.pathname === '/catalog/component/default/payments-api');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe('search', () => {
+  it('Ctrl+K opens the palette: pages matched here, results grouped by kind, Enter opens one', async () => {
+    const { context, page } = await signedIn('/people');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Command palette' });
+    await dialog.getByRole('combobox', { name: 'Search Hangar' }).fill('teams');
+    await dialog.getByRole('option', { name: 'Teams' }).waitFor();
+    await dialog.getByRole('combobox', { name: 'Search Hangar' }).fill('ledger');
+    const hit = dialog.getByRole('option', { name: /ledger-worker/ });
+    await hit.waitFor();
+    await dialog.getByRole('group', { name: /Components/ }).waitFor();
+    while ((await hit.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/catalog/component/default/ledger-worker');
+    await context.close();
+  });
+
+  it('the header box opens the results page with the query in the URL', async () => {
+    const { context, page } = await signedIn('/catalog');
+    await page.getByRole('searchbox', { name: 'Search components, APIs, teams and people' }).fill('payments');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'payments');
+    await page.getByRole('link', { name: 'Payments API service' }).waitFor();
+    await page.getByRole('heading', { name: /Teams/, level: 2 }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Payments API service' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('teams and people', () => {
+  it('team page lists owned components, child groups and people; person cards link to their teams', async () => {
+    const { context, page } = await signedIn('/teams');
+    await page.getByRole('link', { name: 'platform' }).first().click();
+    await page.getByRole('heading', { name: 'platform', level: 1 }).waitFor();
+    // 121 rows (the bulk components belong to platform too): only those in view are rendered.
+    await page.getByRole('heading', { name: 'Owned components (121)' }).waitFor();
+    await page
+      .getByRole('table', { name: /Components owned by platform/ })
+      .getByRole('link')
+      .first()
+      .waitFor();
+    await page
+      .getByRole('region', { name: /Child groups/ })
+      .getByRole('link', { name: 'payments-team' })
+      .click();
+    await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'People' }).click();
+    await page.getByRole('list', { name: 'Teams of Ada Lovelace' }).getByRole('link', { name: 'payments-team' }).click();
+    await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe('theme and keyboard', () => {
+  it('switches theme, and the choice survives a reload without a flash', async () => {
+    const { context, page } = await signedIn('/catalog');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload({ waitUntil: 'commit' });
+    // theme-init.js runs before any module script: the class is there at DOMContentLoaded.
+    await page.waitForLoadState('domcontentloaded');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    await context.close();
+  });
+
+  it('works with the keyboard alone: sign in, skip link, nav, table links', async () => {
+    const { context, page } = await pb.newPage();
+    await page.goto('/catalog');
+    await page.getByLabel('Username').waitFor();
+    await page.keyboard.type(ADMIN.username); // the field has focus on load
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Catalog components' }).waitFor();
+
+    const focusedName = () =>
+      page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() || document.activeElement?.getAttribute('aria-label') || '');
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        if ((await focusedName()) === name) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+    await tabTo('Skip to content');
+    await tabTo('Teams');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
+    await tabTo('payments-team');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
+    // The palette opens, takes a query and closes with Escape without the mouse.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('accessibility (axe, zero violations)', () => {
+  const pages = ['/catalog', '/catalog?lifecycle=production&cols=name,kind,owner,updatedAt', '/teams', '/people', '/search?q=payments', '/search'];
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      it(`sign-in and register, ${theme}, ${viewport}`, async () => {
+        const { context, page } = await pb.newPage({ theme, viewport });
+        await page.goto('/sign-in');
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await expectAccessible(page, `/sign-in ${theme} ${viewport}`);
+        await page.goto('/register');
+        await page.getByRole('button', { name: 'Create account' }).waitFor();
+        await expectAccessible(page, `/register ${theme} ${viewport}`);
+        await context.close();
+      });
+
+      it(`every signed-in shell page, ${theme}, ${viewport}`, { timeout: 480_000 }, async () => {
+        const { context, page } = await signedIn('/catalog', { theme, viewport });
+        for (const path of pages) {
+          await page.goto(path);
+          await settled(page);
+          await expectAccessible(page, `${path} ${theme} ${viewport}`);
+        }
+        await page.goto('/teams');
+        await page.getByRole('link', { name: 'payments-team' }).first().click();
+        await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
+        await settled(page);
+        await expectAccessible(page, `team page ${theme} ${viewport}`);
+        await page.keyboard.press('Control+k');
+        await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('pay');
+        await page.getByRole('option', { name: /Payments API service/ }).waitFor();
+        await expectAccessible(page, `command palette ${theme} ${viewport}`);
+        await context.close();
+      });
+    }
+  }
+});

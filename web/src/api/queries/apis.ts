@@ -1,0 +1,88 @@
+// TanStack Query hooks of the APIs pages: API entities, their spec versions, one spec's content, the diff
+// between two versions and the lifecycle change. Keys start with `api-specs` or `catalog`, which the
+// live `api-spec:*` and `component.*` events invalidate.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../client';
+import type { OkBody } from '../types';
+
+export type ApiSpecSummary = OkBody<'listComponentApiSpecs'>[number];
+export type ApiSpec = OkBody<'getApiSpec'>;
+export type ApiSpecDiff = OkBody<'getApiSpecDiff'>;
+export type SpecStatus = ApiSpecSummary['status'];
+
+export const apiKeys = {
+  list: (params: object) => ['catalog', 'apis', params] as const,
+  specs: (componentId: string) => ['api-specs', 'component', componentId] as const,
+  spec: (id: string) => ['api-specs', 'spec', id] as const,
+  diff: (id: string, compareWith: string) => ['api-specs', 'diff', id, compareWith] as const,
+  consumers: (id: string) => ['api-specs', 'consumers', id] as const,
+};
+
+export const API_PAGE_SIZE = 50;
+
+/** Catalog entities of kind API, filtered and paged by the server. */
+export function useApiList(params: { q?: string; lifecycle?: string; page: number }) {
+  const query = {
+    entityKind: 'API',
+    sort: 'name' as const,
+    take: API_PAGE_SIZE,
+    skip: (params.page - 1) * API_PAGE_SIZE,
+    q: params.q,
+    lifecycle: params.lifecycle,
+  };
+  return useQuery({
+    queryKey: apiKeys.list(query),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components', { params: { query }, signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Spec versions of a component, without their content. */
+export function useApiSpecs(componentId: string | undefined) {
+  return useQuery({
+    queryKey: apiKeys.specs(componentId ?? ''),
+    enabled: !!componentId,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}/api-specs', { params: { path: { id: componentId! } }, signal })),
+  });
+}
+
+/** One spec with its raw content (rendered inline: nothing is fetched by the renderer). */
+export function useApiSpec(id: string | undefined) {
+  return useQuery({
+    queryKey: apiKeys.spec(id ?? ''),
+    enabled: !!id,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/api-specs/{id}', { params: { path: { id: id! } }, signal })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Changes of `id` (the newer version) relative to `compareWith` (the older one). */
+export function useApiSpecDiff(id: string | undefined, compareWith: string | undefined) {
+  return useQuery({
+    queryKey: apiKeys.diff(id ?? '', compareWith ?? ''),
+    enabled: !!id && !!compareWith && id !== compareWith,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/api-specs/{id}/diff', { params: { path: { id: id! }, query: { compareWith: compareWith! } }, signal })),
+  });
+}
+
+export function useApiSpecConsumers(id: string | undefined) {
+  return useQuery({
+    queryKey: apiKeys.consumers(id ?? ''),
+    enabled: !!id,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/api-specs/{id}/consumers', { params: { path: { id: id! } }, signal })),
+  });
+}
+
+/** Admin: move a spec through its lifecycle (active → deprecated → sunset), with optional dates. */
+export function useUpdateSpecStatus(componentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: { id: string; status: SpecStatus; sunsetAt?: string | null }) =>
+      unwrap(await api.PATCH('/api/v1/api-specs/{id}', { params: { path: { id } }, body })),
+    onSuccess: (_data, { id }) => {
+      void client.invalidateQueries({ queryKey: apiKeys.specs(componentId) });
+      void client.invalidateQueries({ queryKey: apiKeys.spec(id) });
+    },
+  });
+}

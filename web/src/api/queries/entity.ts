@@ -1,0 +1,208 @@
+// TanStack Query hooks of the entity page: the entity by reference, its relations, and one hook per tab.
+// Keys start with the area a live event invalidates (`catalog`, `deployments`, `pipelines`, `incidents`),
+// so an open entity page follows the server without reload; integrations without events use `integration`.
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../client';
+import type { OkBody } from '../types';
+
+export type CatalogEntity = OkBody<'getComponent'>;
+export type Relation = OkBody<'listComponentRelations'>[number];
+export type Deployment = OkBody<'listDeployments'>['data'][number];
+export type Pipeline = OkBody<'listPipelines'>['data'][number];
+export type PipelineRun = OkBody<'listPipelineRuns'>[number];
+export type Incident = OkBody<'listIncidents'>['data'][number];
+export type IacModule = OkBody<'listComponentIacModules'>[number];
+export type ModuleDrift = OkBody<'listModuleDrift'>[number];
+export type Workload = OkBody<'matchOrchestratorWorkloads'>[number];
+export type MetricSeries = OkBody<'getMeshOneRps'>;
+export type GatewayRoute = OkBody<'listGatewayRoutes'>['data'][number];
+
+/** How many pipelines and incidents a tab scans for the ones that reach this component (decision 173). */
+export const SCAN_LIMIT = 100;
+
+export const entityKeys = {
+  entity: (kind: string, namespace: string, name: string) => ['catalog', 'entity', kind, namespace, name] as const,
+  relations: (id: string) => ['catalog', 'relations', id] as const,
+  deployments: (id: string) => ['deployments', 'component', id] as const,
+  environments: () => ['deployments', 'environments'] as const,
+  pipelines: () => ['pipelines', 'list', SCAN_LIMIT] as const,
+  runs: (pipelineId: string) => ['pipelines', 'runs', pipelineId] as const,
+  incidents: () => ['incidents', 'latest', SCAN_LIMIT] as const,
+  integration: (name: string, ...rest: unknown[]) => ['integration', name, ...rest] as const,
+};
+
+/**
+ * A catalog entity by its reference (the page's URL). Teams and people answer the same endpoint with
+ * other shapes: the answer says which, so the page can send them to their own pages.
+ */
+export function useEntity(kind: string, namespace: string, name: string) {
+  return useQuery({
+    queryKey: entityKeys.entity(kind, namespace, name),
+    queryFn: async ({ signal }) => {
+      const body = unwrap(await api.GET('/api/v1/catalog/entities/{kind}/{namespace}/{name}', { params: { path: { kind, namespace, name } }, signal }));
+      if ('entityKind' in body) return { type: 'entity' as const, entity: body as CatalogEntity };
+      if ('parentTeamId' in body) return { type: 'team' as const, id: body.id };
+      return { type: 'person' as const, name: body.name };
+    },
+  });
+}
+
+export function useRelations(id: string | undefined) {
+  return useQuery({
+    queryKey: entityKeys.relations(id ?? ''),
+    enabled: !!id,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}/relations', { params: { path: { id: id! } }, signal })),
+  });
+}
+
+/** Relations of several entities at once (the graph's second hop), combined; each is cached on its own key. */
+export function useRelationsOf(ids: string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: entityKeys.relations(id),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        unwrap(await api.GET('/api/v1/catalog/components/{id}/relations', { params: { path: { id } }, signal })),
+      staleTime: 60_000,
+    })),
+    combine: (results) => ({ rows: results.flatMap((r) => r.data ?? []), pending: results.some((r) => r.isPending) }),
+  });
+}
+
+export function useDeployments(componentId: string) {
+  return useQuery({
+    queryKey: entityKeys.deployments(componentId),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/deployments', { params: { query: { componentId, take: 50 } }, signal })),
+  });
+}
+
+export function useEnvironments() {
+  return useQuery({
+    queryKey: entityKeys.environments(),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Pipelines whose deploy stage targets the component (a pipeline reaches a component only that way). */
+export function usePipelines() {
+  return useQuery({
+    queryKey: entityKeys.pipelines(),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines', { params: { query: { limit: SCAN_LIMIT } }, signal })),
+  });
+}
+
+export function usePipelineRuns(pipelineId: string) {
+  return useQuery({
+    queryKey: entityKeys.runs(pipelineId),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}/runs', { params: { path: { id: pipelineId } }, signal })),
+  });
+}
+
+export function useLatestIncidents() {
+  return useQuery({
+    queryKey: entityKeys.incidents(),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents', { params: { query: { take: SCAN_LIMIT } }, signal })),
+  });
+}
+
+export function useIacModules(componentId: string) {
+  return useQuery({
+    queryKey: entityKeys.integration('iac-modules', componentId),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac-modules/component/{componentId}', { params: { path: { componentId } }, signal })),
+  });
+}
+
+export function useModuleDrift() {
+  return useQuery({
+    queryKey: entityKeys.integration('module-drift'),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/module-drift', { signal })),
+  });
+}
+
+export function useCostAvailable() {
+  return useQuery({
+    queryKey: entityKeys.integration('cost-available'),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/cost/available', { signal })),
+    staleTime: 60_000,
+  });
+}
+
+export function useActualCost(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: entityKeys.integration('cost-actual', id),
+    enabled,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/cost/components/{id}/actual', { params: { path: { id } }, signal })),
+  });
+}
+
+export function useCostHistory(id: string) {
+  return useQuery({
+    queryKey: entityKeys.integration('cost-history', id),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/cost/components/{id}/history', { params: { path: { id } }, signal })),
+  });
+}
+
+export function useRegistryAvailable() {
+  return useQuery({
+    queryKey: entityKeys.integration('registry-available'),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/registry/available', { signal })),
+    staleTime: 60_000,
+  });
+}
+
+export function useVulnerabilities(componentId: string) {
+  const path = { componentId };
+  return useQueries({
+    queries: [
+      {
+        queryKey: entityKeys.integration('vulnerability-summary', componentId),
+        queryFn: async ({ signal }: { signal: AbortSignal }) =>
+          unwrap(await api.GET('/api/v1/registry/components/{componentId}/vulnerabilities/summary', { params: { path }, signal })),
+      },
+      {
+        queryKey: entityKeys.integration('vulnerabilities', componentId),
+        queryFn: async ({ signal }: { signal: AbortSignal }) =>
+          unwrap(await api.GET('/api/v1/registry/components/{componentId}/vulnerabilities', { params: { path }, signal })),
+      },
+    ],
+  });
+}
+
+export function useWorkloads(componentName: string) {
+  return useQuery({
+    queryKey: entityKeys.integration('workloads', componentName),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/orchestrator/workloads/match/{componentName}', { params: { path: { componentName } }, signal })),
+  });
+}
+
+export const MESH_METRICS = [
+  { id: 'rps', label: 'Requests per second', unit: 'req/s', path: '/api/v1/meshone/metrics/rps' },
+  { id: 'error-rate', label: 'Error rate (5xx)', unit: '%', path: '/api/v1/meshone/metrics/error-rate' },
+  { id: 'latency', label: 'Latency p99', unit: 'ms', path: '/api/v1/meshone/metrics/latency' },
+] as const;
+
+/** The service mesh's three golden signals of one service over `range` (Prometheus through the server). */
+export function useMeshMetrics(service: string, namespace: string, range: string) {
+  return useQueries({
+    queries: MESH_METRICS.map((m) => ({
+      queryKey: entityKeys.integration('mesh', m.id, service, namespace, range),
+      retry: false,
+      queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET(m.path, { params: { query: { service, namespace, range } }, signal })),
+    })),
+  });
+}
+
+export function useSearchIndices(id: string) {
+  return useQuery({
+    queryKey: entityKeys.integration('search-indices', id),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/components/{id}/searchengine-indices/stats', { params: { path: { id } }, signal })),
+  });
+}
+
+export function useGatewayRoutes(componentId: string) {
+  return useQuery({
+    queryKey: entityKeys.integration('gateway-routes', componentId),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/gateway/routes', { params: { query: { componentId, limit: 100 } }, signal })),
+  });
+}

@@ -1,0 +1,42 @@
+// Query keys, one factory per area. Every key starts with its area, so a live event can invalidate
+// a whole area (`['catalog']`) or one entity (`['catalog', 'component', id]`) with a prefix match.
+export const queryKeys = {
+  me: () => ['session', 'me'] as const,
+  catalog: {
+    all: () => ['catalog'] as const,
+    list: (params: object) => ['catalog', 'list', params] as const,
+    facets: (params: object) => ['catalog', 'facets', params] as const,
+    component: (id: string) => ['catalog', 'component', id] as const,
+    people: (params: object) => ['catalog', 'people', params] as const,
+  },
+  search: (params: object) => ['search', params] as const,
+  teams: {
+    all: () => ['teams'] as const,
+    list: (params: object) => ['teams', 'list', params] as const,
+    team: (id: string) => ['teams', 'team', id] as const,
+    members: (id: string) => ['teams', 'members', id] as const,
+    components: (id: string, params: object) => ['teams', 'components', id, params] as const,
+  },
+  apiSpecs: { all: () => ['api-specs'] as const },
+  pipelines: { all: () => ['pipelines'] as const },
+  incidents: { all: () => ['incidents'] as const },
+  deployments: { all: () => ['deployments'] as const },
+};
+
+type Key = readonly unknown[];
+
+/**
+ * The query keys a server event makes stale. Events name the thing that changed; the cache drops
+ * every list it may appear in (and search, whose answers include components).
+ */
+export function keysForEvent(event: string, payload: unknown): Key[] {
+  const id =
+    typeof payload === 'object' && payload !== null && typeof (payload as { id?: unknown }).id === 'string' ? (payload as { id: string }).id : undefined;
+  if (event.startsWith('component.')) return [queryKeys.catalog.all(), ['search'], queryKeys.teams.all(), ...(id ? [queryKeys.catalog.component(id)] : [])];
+  if (event.startsWith('api-spec')) return [queryKeys.apiSpecs.all(), queryKeys.catalog.all()];
+  if (event.startsWith('pipeline.run') || event.startsWith('ci.build')) return [queryKeys.pipelines.all()];
+  if (event.startsWith('rollout.')) return [queryKeys.deployments.all()];
+  if (event.startsWith('INCIDENT_')) return [queryKeys.incidents.all()];
+  if (event.startsWith('scaffold.')) return [queryKeys.catalog.all()];
+  return [];
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { keysForEvent, queryKeys } from './keys';
+
+describe('query keys and live events', () => {
+  it('nests every key under its area, so an area prefix invalidates all of it', () => {
+    expect(queryKeys.catalog.list({ skip: 0 }).slice(0, 1)).toEqual(queryKeys.catalog.all());
+    expect(queryKeys.catalog.facets({}).slice(0, 1)).toEqual(queryKeys.catalog.all());
+    expect(queryKeys.teams.components('t', {}).slice(0, 1)).toEqual(queryKeys.teams.all());
+  });
+
+  it('a component event makes the catalog, search, teams and that component stale', () => {
+    expect(keysForEvent('component.updated', { id: 'c1', name: 'x' })).toEqual([['catalog'], ['search'], ['teams'], ['catalog', 'component', 'c1']]);
+    expect(keysForEvent('component.deleted', null)).toEqual([['catalog'], ['search'], ['teams']]);
+  });
+
+  it('maps the other streams to their areas and ignores unknown events', () => {
+    expect(keysForEvent('api-spec:deprecated', {})).toContainEqual(['api-specs']);
+    expect(keysForEvent('pipeline.run.updated', {})).toEqual([['pipelines']]);
+    expect(keysForEvent('INCIDENT_CREATED', {})).toEqual([['incidents']]);
+    expect(keysForEvent('something.else', {})).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+// The browser session (decision 141): the access token lives in this module's memory only; the refresh token
+// is the HttpOnly `hangar_refresh` cookie the server sets on login with `session: 'cookie'`, which scripts
+// cannot read. A reload restores the session with one refresh call. Nothing sensitive goes to web storage.
+import { refreshDelayMs, tokenExpiry } from './token-schedule';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+}
+
+export interface SessionState {
+  status: 'loading' | 'signed-in' | 'signed-out';
+  user?: SessionUser;
+}
+
+let accessToken: string | undefined;
+let state: SessionState = { status: 'loading' };
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<boolean> | undefined;
+const listeners = new Set<() => void>();
+const tokenListeners = new Set<(token: string | undefined) => void>();
+
+const AUTH = '/api/v1/auth';
+const RETRY_AFTER_OUTAGE_MS = 10_000;
+const jsonPost = (path: string, body: unknown, token?: string) =>
+  fetch(`${AUTH}/${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+function setState(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+function setToken(token: string | undefined, lifetimeS?: number) {
+  accessToken = token;
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  const exp = token ? tokenExpiry(token) : undefined;
+  if (exp !== undefined) refreshTimer = setTimeout(() => void refresh(), refreshDelayMs(exp, Date.now(), lifetimeS));
+  for (const l of tokenListeners) l(token);
+}
+
+export const session = {
+  getState: () => state,
+  getToken: () => accessToken,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  /** Called with every new access token (the live connection re-authenticates with it). */
+  onToken(listener: (token: string | undefined) => void) {
+    tokenListeners.add(listener);
+    return () => void tokenListeners.delete(listener);
+  },
+};
+
+/** The API's error message of a failed answer, or a plain sentence when it has none. */
+export async function errorMessage(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  return typeof body?.message === 'string' ? body.message : `The server answered ${res.status} ${res.statusText}`.trim();
+}
+
+async function loadIdentity(): Promise<boolean> {
+  const res = await fetch(`${AUTH}/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+  if (!res.ok) return false;
+  const body = (await res.json()) as { user: SessionUser; organizations?: Organization[] };
+  organizations = body.organizations ?? [];
+  setState({ status: 'signed-in', user: body.user });
+  return true;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  role: string;
+}
+let organizations: Organization[] = [];
+export const sessionOrganizations = () => organizations;
+
+/** Exchanges the refresh cookie for a new access token; one request at a time. False when there is no valid cookie. */
+export function refresh(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await jsonPost('refresh', { session: 'cookie' });
+      if (res.status >= 500 && state.status === 'signed-in') {
+        // The server is in trouble, not the session: keep the current token and try again shortly.
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void refresh(), RETRY_AFTER_OUTAGE_MS);
+        return false;
+      }
+      if (!res.ok) {
+        setToken(undefined);
+        setState({ status: 'signed-out' });
+        return false;
+      }
+      const body = (await res.json()) as { token: string; expiresIn?: number };
+      setToken(body.token, body.expiresIn);
+      if (state.status !== 'signed-in') return await loadIdentity();
+      return true;
+    } catch {
+      // Network failure: keep the current state; the next request reports the error.
+      return state.status === 'signed-in';
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/** Signs in; resolves to an error message for the form, or undefined on success. */
+export async function signIn(username: string, password: string): Promise<string | undefined> {
+  const res = await jsonPost('login', { username, password, session: 'cookie' });
+  if (!res.ok) return res.status === 401 ? 'Wrong username or password.' : await errorMessage(res);
+  const body = (await res.json()) as { token: string; expiresIn?: number; user: SessionUser };
+  setToken(body.token, body.expiresIn);
+  if (!(await loadIdentity())) setState({ status: 'signed-in', user: body.user });
+  return undefined;
+}
+
+/** Registers an account, then signs in with it. */
+export async function register(input: { username: string; email: string; password: string; displayName?: string }): Promise<string | undefined> {
+  const res = await jsonPost('register', input);
+  if (!res.ok) return await errorMessage(res);
+  return signIn(input.username, input.password);
+}
+
+/** Signs out here (revokes this cookie's refresh token), or everywhere (every refresh token of the user). */
+export async function signOut(everywhere = false): Promise<void> {
+  await jsonPost('logout', { everywhere }, accessToken).catch(() => undefined);
+  organizations = [];
+  setToken(undefined);
+  setState({ status: 'signed-out' });
+}
+
+/** On start: a valid refresh cookie restores the session without asking for the password again. */
+export function restoreSession(): Promise<boolean> {
+  return refresh();
+}

@@ -1,0 +1,90 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Command } from 'cmdk';
+import { CornerDownLeft, FileText, Search } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useState } from 'react';
+import { useSearch } from '../../api/queries/search';
+import { describeError } from '../ui/states';
+import { matchPages } from './page-matches';
+import { KIND_LABELS, resultHref } from './result-link';
+import { useDebounced } from './use-debounced';
+
+const group =
+  'px-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
+const item =
+  'flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-[13px] data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground';
+
+/** Ctrl/Cmd+K: portal pages (matched here) and GET /api/v1/search results grouped by kind; arrows move, Enter opens. */
+export default function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const settled = useDebounced(query.trim(), 150);
+  const results = useSearch(settled, { take: 5 });
+  const pages = matchPages(query);
+
+  const go = (href: string) => {
+    onOpenChange(false);
+    void navigate({ href });
+  };
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <RadixDialog.Content className="fixed top-[10vh] left-1/2 z-50 w-[min(94vw,640px)] -translate-x-1/2 overflow-hidden rounded-xl border bg-card text-foreground shadow-2xl">
+          <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
+          <RadixDialog.Description className="sr-only">Search components, APIs, teams, people and templates, or go to a page.</RadixDialog.Description>
+          <Command shouldFilter={false} label="Search Hangar" loop>
+            <div className="flex items-center gap-2 border-b px-3">
+              <Search aria-hidden className="size-4 text-muted-foreground" />
+              <Command.Input
+                value={query}
+                onValueChange={setQuery}
+                placeholder="Search or jump to…"
+                aria-label="Search Hangar"
+                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground focus-visible:outline-none"
+              />
+            </div>
+            <Command.List className="max-h-[60vh] overflow-y-auto py-1">
+              {results.isFetching && settled && <Command.Loading className="px-3 py-2 text-[13px] text-muted-foreground">Searching…</Command.Loading>}
+              {results.isError && <p className="px-3 py-2 text-[13px] text-destructive">{describeError(results.error).message}</p>}
+              {pages.length > 0 && (
+                <Command.Group heading="Pages" className={group}>
+                  {pages.map((p) => (
+                    <Command.Item key={p.to} value={`page:${p.to}`} onSelect={() => go(p.to)} className={item}>
+                      <p.icon aria-hidden className="size-4 text-muted-foreground" /> {p.label}
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              )}
+              {settled &&
+                results.data?.groups
+                  .filter((g) => g.items.length > 0)
+                  .map((g) => (
+                    <Command.Group key={g.kind} heading={`${KIND_LABELS[g.kind]} (${g.total})`} className={group}>
+                      {g.items.map((r) => (
+                        <Command.Item key={`${r.kind}:${r.id}`} value={`${r.kind}:${r.id}`} onSelect={() => go(resultHref(r))} className={item}>
+                          <FileText aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                          <span className="truncate font-medium">{r.title || r.name}</span>
+                          {r.description && <span className="truncate text-xs text-muted-foreground">{r.description}</span>}
+                        </Command.Item>
+                      ))}
+                    </Command.Group>
+                  ))}
+              {settled && (
+                <Command.Item value="all-results" onSelect={() => go(`/search?q=${encodeURIComponent(settled)}`)} className={item}>
+                  <CornerDownLeft aria-hidden className="size-4 text-muted-foreground" /> See all results for “{settled}”
+                </Command.Item>
+              )}
+              {settled && results.data && !results.data.groups.some((g) => g.items.length) && pages.length === 0 && (
+                <Command.Empty className="px-3 py-6 text-center text-[13px] text-muted-foreground">
+                  Nothing matches “{settled}”. Try fewer or other words.
+                </Command.Empty>
+              )}
+            </Command.List>
+          </Command>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,141 @@
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useRef } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface SortState {
+  id: string;
+  desc: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: ColumnDef<T, any>[];
+  data: T[];
+  getRowId: (row: T) => string;
+  /** Server-side sorting: the table only shows and reports it. Columns with `enableSorting: false` are not sortable. */
+  sort?: SortState;
+  onSortChange?: (sort: SortState | undefined) => void;
+  columnVisibility?: VisibilityState;
+  /** Pixel height of one row (rows are virtualized: only the visible ones are in the DOM). */
+  rowHeight?: number;
+  /** Height of the scroll area. */
+  maxHeight?: string;
+  busy?: boolean;
+}
+
+/**
+ * A semantic <table> over TanStack Table with TanStack Virtual rows: sorting, filtering and paging are
+ * the server's (manual mode), the browser renders only the rows in view plus a few (decision 145).
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  data,
+  getRowId,
+  sort,
+  onSortChange,
+  columnVisibility,
+  rowHeight = 37,
+  maxHeight = '70vh',
+  busy,
+}: DataTableProps<T>) {
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    state: { sorting: sort ? [sort] : [], columnVisibility: columnVisibility ?? {} },
+  });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length ? items[0].start : 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const visibleColumns = table.getVisibleLeafColumns().length;
+
+  const toggleSort = (id: string) => {
+    if (!onSortChange) return;
+    if (sort?.id !== id) onSortChange({ id, desc: false });
+    else if (!sort.desc) onSortChange({ id, desc: true });
+    else onSortChange(undefined);
+  };
+
+  return (
+    <div ref={scrollRef} className="overflow-auto rounded-lg border" style={{ maxHeight }} tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+      <table className="w-full border-collapse text-[13px]" aria-busy={busy || undefined}>
+        <caption className="sr-only">{label}</caption>
+        <thead className="sticky top-0 z-10 bg-muted">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                // Display columns have no accessor, so TanStack's getCanSort() says no: the server sorts, the column says whether it can.
+                const sortable = header.column.columnDef.enableSorting !== false && onSortChange;
+                const direction = sort?.id === header.column.id ? (sort.desc ? 'descending' : 'ascending') : undefined;
+                const title = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={direction ?? (sortable ? 'none' : undefined)}
+                    className="h-9 border-b px-3 text-left font-medium whitespace-nowrap text-muted-foreground"
+                    style={{ width: header.column.columnDef.size }}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 rounded hover:text-foreground"
+                        onClick={() => toggleSort(header.column.id)}
+                      >
+                        {title}
+                        {direction === 'ascending' ? (
+                          <ArrowUp aria-hidden className="size-3.5" />
+                        ) : direction === 'descending' ? (
+                          <ArrowDown aria-hidden className="size-3.5" />
+                        ) : (
+                          <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />
+                        )}
+                      </button>
+                    ) : (
+                      title
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody className={cn(busy && 'opacity-60')}>
+          {padTop > 0 && (
+            <tr aria-hidden>
+              <td colSpan={visibleColumns} style={{ height: padTop, padding: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            return (
+              <tr key={row.id} className="border-b last:border-b-0 hover:bg-muted/60" style={{ height: rowHeight }}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="max-w-96 truncate px-3 py-1.5">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {padBottom > 0 && (
+            <tr aria-hidden>
+              <td colSpan={visibleColumns} style={{ height: padBottom, padding: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

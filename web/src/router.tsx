@@ -1,0 +1,36 @@
+// Code-based TanStack Router. Each area declares its routes (paths and validated search params, a few
+// hundred bytes) in routes/<area>/routes.tsx; their page components are lazy, so each area's code is
+// its own chunk, loaded on first visit (decision 146).
+import { createRouter } from '@tanstack/react-router';
+import { queryClient } from './query-client';
+import { apiRoutes } from './routes/apis/routes';
+import { authRoutes } from './routes/auth/routes';
+import { catalogRoutes } from './routes/catalog/routes';
+import { entityRoutes } from './routes/entity/routes';
+import { homeRoute } from './routes/home';
+import { NotFound } from './routes/not-found';
+import { peopleRoutes } from './routes/people/routes';
+import { appRoute, rootRoute } from './routes/root';
+import { searchRoutes } from './routes/search/routes';
+import { teamRoutes } from './routes/teams/routes';
+
+const routeTree = rootRoute.addChildren([
+  ...authRoutes,
+  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Data comes from TanStack Query; the router's own loader cache stays out of the way.
+  defaultPreloadStaleTime: 0,
+  defaultNotFoundComponent: NotFound,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

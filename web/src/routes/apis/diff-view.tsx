@@ -1,0 +1,166 @@
+// The changes between two versions of an API: breaking first, by rule, with where each change is, the
+// operations a schema change reaches and the registered consumers the breaking ones affect.
+import { Link } from '@tanstack/react-router';
+import { AlertOctagon, Users } from 'lucide-react';
+import { useMemo } from 'react';
+import type { ApiSpecSummary } from '../../api/queries/apis';
+import { useApiSpecDiff } from '../../api/queries/apis';
+import { Badge } from '../../components/ui/badge';
+import { Field, Select } from '../../components/ui/input';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { buildDiffView, type Level, type RuleGroup } from './diff-model';
+
+const LEVEL_TONE: Record<Level, 'danger' | 'warning' | 'neutral'> = { error: 'danger', warning: 'warning', info: 'neutral' };
+const LEVEL_WORD: Record<Level, string> = { error: 'breaking', warning: 'warning', info: 'info' };
+
+export const versionLabel = (s: ApiSpecSummary) => `${s.version} · ${s.name}${s.status !== 'active' ? ` (${s.status})` : ''}`;
+
+function RuleBlock({ group }: { group: RuleGroup }) {
+  return (
+    <li className="rounded-lg border">
+      <div className="flex flex-wrap items-center gap-2 border-b bg-muted/50 px-3 py-2">
+        <Badge tone={LEVEL_TONE[group.level]}>{LEVEL_WORD[group.level]}</Badge>
+        <code className="text-[13px] font-semibold">{group.rule}</code>
+        <span className="text-xs text-muted-foreground">
+          {group.entries.length} {group.entries.length === 1 ? 'change' : 'changes'}
+        </span>
+      </div>
+      <ul className="divide-y">
+        {group.entries.map((e, i) => (
+          <li key={`${e.path}|${e.location}|${i}`} className="grid gap-0.5 px-3 py-2 text-[13px]">
+            <div className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-mono font-medium break-all">{e.path || '(document)'}</span>
+              {e.location && <span className="font-mono text-xs break-all text-muted-foreground">{e.location}</span>}
+            </div>
+            <p>{e.detail}</p>
+            {e.reaches && e.reaches.count > 0 && (
+              <details className="text-xs">
+                <summary className="cursor-pointer text-muted-foreground">
+                  Reaches {e.reaches.count} {e.reaches.count === 1 ? 'operation' : 'operations'}
+                </summary>
+                <ul className="mt-1 grid gap-0.5 pl-4 font-mono">
+                  {e.reaches.operations.map((op) => (
+                    <li key={op}>{op}</li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** Picking on one side the version shown on the other swaps them, so any two versions can be compared either way. */
+export function DiffView({
+  versions,
+  newId,
+  oldId,
+  onChange,
+}: {
+  versions: ApiSpecSummary[];
+  newId: string;
+  oldId: string;
+  onChange: (newId: string, oldId: string) => void;
+}) {
+  const diff = useApiSpecDiff(newId, oldId);
+  const view = useMemo(() => (diff.data ? buildDiffView(diff.data) : undefined), [diff.data]);
+  const ordered = [...versions].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div className="grid gap-3 sm:grid-cols-2" role="group" aria-label="Versions to compare">
+        <Field label="Changes in (new version)">
+          {(id) => (
+            <Select id={id} value={newId} onChange={(e) => onChange(e.target.value, e.target.value === oldId ? newId : oldId)}>
+              {ordered.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {versionLabel(s)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Compared with (old version)">
+          {(id) => (
+            <Select id={id} value={oldId} onChange={(e) => onChange(e.target.value === newId ? oldId : newId, e.target.value)}>
+              {ordered.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {versionLabel(s)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+
+      {newId === oldId ? (
+        <EmptyState title="Choose two different versions">Pick the version whose changes you want to see and an older one to compare it with.</EmptyState>
+      ) : diff.isPending ? (
+        <Loading rows={4} label="Comparing the versions" />
+      ) : diff.error ? (
+        <ErrorState error={diff.error} onRetry={() => void diff.refetch()} />
+      ) : view && view.total === 0 ? (
+        <EmptyState title="No changes">The two versions describe the same API.</EmptyState>
+      ) : view ? (
+        <>
+          <section aria-label="Summary" className="flex flex-wrap items-center gap-2 text-[13px]">
+            <Badge tone={view.breaking ? 'danger' : 'success'} className="text-[13px]">
+              {view.breaking} breaking
+            </Badge>
+            <span className="text-muted-foreground">of {view.total} changes</span>
+            <ul className="flex flex-wrap gap-1.5" aria-label="Changes per rule">
+              {view.summary.map((s) => (
+                <li key={`${s.level}|${s.rule}`}>
+                  <Badge tone={LEVEL_TONE[s.level]} className="font-mono">
+                    {s.rule} × {s.count}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          {view.breaking > 0 && (
+            <section aria-label="Affected consumers" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3">
+              <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
+                <Users aria-hidden className="size-4" /> Consumers the breaking changes reach
+              </h2>
+              {view.consumers.length === 0 ? (
+                <p className="text-[13px] text-muted-foreground">No consumer is registered for the old version.</p>
+              ) : (
+                <ul className="flex flex-wrap gap-1.5 text-[13px]">
+                  {view.consumers.map((c) => (
+                    <li key={`${c.componentId ?? ''}${c.teamId ?? ''}${c.name}`}>
+                      {c.teamId && !c.componentId ? (
+                        <Link to="/teams/$teamId" params={{ teamId: c.teamId }} className="rounded border px-2 py-0.5 text-primary hover:underline">
+                          team {c.name}
+                        </Link>
+                      ) : (
+                        <span className="rounded border px-2 py-0.5">{c.name}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+
+          {view.groups.map((g) => (
+            <section key={g.level} aria-labelledby={`diff-${g.level}`}>
+              <h2 id={`diff-${g.level}`} className="mb-2 flex items-center gap-2 text-sm font-semibold">
+                {g.level === 'error' && <AlertOctagon aria-hidden className="size-4 text-destructive" />}
+                {g.label} <Badge>{g.count}</Badge>
+              </h2>
+              <ul className="grid grid-cols-1 gap-2">
+                {g.rules.map((r) => (
+                  <RuleBlock key={r.rule} group={r} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      ) : null}
+    </div>
+  );
+}

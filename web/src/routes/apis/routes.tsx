@@ -1,0 +1,21 @@
+// The API list at /apis and an API's page at /apis/<namespace>/<name> (a catalog entity of kind API:
+// its spec versions, reference, diff and consumers). Filters and the spec selection are search params.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { appRoute } from '../root';
+import { parseApiListSearch, parseSpecSearch } from './apis-search';
+
+export const apisRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/apis',
+  validateSearch: parseApiListSearch,
+  component: lazyRouteComponent(() => import('./apis-page'), 'ApisPage'),
+});
+
+export const apiRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/apis/$namespace/$name',
+  validateSearch: parseSpecSearch,
+  component: lazyRouteComponent(() => import('./api-page'), 'ApiPage'),
+});
+
+export const apiRoutes = [apisRoute, apiRoute];

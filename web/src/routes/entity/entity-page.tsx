@@ -1,0 +1,179 @@
+// The entity page of every catalog kind (Component, API, Resource, System, Domain): its header, then
+// tabs chosen by kind (entity-tabs.ts). Teams and people have their own pages; a reference to one
+// redirects there.
+import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Boxes } from 'lucide-react';
+import type { CatalogEntity } from '../../api/queries/entity';
+import { useEntity, useRelations } from '../../api/queries/entity';
+import { parseRef } from '../../components/graph/graph-model';
+import { Badge, LifecycleBadge } from '../../components/ui/badge';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ApiError } from '../../api/client';
+import { SpecPanel } from '../apis/spec-panel';
+import type { EntitySearch } from './entity-search';
+import { tabsFor, type EntityTabId } from './entity-tabs';
+import { IncidentsTab, DeploymentsTab, PipelinesTab } from './tabs/delivery-tabs';
+import { GraphTab } from './tabs/graph-tab';
+import { CostTab, IacTab, RegistryTab } from './tabs/infra-tabs';
+import { OverviewTab, RefLink } from './tabs/overview-tab';
+import { GatewayTab, KubernetesTab, MeshTab, SearchIndicesTab } from './tabs/runtime-tabs';
+
+function Owner({ entity }: { entity: CatalogEntity }) {
+  if (!entity.owner) return <span className="text-muted-foreground">no owner</span>;
+  if (entity.teamId)
+    return (
+      <Link to="/teams/$teamId" params={{ teamId: entity.teamId }} className="text-primary hover:underline">
+        {parseRef(entity.owner, 'group').name}
+      </Link>
+    );
+  if (entity.ownerUserRef) return <RefLink refText={entity.ownerUserRef} entityId={null} />;
+  return <span title="No team or person of that name is registered">{entity.owner}</span>;
+}
+
+function EntityHeader({ entity }: { entity: CatalogEntity }) {
+  return (
+    <header className="grid gap-2">
+      <nav aria-label="Breadcrumb" className="text-xs text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/catalog" className="hover:underline">
+              Catalog
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <Link to="/catalog" search={{ entityKind: entity.entityKind }} className="hover:underline">
+              {entity.entityKind}
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page">
+            {entity.namespace}/{entity.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-xl font-semibold tracking-tight">{entity.title || entity.name}</h1>
+        <Badge>{entity.entityKind}</Badge>
+        {entity.type && <Badge tone="primary">{entity.type}</Badge>}
+        <LifecycleBadge lifecycle={entity.lifecycle} />
+        {entity.orphan && (
+          <Badge tone="warning" title="The entity disappeared from its location">
+            orphan
+          </Badge>
+        )}
+      </div>
+      {entity.description && <p className="max-w-3xl text-[13px] text-muted-foreground">{entity.description}</p>}
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-[13px]">
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">Owner</dt>
+          <dd>
+            <Owner entity={entity} />
+          </dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">Reference</dt>
+          <dd className="font-mono">{entity.entityRef}</dd>
+        </div>
+        {entity.tags.length > 0 && (
+          <div className="flex items-center gap-1.5">
+            <dt className="text-muted-foreground">Tags</dt>
+            <dd className="flex flex-wrap gap-1">
+              {entity.tags.map((t) => (
+                <Link key={t} to="/catalog" search={{ tag: t }} className="rounded">
+                  <Badge tone="primary">{t}</Badge>
+                </Link>
+              ))}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </header>
+  );
+}
+
+function TabBody({ id, entity, search }: { id: EntityTabId; entity: CatalogEntity; search: EntitySearch }) {
+  const relations = useRelations(entity.id);
+  const navigate = useNavigate({ from: '/catalog/$kind/$namespace/$name' });
+  switch (id) {
+    case 'overview':
+      return <OverviewTab entity={entity} relations={relations} />;
+    case 'graph':
+      return <GraphTab entity={entity} relations={relations} search={search} />;
+    case 'api-specs':
+      return <SpecPanel componentId={entity.id} search={search} onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} />;
+    case 'deployments':
+      return <DeploymentsTab entity={entity} />;
+    case 'pipelines':
+      return <PipelinesTab entity={entity} />;
+    case 'incidents':
+      return <IncidentsTab entity={entity} />;
+    case 'iac':
+      return <IacTab entity={entity} />;
+    case 'cost':
+      return <CostTab entity={entity} />;
+    case 'registry':
+      return <RegistryTab entity={entity} />;
+    case 'kubernetes':
+      return <KubernetesTab entity={entity} />;
+    case 'mesh':
+      return <MeshTab entity={entity} />;
+    case 'search-indices':
+      return <SearchIndicesTab entity={entity} />;
+    case 'gateway':
+      return <GatewayTab entity={entity} />;
+  }
+}
+
+export function EntityPage() {
+  const { kind, namespace, name } = useParams({ from: '/app/catalog/$kind/$namespace/$name' });
+  const search = useSearch({ from: '/app/catalog/$kind/$namespace/$name' });
+  const navigate = useNavigate({ from: '/catalog/$kind/$namespace/$name' });
+  const entity = useEntity(kind, namespace, name);
+
+  if (kind.toLowerCase() === 'user') return <Navigate to="/people" search={{ q: name }} replace />;
+  if (entity.isPending) return <Loading rows={6} label={`Loading ${kind} ${namespace}/${name}`} />;
+  if (entity.error) {
+    if (entity.error instanceof ApiError && entity.error.status === 404)
+      return (
+        <EmptyState
+          title={`No ${kind} named ${namespace}/${name}`}
+          action={
+            <Link to="/catalog" className="text-[13px] text-primary hover:underline">
+              <Boxes aria-hidden className="mr-1 inline size-4" />
+              Browse the catalog
+            </Link>
+          }
+        >
+          It may have been removed, or the reference is misspelled.
+        </EmptyState>
+      );
+    return <ErrorState error={entity.error} onRetry={() => void entity.refetch()} />;
+  }
+  if (entity.data.type === 'team') return <Navigate to="/teams/$teamId" params={{ teamId: entity.data.id }} replace />;
+  if (entity.data.type === 'person') return <Navigate to="/people" search={{ q: entity.data.name }} replace />;
+  const data = entity.data.entity;
+
+  const tabs = tabsFor(data.entityKind);
+  const active = tabs.find((t) => t.id === search.tab)?.id ?? 'overview';
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <EntityHeader entity={data} />
+      <Tabs value={active} onValueChange={(tab) => void navigate({ search: (prev) => ({ ...prev, tab: tab === 'overview' ? undefined : tab }) })}>
+        <TabsList aria-label="Entity sections">
+          {tabs.map((t) => (
+            <TabsTrigger key={t.id} value={t.id}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((t) => (
+          <TabsContent key={t.id} value={t.id}>
+            {t.id === active && <TabBody id={t.id} entity={data} search={search} />}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

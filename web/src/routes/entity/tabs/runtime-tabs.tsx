@@ -1,0 +1,160 @@
+// Runtime tabs: Kubernetes workloads, service-mesh golden signals, search indices, gateway routes.
+import type { CatalogEntity, MetricSeries } from '../../../api/queries/entity';
+import { MESH_METRICS, useGatewayRoutes, useMeshMetrics, useSearchIndices, useWorkloads } from '../../../api/queries/entity';
+import { Badge } from '../../../components/ui/badge';
+import { ErrorState, Loading } from '../../../components/ui/states';
+import { StatusBadge } from './delivery-tabs';
+import { formatDateTime, isNotConfigured, NotConfigured, QueryView, SimpleTable } from './tab-states';
+
+/** The workload name a component maps to: its orchestrator annotation, else its own name. */
+export const workloadName = (e: CatalogEntity) => e.annotations['hangar.io/orchestrator-name'] || e.name;
+const kubeNamespace = (e: CatalogEntity) => e.annotations['backstage.io/kubernetes-namespace'] || 'default';
+
+export function KubernetesTab({ entity }: { entity: CatalogEntity }) {
+  const name = workloadName(entity);
+  const workloads = useWorkloads(name);
+  return (
+    <QueryView
+      query={workloads}
+      label="workloads"
+      system="Kubernetes"
+      isEmpty={(w) => w.length === 0}
+      empty={{
+        title: `No workload matches “${name}”`,
+        body: 'Workloads match by name or by a label value. Without a cluster (CLUSTER_CONFIG_PATH), the orchestrator lists none.',
+      }}
+    >
+      {(list) => (
+        <SimpleTable label="Kubernetes workloads" head={['Workload', 'Namespace', 'Ready', 'Image']}>
+          {list.map((w) => (
+            <tr key={`${w.namespace}/${w.name}`}>
+              <td className="font-medium">{w.name}</td>
+              <td>{w.namespace}</td>
+              <td>
+                <Badge tone={w.readyReplicas >= w.replicas && w.replicas > 0 ? 'success' : 'warning'}>
+                  {w.readyReplicas}/{w.replicas}
+                </Badge>
+              </td>
+              <td className="max-w-96 truncate font-mono">{w.image}</td>
+            </tr>
+          ))}
+        </SimpleTable>
+      )}
+    </QueryView>
+  );
+}
+
+/** A small line of the series, for the trend; the figure's text carries the latest value. */
+function Sparkline({ points }: { points: { timestamp: number; value: number }[] }) {
+  if (points.length < 2) return null;
+  const max = Math.max(...points.map((p) => p.value)) || 1;
+  const step = 100 / (points.length - 1);
+  const d = points.map((p, i) => `${i ? 'L' : 'M'}${(i * step).toFixed(2)},${(30 - (p.value / max) * 28).toFixed(2)}`).join(' ');
+  return (
+    <svg viewBox="0 0 100 30" preserveAspectRatio="none" className="h-10 w-full text-primary" aria-hidden>
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
+    </svg>
+  );
+}
+
+export function MeshTab({ entity }: { entity: CatalogEntity }) {
+  const service = workloadName(entity);
+  const namespace = kubeNamespace(entity);
+  const results = useMeshMetrics(service, namespace, '1h');
+  if (results.some((r) => r.isPending)) return <Loading rows={3} label="Loading mesh metrics" />;
+  const failed = results.find((r) => r.error);
+  if (failed) {
+    if (isNotConfigured(failed.error))
+      return (
+        <NotConfigured system="Service-mesh metrics">
+          Metrics come from Prometheus (METRICS_URL) over the mesh&apos;s telemetry. {(failed.error as Error).message}.
+        </NotConfigured>
+      );
+    return <ErrorState error={failed.error} onRetry={() => results.forEach((r) => void r.refetch())} />;
+  }
+  return (
+    <div className="grid grid-cols-1 gap-3">
+      <p className="text-[13px] text-muted-foreground">
+        Service <code>{service}</code> in namespace <code>{namespace}</code>, last hour (Istio telemetry).
+      </p>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {MESH_METRICS.map((m, i) => {
+          const series = results[i].data as MetricSeries;
+          const last = series.timeseries.at(-1)?.value;
+          const shown =
+            last == null ? 'no traffic' : m.id === 'error-rate' ? `${(last * 100).toFixed(2)} %` : `${last.toFixed(m.id === 'latency' ? 0 : 2)} ${m.unit}`;
+          return (
+            <div key={m.id} className="rounded-lg border p-3">
+              <dt className="text-xs text-muted-foreground">{m.label}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{shown}</dd>
+              <Sparkline points={series.timeseries} />
+            </div>
+          );
+        })}
+      </dl>
+    </div>
+  );
+}
+
+export function SearchIndicesTab({ entity }: { entity: CatalogEntity }) {
+  const indices = useSearchIndices(entity.id);
+  return (
+    <QueryView
+      query={indices}
+      label="search indices"
+      isEmpty={(l) => l.length === 0}
+      empty={{ title: 'No search index is linked', body: 'Link an index pattern with POST /api/v1/components/:id/searchengine-indices.' }}
+    >
+      {(list) => (
+        <SimpleTable label="Search indices" head={['Pattern', 'Health', 'Documents', 'Size', 'Status']}>
+          {list.map((i) => (
+            <tr key={i.indexId}>
+              <td className="font-mono">{i.indexPattern}</td>
+              <td>
+                {i.reachable && i.stats ? (
+                  <StatusBadge status={i.stats.health === 'green' ? 'healthy' : i.stats.health} />
+                ) : (
+                  <Badge tone="warning">cluster unreachable</Badge>
+                )}
+              </td>
+              <td className="tabular-nums">{i.stats?.docsCount.toLocaleString() ?? '—'}</td>
+              <td>{i.stats?.storeSize ?? '—'}</td>
+              <td>{i.stats?.status ?? '—'}</td>
+            </tr>
+          ))}
+        </SimpleTable>
+      )}
+    </QueryView>
+  );
+}
+
+export function GatewayTab({ entity }: { entity: CatalogEntity }) {
+  const routes = useGatewayRoutes(entity.id);
+  return (
+    <QueryView
+      query={routes}
+      label="gateway routes"
+      isEmpty={(p) => p.total === 0}
+      empty={{
+        title: 'No gateway route is linked',
+        body: 'Routes come from the configured API gateways (POST /api/v1/gateway/sync); link one to this component with PATCH /api/v1/gateway/routes/:id.',
+      }}
+    >
+      {(page) => (
+        <SimpleTable label="Gateway routes" head={['Route', 'Gateway', 'Methods', 'Paths', 'Synced']}>
+          {page.data.map((r) => (
+            <tr key={r.id}>
+              <td className="font-medium">
+                {r.name} {r.stale && <Badge tone="warning">stale</Badge>}
+              </td>
+              <td>{r.gatewayType}</td>
+              <td>{r.methods.join(', ') || 'any'}</td>
+              <td className="max-w-80 truncate font-mono">{r.paths.join(' ')}</td>
+              <td>{formatDateTime(r.syncedAt)}</td>
+            </tr>
+          ))}
+        </SimpleTable>
+      )}
+    </QueryView>
+  );
+}
