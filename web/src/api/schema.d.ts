@@ -67,7 +67,7 @@ export type paths = {
         };
         /**
          * Changes of this spec (the new version) relative to the spec `compareWith` (the old version)
-         * @description Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0.
+         * @description A change is reported once, where it happens: a change inside a referenced schema is one entry on that schema (`path` is its JSON pointer) with `reaches` (the operations it reaches and their count); operation-level changes are one entry per operation. Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. Entries come breaking first; `summary` counts them per level and rule. `skip`/`take` page the entries (without them the answer holds all). `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0. Identical content answers an empty diff at once. A diff over its budget (API_SPEC_DIFF_MAX_BYTES of entries, API_SPEC_DIFF_TIMEOUT_MS of work) answers 422.
          */
         get: operations["getApiSpecDiff"];
         put?: never;
@@ -255,7 +255,7 @@ export type paths = {
         put?: never;
         /**
          * Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component (admin)
-         * @description The document is validated against the official schema of its version and every $ref must resolve inside it: otherwise 400 with the first problems and their JSON pointers (`details[].problem` starts with the pointer, e.g. `#/info must have required property 'version'`). Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.
+         * @description Lenient registration, strict report: refused with 400 (the first problems and their JSON pointers in `details[].problem`) is only what cannot be diffed: text that does not parse, a document that is not OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x, a `$ref` that is external or does not resolve inside the document. Other structural problems found by validation against the official schema of its version (an operation without `responses`, a parameter without `schema`, …) are kept as `problems: [{pointer, message}]` on the spec, which registers and diffs. Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object, else 413. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.
          */
         post: operations["createApiSpec"];
         delete?: never;
@@ -463,7 +463,7 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a link (the index itself is untouched) */
+        /** Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise) */
         delete: operations["deleteComponentSearchIndex"];
         options?: never;
         head?: never;
@@ -2799,6 +2799,12 @@ export interface operations {
                          */
                         id: string;
                         name: string;
+                        /** @description structural problems of the document (at most 100); the spec registered and diffs anyway. Empty when valid. */
+                        problems: {
+                            message: string;
+                            /** @description JSON pointer into the submitted document, as a URI fragment (`#/paths/~1pets/get`) */
+                            pointer: string;
+                        }[];
                         /** @description raw YAML or JSON content, as uploaded */
                         spec: string;
                         status: "active" | "deprecated" | "sunset";
@@ -3209,6 +3215,10 @@ export interface operations {
             query: {
                 /** @description id of the OLD version; :id is the new version */
                 compareWith: string;
+                /** @description entries to skip (breaking first); paging is optional */
+                skip?: number;
+                /** @description entries to answer at most; without it every entry from skip on */
+                take?: number;
             };
             header?: never;
             path: {
@@ -3241,19 +3251,39 @@ export interface operations {
                             teamId?: string;
                         }[];
                         breakingChanges: number;
+                        /** @description breaking first, then warnings, then info; the requested page when skip/take are given */
                         entries: {
                             /** @description true exactly when level is error */
                             breaking: boolean;
                             detail: string;
                             level: "error" | "warning" | "info";
-                            /** @description where in the operation, e.g. `request.body application/json /properties/name` */
+                            /** @description where in the operation or schema, e.g. `request.body application/json /properties/name` or `response schema /properties/id` */
                             location: string;
-                            /** @description a path, a method plus path, a channel, or an AsyncAPI operation */
+                            /** @description a method plus path, a path, a channel, an AsyncAPI operation, or for a schema entry the JSON pointer of the schema that changed */
                             path: string;
+                            /** @description schema entries only: what the change reaches */
+                            reaches?: {
+                                /** @description how many operations (or channels, webhooks) use the schema, directly or through other schemas */
+                                count: number;
+                                /** @description the first 20 of them, sorted */
+                                operations: string[];
+                            };
                             /** @description stable kebab-case rule id (docs/modules/api-specs.md lists them all) */
                             rule: string;
                             type: "added" | "removed" | "modified";
                         }[];
+                        /** @description counts of all entries (not only the answered page) per level and per rule */
+                        summary: {
+                            error: number;
+                            info: number;
+                            /** @description counts per rule, breaking rules first, then by count */
+                            rules: {
+                                count: number;
+                                level: "error" | "warning" | "info";
+                                rule: string;
+                            }[];
+                            warning: number;
+                        };
                         totalChanges: number;
                     };
                 };
@@ -3278,6 +3308,24 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3779,6 +3827,10 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
                             source: {
                                 file: string | null;
                                 locationId: string | null;
@@ -3916,6 +3968,10 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        remotes: {
+                            type: string;
+                            url: string;
+                        }[] | null;
                         source: {
                             file: string | null;
                             locationId: string | null;
@@ -4028,6 +4084,10 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        remotes: {
+                            type: string;
+                            url: string;
+                        }[] | null;
                         source: {
                             file: string | null;
                             locationId: string | null;
@@ -4231,6 +4291,10 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        remotes: {
+                            type: string;
+                            url: string;
+                        }[] | null;
                         source: {
                             file: string | null;
                             locationId: string | null;
@@ -4335,6 +4399,12 @@ export interface operations {
                          */
                         id: string;
                         name: string;
+                        /** @description structural problems of the document (at most 100); the spec registered and diffs anyway. Empty when valid. */
+                        problems: {
+                            message: string;
+                            /** @description JSON pointer into the submitted document, as a URI fragment (`#/paths/~1pets/get`) */
+                            pointer: string;
+                        }[];
                         status: "active" | "deprecated" | "sunset";
                         sunsetAt: string | null;
                         /**
@@ -4429,6 +4499,12 @@ export interface operations {
                          */
                         id: string;
                         name: string;
+                        /** @description structural problems of the document (at most 100); the spec registered and diffs anyway. Empty when valid. */
+                        problems: {
+                            message: string;
+                            /** @description JSON pointer into the submitted document, as a URI fragment (`#/paths/~1pets/get`) */
+                            pointer: string;
+                        }[];
                         status: "active" | "deprecated" | "sunset";
                         sunsetAt: string | null;
                         /**
@@ -4525,6 +4601,12 @@ export interface operations {
                          */
                         id: string;
                         name: string;
+                        /** @description structural problems of the document (at most 100); the spec registered and diffs anyway. Empty when valid. */
+                        problems: {
+                            message: string;
+                            /** @description JSON pointer into the submitted document, as a URI fragment (`#/paths/~1pets/get`) */
+                            pointer: string;
+                        }[];
                         status: "active" | "deprecated" | "sunset";
                         sunsetAt: string | null;
                         /**
@@ -4677,6 +4759,10 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        remotes: {
+                            type: string;
+                            url: string;
+                        }[] | null;
                         source: {
                             file: string | null;
                             locationId: string | null;
@@ -5016,6 +5102,10 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
                             source: {
                                 file: string | null;
                                 locationId: string | null;
@@ -5112,6 +5202,10 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
                             source: {
                                 file: string | null;
                                 locationId: string | null;
@@ -5166,6 +5260,10 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
                             source: {
                                 file: string | null;
                                 locationId: string | null;
@@ -5409,6 +5507,10 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
                             source: {
                                 file: string | null;
                                 locationId: string | null;
@@ -5481,6 +5583,10 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
                             source: {
                                 file: string | null;
                                 locationId: string | null;
@@ -5535,6 +5641,10 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
                             source: {
                                 file: string | null;
                                 locationId: string | null;
@@ -5978,6 +6088,15 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18303,6 +18422,10 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        remotes: {
+                            type: string;
+                            url: string;
+                        }[] | null;
                         source: {
                             file: string | null;
                             locationId: string | null;
