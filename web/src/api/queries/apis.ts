@@ -6,8 +6,6 @@ import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
 
 export type ApiSpecSummary = OkBody<'listComponentApiSpecs'>[number];
-export type ApiSpec = OkBody<'getApiSpec'>;
-export type ApiSpecDiff = OkBody<'getApiSpecDiff'>;
 export type SpecStatus = ApiSpecSummary['status'];
 
 export const apiKeys = {

@@ -7,15 +7,8 @@ import type { OkBody } from '../types';
 
 export type CatalogEntity = OkBody<'getComponent'>;
 export type Relation = OkBody<'listComponentRelations'>[number];
-export type Deployment = OkBody<'listDeployments'>['data'][number];
 export type Pipeline = OkBody<'listPipelines'>['data'][number];
-export type PipelineRun = OkBody<'listPipelineRuns'>[number];
-export type Incident = OkBody<'listIncidents'>['data'][number];
-export type IacModule = OkBody<'listComponentIacModules'>[number];
-export type ModuleDrift = OkBody<'listModuleDrift'>[number];
-export type Workload = OkBody<'matchOrchestratorWorkloads'>[number];
 export type MetricSeries = OkBody<'getMeshOneRps'>;
-export type GatewayRoute = OkBody<'listGatewayRoutes'>['data'][number];
 
 /** How many pipelines and incidents a tab scans for the ones that reach this component (decision 173). */
 export const SCAN_LIMIT = 100;
