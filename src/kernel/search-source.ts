@@ -19,4 +19,11 @@ export interface SearchSource {
   document: SQL;
   /** Rows of this source (e.g. only APIs); none: every row. */
   where?: SQL;
+  /**
+   * `hangar_name_words(name)` where it carries a GIN index and the table feeds the `search_words`
+   * vocabulary (decision 180): the fuzzy tier then matches typos against that vocabulary and reads
+   * the names holding the matched words from this index. None: the fuzzy tier rechecks name
+   * trigrams (fine for tables of thousands of rows).
+   */
+  words?: SQL;
 }

@@ -110,6 +110,8 @@ export const components = pgTable(
     // Search (migration 0008): exact and prefix name matches, and trigram similarity.
     index('components_name_lower_idx').using('btree', sql`(lower(${t.name}) COLLATE "C")`),
     index('components_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Search (migration 0011, decision 180): the words of the name, where a typo's vocabulary matches are looked up.
+    index('components_name_words_idx').using('gin', sql`hangar_name_words(${t.name})`),
   ],
 );
 

@@ -12,6 +12,7 @@ export * from './templates.js';
 export * from './iac.js';
 export * from './policy.js';
 export * from './search-indices.js';
+export * from './search.js';
 export * from './cost.js';
 export * from './registry.js';
 export * from './gateway.js';

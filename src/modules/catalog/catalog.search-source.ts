@@ -12,6 +12,8 @@ const componentColumns = {
   entityKind: sql`${components.entityKind}`,
   // The generated, GIN-indexed document: name and title (A), tags (B), description (C).
   document: sql`${components.search}`,
+  // The GIN-indexed words of the name, fed into the search vocabulary by a trigger (decision 180).
+  words: sql`hangar_name_words(${components.name})`,
 };
 
 /** What search reads of the catalog (decision 106): components, APIs (Backstage kind API) and people. */

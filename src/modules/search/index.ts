@@ -6,7 +6,7 @@ import { templatesSearchSource } from '../templates/index.js';
 import { searchRoutes } from './search.routes.js';
 import { createSearchService } from './search.service.js';
 
-/** Search across modules: it owns no table and reads only the read models the owners export. */
+/** Search across modules: it reads only the read models the owners export, and owns its vocabulary of name words (decision 180). */
 export async function searchModule(app: App, ctx: AppContext) {
   const service = createSearchService({
     db: ctx.db,

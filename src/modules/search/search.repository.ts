@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
+import { searchWords } from '../../db/schema/index.js';
 import type { SearchSource } from '../../kernel/search-source.js';
 import { TOTAL_CAP, type Match } from './search.schemas.js';
 
@@ -29,22 +30,55 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** pg_trgm's word-similarity cut for the fuzzy tier (its default, 0.6, misses transposed letters: "paymnets"). */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
+/** pg_trgm's similarity cut (its default, what `%` uses), written out where a name is rechecked by function. */
+const SIMILARITY_THRESHOLD = 0.3;
+/** Vocabulary words a term word may stand for: the most similar first. */
+const WORDS_PER_TERM_WORD = 50;
+/** Words of a query matched against the vocabulary; the rest of a long query still counts in the recheck. */
+const MAX_TERM_WORDS = 8;
+
+/**
+ * The words of the search text as `hangar_name_words` splits names (migration 0011): split at
+ * anything but letters and digits, only those holding a letter, each once.
+ */
+export function termWords(name: string): string[] {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter((w) => /\p{L}/u.test(w));
+  return [...new Set(words)].slice(0, MAX_TERM_WORDS);
+}
 
 /**
  * The four tiers of decision 106 over one source, each an indexed query: the exact name and the
  * name prefix read the `lower(name) COLLATE "C"` btree in order, words the text-search document,
  * typos and partial words the trigram GIN index (`%` similarity, `<%` word similarity). Each tier
  * leaves out what an earlier one matched.
+ *
+ * A source with `words` (the catalog's 250,000 components) finds typos through the vocabulary
+ * instead (decision 180): `vocabulary` holds, per word of the text, the vocabulary words it may
+ * stand for; a candidate name holds one of them for every word that has any (the names' words GIN
+ * index), and is then held to the same similarity rule as a name elsewhere, so the ranking is the
+ * same. Without any vocabulary match there is no fuzzy tier for such a source.
  */
-export function searchQueries(s: SearchSource, terms: SearchTerms) {
+export function searchQueries(s: SearchSource, terms: SearchTerms, vocabulary: string[][] = []) {
   // Byte order: `=` and `LIKE 'x%'` are btree ranges, and the prefix tier reads the index in order.
   const lname = sql`(lower(${s.name}) COLLATE "C")`;
   const trigrams = sql`lower(${s.name})`;
   const like = escapeLike(terms.name) + '%';
   const tsquery = sql`websearch_to_tsquery('english', ${terms.raw})`;
   const scope = s.where ? sql` AND ${s.where}` : sql``;
-  const fuzzy = terms.name.length >= MIN_FUZZY_LENGTH;
-  const fuzzyMatch = sql`(${trigrams} % ${terms.name} OR ${terms.name} <% ${trigrams})`;
+  const matched = vocabulary.filter((words) => words.length > 0);
+  const fuzzy = terms.name.length >= MIN_FUZZY_LENGTH && (!s.words || matched.length > 0);
+  const fuzzyMatch = s.words
+    ? sql`${sql.join(
+        matched.map(
+          (words) =>
+            sql`${s.words} && ARRAY[${sql.join(
+              words.map((w) => sql`${w}`),
+              sql`, `,
+            )}]::text[]`,
+        ),
+        sql` AND `,
+      )} AND (similarity(${trigrams}, ${terms.name}) >= ${SIMILARITY_THRESHOLD} OR word_similarity(${terms.name}, ${trigrams}) >= ${WORD_SIMILARITY_THRESHOLD})`
+    : sql`(${trigrams} % ${terms.name} OR ${terms.name} <% ${trigrams})`;
   const columns = (score: SQL) =>
     sql`${s.id} AS id, ${s.name} AS name, ${s.title} AS title, left(${s.description}, 300) AS description, ${s.namespace} AS namespace, ${s.entityKind} AS "entityKind", (${score})::float8 AS score`;
   const ranked = (where: SQL, score: SQL, take: number) =>
@@ -86,6 +120,23 @@ export const searchRepository = {
       await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
       return searchRepository.rows(tx, query);
     });
+  },
+  /**
+   * Per word of the search text, the vocabulary words it may stand for (decision 180): trigram
+   * similarity or word similarity (a partial word) through the vocabulary's GIN index.
+   */
+  async vocabulary(db: Database, words: string[]): Promise<string[][]> {
+    if (words.length === 0) return [];
+    const perWord = words.map(
+      (w, i) =>
+        sql`SELECT ${i}::int AS i, ARRAY(SELECT ${searchWords.word} FROM ${searchWords} WHERE ${searchWords.word} % ${w} OR ${w} <% ${searchWords.word}
+              ORDER BY similarity(${searchWords.word}, ${w}) DESC, ${searchWords.word} LIMIT ${WORDS_PER_TERM_WORD}) AS words`,
+    );
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+      return rowsOf<{ i: number; words: string[] }>(await tx.execute(sql.join(perWord, sql` UNION ALL `)));
+    });
+    return words.map((_, i) => rows.find((r) => Number(r.i) === i)?.words ?? []);
   },
   async count(db: Executor, query: SQL): Promise<number> {
     return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);

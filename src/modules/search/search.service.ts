@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
 import type { SearchSource } from '../../kernel/search-source.js';
-import { searchQueries, searchRepository as repo, type SearchTerms } from './search.repository.js';
+import { searchQueries, searchRepository as repo, termWords, type SearchTerms } from './search.repository.js';
 import { MATCHES, SEARCH_KINDS, type SearchHit, type SearchKind, type SearchQuery, type SearchResponse } from './search.schemas.js';
 
 export interface SearchDeps {
@@ -38,14 +38,18 @@ function kindsOf(list: string | undefined): SearchKind[] {
  * each tier queried only while the group still has room. Kinds run side by side.
  */
 export function createSearchService({ db, sources }: SearchDeps) {
-  async function searchKind(kind: SearchKind, terms: SearchTerms, take: number) {
-    const { tiers, total } = searchQueries(sources[kind], terms);
+  async function searchKind(kind: SearchKind, terms: SearchTerms, take: number, vocabulary: () => Promise<string[][]>) {
+    const source = sources[kind];
+    let { tiers, total } = searchQueries(source, terms);
     const items: SearchHit[] = [];
     for (const match of MATCHES) {
+      // The vocabulary is read only when a source that has one gets as far as the fuzzy tier (decision 180).
+      if (match === 'fuzzy' && source.words && items.length < take) ({ tiers, total } = searchQueries(source, terms, await vocabulary()));
       const tier = tiers[match];
       if (items.length >= take || !tier) continue;
       const query = tier(take - items.length);
-      const rows = match === 'fuzzy' ? await repo.fuzzyRows(db, query) : await repo.rows(db, query);
+      // Only the trigram operators read pg_trgm's threshold setting; the vocabulary's recheck names its thresholds.
+      const rows = match === 'fuzzy' && !source.words ? await repo.fuzzyRows(db, query) : await repo.rows(db, query);
       for (const row of rows) items.push({ kind, ...row, match, score: Math.round(Math.min(1, Math.max(0, row.score)) * 1000) / 1000 });
     }
     // A group with room left holds every match; only a full one needs counting.
@@ -56,7 +60,10 @@ export function createSearchService({ db, sources }: SearchDeps) {
     async search(_caller: Caller, q: SearchQuery): Promise<SearchResponse> {
       const terms = termsOf(q.q);
       const kinds = kindsOf(q.kinds);
-      const groups = await Promise.all(kinds.map((kind) => searchKind(kind, terms, q.take)));
+      // Components and APIs share one vocabulary lookup, made at most once per search.
+      let vocabulary: Promise<string[][]> | undefined;
+      const lookUp = () => (vocabulary ??= repo.vocabulary(db, termWords(terms.name)));
+      const groups = await Promise.all(kinds.map((kind) => searchKind(kind, terms, q.take, lookUp)));
       const found = groups.filter((g) => g.items.length > 0);
       found.sort((a, b) => b.items[0]!.score - a.items[0]!.score || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind));
       return { query: q.q, groups: found };

@@ -4,6 +4,7 @@ import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/a
 
 let t: TestApp;
 let user: Record<string, string>;
+let admin: Record<string, string>;
 
 interface Hit {
   kind: string;
@@ -20,7 +21,7 @@ interface Group {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const admin = bearer(await t.adminToken());
+  admin = bearer(await t.adminToken());
   user = bearer((await t.newUser('search')).token);
   const components = [
     { name: 'payments', kind: 'service', description: 'Moves money between accounts' },
@@ -89,6 +90,24 @@ describe('GET /api/v1/search', () => {
     expect(group(typo.groups, 'component')!.items.every((i) => i.match === 'fuzzy')).toBe(true);
     const inventory = await search('q=inventroy&kinds=component');
     expect(names(group(inventory.groups, 'component'))[0]).toBe('inventory-tracker');
+  });
+
+  it('matches typos against the words of names as they are written and renamed (the vocabulary, decision 180)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/catalog/components',
+      headers: admin,
+      payload: { name: 'quokka-feeder', kind: 'library' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(names(group((await search('q=quoka&kinds=component')).groups, 'component'))).toEqual(['quokka-feeder']);
+    const id = created.json().id as string;
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/v1/catalog/components/${id}`, headers: admin, payload: { name: 'wombat-feeder' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(names(group((await search('q=wombta&kinds=component')).groups, 'component'))).toEqual(['wombat-feeder']);
+    // The old word stays in the vocabulary but no name holds it any more.
+    expect((await search('q=quoka&kinds=component')).groups).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/catalog/components/${id}`, headers: admin })).statusCode).toBe(204);
   });
 
   it('honours quoted phrases', async () => {
