@@ -6,6 +6,7 @@
  *   npm run bench                       # everything
  *   npm run bench -- catalog iac        # only scenarios whose file name matches
  *   BENCH_DATABASES=pglite npm run bench
+ *   BENCH_NAME_PREFIX=mine BENCH_PORT=41000 npm run bench -- portal   # own database name and port on a shared machine
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,9 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?
 const ADMIN = { username: 'bench-admin', email: 'bench-admin@hangar.test', password: 'BenchPassw0rd' };
 const filters = process.argv.slice(2);
 const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+/** The bench database is `<prefix>_bench_<random>`; the server listens on BENCH_PORT (0: any free port). */
+const NAME_PREFIX = process.env.BENCH_NAME_PREFIX ?? 'hangar';
+const PORT = Number(process.env.BENCH_PORT ?? 0);
 
 async function scenarios(): Promise<{ name: string; run: Scenario }[]> {
   const dir = join(projectRoot, 'bench', 'scenarios');
@@ -48,7 +52,7 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ handle:
     const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
     return { handle, drop: () => handle.close() };
   }
-  const name = `hangar_bench_${randomBytes(4).toString('hex')}`;
+  const name = `${NAME_PREFIX}_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();
@@ -85,7 +89,7 @@ async function runFor(kind: 'pglite' | 'postgres', list: { name: string; run: Sc
     ...env,
   });
   const app = await buildApp(config, { database: db.handle, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: PORT, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const loginRes = await fetch(`${baseUrl}/api/v1/auth/login`, {
     method: 'POST',

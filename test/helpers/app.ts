@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import type { App } from '../../src/kernel/types.js';
-import { TEST_DATABASE_URL, databaseUrlFor } from './test-env.js';
+import { TEST_DATABASE_URL, TEST_NAME_PREFIX, databaseUrlFor } from './test-env.js';
 
 export const ADMIN = { username: 'root-admin', email: 'root-admin@hangar.test', password: 'Adm1nPassw0rd' };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -24,7 +24,7 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDbKind()):
     const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '', pgliteDump: new Blob([dump]) });
     return { handle, url: 'memory://', drop: () => handle.close() };
   }
-  const name = `hangar_t_${randomBytes(6).toString('hex')}`;
+  const name = `${TEST_NAME_PREFIX}_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
@@ -53,7 +53,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    REDIS_KEY_PREFIX: `hangar-test-${randomBytes(4).toString('hex')}`,
+    REDIS_KEY_PREFIX: `${TEST_NAME_PREFIX}-test-${randomBytes(4).toString('hex')}`,
     ...env,
   });
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate, migrationsFolder } from '../../src/db/migrate.js';
-import { TEST_DATABASE_URL, databaseUrlFor } from './test-env.js';
+import { TEST_DATABASE_URL, TEST_NAME_PREFIX, databaseUrlFor } from './test-env.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteDump', Buffer.from(await blob.arrayBuffer()).toString('base64'));
   }
   if (name === 'postgres' || name === 'e2e') {
-    const template = `hangar_tpl_${migrationsHash()}`;
+    const template = `${TEST_NAME_PREFIX}_tpl_${migrationsHash()}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
