@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 import { teams } from './teams.js';
 
@@ -114,6 +114,27 @@ export const components = pgTable(
     index('components_name_words_idx').using('gin', sql`hangar_name_words(${t.name})`),
   ],
 );
+
+/**
+ * The catalog's facet counts (decision 181): how many components share each combination of the
+ * columns the list filters on, so a broad filter sums a few thousand rows instead of scanning
+ * 250,000 components. Statement triggers on `components` (migration 0012) append one delta row per
+ * combination a statement changed (+ written, − removed): writers never wait on each other, readers
+ * sum `n`, and the `catalog.compact-facet-counts` job folds the deltas into one row per combination.
+ */
+export const catalogFacetCounts = pgTable('catalog_facet_counts', {
+  kind: text('kind').notNull(),
+  entityKind: text('entity_kind').notNull(),
+  type: text('type'),
+  ownerRef: text('owner_ref'),
+  lifecycle: text('lifecycle'),
+  systemRef: text('system_ref'),
+  namespace: text('namespace').notNull(),
+  orphan: boolean('orphan').notNull(),
+  teamId: uuid('team_id'),
+  tags: text('tags').array().notNull(),
+  n: integer('n').notNull(),
+});
 
 /** Backstage relations as edges, both directions; `originRef` is the entity whose descriptor declared it. */
 export const catalogRelations = pgTable(

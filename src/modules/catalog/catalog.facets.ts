@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { components } from '../../db/schema/index.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
 import { errorResponses } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import { CATALOG_CACHE_NS } from './catalog.lookup.js';
 import { loadCatalogModel } from './catalog.model.js';
-import { catalogRepository, whereOf, type ListFilter } from './catalog.repository.js';
+import { countComponents, countSourceOf } from './catalog.facet-counts.js';
+import { whereOf, type FilterColumns, type ListFilter } from './catalog.repository.js';
 import { ListComponentsQuery } from './catalog.schemas.js';
 
 /** Values counted per facet: the most frequent first (decision 105). */
@@ -18,15 +18,16 @@ export const FACETS = ['kind', 'entityKind', 'type', 'owner', 'lifecycle', 'tag'
 type Facet = (typeof FACETS)[number];
 
 /** What each facet counts: the column its filter matches (references for owner and system, so a value is a filter). */
-const COLUMN = {
-  kind: components.kind,
-  entityKind: components.entityKind,
-  type: components.type,
-  owner: components.ownerRef,
-  lifecycle: components.lifecycle,
-  system: components.systemRef,
-  namespace: components.namespace,
-} satisfies Record<Exclude<Facet, 'tag'>, unknown>;
+const columnOf = (t: FilterColumns) =>
+  ({
+    kind: t.kind,
+    entityKind: t.entityKind,
+    type: t.type,
+    owner: t.ownerRef,
+    lifecycle: t.lifecycle,
+    system: t.systemRef,
+    namespace: t.namespace,
+  }) satisfies Record<Exclude<Facet, 'tag'>, unknown>;
 
 export const FacetsQuery = Type.Omit(ListComponentsQuery, ['sort', 'skip', 'take']);
 export type FacetsQuery = Static<typeof FacetsQuery>;
@@ -43,13 +44,14 @@ export const FacetsResponse = Type.Object({
 type FacetValue = { value: string; count: number };
 
 async function countTags(db: AppContext['db'], filter: ListFilter): Promise<FacetValue[]> {
-  const where = whereOf(filter);
-  // One row per (component, tag): the tags GIN index narrows a tag filter, the rest is one grouped scan.
+  const s = countSourceOf(filter);
+  const where = whereOf(filter, s.columns);
+  // One row per (group, tag): on the facet counts a few thousand groups, each weighing its n (decision 181).
   const result = await db.execute(sql`
-    SELECT t.value, count(*)::int AS count
-    FROM ${components} CROSS JOIN LATERAL unnest(${components.tags}) AS t(value)
+    SELECT t.value, (${s.n})::int AS count
+    FROM ${s.from} CROSS JOIN LATERAL unnest(${s.columns.tags}) AS t(value)
     ${where ? sql`WHERE ${where}` : sql``}
-    GROUP BY t.value ORDER BY count DESC, t.value ASC LIMIT ${TOP_VALUES}`);
+    GROUP BY t.value HAVING ${s.n} > 0 ORDER BY count DESC, t.value ASC LIMIT ${TOP_VALUES}`);
   return (result as unknown as { rows: FacetValue[] }).rows.map((r) => ({ value: r.value, count: Number(r.count) }));
 }
 
@@ -60,7 +62,9 @@ type ColumnFacet = Exclude<Facet, 'tag'>;
  * per facet, each cut to its top values by a window.
  */
 async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter: ListFilter): Promise<Record<string, FacetValue[]>> {
-  const where = whereOf(filter);
+  const s = countSourceOf(filter);
+  const COLUMN = columnOf(s.columns);
+  const where = whereOf(filter, s.columns);
   const sets = sql.join(
     facets.map((f) => sql`(${COLUMN[f]})`),
     sql`, `,
@@ -76,9 +80,9 @@ async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter:
   const result = await db.execute(sql`
     SELECT facet, value, count FROM (
       SELECT facet, value, count, row_number() OVER (PARTITION BY facet ORDER BY count DESC, value ASC) AS rank FROM (
-        SELECT (CASE ${facetOf} END)::text AS facet, coalesce(${valueOf})::text AS value, count(*)::int AS count
-        FROM ${components} ${where ? sql`WHERE ${where}` : sql``}
-        GROUP BY GROUPING SETS (${sets})
+        SELECT (CASE ${facetOf} END)::text AS facet, coalesce(${valueOf})::text AS value, (${s.n})::int AS count
+        FROM ${s.from} ${where ? sql`WHERE ${where}` : sql``}
+        GROUP BY GROUPING SETS (${sets}) HAVING ${s.n} > 0
       ) AS grouped WHERE value IS NOT NULL
     ) AS ranked WHERE rank <= ${TOP_VALUES} ORDER BY facet, rank`);
   const out: Record<string, FacetValue[]> = Object.fromEntries(facets.map((f) => [f, []]));
@@ -92,7 +96,8 @@ async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter:
  * Facet counts for the catalog table (decision 105): each facet is counted with every filter but
  * its own, so the table can offer the other values of a chosen filter. Facets that end up under the
  * same filter (all those whose own filter is not set) are counted in one grouped pass; tags in
- * another. Each count is cached under the catalog's cache namespace (dropped on every catalog
+ * another. Both read the pre-aggregated facet counts unless the filter holds a full-text query
+ * (decision 181), so a broad filter sums a few thousand groups instead of reading its rows. Each count is cached under the catalog's cache namespace (dropped on every catalog
  * write) by its filter, so changing one filter recounts only what it narrows.
  */
 export function createFacetsService(deps: Pick<AppContext, 'db' | 'cache' | 'config'>, listFilter: (q: ListComponentsQuery) => ListFilter | null) {
@@ -120,7 +125,7 @@ export function createFacetsService(deps: Pick<AppContext, 'db' | 'cache' | 'con
       }
       const tags = tagFilter;
       const [total] = await Promise.all([
-        all ? cache.getOrLoad(CATALOG_CACHE_NS, `count:${JSON.stringify(all)}`, ttl, () => catalogRepository.count(db, all)) : 0,
+        all ? cache.getOrLoad(CATALOG_CACHE_NS, `count:${JSON.stringify(all)}`, ttl, () => countComponents(db, all)) : 0,
         tags &&
           cache.getOrLoad(CATALOG_CACHE_NS, `facet:tag:${JSON.stringify(tags)}`, ttl, () => countTags(db, tags)).then((values) => void (facets.tag = values)),
         ...[...byFilter].map(([key, { filter, facets: group }]) =>

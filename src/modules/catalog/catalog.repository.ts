@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components } from '../../db/schema/index.js';
 import type { Sort } from './catalog.schemas.js';
@@ -25,19 +25,26 @@ export interface ListFilter {
   tsquery?: string;
 }
 
-export function whereOf(f: ListFilter): SQL | undefined {
+/** The filtered columns: those of `components`, or the same names in `catalog_facet_counts` (decision 181). */
+export type FilterColumns = Record<
+  'kind' | 'teamId' | 'entityKind' | 'type' | 'ownerRef' | 'lifecycle' | 'tags' | 'systemRef' | 'namespace' | 'orphan',
+  AnyColumn
+>;
+
+export function whereOf(f: ListFilter, t: FilterColumns = components): SQL | undefined {
   const c: SQL[] = [];
   // Each equality filter has a (column, name, id) btree; tags and search have GIN indexes.
-  if (f.kinds) c.push(f.kinds.length === 1 ? eq(components.kind, f.kinds[0]!) : inArray(components.kind, [...f.kinds]));
-  if (f.teamId) c.push(eq(components.teamId, f.teamId));
-  if (f.entityKind) c.push(eq(components.entityKind, f.entityKind));
-  if (f.type) c.push(eq(components.type, f.type));
-  if (f.ownerRef) c.push(eq(components.ownerRef, f.ownerRef));
-  if (f.lifecycle) c.push(eq(components.lifecycle, f.lifecycle));
-  if (f.tag) c.push(sql`${components.tags} @> ARRAY[${f.tag}]::text[]`);
-  if (f.systemRef) c.push(eq(components.systemRef, f.systemRef));
-  if (f.namespace) c.push(eq(components.namespace, f.namespace));
-  if (f.orphan !== undefined) c.push(f.orphan ? sql`${components.orphan}` : sql`NOT ${components.orphan}`);
+  if (f.kinds) c.push(f.kinds.length === 1 ? eq(t.kind, f.kinds[0]!) : inArray(t.kind, [...f.kinds]));
+  if (f.teamId) c.push(eq(t.teamId, f.teamId));
+  if (f.entityKind) c.push(eq(t.entityKind, f.entityKind));
+  if (f.type) c.push(eq(t.type, f.type));
+  if (f.ownerRef) c.push(eq(t.ownerRef, f.ownerRef));
+  if (f.lifecycle) c.push(eq(t.lifecycle, f.lifecycle));
+  if (f.tag) c.push(sql`${t.tags} @> ARRAY[${f.tag}]::text[]`);
+  if (f.systemRef) c.push(eq(t.systemRef, f.systemRef));
+  if (f.namespace) c.push(eq(t.namespace, f.namespace));
+  if (f.orphan !== undefined) c.push(f.orphan ? sql`${t.orphan}` : sql`NOT ${t.orphan}`);
+  // Only the components table has the search document (the facet counts are never asked with one).
   if (f.tsquery) c.push(sql`${components.search} @@ to_tsquery('english', ${f.tsquery})`);
   return c.length ? and(...c) : undefined;
 }
@@ -76,11 +83,6 @@ export const catalogRepository = {
       .orderBy(...orderOf(sort, filter.tsquery))
       .offset(skip)
       .limit(take);
-  },
-
-  async count(db: Executor, filter: ListFilter): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(components).where(whereOf(filter));
-    return row!.n;
   },
 
   async findById(db: Executor, id: string): Promise<ComponentRow | undefined> {

@@ -10,11 +10,15 @@ import { loadCatalogModel } from './catalog.model.js';
 import { componentEvent } from './catalog.events.js';
 import { DEFAULT_LIFECYCLE, ENTITY_KINDS, entityKindOf, KIND_GROUPS } from './catalog.kinds.js';
 import { CATALOG_CACHE_NS } from './catalog.lookup.js';
+import { countComponents } from './catalog.facet-counts.js';
 import { catalogRepository as repo, type ComponentChanges, type ComponentRow, type ListFilter } from './catalog.repository.js';
 import type { Component, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './catalog.schemas.js';
 import { toComponent } from './catalog.view.js';
 
-export type CatalogDeps = Pick<AppContext, 'db' | 'cache' | 'events' | 'config'>;
+/** How long after a catalog write its facet-count deltas are folded (a burst of writes shares one fold). */
+const FOLD_DELAY_MS = 10_000;
+
+export type CatalogDeps = Pick<AppContext, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'>;
 
 /** What the cluster integration's sync stores on a matched component (DECISIONS.md, Cluster). */
 export interface WorkloadStatus {
@@ -60,7 +64,7 @@ export function toTsquery(q: string): string | null {
     : null;
 }
 
-export function createComponentsService({ db, cache, events, config }: CatalogDeps) {
+export function createComponentsService({ db, cache, events, config, jobs, log }: CatalogDeps) {
   const ttl = config.cacheTtlS;
   // A cached page keeps its identity, so the route answers it without serialising it again.
   const samePage = pageMemo<Component>();
@@ -82,9 +86,13 @@ export function createComponentsService({ db, cache, events, config }: CatalogDe
     return team;
   }
 
-  /** After a commit: drop every cached list and get, then tell the clients. */
+  /** After a commit: drop every cached list and get, fold the facet-count deltas soon, then tell the clients. */
   async function committed(changes: { created?: Component[]; updated?: Component[]; deleted?: Component[] }) {
     await cache.invalidate(CATALOG_CACHE_NS);
+    // One fold per burst of writes (the job's key makes a waiting one absorb the next; decision 181).
+    await jobs
+      .enqueue('catalog.compact-facet-counts', {}, { delayMs: FOLD_DELAY_MS })
+      .catch((err) => log.warn({ err }, 'could not queue the facet-count fold; the scheduled one will do it'));
     for (const c of changes.created ?? []) events.emit('component.created', componentEvent(c));
     for (const c of changes.updated ?? []) events.emit('component.updated', componentEvent(c));
     for (const c of changes.deleted ?? []) events.emit('component.deleted', componentEvent(c));
@@ -140,7 +148,8 @@ export function createComponentsService({ db, cache, events, config }: CatalogDe
       const filterKey = JSON.stringify(filter);
       // The total is cached per filter, the page per filter+order+window: paging costs one count per TTL.
       const [total, data] = await Promise.all([
-        cache.getOrLoad(CATALOG_CACHE_NS, `count:${filterKey}`, ttl, () => repo.count(db, filter)),
+        // Counted from the pre-aggregated facet counts unless q is set (decision 181): a broad filter stays cheap.
+        cache.getOrLoad(CATALOG_CACHE_NS, `count:${filterKey}`, ttl, () => countComponents(db, filter)),
         cache.getOrLoad(CATALOG_CACHE_NS, `page:${filterKey}:${q.sort ?? ''}:${q.skip}:${q.take}`, ttl, async () =>
           (await repo.page(db, filter, q.sort, q.skip, q.take)).map(toComponent),
         ),

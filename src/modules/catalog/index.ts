@@ -37,7 +37,7 @@ declare module '../../context.js' {
 export async function catalogModule(app: App, ctx: AppContext) {
   const { components, register, browse, service } = buildCatalog(ctx);
   ctx.services.catalog = service;
-  registerCatalogJobs(ctx.jobs, register, ctx.config.catalog.refreshIntervalS);
+  registerCatalogJobs(ctx.jobs, register, ctx.config.catalog.refreshIntervalS, ctx.db);
   await app.register(catalogRoutes, { service: components });
   await app.register(catalogEntityRoutes, { register, browse });
   await app.register(catalogFacetsRoutes, { service: createFacetsService(ctx, components.listFilter) });

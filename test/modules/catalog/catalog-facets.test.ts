@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../../../src/db/schema/index.js';
+import { compactFacetCounts } from '../../../src/modules/catalog/catalog.facet-counts.js';
 import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -124,5 +125,41 @@ describe('GET /api/v1/catalog/facets', () => {
       expectError(res, 400);
     }
     expectError(await t.app.inject({ method: 'GET', url: '/api/v1/catalog/facets' }), 401);
+  });
+});
+
+describe('the pre-aggregated facet counts (decision 181)', () => {
+  const COLUMNS = 'kind, entity_kind, type, owner_ref, lifecycle, system_ref, namespace, orphan, team_id, tags';
+  const rowsOf = async <T>(query: string) => (await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] };
+  /** Each combination's count, from the components themselves and from the counts table. */
+  const truth = async () =>
+    (await rowsOf<{ k: string }>(`SELECT row(${COLUMNS}, count(*))::text AS k FROM components GROUP BY ${COLUMNS} ORDER BY 1`)).rows.map((r) => r.k);
+  const counted = async () =>
+    (
+      await rowsOf<{ k: string }>(`SELECT row(${COLUMNS}, sum(n))::text AS k FROM catalog_facet_counts GROUP BY ${COLUMNS} HAVING sum(n) <> 0 ORDER BY 1`)
+    ).rows.map((r) => r.k);
+
+  it('follow inserts, updates and deletes by any path, and keep their totals when folded', async () => {
+    await t.database.db
+      .update(components)
+      .set({ lifecycle: 'deprecated', tags: ['go', 'legacy'] })
+      .where(inArray(components.name, ['pay-svc']));
+    await t.database.db.update(components).set({ description: 'no filtered column changes' });
+    await t.database.db.delete(components).where(inArray(components.name, ['pay-db']));
+    expect(await counted()).toEqual(await truth());
+    expect((await facets('lifecycle=deprecated')).facets.tag).toContainEqual({ value: 'legacy', count: 1 });
+    const rows = async () => Number((await rowsOf<{ n: number }>('SELECT count(*)::int AS n FROM catalog_facet_counts')).rows[0]!.n);
+    const before = await rows();
+    // Small tables are folded only past a margin; fold unconditionally here by adding churn first.
+    for (let i = 0; i < 60; i++)
+      await t.database.db
+        .update(components)
+        .set({ orphan: i % 2 === 0 })
+        .where(inArray(components.name, ['pay-api']));
+    expect(await rows()).toBeGreaterThan(before + 100);
+    expect(await compactFacetCounts(t.database.db)).toBeDefined();
+    expect(await rows()).toBeLessThanOrEqual(before);
+    expect(await counted()).toEqual(await truth());
+    expect(await compactFacetCounts(t.database.db)).toBeUndefined(); // nothing left to fold
   });
 });
