@@ -16,7 +16,19 @@ const database = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'templates/**', 'coverage/**', 'bench/.tmp/**', 'web/dist/**', 'web/dist.*/**', 'web/src/api/schema.d.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'templates/**',
+      'coverage/**',
+      'bench/.tmp/**',
+      'web/dist/**',
+      'web/dist.*/**',
+      'web/src/api/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
