@@ -24,6 +24,8 @@ export interface Row {
   namespace: string | null;
   entityKind: string;
   score: number;
+  /** Full-text and fuzzy tiers: the candidates ranked (at most RANKED_CANDIDATES). */
+  pool?: number;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -81,8 +83,10 @@ export function searchQueries(s: SearchSource, terms: SearchTerms, vocabulary: s
     : sql`(${trigrams} % ${terms.name} OR ${terms.name} <% ${trigrams})`;
   const columns = (score: SQL) =>
     sql`${s.id} AS id, ${s.name} AS name, ${s.title} AS title, left(${s.description}, 300) AS description, ${s.namespace} AS namespace, ${s.entityKind} AS "entityKind", (${score})::float8 AS score`;
+  // `pool`: how many candidates were ranked (the window runs before the LIMIT), so a tier that fills
+  // the group last also says how many it matched, up to the cap, and the total needs no query.
   const ranked = (where: SQL, score: SQL, take: number) =>
-    sql`SELECT * FROM (SELECT ${columns(score)} FROM ${s.from} WHERE ${where}${scope} LIMIT ${RANKED_CANDIDATES}) AS candidates ORDER BY score DESC, name, id LIMIT ${take}`;
+    sql`SELECT *, count(*) OVER () AS pool FROM (SELECT ${columns(score)} FROM ${s.from} WHERE ${where}${scope} LIMIT ${RANKED_CANDIDATES}) AS candidates ORDER BY score DESC, name, id LIMIT ${take}`;
 
   const tiers: Record<Match, ((take: number) => SQL) | undefined> = {
     exact: (take) => sql`SELECT ${columns(sql`1`)} FROM ${s.from} WHERE ${lname} = ${terms.name}${scope} ORDER BY ${s.name}, ${s.id} LIMIT ${take}`,
@@ -112,7 +116,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const searchRepository = {
   async rows(db: Executor, query: SQL): Promise<Row[]> {
-    return rowsOf<Row>(await db.execute(query)).map((r) => ({ ...r, score: Number(r.score) }));
+    return rowsOf<Row>(await db.execute(query)).map((r) => ({ ...r, score: Number(r.score), ...(r.pool === undefined ? {} : { pool: Number(r.pool) }) }));
   },
   /** The fuzzy tier: pg_trgm's threshold is a setting, changed for this one transaction only. */
   async fuzzyRows(db: Database, query: SQL): Promise<Row[]> {

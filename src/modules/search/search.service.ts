@@ -3,7 +3,7 @@ import type { Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
 import type { SearchSource } from '../../kernel/search-source.js';
 import { searchQueries, searchRepository as repo, termWords, type SearchTerms } from './search.repository.js';
-import { MATCHES, SEARCH_KINDS, type SearchHit, type SearchKind, type SearchQuery, type SearchResponse } from './search.schemas.js';
+import { MATCHES, SEARCH_KINDS, TOTAL_CAP, type SearchHit, type SearchKind, type SearchQuery, type SearchResponse } from './search.schemas.js';
 
 export interface SearchDeps {
   db: Database;
@@ -42,18 +42,29 @@ export function createSearchService({ db, sources }: SearchDeps) {
     const source = sources[kind];
     let { tiers, total } = searchQueries(source, terms);
     const items: SearchHit[] = [];
+    // The tiers match disjoint rows, and the total counts their union: when every tier before the
+    // one that filled the group returned less than it was asked, and no tier comes after it, the
+    // total is what those returned plus the filling tier's ranked pool (both capped alike).
+    let counted: number | undefined = 0;
     for (const match of MATCHES) {
       // The vocabulary is read only when a source that has one gets as far as the fuzzy tier (decision 180).
       if (match === 'fuzzy' && source.words && items.length < take) ({ tiers, total } = searchQueries(source, terms, await vocabulary()));
       const tier = tiers[match];
-      if (items.length >= take || !tier) continue;
-      const query = tier(take - items.length);
+      if (!tier) continue;
+      if (items.length >= take) {
+        counted = undefined; // a tier that was not asked may hold matches
+        continue;
+      }
+      const asked = take - items.length;
+      const query = tier(asked);
       // Only the trigram operators read pg_trgm's threshold setting; the vocabulary's recheck names its thresholds.
       const rows = match === 'fuzzy' && !source.words ? await repo.fuzzyRows(db, query) : await repo.rows(db, query);
-      for (const row of rows) items.push({ kind, ...row, match, score: Math.round(Math.min(1, Math.max(0, row.score)) * 1000) / 1000 });
+      if (counted !== undefined) counted = rows.length < asked ? counted + rows.length : rows[0]?.pool === undefined ? undefined : counted + rows[0].pool;
+      for (const { pool: _pool, ...row } of rows) items.push({ kind, ...row, match, score: Math.round(Math.min(1, Math.max(0, row.score)) * 1000) / 1000 });
     }
-    // A group with room left holds every match; only a full one needs counting.
-    return { kind, total: items.length < take ? items.length : Math.max(await repo.count(db, total), items.length), items };
+    // A group with room left holds every match; only a full one needs counting, unless the tiers told.
+    if (items.length < take) return { kind, total: items.length, items };
+    return { kind, total: Math.max(Math.min(counted ?? (await repo.count(db, total)), TOTAL_CAP), items.length), items };
   }
 
   return {

@@ -135,6 +135,11 @@ describe('GET /api/v1/search', () => {
       expect(g.total).toBeGreaterThanOrEqual(1);
     }
     expect(group(one.groups, 'component')!.total).toBeGreaterThanOrEqual(2);
+    // A full group's total is the number of matches, whether counted or told by the tier that filled it.
+    for (const q of ['paymnets', 'card', 'pay']) {
+      const all = group((await search(`q=${q}&kinds=component&take=50`)).groups, 'component')!;
+      expect(group((await search(`q=${q}&kinds=component&take=1`)).groups, 'component')!.total, q).toBe(all.items.length);
+    }
     const only = await search('q=pay&kinds=team,person');
     expect(only.groups.map((g) => g.kind).sort()).toEqual(['person', 'team']);
     expect((await search('q=zzzzqqqq')).groups).toEqual([]);
