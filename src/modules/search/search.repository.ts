@@ -9,6 +9,9 @@ const RANKED_CANDIDATES = 1000;
 /** Trigrams say little about one or two characters: shorter terms match by prefix and words only. */
 const MIN_FUZZY_LENGTH = 3;
 
+/** Whether the text is long enough for the fuzzy tier. */
+export const fuzzyApplies = (terms: SearchTerms) => terms.name.length >= MIN_FUZZY_LENGTH;
+
 export interface SearchTerms {
   /** The user's text as typed (for websearch_to_tsquery: quotes, `or`, `-word`). */
   raw: string;
@@ -68,7 +71,7 @@ export function searchQueries(s: SearchSource, terms: SearchTerms, vocabulary: s
   const tsquery = sql`websearch_to_tsquery('english', ${terms.raw})`;
   const scope = s.where ? sql` AND ${s.where}` : sql``;
   const matched = vocabulary.filter((words) => words.length > 0);
-  const fuzzy = terms.name.length >= MIN_FUZZY_LENGTH && (!s.words || matched.length > 0);
+  const fuzzy = fuzzyApplies(terms) && (!s.words || matched.length > 0);
   const fuzzyMatch = s.words
     ? sql`${sql.join(
         matched.map(

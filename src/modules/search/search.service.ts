@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
 import type { SearchSource } from '../../kernel/search-source.js';
-import { searchQueries, searchRepository as repo, termWords, type SearchTerms } from './search.repository.js';
+import { fuzzyApplies, searchQueries, searchRepository as repo, termWords, type SearchTerms } from './search.repository.js';
 import { MATCHES, SEARCH_KINDS, TOTAL_CAP, type SearchHit, type SearchKind, type SearchQuery, type SearchResponse } from './search.schemas.js';
 
 export interface SearchDeps {
@@ -46,9 +46,14 @@ export function createSearchService({ db, sources }: SearchDeps) {
     // one that filled the group returned less than it was asked, and no tier comes after it, the
     // total is what those returned plus the filling tier's ranked pool (both capped alike).
     let counted: number | undefined = 0;
+    // The vocabulary is read only when a source that has one needs its fuzzy tier or its count (decision 180).
+    const withVocabulary = async () => ({ tiers, total } = searchQueries(source, terms, await vocabulary()));
+    const fuzzyByVocabulary = source.words !== undefined && fuzzyApplies(terms);
     for (const match of MATCHES) {
-      // The vocabulary is read only when a source that has one gets as far as the fuzzy tier (decision 180).
-      if (match === 'fuzzy' && source.words && items.length < take) ({ tiers, total } = searchQueries(source, terms, await vocabulary()));
+      if (match === 'fuzzy' && fuzzyByVocabulary) {
+        if (items.length < take) await withVocabulary();
+        else counted = undefined; // full before its fuzzy tier: the count must include it
+      }
       const tier = tiers[match];
       if (!tier) continue;
       if (items.length >= take) {
@@ -64,6 +69,7 @@ export function createSearchService({ db, sources }: SearchDeps) {
     }
     // A group with room left holds every match; only a full one needs counting, unless the tiers told.
     if (items.length < take) return { kind, total: items.length, items };
+    if (counted === undefined && fuzzyByVocabulary) await withVocabulary();
     return { kind, total: Math.max(Math.min(counted ?? (await repo.count(db, total)), TOTAL_CAP), items.length), items };
   }
 

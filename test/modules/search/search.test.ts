@@ -136,7 +136,7 @@ describe('GET /api/v1/search', () => {
     }
     expect(group(one.groups, 'component')!.total).toBeGreaterThanOrEqual(2);
     // A full group's total is the number of matches, whether counted or told by the tier that filled it.
-    for (const q of ['paymnets', 'card', 'pay']) {
+    for (const q of ['paymnets', 'card', 'pay', 'payments']) {
       const all = group((await search(`q=${q}&kinds=component&take=50`)).groups, 'component')!;
       expect(group((await search(`q=${q}&kinds=component&take=1`)).groups, 'component')!.total, q).toBe(all.items.length);
     }
