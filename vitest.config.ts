@@ -45,7 +45,8 @@ export default defineConfig({
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' }, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       // The portal in Debian's Chromium against a real server process (test/browser/helpers/index.ts).
-      // One file at a time: each runs a server and a browser, on a machine with few cores.
+      // Two files at a time: each has its own server (embedded database, free port) and browser, and
+      // much of a browser test is waiting on rendering and round trips, so two overlap well on 2 cores.
       {
         extends: true,
         test: {
@@ -53,8 +54,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: ['test/browser/helpers/global-setup.ts'],
-          fileParallelism: false,
-          maxWorkers: 1,
+          maxWorkers: workers,
           sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
