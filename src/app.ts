@@ -16,6 +16,7 @@ import { createGit } from './infra/git.js';
 import { registerMetrics } from './infra/metrics.js';
 import { JobsRuntime } from './infra/jobs/runtime.js';
 import { createQueue } from './infra/queue/index.js';
+import type { EventPublisher } from './infra/events.js';
 import { createRealtimeGateway } from './infra/realtime/gateway.js';
 import { closeRedis, createRedis, loadRedisDriver } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
@@ -135,7 +136,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const tokens = new AccessTokens(config.jwtSecret, config.jwtExpirationS);
   const actors = new ActorCache({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, publisher: redis, log: app.log });
   actors.start();
-  const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log, actors });
+  // The gateway authenticates through auth, and auth moves live connections on a role change: bound late.
+  const late: { gateway?: Pick<EventPublisher, 'adminRoleChanged'> } = {};
+  const auth = createAuthService({
+    db: database.db,
+    tokens,
+    refreshTokenTtlS: config.refreshTokenTtlS,
+    log: app.log,
+    actors,
+    adminRoleChanged: (userId, isAdmin) => late.gateway?.adminRoleChanged?.(userId, isAdmin),
+  });
   const realtime = await createRealtimeGateway(app.server, {
     allowedOrigins: config.allowedOrigins,
     authenticate: async (token) => {
@@ -146,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
   });
+  late.gateway = realtime;
 
   const git = createGit({
     allowFileUrls: config.git.allowFileUrls,
