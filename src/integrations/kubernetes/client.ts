@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { stat } from 'node:fs/promises';
 import type { ApiException, ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type { ClusterConfig } from '../../config/cluster.js';
@@ -135,6 +136,30 @@ export class KubeClient {
 }
 
 /**
+ * The cluster's server named by the address the policy checked (decision 210). TLS still verifies the
+ * certificate against the name the kubeconfig gave (`tls-server-name`, Node's `servername`), and a
+ * literal address is left as it is (nothing to resolve). Behind a proxy the proxy connects: unchanged.
+ */
+export function pinnedToAddress(kc: KubeConfig, clusterName: string, url: URL, addresses: readonly string[]): KubeConfig {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const address = addresses[0];
+  const cluster = kc.clusters.find((c) => c.name === clusterName);
+  if (!address || !cluster || cluster.proxyUrl || isIP(host) !== 0) return kc;
+  const pinned = new URL(url);
+  pinned.hostname = isIP(address) === 6 ? `[${address}]` : address;
+  const fixed = new (kubernetesSdk().sdk.KubeConfig)();
+  fixed.loadFromOptions({
+    clusters: kc.clusters.map((c) =>
+      c === cluster ? { ...c, server: url.pathname === '/' ? pinned.origin : pinned.toString(), tlsServerName: c.tlsServerName ?? host } : c,
+    ),
+    users: kc.users,
+    contexts: kc.contexts,
+    currentContext: kc.currentContext,
+  });
+  return fixed;
+}
+
+/**
  * client-node refuses an `http://` server unless the kubeconfig also says `insecure-skip-tls-verify`
  * (there is no TLS to verify either way); a plain-HTTP API server (a local proxy such as
  * `kubectl proxy`, a test rig) is accepted as written.
@@ -178,13 +203,17 @@ export class KubernetesAccess {
     return this.defaultClient();
   }
 
-  /** A supplied kubeconfig's server (and proxy) under the outbound policy (decision 200), resolved names included. */
+  /**
+   * A supplied kubeconfig's server (and proxy) under the outbound policy (decision 200), resolved
+   * names included, and pinned: the client connects to the address that was checked, so a second
+   * DNS answer cannot lead it elsewhere (decision 210).
+   */
   private async checked(kc: KubeConfig): Promise<KubeConfig> {
     const cluster = kc.getCurrentCluster()!;
     const rules = integrationRules(this.cfg.outbound);
-    await checkHttpUrl(rules, cluster.server, 'clusterConfig server');
+    const { url, addresses } = await checkHttpUrl(rules, cluster.server, 'clusterConfig server');
     if (cluster.proxyUrl) await checkHttpUrl(rules, cluster.proxyUrl, 'clusterConfig proxy-url');
-    return kc;
+    return pinnedToAddress(kc, cluster.name, url, addresses);
   }
 
   /** The default cluster's client, or a 503 when none is configured (mesh endpoints). */
