@@ -6,6 +6,7 @@
  *   npm run bench                       # everything
  *   npm run bench -- catalog iac        # only scenarios whose file name matches
  *   BENCH_DATABASES=pglite npm run bench
+ *   BENCH_DB_PREFIX=mine npm run bench    # PostgreSQL databases named mine_<random> (default hangar_bench)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,7 +49,7 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ handle:
     const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
     return { handle, drop: () => handle.close() };
   }
-  const name = `hangar_bench_${randomBytes(4).toString('hex')}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'hangar_bench'}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();

@@ -16,8 +16,8 @@ declare module '../../context.js' {
 
 /** API specifications of catalog components: validation, lifecycle, breaking-change diff and consumers. */
 export async function apiSpecsModule(app: App, ctx: AppContext) {
-  const { maxBytes, workers: size, diffMaxBytes, diffTimeoutMs, diffCacheBytes } = ctx.config.apiSpecs;
-  const workers = new SpecWorkerPool(size);
+  const { maxBytes, workers: size, workerHeapMb, diffMaxBytes, diffTimeoutMs, diffCacheBytes } = ctx.config.apiSpecs;
+  const workers = new SpecWorkerPool(size, undefined, workerHeapMb);
   app.addHook('onClose', () => workers.close());
   // Threads start on the first registration or diff, not at start: each holds its own V8 heap and
   // the validators' schemas (tens of MB), which an idle server should not pay for.
