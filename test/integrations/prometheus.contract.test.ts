@@ -4,8 +4,8 @@ import { PrometheusMetricsAdapter } from '../../src/integrations/prometheus/prom
 import { systemCaller } from '../../src/kernel/caller.js';
 import { createMeshOneService } from '../../src/modules/meshone/index.js';
 import { createMeshTwoService } from '../../src/modules/meshtwo/index.js';
-import { FakeIstio } from '../../src/integrations/kubernetes/istio.fake.js';
-import { FakeLinkerd } from '../../src/integrations/kubernetes/linkerd.fake.js';
+import { FakeIstio } from '../fakes/ports/mesh-one.fake.js';
+import { FakeLinkerd } from '../fakes/ports/mesh-two.fake.js';
 import { startExporter, startPrometheus, waitForSamples, type Exporter, type PrometheusServer } from '../helpers/prometheus.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeGatekeeper } from '../../src/integrations/kubernetes/gatekeeper.fake.js';
+import { FakeGatekeeper } from '../fakes/ports/admission.fake.js';
 import { systemCaller } from '../../src/kernel/caller.js';
 import { Unavailable } from '../../src/kernel/errors.js';
 import { createAdmissionService } from '../../src/modules/admission/index.js';

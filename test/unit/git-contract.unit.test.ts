@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGit } from '../../src/integrations/git/git.adapter.js';
-import { FakeGit } from '../../src/integrations/git/git.fake.js';
+import { FakeGit } from '../fakes/ports/git.fake.js';
 import { GitError, GitUrlRefused, type Git } from '../../src/integrations/git/git.port.js';
 
 /**

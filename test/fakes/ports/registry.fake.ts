@@ -1,5 +1,5 @@
-import { NotFound, Unavailable } from '../../kernel/errors.js';
-import type { RegistryManifest, RegistryPort, RegistryRepository, RegistryTag, ReplicationPolicy, ScanResult } from '../../modules/registry/registry.ports.js';
+import { NotFound, Unavailable } from '../../../src/kernel/errors.js';
+import type { RegistryManifest, RegistryPort, RegistryRepository, RegistryTag, ReplicationPolicy, ScanResult } from '../../../src/modules/registry/registry.ports.js';
 
 interface FakeImage {
   digest: string;

@@ -1,5 +1,5 @@
-import type { MeshOneMetricsPort } from '../../modules/meshone/meshone.ports.js';
-import type { MeshTwoMetricsPort, RangeSeries } from '../../modules/meshtwo/meshtwo.ports.js';
+import type { MeshOneMetricsPort } from '../../../src/modules/meshone/meshone.ports.js';
+import type { MeshTwoMetricsPort, RangeSeries } from '../../../src/modules/meshtwo/meshtwo.ports.js';
 
 /** In-memory metrics store: answers the series set for a query (by substring), recording the queries. */
 export class FakeMetrics implements MeshOneMetricsPort, MeshTwoMetricsPort {

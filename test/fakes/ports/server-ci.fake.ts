@@ -1,6 +1,6 @@
-import type { ServerCiBuild, ServerCiJob, ServerCiPort, ServerCiTriggerResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { JENKINS_SYSTEM } from './client.js';
+import type { ServerCiBuild, ServerCiJob, ServerCiPort, ServerCiTriggerResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { JENKINS_SYSTEM } from '../../../src/integrations/jenkins/client.js';
 
 /** In-memory Jenkins behind the self-run CI port, for route tests. */
 export class FakeJenkins implements ServerCiPort {

@@ -1,6 +1,6 @@
-import type { HostedCiBuild, HostedCiPort, HostedCiRestartResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { TRAVIS_SYSTEM } from './client.js';
+import type { HostedCiBuild, HostedCiPort, HostedCiRestartResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { TRAVIS_SYSTEM } from '../../../src/integrations/travis/client.js';
 
 /** In-memory Travis CI behind the hosted CI service port, for route tests. */
 export class FakeTravis implements HostedCiPort {

@@ -1,6 +1,6 @@
-import type { GitOpsApplication, GitOpsListFilter, GitOpsPort, GitOpsSyncResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { ARGOCD_SYSTEM } from './client.js';
+import type { GitOpsApplication, GitOpsListFilter, GitOpsPort, GitOpsSyncResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { ARGOCD_SYSTEM } from '../../../src/integrations/argocd/client.js';
 
 /**
  * In-memory Argo CD behind the GitOps port, for route tests. `failWith(status)` makes every call

@@ -1,5 +1,5 @@
-import type { CrdDefinition, OrchestratorPort, RolloutWatchHandler, WatchedRollout } from '../../modules/orchestrator/orchestrator.ports.js';
-import type { RolloutStatus, Workload } from '../../modules/orchestrator/orchestrator.schemas.js';
+import type { CrdDefinition, OrchestratorPort, RolloutWatchHandler, WatchedRollout } from '../../../src/modules/orchestrator/orchestrator.ports.js';
+import type { RolloutStatus, Workload } from '../../../src/modules/orchestrator/orchestrator.schemas.js';
 
 /** In-memory cluster with the orchestrator adapter's interface; `setRollout` drives the watch. */
 export class FakeOrchestrator implements OrchestratorPort {

@@ -1,5 +1,5 @@
-import type { AdmissionPort } from '../../modules/admission/admission.ports.js';
-import type { ConstraintTemplate, Violation } from '../../modules/admission/admission.schemas.js';
+import type { AdmissionPort } from '../../../src/modules/admission/admission.ports.js';
+import type { ConstraintTemplate, Violation } from '../../../src/modules/admission/admission.schemas.js';
 
 /** In-memory Gatekeeper with the adapter's interface (for service tests). */
 export class FakeGatekeeper implements AdmissionPort {

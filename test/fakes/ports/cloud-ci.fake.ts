@@ -1,7 +1,7 @@
-import type { CloudCiPipeline, CloudCiPort, CloudCiTriggerResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { normaliseRepoUrl } from './circleci.adapter.js';
-import { CIRCLECI_SYSTEM } from './client.js';
+import type { CloudCiPipeline, CloudCiPort, CloudCiTriggerResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { normaliseRepoUrl } from '../../../src/integrations/circleci/circleci.adapter.js';
+import { CIRCLECI_SYSTEM } from '../../../src/integrations/circleci/client.js';
 
 /** In-memory CircleCI behind the hosted CI port, for route tests. */
 export class FakeCircleCi implements CloudCiPort {
