@@ -9,7 +9,7 @@ interface FakeImage {
   scan?: ScanResult;
 }
 
-/** An in-memory registry implementing the registry port (any adapter type), for tests of the module. */
+/** An in-memory registry implementing the registry port (any adapter type); held to test/contracts/registry.contract.ts. */
 export class FakeRegistry implements RegistryPort {
   up = true;
   readonly repos = new Map<string, Map<string, FakeImage>>();
@@ -22,33 +22,34 @@ export class FakeRegistry implements RegistryPort {
     this.repos.get(name)!.set(tag, image);
   }
 
-  private check() {
+  private check(signal?: AbortSignal) {
+    signal?.throwIfAborted();
     if (!this.up) throw new Unavailable('Container registry is unreachable');
   }
-  private repo(name: string) {
-    this.check();
+  private repo(name: string, signal?: AbortSignal) {
+    this.check(signal);
     const r = this.repos.get(name);
     if (!r) throw new NotFound(`Repository ${name} not found`);
     return r;
   }
-  private image(name: string, tag: string) {
-    const img = this.repo(name).get(tag);
+  private image(name: string, tag: string, signal?: AbortSignal) {
+    const img = this.repo(name, signal).get(tag);
     if (!img) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     return img;
   }
 
-  async ping() {
-    this.check();
+  async ping(signal?: AbortSignal) {
+    this.check(signal);
   }
-  async listRepositories(): Promise<RegistryRepository[]> {
-    this.check();
+  async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
+    this.check(signal);
     return [...this.repos.keys()].map((name) => ({ name, uri: `fake.registry/${name}` }));
   }
-  async listTags(name: string): Promise<RegistryTag[]> {
-    return [...this.repo(name)].map(([tag, i]) => ({ tag, digest: i.digest, sizeBytes: i.sizeBytes, pushedAt: i.pushedAt }));
+  async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
+    return [...this.repo(name, signal)].map(([tag, i]) => ({ tag, digest: i.digest, sizeBytes: i.sizeBytes, pushedAt: i.pushedAt }));
   }
-  async getManifest(name: string, tag: string): Promise<RegistryManifest> {
-    const img = this.image(name, tag);
+  async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
+    const img = this.image(name, tag, signal);
     const tags = [...this.repo(name)].filter(([, i]) => i.digest === img.digest).map(([t]) => t);
     return {
       digest: img.digest,
@@ -58,11 +59,11 @@ export class FakeRegistry implements RegistryPort {
       tags,
     };
   }
-  async getScan(name: string, tag: string): Promise<ScanResult> {
-    return this.image(name, tag).scan ?? { status: 'UNSUPPORTED', vulnerabilities: [] };
+  async getScan(name: string, tag: string, signal?: AbortSignal): Promise<ScanResult> {
+    return this.image(name, tag, signal).scan ?? { status: 'UNSUPPORTED', vulnerabilities: [] };
   }
-  async listReplications(): Promise<ReplicationPolicy[]> {
-    this.check();
+  async listReplications(signal?: AbortSignal): Promise<ReplicationPolicy[]> {
+    this.check(signal);
     return this.replications ?? [];
   }
 }
