@@ -108,13 +108,13 @@ export class KubeClient {
   }
 
   /** A CRD by name (`<plural>.<group>`), or null when it is not installed. */
-  async readCrd(name: string): Promise<any | null> {
-    return this.call(() => this.ext.readCustomResourceDefinition({ name }, this.options()), [404]);
+  async readCrd(name: string, signal?: AbortSignal): Promise<any | null> {
+    return this.call(() => this.ext.readCustomResourceDefinition({ name }, this.options({}, signal)), [404], signal);
   }
 
   /** The resources a group version serves (discovery), or null when the group version is not served. */
-  async groupResources(group: string, version: string): Promise<{ name: string; kind: string; namespaced: boolean }[] | null> {
-    const list = await this.call(() => this.custom.getAPIResources({ group, version }, this.options()), [404]);
+  async groupResources(group: string, version: string, signal?: AbortSignal): Promise<{ name: string; kind: string; namespaced: boolean }[] | null> {
+    const list = await this.call(() => this.custom.getAPIResources({ group, version }, this.options({}, signal)), [404], signal);
     return list ? list.resources : null;
   }
 
