@@ -36,7 +36,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/integrations/**/*.test.ts', 'test/contracts/**/*.test.ts', 'web/src/**/*.unit.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.unit.test.ts',
+            'test/**/*.unit.test.ts',
+            'test/integrations/**/*.test.ts',
+            'test/contracts/**/*.test.ts',
+            'web/src/**/*.unit.test.ts',
+          ],
+        },
       },
       { extends: true, test: { name: 'pglite', include: dbTests, exclude: [...notDb, ...onceOnPostgres], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'postgres', include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },

@@ -44,7 +44,9 @@ export class ArtifactRegistryAdapter implements RegistryPort {
   }
 
   async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
-    const repos = (await this.client.all<GarRepository>(`/v1/${this.parent}/repositories`, 'repositories', signal)).filter((r) => !r.format || r.format === 'DOCKER');
+    const repos = (await this.client.all<GarRepository>(`/v1/${this.parent}/repositories`, 'repositories', signal)).filter(
+      (r) => !r.format || r.format === 'DOCKER',
+    );
     const out = new Map<string, RegistryRepository>();
     for (const repo of repos) {
       const repoId = repo.name.split('/').pop()!;

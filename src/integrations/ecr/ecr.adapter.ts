@@ -58,7 +58,9 @@ export class EcrAdapter implements RegistryPort {
     let nextToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
       const page = await this.call(() =>
-        this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, filter: { tagStatus: 'TAGGED' }, nextToken, maxResults: 1000 }), { abortSignal: signal }),
+        this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, filter: { tagStatus: 'TAGGED' }, nextToken, maxResults: 1000 }), {
+          abortSignal: signal,
+        }),
       );
       for (const d of page.imageDetails ?? []) {
         for (const tag of d.imageTags ?? []) out.push({ tag, digest: d.imageDigest ?? '', sizeBytes: d.imageSizeInBytes ?? 0, pushedAt: iso(d.imagePushedAt) });
@@ -70,7 +72,9 @@ export class EcrAdapter implements RegistryPort {
   }
 
   async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
-    const page = await this.call(() => this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, imageIds: [{ imageTag: tag }] }), { abortSignal: signal }));
+    const page = await this.call(() =>
+      this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, imageIds: [{ imageTag: tag }] }), { abortSignal: signal }),
+    );
     const d: ImageDetail | undefined = page.imageDetails?.[0];
     if (!d) throw ecrError({ name: 'ImageNotFoundException' }, 'image');
     return {
@@ -90,7 +94,8 @@ export class EcrAdapter implements RegistryPort {
       let page;
       try {
         page = await this.ecr.send(
-          new DescribeImageScanFindingsCommand({ ...this.ids, repositoryName: name, imageId: { imageTag: tag }, nextToken, maxResults: 1000 }), { abortSignal: signal },
+          new DescribeImageScanFindingsCommand({ ...this.ids, repositoryName: name, imageId: { imageTag: tag }, nextToken, maxResults: 1000 }),
+          { abortSignal: signal },
         );
       } catch (err) {
         // No scan was ever run for this image: nothing to report yet.

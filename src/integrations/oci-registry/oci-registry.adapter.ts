@@ -68,7 +68,11 @@ export class OciRegistryAdapter implements RegistryPort {
     const tags: string[] = [];
     let path: string | undefined = `/v2/${repoPath(name)}/tags/list?n=1000`;
     for (let page = 0; path && page < MAX_PAGES; page++) {
-      const res: { body: { tags?: string[] | null }; headers: Headers } = await this.client.request<{ tags?: string[] | null }>(path, { signal }, pullScope(name));
+      const res: { body: { tags?: string[] | null }; headers: Headers } = await this.client.request<{ tags?: string[] | null }>(
+        path,
+        { signal },
+        pullScope(name),
+      );
       tags.push(...(res.body?.tags ?? []));
       path = this.client.nextPage(res.headers.get('link'));
     }

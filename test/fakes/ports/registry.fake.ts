@@ -1,5 +1,12 @@
 import { NotFound, Unavailable } from '../../../src/kernel/errors.js';
-import type { RegistryManifest, RegistryPort, RegistryRepository, RegistryTag, ReplicationPolicy, ScanResult } from '../../../src/modules/registry/registry.ports.js';
+import type {
+  RegistryManifest,
+  RegistryPort,
+  RegistryRepository,
+  RegistryTag,
+  ReplicationPolicy,
+  ScanResult,
+} from '../../../src/modules/registry/registry.ports.js';
 
 interface FakeImage {
   digest: string;
