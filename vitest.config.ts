@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const dbTests = ['test/**/*.test.ts'];
 // Contract tests run an adapter against a local server shaped like its system: no database, run once.
-const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', 'test/browser/**', '**/node_modules/**'];
+const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', 'test/contracts/**', 'test/browser/**', '**/node_modules/**'];
 // Assertions that do not depend on the database engine (services over fakes, image builds, app-wide
 // schema sweeps) run once, on PostgreSQL; the route suites keep running on both.
 const onceOnPostgres = [
@@ -36,7 +36,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/integrations/**/*.test.ts', 'web/src/**/*.unit.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.unit.test.ts',
+            'test/**/*.unit.test.ts',
+            'test/integrations/**/*.test.ts',
+            'test/contracts/**/*.test.ts',
+            'web/src/**/*.unit.test.ts',
+          ],
+        },
       },
       { extends: true, test: { name: 'pglite', include: dbTests, exclude: [...notDb, ...onceOnPostgres], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'postgres', include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeIstio } from '../../src/integrations/kubernetes/istio.fake.js';
-import { FakeMetrics } from '../../src/integrations/prometheus/prometheus.fake.js';
+import { FakeIstio } from '../fakes/ports/mesh-one.fake.js';
+import { FakeMetrics } from '../fakes/ports/metrics.fake.js';
 import { queryWindow } from '../../src/integrations/prometheus/range.js';
 import { systemCaller } from '../../src/kernel/caller.js';
 import { createMeshOneService } from '../../src/modules/meshone/index.js';

@@ -59,14 +59,17 @@ export class KubeClient {
     this.custom = kubeconfig.makeApiClient(sdk.CustomObjectsApi);
   }
 
-  /** Per-call options: an abort signal for the timeout, and extra headers (a patch's content type). */
-  private options(headers: Record<string, string> = {}): any {
+  /**
+   * Per-call options: an abort signal for the timeout joined with the caller's (a job's, decision 511),
+   * and extra headers (a patch's content type).
+   */
+  private options(headers: Record<string, string> = {}, signal?: AbortSignal): any {
     const timeoutMs = this.timeoutMs;
     return {
       middleware: [
         {
           pre: (ctx: any) => {
-            ctx.setSignal(AbortSignal.timeout(timeoutMs));
+            ctx.setSignal(signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs));
             for (const [k, v] of Object.entries(headers)) ctx.setHeaderParam(k, v);
             return kubernetesSdk().of(ctx);
           },
@@ -78,20 +81,22 @@ export class KubeClient {
   }
 
   /** Runs a call; statuses in `absent` answer `null` instead of an error (e.g. 404: not installed). */
-  private async call<T>(fn: () => Promise<T>, absent: number[] = []): Promise<T | null> {
+  private async call<T>(fn: () => Promise<T>, absent: number[] = [], signal?: AbortSignal): Promise<T | null> {
+    signal?.throwIfAborted();
     try {
       return await fn();
     } catch (err) {
+      if (signal?.aborted) throw signal.reason;
       const status = statusOf(err);
       if (status !== undefined && absent.includes(status)) return null;
       throw kubeError(err);
     }
   }
 
-  async listDeployments(namespace?: string): Promise<any[]> {
+  async listDeployments(namespace?: string, signal?: AbortSignal): Promise<any[]> {
     const list = namespace
-      ? await this.call(() => this.apps.listNamespacedDeployment({ namespace }, this.options()))
-      : await this.call(() => this.apps.listDeploymentForAllNamespaces({}, this.options()));
+      ? await this.call(() => this.apps.listNamespacedDeployment({ namespace }, this.options({}, signal)), [], signal)
+      : await this.call(() => this.apps.listDeploymentForAllNamespaces({}, this.options({}, signal)), [], signal);
     return list?.items ?? [];
   }
 
@@ -99,26 +104,26 @@ export class KubeClient {
     return (await this.call(() => this.core.readNamespace({ name }, this.options()), [404])) !== null;
   }
 
-  async listCrds(): Promise<any[]> {
-    return (await this.call(() => this.ext.listCustomResourceDefinition({}, this.options())))?.items ?? [];
+  async listCrds(signal?: AbortSignal): Promise<any[]> {
+    return (await this.call(() => this.ext.listCustomResourceDefinition({}, this.options({}, signal)), [], signal))?.items ?? [];
   }
 
   /** A CRD by name (`<plural>.<group>`), or null when it is not installed. */
-  async readCrd(name: string): Promise<any | null> {
-    return this.call(() => this.ext.readCustomResourceDefinition({ name }, this.options()), [404]);
+  async readCrd(name: string, signal?: AbortSignal): Promise<any | null> {
+    return this.call(() => this.ext.readCustomResourceDefinition({ name }, this.options({}, signal)), [404], signal);
   }
 
   /** The resources a group version serves (discovery), or null when the group version is not served. */
-  async groupResources(group: string, version: string): Promise<{ name: string; kind: string; namespaced: boolean }[] | null> {
-    const list = await this.call(() => this.custom.getAPIResources({ group, version }, this.options()), [404]);
+  async groupResources(group: string, version: string, signal?: AbortSignal): Promise<{ name: string; kind: string; namespaced: boolean }[] | null> {
+    const list = await this.call(() => this.custom.getAPIResources({ group, version }, this.options({}, signal)), [404], signal);
     return list ? list.resources : null;
   }
 
   /** Lists custom objects (namespaced or in all namespaces); null when the resource is not served (404). */
-  async listCustom(res: CustomResource, namespace?: string): Promise<{ items: any[]; resourceVersion: string } | null> {
+  async listCustom(res: CustomResource, namespace?: string, signal?: AbortSignal): Promise<{ items: any[]; resourceVersion: string } | null> {
     const list: any = namespace
-      ? await this.call(() => this.custom.listNamespacedCustomObject({ ...res, namespace }, this.options()), [404])
-      : await this.call(() => this.custom.listClusterCustomObject({ ...res }, this.options()), [404]);
+      ? await this.call(() => this.custom.listNamespacedCustomObject({ ...res, namespace }, this.options({}, signal)), [404], signal)
+      : await this.call(() => this.custom.listClusterCustomObject({ ...res }, this.options({}, signal)), [404], signal);
     if (!list) return null;
     return { items: Array.isArray(list.items) ? list.items : [], resourceVersion: list.metadata?.resourceVersion ?? '' };
   }

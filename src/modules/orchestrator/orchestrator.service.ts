@@ -71,7 +71,7 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
       if (components.length === 0) return { synced: 0 };
       const catalog = deps.catalog();
       if (typeof catalog?.setWorkloadStatus !== 'function') throw new Unavailable('The catalog cannot store workload statuses yet');
-      const workloads = (await port.listWorkloads()).sort((a, b) => a.namespace.localeCompare(b.namespace));
+      const workloads = (await port.listWorkloads(signal)).sort((a, b) => a.namespace.localeCompare(b.namespace));
       const syncedAt = new Date().toISOString();
       let synced = 0;
       for (const c of components) {

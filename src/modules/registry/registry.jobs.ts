@@ -21,7 +21,7 @@ export function defineRegistryJobs(ctx: AppContext, service: RegistryService) {
       key: (p) => `vuln-sync:${p.componentId}`,
       async run({ payload, caller, signal }) {
         if (signal.aborted) return;
-        await service.syncNow(caller, payload.componentId);
+        await service.syncNow(caller, payload.componentId, signal);
       },
     }),
   );

@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ModuleServices } from '../../../src/context.js';
 import { components, teams } from '../../../src/db/schema/index.js';
-import { FakeCostSource } from '../../../src/integrations/opencost/opencost.fake.js';
+import { FakeCostSource } from '../../fakes/ports/cost-source.fake.js';
 import type { Caller } from '../../../src/kernel/caller.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { NotFound } from '../../../src/kernel/errors.js';

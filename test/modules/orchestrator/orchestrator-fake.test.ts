@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../../../src/db/schema/index.js';
 import type { EventPublisher } from '../../../src/infra/events.js';
-import { FakeOrchestrator } from '../../../src/integrations/kubernetes/orchestrator.fake.js';
+import { FakeOrchestrator } from '../../fakes/ports/orchestrator.fake.js';
 import type { Caller } from '../../../src/kernel/caller.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type WatchedRollout, type WorkloadStatus } from '../../../src/modules/orchestrator/index.js';

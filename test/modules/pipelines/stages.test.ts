@@ -5,7 +5,7 @@ import { components } from '../../../src/db/schema/index.js';
 import { GITOPS_POLL_MS } from '../../../src/modules/pipelines/stages/deploy.js';
 import { bearer, buildTestApp, uniq, type TestApp } from '../../helpers/app.js';
 import { createPipeline, trigger, waitForRun, workDir } from './helpers.js';
-import { FakeGitOps } from './pipelines.ports.fake.js';
+import { FakeGitOps } from '../../fakes/ports/gitops-deploy.fake.js';
 
 let t: TestApp;
 let admin: string;

@@ -1,7 +1,7 @@
-import type { CloudCiPipeline, CloudCiPort, CloudCiTriggerResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { normaliseRepoUrl } from './circleci.adapter.js';
-import { CIRCLECI_SYSTEM } from './client.js';
+import type { CloudCiPipeline, CloudCiPort, CloudCiTriggerResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { normaliseRepoUrl } from '../../../src/integrations/circleci/circleci.adapter.js';
+import { CIRCLECI_SYSTEM } from '../../../src/integrations/circleci/client.js';
 
 /** In-memory CircleCI behind the hosted CI port, for route tests. */
 export class FakeCircleCi implements CloudCiPort {
@@ -14,7 +14,8 @@ export class FakeCircleCi implements CloudCiPort {
   failWith(status: number | undefined) {
     this.failure = status;
   }
-  private check() {
+  private check(signal?: AbortSignal) {
+    signal?.throwIfAborted();
     if (this.failure) throw upstreamError(CIRCLECI_SYSTEM, this.failure);
   }
 
@@ -39,14 +40,14 @@ export class FakeCircleCi implements CloudCiPort {
     return p;
   }
 
-  async listPipelines(filter: { vcsUrl?: string }): Promise<CloudCiPipeline[]> {
-    this.check();
+  async listPipelines(filter: { vcsUrl?: string }, signal?: AbortSignal): Promise<CloudCiPipeline[]> {
+    this.check(signal);
     const wanted = filter.vcsUrl ? normaliseRepoUrl(filter.vcsUrl) : undefined;
     return this.pipelines.filter((p) => !wanted || (p.vcsUrl && normaliseRepoUrl(p.vcsUrl) === wanted));
   }
 
-  async triggerPipeline(projectSlug: string, input: { branch?: string }): Promise<CloudCiTriggerResult> {
-    this.check();
+  async triggerPipeline(projectSlug: string, input: { branch?: string }, signal?: AbortSignal): Promise<CloudCiTriggerResult> {
+    this.check(signal);
     if (!this.projects.has(projectSlug)) throw upstreamError(CIRCLECI_SYSTEM, 404);
     this.triggered.push({ projectSlug, branch: input.branch });
     const p = this.add(projectSlug, this.pipelines.find((x) => x.projectSlug === projectSlug)?.vcsUrl ?? '', {

@@ -1,6 +1,6 @@
-import type { GitOpsApplication, GitOpsListFilter, GitOpsPort, GitOpsSyncResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { ARGOCD_SYSTEM } from './client.js';
+import type { GitOpsApplication, GitOpsListFilter, GitOpsPort, GitOpsSyncResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { ARGOCD_SYSTEM } from '../../../src/integrations/argocd/client.js';
 
 /**
  * In-memory Argo CD behind the GitOps port, for route tests. `failWith(status)` makes every call
@@ -20,7 +20,8 @@ export class FakeArgoCd implements GitOpsPort {
     this.failure = status;
   }
 
-  private check() {
+  private check(signal?: AbortSignal) {
+    signal?.throwIfAborted();
     if (this.failure) throw upstreamError(ARGOCD_SYSTEM, this.failure);
   }
 
@@ -42,13 +43,13 @@ export class FakeArgoCd implements GitOpsPort {
     return app;
   }
 
-  async listApplications(filter: GitOpsListFilter): Promise<GitOpsApplication[]> {
-    this.check();
+  async listApplications(filter: GitOpsListFilter, signal?: AbortSignal): Promise<GitOpsApplication[]> {
+    this.check(signal);
     return [...this.apps.values()].filter((a) => !filter.project || a.spec.project === filter.project).map((a) => structuredClone(a));
   }
 
-  async getApplication(name: string): Promise<GitOpsApplication> {
-    this.check();
+  async getApplication(name: string, signal?: AbortSignal): Promise<GitOpsApplication> {
+    this.check(signal);
     const app = this.apps.get(name);
     if (!app) throw upstreamError(ARGOCD_SYSTEM, 404);
     const left = this.pending.get(name);
@@ -63,8 +64,8 @@ export class FakeArgoCd implements GitOpsPort {
     return structuredClone(app);
   }
 
-  async syncApplication(name: string, opts: { revision?: string }): Promise<GitOpsSyncResult> {
-    this.check();
+  async syncApplication(name: string, opts: { revision?: string }, signal?: AbortSignal): Promise<GitOpsSyncResult> {
+    this.check(signal);
     const app = this.apps.get(name);
     if (!app) throw upstreamError(ARGOCD_SYSTEM, 404);
     this.syncs.push({ name, revision: opts.revision });

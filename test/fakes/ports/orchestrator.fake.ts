@@ -1,7 +1,7 @@
-import type { CrdDefinition, OrchestratorPort, RolloutWatchHandler, WatchedRollout } from '../../modules/orchestrator/orchestrator.ports.js';
-import type { RolloutStatus, Workload } from '../../modules/orchestrator/orchestrator.schemas.js';
+import type { CrdDefinition, OrchestratorPort, RolloutWatchHandler, WatchedRollout } from '../../../src/modules/orchestrator/orchestrator.ports.js';
+import type { RolloutStatus, Workload } from '../../../src/modules/orchestrator/orchestrator.schemas.js';
 
-/** In-memory cluster with the orchestrator adapter's interface; `setRollout` drives the watch. */
+/** In-memory cluster behind the orchestrator port; `setRollout` drives the watch. Held to test/contracts/orchestrator.contract.ts. */
 export class FakeOrchestrator implements OrchestratorPort {
   configured = true;
   workloads: Workload[] = [];
@@ -9,13 +9,16 @@ export class FakeOrchestrator implements OrchestratorPort {
   rollouts: WatchedRollout[] | null = null;
   private handlers = new Set<RolloutWatchHandler>();
 
-  async listWorkloads() {
-    return this.workloads;
+  async listWorkloads(signal?: AbortSignal) {
+    signal?.throwIfAborted();
+    return this.configured ? this.workloads : [];
   }
-  async listCrds() {
-    return this.crds;
+  async listCrds(signal?: AbortSignal) {
+    signal?.throwIfAborted();
+    return this.configured ? [...this.crds].sort((a, b) => a.name.localeCompare(b.name)) : [];
   }
-  async listRollouts(namespace?: string): Promise<RolloutStatus[]> {
+  async listRollouts(namespace?: string, signal?: AbortSignal): Promise<RolloutStatus[]> {
+    signal?.throwIfAborted();
     return (this.rollouts ?? []).filter((r) => !namespace || r.namespace === namespace).map(({ uid: _uid, ...r }) => r);
   }
   async watchRollouts(handler: RolloutWatchHandler) {

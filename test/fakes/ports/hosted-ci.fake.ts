@@ -1,6 +1,6 @@
-import type { HostedCiBuild, HostedCiPort, HostedCiRestartResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { TRAVIS_SYSTEM } from './client.js';
+import type { HostedCiBuild, HostedCiPort, HostedCiRestartResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { TRAVIS_SYSTEM } from '../../../src/integrations/travis/client.js';
 
 /** In-memory Travis CI behind the hosted CI service port, for route tests. */
 export class FakeTravis implements HostedCiPort {
@@ -12,7 +12,8 @@ export class FakeTravis implements HostedCiPort {
   failWith(status: number | undefined) {
     this.failure = status;
   }
-  private check() {
+  private check(signal?: AbortSignal) {
+    signal?.throwIfAborted();
     if (this.failure) throw upstreamError(TRAVIS_SYSTEM, this.failure);
   }
 
@@ -35,14 +36,14 @@ export class FakeTravis implements HostedCiPort {
     return b;
   }
 
-  async listBuilds(filter: { repoSlug?: string; limit: number }): Promise<HostedCiBuild[]> {
-    this.check();
+  async listBuilds(filter: { repoSlug?: string; limit: number }, signal?: AbortSignal): Promise<HostedCiBuild[]> {
+    this.check(signal);
     if (filter.repoSlug && !this.builds.some((b) => b.repository.slug === filter.repoSlug)) throw upstreamError(TRAVIS_SYSTEM, 404);
     return this.builds.filter((b) => !filter.repoSlug || b.repository.slug === filter.repoSlug).slice(0, filter.limit);
   }
 
-  async restartBuild(id: number): Promise<HostedCiRestartResult> {
-    this.check();
+  async restartBuild(id: number, signal?: AbortSignal): Promise<HostedCiRestartResult> {
+    this.check(signal);
     const b = this.builds.find((x) => x.id === id);
     if (!b) throw upstreamError(TRAVIS_SYSTEM, 404);
     this.restarted.push(id);

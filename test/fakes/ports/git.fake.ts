@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Invalid } from '../../kernel/errors.js';
-import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitOptions } from './git.port.js';
-import { assertGitUrl, checkGitUrl, type Resolver, type UrlPolicy } from './url-policy.js';
+import { Invalid } from '../../../src/kernel/errors.js';
+import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitOptions } from '../../../src/integrations/git/git.port.js';
+import { assertGitUrl, checkGitUrl, type Resolver, type UrlPolicy } from '../../../src/integrations/git/url-policy.js';
 
 type Files = Record<string, string | Buffer>;
 

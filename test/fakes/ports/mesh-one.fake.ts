@@ -1,6 +1,6 @@
-import { Conflict, NotFound } from '../../kernel/errors.js';
-import type { MeshOnePort, VirtualServiceRead } from '../../modules/meshone/meshone.ports.js';
-import type { AuthorizationPolicy, MeshOneStatus, PeerAuthentication, VirtualService } from '../../modules/meshone/meshone.schemas.js';
+import { Conflict, NotFound } from '../../../src/kernel/errors.js';
+import type { MeshOnePort, VirtualServiceRead } from '../../../src/modules/meshone/meshone.ports.js';
+import type { AuthorizationPolicy, MeshOneStatus, PeerAuthentication, VirtualService } from '../../../src/modules/meshone/meshone.schemas.js';
 
 /** In-memory Istio with the adapter's interface (for service tests). */
 export class FakeIstio implements MeshOnePort {

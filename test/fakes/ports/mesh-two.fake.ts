@@ -1,5 +1,11 @@
-import type { MeshTwoPort } from '../../modules/meshtwo/meshtwo.ports.js';
-import type { Availability, LinkerdAuthorizationPolicy, MeshTwoStatus, ServerAuthorization, ServiceProfile } from '../../modules/meshtwo/meshtwo.schemas.js';
+import type { MeshTwoPort } from '../../../src/modules/meshtwo/meshtwo.ports.js';
+import type {
+  Availability,
+  LinkerdAuthorizationPolicy,
+  MeshTwoStatus,
+  ServerAuthorization,
+  ServiceProfile,
+} from '../../../src/modules/meshtwo/meshtwo.schemas.js';
 
 /** In-memory Linkerd with the adapter's interface (for service tests). */
 export class FakeLinkerd implements MeshTwoPort {

@@ -1,6 +1,6 @@
-import type { ServerCiBuild, ServerCiJob, ServerCiPort, ServerCiTriggerResult } from '../../modules/ci/ci.ports.js';
-import { upstreamError } from '../http.js';
-import { JENKINS_SYSTEM } from './client.js';
+import type { ServerCiBuild, ServerCiJob, ServerCiPort, ServerCiTriggerResult } from '../../../src/modules/ci/ci.ports.js';
+import { upstreamError } from '../../../src/integrations/http.js';
+import { JENKINS_SYSTEM } from '../../../src/integrations/jenkins/client.js';
 
 /** In-memory Jenkins behind the self-run CI port, for route tests. */
 export class FakeJenkins implements ServerCiPort {
@@ -11,7 +11,8 @@ export class FakeJenkins implements ServerCiPort {
   failWith(status: number | undefined) {
     this.failure = status;
   }
-  private check() {
+  private check(signal?: AbortSignal) {
+    signal?.throwIfAborted();
     if (this.failure) throw upstreamError(JENKINS_SYSTEM, this.failure);
   }
 
@@ -37,20 +38,20 @@ export class FakeJenkins implements ServerCiPort {
     return job;
   }
 
-  async listJobs(): Promise<ServerCiJob[]> {
-    this.check();
+  async listJobs(signal?: AbortSignal): Promise<ServerCiJob[]> {
+    this.check(signal);
     return [...this.jobs.values()].map((j) => structuredClone(j.job));
   }
 
-  async listBuilds(name: string, limit: number): Promise<ServerCiBuild[]> {
-    this.check();
+  async listBuilds(name: string, limit: number, signal?: AbortSignal): Promise<ServerCiBuild[]> {
+    this.check(signal);
     const job = this.jobs.get(name);
     if (!job) throw upstreamError(JENKINS_SYSTEM, 404);
     return job.builds.slice(0, limit);
   }
 
-  async triggerBuild(name: string, parameters: Record<string, string> | undefined): Promise<ServerCiTriggerResult> {
-    this.check();
+  async triggerBuild(name: string, parameters: Record<string, string> | undefined, signal?: AbortSignal): Promise<ServerCiTriggerResult> {
+    this.check(signal);
     const job = this.jobs.get(name);
     if (!job) throw upstreamError(JENKINS_SYSTEM, 404);
     job.queued.push(parameters ?? {});

@@ -1,7 +1,7 @@
-import { Unavailable } from '../../kernel/errors.js';
-import type { Allocation, CostSourcePort, CostWindow } from '../../modules/cost/cost.ports.js';
+import { Unavailable } from '../../../src/kernel/errors.js';
+import type { Allocation, CostSourcePort, CostWindow } from '../../../src/modules/cost/cost.ports.js';
 
-/** In-memory cost source: allocations per window and aggregation. For tests of the module. */
+/** In-memory cost source: allocations per window and aggregation; held to test/contracts/cost-source.contract.ts. */
 export class FakeCostSource implements CostSourcePort {
   up = true;
   readonly data = new Map<string, Map<string, Allocation>>();
@@ -11,10 +11,11 @@ export class FakeCostSource implements CostSourcePort {
     if (!this.data.has(k)) this.data.set(k, new Map());
     this.data.get(k)!.set(key, a);
   }
-  async healthy() {
-    return this.up;
+  async healthy(signal?: AbortSignal) {
+    return this.up && !signal?.aborted;
   }
-  async allocations(window: CostWindow, aggregate: string) {
+  async allocations(window: CostWindow, aggregate: string, signal?: AbortSignal) {
+    signal?.throwIfAborted();
     if (!this.up) throw new Unavailable('OpenCost is unreachable');
     return new Map(this.data.get(`${window}|${aggregate}`) ?? []);
   }
