@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import { components } from '../../db/schema/index.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
@@ -42,7 +42,7 @@ export const FacetsResponse = Type.Object({
 
 type FacetValue = { value: string; count: number };
 
-async function countTags(db: AppContext['db'], filter: ListFilter): Promise<FacetValue[]> {
+async function countTags(db: Infrastructure['db'], filter: ListFilter): Promise<FacetValue[]> {
   const where = whereOf(filter);
   // One row per (component, tag): the tags GIN index narrows a tag filter, the rest is one grouped scan.
   const result = await db.execute(sql`
@@ -59,7 +59,7 @@ type ColumnFacet = Exclude<Facet, 'tag'>;
  * Several facets under the same filter in ONE pass over the matching rows: GROUPING SETS, one set
  * per facet, each cut to its top values by a window.
  */
-async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter: ListFilter): Promise<Record<string, FacetValue[]>> {
+async function countColumns(db: Infrastructure['db'], facets: ColumnFacet[], filter: ListFilter): Promise<Record<string, FacetValue[]>> {
   const where = whereOf(filter);
   const sets = sql.join(
     facets.map((f) => sql`(${COLUMN[f]})`),
@@ -95,7 +95,7 @@ async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter:
  * another. Each count is cached under the catalog's cache namespace (dropped on every catalog
  * write) by its filter, so changing one filter recounts only what it narrows.
  */
-export function createFacetsService(deps: Pick<AppContext, 'db' | 'cache' | 'config'>, listFilter: (q: ListComponentsQuery) => ListFilter | null) {
+export function createFacetsService(deps: Pick<Infrastructure, 'db' | 'cache' | 'config'>, listFilter: (q: ListComponentsQuery) => ListFilter | null) {
   const { db, cache } = deps;
   const ttl = deps.config.cacheTtlS;
   // The list's paging does not change what a filter matches.

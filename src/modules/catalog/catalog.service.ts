@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
@@ -14,7 +14,7 @@ import { catalogRepository as repo, type ComponentChanges, type ComponentRow, ty
 import type { Component, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './catalog.schemas.js';
 import { toComponent } from './catalog.view.js';
 
-export type CatalogDeps = Pick<AppContext, 'db' | 'cache' | 'events' | 'config'>;
+export type CatalogDeps = Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config'>;
 
 /** What the cluster integration's sync stores on a matched component (DECISIONS.md, Cluster). */
 export interface WorkloadStatus {

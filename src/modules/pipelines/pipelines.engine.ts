@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config/config.js';
+import type { Infrastructure } from '../../context.js';
 import type { PipelineStageRow, StageResultRow } from '../../db/schema/pipelines.js';
 import type { EventAudience } from '../../infra/events.js';
 import { RunLog } from './pipelines.log.js';
@@ -49,13 +50,15 @@ export function closeResults(
   });
 }
 
-export interface EngineDeps {
-  ctx: AppContext;
-  gitops(): GitOpsDeployPort | undefined;
+/** What the pipelines module is handed: its service, run verbs, run job and engine share it. */
+export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
+  config: Pick<Config, 'pipelines' | 'pipelineStageTimeoutS'>;
+  /** The deploy stage's GitOps client (by default the ci module's, over the organization's credential). */
+  gitops: GitOpsDeployPort;
 }
 
 /** The working folder of a run (the same path in every process; removed when the run ends). */
-export const workDirOf = (ctx: AppContext, runId: string) => join(ctx.config.pipelines.workDir, runId);
+export const workDirOf = (ctx: Pick<PipelinesDeps, 'config'>, runId: string) => join(ctx.config.pipelines.workDir, runId);
 
 /**
  * Executes a run from stage `from` in this process. The run is claimed with a conditional update
@@ -63,8 +66,8 @@ export const workDirOf = (ctx: AppContext, runId: string) => join(ctx.config.pip
  * exactly one process executes each part. Every write is guarded by the run's status: a cancel
  * (from any process) wins, and the engine re-checks the status before each stage and once a second.
  */
-export async function executeRun(deps: EngineDeps, runId: string, from: number, jobId: string, signal: AbortSignal): Promise<void> {
-  const { ctx } = deps;
+export async function executeRun(deps: PipelinesDeps, runId: string, from: number, jobId: string, signal: AbortSignal): Promise<void> {
+  const ctx = deps;
   const db = ctx.db;
   // Events about a run go to its pipeline's organization only (decision 203); set once the pipeline is read.
   let audience: EventAudience = { organizationId: null };
@@ -175,7 +178,7 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
           config: ctx.config.pipelines,
           log: (line) => log.line(line),
           commandEnv,
-          gitops: deps.gitops,
+          gitops: () => deps.gitops,
           notify: (event) => ctx.events.emit('pipeline.notify', event, audience),
         });
       } catch (err) {
@@ -238,7 +241,7 @@ export async function executeRun(deps: EngineDeps, runId: string, from: number, 
 }
 
 /** Fails a run that was `running` when its process went away (restart recovery, stalled job, shutdown). */
-export async function failInterrupted(ctx: AppContext, runId: string, reason: string, output?: string) {
+export async function failInterrupted(ctx: PipelinesDeps, runId: string, reason: string, output?: string) {
   const row = await ctx.db.transaction(async (tx) => {
     const run = await repo.findRun(tx, runId, true);
     if (!run || run.status !== 'running') return undefined;

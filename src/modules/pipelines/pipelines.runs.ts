@@ -1,9 +1,8 @@
 import { rm } from 'node:fs/promises';
-import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import type { StageResultRow } from '../../db/schema/pipelines.js';
-import { closeResults, durationOf, workDirOf } from './pipelines.engine.js';
+import { closeResults, durationOf, workDirOf, type PipelinesDeps } from './pipelines.engine.js';
 import { toRun } from './pipelines.events.js';
 import { PIPELINE_RUN_JOB, runJobId } from './pipelines.jobs.js';
 import { visiblePipeline } from './pipelines.access.js';
@@ -14,7 +13,7 @@ import { TERMINAL, type RunStatus, type TriggerBody } from './pipelines.schemas.
 export const RUNS_LIST_LIMIT = 50;
 
 /** Trigger, read, approve, reject and cancel runs. */
-export function createRunsService(ctx: AppContext) {
+export function createRunsService(ctx: PipelinesDeps) {
   const db = ctx.db;
   /** Run updates go to the pipeline's organization only (decision 203). */
   const emit = (row: RunRow, pipeline: { organizationId: string | null }) =>

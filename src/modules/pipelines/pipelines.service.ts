@@ -1,10 +1,9 @@
 import { rm } from 'node:fs/promises';
-import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { resolveOrganizationContext } from '../organizations/index.js';
 import { visiblePipeline } from './pipelines.access.js';
-import { workDirOf } from './pipelines.engine.js';
+import { workDirOf, type PipelinesDeps } from './pipelines.engine.js';
 import { PIPELINE_RUN_JOB } from './pipelines.jobs.js';
 import { pipelinesRepository as repo, type PipelineRow } from './pipelines.repository.js';
 import type { CreatePipelineBody, PipelineListQuery, UpdatePipelineBody } from './pipelines.schemas.js';
@@ -16,7 +15,7 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /** Pipeline definitions: CRUD with the rules of document 2 and DECISIONS.md. */
-export function createPipelinesService(ctx: AppContext) {
+export function createPipelinesService(ctx: PipelinesDeps) {
   const db = ctx.db;
 
   function assertMayHoldCommands(caller: Caller, stages: unknown[] | undefined) {

@@ -27,13 +27,16 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-  t = await buildTestApp({
-    PIPELINE_WORK_DIR: workDir(),
-    NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`,
-    PIPELINE_STAGE_TIMEOUT_S: '5',
-  });
+  t = await buildTestApp(
+    {
+      PIPELINE_WORK_DIR: workDir(),
+      NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`,
+      PIPELINE_STAGE_TIMEOUT_S: '5',
+    },
+    undefined,
+    { gitopsDeploy: gitops },
+  );
   admin = await t.adminToken();
-  t.app.hangar.services.pipelines.useGitOpsPort(gitops);
   const ev = t.app.hangar.events as { emit: (n: string, p: unknown) => void };
   const orig = ev.emit.bind(ev);
   ev.emit = (name, payload) => {
