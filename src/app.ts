@@ -12,7 +12,7 @@ import type { AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { MemoryCache, RedisCache } from './infra/cache/cache.js';
-import { createGit } from './infra/git.js';
+import { createGit } from './integrations/git/git.adapter.js';
 import { registerMetrics } from './infra/metrics.js';
 import { JobsRuntime } from './infra/jobs/runtime.js';
 import { createQueue } from './infra/queue/index.js';

@@ -4,7 +4,7 @@ import type { Config } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { Cache } from './infra/cache/cache.js';
 import type { EventPublisher } from './infra/events.js';
-import type { Git } from './infra/git.js';
+import type { Git } from './integrations/git/git.port.js';
 import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
 import type { AuthService } from './modules/auth/index.js';

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../kernel/db-errors.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { deploymentsRepository as repo, type DeploymentRow } from './deployments.repository.js';
 import { DEPLOYMENT_STATUSES, type DeploymentStatus } from './deployments.schemas.js';
@@ -15,11 +16,6 @@ export interface RecordDeploymentInput {
   deployedBy?: string | null;
   pipelineRunId?: string | null;
 }
-
-const isForeignKeyViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23503') return true;
-  return false;
-};
 
 function assertStatus(status: string): asserts status is DeploymentStatus {
   if (!(DEPLOYMENT_STATUSES as readonly string[]).includes(status)) {

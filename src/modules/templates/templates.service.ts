@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { GitError } from '../../infra/git.js';
+import { GitError } from '../../integrations/git/git.port.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { systemCaller, type Caller } from '../../kernel/caller.js';
