@@ -5,8 +5,9 @@ import { deploymentsRepository as repo, type DeploymentRow } from './deployments
 import { DEPLOYMENT_STATUSES, type DeploymentStatus } from './deployments.schemas.js';
 
 /**
- * The write side of deployments, for the pipelines module's `deploy` stage (there is no HTTP write
- * endpoint). Takes an Executor so the caller can write inside its own transaction.
+ * The write side of deployments, behind the service's `record`/`setStatus` verbs (the pipelines
+ * module's `deploy` stage calls those; there is no HTTP write endpoint). Takes an Executor so the
+ * caller can write inside its own transaction.
  */
 export interface RecordDeploymentInput {
   componentId: string;

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
-import { executeRun, failInterrupted, RESTART_REASON, type EngineDeps } from './pipelines.engine.js';
+import { executeRun } from './pipelines.engine.js';
+import type { EngineDeps } from './pipelines.run-claim.js';
+import { failInterrupted, RESTART_REASON } from './pipelines.run-finish.js';
 import { pipelinesRepository as repo } from './pipelines.repository.js';
 
 export const PIPELINE_RUN_JOB = 'pipeline.run';

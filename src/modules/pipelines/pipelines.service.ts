@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { resolveOrganizationContext } from '../organizations/index.js';
 import { visiblePipeline } from './pipelines.access.js';
-import { workDirOf } from './pipelines.engine.js';
+import { workDirOf } from './pipelines.run-claim.js';
 import { PIPELINE_RUN_JOB } from './pipelines.jobs.js';
 import { pipelinesRepository as repo, type PipelineRow } from './pipelines.repository.js';
 import type { CreatePipelineBody, PipelineListQuery, UpdatePipelineBody } from './pipelines.schemas.js';
