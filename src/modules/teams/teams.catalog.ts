@@ -73,13 +73,4 @@ export const teamsCatalogVerbs = {
       );
     }
   },
-
-  /** Teams by name (the catalog resolves group references with it). */
-  async byNames(tx: Executor, names: string[]): Promise<TeamRow[]> {
-    if (names.length === 0) return [];
-    return tx
-      .select()
-      .from(teams)
-      .where(inArray(teams.name, [...new Set(names)]));
-  },
 };
