@@ -1,18 +1,32 @@
 // Lint: typescript-eslint's recommended rules, Prettier for layout, and the codebase's import boundaries
-// (docs/architecture.md): route files never import the database, and modules reach each other only
-// through their index.ts.
+// (docs/architecture.md, "Module boundaries"): route files never import the database, modules reach
+// each other only through their index.ts (nested folders too), each module imports only its own
+// tables plus the read models listed below, and a settings section never imports config.ts.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import hangar from './scripts/eslint-rules.mjs';
 
-const otherModuleInternals = {
-  regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.js$).+',
-  message: "Import another module only through its index.ts ('../<module>/index.js').",
-};
 const database = {
   regex: '(^|/)db/(client|schema)|^drizzle-orm',
   message: 'Route files never import the database: call a service.',
+};
+
+// Table ownership (docs/architecture.md, the ownership table): a module owns the tables of
+// src/db/schema/<module>.ts (or the file named here), and reads another module's table directly only
+// for the read-only joins listed here; everything else goes through the owner's lookup or verbs.
+const tableOwnership = {
+  schemaFile: { policyengine: 'policy', orchestrator: 'cluster' },
+  shared: ['columns'],
+  readModels: {
+    catalog: ['users'],
+    teams: ['users'],
+    organizations: ['users'],
+    incidents: ['users', 'components', 'environments'],
+    dashboards: ['users', 'components', 'environments', 'deployments', 'incidents', 'incidentComponents', 'incidentUpdates'],
+    iac: ['iacModules', 'iacModuleVersions'],
+  },
 };
 
 export default tseslint.config(
@@ -27,8 +41,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
-  { files: ['src/modules/*/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] } },
-  { files: ['src/**/*.routes.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals, database] }] } },
+  {
+    files: ['src/modules/**/*.ts', 'src/integrations/**/*.ts'],
+    plugins: { hangar },
+    rules: { 'hangar/module-boundaries': 'error', 'hangar/module-tables': ['error', tableOwnership] },
+  },
+  { files: ['src/**/*.routes.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [database] }] } },
+  // Sections are imported by config.ts: importing it back would be a cycle (ConfigError lives in sections.ts).
+  {
+    files: ['src/config/*.ts'],
+    ignores: ['src/config/config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\./config\\.js$', message: 'A section never imports config.ts (a cycle): use sections.ts.' }] },
+      ],
+    },
+  },
   // The portal runs in the browser: browser globals, no Node ones.
   { files: ['web/src/**/*.{ts,tsx}', 'web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   prettier,

@@ -4,6 +4,7 @@ export * from './organizations.js';
 export * from './teams.js';
 export * from './catalog.js';
 export * from './environments.js';
+export * from './deployments.js';
 export * from './iac-modules.js';
 export * from './api-specs.js';
 export * from './incidents.js';

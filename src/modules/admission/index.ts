@@ -5,8 +5,7 @@ import { GatekeeperAdapter } from '../../integrations/kubernetes/gatekeeper.adap
 import { admissionRoutes } from './admission.routes.js';
 import { createAdmissionService } from './admission.service.js';
 
-export type { AdmissionPort } from './admission.ports.js';
-export { createAdmissionService, type AdmissionService } from './admission.service.js';
+export { createAdmissionService } from './admission.service.js';
 
 /** Admission policies (Gatekeeper), under /api/v1/orchestrator/policy-admission as document 3 places them. */
 export async function admissionModule(app: App, ctx: AppContext) {

@@ -4,9 +4,6 @@ import { apiSpecsRoutes } from './api-specs.routes.js';
 import { createApiSpecsService, type ApiSpecsService } from './api-specs.service.js';
 import { SpecWorkerPool } from './spec/worker-pool.js';
 
-export type { ApiSpecsService } from './api-specs.service.js';
-export { diffDocuments, RULES, type DiffEntry, type SpecDiffResult } from './diff/index.js';
-
 declare module '../../context.js' {
   interface ModuleServices {
     /** API specs: `registerFromCatalog` and the idempotent `addConsumer` serve the catalog's API entities. */

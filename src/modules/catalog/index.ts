@@ -8,13 +8,8 @@ import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createComponentsService } from './catalog.service.js';
 
-export { catalogLookup, CATALOG_CACHE_NS } from './catalog.lookup.js';
+export { catalogLookup } from './catalog.lookup.js';
 export { catalogSearchSources } from './catalog.search-source.js';
-export { ComponentSchema, type Component } from './catalog.schemas.js';
-export { KIND_GROUPS, KINDS, LIFECYCLES, type ComponentKind, type KindGroup } from './catalog.kinds.js';
-export { toComponent } from './catalog.view.js';
-export type { ComponentEvent } from './catalog.events.js';
-export type { WorkloadStatus } from './catalog.service.js';
 
 function buildCatalog(ctx: AppContext) {
   const components = createComponentsService(ctx);

@@ -5,11 +5,9 @@ import { ciRoutes } from './ci.routes.js';
 import { createCiService, type CiService } from './ci.service.js';
 import { ciWebhookRoutes } from './ci.webhooks.routes.js';
 
-export { createGitOpsDeployPort, type GitOpsDeployPort, type GitOpsApplicationState } from './ci.deploy.js';
-export { createCiService, type CiService } from './ci.service.js';
-export { realCiAdapters } from './ci.adapters.js';
+export { createGitOpsDeployPort } from './ci.deploy.js';
 export type * from './ci.ports.js';
-export type { CiBuildUpdated, CiBuildStatus } from './ci.webhooks.js';
+export type { CiBuildUpdated } from './ci.webhooks.js';
 
 declare module '../../context.js' {
   interface ModuleServices {

@@ -5,9 +5,9 @@ import { defineCostJobs } from './cost.jobs.js';
 import { costRoutes } from './cost.routes.js';
 import { createCostService } from './cost.service.js';
 
-export type { Allocation, CostSourcePort } from './cost.ports.js';
-export { aggregateOf, budgetOf } from './cost.aggregate.js';
-export { createCostService, type CostService } from './cost.service.js';
+export type { Allocation } from './cost.ports.js';
+
+export { createCostService } from './cost.service.js';
 
 /** Infrastructure cost from OpenCost (document 3, "Cost"): live allocations, synced records, summaries. */
 export async function costModule(app: App, ctx: AppContext) {

@@ -4,7 +4,6 @@ import { environmentsRoutes } from './environments.routes.js';
 import { createEnvironmentsService } from './environments.service.js';
 
 export { environmentsLookup } from './environments.lookup.js';
-export { createEnvironmentsService, type EnvironmentsService } from './environments.service.js';
 
 export async function environmentsModule(app: App, ctx: AppContext) {
   await app.register(environmentsRoutes, { service: createEnvironmentsService({ db: ctx.db }) });

@@ -6,8 +6,8 @@ import type { GatewayAdapter } from './gateway.ports.js';
 import { gatewayRoutes } from './gateway.routes.js';
 import { createGatewayService } from './gateway.service.js';
 
-export type { GatewayAdapter, UpstreamRoute } from './gateway.ports.js';
-export { createGatewayService, type GatewayService } from './gateway.service.js';
+export type { UpstreamRoute } from './gateway.ports.js';
+export { createGatewayService } from './gateway.service.js';
 
 /** API gateway routes and health (document 3, "API gateway"): Kong (alpha) and Amazon API Gateway (beta). */
 export async function gatewayModule(app: App, ctx: AppContext) {

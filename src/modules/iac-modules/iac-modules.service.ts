@@ -16,7 +16,6 @@ export interface IacModulesServiceDeps {
   sync: ModuleSync;
 }
 
-
 const duplicate = (name: string, provider: string) => new Conflict(`An IaC module named "${name}" with provider "${provider}" already exists`);
 const missingComponent = (id: string) =>
   new Invalid(`componentId ${id} does not name an existing component`, [{ field: 'componentId', problem: 'does not name an existing component' }]);

@@ -5,10 +5,6 @@ import { iacModulesRoutes } from './iac-modules.routes.js';
 import { createIacModulesService, type IacModulesService } from './iac-modules.service.js';
 import { createModuleSync } from './iac-modules.sync.js';
 
-export { iacModulesLookup } from './iac-modules.lookup.js';
-export { tagVersion, sortVersionsDesc, highestVersion } from './hcl-meta.js';
-export type { IacModulesService } from './iac-modules.service.js';
-
 declare module '../../context.js' {
   interface ModuleServices {
     iacModules: IacModulesService;

@@ -3,9 +3,6 @@ import type { App } from '../../kernel/types.js';
 import { iacRoutes } from './iac.routes.js';
 import { createIacService } from './iac.service.js';
 
-export { createIacService, type IacService } from './iac.service.js';
-export { versionsBehind } from './iac.drift.js';
-
 /** IaC ingestion (stacks, runs, module drift, topology; IAC_INGEST_TOKEN) and their JWT queries. */
 export async function iacModule(app: App, ctx: AppContext) {
   const service = createIacService({ db: ctx.db });

@@ -10,5 +10,3 @@ export async function incidentsModule(app: App, ctx: AppContext) {
   const postMortems = createPostMortemsService({ db: ctx.db });
   await app.register(incidentsRoutes, { incidents, postMortems });
 }
-
-export type { IncidentsService } from './incidents.service.js';

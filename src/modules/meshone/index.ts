@@ -6,8 +6,7 @@ import { PrometheusMetricsAdapter } from '../../integrations/prometheus/promethe
 import { meshOneRoutes } from './meshone.routes.js';
 import { createMeshOneService } from './meshone.service.js';
 
-export type { MeshOnePort, MeshOneMetricsPort } from './meshone.ports.js';
-export { createMeshOneService, type MeshOneService } from './meshone.service.js';
+export { createMeshOneService } from './meshone.service.js';
 
 /** Mesh one = Istio (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
 export async function meshOneModule(app: App, ctx: AppContext) {

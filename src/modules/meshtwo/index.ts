@@ -6,8 +6,7 @@ import { PrometheusMetricsAdapter } from '../../integrations/prometheus/promethe
 import { meshTwoRoutes } from './meshtwo.routes.js';
 import { createMeshTwoService } from './meshtwo.service.js';
 
-export type { MeshTwoPort, MeshTwoMetricsPort } from './meshtwo.ports.js';
-export { createMeshTwoService, type MeshTwoService } from './meshtwo.service.js';
+export { createMeshTwoService } from './meshtwo.service.js';
 
 /** Mesh two = Linkerd (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
 export async function meshTwoModule(app: App, ctx: AppContext) {

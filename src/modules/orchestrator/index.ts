@@ -8,8 +8,8 @@ import { orchestratorRoutes } from './orchestrator.routes.js';
 import { createOrchestratorService, type WorkloadStatusWriter } from './orchestrator.service.js';
 import { RolloutWatcher } from './orchestrator.watch.js';
 
-export type { OrchestratorPort, CrdDefinition, WatchedRollout, RolloutWatchHandler } from './orchestrator.ports.js';
-export { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type OrchestratorService, type WorkloadStatus } from './orchestrator.service.js';
+export type { WatchedRollout } from './orchestrator.ports.js';
+export { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type WorkloadStatus } from './orchestrator.service.js';
 export { operatorName } from './orchestrator.operators.js';
 
 /** The cluster (orchestrator) views, the annotation sync job and the rollout watch. */

@@ -5,7 +5,6 @@ import { createOrganizationsService } from './organizations.service.js';
 
 export { resolveOrganizationContext } from './organizations.context.js';
 export { organizationsLookup } from './organizations.lookup.js';
-export { createOrganizationsService, type OrganizationsService } from './organizations.service.js';
 
 export async function organizationsModule(app: App, ctx: AppContext) {
   const service = createOrganizationsService({

@@ -8,7 +8,7 @@ import { createRunsService, type RunsService } from './pipelines.runs.js';
 import { createPipelinesService, type PipelinesService } from './pipelines.service.js';
 
 export type { GitOpsApplicationState, GitOpsDeployPort } from './pipelines.ports.js';
-export type { PipelineNotifyEvent, PipelineRunView } from './pipelines.events.js';
+
 export { pipelinesLookup } from './pipelines.lookup.js';
 
 declare module '../../context.js' {

@@ -4,9 +4,7 @@ import { OpaAdapter } from '../../integrations/opa/opa.adapter.js';
 import { policyEngineRoutes } from './policyengine.routes.js';
 import { createPolicyEngineService } from './policyengine.service.js';
 
-export type { PolicyEnginePort } from './policyengine.ports.js';
-export { interpretDecision } from './policyengine.decision.js';
-export { createPolicyEngineService, type PolicyEngineService } from './policyengine.service.js';
+export { createPolicyEngineService } from './policyengine.service.js';
 
 /** Policy evaluation against OPA (document 3, "Policy engine"). Admission endpoints live in `admission/`. */
 export async function policyEngineModule(app: App, ctx: AppContext) {

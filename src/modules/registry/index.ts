@@ -5,9 +5,9 @@ import { defineRegistryJobs, VULN_SYNC_JOB } from './registry.jobs.js';
 import { registryRoutes } from './registry.routes.js';
 import { createRegistryService } from './registry.service.js';
 
-export type { RegistryPort, ScanResult, Vulnerability } from './registry.ports.js';
+export type { ScanResult } from './registry.ports.js';
 export { mapLimit } from './registry.ports.js';
-export { createRegistryService, parseImageRef, type RegistryService } from './registry.service.js';
+export { createRegistryService } from './registry.service.js';
 
 /** Container registries (document 3, "Registry") and the vulnerabilities of components' images. */
 export async function registryModule(app: App, ctx: AppContext) {

@@ -6,9 +6,9 @@ import { searchIndicesRoutes } from './search-indices.routes.js';
 import { createSearchIndicesService } from './search-indices.service.js';
 import { searchRules } from './search-indices.urls.js';
 
-export type { SearchClusterPort, CatIndex } from './search-indices.ports.js';
-export { humanSize, matchesPattern, summarise } from './search-indices.stats.js';
-export { createSearchIndicesService, type SearchIndicesService } from './search-indices.service.js';
+export type { SearchClusterPort } from './search-indices.ports.js';
+
+export { createSearchIndicesService } from './search-indices.service.js';
 
 /** Links of components to Elasticsearch/OpenSearch indices with live stats (document 3, "Search index links"). */
 export async function searchIndicesModule(app: App, ctx: AppContext) {
