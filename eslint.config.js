@@ -6,27 +6,11 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import hangar from './scripts/eslint-rules.mjs';
+import hangar, { tableOwnership } from './scripts/eslint-rules.mjs';
 
 const database = {
   regex: '(^|/)db/(client|schema)|^drizzle-orm',
   message: 'Route files never import the database: call a service.',
-};
-
-// Table ownership (docs/architecture.md, the ownership table): a module owns the tables of
-// src/db/schema/<module>.ts (or the file named here), and reads another module's table directly only
-// for the read-only joins listed here; everything else goes through the owner's lookup or verbs.
-const tableOwnership = {
-  schemaFile: { policyengine: 'policy', orchestrator: 'cluster' },
-  shared: ['columns'],
-  readModels: {
-    catalog: ['users'],
-    teams: ['users'],
-    organizations: ['users'],
-    incidents: ['users', 'components', 'environments'],
-    dashboards: ['users', 'components', 'environments', 'deployments', 'incidents', 'incidentComponents', 'incidentUpdates'],
-    iac: ['iacModules', 'iacModuleVersions'],
-  },
 };
 
 export default tseslint.config(

@@ -10,6 +10,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Table ownership (docs/architecture.md, the ownership table; test/kernel/conventions.test.ts checks
+// that the two agree): a module owns the tables of src/db/schema/<module>.ts (or the file named
+// here), and reads another module's table directly only for the read-only joins listed here;
+// everything else goes through the owner's lookup or verbs.
+export const tableOwnership = {
+  schemaFile: { policyengine: 'policy', orchestrator: 'cluster' },
+  shared: ['columns'],
+  readModels: {
+    catalog: ['users'],
+    teams: ['users'],
+    organizations: ['users'],
+    incidents: ['users', 'components', 'environments'],
+    dashboards: ['users', 'components', 'environments', 'deployments', 'incidents', 'incidentComponents', 'incidentUpdates'],
+    iac: ['iacModules', 'iacModuleVersions'],
+  },
+};
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const posix = (p) => p.split(sep).join('/');
 /** The import's target as a path from the repository root (undefined: a package, not a file). */
