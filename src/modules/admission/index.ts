@@ -7,7 +7,7 @@ import { createAdmissionService } from './admission.service.js';
 
 export { createAdmissionService } from './admission.service.js';
 
-/** Admission policies (Gatekeeper), under /api/v1/orchestrator/policy-admission as document 3 places them. */
+/** Admission policies (Gatekeeper), under /api/v1/orchestrator/policy-admission as the interface places them (decision 600). */
 export async function admissionModule(app: App, ctx: AppContext) {
   await app.register(admissionRoutes, { service: createAdmissionService({ port: new GatekeeperAdapter(kubernetesAccess(ctx.config.cluster)) }) });
 }

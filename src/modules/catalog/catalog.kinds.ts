@@ -1,4 +1,4 @@
-/** The kind-group table of document 1: every component kind belongs to exactly one group. */
+/** The kind-group table (decision 607): every component kind belongs to exactly one group. */
 export const KIND_GROUPS = {
   dev: ['service', 'library', 'website', 'api', 'component', 'system', 'domain', 'resource'],
   infra: ['pipeline', 'queue', 'database', 'storage', 'cluster', 'network'],

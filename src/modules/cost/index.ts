@@ -9,7 +9,7 @@ export type { Allocation } from './cost.ports.js';
 
 export { createCostService } from './cost.service.js';
 
-/** Infrastructure cost from OpenCost (document 3, "Cost"): live allocations, synced records, summaries. */
+/** Infrastructure cost from OpenCost (decision 600): live allocations, synced records, summaries. */
 export async function costModule(app: App, ctx: AppContext) {
   const service = createCostService({
     db: ctx.db,

@@ -9,7 +9,7 @@ import { createGatewayService } from './gateway.service.js';
 export type { UpstreamRoute } from './gateway.ports.js';
 export { createGatewayService } from './gateway.service.js';
 
-/** API gateway routes and health (document 3, "API gateway"): Kong (alpha) and Amazon API Gateway (beta). */
+/** API gateway routes and health (decision 600: gateway alpha and beta): Kong (alpha) and Amazon API Gateway (beta). */
 export async function gatewayModule(app: App, ctx: AppContext) {
   const cfg = ctx.config.gateway;
   const adapters: GatewayAdapter[] = [];

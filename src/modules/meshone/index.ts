@@ -8,7 +8,7 @@ import { createMeshOneService } from './meshone.service.js';
 
 export { createMeshOneService } from './meshone.service.js';
 
-/** Mesh one = Istio (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
+/** Mesh one = Istio (decisions 600, 615): read live from the cluster and `METRICS_URL`. */
 export async function meshOneModule(app: App, ctx: AppContext) {
   const service = createMeshOneService({
     mesh: new IstioAdapter(kubernetesAccess(ctx.config.cluster)),

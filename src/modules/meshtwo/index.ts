@@ -8,7 +8,7 @@ import { createMeshTwoService } from './meshtwo.service.js';
 
 export { createMeshTwoService } from './meshtwo.service.js';
 
-/** Mesh two = Linkerd (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
+/** Mesh two = Linkerd (decisions 600, 615): read live from the cluster and `METRICS_URL`. */
 export async function meshTwoModule(app: App, ctx: AppContext) {
   const service = createMeshTwoService({
     mesh: new LinkerdAdapter(kubernetesAccess(ctx.config.cluster)),

@@ -24,7 +24,7 @@ export const runJobId = (runId: string, from: number) => `${runId}.${from}`;
 
 /**
  * The run job: `PIPELINE_CONCURRENCY` per process, cancellable from any process. Recovery at start
- * (DECISIONS.md): `queued` runs (and approved runs whose continuation was never picked up) are queued
+ * (decision 612): `queued` runs (and approved runs whose continuation was never picked up) are queued
  * again; `running` ones fail with a stage result saying the server restarted; waiting ones keep waiting.
  */
 export function definePipelineJobs(deps: EngineDeps) {

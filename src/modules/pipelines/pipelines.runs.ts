@@ -11,7 +11,7 @@ import { visiblePipeline } from './pipelines.access.js';
 import { pipelinesRepository as repo, type RunRow } from './pipelines.repository.js';
 import { TERMINAL, type RunStatus, type TriggerBody } from './pipelines.schemas.js';
 
-/** Runs lists show this many, newest first (document 2). */
+/** Runs lists show this many, newest first (decision 610). */
 export const RUNS_LIST_LIMIT = 50;
 
 /** Trigger, read, approve, reject and cancel runs. */

@@ -11,7 +11,7 @@ import { pipelinesRepository as repo, type PipelineRow } from './pipelines.repos
 import type { CreatePipelineBody, PipelineListQuery, UpdatePipelineBody } from './pipelines.schemas.js';
 import { hasPrivilegedStage, normaliseStages } from './pipelines.stages.js';
 
-/** Pipeline definitions: CRUD with the rules of document 2 and DECISIONS.md. */
+/** Pipeline definitions: CRUD with the rules of decisions 202 and 610. */
 export function createPipelinesService(ctx: AppContext) {
   const db = ctx.db;
 

@@ -6,7 +6,7 @@ import { createPolicyEngineService } from './policyengine.service.js';
 
 export { createPolicyEngineService } from './policyengine.service.js';
 
-/** Policy evaluation against OPA (document 3, "Policy engine"). Admission endpoints live in `admission/`. */
+/** Policy evaluation against OPA (decision 600: the policy engine). Admission endpoints live in `admission/`. */
 export async function policyEngineModule(app: App, ctx: AppContext) {
   const engine = new OpaAdapter(ctx.config.policy.url);
   await app.register(policyEngineRoutes, { service: createPolicyEngineService({ db: ctx.db, engine }) });

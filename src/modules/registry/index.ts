@@ -9,7 +9,7 @@ export type { ScanResult } from './registry.ports.js';
 export { mapLimit } from './registry.ports.js';
 export { createRegistryService } from './registry.service.js';
 
-/** Container registries (document 3, "Registry") and the vulnerabilities of components' images. */
+/** Container registries (decision 600: cloudreg_a, cloudreg_b, …) and the vulnerabilities of components' images. */
 export async function registryModule(app: App, ctx: AppContext) {
   // Only a Redis-backed queue outlives this process: without it the sync runs inline and reports its count.
   const durable = ctx.queue.kind === 'bullmq';

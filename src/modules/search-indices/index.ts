@@ -10,7 +10,7 @@ export type { SearchClusterPort } from './search-indices.ports.js';
 
 export { createSearchIndicesService } from './search-indices.service.js';
 
-/** Links of components to Elasticsearch/OpenSearch indices with live stats (document 3, "Search index links"). */
+/** Links of components to Elasticsearch/OpenSearch indices with live stats (decision 201). */
 export async function searchIndicesModule(app: App, ctx: AppContext) {
   const cfg = ctx.config.search;
   const cluster = new ElasticsearchAdapter({ username: cfg.username, password: cfg.password, apiKey: cfg.apiKey }, { fetch: outboundFetch(searchRules(cfg)) });

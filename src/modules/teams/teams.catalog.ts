@@ -5,7 +5,7 @@ import type { Caller } from '../../kernel/caller.js';
 import type { TeamRow } from './teams.repository.js';
 import { TEAM_TYPES } from './teams.schemas.js';
 
-/** A Backstage `Group` as the catalog hands it over (DECISIONS.md, Backstage compatibility). */
+/** A Backstage `Group` as the catalog hands it over (decision 607). */
 export interface CatalogGroup {
   name: string;
   namespace: string;

@@ -87,7 +87,7 @@ const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'schemas', 'parameters', 'responses', 'headers', 'messages']);
 
 /**
- * Every `$ref` in the document must be local and resolve (DECISIONS.md: "`$ref`s resolvable inside
+ * Every `$ref` in the document must be local and resolve (decision 608: "`$ref`s resolvable inside
  * the document"). Iterative, so a deep document cannot overflow the stack. Returns the first `limit`.
  */
 export function checkRefs(doc: unknown, limit = 10): Problem[] {

@@ -21,7 +21,7 @@ export interface StageContext {
   config: PipelinesConfig;
   /** Appends one line to the run's logs (and `pipeline.log`). */
   log(line: string): void;
-  /** The variables commands see (DECISIONS.md): PATH, HOME, LANG and the HANGAR_* ones. */
+  /** The variables commands see (decision 611): PATH, HOME, LANG and the HANGAR_* ones. */
   commandEnv: Record<string, string>;
   /** The deployments module's write verbs: the one write path into `deployments` from outside it. */
   deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
