@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 // here), and reads another module's table directly only for the read-only joins listed here;
 // everything else goes through the owner's lookup or verbs.
 export const tableOwnership = {
-  schemaFile: { policyengine: 'policy', orchestrator: 'cluster' },
+  schemaFile: {},
   shared: ['columns'],
   readModels: {
     catalog: ['users'],
