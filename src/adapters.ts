@@ -1,5 +1,6 @@
 import type { Config } from './config/config.js';
-import { createGit, type Git } from './infra/git.js';
+import { createGit } from './integrations/git/git.adapter.js';
+import type { Git } from './integrations/git/git.port.js';
 import { OpaAdapter } from './integrations/opa/opa.adapter.js';
 import { OpenCostAdapter } from './integrations/opencost/opencost.adapter.js';
 import { ElasticsearchAdapter } from './integrations/elasticsearch/elasticsearch.adapter.js';

@@ -68,7 +68,16 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
   const ci = createCiModule({ ...infra, credentials: credentials.service, platforms: adapters.ciPlatforms });
-  const pipelines = createPipelinesModule({ db, events, jobs, log, config, gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service) });
+  const pipelines = createPipelinesModule({
+    db,
+    events,
+    jobs,
+    log,
+    config,
+    gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
+    // The deploy stage records deployments through their module's verbs (the one write path).
+    deployments: deployments.service,
+  });
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);

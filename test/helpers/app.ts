@@ -120,7 +120,7 @@ export async function buildTestApp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Asserts the error envelope of document 1 and returns the body. */
+/** Asserts the error envelope (docs/architecture.md, Errors) and returns the body. */
 export function expectError(res: LightMyRequestResponse, status: number) {
   const body = res.json();
   if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);

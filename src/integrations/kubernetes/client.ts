@@ -8,7 +8,7 @@ import { checkHttpUrl, integrationRules } from '../outbound/policy.js';
 import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath, type ClusterRef } from './kubeconfig.js';
 import { kubernetesSdk, loadedKubernetesSdk, loadKubernetesSdk } from './sdk.js';
 
-/** The name error messages give the cluster (DECISIONS.md: 503 "with a message naming the system"). */
+/** The name error messages give the cluster (decision 602: 503 "with a message naming the system"). */
 export const KUBERNETES = 'Kubernetes cluster';
 
 /** A custom resource's coordinates. */

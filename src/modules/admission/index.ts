@@ -11,7 +11,7 @@ export interface AdmissionDeps {
   port: AdmissionPort;
 }
 
-/** Admission policies (Gatekeeper), under /api/v1/orchestrator/policy-admission as document 3 places them. */
+/** Admission policies (Gatekeeper), under /api/v1/orchestrator/policy-admission as the interface places them (decision 600). */
 export function createAdmissionModule(deps: AdmissionDeps): HangarModule<AdmissionService> {
   const service = createAdmissionService({ port: deps.port });
   return {

@@ -7,7 +7,6 @@ import { createApiSpecsService, type ApiSpecsService } from './api-specs.service
 import { SpecWorkerPool } from './spec/worker-pool.js';
 
 export type { ApiSpecsService } from './api-specs.service.js';
-export { diffDocuments, RULES, type DiffEntry, type SpecDiffResult } from './diff/index.js';
 
 export interface ApiSpecsDeps {
   db: Database;

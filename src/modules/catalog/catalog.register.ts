@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Infrastructure } from '../../context.js';
-import { GitError, withTempDir, type Git } from '../../infra/git.js';
+import { withTempDir } from '../../integrations/git/git.adapter.js';
+import { GitError, type Git } from '../../integrations/git/git.port.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';

@@ -16,7 +16,7 @@ import { toComponent } from './catalog.view.js';
 
 export type CatalogDeps = Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config'>;
 
-/** What the cluster integration's sync stores on a matched component (DECISIONS.md, Cluster). */
+/** What the cluster integration's sync stores on a matched component (decision 614). */
 export interface WorkloadStatus {
   name: string;
   namespace: string;

@@ -1,5 +1,5 @@
 import type { Infrastructure } from '../../context.js';
-import type { Git } from '../../infra/git.js';
+import type { Git } from '../../integrations/git/git.port.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import type { CatalogApiSpecsPort } from './catalog.apis.js';
 import { createBrowseService } from './catalog.browse.js';
@@ -10,13 +10,8 @@ import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createComponentsService } from './catalog.service.js';
 
-export { catalogLookup, CATALOG_CACHE_NS } from './catalog.lookup.js';
+export { catalogLookup } from './catalog.lookup.js';
 export { catalogSearchSources } from './catalog.search-source.js';
-export { ComponentSchema, type Component } from './catalog.schemas.js';
-export { KIND_GROUPS, KINDS, LIFECYCLES, type ComponentKind, type KindGroup } from './catalog.kinds.js';
-export { toComponent } from './catalog.view.js';
-export type { ComponentEvent } from './catalog.events.js';
-export type { WorkloadStatus } from './catalog.service.js';
 
 export interface CatalogDeps extends Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'> {
   /** Clones of catalog locations. */

@@ -3,7 +3,7 @@ import { BadGateway } from '../../kernel/errors.js';
 import type { GitOpsApplicationState, GitOpsDeployPort } from '../pipelines/index.js';
 import type { CiService } from './ci.service.js';
 
-export type { GitOpsApplicationState, GitOpsDeployPort };
+export type { GitOpsDeployPort };
 
 /**
  * Pipelines' deploy stage's GitOps client (the port pipelines owns): the organization's `gitopscd`

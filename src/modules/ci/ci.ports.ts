@@ -8,7 +8,7 @@
 
 // ---- GitOps CD (Argo CD) ----------------------------------------------------------------------
 
-/** Document 02's application shape (plus the project, source path, synced revision and operation phase). */
+/** The interface's application shape (decision 618) (plus the project, source path, synced revision and operation phase). */
 export interface GitOpsApplication {
   metadata: { name: string; namespace: string | null };
   spec: {

@@ -11,7 +11,7 @@ const PROJECT_SLUG = /^[a-z]{2,16}\/[^/\s]+\/[^/\s]+$/i;
 
 /**
  * The four CI/CD platforms behind their ports, each used with the organization's stored credential
- * (DECISIONS.md: no credential -> 400 naming it; the GitOps application list answers []).
+ * (decision 618: no credential -> 400 naming it; the GitOps application list answers []).
  */
 export interface CiServiceDeps {
   config: Pick<Config, 'ci' | 'outbound'>;

@@ -7,11 +7,10 @@ import { ciRoutes } from './ci.routes.js';
 import { createCiService, type CiService } from './ci.service.js';
 import { ciWebhookRoutes } from './ci.webhooks.routes.js';
 
-export { createGitOpsDeployPort, type GitOpsDeployPort, type GitOpsApplicationState } from './ci.deploy.js';
-export { createCiService, type CiService } from './ci.service.js';
+export { createGitOpsDeployPort } from './ci.deploy.js';
 export { realCiAdapters } from './ci.adapters.js';
 export type * from './ci.ports.js';
-export type { CiBuildUpdated, CiBuildStatus } from './ci.webhooks.js';
+export type { CiBuildUpdated } from './ci.webhooks.js';
 
 export interface CiDeps extends Pick<Infrastructure, 'config' | 'db' | 'jobs' | 'events' | 'log'> {
   credentials: Pick<CredentialsService, 'readValue'>;

@@ -6,9 +6,9 @@ import type { CostSourcePort } from './cost.ports.js';
 import { costRoutes } from './cost.routes.js';
 import { createCostService, type CostService } from './cost.service.js';
 
-export type { Allocation, CostSourcePort } from './cost.ports.js';
-export { aggregateOf, budgetOf } from './cost.aggregate.js';
-export { createCostService, type CostService } from './cost.service.js';
+export type { Allocation } from './cost.ports.js';
+export type { CostSourcePort } from './cost.ports.js';
+export { createCostService } from './cost.service.js';
 
 export interface CostDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | 'config'> {
   /** OpenCost. */
@@ -16,7 +16,7 @@ export interface CostDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | '
   catalog: Pick<CatalogService, 'componentsOfTeam' | 'list'>;
 }
 
-/** Infrastructure cost from OpenCost (document 3, "Cost"): live allocations, synced records, summaries. */
+/** Infrastructure cost from OpenCost (decision 600): live allocations, synced records, summaries. */
 export function createCostModule(deps: CostDeps): HangarModule<CostService> {
   const service = createCostService({ db: deps.db, source: deps.source, currency: deps.config.cost.currency, catalog: deps.catalog });
   defineCostJobs(deps, service);

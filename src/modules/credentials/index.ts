@@ -5,9 +5,10 @@ import { CredentialKeyring } from './credentials.crypto.js';
 import { credentialsRoutes } from './credentials.routes.js';
 import { createCredentialsService, type CredentialsService } from './credentials.service.js';
 
-export { CREDENTIAL_TYPES, type CredentialType, type CredentialValues } from './credentials.schemas.js';
-export { CredentialKeyring, deriveCredentialKey } from './credentials.crypto.js';
-export { createCredentialsService, type CredentialsService } from './credentials.service.js';
+export { type CredentialType, type CredentialValues } from './credentials.schemas.js';
+export { CredentialKeyring } from './credentials.crypto.js';
+export { createCredentialsService } from './credentials.service.js';
+export type { CredentialsService } from './credentials.service.js';
 
 export type CredentialsDeps = Pick<Infrastructure, 'db' | 'log' | 'config'>;
 

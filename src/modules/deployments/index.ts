@@ -3,8 +3,7 @@ import type { App, HangarModule } from '../../kernel/types.js';
 import { deploymentsRoutes } from './deployments.routes.js';
 import { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 
-export { recordDeployment, updateDeploymentStatus, type RecordDeploymentInput } from './deployments.record.js';
-export { DEPLOYMENT_STATUSES, DeploymentSchema, type DeploymentStatus } from './deployments.schemas.js';
+export { DEPLOYMENT_STATUSES } from './deployments.schemas.js';
 
 export { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 

@@ -4,7 +4,6 @@ import { environmentsRoutes } from './environments.routes.js';
 import { createEnvironmentsService, type EnvironmentsService } from './environments.service.js';
 
 export { environmentsLookup } from './environments.lookup.js';
-export { createEnvironmentsService, type EnvironmentsService } from './environments.service.js';
 
 export function createEnvironmentsModule({ db }: { db: Database }): HangarModule<EnvironmentsService> {
   const service = createEnvironmentsService({ db });

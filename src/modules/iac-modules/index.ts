@@ -1,14 +1,12 @@
 import type { Database } from '../../db/client.js';
 import type { GitConfig } from '../../config/git.js';
-import type { Git } from '../../infra/git.js';
+import type { Git } from '../../integrations/git/git.port.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import { HclPool } from './hcl-pool.js';
 import { iacModulesRoutes } from './iac-modules.routes.js';
 import { createIacModulesService, type IacModulesService } from './iac-modules.service.js';
 import { createModuleSync } from './iac-modules.sync.js';
 
-export { iacModulesLookup } from './iac-modules.lookup.js';
-export { tagVersion, sortVersionsDesc, highestVersion } from './hcl-meta.js';
 export type { IacModulesService } from './iac-modules.service.js';
 
 export interface IacModulesDeps {

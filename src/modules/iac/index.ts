@@ -3,9 +3,6 @@ import type { App, HangarModule } from '../../kernel/types.js';
 import { iacRoutes } from './iac.routes.js';
 import { createIacService, type IacService } from './iac.service.js';
 
-export { createIacService, type IacService } from './iac.service.js';
-export { versionsBehind } from './iac.drift.js';
-
 /** IaC ingestion (stacks, runs, module drift, topology; IAC_INGEST_TOKEN) and their JWT queries. */
 export function createIacModule({ db, ingestToken }: { db: Database; ingestToken: string | undefined }): HangarModule<IacService> {
   const service = createIacService({ db });

@@ -14,5 +14,3 @@ export function createIncidentsModule(deps: IncidentsServiceDeps): HangarModule<
     },
   };
 }
-
-export type { IncidentsService } from './incidents.service.js';

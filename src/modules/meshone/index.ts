@@ -3,8 +3,8 @@ import type { MeshOneMetricsPort, MeshOnePort } from './meshone.ports.js';
 import { meshOneRoutes } from './meshone.routes.js';
 import { createMeshOneService, type MeshOneService } from './meshone.service.js';
 
-export type { MeshOnePort, MeshOneMetricsPort } from './meshone.ports.js';
-export { createMeshOneService, type MeshOneService } from './meshone.service.js';
+export { createMeshOneService } from './meshone.service.js';
+export type { MeshOneMetricsPort, MeshOnePort } from './meshone.ports.js';
 
 export interface MeshOneDeps {
   /** Istio on the cluster. */
@@ -13,7 +13,7 @@ export interface MeshOneDeps {
   metrics: MeshOneMetricsPort;
 }
 
-/** Mesh one = Istio (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
+/** Mesh one = Istio (decisions 600, 615): read live from the cluster and `METRICS_URL`. */
 export function createMeshOneModule(deps: MeshOneDeps): HangarModule<MeshOneService> {
   const service = createMeshOneService(deps);
   return {

@@ -3,8 +3,8 @@ import type { MeshTwoMetricsPort, MeshTwoPort } from './meshtwo.ports.js';
 import { meshTwoRoutes } from './meshtwo.routes.js';
 import { createMeshTwoService, type MeshTwoService } from './meshtwo.service.js';
 
-export type { MeshTwoPort, MeshTwoMetricsPort } from './meshtwo.ports.js';
-export { createMeshTwoService, type MeshTwoService } from './meshtwo.service.js';
+export { createMeshTwoService } from './meshtwo.service.js';
+export type { MeshTwoMetricsPort, MeshTwoPort } from './meshtwo.ports.js';
 
 export interface MeshTwoDeps {
   /** Linkerd on the cluster. */
@@ -13,7 +13,7 @@ export interface MeshTwoDeps {
   metrics: MeshTwoMetricsPort;
 }
 
-/** Mesh two = Linkerd (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
+/** Mesh two = Linkerd (decisions 600, 615): read live from the cluster and `METRICS_URL`. */
 export function createMeshTwoModule(deps: MeshTwoDeps): HangarModule<MeshTwoService> {
   const service = createMeshTwoService(deps);
   return {

@@ -6,8 +6,9 @@ import { orchestratorRoutes } from './orchestrator.routes.js';
 import { createOrchestratorService, type OrchestratorService, type WorkloadStatusWriter } from './orchestrator.service.js';
 import { RolloutWatcher } from './orchestrator.watch.js';
 
-export type { OrchestratorPort, CrdDefinition, WatchedRollout, RolloutWatchHandler } from './orchestrator.ports.js';
-export { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type OrchestratorService, type WorkloadStatus } from './orchestrator.service.js';
+export type { WatchedRollout } from './orchestrator.ports.js';
+export type { OrchestratorPort } from './orchestrator.ports.js';
+export { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type WorkloadStatus } from './orchestrator.service.js';
 export { operatorName } from './orchestrator.operators.js';
 
 export interface OrchestratorModuleDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log' | 'redis' | 'config'> {

@@ -8,7 +8,7 @@ import type { OrchestratorPort, WatchedRollout } from './orchestrator.ports.js';
 import { rolloutPhasesRepository as phases } from './orchestrator.repository.js';
 import type { CrdResource, RolloutPhase, Workload } from './orchestrator.schemas.js';
 
-/** The component annotation naming a workload: `<name>` or `<namespace>/<name>` (DECISIONS.md). */
+/** The component annotation naming a workload: `<name>` or `<namespace>/<name>` (decision 614). */
 export const ORCHESTRATOR_ANNOTATION = 'hangar.io/orchestrator-name';
 
 /** A workload's status as the catalog stores it (its `WorkloadStatus` column type allows more keys). */

@@ -4,7 +4,6 @@ import { createOrganizationsService, type OrganizationsService, type Organizatio
 
 export { resolveOrganizationContext } from './organizations.context.js';
 export { organizationsLookup } from './organizations.lookup.js';
-export { createOrganizationsService, type OrganizationsService } from './organizations.service.js';
 
 export function createOrganizationsModule(deps: OrganizationsServiceDeps): HangarModule<OrganizationsService> {
   const service = createOrganizationsService(deps);

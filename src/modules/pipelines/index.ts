@@ -1,13 +1,12 @@
 import type { App, HangarModule } from '../../kernel/types.js';
-import type { PipelinesDeps } from './pipelines.engine.js';
+import type { PipelinesDeps } from './pipelines.run-claim.js';
 import { definePipelineJobs } from './pipelines.jobs.js';
 import { pipelinesRoutes } from './pipelines.routes.js';
 import { createRunsService, type RunsService } from './pipelines.runs.js';
 import { createPipelinesService, type PipelinesService } from './pipelines.service.js';
 
 export type { GitOpsApplicationState, GitOpsDeployPort } from './pipelines.ports.js';
-export type { PipelineNotifyEvent, PipelineRunView } from './pipelines.events.js';
-export type { PipelinesDeps } from './pipelines.engine.js';
+export type { PipelinesDeps } from './pipelines.run-claim.js';
 export { pipelinesLookup } from './pipelines.lookup.js';
 
 /** Pipelines: definitions, runs and the run engine (a `pipeline.run` job per run part). */

@@ -4,11 +4,10 @@ import type { PolicyEnginePort } from './policyengine.ports.js';
 import { policyEngineRoutes } from './policyengine.routes.js';
 import { createPolicyEngineService, type PolicyEngineService } from './policyengine.service.js';
 
+export { createPolicyEngineService } from './policyengine.service.js';
 export type { PolicyEnginePort } from './policyengine.ports.js';
-export { interpretDecision } from './policyengine.decision.js';
-export { createPolicyEngineService, type PolicyEngineService } from './policyengine.service.js';
 
-/** Policy evaluation against OPA (document 3, "Policy engine"). Admission endpoints live in `admission/`. */
+/** Policy evaluation against OPA (decision 600: the policy engine). Admission endpoints live in `admission/`. */
 export function createPolicyEngineModule(deps: { db: Database; engine: PolicyEnginePort }): HangarModule<PolicyEngineService> {
   const service = createPolicyEngineService(deps);
   return {

@@ -5,17 +5,18 @@ import type { RegistryPort } from './registry.ports.js';
 import { registryRoutes } from './registry.routes.js';
 import { createRegistryService, type RegistryService } from './registry.service.js';
 
-export type { RegistryPort, ScanResult, Vulnerability } from './registry.ports.js';
+export type { ScanResult } from './registry.ports.js';
+export type { RegistryPort } from './registry.ports.js';
 export { mapLimit } from './registry.ports.js';
 export { registryAdapterFor } from './registry.adapters.js';
-export { createRegistryService, parseImageRef, type RegistryService } from './registry.service.js';
+export { createRegistryService, type RegistryService } from './registry.service.js';
 
 export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'queue'> {
   /** The registry `REGISTRY_TYPE` selects, built on first use; undefined: none configured. */
   registry: (() => RegistryPort) | undefined;
 }
 
-/** Container registries (document 3, "Registry") and the vulnerabilities of components' images. */
+/** Container registries (decision 600: cloudreg_a, cloudreg_b, …) and the vulnerabilities of components' images. */
 export function createRegistryModule({ db, jobs, queue, registry }: RegistryModuleDeps): HangarModule<RegistryService> {
   // Only a Redis-backed queue outlives this process: without it the sync runs inline and reports its count.
   const durable = queue.kind === 'bullmq';

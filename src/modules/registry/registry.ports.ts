@@ -1,4 +1,4 @@
-/** Shapes of document 3 ("Registry") and the port every registry adapter implements. */
+/** The interface's registry shapes (decision 600) and the port every registry adapter implements. */
 export interface RegistryRepository {
   name: string;
   uri: string;

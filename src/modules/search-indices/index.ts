@@ -5,8 +5,7 @@ import type { SearchClusterPort } from './search-indices.ports.js';
 import { searchIndicesRoutes } from './search-indices.routes.js';
 import { createSearchIndicesService, type SearchIndicesService } from './search-indices.service.js';
 
-export type { SearchClusterPort, CatIndex } from './search-indices.ports.js';
-export { humanSize, matchesPattern, summarise } from './search-indices.stats.js';
+export type { SearchClusterPort } from './search-indices.ports.js';
 export { createSearchIndicesService, type SearchIndicesService } from './search-indices.service.js';
 export { searchRules } from './search-indices.urls.js';
 
@@ -17,7 +16,7 @@ export interface SearchIndicesDeps {
   config: SearchConfig;
 }
 
-/** Links of components to Elasticsearch/OpenSearch indices with live stats (document 3, "Search index links"). */
+/** Links of components to Elasticsearch/OpenSearch indices with live stats (decision 201). */
 export function createSearchIndicesModule(deps: SearchIndicesDeps): HangarModule<SearchIndicesService> {
   const service = createSearchIndicesService(deps);
   return {

@@ -4,8 +4,8 @@ import { createTeamsService, type TeamsService, type TeamsServiceDeps } from './
 
 export { teamsLookup } from './teams.lookup.js';
 export { teamsSearchSource } from './teams.search-source.js';
-export { createTeamsService, type TeamsService } from './teams.service.js';
-export { teamsCatalogVerbs, type CatalogGroup } from './teams.catalog.js';
+export { createTeamsService } from './teams.service.js';
+export { teamsCatalogVerbs } from './teams.catalog.js';
 export { TeamSchema } from './teams.schemas.js';
 
 export function createTeamsModule(deps: TeamsServiceDeps): HangarModule<TeamsService> {

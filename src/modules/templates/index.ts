@@ -4,8 +4,8 @@ import { defineTemplateJobs } from './templates.jobs.js';
 import { templatesRoutes } from './templates.routes.js';
 import { createTemplatesService, type TemplatesDeps, type TemplatesService } from './templates.service.js';
 
-export { createTemplatesService, type TemplatesService } from './templates.service.js';
-export { BUILTIN_TEMPLATES } from './templates.builtin.js';
+export { createTemplatesService } from './templates.service.js';
+
 export { templatesSearchSource } from './templates.search-source.js';
 
 /** Service templates and scaffolding: built-ins seeded at start, the scaffold job (its crash recovery is declared in templates.jobs.ts). */

@@ -1,7 +1,6 @@
 import type { Infrastructure } from '../../context.js';
-import type { Git } from '../../infra/git.js';
 import type { CatalogService } from '../catalog/index.js';
-import { GitError } from '../../infra/git.js';
+import { GitError, type Git } from '../../integrations/git/git.port.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { systemCaller, type Caller } from '../../kernel/caller.js';

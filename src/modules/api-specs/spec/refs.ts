@@ -95,7 +95,7 @@ function pointerOf(place: Place): string {
 }
 
 /**
- * Every `$ref` in the document must be local and resolve (DECISIONS.md: "`$ref`s resolvable inside
+ * Every `$ref` in the document must be local and resolve (decision 608: "`$ref`s resolvable inside
  * the document"). Iterative, so a deep document cannot overflow the stack. Returns the first `limit`.
  * A node's pointer is built only when it has a problem: building one per node was a tenth of a
  * 4 MB registration's CPU time (decision 311).

@@ -2,7 +2,7 @@ import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { components } from './catalog.js';
 import { id, ts } from './columns.js';
 
-/** Stored OPA evaluation results of a component (document 3, policy engine). */
+/** Stored OPA evaluation results of a component (decision 617). */
 export const policyResults = pgTable(
   'policy_results',
   {
