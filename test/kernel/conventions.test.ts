@@ -249,7 +249,6 @@ describe('modules and integrations have the documented shape', () => {
   // Each system under src/integrations/ (not `outbound`, the address policy, nor `http.ts`) has a port
   // (a module's <m>.ports.ts or its own <system>.port.ts), an adapter, a fake and a contract suite.
   const systems = dirs('src/integrations').filter((s) => s !== 'outbound');
-  const haveLayout = existsSync(join(root, 'test/contracts')) && existsSync(join(root, 'test/fakes'));
   const files = (path: string): string[] =>
     existsSync(join(root, path))
       ? readdirSync(join(root, path), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${path}/${e.name}`) : [`${path}/${e.name}`]))
@@ -265,21 +264,32 @@ describe('modules and integrations have the documented shape', () => {
       }
     }
   });
-  // TODO(issue 23, point 2): runs once test/contracts/ and test/fakes/ hold one suite and one fake per
-  // port; the name match below (a file under each folder starting with the system's name) is a guess
-  // at that layout: adjust it to the layout that lands.
-  (haveLayout ? it : it.todo)('every integration has a fake and a contract suite (test/fakes/, test/contracts/)', () => {
-    const fakes = files('test/fakes').map((f) => f.split('/').pop()!);
-    const contracts = files('test/contracts').map((f) => f.split('/').pop()!);
-    for (const s of systems) {
+  // Decision 510: one contract suite per port (test/contracts/<port>.contract.ts), run on the port's
+  // one fake (test/fakes/ports/) and on every real adapter (test/integrations/ or test/contracts/).
+  const testFiles = [...files('test/contracts'), ...files('test/integrations')].filter((f) => f.endsWith('.test.ts'));
+  const suites = files('test/contracts').filter((f) => f.endsWith('.contract.ts'));
+  it('every contract suite runs on a fake and on a real adapter', () => {
+    expect(suites.length).toBeGreaterThan(0);
+    for (const suite of suites) {
+      const name = suite.split('/').pop()!.replace(/\.ts$/, '.js');
+      const runners = testFiles.filter((f) => readText(f).includes(`/${name}'`) || readText(f).includes(`./${name}'`));
       expect(
-        fakes.some((f) => f.startsWith(s)),
-        `${s}: a fake under test/fakes/`,
+        runners.some((f) => readText(f).includes('fakes/ports/')),
+        `${suite}: run on its fake`,
       ).toBe(true);
       expect(
-        contracts.some((f) => f.startsWith(s)),
-        `${s}: a contract suite under test/contracts/`,
+        runners.some((f) => readText(f).includes('src/integrations/')),
+        `${suite}: run on a real adapter`,
       ).toBe(true);
     }
+  });
+  it('every integration is held to a contract suite, and fakes live only under test/fakes/', () => {
+    for (const s of systems) {
+      expect(
+        testFiles.some((f) => readText(f).includes(`src/integrations/${s}/`) && readText(f).includes(".contract.js'")),
+        `${s}: a test file runs a contract suite on it`,
+      ).toBe(true);
+    }
+    expect(files('src/integrations').filter((f) => f.endsWith('.fake.ts'))).toEqual([]);
   });
 });
