@@ -1,15 +1,13 @@
 // Lint: typescript-eslint's recommended rules, Prettier for layout, and the codebase's import boundaries
-// (docs/architecture.md): route files never import the database, and modules reach each other only
-// through their index.ts.
+// (docs/architecture.md, "Module boundaries"): route files never import the database, modules reach
+// each other only through their index.ts (nested folders too), each module imports only its own
+// tables plus the read models listed below, and a settings section never imports config.ts.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import hangar, { tableOwnership } from './scripts/eslint-rules.mjs';
 
-const otherModuleInternals = {
-  regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.js$).+',
-  message: "Import another module only through its index.ts ('../<module>/index.js').",
-};
 const database = {
   regex: '(^|/)db/(client|schema)|^drizzle-orm',
   message: 'Route files never import the database: call a service.',
@@ -39,8 +37,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
-  { files: ['src/modules/*/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] } },
-  { files: ['src/**/*.routes.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals, database] }] } },
+  {
+    files: ['src/modules/**/*.ts', 'src/integrations/**/*.ts'],
+    plugins: { hangar },
+    rules: { 'hangar/module-boundaries': 'error', 'hangar/module-tables': ['error', tableOwnership] },
+  },
+  { files: ['src/**/*.routes.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [database] }] } },
+  // Sections are imported by config.ts: importing it back would be a cycle (ConfigError lives in sections.ts).
+  {
+    files: ['src/config/*.ts'],
+    ignores: ['src/config/config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\./config\\.js$', message: 'A section never imports config.ts (a cycle): use sections.ts.' }] },
+      ],
+    },
+  },
   // The portal runs in the browser: browser globals, no Node ones.
   { files: ['web/src/**/*.{ts,tsx}', 'web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   prettier,

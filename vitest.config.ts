@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const dbTests = ['test/**/*.test.ts'];
 // Contract tests run an adapter against a local server shaped like its system: no database, run once.
-const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', 'test/browser/**', '**/node_modules/**'];
+const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', 'test/contracts/**', 'test/browser/**', '**/node_modules/**'];
 // Assertions that do not depend on the database engine (services over fakes, image builds, app-wide
 // schema sweeps) run once, on PostgreSQL; the route suites keep running on both.
 const onceOnPostgres = [
@@ -36,7 +36,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/integrations/**/*.test.ts', 'web/src/**/*.unit.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.unit.test.ts',
+            'test/**/*.unit.test.ts',
+            'test/integrations/**/*.test.ts',
+            'test/contracts/**/*.test.ts',
+            'web/src/**/*.unit.test.ts',
+          ],
+        },
       },
       { extends: true, test: { name: 'pglite', include: dbTests, exclude: [...notDb, ...onceOnPostgres], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'postgres', include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
@@ -45,7 +54,8 @@ export default defineConfig({
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' }, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       // The portal in Debian's Chromium against a real server process (test/browser/helpers/index.ts).
-      // One file at a time: each runs a server and a browser, on a machine with few cores.
+      // Two files at a time: each has its own server (embedded database, free port) and browser, and
+      // much of a browser test is waiting on rendering and round trips, so two overlap well on 2 cores.
       {
         extends: true,
         test: {
@@ -53,8 +63,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: ['test/browser/helpers/global-setup.ts'],
-          fileParallelism: false,
-          maxWorkers: 1,
+          maxWorkers: workers,
           sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,

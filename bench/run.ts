@@ -7,6 +7,7 @@
  *   npm run bench -- catalog iac        # only scenarios whose file name matches
  *   BENCH_DATABASES=pglite npm run bench
  *   BENCH_NAME_PREFIX=mine BENCH_PORT=41000 npm run bench -- portal   # own database name and port on a shared machine
+ *   BENCH_DB_PREFIX=mine npm run bench    # PostgreSQL databases named mine_<random> (default hangar_bench)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -52,7 +53,7 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ handle:
     const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
     return { handle, drop: () => handle.close() };
   }
-  const name = `${NAME_PREFIX}_bench_${randomBytes(4).toString('hex')}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? `${NAME_PREFIX}_bench`}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();

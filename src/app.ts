@@ -8,14 +8,15 @@ import type { Redis } from 'ioredis';
 import secureJson from 'secure-json-parse';
 import type { Config } from './config/config.js';
 import { fastifyTrustProxy } from './config/runtime.js';
-import type { AppContext } from './context.js';
+import { createAdapters, type Adapters } from './adapters.js';
+import type { Infrastructure } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { MemoryCache, RedisCache } from './infra/cache/cache.js';
-import { createGit } from './infra/git.js';
 import { registerMetrics } from './infra/metrics.js';
 import { JobsRuntime } from './infra/jobs/runtime.js';
 import { createQueue } from './infra/queue/index.js';
+import type { EventPublisher } from './infra/events.js';
 import { createRealtimeGateway } from './infra/realtime/gateway.js';
 import { closeRedis, createRedis, loadRedisDriver } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
@@ -33,7 +34,7 @@ import { registerDocs } from './docs/docs.js';
 import { createPortal } from './infra/portal.js';
 import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { registerModules } from './modules/index.js';
+import { registerModules } from './modules/wiring.js';
 import { organizationsLookup, resolveOrganizationContext } from './modules/organizations/index.js';
 
 export interface AppDeps {
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** ...unless this is set: the server opened it early, for the app (see server.ts). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Adapters to use instead of the real ones (tests' fakes); the others are built from config. */
+  adapters?: Partial<Adapters>;
 }
 
 function containsNul(value: unknown): boolean {
@@ -135,7 +138,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const tokens = new AccessTokens(config.jwtSecret, config.jwtExpirationS);
   const actors = new ActorCache({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, publisher: redis, log: app.log });
   actors.start();
-  const auth = createAuthService({ db: database.db, tokens, refreshTokenTtlS: config.refreshTokenTtlS, log: app.log, actors });
+  // The gateway authenticates through auth, and auth moves live connections on a role change: bound late.
+  const late: { gateway?: Pick<EventPublisher, 'adminRoleChanged'> } = {};
+  const auth = createAuthService({
+    db: database.db,
+    tokens,
+    refreshTokenTtlS: config.refreshTokenTtlS,
+    log: app.log,
+    actors,
+    adminRoleChanged: (userId, isAdmin) => late.gateway?.adminRoleChanged?.(userId, isAdmin),
+  });
   const realtime = await createRealtimeGateway(app.server, {
     allowedOrigins: config.allowedOrigins,
     authenticate: async (token) => {
@@ -146,30 +158,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
   });
+  late.gateway = realtime;
 
-  const git = createGit({
-    allowFileUrls: config.git.allowFileUrls,
-    localRoot: config.git.localRoot,
-    allowedHosts: config.git.allowedHosts,
-    timeoutMs: config.gitTimeoutS * 1000,
-    maxBytes: config.gitMaxBytes,
-  });
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    database,
-    events: realtime,
-    queue,
-    jobs,
-    cache,
-    redis,
-    auth,
-    git,
-    log: app.log,
-    services: {} as AppContext['services'],
-  };
-
-  app.decorate('hangar', ctx);
+  const adapters = await createAdapters(config, deps.adapters);
+  const infra: Infrastructure = { config, db: database.db, database, events: realtime, queue, jobs, cache, redis, log: app.log };
 
   // Bodies: JSON (an empty body is "no body", as clients send with DELETE or action POSTs).
   // JSON is the API's only body type (form bodies for CI webhooks): text/plain is a 415 like any other.
@@ -226,14 +218,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerAuthGuard(app, auth.resolveActor, (actor, header) => resolveOrganizationContext(database.db, actor, header));
   registerMetrics(app, queue);
 
-  await app.register(healthRoutes, ctx);
+  await app.register(healthRoutes, infra);
   await app.register(authRoutes, {
     service: auth,
     rateLimit: config.authRateLimit,
     refreshTokenTtlS: config.refreshTokenTtlS,
     organizationsOf: (userId, isAdmin) => organizationsLookup.organizationsOf(database.db, userId, isAdmin),
   });
-  await registerModules(app, ctx);
+  const modules = await registerModules(app, infra, adapters, auth);
+  app.decorate('hangar', { ...infra, adapters, modules });
   await portal.register(app);
 
   if (config.admin) await auth.bootstrapAdmin(config.admin);

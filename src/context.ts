@@ -1,25 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Adapters } from './adapters.js';
 import type { Config } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { Cache } from './infra/cache/cache.js';
 import type { EventPublisher } from './infra/events.js';
-import type { Git } from './infra/git.js';
 import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
-import type { AuthService } from './modules/auth/index.js';
+import type { Modules } from './modules/wiring.js';
 
 /**
- * Service objects that modules offer each other, by declaration merging from each module's index.ts
- * (`declare module '../../context.js' { interface ModuleServices { catalog: CatalogService } }`).
- * A module sets its own entry when it registers; others read it lazily, inside their verbs, so
- * registration order never matters. Cross-module writes go through these verbs only.
+ * The infrastructure the composition root builds before any module (decision 500). A module's
+ * factory names the pieces it uses in its deps (`Pick<Infrastructure, 'db' | 'events'>`), never
+ * the whole record.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ModuleServices {}
-
-/** What the composition root hands every module: built once in app.ts, never read from globals. */
-export interface AppContext {
+export interface Infrastructure {
   config: Config;
   db: Database;
   database: DatabaseHandle;
@@ -29,15 +24,17 @@ export interface AppContext {
   jobs: Jobs;
   cache: Cache;
   redis: Redis | undefined;
-  auth: AuthService;
-  git: Git;
   log: FastifyBaseLogger;
-  services: ModuleServices;
+}
+
+/** What the composition root built: for operations tooling and tests, never read by a module. */
+export interface Hangar extends Infrastructure {
+  adapters: Adapters;
+  modules: Modules;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The composition root's context: for operations tooling and tests, never for route handlers. */
-    hangar: AppContext;
+    hangar: Hangar;
   }
 }

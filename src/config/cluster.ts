@@ -16,11 +16,11 @@ export interface ClusterConfig {
   readonly inCluster: boolean;
   /** Prometheus-compatible metrics store (`METRICS_URL`); undefined: metrics endpoints answer 503. */
   readonly metricsUrl: string | undefined;
-  /** Seconds between annotation syncs (document 3: 60); 0 turns the schedule off. */
+  /** Seconds between annotation syncs (decision 614: 60); 0 turns the schedule off. */
   readonly syncIntervalS: number;
   /** Watch Argo Rollouts for `rollout.updated` (one watcher per cluster of processes). */
   readonly watchRollouts: boolean;
-  /** Milliseconds of one call to the cluster or the metrics store (DECISIONS.md: 10 s). */
+  /** Milliseconds of one call to the cluster or the metrics store (decision 602: 10 s). */
   readonly timeoutMs: number;
   /** The outbound policy for supplied kubeconfig servers (the OUTBOUND_* settings, decision 200). */
   readonly outbound: OutboundConfig;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { ConfigSection, ConfigSections } from './sections.js';
+import { ConfigError, type ConfigSection, type ConfigSections } from './sections.js';
 import { policySettings } from './policy.js';
 import { searchSettings } from './search.js';
 import { costSettings } from './cost.js';
@@ -100,7 +100,7 @@ export interface Config extends ConfigSections {
   readonly logLevel: string;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /**
  * Checked once per start with TypeBox's interpreter (fill defaults, check): compiling the schema

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { Cron } from 'croner';
-import { ConfigError } from './config.js';
-import { defineSection } from './sections.js';
+import { ConfigError, defineSection } from './sections.js';
 
 export interface CostConfig {
   /** OpenCost base URL (`COST_URL`). */

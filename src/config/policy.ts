@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { defineSection } from './sections.js';
 
 export interface PolicyConfig {
-  /** Base URL of the OPA server (document 3: `POLICY_URL`). */
+  /** Base URL of the OPA server (decision 600: `POLICY_URL`). */
   readonly url: string;
 }
 

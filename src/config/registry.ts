@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { ConfigError } from './config.js';
-import { defineSection } from './sections.js';
+import { ConfigError, defineSection } from './sections.js';
 
 export type RegistryType = 'hub' | 'cloudreg_a' | 'cloudreg_b' | 'selfhosted' | 'oci';
 

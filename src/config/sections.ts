@@ -13,6 +13,9 @@ import type { TProperties } from 'typebox';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ConfigSections {}
 
+/** A setting that stops the start; the message names the setting. Here, not in config.ts, so sections import it without a cycle. */
+export class ConfigError extends Error {}
+
 export interface CoreSettings {
   production: boolean;
   dataDir: string;

@@ -17,4 +17,6 @@ export interface EventPublisher {
   emit<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience): void;
   /** A user joined (`member: true`) or left an organization: their live connections follow at once, in every process. */
   membershipChanged?(userId: string, organizationId: string, member: boolean): void;
+  /** A user was granted (`true`) or lost the global admin role: their live connections join or leave the admins' room. */
+  adminRoleChanged?(userId: string, isAdmin: boolean): void;
 }

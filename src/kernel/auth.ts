@@ -42,7 +42,7 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the `X-Organization-Id` header (undefined when absent) for an actor: 400/403/404 as DECISIONS.md says. */
+/** Resolves the `X-Organization-Id` header (undefined when absent) for an actor: 400/403/404 as decision 603 says. */
 export type OrganizationResolver = (actor: Actor, header: string | undefined) => Promise<string | null>;
 
 export type ActorResolver = (token: string) => Promise<Actor | null>;

@@ -10,7 +10,7 @@ import { SYSTEM_ACTOR } from './auth.js';
  */
 export interface Caller {
   readonly actor: Actor;
-  /** The current organization (DECISIONS.md "Organization context"); null: records without one. */
+  /** The current organization (decision 603); null: records without one. */
   readonly organizationId: string | null;
   readonly requestId: string;
 }

@@ -16,3 +16,6 @@ export function uniqueViolationConstraint(err: unknown): string | undefined {
   const e = pgError(err);
   return e?.code === '23505' ? String(e.constraint ?? e.constraint_name ?? '') : undefined;
 }
+
+/** A foreign key refused the row (the record it names does not exist, or is still referenced): services turn this into a 404 or 409. */
+export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === '23503';

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
-/** `skip`/`take` paging of document 1: defaults 0 and 20, `take` at most 100. */
+/** `skip`/`take` paging (decision 601): defaults 0 and 20, `take` at most 100. */
 export const PageQuery = Type.Object({
   skip: Type.Integer({ minimum: 0, default: 0, description: 'rows to skip' }),
   take: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'rows to return (1-100)' }),

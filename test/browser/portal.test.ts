@@ -1,17 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  expectAccessible,
-  launchBrowser,
-  seedComponents,
-  seedPortal,
-  settled,
-  signIn,
-  startPortalServer,
-  type PortalBrowser,
-  type PortalServer,
-} from './helpers/index.js';
+import { ADMIN, launchBrowser, seedComponents, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
 
 /** The portal's shell, session, catalog, search, teams and people in Chromium against a real server. */
 let server: PortalServer;
@@ -250,41 +239,4 @@ describe('theme and keyboard', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await context.close();
   });
-});
-
-describe('accessibility (axe, zero violations)', () => {
-  const pages = ['/catalog', '/catalog?lifecycle=production&cols=name,kind,owner,updatedAt', '/teams', '/people', '/search?q=payments', '/search'];
-  for (const theme of ['light', 'dark'] as const) {
-    for (const viewport of ['desktop', 'mobile'] as const) {
-      it(`sign-in and register, ${theme}, ${viewport}`, async () => {
-        const { context, page } = await pb.newPage({ theme, viewport });
-        await page.goto('/sign-in');
-        await page.getByRole('button', { name: 'Sign in' }).waitFor();
-        await expectAccessible(page, `/sign-in ${theme} ${viewport}`);
-        await page.goto('/register');
-        await page.getByRole('button', { name: 'Create account' }).waitFor();
-        await expectAccessible(page, `/register ${theme} ${viewport}`);
-        await context.close();
-      });
-
-      it(`every signed-in shell page, ${theme}, ${viewport}`, { timeout: 480_000 }, async () => {
-        const { context, page } = await signedIn('/catalog', { theme, viewport });
-        for (const path of pages) {
-          await page.goto(path);
-          await settled(page);
-          await expectAccessible(page, `${path} ${theme} ${viewport}`);
-        }
-        await page.goto('/teams');
-        await page.getByRole('link', { name: 'payments-team' }).first().click();
-        await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
-        await settled(page);
-        await expectAccessible(page, `team page ${theme} ${viewport}`);
-        await page.keyboard.press('Control+k');
-        await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('pay');
-        await page.getByRole('option', { name: /Payments API service/ }).waitFor();
-        await expectAccessible(page, `command palette ${theme} ${viewport}`);
-        await context.close();
-      });
-    }
-  }
 });

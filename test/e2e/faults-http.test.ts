@@ -61,7 +61,7 @@ describe('TRUST_PROXY behind a reverse proxy', () => {
       });
       statuses.push(res.status);
     }
-    // Five per minute per client (document 1): the forged leftmost values do not make new clients.
+    // Five per minute per client (decision 605): the forged leftmost values do not make new clients.
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });

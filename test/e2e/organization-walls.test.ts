@@ -155,4 +155,27 @@ describe('events only to those who may read the record (item 12)', () => {
     const third = await triggerAndMark();
     expect(seenB.some((e) => e.payload?.id === third)).toBe(false);
   }, 60_000);
+
+  it("a grant or removal of the global admin role on one process moves the user's live sockets on the other at once (decision 209)", async () => {
+    const outsider = await register('wallc');
+    const seen = await listen(outsider.token, 1);
+    const walled = (await call(users.a.token, 'POST', '/api/v1/pipelines', { name: uniq('wall-adm'), stages: gate, organizationId: orgA })).body.id;
+    const open = (await call(admin, 'POST', '/api/v1/pipelines', { name: uniq('open-adm'), stages: gate })).body.id;
+    // A walled run, then a marker everyone receives: once the marker arrived, the walled event would have too.
+    const walledThenMarker = async () => {
+      const r = (await call(users.a.token, 'POST', `/api/v1/pipelines/${walled}/trigger`)).body.id as string;
+      const m = (await call(admin, 'POST', `/api/v1/pipelines/${open}/trigger`)).body.id as string;
+      await waitUntil(async () => seen.some((e) => e.payload?.id === m));
+      return r;
+    };
+
+    const before = await walledThenMarker();
+    expect(seen.some((e) => e.payload?.id === before)).toBe(false);
+    expect((await call(admin, 'PATCH', `/api/v1/auth/users/${outsider.id}/roles`, { roles: ['admin'] })).status).toBe(200);
+    const granted = (await call(users.a.token, 'POST', `/api/v1/pipelines/${walled}/trigger`)).body.id as string;
+    await waitUntil(async () => seen.some((e) => e.payload?.id === granted));
+    expect((await call(admin, 'PATCH', `/api/v1/auth/users/${outsider.id}/roles`, { roles: [] })).status).toBe(200);
+    const after = await walledThenMarker();
+    expect(seen.some((e) => e.payload?.id === after)).toBe(false);
+  }, 60_000);
 });

@@ -350,6 +350,8 @@ export class FakeKubeApiServer {
 
   private watch(type: ResourceType, namespace: string | undefined, url: URL, res: http.ServerResponse) {
     res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+    // The API server sends its headers at once; a client awaiting the response would wait for the first event otherwise.
+    res.flushHeaders();
     const from = url.searchParams.get('resourceVersion');
     if (from && from !== '0' && Number(from) < this.compactedBelow) {
       res.end(JSON.stringify({ type: 'ERROR', object: status(410, 'Expired', `too old resource version: ${from} (${this.compactedBelow})`) }) + '\n');

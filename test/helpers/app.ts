@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Adapters } from '../../src/adapters.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
@@ -72,11 +73,18 @@ export interface TestApp {
 let counter = 0;
 export const uniq = (prefix = 'x') => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-/** The app over app.inject, on this file's own database. Call in beforeAll, close in afterAll. */
-export async function buildTestApp(env: Record<string, string | undefined> = {}, db?: Awaited<ReturnType<typeof createTestDatabase>>): Promise<TestApp> {
+/**
+ * The app over app.inject, on this file's own database. Call in beforeAll, close in afterAll.
+ * `adapters` replace the real ones before the app is built (fakes of external systems, decision 500).
+ */
+export async function buildTestApp(
+  env: Record<string, string | undefined> = {},
+  db?: Awaited<ReturnType<typeof createTestDatabase>>,
+  adapters?: Partial<Adapters>,
+): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig(env);
-  const app = await buildApp(config, { database: database.handle, logger: false });
+  const app = await buildApp(config, { database: database.handle, logger: false, adapters });
   // Suite-wide guard: no response of any test may carry a password hash or a stack trace.
   app.addHook('onSend', async (_req, _reply, payload) => {
     if (typeof payload === 'string' && (/\$argon2/.test(payload) || /passwordHash|password_hash/.test(payload) || /\n\s+at .+:\d+:\d+/.test(payload))) {
@@ -112,7 +120,7 @@ export async function buildTestApp(env: Record<string, string | undefined> = {},
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Asserts the error envelope of document 1 and returns the body. */
+/** Asserts the error envelope (docs/architecture.md, Errors) and returns the body. */
 export function expectError(res: LightMyRequestResponse, status: number) {
   const body = res.json();
   if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);

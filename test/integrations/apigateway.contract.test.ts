@@ -1,6 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiGatewayAdapter } from '../../src/integrations/apigateway/apigateway.adapter.js';
 import { startFakeApiGateway } from '../fakes/apigateway-server.js';
+import { gatewayContract } from '../contracts/gateway.contract.js';
+
+const aws = (endpoint: string) => new ApiGatewayAdapter({ region: 'eu-west-1', accessKeyId: 'AKIA', secretAccessKey: 's', endpoint });
+gatewayContract('Amazon API Gateway adapter against a local REST endpoint', async () => {
+  const servers: Awaited<ReturnType<typeof startFakeApiGateway>>[] = [];
+  return {
+    async serving(seeds) {
+      const resources = seeds.map((r, i) => ({ id: `res${i}`, path: r.path, methods: r.methods }));
+      const server = await startFakeApiGateway([{ id: 'api1', name: 'shop', stages: ['prod'], resources }]);
+      servers.push(server);
+      return aws(server.url);
+    },
+    unreachable: () => aws('http://127.0.0.1:1'),
+    close: async () => void (await Promise.all(servers.map((x) => x.close()))),
+  };
+});
 
 let gw: Awaited<ReturnType<typeof startFakeApiGateway>>;
 beforeAll(async () => {

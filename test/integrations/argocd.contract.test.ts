@@ -4,6 +4,18 @@ import { UpstreamRefused } from '../../src/integrations/http.js';
 import { NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { argoApp, startArgoCdServer, type ArgoFake } from '../fakes/argocd-server.js';
+import { gitOpsContract } from '../contracts/gitops.contract.js';
+
+gitOpsContract('Argo CD adapter against an Argo CD-shaped server', async () => {
+  const server = await startArgoCdServer();
+  const at = (url: string) => ArgoCdAdapter.fromCredential({ url, token: 'argo-token' }, { timeoutMs: 2000 });
+  return {
+    port: at(server.url),
+    addApplication: (name, project) => void server.apps.set(name, argoApp(name, { project })),
+    unreachable: () => at('http://127.0.0.1:1'),
+    close: () => server.close(),
+  };
+});
 
 let argo: ArgoFake;
 const adapter = (token = 'argo-token', url = argo.url, timeoutMs = 2000) => ArgoCdAdapter.fromCredential({ url, token }, { timeoutMs });

@@ -2,6 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArtifactRegistryAdapter } from '../../src/integrations/artifact-registry/artifact-registry.adapter.js';
 import { startFakeArtifactRegistry } from '../fakes/artifact-registry-server.js';
 import { startFakeServer } from '../fakes/http-server.js';
+import { registryContract } from '../contracts/registry.contract.js';
+
+registryContract('Artifact Registry adapter against an Artifact Registry-shaped server', async () => {
+  const fake = await startFakeArtifactRegistry();
+  return {
+    port: new ArtifactRegistryAdapter(fake.server.url, 'europe-west1', fake.key),
+    repository: 'apps/team/api',
+    tag: '1.0',
+    unreachable: () => new ArtifactRegistryAdapter('http://127.0.0.1:1', 'europe-west1', fake.key),
+    close: () => fake.server.close(),
+  };
+});
 
 let gar: Awaited<ReturnType<typeof startFakeArtifactRegistry>>;
 beforeAll(async () => void (gar = await startFakeArtifactRegistry()));

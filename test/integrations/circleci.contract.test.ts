@@ -4,6 +4,21 @@ import { UpstreamRefused } from '../../src/integrations/http.js';
 import { BadGateway, NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { PAGE_SIZE, circlePipeline, startCircleCiServer, type CircleCiFake } from '../fakes/circleci-server.js';
+import { cloudCiContract } from '../contracts/cloud-ci.contract.js';
+
+cloudCiContract('CircleCI adapter against a CircleCI API v2-shaped server', async () => {
+  const server = await startCircleCiServer();
+  const at = (baseUrl: string) => CircleCiAdapter.fromCredential({ token: 'circle-token' }, { baseUrl, timeoutMs: 2000 });
+  return {
+    port: at(server.url),
+    addPipeline(slug, url) {
+      server.projects.add(slug);
+      server.pipelines.push(circlePipeline(slug, url, server.pipelines.length + 1));
+    },
+    unreachable: () => at('http://127.0.0.1:1'),
+    close: () => server.close(),
+  };
+});
 
 let circle: CircleCiFake;
 const adapter = (token = 'circle-token', baseUrl = circle.url, timeoutMs = 2000) => CircleCiAdapter.fromCredential({ token }, { baseUrl, timeoutMs });

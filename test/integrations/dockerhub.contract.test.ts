@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerHubAdapter } from '../../src/integrations/dockerhub/dockerhub.adapter.js';
 import { startFakeDockerHub } from '../fakes/dockerhub-server.js';
+import { registryContract } from '../contracts/registry.contract.js';
+
+registryContract('Docker Hub adapter against a Docker Hub API-shaped server', async () => {
+  const server = await startFakeDockerHub();
+  const creds = { username: 'acme', password: 'pat' };
+  return {
+    port: new DockerHubAdapter(server.url, creds),
+    repository: 'acme/api',
+    tag: '1.0',
+    unreachable: () => new DockerHubAdapter('http://127.0.0.1:1', creds),
+    close: () => server.close(),
+  };
+});
 
 let hub: Awaited<ReturnType<typeof startFakeDockerHub>>;
 beforeAll(async () => void (hub = await startFakeDockerHub()));

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EcrAdapter } from '../../src/integrations/ecr/ecr.adapter.js';
 import { startFakeEcr } from '../fakes/ecr-server.js';
+import { registryContract } from '../contracts/registry.contract.js';
+
+const ecrAt = (endpoint: string) => new EcrAdapter({ region: 'eu-west-1', accessKeyId: 'AKIAFAKE', secretAccessKey: 'secret', endpoint }, '123456789012');
+registryContract('ECR adapter against an ECR JSON-protocol server', async () => {
+  const server = await startFakeEcr();
+  return { port: ecrAt(server.url), repository: 'team/app', tag: '1.0', unreachable: () => ecrAt('http://127.0.0.1:1'), close: () => server.close() };
+});
 
 let ecr: Awaited<ReturnType<typeof startFakeEcr>>;
 let adapter: EcrAdapter;

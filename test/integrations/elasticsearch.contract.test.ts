@@ -1,7 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ElasticsearchAdapter } from '../../src/integrations/elasticsearch/elasticsearch.adapter.js';
 import { startFakeElasticsearch } from '../fakes/elasticsearch-server.js';
-import { startFakeServer } from '../fakes/http-server.js';
+import { startFakeServer, type FakeServer } from '../fakes/http-server.js';
+import { searchClusterContract } from '../contracts/search-cluster.contract.js';
+
+searchClusterContract('Elasticsearch adapter against an Elasticsearch-shaped server', async () => {
+  const servers: FakeServer[] = [];
+  return {
+    port: new ElasticsearchAdapter({ apiKey: 'k1' }),
+    async cluster(indices) {
+      const server = await startFakeElasticsearch(
+        indices.map((i) => ({ index: i.index, health: i.health as 'green', status: i.status as 'open', docs: i.docsCount, bytes: i.storeBytes })),
+        'ApiKey k1',
+      );
+      servers.push(server);
+      return server.url;
+    },
+    unreachableUrl: 'http://127.0.0.1:1',
+    close: async () => void (await Promise.all(servers.map((x) => x.close()))),
+  };
+});
 
 let es: Awaited<ReturnType<typeof startFakeElasticsearch>>;
 beforeAll(async () => {

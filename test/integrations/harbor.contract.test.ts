@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarborAdapter } from '../../src/integrations/harbor/harbor.adapter.js';
 import { startFakeHarbor } from '../fakes/harbor-server.js';
+import { registryContract } from '../contracts/registry.contract.js';
+
+registryContract('Harbor adapter against a Harbor API-shaped server', async () => {
+  const server = await startFakeHarbor();
+  return {
+    port: new HarborAdapter(server.url, { username: 'admin', password: 'Harbor12345' }),
+    repository: 'team/sub/api',
+    tag: '1.0',
+    unreachable: () => new HarborAdapter('http://127.0.0.1:1', { username: 'admin', password: 'Harbor12345' }),
+    close: () => server.close(),
+  };
+});
 
 let harbor: Awaited<ReturnType<typeof startFakeHarbor>>;
 const creds = { username: 'admin', password: 'Harbor12345' };

@@ -4,6 +4,18 @@ import { JenkinsAdapter } from '../../src/integrations/jenkins/jenkins.adapter.j
 import { NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { jenkinsBuilds, startJenkinsServer, type JenkinsFake } from '../fakes/jenkins-server.js';
+import { serverCiContract } from '../contracts/server-ci.contract.js';
+
+serverCiContract('Jenkins adapter against a Jenkins JSON API-shaped server', async () => {
+  const server = await startJenkinsServer();
+  const at = (url: string) => JenkinsAdapter.fromCredential({ url, username: 'ci-bot', apiToken: 'jenkins-api-token' }, { timeoutMs: 2000 });
+  return {
+    port: at(server.url),
+    addJob: (name, results) => void server.jobs.set(name, { color: results.length ? 'blue' : 'notbuilt', builds: jenkinsBuilds(results) }),
+    unreachable: () => at('http://127.0.0.1:1'),
+    close: () => server.close(),
+  };
+});
 
 let jenkins: JenkinsFake;
 const adapter = (apiToken = 'jenkins-api-token', url = jenkins.url, timeoutMs = 2000, username = 'ci-bot') =>

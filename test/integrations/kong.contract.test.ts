@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KongAdapter } from '../../src/integrations/kong/kong.adapter.js';
 import { startFakeKong } from '../fakes/kong-server.js';
+import { gatewayContract } from '../contracts/gateway.contract.js';
+
+gatewayContract('Kong adapter against a Kong Admin API-shaped server', async () => {
+  const servers: Awaited<ReturnType<typeof startFakeKong>>[] = [];
+  return {
+    async serving(seeds) {
+      const routes = seeds.map((r, i) => ({ id: `r${i}`, name: `route-${i}`, paths: [r.path], methods: r.methods, tags: [], service: null }));
+      const server = await startFakeKong({ routes, services: [] }, { pageSize: 2 });
+      servers.push(server);
+      return new KongAdapter(server.url, undefined, 'http://proxy.local:8000');
+    },
+    unreachable: () => new KongAdapter('http://127.0.0.1:1', undefined, 'http://proxy.local:8000'),
+    close: async () => void (await Promise.all(servers.map((x) => x.close()))),
+  };
+});
 
 let kong: Awaited<ReturnType<typeof startFakeKong>>;
 beforeAll(async () => {

@@ -7,6 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OciRegistryAdapter } from '../../src/integrations/oci-registry/oci-registry.adapter.js';
 import { startOciRegistry, type OciRegistry } from '../helpers/oci-registry.js';
 import { pushImage } from '../fakes/buildah.js';
+import { registryContract } from '../contracts/registry.contract.js';
+
+registryContract("OCI adapter against Debian's CNCF registry", async () => {
+  const real = await startOciRegistry();
+  const work = await mkdtemp(join(tmpdir(), 'hangar-oci-port-'));
+  await pushImage(real.hostPort, 'team/app:1.0', work);
+  return {
+    port: new OciRegistryAdapter(real.url),
+    repository: 'team/app',
+    tag: '1.0',
+    unreachable: () => new OciRegistryAdapter('http://127.0.0.1:1'),
+    close: async () => {
+      await real.stop();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+});
 
 const run = promisify(execFile);
 let registry: OciRegistry;

@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpaAdapter } from '../../src/integrations/opa/opa.adapter.js';
 import { startFakeOpa } from '../fakes/opa-server.js';
+import { policyEngineContract } from '../contracts/policy-engine.contract.js';
+
+policyEngineContract('OPA adapter against an OPA-shaped server', async () => {
+  const servers: Awaited<ReturnType<typeof startFakeOpa>>[] = [];
+  return {
+    async serving(policies) {
+      const server = await startFakeOpa(policies);
+      servers.push(server);
+      return new OpaAdapter(server.url);
+    },
+    unreachable: () => new OpaAdapter('http://127.0.0.1:1'),
+    close: async () => void (await Promise.all(servers.map((x) => x.close()))),
+  };
+});
 
 let opa: Awaited<ReturnType<typeof startFakeOpa>>;
 beforeAll(async () => {

@@ -1,6 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenCostAdapter } from '../../src/integrations/opencost/opencost.adapter.js';
 import { startFakeOpenCost } from '../fakes/opencost-server.js';
+import { costSourceContract } from '../contracts/cost-source.contract.js';
+
+costSourceContract('OpenCost adapter against an OpenCost-shaped server', async () => {
+  const servers: Awaited<ReturnType<typeof startFakeOpenCost>>[] = [];
+  return {
+    async serving(data) {
+      // OpenCost calls memory `ramCost`.
+      const shaped = Object.fromEntries(
+        Object.entries(data).map(([w, aggs]) => [
+          w,
+          Object.fromEntries(
+            Object.entries(aggs!).map(([agg, keys]) => [
+              agg,
+              Object.fromEntries(Object.entries(keys).map(([k, { memoryCost, ...a }]) => [k, { ...a, ramCost: memoryCost }])),
+            ]),
+          ),
+        ]),
+      );
+      const server = await startFakeOpenCost(shaped);
+      servers.push(server);
+      return new OpenCostAdapter(server.url);
+    },
+    unreachable: () => new OpenCostAdapter('http://127.0.0.1:1'),
+    close: async () => void (await Promise.all(servers.map((x) => x.close()))),
+  };
+});
 
 let oc: Awaited<ReturnType<typeof startFakeOpenCost>>;
 beforeAll(async () => {

@@ -4,9 +4,10 @@ import { PrometheusMetricsAdapter } from '../../src/integrations/prometheus/prom
 import { systemCaller } from '../../src/kernel/caller.js';
 import { createMeshOneService } from '../../src/modules/meshone/index.js';
 import { createMeshTwoService } from '../../src/modules/meshtwo/index.js';
-import { FakeIstio } from '../../src/integrations/kubernetes/istio.fake.js';
-import { FakeLinkerd } from '../../src/integrations/kubernetes/linkerd.fake.js';
+import { FakeIstio } from '../fakes/ports/mesh-one.fake.js';
+import { FakeLinkerd } from '../fakes/ports/mesh-two.fake.js';
 import { startExporter, startPrometheus, waitForSamples, type Exporter, type PrometheusServer } from '../helpers/prometheus.js';
+import { metricsContract } from '../contracts/metrics.contract.js';
 
 /**
  * The metrics adapter, driven by both meshes' services, against a REAL Prometheus (Debian's 2.42) scraping, every second, a local
@@ -73,6 +74,13 @@ afterAll(async () => {
   await prom?.stop();
   await exporter?.close();
 });
+
+// Debian's Prometheus, started by this file's beforeAll (which runs before the suite's own).
+metricsContract("Prometheus adapter against Debian's Prometheus", async () => ({
+  port: new PrometheusMetricsAdapter(prom.url, 10_000),
+  metric: 'istio_requests_total',
+  unreachable: () => new PrometheusMetricsAdapter('http://127.0.0.1:1', 2000),
+}));
 
 describe('PrometheusClient', () => {
   it('runs a range query and answers the matrix', async () => {

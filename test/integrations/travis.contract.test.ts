@@ -4,6 +4,22 @@ import { TravisAdapter } from '../../src/integrations/travis/travis.adapter.js';
 import { NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { startTravisServer, travisBuild, type TravisFake } from '../fakes/travis-server.js';
+import { hostedCiContract } from '../contracts/hosted-ci.contract.js';
+
+hostedCiContract('Travis CI adapter against a Travis API v3-shaped server', async () => {
+  const server = await startTravisServer();
+  const at = (url: string) => TravisAdapter.fromCredential({ token: 'travis-token', url }, { defaultBaseUrl: 'http://127.0.0.1:9/unused', timeoutMs: 2000 });
+  return {
+    port: at(server.url),
+    addBuild(slug, state) {
+      const id = server.builds.length + 1;
+      server.builds.push(travisBuild(id, slug, state));
+      return id;
+    },
+    unreachable: () => at('http://127.0.0.1:1'),
+    close: () => server.close(),
+  };
+});
 
 let travis: TravisFake;
 const adapter = (token = 'travis-token', url = travis.url, timeoutMs = 2000) =>

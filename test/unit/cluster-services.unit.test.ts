@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeIstio } from '../../src/integrations/kubernetes/istio.fake.js';
-import { FakeMetrics } from '../../src/integrations/prometheus/prometheus.fake.js';
+import { FakeIstio } from '../fakes/ports/mesh-one.fake.js';
+import { FakeMetrics } from '../fakes/ports/metrics.fake.js';
 import { queryWindow } from '../../src/integrations/prometheus/range.js';
 import { systemCaller } from '../../src/kernel/caller.js';
 import { createMeshOneService } from '../../src/modules/meshone/index.js';
@@ -9,7 +9,7 @@ import { operatorName } from '../../src/modules/orchestrator/index.js';
 const caller = systemCaller();
 const user = { ...caller, actor: { ...caller.actor, isAdmin: false, roles: ['user'] } };
 
-describe('metrics windows (DECISIONS.md)', () => {
+describe('metrics windows (decision 616)', () => {
   it('steps by range: 15 s up to 5 m, 60 s up to 1 h, 300 s up to 1 d, else 900 s', () => {
     const now = Date.UTC(2026, 0, 1);
     expect(queryWindow('5m', now)).toMatchObject({ step: 15, end: now / 1000, start: now / 1000 - 300, rateWindow: '60s' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertGitUrl } from '../../src/infra/git.js';
+import { assertGitUrl } from '../../src/integrations/git/url-policy.js';
 
 describe('git URL policy', () => {
   it.each(['https://github.com/acme/repo.git', 'http://git.local/x', 'ssh://git@host/x.git', 'git@github.com:acme/repo.git', 'git://host/x'])(

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { components } from './catalog.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 import { teams } from './teams.js';
+
+/** Binary data: pg answers a Buffer, PGlite a Uint8Array; both read here as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
 
 export const apiSpecs = pgTable(
   'api_specs',
@@ -14,8 +20,11 @@ export const apiSpecs = pgTable(
     name: text('name').notNull(),
     format: text('format').notNull(),
     version: text('version').notNull(),
-    // The raw YAML or JSON as uploaded: GET by id returns it verbatim.
-    spec: text('spec').notNull(),
+    // The raw YAML or JSON as uploaded: GET by id returns it verbatim. Specs registered through the
+    // workers keep it gzip'd in `spec_gzip` instead (decision 309): a tenth of the bytes through the
+    // driver (PGlite runs on the event loop) and no TOAST compression of megabytes; `spec` is then null.
+    spec: text('spec'),
+    specGzip: bytea('spec_gzip'),
     // The validated document as JSON text, Swagger 2 normalised to the OpenAPI 3 shape, \$refs kept
     // (cycles stay representable) and all proven resolvable: a diff only runs JSON.parse on it.
     // Null for rows stored before it existed (filled on first diff) and for formats that are not diffed.
@@ -32,7 +41,10 @@ export const apiSpecs = pgTable(
     updatedAt: updatedAt(),
   },
   // A component's specs are listed by (name, created_at, id).
-  (t) => [index('api_specs_component_name_idx').on(t.componentId, t.name, t.createdAt, t.id)],
+  (t) => [
+    index('api_specs_component_name_idx').on(t.componentId, t.name, t.createdAt, t.id),
+    check('api_specs_content', sql`${t.spec} IS NOT NULL OR ${t.specGzip} IS NOT NULL`),
+  ],
 );
 
 export const apiSpecConsumers = pgTable(

@@ -53,7 +53,7 @@ export const components = pgTable(
     ownerRef: text('owner_ref').generatedAlwaysAs(sql`hangar_entity_ref(owner, 'group', namespace)`),
     system: text('system'),
     systemRef: text('system_ref').generatedAlwaysAs(sql`hangar_entity_ref(system, 'system', namespace)`),
-    // Null for Systems, Domains and Resources that declare none (DECISIONS.md); rows written without one get the default.
+    // Null for Systems, Domains and Resources that declare none (decision 607); rows written without one get the default.
     lifecycle: text('lifecycle').default('experimental'),
     description: text('description'),
     tags: text('tags').array().notNull().default([]),
@@ -63,7 +63,7 @@ export const components = pgTable(
     remotes: jsonb('remotes').$type<CatalogApiRemote[] | null>(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     gitopsApp: text('gitops_app'),
-    // Written by the cluster integration's sync (document 3); null until a workload is matched.
+    // Written by the cluster integration's sync (decision 614); null until a workload is matched.
     workloadStatus: jsonb('workload_status').$type<Record<string, unknown> | null>(),
     orphan: boolean('orphan').notNull().default(false),
     sourceLocationId: uuid('source_location_id').references(() => catalogLocations.id, { onDelete: 'set null' }),
@@ -84,7 +84,7 @@ export const components = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Not unique: the JSON API lets a name exist once per Hangar kind (DECISIONS.md), so two kinds
+    // Not unique: the JSON API lets a name exist once per Hangar kind (decision 607), so two kinds
     // of one Backstage kind may share a reference; registration updates the row of the same kind.
     index('components_ref_idx').on(t.ref),
     uniqueIndex('components_kind_namespace_name_key').on(t.kind, t.namespace, t.name),

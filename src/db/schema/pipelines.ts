@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { createdAt, id, ts, updatedAt } from './columns.js';
 import { organizations } from './organizations.js';
 
-/** One stage of a pipeline definition (document 2, PipelineStage). */
+/** One stage of a pipeline definition (decision 610, PipelineStage). */
 export interface PipelineStageRow {
   id: string;
   name: string;

@@ -14,7 +14,7 @@ export const teams = pgTable(
     contactEmail: text('contact_email'),
     chatChannel: text('chat_channel'),
     metadata: jsonb('metadata').$type<Record<string, unknown> | null>(),
-    // Catalog groups (DECISIONS.md, Backstage compatibility): the namespace and the parent group.
+    // Catalog groups (decision 607): the namespace and the parent group.
     namespace: text('namespace').notNull().default('default'),
     parentTeamId: uuid('parent_team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -5,7 +5,7 @@ import { components } from './catalog.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { organizations } from './organizations.js';
 
-/** One declared input of a template (document 1, TemplateVariable). */
+/** One declared input of a template (decision 609, TemplateVariable). */
 export interface TemplateVariableRow {
   key: string;
   label: string;

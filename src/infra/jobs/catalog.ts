@@ -72,7 +72,7 @@ export interface ScheduleDefinition<N extends string> {
 /** Identity helper that keeps `name` and `payload` tied together for the type checker. */
 export const defineJob = <N extends JobName>(def: JobDefinition<N>) => def;
 
-/** The jobs runtime every module is handed (AppContext.jobs). */
+/** The jobs runtime handed to the modules that list `jobs` in their deps. */
 export interface Jobs {
   define<N extends JobName>(def: JobDefinition<N>): void;
   /** Declares a schedule; a schedule whose cron and interval are both unset is not installed. */

@@ -115,6 +115,15 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
         // As for emit: the membership is committed; a socket that missed it is re-joined on reconnect.
       }
     },
+    adminRoleChanged(userId: string, isAdmin: boolean) {
+      try {
+        const sockets = events.in(userRoom(userId));
+        if (isAdmin) sockets.socketsJoin(ADMINS);
+        else sockets.socketsLeave(ADMINS);
+      } catch {
+        // As for membershipChanged: the role is committed; a reconnecting socket joins by its stored role.
+      }
+    },
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((done) => {

@@ -1,12 +1,12 @@
 import type { GitOpsApplication, GitOpsListFilter, GitOpsPort, GitOpsSyncResult } from '../../modules/ci/ci.ports.js';
 import { ArgoCdClient, type ArgoApplication } from './client.js';
 
-/** Document 02's vocabularies: Argo CD's other values (`Missing`, a newer release's additions) read as `Unknown`. */
+/** The interface's vocabularies (decision 618): Argo CD's other values (`Missing`, a newer release's additions) read as `Unknown`. */
 const HEALTH = new Set(['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Unknown']);
 const SYNC = new Set(['Synced', 'OutOfSync', 'Unknown']);
 const within = (set: Set<string>, v: string | undefined) => (v !== undefined && set.has(v) ? v : 'Unknown');
 
-/** Argo CD's application as document 02's shape; multi-source applications show their first source. */
+/** Argo CD's application as the interface's shape (decision 618); multi-source applications show their first source. */
 export function toGitOpsApplication(app: ArgoApplication): GitOpsApplication {
   const source = app.spec?.source ?? app.spec?.sources?.[0];
   // A requested operation the controller has not finished (or started) yet is shown as running.

@@ -39,16 +39,18 @@ export class ArtifactRegistryAdapter implements RegistryPort {
     this.parent = `projects/${encodeURIComponent(key.project_id)}/locations/${encodeURIComponent(location)}`;
   }
 
-  async ping() {
-    await this.client.http.get(`/v1/${this.parent}/repositories`, { query: { pageSize: 1 } });
+  async ping(signal?: AbortSignal) {
+    await this.client.http.get(`/v1/${this.parent}/repositories`, { query: { pageSize: 1 }, signal });
   }
 
-  async listRepositories(): Promise<RegistryRepository[]> {
-    const repos = (await this.client.all<GarRepository>(`/v1/${this.parent}/repositories`, 'repositories')).filter((r) => !r.format || r.format === 'DOCKER');
+  async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
+    const repos = (await this.client.all<GarRepository>(`/v1/${this.parent}/repositories`, 'repositories', signal)).filter(
+      (r) => !r.format || r.format === 'DOCKER',
+    );
     const out = new Map<string, RegistryRepository>();
     for (const repo of repos) {
       const repoId = repo.name.split('/').pop()!;
-      for (const img of await this.images(repoId)) {
+      for (const img of await this.images(repoId, signal)) {
         const name = `${repoId}/${imagePath(img)}`;
         if (!out.has(name)) out.set(name, { name, uri: img.uri.split('@')[0]!, ...(repo.description ? { description: repo.description } : {}) });
       }
@@ -56,15 +58,15 @@ export class ArtifactRegistryAdapter implements RegistryPort {
     return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async listTags(name: string): Promise<RegistryTag[]> {
-    const images = await this.imagesOf(name);
+  async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
+    const images = await this.imagesOf(name, signal);
     return images.flatMap((img) =>
       (img.tags ?? []).map((tag) => ({ tag, digest: digestOf(img), sizeBytes: Number(img.imageSizeBytes ?? 0), pushedAt: iso(img.uploadTime) })),
     );
   }
 
-  async getManifest(name: string, tag: string): Promise<RegistryManifest> {
-    const img = (await this.imagesOf(name)).find((i) => i.tags?.includes(tag));
+  async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
+    const img = (await this.imagesOf(name, signal)).find((i) => i.tags?.includes(tag));
     if (!img) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     return {
       digest: digestOf(img),
@@ -76,20 +78,20 @@ export class ArtifactRegistryAdapter implements RegistryPort {
   }
 
   /** Scans live in Container Analysis, not here; an unknown repository or tag is still a 404. */
-  async getScan(name: string, tag: string) {
-    if (!(await this.imagesOf(name)).some((i) => i.tags?.includes(tag))) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
+  async getScan(name: string, tag: string, signal?: AbortSignal) {
+    if (!(await this.imagesOf(name, signal)).some((i) => i.tags?.includes(tag))) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     return UNSUPPORTED_SCAN;
   }
 
-  private images(repoId: string) {
-    return this.client.all<DockerImage>(`/v1/${this.parent}/repositories/${encodeURIComponent(repoId)}/dockerImages`, 'dockerImages');
+  private images(repoId: string, signal?: AbortSignal) {
+    return this.client.all<DockerImage>(`/v1/${this.parent}/repositories/${encodeURIComponent(repoId)}/dockerImages`, 'dockerImages', signal);
   }
 
-  private async imagesOf(name: string): Promise<DockerImage[]> {
+  private async imagesOf(name: string, signal?: AbortSignal): Promise<DockerImage[]> {
     const [repoId, ...rest] = name.split('/');
     if (!repoId || rest.length === 0) throw new NotFound(`Repository ${name} not found`);
     const wanted = rest.join('/');
-    const images = (await this.images(repoId)).filter((i) => imagePath(i) === wanted);
+    const images = (await this.images(repoId, signal)).filter((i) => imagePath(i) === wanted);
     if (images.length === 0) throw new NotFound(`Repository ${name} not found`);
     return images;
   }

@@ -80,11 +80,11 @@ export class ArtifactRegistryClient {
   }
 
   /** Follows `nextPageToken` over a list whose items sit under `field`. */
-  async all<T>(path: string, field: string, maxPages = 100): Promise<T[]> {
+  async all<T>(path: string, field: string, signal?: AbortSignal, maxPages = 100): Promise<T[]> {
     const out: T[] = [];
     let pageToken: string | undefined;
     for (let i = 0; i < maxPages; i++) {
-      const page = await this.http.get<Record<string, unknown>>(path, { query: { pageSize: 1000, pageToken } });
+      const page = await this.http.get<Record<string, unknown>>(path, { query: { pageSize: 1000, pageToken }, signal });
       out.push(...((page?.[field] as T[] | undefined) ?? []));
       pageToken = page?.nextPageToken as string | undefined;
       if (!pageToken) break;

@@ -38,18 +38,18 @@ export class DockerHubAdapter implements RegistryPort {
     this.namespace = str('namespace') ?? str('username') ?? 'library';
   }
 
-  async ping() {
+  async ping(signal?: AbortSignal) {
     await this.withLegacy(
-      () => this.client.http.get(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`, { query: { page_size: 1 } }),
-      () => this.client.http.get(`/v2/repositories/${encodeURIComponent(this.namespace)}/`, { query: { page_size: 1 } }),
+      () => this.client.http.get(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`, { query: { page_size: 1 }, signal }),
+      () => this.client.http.get(`/v2/repositories/${encodeURIComponent(this.namespace)}/`, { query: { page_size: 1 }, signal }),
     );
   }
 
-  async listRepositories(): Promise<RegistryRepository[]> {
+  async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
     const ns = encodeURIComponent(this.namespace);
     const repos = await this.withLegacy(
-      () => this.client.all<HubRepo>(`/v2/namespaces/${ns}/repositories`),
-      () => this.client.all<HubRepo>(`/v2/repositories/${ns}/`),
+      () => this.client.all<HubRepo>(`/v2/namespaces/${ns}/repositories`, signal),
+      () => this.client.all<HubRepo>(`/v2/repositories/${ns}/`, signal),
     );
     return repos.map((r) => ({
       name: `${r.namespace ?? this.namespace}/${r.name}`,
@@ -58,22 +58,22 @@ export class DockerHubAdapter implements RegistryPort {
     }));
   }
 
-  async listTags(name: string): Promise<RegistryTag[]> {
+  async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
     const tags = await this.withLegacy(
-      () => this.client.all<HubTag>(`${this.repoPath(name)}/tags`),
-      () => this.client.all<HubTag>(`${this.repoPath(name, true)}/tags`),
+      () => this.client.all<HubTag>(`${this.repoPath(name)}/tags`, signal),
+      () => this.client.all<HubTag>(`${this.repoPath(name, true)}/tags`, signal),
     );
     return tags.map((t) => ({ tag: t.name, digest: digestOf(t), sizeBytes: sizeOf(t), pushedAt: pushedOf(t) }));
   }
 
-  async getManifest(name: string, tag: string): Promise<RegistryManifest> {
+  async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
     const t = await this.withLegacy(
-      () => this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`),
-      () => this.client.http.get<HubTag>(`${this.repoPath(name, true)}/tags/${encodeURIComponent(tag)}`),
+      () => this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`, { signal }),
+      () => this.client.http.get<HubTag>(`${this.repoPath(name, true)}/tags/${encodeURIComponent(tag)}`, { signal }),
     );
     const digest = digestOf(t);
     // Other tags of the same digest: Docker Hub has no reverse lookup, so the tag list is scanned.
-    const same = digest ? (await this.listTags(name)).filter((x) => x.digest === digest).map((x) => x.tag) : [];
+    const same = digest ? (await this.listTags(name, signal)).filter((x) => x.digest === digest).map((x) => x.tag) : [];
     return {
       digest,
       mediaType: t.media_type ?? 'application/vnd.docker.distribution.manifest.v2+json',
@@ -84,10 +84,10 @@ export class DockerHubAdapter implements RegistryPort {
   }
 
   /** Docker Hub has no scan API; an unknown repository or tag is still a 404, as for the other reads. */
-  async getScan(name: string, tag: string) {
+  async getScan(name: string, tag: string, signal?: AbortSignal) {
     await this.withLegacy(
-      () => this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`),
-      () => this.client.http.get<HubTag>(`${this.repoPath(name, true)}/tags/${encodeURIComponent(tag)}`),
+      () => this.client.http.get<HubTag>(`${this.repoPath(name)}/tags/${encodeURIComponent(tag)}`, { signal }),
+      () => this.client.http.get<HubTag>(`${this.repoPath(name, true)}/tags/${encodeURIComponent(tag)}`, { signal }),
     );
     return UNSUPPORTED_SCAN;
   }

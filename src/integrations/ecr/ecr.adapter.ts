@@ -37,15 +37,15 @@ export class EcrAdapter implements RegistryPort {
     return this.registryId ? { registryId: this.registryId } : {};
   }
 
-  async ping() {
-    await this.call(() => this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, maxResults: 1 })));
+  async ping(signal?: AbortSignal) {
+    await this.call(() => this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, maxResults: 1 }), { abortSignal: signal }));
   }
 
-  async listRepositories(): Promise<RegistryRepository[]> {
+  async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
     const out: RegistryRepository[] = [];
     let nextToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
-      const page = await this.call(() => this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, nextToken, maxResults: 1000 })));
+      const page = await this.call(() => this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, nextToken, maxResults: 1000 }), { abortSignal: signal }));
       for (const r of page.repositories ?? []) out.push({ name: r.repositoryName ?? '', uri: r.repositoryUri ?? '' });
       nextToken = page.nextToken;
       if (!nextToken) break;
@@ -53,12 +53,14 @@ export class EcrAdapter implements RegistryPort {
     return out;
   }
 
-  async listTags(name: string): Promise<RegistryTag[]> {
+  async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
     const out: RegistryTag[] = [];
     let nextToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
       const page = await this.call(() =>
-        this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, filter: { tagStatus: 'TAGGED' }, nextToken, maxResults: 1000 })),
+        this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, filter: { tagStatus: 'TAGGED' }, nextToken, maxResults: 1000 }), {
+          abortSignal: signal,
+        }),
       );
       for (const d of page.imageDetails ?? []) {
         for (const tag of d.imageTags ?? []) out.push({ tag, digest: d.imageDigest ?? '', sizeBytes: d.imageSizeInBytes ?? 0, pushedAt: iso(d.imagePushedAt) });
@@ -69,8 +71,10 @@ export class EcrAdapter implements RegistryPort {
     return out;
   }
 
-  async getManifest(name: string, tag: string): Promise<RegistryManifest> {
-    const page = await this.call(() => this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, imageIds: [{ imageTag: tag }] })));
+  async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
+    const page = await this.call(() =>
+      this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, imageIds: [{ imageTag: tag }] }), { abortSignal: signal }),
+    );
     const d: ImageDetail | undefined = page.imageDetails?.[0];
     if (!d) throw ecrError({ name: 'ImageNotFoundException' }, 'image');
     return {
@@ -82,7 +86,7 @@ export class EcrAdapter implements RegistryPort {
     };
   }
 
-  async getScan(name: string, tag: string): Promise<ScanResult> {
+  async getScan(name: string, tag: string, signal?: AbortSignal): Promise<ScanResult> {
     const vulnerabilities: Vulnerability[] = [];
     let status: ScanStatus = 'PENDING';
     let nextToken: string | undefined;
@@ -91,6 +95,7 @@ export class EcrAdapter implements RegistryPort {
       try {
         page = await this.ecr.send(
           new DescribeImageScanFindingsCommand({ ...this.ids, repositoryName: name, imageId: { imageTag: tag }, nextToken, maxResults: 1000 }),
+          { abortSignal: signal },
         );
       } catch (err) {
         // No scan was ever run for this image: nothing to report yet.

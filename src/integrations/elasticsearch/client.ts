@@ -17,9 +17,9 @@ export class ElasticsearchClient {
   }
 
   /** `GET /_cat/indices/<targets>?format=json&bytes=b`; 404 (a missing concrete index) is answered as null. */
-  async catIndices(targets: string): Promise<Record<string, string | null>[] | null> {
+  async catIndices(targets: string, signal?: AbortSignal): Promise<Record<string, string | null>[] | null> {
     const path = `/_cat/indices/${targets.split(',').map(encodeURIComponent).join(',')}`;
-    const res = await this.http.request<Record<string, string | null>[]>('GET', path, { query: { format: 'json', bytes: 'b' }, accept: [404] });
+    const res = await this.http.request<Record<string, string | null>[]>('GET', path, { query: { format: 'json', bytes: 'b' }, accept: [404], signal });
     return res.status === 404 ? null : (res.body ?? []);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The Git port: what modules (catalog locations, templates and scaffolds, IaC module syncs) need
- * from git repositories. `git.adapter.ts` implements it with the real binary, `git.fake.ts` in
+ * from git repositories. `git.adapter.ts` implements it with the real binary, test/fakes/ports/git.fake.ts in
  * memory for module tests. Modules get it as `ctx.git` and never spawn git themselves.
  *
  * Git is shared by several modules, so the port lives with its integration rather than in one module.

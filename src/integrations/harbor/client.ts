@@ -14,10 +14,10 @@ export class HarborClient {
   }
 
   /** Pages with `page`/`page_size` until a short page (Harbor also sends `X-Total-Count` and `Link`). */
-  async all<T>(path: string, query: Record<string, string | number | boolean> = {}, maxPages = 100): Promise<T[]> {
+  async all<T>(path: string, query: Record<string, string | number | boolean> = {}, signal?: AbortSignal, maxPages = 100): Promise<T[]> {
     const out: T[] = [];
     for (let page = 1; page <= maxPages; page++) {
-      const res = await this.http.request<T[]>('GET', path, { query: { ...query, page, page_size: 100 } });
+      const res = await this.http.request<T[]>('GET', path, { query: { ...query, page, page_size: 100 }, signal });
       const items = res.body ?? [];
       out.push(...items);
       const total = Number(res.headers.get('x-total-count'));

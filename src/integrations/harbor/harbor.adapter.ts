@@ -40,24 +40,24 @@ export class HarborAdapter implements RegistryPort {
     this.host = new URL(baseUrl).host;
   }
 
-  async ping() {
-    await this.client.http.get('/repositories', { query: { page: 1, page_size: 1 } });
+  async ping(signal?: AbortSignal) {
+    await this.client.http.get('/repositories', { query: { page: 1, page_size: 1 }, signal });
   }
 
-  async listRepositories(): Promise<RegistryRepository[]> {
-    const repos = await this.client.all<{ name: string; description?: string }>('/repositories');
+  async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
+    const repos = await this.client.all<{ name: string; description?: string }>('/repositories', {}, signal);
     return repos.map((r) => ({ name: r.name, uri: `${this.host}/${r.name}`, ...(r.description ? { description: r.description } : {}) }));
   }
 
-  async listTags(name: string): Promise<RegistryTag[]> {
-    const artifacts = await this.client.all<HarborArtifact>(`${this.repoPath(name)}/artifacts`, { with_tag: true });
+  async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
+    const artifacts = await this.client.all<HarborArtifact>(`${this.repoPath(name)}/artifacts`, { with_tag: true }, signal);
     return artifacts.flatMap((a) =>
       (a.tags ?? []).map((t) => ({ tag: t.name, digest: a.digest, sizeBytes: a.size ?? 0, pushedAt: iso(t.push_time ?? a.push_time) })),
     );
   }
 
-  async getManifest(name: string, tag: string): Promise<RegistryManifest> {
-    const a = await this.client.http.get<HarborArtifact>(`${this.repoPath(name)}/artifacts/${encodeURIComponent(tag)}`, { query: { with_tag: true } });
+  async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
+    const a = await this.client.http.get<HarborArtifact>(`${this.repoPath(name)}/artifacts/${encodeURIComponent(tag)}`, { query: { with_tag: true }, signal });
     return {
       digest: a.digest,
       mediaType: a.manifest_media_type ?? a.media_type ?? 'application/vnd.oci.image.manifest.v1+json',
@@ -67,14 +67,15 @@ export class HarborAdapter implements RegistryPort {
     };
   }
 
-  async getScan(name: string, tag: string): Promise<ScanResult> {
+  async getScan(name: string, tag: string, signal?: AbortSignal): Promise<ScanResult> {
     const path = `${this.repoPath(name)}/artifacts/${encodeURIComponent(tag)}`;
-    const artifact = await this.client.http.get<HarborArtifact>(path, { query: { with_scan_overview: true } });
+    const artifact = await this.client.http.get<HarborArtifact>(path, { query: { with_scan_overview: true }, signal });
     const overview = Object.values(artifact.scan_overview ?? {})[0];
     const status = scanStatus(overview?.scan_status);
     if (!overview) return { status: 'PENDING', vulnerabilities: [] };
     const additions = await this.client.http.request<Record<string, { vulnerabilities?: HarborVuln[] | null }>>('GET', `${path}/additions/vulnerabilities`, {
       accept: [404],
+      signal,
     });
     const report = additions.status === 404 ? undefined : Object.values(additions.body ?? {})[0];
     return {
@@ -90,14 +91,14 @@ export class HarborAdapter implements RegistryPort {
     };
   }
 
-  async listReplications(): Promise<ReplicationPolicy[]> {
+  async listReplications(signal?: AbortSignal): Promise<ReplicationPolicy[]> {
     const policies = await this.client.all<{
       id: number;
       name: string;
       dest_namespace?: string;
       enabled?: boolean;
       trigger?: { type?: string; trigger_settings?: { cron?: string } | null } | null;
-    }>('/replication/policies');
+    }>('/replication/policies', {}, signal);
     return policies.map((p) => ({
       id: p.id,
       name: p.name,

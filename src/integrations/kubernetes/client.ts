@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { stat } from 'node:fs/promises';
 import type { ApiException, ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type { ClusterConfig } from '../../config/cluster.js';
@@ -7,7 +8,7 @@ import { checkHttpUrl, integrationRules } from '../outbound/policy.js';
 import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath, type ClusterRef } from './kubeconfig.js';
 import { kubernetesSdk, loadedKubernetesSdk, loadKubernetesSdk } from './sdk.js';
 
-/** The name error messages give the cluster (DECISIONS.md: 503 "with a message naming the system"). */
+/** The name error messages give the cluster (decision 602: 503 "with a message naming the system"). */
 export const KUBERNETES = 'Kubernetes cluster';
 
 /** A custom resource's coordinates. */
@@ -58,14 +59,17 @@ export class KubeClient {
     this.custom = kubeconfig.makeApiClient(sdk.CustomObjectsApi);
   }
 
-  /** Per-call options: an abort signal for the timeout, and extra headers (a patch's content type). */
-  private options(headers: Record<string, string> = {}): any {
+  /**
+   * Per-call options: an abort signal for the timeout joined with the caller's (a job's, decision 511),
+   * and extra headers (a patch's content type).
+   */
+  private options(headers: Record<string, string> = {}, signal?: AbortSignal): any {
     const timeoutMs = this.timeoutMs;
     return {
       middleware: [
         {
           pre: (ctx: any) => {
-            ctx.setSignal(AbortSignal.timeout(timeoutMs));
+            ctx.setSignal(signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs));
             for (const [k, v] of Object.entries(headers)) ctx.setHeaderParam(k, v);
             return kubernetesSdk().of(ctx);
           },
@@ -77,20 +81,22 @@ export class KubeClient {
   }
 
   /** Runs a call; statuses in `absent` answer `null` instead of an error (e.g. 404: not installed). */
-  private async call<T>(fn: () => Promise<T>, absent: number[] = []): Promise<T | null> {
+  private async call<T>(fn: () => Promise<T>, absent: number[] = [], signal?: AbortSignal): Promise<T | null> {
+    signal?.throwIfAborted();
     try {
       return await fn();
     } catch (err) {
+      if (signal?.aborted) throw signal.reason;
       const status = statusOf(err);
       if (status !== undefined && absent.includes(status)) return null;
       throw kubeError(err);
     }
   }
 
-  async listDeployments(namespace?: string): Promise<any[]> {
+  async listDeployments(namespace?: string, signal?: AbortSignal): Promise<any[]> {
     const list = namespace
-      ? await this.call(() => this.apps.listNamespacedDeployment({ namespace }, this.options()))
-      : await this.call(() => this.apps.listDeploymentForAllNamespaces({}, this.options()));
+      ? await this.call(() => this.apps.listNamespacedDeployment({ namespace }, this.options({}, signal)), [], signal)
+      : await this.call(() => this.apps.listDeploymentForAllNamespaces({}, this.options({}, signal)), [], signal);
     return list?.items ?? [];
   }
 
@@ -98,26 +104,26 @@ export class KubeClient {
     return (await this.call(() => this.core.readNamespace({ name }, this.options()), [404])) !== null;
   }
 
-  async listCrds(): Promise<any[]> {
-    return (await this.call(() => this.ext.listCustomResourceDefinition({}, this.options())))?.items ?? [];
+  async listCrds(signal?: AbortSignal): Promise<any[]> {
+    return (await this.call(() => this.ext.listCustomResourceDefinition({}, this.options({}, signal)), [], signal))?.items ?? [];
   }
 
   /** A CRD by name (`<plural>.<group>`), or null when it is not installed. */
-  async readCrd(name: string): Promise<any | null> {
-    return this.call(() => this.ext.readCustomResourceDefinition({ name }, this.options()), [404]);
+  async readCrd(name: string, signal?: AbortSignal): Promise<any | null> {
+    return this.call(() => this.ext.readCustomResourceDefinition({ name }, this.options({}, signal)), [404], signal);
   }
 
   /** The resources a group version serves (discovery), or null when the group version is not served. */
-  async groupResources(group: string, version: string): Promise<{ name: string; kind: string; namespaced: boolean }[] | null> {
-    const list = await this.call(() => this.custom.getAPIResources({ group, version }, this.options()), [404]);
+  async groupResources(group: string, version: string, signal?: AbortSignal): Promise<{ name: string; kind: string; namespaced: boolean }[] | null> {
+    const list = await this.call(() => this.custom.getAPIResources({ group, version }, this.options({}, signal)), [404], signal);
     return list ? list.resources : null;
   }
 
   /** Lists custom objects (namespaced or in all namespaces); null when the resource is not served (404). */
-  async listCustom(res: CustomResource, namespace?: string): Promise<{ items: any[]; resourceVersion: string } | null> {
+  async listCustom(res: CustomResource, namespace?: string, signal?: AbortSignal): Promise<{ items: any[]; resourceVersion: string } | null> {
     const list: any = namespace
-      ? await this.call(() => this.custom.listNamespacedCustomObject({ ...res, namespace }, this.options()), [404])
-      : await this.call(() => this.custom.listClusterCustomObject({ ...res }, this.options()), [404]);
+      ? await this.call(() => this.custom.listNamespacedCustomObject({ ...res, namespace }, this.options({}, signal)), [404], signal)
+      : await this.call(() => this.custom.listClusterCustomObject({ ...res }, this.options({}, signal)), [404], signal);
     if (!list) return null;
     return { items: Array.isArray(list.items) ? list.items : [], resourceVersion: list.metadata?.resourceVersion ?? '' };
   }
@@ -132,6 +138,30 @@ export class KubeClient {
     const options = this.options({ 'Content-Type': kubernetesSdk().sdk.PatchStrategy.MergePatch });
     return this.call(() => this.custom.patchNamespacedCustomObject({ ...res, namespace, name, body: patch }, options), [404]);
   }
+}
+
+/**
+ * The cluster's server named by the address the policy checked (decision 210). TLS still verifies the
+ * certificate against the name the kubeconfig gave (`tls-server-name`, Node's `servername`), and a
+ * literal address is left as it is (nothing to resolve). Behind a proxy the proxy connects: unchanged.
+ */
+export function pinnedToAddress(kc: KubeConfig, clusterName: string, url: URL, addresses: readonly string[]): KubeConfig {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const address = addresses[0];
+  const cluster = kc.clusters.find((c) => c.name === clusterName);
+  if (!address || !cluster || cluster.proxyUrl || isIP(host) !== 0) return kc;
+  const pinned = new URL(url);
+  pinned.hostname = isIP(address) === 6 ? `[${address}]` : address;
+  const fixed = new (kubernetesSdk().sdk.KubeConfig)();
+  fixed.loadFromOptions({
+    clusters: kc.clusters.map((c) =>
+      c === cluster ? { ...c, server: url.pathname === '/' ? pinned.origin : pinned.toString(), tlsServerName: c.tlsServerName ?? host } : c,
+    ),
+    users: kc.users,
+    contexts: kc.contexts,
+    currentContext: kc.currentContext,
+  });
+  return fixed;
 }
 
 /**
@@ -178,13 +208,17 @@ export class KubernetesAccess {
     return this.defaultClient();
   }
 
-  /** A supplied kubeconfig's server (and proxy) under the outbound policy (decision 200), resolved names included. */
+  /**
+   * A supplied kubeconfig's server (and proxy) under the outbound policy (decision 200), resolved
+   * names included, and pinned: the client connects to the address that was checked, so a second
+   * DNS answer cannot lead it elsewhere (decision 210).
+   */
   private async checked(kc: KubeConfig): Promise<KubeConfig> {
     const cluster = kc.getCurrentCluster()!;
     const rules = integrationRules(this.cfg.outbound);
-    await checkHttpUrl(rules, cluster.server, 'clusterConfig server');
+    const { url, addresses } = await checkHttpUrl(rules, cluster.server, 'clusterConfig server');
     if (cluster.proxyUrl) await checkHttpUrl(rules, cluster.proxyUrl, 'clusterConfig proxy-url');
-    return kc;
+    return pinnedToAddress(kc, cluster.name, url, addresses);
   }
 
   /** The default cluster's client, or a 503 when none is configured (mesh endpoints). */

@@ -10,16 +10,18 @@ const CONSTRAINTS = { group: 'constraints.gatekeeper.sh', version: 'v1beta1' };
 export class GatekeeperAdapter implements AdmissionPort {
   constructor(private readonly access: KubernetesAccess) {}
 
-  async enabled(): Promise<boolean> {
+  async enabled(signal?: AbortSignal): Promise<boolean> {
+    signal?.throwIfAborted();
     const kube = await this.access.client();
     if (!kube) return false;
-    return (await kube.readCrd(`${TEMPLATES.plural}.${TEMPLATES.group}`)) !== null;
+    return (await kube.readCrd(`${TEMPLATES.plural}.${TEMPLATES.group}`, signal)) !== null;
   }
 
-  async constraintTemplates(): Promise<ConstraintTemplate[]> {
+  async constraintTemplates(signal?: AbortSignal): Promise<ConstraintTemplate[]> {
+    signal?.throwIfAborted();
     const kube = await this.access.client();
     if (!kube) return [];
-    const items = (await kube.listCustom(TEMPLATES))?.items ?? [];
+    const items = (await kube.listCustom(TEMPLATES, undefined, signal))?.items ?? [];
     return items
       .map((t) => ({
         name: String(t.metadata?.name ?? ''),
@@ -32,14 +34,15 @@ export class GatekeeperAdapter implements AdmissionPort {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async violations(): Promise<Violation[]> {
+  async violations(signal?: AbortSignal): Promise<Violation[]> {
+    signal?.throwIfAborted();
     const kube = await this.access.client();
     if (!kube) return [];
     // Each template makes one constraint kind; discovery names them all (none: Gatekeeper is absent).
-    const kinds = (await kube.groupResources(CONSTRAINTS.group, CONSTRAINTS.version)) ?? [];
+    const kinds = (await kube.groupResources(CONSTRAINTS.group, CONSTRAINTS.version, signal)) ?? [];
     const out: Violation[] = [];
     for (const kind of kinds.filter((k) => !k.name.includes('/'))) {
-      const constraints = (await kube.listCustom({ ...CONSTRAINTS, plural: kind.name }))?.items ?? [];
+      const constraints = (await kube.listCustom({ ...CONSTRAINTS, plural: kind.name }, undefined, signal))?.items ?? [];
       for (const c of constraints) {
         const defaultAction = String(c.spec?.enforcementAction ?? 'deny');
         for (const v of Array.isArray(c.status?.violations) ? c.status.violations : []) {

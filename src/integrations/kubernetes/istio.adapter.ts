@@ -6,7 +6,7 @@ import { createdAt, deploymentSummary, imageTag, strings } from './resources.js'
 
 const NETWORKING = 'networking.istio.io';
 const SECURITY = 'security.istio.io';
-/** Istio 1.22+ serves `v1`; older releases only `v1beta1` (DECISIONS.md: fall back). */
+/** Istio 1.22+ serves `v1`; older releases only `v1beta1` (decision 614: fall back). */
 const NETWORKING_VERSIONS = ['v1', 'v1beta1'];
 const SECURITY_VERSIONS = ['v1', 'v1beta1'];
 const MTLS_MODES = new Set(['STRICT', 'PERMISSIVE', 'DISABLE', 'UNSET']);

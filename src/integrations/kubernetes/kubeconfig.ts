@@ -7,8 +7,8 @@ import { Invalid } from '../../kernel/errors.js';
 
 /**
  * Which cluster a call goes to: the server's own (`CLUSTER_CONFIG_PATH` or the in-cluster service
- * account), or a kubeconfig an admin supplied in the `clusterConfig` query (DECISIONS.md "Cluster
- * access"): base64 text for mesh one, kubeconfig text or a file path for mesh two.
+ * account), or a kubeconfig an admin supplied in the `clusterConfig` query (decision
+ * 615): base64 text for mesh one, kubeconfig text or a file path for mesh two.
  */
 export type ClusterRef = { kind: 'default' } | { kind: 'base64'; value: string } | { kind: 'textOrPath'; value: string };
 

@@ -20,19 +20,21 @@ export class OrchestratorAdapter implements OrchestratorPort {
     return this.access.configured;
   }
 
-  async listWorkloads(): Promise<Workload[]> {
+  async listWorkloads(signal?: AbortSignal): Promise<Workload[]> {
+    signal?.throwIfAborted();
     const kube = await this.access.client();
     if (!kube) return [];
-    return (await kube.listDeployments()).map((d) => {
+    return (await kube.listDeployments(undefined, signal)).map((d) => {
       const { name, namespace, replicas, readyReplicas, image, labels } = deploymentSummary(d);
       return { name, namespace, replicas, readyReplicas, image, labels };
     });
   }
 
-  async listCrds(): Promise<CrdDefinition[]> {
+  async listCrds(signal?: AbortSignal): Promise<CrdDefinition[]> {
+    signal?.throwIfAborted();
     const kube = await this.access.client();
     if (!kube) return [];
-    return (await kube.listCrds())
+    return (await kube.listCrds(signal))
       .map((c) => ({
         name: String(c.metadata?.name ?? ''),
         group: String(c.spec?.group ?? ''),
@@ -43,10 +45,11 @@ export class OrchestratorAdapter implements OrchestratorPort {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async listRollouts(namespace?: string): Promise<RolloutStatus[]> {
+  async listRollouts(namespace?: string, signal?: AbortSignal): Promise<RolloutStatus[]> {
+    signal?.throwIfAborted();
     const kube = await this.access.client();
     if (!kube) return [];
-    const list = await kube.listCustom(ROLLOUTS, namespace);
+    const list = await kube.listCustom(ROLLOUTS, namespace, signal);
     return (list?.items ?? []).map((o) => {
       const { uid: _uid, ...status } = toRollout(o);
       return status;

@@ -41,11 +41,11 @@ export class OciRegistryClient {
   }
 
   /** A blob; registries on object storage redirect to a signed URL, fetched without our credentials. */
-  async blob<T>(path: string, scope: string): Promise<T | undefined> {
-    const res = await this.request<string>(path, { accept: [404, 301, 302, 303, 307, 308], as: 'text' }, scope);
+  async blob<T>(path: string, scope: string, signal?: AbortSignal): Promise<T | undefined> {
+    const res = await this.request<string>(path, { accept: [404, 301, 302, 303, 307, 308], as: 'text', signal }, scope);
     if (res.status === 404) return undefined;
     const location = res.headers.get('location');
-    if (res.status >= 300) return location ? this.http.get<T>(new URL(location, this.http.url(path)).toString()) : undefined;
+    if (res.status >= 300) return location ? this.http.get<T>(new URL(location, this.http.url(path)).toString(), { signal }) : undefined;
     try {
       return JSON.parse(res.body) as T;
     } catch {

@@ -8,9 +8,9 @@ export class OpaClient {
   }
 
   /** `GET /health`: 200 when the server is up and its bundles are activated. */
-  async health(): Promise<boolean> {
+  async health(signal?: AbortSignal): Promise<boolean> {
     try {
-      await this.http.request('GET', '/health', { as: 'none', timeoutMs: 5000 });
+      await this.http.request('GET', '/health', { as: 'none', timeoutMs: 5000, signal });
       return true;
     } catch {
       return false;
@@ -18,8 +18,8 @@ export class OpaClient {
   }
 
   /** `POST /v1/data/<path>` with `{input}`: `{result}`, or `{}` when the decision is undefined. */
-  async data(path: string, input: Record<string, unknown>): Promise<{ result?: unknown }> {
+  async data(path: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<{ result?: unknown }> {
     const encoded = path.split('/').map(encodeURIComponent).join('/');
-    return (await this.http.post<{ result?: unknown } | undefined>(`/v1/data/${encoded}`, { json: { input } })) ?? {};
+    return (await this.http.post<{ result?: unknown } | undefined>(`/v1/data/${encoded}`, { json: { input }, signal })) ?? {};
   }
 }

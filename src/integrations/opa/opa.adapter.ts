@@ -11,12 +11,12 @@ export class OpaAdapter implements PolicyEnginePort {
     this.client = new OpaClient(url, opts);
   }
 
-  reachable() {
-    return this.client.health();
+  reachable(signal?: AbortSignal) {
+    return this.client.health(signal);
   }
 
-  async evaluate(path: string, input: Record<string, unknown>) {
-    const body = await this.client.data(path, input);
+  async evaluate(path: string, input: Record<string, unknown>, signal?: AbortSignal) {
+    const body = await this.client.data(path, input, signal);
     return { defined: body !== null && typeof body === 'object' && 'result' in body, result: body.result };
   }
 }

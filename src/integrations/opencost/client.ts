@@ -20,9 +20,9 @@ export class OpenCostClient {
     this.http = new HttpClient({ system: 'OpenCost', baseUrl, fetch: opts.fetch });
   }
 
-  async healthz(): Promise<boolean> {
+  async healthz(signal?: AbortSignal): Promise<boolean> {
     try {
-      await this.http.request('GET', '/healthz', { as: 'none', timeoutMs: 5000 });
+      await this.http.request('GET', '/healthz', { as: 'none', timeoutMs: 5000, signal });
       return true;
     } catch {
       return false;

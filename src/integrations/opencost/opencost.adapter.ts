@@ -10,8 +10,8 @@ export class OpenCostAdapter implements CostSourcePort {
     this.client = new OpenCostClient(baseUrl, opts);
   }
 
-  healthy() {
-    return this.client.healthz();
+  healthy(signal?: AbortSignal) {
+    return this.client.healthz(signal);
   }
 
   async allocations(window: CostWindow, aggregate: string, signal?: AbortSignal): Promise<Map<string, Allocation>> {

@@ -10,7 +10,7 @@ export class PrometheusMetricsAdapter implements MeshOneMetricsPort, MeshTwoMetr
     this.client = new PrometheusClient(baseUrl, timeoutMs);
   }
 
-  queryRange(query: string, range: { start: number; end: number; step: number }) {
-    return this.client.queryRange(query, range);
+  queryRange(query: string, range: { start: number; end: number; step: number }, signal?: AbortSignal) {
+    return this.client.queryRange(query, range, signal);
   }
 }

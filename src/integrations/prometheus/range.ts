@@ -18,7 +18,7 @@ export interface QueryWindow {
 }
 
 /**
- * A metrics `range` (`<n>[smhd]`, DECISIONS.md) into a query window ending now. Steps: 15 s up to
+ * A metrics `range` (`<n>[smhd]`, decision 616) into a query window ending now. Steps: 15 s up to
  * 5 m, 60 s up to 1 h, 300 s up to 1 d, else 900 s. Anything else, or zero: 400. A range so long
  * that 900 s steps would exceed what Prometheus serves (11,000 points, i.e. beyond ~114 days) is
  * valid input: it gets the smallest step that fits (Prometheus would refuse it otherwise), and it

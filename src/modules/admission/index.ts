@@ -1,14 +1,23 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
-import { kubernetesAccess } from '../../integrations/kubernetes/access.js';
-import { GatekeeperAdapter } from '../../integrations/kubernetes/gatekeeper.adapter.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { AdmissionPort } from './admission.ports.js';
 import { admissionRoutes } from './admission.routes.js';
-import { createAdmissionService } from './admission.service.js';
+import { createAdmissionService, type AdmissionService } from './admission.service.js';
 
 export type { AdmissionPort } from './admission.ports.js';
 export { createAdmissionService, type AdmissionService } from './admission.service.js';
 
-/** Admission policies (Gatekeeper), under /api/v1/orchestrator/policy-admission as document 3 places them. */
-export async function admissionModule(app: App, ctx: AppContext) {
-  await app.register(admissionRoutes, { service: createAdmissionService({ port: new GatekeeperAdapter(kubernetesAccess(ctx.config.cluster)) }) });
+export interface AdmissionDeps {
+  /** Gatekeeper on the cluster. */
+  port: AdmissionPort;
+}
+
+/** Admission policies (Gatekeeper), under /api/v1/orchestrator/policy-admission as the interface places them (decision 600). */
+export function createAdmissionModule(deps: AdmissionDeps): HangarModule<AdmissionService> {
+  const service = createAdmissionService({ port: deps.port });
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(admissionRoutes, { service });
+    },
+  };
 }

@@ -11,7 +11,7 @@ declare module '../../infra/events.js' {
   }
 }
 
-/** The status table of document 1; staying in the same status is allowed (only the dates change). */
+/** The status table (decision 606); staying in the same status is allowed (only the dates change). */
 const ALLOWED_MOVES: Record<SpecStatus, SpecStatus[]> = { active: ['deprecated'], deprecated: ['sunset'], sunset: [] };
 
 /** An ISO 8601 date or date-time (already pattern-checked) as a Date; no zone means UTC. */

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { apiSpecConsumers, apiSpecs } from '../../db/schema/index.js';
@@ -19,7 +21,17 @@ const summaryColumns = {
   createdAt: apiSpecs.createdAt,
   updatedAt: apiSpecs.updatedAt,
 };
-export type ApiSpecSummaryRow = Omit<ApiSpecRow, 'spec' | 'document' | 'contentSha256'>;
+export type ApiSpecSummaryRow = Omit<ApiSpecRow, 'spec' | 'specGzip' | 'document' | 'contentSha256'>;
+
+const inflate = promisify(gunzip);
+/**
+ * The raw content of a row: its text, or its gzip'd bytes inflated on libuv's thread pool, off the
+ * event loop (decision 309); only the UTF-8 decoding of the result runs here.
+ */
+async function contentOf(row: { spec: string | null; specGzip: Buffer | null }): Promise<string> {
+  if (row.spec !== null) return row.spec;
+  return (await inflate(row.specGzip!)).toString('utf8');
+}
 
 const specOrder = [asc(apiSpecs.name), asc(apiSpecs.createdAt), asc(apiSpecs.id)];
 
@@ -32,11 +44,13 @@ export const apiSpecsRepository = {
   /** The summary plus the raw content (GET by id); never the stored document. */
   async findWithContent(db: Executor, id: string): Promise<(ApiSpecSummaryRow & { spec: string }) | undefined> {
     const [row] = await db
-      .select({ ...summaryColumns, spec: apiSpecs.spec })
+      .select({ ...summaryColumns, spec: apiSpecs.spec, specGzip: apiSpecs.specGzip })
       .from(apiSpecs)
       .where(eq(apiSpecs.id, id))
       .limit(1);
-    return row;
+    if (!row) return undefined;
+    const { specGzip: _gz, ...rest } = row;
+    return { ...rest, spec: await contentOf(row) };
   },
 
   async findSummary(db: Executor, id: string): Promise<ApiSpecSummaryRow | undefined> {
@@ -61,18 +75,18 @@ export const apiSpecsRepository = {
   },
 
   async findContent(db: Executor, id: string): Promise<string | undefined> {
-    const [row] = await db.select({ spec: apiSpecs.spec }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
-    return row?.spec;
+    const [row] = await db.select({ spec: apiSpecs.spec, specGzip: apiSpecs.specGzip }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    return row && contentOf(row);
   },
 
   async saveDocument(db: Executor, id: string, document: string) {
     await db.update(apiSpecs).set({ document }).where(eq(apiSpecs.id, id));
   },
 
-  /** The latest version of a component's spec of one name (the catalog adds versions to it). */
+  /** The latest version of a component's spec of one name (the catalog adds versions to it); its content is not loaded. */
   async findLatest(db: Executor, componentId: string, name: string) {
     const [row] = await db
-      .select({ id: apiSpecs.id, contentSha256: apiSpecs.contentSha256, spec: apiSpecs.spec, format: apiSpecs.format, version: apiSpecs.version })
+      .select({ id: apiSpecs.id, contentSha256: apiSpecs.contentSha256, format: apiSpecs.format, version: apiSpecs.version })
       .from(apiSpecs)
       .where(and(eq(apiSpecs.componentId, componentId), eq(apiSpecs.name, name)))
       .orderBy(desc(apiSpecs.createdAt), desc(apiSpecs.id))

@@ -173,15 +173,17 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
         throw new Invalid(`spec nests deeper than ${MAX_OBJECT_DEPTH} levels`, [{ field: 'spec', problem: 'nests too deeply' }]);
       }
       const text = typeof body.spec === 'string' ? body.spec : JSON.stringify(body.spec);
+      // The worker hashes and gzips the text besides analysing it: none of it on the event loop (decision 309).
       const analysed = await analyse(text, body.format);
       const row = await repo.insert(db, {
         componentId,
         name: body.name,
         version: body.version,
         format: analysed.format,
-        spec: text,
+        spec: null,
+        specGzip: Buffer.from(analysed.specGzip.buffer, analysed.specGzip.byteOffset, analysed.specGzip.byteLength),
         document: analysed.document,
-        contentSha256: sha256(text),
+        contentSha256: analysed.sha256,
         problems: analysed.problems,
         status: 'active',
       });
@@ -199,17 +201,24 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
       const format = input.format.trim().toLowerCase() || 'openapi';
       const hash = sha256(input.content);
       const latest = await repo.findLatest(db, input.componentId, component.name);
-      if (latest && latest.format === format && (latest.contentSha256 ?? sha256(latest.spec)) === hash) return { id: latest.id, created: false };
+      const latestHash = latest && (latest.contentSha256 ?? sha256((await repo.findContent(db, latest.id)) ?? ''));
+      if (latest && latest.format === format && latestHash === hash) return { id: latest.id, created: false };
       let document: string | null = null;
+      let specGzip: Buffer | null = null;
       let problems: { pointer: string; message: string }[] = [];
-      if (DIFFABLE.has(format)) ({ document, problems } = await analyse(input.content, format as SpecFormat));
-      else if (Buffer.byteLength(input.content) > maxBytes) throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
+      if (DIFFABLE.has(format)) {
+        const analysed = await analyse(input.content, format as SpecFormat);
+        ({ document, problems } = analysed);
+        specGzip = Buffer.from(analysed.specGzip.buffer, analysed.specGzip.byteOffset, analysed.specGzip.byteLength);
+      } else if (Buffer.byteLength(input.content) > maxBytes) throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
       const row = await repo.insert(db, {
         componentId: input.componentId,
         name: component.name,
         version: input.version.slice(0, 100) || 'unversioned',
         format,
-        spec: input.content,
+        // Analysed specs are stored gzip'd, other formats as text (decision 309).
+        spec: specGzip ? null : input.content,
+        specGzip,
         document,
         contentSha256: hash,
         problems,

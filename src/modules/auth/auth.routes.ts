@@ -11,7 +11,7 @@ import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
-  /** Per-client limits of document 1 (5/min register and login, 10/min refresh); off for test rigs. */
+  /** Per-client limits (decision 605) (5/min register and login, 10/min refresh); off for test rigs. */
   rateLimit: boolean;
   /** REFRESH_TOKEN_TTL: the session cookie's Max-Age. */
   refreshTokenTtlS: number;

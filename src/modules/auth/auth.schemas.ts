@@ -16,7 +16,6 @@ export const UserSchema = Type.Object(
   },
   { $id: 'User', description: 'A user account; the password is never returned' },
 );
-export type User = Static<typeof UserSchema>;
 
 // The document only bounds the length; whitespace and control characters are refused so names stay unambiguous.
 const Username = Type.String({ minLength: 2, maxLength: 50, pattern: '^[^\\s\\p{Cc}]+$', description: '2-50 characters, no whitespace or control characters' });

@@ -28,9 +28,11 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   /** Identities and roles kept in memory between requests (invalidated on every role change). */
   actors?: ActorCache;
+  /** The user's live connections follow a grant or removal of the global admin role at once (decision 209). */
+  adminRoleChanged?(userId: string, isAdmin: boolean): void;
 }
 
-export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, adminRoleChanged }: AuthServiceDeps) {
   // Compared against when the user does not exist, so timing does not reveal which usernames exist.
   // Made on the first failed lookup, not at start: argon2id takes 19 MiB while it hashes.
   let dummyHash: Promise<string> | undefined;
@@ -133,6 +135,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors }:
       const user = await repo.setRoles(db, userId, next);
       if (!user) throw new NotFound('User not found');
       await actors?.invalidate(userId);
+      adminRoleChanged?.(userId, next.includes('admin'));
       return user;
     },
 

@@ -1,6 +1,6 @@
 export { createAuthService, type AuthService } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
 export { AccessTokens } from './tokens.js';
-export { UserSchema, type User } from './auth.schemas.js';
+export { UserSchema } from './auth.schemas.js';
 export { publicUserColumns } from './auth.repository.js';
 export { ActorCache } from './auth.actor-cache.js';

@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { definitionDigest, type IngestResult } from './catalog.ingest.js';
@@ -7,7 +6,7 @@ import type { FileError } from './catalog.files.js';
 import { relationsStore } from './catalog.store.js';
 
 /**
- * What the catalog needs from the api-specs module (offered on `ctx.services.apiSpecs`): an API
+ * What the catalog needs from the api-specs module (handed in by the composition root): an API
  * entity's definition becomes a spec version of its component, and `consumesApis` registers the
  * consuming component on the API's latest spec. Both are idempotent on the api-specs side.
  */
@@ -18,11 +17,6 @@ export interface CatalogApiSpecsPort {
   ): Promise<{ id: string; created: boolean }>;
   listForComponent(caller: Caller, componentId: string): Promise<{ id: string; createdAt: Date | string }[]>;
   addConsumer(caller: Caller, specId: string, who: { componentId?: string; teamId?: string }): Promise<unknown>;
-}
-
-function port(services: AppContext['services']): CatalogApiSpecsPort | undefined {
-  const candidate = (services as unknown as Record<string, unknown>).apiSpecs as Partial<CatalogApiSpecsPort> | undefined;
-  return candidate?.registerFromCatalog && candidate.listForComponent && candidate.addConsumer ? (candidate as CatalogApiSpecsPort) : undefined;
 }
 
 /** `componentId` registered as a consumer of the latest spec of the API component (none yet: nothing to do). */
@@ -47,7 +41,7 @@ const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(e
  * registers consumers. Failures (an invalid spec) become `errors` entries: the entity stays stored.
  */
 export async function syncApiSpecs(
-  ctx: Pick<AppContext, 'services'> & { db: Executor },
+  ctx: { db: Executor; apiSpecs: CatalogApiSpecsPort },
   caller: Caller,
   result: Pick<IngestResult, 'definitions' | 'consumes'>,
   where: Map<string, { file: string | null; document: number }>,
@@ -55,18 +49,7 @@ export async function syncApiSpecs(
 ): Promise<FileError[]> {
   const errors: FileError[] = [];
   if (result.definitions.length === 0 && result.consumes.length === 0) return errors;
-  const specs = port(ctx.services);
-  if (!specs) {
-    for (const d of result.definitions) {
-      const at = where.get(d.ref);
-      errors.push({
-        file: at?.file ?? null,
-        document: at?.document ?? null,
-        message: `${d.ref}: the API definition was not stored (API specifications are unavailable)`,
-      });
-    }
-    return errors;
-  }
+  const specs = ctx.apiSpecs;
   // Independent per API: a few at a time (each is a handful of queries in the api-specs module).
   await inParallel(result.definitions, 8, async (d) => {
     const hash = definitionDigest(d.definition);

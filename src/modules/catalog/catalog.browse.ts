@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
-import { teamsCatalogVerbs } from '../teams/index.js';
+import { teamsLookup } from '../teams/index.js';
 import { toRef } from './catalog.entities.js';
 import { loadCatalogModel } from './catalog.model.js';
 import type { PeopleQuery, Person, Relation } from './catalog.entities.schemas.js';
@@ -74,7 +74,7 @@ export function createBrowseService({ db }: { db: Database }) {
         const row = await repo.findByRef(db, ref);
         if (row) return toComponent(row);
       } else if (k === 'group') {
-        const [team] = await teamsCatalogVerbs.byNames(db, [name]);
+        const [team] = await teamsLookup.byNames(db, [name]);
         if (team && team.namespace === namespace) return team;
       } else if (k === 'user') {
         const person = await peopleStore.findByRef(db, ref);

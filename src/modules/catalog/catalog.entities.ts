@@ -192,7 +192,7 @@ export async function readEntity(value: unknown, document: number, options: Read
   const lower = typeof raw.kind === 'string' ? raw.kind.toLowerCase() : '';
   const mcp = lower === 'api' && isMap(raw.spec) && raw.spec.type === 'mcp-server';
   const validator = mcp ? mcpServerApiValidator() : VALIDATORS[lower];
-  // An API whose definition could not be read is still kept (without a spec), as DECISIONS.md asks.
+  // An API whose definition could not be read is still kept (without a spec), (decision 607).
   let definitionMissing = false;
   if (lower === 'api' && !mcp && isMap(raw.spec)) {
     if (raw.spec.definition === undefined && warnings.length) {

@@ -1,4 +1,4 @@
-/** What every component event carries (DECISIONS.md, Catalog). */
+/** What every component event carries (decision 607). */
 export interface ComponentEvent {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
 import { errorResponses } from '../../kernel/schemas.js';
@@ -43,7 +43,7 @@ export const FacetsResponse = Type.Object({
 
 type FacetValue = { value: string; count: number };
 
-async function countTags(db: AppContext['db'], filter: ListFilter): Promise<FacetValue[]> {
+async function countTags(db: Infrastructure['db'], filter: ListFilter): Promise<FacetValue[]> {
   const s = countSourceOf(filter);
   const where = whereOf(filter, s.columns);
   // One row per (group, tag): on the facet counts a few thousand groups, each weighing its n (decision 181).
@@ -61,7 +61,7 @@ type ColumnFacet = Exclude<Facet, 'tag'>;
  * Several facets under the same filter in ONE pass over the matching rows: GROUPING SETS, one set
  * per facet, each cut to its top values by a window.
  */
-async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter: ListFilter): Promise<Record<string, FacetValue[]>> {
+async function countColumns(db: Infrastructure['db'], facets: ColumnFacet[], filter: ListFilter): Promise<Record<string, FacetValue[]>> {
   const s = countSourceOf(filter);
   const COLUMN = columnOf(s.columns);
   const where = whereOf(filter, s.columns);
@@ -100,7 +100,7 @@ async function countColumns(db: AppContext['db'], facets: ColumnFacet[], filter:
  * (decision 181), so a broad filter sums a few thousand groups instead of reading its rows. Each count is cached under the catalog's cache namespace (dropped on every catalog
  * write) by its filter, so changing one filter recounts only what it narrows.
  */
-export function createFacetsService(deps: Pick<AppContext, 'db' | 'cache' | 'config'>, listFilter: (q: ListComponentsQuery) => ListFilter | null) {
+export function createFacetsService(deps: Pick<Infrastructure, 'db' | 'cache' | 'config'>, listFilter: (q: ListComponentsQuery) => ListFilter | null) {
   const { db, cache } = deps;
   const ttl = deps.config.cacheTtlS;
   // The list's paging does not change what a filter matches.

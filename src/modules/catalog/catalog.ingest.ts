@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
-import { teamsCatalogVerbs } from '../teams/index.js';
+import { teamsCatalogVerbs, teamsLookup } from '../teams/index.js';
 import type { ApiDefinition, ComponentInput, Edge, GroupInput, ParsedEntity, PersonInput } from './catalog.entities.js';
 import { catalogRepository as repo, type ComponentRow, type RegisteredValues } from './catalog.repository.js';
 import { peopleStore, relationsStore } from './catalog.store.js';
@@ -142,7 +142,7 @@ export async function ingest(tx: Executor, caller: Caller, batch: Sourced[], sou
   const waiting = groups.length ? (await relationsStore.sources(tx, batchGroups, 'childOf')).map((e) => e.source) : [];
   const familyRefs = [...new Set([...batchGroups, ...groups.flatMap((g) => g.input.childRefs), ...waiting])];
   const parentEdges = groups.length ? await relationsStore.targets(tx, familyRefs, 'childOf') : [];
-  const known = await teamsCatalogVerbs.byNames(
+  const known = await teamsLookup.byNames(
     tx,
     [...ownerGroupNames, ...familyRefs, ...parentEdges.map((e) => e.target)].map((r) => r.slice(r.indexOf('/') + 1)),
   );

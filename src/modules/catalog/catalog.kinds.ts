@@ -1,4 +1,4 @@
-/** The kind-group table of document 1: every component kind belongs to exactly one group. */
+/** The kind-group table (decision 607): every component kind belongs to exactly one group. */
 export const KIND_GROUPS = {
   dev: ['service', 'library', 'website', 'api', 'component', 'system', 'domain', 'resource'],
   infra: ['pipeline', 'queue', 'database', 'storage', 'cluster', 'network'],
@@ -14,8 +14,6 @@ export const KINDS = Object.values(KIND_GROUPS).flat() as ComponentKind[];
 const KIND_SET = new Set<string>(KINDS);
 export const isKind = (value: string): value is ComponentKind => KIND_SET.has(value);
 
-/** The default of `CATALOG_LIFECYCLES`; the configured list is what the service checks. */
-export const LIFECYCLES = ['planned', 'experimental', 'production', 'deprecated', 'decommissioned'] as const;
 export const DEFAULT_LIFECYCLE = 'experimental';
 
 /** The Backstage kinds a component row can hold (Groups are teams, Users are people). */

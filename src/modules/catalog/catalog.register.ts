@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppContext } from '../../context.js';
-import { GitError, withTempDir } from '../../infra/git.js';
+import type { Infrastructure } from '../../context.js';
+import { withTempDir } from '../../integrations/git/git.adapter.js';
+import { GitError, type Git } from '../../integrations/git/git.port.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
-import { syncApiSpecs } from './catalog.apis.js';
+import { syncApiSpecs, type CatalogApiSpecsPort } from './catalog.apis.js';
 import { EntityError, readEntity } from './catalog.entities.js';
 import type { LocationBody } from './catalog.entities.schemas.js';
 import { assertStartFile, findDescriptorFiles, walkLocation, type FileError, type Skip } from './catalog.files.js';
@@ -16,7 +17,7 @@ import { locationsStore, peopleStore, type LocationRow } from './catalog.store.j
 import { toComponent, toLocation } from './catalog.view.js';
 import { parseYamlDocuments } from './catalog.yaml.js';
 
-export type RegisterDeps = Pick<AppContext, 'db' | 'git' | 'config' | 'services' | 'log'> & { components: ComponentsService };
+export type RegisterDeps = Pick<Infrastructure, 'db' | 'config' | 'log'> & { git: Git; apiSpecs: CatalogApiSpecsPort; components: ComponentsService };
 
 /** The short commit id of a fresh clone, read from `.git` (no extra git call). */
 async function headCommit(dir: string): Promise<string | null> {
@@ -34,7 +35,7 @@ async function headCommit(dir: string): Promise<string | null> {
   }
 }
 
-export function createRegisterService({ db, git, config, services, log, components }: RegisterDeps) {
+export function createRegisterService({ db, git, config, apiSpecs, log, components }: RegisterDeps) {
   const lifecycles = config.catalog.lifecycles;
 
   /** Writes a batch in one transaction, then invalidates, emits and hands API definitions over. */
@@ -59,7 +60,7 @@ export function createRegisterService({ db, git, config, services, log, componen
     });
     await components.committed({ created: result.created.map(toComponent), updated: [...result.updated, ...result.linked].map(toComponent) });
     const where = new Map(entities.map((e) => [e.ref, { file: e.file, document: e.document }]));
-    const apiErrors = await syncApiSpecs({ db, services }, caller, result, where, commit);
+    const apiErrors = await syncApiSpecs({ db, apiSpecs }, caller, result, where, commit);
     return {
       created: result.created.map(toComponent),
       updated: result.updated.map(toComponent),

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
@@ -18,9 +18,9 @@ import { toComponent } from './catalog.view.js';
 /** How long after a catalog write its facet-count deltas are folded (a burst of writes shares one fold). */
 const FOLD_DELAY_MS = 10_000;
 
-export type CatalogDeps = Pick<AppContext, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'>;
+export type CatalogDeps = Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'>;
 
-/** What the cluster integration's sync stores on a matched component (DECISIONS.md, Cluster). */
+/** What the cluster integration's sync stores on a matched component (decision 614). */
 export interface WorkloadStatus {
   name: string;
   namespace: string;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { catalogLocations, catalogPeople, catalogRelations, components, teams, users } from '../../db/schema/index.js';
+import { catalogLocations, catalogPeople, catalogRelations, components, users } from '../../db/schema/index.js';
+import { teamsLookup } from '../teams/index.js';
 import { toPgArray } from './catalog.repository.js';
 import type { Edge } from './catalog.entities.js';
 
@@ -71,10 +72,10 @@ export async function resolveRefs(db: Executor, refs: string[]): Promise<Map<str
       out.set(r.ref, r.id);
   }
   if (groups.length) {
-    const rows = await db
-      .select({ id: teams.id, name: teams.name, namespace: teams.namespace })
-      .from(teams)
-      .where(inArray(teams.name, [...new Set(groups.map((g) => g.slice(g.indexOf('/') + 1)))]));
+    const rows = await teamsLookup.byNames(
+      db,
+      groups.map((g) => g.slice(g.indexOf('/') + 1)),
+    );
     for (const r of rows) out.set(`group:${r.namespace}/${r.name}`, r.id);
   }
   return out;

@@ -1,5 +1,7 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
+import type { Infrastructure } from '../../context.js';
+import type { Git } from '../../integrations/git/git.port.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { CatalogApiSpecsPort } from './catalog.apis.js';
 import { createBrowseService } from './catalog.browse.js';
 import { catalogEntityRoutes } from './catalog.entities.routes.js';
 import { catalogFacetsRoutes, createFacetsService } from './catalog.facets.js';
@@ -8,37 +10,37 @@ import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createComponentsService } from './catalog.service.js';
 
-export { catalogLookup, CATALOG_CACHE_NS } from './catalog.lookup.js';
+export { catalogLookup } from './catalog.lookup.js';
 export { catalogSearchSources } from './catalog.search-source.js';
-export { ComponentSchema, type Component } from './catalog.schemas.js';
-export { KIND_GROUPS, KINDS, LIFECYCLES, type ComponentKind, type KindGroup } from './catalog.kinds.js';
-export { toComponent } from './catalog.view.js';
-export type { ComponentEvent } from './catalog.events.js';
-export type { WorkloadStatus } from './catalog.service.js';
 
-function buildCatalog(ctx: AppContext) {
-  const components = createComponentsService(ctx);
-  const register = createRegisterService({ ...ctx, components });
-  const browse = createBrowseService({ db: ctx.db });
+export interface CatalogDeps extends Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'> {
+  /** Clones of catalog locations. */
+  git: Git;
+  /** The api-specs module's verbs: API entities' definitions become spec versions of their component. */
+  apiSpecs: CatalogApiSpecsPort;
+}
+
+function buildCatalog(deps: CatalogDeps) {
+  const components = createComponentsService(deps);
+  const register = createRegisterService({ ...deps, components });
+  const browse = createBrowseService({ db: deps.db });
   const { committed: _committed, ...verbs } = components;
   return { components, register, browse, service: { ...verbs, ...register, ...browse } };
 }
 
-/** The catalog's verbs other modules call (through `ctx.services.catalog`), caller first. */
+/** The catalog's verbs other modules are handed, caller first. */
 export type CatalogService = ReturnType<typeof buildCatalog>['service'];
 
-declare module '../../context.js' {
-  interface ModuleServices {
-    catalog: CatalogService;
-  }
-}
-
 /** The component catalog: Backstage entities (components, groups, people, relations), locations, search. */
-export async function catalogModule(app: App, ctx: AppContext) {
-  const { components, register, browse, service } = buildCatalog(ctx);
-  ctx.services.catalog = service;
-  registerCatalogJobs(ctx.jobs, register, ctx.config.catalog.refreshIntervalS, ctx.db);
-  await app.register(catalogRoutes, { service: components });
-  await app.register(catalogEntityRoutes, { register, browse });
-  await app.register(catalogFacetsRoutes, { service: createFacetsService(ctx, components.listFilter) });
+export function createCatalogModule(deps: CatalogDeps): HangarModule<CatalogService> {
+  const { components, register, browse, service } = buildCatalog(deps);
+  registerCatalogJobs(deps.jobs, register, deps.config.catalog.refreshIntervalS, deps.db);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(catalogRoutes, { service: components });
+      await app.register(catalogEntityRoutes, { register, browse });
+      await app.register(catalogFacetsRoutes, { service: createFacetsService(deps, components.listFilter) });
+    },
+  };
 }

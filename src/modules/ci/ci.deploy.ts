@@ -1,19 +1,18 @@
-import type { AppContext } from '../../context.js';
 import { ARGOCD_SYSTEM } from '../../integrations/argocd/client.js';
 import { BadGateway } from '../../kernel/errors.js';
 import type { GitOpsApplicationState, GitOpsDeployPort } from '../pipelines/index.js';
+import type { CiService } from './ci.service.js';
 
-export type { GitOpsApplicationState, GitOpsDeployPort };
+export type { GitOpsDeployPort };
 
 /**
  * Pipelines' deploy stage's GitOps client (the port pipelines owns): the organization's `gitopscd`
  * credential and the same Argo CD adapter as the /gitopscd endpoints; null without a credential.
- * `ctx.services.ci` is read at call time, so registration order does not matter.
  */
-export function createGitOpsDeployPort(ctx: AppContext): GitOpsDeployPort {
+export function createGitOpsDeployPort(ci: Pick<CiService, 'gitopsFor'>): GitOpsDeployPort {
   return {
     async forOrganization(organizationId) {
-      const port = await ctx.services.ci.gitopsFor(organizationId);
+      const port = await ci.gitopsFor(organizationId);
       if (!port) return null;
       return {
         async sync(appName, signal) {

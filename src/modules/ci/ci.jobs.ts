@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import { defineJob } from '../../infra/jobs/catalog.js';
+import type { Infrastructure } from '../../context.js';
+import { defineJob, type Jobs } from '../../infra/jobs/catalog.js';
 import { ciRepository } from './ci.repository.js';
 import { toBuildEvent, type CiBuildUpdated, type WebhookPlatform } from './ci.webhooks.js';
 
@@ -32,7 +32,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * by the unique index), then mapped to `ci.build.updated`. Recorded deliveries older than the replay
  * window are purged hourly.
  */
-export function defineCiJobs(ctx: AppContext) {
+export function defineCiJobs(ctx: Pick<Infrastructure, 'db' | 'jobs' | 'events' | 'log'>) {
   ctx.jobs.define(
     defineJob({
       name: 'ci.webhook',
@@ -65,6 +65,6 @@ export function defineCiJobs(ctx: AppContext) {
   ctx.jobs.schedule({ id: 'ci-webhook-purge', job: 'ci.webhook.purge', payload: {}, everyMs: PURGE_EVERY_MS });
 }
 
-export async function queueWebhook(ctx: AppContext, platform: WebhookPlatform, deliveryId: string | null, body: Record<string, unknown>) {
-  await ctx.jobs.enqueue('ci.webhook', { platform, deliveryId, body, receivedAt: new Date().toISOString() });
+export async function queueWebhook(jobs: Jobs, platform: WebhookPlatform, deliveryId: string | null, body: Record<string, unknown>) {
+  await jobs.enqueue('ci.webhook', { platform, deliveryId, body, receivedAt: new Date().toISOString() });
 }

@@ -1,6 +1,6 @@
 /**
  * The ports the ci module owns: one per CI/CD platform. Adapters in src/integrations/<system>/
- * implement them over the platform's own API; `*.fake.ts` implement them in memory for route tests.
+ * implement them over the platform's own API; test/fakes/ports/*.fake.ts implement them in memory for route tests (decision 510).
  * Every method takes an optional AbortSignal; failures are the typed errors of
  * src/integrations/http.ts (refused credential 502, missing object 404, unreachable/timeout 503).
  * The shapes below are the normalised answers of Hangar's endpoints, keeping each platform's own ids.
@@ -8,7 +8,7 @@
 
 // ---- GitOps CD (Argo CD) ----------------------------------------------------------------------
 
-/** Document 02's application shape (plus the project, source path, synced revision and operation phase). */
+/** The interface's application shape (decision 618) (plus the project, source path, synced revision and operation phase). */
 export interface GitOpsApplication {
   metadata: { name: string; namespace: string | null };
   spec: {

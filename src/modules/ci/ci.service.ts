@@ -1,10 +1,9 @@
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config/config.js';
 import { systemCaller, type Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
-import type { CredentialType, CredentialValues } from '../credentials/index.js';
+import type { CredentialsService, CredentialType, CredentialValues } from '../credentials/index.js';
 import { outboundFetch } from '../../integrations/outbound/fetch.js';
 import { integrationRules } from '../../integrations/outbound/policy.js';
-import { realCiAdapters } from './ci.adapters.js';
 import type { CiAdapterFactories, CiAdapterOptions, GitOpsApplication, GitOpsListFilter, GitOpsPort } from './ci.ports.js';
 
 /** A project slug `<host_code>/<org>/<repo>` (CircleCI's `gh/…`, `bb/…`, or `circleci/<org-id>/<project-id>`). */
@@ -12,20 +11,26 @@ const PROJECT_SLUG = /^[a-z]{2,16}\/[^/\s]+\/[^/\s]+$/i;
 
 /**
  * The four CI/CD platforms behind their ports, each used with the organization's stored credential
- * (DECISIONS.md: no credential -> 400 naming it; the GitOps application list answers []).
+ * (decision 618: no credential -> 400 naming it; the GitOps application list answers []).
  */
-export function createCiService(ctx: AppContext, initial: CiAdapterFactories = realCiAdapters) {
-  let factories = initial;
-  const outbound = outboundFetch(integrationRules(ctx.config.outbound));
+export interface CiServiceDeps {
+  config: Pick<Config, 'ci' | 'outbound'>;
+  /** The credentials module's reader of an organization's decrypted credential. */
+  credentials: Pick<CredentialsService, 'readValue'>;
+  /** The platforms' adapters, built per call from a credential. */
+  platforms: CiAdapterFactories;
+}
+
+export function createCiService({ config, credentials, platforms: factories }: CiServiceDeps) {
+  const outbound = outboundFetch(integrationRules(config.outbound));
   const options = (): CiAdapterOptions => ({
-    timeoutMs: ctx.config.ci.upstreamTimeoutMs,
-    cloudciApiUrl: ctx.config.ci.cloudciApiUrl,
-    hostedciApiUrl: ctx.config.ci.hostedciApiUrl,
+    timeoutMs: config.ci.upstreamTimeoutMs,
+    cloudciApiUrl: config.ci.cloudciApiUrl,
+    hostedciApiUrl: config.ci.hostedciApiUrl,
     fetch: outbound,
   });
 
-  const credential = <T extends CredentialType>(caller: Caller, type: T): Promise<CredentialValues[T] | null> =>
-    ctx.services.credentials.readValue(caller, type);
+  const credential = <T extends CredentialType>(caller: Caller, type: T): Promise<CredentialValues[T] | null> => credentials.readValue(caller, type);
 
   async function required<T extends CredentialType>(caller: Caller, type: T): Promise<CredentialValues[T]> {
     const value = await credential(caller, type);
@@ -42,13 +47,6 @@ export function createCiService(ctx: AppContext, initial: CiAdapterFactories = r
   const hostedci = async (caller: Caller) => factories.hostedci(await required(caller, 'hostedci'), options());
 
   return {
-    /** Swaps the platform adapters (route tests use the in-memory fakes); answers the previous ones. */
-    useAdapters(next: CiAdapterFactories): CiAdapterFactories {
-      const previous = factories;
-      factories = next;
-      return previous;
-    },
-
     /** The GitOps adapter of an organization's credential, or null without one (pipelines' deploy stage). */
     async gitopsFor(organizationId: string | null): Promise<GitOpsPort | null> {
       const value = await credential(systemCaller({ organizationId }), 'gitopscd');

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Verification and reading of the platforms' webhook deliveries (DECISIONS.md, "Credentials and
+ * Verification and reading of the platforms' webhook deliveries (decision 618, "Credentials and
  * CI/CD platforms"). Pure functions: the routes verify and queue, the `ci.webhook` job maps.
  */
 export const WEBHOOK_PLATFORMS = ['cloudci', 'serverci', 'hostedci'] as const;
@@ -67,7 +67,7 @@ export function readWebhookBody(raw: Buffer, contentType: string | undefined): R
 /**
  * The delivery's identity for replay detection: the id the platform gives it (CircleCI's event `id`,
  * or an `X-Delivery-Id` header), else null. Without one a delivery is always processed: two
- * identical bodies are not necessarily one delivery sent twice (DECISIONS.md: a valid call emits).
+ * identical bodies are not necessarily one delivery sent twice (decision 618: a valid call emits).
  */
 export function deliveryIdOf(platform: WebhookPlatform, body: Record<string, unknown>, header: string | undefined): string | null {
   if (platform === 'cloudci' && typeof body.id === 'string' && body.id !== '' && body.id.length <= 200) return `id:${body.id}`;

@@ -1,32 +1,37 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
+import type { Infrastructure } from '../../context.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { CredentialsService } from '../credentials/index.js';
 import { defineCiJobs, queueWebhook } from './ci.jobs.js';
+import type { CiAdapterFactories } from './ci.ports.js';
 import { ciRoutes } from './ci.routes.js';
 import { createCiService, type CiService } from './ci.service.js';
 import { ciWebhookRoutes } from './ci.webhooks.routes.js';
 
-export { createGitOpsDeployPort, type GitOpsDeployPort, type GitOpsApplicationState } from './ci.deploy.js';
-export { createCiService, type CiService } from './ci.service.js';
+export { createGitOpsDeployPort } from './ci.deploy.js';
 export { realCiAdapters } from './ci.adapters.js';
 export type * from './ci.ports.js';
-export type { CiBuildUpdated, CiBuildStatus } from './ci.webhooks.js';
+export type { CiBuildUpdated } from './ci.webhooks.js';
 
-declare module '../../context.js' {
-  interface ModuleServices {
-    /** The CI/CD platforms; `gitopsFor(organizationId)` serves pipelines' deploy stage. */
-    ci: CiService;
-  }
+export interface CiDeps extends Pick<Infrastructure, 'config' | 'db' | 'jobs' | 'events' | 'log'> {
+  credentials: Pick<CredentialsService, 'readValue'>;
+  /** Argo CD, CircleCI, Jenkins and Travis CI. */
+  platforms: CiAdapterFactories;
 }
 
 /** GitOps CD, hosted CI platform, self-run CI server, hosted CI service, and their webhooks. */
-export async function ciModule(app: App, ctx: AppContext) {
-  const service = createCiService(ctx);
-  ctx.services.ci = service;
-  defineCiJobs(ctx);
-  await app.register(ciRoutes, { service });
-  await app.register(ciWebhookRoutes, {
-    secrets: { cloudci: ctx.config.ci.cloudciWebhookSecret, serverci: ctx.config.ci.serverciWebhookToken, hostedci: ctx.config.ci.hostedciWebhookToken },
-    accept: (platform, deliveryId, body) => queueWebhook(ctx, platform, deliveryId, body),
-    bodyLimit: ctx.config.maxBodyBytes,
-  });
+export function createCiModule(deps: CiDeps): HangarModule<CiService> {
+  const { config, jobs } = deps;
+  const service = createCiService(deps);
+  defineCiJobs(deps);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(ciRoutes, { service });
+      await app.register(ciWebhookRoutes, {
+        secrets: { cloudci: config.ci.cloudciWebhookSecret, serverci: config.ci.serverciWebhookToken, hostedci: config.ci.hostedciWebhookToken },
+        accept: (platform, deliveryId, body) => queueWebhook(jobs, platform, deliveryId, body),
+        bodyLimit: config.maxBodyBytes,
+      });
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
 import type { CostService } from './cost.service.js';
 
@@ -9,7 +9,7 @@ declare module '../../infra/jobs/catalog.js' {
 }
 
 /** The background cost sync on `COST_SYNC_CRON`, once per cluster (the schedule's job id dedupes it). */
-export function defineCostJobs(ctx: AppContext, service: CostService) {
+export function defineCostJobs(ctx: Pick<Infrastructure, 'jobs' | 'log' | 'config'>, service: CostService) {
   ctx.jobs.define(
     defineJob({
       name: 'cost.sync',

@@ -11,7 +11,7 @@ export type CostWindow = '7d' | '30d';
 /** What the cost module needs from a cost source (OpenCost implements it). */
 export interface CostSourcePort {
   /** True when the source answers its health probe. Never throws. */
-  healthy(): Promise<boolean>;
+  healthy(signal?: AbortSignal): Promise<boolean>;
   /**
    * Accumulated allocations of `window`, aggregated by `aggregate` (`namespace`, `label:app`, …),
    * keyed by the aggregate's value. 503 when the source is unreachable.

@@ -1,8 +1,7 @@
-import type { ModuleServices } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
-import { NotFound, Unavailable } from '../../kernel/errors.js';
-import { catalogLookup } from '../catalog/index.js';
+import { NotFound } from '../../kernel/errors.js';
+import { catalogLookup, type CatalogService } from '../catalog/index.js';
 import { aggregateOf, BUDGET_ANNOTATION, budgetOf } from './cost.aggregate.js';
 import type { Allocation, CostSourcePort, CostWindow } from './cost.ports.js';
 import { costRepository as repo, type CostRecordRow } from './cost.repository.js';
@@ -11,7 +10,8 @@ export interface CostDeps {
   db: Database;
   source: CostSourcePort;
   currency: string;
-  services: ModuleServices;
+  /** The catalog's verbs: a team's components, every component for the sync. */
+  catalog: Pick<CatalogService, 'componentsOfTeam' | 'list'>;
 }
 
 const SYNC_WINDOW: CostWindow = '7d';
@@ -56,9 +56,7 @@ export function createCostService(deps: CostDeps) {
     },
 
     async teamSummary(caller: Caller, teamId: string) {
-      const catalog = deps.services.catalog;
-      if (!catalog) throw new Unavailable('The catalog is not available');
-      const members = await catalog.componentsOfTeam(caller, teamId);
+      const members = await deps.catalog.componentsOfTeam(caller, teamId);
       const latest = await repo.latest(
         db,
         members.map((m) => m.id),
@@ -89,8 +87,7 @@ export function createCostService(deps: CostDeps) {
      * aggregation, however many components share it. Answers the number of records stored.
      */
     async sync(caller: Caller, signal?: AbortSignal): Promise<number> {
-      const catalog = deps.services.catalog;
-      if (!catalog) throw new Unavailable('The catalog is not available');
+      const { catalog } = deps;
       const byAggregate = new Map<string, { id: string; key: string }[]>();
       for (let skip = 0; ; skip += 100) {
         signal?.throwIfAborted();

@@ -1,22 +1,29 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
-import { OpenCostAdapter } from '../../integrations/opencost/opencost.adapter.js';
+import type { Infrastructure } from '../../context.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { CatalogService } from '../catalog/index.js';
 import { defineCostJobs } from './cost.jobs.js';
+import type { CostSourcePort } from './cost.ports.js';
 import { costRoutes } from './cost.routes.js';
-import { createCostService } from './cost.service.js';
+import { createCostService, type CostService } from './cost.service.js';
 
-export type { Allocation, CostSourcePort } from './cost.ports.js';
-export { aggregateOf, budgetOf } from './cost.aggregate.js';
-export { createCostService, type CostService } from './cost.service.js';
+export type { Allocation } from './cost.ports.js';
+export type { CostSourcePort } from './cost.ports.js';
+export { createCostService } from './cost.service.js';
 
-/** Infrastructure cost from OpenCost (document 3, "Cost"): live allocations, synced records, summaries. */
-export async function costModule(app: App, ctx: AppContext) {
-  const service = createCostService({
-    db: ctx.db,
-    source: new OpenCostAdapter(ctx.config.cost.url),
-    currency: ctx.config.cost.currency,
-    services: ctx.services,
-  });
-  defineCostJobs(ctx, service);
-  await app.register(costRoutes, { service });
+export interface CostDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | 'config'> {
+  /** OpenCost. */
+  source: CostSourcePort;
+  catalog: Pick<CatalogService, 'componentsOfTeam' | 'list'>;
+}
+
+/** Infrastructure cost from OpenCost (decision 600): live allocations, synced records, summaries. */
+export function createCostModule(deps: CostDeps): HangarModule<CostService> {
+  const service = createCostService({ db: deps.db, source: deps.source, currency: deps.config.cost.currency, catalog: deps.catalog });
+  defineCostJobs(deps, service);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(costRoutes, { service });
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { integrationCredentials } from '../../db/schema/index.js';
 
 export type CredentialRow = typeof integrationCredentials.$inferSelect;
 
-/** Records of one organization, or those without one (DECISIONS.md "Organization context"). */
+/** Records of one organization, or those without one (decision 603). */
 const inOrganization = (organizationId: string | null): SQL =>
   organizationId === null ? isNull(integrationCredentials.organizationId) : eq(integrationCredentials.organizationId, organizationId);
 

@@ -14,7 +14,7 @@ export interface CredentialValues {
   hostedci: { token: string; url?: string };
 }
 
-/** Fields of `value` per type (document 02, IntegrationCredential); URL fields must be http(s). */
+/** Fields of `value` per type (decision 618, IntegrationCredential); URL fields must be http(s). */
 const FIELDS: Record<CredentialType, { required: string[]; optional: string[] }> = {
   gitopscd: { required: ['url', 'token'], optional: [] },
   cloudci: { required: ['token'], optional: [] },

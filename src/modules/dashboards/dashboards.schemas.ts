@@ -97,7 +97,7 @@ export const CreateWidgetBody = Type.Object({
 });
 export type CreateWidgetBody = Static<typeof CreateWidgetBody>;
 
-/** A widget update takes any subset of the create fields (DECISIONS.md). */
+/** A widget update takes any subset of the create fields (decision 619). */
 export const UpdateWidgetBody = Type.Partial(Type.Object(widgetFields));
 export type UpdateWidgetBody = Static<typeof UpdateWidgetBody>;
 

@@ -1,8 +1,14 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
+import type { Database } from '../../db/client.js';
+import type { App, HangarModule } from '../../kernel/types.js';
 import { dashboardsRoutes } from './dashboards.routes.js';
-import { createDashboardsService } from './dashboards.service.js';
+import { createDashboardsService, type DashboardsService } from './dashboards.service.js';
 
-export async function dashboardsModule(app: App, ctx: AppContext) {
-  await app.register(dashboardsRoutes, { service: createDashboardsService({ db: ctx.db }) });
+export function createDashboardsModule({ db }: { db: Database }): HangarModule<DashboardsService> {
+  const service = createDashboardsService({ db });
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(dashboardsRoutes, { service });
+    },
+  };
 }

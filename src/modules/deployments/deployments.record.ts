@@ -1,11 +1,13 @@
 import type { Executor } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../kernel/db-errors.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { deploymentsRepository as repo, type DeploymentRow } from './deployments.repository.js';
 import { DEPLOYMENT_STATUSES, type DeploymentStatus } from './deployments.schemas.js';
 
 /**
- * The write side of deployments, for the pipelines module's `deploy` stage (there is no HTTP write
- * endpoint). Takes an Executor so the caller can write inside its own transaction.
+ * The write side of deployments, behind the service's `record`/`setStatus` verbs (the pipelines
+ * module's `deploy` stage calls those; there is no HTTP write endpoint). Takes an Executor so the
+ * caller can write inside its own transaction.
  */
 export interface RecordDeploymentInput {
   componentId: string;
@@ -15,11 +17,6 @@ export interface RecordDeploymentInput {
   deployedBy?: string | null;
   pipelineRunId?: string | null;
 }
-
-const isForeignKeyViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23503') return true;
-  return false;
-};
 
 function assertStatus(status: string): asserts status is DeploymentStatus {
   if (!(DEPLOYMENT_STATUSES as readonly string[]).includes(status)) {

@@ -1,21 +1,18 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
+import type { Database } from '../../db/client.js';
+import type { App, HangarModule } from '../../kernel/types.js';
 import { deploymentsRoutes } from './deployments.routes.js';
 import { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 
-export { recordDeployment, updateDeploymentStatus, type RecordDeploymentInput } from './deployments.record.js';
-export { DEPLOYMENT_STATUSES, DeploymentSchema, type DeploymentStatus } from './deployments.schemas.js';
+export { DEPLOYMENT_STATUSES } from './deployments.schemas.js';
 
 export { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 
-declare module '../../context.js' {
-  interface ModuleServices {
-    deployments: DeploymentsService;
-  }
-}
-
-export async function deploymentsModule(app: App, ctx: AppContext) {
-  const service = createDeploymentsService({ db: ctx.db });
-  ctx.services.deployments = service;
-  await app.register(deploymentsRoutes, { service });
+export function createDeploymentsModule({ db }: { db: Database }): HangarModule<DeploymentsService> {
+  const service = createDeploymentsService({ db });
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(deploymentsRoutes, { service });
+    },
+  };
 }

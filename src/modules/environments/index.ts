@@ -1,11 +1,16 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
+import type { Database } from '../../db/client.js';
+import type { App, HangarModule } from '../../kernel/types.js';
 import { environmentsRoutes } from './environments.routes.js';
-import { createEnvironmentsService } from './environments.service.js';
+import { createEnvironmentsService, type EnvironmentsService } from './environments.service.js';
 
 export { environmentsLookup } from './environments.lookup.js';
-export { createEnvironmentsService, type EnvironmentsService } from './environments.service.js';
 
-export async function environmentsModule(app: App, ctx: AppContext) {
-  await app.register(environmentsRoutes, { service: createEnvironmentsService({ db: ctx.db }) });
+export function createEnvironmentsModule({ db }: { db: Database }): HangarModule<EnvironmentsService> {
+  const service = createEnvironmentsService({ db });
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(environmentsRoutes, { service });
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
 import type { GatewayService } from './gateway.service.js';
 
@@ -13,7 +13,7 @@ export const ROUTE_SYNC_EVERY_MS = 15 * 60_000;
 export const HEALTH_CHECK_EVERY_MS = 5 * 60_000;
 
 /** The document's schedules (sync every 15 min, probes every 5 min); none when no gateway adapter is enabled. */
-export function defineGatewayJobs(ctx: AppContext, service: GatewayService) {
+export function defineGatewayJobs(ctx: Pick<Infrastructure, 'jobs' | 'log' | 'config'>, service: GatewayService) {
   if (!ctx.config.gateway.active) return;
   ctx.jobs.define(
     defineJob({

@@ -1,12 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import type { App } from '../../kernel/types.js';
 
 const Check = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]);
 
 /** Liveness (the process answers) and readiness (its database and Redis answer). */
-export async function healthRoutes(app: App, ctx: Pick<AppContext, 'database' | 'redis'>) {
+export async function healthRoutes(app: App, ctx: Pick<Infrastructure, 'database' | 'redis'>) {
   app.get(
     '/health',
     { config: { auth: 'none' }, schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },

@@ -1,25 +1,20 @@
 import type { Database } from '../../db/client.js';
 import type { IacVariableMeta } from '../../db/schema/index.js';
-import type { Git } from '../../infra/git.js';
+import type { Git } from '../../integrations/git/git.port.js';
 import type { Caller } from '../../kernel/caller.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { sortVersionsDesc } from './hcl-meta.js';
 import { iacModulesRepository as repo, type IacModuleInsert, type IacModuleRow, type IacModuleVersionRow } from './iac-modules.repository.js';
 import type { CreateIacModuleBody, ListIacModulesQuery, UpdateIacModuleBody, VersionsQuery } from './iac-modules.schemas.js';
 import type { ModuleSync, SyncResult } from './iac-modules.sync.js';
-import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 export interface IacModulesServiceDeps {
   db: Database;
   git: Git;
   sync: ModuleSync;
 }
-
-const isForeignKeyViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23503') return true;
-  return false;
-};
 
 const duplicate = (name: string, provider: string) => new Conflict(`An IaC module named "${name}" with provider "${provider}" already exists`);
 const missingComponent = (id: string) =>

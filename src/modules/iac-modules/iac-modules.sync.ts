@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../../db/client.js';
 import type { IacFailedVersion, IacOutputMeta, IacVariableMeta } from '../../db/schema/index.js';
-import { GitError, GitUrlRefused, withTempDir, type Git } from '../../infra/git.js';
+import { withTempDir } from '../../integrations/git/git.adapter.js';
+import { GitError, GitUrlRefused, type Git } from '../../integrations/git/git.port.js';
+import { isForeignKeyViolation } from '../../kernel/db-errors.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { HclParseError, highestVersion, moduleMeta, sortVersionsDesc, tagVersion, type HclParser } from './hcl-meta.js';
 import { iacModulesRepository as repo } from './iac-modules.repository.js';
@@ -154,7 +156,7 @@ export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: Sy
       });
     } catch (err) {
       // The module was deleted while its tags were being cloned.
-      for (let e: any = err; e; e = e.cause) if (e.code === '23503') throw new NotFound('IaC module not found');
+      if (isForeignKeyViolation(err)) throw new NotFound('IaC module not found');
       throw err;
     }
   }

@@ -1,14 +1,14 @@
 import semver from 'semver';
 
 /**
- * Drift distance rules of DECISIONS.md ("Infrastructure-as-code"), pure so they are unit tested alone:
+ * Drift distance rules (decision 620), pure so they are unit tested alone:
  * - 0 when the refs are equal;
  * - either ref not semver (a commit SHA, a branch): 1;
  * - both semver (optional leading `v`) and the module is catalogued: how many of its known versions
  *   lie above `currentRef` and at or below `latestRef` (when none do, e.g. its tags could not be
  *   read, the rule below: never 0 while `latestRef` is ahead);
  * - otherwise the difference of the first differing component (major, else minor, else patch).
- * A current ref ahead of the latest one is not behind: 0 (the documents only speak of distances behind).
+ * A current ref ahead of the latest one is not behind: 0 (decision 620 only speaks of distances behind).
  */
 export function parseSemver(ref: string): semver.SemVer | null {
   const text = ref.trim();

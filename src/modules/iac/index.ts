@@ -1,13 +1,15 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
+import type { Database } from '../../db/client.js';
+import type { App, HangarModule } from '../../kernel/types.js';
 import { iacRoutes } from './iac.routes.js';
-import { createIacService } from './iac.service.js';
-
-export { createIacService, type IacService } from './iac.service.js';
-export { versionsBehind } from './iac.drift.js';
+import { createIacService, type IacService } from './iac.service.js';
 
 /** IaC ingestion (stacks, runs, module drift, topology; IAC_INGEST_TOKEN) and their JWT queries. */
-export async function iacModule(app: App, ctx: AppContext) {
-  const service = createIacService({ db: ctx.db });
-  await app.register(iacRoutes, { service, ingestToken: ctx.config.iacIngestToken });
+export function createIacModule({ db, ingestToken }: { db: Database; ingestToken: string | undefined }): HangarModule<IacService> {
+  const service = createIacService({ db });
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(iacRoutes, { service, ingestToken });
+    },
+  };
 }

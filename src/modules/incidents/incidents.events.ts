@@ -1,6 +1,6 @@
 import type { IncidentStatus, Severity } from './incidents.schemas.js';
 
-// Event names exactly as document 1 writes them; every authenticated /events client receives them.
+// Event names exactly as the interface writes them (decision 606); every authenticated /events client receives them.
 declare module '../../infra/events.js' {
   interface EventMap {
     INCIDENT_CREATED: { incidentId: string; title: string; severity: Severity };

@@ -1,6 +1,6 @@
 import type { IncidentStatus } from './incidents.schemas.js';
 
-/** The incident status table of document 1: only these moves are allowed; `resolved` is terminal. */
+/** The incident status table (decision 606): only these moves are allowed; `resolved` is terminal. */
 export const TRANSITIONS: Readonly<Record<IncidentStatus, readonly IncidentStatus[]>> = Object.freeze({
   open: ['investigating', 'identified', 'resolved'],
   investigating: ['identified', 'resolved'],

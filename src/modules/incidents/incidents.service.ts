@@ -112,7 +112,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         });
         await repo.setComponents(tx, row.id, componentIds);
         await repo.setEnvironments(tx, row.id, environmentIds);
-        // Creation is the first timeline entry (DECISIONS.md, dashboards and incidents).
+        // Creation is the first timeline entry (decision 606).
         await repo.insertEntry(tx, {
           incidentId: row.id,
           message: `Incident created: ${row.title}`,

@@ -1,19 +1,25 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
-import { IstioAdapter } from '../../integrations/kubernetes/istio.adapter.js';
-import { kubernetesAccess } from '../../integrations/kubernetes/access.js';
-import { PrometheusMetricsAdapter } from '../../integrations/prometheus/prometheus.adapter.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { MeshOneMetricsPort, MeshOnePort } from './meshone.ports.js';
 import { meshOneRoutes } from './meshone.routes.js';
-import { createMeshOneService } from './meshone.service.js';
+import { createMeshOneService, type MeshOneService } from './meshone.service.js';
 
-export type { MeshOnePort, MeshOneMetricsPort } from './meshone.ports.js';
-export { createMeshOneService, type MeshOneService } from './meshone.service.js';
+export { createMeshOneService } from './meshone.service.js';
+export type { MeshOneMetricsPort, MeshOnePort } from './meshone.ports.js';
 
-/** Mesh one = Istio (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
-export async function meshOneModule(app: App, ctx: AppContext) {
-  const service = createMeshOneService({
-    mesh: new IstioAdapter(kubernetesAccess(ctx.config.cluster)),
-    metrics: new PrometheusMetricsAdapter(ctx.config.cluster.metricsUrl, ctx.config.cluster.timeoutMs),
-  });
-  await app.register(meshOneRoutes, { service });
+export interface MeshOneDeps {
+  /** Istio on the cluster. */
+  mesh: MeshOnePort;
+  /** Prometheus (`METRICS_URL`). */
+  metrics: MeshOneMetricsPort;
+}
+
+/** Mesh one = Istio (decisions 600, 615): read live from the cluster and `METRICS_URL`. */
+export function createMeshOneModule(deps: MeshOneDeps): HangarModule<MeshOneService> {
+  const service = createMeshOneService(deps);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(meshOneRoutes, { service });
+    },
+  };
 }

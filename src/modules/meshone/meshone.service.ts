@@ -10,7 +10,7 @@ export type MeshOneMetric = 'rps' | 'error-rate' | 'latency';
 export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOneMetricsPort }) {
   const { mesh, metrics } = deps;
 
-  /** `clusterConfig` (base64 kubeconfig) is for admins only (DECISIONS.md "Cluster access"). */
+  /** `clusterConfig` (base64 kubeconfig) is for admins only (decision 615). */
   function clusterRef(caller: Caller, clusterConfig: string | undefined): ClusterRef {
     if (clusterConfig === undefined || clusterConfig === '') return { kind: 'default' };
     if (!caller.actor.isAdmin) throw new Forbidden('Only admins may pass clusterConfig');
@@ -76,7 +76,7 @@ export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOne
       return services.flatMap((vs) => vs.http.flatMap((h) => h.route.map((r) => ({ source: vs.name, destination: r.destination.host, weight: r.weight }))));
     },
 
-    /** Istio standard metrics over `METRICS_URL` (DECISIONS.md): one summed series. */
+    /** Istio standard metrics over `METRICS_URL` (decision 616): one summed series. */
     async metric(_caller: Caller, metric: MeshOneMetric, q: { service: string; namespace: string; range: string }): Promise<MetricSeries> {
       const window = queryWindow(q.range);
       const query = meshOneQuery(metric, q.service, q.namespace, window.rateWindow);

@@ -1,19 +1,25 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
-import { kubernetesAccess } from '../../integrations/kubernetes/access.js';
-import { LinkerdAdapter } from '../../integrations/kubernetes/linkerd.adapter.js';
-import { PrometheusMetricsAdapter } from '../../integrations/prometheus/prometheus.adapter.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { MeshTwoMetricsPort, MeshTwoPort } from './meshtwo.ports.js';
 import { meshTwoRoutes } from './meshtwo.routes.js';
-import { createMeshTwoService } from './meshtwo.service.js';
+import { createMeshTwoService, type MeshTwoService } from './meshtwo.service.js';
 
-export type { MeshTwoPort, MeshTwoMetricsPort } from './meshtwo.ports.js';
-export { createMeshTwoService, type MeshTwoService } from './meshtwo.service.js';
+export { createMeshTwoService } from './meshtwo.service.js';
+export type { MeshTwoMetricsPort, MeshTwoPort } from './meshtwo.ports.js';
 
-/** Mesh two = Linkerd (document 3, DECISIONS.md): read live from the cluster and `METRICS_URL`. */
-export async function meshTwoModule(app: App, ctx: AppContext) {
-  const service = createMeshTwoService({
-    mesh: new LinkerdAdapter(kubernetesAccess(ctx.config.cluster)),
-    metrics: new PrometheusMetricsAdapter(ctx.config.cluster.metricsUrl, ctx.config.cluster.timeoutMs),
-  });
-  await app.register(meshTwoRoutes, { service });
+export interface MeshTwoDeps {
+  /** Linkerd on the cluster. */
+  mesh: MeshTwoPort;
+  /** Prometheus (`METRICS_URL`). */
+  metrics: MeshTwoMetricsPort;
+}
+
+/** Mesh two = Linkerd (decisions 600, 615): read live from the cluster and `METRICS_URL`. */
+export function createMeshTwoModule(deps: MeshTwoDeps): HangarModule<MeshTwoService> {
+  const service = createMeshTwoService(deps);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(meshTwoRoutes, { service });
+    },
+  };
 }

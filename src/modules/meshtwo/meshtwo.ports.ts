@@ -20,5 +20,5 @@ export interface RangeSeries {
 
 /** A Prometheus-compatible range query (`METRICS_URL`); 503 when unreachable or not configured. */
 export interface MeshTwoMetricsPort {
-  queryRange(query: string, range: { start: number; end: number; step: number }): Promise<RangeSeries[]>;
+  queryRange(query: string, range: { start: number; end: number; step: number }, signal?: AbortSignal): Promise<RangeSeries[]>;
 }

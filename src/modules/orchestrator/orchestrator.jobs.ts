@@ -8,7 +8,7 @@ declare module '../../infra/jobs/catalog.js' {
   }
 }
 
-/** The annotation sync (document 3: every 60 s; `CLUSTER_SYNC_INTERVAL_S`), once per cluster of processes. */
+/** The annotation sync (decision 614: every 60 s; `CLUSTER_SYNC_INTERVAL_S`), once per cluster of processes. */
 export function registerOrchestratorJobs(jobs: Jobs, service: OrchestratorService, opts: { intervalS: number; enabled: boolean }) {
   jobs.define(
     defineJob({

@@ -1,4 +1,4 @@
-/** Display names of the operators behind well-known API groups (DECISIONS.md "Cluster"). */
+/** Display names of the operators behind well-known API groups (decision 614). */
 const OPERATORS: Record<string, string> = {
   'argoproj.io': 'Argo',
   'cert-manager.io': 'cert-manager',

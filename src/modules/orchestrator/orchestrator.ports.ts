@@ -22,15 +22,18 @@ export interface RolloutWatchHandler {
   failed(err: unknown): void;
 }
 
-/** What the orchestrator needs from the cluster; implemented by src/integrations/kubernetes/orchestrator.adapter.ts. */
+/**
+ * What the orchestrator needs from the cluster; implemented by src/integrations/kubernetes/orchestrator.adapter.ts.
+ * Reads take an optional AbortSignal: the sync job passes its own (decision 511).
+ */
 export interface OrchestratorPort {
   /** Whether the server has a cluster (CLUSTER_CONFIG_PATH or in-cluster); when not, lists are empty. */
   readonly configured: boolean;
   /** apps/v1 Deployments of all namespaces. */
-  listWorkloads(): Promise<Workload[]>;
-  listCrds(): Promise<CrdDefinition[]>;
+  listWorkloads(signal?: AbortSignal): Promise<Workload[]>;
+  listCrds(signal?: AbortSignal): Promise<CrdDefinition[]>;
   /** Argo Rollouts; empty when the Rollout CRD is not installed. */
-  listRollouts(namespace?: string): Promise<RolloutStatus[]>;
+  listRollouts(namespace?: string, signal?: AbortSignal): Promise<RolloutStatus[]>;
   /** Lists then watches Argo Rollouts in all namespaces (resuming by resourceVersion, relisting on 410 Gone). */
   watchRollouts(handler: RolloutWatchHandler): Promise<{ stop(): void }>;
 }

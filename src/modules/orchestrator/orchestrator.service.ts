@@ -2,16 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
-import { Unavailable } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { operatorName } from './orchestrator.operators.js';
 import type { OrchestratorPort, WatchedRollout } from './orchestrator.ports.js';
 import { rolloutPhasesRepository as phases } from './orchestrator.repository.js';
 import type { CrdResource, RolloutPhase, Workload } from './orchestrator.schemas.js';
 
-/** The component annotation naming a workload: `<name>` or `<namespace>/<name>` (DECISIONS.md). */
+/** The component annotation naming a workload: `<name>` or `<namespace>/<name>` (decision 614). */
 export const ORCHESTRATOR_ANNOTATION = 'hangar.io/orchestrator-name';
 
+/** A workload's status as the catalog stores it (its `WorkloadStatus` column type allows more keys). */
 export interface WorkloadStatus {
   name: string;
   namespace: string;
@@ -19,6 +19,7 @@ export interface WorkloadStatus {
   readyReplicas: number;
   image: string;
   syncedAt: string;
+  [key: string]: unknown;
 }
 
 /** The catalog's own verb for the `workloadStatus` column (it invalidates the cache and emits `component.updated`). */
@@ -37,8 +38,7 @@ export interface OrchestratorDeps {
   db: Database;
   events: EventPublisher;
   log: FastifyBaseLogger;
-  /** Read lazily, inside verbs: the catalog registers its service on the context on its own schedule. */
-  catalog: () => WorkloadStatusWriter | undefined;
+  catalog: WorkloadStatusWriter;
 }
 
 /** Cluster views (workloads, CRDs, rollouts), the annotation sync and rollout phase tracking. */
@@ -69,9 +69,8 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
       if (!port.configured) return { synced: 0 };
       const components = await catalogLookup.withAnnotation(db, ORCHESTRATOR_ANNOTATION);
       if (components.length === 0) return { synced: 0 };
-      const catalog = deps.catalog();
-      if (typeof catalog?.setWorkloadStatus !== 'function') throw new Unavailable('The catalog cannot store workload statuses yet');
-      const workloads = (await port.listWorkloads()).sort((a, b) => a.namespace.localeCompare(b.namespace));
+      const { catalog } = deps;
+      const workloads = (await port.listWorkloads(signal)).sort((a, b) => a.namespace.localeCompare(b.namespace));
       const syncedAt = new Date().toISOString();
       let synced = 0;
       for (const c of components) {

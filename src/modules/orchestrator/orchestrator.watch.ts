@@ -8,7 +8,7 @@ import type { OrchestratorService } from './orchestrator.service.js';
 /** Lease lifetime and renewal period: a dead leader is replaced within LEASE_MS. */
 const LEASE_MS = 15_000;
 const RENEW_MS = 3_000;
-/** A cluster that comes back is watched again within this (document 3: events "within seconds"). */
+/** A cluster that comes back is watched again within this (decision 614: events "within seconds"). */
 const MAX_BACKOFF_MS = 10_000;
 /** While the Rollout CRD is absent (a cheap 404 list), retry at least this often, so a CRD installed later is watched at once. */
 const ABSENT_RETRY_MS = 3_000;

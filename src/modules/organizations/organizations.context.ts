@@ -6,7 +6,7 @@ import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { isUuid } from '../../kernel/schemas.js';
 
 /**
- * "The current organization" (DECISIONS.md): from the `X-Organization-Id` header. The caller must be a
+ * "The current organization" (decision 603): from the `X-Organization-Id` header. The caller must be a
  * member (global admins need not be), else 403. Without the header: null (records with no organization).
  */
 export async function resolveOrganizationContext(db: Executor, actor: Actor, value: string | undefined): Promise<string | null> {
@@ -18,7 +18,7 @@ export async function resolveOrganizationContext(db: Executor, actor: Actor, val
     if (!org) throw new NotFound('Organization not found');
     return orgId;
   }
-  // A plain user is either a member (so the organization exists) or gets 403, as DECISIONS.md says:
+  // A plain user is either a member (so the organization exists) or gets 403, as decision 603 says:
   // an unknown id is not revealed as such to outsiders.
   const [member] = await db
     .select({ role: organizationMembers.role })

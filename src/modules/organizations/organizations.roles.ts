@@ -1,7 +1,7 @@
 import { DomainError, Forbidden, Invalid } from '../../kernel/errors.js';
 
 /**
- * The role hierarchy of document 1, as pure functions (unit-tested on their own):
+ * The role hierarchy (decision 604), as pure functions (unit-tested on their own):
  * 1. only an owner can make someone owner; 2. an admin cannot change another admin's role;
  * 3. an admin cannot remove another admin; 4. the owner role is immutable through update-role;
  * 5. the owner cannot be removed. Each returns the error to throw, or undefined when allowed.

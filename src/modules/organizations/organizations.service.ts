@@ -15,7 +15,7 @@ export interface OrganizationsServiceDeps {
 
 /**
  * Organization use cases. Writes are gated by the caller's membership role only: a global admin who
- * is not a member may list and read every organization, but changes nothing in it (DECISIONS.md asks
+ * is not a member may list and read every organization, but changes nothing in it (decision 603 asks
  * for read access; write access stays with the organization's own owners and admins).
  */
 export function createOrganizationsService({ db, userExists, membershipChanged }: OrganizationsServiceDeps) {

@@ -2,7 +2,7 @@ import type { StageResultRow } from '../../db/schema/pipelines.js';
 import type { RunRow } from './pipelines.repository.js';
 
 /**
- * A stage's result as the API shows it. DECISIONS.md allows only `succeeded`, `failed`, `skipped`
+ * A stage's result as the API shows it. Decision 610 allows only `succeeded`, `failed`, `skipped`
  * and `waiting`: the engine's internal `running` marker (kept in the row so recovery and cancel
  * know which stage was executing) is not a result yet, so that stage is left out until it ends.
  */

@@ -1,6 +1,7 @@
-import type { AppContext } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
-import { executeRun, failInterrupted, RESTART_REASON, type EngineDeps } from './pipelines.engine.js';
+import { executeRun } from './pipelines.engine.js';
+import type { PipelinesDeps } from './pipelines.run-claim.js';
+import { failInterrupted, RESTART_REASON } from './pipelines.run-finish.js';
 import { pipelinesRepository as repo } from './pipelines.repository.js';
 
 export const PIPELINE_RUN_JOB = 'pipeline.run';
@@ -22,11 +23,11 @@ export const runJobId = (runId: string, from: number) => `${runId}.${from}`;
 
 /**
  * The run job: `PIPELINE_CONCURRENCY` per process, cancellable from any process. Recovery at start
- * (DECISIONS.md): `queued` runs (and approved runs whose continuation was never picked up) are queued
+ * (decision 612): `queued` runs (and approved runs whose continuation was never picked up) are queued
  * again; `running` ones fail with a stage result saying the server restarted; waiting ones keep waiting.
  */
-export function definePipelineJobs(deps: EngineDeps) {
-  const ctx: AppContext = deps.ctx;
+export function definePipelineJobs(deps: PipelinesDeps) {
+  const ctx = deps;
   ctx.jobs.define(
     defineJob({
       name: PIPELINE_RUN_JOB,

@@ -2,7 +2,7 @@ import type { StageResultRow } from '../../db/schema/pipelines.js';
 
 /** A stage result keeps this much of the end of its stage's output. */
 export const STAGE_OUTPUT_BYTES = 64 * 1024;
-/** Persist at least this often while a stage runs (DECISIONS.md: at least once a second). */
+/** Persist at least this often while a stage runs (decision 611: at least once a second). */
 export const FLUSH_EVERY_MS = 500;
 
 export interface RunLogSink {
@@ -11,7 +11,7 @@ export interface RunLogSink {
   emit(stageId: string, stageName: string, line: string): void;
 }
 
-/** The end of a string, at most `max` UTF-8 bytes (DECISIONS.md: a stage's last 64 KiB), cut on a character boundary. */
+/** The end of a string, at most `max` UTF-8 bytes (decision 611: a stage's last 64 KiB), cut on a character boundary. */
 export function tail(text: string, max: number) {
   if (text.length * 3 <= max) return text;
   const buf = Buffer.from(text);

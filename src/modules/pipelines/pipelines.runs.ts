@@ -1,20 +1,20 @@
 import { rm } from 'node:fs/promises';
-import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import type { StageResultRow } from '../../db/schema/pipelines.js';
-import { closeResults, durationOf, workDirOf } from './pipelines.engine.js';
+import { workDirOf, type PipelinesDeps } from './pipelines.run-claim.js';
+import { closeResults, durationOf } from './pipelines.run-finish.js';
 import { toRun } from './pipelines.events.js';
 import { PIPELINE_RUN_JOB, runJobId } from './pipelines.jobs.js';
 import { visiblePipeline } from './pipelines.access.js';
 import { pipelinesRepository as repo, type RunRow } from './pipelines.repository.js';
 import { TERMINAL, type RunStatus, type TriggerBody } from './pipelines.schemas.js';
 
-/** Runs lists show this many, newest first (document 2). */
+/** Runs lists show this many, newest first (decision 610). */
 export const RUNS_LIST_LIMIT = 50;
 
 /** Trigger, read, approve, reject and cancel runs. */
-export function createRunsService(ctx: AppContext) {
+export function createRunsService(ctx: PipelinesDeps) {
   const db = ctx.db;
   /** Run updates go to the pipeline's organization only (decision 203). */
   const emit = (row: RunRow, pipeline: { organizationId: string | null }) =>

@@ -18,7 +18,7 @@ export const PipelineStageSchema = Type.Object(
     order: Type.Number(),
     config: JsonObject,
   },
-  { description: 'One stage; `config` by type as document 2 lists it (defaults filled in)' },
+  { description: 'One stage; `config` by type as decision 610 describes it (defaults filled in)' },
 );
 
 export const PipelineSchema = Type.Object({

@@ -1,22 +1,17 @@
 import { rm } from 'node:fs/promises';
-import type { AppContext } from '../../context.js';
 import type { Caller } from '../../kernel/caller.js';
+import { isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { resolveOrganizationContext } from '../organizations/index.js';
 import { visiblePipeline } from './pipelines.access.js';
-import { workDirOf } from './pipelines.engine.js';
+import { workDirOf, type PipelinesDeps } from './pipelines.run-claim.js';
 import { PIPELINE_RUN_JOB } from './pipelines.jobs.js';
 import { pipelinesRepository as repo, type PipelineRow } from './pipelines.repository.js';
 import type { CreatePipelineBody, PipelineListQuery, UpdatePipelineBody } from './pipelines.schemas.js';
 import { hasPrivilegedStage, normaliseStages } from './pipelines.stages.js';
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-};
-
-/** Pipeline definitions: CRUD with the rules of document 2 and DECISIONS.md. */
-export function createPipelinesService(ctx: AppContext) {
+/** Pipeline definitions: CRUD with the rules of decisions 202 and 610. */
+export function createPipelinesService(ctx: PipelinesDeps) {
   const db = ctx.db;
 
   function assertMayHoldCommands(caller: Caller, stages: unknown[] | undefined) {

@@ -1,15 +1,19 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
-import { OpaAdapter } from '../../integrations/opa/opa.adapter.js';
+import type { Database } from '../../db/client.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { PolicyEnginePort } from './policyengine.ports.js';
 import { policyEngineRoutes } from './policyengine.routes.js';
-import { createPolicyEngineService } from './policyengine.service.js';
+import { createPolicyEngineService, type PolicyEngineService } from './policyengine.service.js';
 
+export { createPolicyEngineService } from './policyengine.service.js';
 export type { PolicyEnginePort } from './policyengine.ports.js';
-export { interpretDecision } from './policyengine.decision.js';
-export { createPolicyEngineService, type PolicyEngineService } from './policyengine.service.js';
 
-/** Policy evaluation against OPA (document 3, "Policy engine"). Admission endpoints live in `admission/`. */
-export async function policyEngineModule(app: App, ctx: AppContext) {
-  const engine = new OpaAdapter(ctx.config.policy.url);
-  await app.register(policyEngineRoutes, { service: createPolicyEngineService({ db: ctx.db, engine }) });
+/** Policy evaluation against OPA (decision 600: the policy engine). Admission endpoints live in `admission/`. */
+export function createPolicyEngineModule(deps: { db: Database; engine: PolicyEnginePort }): HangarModule<PolicyEngineService> {
+  const service = createPolicyEngineService(deps);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(policyEngineRoutes, { service });
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * Turns an OPA decision into `{allowed, violations}` (DECISIONS.md, "Policy engine = OPA"):
+ * Turns an OPA decision into `{allowed, violations}` (decision 617):
  * a boolean is `allowed`; an object gives `allowed` from `allow`/`allowed` and violations from
  * `deny`/`violations`/`violation` (strings, or objects' `msg`); an undefined result is not allowed.
  */

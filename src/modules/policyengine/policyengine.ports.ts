@@ -3,10 +3,10 @@ export interface PolicyEnginePort {
   /** The server's base URL, shown by the status endpoint. */
   readonly url: string;
   /** True when the server answers its health check. Never throws. */
-  reachable(): Promise<boolean>;
+  reachable(signal?: AbortSignal): Promise<boolean>;
   /**
    * Evaluates the decision at `path` (slash-separated, under `/v1/data`) with `input`.
    * `defined: false` when the policy produced no result. 503 when the server is unreachable.
    */
-  evaluate(path: string, input: Record<string, unknown>): Promise<{ defined: boolean; result: unknown }>;
+  evaluate(path: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<{ defined: boolean; result: unknown }>;
 }

@@ -1,23 +1,35 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
-import { registryAdapterFor } from './registry.adapters.js';
+import type { Infrastructure } from '../../context.js';
+import type { App, HangarModule } from '../../kernel/types.js';
 import { defineRegistryJobs, VULN_SYNC_JOB } from './registry.jobs.js';
+import type { RegistryPort } from './registry.ports.js';
 import { registryRoutes } from './registry.routes.js';
-import { createRegistryService } from './registry.service.js';
+import { createRegistryService, type RegistryService } from './registry.service.js';
 
-export type { RegistryPort, ScanResult, Vulnerability } from './registry.ports.js';
+export type { ScanResult } from './registry.ports.js';
+export type { RegistryPort } from './registry.ports.js';
 export { mapLimit } from './registry.ports.js';
-export { createRegistryService, parseImageRef, type RegistryService } from './registry.service.js';
+export { registryAdapterFor } from './registry.adapters.js';
+export { createRegistryService, type RegistryService } from './registry.service.js';
 
-/** Container registries (document 3, "Registry") and the vulnerabilities of components' images. */
-export async function registryModule(app: App, ctx: AppContext) {
+export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'queue'> {
+  /** The registry `REGISTRY_TYPE` selects, built on first use; undefined: none configured. */
+  registry: (() => RegistryPort) | undefined;
+}
+
+/** Container registries (decision 600: cloudreg_a, cloudreg_b, …) and the vulnerabilities of components' images. */
+export function createRegistryModule({ db, jobs, queue, registry }: RegistryModuleDeps): HangarModule<RegistryService> {
   // Only a Redis-backed queue outlives this process: without it the sync runs inline and reports its count.
-  const durable = ctx.queue.kind === 'bullmq';
+  const durable = queue.kind === 'bullmq';
   const service = createRegistryService({
-    db: ctx.db,
-    adapter: await registryAdapterFor(ctx.config.registry),
-    enqueueSync: durable ? async (componentId) => void (await ctx.jobs.enqueue(VULN_SYNC_JOB, { componentId })) : undefined,
+    db,
+    adapter: registry,
+    enqueueSync: durable ? async (componentId) => void (await jobs.enqueue(VULN_SYNC_JOB, { componentId })) : undefined,
   });
-  defineRegistryJobs(ctx, service);
-  await app.register(registryRoutes, { service });
+  defineRegistryJobs({ jobs }, service);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(registryRoutes, { service });
+    },
+  };
 }

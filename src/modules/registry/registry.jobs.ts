@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
 import type { RegistryService } from './registry.service.js';
 
@@ -11,7 +11,7 @@ declare module '../../infra/jobs/catalog.js' {
 export const VULN_SYNC_JOB = 'registry.vulnerabilities.sync';
 
 /** One sync per component at a time (keyed by component); retried twice on upstream trouble. */
-export function defineRegistryJobs(ctx: AppContext, service: RegistryService) {
+export function defineRegistryJobs(ctx: Pick<Infrastructure, 'jobs'>, service: RegistryService) {
   ctx.jobs.define(
     defineJob({
       name: VULN_SYNC_JOB,
@@ -21,7 +21,7 @@ export function defineRegistryJobs(ctx: AppContext, service: RegistryService) {
       key: (p) => `vuln-sync:${p.componentId}`,
       async run({ payload, caller, signal }) {
         if (signal.aborted) return;
-        await service.syncNow(caller, payload.componentId);
+        await service.syncNow(caller, payload.componentId, signal);
       },
     }),
   );

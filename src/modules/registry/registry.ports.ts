@@ -1,4 +1,4 @@
-/** Shapes of document 3 ("Registry") and the port every registry adapter implements. */
+/** The interface's registry shapes (decision 600) and the port every registry adapter implements. */
 export interface RegistryRepository {
   name: string;
   uri: string;
@@ -51,18 +51,19 @@ export const UNSUPPORTED_SCAN: ScanResult = Object.freeze({ status: 'UNSUPPORTED
 /**
  * One container registry. Names are repository paths as the registry shows them (`team/app`).
  * Errors: `NotFound` for a missing repository or tag, `Unavailable` when unreachable,
- * `UpstreamRefused` when the credential is refused.
+ * `UpstreamRefused` when the credential is refused. Every call takes an optional AbortSignal (the
+ * sync job passes its own, decision 511).
  */
 export interface RegistryPort {
   readonly type: string;
   /** A cheap call proving the registry answers with the configured credential. */
-  ping(): Promise<void>;
-  listRepositories(): Promise<RegistryRepository[]>;
-  listTags(name: string): Promise<RegistryTag[]>;
-  getManifest(name: string, tag: string): Promise<RegistryManifest>;
-  getScan(name: string, tag: string): Promise<ScanResult>;
+  ping(signal?: AbortSignal): Promise<void>;
+  listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]>;
+  listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]>;
+  getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest>;
+  getScan(name: string, tag: string, signal?: AbortSignal): Promise<ScanResult>;
   /** Only the self-hosted (Harbor) adapter has replication policies. */
-  listReplications?(): Promise<ReplicationPolicy[]>;
+  listReplications?(signal?: AbortSignal): Promise<ReplicationPolicy[]>;
 }
 
 /** Maps the severity words of scanners (Harbor, Trivy, ECR) to the document's values. */

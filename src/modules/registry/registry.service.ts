@@ -112,11 +112,14 @@ export function createRegistryService(deps: RegistryDeps) {
       return { queued: false as const, count: await service.syncNow(caller, componentId) };
     },
 
-    /** Reads the scan of the component's image and replaces its stored findings; answers their count. */
-    async syncNow(_caller: Caller, componentId: string): Promise<number> {
+    /**
+     * Reads the scan of the component's image and replaces its stored findings; answers their count.
+     * The sync job passes its signal, so a cancelled or timed-out job stops its registry call (decision 511).
+     */
+    async syncNow(_caller: Caller, componentId: string, signal?: AbortSignal): Promise<number> {
       const c = await component(componentId);
       const image = imageOf(c.annotations);
-      const scan = await adapter().getScan(image.name, image.tag);
+      const scan = await adapter().getScan(image.name, image.tag, signal);
       return repo.replace(
         db,
         componentId,

@@ -1,18 +1,28 @@
-import type { AppContext } from '../../context.js';
-import type { App } from '../../kernel/types.js';
-import { ElasticsearchAdapter } from '../../integrations/elasticsearch/elasticsearch.adapter.js';
-import { outboundFetch } from '../../integrations/outbound/fetch.js';
+import type { SearchConfig } from '../../config/search.js';
+import type { Database } from '../../db/client.js';
+import type { App, HangarModule } from '../../kernel/types.js';
+import type { SearchClusterPort } from './search-indices.ports.js';
 import { searchIndicesRoutes } from './search-indices.routes.js';
-import { createSearchIndicesService } from './search-indices.service.js';
-import { searchRules } from './search-indices.urls.js';
+import { createSearchIndicesService, type SearchIndicesService } from './search-indices.service.js';
 
-export type { SearchClusterPort, CatIndex } from './search-indices.ports.js';
-export { humanSize, matchesPattern, summarise } from './search-indices.stats.js';
+export type { SearchClusterPort } from './search-indices.ports.js';
 export { createSearchIndicesService, type SearchIndicesService } from './search-indices.service.js';
+export { searchRules } from './search-indices.urls.js';
 
-/** Links of components to Elasticsearch/OpenSearch indices with live stats (document 3, "Search index links"). */
-export async function searchIndicesModule(app: App, ctx: AppContext) {
-  const cfg = ctx.config.search;
-  const cluster = new ElasticsearchAdapter({ username: cfg.username, password: cfg.password, apiKey: cfg.apiKey }, { fetch: outboundFetch(searchRules(cfg)) });
-  await app.register(searchIndicesRoutes, { service: createSearchIndicesService({ db: ctx.db, cluster, config: cfg }) });
+export interface SearchIndicesDeps {
+  db: Database;
+  /** Elasticsearch or OpenSearch, behind the outbound policy of `searchRules`. */
+  cluster: SearchClusterPort;
+  config: SearchConfig;
+}
+
+/** Links of components to Elasticsearch/OpenSearch indices with live stats (decision 201). */
+export function createSearchIndicesModule(deps: SearchIndicesDeps): HangarModule<SearchIndicesService> {
+  const service = createSearchIndicesService(deps);
+  return {
+    service,
+    async routes(app: App) {
+      await app.register(searchIndicesRoutes, { service });
+    },
+  };
 }

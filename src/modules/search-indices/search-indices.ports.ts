@@ -12,7 +12,7 @@ export interface SearchClusterPort {
   /**
    * The indices matching `patterns` (comma-joined, as `_cat/indices/<pattern>` takes them) on the
    * cluster at `url`. `null` when the pattern names a concrete index that does not exist.
-   * Throws when the cluster is unreachable or refuses.
+   * Throws when the cluster is unreachable or refuses; rejects when `signal` aborts.
    */
-  catIndices(url: string, patterns: string[], opts: { credentials: boolean }): Promise<CatIndex[] | null>;
+  catIndices(url: string, patterns: string[], opts: { credentials: boolean }, signal?: AbortSignal): Promise<CatIndex[] | null>;
 }

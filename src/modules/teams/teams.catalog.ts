@@ -5,7 +5,7 @@ import type { Caller } from '../../kernel/caller.js';
 import type { TeamRow } from './teams.repository.js';
 import { TEAM_TYPES } from './teams.schemas.js';
 
-/** A Backstage `Group` as the catalog hands it over (DECISIONS.md, Backstage compatibility). */
+/** A Backstage `Group` as the catalog hands it over (decision 607). */
 export interface CatalogGroup {
   name: string;
   namespace: string;
@@ -72,14 +72,5 @@ export const teamsCatalogVerbs = {
         sql`UPDATE ${teams} SET parent_team_id = ${link.parentTeamId}, updated_at = now() WHERE id = ${link.teamId} AND parent_team_id IS DISTINCT FROM ${link.parentTeamId}`,
       );
     }
-  },
-
-  /** Teams by name (the catalog resolves group references with it). */
-  async byNames(tx: Executor, names: string[]): Promise<TeamRow[]> {
-    if (names.length === 0) return [];
-    return tx
-      .select()
-      .from(teams)
-      .where(inArray(teams.name, [...new Set(names)]));
   },
 };

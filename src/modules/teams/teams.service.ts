@@ -11,9 +11,9 @@ export interface TeamsServiceDeps {
   userExists(userId: string): Promise<boolean>;
   /**
    * The catalog's verbs for the components' `teamId` (the catalog owns that table: it writes,
-   * invalidates its cache and emits `component.updated`). Read lazily from `ctx.services.catalog`.
+   * invalidates its cache and emits `component.updated`).
    */
-  catalog(): {
+  catalog: {
     linkOwnerTeam(caller: Caller, teamName: string, teamId: string): Promise<number>;
     unlinkTeam(caller: Caller, teamId: string, teamName?: string): Promise<number>;
   };
@@ -63,7 +63,7 @@ export function createTeamsService({ db, userExists, catalog }: TeamsServiceDeps
         if (isUniqueViolation(err)) throw nameConflict(body.name);
         throw err;
       }
-      await catalog().linkOwnerTeam(caller, team.name, team.id);
+      await catalog.linkOwnerTeam(caller, team.name, team.id);
       return team;
     },
 
@@ -88,8 +88,8 @@ export function createTeamsService({ db, userExists, catalog }: TeamsServiceDeps
       if (!team) throw new NotFound('Team not found');
       if (renamed) {
         // The links move from the old name to the new one (the catalog writes and emits).
-        await catalog().unlinkTeam(caller, id, current.name);
-        await catalog().linkOwnerTeam(caller, team.name, id);
+        await catalog.unlinkTeam(caller, id, current.name);
+        await catalog.linkOwnerTeam(caller, team.name, id);
       }
       return team;
     },
@@ -98,7 +98,7 @@ export function createTeamsService({ db, userExists, catalog }: TeamsServiceDeps
       await load(id);
       // Through the catalog first (not only the foreign key's SET NULL): each component gets its
       // updatedAt, a cache invalidation and a `component.updated`.
-      await catalog().unlinkTeam(caller, id);
+      await catalog.unlinkTeam(caller, id);
       if (!(await repo.delete(db, id))) throw new NotFound('Team not found');
     },
 

@@ -3,7 +3,7 @@ import { projectRoot } from '../../kernel/paths.js';
 import type { VariableDefinition } from './templates.render.js';
 
 /**
- * The templates shipped with Hangar (DECISIONS.md, "Templates and scaffolding"). Their files live in
+ * The templates shipped with Hangar (decision 609). Their files live in
  * `templates/builtin/<name>/` at the repository root; `repositoryUrl` is `builtin://<name>`, a marker
  * that the worker reads from that folder instead of cloning.
  */

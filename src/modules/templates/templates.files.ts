@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Git } from '../../infra/git.js';
-import { withTempDir } from '../../infra/git.js';
+import { withTempDir } from '../../integrations/git/git.adapter.js';
+import type { Git } from '../../integrations/git/git.port.js';
 import { Invalid } from '../../kernel/errors.js';
 import { BUILTIN_SCHEME, builtinDir } from './templates.builtin.js';
 import type { TemplateFile } from './templates.render.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
 import { templatesRepository as repo } from './templates.repository.js';
 import { SCAFFOLD_JOB, type TemplatesService } from './templates.service.js';
@@ -15,7 +15,7 @@ declare module '../../infra/jobs/catalog.js' {
  * fails with a timeout message. Requests a stopped process left `pending` or `in_progress` run again
  * (the job is idempotent: a finished request is left alone); with Redis, only those no live process holds.
  */
-export function defineTemplateJobs(ctx: AppContext, service: TemplatesService) {
+export function defineTemplateJobs(ctx: Pick<Infrastructure, 'jobs' | 'db' | 'config'>, service: TemplatesService) {
   ctx.jobs.define(
     defineJob({
       name: SCAFFOLD_JOB,

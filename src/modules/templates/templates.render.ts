@@ -4,7 +4,7 @@ import { Invalid } from '../../kernel/errors.js';
 
 /** Pure rendering rules of templates and scaffolds: variable checks and `{{VARIABLE}}` substitution. */
 
-/** A declared template variable, as stored (document 1, TemplateVariable). */
+/** A declared template variable, as stored (decision 609, TemplateVariable). */
 export type VariableDefinition = TemplateVariableRow;
 
 export interface TemplateFile {

@@ -1,5 +1,6 @@
-import type { AppContext } from '../../context.js';
-import { GitError } from '../../infra/git.js';
+import type { Infrastructure } from '../../context.js';
+import type { CatalogService } from '../catalog/index.js';
+import { GitError, type Git } from '../../integrations/git/git.port.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { systemCaller, type Caller } from '../../kernel/caller.js';
@@ -36,7 +37,14 @@ function loadFailure(template: TemplateRow, err: unknown): string | undefined {
   return undefined;
 }
 
-export function createTemplatesService(ctx: AppContext) {
+export interface TemplatesDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
+  /** Template repositories are cloned, scaffolds pushed. */
+  git: Git;
+  /** A scaffold's repository is registered as a catalog location. */
+  catalog: Pick<CatalogService, 'registerLocation'>;
+}
+
+export function createTemplatesService(ctx: TemplatesDeps) {
   const db = ctx.db;
 
   async function getTemplate(id: string): Promise<TemplateRow> {
@@ -76,7 +84,7 @@ export function createTemplatesService(ctx: AppContext) {
     const path = renderedFiles.find((f) => /^catalog-info\.ya?ml$/.test(f)) ?? renderedFiles.find((f) => /(^|\/)catalog-info\.ya?ml$/.test(f));
     if (!path) return { componentId: null, note: '' };
     try {
-      const r = await ctx.services.catalog.registerLocation(systemCaller(), { url, branch: 'main', path });
+      const r = await ctx.catalog.registerLocation(systemCaller(), { url, branch: 'main', path });
       const component = r.created[0] ?? r.updated[0] ?? r.unchanged[0];
       const problem = r.errors[0]?.message;
       return { componentId: component?.id ?? null, note: component ? '; registered in the catalog' : `; not registered in the catalog: ${problem ?? 'no component'}` };

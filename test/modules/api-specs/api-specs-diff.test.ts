@@ -147,7 +147,7 @@ describe('diff over HTTP', () => {
 
 describe('the catalog verbs', () => {
   it('registerFromCatalog adds a version only when the content changed, with the diff at once; addConsumer is idempotent', async () => {
-    const apiSpecs = t.app.hangar.services.apiSpecs;
+    const apiSpecs = t.app.hangar.modules.apiSpecs;
     const c = await insertComponent(t);
     const caller = systemCaller();
     const v1 = JSON.stringify(FIXED_CASES[1]!.base);

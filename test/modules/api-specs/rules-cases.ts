@@ -78,7 +78,7 @@ export const FIXED_CASES: RuleCase[] = [
   ),
   c('required parameter added', 'new-required-request-parameter', oas({ '/a': { get: op() } }), withParam({ required: true })),
   c('optional parameter added', 'new-optional-request-parameter', oas({ '/a': { get: op() } }), withParam({})),
-  c('required parameter removed (doc 01)', 'required-request-parameter-removed', withParam({ required: true }), oas({ '/a': { get: op() } })),
+  c('required parameter removed (decision 608)', 'required-request-parameter-removed', withParam({ required: true }), oas({ '/a': { get: op() } })),
   c('optional parameter removed', 'request-parameter-removed', withParam({}), oas({ '/a': { get: op() } })),
   c(
     'deprecated parameter removed before sunset',

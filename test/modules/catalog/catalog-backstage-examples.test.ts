@@ -185,12 +185,12 @@ describe("Backstage's own example catalog", () => {
     const source = { locationId: second.location.id, file: 'catalog-info.yaml' };
     expect((await entity('resource:default/shared-db')).json().source).toEqual(source);
     const before = (await entity('resource:default/shared-db')).json().updatedAt;
-    const refreshed = await t.app.hangar.services.catalog.refreshLocation(systemCaller(), first.location.id);
+    const refreshed = await t.app.hangar.modules.catalog.refreshLocation(systemCaller(), first.location.id);
     expect(refreshed.updated).toEqual([]);
     expect(refreshed.errors).toEqual([
       { file: 'catalog-info.yaml', document: 1, message: `resource:default/shared-db is registered by location ${second.location.id}` },
     ]);
     expect((await entity('resource:default/shared-db')).json()).toMatchObject({ source, updatedAt: before });
-    expect((await t.app.hangar.services.catalog.refreshLocation(systemCaller(), second.location.id)).unchanged).toHaveLength(1);
+    expect((await t.app.hangar.modules.catalog.refreshLocation(systemCaller(), second.location.id)).unchanged).toHaveLength(1);
   });
 });

@@ -233,11 +233,11 @@ describe('the Backstage example catalog', () => {
     const res = (await inject('POST', '/api/v1/catalog/locations', { url: repo.url, path: 'all.yaml' })).json();
     const file = readFileSync(join(repo.dir, 'components/billing-worker-component.yaml'), 'utf8');
     repos.change(repo.dir, { 'components/billing-worker-component.yaml': null });
-    await t.app.hangar.services.catalog.refreshLocation(systemCaller(), res.location.id);
+    await t.app.hangar.modules.catalog.refreshLocation(systemCaller(), res.location.id);
     expect((await entity('component:default/billing-worker')).json().orphan).toBe(true);
     expect((await all('&orphan=true')).data.map((c: any) => c.name)).toEqual(['billing-worker']);
     repos.change(repo.dir, { 'components/billing-worker-component.yaml': file });
-    await t.app.hangar.services.catalog.refreshLocation(systemCaller(), res.location.id);
+    await t.app.hangar.modules.catalog.refreshLocation(systemCaller(), res.location.id);
     expect((await entity('component:default/billing-worker')).json().orphan).toBe(false);
     expect((await inject('DELETE', `/api/v1/catalog/locations/${res.location.id}`)).statusCode).toBe(204);
     expectError(await inject('DELETE', `/api/v1/catalog/locations/${res.location.id}`), 404);

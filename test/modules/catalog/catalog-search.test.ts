@@ -138,10 +138,10 @@ describe('verbs for other modules', () => {
     ).json();
     await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user });
     const status = { name: 'wl', namespace: 'prod', replicas: 3, readyReplicas: 2, image: 'wl:1', syncedAt: new Date().toISOString() };
-    await t.app.hangar.services.catalog.setWorkloadStatus(systemCaller(), c.id, status);
+    await t.app.hangar.modules.catalog.setWorkloadStatus(systemCaller(), c.id, status);
     const read = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json();
     expect(read).toMatchObject({ workloadStatus: status, description: 'd', name: c.name });
-    await t.app.hangar.services.catalog.setWorkloadStatus(systemCaller(), c.id, null);
+    await t.app.hangar.modules.catalog.setWorkloadStatus(systemCaller(), c.id, null);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().workloadStatus).toBeNull();
   });
 

@@ -1,7 +1,7 @@
-import { FakeArgoCd } from '../../../src/integrations/argocd/argocd.fake.js';
-import { FakeCircleCi } from '../../../src/integrations/circleci/circleci.fake.js';
-import { FakeJenkins } from '../../../src/integrations/jenkins/jenkins.fake.js';
-import { FakeTravis } from '../../../src/integrations/travis/travis.fake.js';
+import { FakeArgoCd } from '../../fakes/ports/gitops.fake.js';
+import { FakeCircleCi } from '../../fakes/ports/cloud-ci.fake.js';
+import { FakeJenkins } from '../../fakes/ports/server-ci.fake.js';
+import { FakeTravis } from '../../fakes/ports/hosted-ci.fake.js';
 import type { CiAdapterFactories } from '../../../src/modules/ci/index.js';
 
 /** One in-memory platform of each kind; `credentials` records what each adapter was built with. */

@@ -77,7 +77,7 @@ describe('platform endpoints over the real adapters', () => {
   });
 
   it("pipelines' deploy port syncs over the real adapter and waits for Synced + Healthy", async () => {
-    const client = await createGitOpsDeployPort(t.app.hangar).forOrganization(null);
+    const client = await createGitOpsDeployPort(t.app.hangar.modules.ci).forOrganization(null);
     const signal = new AbortController().signal;
     argo.settleAfterReads = 2;
     await client!.sync('shop', signal);

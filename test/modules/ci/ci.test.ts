@@ -19,8 +19,7 @@ async function credential(type: string, value: object) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  t.app.hangar.services.ci.useAdapters(fakes.factories);
+  t = await buildTestApp({}, undefined, { ciPlatforms: fakes.factories });
   admin = await t.adminToken();
   user = await t.newUser('ciuser');
   const res = await t.app.inject({
@@ -53,7 +52,7 @@ describe('without credentials', () => {
       const err = expectError(await t.app.inject({ method: method as 'GET', url, headers: as(admin) }), 400);
       expect(err.message, url).toContain(`${type} credential`);
     }
-    expect(await createGitOpsDeployPort(t.app.hangar).forOrganization(org)).toBeNull();
+    expect(await createGitOpsDeployPort(t.app.hangar.modules.ci).forOrganization(org)).toBeNull();
   });
 
   it('needs a token; admin for actions; outsiders of the organization get 403', async () => {
@@ -120,7 +119,7 @@ describe('GitOps CD', () => {
   });
 
   it("serves pipelines' deploy stage: sync, then state until Synced + Healthy", async () => {
-    const port = createGitOpsDeployPort(t.app.hangar);
+    const port = createGitOpsDeployPort(t.app.hangar.modules.ci);
     const client = await port.forOrganization(org);
     expect(client).not.toBeNull();
     fakes.argo.settleAfterPolls = 1;

@@ -1,8 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ModuleServices } from '../../../src/context.js';
 import { components, teams } from '../../../src/db/schema/index.js';
-import { FakeCostSource } from '../../../src/integrations/opencost/opencost.fake.js';
+import { FakeCostSource } from '../../fakes/ports/cost-source.fake.js';
 import type { Caller } from '../../../src/kernel/caller.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { NotFound } from '../../../src/kernel/errors.js';
@@ -59,8 +58,8 @@ afterAll(async () => {
 });
 
 describe('cost service over FakeCostSource', () => {
-  const build = (source: FakeCostSource, catalog?: ReturnType<typeof catalogStub>) =>
-    createCostService({ db: db.handle.db, source, currency: 'EUR', services: (catalog ? { catalog } : {}) as unknown as ModuleServices });
+  const build = (source: FakeCostSource, catalog = catalogStub()) =>
+    createCostService({ db: db.handle.db, source, currency: 'EUR', catalog: catalog as unknown as Parameters<typeof createCostService>[0]['catalog'] });
 
   it('available follows the source health probe', async () => {
     const source = new FakeCostSource();
@@ -99,12 +98,6 @@ describe('cost service over FakeCostSource', () => {
     await expect(service.actual(user, c.id)).rejects.toMatchObject({ statusCode: 503, message: 'OpenCost is unreachable' });
     await expect(service.sync(caller)).rejects.toMatchObject({ statusCode: 503 });
     expect(await service.history(user, c.id)).toEqual([]);
-  });
-
-  it('no catalog service: sync and team summaries answer 503', async () => {
-    const service = build(new FakeCostSource());
-    await expect(service.sync(caller)).rejects.toMatchObject({ statusCode: 503, message: 'The catalog is not available' });
-    await expect(service.teamSummary(user, MISSING)).rejects.toMatchObject({ statusCode: 503 });
   });
 
   it('sync stores one 7-day record per component with an allocation, one query per aggregation, across pages', async () => {

@@ -102,7 +102,7 @@ describe("a credential's value is never found in clear", () => {
     for (const secret of [SECRET_TOKEN, SECRET_API_TOKEN, SECRET_USER, basic, Buffer.from(SECRET_TOKEN).toString('base64')]) expect(dump).not.toContain(secret);
 
     // What is stored opens only with the server's key, and only for its own row.
-    const value = await app.hangar.services.credentials.readValue({ actor: undefined as never, organizationId: null, requestId: 't' }, 'gitopscd');
+    const value = await app.hangar.modules.credentials.readValue({ actor: undefined as never, organizationId: null, requestId: 't' }, 'gitopscd');
     expect(value).toEqual({ url: 'http://127.0.0.1:9', token: SECRET_TOKEN });
   });
 });

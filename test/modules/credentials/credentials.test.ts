@@ -124,7 +124,7 @@ describe('integration credentials', () => {
     });
     expect(revalued.statusCode).toBe(200);
     expect(revalued.body).not.toContain('new-jenkins-token');
-    const read = await t.app.hangar.services.credentials.readValue({ actor: undefined as never, organizationId: orgA, requestId: 'x' }, 'serverci');
+    const read = await t.app.hangar.modules.credentials.readValue({ actor: undefined as never, organizationId: orgA, requestId: 'x' }, 'serverci');
     expect(read).toEqual({ url: 'https://j2.test', username: 'v', apiToken: 'new-jenkins-token' });
 
     expectError(await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(member.token, orgA), payload: { name: 'x' } }), 403);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../../../src/db/schema/index.js';
-import { recordDeployment, updateDeploymentStatus } from '../../../src/modules/deployments/index.js';
+import { systemCaller } from '../../../src/kernel/caller.js';
+import { createDeploymentsService } from '../../../src/modules/deployments/index.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
+/** The deployments module's write verbs, as the deploy stage gets them. */
+const deployments = () => createDeploymentsService({ db: t.database.db });
 let admin: string;
 let user: Awaited<ReturnType<TestApp['newUser']>>;
 beforeAll(async () => {
@@ -132,15 +135,21 @@ describe('deployments', () => {
   it('lists newest first with combinable filters; reads one; deleting the environment deletes its deployments', async () => {
     const [envA, envB] = [await createEnv(), await createEnv()];
     const [c1, c2] = [await createComponent(), await createComponent()];
-    const d1 = await recordDeployment(t.database.db, { componentId: c1.id, environmentId: envA.id, version: '1.0.0', status: 'pending', deployedBy: user.id });
-    const d2 = await recordDeployment(t.database.db, {
+    const d1 = await deployments().record(systemCaller(), {
+      componentId: c1.id,
+      environmentId: envA.id,
+      version: '1.0.0',
+      status: 'pending',
+      deployedBy: user.id,
+    });
+    const d2 = await deployments().record(systemCaller(), {
       componentId: c1.id,
       environmentId: envB.id,
       version: '1.0.1',
       status: 'succeeded',
       pipelineRunId: MISSING,
     });
-    const d3 = await recordDeployment(t.database.db, { componentId: c2.id, environmentId: envA.id, version: '2.0.0', status: 'failed' });
+    const d3 = await deployments().record(systemCaller(), { componentId: c2.id, environmentId: envA.id, version: '2.0.0', status: 'failed' });
     expect(d1).toMatchObject({ status: 'pending', deployedBy: user.id, pipelineRunId: null });
 
     const ids = async (qs: string) => {
@@ -157,7 +166,7 @@ describe('deployments', () => {
     expect(page).toMatchObject({ total: 2, skip: 1, take: 1 });
     expect(page.data.map((d: { id: string }) => d.id)).toEqual([d1.id]);
 
-    const moved = await updateDeploymentStatus(t.database.db, d1.id, 'in_progress');
+    const moved = await deployments().setStatus(systemCaller(), d1.id, 'in_progress');
     expect(moved.status).toBe('in_progress');
     const one = await req('GET', `/api/v1/deployments/${d1.id}`, user.token);
     expect(one.statusCode).toBe(200);
@@ -188,21 +197,23 @@ describe('deployments', () => {
     expectError(await req('GET', `/api/v1/deployments/${MISSING}`), 401);
   });
 
-  it('recordDeployment / updateDeploymentStatus refuse unknown references and statuses', async () => {
+  it('the record / setStatus verbs refuse unknown references and statuses', async () => {
     const env = await createEnv();
     const c = await createComponent();
-    await expect(recordDeployment(t.database.db, { componentId: MISSING, environmentId: env.id, version: '1', status: 'pending' })).rejects.toMatchObject({
+    await expect(deployments().record(systemCaller(), { componentId: MISSING, environmentId: env.id, version: '1', status: 'pending' })).rejects.toMatchObject({
       statusCode: 404,
     });
-    await expect(recordDeployment(t.database.db, { componentId: c.id, environmentId: MISSING, version: '1', status: 'pending' })).rejects.toMatchObject({
+    await expect(deployments().record(systemCaller(), { componentId: c.id, environmentId: MISSING, version: '1', status: 'pending' })).rejects.toMatchObject({
       statusCode: 404,
     });
-    await expect(recordDeployment(t.database.db, { componentId: c.id, environmentId: env.id, version: '1', status: 'done' as never })).rejects.toMatchObject({
+    await expect(
+      deployments().record(systemCaller(), { componentId: c.id, environmentId: env.id, version: '1', status: 'done' as never }),
+    ).rejects.toMatchObject({
       statusCode: 400,
     });
-    await expect(updateDeploymentStatus(t.database.db, MISSING, 'failed')).rejects.toMatchObject({ statusCode: 404 });
-    const d = await recordDeployment(t.database.db, { componentId: c.id, environmentId: env.id, version: '1', status: 'pending' });
-    await expect(updateDeploymentStatus(t.database.db, d.id, 'bogus' as never)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(deployments().setStatus(systemCaller(), MISSING, 'failed')).rejects.toMatchObject({ statusCode: 404 });
+    const d = await deployments().record(systemCaller(), { componentId: c.id, environmentId: env.id, version: '1', status: 'pending' });
+    await expect(deployments().setStatus(systemCaller(), d.id, 'bogus' as never)).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 

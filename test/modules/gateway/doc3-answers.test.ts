@@ -1,4 +1,4 @@
-// Black-box checks of document 3 (policy, search links, cost, registry, gateway) with no upstream reachable.
+// Black-box checks of the integrations (policy, search links, cost, registry, gateway; decision 602) with no upstream reachable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../../helpers/app.js';
 import { createComponent } from '../../fakes/components.js';
@@ -27,7 +27,7 @@ const codes = async (list: [string, string, object?, string?][]) => {
   return out;
 };
 
-describe('document 3 answers with no upstream reachable (policy, search links, cost, registry, gateway)', () => {
+describe('integration answers with no upstream reachable (policy, search links, cost, registry, gateway)', () => {
   it('status codes of every endpoint: 400 validation, 404 unknown, 503 unreachable, 403 admin-only', async () => {
     const c = comp.id;
     const s = `/api/v1/components/${c}/searchengine-indices`;

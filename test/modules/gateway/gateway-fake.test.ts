@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeGateway } from '../../../src/integrations/kong/kong.fake.js';
+import { FakeGateway } from '../../fakes/ports/gateway.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createGatewayService, type UpstreamRoute } from '../../../src/modules/gateway/index.js';
 import { createTestDatabase } from '../../helpers/app.js';

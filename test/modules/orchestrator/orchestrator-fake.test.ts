@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../../../src/db/schema/index.js';
 import type { EventPublisher } from '../../../src/infra/events.js';
-import { FakeOrchestrator } from '../../../src/integrations/kubernetes/orchestrator.fake.js';
+import { FakeOrchestrator } from '../../fakes/ports/orchestrator.fake.js';
 import type { Caller } from '../../../src/kernel/caller.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type WatchedRollout, type WorkloadStatus } from '../../../src/modules/orchestrator/index.js';
@@ -53,11 +53,11 @@ function statusWriter() {
   };
 }
 
-function setup(port = new FakeOrchestrator(), opts: { catalog?: boolean } = {}) {
-  const writer = opts.catalog === false ? undefined : statusWriter();
+function setup(port = new FakeOrchestrator()) {
+  const writer = statusWriter();
   const events: { name: string; payload: unknown }[] = [];
   const publisher: EventPublisher = { emit: (name, payload) => void events.push({ name, payload }) };
-  const service = createOrchestratorService({ port, db: db.handle.db, events: publisher, log, catalog: () => writer });
+  const service = createOrchestratorService({ port, db: db.handle.db, events: publisher, log, catalog: writer });
   return { port, service, events, writer };
 }
 
@@ -124,7 +124,7 @@ describe('orchestrator service over FakeOrchestrator', () => {
     expect(await service.listCrds(user)).toEqual([]);
     expect(await service.listRollouts(user)).toEqual([]);
     expect(await service.syncAnnotated(caller)).toEqual({ synced: 0 });
-    expect(writer!.calls).toEqual([]);
+    expect(writer.calls).toEqual([]);
   });
 
   it('annotation sync: status of the named workload (first namespace alphabetically), cleared once when it goes', async () => {
@@ -152,31 +152,25 @@ describe('orchestrator service over FakeOrchestrator', () => {
       syncedAt,
     });
     // No workload and nothing stored: left alone (no write, so no event every cycle).
-    expect(writer!.calls.map((c) => c.componentId).sort()).toEqual([web.id, api.id].sort());
+    expect(writer.calls.map((c) => c.componentId).sort()).toEqual([web.id, api.id].sort());
     expect(await statusOf(ghost.id)).toBeNull();
     expect(await statusOf(plain.id)).toBeNull();
 
     // The workload goes away: its stored status is cleared once, not on every cycle.
     port.workloads = port.workloads.filter((w) => w.name !== 'api');
-    writer!.calls.length = 0;
+    writer.calls.length = 0;
     expect(await service.syncAnnotated(caller)).toEqual({ synced: 1 });
-    expect(writer!.calls).toHaveLength(2);
-    expect(writer!.calls).toEqual(
+    expect(writer.calls).toHaveLength(2);
+    expect(writer.calls).toEqual(
       expect.arrayContaining([
         { componentId: api.id, status: null },
         { componentId: web.id, status: expect.objectContaining({ namespace: 'dev' }) },
       ]),
     );
     expect(await statusOf(api.id)).toBeNull();
-    writer!.calls.length = 0;
+    writer.calls.length = 0;
     await service.syncAnnotated(caller);
-    expect(writer!.calls.map((c) => c.componentId)).toEqual([web.id]);
-  });
-
-  it('annotation sync without the catalog verb: 503 (only when there is something to write)', async () => {
-    const { service } = setup(new FakeOrchestrator(), { catalog: false });
-    await component('web');
-    await expect(service.syncAnnotated(caller)).rejects.toMatchObject({ statusCode: 503 });
+    expect(writer.calls.map((c) => c.componentId)).toEqual([web.id]);
   });
 
   it('rollout watch: first sight is a baseline, a phase change emits rollout.updated once, deletion forgets', async () => {

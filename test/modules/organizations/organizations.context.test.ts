@@ -24,7 +24,7 @@ const statusOf = (p: Promise<unknown>) =>
     (e: { statusCode?: number }) => e.statusCode ?? 500,
   );
 
-describe('X-Organization-Id (DECISIONS.md, Organization context)', () => {
+describe('X-Organization-Id (decision 603)', () => {
   it('members get the id; outsiders 403 (also for an unknown id); admins any existing one (404 unknown); no header null; 400 malformed', async () => {
     const [owner, outsider] = await Promise.all([t.newUser('ctxown'), t.newUser('ctxout')]);
     const res = await t.app.inject({

@@ -4,7 +4,7 @@ import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../hel
 import { waitUntil } from '../../helpers/free-port.js';
 import { createPipeline, getRun, script, trigger, waitForRun, workDir, type Run } from './helpers.js';
 
-// A black-box pass over document 2 (Pipeline, PipelineRun, endpoints, events) and the Pipelines rows of DECISIONS.md.
+// A black-box pass over pipelines (Pipeline, PipelineRun, endpoints, events) and decisions 610-612.
 
 let t: TestApp;
 let admin: string;
@@ -12,7 +12,7 @@ let user: { id: string; token: string };
 let socket: Socket;
 const events: { name: string; payload: any }[] = [];
 const url = '/api/v1/pipelines';
-/** DECISIONS.md: a stage result's status is one of these, nothing else. */
+/** Decision 610: a stage result's status is one of these, nothing else. */
 const STAGE_STATUSES = ['succeeded', 'failed', 'skipped', 'waiting'];
 
 beforeAll(async () => {

@@ -60,7 +60,7 @@ describe('script stages', () => {
     const run = await trigger(t, admin, p.id);
     const live = await waitForRun(t, admin, p.id, run.id, (r) => r.logs.includes('first-line'));
     expect(live.status).toBe('running');
-    // DECISIONS.md: a stage result is succeeded, failed, skipped or waiting; an executing stage has none yet.
+    // Decision 610: a stage result is succeeded, failed, skipped or waiting; an executing stage has none yet.
     expect(live.stageResults).toEqual([]);
     expect(live.logs).not.toContain('second');
     await waitForRun(t, admin, p.id, run.id, ['succeeded']);

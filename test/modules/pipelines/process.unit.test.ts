@@ -79,7 +79,7 @@ describe('stage output tail', () => {
 });
 
 describe('pipeline settings', () => {
-  it('defaults as DECISIONS.md gives them; any positive PIPELINE_LOG_MAX_BYTES is accepted', async () => {
+  it('defaults as decision 611 gives them; any positive PIPELINE_LOG_MAX_BYTES is accepted', async () => {
     const { loadConfig } = await import('../../../src/config/config.js');
     const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
     const c = loadConfig(base);

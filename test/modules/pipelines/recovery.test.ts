@@ -3,7 +3,7 @@ import { pipelineRuns } from '../../../src/db/schema/index.js';
 import { buildTestApp, createTestDatabase, uniq, type TestApp } from '../../helpers/app.js';
 import { createPipeline, getRun, script, trigger, waitForRun, workDir } from './helpers.js';
 
-/** What a process finds at start in the runs table of a process that stopped (DECISIONS.md). */
+/** What a process finds at start in the runs table of a process that stopped (decision 612). */
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let first: TestApp;
 let second: TestApp | undefined;

@@ -5,7 +5,7 @@ import { components } from '../../../src/db/schema/index.js';
 import { GITOPS_POLL_MS } from '../../../src/modules/pipelines/stages/deploy.js';
 import { bearer, buildTestApp, uniq, type TestApp } from '../../helpers/app.js';
 import { createPipeline, trigger, waitForRun, workDir } from './helpers.js';
-import { FakeGitOps } from './pipelines.ports.fake.js';
+import { FakeGitOps } from '../../fakes/ports/gitops-deploy.fake.js';
 
 let t: TestApp;
 let admin: string;
@@ -27,13 +27,16 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-  t = await buildTestApp({
-    PIPELINE_WORK_DIR: workDir(),
-    NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`,
-    PIPELINE_STAGE_TIMEOUT_S: '5',
-  });
+  t = await buildTestApp(
+    {
+      PIPELINE_WORK_DIR: workDir(),
+      NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`,
+      PIPELINE_STAGE_TIMEOUT_S: '5',
+    },
+    undefined,
+    { gitopsDeploy: gitops },
+  );
   admin = await t.adminToken();
-  t.app.hangar.services.pipelines.useGitOpsPort(gitops);
   const ev = t.app.hangar.events as { emit: (n: string, p: unknown) => void };
   const orig = ev.emit.bind(ev);
   ev.emit = (name, payload) => {

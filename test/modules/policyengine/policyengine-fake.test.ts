@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakePolicyEngine } from '../../../src/integrations/opa/opa.fake.js';
+import { FakePolicyEngine } from '../../fakes/ports/policy-engine.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createPolicyEngineService } from '../../../src/modules/policyengine/index.js';
 import { createTestDatabase } from '../../helpers/app.js';

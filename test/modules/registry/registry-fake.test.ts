@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeRegistry } from '../../../src/integrations/oci-registry/oci-registry.fake.js';
+import { FakeRegistry } from '../../fakes/ports/registry.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createRegistryService, type ScanResult } from '../../../src/modules/registry/index.js';
 import { createTestDatabase } from '../../helpers/app.js';

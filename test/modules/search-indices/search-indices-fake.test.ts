@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchConfig } from '../../../src/config/search.js';
 import { organizations } from '../../../src/db/schema/index.js';
-import { FakeSearchClusters } from '../../../src/integrations/elasticsearch/elasticsearch.fake.js';
+import { FakeSearchClusters } from '../../fakes/ports/search-cluster.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createSearchIndicesService, type SearchClusterPort } from '../../../src/modules/search-indices/index.js';
 import { createTestDatabase, uniq } from '../../helpers/app.js';

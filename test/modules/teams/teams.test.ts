@@ -269,7 +269,7 @@ describe('components and teamId', () => {
       linkOwnerTeam: async (_c: unknown, name: string) => (calls.push(`link ${name}`), 0),
       unlinkTeam: async (_c: unknown, _id: string, name?: string) => (calls.push(`unlink ${name ?? '*'}`), 0),
     };
-    const service = createTeamsService({ db: t.database.db, userExists: async () => true, catalog: () => catalog });
+    const service = createTeamsService({ db: t.database.db, userExists: async () => true, catalog });
     const name = uniq('busy');
     const busy = await service.create(systemCaller(), { name, type: 'dev' });
     expect(calls).toEqual([`link ${name}`]);

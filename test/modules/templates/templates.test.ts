@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../../src/context.js';
 import { organizations, serviceTemplates } from '../../../src/db/schema/index.js';
 import { createTemplatesService } from '../../../src/modules/templates/index.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
@@ -79,7 +78,7 @@ describe('built-in templates', () => {
   });
 
   it('two processes seeding at once leave exactly one row per built-in', async () => {
-    const ctx = { db: t.database.db } as unknown as AppContext;
+    const ctx = { db: t.database.db } as unknown as Parameters<typeof createTemplatesService>[0];
     await Promise.all([createTemplatesService(ctx).seedBuiltins(), createTemplatesService(ctx).seedBuiltins(), createTemplatesService(ctx).seedBuiltins()]);
     const rows = await t.database.db.select({ name: serviceTemplates.name }).from(serviceTemplates).where(eq(serviceTemplates.isBuiltIn, true));
     expect(rows.map((r) => r.name).sort()).toEqual(['go-service', 'python-worker', 'typescript-backend', 'typescript-webapp']);

@@ -4,7 +4,7 @@ import { type Dir, SchemaComparer } from './schema.js';
 import { Unchanged } from './unchanged.js';
 
 /**
- * AsyncAPI 2.x and 3.x: channels (by key, doc 01's rule), operations and their messages, message
+ * AsyncAPI 2.x and 3.x: channels (by key, decision 608), operations and their messages, message
  * payloads as JSON Schemas. Direction is the client's view: a message clients receive (2.x
  * `subscribe`, 3.x `send`) follows the response rules, one they send (2.x `publish`, 3.x `receive`)
  * the request rules.

@@ -3,7 +3,7 @@ import type { ChangeType, Level, RuleDef } from './model.js';
 /**
  * The rule table: every entry the diff can produce has one of these ids, with a fixed level and
  * type. Ids are oasdiff's where its check matches (https://www.oasdiff.com/docs/breaking-changes);
- * `oasdiff: false` marks Hangar's own (doc 01's stricter required-parameter rule, AsyncAPI, whole
+ * `oasdiff: false` marks Hangar's own (decision 608's stricter required-parameter rule, AsyncAPI, whole
  * paths, webhooks and callbacks).
  */
 const r = (level: Level, type: ChangeType, area: string, description: string, oasdiff = true): RuleDef => ({ level, type, area, description, oasdiff });
@@ -28,7 +28,7 @@ const FIXED: Record<string, RuleDef> = {
     'error',
     'removed',
     'parameters',
-    "a required parameter that was not deprecated was removed (doc 01's rule; oasdiff: a warning)",
+    'a required parameter that was not deprecated was removed (decision 608; oasdiff: a warning)',
     false,
   ),
   'request-parameter-removed': r('warning', 'removed', 'parameters', 'an optional parameter that was not deprecated was removed'),

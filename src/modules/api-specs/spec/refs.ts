@@ -86,37 +86,50 @@ const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 /** Maps whose keys are names chosen by the author (a property may be called `default`). */
 const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'schemas', 'parameters', 'responses', 'headers', 'messages']);
 
+/** A node's place in the document: its parent's place and its key. Joined into a pointer only for a problem. */
+type Place = { up: Place | undefined; key: string } | undefined;
+function pointerOf(place: Place): string {
+  const keys: string[] = [];
+  for (let p = place; p; p = p.up) keys.push(pointerToken(p.key));
+  return keys.length ? `#/${keys.reverse().join('/')}` : '#';
+}
+
 /**
- * Every `$ref` in the document must be local and resolve (DECISIONS.md: "`$ref`s resolvable inside
+ * Every `$ref` in the document must be local and resolve (decision 608: "`$ref`s resolvable inside
  * the document"). Iterative, so a deep document cannot overflow the stack. Returns the first `limit`.
+ * A node's pointer is built only when it has a problem: building one per node was a tenth of a
+ * 4 MB registration's CPU time (decision 311).
  */
 export function checkRefs(doc: unknown, limit = 10): Problem[] {
   const problems: Problem[] = [];
   const resolver = new RefResolver(doc);
-  const stack: [unknown, string, string][] = [[doc, '#', '']];
+  const stack: [unknown, Place, string][] = [[doc, undefined, '']];
   while (stack.length > 0 && problems.length < limit) {
-    const [value, pointer, ownKey] = stack.pop()!;
+    const [value, place, ownKey] = stack.pop()!;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${pointer}/${i}`, '']);
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], { up: place, key: String(i) }, '']);
       continue;
     }
     if (!isObj(value)) continue;
     const ref = value.$ref;
     if (typeof ref === 'string') {
-      const at = `${pointer}/$ref`;
+      const at = () => `${pointerOf(place)}/$ref`;
       if (!ref.startsWith('#'))
-        problems.push({ pointer: at, message: `external reference '${ref.slice(0, 200)}' is not resolved: only references inside the document are` });
+        problems.push({ pointer: at(), message: `external reference '${ref.slice(0, 200)}' is not resolved: only references inside the document are` });
       else if (!refTokens(ref))
-        problems.push({ pointer: at, message: `reference '${ref.slice(0, 200)}' is not a valid JSON pointer (bad percent-encoding or syntax)` });
+        problems.push({ pointer: at(), message: `reference '${ref.slice(0, 200)}' is not a valid JSON pointer (bad percent-encoding or syntax)` });
       else if (resolver.deref(value) === undefined)
-        problems.push({ pointer: at, message: `reference '${ref.slice(0, 200)}' does not resolve inside the document` });
+        problems.push({ pointer: at(), message: `reference '${ref.slice(0, 200)}' does not resolve inside the document` });
     }
     const keys = Object.keys(value);
     const named = NAME_MAPS.has(ownKey);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
+      const child = value[key];
+      // Only objects and arrays can hold a `$ref`: scalars are not stacked at all.
+      if (child === null || typeof child !== 'object') continue;
       if (!named && (DATA_KEYS.has(key) || key.startsWith('x-') || key === '$ref')) continue;
-      stack.push([value[key], `${pointer}/${pointerToken(key)}`, named ? '' : key]);
+      stack.push([child, { up: place, key }, named ? '' : key]);
     }
   }
   return problems;

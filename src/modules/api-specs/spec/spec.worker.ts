@@ -24,11 +24,13 @@ parentPort!.on('message', (msg: WorkerRequest) => {
     // Only the message crosses the thread boundary: no stack, no document content.
     answer = { id: msg.id, ok: false, error: err instanceof Error ? `${err.name}: ${err.message.slice(0, 300)}` : 'worker failure' };
   }
-  // The offsets' buffer moves to the main thread instead of being copied.
-  const transfer = answer.ok && isDiff(answer.value) ? [answer.value.diff.starts.buffer as ArrayBuffer] : [];
-  parentPort!.postMessage(answer, transfer);
+  // Binary results (the diff's offsets, the gzip'd spec) move to the main thread instead of being copied.
+  parentPort!.postMessage(answer, answer.ok ? transferables(answer.value) : []);
 });
 
-function isDiff(v: unknown): v is { ok: true; diff: { starts: Uint32Array } } {
-  return typeof v === 'object' && v !== null && 'diff' in v;
+function transferables(v: unknown): ArrayBuffer[] {
+  if (typeof v !== 'object' || v === null) return [];
+  if ('diff' in v) return [(v as { diff: { starts: Uint32Array } }).diff.starts.buffer as ArrayBuffer];
+  if ('specGzip' in v) return [(v as { specGzip: Uint8Array }).specGzip.buffer as ArrayBuffer];
+  return [];
 }

@@ -22,16 +22,22 @@ interface Slot {
  * The compiled worker (dist/…/spec.worker.js) runs as is; under tsx or vitest the source file is
  * TypeScript, so a small bootstrap registers tsx's loader inside the worker first.
  */
-function spawn(): Worker {
+function spawn(heapMb: number): Worker {
+  // Decision 310: the old generation is capped (V8 collects sooner as it nears the cap, so the
+  // thread's memory follows what it holds, not its past peaks), and the young generation kept at
+  // 8 MB semi-spaces: parsing megabytes of JSON allocates fast, and V8's default of up to 16 MB
+  // semi-spaces per thread stays resident. A task that needs more than the cap ends its worker
+  // (ERR_WORKER_OUT_OF_MEMORY): the caller gets a WorkerFailure, the pool a fresh worker.
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 24 };
   const js = new URL('./spec.worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(js))) return new Worker(js);
+  if (existsSync(fileURLToPath(js))) return new Worker(js, { resourceLimits });
   const ts = new URL('./spec.worker.ts', import.meta.url).href;
   const tsxApi = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
-  return new Worker(`import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`, { eval: true });
+  return new Worker(`import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`, { eval: true, resourceLimits });
 }
 
 export class WorkerFailure extends Error {}
@@ -51,6 +57,8 @@ export class SpecWorkerPool {
   constructor(
     private readonly size: number,
     private readonly timeoutMs = 60_000,
+    /** old-generation heap of each worker (decision 310) */
+    private readonly heapMb = 384,
   ) {}
 
   /** Starts every worker now (production), so the first registration does not pay for thread start-up. */
@@ -89,7 +97,7 @@ export class SpecWorkerPool {
   }
 
   private add(): Slot {
-    const slot: Slot = { worker: spawn() };
+    const slot: Slot = { worker: spawn(this.heapMb) };
     slot.worker.unref();
     slot.worker.on('message', (res: WorkerResponse) => {
       const task = slot.task;

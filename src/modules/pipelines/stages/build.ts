@@ -3,7 +3,7 @@ import { join, relative, isAbsolute } from 'node:path';
 import { findOnPath, runCommand } from './process.js';
 import type { StageContext, StageOutcome } from './types.js';
 
-/** DECISIONS.md: the three OCI build tools behind the document's neutral engine names. */
+/** Decision 613: the three OCI build tools behind the interface's neutral engine names. */
 export const ENGINE_BINARIES = { oci_a: 'docker', oci_b: 'buildah', oci_c: 'podman' } as const;
 type Engine = keyof typeof ENGINE_BINARIES;
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catalogLookup } from '../../catalog/index.js';
-import { recordDeployment, updateDeploymentStatus } from '../../deployments/index.js';
 import { environmentsLookup } from '../../environments/index.js';
+import { systemCaller } from '../../../kernel/caller.js';
 import { describeAbort, type StageContext, type StageOutcome } from './types.js';
 
 /** How often the GitOps application's state is read while waiting for Synced + Healthy. */
@@ -23,7 +23,8 @@ export async function deployStage(ctx: StageContext): Promise<StageOutcome> {
   if (!component) return { status: 'failed', reason: `component ${componentId} does not exist` };
   if (!environment) return { status: 'failed', reason: `environment ${environmentId} does not exist` };
 
-  let deployment = await recordDeployment(ctx.db, {
+  const caller = systemCaller({ organizationId: ctx.pipeline.organizationId });
+  let deployment = await ctx.deployments.record(caller, {
     componentId,
     environmentId,
     version: ctx.run.version,
@@ -35,7 +36,7 @@ export async function deployStage(ctx: StageContext): Promise<StageOutcome> {
   ctx.log(`deployment ${deployment.id}: ${component.name} ${ctx.run.version} to ${environment.name} (pending)`);
   const finish = async (ok: boolean, reason?: string): Promise<StageOutcome> => {
     try {
-      deployment = await updateDeploymentStatus(ctx.db, deployment.id, ok ? 'succeeded' : 'failed');
+      deployment = await ctx.deployments.setStatus(caller, deployment.id, ok ? 'succeeded' : 'failed');
       ctx.log(`deployment ${deployment.id}: ${deployment.status}`);
     } catch (err) {
       return { status: 'failed', reason: `could not record the deployment's outcome: ${errorText(err)}`, extra };
@@ -43,7 +44,7 @@ export async function deployStage(ctx: StageContext): Promise<StageOutcome> {
     return ok ? { status: 'succeeded', extra } : { status: 'failed', reason: reason ?? 'deployment failed', extra };
   };
 
-  await updateDeploymentStatus(ctx.db, deployment.id, 'in_progress');
+  await ctx.deployments.setStatus(caller, deployment.id, 'in_progress');
   ctx.log(`deployment ${deployment.id}: in_progress`);
 
   const app = (component as { gitopsApp?: string | null }).gitopsApp;

@@ -3,7 +3,7 @@ import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 
-/** SIGTERM first; what is still alive this long after gets SIGKILL (DECISIONS.md). */
+/** SIGTERM first; what is still alive this long after gets SIGKILL (decision 611). */
 export const KILL_GRACE_MS = 10_000;
 /** A "line" longer than this without a newline is passed on in pieces. */
 const MAX_LINE = 64 * 1024;

@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client.js';
 import type { PipelineStageRow } from '../../../db/schema/pipelines.js';
 import type { PipelinesConfig } from '../../../config/pipelines.js';
+import type { DeploymentsService } from '../../deployments/index.js';
 import type { PipelineNotifyEvent } from '../pipelines.events.js';
 import type { GitOpsDeployPort } from '../pipelines.ports.js';
 import type { RunRow } from '../pipelines.repository.js';
@@ -20,8 +21,10 @@ export interface StageContext {
   config: PipelinesConfig;
   /** Appends one line to the run's logs (and `pipeline.log`). */
   log(line: string): void;
-  /** The variables commands see (DECISIONS.md): PATH, HOME, LANG and the HANGAR_* ones. */
+  /** The variables commands see (decision 611): PATH, HOME, LANG and the HANGAR_* ones. */
   commandEnv: Record<string, string>;
+  /** The deployments module's write verbs: the one write path into `deployments` from outside it. */
+  deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
   gitops(): GitOpsDeployPort | undefined;
   notify(event: PipelineNotifyEvent): void;
 }

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  seedComponents,
+  seedPortal,
+  settled,
+  signIn,
+  startPortalServer,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
+
+/**
+ * axe on every page of the portal's shell, in both themes at 1280x800 and 390x844. Its own file (own
+ * server and browser) so the browser project runs it beside the behaviour tests of portal.test.ts.
+ */
+let server: PortalServer;
+let pb: PortalBrowser;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  await seedPortal(server);
+  await seedComponents(server, 120);
+  pb = await launchBrowser(server);
+});
+afterAll(async () => {
+  await pb?.close();
+  await server?.stop();
+});
+
+async function signedIn(path = '/catalog', opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
+  const { context, page } = await pb.newPage(opts);
+  await signIn(page, ADMIN, path);
+  return { context, page };
+}
+
+describe('accessibility (axe, zero violations)', () => {
+  const pages = ['/catalog', '/catalog?lifecycle=production&cols=name,kind,owner,updatedAt', '/teams', '/people', '/search?q=payments', '/search'];
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      it(`sign-in and register, ${theme}, ${viewport}`, async () => {
+        const { context, page } = await pb.newPage({ theme, viewport });
+        await page.goto('/sign-in');
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await expectAccessible(page, `/sign-in ${theme} ${viewport}`);
+        await page.goto('/register');
+        await page.getByRole('button', { name: 'Create account' }).waitFor();
+        await expectAccessible(page, `/register ${theme} ${viewport}`);
+        await context.close();
+      });
+
+      it(`every signed-in shell page, ${theme}, ${viewport}`, { timeout: 480_000 }, async () => {
+        const { context, page } = await signedIn('/catalog', { theme, viewport });
+        for (const path of pages) {
+          await page.goto(path);
+          await settled(page);
+          await expectAccessible(page, `${path} ${theme} ${viewport}`);
+        }
+        await page.goto('/teams');
+        await page.getByRole('link', { name: 'payments-team' }).first().click();
+        await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
+        await settled(page);
+        await expectAccessible(page, `team page ${theme} ${viewport}`);
+        await page.keyboard.press('Control+k');
+        await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('pay');
+        await page.getByRole('option', { name: /Payments API service/ }).waitFor();
+        await expectAccessible(page, `command palette ${theme} ${viewport}`);
+        await context.close();
+      });
+    }
+  }
+});

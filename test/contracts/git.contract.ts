@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GitError, GitUrlRefused, type Git } from '../../src/integrations/git/git.port.js';
+
+export interface GitSubject {
+  git: Git;
+  /** A repository with README.md on main, tag v1.0.0 holding a.tf; answers its URL. */
+  repo(name: string): string;
+  /** An empty bare repository (a push target). */
+  bare(name: string): string;
+  missing(name: string): string;
+  /** A folder the suite clones into. */
+  scratch: string;
+}
+
+/**
+ * The Git port's contract (decision 510), run against the real adapter (real repositories on disk,
+ * test/contracts/git.adapter.test.ts) and against the in-memory fake modules test with.
+ */
+export function gitContract(label: string, make: () => GitSubject) {
+  describe(`git port contract: ${label}`, () => {
+    const s = make();
+
+    it('clones the default branch or a tag into a folder', async () => {
+      const url = s.repo('clone');
+      const head = join(s.scratch, `${label}-head`);
+      await s.git.shallowClone(url, head);
+      expect(readFileSync(join(head, 'README.md'), 'utf8')).toBe('hello\n');
+      const tag = join(s.scratch, `${label}-tag`);
+      await s.git.shallowClone(url, tag, 'v1.0.0');
+      expect(existsSync(join(tag, 'a.tf'))).toBe(true);
+      expect(existsSync(join(tag, 'README.md'))).toBe(false);
+    });
+
+    it('lists tags', async () => {
+      expect(await s.git.listTags(s.repo('tags'))).toEqual(['v1.0.0']);
+    });
+
+    it('commits files to an empty repository, then on top', async () => {
+      const url = s.bare('push');
+      const first = await s.git.commitFiles(url, [{ path: 'src/a.txt', content: 'a' }], 'first');
+      expect(first).toMatch(/^[0-9a-f]{40}$/);
+      await s.git.commitFiles(url, [{ path: 'b.txt', content: 'b' }], 'second');
+      const out = join(s.scratch, `${label}-pushed`);
+      await s.git.shallowClone(url, out);
+      expect(readFileSync(join(out, 'src/a.txt'), 'utf8')).toBe('a');
+      expect(readFileSync(join(out, 'b.txt'), 'utf8')).toBe('b');
+    });
+
+    it('fails with a GitError for a missing repository or tag, and refuses private addresses', async () => {
+      expect(await s.git.listTags(s.missing('x')).catch((e: unknown) => e)).toBeInstanceOf(GitError);
+      expect(await s.git.shallowClone(s.repo('notag'), join(s.scratch, `${label}-x`), 'v9.9.9').catch((e: unknown) => e)).toBeInstanceOf(GitError);
+      expect(await s.git.listTags('http://169.254.169.254/x.git').catch((e: unknown) => e)).toBeInstanceOf(GitUrlRefused);
+      await expect(s.git.checkUrl('http://10.0.0.1/x.git', 'url')).rejects.toThrow(/url may not point to 10\.0\.0\.1/);
+      expect(() => s.git.assertUrl('ftp://host/x', 'url')).toThrow(/unsupported scheme/);
+    });
+
+    it('stops at once when its signal is already aborted', async () => {
+      const ctl = new AbortController();
+      ctl.abort();
+      expect(await s.git.listTags(s.repo('abort'), { signal: ctl.signal }).catch((e: unknown) => e)).toBeInstanceOf(GitError);
+    });
+  });
+}
