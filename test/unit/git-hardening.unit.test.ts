@@ -49,7 +49,9 @@ const base = { allowFileUrls: true, timeoutMs: 30_000, maxBytes: 10 * 1024 * 102
 
 afterAll(() => {
   for (const s of servers) s.close();
-  process.env.TMPDIR = previousTmp;
+  // Assigning undefined would store the text "undefined": remove the variable when it was unset.
+  if (previousTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmp;
   rmSync(root, { recursive: true, force: true });
 });
 
