@@ -12,6 +12,7 @@ import { LinkerdAdapter } from './integrations/kubernetes/linkerd.adapter.js';
 import { OrchestratorAdapter } from './integrations/kubernetes/orchestrator.adapter.js';
 import { outboundFetch } from './integrations/outbound/fetch.js';
 import { PrometheusMetricsAdapter } from './integrations/prometheus/prometheus.adapter.js';
+import { WebhookNotifyAdapter } from './integrations/webhook/webhook.adapter.js';
 import type { AdmissionPort } from './modules/admission/index.js';
 import { realCiAdapters, type CiAdapterFactories } from './modules/ci/index.js';
 import type { CostSourcePort } from './modules/cost/index.js';
@@ -19,7 +20,7 @@ import type { GatewayAdapter } from './modules/gateway/index.js';
 import type { MeshOneMetricsPort, MeshOnePort } from './modules/meshone/index.js';
 import type { MeshTwoMetricsPort, MeshTwoPort } from './modules/meshtwo/index.js';
 import type { OrchestratorPort } from './modules/orchestrator/index.js';
-import type { GitOpsDeployPort } from './modules/pipelines/index.js';
+import type { GitOpsDeployPort, NotifyWebhookPort } from './modules/pipelines/index.js';
 import type { PolicyEnginePort } from './modules/policyengine/index.js';
 import { registryAdapterFor, type RegistryPort } from './modules/registry/index.js';
 import { searchRules, type SearchClusterPort } from './modules/search-indices/index.js';
@@ -36,6 +37,8 @@ export interface Adapters {
   ciPlatforms: CiAdapterFactories;
   /** Pipelines' deploy stage; unset: the ci module's client over the organization's `gitopscd` credential. */
   gitopsDeploy?: GitOpsDeployPort;
+  /** Pipelines' notify stage: the webhook at `NOTIFY_WEBHOOK_URL`; undefined: none configured. */
+  notifyWebhook: NotifyWebhookPort | undefined;
   orchestrator: OrchestratorPort;
   admission: AdmissionPort;
   meshOne: MeshOnePort;
@@ -60,6 +63,7 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
     git: o.git ?? createGit(gitSettings(config)),
     ciPlatforms: o.ciPlatforms ?? realCiAdapters,
     gitopsDeploy: o.gitopsDeploy,
+    notifyWebhook: 'notifyWebhook' in o ? o.notifyWebhook : notifyWebhookOf(config),
     orchestrator: o.orchestrator ?? new OrchestratorAdapter(cluster()),
     admission: o.admission ?? new GatekeeperAdapter(cluster()),
     meshOne: o.meshOne ?? new IstioAdapter(cluster()),
@@ -74,6 +78,8 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
       new ElasticsearchAdapter({ username: search.username, password: search.password, apiKey: search.apiKey }, { fetch: outboundFetch(searchRules(search)) }),
   };
 }
+
+const notifyWebhookOf = (config: Config) => (config.pipelines.notifyWebhookUrl ? new WebhookNotifyAdapter(config.pipelines.notifyWebhookUrl) : undefined);
 
 const gitSettings = (config: Config) => ({
   allowFileUrls: config.git.allowFileUrls,

@@ -75,6 +75,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     log,
     config,
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
+    notifyWebhook: adapters.notifyWebhook,
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
   });

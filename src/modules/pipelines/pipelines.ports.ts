@@ -13,3 +13,18 @@ export interface GitOpsDeployPort {
     state(appName: string, signal: AbortSignal): Promise<GitOpsApplicationState>;
   } | null>;
 }
+
+/** The body the notify stage posts: Slack-compatible. */
+export interface NotifyWebhookPayload {
+  channel: string;
+  text: string;
+}
+/** The notification webhook (`NOTIFY_WEBHOOK_URL`); decision 512. */
+export interface NotifyWebhookPort {
+  /**
+   * Posts one message and answers the HTTP status, whatever it is (the stage judges it). Rejects
+   * with an Error whose message is the stage's reason when there is no answer in time or at all,
+   * and when `signal` is aborted.
+   */
+  send(payload: NotifyWebhookPayload, signal?: AbortSignal): Promise<{ statusCode: number }>;
+}

@@ -9,13 +9,15 @@ import { toRun } from './pipelines.events.js';
 import type { DeploymentsService } from '../deployments/index.js';
 import { RunLog } from './pipelines.log.js';
 import { pipelinesRepository as repo, type PipelineRow, type RunRow } from './pipelines.repository.js';
-import type { GitOpsDeployPort } from './pipelines.ports.js';
+import type { GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
 
 /** What the pipelines module is handed: its service, run verbs, run job and engine share it. */
 export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
   config: Pick<Config, 'pipelines' | 'pipelineStageTimeoutS'>;
   /** The deploy stage's GitOps client (by default the ci module's, over the organization's credential). */
   gitops: GitOpsDeployPort;
+  /** The notify stage's webhook (decision 512); undefined when NOTIFY_WEBHOOK_URL is not set. */
+  notifyWebhook: NotifyWebhookPort | undefined;
   /** The deployments module's write verbs: the deploy stage records through them. */
   deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
 }

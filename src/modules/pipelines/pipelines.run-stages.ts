@@ -72,6 +72,7 @@ export async function runStages(run: ClaimedRun, from: number, signal: AbortSign
         commandEnv,
         deployments: deps.deployments,
         gitops: () => deps.gitops,
+        notifyWebhook: deps.notifyWebhook,
         notify: (event) => ctx.events.emit('pipeline.notify', event, run.audience),
       });
     } catch (err) {

@@ -1,7 +1,5 @@
 import type { StageContext, StageOutcome } from './types.js';
 
-export const NOTIFY_TIMEOUT_MS = 10_000;
-
 /** Fills `{{version}}`, `{{commitSha}}`, `{{pipeline}}` and `{{runId}}` into a message. */
 function render(template: string, ctx: StageContext) {
   const vars: Record<string, string> = { version: ctx.run.version, commitSha: ctx.run.commitSha.slice(0, 7), pipeline: ctx.pipeline.name, runId: ctx.run.id };
@@ -9,8 +7,9 @@ function render(template: string, ctx: StageContext) {
 }
 
 /**
- * Posts `{channel, text}` (Slack-compatible) to NOTIFY_WEBHOOK_URL when set (10 s; a non-2xx answer
- * fails the stage); always emits `pipeline.notify`.
+ * Posts `{channel, text}` (Slack-compatible) through the notification webhook port when
+ * NOTIFY_WEBHOOK_URL is set (decision 512; a non-2xx answer fails the stage); always emits
+ * `pipeline.notify`.
  */
 export async function notifyStage(ctx: StageContext): Promise<StageOutcome> {
   const channel = String(ctx.stage.config.channel);
@@ -29,8 +28,8 @@ export async function notifyStage(ctx: StageContext): Promise<StageOutcome> {
     delivered: false,
     statusCode: null as number | null,
   };
-  const url = ctx.config.notifyWebhookUrl;
-  if (!url) {
+  const webhook = ctx.notifyWebhook;
+  if (!webhook) {
     ctx.notify(event);
     ctx.log(`notification to #${channel} emitted as pipeline.notify (NOTIFY_WEBHOOK_URL is not set)`);
     return { status: 'succeeded', extra: { delivered: false } };
@@ -38,19 +37,11 @@ export async function notifyStage(ctx: StageContext): Promise<StageOutcome> {
   let status: number | null = null;
   let failure: string | undefined;
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ channel, text }),
-      signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(NOTIFY_TIMEOUT_MS)]),
-      redirect: 'manual',
-    });
-    status = res.status;
-    await res.body?.cancel().catch(() => {});
+    status = (await webhook.send({ channel, text }, ctx.signal)).statusCode;
     if (status < 200 || status >= 300) failure = `the notification webhook answered ${status}`;
   } catch (err) {
-    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') && !ctx.signal.aborted;
-    failure = timedOut ? `the notification webhook did not answer within ${NOTIFY_TIMEOUT_MS / 1000} s` : 'the notification webhook could not be reached';
+    // The port's rejection message is the reason (a timeout, or no answer at all).
+    failure = err instanceof Error ? err.message : 'the notification webhook could not be reached';
   }
   ctx.notify({ ...event, delivered: !failure, statusCode: status });
   if (failure) return { status: 'failed', reason: failure, extra: { delivered: false, statusCode: status } };

@@ -3,7 +3,7 @@ import type { PipelineStageRow } from '../../../db/schema/pipelines.js';
 import type { PipelinesConfig } from '../../../config/pipelines.js';
 import type { DeploymentsService } from '../../deployments/index.js';
 import type { PipelineNotifyEvent } from '../pipelines.events.js';
-import type { GitOpsDeployPort } from '../pipelines.ports.js';
+import type { GitOpsDeployPort, NotifyWebhookPort } from '../pipelines.ports.js';
 import type { RunRow } from '../pipelines.repository.js';
 
 /** What one stage gets to do its work. */
@@ -26,6 +26,8 @@ export interface StageContext {
   /** The deployments module's write verbs: the one write path into `deployments` from outside it. */
   deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
   gitops(): GitOpsDeployPort | undefined;
+  /** The notification webhook; undefined when NOTIFY_WEBHOOK_URL is not set. */
+  notifyWebhook: NotifyWebhookPort | undefined;
   notify(event: PipelineNotifyEvent): void;
 }
 
