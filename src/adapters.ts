@@ -4,6 +4,7 @@ import type { Git } from './integrations/git/git.port.js';
 import { OpaAdapter } from './integrations/opa/opa.adapter.js';
 import { OpenCostAdapter } from './integrations/opencost/opencost.adapter.js';
 import { ElasticsearchAdapter } from './integrations/elasticsearch/elasticsearch.adapter.js';
+import { HttpRouteProbeAdapter } from './integrations/http-probe/http-probe.adapter.js';
 import { KongAdapter } from './integrations/kong/kong.adapter.js';
 import { kubernetesAccess } from './integrations/kubernetes/access.js';
 import { GatekeeperAdapter } from './integrations/kubernetes/gatekeeper.adapter.js';
@@ -16,7 +17,7 @@ import { WebhookNotifyAdapter } from './integrations/webhook/webhook.adapter.js'
 import type { AdmissionPort } from './modules/admission/index.js';
 import { realCiAdapters, type CiAdapterFactories } from './modules/ci/index.js';
 import type { CostSourcePort } from './modules/cost/index.js';
-import type { GatewayAdapter } from './modules/gateway/index.js';
+import type { GatewayAdapter, RouteProbePort } from './modules/gateway/index.js';
 import type { MeshOneMetricsPort, MeshOnePort } from './modules/meshone/index.js';
 import type { MeshTwoMetricsPort, MeshTwoPort } from './modules/meshtwo/index.js';
 import type { OrchestratorPort } from './modules/orchestrator/index.js';
@@ -51,6 +52,8 @@ export interface Adapters {
   costSource: CostSourcePort;
   /** Kong and Amazon API Gateway, those enabled. */
   gateways: GatewayAdapter[];
+  /** The gateway health check's HTTP GET of each route. */
+  routeProbe: RouteProbePort;
   searchCluster: SearchClusterPort;
 }
 
@@ -73,6 +76,7 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
     registry: 'registry' in o ? o.registry : await registryAdapterFor(config.registry),
     costSource: o.costSource ?? new OpenCostAdapter(config.cost.url),
     gateways: o.gateways ?? (await gatewaysOf(config.gateway)),
+    routeProbe: o.routeProbe ?? new HttpRouteProbeAdapter(),
     searchCluster:
       o.searchCluster ??
       new ElasticsearchAdapter({ username: search.username, password: search.password, apiKey: search.apiKey }, { fetch: outboundFetch(searchRules(search)) }),

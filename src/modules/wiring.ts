@@ -53,7 +53,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const policyEngine = createPolicyEngineModule({ db, engine: adapters.policyEngine });
   const registry = createRegistryModule({ ...infra, registry: adapters.registry });
   const searchIndices = createSearchIndicesModule({ db, cluster: adapters.searchCluster, config: config.search });
-  const gateway = createGatewayModule({ ...infra, gateways: adapters.gateways });
+  const gateway = createGatewayModule({ ...infra, gateways: adapters.gateways, routeProbe: adapters.routeProbe });
   const meshOne = createMeshOneModule({ mesh: adapters.meshOne, metrics: adapters.meshMetrics });
   const meshTwo = createMeshTwoModule({ mesh: adapters.meshTwo, metrics: adapters.meshMetrics });
   const admission = createAdmissionModule({ port: adapters.admission });

@@ -35,7 +35,9 @@ export function notifyWebhookContract(name: string, make: () => Promise<NotifyWe
       await expect(s.unreachable().send({ channel: 'c', text: 'x' })).rejects.toThrow('the notification webhook could not be reached');
     });
     it('an aborted signal rejects', async () => {
-      await expect((await s.answering(200)).send({ channel: 'c', text: 'x' }, AbortSignal.abort())).rejects.toThrow('the notification webhook could not be reached');
+      await expect((await s.answering(200)).send({ channel: 'c', text: 'x' }, AbortSignal.abort())).rejects.toThrow(
+        'the notification webhook could not be reached',
+      );
     });
   });
 }

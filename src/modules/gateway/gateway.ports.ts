@@ -18,3 +18,13 @@ export interface GatewayAdapter {
 }
 
 export type HealthStatus = 'up' | 'degraded' | 'down';
+
+/** What one probe of a route saw: the status (null: no answer, in time or at all) and how long it took. */
+export interface RouteProbeResult {
+  statusCode: number | null;
+  latencyMs: number;
+}
+/** A light GET of a route through its gateway's proxy (decision 513). Never throws, except for an aborted signal. */
+export interface RouteProbePort {
+  probe(url: string, signal?: AbortSignal): Promise<RouteProbeResult>;
+}

@@ -3,8 +3,7 @@ import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { mapLimit } from '../registry/index.js';
-import type { GatewayAdapter, HealthStatus } from './gateway.ports.js';
-import { probe } from './gateway.probe.js';
+import type { GatewayAdapter, HealthStatus, RouteProbePort, RouteProbeResult } from './gateway.ports.js';
 import { gatewayRepository as repo, type GatewayRouteRow, type HealthCheckRow } from './gateway.repository.js';
 import type { RouteQuery } from './gateway.schemas.js';
 
@@ -21,18 +20,23 @@ const toRoute = (r: GatewayRouteRow) => ({
   stale: r.stale,
   staleSince: r.staleSince,
 });
+/** `down` on a 5xx or no answer; `degraded` above the threshold; else `up` (a 4xx is still an answer). */
+const healthOf = (r: RouteProbeResult, degradedMs: number): HealthStatus =>
+  r.statusCode === null || r.statusCode >= 500 ? 'down' : r.latencyMs > degradedMs ? 'degraded' : 'up';
+
 const toCheck = (h: HealthCheckRow) => ({ id: h.id, routeId: h.routeId, status: h.status as HealthStatus, latencyMs: h.latencyMs, checkedAt: h.checkedAt });
 
 export function createGatewayService({
   db,
   adapters,
   degradedMs,
-  fetch,
+  probe,
 }: {
   db: Database;
   adapters: GatewayAdapter[];
   degradedMs: number;
-  fetch?: typeof globalThis.fetch;
+  /** The HTTP probe of a route (decision 513). */
+  probe: RouteProbePort;
 }) {
   return {
     async list(_caller: Caller, q: RouteQuery) {
@@ -80,8 +84,9 @@ export function createGatewayService({
       const targets = await repo.probeTargets(db);
       const results = await mapLimit(targets, 8, async (t) => {
         signal?.throwIfAborted();
-        const r = t.probeUrl ? await probe(t.probeUrl, degradedMs, { fetch }) : { status: 'down' as const, latencyMs: 0 };
-        return { routeId: t.id, ...r, checkedAt: new Date() };
+        if (!t.probeUrl) return { routeId: t.id, status: 'down' as const, latencyMs: 0, checkedAt: new Date() };
+        const r = await probe.probe(t.probeUrl, signal);
+        return { routeId: t.id, status: healthOf(r, degradedMs), latencyMs: r.latencyMs, checkedAt: new Date() };
       });
       await repo.insertChecks(db, results);
       const count = (s: HealthStatus) => results.filter((r) => r.status === s).length;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGateway } from '../../fakes/ports/gateway.fake.js';
+import { FakeRouteProbe } from '../../fakes/ports/route-probe.fake.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
 import { createGatewayService, type UpstreamRoute } from '../../../src/modules/gateway/index.js';
 import { createTestDatabase } from '../../helpers/app.js';
@@ -23,16 +24,13 @@ const route = (externalId: string, extra: Partial<UpstreamRoute> = {}): Upstream
   ...extra,
 });
 
-/** Answers probes by path: `/slow` after 3 s, `/broken` 503, `/teapot` 418, `/offline` a network error, else 200. */
-const probes: string[] = [];
-const fakeFetch = (async (input: string | URL | Request) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  probes.push(url.pathname);
-  if (url.pathname === '/offline') throw new TypeError('fetch failed');
-  if (url.pathname === '/slow') await new Promise((r) => setTimeout(r, 3_000));
-  const status = url.pathname === '/broken' ? 503 : url.pathname === '/teapot' ? 418 : 200;
-  return new Response('ok', { status });
-}) as typeof fetch;
+/** Probe answers by route: `slow` after 3 s, `broken` 503, `teapot` 418, `offline` no answer, else 200 quickly. */
+const probe = new FakeRouteProbe();
+probe.answers.set('http://proxy.gw.test/ok', { statusCode: 200, latencyMs: 12 });
+probe.answers.set('http://proxy.gw.test/teapot', { statusCode: 418, latencyMs: 12 });
+probe.answers.set('http://proxy.gw.test/slow', { statusCode: 200, latencyMs: 3_000 });
+probe.answers.set('http://proxy.gw.test/broken', { statusCode: 503, latencyMs: 12 });
+probe.answers.set('http://proxy.gw.test/offline', { statusCode: null, latencyMs: 5 });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -44,10 +42,10 @@ afterAll(async () => {
 describe('gateway service over FakeGateway', () => {
   const alpha = new FakeGateway('alpha');
   const beta = new FakeGateway('beta');
-  const service = () => createGatewayService({ db: db.handle.db, adapters: [alpha, beta], degradedMs: 1_500, fetch: fakeFetch });
+  const service = () => createGatewayService({ db: db.handle.db, adapters: [alpha, beta], degradedMs: 1_500, probe });
 
   it('no gateway enabled: sync is {synced: 0, errors: []} and nothing is listed', async () => {
-    const none = createGatewayService({ db: db.handle.db, adapters: [], degradedMs: 1000, fetch: fakeFetch });
+    const none = createGatewayService({ db: db.handle.db, adapters: [], degradedMs: 1000, probe });
     expect(await none.sync(caller)).toEqual({ synced: 0, errors: [] });
     expect(await none.list(user, page)).toEqual({ data: [], total: 0, page: 1, limit: 100 });
     expect(await none.health(user)).toEqual({ data: [] });
@@ -154,10 +152,10 @@ describe('gateway service over FakeGateway', () => {
     ];
     beta.routes = [];
     await service().sync(caller);
-    probes.length = 0;
+    probe.probed.length = 0;
     expect(await service().check(caller)).toEqual({ checked: 6, up: 2, degraded: 1, down: 3 });
     // Stale routes (a1, a2, b1 now) are not probed.
-    expect(probes.sort()).toEqual(['/broken', '/offline', '/ok', '/slow', '/teapot']);
+    expect(probe.probed.map((u) => new URL(u).pathname).sort()).toEqual(['/broken', '/offline', '/ok', '/slow', '/teapot']);
 
     const routes = new Map((await service().list(user, page)).data.map((r) => [r.id, r.externalId]));
     const byName = Object.fromEntries((await service().health(user)).data.map((h) => [routes.get(h.routeId), h]));
