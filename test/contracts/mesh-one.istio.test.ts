@@ -1,22 +1,12 @@
-import { KubernetesAccess } from '../../src/integrations/kubernetes/client.js';
 import { IstioAdapter } from '../../src/integrations/kubernetes/istio.adapter.js';
 import { installIstio } from '../fakes/kube-fixtures.js';
-import { startKube } from '../helpers/kube.js';
+import { kubernetesAccess, startKube } from '../helpers/kube.js';
 import { meshOneContract } from './mesh-one.contract.js';
 
 meshOneContract('Istio adapter against an API server-shaped server', async () => {
   const k = await startKube();
   installIstio(k.kube);
-  const access = new KubernetesAccess({
-    configPath: k.configPath,
-    configFolder: k.dir,
-    inCluster: false,
-    metricsUrl: undefined,
-    syncIntervalS: 60,
-    watchRollouts: false,
-    timeoutMs: 2000,
-    outbound: { allowedHosts: [], allowPrivate: true },
-  });
+  const access = kubernetesAccess(k.configPath, k.dir);
   return {
     port: new IstioAdapter(access),
     ref: { kind: 'default' },

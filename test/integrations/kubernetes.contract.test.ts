@@ -2,10 +2,11 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KubeClient, KubernetesAccess } from '../../src/integrations/kubernetes/client.js';
+import { KubeClient } from '../../src/integrations/kubernetes/client.js';
 import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath } from '../../src/integrations/kubernetes/kubeconfig.js';
 import { loadKubernetesSdk } from '../../src/integrations/kubernetes/sdk.js';
 import { FakeKubeApiServer } from '../fakes/kube-apiserver.js';
+import { kubernetesAccess } from '../helpers/kube.js';
 import { installIstio, reviewsVirtualService } from '../fakes/kube-fixtures.js';
 
 /** The Kubernetes access layer (official client) against a local server answering like the API server. */
@@ -68,31 +69,13 @@ describe('KubeClient', () => {
 
 describe('KubernetesAccess', () => {
   it('is unconfigured without CLUSTER_CONFIG_PATH, and follows the file when it changes', async () => {
-    const none = new KubernetesAccess({
-      configPath: undefined,
-      configFolder: undefined,
-      inCluster: false,
-      metricsUrl: undefined,
-      syncIntervalS: 60,
-      watchRollouts: false,
-      timeoutMs: 2000,
-      outbound: { allowedHosts: [], allowPrivate: true },
-    });
+    const none = kubernetesAccess(undefined, undefined);
     expect(none.configured).toBe(false);
     expect(await none.client()).toBeNull();
     await expect(none.require()).rejects.toMatchObject({ statusCode: 503 });
     const path = join(dir, 'config');
     await writeFile(path, kube.kubeconfig('wrong-token'));
-    const access = new KubernetesAccess({
-      configPath: path,
-      configFolder: dir,
-      inCluster: false,
-      metricsUrl: undefined,
-      syncIntervalS: 60,
-      watchRollouts: false,
-      timeoutMs: 2000,
-      outbound: { allowedHosts: [], allowPrivate: true },
-    });
+    const access = kubernetesAccess(path, dir);
     await expect((await access.require()).listDeployments()).rejects.toMatchObject({ statusCode: 502 });
     await writeFile(path, kube.kubeconfig() + '\n');
     expect((await (await access.require()).listDeployments()).length).toBeGreaterThan(0);
@@ -144,16 +127,7 @@ describe('plain HTTP API servers', () => {
   it('are reached even when the kubeconfig lacks insecure-skip-tls-verify (kubectl proxy, test rigs)', async () => {
     const path = join(dir, 'plain');
     await writeFile(path, kube.kubeconfig().replace('    insecure-skip-tls-verify: true\n', ''));
-    const access = new KubernetesAccess({
-      configPath: path,
-      configFolder: dir,
-      inCluster: false,
-      metricsUrl: undefined,
-      syncIntervalS: 60,
-      watchRollouts: false,
-      timeoutMs: 2000,
-      outbound: { allowedHosts: [], allowPrivate: true },
-    });
+    const access = kubernetesAccess(path, dir);
     expect((await (await access.require()).listDeployments()).length).toBeGreaterThan(0);
   });
 });
