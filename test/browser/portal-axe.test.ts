@@ -1,47 +1,18 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import {
-  ADMIN,
-  expectAccessible,
-  launchBrowser,
-  seedComponents,
-  seedPortal,
-  settled,
-  signIn,
-  startPortalServer,
-  type PortalBrowser,
-  type PortalServer,
-} from './helpers/index.js';
+import { describe, it } from 'vitest';
+import { expectAccessible, settled, shellPortal } from './helpers/index.js';
 
 /**
  * axe on every page of the portal's shell, in both themes at 1280x800 and 390x844. Its own file (own
  * server and browser) so the browser project runs it beside the behaviour tests of portal.test.ts.
  */
-let server: PortalServer;
-let pb: PortalBrowser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  await seedPortal(server);
-  await seedComponents(server, 120);
-  pb = await launchBrowser(server);
-});
-afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
-});
-
-async function signedIn(path = '/catalog', opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
-  const { context, page } = await pb.newPage(opts);
-  await signIn(page, ADMIN, path);
-  return { context, page };
-}
+const { newPage, signedIn } = shellPortal();
 
 describe('accessibility (axe, zero violations)', () => {
   const pages = ['/catalog', '/catalog?lifecycle=production&cols=name,kind,owner,updatedAt', '/teams', '/people', '/search?q=payments', '/search'];
   for (const theme of ['light', 'dark'] as const) {
     for (const viewport of ['desktop', 'mobile'] as const) {
       it(`sign-in and register, ${theme}, ${viewport}`, async () => {
-        const { context, page } = await pb.newPage({ theme, viewport });
+        const { context, page } = await newPage({ theme, viewport });
         await page.goto('/sign-in');
         await page.getByRole('button', { name: 'Sign in' }).waitFor();
         await expectAccessible(page, `/sign-in ${theme} ${viewport}`);

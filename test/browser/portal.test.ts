@@ -1,27 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, seedComponents, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, shellPortal } from './helpers/index.js';
 
 /** The portal's shell, session, catalog, search, teams and people in Chromium against a real server. */
-let server: PortalServer;
-let pb: PortalBrowser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  await seedPortal(server);
-  await seedComponents(server, 120);
-  pb = await launchBrowser(server);
-});
-afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
-});
-
-async function signedIn(path = '/catalog', opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
-  const { context, page } = await pb.newPage(opts);
-  await signIn(page, ADMIN, path);
-  return { context, page };
-}
+const { newPage, signedIn } = shellPortal();
 
 const pathAndQuery = (page: Page) => {
   const url = new URL(page.url());
@@ -30,7 +12,7 @@ const pathAndQuery = (page: Page) => {
 
 describe('session', () => {
   it('sends a signed-out visitor to sign in, then back to the page asked for; tokens stay out of web storage', async () => {
-    const { context, page } = await pb.newPage();
+    const { context, page } = await newPage();
     await page.goto('/teams?q=pay');
     await page.waitForURL((u) => u.pathname === '/sign-in');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/teams?q=pay');
@@ -78,7 +60,7 @@ describe('session', () => {
   });
 
   it('registers an account and signs it in', async () => {
-    const { context, page } = await pb.newPage({ viewport: 'mobile' });
+    const { context, page } = await newPage({ viewport: 'mobile' });
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Create one' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
@@ -207,7 +189,7 @@ describe('theme and keyboard', () => {
   });
 
   it('works with the keyboard alone: sign in, skip link, nav, table links', async () => {
-    const { context, page } = await pb.newPage();
+    const { context, page } = await newPage();
     await page.goto('/catalog');
     await page.getByLabel('Username').waitFor();
     await page.keyboard.type(ADMIN.username); // the field has focus on load

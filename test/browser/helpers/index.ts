@@ -10,6 +10,8 @@
  *   await expectAccessible(page, 'entity page (dark, mobile)');   // axe: zero violations
  *   await pb.close(); await server.stop();
  *
+ * - `shellPortal()` does the above for a whole file with the shell's seed (groups, people, 120
+ *   components) and gives `newPage` and `signedIn(path, opts)` (portal.test.ts, portal-axe.test.ts).
  * - The project's global setup (global-setup.ts) builds dist/src and web/dist when out of date.
  * - `startPortalServer(env)` takes extra settings (e.g. DATABASE_URL of a PostgreSQL behind
  *   test/helpers/tcp-proxy.ts to stop a dependency); `server.api()` calls the API with a token.
@@ -17,5 +19,6 @@
  * - VIEWPORTS: desktop 1280×800, mobile 390×844. Themes: 'light' | 'dark' (stored preference).
  */
 export { expectAccessible, launchBrowser, settled, signIn, type PortalBrowser } from './browser.js';
-export { seedComponents, seedPortal } from './seed.js';
+export { seedPortal } from './seed.js';
 export { ADMIN, startPortalServer, type PortalServer } from './server.js';
+export { shellPortal } from './shell.js';
