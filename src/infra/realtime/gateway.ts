@@ -94,6 +94,17 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
   // The root namespace carries nothing, but it must not be an unauthenticated way in either.
   io.of('/').use(rejectUnauthenticated);
 
+  /** A user's live sockets, in every process (Redis adapter), join or leave `room` after a committed change. */
+  const moveUser = (userId: string, room: string, join: boolean) => {
+    try {
+      const sockets = events.in(userRoom(userId));
+      if (join) sockets.socketsJoin(room);
+      else sockets.socketsLeave(room);
+    } catch {
+      // As for emit: the change is committed; a reconnecting socket joins its rooms from the stored state.
+    }
+  };
+
   return {
     io,
     emit<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) {
@@ -107,22 +118,10 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
       }
     },
     membershipChanged(userId: string, organizationId: string, member: boolean) {
-      try {
-        const sockets = events.in(userRoom(userId));
-        if (member) sockets.socketsJoin(orgRoom(organizationId));
-        else sockets.socketsLeave(orgRoom(organizationId));
-      } catch {
-        // As for emit: the membership is committed; a socket that missed it is re-joined on reconnect.
-      }
+      moveUser(userId, orgRoom(organizationId), member);
     },
     adminRoleChanged(userId: string, isAdmin: boolean) {
-      try {
-        const sockets = events.in(userRoom(userId));
-        if (isAdmin) sockets.socketsJoin(ADMINS);
-        else sockets.socketsLeave(ADMINS);
-      } catch {
-        // As for membershipChanged: the role is committed; a reconnecting socket joins by its stored role.
-      }
+      moveUser(userId, ADMINS, isAdmin);
     },
     async close() {
       io.disconnectSockets(true);

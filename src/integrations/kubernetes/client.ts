@@ -152,16 +152,9 @@ export function pinnedToAddress(kc: KubeConfig, clusterName: string, url: URL, a
   if (!address || !cluster || cluster.proxyUrl || isIP(host) !== 0) return kc;
   const pinned = new URL(url);
   pinned.hostname = isIP(address) === 6 ? `[${address}]` : address;
-  const fixed = new (kubernetesSdk().sdk.KubeConfig)();
-  fixed.loadFromOptions({
-    clusters: kc.clusters.map((c) =>
-      c === cluster ? { ...c, server: url.pathname === '/' ? pinned.origin : pinned.toString(), tlsServerName: c.tlsServerName ?? host } : c,
-    ),
-    users: kc.users,
-    contexts: kc.contexts,
-    currentContext: kc.currentContext,
-  });
-  return fixed;
+  return withClusters(kc, (c) =>
+    c === cluster ? { ...c, server: url.pathname === '/' ? pinned.origin : pinned.toString(), tlsServerName: c.tlsServerName ?? host } : c,
+  );
 }
 
 /**
@@ -171,13 +164,13 @@ export function pinnedToAddress(kc: KubeConfig, clusterName: string, url: URL, a
  */
 function plainHttpAllowed(kc: KubeConfig): KubeConfig {
   if (!kc.clusters.some((c) => c.server.startsWith('http:') && !c.skipTLSVerify)) return kc;
+  return withClusters(kc, (c) => (c.server.startsWith('http:') ? { ...c, skipTLSVerify: true } : c));
+}
+
+/** A copy of `kc` with its clusters changed by `change` (client-node's clusters are read-only). */
+function withClusters(kc: KubeConfig, change: (cluster: KubeConfig['clusters'][number]) => KubeConfig['clusters'][number]): KubeConfig {
   const fixed = new (kubernetesSdk().sdk.KubeConfig)();
-  fixed.loadFromOptions({
-    clusters: kc.clusters.map((c) => (c.server.startsWith('http:') ? { ...c, skipTLSVerify: true } : c)),
-    users: kc.users,
-    contexts: kc.contexts,
-    currentContext: kc.currentContext,
-  });
+  fixed.loadFromOptions({ clusters: kc.clusters.map(change), users: kc.users, contexts: kc.contexts, currentContext: kc.currentContext });
   return fixed;
 }
 
