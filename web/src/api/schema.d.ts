@@ -10531,6 +10531,8 @@ export interface operations {
     listIncidents: {
         parameters: {
             query?: {
+                /** @description UUID: only incidents affecting this component */
+                componentId?: string;
                 /** @description P1 critical, P2 high, P3 medium, P4 low */
                 severity?: "P1" | "P2" | "P3" | "P4";
                 /** @description rows to skip */
