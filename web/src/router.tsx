@@ -6,9 +6,12 @@ import { queryClient } from './query-client';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
+import { dashboardRoutes } from './routes/dashboards/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
+import { incidentRoutes } from './routes/incidents/routes';
 import { NotFound } from './routes/not-found';
+import { notificationRoutes } from './routes/notifications/routes';
 import { peopleRoutes } from './routes/people/routes';
 import { appRoute, rootRoute } from './routes/root';
 import { searchRoutes } from './routes/search/routes';
@@ -16,7 +19,18 @@ import { teamRoutes } from './routes/teams/routes';
 
 const routeTree = rootRoute.addChildren([
   ...authRoutes,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+  appRoute.addChildren([
+    homeRoute,
+    ...catalogRoutes,
+    ...entityRoutes,
+    ...apiRoutes,
+    ...searchRoutes,
+    ...teamRoutes,
+    ...peopleRoutes,
+    ...incidentRoutes,
+    ...dashboardRoutes,
+    ...notificationRoutes,
+  ]),
 ]);
 
 export const router = createRouter({

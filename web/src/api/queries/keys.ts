@@ -21,6 +21,8 @@ export const queryKeys = {
   pipelines: { all: () => ['pipelines'] as const },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
+  dashboards: { all: () => ['dashboards'] as const },
+  notifications: { all: () => ['notifications'] as const },
 };
 
 type Key = readonly unknown[];
@@ -36,7 +38,8 @@ export function keysForEvent(event: string, payload: unknown): Key[] {
   if (event.startsWith('api-spec')) return [queryKeys.apiSpecs.all(), queryKeys.catalog.all()];
   if (event.startsWith('pipeline.run') || event.startsWith('ci.build')) return [queryKeys.pipelines.all()];
   if (event.startsWith('rollout.')) return [queryKeys.deployments.all()];
-  if (event.startsWith('INCIDENT_')) return [queryKeys.incidents.all()];
+  if (event.startsWith('INCIDENT_') || event.startsWith('incident.')) return [queryKeys.incidents.all()];
+  if (event.startsWith('notification.')) return [queryKeys.notifications.all()];
   if (event.startsWith('scaffold.')) return [queryKeys.catalog.all()];
   return [];
 }

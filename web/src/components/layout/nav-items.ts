@@ -1,4 +1,4 @@
-import { Boxes, FileCode2, Search, User, Users } from 'lucide-react';
+import { Bell, Boxes, FileCode2, LayoutDashboard, Search, Siren, User, Users } from 'lucide-react';
 
 /** The portal's pages, in the nav and in the command palette (matched client-side). */
 export const NAV_ITEMS = [
@@ -7,4 +7,7 @@ export const NAV_ITEMS = [
   { to: '/teams', label: 'Teams', icon: Users, keywords: 'groups owners' },
   { to: '/people', label: 'People', icon: User, keywords: 'users members' },
   { to: '/search', label: 'Search', icon: Search, keywords: 'find' },
+  { to: '/incidents', label: 'Incidents', icon: Siren, keywords: 'outages post-mortems postmortems severity on-call' },
+  { to: '/dashboards', label: 'Dashboards', icon: LayoutDashboard, keywords: 'widgets charts metrics slo uptime' },
+  { to: '/notifications', label: 'Notifications', icon: Bell, keywords: 'inbox feed alerts unread' },
 ] as const;
