@@ -1,50 +1,61 @@
-// ECharts, tree-shaken (echarts/core with only the charts and components used), in its own lazy
-// chunk: loaded only when a dashboard shows a chart (decision 746).
-import { BarChart, GaugeChart, LineChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, TooltipComponent } from 'echarts/components';
-import { init, use, type ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, GaugeSeriesOption, LineSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
+// Time series drawn with uPlot (canvas, ~22 kB gzipped) in its own lazy chunk, loaded only when a
+// dashboard shows a chart. ECharts' core alone is ~170 kB gzipped, over the 150 kB a route's chunk
+// may weigh (decision 746).
 import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
 import { useTheme } from '../../lib/theme';
 
-use([LineChart, BarChart, GaugeChart, GridComponent, TooltipComponent, AriaComponent, SVGRenderer]);
+export interface Series {
+  /** Unix seconds. */
+  x: number[];
+  y: number[];
+  kind: 'line' | 'bars';
+  unit?: string;
+  yRange?: [number, number];
+}
 
-export type ChartOption = ComposeOption<LineSeriesOption | BarSeriesOption | GaugeSeriesOption | GridComponentOption | TooltipComponentOption>;
+const cssVar = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-
-/** One chart; `label` is its accessible name, `summary` the text alternative read instead of the drawing. */
-export function Chart({ option, label, summary }: { option: ChartOption; label: string; summary: string }) {
+/** One chart; `label` is its accessible name, `summary` the text read instead of the drawing. */
+export function Chart({ series, label, summary }: { series: Series; label: string; summary: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const theme = useTheme();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const chart = init(el, undefined, { renderer: 'svg' });
-    const text = cssVar('--muted-foreground') || '#64748b';
-    const line = cssVar('--border') || '#e2e8f0';
-    chart.setOption({
-      animation: false,
-      aria: { enabled: false },
-      color: [cssVar('--primary') || '#2563eb', cssVar('--success') || '#16a34a', cssVar('--warning') || '#d97706', cssVar('--destructive') || '#dc2626'],
-      textStyle: { color: text },
-      grid: { left: 40, right: 12, top: 12, bottom: 28 },
-      ...option,
-      ...(option.xAxis ? { xAxis: { axisLine: { lineStyle: { color: line } }, axisLabel: { color: text }, ...(option.xAxis as object) } } : {}),
-      ...(option.yAxis ? { yAxis: { splitLine: { lineStyle: { color: line } }, axisLabel: { color: text }, ...(option.yAxis as object) } } : {}),
-    });
-    const resize = new ResizeObserver(() => chart.resize());
+    const text = cssVar('--muted-foreground', '#475569');
+    const grid = cssVar('--border', '#e2e8f0');
+    const colour = cssVar('--primary', '#4338ca');
+    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
+    const plot = new uPlot(
+      {
+        width: Math.max(el.clientWidth, 120),
+        height: 160,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true }, ...(series.yRange ? { y: { range: series.yRange } } : {}) },
+        axes: [axis, { ...axis, size: 44, values: (_u, splits) => splits.map((v) => `${v}${series.unit ?? ''}`) }],
+        series: [
+          {},
+          series.kind === 'bars'
+            ? { stroke: colour, fill: colour, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false } }
+            : { stroke: colour, width: 2, points: { show: false } },
+        ],
+      },
+      [series.x, series.y],
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 120), height: 160 }));
     resize.observe(el);
     return () => {
       resize.disconnect();
-      chart.dispose();
+      plot.destroy();
     };
-  }, [option, theme]);
+  }, [series, theme]);
   return (
-    <figure className="grid h-full min-h-40 grid-rows-[1fr_auto]" aria-label={label}>
-      <div ref={ref} aria-hidden className="min-h-40" />
+    <figure className="grid gap-1" aria-label={label} role="group">
+      <div ref={ref} aria-hidden className="min-h-40 w-full overflow-hidden" />
       <figcaption className="sr-only">{summary}</figcaption>
     </figure>
   );

@@ -1,10 +1,12 @@
-// Each widget type rendered as what its data calls for (decision 746): series as charts (ECharts,
-// lazy), counts as figures, feeds and lists as tables. Charts carry a text summary for screen readers.
+// Each widget type rendered as what its data calls for (decision 746): series as charts (uPlot, a
+// lazy chunk), the SLO as a gauge, counts as figures, feeds and lists as tables. Charts carry a text
+// summary for screen readers.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useWidgetData, type Widget, type WidgetType } from '../../api/queries/dashboards';
 import { Badge } from '../../components/ui/badge';
 import { ErrorState, Loading } from '../../components/ui/states';
-import type { ChartOption } from './chart';
+import type { Series } from './chart';
+import { Gauge } from './gauge';
 
 const Chart = lazy(() => import('./chart').then((m) => ({ default: m.Chart })));
 
@@ -22,7 +24,7 @@ export const WIDGET_TYPES: { type: WidgetType; label: string }[] = [
 type Data = Record<string, any>;
 const time = (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-function LazyChart(props: { option: ChartOption; label: string; summary: string }) {
+function LazyChart(props: { series: Series; label: string; summary: string }) {
   return (
     <Suspense fallback={<Loading rows={3} label="Loading the chart" />}>
       <Chart {...props} />
@@ -88,12 +90,7 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
         <LazyChart
           label={label}
           summary={summary}
-          option={{
-            tooltip: { trigger: 'axis' },
-            xAxis: { type: 'time' },
-            yAxis: { type: 'value', name: data.unit },
-            series: [{ type: 'line', showSymbol: false, data: points.map((p) => [p.timestamp, p.value]) }],
-          }}
+          series={{ kind: 'line', unit: data.unit === '%' ? '%' : '', x: points.map((p) => Date.parse(p.timestamp) / 1000), y: values }}
         />
       );
     }
@@ -104,31 +101,23 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
         <LazyChart
           label={label}
           summary={`Uptime over ${days.length} days; lowest ${low}%.`}
-          option={{
-            tooltip: { trigger: 'axis' },
-            xAxis: { type: 'category', data: days.map((d) => d.date) },
-            yAxis: { type: 'value', min: Math.floor(Math.min(low, 99)), max: 100 },
-            series: [{ type: 'bar', data: days.map((d) => d.uptimePercent) }],
+          series={{
+            kind: 'bars',
+            unit: '%',
+            yRange: [Math.floor(Math.min(low, 99)), 100],
+            x: days.map((d) => Date.parse(d.date) / 1000),
+            y: days.map((d) => d.uptimePercent),
           }}
         />
       );
     }
     case 'slo_gauge':
       return (
-        <LazyChart
+        <Gauge
           label={label}
+          value={Number(data.current)}
+          objective={Number(data.objective)}
           summary={`Current ${data.current}% against an objective of ${data.objective}% (${data.window}); ${data.errorBudgetRemaining}% of the error budget left.`}
-          option={{
-            series: [
-              {
-                type: 'gauge',
-                min: Math.floor(Math.min(Number(data.objective) - 1, Number(data.current))),
-                max: 100,
-                detail: { formatter: '{value}%', fontSize: 16 },
-                data: [{ value: data.current, name: `objective ${data.objective}%` }],
-              },
-            ],
-          }}
         />
       );
     case 'alert_summary': {
