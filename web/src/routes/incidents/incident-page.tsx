@@ -159,17 +159,19 @@ function Timeline({ incidentId }: { incidentId: string }) {
         <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
       ) : (
         // A log: new entries (from anyone, live over /events) are read out politely.
-        <ol role="log" aria-label="Timeline entries" aria-live="polite" className="grid gap-2 border-l pl-4">
-          {timeline.data.map((e) => (
-            <li key={e.id} className="grid gap-0.5">
-              <p className="text-sm break-words whitespace-pre-wrap">{e.message}</p>
-              <p className="text-xs text-muted-foreground">
-                {e.type === 'status_change' ? `${e.fromStatus} → ${e.toStatus} · ` : ''}
-                {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatTime(String(e.createdAt))}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
+        <div role="log" aria-label="Timeline entries" aria-live="polite">
+          <ol className="grid gap-2 border-l pl-4">
+            {timeline.data.map((e) => (
+              <li key={e.id} className="grid gap-0.5">
+                <p className="text-sm break-words whitespace-pre-wrap">{e.message}</p>
+                <p className="text-xs text-muted-foreground">
+                  {e.type === 'status_change' ? `${e.fromStatus} → ${e.toStatus} · ` : ''}
+                  {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatTime(String(e.createdAt))}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
