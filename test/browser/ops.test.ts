@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { ADMIN, expectAccessible, launchBrowser, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
 
 /** Dashboards (widgets, drag and keyboard arrangement) and notifications (live bell and feed) in Chromium against a real server. */
 let server: PortalServer;
@@ -33,6 +33,11 @@ const signedIn = async (user: { username: string; password: string }, path: stri
   await signIn(page, user, path);
   return { context, page };
 };
+/** settled(), except for dnd kit's own live region (a permanent role=status on arrangeable pages). */
+async function settledPage(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await expect.poll(() => page.locator('[role=status]:not([id^="DndLiveRegion"])').count(), { timeout: 20_000 }).toBe(0);
+}
 const widgetTitles = (page: Page) => page.getByRole('list', { name: 'Widgets' }).getByRole('heading', { level: 2 }).allTextContents();
 
 describe('notifications', () => {
@@ -89,19 +94,26 @@ describe('dashboards', () => {
       await page.getByRole('heading', { name: title, level: 2 }).waitFor();
     }
     // Each widget as its data calls for: charts drawn (with a text summary), counts as figures.
-    await page.getByRole('group', { name: 'Latency' }).locator('canvas').first().waitFor();
-    await page.getByRole('group', { name: 'Uptime' }).locator('canvas').first().waitFor();
-    await page.getByRole('group', { name: 'Availability SLO' }).locator('svg').waitFor();
+    await page.getByRole('figure', { name: 'Latency' }).locator('canvas').first().waitFor();
+    await page.getByRole('figure', { name: 'Uptime' }).locator('canvas').first().waitFor();
+    await page.getByRole('figure', { name: 'Availability SLO' }).locator('svg').waitFor();
     await page.getByText('P1 critical').waitFor();
     expect(await widgetTitles(page)).toEqual(['Latency', 'Open incidents', 'Uptime', 'Availability SLO']);
 
     // Keyboard: pick up Latency, move it one place on, drop it; the screen reader hears each step.
-    await page.getByRole('button', { name: 'Move Latency' }).focus();
+    await page.evaluate(() => {
+      const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
+      const region = document.querySelector('[id^="DndLiveRegion"]')!;
+      new MutationObserver(() => heard.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+    });
+    const heard = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    await page.getByRole('button', { name: 'Move Latency', exact: true }).focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent(), { timeout: 15_000 }).toContain('Picked up Latency, position 1 of 4');
+    await expect.poll(heard, { timeout: 15_000 }).toContain('Picked up Latency, position 1 of 4.');
     await page.keyboard.press('ArrowRight');
+    await expect.poll(heard, { timeout: 15_000 }).toContain('Latency is over position 2 of 4.');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent(), { timeout: 15_000 }).toContain('Latency dropped at position 2 of 4');
+    await expect.poll(heard, { timeout: 15_000 }).toContain('Latency dropped at position 2 of 4.');
     await expect.poll(() => widgetTitles(page), { timeout: 15_000 }).toEqual(['Open incidents', 'Latency', 'Uptime', 'Availability SLO']);
     // Saved: the server has the new places, and a reload shows them.
     const saved = await server.api('GET', `/api/v1${dashboardPath}`, undefined, admin);
@@ -111,8 +123,8 @@ describe('dashboards', () => {
     await expect.poll(() => widgetTitles(page), { timeout: 15_000 }).toEqual(['Open incidents', 'Latency', 'Uptime', 'Availability SLO']);
 
     // Drag with the pointer: Availability SLO onto the first place.
-    const from = await page.getByRole('button', { name: 'Move Availability SLO' }).boundingBox();
-    const to = await page.getByRole('button', { name: 'Move Open incidents' }).boundingBox();
+    const from = await page.getByRole('button', { name: 'Move Availability SLO', exact: true }).boundingBox();
+    const to = await page.getByRole('button', { name: 'Move Open incidents', exact: true }).boundingBox();
     await page.mouse.move(from!.x + 5, from!.y + 5);
     await page.mouse.down();
     await page.mouse.move(from!.x + 20, from!.y + 5, { steps: 3 });
@@ -139,7 +151,7 @@ describe('accessibility (axe, zero violations)', () => {
         const { context, page } = await signedIn(member, '/notifications', { theme, viewport });
         for (const path of ['/notifications', '/dashboards', dashboardPath]) {
           await page.goto(path);
-          await settled(page);
+          await settledPage(page);
           await expectAccessible(page, `${path} ${theme} ${viewport}`);
         }
         await context.close();

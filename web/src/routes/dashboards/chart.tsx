@@ -54,7 +54,7 @@ export function Chart({ series, label, summary }: { series: Series; label: strin
     };
   }, [series, theme]);
   return (
-    <figure className="grid gap-1" aria-label={label} role="group">
+    <figure className="grid gap-1" aria-label={label}>
       <div ref={ref} aria-hidden className="min-h-40 w-full overflow-hidden" />
       <figcaption className="sr-only">{summary}</figcaption>
     </figure>

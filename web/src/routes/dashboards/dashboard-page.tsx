@@ -71,8 +71,13 @@ function WidgetGrid({ dashboardId, widgets, canArrange }: { dashboardId: string;
   // What a screen reader hears while moving a widget (decision 746).
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${ordered.length}.`,
+    // Over itself (at pick-up): say nothing, so the pick-up message is the one read.
     onDragOver: ({ active, over }) =>
-      over ? `${titleOf(active.id)} is over position ${positionOf(over.id)} of ${ordered.length}.` : `${titleOf(active.id)} is no longer over a position.`,
+      over
+        ? over.id === active.id
+          ? undefined
+          : `${titleOf(active.id)} is over position ${positionOf(over.id)} of ${ordered.length}.`
+        : `${titleOf(active.id)} is no longer over a position.`,
     onDragEnd: ({ active, over }) =>
       over ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)} of ${ordered.length}.` : `${titleOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it is back at position ${positionOf(active.id)}.`,

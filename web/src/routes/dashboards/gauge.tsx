@@ -14,7 +14,7 @@ export function Gauge({ value, objective, label, summary }: { value: number; obj
   const [tx2, ty2] = point(target, 56);
   const ok = value >= objective;
   return (
-    <figure className="grid justify-items-center gap-1" aria-label={label} role="group">
+    <figure className="grid justify-items-center gap-1" aria-label={label}>
       <svg viewBox="0 0 120 70" className="w-full max-w-56" aria-hidden>
         <path d={arc(1)} fill="none" stroke="var(--border)" strokeWidth="10" />
         <path d={arc(share)} fill="none" stroke={ok ? 'var(--success)' : 'var(--destructive)'} strokeWidth="10" />
