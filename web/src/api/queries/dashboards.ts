@@ -7,7 +7,6 @@ import { queryKeys } from './keys';
 export type Dashboard = OkBody<'getDashboard'>;
 export type Widget = Dashboard['widgets'][number];
 export type WidgetType = Widget['type'];
-export type WidgetData = OkBody<'getWidgetData'>;
 export interface LayoutItem {
   id: string;
   gridX: number;

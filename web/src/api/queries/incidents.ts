@@ -6,8 +6,6 @@ import type { OkBody, QueryOf } from '../types';
 import { queryKeys } from './keys';
 
 export type Incident = OkBody<'getIncident'>;
-export type IncidentListItem = OkBody<'listIncidents'>['data'][number];
-export type TimelineEntry = OkBody<'listIncidentTimeline'>[number];
 export type PostMortem = OkBody<'getPostMortem'>;
 export type IncidentListQuery = QueryOf<'listIncidents'>;
 export type Severity = Incident['severity'];
