@@ -10,13 +10,14 @@ import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { peopleRoutes } from './routes/people/routes';
+import { pipelineRoutes } from './routes/pipelines/routes';
 import { appRoute, rootRoute } from './routes/root';
 import { searchRoutes } from './routes/search/routes';
 import { teamRoutes } from './routes/teams/routes';
 
 const routeTree = rootRoute.addChildren([
   ...authRoutes,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes, ...pipelineRoutes]),
 ]);
 
 export const router = createRouter({

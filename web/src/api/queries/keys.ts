@@ -18,7 +18,13 @@ export const queryKeys = {
     components: (id: string, params: object) => ['teams', 'components', id, params] as const,
   },
   apiSpecs: { all: () => ['api-specs'] as const },
-  pipelines: { all: () => ['pipelines'] as const },
+  pipelines: {
+    all: () => ['pipelines'] as const,
+    list: (params: object) => ['pipelines', 'list', params] as const,
+    pipeline: (id: string) => ['pipelines', 'pipeline', id] as const,
+    runs: (id: string) => ['pipelines', 'runs', id] as const,
+    run: (id: string, runId: string) => ['pipelines', 'run', id, runId] as const,
+  },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
 };
