@@ -119,7 +119,11 @@ describe('pipelines', () => {
     await page.getByText('succeeded').first().waitFor({ timeout: 30_000 });
     // The stage header, the red line and the flood: exactly, after the run's final read too.
     await page.getByText(`${(LINES + 2).toLocaleString('en-US')} lines`).waitFor();
-    expect(await logRegion(page).locator(`[data-line="${LINES + 2}"]`).textContent()).toContain(`line ${LINES}`);
+    expect(
+      await logRegion(page)
+        .locator(`[data-line="${LINES + 2}"]`)
+        .textContent(),
+    ).toContain(`line ${LINES}`);
 
     // Search: the line is found, highlighted and scrolled into view; follow mode pauses.
     await page.getByRole('searchbox', { name: 'Search the log' }).fill('line 54321');

@@ -25,7 +25,10 @@ export class LogBuffer {
   lines: string[] = [];
   private pending = new Map<number, string>();
   private plainCache: (string | undefined)[] = [];
+  private lowerCache: (string | undefined)[] = [];
   private snapshotChars = -1;
+  /** Length of the held lines as `logs` holds them (each with its newline). */
+  private chars = 0;
 
   /** Lines that arrived ahead of a missing one. */
   get hasGap(): boolean {
@@ -33,19 +36,39 @@ export class LogBuffer {
   }
 
   /**
-   * The run's `logs` as the server answered. It replaces what is held when it holds at least as
-   * many lines (the server is the record); live lines beyond it stay. True when `lines` changed.
+   * The run's `logs` as the server answered. The server is the record: a read with at least as many
+   * lines as are held wins; live lines beyond it stay. Only what is new is split (whether a read
+   * agrees with the held lines is one comparison), so the final read of a 100,000-line run does not
+   * block the page. True when `lines` changed.
    */
   setSnapshot(logs: string): boolean {
     if (logs.length === this.snapshotChars) return false;
     this.snapshotChars = logs.length;
-    const lines = splitLogs(logs);
-    if (lines.length < this.lines.length) return false;
-    const tail = this.lines.length > lines.length ? this.lines.slice(lines.length) : [];
-    this.lines = lines.concat(tail);
-    this.plainCache = [];
+    if (logs.length < this.chars) return false; // an older read: fewer lines than held
+    const held = this.lines.length;
+    const lastLine = held ? this.lines[held - 1]! : '';
+    const lastStart = this.chars - 1 - lastLine.length;
+    const agrees =
+      held === 0 ||
+      (logs.charCodeAt(this.chars - 1) === 10 && (lastStart === 0 || logs.charCodeAt(lastStart - 1) === 10) && logs.startsWith(lastLine, lastStart));
+    if (agrees) {
+      if (this.chars < logs.length) for (const line of splitLogs(logs.slice(this.chars))) this.push(line);
+    } else {
+      const lines = splitLogs(logs);
+      if (lines.length < held) return false;
+      this.lines = [];
+      this.chars = 0;
+      this.plainCache = [];
+      this.lowerCache = [];
+      for (const line of lines) this.push(line);
+    }
     this.drain();
-    return true;
+    return this.lines.length !== held || !agrees;
+  }
+
+  private push(line: string) {
+    this.lines.push(line);
+    this.chars += line.length + 1;
   }
 
   /** One live line with its index in `logs`. */
@@ -55,16 +78,17 @@ export class LogBuffer {
       this.pending.set(index, line);
       return 'gap';
     }
-    this.lines.push(line);
+    this.push(line);
     this.drain();
     return 'appended';
   }
 
+  /** Appends the waiting lines that now follow on. */
   private drain() {
     for (const key of this.pending.keys()) if (key < this.lines.length) this.pending.delete(key);
     for (let next = this.pending.get(this.lines.length); next !== undefined; next = this.pending.get(this.lines.length)) {
       this.pending.delete(this.lines.length);
-      this.lines.push(next);
+      this.push(next);
     }
   }
 
@@ -82,7 +106,11 @@ export class LogBuffer {
   find(needle: string, from = 0, to = this.lines.length): number[] {
     const out: number[] = [];
     if (!needle) return out;
-    for (let i = from; i < to; i++) if (this.plain(i).toLowerCase().includes(needle)) out.push(i);
+    for (let i = from; i < to; i++) {
+      let lower = this.lowerCache[i];
+      if (lower === undefined) this.lowerCache[i] = lower = this.plain(i).toLowerCase();
+      if (lower.includes(needle)) out.push(i);
+    }
     return out;
   }
 

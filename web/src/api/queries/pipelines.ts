@@ -86,9 +86,7 @@ export function useSavePipeline(id?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: PipelineInput) =>
-      id
-        ? unwrap(await api.PATCH('/api/v1/pipelines/{id}', { params: { path: { id } }, body }))
-        : unwrap(await api.POST('/api/v1/pipelines', { body })),
+      id ? unwrap(await api.PATCH('/api/v1/pipelines/{id}', { params: { path: { id } }, body })) : unwrap(await api.POST('/api/v1/pipelines', { body })),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.pipelines.all() }),
   });
 }

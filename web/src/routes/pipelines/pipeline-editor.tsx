@@ -137,7 +137,13 @@ function PipelineEditor({ pipeline }: { pipeline?: Pipeline }) {
           {save.isPending ? 'Saving…' : pipeline ? 'Save changes' : 'Create pipeline'}
         </Button>
         <Button asChild variant="ghost">
-          {pipeline ? <Link to="/pipelines/$pipelineId" params={{ pipelineId: pipeline.id }}>Cancel</Link> : <Link to="/pipelines">Cancel</Link>}
+          {pipeline ? (
+            <Link to="/pipelines/$pipelineId" params={{ pipelineId: pipeline.id }}>
+              Cancel
+            </Link>
+          ) : (
+            <Link to="/pipelines">Cancel</Link>
+          )}
         </Button>
       </div>
     </form>
@@ -185,7 +191,9 @@ function StageForm({
       {stageError && <p className="text-xs text-destructive">{stageError}</p>}
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Stage ID" error={errors.get(at('id'))}>
-          {(id, d) => <Input id={id} value={stage.id} onChange={(e) => onChange({ id: e.target.value })} aria-describedby={d} aria-invalid={errors.has(at('id'))} />}
+          {(id, d) => (
+            <Input id={id} value={stage.id} onChange={(e) => onChange({ id: e.target.value })} aria-describedby={d} aria-invalid={errors.has(at('id'))} />
+          )}
         </Field>
         <Field label="Stage name" error={errors.get(at('name'))} hint="Defaults to the ID.">
           {(id, d) => (
@@ -245,7 +253,13 @@ function StageForm({
                       className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] aria-[invalid=true]:border-destructive"
                     />
                   ) : f.kind === 'select' ? (
-                    <Select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || undefined)} aria-describedby={d} aria-invalid={!!error}>
+                    <Select
+                      id={id}
+                      value={typeof value === 'string' ? value : ''}
+                      onChange={(e) => set(e.target.value || undefined)}
+                      aria-describedby={d}
+                      aria-invalid={!!error}
+                    >
                       <option value="">default</option>
                       {f.options!.map((o) => (
                         <option key={o}>{o}</option>

@@ -92,7 +92,9 @@ function TriggerForm({ pipelineId }: { pipelineId: string }) {
       <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
         <div className="w-full sm:w-48">
           <Field label="Version" error={errors.get('version')} hint="Optional, e.g. 1.4.0">
-            {(id, d) => <Input id={id} value={version} onChange={(e) => setVersion(e.target.value)} aria-describedby={d} aria-invalid={errors.has('version')} />}
+            {(id, d) => (
+              <Input id={id} value={version} onChange={(e) => setVersion(e.target.value)} aria-describedby={d} aria-invalid={errors.has('version')} />
+            )}
           </Field>
         </div>
         <div className="w-full sm:w-64">
@@ -205,7 +207,11 @@ function DeleteButton({ pipeline }: { pipeline: Pipeline }) {
           <DialogClose asChild>
             <Button variant="secondary">Keep it</Button>
           </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate({ to: '/pipelines' }) })}>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate({ to: '/pipelines' }) })}
+          >
             Delete pipeline
           </Button>
         </div>

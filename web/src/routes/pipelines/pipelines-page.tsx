@@ -82,7 +82,9 @@ export function PipelinesPage() {
             )
           }
         >
-          {q ? 'Search looks in names and descriptions; try another word.' : 'A pipeline is an ordered list of stages: scripts, builds, approvals, deploys and notifications.'}
+          {q
+            ? 'Search looks in names and descriptions; try another word.'
+            : 'A pipeline is an ordered list of stages: scripts, builds, approvals, deploys and notifications.'}
         </EmptyState>
       ) : (
         <>

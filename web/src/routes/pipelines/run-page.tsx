@@ -169,7 +169,9 @@ function Timeline({ pipeline, run }: { pipeline: Pipeline; run: PipelineRun }) {
                         {result?.decidedAt ? ` at ${formatTime(result.decidedAt)}` : ''}
                       </>
                     ) : result?.status === 'waiting' ? (
-                      <>Waiting for an admin’s decision{typeof stage.config.message === 'string' && stage.config.message ? `: “${stage.config.message}”` : ''}</>
+                      <>
+                        Waiting for an admin’s decision{typeof stage.config.message === 'string' && stage.config.message ? `: “${stage.config.message}”` : ''}
+                      </>
                     ) : (
                       <span className="text-muted-foreground">No decision</span>
                     )}
