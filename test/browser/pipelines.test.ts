@@ -169,8 +169,12 @@ describe('pipelines', () => {
 
   it('has no axe violations on the list, pipeline, editor and run pages, light and dark (and the run page on a phone)', async () => {
     const run = await waitingRun();
+    // One signed-in context: the theme is the stored preference, the session survives reloads.
+    const { context, page } = await signedIn('/pipelines');
     for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await signedIn('/pipelines', { theme });
+      await page.evaluate((t) => localStorage.setItem('hangar.theme', t), theme);
+      await page.goto('/pipelines');
+      await page.getByRole('table', { name: 'Pipelines' }).getByRole('link', { name: 'gated-release' }).waitFor();
       await settled(page);
       await expectAccessible(page, `pipelines list (${theme})`);
       await page.goto(`/pipelines/${gated.id}`);
@@ -183,9 +187,10 @@ describe('pipelines', () => {
       await page.goto(`/pipelines/${gated.id}/runs/${run.id}`);
       await page.getByRole('button', { name: 'Approve' }).waitFor();
       await expectAccessible(page, `run page (${theme})`);
-      await context.close();
     }
-    const { context, page } = await signedIn(`/pipelines/${gated.id}/runs/${run.id}`, { viewport: 'mobile', theme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     await expectAccessible(page, 'run page (dark, mobile)');
     await context.close();
