@@ -10,8 +10,9 @@ import type { Scenario } from '../lib.js';
  * quick check) while the page is open; Chromium's performance timeline (`longtask` entries, buffered
  * from navigation) must show no task over 200 ms until the last line is on screen (decision 723).
  * Also the pipelines area's own JavaScript: each route chunk and the run page with what it imports
- * beyond the shell, gzipped as served (limit 150 kB). Needs web/dist and /usr/bin/chromium; run once
- * (the browser side does not depend on the database).
+ * beyond the shell, gzipped as served (limit 150 kB). Needs /usr/bin/chromium and a current web/dist:
+ * build it before (`npm run build`), since the bench server, already listening, does not serve asset
+ * names a rebuild creates. Run once (the browser side does not depend on the database).
  */
 const LINES = Number(process.env.BENCH_LOG_LINES ?? 100_000);
 const LONG_TASK_LIMIT_MS = 200;
@@ -77,12 +78,16 @@ const portalLiveLog: Scenario = async (ctx) => {
       }).observe({ type: 'longtask', buffered: true });
     });
     const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
     const login = await page.request.post('/api/v1/auth/login', { data: { ...ADMIN, session: 'cookie' } });
     if (!login.ok()) throw new Error(`bench sign-in failed: ${login.status()}`);
     const run = await call('POST', `/api/v1/pipelines/${pipeline.id}/trigger`);
     await page.goto(`/pipelines/${pipeline.id}/runs/${run.id}`);
     const region = page.getByRole('region', { name: 'Run log' });
-    await region.waitFor({ timeout: 30_000 });
+    await region.waitFor({ timeout: 120_000 }).catch((err) => {
+      throw new Error(`the run page did not show its log: ${(err as Error).message}; page errors: ${errors.join('; ') || 'none'}`);
+    });
     // From the page being ready (before the first line) to the last line on screen.
     await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
     const started = Date.now();

@@ -124,6 +124,26 @@ export function useRunAction(id: string, runId: string) {
   });
 }
 
+/** Environments for a deploy stage's target (few: the first 100, by their order). */
+export function useEnvironmentOptions() {
+  return useQuery({
+    queryKey: [...queryKeys.pipelines.all(), 'environment-options'],
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })).data,
+    staleTime: 60_000,
+  });
+}
+
+/** Components whose name matches `q`, for a deploy stage's component (20 at most). */
+export function useComponentOptions(q: string) {
+  const params = { q: q || undefined, take: 20 };
+  return useQuery({
+    queryKey: queryKeys.catalog.list({ ...params, for: 'deploy-stage' }),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components', { params: { query: params }, signal })).data,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
 /** Wait before reading the run again when live lines arrived ahead of missing ones (the server persists every 500 ms). */
 const GAP_REFETCH_MS = 700;
 

@@ -2,8 +2,8 @@
 // (stage-fields.ts). The server validates; a 400's details are shown on the fields they name.
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { FieldsError, usePipeline, useSavePipeline, type Pipeline } from '../../api/queries/pipelines';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { FieldsError, useComponentOptions, useEnvironmentOptions, usePipeline, useSavePipeline, type Pipeline } from '../../api/queries/pipelines';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/input';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
@@ -252,6 +252,10 @@ function StageForm({
                       spellCheck={false}
                       className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] aria-[invalid=true]:border-destructive"
                     />
+                  ) : f.kind === 'environment' ? (
+                    <EnvironmentSelect id={id} value={typeof value === 'string' ? value : ''} onChange={set} describedBy={d} invalid={!!error} />
+                  ) : f.kind === 'component' ? (
+                    <ComponentInput id={id} value={typeof value === 'string' ? value : ''} onChange={set} describedBy={d} invalid={!!error} />
                   ) : f.kind === 'select' ? (
                     <Select
                       id={id}
@@ -282,5 +286,64 @@ function StageForm({
         })}
       </div>
     </li>
+  );
+}
+
+interface PickerProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  describedBy?: string;
+  invalid: boolean;
+}
+
+/** The environments by name; an id not among them (deleted, or typed elsewhere) stays selectable. */
+function EnvironmentSelect({ id, value, onChange, describedBy, invalid }: PickerProps) {
+  const environments = useEnvironmentOptions();
+  const list = environments.data ?? [];
+  return (
+    <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid}>
+      <option value="">
+        {environments.isPending ? 'Loading environments…' : list.length ? 'Choose an environment' : 'No environments: an admin creates them'}
+      </option>
+      {value && !list.some((e) => e.id === value) && <option value={value}>{value}</option>}
+      {list.map((e) => (
+        <option key={e.id} value={e.id}>
+          {e.name} ({e.type})
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A component UUID with suggestions from the catalog while a name is typed (a native datalist). */
+function ComponentInput({ id, value, onChange, describedBy, invalid }: PickerProps) {
+  const listId = useId();
+  const q = useDeferredValue(UUID.test(value) ? '' : value.trim());
+  const components = useComponentOptions(q);
+  const chosen = components.data?.find((c) => c.id === value);
+  return (
+    <>
+      <Input
+        id={id}
+        value={value}
+        list={listId}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={describedBy}
+        aria-invalid={invalid}
+        className="font-mono"
+      />
+      <datalist id={listId}>
+        {(components.data ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name} ({c.kind})
+          </option>
+        ))}
+      </datalist>
+      {chosen && <p className="text-xs text-muted-foreground">{chosen.name}</p>}
+    </>
   );
 }

@@ -8,7 +8,8 @@ export const BUILD_ENGINES = ['oci_a', 'oci_b', 'oci_c'] as const;
 export interface ConfigField {
   key: string;
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'checkbox';
+  /** `component` and `environment`: a UUID, picked from the catalog or the environments. */
+  kind: 'text' | 'textarea' | 'select' | 'checkbox' | 'component' | 'environment';
   required?: boolean | ((config: Record<string, unknown>) => boolean);
   hint?: string;
   options?: readonly string[];
@@ -19,8 +20,8 @@ export const STAGE_FIELDS: Record<StageType, ConfigField[]> = {
   script: [{ key: 'command', label: 'Command', kind: 'textarea', required: true, hint: 'A shell command, run in the run’s working folder (admins only).' }],
   approval: [{ key: 'message', label: 'Message to the approver', kind: 'text' }],
   deploy: [
-    { key: 'componentId', label: 'Component ID', kind: 'text', required: true, hint: 'The catalog component to deploy (UUID).' },
-    { key: 'environmentId', label: 'Environment ID', kind: 'text', required: true, hint: 'The target environment (UUID).' },
+    { key: 'componentId', label: 'Component', kind: 'component', required: true, hint: 'Type a name to pick a catalog component, or paste its UUID.' },
+    { key: 'environmentId', label: 'Environment', kind: 'environment', required: true },
   ],
   notify: [
     { key: 'channel', label: 'Channel', kind: 'text', required: true },
