@@ -144,12 +144,16 @@ export function useComponentOptions(q: string) {
   });
 }
 
+/** Live lines are applied at most this often (decision 723). */
+const FLUSH_EVERY_MS = 100;
+
 /** Wait before reading the run again when live lines arrived ahead of missing ones (the server persists every 500 ms). */
 const GAP_REFETCH_MS = 700;
 
 /**
  * A run's log, live: subscribes to `pipeline.log` before the run is read, appends each line by its
- * index (decision 720), batched once per animation frame so a flood of lines never blocks the page.
+ * index (decision 720), batched per animation frame, at most every 100 ms, so a flood of lines never
+ * blocks the page.
  * Returns the buffer and a version that changes whenever its lines do.
  */
 export function useRunLog(run: { logs: string } | undefined, runId: string, refetch: () => unknown) {
@@ -172,13 +176,28 @@ export function useRunLog(run: { logs: string } | undefined, runId: string, refe
   useEffect(() => {
     const queue: { line: number; message: string }[] = [];
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastFlush = 0;
     const flush = () => {
       frame = 0;
+      lastFlush = performance.now();
       let changed = false;
       for (const { line, message } of queue) if (buffer.addLive(line, message) !== 'duplicate') changed = true;
       queue.length = 0;
       if (changed) setVersion((v) => v + 1);
       if (buffer.hasGap) fillGap.current();
+    };
+    // One flush per animation frame, at most every FLUSH_EVERY_MS: each render costs the virtualizer a
+    // pass over every line's offset, so a flood renders a few times a second, not sixty.
+    const schedule = () => {
+      if (frame || timer) return;
+      const wait = FLUSH_EVERY_MS - (performance.now() - lastFlush);
+      if (wait <= 0) frame = requestAnimationFrame(flush);
+      else
+        timer = setTimeout(() => {
+          timer = undefined;
+          frame = requestAnimationFrame(flush);
+        }, wait);
     };
     const off = onLiveEvent((event, payload) => {
       if (event === 'live.reconnected') return void refetchRef.current();
@@ -186,11 +205,12 @@ export function useRunLog(run: { logs: string } | undefined, runId: string, refe
       const p = payload as { runId?: unknown; line?: unknown; message?: unknown };
       if (p.runId !== runId || typeof p.line !== 'number' || typeof p.message !== 'string') return;
       queue.push({ line: p.line, message: p.message });
-      frame ||= requestAnimationFrame(flush);
+      schedule();
     });
     return () => {
       off();
       if (frame) cancelAnimationFrame(frame);
+      clearTimeout(timer);
       clearTimeout(gapTimer.current);
       gapTimer.current = undefined;
     };
