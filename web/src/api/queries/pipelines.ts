@@ -9,10 +9,8 @@ import { queryKeys } from './keys';
 import { LogBuffer } from './pipeline-log';
 
 export type Pipeline = OkBody<'getPipeline'>;
-export type PipelineStage = Pipeline['stages'][number];
 export type PipelineRun = OkBody<'getPipelineRun'>;
 export type StageResult = PipelineRun['stageResults'][number];
-export type RunStatus = 'queued' | 'running' | 'waiting_approval' | 'succeeded' | 'failed' | 'cancelled';
 export const TERMINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'cancelled'];
 
 export interface FieldProblem {
