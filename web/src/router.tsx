@@ -13,6 +13,7 @@ import { incidentRoutes } from './routes/incidents/routes';
 import { NotFound } from './routes/not-found';
 import { notificationRoutes } from './routes/notifications/routes';
 import { peopleRoutes } from './routes/people/routes';
+import { pipelineRoutes } from './routes/pipelines/routes';
 import { appRoute, rootRoute } from './routes/root';
 import { searchRoutes } from './routes/search/routes';
 import { teamRoutes } from './routes/teams/routes';
@@ -30,6 +31,7 @@ const routeTree = rootRoute.addChildren([
     ...incidentRoutes,
     ...dashboardRoutes,
     ...notificationRoutes,
+    ...pipelineRoutes,
   ]),
 ]);
 

@@ -14525,6 +14525,8 @@ export interface operations {
                 /** @description UUID */
                 organizationId?: string;
                 page?: number;
+                /** @description Case-insensitive substring of the name or description (decision 721) */
+                search?: string;
             };
             header?: never;
             path?: never;
