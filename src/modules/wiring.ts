@@ -76,6 +76,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     config,
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
     notifyWebhook: adapters.notifyWebhook,
+    containerBuild: adapters.containerBuild,
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
   });
