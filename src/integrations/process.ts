@@ -44,6 +44,9 @@ export interface ProcessResult {
   stderr: string;
 }
 
+/** The grace pipeline commands (script stages, the build tools) get between SIGTERM and SIGKILL (decision 611). */
+export const STAGE_KILL_GRACE_MS = 10_000;
+
 /** A "line" longer than this without a newline is passed on in pieces. */
 const MAX_LINE = 64 * 1024;
 

@@ -1,11 +1,8 @@
 import type { BuildEngine, ContainerBuildPort, ContainerBuildRequest, ContainerBuildResult } from '../../modules/pipelines/pipelines.ports.js';
-import { findOnPath, howItEnded, runProcess } from '../process.js';
+import { findOnPath, howItEnded, runProcess, STAGE_KILL_GRACE_MS } from '../process.js';
 
 /** Decision 613: the three OCI build tools behind the interface's neutral engine names. */
 export const ENGINE_BINARIES = { oci_a: 'docker', oci_b: 'buildah', oci_c: 'podman' } as const satisfies Record<BuildEngine, string>;
-
-/** SIGTERM first; what is still alive this long after gets SIGKILL (decision 611). */
-const KILL_GRACE_MS = 10_000;
 
 /**
  * The argument arrays of a build and, with `push`, of the push (docker tags first, then pushes).
@@ -36,7 +33,7 @@ export class BuildToolsAdapter implements ContainerBuildPort {
   constructor(
     /** The tools' own settings (auth file, storage configuration: `PipelinesConfig.buildToolEnv`), over the stage's environment. */
     private readonly toolEnv: Readonly<Record<string, string>> = {},
-    private readonly killGraceMs = KILL_GRACE_MS,
+    private readonly killGraceMs = STAGE_KILL_GRACE_MS,
   ) {}
 
   async build(request: ContainerBuildRequest, log: (line: string) => void, signal?: AbortSignal): Promise<ContainerBuildResult> {

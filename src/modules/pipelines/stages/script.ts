@@ -1,9 +1,6 @@
-import { howItEnded, runProcess } from '../../../integrations/process.js';
+import { howItEnded, runProcess, STAGE_KILL_GRACE_MS } from '../../../integrations/process.js';
 import { shareWorkDir, stageIdentity } from './stage-user.js';
 import type { StageContext, StageOutcome } from './types.js';
-
-/** SIGTERM first; what is still alive this long after gets SIGKILL (decision 611). */
-const KILL_GRACE_MS = 10_000;
 
 /**
  * `sh -c <command>` in the run's working folder, with only the scrubbed environment, as the stage
@@ -21,7 +18,7 @@ export async function scriptStage(ctx: StageContext): Promise<StageOutcome> {
     cwd: ctx.workDir,
     env: ctx.commandEnv,
     signal: ctx.signal,
-    killGraceMs: KILL_GRACE_MS,
+    killGraceMs: STAGE_KILL_GRACE_MS,
     onLine: ctx.log,
     ...(who.kind === 'user' ? { uid: who.uid, gid: who.gid } : {}),
   });
