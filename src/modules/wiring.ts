@@ -84,6 +84,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     config,
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
     notifyWebhook: adapters.notifyWebhook,
+    containerBuild: adapters.containerBuild,
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
   });

@@ -56,6 +56,12 @@ export function gitContract(label: string, make: () => GitSubject) {
       expect(() => s.git.assertUrl('ftp://host/x', 'url')).toThrow(/unsupported scheme/);
     });
 
+    it('refuses a branch or tag git would read as an option (decision 515)', async () => {
+      const url = s.repo('dash');
+      await expect(s.git.shallowClone(url, join(s.scratch, `${label}-dash`), '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/must not start with "-"/);
+      await expect(s.git.commitFiles(s.bare('dash-push'), [{ path: 'a', content: 'a' }], 'm', '-b')).rejects.toThrow(/must not start with "-"/);
+    });
+
     it('stops at once when its signal is already aborted', async () => {
       const ctl = new AbortController();
       ctl.abort();

@@ -18,6 +18,15 @@ export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promis
   }
 }
 
+/**
+ * A branch or tag a user chose, refused when git could read it as an option (decision 515; git's own
+ * ref-name rules refuse a leading "-" too, but only after parsing it).
+ */
+function refName(ref: string): string {
+  if (ref.startsWith('-')) throw new GitError(`the branch or tag "${ref}" must not start with "-"`);
+  return ref;
+}
+
 /** The real adapter: the `git` binary (client.ts) behind the URL policy (url-policy.ts). */
 export function createGit(opts: GitOptions & { resolver?: Resolver; home?: string }): Git {
   const policy: UrlPolicy = { allowFileUrls: opts.allowFileUrls, localRoot: opts.localRoot, allowedHosts: opts.allowedHosts ?? [] };
@@ -59,7 +68,7 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
     );
 
   async function clone(url: string, dir: string, ref: string | undefined, config: string[], signal?: AbortSignal) {
-    const refArgs = ref ? ['--branch', ref] : [];
+    const refArgs = ref ? [`--branch=${refName(ref)}`] : [];
     await run(['clone', '--depth', '1', '--single-branch', '--no-tags', ...refArgs, '--', url, dir], { watchDir: dir, signal, config });
   }
 
@@ -101,6 +110,7 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
     },
 
     async commitFiles(raw, files, message, branch = 'main', call: GitCallOptions = {}): Promise<string> {
+      refName(branch);
       const { url, config } = await guard(raw);
       const signal = call.signal;
       return withTempDir('push', async (dir) => {
@@ -108,7 +118,7 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
         await run(['init', '--quiet', dir]);
         await run(['remote', 'add', 'origin', '--', url], { cwd: dir });
         if (heads.trim()) {
-          await run(['fetch', '--depth', '1', 'origin', branch], { cwd: dir, watchDir: dir, signal, config });
+          await run(['fetch', '--depth', '1', '--', 'origin', branch], { cwd: dir, watchDir: dir, signal, config });
           await run(['checkout', '--quiet', '-B', branch, 'FETCH_HEAD'], { cwd: dir });
         } else {
           await run(['checkout', '--quiet', '--orphan', branch], { cwd: dir });

@@ -9,7 +9,7 @@ import { toRun } from './pipelines.events.js';
 import type { DeploymentsService } from '../deployments/index.js';
 import { countLines, RunLog } from './pipelines.log.js';
 import { pipelinesRepository as repo, type PipelineRow, type RunRow } from './pipelines.repository.js';
-import type { GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
+import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
 
 /** What the pipelines module is handed: its service, run verbs, run job and engine share it. */
 export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
@@ -18,6 +18,8 @@ export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'j
   gitops: GitOpsDeployPort;
   /** The notify stage's webhook (decision 512); undefined when NOTIFY_WEBHOOK_URL is not set. */
   notifyWebhook: NotifyWebhookPort | undefined;
+  /** The build stage's OCI build tools: docker, buildah, podman (decision 514). */
+  containerBuild: ContainerBuildPort;
   /** The deployments module's write verbs: the deploy stage records through them. */
   deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
 }

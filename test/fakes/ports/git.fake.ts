@@ -108,6 +108,7 @@ export class FakeGit implements Git {
       throw err;
     }
     if (call.signal?.aborted) throw new GitError('cancelled');
+    if (ref?.startsWith('-')) throw new GitError(`the branch or tag "${ref}" must not start with "-"`);
     this.calls.push({ op, url, ...(ref ? { ref } : {}) });
     const fault = this.faults.get(url);
     if (fault !== undefined) {

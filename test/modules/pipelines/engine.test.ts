@@ -2,25 +2,26 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
+import { recordEvents } from '../../helpers/events.js';
 import { createPipeline, getRun, script, trigger, waitForRun, workDir } from './helpers.js';
 
 let t: TestApp;
 let admin: string;
 let user: { id: string; token: string };
-const events: { name: string; payload: any }[] = [];
+const recorder = recordEvents();
+const events = recorder.events;
 const base = '/api/v1/pipelines';
 const dir = workDir();
 
 beforeAll(async () => {
-  t = await buildTestApp({ PIPELINE_WORK_DIR: dir, PIPELINE_LOG_MAX_BYTES: '4096', PIPELINE_STAGE_TIMEOUT_S: '3', PIPELINE_CONCURRENCY: '4' });
+  t = await buildTestApp(
+    { PIPELINE_WORK_DIR: dir, PIPELINE_LOG_MAX_BYTES: '4096', PIPELINE_STAGE_TIMEOUT_S: '3', PIPELINE_CONCURRENCY: '4' },
+    undefined,
+    undefined,
+    { events: recorder.wrap },
+  );
   admin = await t.adminToken();
   user = await t.newUser('eng');
-  const ev = t.app.hangar.events as { emit: (n: string, p: unknown) => void };
-  const orig = ev.emit.bind(ev);
-  ev.emit = (name, payload) => {
-    events.push({ name, payload });
-    orig(name, payload);
-  };
 });
 afterAll(async () => t?.close());
 
