@@ -3,6 +3,7 @@
 // its own chunk, loaded on first visit (decision 146).
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './query-client';
+import { adminRoutes } from './routes/admin/routes';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
@@ -16,7 +17,7 @@ import { teamRoutes } from './routes/teams/routes';
 
 const routeTree = rootRoute.addChildren([
   ...authRoutes,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes, ...adminRoutes]),
 ]);
 
 export const router = createRouter({

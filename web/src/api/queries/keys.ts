@@ -21,6 +21,17 @@ export const queryKeys = {
   pipelines: { all: () => ['pipelines'] as const },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
+  admin: {
+    all: () => ['admin'] as const,
+    users: (params: object) => ['admin', 'users', params] as const,
+    organizations: () => ['admin', 'organizations'] as const,
+    organization: (id: string) => ['admin', 'organizations', id] as const,
+    members: (id: string) => ['admin', 'members', id] as const,
+    environments: () => ['admin', 'environments'] as const,
+    credentials: (orgId: string | null) => ['admin', 'credentials', orgId] as const,
+    templates: () => ['admin', 'templates'] as const,
+    locations: (params: object) => ['admin', 'locations', params] as const,
+  },
 };
 
 type Key = readonly unknown[];

@@ -1,4 +1,4 @@
-import { Boxes, FileCode2, Search, User, Users } from 'lucide-react';
+import { Boxes, FileCode2, Search, ShieldCheck, User, Users } from 'lucide-react';
 
 /** The portal's pages, in the nav and in the command palette (matched client-side). */
 export const NAV_ITEMS = [
@@ -7,4 +7,17 @@ export const NAV_ITEMS = [
   { to: '/teams', label: 'Teams', icon: Users, keywords: 'groups owners' },
   { to: '/people', label: 'People', icon: User, keywords: 'users members' },
   { to: '/search', label: 'Search', icon: Search, keywords: 'find' },
+  {
+    to: '/admin',
+    label: 'Administration',
+    icon: ShieldCheck,
+    keywords: 'admin users roles organizations members teams environments credentials templates locations',
+    adminOnly: true,
+  },
 ] as const;
+
+/** The items a user with `roles` may see: `adminOnly` pages only for the global admin role (decision 780). */
+export function navItemsFor(roles: readonly string[] | undefined) {
+  const admin = roles?.includes('admin') ?? false;
+  return NAV_ITEMS.filter((item) => admin || !('adminOnly' in item && item.adminOnly));
+}
