@@ -14,7 +14,7 @@ type Outcome = { title: string; result?: Omit<LocationResult, 'location'>; error
 /** What a registration or refresh did: counts, the files read, and every problem with its file and document. */
 function OutcomePanel({ outcome }: { outcome?: Outcome }) {
   return (
-    <div role="status" aria-live="polite">
+    <div aria-live="polite">
       {outcome && (
         <section aria-label={outcome.title} className="grid gap-2 rounded-lg border bg-card p-3 text-[13px]">
           <h2 className="font-semibold">{outcome.title}</h2>
