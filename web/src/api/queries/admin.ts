@@ -41,11 +41,9 @@ export function formError(error: unknown): string | undefined {
 
 export type AdminUser = OkBody<'listUsers'>['data'][number];
 export type Organization = OkBody<'listOrganizations'>[number];
-export type OrgMember = OkBody<'listOrganizationMembers'>[number];
 export type Environment = OkBody<'listEnvironments'>['data'][number];
 export type Credential = OkBody<'listIntegrationCredentials'>[number];
 export type ServiceTemplate = OkBody<'listServiceTemplates'>['data'][number];
-export type CatalogLocation = OkBody<'listCatalogLocations'>['data'][number];
 export type LocationResult = OkBody<'refreshCatalogLocation'>;
 type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type TeamBody = Body<'createTeam'>;
