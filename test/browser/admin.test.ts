@@ -100,6 +100,23 @@ describe('administration, as an admin', () => {
     await context.close();
   });
 
+  it('creates a team, adds an account to it, and deletes it behind a confirmation', async () => {
+    const { context, page } = await asAdmin('/admin/teams');
+    await page.getByRole('button', { name: 'New team' }).click();
+    await dialog(page).getByLabel('Name').fill('rockets');
+    await dialog(page).getByLabel('Display name').fill('Rocket team');
+    await dialog(page).getByRole('button', { name: 'Create team' }).click();
+    await page.getByRole('button', { name: 'Members of team rockets' }).click();
+    await dialog(page).getByLabel('Account to add').selectOption({ label: 'casey (casey@hangar.test)' });
+    await dialog(page).getByRole('button', { name: 'Add to team' }).click();
+    await dialog(page).getByRole('button', { name: 'Remove casey from Rocket team' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete team rockets' }).click();
+    await dialog(page).getByRole('button', { name: 'Delete team' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Delete team rockets' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('stores a credential whose secret is never shown back, and replaces it only when a new value is typed', async () => {
     const { context, page } = await asAdmin('/admin/credentials');
     const responses: string[] = [];

@@ -78,9 +78,10 @@ export function useUsers(page: number, size = 50) {
 }
 
 /** Every user (for the "add member" picker), up to 1,000. */
-export function useAllUsers() {
+export function useAllUsers(enabled = true) {
   return useQuery({
     queryKey: keys.users({ all: true }),
+    enabled,
     queryFn: async ({ signal }) => {
       const users: AdminUser[] = [];
       for (let skip = 0; skip < 1000; skip += 100) {
@@ -164,6 +165,28 @@ export function useSaveTeam() {
 
 export function useDeleteTeam() {
   return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/teams/{id}', { params: { path: { id } } })), [queryKeys.teams.all()]);
+}
+
+export function useTeamMembers(teamId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.teamMembers(teamId),
+    queryFn: async ({ signal }) => unwrapFields(await api.GET('/api/v1/teams/{id}/members', { params: { path: { id: teamId } }, signal })),
+    enabled,
+  });
+}
+
+export function useAddTeamMember(teamId: string) {
+  return useWrite(
+    async (userId: string) => unwrapFields(await api.POST('/api/v1/teams/{id}/members/{userId}', { params: { path: { id: teamId, userId } } })),
+    [queryKeys.teams.all()],
+  );
+}
+
+export function useRemoveTeamMember(teamId: string) {
+  return useWrite(
+    async (userId: string) => unwrapFields(await api.DELETE('/api/v1/teams/{id}/members/{userId}', { params: { path: { id: teamId, userId } } })),
+    [queryKeys.teams.all()],
+  );
 }
 
 // Environments

@@ -27,6 +27,7 @@ export const queryKeys = {
     organizations: () => ['admin', 'organizations'] as const,
     organization: (id: string) => ['admin', 'organizations', id] as const,
     members: (id: string) => ['admin', 'members', id] as const,
+    teamMembers: (id: string) => ['admin', 'team-members', id] as const,
     environments: () => ['admin', 'environments'] as const,
     credentials: (orgId: string | null) => ['admin', 'credentials', orgId] as const,
     templates: () => ['admin', 'templates'] as const,

@@ -1,10 +1,24 @@
 import { Link } from '@tanstack/react-router';
-import { fieldError, formError, useDeleteTeam, useSaveTeam, type TeamBody } from '../../api/queries/admin';
+import { useMemo, useState } from 'react';
+import {
+  fieldError,
+  formError,
+  useAddTeamMember,
+  useAllUsers,
+  useDeleteTeam,
+  useRemoveTeamMember,
+  useSaveTeam,
+  useTeamMembers,
+  type TeamBody,
+} from '../../api/queries/admin';
 import { useAllTeams } from '../../api/queries/teams';
 import type { TeamSummary } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, SelectField, str, TextField } from './admin-ui';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Select } from '../../components/ui/input';
+import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { AdminHeader, AdminTable, cell, ConfirmAction, FormAlert, FormDialog, SelectField, str, TextField } from './admin-ui';
 
 const TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
 
@@ -50,7 +64,77 @@ function TeamForm({ team }: { team?: TeamSummary }) {
   );
 }
 
-/** GET/POST /api/v1/teams, PATCH/DELETE /api/v1/teams/:id. */
+/** The team's member accounts: POST/DELETE /api/v1/teams/:id/members/:userId, listed by GET /api/v1/teams/:id/members. */
+function TeamMembers({ team }: { team: TeamSummary }) {
+  const [open, setOpen] = useState(false);
+  const [userId, setUserId] = useState('');
+  const members = useTeamMembers(team.id, open);
+  const users = useAllUsers(open);
+  const add = useAddTeamMember(team.id);
+  const remove = useRemoveTeamMember(team.id);
+  const memberIds = useMemo(() => new Set(members.data?.map((m) => m.id)), [members.data]);
+  const candidates = (users.data ?? []).filter((u) => !memberIds.has(u.id));
+  const name = team.displayName || team.name;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="secondary" size="sm" aria-label={`Members of team ${team.name}`} onClick={() => setOpen(true)}>
+        Members
+      </Button>
+      <DialogContent title={`Members of ${name}`} description="Hangar accounts in this team." className="max-h-[80vh] overflow-y-auto">
+        {add.isError && <FormAlert message={describeError(add.error).message} />}
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (userId) add.mutate(userId, { onSuccess: () => setUserId('') });
+          }}
+        >
+          <label className="grid min-w-48 flex-1 gap-1.5 text-[13px] font-medium">
+            Account to add
+            <Select value={userId} onChange={(e) => setUserId(e.target.value)}>
+              <option value="">Choose an account…</option>
+              {candidates.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.username} ({u.email})
+                </option>
+              ))}
+            </Select>
+          </label>
+          <Button type="submit" size="sm" disabled={!userId || add.isPending}>
+            Add to team
+          </Button>
+        </form>
+        {members.isPending ? (
+          <Loading rows={2} label="Loading members" />
+        ) : members.isError ? (
+          <ErrorState error={members.error} onRetry={() => void members.refetch()} />
+        ) : members.data.length === 0 ? (
+          <p className="text-[13px] text-muted-foreground">No accounts in this team yet.</p>
+        ) : (
+          <ul className="divide-y rounded-md border text-[13px]">
+            {members.data.map((m) => (
+              <li key={m.id} className="flex items-center justify-between gap-2 px-3 py-2">
+                <span>
+                  <span className="font-medium">{m.username}</span> <span className="text-muted-foreground">{m.email}</span>
+                </span>
+                <ConfirmAction
+                  trigger="Remove"
+                  triggerLabel={`Remove ${m.username} from ${name}`}
+                  title={`Remove ${m.username} from ${name}?`}
+                  description="The account stays; it is no longer a member of this team."
+                  confirmLabel="Remove from team"
+                  onConfirm={() => remove.mutateAsync(m.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** GET/POST /api/v1/teams, PATCH/DELETE /api/v1/teams/:id, and each team's members. */
 export function AdminTeamsPage() {
   const teams = useAllTeams();
   const remove = useDeleteTeam();
@@ -82,6 +166,7 @@ export function AdminTeamsPage() {
               <td className={cell}>
                 <span className="flex gap-1">
                   <TeamForm team={t} />
+                  <TeamMembers team={t} />
                   <ConfirmAction
                     trigger="Delete"
                     triggerLabel={`Delete team ${t.name}`}
