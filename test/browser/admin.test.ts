@@ -128,6 +128,8 @@ describe('administration, as an admin', () => {
           () => undefined,
         );
     });
+    const platforms = page.getByRole('list', { name: 'Platforms' });
+    await platforms.getByRole('listitem').filter({ hasText: 'CircleCI' }).getByText('not set').waitFor();
     await page.getByRole('button', { name: 'New credential' }).click();
     await dialog(page).getByLabel('Platform').selectOption('cloudci');
     await dialog(page).getByLabel('Name').fill('CircleCI');
@@ -135,6 +137,8 @@ describe('administration, as an admin', () => {
     await dialog(page).getByRole('button', { name: 'Store credential' }).click();
     const row = page.getByRole('row', { name: /CircleCI/ });
     await row.getByText('set', { exact: true }).waitFor();
+    await platforms.getByRole('listitem').filter({ hasText: 'CircleCI' }).getByText('set', { exact: true }).waitFor();
+    await platforms.getByRole('listitem').filter({ hasText: 'Jenkins' }).getByText('not set').waitFor();
 
     await page.getByRole('button', { name: 'Edit credential CircleCI' }).click();
     const token = dialog(page).getByLabel('Personal API token (set)');

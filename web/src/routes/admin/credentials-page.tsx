@@ -147,6 +147,19 @@ export function CredentialsPage() {
         CI/CD platform credentials of {orgName ? <strong>{orgName}</strong> : 'records without an organization (choose one in the header)'}. Values are stored
         encrypted and never shown again.
       </AdminHeader>
+      {creds.data && (
+        <ul aria-label="Platforms" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          {TYPES.map((t) => {
+            const stored = creds.data.some((c) => c.type === t);
+            return (
+              <li key={t} className="flex items-center justify-between gap-2 rounded-lg border bg-card px-3 py-2 text-[13px]">
+                <span>{TYPE_LABELS[t]}</span>
+                <Badge tone={stored ? 'success' : 'neutral'}>{stored ? 'set' : 'not set'}</Badge>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {creds.isPending ? (
         <Loading label="Loading credentials" />
       ) : creds.isError ? (
