@@ -117,6 +117,27 @@ describe('administration, as an admin', () => {
     await context.close();
   });
 
+  it('creates an environment (problems shown on their fields) and deletes it behind a confirmation', async () => {
+    const { context, page } = await asAdmin('/admin/environments');
+    await page.getByRole('button', { name: 'New environment' }).click();
+    await dialog(page).getByLabel('Name').fill('staging-eu');
+    await dialog(page).getByLabel('Type').selectOption('staging');
+    await dialog(page).getByLabel('Order').fill('soon');
+    await dialog(page).getByLabel('Metadata').fill('region: eu');
+    await dialog(page).getByRole('button', { name: 'Create environment' }).click();
+    await expect.poll(() => dialog(page).getByLabel('Metadata').getAttribute('aria-invalid')).toBe('true');
+    await dialog(page).getByLabel('Metadata').fill('{"region": "eu-west-1"}');
+    await dialog(page).getByRole('button', { name: 'Create environment' }).click();
+    await expect.poll(() => dialog(page).getByLabel('Order').getAttribute('aria-invalid')).toBe('true');
+    await dialog(page).getByLabel('Order').fill('3');
+    await dialog(page).getByRole('button', { name: 'Create environment' }).click();
+    await page.getByRole('button', { name: 'Delete environment staging-eu' }).click();
+    await dialog(page).getByText('every deployment recorded to it').waitFor();
+    await dialog(page).getByRole('button', { name: 'Delete environment' }).click();
+    await page.getByText('No environments yet').waitFor();
+    await context.close();
+  });
+
   it('stores a credential whose secret is never shown back, and replaces it only when a new value is typed', async () => {
     const { context, page } = await asAdmin('/admin/credentials');
     const responses: string[] = [];

@@ -1,5 +1,6 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { ShieldAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useSession } from '../../lib/use-session';
 
 export const ADMIN_SECTIONS = [
@@ -32,10 +33,16 @@ export function Forbidden() {
 
 export function AdminLayout() {
   const { user } = useSession();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow screen the section links scroll sideways: keep the current one in view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   if (!user?.roles.includes('admin')) return <Forbidden />;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <nav aria-label="Administration" className="-mx-1 overflow-x-auto">
+      <nav ref={nav} aria-label="Administration" className="-mx-1 overflow-x-auto">
         <ul className="flex gap-1 px-1">
           <li>
             <Link

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   fieldError,
   formError,
@@ -8,6 +9,7 @@ import {
   type EnvironmentBody,
 } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
+import { Field } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, SelectField, str, TextField } from './admin-ui';
 
@@ -15,6 +17,7 @@ const TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
 
 function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: number }) {
   const save = useSaveEnvironment();
+  const [metadataError, setMetadataError] = useState<string>();
   const e = save.error;
   return (
     <FormDialog
@@ -25,15 +28,29 @@ function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: num
       submitLabel={env ? 'Save' : 'Create environment'}
       pending={save.isPending}
       error={formError(e)}
-      onOpen={() => save.reset()}
+      onOpen={() => {
+        save.reset();
+        setMetadataError(undefined);
+      }}
       onSubmit={(d) => {
         const order = str(d, 'order');
+        const raw = str(d, 'metadata');
+        let metadata: Record<string, unknown> | undefined;
+        try {
+          metadata = raw === undefined ? {} : (JSON.parse(raw) as Record<string, unknown>);
+          if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) throw new Error('not an object');
+          setMetadataError(undefined);
+        } catch {
+          setMetadataError('must be a JSON object, e.g. {"region": "eu-west-1"}');
+          return Promise.reject(new Error('metadata'));
+        }
         const body: EnvironmentBody = {
           name: str(d, 'name') ?? '',
           description: str(d, 'description') ?? null,
           type: (str(d, 'type') ?? 'development') as EnvironmentBody['type'],
           // A value that is not a number goes to the server as is, so its 400 names the field.
           order: order === undefined ? undefined : Number.isFinite(Number(order)) ? Number(order) : (order as unknown as number),
+          metadata,
         };
         return save.mutateAsync({ id: env?.id, body });
       }}
@@ -49,6 +66,19 @@ function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: num
         hint="Lists are sorted by it, lowest first"
         error={fieldError(e, 'order')}
       />
+      <Field label="Metadata" hint="Free-form key/value pairs as a JSON object" error={metadataError ?? fieldError(e, 'metadata')}>
+        {(id, describedBy) => (
+          <textarea
+            id={id}
+            name="metadata"
+            rows={3}
+            aria-describedby={describedBy}
+            aria-invalid={metadataError || fieldError(e, 'metadata') ? true : undefined}
+            defaultValue={env && Object.keys(env.metadata).length ? JSON.stringify(env.metadata, null, 2) : ''}
+            className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-xs"
+          />
+        )}
+      </Field>
     </FormDialog>
   );
 }
