@@ -3,6 +3,7 @@
 // its own chunk, loaded on first visit (decision 146).
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './query-client';
+import { adminRoutes } from './routes/admin/routes';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
@@ -32,6 +33,7 @@ const routeTree = rootRoute.addChildren([
     ...dashboardRoutes,
     ...notificationRoutes,
     ...pipelineRoutes,
+    ...adminRoutes,
   ]),
 ]);
 

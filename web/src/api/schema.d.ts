@@ -367,6 +367,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog/locations/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-read a stored location now (admin); an unreachable repository is recorded as its lastError and answered 400 */
+        post: operations["refreshCatalogLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/people": {
         parameters: {
             query?: never;
@@ -5382,6 +5399,282 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshCatalogLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: {
+                            annotations: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Backstage kind: Component, API, Resource, System or Domain */
+                            entityKind: string;
+                            /** @description full entity reference `kind:namespace/name` (lower-case kind) */
+                            entityRef: string;
+                            gitopsApp: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            kind: string;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            lifecycle: string | null;
+                            links: {
+                                icon?: string;
+                                title?: string;
+                                type?: string;
+                                url: string;
+                            }[];
+                            name: string;
+                            namespace: string;
+                            /** @description true once the entity disappeared from its location (kept until deleted) */
+                            orphan: boolean;
+                            owner: string | null;
+                            ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
+                            source: {
+                                file: string | null;
+                                locationId: string | null;
+                            } | null;
+                            tags: string[];
+                            teamId: string | null;
+                            title: string | null;
+                            type: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            workloadStatus: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description problems that did not stop the registration (e.g. an API definition elsewhere than the repository) */
+                        errors: {
+                            document: number | null;
+                            file: string | null;
+                            message: string;
+                        }[];
+                        /** @description descriptor files read, relative to the repository root */
+                        files: string[];
+                        location: {
+                            branch: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            lastError: string | null;
+                            lastRefreshedAt: string | null;
+                            path: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            url: string;
+                        };
+                        /** @description references of the users written as people (`user:default/guest`) */
+                        people: string[];
+                        skipped: {
+                            /** @description 1-based index of the document in its file */
+                            document: number;
+                            file?: string;
+                            kind: string | null;
+                            name: string | null;
+                            reason: string;
+                        }[];
+                        /** @description references of the groups written as teams (`group:default/team-a`) */
+                        teams: string[];
+                        unchanged: {
+                            annotations: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Backstage kind: Component, API, Resource, System or Domain */
+                            entityKind: string;
+                            /** @description full entity reference `kind:namespace/name` (lower-case kind) */
+                            entityRef: string;
+                            gitopsApp: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            kind: string;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            lifecycle: string | null;
+                            links: {
+                                icon?: string;
+                                title?: string;
+                                type?: string;
+                                url: string;
+                            }[];
+                            name: string;
+                            namespace: string;
+                            /** @description true once the entity disappeared from its location (kept until deleted) */
+                            orphan: boolean;
+                            owner: string | null;
+                            ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
+                            source: {
+                                file: string | null;
+                                locationId: string | null;
+                            } | null;
+                            tags: string[];
+                            teamId: string | null;
+                            title: string | null;
+                            type: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            workloadStatus: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        updated: {
+                            annotations: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Backstage kind: Component, API, Resource, System or Domain */
+                            entityKind: string;
+                            /** @description full entity reference `kind:namespace/name` (lower-case kind) */
+                            entityRef: string;
+                            gitopsApp: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            kind: string;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            lifecycle: string | null;
+                            links: {
+                                icon?: string;
+                                title?: string;
+                                type?: string;
+                                url: string;
+                            }[];
+                            name: string;
+                            namespace: string;
+                            /** @description true once the entity disappeared from its location (kept until deleted) */
+                            orphan: boolean;
+                            owner: string | null;
+                            ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
+                            source: {
+                                file: string | null;
+                                locationId: string | null;
+                            } | null;
+                            tags: string[];
+                            teamId: string | null;
+                            title: string | null;
+                            type: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            workloadStatus: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                    };
+                };
             };
             /** @description The error envelope of every failed request */
             400: {

@@ -29,6 +29,18 @@ export const queryKeys = {
   deployments: { all: () => ['deployments'] as const },
   dashboards: { all: () => ['dashboards'] as const },
   notifications: { all: () => ['notifications'] as const },
+  admin: {
+    all: () => ['admin'] as const,
+    users: (params: object) => ['admin', 'users', params] as const,
+    organizations: () => ['admin', 'organizations'] as const,
+    organization: (id: string) => ['admin', 'organizations', id] as const,
+    members: (id: string) => ['admin', 'members', id] as const,
+    teamMembers: (id: string) => ['admin', 'team-members', id] as const,
+    environments: () => ['admin', 'environments'] as const,
+    credentials: (orgId: string | null) => ['admin', 'credentials', orgId] as const,
+    templates: () => ['admin', 'templates'] as const,
+    locations: (params: object) => ['admin', 'locations', params] as const,
+  },
 };
 
 type Key = readonly unknown[];

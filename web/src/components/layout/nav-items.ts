@@ -1,4 +1,4 @@
-import { Bell, Boxes, FileCode2, LayoutDashboard, Search, Siren, User, Users, Workflow } from 'lucide-react';
+import { Bell, Boxes, FileCode2, LayoutDashboard, Search, ShieldCheck, Siren, User, Users, Workflow } from 'lucide-react';
 
 /** The portal's pages, in the nav and in the command palette (matched client-side). */
 export const NAV_ITEMS = [
@@ -11,4 +11,17 @@ export const NAV_ITEMS = [
   { to: '/incidents', label: 'Incidents', icon: Siren, keywords: 'outages post-mortems postmortems severity on-call' },
   { to: '/dashboards', label: 'Dashboards', icon: LayoutDashboard, keywords: 'widgets charts metrics slo uptime' },
   { to: '/notifications', label: 'Notifications', icon: Bell, keywords: 'inbox feed alerts unread' },
+  {
+    to: '/admin',
+    label: 'Administration',
+    icon: ShieldCheck,
+    keywords: 'admin users roles organizations members teams environments credentials templates locations',
+    adminOnly: true,
+  },
 ] as const;
+
+/** The items a user with `roles` may see: `adminOnly` pages only for the global admin role (decision 780). */
+export function navItemsFor(roles: readonly string[] | undefined) {
+  const admin = roles?.includes('admin') ?? false;
+  return NAV_ITEMS.filter((item) => admin || !('adminOnly' in item && item.adminOnly));
+}
