@@ -10,6 +10,7 @@ import { createCostModule } from './cost/index.js';
 import { createCredentialsModule } from './credentials/index.js';
 import { createDashboardsModule } from './dashboards/index.js';
 import { createDeploymentsModule } from './deployments/index.js';
+import { createDoraModule, observeDeployments } from './dora/index.js';
 import { createEnvironmentsModule } from './environments/index.js';
 import { createGatewayModule } from './gateway/index.js';
 import { createIacModule } from './iac/index.js';
@@ -67,6 +68,8 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
+  // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
+  const dora = createDoraModule({ db, jobs, log, config, git: adapters.git });
   const ci = createCiModule({ ...infra, credentials: credentials.service, platforms: adapters.ciPlatforms });
   const pipelines = createPipelinesModule({
     db,
@@ -76,8 +79,9 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     config,
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
     notifyWebhook: adapters.notifyWebhook,
-    // The deploy stage records deployments through their module's verbs (the one write path).
-    deployments: deployments.service,
+    // The deploy stage records deployments through their module's verbs (the one write path);
+    // a settled deployment queues DORA's ingest job.
+    deployments: observeDeployments(deployments.service, dora.service),
   });
 
   await app.register(iac.routes);
@@ -104,6 +108,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(credentials.routes);
   await app.register(ci.routes);
   await app.register(pipelines.routes);
+  await app.register(dora.routes);
 
   return {
     organizations: organizations.service,
@@ -130,6 +135,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     cost: cost.service,
     ci: ci.service,
     pipelines: pipelines.service,
+    dora: dora.service,
   };
 }
 
