@@ -163,7 +163,8 @@ export const doraRepository = {
       if (!row) out.set(day, (row = { day, deployments: 0, failed: 0, recoveryMedian: null, leadMedian: null, changes: 0 }));
       return row;
     };
-    for (const r of dep) Object.assign(at(String(r.day)), { deployments: Number(r.deployments), failed: Number(r.failed), recoveryMedian: num(r.recovery_median) });
+    for (const r of dep)
+      Object.assign(at(String(r.day)), { deployments: Number(r.deployments), failed: Number(r.failed), recoveryMedian: num(r.recovery_median) });
     for (const r of lead) Object.assign(at(String(r.day)), { changes: Number(r.changes), leadMedian: num(r.lead_median) });
     return [...out.values()];
   },
@@ -219,7 +220,10 @@ export const doraRepository = {
         .orderBy(desc(c.deployedAt), desc(c.committedAt), c.sha)
         .offset(opts.skip)
         .limit(opts.take),
-      db.select({ n: sql<number>`count(*)::int` }).from(c).where(cond),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c)
+        .where(cond),
     ]);
     return { data, total: Number(total!.n) };
   },
@@ -322,20 +326,23 @@ export const doraRepository = {
   async replaceChanges(db: Executor, fact: DoraDeploymentRow, commits: { sha: string; committedAt: Date }[]) {
     await db.delete(doraChanges).where(eq(doraChanges.deploymentId, fact.deploymentId));
     if (commits.length === 0) return;
-    await db.insert(doraChanges).values(
-      commits.map((c) => ({
-        deploymentId: fact.deploymentId,
-        sha: c.sha,
-        committedAt: c.committedAt,
-        organizationId: fact.organizationId,
-        componentId: fact.componentId,
-        environmentId: fact.environmentId,
-        teamId: fact.teamId,
-        production: fact.production,
-        deployedAt: fact.deployedAt,
-        leadSeconds: (fact.deployedAt.getTime() - c.committedAt.getTime()) / 1000,
-      })),
-    ).onConflictDoNothing();
+    await db
+      .insert(doraChanges)
+      .values(
+        commits.map((c) => ({
+          deploymentId: fact.deploymentId,
+          sha: c.sha,
+          committedAt: c.committedAt,
+          organizationId: fact.organizationId,
+          componentId: fact.componentId,
+          environmentId: fact.environmentId,
+          teamId: fact.teamId,
+          production: fact.production,
+          deployedAt: fact.deployedAt,
+          leadSeconds: (fact.deployedAt.getTime() - c.committedAt.getTime()) / 1000,
+        })),
+      )
+      .onConflictDoNothing();
   },
 
   /** Successful or rolled-back deployments without facts, or rolled back since their facts were written (the sweep). */
@@ -397,7 +404,11 @@ export const doraRepository = {
   },
 
   async componentIdByRef(db: Executor, ref: string): Promise<string | undefined> {
-    const [row] = await db.select({ id: components.id }).from(components).where(sql`lower(${components.ref}) = lower(${ref})`).limit(1);
+    const [row] = await db
+      .select({ id: components.id })
+      .from(components)
+      .where(sql`lower(${components.ref}) = lower(${ref})`)
+      .limit(1);
     return row?.id;
   },
 };

@@ -2,8 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
-export const SCOPES = ['organization', 'component', 'team', 'environment'] as const;
-export type Scope = (typeof SCOPES)[number];
+const SCOPES = ['organization', 'component', 'team', 'environment'] as const;
 
 const Band = Type.Union([Type.Literal('elite'), Type.Literal('high'), Type.Literal('medium'), Type.Literal('low'), Type.Null()], {
   description: 'performance band of the 2024 DORA report; null: no figure in the window',

@@ -150,7 +150,11 @@ export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraS
 
     async drillDeployments(caller: Caller, q: DeploymentsDrillQuery) {
       const s = await slice(caller, q);
-      const { data, total } = await repo.deploymentsPage(db, s, { failed: q.failed === undefined ? undefined : q.failed === 'true', skip: q.skip, take: q.take });
+      const { data, total } = await repo.deploymentsPage(db, s, {
+        failed: q.failed === undefined ? undefined : q.failed === 'true',
+        skip: q.skip,
+        take: q.take,
+      });
       const items = data.map((r) => ({
         deploymentId: String(r.deployment_id),
         componentId: String(r.component_id),
@@ -317,7 +321,10 @@ export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraS
 /** PGlite may answer a uuid[] as its text form `{a,b}`. */
 function parseArray(text: string | null): string[] {
   if (!text || text === '{}') return [];
-  return text.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return text
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }
 
 export type DoraService = ReturnType<typeof createDoraService>;

@@ -46,7 +46,9 @@ const incidentFields = {
   affectedComponentIds: Type.Array(Uuid),
   affectedEnvironmentIds: Type.Array(Uuid),
   createdBy: Nullable(Uuid),
-  causedByDeploymentId: Type.Union([Uuid, Type.Null()], { description: 'the deployment that caused it (DORA change failure rate and recovery time); null: none known' }),
+  causedByDeploymentId: Type.Union([Uuid, Type.Null()], {
+    description: 'the deployment that caused it (DORA change failure rate and recovery time); null: none known',
+  }),
   resolvedAt: NullableTimestamp,
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -46,20 +46,32 @@ let teamId: string;
 let prodId: string;
 let stagingId: string;
 
-const get = (url: string, token: string, org?: string) => t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...(org ? { 'x-organization-id': org } : {}) } });
+const get = (url: string, token: string, org?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...(org ? { 'x-organization-id': org } : {}) } });
 const window = 'from=2026-03-01&to=2026-03-10';
 
 async function org(token: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(token), payload: { name: 'Dora', slug: uniq('dora').toLowerCase() } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organizations',
+    headers: bearer(token),
+    payload: { name: 'Dora', slug: uniq('dora').toLowerCase() },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 }
 
-async function deploy(name: string, o: { org: string | null; env: string; at: string; revision?: string; status?: string; component?: string; version?: string }) {
+async function deploy(
+  name: string,
+  o: { org: string | null; env: string; at: string; revision?: string; status?: string; component?: string; version?: string },
+) {
   const db = t.database.db;
   let runId: string | null = null;
   if (o.org !== undefined) {
-    const [p] = await db.insert(pipelines).values({ name: uniq('pl'), organizationId: o.org, createdBy: owner.id }).returning();
+    const [p] = await db
+      .insert(pipelines)
+      .values({ name: uniq('pl'), organizationId: o.org, createdBy: owner.id })
+      .returning();
     const [r] = await db
       .insert(pipelineRuns)
       .values({ pipelineId: p!.id, triggeredBy: owner.id, commitSha: o.revision ?? '0000000' })
@@ -111,11 +123,21 @@ beforeAll(async () => {
   orgA = await org(owner.token);
   orgB = await org(outsider.token);
   const db = t.database.db;
-  const [team] = await db.insert(teams).values({ name: uniq('team'), type: 'team' }).returning();
+  const [team] = await db
+    .insert(teams)
+    .values({ name: uniq('team'), type: 'team' })
+    .returning();
   teamId = team!.id;
-  componentId = (await insertComponent(db, { teamId, annotations: { 'backstage.io/source-location': `url:${repoUrl.replace(/\.git$/, '')}.git/tree/main/` } })).id;
-  const [p] = await db.insert(environments).values({ name: uniq('prod'), type: 'production' }).returning();
-  const [s] = await db.insert(environments).values({ name: uniq('stage'), type: 'staging' }).returning();
+  componentId = (await insertComponent(db, { teamId, annotations: { 'backstage.io/source-location': `url:${repoUrl.replace(/\.git$/, '')}.git/tree/main/` } }))
+    .id;
+  const [p] = await db
+    .insert(environments)
+    .values({ name: uniq('prod'), type: 'production' })
+    .returning();
+  const [s] = await db
+    .insert(environments)
+    .values({ name: uniq('stage'), type: 'staging' })
+    .returning();
   prodId = p!.id;
   stagingId = s!.id;
   git.addCommits(repoUrl, [
@@ -133,7 +155,10 @@ beforeAll(async () => {
   await deploy('d3', { org: orgA, env: prodId, at: '2026-03-05T12:00:00Z', revision: sha(5) });
   await deploy('d5', { org: orgA, env: prodId, at: '2026-03-06T00:00:00Z', status: 'failed' });
   // d3 rolled back half an hour later: the ingest job runs again and records it.
-  await db.update(deployments).set({ status: 'rolled_back', updatedAt: at('2026-03-05T12:30:00Z') }).where(eq(deployments.id, ids.d3!));
+  await db
+    .update(deployments)
+    .set({ status: 'rolled_back', updatedAt: at('2026-03-05T12:30:00Z') })
+    .where(eq(deployments.id, ids.d3!));
   await dora.ingest(ids.d3!);
   // Another organization's deployment and one without an organization: behind the walls.
   await deploy('b1', { org: orgB, env: prodId, at: '2026-03-02T00:00:00Z', revision: sha(1) });
@@ -164,7 +189,14 @@ describe('the four keys against the hand-computed fixture', () => {
     const m = (await get(`/api/v1/dora/metrics?${window}`, owner.token, orgA)).json();
     expect(m.series).toHaveLength(10);
     const day = (d: string) => m.series.find((s: { date: string }) => s.date === d);
-    expect(day('2026-03-01')).toEqual({ date: '2026-03-01', deployments: 0, failedDeployments: 0, changes: 0, medianLeadSeconds: null, medianRecoverySeconds: null });
+    expect(day('2026-03-01')).toEqual({
+      date: '2026-03-01',
+      deployments: 0,
+      failedDeployments: 0,
+      changes: 0,
+      medianLeadSeconds: null,
+      medianRecoverySeconds: null,
+    });
     expect(day('2026-03-02')).toMatchObject({ deployments: 1, failedDeployments: 1, changes: 2, medianLeadSeconds: 16 * 3600, medianRecoverySeconds: null });
     expect(day('2026-03-03')).toMatchObject({ deployments: 1, failedDeployments: 1, changes: 0, medianRecoverySeconds: 7200 });
     expect(day('2026-03-05')).toMatchObject({ deployments: 1, failedDeployments: 1, changes: 2, medianLeadSeconds: 24 * 3600, medianRecoverySeconds: 1800 });
@@ -193,11 +225,22 @@ describe('the four keys against the hand-computed fixture', () => {
   });
 
   it('keysForComponent answers the scorecards the same figures (the last N days up to now)', async () => {
-    const [row] = await t.database.db.select().from((await import('../../../src/db/schema/index.js')).components).where(eq((await import('../../../src/db/schema/index.js')).components.id, componentId));
+    const [row] = await t.database.db
+      .select()
+      .from((await import('../../../src/db/schema/index.js')).components)
+      .where(eq((await import('../../../src/db/schema/index.js')).components.id, componentId));
     const keys = await dora.keysForComponent(systemCaller({ organizationId: orgA }), `default/${row!.name}`, 366);
     // d0 is inside 366 days too: 4 deployments, 3 failed; leads 6 h, 12 h, 24 h, 26 h, 36 h.
-    expect(keys).toMatchObject({ componentId, windowDays: 366, changeFailureRate: 0.75, changeLeadTimeSeconds: 24 * 3600, failedDeploymentRecoveryTimeSeconds: 4500 });
-    await expect(dora.keysForComponent(systemCaller({ organizationId: orgA }), 'component:default/nope-nothing', 30)).rejects.toMatchObject({ statusCode: 404 });
+    expect(keys).toMatchObject({
+      componentId,
+      windowDays: 366,
+      changeFailureRate: 0.75,
+      changeLeadTimeSeconds: 24 * 3600,
+      failedDeploymentRecoveryTimeSeconds: 4500,
+    });
+    await expect(dora.keysForComponent(systemCaller({ organizationId: orgA }), 'component:default/nope-nothing', 30)).rejects.toMatchObject({
+      statusCode: 404,
+    });
     await expect(dora.keysForComponent(systemCaller({ organizationId: orgA }), `default/${row!.name}`, 0)).rejects.toMatchObject({ statusCode: 400 });
   });
 });
@@ -262,7 +305,8 @@ describe('validation: 400 with words a person understands', () => {
 
   it('an unknown component, team or environment is a 404; unknown drill-down flags a 400', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    for (const scope of ['component', 'team', 'environment']) expectError(await get(`/api/v1/dora/metrics?scope=${scope}&id=${missing}`, owner.token, orgA), 404);
+    for (const scope of ['component', 'team', 'environment'])
+      expectError(await get(`/api/v1/dora/metrics?scope=${scope}&id=${missing}`, owner.token, orgA), 404);
     expectError(await get(`/api/v1/dora/drilldown/deployments?failed=maybe`, owner.token, orgA), 400);
     expectError(await get(`/api/v1/dora/metrics`, owner.token, 'not-a-uuid'), 400);
     expectError(await t.app.inject({ method: 'GET', url: '/api/v1/dora/metrics' }), 401);
