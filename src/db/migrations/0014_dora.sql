@@ -36,11 +36,11 @@ ALTER TABLE "dora_deployments" ADD CONSTRAINT "dora_deployments_deployment_id_de
 ALTER TABLE "dora_deployments" ADD CONSTRAINT "dora_deployments_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dora_deployments" ADD CONSTRAINT "dora_deployments_component_id_components_id_fk" FOREIGN KEY ("component_id") REFERENCES "public"."components"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dora_deployments" ADD CONSTRAINT "dora_deployments_environment_id_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."environments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "dora_changes_org_prod_idx" ON "dora_changes" USING btree ("organization_id","production","deployed_at");--> statement-breakpoint
-CREATE INDEX "dora_changes_component_idx" ON "dora_changes" USING btree ("component_id","deployed_at");--> statement-breakpoint
-CREATE INDEX "dora_changes_team_idx" ON "dora_changes" USING btree ("team_id","deployed_at");--> statement-breakpoint
-CREATE INDEX "dora_changes_environment_idx" ON "dora_changes" USING btree ("environment_id","deployed_at");--> statement-breakpoint
-CREATE INDEX "dora_deployments_org_prod_idx" ON "dora_deployments" USING btree ("organization_id","production","deployed_at");--> statement-breakpoint
+CREATE INDEX "dora_changes_org_prod_idx" ON "dora_changes" USING btree ("organization_id","production","deployed_at","lead_seconds");--> statement-breakpoint
+CREATE INDEX "dora_changes_component_idx" ON "dora_changes" USING btree ("component_id","deployed_at","lead_seconds");--> statement-breakpoint
+CREATE INDEX "dora_changes_team_idx" ON "dora_changes" USING btree ("team_id","deployed_at","lead_seconds");--> statement-breakpoint
+CREATE INDEX "dora_changes_environment_idx" ON "dora_changes" USING btree ("environment_id","deployed_at","lead_seconds");--> statement-breakpoint
+CREATE INDEX "dora_deployments_org_prod_idx" ON "dora_deployments" USING btree ("organization_id","production","deployed_at","deployment_id","rolled_back_at","changes_status");--> statement-breakpoint
 CREATE INDEX "dora_deployments_component_idx" ON "dora_deployments" USING btree ("component_id","deployed_at");--> statement-breakpoint
 CREATE INDEX "dora_deployments_team_idx" ON "dora_deployments" USING btree ("team_id","deployed_at");--> statement-breakpoint
 CREATE INDEX "dora_deployments_environment_idx" ON "dora_deployments" USING btree ("environment_id","deployed_at");--> statement-breakpoint

@@ -41,7 +41,8 @@ export const doraDeployments = pgTable(
     skewedCount: integer('skewed_count').notNull().default(0),
   },
   (t) => [
-    index('dora_deployments_org_prod_idx').on(t.organizationId, t.production, t.deployedAt),
+    // Trailing columns: the metrics read the window with an index-only scan (decision 570).
+    index('dora_deployments_org_prod_idx').on(t.organizationId, t.production, t.deployedAt, t.deploymentId, t.rolledBackAt, t.changesStatus),
     index('dora_deployments_component_idx').on(t.componentId, t.deployedAt),
     index('dora_deployments_team_idx').on(t.teamId, t.deployedAt),
     index('dora_deployments_environment_idx').on(t.environmentId, t.deployedAt),
@@ -72,9 +73,10 @@ export const doraChanges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.deploymentId, t.sha] }),
-    index('dora_changes_org_prod_idx').on(t.organizationId, t.production, t.deployedAt),
-    index('dora_changes_component_idx').on(t.componentId, t.deployedAt),
-    index('dora_changes_team_idx').on(t.teamId, t.deployedAt),
-    index('dora_changes_environment_idx').on(t.environmentId, t.deployedAt),
+    // lead_seconds last: the lead-time aggregates are index-only scans (decision 570).
+    index('dora_changes_org_prod_idx').on(t.organizationId, t.production, t.deployedAt, t.leadSeconds),
+    index('dora_changes_component_idx').on(t.componentId, t.deployedAt, t.leadSeconds),
+    index('dora_changes_team_idx').on(t.teamId, t.deployedAt, t.leadSeconds),
+    index('dora_changes_environment_idx').on(t.environmentId, t.deployedAt, t.leadSeconds),
   ],
 );

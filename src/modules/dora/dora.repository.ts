@@ -96,14 +96,15 @@ export interface DayRow {
   changes: number;
 }
 
-const DAY = sql.raw(`'day'`);
-
 export const doraRepository = {
-  /** The deployment side of the four keys, in one statement. */
-  async stability(db: Executor, s: Slice): Promise<StabilityTotals> {
-    const [r] = rows<Record<string, unknown>>(
+  /**
+   * The deployment side of the keys: the window's totals and each UTC day's, in one statement
+   * (GROUPING SETS: one scan of the slice's index range).
+   */
+  async deploymentSide(db: Executor, s: Slice): Promise<{ totals: StabilityTotals; days: DayRow[] }> {
+    const result = rows<Record<string, unknown>>(
       await db.execute(sql`
-        SELECT count(*) AS deployments, count(*) FILTER (WHERE failed) AS failed,
+        SELECT GROUPING(day) AS whole, day, count(*) AS deployments, count(*) FILTER (WHERE failed) AS failed,
           count(*) FILTER (WHERE rolled_back_at IS NOT NULL) AS rolled_back, count(*) FILTER (WHERE incidents > 0) AS with_incidents,
           percentile_cont(0.5) WITHIN GROUP (ORDER BY recovery_seconds) FILTER (WHERE failed AND recovery_seconds IS NOT NULL) AS recovery_median,
           count(*) FILTER (WHERE failed AND recovery_seconds IS NOT NULL) AS recovered,
@@ -112,61 +113,52 @@ export const doraRepository = {
           count(*) FILTER (WHERE changes_status = 'no_repository') AS no_repository,
           count(*) FILTER (WHERE changes_status = 'no_revision') AS no_revision,
           count(*) FILTER (WHERE changes_status = 'failed') AS changes_failed
-        FROM (${facts(s)}) f`),
+        FROM (SELECT f.*, to_char(f.deployed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM (${facts(s)}) f) x
+        GROUP BY GROUPING SETS ((), (day))`),
     );
+    const whole = result.find((r) => Number(r.whole) === 1)!;
     return {
-      deployments: Number(r!.deployments),
-      failed: Number(r!.failed),
-      rolledBack: Number(r!.rolled_back),
-      withIncidents: Number(r!.with_incidents),
-      recoveryMedian: num(r!.recovery_median),
-      recovered: Number(r!.recovered),
-      unrecovered: Number(r!.unrecovered),
-      pending: Number(r!.pending),
-      noRepository: Number(r!.no_repository),
-      noRevision: Number(r!.no_revision),
-      changesFailed: Number(r!.changes_failed),
+      totals: {
+        deployments: Number(whole.deployments),
+        failed: Number(whole.failed),
+        rolledBack: Number(whole.rolled_back),
+        withIncidents: Number(whole.with_incidents),
+        recoveryMedian: num(whole.recovery_median),
+        recovered: Number(whole.recovered),
+        unrecovered: Number(whole.unrecovered),
+        pending: Number(whole.pending),
+        noRepository: Number(whole.no_repository),
+        noRevision: Number(whole.no_revision),
+        changesFailed: Number(whole.changes_failed),
+      },
+      days: result
+        .filter((r) => Number(r.whole) === 0)
+        .map((r) => ({
+          day: String(r.day),
+          deployments: Number(r.deployments),
+          failed: Number(r.failed),
+          recoveryMedian: num(r.recovery_median),
+          leadMedian: null,
+          changes: 0,
+        })),
     };
   },
 
-  /** Change lead time: the median over changes with a non-negative lead; negative ones counted apart. */
-  async lead(db: Executor, s: Slice): Promise<LeadTotals> {
+  /** Change lead time: the median over changes with a non-negative lead (negative ones counted apart), for the window and each day. */
+  async changeSide(db: Executor, s: Slice): Promise<{ totals: LeadTotals; days: { day: string; changes: number; leadMedian: number | null }[] }> {
     const c = doraChanges;
-    const [r] = rows<Record<string, unknown>>(
+    const result = rows<Record<string, unknown>>(
       await db.execute(sql`
-        SELECT count(*) FILTER (WHERE ${c.leadSeconds} >= 0) AS changes, count(*) FILTER (WHERE ${c.leadSeconds} < 0) AS skewed,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY ${c.leadSeconds}) FILTER (WHERE ${c.leadSeconds} >= 0) AS median
-        FROM ${c} WHERE ${where(c, s)}`),
+        SELECT GROUPING(day) AS whole, day, count(*) FILTER (WHERE lead_seconds >= 0) AS changes, count(*) FILTER (WHERE lead_seconds < 0) AS skewed,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY lead_seconds) FILTER (WHERE lead_seconds >= 0) AS median
+        FROM (SELECT ${c.leadSeconds} AS lead_seconds, to_char(${c.deployedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM ${c} WHERE ${where(c, s)}) x
+        GROUP BY GROUPING SETS ((), (day))`),
     );
-    return { changes: Number(r!.changes), skewed: Number(r!.skewed), median: num(r!.median) };
-  },
-
-  /** The daily series (UTC days that have data; the service fills the others). */
-  async daily(db: Executor, s: Slice): Promise<DayRow[]> {
-    const c = doraChanges;
-    const dep = rows<Record<string, unknown>>(
-      await db.execute(sql`
-        SELECT to_char(date_trunc(${DAY}, deployed_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*) AS deployments,
-          count(*) FILTER (WHERE failed) AS failed,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY recovery_seconds) FILTER (WHERE failed AND recovery_seconds IS NOT NULL) AS recovery_median
-        FROM (${facts(s)}) f GROUP BY 1`),
-    );
-    const lead = rows<Record<string, unknown>>(
-      await db.execute(sql`
-        SELECT to_char(date_trunc(${DAY}, ${c.deployedAt} AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*) AS changes,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY ${c.leadSeconds}) AS lead_median
-        FROM ${c} WHERE ${where(c, s)} AND ${c.leadSeconds} >= 0 GROUP BY 1`),
-    );
-    const out = new Map<string, DayRow>();
-    const at = (day: string) => {
-      let row = out.get(day);
-      if (!row) out.set(day, (row = { day, deployments: 0, failed: 0, recoveryMedian: null, leadMedian: null, changes: 0 }));
-      return row;
+    const whole = result.find((r) => Number(r.whole) === 1)!;
+    return {
+      totals: { changes: Number(whole.changes), skewed: Number(whole.skewed), median: num(whole.median) },
+      days: result.filter((r) => Number(r.whole) === 0).map((r) => ({ day: String(r.day), changes: Number(r.changes), leadMedian: num(r.median) })),
     };
-    for (const r of dep)
-      Object.assign(at(String(r.day)), { deployments: Number(r.deployments), failed: Number(r.failed), recoveryMedian: num(r.recovery_median) });
-    for (const r of lead) Object.assign(at(String(r.day)), { changes: Number(r.changes), leadMedian: num(r.lead_median) });
-    return [...out.values()];
   },
 
   /** Drill-down: the deployments of a slice (optionally only the failed ones), newest first. */

@@ -86,7 +86,11 @@ export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraS
   }
 
   async function compute(s: Slice) {
-    const [st, lead, days] = [await repo.stability(db, s), await repo.lead(db, s), await repo.daily(db, s)];
+    // Two statements at once (two pooled connections on PostgreSQL; PGlite runs them in turn).
+    const [dep, chg] = await Promise.all([repo.deploymentSide(db, s), repo.changeSide(db, s)]);
+    const st = dep.totals;
+    const lead = chg.totals;
+    const leadByDay = new Map(chg.days.map((d) => [d.day, d]));
     const windowDays = (s.to.getTime() - s.from.getTime()) / DAY_MS;
     const perDay = st.deployments / windowDays;
     const rate = ratio(st.failed, st.deployments);
@@ -96,17 +100,18 @@ export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraS
       rate: failRateBand(rate),
       recovery: recoveryBand(st.recoveryMedian),
     };
-    const byDay = new Map(days.map((d) => [d.day, d]));
+    const byDay = new Map(dep.days.map((d) => [d.day, d]));
     const series = [];
     for (let t = Date.UTC(s.from.getUTCFullYear(), s.from.getUTCMonth(), s.from.getUTCDate()); t < s.to.getTime(); t += DAY_MS) {
       const date = new Date(t).toISOString().slice(0, 10);
       const d = byDay.get(date);
+      const l = leadByDay.get(date);
       series.push({
         date,
         deployments: d?.deployments ?? 0,
         failedDeployments: d?.failed ?? 0,
-        changes: d?.changes ?? 0,
-        medianLeadSeconds: d?.leadMedian ?? null,
+        changes: l?.changes ?? 0,
+        medianLeadSeconds: l?.leadMedian ?? null,
         medianRecoverySeconds: d?.recoveryMedian ?? null,
       });
     }
