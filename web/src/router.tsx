@@ -6,6 +6,7 @@ import { queryClient } from './query-client';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
+import { doraRoutes } from './routes/dora/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
 import { NotFound } from './routes/not-found';
@@ -16,7 +17,7 @@ import { teamRoutes } from './routes/teams/routes';
 
 const routeTree = rootRoute.addChildren([
   ...authRoutes,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes, ...doraRoutes]),
 ]);
 
 export const router = createRouter({

@@ -66,6 +66,8 @@ function facts(s: Slice) {
     WHERE ${where(d, s)}`;
 }
 
+/** Days since 1970-01-01 (UTC), as the statements group them (integer math, cheaper than formatting 25,000 dates), to `YYYY-MM-DD`. */
+const dayText = (n: unknown) => new Date(Number(n) * 86_400_000).toISOString().slice(0, 10);
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -113,7 +115,7 @@ export const doraRepository = {
           count(*) FILTER (WHERE changes_status = 'no_repository') AS no_repository,
           count(*) FILTER (WHERE changes_status = 'no_revision') AS no_revision,
           count(*) FILTER (WHERE changes_status = 'failed') AS changes_failed
-        FROM (SELECT f.*, to_char(f.deployed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM (${facts(s)}) f) x
+        FROM (SELECT f.*, (f.deployed_at AT TIME ZONE 'UTC')::date - DATE '1970-01-01' AS day FROM (${facts(s)}) f) x
         GROUP BY GROUPING SETS ((), (day))`),
     );
     const whole = result.find((r) => Number(r.whole) === 1)!;
@@ -134,7 +136,7 @@ export const doraRepository = {
       days: result
         .filter((r) => Number(r.whole) === 0)
         .map((r) => ({
-          day: String(r.day),
+          day: dayText(r.day),
           deployments: Number(r.deployments),
           failed: Number(r.failed),
           recoveryMedian: num(r.recovery_median),
@@ -151,13 +153,13 @@ export const doraRepository = {
       await db.execute(sql`
         SELECT GROUPING(day) AS whole, day, count(*) FILTER (WHERE lead_seconds >= 0) AS changes, count(*) FILTER (WHERE lead_seconds < 0) AS skewed,
           percentile_cont(0.5) WITHIN GROUP (ORDER BY lead_seconds) FILTER (WHERE lead_seconds >= 0) AS median
-        FROM (SELECT ${c.leadSeconds} AS lead_seconds, to_char(${c.deployedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM ${c} WHERE ${where(c, s)}) x
+        FROM (SELECT ${c.leadSeconds} AS lead_seconds, (${c.deployedAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01' AS day FROM ${c} WHERE ${where(c, s)}) x
         GROUP BY GROUPING SETS ((), (day))`),
     );
     const whole = result.find((r) => Number(r.whole) === 1)!;
     return {
       totals: { changes: Number(whole.changes), skewed: Number(whole.skewed), median: num(whole.median) },
-      days: result.filter((r) => Number(r.whole) === 0).map((r) => ({ day: String(r.day), changes: Number(r.changes), leadMedian: num(r.median) })),
+      days: result.filter((r) => Number(r.whole) === 0).map((r) => ({ day: dayText(r.day), changes: Number(r.changes), leadMedian: num(r.median) })),
     };
   },
 

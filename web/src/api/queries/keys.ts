@@ -21,6 +21,11 @@ export const queryKeys = {
   pipelines: { all: () => ['pipelines'] as const },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
+  dora: {
+    all: () => ['dora'] as const,
+    metrics: (params: object) => ['dora', 'metrics', params] as const,
+    drilldown: (kind: string, params: object) => ['dora', 'drilldown', kind, params] as const,
+  },
 };
 
 type Key = readonly unknown[];
