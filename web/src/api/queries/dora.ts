@@ -5,9 +5,6 @@ import { queryKeys } from './keys';
 
 export type DoraMetrics = OkBody<'getDoraMetrics'>;
 export type DoraSlice = QueryOf<'getDoraMetrics'>;
-export type DoraDeployment = OkBody<'getDoraDrilldownDeployments'>['data'][number];
-export type DoraChange = OkBody<'getDoraDrilldownChanges'>['data'][number];
-export type DoraIncident = OkBody<'getDoraDrilldownIncidents'>['data'][number];
 
 /** The four keys of a slice (scope, id, window), with bands and the daily series; never cached by the server. */
 export function useDoraMetrics(slice: DoraSlice) {
