@@ -11,6 +11,7 @@ import { createCostModule } from './cost/index.js';
 import { createCredentialsModule } from './credentials/index.js';
 import { createDashboardsModule } from './dashboards/index.js';
 import { createDeploymentsModule } from './deployments/index.js';
+import { createDoraModule, observeDeployments } from './dora/index.js';
 import { createEnvironmentsModule } from './environments/index.js';
 import { createGatewayModule } from './gateway/index.js';
 import { createIacModule } from './iac/index.js';
@@ -75,6 +76,8 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
+  // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
+  const dora = createDoraModule({ db, jobs, log, config, git: adapters.git });
   const ci = createCiModule({ ...infra, credentials: credentials.service, platforms: adapters.ciPlatforms });
   const pipelines = createPipelinesModule({
     db,
@@ -85,8 +88,9 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
     notifyWebhook: adapters.notifyWebhook,
     containerBuild: adapters.containerBuild,
-    // The deploy stage records deployments through their module's verbs (the one write path).
-    deployments: deployments.service,
+    // The deploy stage records deployments through their module's verbs (the one write path);
+    // a settled deployment queues DORA's ingest job.
+    deployments: observeDeployments(deployments.service, dora.service),
   });
   // Notifications read teams, incidents and users; they emit to the gateway directly (decision 740).
   const notifications = createNotificationsModule({ db, log, events: hangarInfra.events, teams: teams.service, incidents: incidents.service, auth });
@@ -117,6 +121,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   await app.register(ci.routes);
   await app.register(pipelines.routes);
   await app.register(notifications.routes);
+  await app.register(dora.routes);
 
   return {
     organizations: organizations.service,
@@ -144,6 +149,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     ci: ci.service,
     pipelines: pipelines.service,
     notifications: notifications.service,
+    dora: dora.service,
   };
 }
 

@@ -8,6 +8,7 @@ import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
 import { dashboardRoutes } from './routes/dashboards/routes';
+import { doraRoutes } from './routes/dora/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
 import { incidentRoutes } from './routes/incidents/routes';
@@ -34,6 +35,7 @@ const routeTree = rootRoute.addChildren([
     ...notificationRoutes,
     ...pipelineRoutes,
     ...adminRoutes,
+    ...doraRoutes,
   ]),
 ]);
 

@@ -22,3 +22,4 @@ export * from './credentials.js';
 export * from './ci.js';
 export * from './orchestrator.js';
 export * from './notifications.js';
+export * from './dora.js';

@@ -746,6 +746,91 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dora/drilldown/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commits behind the lead time (skewed=true: those excluded for clock skew), newest first */
+        get: operations["getDoraDrilldownChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/drilldown/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployments behind a figure (failed=true: those counted as failed), newest first */
+        get: operations["getDoraDrilldownDeployments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/drilldown/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The incidents caused by the deployments of a figure, newest first */
+        get: operations["getDoraDrilldownIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/incidents/{id}/suggested-causes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deployments of an incident's components that went out within DORA_SUGGEST_WINDOW_MINUTES before it opened */
+        get: operations["getDoraSuggestedCauses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The four DORA keys of the organization, a component, a team or an environment over a window, with bands and a daily series */
+        get: operations["getDoraMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/environments": {
         parameters: {
             query?: never;
@@ -8046,6 +8131,543 @@ export interface operations {
             };
         };
     };
+    getDoraDrilldownChanges: {
+        parameters: {
+            query?: {
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                skewed?: "true" | "false";
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            committedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            componentName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            deployedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            deploymentId: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            environmentId: string;
+                            leadSeconds: number;
+                            sha: string;
+                            /** @description committed after it was deployed: excluded from the lead time */
+                            skewed: boolean;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraDrilldownDeployments: {
+        parameters: {
+            query?: {
+                failed?: "true" | "false";
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            changeCount: number;
+                            changesError: string | null;
+                            /** @description pending, read, no_repository, no_revision or failed */
+                            changesStatus: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            componentName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            deployedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            deploymentId: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            environmentId: string;
+                            environmentName: string;
+                            failed: boolean;
+                            incidentIds: string[];
+                            recoverySeconds: number | null;
+                            revision: string | null;
+                            rolledBackAt: string | null;
+                            skewedCount: number;
+                            version: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraDrilldownIncidents: {
+        parameters: {
+            query?: {
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            componentName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            deployedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            deploymentId: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            incidentId: string;
+                            resolvedAt: string | null;
+                            severity: string;
+                            status: string;
+                            title: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraSuggestedCauses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        componentId: string;
+                        componentName: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        deployedAt: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        deploymentId: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        environmentId: string;
+                        environmentName: string;
+                        minutesBeforeIncident: number;
+                        version: string;
+                    }[];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraMetrics: {
+        parameters: {
+            query?: {
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The four DORA keys of a scope over a window, with their bands and a daily series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                        band: "elite" | "high" | "medium" | "low" | null;
+                        bandSource: string;
+                        changeFailureRate: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            deployments: number;
+                            failedDeployments: number;
+                            rate: number | null;
+                            rolledBack: number;
+                            withIncidents: number;
+                        };
+                        changeLeadTime: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            /** @description commits counted (lead time ≥ 0) */
+                            changes: number;
+                            /** @description deployments whose commits are still being read */
+                            deploymentsPending: number;
+                            /** @description deployments whose commits could not be read from git */
+                            deploymentsUnreadable: number;
+                            deploymentsWithoutRepository: number;
+                            deploymentsWithoutRevision: number;
+                            medianSeconds: number | null;
+                            /** @description commits dated after their deployment (clock skew): excluded from the median */
+                            skewedExcluded: number;
+                        };
+                        /** @description length of the window in days */
+                        days: number;
+                        deploymentFrequency: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            /** @description successful deployments (rolled-back ones included: they were deployed) */
+                            deployments: number;
+                            perDay: number;
+                            perWeek: number;
+                        };
+                        failedDeploymentRecoveryTime: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            medianSeconds: number | null;
+                            recovered: number;
+                            /** @description failed deployments with an incident still unresolved */
+                            unrecovered: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        from: string;
+                        id: string | null;
+                        organizationId: string | null;
+                        scope: string;
+                        series: {
+                            changes: number;
+                            /** @description UTC day, YYYY-MM-DD */
+                            date: string;
+                            deployments: number;
+                            failedDeployments: number;
+                            medianLeadSeconds: number | null;
+                            medianRecoverySeconds: number | null;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        to: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEnvironments: {
         parameters: {
             query?: {
@@ -10850,6 +11472,8 @@ export interface operations {
                         data: {
                             affectedComponentIds: string[];
                             affectedEnvironmentIds: string[];
+                            /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                            causedByDeploymentId: string | null;
                             commanderUserId: string | null;
                             /**
                              * Format: date-time
@@ -10916,6 +11540,8 @@ export interface operations {
                 "application/json": {
                     affectedComponentIds?: string[];
                     affectedEnvironmentIds?: string[];
+                    /** @description the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it */
+                    causedByDeploymentId?: string | null;
                     commanderUserId?: string | null;
                     description?: string | null;
                     /**
@@ -10955,6 +11581,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time
@@ -11077,6 +11705,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time
@@ -11232,6 +11862,8 @@ export interface operations {
                 "application/json": {
                     affectedComponentIds?: string[];
                     affectedEnvironmentIds?: string[];
+                    /** @description the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it */
+                    causedByDeploymentId?: string | null;
                     commanderUserId?: string | null;
                     description?: string | null;
                     /**
@@ -11273,6 +11905,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time
@@ -11412,6 +12046,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time

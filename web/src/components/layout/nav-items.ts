@@ -1,4 +1,4 @@
-import { Bell, Boxes, FileCode2, LayoutDashboard, Search, ShieldCheck, Siren, User, Users, Workflow } from 'lucide-react';
+import { Activity, Bell, Boxes, FileCode2, LayoutDashboard, Search, ShieldCheck, Siren, User, Users, Workflow } from 'lucide-react';
 
 /** The portal's pages, in the nav and in the command palette (matched client-side). */
 export const NAV_ITEMS = [
@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { to: '/teams', label: 'Teams', icon: Users, keywords: 'groups owners' },
   { to: '/people', label: 'People', icon: User, keywords: 'users members' },
   { to: '/pipelines', label: 'Pipelines', icon: Workflow, keywords: 'runs builds deploy ci cd logs approvals' },
+  { to: '/dora', label: 'DORA', icon: Activity, keywords: 'metrics deployment frequency lead time change failure rate recovery four keys' },
   { to: '/search', label: 'Search', icon: Search, keywords: 'find' },
   { to: '/incidents', label: 'Incidents', icon: Siren, keywords: 'outages post-mortems postmortems severity on-call' },
   { to: '/dashboards', label: 'Dashboards', icon: LayoutDashboard, keywords: 'widgets charts metrics slo uptime' },
