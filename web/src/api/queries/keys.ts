@@ -40,6 +40,7 @@ export const queryKeys = {
     credentials: (orgId: string | null) => ['admin', 'credentials', orgId] as const,
     templates: () => ['admin', 'templates'] as const,
     locations: (params: object) => ['admin', 'locations', params] as const,
+  },
   dora: {
     all: () => ['dora'] as const,
     metrics: (params: object) => ['dora', 'metrics', params] as const,
