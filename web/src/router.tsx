@@ -6,6 +6,8 @@ import { queryClient } from './query-client';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
+import { createRoutes } from './routes/create/routes';
+import { deploymentRoutes } from './routes/deployments/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
 import { NotFound } from './routes/not-found';
@@ -16,7 +18,17 @@ import { teamRoutes } from './routes/teams/routes';
 
 const routeTree = rootRoute.addChildren([
   ...authRoutes,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+  appRoute.addChildren([
+    homeRoute,
+    ...catalogRoutes,
+    ...entityRoutes,
+    ...apiRoutes,
+    ...searchRoutes,
+    ...teamRoutes,
+    ...peopleRoutes,
+    ...createRoutes,
+    ...deploymentRoutes,
+  ]),
 ]);
 
 export const router = createRouter({

@@ -132,6 +132,7 @@ export async function templatesRoutes(app: App, { service }: { service: Template
     {
       schema: {
         tags,
+        operationId: 'getScaffoldRequestFile',
         summary: 'One rendered file of a scaffold request (the dry-run preview); text up to 200,000 characters',
         params: IdParams,
         querystring: ScaffoldFileQuery,

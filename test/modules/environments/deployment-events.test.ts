@@ -18,7 +18,10 @@ afterAll(() => t.close());
 describe('deployment events', () => {
   it('record emits deployment.created and setStatus deployment.updated, to the caller’s organization', async () => {
     const env = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: bearer(await t.adminToken()), payload: { name: uniq('env') } });
-    const [component] = await t.database.db.insert(components).values({ name: uniq('svc'), kind: 'service' }).returning();
+    const [component] = await t.database.db
+      .insert(components)
+      .values({ name: uniq('svc'), kind: 'service' })
+      .returning();
     const service = createDeploymentsService({ db: t.database.db, events });
     const caller = systemCaller({ organizationId: null });
     const row = await service.record(caller, { componentId: component!.id, environmentId: env.json().id, version: '1.2.3', status: 'pending' });

@@ -2379,7 +2379,7 @@ export type paths = {
             cookie?: never;
         };
         /** One rendered file of a scaffold request (the dry-run preview); text up to 200,000 characters */
-        get: operations["listScaffoldRequestFile"];
+        get: operations["getScaffoldRequestFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -16832,7 +16832,7 @@ export interface operations {
             };
         };
     };
-    listScaffoldRequestFile: {
+    getScaffoldRequestFile: {
         parameters: {
             query: {
                 /** @description a path from the request’s renderedFiles */

@@ -21,6 +21,7 @@ export const queryKeys = {
   pipelines: { all: () => ['pipelines'] as const },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
+  scaffold: { all: () => ['scaffold'] as const },
 };
 
 type Key = readonly unknown[];
@@ -37,6 +38,7 @@ export function keysForEvent(event: string, payload: unknown): Key[] {
   if (event.startsWith('pipeline.run') || event.startsWith('ci.build')) return [queryKeys.pipelines.all()];
   if (event.startsWith('rollout.')) return [queryKeys.deployments.all()];
   if (event.startsWith('INCIDENT_')) return [queryKeys.incidents.all()];
-  if (event.startsWith('scaffold.')) return [queryKeys.catalog.all()];
+  if (event.startsWith('scaffold.')) return [queryKeys.catalog.all(), queryKeys.scaffold.all()];
+  if (event.startsWith('deployment.')) return [queryKeys.deployments.all()];
   return [];
 }
