@@ -29,7 +29,7 @@ export function PreviewPanel({
         </h2>
         <p className="text-[13px] text-muted-foreground">{request.statusMessage}</p>
         {stale && (
-          <p role="status" className="text-[13px] font-medium text-warning">
+          <p aria-live="polite" className="text-[13px] font-medium text-warning">
             The settings changed since this preview. Preview again to create the service with them.
           </p>
         )}

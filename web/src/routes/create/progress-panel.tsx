@@ -58,7 +58,7 @@ export function ProgressPanel({ requestId, template }: { requestId: string; temp
         })}
       </ol>
       {/* One live region: its text changes when the status does. */}
-      <p role="status" aria-live="polite" className="text-[13px]">
+      <p aria-live="polite" className="text-[13px]">
         {r.status === 'pending'
           ? 'Waiting for a worker to pick up the request…'
           : r.status === 'in_progress'
