@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, signIn, ADMIN, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
 
@@ -20,6 +20,10 @@ const SERVICE = 'orders-api';
 let target: string;
 /** Set by the scaffold test, used by the later ones. */
 const made: { previewUrl?: string; progressUrl?: string; componentId?: string } = {};
+/** One signed-in page per look, shared by the tests: light on desktop, dark on mobile. */
+let light: Page;
+let dark: Page;
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startPortalServer();
@@ -29,8 +33,10 @@ beforeAll(async () => {
   if (init.status !== 0) throw new Error(`git init failed: ${init.stderr}`);
   target = pathToFileURL(bare).href;
   pb = await launchBrowser(server);
+  [light, dark] = await Promise.all([signedIn('/catalog'), signedIn('/catalog', { theme: 'dark', viewport: 'mobile' })]);
 });
 afterAll(async () => {
+  for (const c of contexts) await c.close();
   await pb?.close();
   await server?.stop();
   rmSync(work, { recursive: true, force: true });
@@ -38,15 +44,16 @@ afterAll(async () => {
 
 async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
   const { context, page } = await pb.newPage(opts);
+  contexts.push(context);
   await signIn(page, ADMIN, path);
-  return { context, page };
+  return page;
 }
 
 const templateLinks = (page: Page) => page.getByRole('region', { name: /templates?$/ }).getByRole('link');
 
 describe('Create a service', () => {
   it('the gallery filters by language and tag, in the URL; axe in both themes', async () => {
-    const { context, page } = await signedIn('/catalog');
+    const page = light;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'Create a service', level: 1 }).waitFor();
     await expect.poll(() => templateLinks(page).count()).toBe(4);
@@ -57,16 +64,15 @@ describe('Create a service', () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('go');
     await expect.poll(() => templateLinks(page).allTextContents()).toEqual(['go-service']);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ tag: 'backend', language: 'go' });
-    await context.close();
 
-    const dark = await signedIn('/create?language=python', { theme: 'dark', viewport: 'mobile' });
-    await expect.poll(() => templateLinks(dark.page).allTextContents()).toEqual(['python-worker']);
-    await expectAccessible(dark.page, 'template gallery (dark, mobile)');
-    await dark.context.close();
+    await dark.goto('/create?language=python');
+    await expect.poll(() => templateLinks(dark).allTextContents()).toEqual(['python-worker']);
+    await expectAccessible(dark, 'template gallery (dark, mobile)');
   });
 
   it('checks values as they are typed, shows the server’s 400 on its field, previews the files, then creates into a git repository and links the new catalog entity', async () => {
-    const { context, page } = await signedIn('/create?language=go');
+    const page = light;
+    await page.goto('/create?language=go');
     await templateLinks(page).getByText('go-service').click();
     await page.getByRole('heading', { name: 'Create a service from go-service', level: 1 }).waitFor();
     await expectAccessible(page, 'create form (light, desktop)');
@@ -107,7 +113,10 @@ describe('Create a service', () => {
     // Changing a value makes the preview stale: create waits for a new one.
     await page.getByRole('textbox', { name: 'Port' }).fill('9090');
     await expect.poll(() => create.isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Preview again' }).or(page.getByRole('button', { name: 'Preview files' })).click();
+    await page
+      .getByRole('button', { name: 'Preview again' })
+      .or(page.getByRole('button', { name: 'Preview files' }))
+      .click();
     await expect.poll(() => create.isDisabled()).toBe(false);
 
     await create.click();
@@ -124,21 +133,23 @@ describe('Create a service', () => {
     const requests = await server.api('GET', '/api/v1/scaffold-requests', undefined, token);
     made.componentId = (requests.body.data as { dryRun: boolean; componentId: string | null }[]).find((r) => !r.dryRun)?.componentId ?? undefined;
     expect(made.componentId).toBeTruthy();
-    await context.close();
   });
 
   it('the preview and the progress pages reload from their URL; axe in dark on mobile', async () => {
     expect(made.previewUrl && made.progressUrl).toBeTruthy();
-    const { context, page } = await signedIn(made.previewUrl!, { theme: 'dark', viewport: 'mobile' });
+    const page = dark;
+    await page.goto(made.previewUrl!);
     await page.getByRole('heading', { name: /^Preview: \d+ files$/ }).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Service name (required)' }).inputValue()).toBe(SERVICE);
-    await page.getByRole('region', { name: /^Content of / }).locator('code').waitFor();
+    await page
+      .getByRole('region', { name: /^Content of / })
+      .locator('code')
+      .waitFor();
     await expectAccessible(page, 'preview (dark, mobile)');
 
     await page.goto(made.progressUrl!);
     await page.getByRole('heading', { name: 'Your service is ready' }).waitFor();
     await expectAccessible(page, 'scaffold progress (dark, mobile)');
-    await context.close();
   });
 });
 
@@ -155,7 +166,7 @@ describe('Deployments', () => {
     );
     expect(pipeline.status).toBe(201);
 
-    const { context, page } = await signedIn('/catalog');
+    const page = light;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployments' }).click();
     await page.getByRole('heading', { name: 'Deployments', level: 1 }).waitFor();
     const card = page.getByRole('article', { name: 'staging' });
@@ -180,12 +191,8 @@ describe('Deployments', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('component')).toBe(made.componentId);
     await page.getByRole('button', { name: 'Show every component' }).waitFor();
     await expect.poll(() => feed.getByRole('row').count()).toBe(2);
-    const url = new URL(page.url()).pathname + new URL(page.url()).search;
-    await context.close();
-
-    const dark = await signedIn(url, { theme: 'dark', viewport: 'mobile' });
-    await dark.page.getByRole('region', { name: 'Deployments feed' }).getByText('1.4.2').waitFor();
-    await expectAccessible(dark.page, 'deployments (dark, mobile)');
-    await dark.context.close();
+    await dark.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+    await dark.getByRole('region', { name: 'Deployments feed' }).getByText('1.4.2').waitFor();
+    await expectAccessible(dark, 'deployments (dark, mobile)');
   });
 });
