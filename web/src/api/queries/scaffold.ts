@@ -7,7 +7,6 @@ import { queryKeys } from './keys';
 
 export type ServiceTemplate = OkBody<'getServiceTemplate'>;
 export type ScaffoldRequest = OkBody<'getScaffoldRequest'>;
-export type ScaffoldFile = OkBody<'getScaffoldRequestFile'>;
 
 export const scaffoldKeys = {
   templates: () => [...queryKeys.scaffold.all(), 'templates'] as const,
