@@ -94,7 +94,7 @@ describe('Create a service', () => {
     await page.getByRole('button', { name: 'Preview files' }).click();
     await page.getByText(/^Has unsupported scheme "ftp"/).waitFor();
     await expect.poll(() => repo.getAttribute('aria-invalid')).toBe('true');
-    expect(await repo.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => repo.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // The dry run: the file tree and any file's content, nothing written yet.
     await repo.fill(target);
@@ -191,7 +191,16 @@ describe('Deployments', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('component')).toBe(made.componentId);
     await page.getByRole('button', { name: 'Show every component' }).waitFor();
     await expect.poll(() => feed.getByRole('row').count()).toBe(2);
-    await dark.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+    const filtered = new URL(page.url()).pathname + new URL(page.url()).search;
+
+    // Per component, on its entity page too: the Deployments tab links back to the filtered feed.
+    await row.getByRole('link', { name: SERVICE }).click();
+    await page.getByRole('heading', { name: SERVICE, level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Deployments' }).getByText('1.4.2').waitFor();
+    await page.getByRole('link', { name: 'Open in the deployments feed' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('component')).toBe(made.componentId);
+
+    await dark.goto(filtered);
     await dark.getByRole('region', { name: 'Deployments feed' }).getByText('1.4.2').waitFor();
     await expectAccessible(dark, 'deployments (dark, mobile)');
   });

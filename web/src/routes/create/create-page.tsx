@@ -169,7 +169,8 @@ function Workspace({ template, seed, preview, file }: { template: ServiceTemplat
         {defs.map((d) => {
           const field = `variables.${d.key}`;
           const problem = showProblem(field);
-          const hint = [d.description, d.default ? `Default: ${d.default}.` : '', d.pattern ? `Pattern: ${d.pattern}` : ''].filter(Boolean).join(' ');
+          const sentence = (t: string) => (t && !/[.!?]$/.test(t) ? `${t}.` : t);
+          const hint = [sentence(d.description), d.default ? `Default: ${d.default}.` : '', d.pattern ? `Pattern: ${d.pattern}` : ''].filter(Boolean).join(' ');
           return (
             <Field key={d.key} label={`${d.label || d.key}${d.required ? ' (required)' : ''}`} hint={hint || undefined} error={problem}>
               {(id, describedBy) => (

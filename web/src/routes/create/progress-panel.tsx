@@ -11,13 +11,15 @@ import { formatWhen, repositoryName, repositoryWebUrl, ScaffoldStatusBadge } fro
 
 type Step = 'done' | 'active' | 'failed' | 'waiting';
 
-function steps(status: ScaffoldRequest['status']): { label: string; state: Step }[] {
+function steps({ status, componentId }: Pick<ScaffoldRequest, 'status' | 'componentId'>): { label: string; state: Step }[] {
   const order = ['pending', 'in_progress', 'completed'];
   const at = status === 'failed' ? -1 : order.indexOf(status);
   return [
     { label: 'Queued', state: at > 0 || status === 'failed' ? 'done' : 'active' },
     { label: 'Rendering the files and committing them', state: status === 'failed' ? 'failed' : at > 1 ? 'done' : at === 1 ? 'active' : 'waiting' },
-    { label: 'Registered in the catalog', state: status === 'completed' ? 'done' : 'waiting' },
+    status === 'completed' && !componentId
+      ? { label: 'Not registered in the catalog', state: 'waiting' }
+      : { label: 'Registered in the catalog', state: status === 'completed' ? 'done' : 'waiting' },
   ];
 }
 
@@ -46,7 +48,7 @@ export function ProgressPanel({ requestId, template }: { requestId: string; temp
         <span className="text-xs text-muted-foreground">requested {formatWhen(r.createdAt)}</span>
       </div>
       <ol aria-label="Progress" className="grid gap-2">
-        {steps(r.status).map((s) => {
+        {steps(r).map((s) => {
           const Icon = ICONS[s.state];
           return (
             <li key={s.label} className="flex items-center gap-2 text-[13px]">
