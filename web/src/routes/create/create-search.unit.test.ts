@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentsSearch, feedQuery, latestPerComponent } from '../deployments/deployments-search';
 import { parseCreateSearch, parseGallerySearch } from './create-search';
+import { repositoryName, repositoryWebUrl } from './repository-url';
 
 const ID = '0b7c4a52-51b0-4c1e-9d5f-2f1b0c9a7e11';
 
@@ -30,5 +31,16 @@ describe('create and deployments URL state', () => {
       { id: '1', componentId: 'a' },
     ];
     expect(latestPerComponent(rows).map((r) => r.id)).toEqual(['3', '2']);
+  });
+});
+
+describe('repository URLs', () => {
+  it('names a repository and links only what a browser can open', () => {
+    expect(repositoryName('https://git.example.com/acme/orders-api.git')).toBe('orders-api');
+    expect(repositoryName('git@github.com:acme/web.git')).toBe('web');
+    expect(repositoryWebUrl('https://token@git.example.com/acme/orders.git')).toBe('https://git.example.com/acme/orders');
+    expect(repositoryWebUrl('git@github.com:acme/web.git')).toBe('https://github.com/acme/web');
+    expect(repositoryWebUrl('file:///srv/git/orders.git')).toBeUndefined();
+    expect(repositoryWebUrl('ssh://git@host/acme/x.git')).toBeUndefined();
   });
 });

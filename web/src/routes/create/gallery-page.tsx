@@ -6,7 +6,8 @@ import { useScaffoldRequests, useTemplates, type ServiceTemplate } from '../../a
 import { Badge } from '../../components/ui/badge';
 import { Field, Input, Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { formatWhen, repositoryName, ScaffoldStatusBadge } from './scaffold-status';
+import { repositoryName } from './repository-url';
+import { formatWhen, ScaffoldStatusBadge } from './scaffold-status';
 
 const route = getRouteApi('/app/create');
 

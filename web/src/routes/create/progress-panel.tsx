@@ -7,7 +7,8 @@ import { useScaffoldedComponent, useScaffoldRequest, type ScaffoldRequest, type 
 import { Button } from '../../components/ui/button';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
-import { formatWhen, repositoryName, repositoryWebUrl, ScaffoldStatusBadge } from './scaffold-status';
+import { repositoryName, repositoryWebUrl } from './repository-url';
+import { formatWhen, ScaffoldStatusBadge } from './scaffold-status';
 
 type Step = 'done' | 'active' | 'failed' | 'waiting';
 
