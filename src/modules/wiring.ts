@@ -1,5 +1,6 @@
 import type { Adapters } from '../adapters.js';
 import type { Infrastructure } from '../context.js';
+import { observedEvents, type EventObserver } from '../infra/events.js';
 import type { App } from '../kernel/types.js';
 import { createAdmissionModule } from './admission/index.js';
 import { createApiSpecsModule } from './api-specs/index.js';
@@ -17,6 +18,7 @@ import { createIacModulesModule } from './iac-modules/index.js';
 import { createIncidentsModule } from './incidents/index.js';
 import { createMeshOneModule } from './meshone/index.js';
 import { createMeshTwoModule } from './meshtwo/index.js';
+import { createNotificationsModule } from './notifications/index.js';
 import { createOrchestratorModule } from './orchestrator/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { createPipelinesModule } from './pipelines/index.js';
@@ -33,7 +35,13 @@ import { createTemplatesModule } from './templates/index.js';
  * calls them is built. Then registers their routes, in the order the API document lists them.
  * Add a module with one line in each half.
  */
-export async function registerModules(app: App, infra: Infrastructure, adapters: Adapters, auth: AuthService) {
+export async function registerModules(app: App, hangarInfra: Infrastructure, adapters: Adapters, auth: AuthService) {
+  // Every domain event also feeds the notifications module, bound once it is built (decision 740).
+  const feed: { observe?: EventObserver } = {};
+  const infra: Infrastructure = {
+    ...hangarInfra,
+    events: observedEvents(hangarInfra.events, (name, payload, audience) => feed.observe?.(name, payload, audience)),
+  };
   const { config, db, events, jobs, log } = infra;
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
 
@@ -79,6 +87,9 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
   });
+  // Notifications read teams, incidents and users; they emit to the gateway directly (decision 740).
+  const notifications = createNotificationsModule({ db, log, events: hangarInfra.events, teams: teams.service, incidents: incidents.service, auth });
+  feed.observe = notifications.service.observe;
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);
@@ -104,6 +115,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(credentials.routes);
   await app.register(ci.routes);
   await app.register(pipelines.routes);
+  await app.register(notifications.routes);
 
   return {
     organizations: organizations.service,
@@ -130,6 +142,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     cost: cost.service,
     ci: ci.service,
     pipelines: pipelines.service,
+    notifications: notifications.service,
   };
 }
 

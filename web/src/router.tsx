@@ -8,10 +8,14 @@ import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
 import { createRoutes } from './routes/create/routes';
 import { deploymentRoutes } from './routes/deployments/routes';
+import { dashboardRoutes } from './routes/dashboards/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
+import { incidentRoutes } from './routes/incidents/routes';
 import { NotFound } from './routes/not-found';
+import { notificationRoutes } from './routes/notifications/routes';
 import { peopleRoutes } from './routes/people/routes';
+import { pipelineRoutes } from './routes/pipelines/routes';
 import { appRoute, rootRoute } from './routes/root';
 import { searchRoutes } from './routes/search/routes';
 import { teamRoutes } from './routes/teams/routes';
@@ -28,6 +32,10 @@ const routeTree = rootRoute.addChildren([
     ...peopleRoutes,
     ...createRoutes,
     ...deploymentRoutes,
+    ...incidentRoutes,
+    ...dashboardRoutes,
+    ...notificationRoutes,
+    ...pipelineRoutes,
   ]),
 ]);
 

@@ -65,7 +65,13 @@ export const IncidentDetailSchema = Type.Object(
 
 export const IncidentPage = Page(IncidentSchema);
 
-export const IncidentListQuery = Type.Object({ ...PageQuery.properties, severity: Type.Optional(Severity), status: Type.Optional(Status) });
+export const IncidentListQuery = Type.Object({
+  ...PageQuery.properties,
+  severity: Type.Optional(Severity),
+  status: Type.Optional(Status),
+  // The portal's component filter (decision 744).
+  componentId: Type.Optional(Type.String({ format: 'uuid', description: 'UUID: only incidents affecting this component' })),
+});
 export type IncidentListQuery = Static<typeof IncidentListQuery>;
 
 export const CreateIncidentBody = Type.Object({

@@ -190,6 +190,8 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         await checkUser('authorId', authorId);
       }
       const entryId = await repo.insertEntry(db, { incidentId: id, message: body.message, authorId, type: 'update' });
+      // So open timelines grow live (decision 744).
+      events.emit('incident.update.created', { incidentId: id, id: entryId });
       return toEntry((await repo.findEntry(db, entryId))!);
     },
 

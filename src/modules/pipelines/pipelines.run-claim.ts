@@ -7,7 +7,7 @@ import type { StageResultRow } from '../../db/schema/pipelines.js';
 import type { EventAudience } from '../../infra/events.js';
 import { toRun } from './pipelines.events.js';
 import type { DeploymentsService } from '../deployments/index.js';
-import { RunLog } from './pipelines.log.js';
+import { countLines, RunLog } from './pipelines.log.js';
 import { pipelinesRepository as repo, type PipelineRow, type RunRow } from './pipelines.repository.js';
 import type { GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
 
@@ -90,12 +90,14 @@ export async function claimRun(deps: PipelinesDeps, runId: string, from: number,
           if (run.current >= 0 && rs[run.current]?.status === 'running') rs[run.current] = { ...rs[run.current]!, output: run.log.output() };
           return repo.appendProgress(db, runId, chunk, bytes, rs);
         },
-        emit: (stage, stageName, message) => ctx.events.emit('pipeline.log', { runId, stage, stageName, message }, audience),
+        emit: (stage, stageName, message, line) => ctx.events.emit('pipeline.log', { runId, stage, stageName, message, line }, audience),
       },
       results,
       claimed.logBytes,
       ctx.config.pipelines.logMaxBytes,
       () => stop.abort(new Error('the run was cancelled')),
+      // A continuation after an approval numbers its lines after those already kept (decision 720).
+      countLines(claimed.logs),
     ),
   };
   if (from === 0) run.emit(claimed);

@@ -118,6 +118,12 @@ describe('approval', () => {
     expect(done.status, done.logs).toBe('succeeded');
     expect(done.stageResults.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(done.stageResults[2]!.output).toContain('before');
+    // Decision 720: each live line carries its index in `logs`, across the approval's continuation too.
+    const kept = done.logs.split('\n');
+    const live = events.filter((e) => e.name === 'pipeline.log' && e.payload.runId === run.id).map((e) => e.payload);
+    expect(live.length).toBeGreaterThan(3);
+    for (const l of live) expect(kept[l.line], JSON.stringify(l)).toBe(l.message);
+    expect(live.some((l) => l.message === 'after')).toBe(true);
     expectError(await action(p.id, run.id, 'approve'), 400);
     expectError(await action(p.id, run.id, 'reject'), 400);
     expectError(await action(p.id, run.id, 'cancel'), 400);

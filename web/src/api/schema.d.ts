@@ -1683,6 +1683,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's notifications, newest first (paginated; unread=true for unread only) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one notification read */
+        post: operations["readNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all of the signed-in user's notifications read */
+        post: operations["readAllNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orchestrator/crds": {
         parameters: {
             query?: never;
@@ -10497,6 +10548,8 @@ export interface operations {
     listIncidents: {
         parameters: {
             query?: {
+                /** @description UUID: only incidents affecting this component */
+                componentId?: string;
                 /** @description P1 critical, P2 high, P3 medium, P4 low */
                 severity?: "P1" | "P2" | "P3" | "P4";
                 /** @description rows to skip */
@@ -13091,6 +13144,192 @@ export interface operations {
             };
         };
     };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description true: only unread notifications */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            /** @description the domain event it was derived from */
+                            event: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            /** @description component, incident, pipeline_run */
+                            kind: "component" | "incident" | "pipeline_run";
+                            link: string | null;
+                            organizationId: string | null;
+                            read: boolean;
+                            readAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            subjectId: string;
+                            title: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                        /** @description unread notifications of the user (whatever the filter) */
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A notification of the signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        /** @description the domain event it was derived from */
+                        event: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        /** @description component, incident, pipeline_run */
+                        kind: "component" | "incident" | "pipeline_run";
+                        link: string | null;
+                        organizationId: string | null;
+                        read: boolean;
+                        readAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        subjectId: string;
+                        title: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readAllNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description notifications marked read */
+                        updated: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOrchestratorCrds: {
         parameters: {
             query?: never;
@@ -14303,6 +14542,8 @@ export interface operations {
                 /** @description UUID */
                 organizationId?: string;
                 page?: number;
+                /** @description Case-insensitive substring of the name or description (decision 721) */
+                search?: string;
             };
             header?: never;
             path?: never;

@@ -18,9 +18,17 @@ export const queryKeys = {
     components: (id: string, params: object) => ['teams', 'components', id, params] as const,
   },
   apiSpecs: { all: () => ['api-specs'] as const },
-  pipelines: { all: () => ['pipelines'] as const },
+  pipelines: {
+    all: () => ['pipelines'] as const,
+    list: (params: object) => ['pipelines', 'list', params] as const,
+    pipeline: (id: string) => ['pipelines', 'pipeline', id] as const,
+    runs: (id: string) => ['pipelines', 'runs', id] as const,
+    run: (id: string, runId: string) => ['pipelines', 'run', id, runId] as const,
+  },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
+  dashboards: { all: () => ['dashboards'] as const },
+  notifications: { all: () => ['notifications'] as const },
   scaffold: { all: () => ['scaffold'] as const },
 };
 
@@ -37,7 +45,8 @@ export function keysForEvent(event: string, payload: unknown): Key[] {
   if (event.startsWith('api-spec')) return [queryKeys.apiSpecs.all(), queryKeys.catalog.all()];
   if (event.startsWith('pipeline.run') || event.startsWith('ci.build')) return [queryKeys.pipelines.all()];
   if (event.startsWith('rollout.')) return [queryKeys.deployments.all()];
-  if (event.startsWith('INCIDENT_')) return [queryKeys.incidents.all()];
+  if (event.startsWith('INCIDENT_') || event.startsWith('incident.')) return [queryKeys.incidents.all()];
+  if (event.startsWith('notification.')) return [queryKeys.notifications.all()];
   if (event.startsWith('scaffold.')) return [queryKeys.catalog.all(), queryKeys.scaffold.all()];
   if (event.startsWith('deployment.')) return [queryKeys.deployments.all()];
   return [];

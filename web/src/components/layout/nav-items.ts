@@ -1,4 +1,4 @@
-import { Boxes, FileCode2, Rocket, Search, SquarePlus, User, Users } from 'lucide-react';
+import { Bell, Boxes, FileCode2, LayoutDashboard, Rocket, Search, Siren, SquarePlus, User, Users, Workflow } from 'lucide-react';
 
 /** The portal's pages, in the nav and in the command palette (matched client-side). */
 export const NAV_ITEMS = [
@@ -6,7 +6,11 @@ export const NAV_ITEMS = [
   { to: '/apis', label: 'APIs', icon: FileCode2, keywords: 'openapi asyncapi specs reference' },
   { to: '/teams', label: 'Teams', icon: Users, keywords: 'groups owners' },
   { to: '/people', label: 'People', icon: User, keywords: 'users members' },
+  { to: '/pipelines', label: 'Pipelines', icon: Workflow, keywords: 'runs builds deploy ci cd logs approvals' },
   { to: '/search', label: 'Search', icon: Search, keywords: 'find' },
   { to: '/create', label: 'Create', icon: SquarePlus, keywords: 'create service scaffold template new repository' },
   { to: '/deployments', label: 'Deployments', icon: Rocket, keywords: 'deployments environments releases versions' },
+  { to: '/incidents', label: 'Incidents', icon: Siren, keywords: 'outages post-mortems postmortems severity on-call' },
+  { to: '/dashboards', label: 'Dashboards', icon: LayoutDashboard, keywords: 'widgets charts metrics slo uptime' },
+  { to: '/notifications', label: 'Notifications', icon: Bell, keywords: 'inbox feed alerts unread' },
 ] as const;
