@@ -7,6 +7,8 @@ import { adminRoutes } from './routes/admin/routes';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
+import { createRoutes } from './routes/create/routes';
+import { deploymentRoutes } from './routes/deployments/routes';
 import { dashboardRoutes } from './routes/dashboards/routes';
 import { doraRoutes } from './routes/dora/routes';
 import { entityRoutes } from './routes/entity/routes';
@@ -30,6 +32,8 @@ const routeTree = rootRoute.addChildren([
     ...searchRoutes,
     ...teamRoutes,
     ...peopleRoutes,
+    ...createRoutes,
+    ...deploymentRoutes,
     ...incidentRoutes,
     ...dashboardRoutes,
     ...notificationRoutes,

@@ -1,12 +1,29 @@
 import type { Database, Executor } from '../../db/client.js';
+import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import { recordDeployment, updateDeploymentStatus, type RecordDeploymentInput } from './deployments.record.js';
 import { deploymentsRepository as repo } from './deployments.repository.js';
+import type { DeploymentRow } from './deployments.repository.js';
 import type { DeploymentListQuery, DeploymentStatus } from './deployments.schemas.js';
 
-export function createDeploymentsService({ db }: { db: Database }) {
+declare module '../../infra/events.js' {
+  interface EventMap {
+    'deployment.created': DeploymentRow;
+    'deployment.updated': DeploymentRow;
+  }
+}
+
+/**
+ * `events` (optional for tests that only read): each write is announced to the caller's
+ * organization (decision 701), so an open deployments feed follows without reload.
+ */
+export function createDeploymentsService({ db, events }: { db: Database; events?: EventPublisher }) {
+  const announce = (name: 'deployment.created' | 'deployment.updated', caller: Caller, row: DeploymentRow) => {
+    events?.emit(name, row, { organizationId: caller.organizationId });
+    return row;
+  };
   return {
     async list(_caller: Caller, q: DeploymentListQuery) {
       const { data, total } = await repo.list(db, { componentId: q.componentId, environmentId: q.environmentId, status: q.status }, q.skip, q.take);
@@ -18,11 +35,11 @@ export function createDeploymentsService({ db }: { db: Database }) {
       return row;
     },
     /** The write verbs other modules use (pipelines' deploy stage); `ex` lets them write inside their own transaction. */
-    async record(_caller: Caller, input: RecordDeploymentInput, ex: Executor = db) {
-      return recordDeployment(ex, input);
+    async record(caller: Caller, input: RecordDeploymentInput, ex: Executor = db) {
+      return announce('deployment.created', caller, await recordDeployment(ex, input));
     },
-    async setStatus(_caller: Caller, id: string, status: DeploymentStatus, ex: Executor = db) {
-      return updateDeploymentStatus(ex, id, status);
+    async setStatus(caller: Caller, id: string, status: DeploymentStatus, ex: Executor = db) {
+      return announce('deployment.updated', caller, await updateDeploymentStatus(ex, id, status));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { EventPublisher } from '../../infra/events.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import { deploymentsRoutes } from './deployments.routes.js';
 import { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
@@ -8,8 +9,8 @@ export { deploymentsLookup } from './deployments.lookup.js';
 
 export { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 
-export function createDeploymentsModule({ db }: { db: Database }): HangarModule<DeploymentsService> {
-  const service = createDeploymentsService({ db });
+export function createDeploymentsModule(deps: { db: Database; events?: EventPublisher }): HangarModule<DeploymentsService> {
+  const service = createDeploymentsService(deps);
   return {
     service,
     async routes(app: App) {

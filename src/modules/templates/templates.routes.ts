@@ -5,6 +5,8 @@ import {
   CreateTemplateBody,
   DryRunBody,
   ScaffoldBody,
+  ScaffoldFileQuery,
+  ScaffoldFileSchema,
   ScaffoldRequestPage,
   ScaffoldRequestSchema,
   ServiceTemplateSchema,
@@ -123,6 +125,21 @@ export async function templatesRoutes(app: App, { service }: { service: Template
       },
     },
     async (req) => service.getRequest(req.caller, req.params.id),
+  );
+
+  app.get(
+    '/api/v1/scaffold-requests/:id/file',
+    {
+      schema: {
+        tags,
+        operationId: 'getScaffoldRequestFile',
+        summary: 'One rendered file of a scaffold request (the dry-run preview); text up to 200,000 characters',
+        params: IdParams,
+        querystring: ScaffoldFileQuery,
+        response: { 200: ScaffoldFileSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => service.requestFile(req.caller, req.params.id, req.query.path),
   );
 
 }

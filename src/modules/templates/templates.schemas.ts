@@ -104,3 +104,19 @@ export const ScaffoldRequestSchema = Type.Object({
 });
 
 export const ScaffoldRequestPage = Page(ScaffoldRequestSchema);
+
+export const ScaffoldFileQuery = Type.Object({
+  path: Type.String({ minLength: 1, maxLength: 1024, description: 'a path from the request’s renderedFiles' }),
+});
+export type ScaffoldFileQuery = Static<typeof ScaffoldFileQuery>;
+
+export const ScaffoldFileSchema = Type.Object(
+  {
+    path: Type.String(),
+    size: Type.Integer({ description: 'bytes of the rendered file' }),
+    binary: Type.Boolean({ description: 'not UTF-8 text: copied byte for byte, content not shown' }),
+    truncated: Type.Boolean({ description: 'content cut after 200,000 characters' }),
+    content: Nullable(Type.String()),
+  },
+  { description: 'One file of a scaffold request rendered with its variables' },
+);

@@ -12,6 +12,8 @@ import { templatesRepository as repo, type ScaffoldRow, type TemplateRow } from 
 import type { CreateTemplateBody, ScaffoldBody, TemplateListQuery, UpdateTemplateBody, VariableInput } from './templates.schemas.js';
 
 export const SCAFFOLD_JOB = 'scaffold.run';
+/** A previewed text file is cut after this many characters (decision 700). */
+export const MAX_PREVIEW_CHARS = 200_000;
 
 declare module '../../infra/events.js' {
   interface EventMap {
@@ -91,6 +93,14 @@ export function createTemplatesService(ctx: TemplatesDeps) {
     } catch (err) {
       return { componentId: null, note: `; not registered in the catalog: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` };
     }
+  }
+
+  async function readRequest(caller: Caller, id: string) {
+    const { actor } = caller;
+    const row = await repo.findRequest(db, id);
+    // Someone else's request reads as missing: its existence is not the caller's business.
+    if (!row || (!actor.isAdmin && row.requestedBy !== actor.userId)) throw new NotFound('Scaffold request not found');
+    return row;
   }
 
   return {
@@ -236,12 +246,31 @@ export function createTemplatesService(ctx: TemplatesDeps) {
       return pageOf(data, total, q);
     },
 
-    async getRequest(caller: Caller, id: string) {
-      const { actor } = caller;
-      const row = await repo.findRequest(db, id);
-      // Someone else's request reads as missing: its existence is not the caller's business.
-      if (!row || (!actor.isAdmin && row.requestedBy !== actor.userId)) throw new NotFound('Scaffold request not found');
-      return row;
+    getRequest: readRequest,
+
+    /**
+     * One file of a request as rendered with the request's stored variables (decision 700): the
+     * portal's dry-run preview shows any file before anything is written. The template is rendered
+     * again (a custom one cloned again), so a template changed since shows its current content.
+     */
+    async requestFile(caller: Caller, id: string, path: string) {
+      const row = await readRequest(caller, id);
+      const template = await repo.findById(db, row.templateId);
+      if (!template) throw new NotFound(`Template ${row.templateName} no longer exists`);
+      let files;
+      try {
+        files = await render(template, row.variables);
+      } catch (err) {
+        const message = loadFailure(template, err);
+        if (message) throw new Invalid(message);
+        throw err;
+      }
+      const file = files.find((f) => f.path === path);
+      if (!file) throw new NotFound(`The template renders no file "${path}"`);
+      const bytes = typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.length;
+      if (typeof file.content !== 'string') return { path, size: bytes, binary: true, truncated: false, content: null };
+      const truncated = file.content.length > MAX_PREVIEW_CHARS;
+      return { path, size: bytes, binary: false, truncated, content: truncated ? file.content.slice(0, MAX_PREVIEW_CHARS) : file.content };
     },
   };
 }

@@ -2524,6 +2524,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scaffold-requests/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rendered file of a scaffold request (the dry-run preview); text up to 200,000 characters */
+        get: operations["getScaffoldRequestFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -17953,6 +17970,68 @@ export interface operations {
                         variables: {
                             [key: string]: string;
                         };
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScaffoldRequestFile: {
+        parameters: {
+            query: {
+                /** @description a path from the request’s renderedFiles */
+                path: string;
+            };
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One file of a scaffold request rendered with its variables */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description not UTF-8 text: copied byte for byte, content not shown */
+                        binary: boolean;
+                        content: string | null;
+                        path: string;
+                        /** @description bytes of the rendered file */
+                        size: number;
+                        /** @description content cut after 200,000 characters */
+                        truncated: boolean;
                     };
                 };
             };

@@ -46,6 +46,7 @@ export const queryKeys = {
     metrics: (params: object) => ['dora', 'metrics', params] as const,
     drilldown: (kind: string, params: object) => ['dora', 'drilldown', kind, params] as const,
   },
+  scaffold: { all: () => ['scaffold'] as const },
 };
 
 type Key = readonly unknown[];
@@ -63,6 +64,7 @@ export function keysForEvent(event: string, payload: unknown): Key[] {
   if (event.startsWith('rollout.')) return [queryKeys.deployments.all()];
   if (event.startsWith('INCIDENT_') || event.startsWith('incident.')) return [queryKeys.incidents.all()];
   if (event.startsWith('notification.')) return [queryKeys.notifications.all()];
-  if (event.startsWith('scaffold.')) return [queryKeys.catalog.all()];
+  if (event.startsWith('scaffold.')) return [queryKeys.catalog.all(), queryKeys.scaffold.all()];
+  if (event.startsWith('deployment.')) return [queryKeys.deployments.all()];
   return [];
 }

@@ -1,4 +1,4 @@
-import { Activity, Bell, Boxes, FileCode2, LayoutDashboard, Search, ShieldCheck, Siren, User, Users, Workflow } from 'lucide-react';
+import { Activity, Bell, Boxes, FileCode2, LayoutDashboard, Rocket, Search, ShieldCheck, Siren, SquarePlus, User, Users, Workflow } from 'lucide-react';
 
 /** The portal's pages, in the nav and in the command palette (matched client-side). */
 export const NAV_ITEMS = [
@@ -9,6 +9,8 @@ export const NAV_ITEMS = [
   { to: '/pipelines', label: 'Pipelines', icon: Workflow, keywords: 'runs builds deploy ci cd logs approvals' },
   { to: '/dora', label: 'DORA', icon: Activity, keywords: 'metrics deployment frequency lead time change failure rate recovery four keys' },
   { to: '/search', label: 'Search', icon: Search, keywords: 'find' },
+  { to: '/create', label: 'Create', icon: SquarePlus, keywords: 'create service scaffold template new repository' },
+  { to: '/deployments', label: 'Deployments', icon: Rocket, keywords: 'deployments environments releases versions' },
   { to: '/incidents', label: 'Incidents', icon: Siren, keywords: 'outages post-mortems postmortems severity on-call' },
   { to: '/dashboards', label: 'Dashboards', icon: LayoutDashboard, keywords: 'widgets charts metrics slo uptime' },
   { to: '/notifications', label: 'Notifications', icon: Bell, keywords: 'inbox feed alerts unread' },

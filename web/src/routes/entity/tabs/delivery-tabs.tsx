@@ -1,5 +1,6 @@
 // Delivery tabs: deployments (by environment), pipelines that deploy the component with their latest
 // runs, and incidents that name it.
+import { Link } from '@tanstack/react-router';
 import { Badge } from '../../../components/ui/badge';
 import type { CatalogEntity, Pipeline } from '../../../api/queries/entity';
 import { SCAN_LIMIT, useDeployments, useEnvironments, useLatestIncidents, usePipelineRuns, usePipelines } from '../../../api/queries/entity';
@@ -23,14 +24,17 @@ export function DeploymentsTab({ entity }: { entity: CatalogEntity }) {
       query={deployments}
       label="deployments"
       isEmpty={(d) => d.total === 0}
-      empty={{ title: 'No deployments yet', body: 'A pipeline with a deploy stage for this component records one on each run, or POST /api/v1/deployments.' }}
+      empty={{ title: 'No deployments yet', body: 'A pipeline with a deploy stage for this component records one on each run.' }}
     >
       {(page) => (
         <>
           <SectionTitle
             aside={
-              <span className="text-xs text-muted-foreground">
+              <span className="flex items-center gap-3 text-xs text-muted-foreground">
                 {page.total > page.data.length ? `latest ${page.data.length} of ${page.total}` : `${page.total}`}
+                <Link to="/deployments" search={{ component: entity.id }} className="font-medium text-primary hover:underline">
+                  Open in the deployments feed
+                </Link>
               </span>
             }
           >

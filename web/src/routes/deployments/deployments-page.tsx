@@ -1,0 +1,313 @@
+// Deployments and environments: what runs in each environment now (the latest deployment of each
+// component there), and the feed of deployments filtered by environment, component and status.
+// deployment.* events refresh both live (decision 701).
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Filter, X } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import {
+  LATEST_SCAN,
+  useComponentsById,
+  useDeploymentFeed,
+  useEnvironmentList,
+  useLatestByEnvironment,
+  type Deployment,
+  type Environment,
+} from '../../api/queries/deployments';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Field, Select } from '../../components/ui/input';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { cn } from '../../lib/cn';
+import { DEPLOYMENT_STATUSES, FEED_PAGE_SIZE, feedQuery, latestPerComponent, type DeploymentsSearch } from './deployments-search';
+
+const route = getRouteApi('/app/deployments');
+
+const STATUS_TONES = { pending: 'warning', in_progress: 'warning', succeeded: 'success', failed: 'danger', rolled_back: 'danger' } as const;
+function StatusBadge({ status }: { status: string }) {
+  const tone = STATUS_TONES[status as keyof typeof STATUS_TONES] ?? 'neutral';
+  return <Badge tone={tone}>{status.replaceAll('_', ' ')}</Badge>;
+}
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+type ComponentMap = ReturnType<typeof useComponentsById>;
+
+function ComponentName({ id, components }: { id: string; components: ComponentMap }) {
+  const c = components.get(id);
+  if (!c) return <span className="font-mono text-xs text-muted-foreground">{id.slice(0, 8)}</span>;
+  return (
+    <Link
+      to="/catalog/$kind/$namespace/$name"
+      params={{ kind: c.entityKind.toLowerCase(), namespace: c.namespace, name: c.name }}
+      search={{ tab: 'deployments' }}
+      className="font-medium text-primary hover:underline"
+    >
+      {c.title || c.name}
+    </Link>
+  );
+}
+
+export function DeploymentsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setSearch = (patch: Partial<DeploymentsSearch>) =>
+    void navigate({
+      search: (prev) => Object.fromEntries(Object.entries({ ...prev, page: undefined, ...patch }).filter(([, v]) => v !== undefined && v !== '')),
+    });
+
+  const environments = useEnvironmentList();
+  const envs = environments.data?.data ?? [];
+  const latest = useLatestByEnvironment(envs.map((e) => e.id));
+  const feed = useDeploymentFeed(feedQuery(search));
+
+  const componentIds = useMemo(() => {
+    const ids = new Set<string>();
+    for (const q of latest) for (const d of latestPerComponent(q.data?.data ?? [])) ids.add(d.componentId);
+    for (const d of feed.data?.data ?? []) ids.add(d.componentId);
+    if (search.component) ids.add(search.component);
+    return [...ids].sort();
+  }, [latest, feed.data, search.component]);
+  const components = useComponentsById(componentIds);
+  const envName = (id: string) => envs.find((e) => e.id === id)?.name ?? id.slice(0, 8);
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-xl font-semibold tracking-tight">Deployments</h1>
+        <p className="text-[13px] text-muted-foreground">What runs in each environment, and every deployment pipelines recorded, newest first. Updates live.</p>
+      </div>
+
+      <section aria-labelledby="environments-heading" className="grid gap-2">
+        <h2 id="environments-heading" className="text-base font-semibold">
+          Environments
+        </h2>
+        {environments.isPending ? (
+          <Loading rows={2} label="Loading environments" />
+        ) : environments.isError ? (
+          <ErrorState error={environments.error} onRetry={() => void environments.refetch()} />
+        ) : envs.length === 0 ? (
+          <EmptyState title="No environments yet">
+            Admins define environments (development, staging, production…) under Administration, or with POST /api/v1/environments.
+          </EmptyState>
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {envs.map((env, i) => (
+              <li key={env.id}>
+                <EnvironmentCard
+                  env={env}
+                  selected={search.env === env.id}
+                  query={latest[i]}
+                  components={components}
+                  onShow={() => setSearch({ env: search.env === env.id ? undefined : env.id })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="feed-heading" className="grid gap-3">
+        <h2 id="feed-heading" className="text-base font-semibold">
+          Feed
+        </h2>
+        <div role="group" aria-label="Filter deployments" className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,14rem)_1fr]">
+          <Field label="Environment">
+            {(id) => (
+              <Select id={id} value={search.env ?? ''} onChange={(e) => setSearch({ env: e.target.value || undefined })}>
+                <option value="">All environments</option>
+                {envs.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Status">
+            {(id) => (
+              <Select id={id} value={search.status ?? ''} onChange={(e) => setSearch({ status: (e.target.value || undefined) as DeploymentsSearch['status'] })}>
+                <option value="">All statuses</option>
+                {DEPLOYMENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          {search.component && (
+            <div className="flex flex-wrap items-center gap-2 text-[13px]">
+              <span>
+                Component: <ComponentName id={search.component} components={components} />
+              </span>
+              <Button variant="secondary" size="sm" onClick={() => setSearch({ component: undefined })}>
+                <X aria-hidden className="size-3.5" /> Show every component
+              </Button>
+            </div>
+          )}
+        </div>
+        {feed.isPending ? (
+          <Loading rows={6} label="Loading deployments" />
+        ) : feed.isError ? (
+          <ErrorState error={feed.error} onRetry={() => void feed.refetch()} />
+        ) : feed.data.total === 0 ? (
+          <EmptyState title={search.env || search.component || search.status ? 'No deployment matches these filters' : 'No deployments yet'}>
+            {search.env || search.component || search.status
+              ? 'Clear a filter to see more.'
+              : 'A pipeline with a deploy stage records a deployment each time it runs; they appear here as they happen.'}
+          </EmptyState>
+        ) : (
+          <>
+            <FeedTable rows={feed.data.data} components={components} envName={envName} onComponent={(id) => setSearch({ component: id })} />
+            <Pager
+              skip={feed.data.skip}
+              shown={feed.data.data.length}
+              total={feed.data.total}
+              onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function EnvironmentCard({
+  env,
+  selected,
+  query,
+  components,
+  onShow,
+}: {
+  env: Environment;
+  selected: boolean;
+  query: { data?: { data: Deployment[]; total: number }; isPending: boolean; error: unknown } | undefined;
+  components: ComponentMap;
+  onShow: () => void;
+}) {
+  const current = latestPerComponent(query?.data?.data ?? []);
+  return (
+    <article
+      aria-labelledby={`env-${env.id}`}
+      className={cn('grid h-full content-start gap-2 rounded-lg border p-3', selected && 'border-primary ring-1 ring-primary')}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`env-${env.id}`} className="text-sm font-semibold">
+          {env.name}
+        </h3>
+        <Badge tone={env.type === 'production' ? 'primary' : 'neutral'}>{env.type}</Badge>
+      </div>
+      {!query || query.isPending ? (
+        <Loading rows={2} label={`Loading ${env.name}`} />
+      ) : query.error ? (
+        <ErrorState error={query.error} />
+      ) : current.length === 0 ? (
+        <p className="text-[13px] text-muted-foreground">Nothing deployed here yet.</p>
+      ) : (
+        <ul aria-label={`Latest in ${env.name}`} className="grid gap-1.5 text-[13px]">
+          {current.slice(0, 6).map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+              <ComponentName id={d.componentId} components={components} />
+              <span className="font-mono text-xs">{d.version}</span>
+              <StatusBadge status={d.status} />
+              <span className="ml-auto text-xs text-muted-foreground">{formatWhen(d.createdAt)}</span>
+            </li>
+          ))}
+          {current.length > 6 && <li className="text-xs text-muted-foreground">and {current.length - 6} more</li>}
+        </ul>
+      )}
+      {query?.data && query.data.total > LATEST_SCAN && (
+        <p className="text-xs text-muted-foreground">
+          From the latest {LATEST_SCAN} of {query.data.total} deployments.
+        </p>
+      )}
+      <div className="mt-auto pt-1">
+        <Button variant={selected ? 'primary' : 'secondary'} size="sm" aria-pressed={selected} onClick={onShow}>
+          <Filter aria-hidden className="size-3.5" /> {selected ? `Showing ${env.name}` : `Show ${env.name} in the feed`}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function FeedTable({
+  rows,
+  components,
+  envName,
+  onComponent,
+}: {
+  rows: Deployment[];
+  components: ComponentMap;
+  envName: (id: string) => string;
+  onComponent: (id: string) => void;
+}) {
+  const head = ['When', 'Component', 'Version', 'Environment', 'Status', 'Pipeline run'];
+  return (
+    <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Deployments feed" tabIndex={0}>
+      <table className="w-full border-collapse text-[13px]">
+        <caption className="sr-only">Deployments, newest first</caption>
+        <thead className="bg-muted">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="h-9 border-b px-3 text-left font-medium whitespace-nowrap text-muted-foreground">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="[&_td]:px-3 [&_td]:py-1.5 [&_td]:whitespace-nowrap [&_tr]:border-b [&_tr:last-child]:border-b-0">
+          {rows.map((d) => {
+            const name = components.get(d.componentId)?.name ?? d.componentId.slice(0, 8);
+            return (
+              <tr key={d.id}>
+                <td>{formatWhen(d.createdAt)}</td>
+                <td>
+                  <span className="inline-flex items-center gap-1">
+                    <ComponentName id={d.componentId} components={components} />
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="h-7 px-1.5"
+                      aria-label={`Show only ${name}`}
+                      title={`Show only ${name}`}
+                      onClick={() => onComponent(d.componentId)}
+                    >
+                      <Filter aria-hidden className="size-3.5" />
+                    </Button>
+                  </span>
+                </td>
+                <td className="font-mono">{d.version}</td>
+                <td>{envName(d.environmentId)}</td>
+                <td>
+                  <StatusBadge status={d.status} />
+                </td>
+                <td className="font-mono text-xs text-muted-foreground">{d.pipelineRunId ? d.pipelineRunId.slice(0, 8) : '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pager({ skip, shown, total, onPage }: { skip: number; shown: number; total: number; onPage: (page: number) => void }): ReactNode {
+  const page = Math.floor(skip / FEED_PAGE_SIZE) + 1;
+  const last = Math.max(1, Math.ceil(total / FEED_PAGE_SIZE));
+  return (
+    <nav aria-label="Feed pages" className="flex flex-wrap items-center justify-between gap-2 text-[13px]">
+      <span className="text-muted-foreground">
+        {skip + 1}–{skip + shown} of {total}
+      </span>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Newer
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
+          Older
+        </Button>
+      </div>
+    </nav>
+  );
+}
