@@ -20,3 +20,27 @@ export interface EventPublisher {
   /** A user was granted (`true`) or lost the global admin role: their live connections join or leave the admins' room. */
   adminRoleChanged?(userId: string, isAdmin: boolean): void;
 }
+
+/** A listener of events emitted in this process (decision 539): called after the emit, never throwing into the emitter. */
+export type EventListener = <K extends EventName>(name: K, payload: EventMap[K]) => void;
+
+/**
+ * The publisher with in-process listeners: modules that react to other modules' events (the
+ * scorecards' re-evaluation) subscribe here; every emit still goes to the wrapped publisher.
+ */
+export function tapEvents(inner: EventPublisher): EventPublisher & { subscribe(listener: EventListener): void } {
+  const listeners: EventListener[] = [];
+  const tapped = Object.create(inner) as EventPublisher & { subscribe(listener: EventListener): void };
+  tapped.emit = (name, payload, audience) => {
+    inner.emit(name, payload, audience);
+    for (const l of listeners) {
+      try {
+        l(name, payload);
+      } catch {
+        // a listener's failure is its own; the emitter's write has committed
+      }
+    }
+  };
+  tapped.subscribe = (listener) => void listeners.push(listener);
+  return tapped;
+}

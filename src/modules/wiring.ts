@@ -1,5 +1,6 @@
 import type { Adapters } from '../adapters.js';
 import type { Infrastructure } from '../context.js';
+import { tapEvents } from '../infra/events.js';
 import type { App } from '../kernel/types.js';
 import { createAdmissionModule } from './admission/index.js';
 import { createApiSpecsModule } from './api-specs/index.js';
@@ -23,6 +24,7 @@ import { createPipelinesModule } from './pipelines/index.js';
 import { createPolicyEngineModule } from './policyengine/index.js';
 import { createRegistryModule } from './registry/index.js';
 import { createSearchModule } from './search/index.js';
+import { createScorecardsModule } from './scorecards/index.js';
 import { createSearchIndicesModule } from './search-indices/index.js';
 import { createTeamsModule } from './teams/index.js';
 import { createTemplatesModule } from './templates/index.js';
@@ -34,6 +36,9 @@ import { createTemplatesModule } from './templates/index.js';
  * Add a module with one line in each half.
  */
 export async function registerModules(app: App, infra: Infrastructure, adapters: Adapters, auth: AuthService) {
+  // Modules' events are also heard in-process by the modules that react to them (decision 539).
+  const domainEvents = tapEvents(infra.events);
+  infra = { ...infra, events: domainEvents };
   const { config, db, events, jobs, log } = infra;
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
 
@@ -79,6 +84,8 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
   });
+  // Scorecards read every other module's facts through their exported lookups; DORA is wired by the DORA module.
+  const scorecards = createScorecardsModule({ db, events, jobs, log, apiSpecs: apiSpecs.service, domainEvents });
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);
@@ -104,6 +111,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(credentials.routes);
   await app.register(ci.routes);
   await app.register(pipelines.routes);
+  await app.register(scorecards.routes);
 
   return {
     organizations: organizations.service,
@@ -130,6 +138,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     cost: cost.service,
     ci: ci.service,
     pipelines: pipelines.service,
+    scorecards: scorecards.service,
   };
 }
 

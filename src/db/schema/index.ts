@@ -21,3 +21,4 @@ export * from './pipelines.js';
 export * from './credentials.js';
 export * from './ci.js';
 export * from './orchestrator.js';
+export * from './scorecards.js';

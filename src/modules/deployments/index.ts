@@ -16,3 +16,5 @@ export function createDeploymentsModule({ db }: { db: Database }): HangarModule<
     },
   };
 }
+
+export { deploymentsFactsLookup } from './deployments.scorecard-facts.js';
