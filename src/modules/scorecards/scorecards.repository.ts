@@ -93,28 +93,37 @@ export const scorecardsRepository = {
       .where(and(inArray(scorecardResults.scorecardId, scorecardIds), inArray(scorecardResults.componentId, componentIds)));
   },
   /**
-   * Writes changed results in bulk: the current rows (upsert) and, when the outcome changed (not only
-   * the copied name or team), a history entry with the same time.
+   * Writes results in bulk and records a history entry for each whose outcome (level, score, rule
+   * outcomes) changed, in one statement per chunk. The change is decided by the row itself, so two
+   * evaluations of one entity racing each other record it once (the second sees the first's row).
+   * Answers the `scorecardId:componentId` keys whose outcome changed.
    */
-  async writeResults(db: Executor, rows: ResultWrite[], history: ResultWrite[], at: Date) {
+  async writeResults(db: Executor, rows: ResultWrite[], at: Date): Promise<Set<string>> {
+    const changed = new Set<string>();
     for (let i = 0; i < rows.length; i += CHUNK) {
       const part = JSON.stringify(rows.slice(i, i + CHUNK).map(toRecord));
-      await db.execute(sql`
-        INSERT INTO ${scorecardResults} (scorecard_id, component_id, component_name, component_ref, team_id, level, level_index, score, rules, changed_at)
-        SELECT v.scorecard_id, v.component_id, v.component_name, v.component_ref, v.team_id, v.level, v.level_index, v.score, v.rules, ${at.toISOString()}::timestamptz
-        FROM jsonb_to_recordset(${part}::jsonb) AS v(scorecard_id uuid, component_id uuid, component_name text, component_ref text, team_id uuid, level text, level_index int, score double precision, rules jsonb)
-        ON CONFLICT (scorecard_id, component_id) DO UPDATE SET component_name = excluded.component_name, component_ref = excluded.component_ref,
-          team_id = excluded.team_id, level = excluded.level, level_index = excluded.level_index, score = excluded.score, rules = excluded.rules,
-          changed_at = CASE WHEN (${scorecardResults.levelIndex}, ${scorecardResults.score}, ${scorecardResults.rules}) IS DISTINCT FROM (excluded.level_index, excluded.score, excluded.rules)
-            THEN excluded.changed_at ELSE ${scorecardResults.changedAt} END`);
+      const stamp = at.toISOString();
+      const result = await db.execute(sql`
+        WITH up AS (
+          INSERT INTO ${scorecardResults} AS r (scorecard_id, component_id, component_name, component_ref, team_id, level, level_index, score, rules, changed_at)
+          SELECT v.scorecard_id, v.component_id, v.component_name, v.component_ref, v.team_id, v.level, v.level_index, v.score, v.rules, ${stamp}::timestamptz
+          FROM jsonb_to_recordset(${part}::jsonb) AS v(scorecard_id uuid, component_id uuid, component_name text, component_ref text, team_id uuid, level text, level_index int, score double precision, rules jsonb)
+          ON CONFLICT (scorecard_id, component_id) DO UPDATE SET component_name = excluded.component_name, component_ref = excluded.component_ref,
+            team_id = excluded.team_id, level = excluded.level, level_index = excluded.level_index, score = excluded.score, rules = excluded.rules,
+            changed_at = CASE WHEN (r.level_index, r.score, r.rules) IS DISTINCT FROM (excluded.level_index, excluded.score, excluded.rules)
+              THEN excluded.changed_at ELSE r.changed_at END
+          WHERE (r.level_index, r.score, r.rules, r.component_name, r.component_ref, r.team_id)
+            IS DISTINCT FROM (excluded.level_index, excluded.score, excluded.rules, excluded.component_name, excluded.component_ref, excluded.team_id)
+          RETURNING r.scorecard_id, r.component_id, r.level, r.level_index, r.score, r.rules, r.changed_at
+        ), history AS (
+          INSERT INTO ${scorecardHistory} (scorecard_id, component_id, level, level_index, score, rules, recorded_at)
+          SELECT scorecard_id, component_id, level, level_index, score, rules, changed_at FROM up WHERE changed_at = ${stamp}::timestamptz
+        )
+        SELECT scorecard_id, component_id FROM up WHERE changed_at = ${stamp}::timestamptz`);
+      for (const r of (result as unknown as { rows: { scorecard_id: string; component_id: string }[] }).rows)
+        changed.add(`${r.scorecard_id}:${r.component_id}`);
     }
-    for (let i = 0; i < history.length; i += CHUNK) {
-      const part = JSON.stringify(history.slice(i, i + CHUNK).map(toRecord));
-      await db.execute(sql`
-        INSERT INTO ${scorecardHistory} (scorecard_id, component_id, level, level_index, score, rules, recorded_at)
-        SELECT v.scorecard_id, v.component_id, v.level, v.level_index, v.score, v.rules, ${at.toISOString()}::timestamptz
-        FROM jsonb_to_recordset(${part}::jsonb) AS v(scorecard_id uuid, component_id uuid, level text, level_index int, score double precision, rules jsonb)`);
-    }
+    return changed;
   },
   /** Drops results of entities a scorecard no longer applies to. */
   async deleteResults(db: Executor, pairs: { scorecardId: string; componentId: string }[]) {

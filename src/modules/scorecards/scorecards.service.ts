@@ -177,7 +177,6 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     ]);
     const currentByKey = new Map(current.map((r) => [`${r.scorecardId}:${r.componentId}`, r]));
     const writes: ResultWrite[] = [];
-    const history: ResultWrite[] = [];
     const removals: { scorecardId: string; componentId: string }[] = [];
     const changes: { row: ScorecardRow; subject: ScorecardSubject; previous: string | null; next: ResultWrite }[] = [];
     for (const subject of subjects) {
@@ -199,18 +198,19 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
           ...result,
         };
         const same = before ? sameOutcome(before, write) : false;
-        if (!same) history.push(write);
         if (!same || before!.componentName !== subject.name || before!.teamId !== subject.teamId) writes.push(write);
         if (before && before.levelIndex !== write.levelIndex) changes.push({ row: p.row, subject, previous: before.level, next: write });
       }
     }
+    let changed = new Set<string>();
     if (writes.length || removals.length) {
-      await db.transaction(async (tx) => {
-        await repo.writeResults(tx, writes, history, now);
+      changed = await db.transaction(async (tx) => {
         await repo.deleteResults(tx, removals);
+        return repo.writeResults(tx, writes, now);
       });
     }
-    for (const c of changes) {
+    // Only the changes this evaluation wrote: a racing evaluation of the same entity emits nothing twice.
+    for (const c of changes.filter((x) => changed.has(`${x.row.id}:${x.subject.id}`))) {
       deps.events.emit(
         'scorecard.level.changed',
         {

@@ -23,8 +23,25 @@ const definition = (tag: string) => ({
   filter: { tags: [tag] },
   levels,
   rules: [
-    { key: 'owner', level: 'Bronze', weight: 2, failureMessage: 'Set an owner', remediationUrl: 'https://docs.example/owner', condition: { fact: 'owner.set', operator: 'equals', value: true } },
-    { key: 'described', level: 'Silver', weight: 1, condition: { all: [{ fact: 'description.present', operator: 'equals', value: true }, { fact: 'entity.name', operator: 'matches', value: '^sc-' }] } },
+    {
+      key: 'owner',
+      level: 'Bronze',
+      weight: 2,
+      failureMessage: 'Set an owner',
+      remediationUrl: 'https://docs.example/owner',
+      condition: { fact: 'owner.set', operator: 'equals', value: true },
+    },
+    {
+      key: 'described',
+      level: 'Silver',
+      weight: 1,
+      condition: {
+        all: [
+          { fact: 'description.present', operator: 'equals', value: true },
+          { fact: 'entity.name', operator: 'matches', value: '^sc-' },
+        ],
+      },
+    },
     { key: 'no-p1', level: 'Gold', weight: 1, failureMessage: 'Close the P1', condition: { fact: 'incidents.open.P1', operator: 'equals', value: 0 } },
   ],
 });
@@ -55,7 +72,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.adminToken();
   user = await t.newUser('score');
-  const org = async () => (await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: uniq('Org'), slug: uniq('org') } })).json().id as string;
+  const org = async () =>
+    (await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: uniq('Org'), slug: uniq('org') } })).json()
+      .id as string;
   orgA = await org();
   orgB = await org();
 });
@@ -81,12 +100,16 @@ describe('definitions', () => {
       ]),
     );
     expectError(await t.app.inject({ method: 'POST', url: base, headers: inOrg(admin, orgA), payload: { ...definition('x'), levels: [] } }), 400);
-    expectError(await t.app.inject({ method: 'POST', url: base, headers: inOrg(admin, orgA), payload: { ...definition('x'), levels: [levels[0], levels[0]] } }), 400);
+    expectError(
+      await t.app.inject({ method: 'POST', url: base, headers: inOrg(admin, orgA), payload: { ...definition('x'), levels: [levels[0], levels[0]] } }),
+      400,
+    );
     expectError(await t.app.inject({ method: 'POST', url: base, headers: bearer(user.token), payload: definition('x') }), 403);
   });
 
   it('the built-in Production readiness scorecard: one per organization, editable, restored when deleted', async () => {
-    const list = async () => (await t.app.inject({ url: base, headers: inOrg(admin, orgA) })).json().data as { id: string; name: string; builtIn: boolean; organizationId: string }[];
+    const list = async () =>
+      (await t.app.inject({ url: base, headers: inOrg(admin, orgA) })).json().data as { id: string; name: string; builtIn: boolean; organizationId: string }[];
     const builtin = (await list()).filter((c) => c.builtIn);
     expect(builtin).toHaveLength(1);
     expect(builtin[0]).toMatchObject({ name: 'Production readiness', organizationId: orgA });
@@ -122,10 +145,22 @@ describe('evaluation', () => {
     expect(res.statusCode).toBe(403);
     const page = (await t.app.inject({ url: `${base}/${card.id}/results?take=10`, headers: inOrg(admin, orgA) })).json();
     expect(page.total).toBe(3);
-    const byName = Object.fromEntries(page.data.map((r: { componentName: string }) => [r.componentName.split('-')[0] + '-' + r.componentName.split('-')[1], r]));
-    expect(byName['sc-full']).toMatchObject({ level: 'Gold', levelIndex: 2, score: 100, teamId: team.id, rules: { owner: 'pass', described: 'pass', 'no-p1': 'pass' } });
+    const byName = Object.fromEntries(
+      page.data.map((r: { componentName: string }) => [r.componentName.split('-')[0] + '-' + r.componentName.split('-')[1], r]),
+    );
+    expect(byName['sc-full']).toMatchObject({
+      level: 'Gold',
+      levelIndex: 2,
+      score: 100,
+      teamId: team.id,
+      rules: { owner: 'pass', described: 'pass', 'no-p1': 'pass' },
+    });
     expect(byName['sc-half']).toMatchObject({ level: 'Bronze', levelIndex: 0, score: 75, rules: { described: 'fail', 'no-p1': 'pass' } });
-    expect(byName['none-' + tag.split('-')[1]] ?? page.data.find((r: { level: string | null }) => r.level === null)).toMatchObject({ level: null, levelIndex: -1, score: 25 });
+    expect(byName['none-' + tag.split('-')[1]] ?? page.data.find((r: { level: string | null }) => r.level === null)).toMatchObject({
+      level: null,
+      levelIndex: -1,
+      score: 25,
+    });
     const gold = (await t.app.inject({ url: `${base}/${card.id}/results?level=Gold`, headers: inOrg(admin, orgA) })).json();
     expect(gold.data.map((r: { componentId: string }) => r.componentId)).toEqual([full.id]);
     const none = (await t.app.inject({ url: `${base}/${card.id}/results?level=none`, headers: inOrg(admin, orgA) })).json();
@@ -150,18 +185,31 @@ describe('evaluation', () => {
 
   it('an incident re-evaluates its entity, records history and emits scorecard.level.changed to the organization', async () => {
     const emit = vi.spyOn(t.app.hangar.events, 'emit');
-    const incident = await t.app.inject({ method: 'POST', url: '/api/v1/incidents', headers: bearer(admin), payload: { title: 'down', severity: 'P1', affectedComponentIds: [full.id] } });
+    const incident = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/incidents',
+      headers: bearer(admin),
+      payload: { title: 'down', severity: 'P1', affectedComponentIds: [full.id] },
+    });
     expect(incident.statusCode).toBe(201);
-    const entity = async () => (await t.app.inject({ url: `${base}/entities/${full.id}`, headers: inOrg(admin, orgA) })).json() as { scorecardId: string; level: string; rules: { key: string; outcome: string; failureMessage: string }[] }[];
+    const entity = async () =>
+      (await t.app.inject({ url: `${base}/entities/${full.id}`, headers: inOrg(admin, orgA) })).json() as {
+        scorecardId: string;
+        level: string;
+        rules: { key: string; outcome: string; failureMessage: string }[];
+      }[];
     const after = await poll(entity, (rs) => rs.find((r) => r.scorecardId === card.id)?.level === 'Silver');
     const mine = after.find((r) => r.scorecardId === card.id)!;
     expect(mine).toMatchObject({ level: 'Silver', score: 75 });
     expect(mine.rules.find((r) => r.key === 'no-p1')).toMatchObject({ outcome: 'fail', failureMessage: 'Close the P1' });
     expect(mine.rules.find((r) => r.key === 'owner')).toMatchObject({ outcome: 'pass', remediationUrl: 'https://docs.example/owner' });
-    expect(emit).toHaveBeenCalledWith(
-      'scorecard.level.changed',
-      expect.objectContaining({ scorecardId: card.id, componentId: full.id, previousLevel: 'Gold', level: 'Silver', score: 75 }),
-      { organizationId: orgA },
+    // Emitted right after the commit that the read above may already see.
+    await vi.waitFor(() =>
+      expect(emit).toHaveBeenCalledWith(
+        'scorecard.level.changed',
+        expect.objectContaining({ scorecardId: card.id, componentId: full.id, previousLevel: 'Gold', level: 'Silver', score: 75 }),
+        { organizationId: orgA },
+      ),
     );
     emit.mockRestore();
 
@@ -178,12 +226,24 @@ describe('evaluation', () => {
     const url = `${base}/${card.id}/exemptions`;
     const body = { componentId: half.id, ruleKey: 'described', reason: 'legacy, retiring in Q3', expiresAt: new Date(Date.now() + 86_400_000).toISOString() };
     expectError(await t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload: body }), 403);
-    expectError(await t.app.inject({ method: 'POST', url, headers: inOrg(admin, orgA), payload: { ...body, expiresAt: new Date(Date.now() - 1000).toISOString() } }), 400);
-    expect(expectError(await t.app.inject({ method: 'POST', url, headers: inOrg(admin, orgA), payload: { ...body, ruleKey: 'nope' } }), 400).message).toMatch(/"nope"/);
+    expectError(
+      await t.app.inject({ method: 'POST', url, headers: inOrg(admin, orgA), payload: { ...body, expiresAt: new Date(Date.now() - 1000).toISOString() } }),
+      400,
+    );
+    expect(expectError(await t.app.inject({ method: 'POST', url, headers: inOrg(admin, orgA), payload: { ...body, ruleKey: 'nope' } }), 400).message).toMatch(
+      /"nope"/,
+    );
     const created = await t.app.inject({ method: 'POST', url, headers: inOrg(admin, orgA), payload: body });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ ruleKey: 'described', active: true, reason: body.reason });
-    const level = async () => ((await t.app.inject({ url: `${base}/entities/${half.id}`, headers: inOrg(admin, orgA) })).json() as { scorecardId: string; level: string; score: number }[]).find((r) => r.scorecardId === card.id);
+    const level = async () =>
+      (
+        (await t.app.inject({ url: `${base}/entities/${half.id}`, headers: inOrg(admin, orgA) })).json() as {
+          scorecardId: string;
+          level: string;
+          score: number;
+        }[]
+      ).find((r) => r.scorecardId === card.id);
     expect(await level()).toMatchObject({ level: 'Gold', score: 100 });
     expect((await t.app.inject({ url, headers: inOrg(admin, orgA) })).json()).toMatchObject({ total: 1 });
 
@@ -201,7 +261,12 @@ describe('evaluation', () => {
       method: 'POST',
       url: base,
       headers: inOrg(admin, orgA),
-      payload: { name: uniq('dora'), filter: { tags: [tag] }, levels: [levels[0]], rules: [{ key: 'freq', level: 'Bronze', condition: { fact: 'dora.deploymentFrequency', operator: 'greaterThan', value: 1 } }] },
+      payload: {
+        name: uniq('dora'),
+        filter: { tags: [tag] },
+        levels: [levels[0]],
+        rules: [{ key: 'freq', level: 'Bronze', condition: { fact: 'dora.deploymentFrequency', operator: 'greaterThan', value: 1 } }],
+      },
     });
     expect(dora.statusCode).toBe(201);
     await t.app.hangar.modules.scorecards.evaluateScorecard(systemCaller(), dora.json().id);

@@ -68,7 +68,17 @@ describe('condition operators', () => {
 
 describe('condition checks', () => {
   it('names unknown facts and operators', () => {
-    expect(checkCondition({ all: [{ fact: 'nope.fact', operator: 'equals', value: 1 }, { fact: 'links.count', operator: 'near', value: 1 }] }, 'rules.0.condition')).toEqual([
+    expect(
+      checkCondition(
+        {
+          all: [
+            { fact: 'nope.fact', operator: 'equals', value: 1 },
+            { fact: 'links.count', operator: 'near', value: 1 },
+          ],
+        },
+        'rules.0.condition',
+      ),
+    ).toEqual([
       { field: 'rules.0.condition.all.0.fact', problem: 'unknown fact "nope.fact"' },
       { field: 'rules.0.condition.all.1.operator', problem: expect.stringContaining('unknown operator "near"') },
     ]);
@@ -111,8 +121,15 @@ describe('levels and score', () => {
   ]);
 
   it('the highest level whose rules and all lower levels pass; the weighted share as score', () => {
-    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': true }, undefined)).toMatchObject({ level: 'Gold', levelIndex: 2, score: 100 });
-    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': false }, undefined)).toMatchObject({ level: 'Silver', score: 80 });
+    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': true }, undefined)).toMatchObject({
+      level: 'Gold',
+      levelIndex: 2,
+      score: 100,
+    });
+    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': false }, undefined)).toMatchObject({
+      level: 'Silver',
+      score: 80,
+    });
     // A passing Gold rule does not lift an entity whose Silver rule fails (lower-level gating).
     expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': false, 'description.present': true }, undefined)).toMatchObject({
       level: 'Bronze',
@@ -120,7 +137,11 @@ describe('levels and score', () => {
       score: 80,
       rules: { b1: 'pass', s1: 'fail', g1: 'pass' },
     });
-    expect(evaluate(card, { 'owner.set': false, 'owner.resolvable': true, 'description.present': true }, undefined)).toMatchObject({ level: null, levelIndex: -1, score: 40 });
+    expect(evaluate(card, { 'owner.set': false, 'owner.resolvable': true, 'description.present': true }, undefined)).toMatchObject({
+      level: null,
+      levelIndex: -1,
+      score: 40,
+    });
     // No data fails the rule.
     expect(evaluate(card, { 'owner.set': true }, undefined)).toMatchObject({ level: 'Bronze', score: 60, rules: { s1: 'no_data', g1: 'no_data' } });
   });
@@ -137,9 +158,24 @@ describe('levels and score', () => {
     expect(evaluate(compileScorecard(levels, []), {}, undefined)).toMatchObject({ level: 'Gold', score: 100 });
   });
   it('filters: kinds, types, owners, lifecycles, tags, systems', () => {
-    const e = { kind: 'service', entityKind: 'Component', type: 'service', owner: 'team-a', ownerRef: 'group:default/team-a', lifecycle: 'production', tags: ['pci'], system: 'pay', systemRef: 'system:default/pay' };
+    const e = {
+      kind: 'service',
+      entityKind: 'Component',
+      type: 'service',
+      owner: 'team-a',
+      ownerRef: 'group:default/team-a',
+      lifecycle: 'production',
+      tags: ['pci'],
+      system: 'pay',
+      systemRef: 'system:default/pay',
+    };
     expect(applies({}, e)).toBe(true);
-    expect(applies({ kinds: ['component'], owners: ['group:default/team-a'], systems: ['pay'], tags: ['x', 'pci'], lifecycles: ['production'], types: ['service'] }, e)).toBe(true);
+    expect(
+      applies(
+        { kinds: ['component'], owners: ['group:default/team-a'], systems: ['pay'], tags: ['x', 'pci'], lifecycles: ['production'], types: ['service'] },
+        e,
+      ),
+    ).toBe(true);
     expect(applies({ kinds: ['API'] }, e)).toBe(false);
     expect(applies({ lifecycles: ['experimental'] }, e)).toBe(false);
     expect(applies({ tags: ['x'] }, e)).toBe(false);
