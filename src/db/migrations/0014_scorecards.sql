@@ -64,6 +64,5 @@ CREATE INDEX "scorecard_results_level_idx" ON "scorecard_results" USING btree ("
 CREATE INDEX "scorecard_results_team_idx" ON "scorecard_results" USING btree ("scorecard_id","team_id","component_name","component_id");--> statement-breakpoint
 CREATE INDEX "scorecard_results_name_idx" ON "scorecard_results" USING btree ("scorecard_id","component_name","component_id");--> statement-breakpoint
 CREATE INDEX "scorecard_results_component_idx" ON "scorecard_results" USING btree ("component_id");--> statement-breakpoint
-CREATE INDEX "scorecard_results_team_only_idx" ON "scorecard_results" USING btree ("team_id");--> statement-breakpoint
 CREATE INDEX "scorecards_org_name_idx" ON "scorecards" USING btree ("organization_id","name","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "scorecards_org_builtin_key" ON "scorecards" USING btree ("organization_id","builtin_key") WHERE "scorecards"."builtin_key" IS NOT NULL;

@@ -88,7 +88,6 @@ export const scorecardResults = pgTable(
     index('scorecard_results_team_idx').on(t.scorecardId, t.teamId, t.componentName, t.componentId),
     index('scorecard_results_name_idx').on(t.scorecardId, t.componentName, t.componentId),
     index('scorecard_results_component_idx').on(t.componentId),
-    index('scorecard_results_team_only_idx').on(t.teamId),
   ],
 );
 
