@@ -7,7 +7,7 @@ import { defineScorecardJobs } from './scorecards.jobs.js';
 import { scorecardsRoutes } from './scorecards.routes.js';
 import { createScorecardsService, type ScorecardsService } from './scorecards.service.js';
 
-export type { DoraFactsPort, DoraKeys } from './scorecards.gather.js';
+export type { DoraFactsPort } from './scorecards.gather.js';
 
 export interface ScorecardsDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
   /** Breaking changes of an entity's last API version, through api-specs' diff verb. */

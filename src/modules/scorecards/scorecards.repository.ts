@@ -4,7 +4,6 @@ import { scorecardExemptions, scorecardHistory, scorecardResults, scorecards, ty
 
 export type ScorecardRow = typeof scorecards.$inferSelect;
 export type ScorecardValues = typeof scorecards.$inferInsert;
-export type ResultRow = typeof scorecardResults.$inferSelect;
 export type ExemptionRow = typeof scorecardExemptions.$inferSelect;
 
 /** A result to write (one row of `scorecard_results`, and its history entry). */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemCaller } from '../../../src/kernel/caller.js';
-import { createComponent } from '../../fakes/components.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
