@@ -11,12 +11,13 @@ import { homeRoute } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { peopleRoutes } from './routes/people/routes';
 import { appRoute, rootRoute } from './routes/root';
+import { scorecardRoutes } from './routes/scorecards/routes';
 import { searchRoutes } from './routes/search/routes';
 import { teamRoutes } from './routes/teams/routes';
 
 const routeTree = rootRoute.addChildren([
   ...authRoutes,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes, ...scorecardRoutes]),
 ]);
 
 export const router = createRouter({

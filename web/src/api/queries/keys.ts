@@ -21,6 +21,14 @@ export const queryKeys = {
   pipelines: { all: () => ['pipelines'] as const },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
+  scorecards: {
+    all: () => ['scorecards'] as const,
+    list: (params: object) => ['scorecards', 'list', params] as const,
+    scorecard: (id: string) => ['scorecards', 'scorecard', id] as const,
+    results: (id: string, params: object) => ['scorecards', 'results', id, params] as const,
+    entity: (id: string) => ['scorecards', 'entity', id] as const,
+    history: (id: string, scorecardId: string) => ['scorecards', 'history', id, scorecardId] as const,
+  },
 };
 
 type Key = readonly unknown[];
@@ -38,5 +46,6 @@ export function keysForEvent(event: string, payload: unknown): Key[] {
   if (event.startsWith('rollout.')) return [queryKeys.deployments.all()];
   if (event.startsWith('INCIDENT_')) return [queryKeys.incidents.all()];
   if (event.startsWith('scaffold.')) return [queryKeys.catalog.all()];
+  if (event.startsWith('scorecard.')) return [queryKeys.scorecards.all()];
   return [];
 }
