@@ -39,10 +39,12 @@ beforeAll(async () => {
   );
   if (card.status !== 201) throw new Error(`scorecard: ${card.status} ${JSON.stringify(card.body)}`);
   scorecardId = card.body.id;
-  // The create queues its evaluation: wait for the result.
-  await expect
-    .poll(async () => (await server.api('GET', `/api/v1/scorecards/${scorecardId}/results`, undefined, token)).body.total, { timeout: 30_000 })
-    .toBe(1);
+  // The create queues its evaluation: wait for the result (polling; never a fixed sleep).
+  const until = Date.now() + 30_000;
+  while ((await server.api('GET', `/api/v1/scorecards/${scorecardId}/results`, undefined, token)).body.total !== 1) {
+    if (Date.now() > until) throw new Error('the scorecard was not evaluated within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   pb = await launchBrowser(server);
 });
 afterAll(async () => {

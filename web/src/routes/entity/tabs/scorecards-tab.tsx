@@ -47,11 +47,11 @@ function Card({ entityId, card }: { entityId: string; card: EntityScorecard }) {
   return (
     <section aria-labelledby={`sc-${card.scorecardId}`} className="grid gap-3 rounded-lg border p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={`sc-${card.scorecardId}`} className="text-sm font-semibold">
+        <h2 id={`sc-${card.scorecardId}`} className="text-sm font-semibold">
           <Link to="/scorecards/$scorecardId" params={{ scorecardId: card.scorecardId }} className="hover:underline">
             {card.scorecardName}
           </Link>
-        </h3>
+        </h2>
         <LevelChip name={card.level} colour={colour} />
         <span className="text-[13px]">score {card.score}%</span>
         <span className="text-xs text-muted-foreground">changed {formatDateTime(String(card.changedAt))}</span>
@@ -64,7 +64,7 @@ function Card({ entityId, card }: { entityId: string; card: EntityScorecard }) {
               {r.remediationUrl && (
                 <>
                   {' '}
-                  <a href={r.remediationUrl} className="text-primary hover:underline" target="_blank" rel="noreferrer">
+                  <a href={r.remediationUrl} className="text-primary underline" target="_blank" rel="noreferrer">
                     How to fix
                   </a>
                 </>
