@@ -15,29 +15,37 @@ export interface EventAudience {
   userId?: string;
 }
 
-/** Called with every event after it is emitted (the notifications module's feed: decision 740). */
-export type EventObserver = <K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) => void;
-
-/** `publisher`, whose every emit is also handed to `observer`; an observer that throws never fails the emit. */
-export function observedEvents(publisher: EventPublisher, observer: EventObserver): EventPublisher {
-  return {
-    emit(name, payload, audience) {
-      publisher.emit(name, payload, audience);
-      try {
-        observer(name, payload, audience);
-      } catch {
-        // The write is committed and sent; a notification is best effort.
-      }
-    },
-    membershipChanged: publisher.membershipChanged && ((userId, organizationId, member) => publisher.membershipChanged?.(userId, organizationId, member)),
-    adminRoleChanged: publisher.adminRoleChanged && ((userId, isAdmin) => publisher.adminRoleChanged?.(userId, isAdmin)),
-  };
-}
-
 export interface EventPublisher {
   emit<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience): void;
   /** A user joined (`member: true`) or left an organization: their live connections follow at once, in every process. */
   membershipChanged?(userId: string, organizationId: string, member: boolean): void;
   /** A user was granted (`true`) or lost the global admin role: their live connections join or leave the admins' room. */
   adminRoleChanged?(userId: string, isAdmin: boolean): void;
+}
+
+/**
+ * A listener of events emitted in this process (decisions 539, 740): called after the emit with the
+ * event's audience, never throwing into the emitter.
+ */
+export type EventListener = <K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) => void;
+
+/**
+ * The publisher with in-process listeners: modules that react to other modules' events (the
+ * scorecards' re-evaluation, the notifications feed) subscribe here; every emit still goes to the wrapped publisher.
+ */
+export function tapEvents(inner: EventPublisher): EventPublisher & { subscribe(listener: EventListener): void } {
+  const listeners: EventListener[] = [];
+  const tapped = Object.create(inner) as EventPublisher & { subscribe(listener: EventListener): void };
+  tapped.emit = (name, payload, audience) => {
+    inner.emit(name, payload, audience);
+    for (const l of listeners) {
+      try {
+        l(name, payload, audience);
+      } catch {
+        // a listener's failure is its own; the emitter's write has committed
+      }
+    }
+  };
+  tapped.subscribe = (listener) => void listeners.push(listener);
+  return tapped;
 }

@@ -1,6 +1,6 @@
 import type { Adapters } from '../adapters.js';
 import type { Infrastructure } from '../context.js';
-import { observedEvents, type EventObserver } from '../infra/events.js';
+import { tapEvents } from '../infra/events.js';
 import type { App } from '../kernel/types.js';
 import { createAdmissionModule } from './admission/index.js';
 import { createApiSpecsModule } from './api-specs/index.js';
@@ -11,7 +11,7 @@ import { createCostModule } from './cost/index.js';
 import { createCredentialsModule } from './credentials/index.js';
 import { createDashboardsModule } from './dashboards/index.js';
 import { createDeploymentsModule } from './deployments/index.js';
-import { createDoraModule, observeDeployments } from './dora/index.js';
+import { createDoraModule, observeDeployments, type DoraService } from './dora/index.js';
 import { createEnvironmentsModule } from './environments/index.js';
 import { createGatewayModule } from './gateway/index.js';
 import { createIacModule } from './iac/index.js';
@@ -26,6 +26,7 @@ import { createPipelinesModule } from './pipelines/index.js';
 import { createPolicyEngineModule } from './policyengine/index.js';
 import { createRegistryModule } from './registry/index.js';
 import { createSearchModule } from './search/index.js';
+import { createScorecardsModule, type DoraFactsPort } from './scorecards/index.js';
 import { createSearchIndicesModule } from './search-indices/index.js';
 import { createTeamsModule } from './teams/index.js';
 import { createTemplatesModule } from './templates/index.js';
@@ -37,12 +38,10 @@ import { createTemplatesModule } from './templates/index.js';
  * Add a module with one line in each half.
  */
 export async function registerModules(app: App, hangarInfra: Infrastructure, adapters: Adapters, auth: AuthService) {
-  // Every domain event also feeds the notifications module, bound once it is built (decision 740).
-  const feed: { observe?: EventObserver } = {};
-  const infra: Infrastructure = {
-    ...hangarInfra,
-    events: observedEvents(hangarInfra.events, (name, payload, audience) => feed.observe?.(name, payload, audience)),
-  };
+  // Modules' events are also heard in-process by the modules that react to them: the scorecards'
+  // re-evaluation (decision 539) and the notifications feed (decision 740).
+  const domainEvents = tapEvents(hangarInfra.events);
+  const infra: Infrastructure = { ...hangarInfra, events: domainEvents };
   const { config, db, events, jobs, log } = infra;
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
 
@@ -94,7 +93,9 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   });
   // Notifications read teams, incidents and users; they emit to the gateway directly (decision 740).
   const notifications = createNotificationsModule({ db, log, events: hangarInfra.events, teams: teams.service, incidents: incidents.service, auth });
-  feed.observe = notifications.service.observe;
+  domainEvents.subscribe(notifications.service.observe);
+  // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
+  const scorecards = createScorecardsModule({ db, events, jobs, log, apiSpecs: apiSpecs.service, domainEvents, dora: doraFacts(dora.service) });
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);
@@ -122,6 +123,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   await app.register(pipelines.routes);
   await app.register(notifications.routes);
   await app.register(dora.routes);
+  await app.register(scorecards.routes);
 
   return {
     organizations: organizations.service,
@@ -150,8 +152,25 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     pipelines: pipelines.service,
     notifications: notifications.service,
     dora: dora.service,
+    scorecards: scorecards.service,
   };
 }
 
 /** Every module's verbs, as built: what `app.hangar.modules` exposes to operations tooling and tests. */
 export type Modules = Awaited<ReturnType<typeof registerModules>>;
+
+/** DORA's keys in the units scorecards' facts use: hours and a percentage (decision 571). */
+function doraFacts(dora: DoraService): DoraFactsPort {
+  return {
+    async keysForComponent(caller, entityRef, windowDays) {
+      const k = await dora.keysForComponent(caller, entityRef, windowDays, { everyOrganization: true });
+      const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3600);
+      return {
+        deploymentFrequency: k.deploymentFrequencyPerDay,
+        changeLeadTimeHours: hours(k.changeLeadTimeSeconds),
+        changeFailureRate: k.changeFailureRate === null ? null : k.changeFailureRate * 100,
+        recoveryTimeHours: hours(k.failedDeploymentRecoveryTimeSeconds),
+      };
+    },
+  };
+}

@@ -19,6 +19,7 @@ import { notificationRoutes } from './routes/notifications/routes';
 import { peopleRoutes } from './routes/people/routes';
 import { pipelineRoutes } from './routes/pipelines/routes';
 import { appRoute, rootRoute } from './routes/root';
+import { scorecardRoutes } from './routes/scorecards/routes';
 import { searchRoutes } from './routes/search/routes';
 import { teamRoutes } from './routes/teams/routes';
 
@@ -40,6 +41,7 @@ const routeTree = rootRoute.addChildren([
     ...pipelineRoutes,
     ...adminRoutes,
     ...doraRoutes,
+    ...scorecardRoutes,
   ]),
 ]);
 

@@ -23,3 +23,4 @@ export * from './ci.js';
 export * from './orchestrator.js';
 export * from './notifications.js';
 export * from './dora.js';
+export * from './scorecards.js';

@@ -38,3 +38,5 @@ export function createApiSpecsModule({ db, events, config, maxBodyBytes }: ApiSp
     },
   };
 }
+
+export { apiSpecsFactsLookup } from './api-specs.scorecard-facts.js';

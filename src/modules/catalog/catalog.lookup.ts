@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { components } from '../../db/schema/index.js';
 import { componentColumns } from './catalog.repository.js';
@@ -31,3 +31,61 @@ export const catalogLookup = {
 
 /** Cache namespace of the component list and get; any write to a component row must invalidate it. */
 export const CATALOG_CACHE_NS = 'catalog';
+
+/** An entity as the scorecards module reads it: the fields its filters and facts use. */
+export interface ScorecardSubject {
+  id: string;
+  name: string;
+  namespace: string;
+  ref: string;
+  kind: string;
+  entityKind: string;
+  type: string | null;
+  title: string | null;
+  owner: string | null;
+  ownerRef: string | null;
+  teamId: string | null;
+  lifecycle: string | null;
+  system: string | null;
+  systemRef: string | null;
+  tags: string[];
+  description: string | null;
+  linkCount: number;
+}
+
+/** Bulk reads for scorecards: a page of entities in id order (keyset), or the entities of given ids. */
+export const catalogScorecardLookup = {
+  async subjects(db: Executor, q: { afterId?: string; limit?: number; ids?: string[] }): Promise<ScorecardSubject[]> {
+    const conds = [];
+    if (q.ids) {
+      if (q.ids.length === 0) return [];
+      conds.push(inArray(components.id, q.ids));
+    }
+    if (q.afterId) conds.push(gt(components.id, q.afterId));
+    const query = db
+      .select({
+        id: components.id,
+        name: components.name,
+        namespace: components.namespace,
+        ref: components.ref,
+        kind: components.kind,
+        entityKind: components.entityKind,
+        type: components.type,
+        title: components.title,
+        owner: components.owner,
+        ownerRef: components.ownerRef,
+        teamId: components.teamId,
+        lifecycle: components.lifecycle,
+        system: components.system,
+        systemRef: components.systemRef,
+        tags: components.tags,
+        description: components.description,
+        linkCount: sql<number>`jsonb_array_length(${components.links})::int`,
+      })
+      .from(components)
+      .where(conds.length ? and(...conds) : undefined)
+      .orderBy(asc(components.id));
+    const rows = q.limit ? await query.limit(q.limit) : await query;
+    return rows.map((r) => ({ ...r, linkCount: Number(r.linkCount) }));
+  },
+};

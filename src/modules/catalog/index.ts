@@ -10,7 +10,7 @@ import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createComponentsService } from './catalog.service.js';
 
-export { catalogLookup } from './catalog.lookup.js';
+export { catalogLookup, catalogScorecardLookup, type ScorecardSubject } from './catalog.lookup.js';
 export { catalogSearchSources } from './catalog.search-source.js';
 
 export interface CatalogDeps extends Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'> {

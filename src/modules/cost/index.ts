@@ -27,3 +27,5 @@ export function createCostModule(deps: CostDeps): HangarModule<CostService> {
     },
   };
 }
+
+export { costFactsLookup } from './cost.scorecard-facts.js';

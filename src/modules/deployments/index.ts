@@ -18,3 +18,5 @@ export function createDeploymentsModule(deps: { db: Database; events?: EventPubl
     },
   };
 }
+
+export { deploymentsFactsLookup } from './deployments.scorecard-facts.js';

@@ -18,6 +18,8 @@ export type DoraDeploymentRow = typeof doraDeployments.$inferSelect;
 /** What a figure is computed over (decision 567): the wall, the scope and the window [from, to). */
 export interface Slice {
   organizationId: string | null;
+  /** A component's keys over every organization's deployments: scorecards' facts only (decision 571). */
+  everyOrganization?: boolean;
   scope: 'organization' | 'component' | 'team' | 'environment';
   id?: string;
   from: Date;
@@ -28,7 +30,7 @@ type FactTable = typeof doraDeployments | typeof doraChanges;
 
 /** The WHERE of a slice on either fact table: each branch is served by one of its indexes. */
 function where(t: FactTable, s: Slice): SQL {
-  const wall = s.organizationId === null ? sql`${t.organizationId} IS NULL` : eq(t.organizationId, s.organizationId);
+  const wall = s.everyOrganization ? undefined : s.organizationId === null ? sql`${t.organizationId} IS NULL` : eq(t.organizationId, s.organizationId);
   const scope =
     s.scope === 'component'
       ? and(eq(t.componentId, s.id!), eq(t.production, true))

@@ -219,9 +219,10 @@ export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraS
 
     /**
      * The four keys of one component (scorecards' facts): `entityRef` as `component:default/name`
-     * (kind and namespace optional), the last `windowDays` days up to now.
+     * (kind and namespace optional), the last `windowDays` days up to now. `everyOrganization`
+     * counts the component's deployments in every organization (scorecards' facts, decision 571).
      */
-    async keysForComponent(caller: Caller, entityRef: string, windowDays: number) {
+    async keysForComponent(caller: Caller, entityRef: string, windowDays: number, opts: { everyOrganization?: boolean } = {}) {
       if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > MAX_WINDOW_DAYS)
         throw bad('windowDays', `must be a whole number of days from 1 to ${MAX_WINDOW_DAYS}`);
       let ref = entityRef.trim();
@@ -230,7 +231,14 @@ export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraS
       const id = await repo.componentIdByRef(db, ref);
       if (!id) throw new NotFound(`Component ${entityRef} not found`);
       const to = new Date();
-      const m = await compute({ organizationId: caller.organizationId, scope: 'component', id, from: new Date(to.getTime() - windowDays * DAY_MS), to });
+      const m = await compute({
+        organizationId: caller.organizationId,
+        everyOrganization: opts.everyOrganization,
+        scope: 'component',
+        id,
+        from: new Date(to.getTime() - windowDays * DAY_MS),
+        to,
+      });
       return {
         componentId: id,
         windowDays,

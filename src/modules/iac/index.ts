@@ -13,3 +13,5 @@ export function createIacModule({ db, ingestToken }: { db: Database; ingestToken
     },
   };
 }
+
+export { iacFactsLookup } from './iac.scorecard-facts.js';

@@ -14,3 +14,5 @@ export function createIncidentsModule(deps: IncidentsServiceDeps): HangarModule<
     },
   };
 }
+
+export { incidentsFactsLookup } from './incidents.scorecard-facts.js';

@@ -11,6 +11,11 @@ export const organizationsLookup = {
     const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
     return !!row;
   },
+  /** Every organization's id (the scorecards module keeps one built-in scorecard per organization). */
+  async allOrganizationIds(db: Executor): Promise<string[]> {
+    const rows = await db.select({ id: organizations.id }).from(organizations);
+    return rows.map((r) => r.id);
+  },
   /** The organizations a user is a member of (the event gateway's rooms). */
   async organizationIdsOf(db: Executor, userId: string): Promise<string[]> {
     const rows = await db.select({ id: organizationMembers.organizationId }).from(organizationMembers).where(eq(organizationMembers.userId, userId));

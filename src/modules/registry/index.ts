@@ -33,3 +33,5 @@ export function createRegistryModule({ db, jobs, queue, registry }: RegistryModu
     },
   };
 }
+
+export { registryFactsLookup } from './registry.scorecard-facts.js';

@@ -2541,6 +2541,163 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scorecards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scorecards of the current organization and those of none, by name (the organization's built-in Production readiness included) */
+        get: operations["listScorecards"];
+        put?: never;
+        /** Create a scorecard (admin) in the current organization; unknown facts, operators and levels are a 400 naming them */
+        post: operations["createScorecard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scorecards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A scorecard */
+        get: operations["getScorecard"];
+        put?: never;
+        post?: never;
+        /** Delete a scorecard and its results (admin); the built-in one comes back with its shipped definition */
+        delete: operations["deleteScorecard"];
+        options?: never;
+        head?: never;
+        /** Change a scorecard (admin, a member of its organization); it is evaluated again */
+        patch: operations["updateScorecard"];
+        trace?: never;
+    };
+    "/api/v1/scorecards/{id}/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue an evaluation of the scorecard over every entity (admin) */
+        post: operations["evaluateScorecard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scorecards/{id}/exemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rules waived for single entities, newest first (expired ones included, active false) */
+        get: operations["listScorecardExemptions"];
+        put?: never;
+        /** Waive one rule for one entity until expiresAt, with a reason (admin); the same rule and entity again replaces it */
+        post: operations["createScorecardExemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scorecards/{id}/exemptions/{exemptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End an exemption now (admin) */
+        delete: operations["deleteScorecardExemption"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scorecards/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scorecard's current results by entity name, filtered by team and level (a level name or none) */
+        get: operations["listScorecardResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scorecards/entities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entity's level and score on each scorecard of the context, with every rule's outcome, failure message and remediation */
+        get: operations["getEntityScorecards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scorecards/entities/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change of an entity's results (level, score, rule outcomes), newest first */
+        get: operations["getEntityScorecardHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scorecards/teams/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of a team's entities hold each level of each scorecard, and their mean score */
+        get: operations["getTeamScorecardSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -18046,6 +18203,1274 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScorecards: {
+        parameters: {
+            query?: {
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description the shipped Production readiness scorecard (restored when deleted) */
+                            builtIn: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            description: string;
+                            /** @description Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity */
+                            filter: {
+                                kinds?: string[];
+                                lifecycles?: string[];
+                                owners?: string[];
+                                systems?: string[];
+                                tags?: string[];
+                                types?: string[];
+                            };
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            lastEvaluatedAt: string | null;
+                            levels: {
+                                /** @description #rrggbb */
+                                colour: string;
+                                name: string;
+                            }[];
+                            name: string;
+                            organizationId: string | null;
+                            rules: {
+                                /** @description A condition: {all: [conditions]}, {any: [conditions]}, {not: condition} or {fact, operator, value}. Facts: entity.name, entity.namespace, entity.kind, entity.entityKind, entity.type, entity.lifecycle, entity.owner, entity.system, entity.tags, entity.title, owner.set, owner.resolvable, description.present, links.count, apiSpecs.count, apiSpecs.lifecycles, apiSpecs.breakingChanges, incidents.open.total, incidents.open.P1, incidents.open.P2, incidents.open.P3, incidents.open.P4, deployments.daysSinceLast, deployments.successRate, vulnerabilities.critical, vulnerabilities.high, iac.driftedStacks, cost.monthly, dora.deploymentFrequency, dora.changeLeadTimeHours, dora.changeFailureRate, dora.recoveryTimeHours. Operators: equals, notEquals, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, exists, notExists, in, notIn, contains, notContains, matches. At most 8 levels and 100 nodes. */
+                                condition: {
+                                    [key: string]: unknown;
+                                };
+                                failureMessage: string;
+                                key: string;
+                                level: string;
+                                remediationUrl: string | null;
+                                title: string;
+                                weight: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity */
+                    filter?: {
+                        kinds?: string[];
+                        lifecycles?: string[];
+                        owners?: string[];
+                        systems?: string[];
+                        tags?: string[];
+                        types?: string[];
+                    };
+                    /** @description lowest first */
+                    levels: {
+                        /** @description #rrggbb */
+                        colour: string;
+                        name: string;
+                    }[];
+                    name: string;
+                    rules: {
+                        /** @description A condition: {all: [conditions]}, {any: [conditions]}, {not: condition} or {fact, operator, value}. Facts: entity.name, entity.namespace, entity.kind, entity.entityKind, entity.type, entity.lifecycle, entity.owner, entity.system, entity.tags, entity.title, owner.set, owner.resolvable, description.present, links.count, apiSpecs.count, apiSpecs.lifecycles, apiSpecs.breakingChanges, incidents.open.total, incidents.open.P1, incidents.open.P2, incidents.open.P3, incidents.open.P4, deployments.daysSinceLast, deployments.successRate, vulnerabilities.critical, vulnerabilities.high, iac.driftedStacks, cost.monthly, dora.deploymentFrequency, dora.changeLeadTimeHours, dora.changeFailureRate, dora.recoveryTimeHours. Operators: equals, notEquals, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, exists, notExists, in, notIn, contains, notContains, matches. At most 8 levels and 100 nodes. */
+                        condition: {
+                            [key: string]: unknown;
+                        };
+                        failureMessage?: string;
+                        /** @description stable id of the rule in its scorecard (exemptions name it) */
+                        key: string;
+                        /** @description the name of one of the levels */
+                        level: string;
+                        remediationUrl?: string | null;
+                        title?: string;
+                        /** @default 1 */
+                        weight?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description A scorecard: levels (lowest first) and weighted rules over facts */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the shipped Production readiness scorecard (restored when deleted) */
+                        builtIn: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        description: string;
+                        /** @description Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity */
+                        filter: {
+                            kinds?: string[];
+                            lifecycles?: string[];
+                            owners?: string[];
+                            systems?: string[];
+                            tags?: string[];
+                            types?: string[];
+                        };
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        lastEvaluatedAt: string | null;
+                        levels: {
+                            /** @description #rrggbb */
+                            colour: string;
+                            name: string;
+                        }[];
+                        name: string;
+                        organizationId: string | null;
+                        rules: {
+                            /** @description A condition: {all: [conditions]}, {any: [conditions]}, {not: condition} or {fact, operator, value}. Facts: entity.name, entity.namespace, entity.kind, entity.entityKind, entity.type, entity.lifecycle, entity.owner, entity.system, entity.tags, entity.title, owner.set, owner.resolvable, description.present, links.count, apiSpecs.count, apiSpecs.lifecycles, apiSpecs.breakingChanges, incidents.open.total, incidents.open.P1, incidents.open.P2, incidents.open.P3, incidents.open.P4, deployments.daysSinceLast, deployments.successRate, vulnerabilities.critical, vulnerabilities.high, iac.driftedStacks, cost.monthly, dora.deploymentFrequency, dora.changeLeadTimeHours, dora.changeFailureRate, dora.recoveryTimeHours. Operators: equals, notEquals, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, exists, notExists, in, notIn, contains, notContains, matches. At most 8 levels and 100 nodes. */
+                            condition: {
+                                [key: string]: unknown;
+                            };
+                            failureMessage: string;
+                            key: string;
+                            level: string;
+                            remediationUrl: string | null;
+                            title: string;
+                            weight: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A scorecard: levels (lowest first) and weighted rules over facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the shipped Production readiness scorecard (restored when deleted) */
+                        builtIn: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        description: string;
+                        /** @description Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity */
+                        filter: {
+                            kinds?: string[];
+                            lifecycles?: string[];
+                            owners?: string[];
+                            systems?: string[];
+                            tags?: string[];
+                            types?: string[];
+                        };
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        lastEvaluatedAt: string | null;
+                        levels: {
+                            /** @description #rrggbb */
+                            colour: string;
+                            name: string;
+                        }[];
+                        name: string;
+                        organizationId: string | null;
+                        rules: {
+                            /** @description A condition: {all: [conditions]}, {any: [conditions]}, {not: condition} or {fact, operator, value}. Facts: entity.name, entity.namespace, entity.kind, entity.entityKind, entity.type, entity.lifecycle, entity.owner, entity.system, entity.tags, entity.title, owner.set, owner.resolvable, description.present, links.count, apiSpecs.count, apiSpecs.lifecycles, apiSpecs.breakingChanges, incidents.open.total, incidents.open.P1, incidents.open.P2, incidents.open.P3, incidents.open.P4, deployments.daysSinceLast, deployments.successRate, vulnerabilities.critical, vulnerabilities.high, iac.driftedStacks, cost.monthly, dora.deploymentFrequency, dora.changeLeadTimeHours, dora.changeFailureRate, dora.recoveryTimeHours. Operators: equals, notEquals, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, exists, notExists, in, notIn, contains, notContains, matches. At most 8 levels and 100 nodes. */
+                            condition: {
+                                [key: string]: unknown;
+                            };
+                            failureMessage: string;
+                            key: string;
+                            level: string;
+                            remediationUrl: string | null;
+                            title: string;
+                            weight: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity */
+                    filter?: {
+                        kinds?: string[];
+                        lifecycles?: string[];
+                        owners?: string[];
+                        systems?: string[];
+                        tags?: string[];
+                        types?: string[];
+                    };
+                    levels?: {
+                        /** @description #rrggbb */
+                        colour: string;
+                        name: string;
+                    }[];
+                    name?: string;
+                    rules?: {
+                        /** @description A condition: {all: [conditions]}, {any: [conditions]}, {not: condition} or {fact, operator, value}. Facts: entity.name, entity.namespace, entity.kind, entity.entityKind, entity.type, entity.lifecycle, entity.owner, entity.system, entity.tags, entity.title, owner.set, owner.resolvable, description.present, links.count, apiSpecs.count, apiSpecs.lifecycles, apiSpecs.breakingChanges, incidents.open.total, incidents.open.P1, incidents.open.P2, incidents.open.P3, incidents.open.P4, deployments.daysSinceLast, deployments.successRate, vulnerabilities.critical, vulnerabilities.high, iac.driftedStacks, cost.monthly, dora.deploymentFrequency, dora.changeLeadTimeHours, dora.changeFailureRate, dora.recoveryTimeHours. Operators: equals, notEquals, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, exists, notExists, in, notIn, contains, notContains, matches. At most 8 levels and 100 nodes. */
+                        condition: {
+                            [key: string]: unknown;
+                        };
+                        failureMessage?: string;
+                        /** @description stable id of the rule in its scorecard (exemptions name it) */
+                        key: string;
+                        /** @description the name of one of the levels */
+                        level: string;
+                        remediationUrl?: string | null;
+                        title?: string;
+                        /** @default 1 */
+                        weight?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description A scorecard: levels (lowest first) and weighted rules over facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the shipped Production readiness scorecard (restored when deleted) */
+                        builtIn: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        description: string;
+                        /** @description Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity */
+                        filter: {
+                            kinds?: string[];
+                            lifecycles?: string[];
+                            owners?: string[];
+                            systems?: string[];
+                            tags?: string[];
+                            types?: string[];
+                        };
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        lastEvaluatedAt: string | null;
+                        levels: {
+                            /** @description #rrggbb */
+                            colour: string;
+                            name: string;
+                        }[];
+                        name: string;
+                        organizationId: string | null;
+                        rules: {
+                            /** @description A condition: {all: [conditions]}, {any: [conditions]}, {not: condition} or {fact, operator, value}. Facts: entity.name, entity.namespace, entity.kind, entity.entityKind, entity.type, entity.lifecycle, entity.owner, entity.system, entity.tags, entity.title, owner.set, owner.resolvable, description.present, links.count, apiSpecs.count, apiSpecs.lifecycles, apiSpecs.breakingChanges, incidents.open.total, incidents.open.P1, incidents.open.P2, incidents.open.P3, incidents.open.P4, deployments.daysSinceLast, deployments.successRate, vulnerabilities.critical, vulnerabilities.high, iac.driftedStacks, cost.monthly, dora.deploymentFrequency, dora.changeLeadTimeHours, dora.changeFailureRate, dora.recoveryTimeHours. Operators: equals, notEquals, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, exists, notExists, in, notIn, contains, notContains, matches. At most 8 levels and 100 nodes. */
+                            condition: {
+                                [key: string]: unknown;
+                            };
+                            failureMessage: string;
+                            key: string;
+                            level: string;
+                            remediationUrl: string | null;
+                            title: string;
+                            weight: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    evaluateScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: boolean;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScorecardExemptions: {
+        parameters: {
+            query?: {
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            createdBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            expiresAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            reason: string;
+                            ruleKey: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            scorecardId: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createScorecardExemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description UUID
+                     */
+                    componentId: string;
+                    /**
+                     * Format: date-time
+                     * @description when the waiver ends (must be in the future)
+                     */
+                    expiresAt: string;
+                    reason: string;
+                    ruleKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        componentId: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        createdBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        expiresAt: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        reason: string;
+                        ruleKey: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        scorecardId: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteScorecardExemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                exemptionId: string;
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScorecardResults: {
+        parameters: {
+            query?: {
+                /** @description a level name, or "none" for entities below the lowest level */
+                level?: string;
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description UUID */
+                teamId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            changedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            componentName: string;
+                            componentRef: string;
+                            level: string | null;
+                            /** @description -1: no level; 0: the lowest */
+                            levelIndex: number;
+                            /** @description each rule outcome by key */
+                            rules: {
+                                [key: string]: "pass" | "fail" | "no_data" | "exempt";
+                            };
+                            /** @description weighted share of passing rules, 0-100 */
+                            score: number;
+                            teamId: string | null;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEntityScorecards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        changedAt: string;
+                        evaluatedAt: string | null;
+                        level: string | null;
+                        levelIndex: number;
+                        levels: {
+                            /** @description #rrggbb */
+                            colour: string;
+                            name: string;
+                        }[];
+                        rules: {
+                            failureMessage: string;
+                            key: string;
+                            level: string;
+                            outcome: "pass" | "fail" | "no_data" | "exempt";
+                            remediationUrl: string | null;
+                            title: string;
+                            weight: number;
+                        }[];
+                        score: number;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        scorecardId: string;
+                        scorecardName: string;
+                    }[];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEntityScorecardHistory: {
+        parameters: {
+            query?: {
+                /** @description UUID */
+                scorecardId?: string;
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            level: string | null;
+                            levelIndex: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            recordedAt: string;
+                            /** @description each rule outcome by key */
+                            rules: {
+                                [key: string]: "pass" | "fail" | "no_data" | "exempt";
+                            };
+                            score: number;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            scorecardId: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTeamScorecardSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scorecards: {
+                            averageScore: number | null;
+                            levels: {
+                                colour: string | null;
+                                count: number;
+                                name: string | null;
+                            }[];
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            scorecardId: string;
+                            total: number;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        teamId: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,6 +47,14 @@ export const queryKeys = {
     drilldown: (kind: string, params: object) => ['dora', 'drilldown', kind, params] as const,
   },
   scaffold: { all: () => ['scaffold'] as const },
+  scorecards: {
+    all: () => ['scorecards'] as const,
+    list: (params: object) => ['scorecards', 'list', params] as const,
+    scorecard: (id: string) => ['scorecards', 'scorecard', id] as const,
+    results: (id: string, params: object) => ['scorecards', 'results', id, params] as const,
+    entity: (id: string) => ['scorecards', 'entity', id] as const,
+    history: (id: string, scorecardId: string) => ['scorecards', 'history', id, scorecardId] as const,
+  },
 };
 
 type Key = readonly unknown[];
@@ -66,5 +74,6 @@ export function keysForEvent(event: string, payload: unknown): Key[] {
   if (event.startsWith('notification.')) return [queryKeys.notifications.all()];
   if (event.startsWith('scaffold.')) return [queryKeys.catalog.all(), queryKeys.scaffold.all()];
   if (event.startsWith('deployment.')) return [queryKeys.deployments.all()];
+  if (event.startsWith('scorecard.')) return [queryKeys.scorecards.all()];
   return [];
 }

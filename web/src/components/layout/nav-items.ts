@@ -1,4 +1,4 @@
-import { Activity, Bell, Boxes, FileCode2, LayoutDashboard, Rocket, Search, ShieldCheck, Siren, SquarePlus, User, Users, Workflow } from 'lucide-react';
+import { Activity, Bell, Boxes, FileCode2, Gauge, LayoutDashboard, Rocket, Search, ShieldCheck, Siren, SquarePlus, User, Users, Workflow } from 'lucide-react';
 
 /** The portal's pages, in the nav and in the command palette (matched client-side). */
 export const NAV_ITEMS = [
@@ -8,6 +8,7 @@ export const NAV_ITEMS = [
   { to: '/people', label: 'People', icon: User, keywords: 'users members' },
   { to: '/pipelines', label: 'Pipelines', icon: Workflow, keywords: 'runs builds deploy ci cd logs approvals' },
   { to: '/dora', label: 'DORA', icon: Activity, keywords: 'metrics deployment frequency lead time change failure rate recovery four keys' },
+  { to: '/scorecards', label: 'Scorecards', icon: Gauge, keywords: 'maturity levels readiness rules score' },
   { to: '/search', label: 'Search', icon: Search, keywords: 'find' },
   { to: '/create', label: 'Create', icon: SquarePlus, keywords: 'create service scaffold template new repository' },
   { to: '/deployments', label: 'Deployments', icon: Rocket, keywords: 'deployments environments releases versions' },

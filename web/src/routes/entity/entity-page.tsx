@@ -18,6 +18,7 @@ import { GraphTab } from './tabs/graph-tab';
 import { CostTab, IacTab, RegistryTab } from './tabs/infra-tabs';
 import { OverviewTab, RefLink } from './tabs/overview-tab';
 import { GatewayTab, KubernetesTab, MeshTab, SearchIndicesTab } from './tabs/runtime-tabs';
+import { ScorecardBadges, ScorecardsTab } from './tabs/scorecards-tab';
 
 function Owner({ entity }: { entity: CatalogEntity }) {
   if (!entity.owner) return <span className="text-muted-foreground">no owner</span>;
@@ -58,6 +59,7 @@ function EntityHeader({ entity }: { entity: CatalogEntity }) {
         <Badge>{entity.entityKind}</Badge>
         {entity.type && <Badge tone="primary">{entity.type}</Badge>}
         <LifecycleBadge lifecycle={entity.lifecycle} />
+        <ScorecardBadges entity={entity} />
         {entity.orphan && (
           <Badge tone="warning" title="The entity disappeared from its location">
             orphan
@@ -123,6 +125,8 @@ function TabBody({ id, entity, search }: { id: EntityTabId; entity: CatalogEntit
       return <SearchIndicesTab entity={entity} />;
     case 'gateway':
       return <GatewayTab entity={entity} />;
+    case 'scorecards':
+      return <ScorecardsTab entity={entity} />;
   }
 }
 

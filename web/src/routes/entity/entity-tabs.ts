@@ -14,7 +14,8 @@ export type EntityTabId =
   | 'kubernetes'
   | 'mesh'
   | 'search-indices'
-  | 'gateway';
+  | 'gateway'
+  | 'scorecards';
 
 export interface EntityTab {
   id: EntityTabId;
@@ -38,6 +39,7 @@ export const ENTITY_TABS: readonly EntityTab[] = [
   { id: 'kubernetes', label: 'Kubernetes', kinds: RUNNABLE },
   { id: 'mesh', label: 'Mesh metrics', kinds: ['component'] },
   { id: 'search-indices', label: 'Search indices', kinds: RUNNABLE },
+  { id: 'scorecards', label: 'Scorecards' },
   { id: 'gateway', label: 'Gateway routes', kinds: ['component', 'api'] },
 ];
 

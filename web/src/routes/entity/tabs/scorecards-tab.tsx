@@ -1,0 +1,131 @@
+// Scorecards of an entity: its level and score on each, the rules it fails with their remediation,
+// and the score's history (an ECharts chart loaded on demand, decision 146's lazy chunks).
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import type { CatalogEntity } from '../../../api/queries/entity';
+import { useEntityScorecardHistory, useEntityScorecards, type EntityScorecard } from '../../../api/queries/scorecards';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/states';
+import { LevelChip } from '../../scorecards/scorecards-page';
+import { formatDateTime, QueryView, SimpleTable } from './tab-states';
+
+const HistoryChart = lazy(() => import('../../scorecards/history-chart'));
+
+const OUTCOME: Record<string, { label: string; tone: 'success' | 'danger' | 'warning' | 'neutral' }> = {
+  pass: { label: 'pass', tone: 'success' },
+  fail: { label: 'fail', tone: 'danger' },
+  no_data: { label: 'no data', tone: 'warning' },
+  exempt: { label: 'exempt', tone: 'neutral' },
+};
+
+function History({ entityId, card }: { entityId: string; card: EntityScorecard }) {
+  const history = useEntityScorecardHistory(entityId, card.scorecardId);
+  return (
+    <QueryView
+      query={history}
+      label="history"
+      isEmpty={(h) => h.data.length === 0}
+      empty={{ title: 'No history yet', body: 'Changes appear here once evaluated.' }}
+    >
+      {(h) => (
+        <Suspense fallback={<Loading rows={2} label="Loading the chart" />}>
+          <HistoryChart
+            label={`Score of ${card.scorecardName} over time`}
+            points={h.data.map((p) => ({ recordedAt: String(p.recordedAt), score: p.score, level: p.level }))}
+          />
+        </Suspense>
+      )}
+    </QueryView>
+  );
+}
+
+function Card({ entityId, card }: { entityId: string; card: EntityScorecard }) {
+  const [showHistory, setShowHistory] = useState(false);
+  const failing = card.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'no_data');
+  const colour = card.levels.find((l) => l.name === card.level)?.colour;
+  return (
+    <section aria-labelledby={`sc-${card.scorecardId}`} className="grid gap-3 rounded-lg border p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={`sc-${card.scorecardId}`} className="text-sm font-semibold">
+          <Link to="/scorecards/$scorecardId" params={{ scorecardId: card.scorecardId }} className="hover:underline">
+            {card.scorecardName}
+          </Link>
+        </h2>
+        <LevelChip name={card.level} colour={colour} />
+        <span className="text-[13px]">score {card.score}%</span>
+        <span className="text-xs text-muted-foreground">changed {formatDateTime(String(card.changedAt))}</span>
+      </div>
+      {failing.length > 0 && (
+        <ul className="grid gap-1 text-[13px]" aria-label={`Failing rules of ${card.scorecardName}`}>
+          {failing.map((r) => (
+            <li key={r.key}>
+              <span className="font-medium">{r.title}</span> ({r.level}): {r.outcome === 'no_data' ? 'no data' : r.failureMessage || 'fails'}
+              {r.remediationUrl && (
+                <>
+                  {' '}
+                  <a href={r.remediationUrl} className="text-primary underline" target="_blank" rel="noreferrer">
+                    How to fix
+                  </a>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <SimpleTable label={`Rules of ${card.scorecardName}`} head={['Rule', 'Level', 'Weight', 'Outcome']}>
+        {card.rules.map((r) => (
+          <tr key={r.key}>
+            <td>{r.title}</td>
+            <td>{r.level}</td>
+            <td>{r.weight}</td>
+            <td>
+              <Badge tone={OUTCOME[r.outcome]?.tone ?? 'neutral'}>{OUTCOME[r.outcome]?.label ?? r.outcome}</Badge>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <div>
+        <Button variant="secondary" size="sm" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
+          {showHistory ? 'Hide history' : 'Show history'}
+        </Button>
+      </div>
+      {showHistory && <History entityId={entityId} card={card} />}
+    </section>
+  );
+}
+
+export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
+  const cards = useEntityScorecards(entity.id);
+  return (
+    <QueryView
+      query={cards}
+      label="scorecards"
+      isEmpty={(c) => c.length === 0}
+      empty={{ title: 'No scorecard applies yet', body: 'Scorecards of the current organization whose filter matches this entity show here once evaluated.' }}
+    >
+      {(list) => (
+        <div className="grid gap-4">
+          {list.map((c) => (
+            <Card key={c.scorecardId} entityId={entity.id} card={c} />
+          ))}
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+/** The header badge: the entity's level on each scorecard of the context (name, level, score). */
+export function ScorecardBadges({ entity }: { entity: CatalogEntity }) {
+  const cards = useEntityScorecards(entity.id);
+  if (!cards.data || cards.data.length === 0) return null;
+  return (
+    <>
+      {cards.data.map((c) => (
+        <Badge key={c.scorecardId} title={`${c.scorecardName}: ${c.level ?? 'no level'}, score ${c.score}%`}>
+          {c.scorecardName}: {c.level ?? 'no level'}
+        </Badge>
+      ))}
+    </>
+  );
+}
