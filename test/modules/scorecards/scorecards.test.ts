@@ -255,7 +255,7 @@ describe('evaluation', () => {
     expectError(await t.app.inject({ method: 'DELETE', url: `${url}/${created.json().id}`, headers: inOrg(admin, orgA) }), 404);
   });
 
-  it('DORA facts without the DORA module: the rule fails with no data', async () => {
+  it('DORA facts come from the DORA module: components never deployed fail a frequency rule (decision 571)', async () => {
     const dora = await t.app.inject({
       method: 'POST',
       url: base,
@@ -271,7 +271,7 @@ describe('evaluation', () => {
     await t.app.hangar.modules.scorecards.evaluateScorecard(systemCaller(), dora.json().id);
     const page = (await t.app.inject({ url: `${base}/${dora.json().id}/results`, headers: inOrg(admin, orgA) })).json();
     expect(page.total).toBe(3);
-    expect(page.data.every((r: { level: string | null; rules: Record<string, string> }) => r.level === null && r.rules.freq === 'no_data')).toBe(true);
+    expect(page.data.every((r: { level: string | null; rules: Record<string, string> }) => r.level === null && r.rules.freq === 'fail')).toBe(true);
   });
 
   it('organization walls: another organization sees neither the scorecard nor its results', async () => {
