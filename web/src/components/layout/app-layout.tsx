@@ -2,7 +2,7 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSession } from '../../lib/use-session';
 import { Header } from './header';
-import { navItemsFor } from './nav-items';
+import { navGroupsFor } from './nav-items';
 
 // The palette (cmdk) loads on first use: it is not part of the first paint.
 const CommandPalette = lazy(() => import('../search/command-palette'));
@@ -37,20 +37,33 @@ export function AppLayout() {
       <Header onOpenPalette={() => setPaletteOpen(true)} />
       <div className="flex flex-1 flex-col md:flex-row">
         <nav aria-label="Main" className="border-b md:w-48 md:shrink-0 md:border-r md:border-b-0">
-          <ul className="flex gap-1 overflow-x-auto px-2 py-1.5 md:flex-col md:px-2 md:py-3">
-            {navItemsFor(user?.roles).map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="flex items-center gap-2 rounded-md px-2.5 py-1.5 text-[13px] font-medium whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground"
-                  activeProps={{ className: 'bg-accent !text-accent-foreground', 'aria-current': 'page' }}
+          <div className="flex gap-1 overflow-x-auto px-2 py-1.5 md:flex-col md:gap-3 md:px-2 md:py-3">
+            {navGroupsFor(user?.roles).map((group) => (
+              <div key={group.name} role="group" aria-labelledby={`nav-${group.name}`} className="flex md:flex-col">
+                {/* The group's name labels it for screen readers everywhere; shown from md up. */}
+                <span
+                  id={`nav-${group.name}`}
+                  className="sr-only px-2.5 pb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase md:not-sr-only md:block"
                 >
-                  <Icon aria-hidden className="size-4" />
-                  {label}
-                </Link>
-              </li>
+                  {group.name}
+                </span>
+                <ul className="flex gap-1 md:flex-col">
+                  {group.items.map(({ to, label, icon: Icon }) => (
+                    <li key={to}>
+                      <Link
+                        to={to}
+                        className="flex items-center gap-2 rounded-md px-2.5 py-1.5 text-[13px] font-medium whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground"
+                        activeProps={{ className: 'bg-accent !text-accent-foreground', 'aria-current': 'page' }}
+                      >
+                        <Icon aria-hidden className="size-4" />
+                        {label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             ))}
-          </ul>
+          </div>
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-4 outline-none md:px-6">
           <Outlet />
