@@ -1,20 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * One test layout: test/unit (pure logic), test/contracts (a port's contract suite run on its fake and
+ * on each real adapter), test/modules/<module> (routes and services over a database), test/e2e
+ * (listening servers, Redis, Socket.IO; test/e2e/browser: the portal in Chromium), test/fakes (one
+ * fake per port and the local servers shaped like external systems); helpers and fixtures beside them.
+ *
  * Route and repository tests run twice: on the embedded database (PGlite) and on real PostgreSQL.
  * Pure unit tests (`*.unit.test.ts`) run once; e2e flows (listening servers, Redis, Socket.IO) once.
  */
 const dbTests = ['test/**/*.test.ts'];
 // Contract tests run an adapter against a local server shaped like its system: no database, run once.
-const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/integrations/**', 'test/contracts/**', 'test/browser/**', '**/node_modules/**'];
+const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/contracts/**', '**/node_modules/**'];
 // Assertions that do not depend on the database engine (services over fakes, image builds, app-wide
 // schema sweeps) run once, on PostgreSQL; the route suites keep running on both.
 const onceOnPostgres = [
   'test/modules/*/*-fake.test.ts',
   'test/modules/pipelines/build.test.ts',
   'test/modules/pipelines/recovery.test.ts',
-  'test/kernel/conventions.test.ts',
-  'test/kernel/validate-first.test.ts',
+  'test/modules/kernel/conventions.test.ts',
+  'test/modules/kernel/validate-first.test.ts',
 ];
 
 /**
@@ -48,7 +53,6 @@ export default defineConfig({
           include: [
             'src/**/*.unit.test.ts',
             'test/**/*.unit.test.ts',
-            'test/integrations/**/*.test.ts',
             'test/contracts/**/*.test.ts',
             'web/src/**/*.unit.test.ts',
           ],
@@ -58,18 +62,18 @@ export default defineConfig({
       { extends: true, test: { name: 'postgres', isolate: false, include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'postgres' }, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/browser/**', '**/node_modules/**'], env: { TEST_DB: 'postgres' }, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
-      // The portal in Debian's Chromium against a real server process (test/browser/helpers/index.ts).
+      // The portal in Debian's Chromium against a real server process (test/e2e/browser/helpers/index.ts).
       // Two files at a time: each has its own server (embedded database, free port) and browser, and
       // much of a browser test is waiting on rendering and round trips, so two overlap well on 2 cores.
       {
         extends: true,
         test: {
           name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
+          include: ['test/e2e/browser/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
-          globalSetup: ['test/browser/helpers/global-setup.ts'],
+          globalSetup: ['test/e2e/browser/helpers/global-setup.ts'],
           maxWorkers: browserWorkers,
           sequence: { groupOrder: 2 },
           testTimeout: 120_000,

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Table ownership (docs/architecture.md, the ownership table; test/kernel/conventions.test.ts checks
+// Table ownership (docs/architecture.md, the ownership table; test/modules/kernel/conventions.test.ts checks
 // that the two agree): a module owns the tables of src/db/schema/<module>.ts (or the file named
 // here), and reads another module's table directly only for the read-only joins listed here;
 // everything else goes through the owner's lookup or verbs.

@@ -51,9 +51,10 @@ describe('entity page URL state', () => {
       'kubernetes',
       'mesh',
       'search-indices',
+      'scorecards',
       'gateway',
     ]);
-    expect(tabsFor('API').map((t) => t.id)).toEqual(['overview', 'graph', 'api-specs', 'incidents', 'gateway']);
+    expect(tabsFor('API').map((t) => t.id)).toEqual(['overview', 'graph', 'api-specs', 'incidents', 'scorecards', 'gateway']);
     expect(tabsFor('Domain').map((t) => t.id)).toEqual(['overview', 'graph']);
   });
 });

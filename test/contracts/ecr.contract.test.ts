@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EcrAdapter } from '../../src/integrations/ecr/ecr.adapter.js';
 import { startFakeEcr } from '../fakes/ecr-server.js';
-import { registryContract } from '../contracts/registry.contract.js';
+import { registryContract } from './registry.contract.js';
 
 const ecrAt = (endpoint: string) => new EcrAdapter({ region: 'eu-west-1', accessKeyId: 'AKIAFAKE', secretAccessKey: 'secret', endpoint }, '123456789012');
 registryContract('ECR adapter against an ECR JSON-protocol server', async () => {

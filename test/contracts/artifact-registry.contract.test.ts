@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArtifactRegistryAdapter } from '../../src/integrations/artifact-registry/artifact-registry.adapter.js';
 import { startFakeArtifactRegistry } from '../fakes/artifact-registry-server.js';
 import { startFakeServer } from '../fakes/http-server.js';
-import { registryContract } from '../contracts/registry.contract.js';
+import { registryContract } from './registry.contract.js';
 
 registryContract('Artifact Registry adapter against an Artifact Registry-shaped server', async () => {
   const fake = await startFakeArtifactRegistry();

@@ -1,10 +1,10 @@
 import { Ajv } from 'ajv';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, parseTrustProxy } from '../../src/config/runtime.js';
-import { safeErrorSerializer, statementName, unavailableDependency } from '../../src/kernel/dependency-errors.js';
-import { jsonTooDeep, MAX_JSON_DEPTH } from '../../src/kernel/json-depth.js';
-import { closeBodySchema } from '../../src/kernel/validation.js';
+import { fastifyTrustProxy, parseTrustProxy } from '../../../src/config/runtime.js';
+import { safeErrorSerializer, statementName, unavailableDependency } from '../../../src/kernel/dependency-errors.js';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../../../src/kernel/json-depth.js';
+import { closeBodySchema } from '../../../src/kernel/validation.js';
 
 describe('TRUST_PROXY', () => {
   it('true means one hop; numbers are hop counts; addresses and CIDRs are kept; false is off', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerHubAdapter } from '../../src/integrations/dockerhub/dockerhub.adapter.js';
 import { startFakeDockerHub } from '../fakes/dockerhub-server.js';
-import { registryContract } from '../contracts/registry.contract.js';
+import { registryContract } from './registry.contract.js';
 
 registryContract('Docker Hub adapter against a Docker Hub API-shaped server', async () => {
   const server = await startFakeDockerHub();

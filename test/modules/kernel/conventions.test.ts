@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: the lint rules are plain JavaScript, without types
-import { tableOwnership } from '../../scripts/eslint-rules.mjs';
-import { projectRoot as root } from '../../src/kernel/paths.js';
-import { bearer, buildTestApp, expectError, type TestApp } from '../helpers/app.js';
+import { tableOwnership } from '../../../scripts/eslint-rules.mjs';
+import { projectRoot as root } from '../../../src/kernel/paths.js';
+import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('error envelope on every failure', () => {
 
 describe('schemas compile on first use', () => {
   it('every route validator and serializer still compiles (forced here, not waiting for traffic)', async () => {
-    const { compileDeferredSchemas } = await import('../../src/kernel/lazy-schemas.js');
+    const { compileDeferredSchemas } = await import('../../../src/kernel/lazy-schemas.js');
     expect(compileDeferredSchemas()).toBeGreaterThan(200);
     expect(compileDeferredSchemas()).toBe(0);
   });
@@ -265,8 +265,8 @@ describe('modules and integrations have the documented shape', () => {
     }
   });
   // Decision 510: one contract suite per port (test/contracts/<port>.contract.ts), run on the port's
-  // one fake (test/fakes/ports/) and on every real adapter (test/integrations/ or test/contracts/).
-  const testFiles = [...files('test/contracts'), ...files('test/integrations')].filter((f) => f.endsWith('.test.ts'));
+  // one fake (test/fakes/ports/) and on every real adapter (its test in test/contracts/).
+  const testFiles = files('test/contracts').filter((f) => f.endsWith('.test.ts'));
   const suites = files('test/contracts').filter((f) => f.endsWith('.contract.ts'));
   it('every contract suite runs on a fake and on a real adapter', () => {
     expect(suites.length).toBeGreaterThan(0);
@@ -291,6 +291,15 @@ describe('modules and integrations have the documented shape', () => {
       ).toBe(true);
     }
     expect(files('src/integrations').filter((f) => f.endsWith('.fake.ts'))).toEqual([]);
+  });
+  // Decision 520: one test layout. Test files live in test/unit, test/contracts, test/modules/<module>
+  // and test/e2e (test/e2e/browser for the portal); test/fakes, test/helpers and test/fixtures hold
+  // no tests.
+  it('test files live only in the one test layout', () => {
+    const misplaced = files('test')
+      .filter((f) => f.endsWith('.test.ts'))
+      .filter((f) => !/^test\/(unit|contracts|modules\/[^/]+|e2e)\//.test(f));
+    expect(misplaced).toEqual([]);
   });
   // Decision 515: binaries (git, the build tools, script stages) are spawned only by the one
   // process-group runner; the embedded database's first migration is the server's own child.

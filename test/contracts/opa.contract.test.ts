@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpaAdapter } from '../../src/integrations/opa/opa.adapter.js';
 import { startFakeOpa } from '../fakes/opa-server.js';
-import { policyEngineContract } from '../contracts/policy-engine.contract.js';
+import { policyEngineContract } from './policy-engine.contract.js';
 
 policyEngineContract('OPA adapter against an OPA-shaped server', async () => {
   const servers: Awaited<ReturnType<typeof startFakeOpa>>[] = [];

@@ -4,7 +4,7 @@ import { TravisAdapter } from '../../src/integrations/travis/travis.adapter.js';
 import { NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { startTravisServer, travisBuild, type TravisFake } from '../fakes/travis-server.js';
-import { hostedCiContract } from '../contracts/hosted-ci.contract.js';
+import { hostedCiContract } from './hosted-ci.contract.js';
 
 hostedCiContract('Travis CI adapter against a Travis API v3-shaped server', async () => {
   const server = await startTravisServer();

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { databaseUrlFor, TEST_DATABASE_URL } from '../helpers/test-env.js';
+import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
+import { databaseUrlFor, TEST_DATABASE_URL } from '../../helpers/test-env.js';
 import { ADMIN, expectAccessible, launchBrowser, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestApp } from '../helpers/app.js';
+import { bearer, buildTestApp, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {

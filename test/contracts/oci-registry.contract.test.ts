@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OciRegistryAdapter } from '../../src/integrations/oci-registry/oci-registry.adapter.js';
 import { startOciRegistry, type OciRegistry } from '../helpers/oci-registry.js';
 import { pushImage } from '../fakes/buildah.js';
-import { registryContract } from '../contracts/registry.contract.js';
+import { registryContract } from './registry.contract.js';
 
 registryContract("OCI adapter against Debian's CNCF registry", async () => {
   const real = await startOciRegistry();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, expectError, type TestApp } from '../helpers/app.js';
+import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('hangar '.repeat(200))});`;

@@ -7,7 +7,7 @@ import { createMeshTwoService } from '../../src/modules/meshtwo/index.js';
 import { FakeIstio } from '../fakes/ports/mesh-one.fake.js';
 import { FakeLinkerd } from '../fakes/ports/mesh-two.fake.js';
 import { startExporter, startPrometheus, waitForSamples, type Exporter, type PrometheusServer } from '../helpers/prometheus.js';
-import { metricsContract } from '../contracts/metrics.contract.js';
+import { metricsContract } from './metrics.contract.js';
 
 /**
  * The metrics adapter, driven by both meshes' services, against a REAL Prometheus (Debian's 2.42) scraping, every second, a local

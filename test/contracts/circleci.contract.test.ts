@@ -4,7 +4,7 @@ import { UpstreamRefused } from '../../src/integrations/http.js';
 import { BadGateway, NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { PAGE_SIZE, circlePipeline, startCircleCiServer, type CircleCiFake } from '../fakes/circleci-server.js';
-import { cloudCiContract } from '../contracts/cloud-ci.contract.js';
+import { cloudCiContract } from './cloud-ci.contract.js';
 
 cloudCiContract('CircleCI adapter against a CircleCI API v2-shaped server', async () => {
   const server = await startCircleCiServer();

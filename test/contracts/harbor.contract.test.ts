@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarborAdapter } from '../../src/integrations/harbor/harbor.adapter.js';
 import { startFakeHarbor } from '../fakes/harbor-server.js';
-import { registryContract } from '../contracts/registry.contract.js';
+import { registryContract } from './registry.contract.js';
 
 registryContract('Harbor adapter against a Harbor API-shaped server', async () => {
   const server = await startFakeHarbor();

@@ -1,5 +1,5 @@
 /**
- * Browser test harness for the portal (test/browser/*.test.ts, vitest project `browser`).
+ * Browser test harness for the portal (test/e2e/browser/*.test.ts, vitest project `browser`).
  *
  *   const server = await startPortalServer();          // real `npm start` bundle on memory://, free port
  *   await seedPortal(server);                          // groups, people, a system, components, an API

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { findOnPath, runProcess } from '../../../src/integrations/process.js';
-import { isInsidePath, normaliseStages } from '../../../src/modules/pipelines/pipelines.stages.js';
+import { findOnPath, runProcess } from '../../src/integrations/process.js';
+import { isInsidePath, normaliseStages } from '../../src/modules/pipelines/pipelines.stages.js';
 
 const env = { PATH: '/usr/local/bin:/usr/bin:/bin' };
 /** Whether any live (not zombie) process is in the group led by `pid`, from /proc. */
@@ -116,7 +116,7 @@ describe('stage rules', () => {
 
 describe('stage output tail', () => {
   it('keeps at most the last 64 KiB in UTF-8 bytes, starting on a whole character', async () => {
-    const { tail, STAGE_OUTPUT_BYTES } = await import('../../../src/modules/pipelines/pipelines.log.js');
+    const { tail, STAGE_OUTPUT_BYTES } = await import('../../src/modules/pipelines/pipelines.log.js');
     const text = 'é€'.repeat(40_000);
     const out = tail(text, STAGE_OUTPUT_BYTES);
     expect(Buffer.byteLength(out)).toBeLessThanOrEqual(STAGE_OUTPUT_BYTES);
@@ -128,7 +128,7 @@ describe('stage output tail', () => {
 
 describe('pipeline settings', () => {
   it('defaults as decision 611 gives them; any positive PIPELINE_LOG_MAX_BYTES is accepted', async () => {
-    const { loadConfig } = await import('../../../src/config/config.js');
+    const { loadConfig } = await import('../../src/config/config.js');
     const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
     const c = loadConfig(base);
     expect(c.pipelines).toMatchObject({ concurrency: 2, logMaxBytes: 5 * 1024 * 1024 });

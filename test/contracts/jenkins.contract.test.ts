@@ -4,7 +4,7 @@ import { JenkinsAdapter } from '../../src/integrations/jenkins/jenkins.adapter.j
 import { NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { jenkinsBuilds, startJenkinsServer, type JenkinsFake } from '../fakes/jenkins-server.js';
-import { serverCiContract } from '../contracts/server-ci.contract.js';
+import { serverCiContract } from './server-ci.contract.js';
 
 serverCiContract('Jenkins adapter against a Jenkins JSON API-shaped server', async () => {
   const server = await startJenkinsServer();

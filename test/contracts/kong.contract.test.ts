@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KongAdapter } from '../../src/integrations/kong/kong.adapter.js';
 import { startFakeKong } from '../fakes/kong-server.js';
-import { gatewayContract } from '../contracts/gateway.contract.js';
+import { gatewayContract } from './gateway.contract.js';
 
 gatewayContract('Kong adapter against a Kong Admin API-shaped server', async () => {
   const servers: Awaited<ReturnType<typeof startFakeKong>>[] = [];

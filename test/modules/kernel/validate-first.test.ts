@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, expectError, type TestApp } from '../helpers/app.js';
+import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 
 // No integration is configured here (no registry, cluster, metrics store, gateway…): every list
 // must still refuse a malformed paging value with 400 before it finds out (decision 405).

@@ -4,7 +4,7 @@ import { UpstreamRefused } from '../../src/integrations/http.js';
 import { NotFound, Unavailable } from '../../src/kernel/errors.js';
 import { closedPort } from '../fakes/fake-server.js';
 import { argoApp, startArgoCdServer, type ArgoFake } from '../fakes/argocd-server.js';
-import { gitOpsContract } from '../contracts/gitops.contract.js';
+import { gitOpsContract } from './gitops.contract.js';
 
 gitOpsContract('Argo CD adapter against an Argo CD-shaped server', async () => {
   const server = await startArgoCdServer();

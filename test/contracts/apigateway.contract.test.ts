@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiGatewayAdapter } from '../../src/integrations/apigateway/apigateway.adapter.js';
 import { startFakeApiGateway } from '../fakes/apigateway-server.js';
-import { gatewayContract } from '../contracts/gateway.contract.js';
+import { gatewayContract } from './gateway.contract.js';
 
 const aws = (endpoint: string) => new ApiGatewayAdapter({ region: 'eu-west-1', accessKeyId: 'AKIA', secretAccessKey: 's', endpoint });
 gatewayContract('Amazon API Gateway adapter against a local REST endpoint', async () => {

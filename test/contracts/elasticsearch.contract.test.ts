@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ElasticsearchAdapter } from '../../src/integrations/elasticsearch/elasticsearch.adapter.js';
 import { startFakeElasticsearch } from '../fakes/elasticsearch-server.js';
 import { startFakeServer, type FakeServer } from '../fakes/http-server.js';
-import { searchClusterContract } from '../contracts/search-cluster.contract.js';
+import { searchClusterContract } from './search-cluster.contract.js';
 
 searchClusterContract('Elasticsearch adapter against an Elasticsearch-shaped server', async () => {
   const servers: FakeServer[] = [];

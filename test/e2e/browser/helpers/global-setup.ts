@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../../../src/kernel/paths.js';
+import { projectRoot } from '../../../../src/kernel/paths.js';
 
 /**
  * Before the browser tests: the server bundle (dist/src, what `npm start` runs) and the portal (web/dist)

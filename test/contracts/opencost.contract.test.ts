@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenCostAdapter } from '../../src/integrations/opencost/opencost.adapter.js';
 import { startFakeOpenCost } from '../fakes/opencost-server.js';
-import { costSourceContract } from '../contracts/cost-source.contract.js';
+import { costSourceContract } from './cost-source.contract.js';
 
 costSourceContract('OpenCost adapter against an OpenCost-shaped server', async () => {
   const servers: Awaited<ReturnType<typeof startFakeOpenCost>>[] = [];

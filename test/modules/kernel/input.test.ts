@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../helpers/app.js';
+import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
 
 /**
  * Hostile input over HTTP (issue 9, "Input"): unknown body fields really ignored everywhere, a depth

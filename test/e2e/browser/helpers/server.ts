@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../../src/kernel/paths.js';
-import { freePort, waitUntil } from '../../helpers/free-port.js';
+import { projectRoot } from '../../../../src/kernel/paths.js';
+import { freePort, waitUntil } from '../../../helpers/free-port.js';
 
 export const ADMIN = { username: 'portal-admin', email: 'portal-admin@hangar.test', password: 'Portal-Adm1n-Passw0rd' };
 
