@@ -55,6 +55,6 @@ describe('entity page URL state', () => {
       'gateway',
     ]);
     expect(tabsFor('API').map((t) => t.id)).toEqual(['overview', 'graph', 'api-specs', 'incidents', 'scorecards', 'gateway']);
-    expect(tabsFor('Domain').map((t) => t.id)).toEqual(['overview', 'graph']);
+    expect(tabsFor('Domain').map((t) => t.id)).toEqual(['overview', 'graph', 'scorecards']);
   });
 });
