@@ -8,6 +8,8 @@ import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
+import { iacRoutes } from './routes/iac/routes';
+import { integrationRoutes } from './routes/integrations/routes';
 import { NotFound } from './routes/not-found';
 import { peopleRoutes } from './routes/people/routes';
 import { appRoute, rootRoute } from './routes/root';
@@ -16,7 +18,17 @@ import { teamRoutes } from './routes/teams/routes';
 
 const routeTree = rootRoute.addChildren([
   ...authRoutes,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...entityRoutes, ...apiRoutes, ...searchRoutes, ...teamRoutes, ...peopleRoutes]),
+  appRoute.addChildren([
+    homeRoute,
+    ...catalogRoutes,
+    ...entityRoutes,
+    ...apiRoutes,
+    ...searchRoutes,
+    ...teamRoutes,
+    ...peopleRoutes,
+    ...iacRoutes,
+    ...integrationRoutes,
+  ]),
 ]);
 
 export const router = createRouter({
