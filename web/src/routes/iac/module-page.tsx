@@ -13,7 +13,7 @@ const route = getRouteApi('/app/iac/modules/$moduleId');
 function VersionDetail({ version }: { version: IacModuleVersion }) {
   return (
     <div className="grid gap-4">
-      <section aria-label={`Variables of ${version.version}`} className="grid gap-2">
+      <section className="grid gap-2">
         <h2 className="text-base font-semibold">Variables</h2>
         {version.variablesMeta.length === 0 ? (
           <p className="text-[13px] text-muted-foreground">This version declares no variables.</p>
@@ -41,7 +41,7 @@ function VersionDetail({ version }: { version: IacModuleVersion }) {
           </SimpleTable>
         )}
       </section>
-      <section aria-label={`Outputs of ${version.version}`} className="grid gap-2">
+      <section className="grid gap-2">
         <h2 className="text-base font-semibold">Outputs</h2>
         {version.outputsMeta.length === 0 ? (
           <p className="text-[13px] text-muted-foreground">This version declares no outputs.</p>

@@ -47,7 +47,8 @@ export function IntegrationShell({ title, intro, actions, children }: { title: s
 
 export function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-label={title} className="grid grid-cols-[minmax(0,1fr)] gap-2">
+    // Not a named landmark: the table inside carries the same name as its region.
+    <section className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">{title}</h2>
         {aside}

@@ -92,5 +92,5 @@ export default function TopologyCanvas({ model, layout, selected, onSelect, dark
     cy.center(node);
   }, [selected, model, layout, dark]);
 
-  return <div ref={container} data-state="drawing" aria-hidden className="absolute inset-0" />;
+  return <div ref={container} data-state="drawing" aria-hidden className="h-full w-full" />;
 }

@@ -41,7 +41,7 @@ function NodeButton({ model, node, onSelect }: { model: TopologyModel; node: num
     <button
       type="button"
       onClick={() => onSelect(node)}
-      className="block w-full truncate rounded px-1.5 py-0.5 text-left font-mono text-xs hover:bg-muted"
+      className="block min-h-6 w-full truncate rounded px-1.5 py-0.5 text-left font-mono text-xs hover:bg-muted"
       title={n.address}
     >
       {n.address}
@@ -54,9 +54,9 @@ function Details({ model, node, onSelect }: { model: TopologyModel; node: number
   const { dependsOn, dependents } = useMemo(() => neighbours(model, node), [model, node]);
   const list = (title: string, items: number[]) => (
     <div>
-      <h4 className="text-xs font-medium text-muted-foreground">
+      <h3 className="text-xs font-medium text-muted-foreground">
         {title} ({items.length})
-      </h4>
+      </h3>
       {items.length === 0 ? (
         <p className="text-xs text-muted-foreground">none</p>
       ) : (
@@ -72,7 +72,7 @@ function Details({ model, node, onSelect }: { model: TopologyModel; node: number
   );
   return (
     <section aria-label="Selected resource" className="grid gap-2 rounded-lg border p-3 text-[13px]">
-      <h3 className="font-mono text-sm font-semibold break-all">{n.address}</h3>
+      <h2 className="font-mono text-sm font-semibold break-all">{n.address}</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-muted-foreground">Type</dt>
         <dd className="font-mono">{n.type}</dd>
@@ -146,7 +146,6 @@ export function TopologyView({
             </Field>
             {q.trim() && (
               <div>
-                <h3 className="sr-only">Matching resources</h3>
                 {found.length === 0 ? (
                   <p className="text-xs text-muted-foreground">No resource matches.</p>
                 ) : (
