@@ -5,11 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../client';
 import type { OkBody, QueryOf } from '../types';
 
-export type Stack = OkBody<'listStacks'>[number];
-export type StackRun = OkBody<'listStackRuns'>['data'][number];
 export type Topology = OkBody<'listStackResources'>;
-export type DriftRecord = OkBody<'listModuleDrift'>[number];
-export type IacModule = OkBody<'listIacModules'>[number];
 export type IacModuleVersion = OkBody<'listIacModuleVersions'>[number];
 export type ModuleQuery = QueryOf<'listIacModules'>;
 
@@ -51,9 +47,10 @@ export const useStackRuns = (id: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useStackResources = (id: string) =>
+export const useStackResources = (id: string, enabled = true) =>
   useQuery({
     queryKey: iacKeys.resources(id),
+    enabled,
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/stacks/{id}/resources', { params: { path: { id } }, signal })),
     staleTime: 60_000,
   });

@@ -6,15 +6,6 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
 
-export type GitopsApp = OkBody<'listGitopsApplications'>[number];
-export type CloudciPipeline = OkBody<'listCloudciPipelines'>[number];
-export type ServerciJob = OkBody<'listServerciJobs'>[number];
-export type HostedciBuild = OkBody<'listHostedciBuilds'>[number];
-export type Workload = OkBody<'listOrchestratorWorkloads'>[number];
-export type Rollout = OkBody<'listOrchestratorRollouts'>[number];
-export type AdmissionViolation = OkBody<'listPolicyAdmissionViolations'>[number];
-export type GatewayRoute = OkBody<'listGatewayRoutes'>['data'][number];
-export type CostItem = OkBody<'getPlatformCostSummary'>[number];
 export type MeshSeries = OkBody<'getMeshOneRps'>;
 export type ScanResult = OkBody<'getRegistryScan'>;
 

@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
-import { RUNS_PAGE, useStack, useStackRuns } from '../../api/queries/iac';
+import { RUNS_PAGE, useStack, useStackResources, useStackRuns } from '../../api/queries/iac';
 import { Badge } from '../../components/ui/badge';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
@@ -77,6 +77,8 @@ export function StackPage() {
   const navigate = route.useNavigate();
   const stack = useStack(stackId);
   const view = search.view ?? 'runs';
+  // The topology is asked for together with the stack, not after it.
+  useStackResources(stackId, view === 'topology');
   return (
     <QueryState query={stack} label="stack">
       {(s) => (

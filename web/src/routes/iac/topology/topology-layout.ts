@@ -1,5 +1,5 @@
 // Positions of a large resource topology, cheap enough for 20,000 nodes: nodes are ranked along their
-// dependencies (Kahn's algorithm: a node sits one rank after the last thing it depends on), and each
+// dependencies (Kahn's algorithm over edges source → target: a node sits one rank after the last node with an edge to it), and each
 // rank is laid out as a block of columns, members in the given order (by type, then address). Linear in
 // nodes plus edges; runs in a Web Worker (decision 764). Nodes on a cycle take the rank after the last.
 

@@ -2,7 +2,7 @@
 // small graphs, Cytoscape on a canvas with worker-computed positions from SMALL_GRAPH nodes on
 // (decision 764). Beside it, a search and the selected resource's dependencies in both directions:
 // the text alternative of the drawing, usable from the keyboard.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStackResources } from '../../../api/queries/iac';
 import type { GraphData } from '../../../components/graph/graph-model';
 import { Field, Input } from '../../../components/ui/input';
@@ -12,11 +12,16 @@ import { useTheme } from '../../../lib/theme';
 import { useTopologyLayout } from './use-topology-layout';
 import { buildTopology, findNodes, neighbours, type TopologyModel } from './topology-model';
 
-/** Below this many nodes the DOM renderer (React Flow) draws the graph; from it on, the canvas. */
+/** Below this many nodes the DOM renderer (React Flow) draws the graph; from it on, Cytoscape's canvas. */
 export const SMALL_GRAPH = 300;
+/** From this many nodes, the plain canvas renderer: Cytoscape's per-element cost grows too large (decision 765). */
+export const HUGE_GRAPH = 5000;
 
 const RelationsGraph = lazy(() => import('../../../components/graph/relations-graph').then((m) => ({ default: m.RelationsGraph })));
-const TopologyCanvas = lazy(() => import('./topology-canvas'));
+const loadCanvas = () => import('./topology-canvas');
+const TopologyCanvas = lazy(loadCanvas);
+const loadPlainCanvas = () => import('./topology-plain-canvas');
+const TopologyPlainCanvas = lazy(loadPlainCanvas);
 
 const asGraph = (model: TopologyModel, selected: number | undefined): GraphData => ({
   nodes: model.nodes.map((n, i) => ({
@@ -101,6 +106,7 @@ export function TopologyView({
   const resources = useStackResources(stackId);
   const model = useMemo(() => (resources.data ? buildTopology(resources.data) : undefined), [resources.data]);
   const large = (model?.nodes.length ?? 0) >= SMALL_GRAPH;
+  const huge = (model?.nodes.length ?? 0) >= HUGE_GRAPH;
   const layout = useTopologyLayout(model, large);
   const dark = useTheme() === 'dark';
   const [q, setQ] = useState('');
@@ -108,6 +114,17 @@ export function TopologyView({
   const selected = model && selectedAddress !== undefined ? model.index.get(selectedAddress) : undefined;
   const graph = useMemo(() => (model && !large ? asGraph(model, selected) : undefined), [model, large, selected]);
   const select = (i: number) => model && onSelect(model.nodes[i]!.address);
+  // The canvas renderer is fetched while the data and the layout are on their way (large graphs only).
+  useEffect(() => {
+    if (large) void (huge ? loadPlainCanvas() : loadCanvas());
+  }, [large, huge]);
+  // Stages of a large graph's first paint, read by the bench (bench/scenarios/portal-topology.ts).
+  useEffect(() => {
+    if (large) performance.mark('topology-data');
+  }, [large, model]);
+  useEffect(() => {
+    if (layout) performance.mark('topology-layout');
+  }, [layout]);
 
   return (
     <QueryState
@@ -128,7 +145,11 @@ export function TopologyView({
               <div className="relative h-[min(70vh,600px)] min-h-80 overflow-hidden rounded-lg border bg-background" data-testid="topology-canvas">
                 {layout ? (
                   <Suspense fallback={<Loading rows={3} label="Loading the graph renderer" className="p-4" />}>
-                    <TopologyCanvas model={model!} layout={layout} selected={selected} onSelect={select} dark={dark} />
+                    {huge ? (
+                      <TopologyPlainCanvas model={model!} layout={layout} selected={selected} onSelect={select} dark={dark} />
+                    ) : (
+                      <TopologyCanvas model={model!} layout={layout} selected={selected} onSelect={select} dark={dark} />
+                    )}
                   </Suspense>
                 ) : (
                   <Loading rows={3} label="Laying out the topology" className="p-4" />
