@@ -13,6 +13,7 @@ import { ADMIN, expectAccessible, launchBrowser, signIn, startPortalServer, type
  */
 const TOKEN = 'browser-iac-ingest-token-0123456789abcdef';
 const BIG = 400;
+const HUGE = 6000;
 let server: PortalServer;
 let pb: PortalBrowser;
 let page: Page;
@@ -70,6 +71,7 @@ beforeAll(async () => {
     stacks: [
       { name: 'core-network', environment: 'production', provider: 'engine_a', repositoryUrl: 'https://git.example/infra', basePath: 'network' },
       { name: 'big-estate', environment: 'staging', provider: 'engine_b' },
+      { name: 'huge-estate', environment: 'staging', provider: 'engine_b' },
     ],
   });
   const stacks = (await server.api('GET', '/api/v1/iac/stacks', undefined, token)).body as { id: string; name: string }[];
@@ -103,6 +105,13 @@ beforeAll(async () => {
       targetAddress: `cloud_a_instance.web[${i >> 1}]`,
     })),
   });
+  await ingest(`/api/v1/iac/stacks/${ids['huge-estate']}/resources/ingest`, {
+    resources: Array.from({ length: HUGE }, (_, i) => ({ address: `cloud_a_volume.data[${i}]` })),
+    dependencies: Array.from({ length: HUGE - 1 }, (_, i) => ({
+      sourceAddress: `cloud_a_volume.data[${i + 1}]`,
+      targetAddress: `cloud_a_volume.data[${i >> 1}]`,
+    })),
+  });
   await ingest('/api/v1/iac/module-drift/ingest', {
     modules: [{ stackPath: 'network/main.tf', moduleName: 'network', sourceUrl: pathToFileURL(repoDir).href, currentRef: 'v1.0.0', latestRef: 'v1.1.0' }],
   });
@@ -126,7 +135,7 @@ describe('IaC pages', () => {
     await row('Stacks', 'core-network').getByText('5 to add, 1 to change, 0 to destroy').waitFor();
     await row('Stacks', 'big-estate').getByText('no run').waitFor();
     await page.getByRole('combobox', { name: 'Environment' }).selectOption('staging');
-    await expect.poll(() => page.getByRole('table', { name: 'Stacks' }).getByRole('row').count()).toBe(2);
+    await expect.poll(() => page.getByRole('table', { name: 'Stacks' }).getByRole('row').count()).toBe(3);
     expect(new URL(page.url()).searchParams.get('environment')).toBe('staging');
   });
 
@@ -164,6 +173,20 @@ describe('IaC pages', () => {
     await details.getByRole('button', { name: 'cloud_a_instance.web[0]' }).click();
     await page.getByRole('heading', { name: 'cloud_a_instance.web[0]', level: 2 }).waitFor();
     await expectAccessible(page, 'stack topology (canvas)');
+  });
+
+  it('draws a very large topology on the plain canvas', async () => {
+    await page.goto(`/iac/stacks/${ids['huge-estate']}?view=topology`);
+    await page.getByText(`${HUGE.toLocaleString()} resources, ${(HUGE - 1).toLocaleString()} dependencies`).waitFor();
+    await page.locator('[data-testid=topology-canvas] [data-state=ready] canvas').waitFor();
+    expect(await page.locator('.__________cytoscape_container').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Find a resource' }).fill('data[5999]');
+    await page.getByRole('button', { name: 'cloud_a_volume.data[5999]', exact: true }).click();
+    await page.getByRole('region', { name: 'Selected resource' }).getByText('Depends on (1)').waitFor();
+    // a click on the canvas selects the nearest resource (the selected one is centred)
+    const box = (await page.locator('[data-testid=topology-canvas] canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('heading', { name: 'cloud_a_volume.data[5999]', level: 2 }).waitFor();
   });
 
   it('links drift to the module catalog, whose page shows versions, variables and outputs', async () => {
