@@ -24,6 +24,8 @@ export const tableOwnership = {
     incidents: ['users', 'components', 'environments'],
     dashboards: ['users', 'components', 'environments', 'deployments', 'incidents', 'incidentComponents', 'incidentUpdates'],
     iac: ['iacModules', 'iacModuleVersions'],
+    deployments: ['pipelines', 'pipelineRuns'],
+    dora: ['deployments', 'pipelines', 'pipelineRuns', 'components', 'environments', 'incidents', 'incidentComponents', 'incidentEnvironments'],
   },
 };
 

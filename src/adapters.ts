@@ -1,4 +1,5 @@
 import type { Config } from './config/config.js';
+import { BuildToolsAdapter } from './integrations/build-tools/build-tools.adapter.js';
 import { createGit } from './integrations/git/git.adapter.js';
 import type { Git } from './integrations/git/git.port.js';
 import { OpaAdapter } from './integrations/opa/opa.adapter.js';
@@ -21,7 +22,7 @@ import type { GatewayAdapter, RouteProbePort } from './modules/gateway/index.js'
 import type { MeshOneMetricsPort, MeshOnePort } from './modules/meshone/index.js';
 import type { MeshTwoMetricsPort, MeshTwoPort } from './modules/meshtwo/index.js';
 import type { OrchestratorPort } from './modules/orchestrator/index.js';
-import type { GitOpsDeployPort, NotifyWebhookPort } from './modules/pipelines/index.js';
+import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from './modules/pipelines/index.js';
 import type { PolicyEnginePort } from './modules/policyengine/index.js';
 import { registryAdapterFor, type RegistryPort } from './modules/registry/index.js';
 import { searchRules, type SearchClusterPort } from './modules/search-indices/index.js';
@@ -40,6 +41,8 @@ export interface Adapters {
   gitopsDeploy?: GitOpsDeployPort;
   /** Pipelines' notify stage: the webhook at `NOTIFY_WEBHOOK_URL`; undefined: none configured. */
   notifyWebhook: NotifyWebhookPort | undefined;
+  /** Pipelines' build stage: the docker, buildah and podman command-line tools (decision 514). */
+  containerBuild: ContainerBuildPort;
   orchestrator: OrchestratorPort;
   admission: AdmissionPort;
   meshOne: MeshOnePort;
@@ -67,6 +70,7 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
     ciPlatforms: o.ciPlatforms ?? realCiAdapters,
     gitopsDeploy: o.gitopsDeploy,
     notifyWebhook: 'notifyWebhook' in o ? o.notifyWebhook : notifyWebhookOf(config),
+    containerBuild: o.containerBuild ?? new BuildToolsAdapter(config.pipelines.buildToolEnv),
     orchestrator: o.orchestrator ?? new OrchestratorAdapter(cluster()),
     admission: o.admission ?? new GatekeeperAdapter(cluster()),
     meshOne: o.meshOne ?? new IstioAdapter(cluster()),

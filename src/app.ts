@@ -45,6 +45,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Adapters to use instead of the real ones (tests' fakes); the others are built from config. */
   adapters?: Partial<Adapters>;
+  /**
+   * Wraps the event bus (the Socket.IO gateway) before any module is built, so every module emits
+   * through the wrapper: tests compose a recording bus in here (decision 519).
+   */
+  events?: (bus: EventPublisher) => EventPublisher;
 }
 
 function containsNul(value: unknown): boolean {
@@ -161,7 +166,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   late.gateway = realtime;
 
   const adapters = await createAdapters(config, deps.adapters);
-  const infra: Infrastructure = { config, db: database.db, database, events: realtime, queue, jobs, cache, redis, log: app.log };
+  const events = deps.events ? deps.events(realtime) : realtime;
+  const infra: Infrastructure = { config, db: database.db, database, events, queue, jobs, cache, redis, log: app.log };
 
   // Bodies: JSON (an empty body is "no body", as clients send with DELETE or action POSTs).
   // JSON is the API's only body type (form bodies for CI webhooks): text/plain is a 415 like any other.

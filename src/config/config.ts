@@ -16,6 +16,7 @@ import { runtimeSettings } from './runtime.js';
 import { gitSettings, jobsSettings } from './git.js';
 import { outboundSettings } from './outbound.js';
 import { portalSettings } from './portal.js';
+import { doraSettings } from './dora.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
 const SECTIONS: ConfigSection[] = [
@@ -34,6 +35,7 @@ const SECTIONS: ConfigSection[] = [
   jobsSettings,
   outboundSettings,
   portalSettings,
+  doraSettings,
 ];
 
 /**

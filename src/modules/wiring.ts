@@ -1,5 +1,6 @@
 import type { Adapters } from '../adapters.js';
 import type { Infrastructure } from '../context.js';
+import { observedEvents, type EventObserver } from '../infra/events.js';
 import type { App } from '../kernel/types.js';
 import { createAdmissionModule } from './admission/index.js';
 import { createApiSpecsModule } from './api-specs/index.js';
@@ -10,6 +11,7 @@ import { createCostModule } from './cost/index.js';
 import { createCredentialsModule } from './credentials/index.js';
 import { createDashboardsModule } from './dashboards/index.js';
 import { createDeploymentsModule } from './deployments/index.js';
+import { createDoraModule, observeDeployments } from './dora/index.js';
 import { createEnvironmentsModule } from './environments/index.js';
 import { createGatewayModule } from './gateway/index.js';
 import { createIacModule } from './iac/index.js';
@@ -17,6 +19,7 @@ import { createIacModulesModule } from './iac-modules/index.js';
 import { createIncidentsModule } from './incidents/index.js';
 import { createMeshOneModule } from './meshone/index.js';
 import { createMeshTwoModule } from './meshtwo/index.js';
+import { createNotificationsModule } from './notifications/index.js';
 import { createOrchestratorModule } from './orchestrator/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { createPipelinesModule } from './pipelines/index.js';
@@ -33,7 +36,13 @@ import { createTemplatesModule } from './templates/index.js';
  * calls them is built. Then registers their routes, in the order the API document lists them.
  * Add a module with one line in each half.
  */
-export async function registerModules(app: App, infra: Infrastructure, adapters: Adapters, auth: AuthService) {
+export async function registerModules(app: App, hangarInfra: Infrastructure, adapters: Adapters, auth: AuthService) {
+  // Every domain event also feeds the notifications module, bound once it is built (decision 740).
+  const feed: { observe?: EventObserver } = {};
+  const infra: Infrastructure = {
+    ...hangarInfra,
+    events: observedEvents(hangarInfra.events, (name, payload, audience) => feed.observe?.(name, payload, audience)),
+  };
   const { config, db, events, jobs, log } = infra;
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
 
@@ -67,6 +76,8 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
+  // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
+  const dora = createDoraModule({ db, jobs, log, config, git: adapters.git });
   const ci = createCiModule({ ...infra, credentials: credentials.service, platforms: adapters.ciPlatforms });
   const pipelines = createPipelinesModule({
     db,
@@ -76,9 +87,14 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     config,
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
     notifyWebhook: adapters.notifyWebhook,
-    // The deploy stage records deployments through their module's verbs (the one write path).
-    deployments: deployments.service,
+    containerBuild: adapters.containerBuild,
+    // The deploy stage records deployments through their module's verbs (the one write path);
+    // a settled deployment queues DORA's ingest job.
+    deployments: observeDeployments(deployments.service, dora.service),
   });
+  // Notifications read teams, incidents and users; they emit to the gateway directly (decision 740).
+  const notifications = createNotificationsModule({ db, log, events: hangarInfra.events, teams: teams.service, incidents: incidents.service, auth });
+  feed.observe = notifications.service.observe;
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);
@@ -104,6 +120,8 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(credentials.routes);
   await app.register(ci.routes);
   await app.register(pipelines.routes);
+  await app.register(notifications.routes);
+  await app.register(dora.routes);
 
   return {
     organizations: organizations.service,
@@ -130,6 +148,8 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     cost: cost.service,
     ci: ci.service,
     pipelines: pipelines.service,
+    notifications: notifications.service,
+    dora: dora.service,
   };
 }
 

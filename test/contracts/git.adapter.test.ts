@@ -11,9 +11,13 @@ const root = mkdtempSync(join(tmpdir(), 'hangar-git-contract-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function sh(cwd: string, ...args: string[]) {
+  return shEnv(cwd, {}, ...args);
+}
+function shEnv(cwd: string, env: Record<string, string>, ...args: string[]) {
   const r = spawnSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
     cwd,
     encoding: 'utf8',
+    env: { ...process.env, ...env },
   });
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout;
@@ -41,5 +45,15 @@ gitContract('real adapter (the git binary, repositories on disk)', () => ({
     return pathToFileURL(dir).href;
   },
   missing: (name) => pathToFileURL(join(root, `nothing-${name}`)).href,
+  history(name, dates) {
+    const dir = join(root, `real-${name}`);
+    mkdirSync(dir);
+    sh(dir, 'init', '--quiet', '-b', 'main');
+    const shas = dates.map((date, i) => {
+      shEnv(dir, { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date }, 'commit', '--quiet', '--allow-empty', '-m', `c${i}`);
+      return sh(dir, 'rev-parse', 'HEAD').trim();
+    });
+    return { url: pathToFileURL(dir).href, shas };
+  },
   scratch: root,
 }));

@@ -10,6 +10,8 @@ export interface GitSubject {
   /** An empty bare repository (a push target). */
   bare(name: string): string;
   missing(name: string): string;
+  /** A repository with one commit per committer date (ISO 8601), oldest first; answers its URL and the ids. */
+  history(name: string, dates: string[]): { url: string; shas: string[] };
   /** A folder the suite clones into. */
   scratch: string;
 }
@@ -54,6 +56,23 @@ export function gitContract(label: string, make: () => GitSubject) {
       expect(await s.git.listTags('http://169.254.169.254/x.git').catch((e: unknown) => e)).toBeInstanceOf(GitUrlRefused);
       await expect(s.git.checkUrl('http://10.0.0.1/x.git', 'url')).rejects.toThrow(/url may not point to 10\.0\.0\.1/);
       expect(() => s.git.assertUrl('ftp://host/x', 'url')).toThrow(/unsupported scheme/);
+    });
+
+    it('refuses a branch or tag git would read as an option (decision 515)', async () => {
+      const url = s.repo('dash');
+      await expect(s.git.shallowClone(url, join(s.scratch, `${label}-dash`), '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/must not start with "-"/);
+      await expect(s.git.commitFiles(s.bare('dash-push'), [{ path: 'a', content: 'a' }], 'm', '-b')).rejects.toThrow(/must not start with "-"/);
+    });
+
+    it('walks the commits between two revisions, newest first, with their committer times', async () => {
+      const dates = ['2026-01-01T10:00:00Z', '2026-01-02T10:00:00Z', '2026-01-03T10:00:00Z', '2026-01-04T10:00:00Z'];
+      const { url, shas } = s.history('log', dates);
+      const between = await s.git.commitsBetween(url, { from: shas[0], to: shas[3] });
+      expect(between.map((c) => c.sha)).toEqual([shas[3], shas[2], shas[1]]);
+      expect(between.map((c) => c.committedAt.toISOString())).toEqual([dates[3], dates[2], dates[1]].map((d) => new Date(d).toISOString()));
+      expect((await s.git.commitsBetween(url, { to: shas[1]! })).map((c) => c.sha)).toEqual([shas[1]]);
+      expect(await s.git.commitsBetween(url, { from: shas[2], to: shas[2]! })).toEqual([]);
+      expect(await s.git.commitsBetween(url, { from: shas[0], to: 'f'.repeat(40) }).catch((e: unknown) => e)).toBeInstanceOf(GitError);
     });
 
     it('stops at once when its signal is already aborted', async () => {

@@ -25,5 +25,14 @@ gitContract('in-memory fake', () => {
       return url;
     },
     missing: (name) => `https://public.example/nothing-${name}.git`,
+    history(name, dates) {
+      const url = `https://public.example/${name}-history.git`;
+      const shas = dates.map((_, i) => `${name}${i}`.padEnd(40, '0').replace(/[^0-9a-f]/g, 'a'));
+      git.addCommits(
+        url,
+        dates.map((committedAt, i) => ({ sha: shas[i]!, committedAt })),
+      );
+      return { url, shas };
+    },
   };
 });

@@ -30,5 +30,13 @@ export function meshTwoContract(label: string, make: () => Promise<MeshTwoSubjec
       expect(await s.installed.listServiceProfiles(s.ref, 'elsewhere')).toEqual([]);
       expect(await s.installed.listAuthorizationPolicies(s.ref, 'elsewhere')).toEqual([]);
     });
+    it('an aborted signal rejects every call, availability included (decision 518)', async () => {
+      const aborted = AbortSignal.abort();
+      await expect(s.installed.status(s.ref, aborted)).rejects.toThrow();
+      await expect(s.installed.availability(s.ref, aborted)).rejects.toThrow();
+      await expect(s.installed.listServerAuthorizations(s.ref, 'emojivoto', aborted)).rejects.toThrow();
+      await expect(s.installed.listAuthorizationPolicies(s.ref, 'emojivoto', aborted)).rejects.toThrow();
+      await expect(s.installed.listServiceProfiles(s.ref, 'emojivoto', aborted)).rejects.toThrow();
+    });
   });
 }

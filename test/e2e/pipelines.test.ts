@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/kernel/types.js';
 import { ADMIN, createTestDatabase, testConfig, uniq } from '../helpers/app.js';
+import { recordEvents } from '../helpers/events.js';
 import { waitUntil } from '../helpers/free-port.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
 
@@ -18,24 +19,19 @@ import { TEST_REDIS_URL } from '../helpers/test-env.js';
 const prefix = `hangar-e2e-pl-${randomBytes(4).toString('hex')}`;
 const work = mkdtempSync(join(tmpdir(), 'hangar-e2e-pipelines-'));
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
-const nodes: { app: App; url: string; running: string[] }[] = [];
+const nodes: { app: App; url: string; recorder: ReturnType<typeof recordEvents> }[] = [];
 let token: string;
 const sockets: Socket[] = [];
 
 async function start() {
+  const recorder = recordEvents();
   const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work, PIPELINE_CONCURRENCY: '2' }), {
     database: db.handle,
     logger: false,
+    events: recorder.wrap,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const node = { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, running: [] as string[] };
-  // Which process claimed which run: the claim emits `running` from the process that executes it.
-  const ev = app.hangar.events as { emit: (n: string, p: any) => void };
-  const orig = ev.emit.bind(ev);
-  ev.emit = (name, payload, ...rest: unknown[]) => {
-    if (name === 'pipeline.run.updated' && payload.status === 'running' && payload.stageResults.length === 0) node.running.push(payload.id);
-    (orig as (...a: unknown[]) => void)(name, payload, ...rest);
-  };
+  const node = { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, recorder };
   nodes.push(node);
   return node;
 }
@@ -54,7 +50,10 @@ async function waitStatus(pid: string, rid: string, statuses: string[], timeoutM
   await waitUntil(async () => statuses.includes((await runOf(nodes[0]!.url, pid, rid)).status), timeoutMs, `run ${rid} to be ${statuses}`);
   return runOf(nodes[0]!.url, pid, rid);
 }
-const executor = (runId: string) => nodes.filter((n) => n.running.includes(runId));
+// Which process claimed a run: the claim emits `running` (no stage results yet) from the process that executes it.
+const claimed = (n: (typeof nodes)[number], runId: string) =>
+  n.recorder.named('pipeline.run.updated').some((e) => e.payload.id === runId && e.payload.status === 'running' && e.payload.stageResults.length === 0);
+const executor = (runId: string) => nodes.filter((n) => claimed(n, runId));
 
 beforeAll(async () => {
   db = await createTestDatabase('postgres');

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Adapters } from '../../src/adapters.js';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import type { App } from '../../src/kernel/types.js';
@@ -75,16 +75,18 @@ export const uniq = (prefix = 'x') => `${prefix}-${process.pid}-${Date.now().toS
 
 /**
  * The app over app.inject, on this file's own database. Call in beforeAll, close in afterAll.
- * `adapters` replace the real ones before the app is built (fakes of external systems, decision 500).
+ * `adapters` replace the real ones before the app is built (fakes of external systems, decision 500);
+ * `options.events` wraps the event bus before start (`recordEvents()` in ./events.ts, decision 519).
  */
 export async function buildTestApp(
   env: Record<string, string | undefined> = {},
   db?: Awaited<ReturnType<typeof createTestDatabase>>,
   adapters?: Partial<Adapters>,
+  options: Pick<AppDeps, 'events'> = {},
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig(env);
-  const app = await buildApp(config, { database: database.handle, logger: false, adapters });
+  const app = await buildApp(config, { database: database.handle, logger: false, adapters, events: options.events });
   // Suite-wide guard: no response of any test may carry a password hash or a stack trace.
   app.addHook('onSend', async (_req, _reply, payload) => {
     if (typeof payload === 'string' && (/\$argon2/.test(payload) || /passwordHash|password_hash/.test(payload) || /\n\s+at .+:\d+:\d+/.test(payload))) {

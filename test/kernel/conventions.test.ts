@@ -292,4 +292,20 @@ describe('modules and integrations have the documented shape', () => {
     }
     expect(files('src/integrations').filter((f) => f.endsWith('.fake.ts'))).toEqual([]);
   });
+  // Decision 515: binaries (git, the build tools, script stages) are spawned only by the one
+  // process-group runner; the embedded database's first migration is the server's own child.
+  it('only the process-group runner spawns binaries', () => {
+    const spawning = files('src')
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /from 'node:child_process'|from 'child_process'/.test(readText(f)));
+    expect(spawning.sort()).toEqual(['src/db/embedded-init.ts', 'src/integrations/process.ts']);
+  });
+  // Decision 516: the shared mechanics are used, not copied.
+  it('adapters parse dates and map AWS errors through the shared helpers', () => {
+    for (const f of files('src/integrations').filter((f) => f.endsWith('.ts') && !f.endsWith('/dates.ts') && !f.endsWith('/aws.ts'))) {
+      const text = readText(f);
+      expect(/new Date\([^)]+\)\.toISOString\(\)/.test(text), `${f} parses an upstream date by hand (use isoDate)`).toBe(false);
+      expect(/\$metadata\?*\.httpStatusCode/.test(text), `${f} maps AWS errors by hand (use awsError)`).toBe(false);
+    }
+  });
 });

@@ -3,15 +3,21 @@
 // its own chunk, loaded on first visit (decision 146).
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './query-client';
+import { adminRoutes } from './routes/admin/routes';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
 import { catalogRoutes } from './routes/catalog/routes';
+import { dashboardRoutes } from './routes/dashboards/routes';
+import { doraRoutes } from './routes/dora/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
 import { iacRoutes } from './routes/iac/routes';
+import { incidentRoutes } from './routes/incidents/routes';
 import { integrationRoutes } from './routes/integrations/routes';
 import { NotFound } from './routes/not-found';
+import { notificationRoutes } from './routes/notifications/routes';
 import { peopleRoutes } from './routes/people/routes';
+import { pipelineRoutes } from './routes/pipelines/routes';
 import { appRoute, rootRoute } from './routes/root';
 import { searchRoutes } from './routes/search/routes';
 import { teamRoutes } from './routes/teams/routes';
@@ -26,6 +32,12 @@ const routeTree = rootRoute.addChildren([
     ...searchRoutes,
     ...teamRoutes,
     ...peopleRoutes,
+    ...incidentRoutes,
+    ...dashboardRoutes,
+    ...notificationRoutes,
+    ...pipelineRoutes,
+    ...adminRoutes,
+    ...doraRoutes,
     ...iacRoutes,
     ...integrationRoutes,
   ]),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { components } from './catalog.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
+import { deployments } from './deployments.js';
 import { environments } from './environments.js';
 import { users } from './auth.js';
 
@@ -19,10 +20,15 @@ export const incidents = pgTable(
     // No foreign key: background jobs act as the system actor, which has no users row.
     createdBy: uuid('created_by'),
     resolvedAt: ts('resolved_at'),
+    // The deployment that caused it (DORA's change failure rate and recovery time, decision 569).
+    causedByDeploymentId: uuid('caused_by_deployment_id').references(() => deployments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('incidents_caused_by_deployment_idx')
+      .on(t.causedByDeploymentId)
+      .where(sql`caused_by_deployment_id IS NOT NULL`),
     // The list is newest first, optionally filtered by severity and/or status.
     index('incidents_created_idx').on(t.createdAt, t.id),
     index('incidents_severity_created_idx').on(t.severity, t.createdAt),

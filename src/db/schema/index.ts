@@ -21,3 +21,5 @@ export * from './pipelines.js';
 export * from './credentials.js';
 export * from './ci.js';
 export * from './orchestrator.js';
+export * from './notifications.js';
+export * from './dora.js';

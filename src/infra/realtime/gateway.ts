@@ -111,7 +111,8 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
       // Called after a commit: fan-out trouble must never turn a committed write into an error answer.
       // Publishes wait in the Redis client's offline queue while Redis is away and go out on reconnect.
       try {
-        if (audience?.organizationId) events.to([orgRoom(audience.organizationId), ADMINS]).emit(name, payload);
+        if (audience?.userId) events.to(userRoom(audience.userId)).emit(name, payload);
+        else if (audience?.organizationId) events.to([orgRoom(audience.organizationId), ADMINS]).emit(name, payload);
         else events.emit(name, payload);
       } catch {
         // Nothing to undo: the record is the source of truth; clients re-read it on reconnect.

@@ -1,6 +1,6 @@
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
-import { Unavailable } from '../../kernel/errors.js';
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, upstreamError } from '../http.js';
+import { awsError } from '../aws.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../http.js';
 
 export const APIGW_SYSTEM = 'Amazon API Gateway';
 
@@ -23,12 +23,5 @@ export function createApiGatewayClient(s: ApiGatewaySettings): APIGatewayClient 
   });
 }
 
-export function apiGatewayError(err: unknown): Error {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  const status = e?.$metadata?.httpStatusCode;
-  if (e?.name === 'UnrecognizedClientException' || e?.name === 'AccessDeniedException' || e?.name === 'InvalidSignatureException')
-    return upstreamError(APIGW_SYSTEM, 403);
-  if (typeof status === 'number' && status >= 400) return upstreamError(APIGW_SYSTEM, status);
-  if (e?.name === 'CredentialsProviderError') return upstreamError(APIGW_SYSTEM, 401);
-  return new Unavailable(`${APIGW_SYSTEM} is unreachable`);
-}
+/** Maps an SDK failure to the service's typed errors (the shared AWS mapping, decision 516). */
+export const apiGatewayError = (err: unknown): Error => awsError(APIGW_SYSTEM, err);

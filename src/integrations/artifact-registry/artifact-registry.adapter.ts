@@ -1,3 +1,4 @@
+import { isoDate } from '../dates.js';
 import { NotFound } from '../../kernel/errors.js';
 import {
   UNSUPPORTED_SCAN,
@@ -61,7 +62,7 @@ export class ArtifactRegistryAdapter implements RegistryPort {
   async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
     const images = await this.imagesOf(name, signal);
     return images.flatMap((img) =>
-      (img.tags ?? []).map((tag) => ({ tag, digest: digestOf(img), sizeBytes: Number(img.imageSizeBytes ?? 0), pushedAt: iso(img.uploadTime) })),
+      (img.tags ?? []).map((tag) => ({ tag, digest: digestOf(img), sizeBytes: Number(img.imageSizeBytes ?? 0), pushedAt: isoDate(img.uploadTime) })),
     );
   }
 
@@ -72,7 +73,7 @@ export class ArtifactRegistryAdapter implements RegistryPort {
       digest: digestOf(img),
       mediaType: img.mediaType ?? 'application/vnd.docker.distribution.manifest.v2+json',
       sizeBytes: Number(img.imageSizeBytes ?? 0),
-      pushedAt: iso(img.uploadTime),
+      pushedAt: isoDate(img.uploadTime),
       tags: img.tags ?? [],
     };
   }
@@ -103,4 +104,3 @@ function imagePath(img: DockerImage): string {
   return decodeURIComponent(last.split('@')[0] ?? '');
 }
 const digestOf = (img: DockerImage) => img.name.split('@')[1] ?? img.uri.split('@')[1] ?? '';
-const iso = (v: string | undefined) => (v ? new Date(v).toISOString() : null);

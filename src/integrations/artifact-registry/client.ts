@@ -1,3 +1,4 @@
+import { collectPages } from '../paging.js';
 import { createSign } from 'node:crypto';
 import { BadGateway, Invalid, Unavailable } from '../../kernel/errors.js';
 import { HttpClient } from '../http.js';
@@ -81,14 +82,15 @@ export class ArtifactRegistryClient {
 
   /** Follows `nextPageToken` over a list whose items sit under `field`. */
   async all<T>(path: string, field: string, signal?: AbortSignal, maxPages = 100): Promise<T[]> {
-    const out: T[] = [];
-    let pageToken: string | undefined;
-    for (let i = 0; i < maxPages; i++) {
-      const page = await this.http.get<Record<string, unknown>>(path, { query: { pageSize: 1000, pageToken }, signal });
-      out.push(...((page?.[field] as T[] | undefined) ?? []));
-      pageToken = page?.nextPageToken as string | undefined;
-      if (!pageToken) break;
-    }
-    return out;
+    // The first page has no token: `{}` stands for "from the start".
+    return collectPages<T, { token?: string }>(
+      {},
+      async ({ token }) => {
+        const page = await this.http.get<Record<string, unknown>>(path, { query: { pageSize: 1000, pageToken: token }, signal });
+        const next = page?.nextPageToken as string | undefined;
+        return { items: (page?.[field] as T[] | undefined) ?? [], next: next ? { token: next } : null };
+      },
+      maxPages,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { collectPages } from '../paging.js';
 import type { CloudCiPipeline, CloudCiPort, CloudCiTriggerResult } from '../../modules/ci/ci.ports.js';
 import { CircleCiClient, type CircleCiPipeline } from './client.js';
 
@@ -40,18 +41,21 @@ export class CircleCiAdapter implements CloudCiPort {
 
   async listPipelines(filter: { vcsUrl?: string; orgSlug?: string }, signal?: AbortSignal): Promise<CloudCiPipeline[]> {
     const wanted = filter.vcsUrl ? normaliseRepoUrl(filter.vcsUrl) : undefined;
-    const out: CloudCiPipeline[] = [];
-    let pageToken: string | undefined;
-    for (let page = 0; page < CIRCLECI_MAX_PAGES; page++) {
-      const body = await this.client.listPipelines({ orgSlug: filter.orgSlug, pageToken }, signal);
-      for (const p of body?.items ?? []) {
+    // The first page has no token: `{}` stands for "from the start".
+    const pipelines = await collectPages<CircleCiPipeline, { token?: string }>(
+      {},
+      async ({ token }) => {
+        const body = await this.client.listPipelines({ orgSlug: filter.orgSlug, pageToken: token }, signal);
+        return { items: body?.items ?? [], next: body?.next_page_token ? { token: body.next_page_token } : null };
+      },
+      CIRCLECI_MAX_PAGES,
+    );
+    return pipelines
+      .filter((p) => {
         const urls = [p.vcs?.origin_repository_url, p.vcs?.target_repository_url].filter((u): u is string => !!u).map(normaliseRepoUrl);
-        if (!wanted || urls.includes(wanted)) out.push(toCloudCiPipeline(p));
-      }
-      if (!body?.next_page_token) break;
-      pageToken = body.next_page_token;
-    }
-    return out;
+        return !wanted || urls.includes(wanted);
+      })
+      .map(toCloudCiPipeline);
   }
 
   async triggerPipeline(

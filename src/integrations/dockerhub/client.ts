@@ -1,3 +1,4 @@
+import { collectPages } from '../paging.js';
 import { HttpClient } from '../http.js';
 
 /**
@@ -52,13 +53,13 @@ export class DockerHubClient {
 
   /** Follows `next` links of a paginated list, up to `maxPages`, only on the configured origin (decision 204). */
   async all<T>(path: string, signal?: AbortSignal, maxPages = 50): Promise<T[]> {
-    const out: T[] = [];
-    let next: string | null | undefined = this.http.url(path, { page_size: 100 }).toString();
-    for (let i = 0; next && i < maxPages; i++) {
-      const page: { results?: T[]; next?: string | null } = await this.http.get(next, { signal });
-      out.push(...(page?.results ?? []));
-      next = page?.next ? this.http.pageLink(page.next) : null;
-    }
-    return out;
+    return collectPages(
+      this.http.url(path, { page_size: 100 }).toString(),
+      async (link) => {
+        const page: { results?: T[]; next?: string | null } = await this.http.get(link, { signal });
+        return { items: page?.results ?? [], next: page?.next ? this.http.pageLink(page.next) : null };
+      },
+      maxPages,
+    );
   }
 }

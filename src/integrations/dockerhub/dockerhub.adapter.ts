@@ -1,3 +1,4 @@
+import { isoDate } from '../dates.js';
 import { NotFound } from '../../kernel/errors.js';
 import {
   UNSUPPORTED_SCAN,
@@ -113,7 +114,4 @@ export class DockerHubAdapter implements RegistryPort {
 
 const digestOf = (t: HubTag) => t.digest ?? t.images?.[0]?.digest ?? '';
 const sizeOf = (t: HubTag) => t.full_size ?? t.images?.reduce((s, i) => s + (i.size ?? 0), 0) ?? 0;
-const pushedOf = (t: HubTag) => {
-  const v = t.tag_last_pushed ?? t.last_updated;
-  return v ? new Date(v).toISOString() : null;
-};
+const pushedOf = (t: HubTag) => isoDate(t.tag_last_pushed ?? t.last_updated);

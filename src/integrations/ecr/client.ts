@@ -1,6 +1,6 @@
 import { ECRClient } from '@aws-sdk/client-ecr';
-import { NotFound, Unavailable } from '../../kernel/errors.js';
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, upstreamError } from '../http.js';
+import { awsError } from '../aws.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../http.js';
 
 export const ECR_SYSTEM = 'Amazon ECR';
 
@@ -25,13 +25,7 @@ export function createEcrClient(s: EcrSettings): ECRClient {
 
 const NOT_FOUND = new Set(['RepositoryNotFoundException', 'ImageNotFoundException', 'RegistryNotFoundException']);
 
-/** Maps an SDK failure to the service's typed errors (never quoting the upstream message, which may carry ARNs). */
+/** Maps an SDK failure to the service's typed errors: the shared AWS mapping (decision 516) with ECR's not-found names. */
 export function ecrError(err: unknown, what = 'repository or image'): Error {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  if (e?.name && NOT_FOUND.has(e.name)) return new NotFound(`${ECR_SYSTEM}: ${what} not found`);
-  const status = e?.$metadata?.httpStatusCode;
-  if (e?.name === 'UnrecognizedClientException' || e?.name === 'InvalidSignatureException' || e?.name === 'AccessDeniedException')
-    return upstreamError(ECR_SYSTEM, 403);
-  if (typeof status === 'number' && status >= 400) return upstreamError(ECR_SYSTEM, status);
-  return new Unavailable(`${ECR_SYSTEM} is unreachable`);
+  return awsError(ECR_SYSTEM, err, { names: NOT_FOUND, what });
 }

@@ -1,3 +1,4 @@
+import { isoDate } from '../dates.js';
 import {
   DescribeImageScanFindingsCommand,
   DescribeImagesCommand,
@@ -63,7 +64,8 @@ export class EcrAdapter implements RegistryPort {
         }),
       );
       for (const d of page.imageDetails ?? []) {
-        for (const tag of d.imageTags ?? []) out.push({ tag, digest: d.imageDigest ?? '', sizeBytes: d.imageSizeInBytes ?? 0, pushedAt: iso(d.imagePushedAt) });
+        for (const tag of d.imageTags ?? [])
+          out.push({ tag, digest: d.imageDigest ?? '', sizeBytes: d.imageSizeInBytes ?? 0, pushedAt: isoDate(d.imagePushedAt) });
       }
       nextToken = page.nextToken;
       if (!nextToken) break;
@@ -81,7 +83,7 @@ export class EcrAdapter implements RegistryPort {
       digest: d.imageDigest ?? '',
       mediaType: d.imageManifestMediaType ?? 'application/vnd.docker.distribution.manifest.v2+json',
       sizeBytes: d.imageSizeInBytes ?? 0,
-      pushedAt: iso(d.imagePushedAt),
+      pushedAt: isoDate(d.imagePushedAt),
       tags: d.imageTags ?? [tag],
     };
   }
@@ -118,8 +120,6 @@ export class EcrAdapter implements RegistryPort {
     }
   }
 }
-
-const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
 
 function scanStatus(s: string | undefined): ScanStatus {
   if (s === 'COMPLETE' || s === 'ACTIVE') return 'COMPLETE';

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runProcess } from '../process.js';
 import { GitError } from './git.port.js';
 
 /**
@@ -104,70 +104,48 @@ export function oneLineReason(stderr: string, fallback: string): string {
     .slice(0, 500);
 }
 
-/** Kills a detached child's whole process group (git's transport helpers included). */
-function killGroup(pid: number | undefined) {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
+/** What git prints on stdout (tags, refs) is small; more than this is refused. */
+const MAX_STDOUT = 16 * 1024 * 1024;
 
-export function runGit(args: string[], opts: RunOptions): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    if (opts.signal?.aborted) return reject(new GitError('cancelled'));
-    const child = spawn('git', [...hardeningArgs(opts.allowFileUrls), ...(opts.config ?? []).flatMap((c) => ['-c', c]), ...args], {
+/** Runs git through the one process-group runner (decision 515); rejects with a `GitError` naming why. */
+export async function runGit(args: string[], opts: RunOptions): Promise<string> {
+  if (opts.signal?.aborted) throw new GitError('cancelled');
+  // The size watch stops git through the same signal as a cancel, with its own reason.
+  const tooLarge = new AbortController();
+  const sizeWatch = opts.watchDir
+    ? setInterval(() => {
+        dirSize(opts.watchDir!, opts.maxBytes).then(
+          (n) => {
+            if (n > opts.maxBytes) tooLarge.abort(new GitError(`repository exceeds the size limit of ${opts.maxBytes} bytes`));
+          },
+          () => {},
+        );
+      }, 250)
+    : undefined;
+  try {
+    const r = await runProcess({
+      file: 'git',
+      args: [...hardeningArgs(opts.allowFileUrls), ...(opts.config ?? []).flatMap((c) => ['-c', c]), ...args],
       cwd: opts.cwd,
       env: gitEnv(opts.home),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+      signal: opts.signal ? AbortSignal.any([opts.signal, tooLarge.signal]) : tooLarge.signal,
+      timeoutMs: opts.timeoutMs,
+      maxStdoutBytes: MAX_STDOUT,
+      maxStderrBytes: 64 * 1024,
     });
-    let stdout = '';
-    let stderr = '';
-    let killedFor: string | undefined;
-    const kill = (why: string) => {
-      killedFor ??= why;
-      killGroup(child.pid);
-    };
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (stdout.length > 16 * 1024 * 1024) kill('output too large');
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      if (stderr.length < 64 * 1024) stderr += d.toString();
-    });
-    const timer = setTimeout(() => kill(`timed out after ${Math.round(opts.timeoutMs / 1000)} s`), opts.timeoutMs);
-    const onAbort = () => kill(opts.signal?.reason instanceof Error && /timed out/.test(opts.signal.reason.message) ? 'timed out' : 'cancelled');
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const sizeWatch = opts.watchDir
-      ? setInterval(() => {
-          dirSize(opts.watchDir!, opts.maxBytes).then(
-            (n) => {
-              if (n > opts.maxBytes) kill(`repository exceeds the size limit of ${opts.maxBytes} bytes`);
-            },
-            () => {},
-          );
-        }, 250)
-      : undefined;
-    const done = () => {
-      clearTimeout(timer);
-      if (sizeWatch) clearInterval(sizeWatch);
-      opts.signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (err) => {
-      done();
-      reject(new GitError((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed on the server' : err.message));
-    });
-    child.on('close', (code) => {
-      done();
-      // Helpers git left behind (it exited, they did not) go with the group.
-      if (code !== 0) killGroup(child.pid);
-      if (killedFor) return reject(new GitError(killedFor));
-      if (code !== 0) return reject(new GitError(oneLineReason(stderr, `git exited with code ${code}`)));
-      resolvePromise(stdout);
-    });
-  });
+    if (r.error) throw new GitError(r.error.code === 'ENOENT' ? 'git is not installed on the server' : r.error.message);
+    if (r.stopped?.why === 'timeout') throw new GitError(`timed out after ${Math.round(opts.timeoutMs / 1000)} s`);
+    if (r.stopped?.why === 'output') throw new GitError('output too large');
+    if (r.stopped?.why === 'aborted') {
+      const reason = r.stopped.reason;
+      if (reason instanceof GitError) throw reason;
+      throw new GitError(reason instanceof Error && /timed out/.test(reason.message) ? 'timed out' : 'cancelled');
+    }
+    if (r.exitCode !== 0) throw new GitError(oneLineReason(r.stderr, `git exited with code ${r.exitCode}`));
+    return r.stdout;
+  } finally {
+    if (sizeWatch) clearInterval(sizeWatch);
+  }
 }
 
 /** Total bytes below `dir`, stopping early once past `cap`. */

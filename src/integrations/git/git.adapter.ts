@@ -5,7 +5,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Invalid } from '../../kernel/errors.js';
 import { dirSize, gitHome, runGit } from './client.js';
-import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitOptions } from './git.port.js';
+import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitCommit, type GitOptions } from './git.port.js';
 import { assertGitUrl, checkGitUrl, dnsResolver, normalisedGitUrl, urlHost, type Resolver, type UrlPolicy } from './url-policy.js';
 
 /** Runs `fn` with a fresh temporary folder that is removed afterwards, whatever happens. */
@@ -16,6 +16,15 @@ export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promis
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A branch or tag a user chose, refused when git could read it as an option (decision 515; git's own
+ * ref-name rules refuse a leading "-" too, but only after parsing it).
+ */
+function refName(ref: string): string {
+  if (ref.startsWith('-')) throw new GitError(`the branch or tag "${ref}" must not start with "-"`);
+  return ref;
 }
 
 /** The real adapter: the `git` binary (client.ts) behind the URL policy (url-policy.ts). */
@@ -59,7 +68,7 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
     );
 
   async function clone(url: string, dir: string, ref: string | undefined, config: string[], signal?: AbortSignal) {
-    const refArgs = ref ? ['--branch', ref] : [];
+    const refArgs = ref ? [`--branch=${refName(ref)}`] : [];
     await run(['clone', '--depth', '1', '--single-branch', '--no-tags', ...refArgs, '--', url, dir], { watchDir: dir, signal, config });
   }
 
@@ -101,6 +110,7 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
     },
 
     async commitFiles(raw, files, message, branch = 'main', call: GitCallOptions = {}): Promise<string> {
+      refName(branch);
       const { url, config } = await guard(raw);
       const signal = call.signal;
       return withTempDir('push', async (dir) => {
@@ -108,7 +118,7 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
         await run(['init', '--quiet', dir]);
         await run(['remote', 'add', 'origin', '--', url], { cwd: dir });
         if (heads.trim()) {
-          await run(['fetch', '--depth', '1', 'origin', branch], { cwd: dir, watchDir: dir, signal, config });
+          await run(['fetch', '--depth', '1', '--', 'origin', branch], { cwd: dir, watchDir: dir, signal, config });
           await run(['checkout', '--quiet', '-B', branch, 'FETCH_HEAD'], { cwd: dir });
         } else {
           await run(['checkout', '--quiet', '--orphan', branch], { cwd: dir });
@@ -130,6 +140,40 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
           await run(['--git-dir', local, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`]).catch(() => undefined);
         }
         return (await run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
+      });
+    },
+
+    async commitsBetween(raw, range, call: GitCallOptions & { max?: number } = {}): Promise<GitCommit[]> {
+      const { url, config } = await guard(raw);
+      const signal = call.signal;
+      const max = Math.max(1, Math.min(call.max ?? 1000, 10_000));
+      for (const rev of [range.from, range.to]) {
+        if (rev && !/^[0-9A-Za-z._/-]{1,200}$/.test(rev)) throw new GitError(`revision "${rev}" is not a commit id, branch or tag`);
+        if (rev?.startsWith('-')) throw new GitError(`revision "${rev}" is not a commit id, branch or tag`);
+      }
+      // A blobless bare clone: the whole commit graph, no file contents (decision 568).
+      return withTempDir('log', async (dir) => {
+        await run(['clone', '--bare', '--quiet', '--filter=blob:none', '--no-tags', '--', url, dir], { watchDir: dir, signal, config });
+        await run(['-C', dir, 'fetch', '--quiet', '--tags', 'origin'], { watchDir: dir, signal, config }).catch(() => undefined);
+        const verify = async (rev: string) => {
+          try {
+            return (await run(['-C', dir, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).trim();
+          } catch {
+            throw new GitError(`revision ${rev} is not in the repository`);
+          }
+        };
+        const to = await verify(range.to);
+        const from = range.from ? await verify(range.from) : null;
+        const spec = from ? [`${from}..${to}`] : ['-1', to];
+        const out = await run(['-C', dir, 'log', `--max-count=${max}`, '--format=%H %cI', ...spec, '--'], { signal });
+        return out
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .map((l) => {
+            const [sha, when] = l.split(' ');
+            return { sha: sha!, committedAt: new Date(when!) };
+          });
       });
     },
   };

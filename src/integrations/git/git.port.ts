@@ -39,6 +39,12 @@ export class GitUrlRefused extends GitError {
   }
 }
 
+/** One commit of a history walk: its id and its committer time (the clock of whoever committed it). */
+export interface GitCommit {
+  sha: string;
+  committedAt: Date;
+}
+
 export interface Git {
   readonly options: GitOptions;
   /** Syntax, scheme, local-repository rule, literal private addresses: throws `Invalid` (400) naming `field`. */
@@ -54,4 +60,9 @@ export interface Git {
    * first commit, a non-empty one a new commit on top. Answers the new commit id.
    */
   commitFiles(url: string, files: { path: string; content: string | Buffer }[], message: string, branch?: string, opts?: GitCallOptions): Promise<string>;
+  /**
+   * The commits reachable from `to` and not from `from` (`git log from..to`), newest first, at most
+   * `max`; without `from`, only `to` itself. A revision the repository lacks is a `GitError`.
+   */
+  commitsBetween(url: string, range: { from?: string | null; to: string }, opts?: GitCallOptions & { max?: number }): Promise<GitCommit[]>;
 }

@@ -1,3 +1,4 @@
+import { isoDate } from '../dates.js';
 import {
   normaliseSeverity,
   type RegistryManifest,
@@ -52,7 +53,7 @@ export class HarborAdapter implements RegistryPort {
   async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
     const artifacts = await this.client.all<HarborArtifact>(`${this.repoPath(name)}/artifacts`, { with_tag: true }, signal);
     return artifacts.flatMap((a) =>
-      (a.tags ?? []).map((t) => ({ tag: t.name, digest: a.digest, sizeBytes: a.size ?? 0, pushedAt: iso(t.push_time ?? a.push_time) })),
+      (a.tags ?? []).map((t) => ({ tag: t.name, digest: a.digest, sizeBytes: a.size ?? 0, pushedAt: isoDate(t.push_time ?? a.push_time) })),
     );
   }
 
@@ -62,7 +63,7 @@ export class HarborAdapter implements RegistryPort {
       digest: a.digest,
       mediaType: a.manifest_media_type ?? a.media_type ?? 'application/vnd.oci.image.manifest.v1+json',
       sizeBytes: a.size ?? 0,
-      pushedAt: iso(a.push_time),
+      pushedAt: isoDate(a.push_time),
       tags: (a.tags ?? []).map((t) => t.name),
     };
   }
@@ -118,8 +119,6 @@ export class HarborAdapter implements RegistryPort {
     return `/projects/${encodeURIComponent(project)}/repositories/${encodeURIComponent(encodeURIComponent(parts.join('/')))}`;
   }
 }
-
-const iso = (v: string | undefined) => (v && !v.startsWith('0001-') ? new Date(v).toISOString() : null);
 
 function scanStatus(s: string | undefined): ScanStatus {
   if (s === 'Success') return 'COMPLETE';

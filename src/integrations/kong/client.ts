@@ -1,3 +1,4 @@
+import { collectPages } from '../paging.js';
 import { HttpClient } from '../http.js';
 
 /** Kong's Admin API (https://developer.konghq.com/admin-api/): paginated lists `{data, next}`. */
@@ -9,13 +10,13 @@ export class KongAdminClient {
 
   /** Follows `next` (a path with an `offset`) until it is null; only on the configured origin (decision 204). */
   async all<T>(path: string, signal?: AbortSignal, maxPages = 1000): Promise<T[]> {
-    const out: T[] = [];
-    let next: string | null | undefined = `${path}?size=1000`;
-    for (let i = 0; next && i < maxPages; i++) {
-      const page: { data?: T[]; next?: string | null } = await this.http.get(next, { signal });
-      out.push(...(page?.data ?? []));
-      next = page?.next ? this.http.pageLink(page.next) : null;
-    }
-    return out;
+    return collectPages(
+      `${path}?size=1000`,
+      async (link) => {
+        const page: { data?: T[]; next?: string | null } = await this.http.get(link, { signal });
+        return { items: page?.data ?? [], next: page?.next ? this.http.pageLink(page.next) : null };
+      },
+      maxPages,
+    );
   }
 }

@@ -100,8 +100,8 @@ export class KubeClient {
     return list?.items ?? [];
   }
 
-  async namespaceExists(name: string): Promise<boolean> {
-    return (await this.call(() => this.core.readNamespace({ name }, this.options()), [404])) !== null;
+  async namespaceExists(name: string, signal?: AbortSignal): Promise<boolean> {
+    return (await this.call(() => this.core.readNamespace({ name }, this.options({}, signal)), [404], signal)) !== null;
   }
 
   async listCrds(signal?: AbortSignal): Promise<any[]> {
@@ -129,14 +129,14 @@ export class KubeClient {
   }
 
   /** One namespaced custom object, or null when absent (404). */
-  async getCustom(res: CustomResource, namespace: string, name: string): Promise<any | null> {
-    return this.call(() => this.custom.getNamespacedCustomObject({ ...res, namespace, name }, this.options()), [404]);
+  async getCustom(res: CustomResource, namespace: string, name: string, signal?: AbortSignal): Promise<any | null> {
+    return this.call(() => this.custom.getNamespacedCustomObject({ ...res, namespace, name }, this.options({}, signal)), [404], signal);
   }
 
   /** A JSON merge patch (RFC 7386): custom resources refuse strategic-merge patches (415). */
-  async mergePatchCustom(res: CustomResource, namespace: string, name: string, patch: object): Promise<any | null> {
-    const options = this.options({ 'Content-Type': kubernetesSdk().sdk.PatchStrategy.MergePatch });
-    return this.call(() => this.custom.patchNamespacedCustomObject({ ...res, namespace, name, body: patch }, options), [404]);
+  async mergePatchCustom(res: CustomResource, namespace: string, name: string, patch: object, signal?: AbortSignal): Promise<any | null> {
+    const options = this.options({ 'Content-Type': kubernetesSdk().sdk.PatchStrategy.MergePatch }, signal);
+    return this.call(() => this.custom.patchNamespacedCustomObject({ ...res, namespace, name, body: patch }, options), [404], signal);
   }
 }
 

@@ -17,9 +17,9 @@ const resource = (group: string, version: string, plural: string): CustomResourc
 export class IstioAdapter implements MeshOnePort {
   constructor(private readonly access: KubernetesAccess) {}
 
-  async status(ref: ClusterRef): Promise<MeshOneStatus> {
+  async status(ref: ClusterRef, signal?: AbortSignal): Promise<MeshOneStatus> {
     const kube = await this.access.require(ref);
-    const deployments = (await kube.listDeployments('istio-system')).map((d) => ({ d, s: deploymentSummary(d) }));
+    const deployments = (await kube.listDeployments('istio-system', signal)).map((d) => ({ d, s: deploymentSummary(d) }));
     const components = deployments.map(({ d, s }) => ({
       name: s.name,
       ready: s.ready,
@@ -29,21 +29,28 @@ export class IstioAdapter implements MeshOnePort {
     return { installed: components.length > 0, version: istiod?.version ?? null, components };
   }
 
-  async listVirtualServices(ref: ClusterRef, namespace: string): Promise<VirtualService[]> {
+  async listVirtualServices(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<VirtualService[]> {
     const kube = await this.access.require(ref);
-    const list = await this.firstServed(kube, NETWORKING, NETWORKING_VERSIONS, 'virtualservices', namespace);
+    const list = await this.firstServed(kube, NETWORKING, NETWORKING_VERSIONS, 'virtualservices', namespace, signal);
     return (list ?? []).map(toVirtualService);
   }
 
-  async getVirtualService(ref: ClusterRef, namespace: string, name: string): Promise<VirtualServiceRead> {
+  async getVirtualService(ref: ClusterRef, namespace: string, name: string, signal?: AbortSignal): Promise<VirtualServiceRead> {
     const kube = await this.access.require(ref);
-    const { obj } = await this.readVirtualService(kube, namespace, name);
+    const { obj } = await this.readVirtualService(kube, namespace, name, signal);
     return { resource: toVirtualService(obj), resourceVersion: String(obj.metadata?.resourceVersion ?? '') };
   }
 
-  async setFirstRouteWeights(ref: ClusterRef, namespace: string, name: string, weights: number[], resourceVersion: string): Promise<VirtualService> {
+  async setFirstRouteWeights(
+    ref: ClusterRef,
+    namespace: string,
+    name: string,
+    weights: number[],
+    resourceVersion: string,
+    signal?: AbortSignal,
+  ): Promise<VirtualService> {
     const kube = await this.access.require(ref);
-    const { obj, version } = await this.readVirtualService(kube, namespace, name);
+    const { obj, version } = await this.readVirtualService(kube, namespace, name, signal);
     if (resourceVersion && obj.metadata?.resourceVersion !== resourceVersion)
       throw new Conflict('The virtual service changed while the weights were checked; try again');
     const http: any[] = structuredClone(obj.spec?.http ?? []);
@@ -53,14 +60,14 @@ export class IstioAdapter implements MeshOnePort {
     // A merge patch replaces `spec.http` whole (arrays are not merged); `metadata.resourceVersion`
     // makes the API server refuse it with 409 if someone else wrote the resource in between.
     const patch = { metadata: { resourceVersion: obj.metadata?.resourceVersion }, spec: { http } };
-    const updated = await kube.mergePatchCustom(resource(NETWORKING, version, 'virtualservices'), namespace, name, patch);
+    const updated = await kube.mergePatchCustom(resource(NETWORKING, version, 'virtualservices'), namespace, name, patch, signal);
     if (!updated) throw new NotFound(`Virtual service ${namespace}/${name} not found`);
     return toVirtualService(updated);
   }
 
-  async listPeerAuthentications(ref: ClusterRef, namespace: string): Promise<PeerAuthentication[]> {
+  async listPeerAuthentications(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<PeerAuthentication[]> {
     const kube = await this.access.require(ref);
-    const items = (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'peerauthentications', namespace)) ?? [];
+    const items = (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'peerauthentications', namespace, signal)) ?? [];
     return items.map((o) => {
       const mode = String(o.spec?.mtls?.mode ?? 'UNSET').toUpperCase();
       return {
@@ -72,9 +79,9 @@ export class IstioAdapter implements MeshOnePort {
     });
   }
 
-  async listAuthorizationPolicies(ref: ClusterRef, namespace: string): Promise<AuthorizationPolicy[]> {
+  async listAuthorizationPolicies(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<AuthorizationPolicy[]> {
     const kube = await this.access.require(ref);
-    const items = (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'authorizationpolicies', namespace)) ?? [];
+    const items = (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'authorizationpolicies', namespace, signal)) ?? [];
     return items.map((o) => ({
       name: o.metadata.name,
       namespace: o.metadata.namespace,
@@ -85,20 +92,27 @@ export class IstioAdapter implements MeshOnePort {
   }
 
   /** Lists from the first served version; null when none is (Istio's CRDs are not installed). */
-  private async firstServed(kube: KubeClient, group: string, versions: string[], plural: string, namespace: string): Promise<any[] | null> {
+  private async firstServed(
+    kube: KubeClient,
+    group: string,
+    versions: string[],
+    plural: string,
+    namespace: string,
+    signal?: AbortSignal,
+  ): Promise<any[] | null> {
     for (const version of versions) {
-      const list = await kube.listCustom(resource(group, version, plural), namespace);
+      const list = await kube.listCustom(resource(group, version, plural), namespace, signal);
       if (list) return list.items;
     }
     return null;
   }
 
-  private async readVirtualService(kube: KubeClient, namespace: string, name: string): Promise<{ obj: any; version: string }> {
+  private async readVirtualService(kube: KubeClient, namespace: string, name: string, signal?: AbortSignal): Promise<{ obj: any; version: string }> {
     for (const version of NETWORKING_VERSIONS) {
-      const obj = await kube.getCustom(resource(NETWORKING, version, 'virtualservices'), namespace, name);
+      const obj = await kube.getCustom(resource(NETWORKING, version, 'virtualservices'), namespace, name, signal);
       if (obj) return { obj, version };
       // 404: the object is absent, or this version is not served; only the second needs the fallback.
-      if ((await kube.groupResources(NETWORKING, version))?.some((r) => r.name === 'virtualservices')) break;
+      if ((await kube.groupResources(NETWORKING, version, signal))?.some((r) => r.name === 'virtualservices')) break;
     }
     throw new NotFound(`Virtual service ${namespace}/${name} not found`);
   }

@@ -17,9 +17,9 @@ const DEFAULT_ROUTE_TIMEOUT = '10s';
 export class LinkerdAdapter implements MeshTwoPort {
   constructor(private readonly access: KubernetesAccess) {}
 
-  async status(ref: ClusterRef): Promise<MeshTwoStatus> {
+  async status(ref: ClusterRef, signal?: AbortSignal): Promise<MeshTwoStatus> {
     const kube = await this.access.require(ref);
-    const components = (await kube.listDeployments(CONTROL_PLANE_NAMESPACE)).map((d) => {
+    const components = (await kube.listDeployments(CONTROL_PLANE_NAMESPACE, signal)).map((d) => {
       const s = deploymentSummary(d);
       const version = d.metadata?.labels?.['linkerd.io/control-plane-version'] ?? imageTag(s.image);
       return { name: s.name, ready: s.ready, ...(version ? { version } : {}) };
@@ -27,26 +27,26 @@ export class LinkerdAdapter implements MeshTwoPort {
     return { installed: components.length > 0, components };
   }
 
-  async availability(ref: ClusterRef): Promise<Availability> {
+  async availability(ref: ClusterRef, signal?: AbortSignal): Promise<Availability> {
     try {
       const kube = await this.access.client(ref);
       if (!kube) return { available: false, reason: 'No cluster is configured (CLUSTER_CONFIG_PATH)' };
-      if (!(await kube.namespaceExists(CONTROL_PLANE_NAMESPACE)))
+      if (!(await kube.namespaceExists(CONTROL_PLANE_NAMESPACE, signal)))
         return { available: false, reason: `The ${CONTROL_PLANE_NAMESPACE} namespace does not exist: Linkerd's control plane is not installed` };
       const missing: string[] = [];
-      for (const crd of REQUIRED_CRDS) if (!(await kube.readCrd(crd))) missing.push(crd);
+      for (const crd of REQUIRED_CRDS) if (!(await kube.readCrd(crd, signal))) missing.push(crd);
       if (missing.length > 0) return { available: false, reason: `Linkerd's CRDs are missing: ${missing.join(', ')}` };
       return { available: true };
     } catch (err) {
       // Availability is a question, not a request that failed: an unreachable cluster is "not available".
-      if (err instanceof DomainError && err.statusCode >= 500) return { available: false, reason: err.message };
+      if (err instanceof DomainError && err.statusCode >= 500 && !signal?.aborted) return { available: false, reason: err.message };
       throw err;
     }
   }
 
-  async listServerAuthorizations(ref: ClusterRef, namespace: string): Promise<ServerAuthorization[]> {
+  async listServerAuthorizations(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<ServerAuthorization[]> {
     const kube = await this.access.require(ref);
-    const items = (await kube.listCustom(SERVER_AUTHORIZATIONS, namespace))?.items ?? [];
+    const items = (await kube.listCustom(SERVER_AUTHORIZATIONS, namespace, signal))?.items ?? [];
     return items.map((o) => {
       const server = o.spec?.server ?? {};
       const labels = Object.entries(server.selector?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`);
@@ -62,9 +62,9 @@ export class LinkerdAdapter implements MeshTwoPort {
     });
   }
 
-  async listAuthorizationPolicies(ref: ClusterRef, namespace: string): Promise<LinkerdAuthorizationPolicy[]> {
+  async listAuthorizationPolicies(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<LinkerdAuthorizationPolicy[]> {
     const kube = await this.access.require(ref);
-    const items = (await kube.listCustom(AUTHORIZATION_POLICIES, namespace))?.items ?? [];
+    const items = (await kube.listCustom(AUTHORIZATION_POLICIES, namespace, signal))?.items ?? [];
     const refOf = (r: any) => ({ kind: String(r?.kind ?? ''), name: String(r?.name ?? '') });
     return items.map((o) => ({
       name: o.metadata.name,
@@ -74,9 +74,9 @@ export class LinkerdAdapter implements MeshTwoPort {
     }));
   }
 
-  async listServiceProfiles(ref: ClusterRef, namespace: string): Promise<ServiceProfile[]> {
+  async listServiceProfiles(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<ServiceProfile[]> {
     const kube = await this.access.require(ref);
-    const items = (await kube.listCustom(SERVICE_PROFILES, namespace))?.items ?? [];
+    const items = (await kube.listCustom(SERVICE_PROFILES, namespace, signal))?.items ?? [];
     return items.map((o) => ({
       name: o.metadata.name,
       namespace: o.metadata.namespace,

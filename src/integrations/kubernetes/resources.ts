@@ -1,11 +1,10 @@
+import { isoDate } from '../dates.js';
+
 /** Small readers shared by the Kubernetes adapters (objects as the API server sends them). */
 
 /** `metadata.creationTimestamp` as an ISO string (the typed client hands Dates, custom objects strings). */
 export function createdAt(obj: any): string | null {
-  const t = obj?.metadata?.creationTimestamp;
-  if (!t) return null;
-  const d = t instanceof Date ? t : new Date(t);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  return isoDate(obj?.metadata?.creationTimestamp);
 }
 
 /** The tag of an image reference (`repo/name:tag@sha256:…` -> `tag`), or null. */

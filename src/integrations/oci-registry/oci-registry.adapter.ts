@@ -1,3 +1,4 @@
+import { isoDate } from '../dates.js';
 import { createHash } from 'node:crypto';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import {
@@ -133,7 +134,7 @@ export class OciRegistryAdapter implements RegistryPort {
     if (!config?.digest) return null;
     const blob = await this.client.blob<{ created?: string }>(`/v2/${repoPath(name)}/blobs/${config.digest}`, pullScope(name), signal);
     const created = blob?.created;
-    return typeof created === 'string' && !Number.isNaN(Date.parse(created)) ? new Date(created).toISOString() : null;
+    return typeof created === 'string' ? isoDate(created) : null;
   }
 }
 

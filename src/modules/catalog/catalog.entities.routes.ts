@@ -68,6 +68,21 @@ export async function catalogEntityRoutes(app: App, { register, browse }: { regi
     async (req) => register.listLocations(req.caller, req.query),
   );
 
+  app.post(
+    '/api/v1/catalog/locations/:id/refresh',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        operationId: 'refreshCatalogLocation',
+        summary: 'Re-read a stored location now (admin); an unreachable repository is recorded as its lastError and answered 400',
+        params: IdParams,
+        response: { 200: LocationResult, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => register.refreshLocation(req.caller, req.params.id),
+  );
+
   app.delete(
     '/api/v1/catalog/locations/:id',
     {

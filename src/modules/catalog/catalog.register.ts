@@ -183,10 +183,21 @@ export function createRegisterService({ db, git, config, apiSpecs, log, componen
       return refreshed;
     },
 
+    /**
+     * Re-reads one location now (the portal's "Refresh", decision 781). A failure (e.g. the repository
+     * is gone) is recorded as the location's `lastError`, like the scheduled pass, and answered as 400.
+     */
     async refreshLocation(caller: Caller, id: string) {
       const location = await locationsStore.find(db, id);
       if (!location) throw new NotFound('Location not found');
-      return refresh(caller, location);
+      try {
+        const result = await refresh(caller, location);
+        const stored = (await locationsStore.find(db, id)) ?? location;
+        return { ...result, location: toLocation(stored) };
+      } catch (err) {
+        if (err instanceof Invalid) await locationsStore.recordRefresh(db, id, err.message.split('\n')[0]!.slice(0, 500));
+        throw err;
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import { deploymentsRoutes } from './deployments.routes.js';
 import { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 
 export { DEPLOYMENT_STATUSES } from './deployments.schemas.js';
+export { deploymentsLookup } from './deployments.lookup.js';
 
 export { createDeploymentsService, type DeploymentsService } from './deployments.service.js';
 

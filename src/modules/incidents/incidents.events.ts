@@ -5,6 +5,8 @@ declare module '../../infra/events.js' {
   interface EventMap {
     INCIDENT_CREATED: { incidentId: string; title: string; severity: Severity };
     INCIDENT_STATUS_CHANGED: { incidentId: string; previousStatus: IncidentStatus; newStatus: IncidentStatus; updatedBy: string };
+    /** A manual timeline entry (decision 744): `id` is the entry's. */
+    'incident.update.created': { incidentId: string; id: string };
   }
 }
 

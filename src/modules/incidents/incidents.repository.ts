@@ -54,6 +54,13 @@ export const incidentsRepository = {
     const filters: SQL[] = [];
     if (q.severity) filters.push(eq(incidents.severity, q.severity));
     if (q.status) filters.push(eq(incidents.status, q.status));
+    if (q.componentId)
+      filters.push(
+        inArray(
+          incidents.id,
+          db.select({ id: incidentComponents.incidentId }).from(incidentComponents).where(eq(incidentComponents.componentId, q.componentId)),
+        ),
+      );
     const where = filters.length ? and(...filters) : undefined;
     const [data, [total]] = await Promise.all([
       db.select().from(incidents).where(where).orderBy(desc(incidents.createdAt), desc(incidents.id)).offset(q.skip).limit(q.take),

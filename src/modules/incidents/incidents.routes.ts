@@ -36,7 +36,8 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
   app.post(
     base,
     {
-      config: { auth: 'admin' },
+      // The organization is read for causedByDeploymentId's wall (decision 569).
+      config: { auth: 'admin', organization: true },
       schema: {
         tags,
         summary: 'Open an incident (admin); emits INCIDENT_CREATED',
@@ -63,7 +64,7 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
   app.patch(
     `${base}/:id`,
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', organization: true },
       schema: {
         tags,
         summary: 'Change incident fields (admin); status moves go through /status',

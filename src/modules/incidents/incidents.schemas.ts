@@ -46,6 +46,9 @@ const incidentFields = {
   affectedComponentIds: Type.Array(Uuid),
   affectedEnvironmentIds: Type.Array(Uuid),
   createdBy: Nullable(Uuid),
+  causedByDeploymentId: Type.Union([Uuid, Type.Null()], {
+    description: 'the deployment that caused it (DORA change failure rate and recovery time); null: none known',
+  }),
   resolvedAt: NullableTimestamp,
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -65,7 +68,13 @@ export const IncidentDetailSchema = Type.Object(
 
 export const IncidentPage = Page(IncidentSchema);
 
-export const IncidentListQuery = Type.Object({ ...PageQuery.properties, severity: Type.Optional(Severity), status: Type.Optional(Status) });
+export const IncidentListQuery = Type.Object({
+  ...PageQuery.properties,
+  severity: Type.Optional(Severity),
+  status: Type.Optional(Status),
+  // The portal's component filter (decision 744).
+  componentId: Type.Optional(Type.String({ format: 'uuid', description: 'UUID: only incidents affecting this component' })),
+});
 export type IncidentListQuery = Static<typeof IncidentListQuery>;
 
 export const CreateIncidentBody = Type.Object({
@@ -75,6 +84,11 @@ export const CreateIncidentBody = Type.Object({
   commanderUserId: Type.Optional(Nullable(Uuid)),
   affectedComponentIds: Type.Optional(IdList),
   affectedEnvironmentIds: Type.Optional(IdList),
+  causedByDeploymentId: Type.Optional(
+    Type.Union([Uuid, Type.Null()], {
+      description: 'the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it',
+    }),
+  ),
 });
 export type CreateIncidentBody = Static<typeof CreateIncidentBody>;
 
@@ -85,6 +99,11 @@ export const UpdateIncidentBody = Type.Object({
   commanderUserId: Type.Optional(Nullable(Uuid)),
   affectedComponentIds: Type.Optional(IdList),
   affectedEnvironmentIds: Type.Optional(IdList),
+  causedByDeploymentId: Type.Optional(
+    Type.Union([Uuid, Type.Null()], {
+      description: 'the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it',
+    }),
+  ),
   // Listed only so the service can refuse it with a clear message (status moves go through /status).
   status: Type.Optional(Type.Unknown({ description: 'not accepted here: use PATCH /api/v1/incidents/:id/status' })),
 });

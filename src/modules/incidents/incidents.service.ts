@@ -5,6 +5,7 @@ import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import type { AuthService } from '../auth/index.js';
 import { catalogLookup } from '../catalog/index.js';
+import { deploymentsLookup } from '../deployments/index.js';
 import { environmentsLookup } from '../environments/index.js';
 import './incidents.events.js';
 import { incidentsRepository as repo, type IncidentRow } from './incidents.repository.js';
@@ -51,6 +52,19 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         throw new Invalid(`affectedEnvironmentIds: environment ${missing} does not exist`, [
           { field: 'affectedEnvironmentIds', problem: `environment ${missing} does not exist` },
         ]);
+    }
+  }
+
+  /**
+   * The deployment named as the cause must exist in the caller's organization (decision 569); one in
+   * another organization is answered as missing, so its existence is not revealed.
+   */
+  async function checkCause(tx: Executor, caller: Caller, deploymentId: string | null | undefined) {
+    if (!deploymentId) return;
+    const found = await deploymentsLookup.organizationOf(tx, deploymentId);
+    if (!found || found.organizationId !== caller.organizationId) {
+      const problem = `deployment ${deploymentId} does not exist${caller.organizationId ? ' in this organization' : ' outside an organization'}`;
+      throw new Invalid(`causedByDeploymentId: ${problem}`, [{ field: 'causedByDeploymentId', problem }]);
     }
   }
 
@@ -102,12 +116,14 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
       const result = await db.transaction(async (tx) => {
         await checkAffected(tx, componentIds, environmentIds);
+        await checkCause(tx, caller, body.causedByDeploymentId);
         const row = await repo.insert(tx, {
           title: body.title,
           severity: body.severity,
           status: 'open',
           description: body.description ?? null,
           commanderUserId: body.commanderUserId?.toLowerCase() ?? null,
+          causedByDeploymentId: body.causedByDeploymentId?.toLowerCase() ?? null,
           createdBy: actor.userId,
         });
         await repo.setComponents(tx, row.id, componentIds);
@@ -126,7 +142,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       return result;
     },
 
-    async update(_caller: Caller, id: string, body: UpdateIncidentBody) {
+    async update(caller: Caller, id: string, body: UpdateIncidentBody) {
       const componentIds = body.affectedComponentIds && uniqueIds(body.affectedComponentIds);
       const environmentIds = body.affectedEnvironmentIds && uniqueIds(body.affectedEnvironmentIds);
       const current = await mustFind(id);
@@ -140,7 +156,9 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
       return db.transaction(async (tx) => {
         await checkAffected(tx, componentIds, environmentIds);
+        await checkCause(tx, caller, body.causedByDeploymentId);
         const values: Partial<IncidentRow> = {};
+        if (body.causedByDeploymentId !== undefined) values.causedByDeploymentId = body.causedByDeploymentId?.toLowerCase() ?? null;
         if (body.title !== undefined) values.title = body.title;
         if (body.severity !== undefined) values.severity = body.severity;
         if (body.description !== undefined) values.description = body.description;
@@ -190,6 +208,8 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         await checkUser('authorId', authorId);
       }
       const entryId = await repo.insertEntry(db, { incidentId: id, message: body.message, authorId, type: 'update' });
+      // So open timelines grow live (decision 744).
+      events.emit('incident.update.created', { incidentId: id, id: entryId });
       return toEntry((await repo.findEntry(db, entryId))!);
     },
 

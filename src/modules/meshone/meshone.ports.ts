@@ -9,19 +9,29 @@ export interface VirtualServiceRead {
   resourceVersion: string;
 }
 
-/** What mesh one (Istio) needs from a cluster; implemented by src/integrations/kubernetes/istio.adapter.ts. */
+/**
+ * What mesh one (Istio) needs from a cluster; implemented by src/integrations/kubernetes/istio.adapter.ts.
+ * Every method takes an optional abort signal last (decisions 511, 518).
+ */
 export interface MeshOnePort {
-  status(ref: ClusterRef): Promise<MeshOneStatus>;
-  listVirtualServices(ref: ClusterRef, namespace: string): Promise<VirtualService[]>;
+  status(ref: ClusterRef, signal?: AbortSignal): Promise<MeshOneStatus>;
+  listVirtualServices(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<VirtualService[]>;
   /** 404 (`NotFound`) when absent. */
-  getVirtualService(ref: ClusterRef, namespace: string, name: string): Promise<VirtualServiceRead>;
+  getVirtualService(ref: ClusterRef, namespace: string, name: string, signal?: AbortSignal): Promise<VirtualServiceRead>;
   /**
    * Writes the weights of the first HTTP route's destinations (in their order) with a JSON merge
    * patch guarded by `resourceVersion` (409 when the resource changed meanwhile).
    */
-  setFirstRouteWeights(ref: ClusterRef, namespace: string, name: string, weights: number[], resourceVersion: string): Promise<VirtualService>;
-  listPeerAuthentications(ref: ClusterRef, namespace: string): Promise<PeerAuthentication[]>;
-  listAuthorizationPolicies(ref: ClusterRef, namespace: string): Promise<AuthorizationPolicy[]>;
+  setFirstRouteWeights(
+    ref: ClusterRef,
+    namespace: string,
+    name: string,
+    weights: number[],
+    resourceVersion: string,
+    signal?: AbortSignal,
+  ): Promise<VirtualService>;
+  listPeerAuthentications(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<PeerAuthentication[]>;
+  listAuthorizationPolicies(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<AuthorizationPolicy[]>;
 }
 
 export interface RangeSeries {

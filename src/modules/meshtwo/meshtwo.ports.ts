@@ -3,14 +3,20 @@ import type { Availability, LinkerdAuthorizationPolicy, MeshTwoStatus, ServerAut
 
 export type { ClusterRef };
 
-/** What mesh two (Linkerd) needs from a cluster; implemented by src/integrations/kubernetes/linkerd.adapter.ts. */
+/**
+ * What mesh two (Linkerd) needs from a cluster; implemented by src/integrations/kubernetes/linkerd.adapter.ts.
+ * Every method takes an optional abort signal last (decisions 511, 518).
+ */
 export interface MeshTwoPort {
-  status(ref: ClusterRef): Promise<MeshTwoStatus>;
-  /** `available: false` with a reason when the `linkerd` namespace or its CRDs are missing (never throws for that). */
-  availability(ref: ClusterRef): Promise<Availability>;
-  listServerAuthorizations(ref: ClusterRef, namespace: string): Promise<ServerAuthorization[]>;
-  listAuthorizationPolicies(ref: ClusterRef, namespace: string): Promise<LinkerdAuthorizationPolicy[]>;
-  listServiceProfiles(ref: ClusterRef, namespace: string): Promise<ServiceProfile[]>;
+  status(ref: ClusterRef, signal?: AbortSignal): Promise<MeshTwoStatus>;
+  /**
+   * `available: false` with a reason when the `linkerd` namespace or its CRDs are missing (never throws
+   * for that); an aborted signal rejects.
+   */
+  availability(ref: ClusterRef, signal?: AbortSignal): Promise<Availability>;
+  listServerAuthorizations(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<ServerAuthorization[]>;
+  listAuthorizationPolicies(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<LinkerdAuthorizationPolicy[]>;
+  listServiceProfiles(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<ServiceProfile[]>;
 }
 
 export interface RangeSeries {

@@ -47,8 +47,11 @@ declare module '../../infra/events.js' {
   interface EventMap {
     /** Every status change of a run (queued, running, waiting_approval, succeeded, failed, cancelled). */
     'pipeline.run.updated': PipelineRunView;
-    /** One output line of a stage. */
-    'pipeline.log': { runId: string; stage: string; stageName: string; message: string };
+    /**
+     * One output line of a stage. `line` is its 0-based index in the run's `logs`, so a client that
+     * read the run can append live lines without gaps or duplicates (decision 720).
+     */
+    'pipeline.log': { runId: string; stage: string; stageName: string; message: string; line: number };
     'pipeline.notify': PipelineNotifyEvent;
   }
 }

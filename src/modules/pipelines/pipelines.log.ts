@@ -8,7 +8,15 @@ export const FLUSH_EVERY_MS = 500;
 export interface RunLogSink {
   /** Persists `chunk` and the stage results; false when the run is no longer `running`. */
   persist(chunk: string, bytes: number, results: StageResultRow[]): Promise<boolean>;
-  emit(stageId: string, stageName: string, line: string): void;
+  /** `index`: the line's 0-based position in the run's `logs` (decision 720). */
+  emit(stageId: string, stageName: string, line: string, index: number): void;
+}
+
+/** How many lines a run's `logs` already holds (each line ends with a newline). */
+export function countLines(logs: string): number {
+  let n = 0;
+  for (let i = logs.indexOf('\n'); i >= 0; i = logs.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The end of a string, at most `max` UTF-8 bytes (decision 611: a stage's last 64 KiB), cut on a character boundary. */
@@ -44,6 +52,8 @@ export class RunLog {
     private usedBytes: number,
     private readonly maxBytes: number,
     private readonly onStopped: () => void,
+    /** Lines `logs` held when this log started (the next line's index). */
+    private lines = 0,
   ) {}
 
   /** Starts a stage: its lines are attributed to it and its output tail starts empty. */
@@ -68,11 +78,11 @@ export class RunLog {
       this.dropped = true;
       const notice = `[hangar] output dropped: this run's log reached PIPELINE_LOG_MAX_BYTES (${this.maxBytes} bytes); the stage keeps running`;
       this.append(notice, Buffer.byteLength(notice) + 1);
-      this.sink.emit(stage.id, stage.name, notice);
+      this.sink.emit(stage.id, stage.name, notice, this.lines++);
       return;
     }
     this.append(text, bytes);
-    this.sink.emit(stage.id, stage.name, text);
+    this.sink.emit(stage.id, stage.name, text, this.lines++);
   }
 
   private append(text: string, bytes: number) {

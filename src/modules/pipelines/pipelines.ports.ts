@@ -28,3 +28,34 @@ export interface NotifyWebhookPort {
    */
   send(payload: NotifyWebhookPayload, signal?: AbortSignal): Promise<{ statusCode: number }>;
 }
+
+/** The interface's neutral names of the three OCI build tools (decision 613). */
+export type BuildEngine = 'oci_a' | 'oci_b' | 'oci_c';
+/** One image build, and with `push` its push; paths are absolute and already checked by the stage. */
+export interface ContainerBuildRequest {
+  engine: BuildEngine;
+  dockerfile: string;
+  context: string;
+  /** The rendered image tag (never starting with "-"). */
+  tag: string;
+  /** `registry` is `host[:port][/path]`; `insecure` pushes over plain HTTP. */
+  push?: { registry: string; insecure: boolean };
+  /** The folder the tool runs in (the run's working folder). */
+  cwd: string;
+  /** The stage's command environment (decision 611); the adapter adds the tools' own settings. */
+  env: Record<string, string>;
+}
+export type ContainerBuildResult =
+  | { status: 'succeeded' }
+  /** `reason` is one line for the stage result: a missing tool, a failed step (`buildah bud exited with code 1`). */
+  | { status: 'failed'; reason: string }
+  /** `signal` was aborted (cancel, stage timeout, shutdown); the tool's process group is gone. */
+  | { status: 'stopped' };
+/** The OCI build tools, docker, buildah and podman (decision 514). */
+export interface ContainerBuildPort {
+  /**
+   * Builds `tag` and pushes it when asked, writing each command (`$ buildah bud …`) and the tool's
+   * output to `log`. Never throws; an aborted `signal` answers `stopped`.
+   */
+  build(request: ContainerBuildRequest, log: (line: string) => void, signal?: AbortSignal): Promise<ContainerBuildResult>;
+}

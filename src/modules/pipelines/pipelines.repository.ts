@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pipelineRuns, pipelines, type StageResultRow } from '../../db/schema/index.js';
 import type { RunStatus } from './pipelines.schemas.js';
@@ -10,12 +10,16 @@ const UNFINISHED: RunStatus[] = ['queued', 'running', 'waiting_approval'];
 /** Runs lists carry only the end of each run's logs; the run itself has them all. */
 const LIST_LOG_TAIL = 4096;
 
+/** A LIKE pattern matching `s` anywhere, its wildcards taken literally. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const { logs: _logs, ...runColumnsWithoutLogs } = getTableColumns(pipelineRuns);
 void _logs;
 
 export const pipelinesRepository = {
-  async list(db: Executor, organizationId: string | null, offset: number, limit: number) {
-    const where = organizationId === null ? isNull(pipelines.organizationId) : eq(pipelines.organizationId, organizationId);
+  async list(db: Executor, organizationId: string | null, offset: number, limit: number, search?: string) {
+    const inOrg = organizationId === null ? isNull(pipelines.organizationId) : eq(pipelines.organizationId, organizationId);
+    const where = search ? and(inOrg, or(ilike(pipelines.name, likePattern(search)), ilike(pipelines.description, likePattern(search)))) : inOrg;
     const [data, [total]] = await Promise.all([
       db.select().from(pipelines).where(where).orderBy(desc(pipelines.createdAt), desc(pipelines.id)).offset(offset).limit(limit),
       db.select({ n: count() }).from(pipelines).where(where),

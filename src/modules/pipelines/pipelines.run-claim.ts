@@ -7,9 +7,9 @@ import type { StageResultRow } from '../../db/schema/pipelines.js';
 import type { EventAudience } from '../../infra/events.js';
 import { toRun } from './pipelines.events.js';
 import type { DeploymentsService } from '../deployments/index.js';
-import { RunLog } from './pipelines.log.js';
+import { countLines, RunLog } from './pipelines.log.js';
 import { pipelinesRepository as repo, type PipelineRow, type RunRow } from './pipelines.repository.js';
-import type { GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
+import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
 
 /** What the pipelines module is handed: its service, run verbs, run job and engine share it. */
 export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
@@ -18,6 +18,8 @@ export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'j
   gitops: GitOpsDeployPort;
   /** The notify stage's webhook (decision 512); undefined when NOTIFY_WEBHOOK_URL is not set. */
   notifyWebhook: NotifyWebhookPort | undefined;
+  /** The build stage's OCI build tools: docker, buildah, podman (decision 514). */
+  containerBuild: ContainerBuildPort;
   /** The deployments module's write verbs: the deploy stage records through them. */
   deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
 }
@@ -90,12 +92,14 @@ export async function claimRun(deps: PipelinesDeps, runId: string, from: number,
           if (run.current >= 0 && rs[run.current]?.status === 'running') rs[run.current] = { ...rs[run.current]!, output: run.log.output() };
           return repo.appendProgress(db, runId, chunk, bytes, rs);
         },
-        emit: (stage, stageName, message) => ctx.events.emit('pipeline.log', { runId, stage, stageName, message }, audience),
+        emit: (stage, stageName, message, line) => ctx.events.emit('pipeline.log', { runId, stage, stageName, message, line }, audience),
       },
       results,
       claimed.logBytes,
       ctx.config.pipelines.logMaxBytes,
       () => stop.abort(new Error('the run was cancelled')),
+      // A continuation after an approval numbers its lines after those already kept (decision 720).
+      countLines(claimed.logs),
     ),
   };
   if (from === 0) run.emit(claimed);

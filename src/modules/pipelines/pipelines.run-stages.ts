@@ -73,6 +73,7 @@ export async function runStages(run: ClaimedRun, from: number, signal: AbortSign
         deployments: deps.deployments,
         gitops: () => deps.gitops,
         notifyWebhook: deps.notifyWebhook,
+        containerBuild: deps.containerBuild,
         notify: (event) => ctx.events.emit('pipeline.notify', event, run.audience),
       });
     } catch (err) {

@@ -95,6 +95,7 @@ export const PipelineListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   organizationId: Type.Optional(Uuid),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name or description (decision 721)' })),
 });
 export type PipelineListQuery = Static<typeof PipelineListQuery>;
 

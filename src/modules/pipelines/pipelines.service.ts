@@ -43,7 +43,8 @@ export function createPipelinesService(ctx: PipelinesDeps) {
     async list(caller: Caller, q: PipelineListQuery) {
       await assertOrganization(caller, q.organizationId);
       const organizationId = q.organizationId ?? caller.organizationId;
-      const { data, total } = await repo.list(db, organizationId, (q.page - 1) * q.limit, q.limit);
+      const search = q.search?.trim() || undefined;
+      const { data, total } = await repo.list(db, organizationId, (q.page - 1) * q.limit, q.limit, search);
       return { data, total, page: q.page, limit: q.limit };
     },
 

@@ -22,6 +22,8 @@ export function shellPortal() {
   });
   const browser = () => pb!;
   return {
+    /** The server, for API calls that arrange what a page shows (e.g. a pipeline run). */
+    server: () => server!,
     newPage: (opts?: Parameters<PortalBrowser['newPage']>[0]) => browser().newPage(opts),
     /** A fresh browser context signed in as the bootstrap admin through the form, at `path`. */
     async signedIn(path = '/catalog', opts: Parameters<PortalBrowser['newPage']>[0] = {}) {

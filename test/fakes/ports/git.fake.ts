@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Invalid } from '../../../src/kernel/errors.js';
-import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitOptions } from '../../../src/integrations/git/git.port.js';
+import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitCommit, type GitOptions } from '../../../src/integrations/git/git.port.js';
 import { assertGitUrl, checkGitUrl, type Resolver, type UrlPolicy } from '../../../src/integrations/git/url-policy.js';
 
 type Files = Record<string, string | Buffer>;
@@ -12,6 +12,8 @@ interface FakeRepo {
   tags: Map<string, Files>;
   defaultBranch: string;
   commits: { branch: string; message: string; id: string; files: string[] }[];
+  /** The commit graph `commitsBetween` walks: newest last, each naming its parents. */
+  history: { sha: string; committedAt: Date; parents: string[] }[];
 }
 
 /**
@@ -23,7 +25,7 @@ export class FakeGit implements Git {
   readonly options: GitOptions;
   readonly repos = new Map<string, FakeRepo>();
   /** Every call, in order: `{op, url, ref?}`. */
-  readonly calls: { op: 'clone' | 'tags' | 'push'; url: string; ref?: string }[] = [];
+  readonly calls: { op: 'clone' | 'tags' | 'push' | 'log'; url: string; ref?: string }[] = [];
   /** Host name -> addresses, for the DNS part of the URL policy (unknown names do not resolve). */
   readonly hosts = new Map<string, string[]>();
   private readonly faults = new Map<string, string>();
@@ -47,9 +49,23 @@ export class FakeGit implements Git {
       tags: new Map(Object.entries(init.tags ?? {}).map(([t, f]) => [t, { ...f }])),
       defaultBranch,
       commits: [],
+      history: [],
     };
     this.repos.set(url, repo);
     return repo;
+  }
+
+  /**
+   * Appends commits to the repository's history (each the child of the previous one unless
+   * `parents` says otherwise); creates the repository when missing. Answers the commits.
+   */
+  addCommits(url: string, commits: { sha: string; committedAt: Date | string; parents?: string[] }[]): GitCommit[] {
+    const repo = this.repos.get(url) ?? this.addRepo(url, { files: {} });
+    for (const c of commits) {
+      const last = repo.history.at(-1);
+      repo.history.push({ sha: c.sha, committedAt: new Date(c.committedAt), parents: c.parents ?? (last ? [last.sha] : []) });
+    }
+    return commits.map((c) => ({ sha: c.sha, committedAt: new Date(c.committedAt) }));
   }
 
   /** The next call touching `url` fails with `reason` (as git's one-line reason). */
@@ -100,7 +116,40 @@ export class FakeGit implements Git {
     return id;
   }
 
-  private async enter(op: 'clone' | 'tags' | 'push', url: string, call: GitCallOptions, ref?: string) {
+  async commitsBetween(url: string, range: { from?: string | null; to: string }, call: GitCallOptions & { max?: number } = {}): Promise<GitCommit[]> {
+    await this.enter('log', url, call, range.to);
+    const repo = this.repo(url);
+    const bySha = new Map(repo.history.map((c) => [c.sha, c]));
+    const find = (rev: string) => {
+      const c = bySha.get(rev) ?? repo.history.find((h) => h.sha.startsWith(rev) && rev.length >= 7);
+      if (!c) throw new GitError(`revision ${rev} is not in the repository`);
+      return c;
+    };
+    const to = find(range.to);
+    if (!range.from) return [{ sha: to.sha, committedAt: to.committedAt }];
+    const from = find(range.from);
+    const reach = (start: string) => {
+      const seen = new Set<string>();
+      const stack = [start];
+      while (stack.length) {
+        const sha = stack.pop()!;
+        if (seen.has(sha)) continue;
+        seen.add(sha);
+        stack.push(...(bySha.get(sha)?.parents ?? []));
+      }
+      return seen;
+    };
+    const excluded = reach(from.sha);
+    const included = reach(to.sha);
+    // Newest first, as `git log` lists them (history order stands for commit order here).
+    return repo.history
+      .filter((c) => included.has(c.sha) && !excluded.has(c.sha))
+      .reverse()
+      .slice(0, call.max ?? 1000)
+      .map((c) => ({ sha: c.sha, committedAt: c.committedAt }));
+  }
+
+  private async enter(op: 'clone' | 'tags' | 'push' | 'log', url: string, call: GitCallOptions, ref?: string) {
     try {
       await checkGitUrl(url, this.policy, 'url', this.resolver);
     } catch (err) {
@@ -108,6 +157,7 @@ export class FakeGit implements Git {
       throw err;
     }
     if (call.signal?.aborted) throw new GitError('cancelled');
+    if (ref?.startsWith('-')) throw new GitError(`the branch or tag "${ref}" must not start with "-"`);
     this.calls.push({ op, url, ...(ref ? { ref } : {}) });
     const fault = this.faults.get(url);
     if (fault !== undefined) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ciRepository, REPLAY_WINDOW_MS } from '../../../src/modules/ci/ci.repository.js';
 import type { CiBuildUpdated } from '../../../src/modules/ci/index.js';
 import { buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
+import { recordEvents } from '../../helpers/events.js';
 import { waitUntil } from '../../helpers/free-port.js';
 
 const SECRET = 'circle-webhook-secret';
@@ -10,20 +11,18 @@ const SERVER_TOKEN = 'Zq9-jenkins-hook-token';
 const HOSTED_TOKEN = 'Zq9-travis-hook-token';
 
 let t: TestApp;
-const events: CiBuildUpdated[] = [];
+const recorder = recordEvents();
 const sign = (raw: string, secret = SECRET) => `v1=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 beforeAll(async () => {
-  t = await buildTestApp({ CLOUDCI_WEBHOOK_SECRET: SECRET, SERVERCI_WEBHOOK_TOKEN: SERVER_TOKEN, HOSTEDCI_WEBHOOK_TOKEN: HOSTED_TOKEN });
-  const emit = t.app.hangar.events.emit.bind(t.app.hangar.events);
-  t.app.hangar.events.emit = ((name: string, payload: unknown) => {
-    if (name === 'ci.build.updated') events.push(payload as CiBuildUpdated);
-    emit(name as never, payload as never);
-  }) as typeof t.app.hangar.events.emit;
+  t = await buildTestApp({ CLOUDCI_WEBHOOK_SECRET: SECRET, SERVERCI_WEBHOOK_TOKEN: SERVER_TOKEN, HOSTEDCI_WEBHOOK_TOKEN: HOSTED_TOKEN }, undefined, undefined, {
+    events: recorder.wrap,
+  });
 });
 afterAll(() => t.close());
 
-const eventsFor = (id: string) => events.filter((e) => e.id === id);
+const builds = () => recorder.named('ci.build.updated').map((e) => e.payload as CiBuildUpdated);
+const eventsFor = (id: string) => builds().filter((e) => e.id === id);
 async function eventFor(id: string) {
   await waitUntil(async () => eventsFor(id).length > 0, 10_000, `ci.build.updated for ${id}`);
   return eventsFor(id)[0]!;
@@ -235,10 +234,10 @@ describe('POST /api/v1/webhooks/serverci (shared token)', () => {
   });
 
   it('a verified call without a body answers 200 and is processed', async () => {
-    const before = events.filter((e) => e.platform === 'serverci').length;
+    const before = builds().filter((e) => e.platform === 'serverci').length;
     const res = await t.app.inject({ method: 'POST', url: `/api/v1/webhooks/serverci?token=${SERVER_TOKEN}` });
     expect(res.statusCode).toBe(200);
-    await waitUntil(async () => events.filter((e) => e.platform === 'serverci').length > before, 10_000, 'bare call');
+    await waitUntil(async () => builds().filter((e) => e.platform === 'serverci').length > before, 10_000, 'bare call');
   });
 });
 

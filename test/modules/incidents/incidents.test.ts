@@ -291,3 +291,32 @@ describe('events', () => {
     }
   });
 });
+
+describe('for the portal (decision 744)', () => {
+  it('filters the list by affected component; a manual update emits incident.update.created', async () => {
+    const [c] = await t.database.db
+      .insert(components)
+      .values({ name: uniq('inc-filter'), kind: 'service' })
+      .returning();
+    const hit = await incident({ title: 'On it', severity: 'P2', affectedComponentIds: [c!.id] });
+    await incident({ title: 'Elsewhere', severity: 'P2' });
+    const res = await api('GET', `/api/v1/incidents?componentId=${c!.id}`, user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1, data: [{ id: hit.id }] });
+    expectError(await api('GET', '/api/v1/incidents?componentId=nope', user.token), 400);
+
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+    const socket: Socket = connect(`${address}/events`, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const heard = new Promise<any>((resolve) => socket.once('incident.update.created', resolve));
+      const entry = await api('POST', `/api/v1/incidents/${hit.id}/updates`, user.token, { message: 'Rolling back' });
+      expect(await heard).toEqual({ incidentId: hit.id, id: entry.json().id });
+    } finally {
+      socket.close();
+    }
+  });
+});

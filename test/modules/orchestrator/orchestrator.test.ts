@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployment, installArgoRollouts, installGatekeeper, installIstio, rollout } from '../../fakes/kube-fixtures.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
+import { recordEvents } from '../../helpers/events.js';
 import { waitUntil } from '../../helpers/free-port.js';
 import { startKube } from '../../helpers/kube.js';
 
@@ -8,7 +9,8 @@ let t: TestApp;
 let kube: Awaited<ReturnType<typeof startKube>>;
 let admin: Record<string, string>;
 let user: Record<string, string>;
-const events: { name: string; payload: any }[] = [];
+const recorder = recordEvents();
+const events = recorder.events;
 
 beforeAll(async () => {
   kube = await startKube();
@@ -25,12 +27,7 @@ beforeAll(async () => {
   installIstio(kube.kube);
   installGatekeeper(kube.kube);
   kube.kube.installCrd({ group: 'example.com', kind: 'Widget', plural: 'widgets', versions: ['v2', 'v1'], scope: 'Cluster' });
-  t = await buildTestApp({ CLUSTER_CONFIG_PATH: kube.configPath, CLUSTER_SYNC_INTERVAL_S: '0' });
-  const emit = t.app.hangar.events.emit.bind(t.app.hangar.events);
-  t.app.hangar.events.emit = ((name: string, payload: unknown) => {
-    events.push({ name, payload });
-    return (emit as (n: string, p: unknown) => void)(name, payload);
-  }) as typeof emit;
+  t = await buildTestApp({ CLUSTER_CONFIG_PATH: kube.configPath, CLUSTER_SYNC_INTERVAL_S: '0' }, undefined, undefined, { events: recorder.wrap });
   admin = bearer(await t.adminToken());
   user = bearer((await t.newUser()).token);
 });

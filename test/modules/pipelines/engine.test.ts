@@ -2,25 +2,26 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
+import { recordEvents } from '../../helpers/events.js';
 import { createPipeline, getRun, script, trigger, waitForRun, workDir } from './helpers.js';
 
 let t: TestApp;
 let admin: string;
 let user: { id: string; token: string };
-const events: { name: string; payload: any }[] = [];
+const recorder = recordEvents();
+const events = recorder.events;
 const base = '/api/v1/pipelines';
 const dir = workDir();
 
 beforeAll(async () => {
-  t = await buildTestApp({ PIPELINE_WORK_DIR: dir, PIPELINE_LOG_MAX_BYTES: '4096', PIPELINE_STAGE_TIMEOUT_S: '3', PIPELINE_CONCURRENCY: '4' });
+  t = await buildTestApp(
+    { PIPELINE_WORK_DIR: dir, PIPELINE_LOG_MAX_BYTES: '4096', PIPELINE_STAGE_TIMEOUT_S: '3', PIPELINE_CONCURRENCY: '4' },
+    undefined,
+    undefined,
+    { events: recorder.wrap },
+  );
   admin = await t.adminToken();
   user = await t.newUser('eng');
-  const ev = t.app.hangar.events as { emit: (n: string, p: unknown) => void };
-  const orig = ev.emit.bind(ev);
-  ev.emit = (name, payload) => {
-    events.push({ name, payload });
-    orig(name, payload);
-  };
 });
 afterAll(async () => t?.close());
 
@@ -118,6 +119,12 @@ describe('approval', () => {
     expect(done.status, done.logs).toBe('succeeded');
     expect(done.stageResults.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(done.stageResults[2]!.output).toContain('before');
+    // Decision 720: each live line carries its index in `logs`, across the approval's continuation too.
+    const kept = done.logs.split('\n');
+    const live = events.filter((e) => e.name === 'pipeline.log' && e.payload.runId === run.id).map((e) => e.payload);
+    expect(live.length).toBeGreaterThan(3);
+    for (const l of live) expect(kept[l.line], JSON.stringify(l)).toBe(l.message);
+    expect(live.some((l) => l.message === 'after')).toBe(true);
     expectError(await action(p.id, run.id, 'approve'), 400);
     expectError(await action(p.id, run.id, 'reject'), 400);
     expectError(await action(p.id, run.id, 'cancel'), 400);

@@ -119,6 +119,19 @@ describe('pipeline definitions', () => {
     expectError(await t.app.inject({ url: `${url}?organizationId=${unknown}`, headers: bearer(admin) }), 404);
   });
 
+  it('searches name and description, case-insensitively, wildcards taken literally (decision 721)', async () => {
+    const tag = uniq('srch');
+    const a = await createPipeline(t, admin, { name: `${tag}-Deploy_Web`, description: 'ships the web app' });
+    const b = await createPipeline(t, admin, { name: `${tag}-other`, description: `nightly ${tag.toUpperCase()} backup` });
+    const ids = async (q: string) =>
+      (await t.app.inject({ url: `${url}?limit=100&search=${encodeURIComponent(q)}`, headers: bearer(admin) })).json().data.map((p: { id: string }) => p.id);
+    expect(await ids(tag)).toEqual([b.id, a.id]);
+    expect(await ids(`${tag}-deploy_`)).toEqual([a.id]);
+    expect(await ids(`${tag}%`)).toEqual([]);
+    expect(await ids(`NIGHTLY ${tag}`)).toEqual([b.id]);
+    expectError(await t.app.inject({ url: `${url}?search=${'x'.repeat(201)}`, headers: bearer(admin) }), 400);
+  });
+
   it('answers 401 without a token, 404 for unknown pipelines, 400 for malformed ids', async () => {
     expectError(await t.app.inject({ url }), 401);
     expectError(await t.app.inject({ method: 'POST', url, payload: { name: 'xx' } }), 401);

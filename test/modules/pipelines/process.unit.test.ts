@@ -1,21 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import { findOnPath, runCommand } from '../../../src/modules/pipelines/stages/process.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { findOnPath, runProcess } from '../../../src/integrations/process.js';
 import { isInsidePath, normaliseStages } from '../../../src/modules/pipelines/pipelines.stages.js';
 
 const env = { PATH: '/usr/local/bin:/usr/bin:/bin' };
+/** Whether any live (not zombie) process is in the group led by `pid`, from /proc. */
+const groupAlive = (pid: number) =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .some((d) => {
+      try {
+        // pid (comm) state ppid pgrp …: comm may hold spaces, so read after its closing parenthesis.
+        const [state, , pgrp] = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return Number(pgrp) === pid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    });
 
-describe('runCommand', () => {
+// The one process-group runner (decision 515): git, the build tools and script stages use it.
+describe('runProcess', () => {
   it('streams lines of stdout and stderr, and reports the exit code', async () => {
     const lines: string[] = [];
-    const r = await runCommand({
-      file: 'sh',
-      args: ['-c', 'printf "a\\nb"; echo c >&2; exit 4'],
-      cwd: '/',
-      env,
-      signal: new AbortController().signal,
-      onLine: (l) => lines.push(l),
-    });
+    const r = await runProcess({ file: 'sh', args: ['-c', 'printf "a\\nb"; echo c >&2; exit 4'], cwd: '/', env, onLine: (l) => lines.push(l) });
     expect(r.exitCode).toBe(4);
+    expect(r.stopped).toBeUndefined();
     expect(lines.sort()).toEqual(['a', 'b', 'c']);
   });
 
@@ -23,7 +32,7 @@ describe('runCommand', () => {
     const ac = new AbortController();
     const lines: string[] = [];
     const started = Date.now();
-    const done = runCommand({
+    const r = await runProcess({
       file: 'sh',
       args: ['-c', "trap '' TERM; echo up; sleep 30 & wait; echo never"],
       cwd: '/',
@@ -35,15 +44,54 @@ describe('runCommand', () => {
       },
       killGraceMs: 500,
     });
-    const r = await done;
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(r.aborted).toBeInstanceOf(Error);
+    expect(r.stopped).toEqual({ why: 'aborted', reason: new Error('cancelled') });
     expect(lines).toEqual(['up']);
   });
 
+  it('a timeout kills the group, helpers included', async () => {
+    let pid = 0;
+    const r = await runProcess({
+      file: 'sh',
+      args: ['-c', 'sleep 30 & echo $$; wait'],
+      env,
+      timeoutMs: 300,
+      onLine: (l) => (pid = Number(l)),
+    });
+    expect(r.stopped).toEqual({ why: 'timeout' });
+    expect(r.signal).toBe('SIGKILL');
+    expect(pid).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(groupAlive(pid)).toBe(false));
+  });
+
+  it('captures output up to its bounds: more stdout kills the group, more stderr is dropped', async () => {
+    const big = await runProcess({ file: 'sh', args: ['-c', 'yes hangar; sleep 30'], env, maxStdoutBytes: 1000 });
+    expect(big.stopped).toEqual({ why: 'output' });
+    expect(big.stdout.length).toBe(1000);
+    const noisy = await runProcess({
+      file: 'sh',
+      args: ['-c', 'head -c 5000 /dev/zero | tr "\\0" x >&2; echo done'],
+      env,
+      maxStdoutBytes: 100,
+      maxStderrBytes: 10,
+    });
+    expect(noisy).toMatchObject({ exitCode: 0, stdout: 'done\n', stderr: 'xxxxxxxxxx' });
+    expect(noisy.stopped).toBeUndefined();
+  });
+
+  it('never goes through a shell: arguments reach the binary as given', async () => {
+    const r = await runProcess({ file: 'printf', args: ['%s|', '--', '$(id)', '; echo no', '-x'], env, maxStdoutBytes: 1000 });
+    expect(r.stdout).toBe('--|$(id)|; echo no|-x|');
+  });
+
+  it('an already aborted signal starts nothing', async () => {
+    const r = await runProcess({ file: 'sh', args: ['-c', 'exit 0'], env, signal: AbortSignal.abort('gone') });
+    expect(r).toMatchObject({ exitCode: null, stopped: { why: 'aborted', reason: 'gone' } });
+  });
+
   it('reports a missing binary, and findOnPath finds real ones', async () => {
-    const r = await runCommand({ file: 'no-such-tool-hangar', args: [], cwd: '/', env, signal: new AbortController().signal, onLine: () => {} });
-    expect(r.error).toBeInstanceOf(Error);
+    const r = await runProcess({ file: 'no-such-tool-hangar', args: [], cwd: '/', env });
+    expect(r.error?.code).toBe('ENOENT');
     expect(await findOnPath('sh', env.PATH)).toMatch(/\/sh$/);
     expect(await findOnPath('no-such-tool-hangar', env.PATH)).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../../../src/db/schema/index.js';
 import { GITOPS_POLL_MS } from '../../../src/modules/pipelines/stages/deploy.js';
 import { bearer, buildTestApp, uniq, type TestApp } from '../../helpers/app.js';
+import { recordEvents } from '../../helpers/events.js';
 import { createPipeline, trigger, waitForRun, workDir } from './helpers.js';
 import { FakeGitOps } from '../../fakes/ports/gitops-deploy.fake.js';
 
@@ -11,7 +12,8 @@ let t: TestApp;
 let admin: string;
 let hook: Server;
 const received: { body: any; headers: IncomingMessage['headers'] }[] = [];
-const events: { name: string; payload: any }[] = [];
+const recorder = recordEvents();
+const events = recorder.events;
 const gitops = new FakeGitOps();
 
 beforeAll(async () => {
@@ -35,14 +37,9 @@ beforeAll(async () => {
     },
     undefined,
     { gitopsDeploy: gitops },
+    { events: recorder.wrap },
   );
   admin = await t.adminToken();
-  const ev = t.app.hangar.events as { emit: (n: string, p: unknown) => void };
-  const orig = ev.emit.bind(ev);
-  ev.emit = (name, payload) => {
-    events.push({ name, payload });
-    orig(name, payload);
-  };
 });
 afterAll(async () => {
   await t?.close();

@@ -39,4 +39,31 @@ describe('registry helpers', () => {
     expect(cfg.gateway.active).toBe(false);
     expect(cfg.gateway.healthDegradedMs).toBe(1000);
   });
+
+  it('REGISTRY_CREDENTIALS of the wrong shape for REGISTRY_TYPE stops the start naming the setting and the fields, never a value (decision 517)', () => {
+    const load = (type: string, credentials: unknown) => () => loadConfig({ REGISTRY_TYPE: type, REGISTRY_CREDENTIALS: JSON.stringify(credentials) });
+    const secret = 'sekret-value-42';
+    for (const [type, credentials, field] of [
+      ['cloudreg_a', { accessKeyId: 'AKIA', secretAccessKey: secret }, 'region is required'],
+      ['cloudreg_a', { region: 'eu-west-1', secretKey: secret }, 'secretKey is not a field of it'],
+      ['cloudreg_b', { username: 'u', password: secret }, 'client_email is required'],
+      ['hub', { username: 'acme', password: 42 }, 'password must be text'],
+      ['selfhosted', { user: 'admin', password: secret }, 'user is not a field of it'],
+      ['oci', { username: 'u', password: { value: secret } }, 'password must be text'],
+    ] as const) {
+      const start = load(type, credentials);
+      expect(start, type).toThrow(ConfigError);
+      expect(start, type).toThrow(new RegExp(`REGISTRY_CREDENTIALS: for REGISTRY_TYPE=${type}.*${field}`));
+      expect(start, type).not.toThrow(new RegExp(secret));
+    }
+    // The right shapes load, tagged with their type.
+    expect(loadConfig({ REGISTRY_TYPE: 'hub', REGISTRY_CREDENTIALS: JSON.stringify({ username: 'acme', token: 'pat' }) }).registry.credentials).toEqual({
+      type: 'hub',
+      value: { username: 'acme', token: 'pat' },
+    });
+    const key = { type: 'service_account', client_email: 'a@b.iam', private_key: 'k', project_id: 'p', private_key_id: 'x' };
+    expect(loadConfig({ REGISTRY_TYPE: 'cloudreg_b', REGISTRY_CREDENTIALS: JSON.stringify(key) }).registry.credentials?.type).toBe('cloudreg_b');
+    expect(load('cloudreg_a', { region: 'eu-west-1' })).not.toThrow();
+    expect(load('oci', {})).not.toThrow();
+  });
 });

@@ -367,6 +367,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog/locations/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-read a stored location now (admin); an unreachable repository is recorded as its lastError and answered 400 */
+        post: operations["refreshCatalogLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/people": {
         parameters: {
             query?: never;
@@ -721,6 +738,91 @@ export type paths = {
         };
         /** Read a deployment */
         get: operations["getDeployment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/drilldown/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commits behind the lead time (skewed=true: those excluded for clock skew), newest first */
+        get: operations["getDoraDrilldownChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/drilldown/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployments behind a figure (failed=true: those counted as failed), newest first */
+        get: operations["getDoraDrilldownDeployments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/drilldown/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The incidents caused by the deployments of a figure, newest first */
+        get: operations["getDoraDrilldownIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/incidents/{id}/suggested-causes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deployments of an incident's components that went out within DORA_SUGGEST_WINDOW_MINUTES before it opened */
+        get: operations["getDoraSuggestedCauses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dora/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The four DORA keys of the organization, a component, a team or an environment over a window, with bands and a daily series */
+        get: operations["getDoraMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1677,6 +1779,57 @@ export type paths = {
         get: operations["getMeshTwoTopology"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's notifications, newest first (paginated; unread=true for unread only) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one notification read */
+        post: operations["readNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all of the signed-in user's notifications read */
+        post: operations["readAllNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5370,6 +5523,282 @@ export interface operations {
             };
         };
     };
+    refreshCatalogLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: {
+                            annotations: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Backstage kind: Component, API, Resource, System or Domain */
+                            entityKind: string;
+                            /** @description full entity reference `kind:namespace/name` (lower-case kind) */
+                            entityRef: string;
+                            gitopsApp: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            kind: string;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            lifecycle: string | null;
+                            links: {
+                                icon?: string;
+                                title?: string;
+                                type?: string;
+                                url: string;
+                            }[];
+                            name: string;
+                            namespace: string;
+                            /** @description true once the entity disappeared from its location (kept until deleted) */
+                            orphan: boolean;
+                            owner: string | null;
+                            ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
+                            source: {
+                                file: string | null;
+                                locationId: string | null;
+                            } | null;
+                            tags: string[];
+                            teamId: string | null;
+                            title: string | null;
+                            type: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            workloadStatus: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        /** @description problems that did not stop the registration (e.g. an API definition elsewhere than the repository) */
+                        errors: {
+                            document: number | null;
+                            file: string | null;
+                            message: string;
+                        }[];
+                        /** @description descriptor files read, relative to the repository root */
+                        files: string[];
+                        location: {
+                            branch: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            lastError: string | null;
+                            lastRefreshedAt: string | null;
+                            path: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            url: string;
+                        };
+                        /** @description references of the users written as people (`user:default/guest`) */
+                        people: string[];
+                        skipped: {
+                            /** @description 1-based index of the document in its file */
+                            document: number;
+                            file?: string;
+                            kind: string | null;
+                            name: string | null;
+                            reason: string;
+                        }[];
+                        /** @description references of the groups written as teams (`group:default/team-a`) */
+                        teams: string[];
+                        unchanged: {
+                            annotations: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Backstage kind: Component, API, Resource, System or Domain */
+                            entityKind: string;
+                            /** @description full entity reference `kind:namespace/name` (lower-case kind) */
+                            entityRef: string;
+                            gitopsApp: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            kind: string;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            lifecycle: string | null;
+                            links: {
+                                icon?: string;
+                                title?: string;
+                                type?: string;
+                                url: string;
+                            }[];
+                            name: string;
+                            namespace: string;
+                            /** @description true once the entity disappeared from its location (kept until deleted) */
+                            orphan: boolean;
+                            owner: string | null;
+                            ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
+                            source: {
+                                file: string | null;
+                                locationId: string | null;
+                            } | null;
+                            tags: string[];
+                            teamId: string | null;
+                            title: string | null;
+                            type: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            workloadStatus: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        updated: {
+                            annotations: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Backstage kind: Component, API, Resource, System or Domain */
+                            entityKind: string;
+                            /** @description full entity reference `kind:namespace/name` (lower-case kind) */
+                            entityRef: string;
+                            gitopsApp: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            kind: string;
+                            labels: {
+                                [key: string]: string;
+                            };
+                            lifecycle: string | null;
+                            links: {
+                                icon?: string;
+                                title?: string;
+                                type?: string;
+                                url: string;
+                            }[];
+                            name: string;
+                            namespace: string;
+                            /** @description true once the entity disappeared from its location (kept until deleted) */
+                            orphan: boolean;
+                            owner: string | null;
+                            ownerUserRef: string | null;
+                            remotes: {
+                                type: string;
+                                url: string;
+                            }[] | null;
+                            source: {
+                                file: string | null;
+                                locationId: string | null;
+                            } | null;
+                            tags: string[];
+                            teamId: string | null;
+                            title: string | null;
+                            type: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            workloadStatus: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCatalogPeople: {
         parameters: {
             query?: {
@@ -7684,6 +8113,543 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraDrilldownChanges: {
+        parameters: {
+            query?: {
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                skewed?: "true" | "false";
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            committedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            componentName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            deployedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            deploymentId: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            environmentId: string;
+                            leadSeconds: number;
+                            sha: string;
+                            /** @description committed after it was deployed: excluded from the lead time */
+                            skewed: boolean;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraDrilldownDeployments: {
+        parameters: {
+            query?: {
+                failed?: "true" | "false";
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            changeCount: number;
+                            changesError: string | null;
+                            /** @description pending, read, no_repository, no_revision or failed */
+                            changesStatus: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            componentName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            deployedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            deploymentId: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            environmentId: string;
+                            environmentName: string;
+                            failed: boolean;
+                            incidentIds: string[];
+                            recoverySeconds: number | null;
+                            revision: string | null;
+                            rolledBackAt: string | null;
+                            skewedCount: number;
+                            version: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraDrilldownIncidents: {
+        parameters: {
+            query?: {
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            componentName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            deployedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            deploymentId: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            incidentId: string;
+                            resolvedAt: string | null;
+                            severity: string;
+                            status: string;
+                            title: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraSuggestedCauses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        componentId: string;
+                        componentName: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        deployedAt: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        deploymentId: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        environmentId: string;
+                        environmentName: string;
+                        minutesBeforeIncident: number;
+                        version: string;
+                    }[];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDoraMetrics: {
+        parameters: {
+            query?: {
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                from?: string;
+                /** @description UUID */
+                id?: string;
+                /** @description organization (the current one, X-Organization-Id), component, team or environment */
+                scope?: "organization" | "component" | "team" | "environment";
+                /** @description a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The four DORA keys of a scope over a window, with their bands and a daily series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                        band: "elite" | "high" | "medium" | "low" | null;
+                        bandSource: string;
+                        changeFailureRate: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            deployments: number;
+                            failedDeployments: number;
+                            rate: number | null;
+                            rolledBack: number;
+                            withIncidents: number;
+                        };
+                        changeLeadTime: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            /** @description commits counted (lead time ≥ 0) */
+                            changes: number;
+                            /** @description deployments whose commits are still being read */
+                            deploymentsPending: number;
+                            /** @description deployments whose commits could not be read from git */
+                            deploymentsUnreadable: number;
+                            deploymentsWithoutRepository: number;
+                            deploymentsWithoutRevision: number;
+                            medianSeconds: number | null;
+                            /** @description commits dated after their deployment (clock skew): excluded from the median */
+                            skewedExcluded: number;
+                        };
+                        /** @description length of the window in days */
+                        days: number;
+                        deploymentFrequency: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            /** @description successful deployments (rolled-back ones included: they were deployed) */
+                            deployments: number;
+                            perDay: number;
+                            perWeek: number;
+                        };
+                        failedDeploymentRecoveryTime: {
+                            /** @description performance band of the 2024 DORA report; null: no figure in the window */
+                            band: "elite" | "high" | "medium" | "low" | null;
+                            medianSeconds: number | null;
+                            recovered: number;
+                            /** @description failed deployments with an incident still unresolved */
+                            unrecovered: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        from: string;
+                        id: string | null;
+                        organizationId: string | null;
+                        scope: string;
+                        series: {
+                            changes: number;
+                            /** @description UTC day, YYYY-MM-DD */
+                            date: string;
+                            deployments: number;
+                            failedDeployments: number;
+                            medianLeadSeconds: number | null;
+                            medianRecoverySeconds: number | null;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        to: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10480,6 +11446,8 @@ export interface operations {
     listIncidents: {
         parameters: {
             query?: {
+                /** @description UUID: only incidents affecting this component */
+                componentId?: string;
                 /** @description P1 critical, P2 high, P3 medium, P4 low */
                 severity?: "P1" | "P2" | "P3" | "P4";
                 /** @description rows to skip */
@@ -10504,6 +11472,8 @@ export interface operations {
                         data: {
                             affectedComponentIds: string[];
                             affectedEnvironmentIds: string[];
+                            /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                            causedByDeploymentId: string | null;
                             commanderUserId: string | null;
                             /**
                              * Format: date-time
@@ -10570,6 +11540,8 @@ export interface operations {
                 "application/json": {
                     affectedComponentIds?: string[];
                     affectedEnvironmentIds?: string[];
+                    /** @description the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it */
+                    causedByDeploymentId?: string | null;
                     commanderUserId?: string | null;
                     description?: string | null;
                     /**
@@ -10609,6 +11581,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time
@@ -10731,6 +11705,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time
@@ -10886,6 +11862,8 @@ export interface operations {
                 "application/json": {
                     affectedComponentIds?: string[];
                     affectedEnvironmentIds?: string[];
+                    /** @description the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it */
+                    causedByDeploymentId?: string | null;
                     commanderUserId?: string | null;
                     description?: string | null;
                     /**
@@ -10927,6 +11905,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time
@@ -11066,6 +12046,8 @@ export interface operations {
                             name: string;
                             type: string;
                         }[];
+                        /** @description the deployment that caused it (DORA change failure rate and recovery time); null: none known */
+                        causedByDeploymentId: string | null;
                         commanderUserId: string | null;
                         /**
                          * Format: date-time
@@ -13074,6 +14056,192 @@ export interface operations {
             };
         };
     };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description rows to skip */
+                skip?: number;
+                /** @description rows to return (1-100) */
+                take?: number;
+                /** @description true: only unread notifications */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            /** @description the domain event it was derived from */
+                            event: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            /** @description component, incident, pipeline_run */
+                            kind: "component" | "incident" | "pipeline_run";
+                            link: string | null;
+                            organizationId: string | null;
+                            read: boolean;
+                            readAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            subjectId: string;
+                            title: string;
+                        }[];
+                        skip: number;
+                        take: number;
+                        total: number;
+                        /** @description unread notifications of the user (whatever the filter) */
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A notification of the signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        /** @description the domain event it was derived from */
+                        event: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        /** @description component, incident, pipeline_run */
+                        kind: "component" | "incident" | "pipeline_run";
+                        link: string | null;
+                        organizationId: string | null;
+                        read: boolean;
+                        readAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        subjectId: string;
+                        title: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readAllNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description notifications marked read */
+                        updated: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOrchestratorCrds: {
         parameters: {
             query?: never;
@@ -14286,6 +15454,8 @@ export interface operations {
                 /** @description UUID */
                 organizationId?: string;
                 page?: number;
+                /** @description Case-insensitive substring of the name or description (decision 721) */
+                search?: string;
             };
             header?: never;
             path?: never;

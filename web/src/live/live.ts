@@ -9,6 +9,14 @@ import { session } from '../api/session';
 const IGNORED = new Set(['pipeline.log']);
 let socket: Socket | undefined;
 
+type LiveListener = (event: string, payload: unknown) => void;
+const listeners = new Set<LiveListener>();
+/** Streams a page follows itself (a run's log lines): every event, and `live.reconnected` after a reconnect. */
+export function onLiveEvent(listener: LiveListener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 async function connect(token: string, queryClient: QueryClient) {
   // socket.io-client is loaded after the first paint: it is not needed to show the page.
   const { io } = await import('socket.io-client');
@@ -18,11 +26,15 @@ async function connect(token: string, queryClient: QueryClient) {
   }
   socket = io('/events', { path: '/socket.io', auth: { token }, transports: ['websocket'] });
   socket.onAny((event: string, payload: unknown) => {
+    for (const listener of listeners) listener(event, payload);
     if (IGNORED.has(event)) return;
     for (const queryKey of keysForEvent(event, payload)) void queryClient.invalidateQueries({ queryKey });
   });
   // Events missed while disconnected cannot be replayed: refetch what is on screen after a reconnect.
-  socket.io.on('reconnect', () => void queryClient.invalidateQueries());
+  socket.io.on('reconnect', () => {
+    for (const listener of listeners) listener('live.reconnected', undefined);
+    void queryClient.invalidateQueries();
+  });
 }
 
 /** Follows the session: connects with each new access token, disconnects on sign-out. */

@@ -3,7 +3,7 @@ import type { PipelineStageRow } from '../../../db/schema/pipelines.js';
 import type { PipelinesConfig } from '../../../config/pipelines.js';
 import type { DeploymentsService } from '../../deployments/index.js';
 import type { PipelineNotifyEvent } from '../pipelines.events.js';
-import type { GitOpsDeployPort, NotifyWebhookPort } from '../pipelines.ports.js';
+import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from '../pipelines.ports.js';
 import type { RunRow } from '../pipelines.repository.js';
 
 /** What one stage gets to do its work. */
@@ -28,6 +28,8 @@ export interface StageContext {
   gitops(): GitOpsDeployPort | undefined;
   /** The notification webhook; undefined when NOTIFY_WEBHOOK_URL is not set. */
   notifyWebhook: NotifyWebhookPort | undefined;
+  /** The OCI build tools (decision 514). */
+  containerBuild: ContainerBuildPort;
   notify(event: PipelineNotifyEvent): void;
 }
 

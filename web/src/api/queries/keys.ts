@@ -18,9 +18,34 @@ export const queryKeys = {
     components: (id: string, params: object) => ['teams', 'components', id, params] as const,
   },
   apiSpecs: { all: () => ['api-specs'] as const },
-  pipelines: { all: () => ['pipelines'] as const },
+  pipelines: {
+    all: () => ['pipelines'] as const,
+    list: (params: object) => ['pipelines', 'list', params] as const,
+    pipeline: (id: string) => ['pipelines', 'pipeline', id] as const,
+    runs: (id: string) => ['pipelines', 'runs', id] as const,
+    run: (id: string, runId: string) => ['pipelines', 'run', id, runId] as const,
+  },
   incidents: { all: () => ['incidents'] as const },
   deployments: { all: () => ['deployments'] as const },
+  dashboards: { all: () => ['dashboards'] as const },
+  notifications: { all: () => ['notifications'] as const },
+  admin: {
+    all: () => ['admin'] as const,
+    users: (params: object) => ['admin', 'users', params] as const,
+    organizations: () => ['admin', 'organizations'] as const,
+    organization: (id: string) => ['admin', 'organizations', id] as const,
+    members: (id: string) => ['admin', 'members', id] as const,
+    teamMembers: (id: string) => ['admin', 'team-members', id] as const,
+    environments: () => ['admin', 'environments'] as const,
+    credentials: (orgId: string | null) => ['admin', 'credentials', orgId] as const,
+    templates: () => ['admin', 'templates'] as const,
+    locations: (params: object) => ['admin', 'locations', params] as const,
+  },
+  dora: {
+    all: () => ['dora'] as const,
+    metrics: (params: object) => ['dora', 'metrics', params] as const,
+    drilldown: (kind: string, params: object) => ['dora', 'drilldown', kind, params] as const,
+  },
 };
 
 type Key = readonly unknown[];
@@ -36,7 +61,8 @@ export function keysForEvent(event: string, payload: unknown): Key[] {
   if (event.startsWith('api-spec')) return [queryKeys.apiSpecs.all(), queryKeys.catalog.all()];
   if (event.startsWith('pipeline.run') || event.startsWith('ci.build')) return [queryKeys.pipelines.all()];
   if (event.startsWith('rollout.')) return [queryKeys.deployments.all()];
-  if (event.startsWith('INCIDENT_')) return [queryKeys.incidents.all()];
+  if (event.startsWith('INCIDENT_') || event.startsWith('incident.')) return [queryKeys.incidents.all()];
+  if (event.startsWith('notification.')) return [queryKeys.notifications.all()];
   if (event.startsWith('scaffold.')) return [queryKeys.catalog.all()];
   return [];
 }

@@ -17,6 +17,8 @@ describe('query keys and live events', () => {
     expect(keysForEvent('api-spec:deprecated', {})).toContainEqual(['api-specs']);
     expect(keysForEvent('pipeline.run.updated', {})).toEqual([['pipelines']]);
     expect(keysForEvent('INCIDENT_CREATED', {})).toEqual([['incidents']]);
+    expect(keysForEvent('incident.update.created', {})).toEqual([['incidents']]);
+    expect(keysForEvent('notification.created', { id: 'n1' })).toEqual([['notifications']]);
     expect(keysForEvent('something.else', {})).toEqual([]);
   });
 });

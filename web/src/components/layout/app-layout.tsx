@@ -2,7 +2,7 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSession } from '../../lib/use-session';
 import { Header } from './header';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
 
 // The palette (cmdk) loads on first use: it is not part of the first paint.
 const CommandPalette = lazy(() => import('../search/command-palette'));
@@ -10,7 +10,7 @@ const CommandPalette = lazy(() => import('../search/command-palette'));
 /** The signed-in page frame: skip link, header, nav, and the page in <main>. */
 export function AppLayout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const { status } = useSession();
+  const { status, user } = useSession();
   const navigate = useNavigate();
   const href = useRouterState({ select: (s) => s.location.href });
   // A session that ends while a page is open (refresh refused, signed out in another tab's "everywhere")
@@ -38,7 +38,7 @@ export function AppLayout() {
       <div className="flex flex-1 flex-col md:flex-row">
         <nav aria-label="Main" className="border-b md:w-48 md:shrink-0 md:border-r md:border-b-0">
           <ul className="flex gap-1 overflow-x-auto px-2 py-1.5 md:flex-col md:px-2 md:py-3">
-            {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            {navItemsFor(user?.roles).map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <Link
                   to={to}

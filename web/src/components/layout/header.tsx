@@ -9,6 +9,7 @@ import { setTheme, useTheme } from '../../lib/theme';
 import { useOrganizationId, useSession } from '../../lib/use-session';
 import { Button } from '../ui/button';
 import { Select } from '../ui/input';
+import { NotificationsBell } from './notifications-bell';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -131,6 +132,7 @@ export function Header({ onOpenPalette }: { onOpenPalette: () => void }) {
       <div className="ml-auto flex items-center gap-1">
         <OrganizationSwitcher />
         <ThemeToggle />
+        <NotificationsBell />
         <UserMenu />
       </div>
     </header>

@@ -7,6 +7,7 @@ import { useSearch } from '../../api/queries/search';
 import { describeError } from '../ui/states';
 import { matchPages } from './page-matches';
 import { KIND_LABELS, resultHref } from './result-link';
+import { useSession } from '../../lib/use-session';
 import { useDebounced } from './use-debounced';
 
 const group =
@@ -20,7 +21,8 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
   const [query, setQuery] = useState('');
   const settled = useDebounced(query.trim(), 150);
   const results = useSearch(settled, { take: 5 });
-  const pages = matchPages(query);
+  const { user } = useSession();
+  const pages = matchPages(query, user?.roles);
 
   const go = (href: string) => {
     onOpenChange(false);

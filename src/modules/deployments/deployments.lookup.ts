@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { deployments, pipelineRuns, pipelines } from '../../db/schema/index.js';
+
+/** Reads other modules need about deployments, without reaching into the table. */
+export const deploymentsLookup = {
+  /**
+   * Whether the deployment exists and the organization it belongs to: that of the pipeline whose run
+   * deployed it, null for a deployment without one (decision 567). Undefined: no such deployment.
+   */
+  async organizationOf(db: Executor, id: string): Promise<{ organizationId: string | null } | undefined> {
+    const [row] = await db
+      .select({ id: deployments.id, organizationId: pipelines.organizationId })
+      .from(deployments)
+      .leftJoin(pipelineRuns, eq(pipelineRuns.id, deployments.pipelineRunId))
+      .leftJoin(pipelines, eq(pipelines.id, pipelineRuns.pipelineId))
+      .where(eq(deployments.id, id))
+      .limit(1);
+    return row ? { organizationId: row.organizationId ?? null } : undefined;
+  },
+};

@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+
+/** Incidents in Chromium against a real server: declare, live timeline, status moves, safe post-mortems, filters, axe. */
+let server: PortalServer;
+let pb: PortalBrowser;
+let viewer: { username: string; password: string };
+let incidentPath = '';
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  pb = await launchBrowser(server);
+  const admin = await server.adminToken();
+  expect((await server.api('POST', '/api/v1/catalog/components', { name: 'checkout-service', kind: 'service' }, admin)).status).toBe(201);
+  viewer = { username: 'incident-viewer', password: 'Viewer-Passw0rd' };
+  expect((await server.api('POST', '/api/v1/auth/register', { ...viewer, email: 'viewer@hangar.test' })).status).toBe(201);
+});
+afterAll(async () => {
+  await pb?.close();
+  await server?.stop();
+});
+
+const signedIn = async (user: { username: string; password: string }, path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) => {
+  const { context, page } = await pb.newPage(opts);
+  await signIn(page, user, path);
+  return { context, page };
+};
+const timeline = (page: Page) => page.getByRole('log', { name: 'Timeline entries' });
+
+describe('incidents', () => {
+  it('an admin declares an incident and resolves it; another user watches the timeline grow live', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedIn(ADMIN, '/incidents');
+    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Declare incident' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Declare an incident' });
+    await dialog.getByLabel('Title').fill('Checkout errors');
+    await dialog.getByLabel('Severity').selectOption('P1');
+    await dialog.getByLabel('Find components').fill('checkout');
+    await dialog.getByRole('checkbox', { name: /checkout-service/ }).check();
+    await dialog.getByRole('button', { name: 'Declare' }).click();
+    await page.getByRole('heading', { name: 'Checkout errors', level: 1 }).waitFor();
+    incidentPath = new URL(page.url()).pathname;
+    await expect.poll(() => timeline(page).textContent(), { timeout: 15_000 }).toContain('Incident created: Checkout errors');
+
+    // A plain user on the same page: no reload from here on.
+    const watcher = await signedIn(viewer, incidentPath);
+    await watcher.page.getByRole('heading', { name: 'Checkout errors', level: 1 }).waitFor();
+    await expect(watcher.page.getByRole('button', { name: 'Change status' }).count()).resolves.toBe(0);
+
+    await page.getByLabel('Add a timeline note').fill('Rolling back release 42');
+    await page.getByRole('button', { name: 'Post note' }).click();
+    await expect.poll(() => timeline(watcher.page).textContent(), { timeout: 15_000 }).toContain('Rolling back release 42');
+
+    await page.getByLabel('New status').selectOption('investigating');
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await expect.poll(() => timeline(watcher.page).textContent(), { timeout: 15_000 }).toContain('open → investigating');
+
+    await page.getByLabel('Severity').selectOption('P2');
+    await page.getByLabel('New status').selectOption('resolved');
+    await page.getByLabel('Status message (optional)').fill('Rollback complete');
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await expect.poll(() => timeline(watcher.page).textContent(), { timeout: 15_000 }).toContain('Rollback complete');
+    await expect.poll(() => watcher.page.getByText('resolved', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => watcher.page.getByText('P2 high').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByText('Resolved incidents stay resolved.').waitFor();
+    await watcher.context.close();
+    await context.close();
+  });
+
+  it('renders the post-mortem Markdown safely: no HTML, no javascript: links', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedIn(ADMIN, incidentPath);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Write post-mortem' }).click();
+    await page.getByLabel('Root cause (Markdown)').fill('A **bad** config push');
+    await page.getByLabel('Contributing factors').fill('No canary\nFriday deploy');
+    await page.getByLabel('Action items').fill('[x] Roll back @ana\n[ ] Add a canary stage');
+    await page
+      .getByLabel('Write-up (Markdown)')
+      .fill(
+        '## Timeline\n\n<img src="x" onerror="window.__pwned = 1; alert(1)">\n\n[click me](javascript:alert(1))\n\n<script>window.__pwned = 2</script>\n\nSee [the runbook](https://runbooks.example.test/checkout).',
+      );
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('region', { name: 'Preview of the write-up' }).getByRole('heading', { name: 'Timeline' }).waitFor();
+    await page.getByRole('button', { name: 'Save post-mortem' }).click();
+
+    const article = page.locator('article');
+    await article.getByRole('heading', { name: 'Timeline' }).waitFor();
+    expect(await article.locator('strong').textContent()).toBe('bad');
+    expect(await article.getByText('Add a canary stage').count()).toBe(1);
+    expect(await article.getByRole('link', { name: 'the runbook' }).getAttribute('href')).toBe('https://runbooks.example.test/checkout');
+    expect(await article.getByRole('link', { name: 'click me' }).count()).toBe(0);
+    await article.getByText('click me').click();
+    const dom = await page.evaluate(() => ({
+      pwned: (window as unknown as { __pwned?: number }).__pwned,
+      images: document.querySelectorAll('article img').length,
+      scripts: document.querySelectorAll('article script').length,
+      jsLinks: [...document.querySelectorAll('a')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
+      html: document.querySelector('article')!.innerHTML,
+    }));
+    expect(dom).toMatchObject({ pwned: undefined, images: 0, scripts: 0, jsLinks: 0 });
+    expect(dom.html).not.toMatch(/onerror|<script/i);
+    expect(dialogs).toEqual([]);
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(/^Approved /).waitFor();
+    await context.close();
+  });
+
+  it('keeps the filters in the URL', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedIn(viewer, '/incidents?status=resolved');
+    await page.getByRole('link', { name: 'Checkout errors' }).waitFor();
+    await page.getByLabel('Status').selectOption('open');
+    await page.getByText('No incident matches these filters').waitFor();
+    expect(new URL(page.url()).searchParams.get('status')).toBe('open');
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Severity').selectOption('P2');
+    await page.getByRole('link', { name: 'Checkout errors' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?severity=P2');
+    // From the incident, its affected component filters the list.
+    await page.getByRole('link', { name: 'Checkout errors' }).click();
+    await page.getByRole('link', { name: /checkout-service/ }).click();
+    await page.getByRole('link', { name: 'Checkout errors' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('component')).toMatch(/^[0-9a-f-]{36}$/);
+    await context.close();
+  });
+
+  it('has no axe violations, both themes, desktop and 390 px', { timeout: 60_000 }, async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const viewport of ['desktop', 'mobile'] as const) {
+        const { context, page } = await signedIn(ADMIN, '/incidents', { theme, viewport });
+        await settled(page);
+        await expectAccessible(page, `/incidents ${theme} ${viewport}`);
+        await page.goto(incidentPath);
+        await page.locator('article').waitFor();
+        await settled(page);
+        await expectAccessible(page, `incident ${theme} ${viewport}`);
+        await context.close();
+      }
+    }
+  });
+});

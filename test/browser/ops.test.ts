@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, expectAccessible, launchBrowser, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+
+/** Dashboards (widgets, drag and keyboard arrangement) and notifications (live bell and feed) in Chromium against a real server. */
+let server: PortalServer;
+let pb: PortalBrowser;
+let admin: string;
+let member: { username: string; password: string };
+let componentId: string;
+let dashboardPath = '';
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  pb = await launchBrowser(server);
+  admin = await server.adminToken();
+  member = { username: 'ops-member', password: 'Member-Passw0rd' };
+  const registered = await server.api('POST', '/api/v1/auth/register', { ...member, email: 'ops-member@hangar.test' });
+  expect(registered.status).toBe(201);
+  const team = await server.api('POST', '/api/v1/teams', { name: 'ops-team', type: 'dev' }, admin);
+  expect((await server.api('POST', `/api/v1/teams/${team.body.id}/members/${registered.body.id}`, undefined, admin)).status).toBe(201);
+  const component = await server.api('POST', '/api/v1/catalog/components', { name: 'ledger-service', kind: 'service', owner: 'ops-team' }, admin);
+  expect(component.status).toBe(201);
+  componentId = component.body.id;
+});
+afterAll(async () => {
+  await pb?.close();
+  await server?.stop();
+});
+
+const signedIn = async (user: { username: string; password: string }, path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) => {
+  const { context, page } = await pb.newPage(opts);
+  await signIn(page, user, path);
+  return { context, page };
+};
+/** settled(), except for dnd kit's own live region (a permanent role=status on arrangeable pages). */
+async function settledPage(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await expect.poll(() => page.locator('[role=status]:not([id^="DndLiveRegion"])').count(), { timeout: 20_000 }).toBe(0);
+}
+const widgetTitles = (page: Page) => page.getByRole('list', { name: 'Widgets' }).getByRole('heading', { level: 2 }).allTextContents();
+
+describe('notifications', () => {
+  it('a team member hears of their component and of an incident on it, live, and marks them read', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedIn(member, '/notifications');
+    await page.getByRole('link', { name: 'service ledger-service was created' }).waitFor();
+    await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor();
+
+    const declared = await server.api('POST', '/api/v1/incidents', { title: 'Ledger drift', severity: 'P2', affectedComponentIds: [componentId] }, admin);
+    expect(declared.status).toBe(201);
+    // No reload: notification.created reaches this user's connection.
+    await page.getByRole('link', { name: 'Incident declared (P2): Ledger drift' }).waitFor();
+    await page.getByRole('link', { name: 'Notifications, 2 unread' }).waitFor();
+
+    await page.getByRole('button', { name: 'Mark “service ledger-service was created” read' }).click();
+    await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor();
+    await page.getByRole('button', { name: 'Unread only' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+    expect(new URL(page.url()).search).toBe('?unread=true');
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await page.getByText('Nothing unread').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Unread only' }).click();
+    await page.getByRole('link', { name: 'Incident declared (P2): Ledger drift' }).click();
+    await page.getByRole('heading', { name: 'Ledger drift', level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe('dashboards', () => {
+  it('an admin creates a dashboard, adds widgets and rearranges them with the keyboard', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedIn(ADMIN, '/dashboards');
+    await page.getByRole('button', { name: 'New dashboard' }).click();
+    const create = page.getByRole('dialog', { name: 'New dashboard' });
+    await create.getByLabel('Name').fill('Operations');
+    await create.getByLabel('Visibility').selectOption('workspace');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor();
+    dashboardPath = new URL(page.url()).pathname;
+
+    for (const [type, title] of [
+      ['metric_graph', 'Latency'],
+      ['alert_summary', 'Open incidents'],
+      ['uptime_chart', 'Uptime'],
+      ['slo_gauge', 'Availability SLO'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add widget' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a widget' });
+      await dialog.getByLabel('Type').selectOption(type);
+      await dialog.getByLabel('Title').fill(title);
+      await dialog.getByLabel('Size').selectOption('medium');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+    }
+    // Each widget as its data calls for: charts drawn (with a text summary), counts as figures.
+    await page.getByRole('figure', { name: 'Latency' }).locator('canvas').first().waitFor();
+    await page.getByRole('figure', { name: 'Uptime' }).locator('canvas').first().waitFor();
+    await page.getByRole('figure', { name: 'Availability SLO' }).locator('svg').waitFor();
+    await page.getByText('P1 critical').waitFor();
+    expect(await widgetTitles(page)).toEqual(['Latency', 'Open incidents', 'Uptime', 'Availability SLO']);
+
+    // Keyboard: pick up Latency, move it one place on, drop it; the screen reader hears each step.
+    await page.evaluate(() => {
+      const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
+      const region = document.querySelector('[id^="DndLiveRegion"]')!;
+      new MutationObserver(() => heard.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+    });
+    const heard = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    await page.getByRole('button', { name: 'Move Latency', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(heard, { timeout: 15_000 }).toContain('Picked up Latency, position 1 of 4.');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(heard, { timeout: 15_000 }).toContain('Latency is over position 2 of 4.');
+    await page.keyboard.press('Space');
+    await expect.poll(heard, { timeout: 15_000 }).toContain('Latency dropped at position 2 of 4.');
+    await expect.poll(() => widgetTitles(page), { timeout: 15_000 }).toEqual(['Open incidents', 'Latency', 'Uptime', 'Availability SLO']);
+    // Saved: the server has the new places, and a reload shows them.
+    const saved = await server.api('GET', `/api/v1${dashboardPath}`, undefined, admin);
+    const at = Object.fromEntries((saved.body.widgets as { title: string; gridX: number; gridY: number }[]).map((w) => [w.title, [w.gridX, w.gridY]]));
+    expect(at).toEqual({ 'Open incidents': [0, 0], Latency: [6, 0], Uptime: [0, 3], 'Availability SLO': [6, 3] });
+    await page.reload();
+    await expect.poll(() => widgetTitles(page), { timeout: 15_000 }).toEqual(['Open incidents', 'Latency', 'Uptime', 'Availability SLO']);
+
+    // Drag with the pointer: Availability SLO onto the first place.
+    const from = await page.getByRole('button', { name: 'Move Availability SLO', exact: true }).boundingBox();
+    const to = await page.getByRole('button', { name: 'Move Open incidents', exact: true }).boundingBox();
+    await page.mouse.move(from!.x + 5, from!.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + 20, from!.y + 5, { steps: 3 });
+    await page.mouse.move(to!.x + 10, to!.y + 10, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => widgetTitles(page), { timeout: 15_000 }).toEqual(['Availability SLO', 'Open incidents', 'Latency', 'Uptime']);
+    await context.close();
+  });
+
+  it('a plain user sees a workspace dashboard without the arranging controls', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedIn(member, '/dashboards');
+    await page.getByRole('link', { name: 'Operations' }).click();
+    await page.getByRole('heading', { name: 'Latency', level: 2 }).waitFor();
+    expect(await page.getByRole('button', { name: /^Move / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add widget' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('accessibility (axe, zero violations)', () => {
+  it('dashboards and notifications, both themes, desktop and 390 px', { timeout: 90_000 }, async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const viewport of ['desktop', 'mobile'] as const) {
+        const { context, page } = await signedIn(member, '/notifications', { theme, viewport });
+        for (const path of ['/notifications', '/dashboards', dashboardPath]) {
+          await page.goto(path);
+          await settledPage(page);
+          await expectAccessible(page, `${path} ${theme} ${viewport}`);
+        }
+        await context.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,91 @@
+// Dashboards and their widgets (routes/dashboards). Keys start with 'dashboards'.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../client';
+import type { OkBody } from '../types';
+import { queryKeys } from './keys';
+
+export type Dashboard = OkBody<'getDashboard'>;
+export type Widget = Dashboard['widgets'][number];
+export type WidgetType = Widget['type'];
+export interface LayoutItem {
+  id: string;
+  gridX: number;
+  gridY: number;
+  gridW: number;
+  gridH: number;
+}
+
+const keys = {
+  list: (q: object) => [...queryKeys.dashboards.all(), 'list', q] as const,
+  dashboard: (id: string) => [...queryKeys.dashboards.all(), 'dashboard', id] as const,
+  data: (dashboardId: string, widgetId: string) => [...queryKeys.dashboards.all(), 'data', dashboardId, widgetId] as const,
+};
+
+export function useDashboards(page: number, size = 50) {
+  const query = { skip: (page - 1) * size, take: size };
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dashboards', { params: { query }, signal })),
+  });
+}
+
+export function useDashboard(id: string) {
+  return useQuery({
+    queryKey: keys.dashboard(id),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dashboards/{id}', { params: { path: { id } }, signal })),
+  });
+}
+
+/** A widget's data; refreshed every minute while on screen (widget data has no live event). */
+export function useWidgetData(dashboardId: string, widgetId: string) {
+  return useQuery({
+    queryKey: keys.data(dashboardId, widgetId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}/data', { params: { path: { dashboardId, widgetId } }, signal })),
+    refetchInterval: 60_000,
+  });
+}
+
+function useDashboardsMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.dashboards.all() }) });
+}
+
+export const useCreateDashboard = () =>
+  useDashboardsMutation(async (body: { name: string; description?: string; visibility: 'private' | 'workspace' }) =>
+    unwrap(await api.POST('/api/v1/dashboards', { body })),
+  );
+
+export const useDeleteDashboard = () =>
+  useDashboardsMutation(async (id: string) => unwrap(await api.DELETE('/api/v1/dashboards/{id}', { params: { path: { id } } })));
+
+export const useAddWidget = (dashboardId: string) =>
+  useDashboardsMutation(
+    async (body: { type: WidgetType; title: string; gridX: number; gridY: number; gridW: number; gridH: number; config?: Record<string, unknown> }) =>
+      unwrap(await api.POST('/api/v1/dashboards/{id}/widgets', { params: { path: { id: dashboardId } }, body })),
+  );
+
+export const useDeleteWidget = (dashboardId: string) =>
+  useDashboardsMutation(async (widgetId: string) =>
+    unwrap(await api.DELETE('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}', { params: { path: { dashboardId, widgetId } } })),
+  );
+
+/** Saves a whole arrangement in one request; the page shows the new order at once (optimistic). */
+export function useSaveLayout(dashboardId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (widgets: LayoutItem[]) =>
+      unwrap(await api.PATCH('/api/v1/dashboards/{id}/layout', { params: { path: { id: dashboardId } }, body: { widgets } })),
+    onMutate: async (widgets) => {
+      await client.cancelQueries({ queryKey: keys.dashboard(dashboardId) });
+      const before = client.getQueryData<Dashboard>(keys.dashboard(dashboardId));
+      if (before) {
+        const at = new Map(widgets.map((w) => [w.id, w]));
+        client.setQueryData<Dashboard>(keys.dashboard(dashboardId), { ...before, widgets: before.widgets.map((w) => ({ ...w, ...at.get(w.id) })) });
+      }
+      return { before };
+    },
+    onError: (_err, _vars, ctx) => ctx?.before && client.setQueryData(keys.dashboard(dashboardId), ctx.before),
+    onSettled: () => void client.invalidateQueries({ queryKey: keys.dashboard(dashboardId) }),
+  });
+}

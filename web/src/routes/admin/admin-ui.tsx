@@ -1,0 +1,250 @@
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Field, Input, Select } from '../../components/ui/input';
+import { describeError } from '../../components/ui/states';
+
+/** The page's title, what it is for, and its main action. */
+export function AdminHeader({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="grid gap-1">
+        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        {children && <p className="max-w-2xl text-[13px] text-muted-foreground">{children}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** A form-level error (the server's message when no field carries it). */
+export function FormAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * An action behind a confirmation dialog (destructive by default): the trigger opens it, "Cancel" or
+ * Escape keeps everything, the confirm button runs `onConfirm`; a failure is shown inside the dialog.
+ */
+export function ConfirmAction({
+  trigger,
+  triggerLabel,
+  title,
+  description,
+  confirmLabel,
+  destructive = true,
+  onConfirm,
+}: {
+  trigger: string;
+  triggerLabel?: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setError(undefined);
+      }}
+    >
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={triggerLabel}>
+        {trigger}
+      </Button>
+      <DialogContent title={title} description={description}>
+        {error !== undefined && <FormAlert message={describeError(error).message} />}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button variant={destructive ? 'destructive' : 'primary'} disabled={busy} onClick={() => void confirm()}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A table in a focusable, labelled scroll region (narrow screens scroll it sideways). */
+export function AdminTable({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border">
+      <table className="w-full min-w-[640px] text-left text-[13px]">
+        <caption className="sr-only">{label}</caption>
+        <thead className="bg-muted/50 text-xs text-muted-foreground">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cell = 'px-3 py-2 align-top';
+
+/** Previous / next over a paginated list (`page` is 1-based). */
+export function Pager({ page, size, total, onPage }: { page: number; size: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : 'never');
+
+/** A labelled text input whose server problem (400 `details`) is shown under it and announced with it. */
+export function TextField({
+  label,
+  error,
+  hint,
+  ...props
+}: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id, describedBy) => <Input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...props} />}
+    </Field>
+  );
+}
+
+/** A labelled native select with the same error handling. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  children,
+  ...props
+}: { label: string; error?: string; hint?: string; options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement> & { name: string }) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <Select id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...props}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+          {children}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * A create/edit form in a dialog. The form is uncontrolled: `onSubmit` gets its FormData and returns
+ * the write's promise; the dialog closes when it succeeds and stays open (with the problems shown on
+ * their fields by the caller) when it fails.
+ */
+export function FormDialog({
+  trigger,
+  triggerLabel,
+  triggerVariant = 'secondary',
+  title,
+  description,
+  submitLabel,
+  pending,
+  error,
+  onOpen,
+  onSubmit,
+  children,
+}: {
+  trigger: string;
+  triggerLabel?: string;
+  triggerVariant?: 'primary' | 'secondary';
+  title: string;
+  description?: string;
+  submitLabel: string;
+  pending: boolean;
+  error?: string;
+  onOpen?: () => void;
+  onSubmit: (data: FormData) => Promise<unknown>;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    try {
+      await onSubmit(new FormData(e.currentTarget));
+      setOpen(false);
+    } catch {
+      // shown by the caller from the mutation's error
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        variant={triggerVariant}
+        size="sm"
+        aria-label={triggerLabel}
+        onClick={() => {
+          onOpen?.();
+          setOpen(true);
+        }}
+      >
+        {trigger}
+      </Button>
+      <DialogContent title={title} description={description} className="max-h-[80vh] overflow-y-auto">
+        <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
+          <FormAlert message={error} />
+          {children}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A FormData string, trimmed; undefined when empty. */
+export const str = (data: FormData, name: string): string | undefined => {
+  const v = data.get(name);
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+};

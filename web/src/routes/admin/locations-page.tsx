@@ -1,0 +1,165 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { fieldError, formError, useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from '../../api/queries/admin';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { EmptyState, ErrorState, Loading, describeError } from '../../components/ui/states';
+import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, Pager, str, TextField } from './admin-ui';
+
+const route = getRouteApi('/app/admin/locations');
+const SIZE = 50;
+
+type Outcome = { title: string; result?: Omit<LocationResult, 'location'>; error?: string };
+
+/** What a registration or refresh did: counts, the files read, and every problem with its file and document. */
+function OutcomePanel({ outcome }: { outcome?: Outcome }) {
+  return (
+    <div aria-live="polite">
+      {outcome && (
+        <section aria-label={outcome.title} className="grid gap-2 rounded-lg border bg-card p-3 text-[13px]">
+          <h2 className="font-semibold">{outcome.title}</h2>
+          {outcome.error ? (
+            <p className="text-destructive">{outcome.error}</p>
+          ) : outcome.result ? (
+            <>
+              <p>
+                {outcome.result.created.length} created, {outcome.result.updated.length} updated, {outcome.result.unchanged.length} unchanged,{' '}
+                {outcome.result.skipped.length} skipped; {outcome.result.files.length} file(s) read
+                {outcome.result.files.length ? `: ${outcome.result.files.join(', ')}` : ''}.
+              </p>
+              {outcome.result.errors.length > 0 ? (
+                <>
+                  <h3 className="font-medium text-destructive">{outcome.result.errors.length} problem(s)</h3>
+                  <ul className="list-disc pl-5">
+                    {outcome.result.errors.map((e, i) => (
+                      <li key={i}>
+                        {[e.file, e.document !== null && e.document !== undefined ? `document ${e.document}` : undefined].filter(Boolean).join(', ')}
+                        {e.file || e.document ? ': ' : ''}
+                        {e.message}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p>No problems.</p>
+              )}
+            </>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** GET/POST /api/v1/catalog/locations, POST /api/v1/catalog/locations/:id/refresh, DELETE /api/v1/catalog/locations/:id. */
+export function LocationsPage() {
+  const { page = 1 } = route.useSearch();
+  const navigate = route.useNavigate();
+  const locations = useLocations(page, SIZE);
+  const register = useRegisterLocation();
+  const refresh = useRefreshLocation();
+  const remove = useDeleteLocation();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const e = register.error;
+
+  const doRefresh = async (id: string, url: string) => {
+    setOutcome(undefined);
+    try {
+      const { location: _location, ...result } = await refresh.mutateAsync(id);
+      setOutcome({ title: `Refreshed ${url}`, result });
+    } catch (err) {
+      setOutcome({ title: `Refreshing ${url} failed`, error: describeError(err).message });
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <AdminHeader
+        title="Catalog locations"
+        action={
+          <FormDialog
+            trigger="Register location"
+            triggerVariant="primary"
+            title="Register a catalog location"
+            description="Hangar clones the repository, reads its catalog-info.yaml files (or the file you name) and re-reads it on a schedule."
+            submitLabel="Register location"
+            pending={register.isPending}
+            error={formError(e)}
+            onOpen={() => register.reset()}
+            onSubmit={async (d) => {
+              const { location, ...result } = await register.mutateAsync({ url: str(d, 'url') ?? '', branch: str(d, 'branch'), path: str(d, 'path') });
+              setOutcome({ title: `Registered ${location.url}`, result });
+            }}
+          >
+            <TextField label="Git URL" name="url" required placeholder="https://git.example.com/org/repo.git" error={fieldError(e, 'url')} />
+            <TextField label="Branch" name="branch" hint="The default branch when empty" error={fieldError(e, 'branch')} />
+            <TextField label="File" name="path" hint="e.g. all.yaml; every catalog-info.yaml when empty" error={fieldError(e, 'path')} />
+          </FormDialog>
+        }
+      >
+        Git repositories the catalog reads. Each is re-read on a schedule; its last refresh and the problems found are shown here.
+      </AdminHeader>
+      <OutcomePanel outcome={outcome} />
+      {locations.isPending ? (
+        <Loading label="Loading locations" />
+      ) : locations.isError ? (
+        <ErrorState error={locations.error} onRetry={() => void locations.refetch()} />
+      ) : locations.data.total === 0 ? (
+        <EmptyState title="No locations registered">Register a git repository holding catalog-info.yaml files with “Register location”.</EmptyState>
+      ) : (
+        <>
+          <AdminTable label="Catalog locations" head={['Location', 'Last refresh', 'Status', 'Actions']}>
+            {locations.data.data.map((l) => (
+              <tr key={l.id}>
+                <td className={cell}>
+                  <div className="font-mono text-xs break-all">{l.url}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {l.branch ? `branch ${l.branch}` : 'default branch'}
+                    {l.path ? ` · ${l.path}` : ''}
+                  </div>
+                </td>
+                <td className={cell}>{formatTime(l.lastRefreshedAt)}</td>
+                <td className={cell}>
+                  {l.lastError ? (
+                    <span className="grid gap-1">
+                      <Badge tone="danger" className="w-fit">
+                        problems
+                      </Badge>
+                      <span className="text-xs">{l.lastError}</span>
+                    </span>
+                  ) : l.lastRefreshedAt ? (
+                    <Badge tone="success">ok</Badge>
+                  ) : (
+                    <Badge>not read yet</Badge>
+                  )}
+                </td>
+                <td className={cell}>
+                  <span className="flex gap-1">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Refresh ${l.url}`}
+                      disabled={refresh.isPending && refresh.variables === l.id}
+                      onClick={() => void doRefresh(l.id, l.url)}
+                    >
+                      Refresh
+                    </Button>
+                    <ConfirmAction
+                      trigger="Delete"
+                      triggerLabel={`Delete location ${l.url}`}
+                      title="Delete this location?"
+                      description={`${l.url} is no longer read. The entities read from it stay in the catalog until deleted.`}
+                      confirmLabel="Delete location"
+                      onConfirm={() => remove.mutateAsync(l.id)}
+                    />
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          <Pager page={page} size={SIZE} total={locations.data.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+        </>
+      )}
+    </div>
+  );
+}

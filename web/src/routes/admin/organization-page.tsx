@@ -1,0 +1,123 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import {
+  fieldError,
+  formError,
+  useAddMember,
+  useAllUsers,
+  useMembers,
+  useOrganization,
+  useRemoveMember,
+  useSetMemberRole,
+  type OrgRole,
+} from '../../api/queries/admin';
+import { Select } from '../../components/ui/input';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, SelectField, str } from './admin-ui';
+
+const route = getRouteApi('/app/admin/organizations/$orgId');
+const ROLES = ['member', 'admin', 'owner'] as const satisfies readonly OrgRole[];
+
+function AddMember({ orgId, memberIds }: { orgId: string; memberIds: Set<string> }) {
+  const add = useAddMember(orgId);
+  const users = useAllUsers();
+  const candidates = useMemo(() => (users.data ?? []).filter((u) => !memberIds.has(u.id)), [users.data, memberIds]);
+  const e = add.error;
+  return (
+    <FormDialog
+      trigger="Add member"
+      triggerVariant="primary"
+      title="Add a member"
+      submitLabel="Add member"
+      pending={add.isPending}
+      error={formError(e) ?? (users.isError ? 'The user list could not be loaded.' : undefined)}
+      onOpen={() => add.reset()}
+      onSubmit={(d) => add.mutateAsync({ userId: str(d, 'userId') ?? '', role: (str(d, 'role') ?? 'member') as OrgRole })}
+    >
+      <SelectField label="User" name="userId" error={fieldError(e, 'userId')} options={[]} required>
+        {candidates.map((u) => (
+          <option key={u.id} value={u.id}>
+            {u.username} ({u.email})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Role" name="role" options={ROLES} error={fieldError(e, 'role')} defaultValue="member" />
+    </FormDialog>
+  );
+}
+
+/** GET /api/v1/organizations/:id and its members: add, change role, remove. */
+export function OrganizationPage() {
+  const { orgId } = route.useParams();
+  const org = useOrganization(orgId);
+  const members = useMembers(orgId);
+  const setRole = useSetMemberRole(orgId);
+  const remove = useRemoveMember(orgId);
+  const memberIds = useMemo(() => new Set(members.data?.map((m) => m.userId)), [members.data]);
+
+  if (org.isPending) return <Loading label="Loading the organization" />;
+  if (org.isError) return <ErrorState error={org.error} onRetry={() => void org.refetch()} />;
+  return (
+    <div className="grid gap-4">
+      <p className="text-[13px]">
+        <Link to="/admin/organizations" className="text-primary hover:underline">
+          Organizations
+        </Link>
+      </p>
+      <AdminHeader title={org.data.name} action={<AddMember orgId={orgId} memberIds={memberIds} />}>
+        {org.data.description || `Slug ${org.data.slug}.`} Owners and admins of the organization manage its members; only an owner can make another owner, and
+        the owner cannot be removed.
+      </AdminHeader>
+      {setRole.isError && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]">
+          {setRole.error.message}
+        </p>
+      )}
+      <h2 className="text-base font-semibold">Members</h2>
+      {members.isPending ? (
+        <Loading label="Loading members" />
+      ) : members.isError ? (
+        <ErrorState error={members.error} onRetry={() => void members.refetch()} />
+      ) : members.data.length === 0 ? (
+        <EmptyState title="No members">Add one with “Add member”.</EmptyState>
+      ) : (
+        <AdminTable label="Members" head={['User', 'Role', 'Joined', 'Actions']}>
+          {members.data.map((m) => (
+            <tr key={m.userId}>
+              <td className={`${cell} font-medium`}>{m.username}</td>
+              <td className={cell}>
+                <Select
+                  aria-label={`Role of ${m.username}`}
+                  value={m.role}
+                  disabled={setRole.isPending}
+                  className="h-8 w-32"
+                  onChange={(e) => {
+                    setRole.reset();
+                    setRole.mutate({ userId: m.userId, role: e.target.value as OrgRole });
+                  }}
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </Select>
+              </td>
+              <td className={cell}>{formatTime(m.joinedAt)}</td>
+              <td className={cell}>
+                <ConfirmAction
+                  trigger="Remove"
+                  triggerLabel={`Remove ${m.username} from ${org.data.name}`}
+                  title={`Remove ${m.username}?`}
+                  description={`${m.username} loses access to everything walled in ${org.data.name}.`}
+                  confirmLabel="Remove member"
+                  onConfirm={() => remove.mutateAsync(m.userId)}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useSetUserRoles, useUsers } from '../../api/queries/admin';
+import { Badge } from '../../components/ui/badge';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { useSession } from '../../lib/use-session';
+import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, Pager } from './admin-ui';
+
+const route = getRouteApi('/app/admin/users');
+const SIZE = 50;
+
+/** GET /api/v1/auth/users, PATCH /api/v1/auth/users/:id/roles. */
+export function UsersPage() {
+  const { page = 1 } = route.useSearch();
+  const navigate = route.useNavigate();
+  const users = useUsers(page, SIZE);
+  const setRoles = useSetUserRoles();
+  const { user: me } = useSession();
+
+  return (
+    <div className="grid gap-4">
+      <AdminHeader title="Users and roles">
+        Every account. The <strong>admin</strong> role opens the administration pages and every admin-only action; <strong>user</strong> is always kept.
+      </AdminHeader>
+      {users.isPending ? (
+        <Loading label="Loading users" />
+      ) : users.isError ? (
+        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.data.total === 0 ? (
+        <EmptyState title="No users yet">People appear here when they create an account.</EmptyState>
+      ) : (
+        <>
+          <AdminTable label="Users" head={['Username', 'Name', 'Email', 'Roles', 'Created', 'Actions']}>
+            {users.data.data.map((u) => {
+              const isAdmin = u.roles.includes('admin');
+              const self = u.id === me?.id;
+              return (
+                <tr key={u.id}>
+                  <td className={`${cell} font-medium`}>{u.username}</td>
+                  <td className={cell}>{u.displayName || '—'}</td>
+                  <td className={cell}>{u.email}</td>
+                  <td className={cell}>
+                    <span className="flex flex-wrap gap-1">
+                      {u.roles.map((r) => (
+                        <Badge key={r} tone={r === 'admin' ? 'primary' : 'neutral'}>
+                          {r}
+                        </Badge>
+                      ))}
+                    </span>
+                  </td>
+                  <td className={cell}>{formatTime(u.createdAt)}</td>
+                  <td className={cell}>
+                    {isAdmin ? (
+                      <ConfirmAction
+                        trigger="Remove admin"
+                        triggerLabel={`Remove the admin role from ${u.username}`}
+                        title={`Remove the admin role from ${u.username}?`}
+                        description={
+                          self
+                            ? 'This is your own account: you lose access to these pages as soon as it is saved.'
+                            : `${u.username} keeps the account but loses every admin-only action.`
+                        }
+                        confirmLabel="Remove admin role"
+                        onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user'] })}
+                      />
+                    ) : (
+                      <ConfirmAction
+                        trigger="Make admin"
+                        triggerLabel={`Make ${u.username} an admin`}
+                        title={`Make ${u.username} an admin?`}
+                        description={`${u.username} will be able to change users, organizations, credentials and everything else admins can.`}
+                        confirmLabel="Make admin"
+                        destructive={false}
+                        onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user', 'admin'] })}
+                      />
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </AdminTable>
+          <Pager page={page} size={SIZE} total={users.data.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+        </>
+      )}
+    </div>
+  );
+}

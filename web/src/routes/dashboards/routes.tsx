@@ -1,0 +1,16 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { appRoute } from '../root';
+
+export const dashboardsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboards',
+  component: lazyRouteComponent(() => import('./dashboards-page'), 'DashboardsPage'),
+});
+
+export const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboards/$dashboardId',
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+});
+
+export const dashboardRoutes = [dashboardsRoute, dashboardRoute];

@@ -1,0 +1,200 @@
+// Each widget type rendered as what its data calls for (decision 746): series as charts (uPlot, a
+// lazy chunk), the SLO as a gauge, counts as figures, feeds and lists as tables. Charts carry a text
+// summary for screen readers.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useWidgetData, type Widget, type WidgetType } from '../../api/queries/dashboards';
+import { Badge } from '../../components/ui/badge';
+import { ErrorState, Loading } from '../../components/ui/states';
+import type { Series } from './chart';
+import { Gauge } from './gauge';
+
+const Chart = lazy(() => import('./chart').then((m) => ({ default: m.Chart })));
+
+export const WIDGET_TYPES: { type: WidgetType; label: string }[] = [
+  { type: 'metric_graph', label: 'Metric graph (line chart)' },
+  { type: 'uptime_chart', label: 'Uptime (bar chart)' },
+  { type: 'slo_gauge', label: 'SLO gauge' },
+  { type: 'alert_summary', label: 'Open incidents by severity' },
+  { type: 'component_health', label: 'Component health' },
+  { type: 'deployment_feed', label: 'Deployment feed' },
+  { type: 'team_activity', label: 'Team activity' },
+  { type: 'queue_status', label: 'Queue status' },
+];
+
+type Data = Record<string, any>;
+const time = (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+function LazyChart(props: { series: Series; label: string; summary: string }) {
+  return (
+    <Suspense fallback={<Loading rows={3} label="Loading the chart" />}>
+      <Chart {...props} />
+    </Suspense>
+  );
+}
+
+function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
+  if (rows.length === 0) return <p className="text-[13px] text-muted-foreground">Nothing yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-[13px]">
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr className="border-b text-muted-foreground">
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-1.5 py-1 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className="border-b last:border-0">
+              {r.map((c, j) => (
+                <td key={j} className="px-1.5 py-1 align-top">
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Figures({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {items.map(([k, v]) => (
+        <div key={k} className="rounded-md border p-2">
+          <dt className="text-xs text-muted-foreground">{k}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The body of one widget for its data. */
+export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
+  const label = widget.title;
+  switch (widget.type) {
+    case 'metric_graph': {
+      const points: { timestamp: string; value: number }[] = data.points ?? [];
+      const values = points.map((p) => p.value);
+      const summary = points.length
+        ? `${data.metric} (${data.unit}), ${points.length} points from ${time(points[0]!.timestamp)}: min ${Math.min(...values)}, max ${Math.max(...values)}, last ${values.at(-1)}.`
+        : 'No points.';
+      return (
+        <LazyChart
+          label={label}
+          summary={summary}
+          series={{ kind: 'line', unit: data.unit === '%' ? '%' : '', x: points.map((p) => Date.parse(p.timestamp) / 1000), y: values }}
+        />
+      );
+    }
+    case 'uptime_chart': {
+      const days: { date: string; uptimePercent: number }[] = data.days ?? [];
+      const low = days.reduce((m, d) => Math.min(m, d.uptimePercent), 100);
+      return (
+        <LazyChart
+          label={label}
+          summary={`Uptime over ${days.length} days; lowest ${low}%.`}
+          series={{
+            kind: 'bars',
+            unit: '%',
+            yRange: [Math.floor(Math.min(low, 99)), 100],
+            x: days.map((d) => Date.parse(d.date) / 1000),
+            y: days.map((d) => d.uptimePercent),
+          }}
+        />
+      );
+    }
+    case 'slo_gauge':
+      return (
+        <Gauge
+          label={label}
+          value={Number(data.current)}
+          objective={Number(data.objective)}
+          summary={`Current ${data.current}% against an objective of ${data.objective}% (${data.window}); ${data.errorBudgetRemaining}% of the error budget left.`}
+        />
+      );
+    case 'alert_summary': {
+      const o = data.openIncidents ?? {};
+      return (
+        <Figures
+          items={[
+            ['P1 critical', o.P1 ?? 0],
+            ['P2 high', o.P2 ?? 0],
+            ['P3 medium', o.P3 ?? 0],
+            ['P4 low', o.P4 ?? 0],
+          ]}
+        />
+      );
+    }
+    case 'component_health': {
+      const s = data.summary ?? {};
+      return (
+        <div className="grid gap-2">
+          <Figures
+            items={[
+              ['Healthy', s.healthy ?? 0],
+              ['Degraded', s.degraded ?? 0],
+              ['Deploying', s.deploying ?? 0],
+              ['Incident', s.incident ?? 0],
+            ]}
+          />
+          <Table
+            label={`${label}: components`}
+            head={['Component', 'Health', 'Latest version']}
+            rows={(data.components ?? []).map((c: Data) => [
+              c.name,
+              <Badge tone={c.health === 'healthy' ? 'success' : c.health === 'unknown' ? 'neutral' : 'danger'}>{c.health}</Badge>,
+              c.latestDeployment?.version ?? '—',
+            ])}
+          />
+        </div>
+      );
+    }
+    case 'deployment_feed':
+      return (
+        <Table
+          label={label}
+          head={['Component', 'Environment', 'Version', 'Status', 'When']}
+          rows={(data.deployments ?? []).map((d: Data) => [d.componentName, d.environmentName, d.version, d.status, time(d.createdAt)])}
+        />
+      );
+    case 'team_activity':
+      return (
+        <Table
+          label={label}
+          head={['Incident', 'What', 'Who', 'When']}
+          rows={(data.items ?? []).map((i: Data) => [i.incidentTitle, i.message, i.authorUsername ?? '—', time(i.createdAt)])}
+        />
+      );
+    case 'queue_status':
+      return (
+        <Table
+          label={label}
+          head={['Queue', 'Waiting', 'Active', 'Completed', 'Failed']}
+          rows={(data.queues ?? []).map((q: Data) => [q.name, q.waiting, q.active, q.completed, q.failed])}
+        />
+      );
+    default:
+      return <p className="text-[13px] text-muted-foreground">This widget type has no view yet.</p>;
+  }
+}
+
+/** Loads and renders one widget's data, saying when it is sample data. */
+export function WidgetContent({ dashboardId, widget }: { dashboardId: string; widget: Widget }) {
+  const data = useWidgetData(dashboardId, widget.id);
+  if (data.isPending) return <Loading rows={3} label={`Loading ${widget.title}`} />;
+  if (data.isError) return <ErrorState error={data.error} onRetry={() => void data.refetch()} />;
+  return (
+    <div className="grid gap-1">
+      {data.data.sample && <p className="text-xs text-muted-foreground">Sample data: Hangar has no source for this widget type yet.</p>}
+      <WidgetBody widget={widget} data={data.data.data} />
+    </div>
+  );
+}

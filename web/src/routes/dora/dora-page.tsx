@@ -1,0 +1,282 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useMemo } from 'react';
+import { useDoraDrilldown, useDoraMetrics, type DoraMetrics, type DoraSlice, type DrillKind } from '../../api/queries/dora';
+import { useAllTeams } from '../../api/queries/teams';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { DoraTrends } from './dora-trends';
+import { DORA_DRILLS, DORA_WINDOWS, duration, windowOf } from './dora-search';
+
+const route = getRouteApi('/app/dora');
+const PAGE = 25;
+
+type Band = 'elite' | 'high' | 'medium' | 'low' | null;
+const TONE = { elite: 'success', high: 'primary', medium: 'warning', low: 'danger' } as const;
+
+function BandBadge({ band }: { band: Band }) {
+  if (!band) return <Badge>no data</Badge>;
+  return <Badge tone={TONE[band]}>{band}</Badge>;
+}
+
+function KeyCard(props: { title: string; value: string; band: Band; detail: string; drill: DrillKind; onDrill: (d: DrillKind) => void }) {
+  return (
+    <section aria-label={props.title} className="grid content-start gap-1.5 rounded-lg border bg-card p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-[13px] font-medium text-muted-foreground">{props.title}</h2>
+        <BandBadge band={props.band} />
+      </div>
+      <p className="text-2xl font-semibold tracking-tight">{props.value}</p>
+      <p className="text-[12px] text-muted-foreground">{props.detail}</p>
+      <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => props.onDrill(props.drill)}>
+        Show records
+      </Button>
+    </section>
+  );
+}
+
+function Keys({ m, onDrill }: { m: DoraMetrics; onDrill: (d: DrillKind) => void }) {
+  const f = m.deploymentFrequency;
+  const l = m.changeLeadTime;
+  const r = m.changeFailureRate;
+  const t = m.failedDeploymentRecoveryTime;
+  const unread = l.deploymentsPending + l.deploymentsWithoutRepository + l.deploymentsWithoutRevision + l.deploymentsUnreadable;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <KeyCard
+        title="Deployment frequency"
+        value={f.perDay >= 1 ? `${f.perDay.toFixed(1)} / day` : `${f.perWeek.toFixed(1)} / week`}
+        band={f.band}
+        detail={`${f.deployments} deployments in ${Math.round(m.days)} days`}
+        drill="deployments"
+        onDrill={onDrill}
+      />
+      <KeyCard
+        title="Change lead time"
+        value={duration(l.medianSeconds)}
+        band={l.band}
+        detail={`median of ${l.changes} commits; ${l.skewedExcluded} excluded for clock skew${unread ? `; ${unread} deployments without commits` : ''}`}
+        drill="changes"
+        onDrill={onDrill}
+      />
+      <KeyCard
+        title="Change failure rate"
+        value={r.rate === null ? '—' : `${(r.rate * 100).toFixed(1)} %`}
+        band={r.band}
+        detail={`${r.failedDeployments} of ${r.deployments} deployments failed (${r.rolledBack} rolled back, ${r.withIncidents} with incidents)`}
+        drill="failed"
+        onDrill={onDrill}
+      />
+      <KeyCard
+        title="Failed deployment recovery time"
+        value={duration(t.medianSeconds)}
+        band={t.band}
+        detail={`median of ${t.recovered} recovered; ${t.unrecovered} not recovered yet`}
+        drill="incidents"
+        onDrill={onDrill}
+      />
+    </div>
+  );
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) : '—');
+
+function Table({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table aria-label={label} className="w-full text-left text-[13px]">
+        <thead className="bg-muted/50 text-muted-foreground">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className="border-t">
+              {r.map((c, j) => (
+                <td key={j} className="px-3 py-1.5 whitespace-nowrap">
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const DRILL_LABELS: Record<DrillKind, string> = {
+  deployments: 'Deployments',
+  failed: 'Failed deployments',
+  changes: 'Changes',
+  skewed: 'Skewed commits',
+  incidents: 'Incidents',
+};
+
+function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: DoraSlice; page: number; onPage: (p: number) => void }) {
+  const q = useDoraDrilldown(kind, slice, { skip: (page - 1) * PAGE, take: PAGE });
+  if (q.isPending) return <Loading rows={4} label={`Loading ${DRILL_LABELS[kind].toLowerCase()}`} />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  const { total } = q.data.page;
+  if (total === 0) return <EmptyState title={`No ${DRILL_LABELS[kind].toLowerCase()} in this window`} />;
+  let table;
+  if (q.data.kind === 'deployments' || q.data.kind === 'failed') {
+    table = (
+      <Table
+        label={DRILL_LABELS[kind]}
+        head={['Deployed (UTC)', 'Component', 'Environment', 'Version', 'Failed', 'Incidents', 'Recovery', 'Commits']}
+        rows={q.data.page.data.map((d) => [
+          when(d.deployedAt),
+          d.componentName,
+          d.environmentName,
+          d.version,
+          d.failed ? (d.rolledBackAt ? 'rolled back' : 'yes') : 'no',
+          d.incidentIds.length,
+          d.failed ? duration(d.recoverySeconds) : '—',
+          d.changesStatus === 'read' ? d.changeCount : d.changesStatus.replace('_', ' '),
+        ])}
+      />
+    );
+  } else if (q.data.kind === 'changes' || q.data.kind === 'skewed') {
+    table = (
+      <Table
+        label={DRILL_LABELS[kind]}
+        head={['Commit', 'Committed (UTC)', 'Deployed (UTC)', 'Lead time', 'Component']}
+        rows={q.data.page.data.map((c) => [
+          c.sha.slice(0, 12),
+          when(c.committedAt),
+          when(c.deployedAt),
+          c.skewed ? `skewed (${duration(-c.leadSeconds)} after)` : duration(c.leadSeconds),
+          c.componentName,
+        ])}
+      />
+    );
+  } else if (q.data.kind === 'incidents') {
+    table = (
+      <Table
+        label={DRILL_LABELS[kind]}
+        head={['Opened (UTC)', 'Title', 'Severity', 'Status', 'Resolved (UTC)', 'Component', 'Deployed (UTC)']}
+        rows={q.data.page.data.map((i) => [when(i.createdAt), i.title, i.severity, i.status, when(i.resolvedAt), i.componentName, when(i.deployedAt)])}
+      />
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  return (
+    <div className="grid gap-2">
+      {table}
+      <nav aria-label={`${DRILL_LABELS[kind]} pages`} className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
+        <span>{total} records</span>
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft aria-hidden className="size-3.5" /> Previous
+        </Button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next <ChevronRight aria-hidden className="size-3.5" />
+        </Button>
+      </nav>
+    </div>
+  );
+}
+
+export function DoraPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const days = search.days ?? 30;
+  const drill = search.drill ?? 'deployments';
+  const page = search.page ?? 1;
+  const slice: DoraSlice = useMemo(() => ({ scope: search.scope ?? 'organization', id: search.id, ...windowOf(days) }), [search.scope, search.id, days]);
+  const metrics = useDoraMetrics(slice);
+  const teams = useAllTeams();
+  const set = (patch: Partial<typeof search>) => void navigate({ search: (s) => ({ ...s, page: undefined, ...patch }), replace: true });
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-0.5">
+          <h1 className="text-xl font-semibold tracking-tight">DORA metrics</h1>
+          <p className="text-[13px] text-muted-foreground">
+            The four keys from Hangar's deployments, commits and incidents. {metrics.data && `Bands: ${metrics.data.bandSource}.`}
+          </p>
+        </div>
+        <div className="ms-auto flex flex-wrap items-end gap-3 text-[13px]">
+          <label className="grid gap-1">
+            <span className="text-muted-foreground">Scope</span>
+            <select
+              className="h-8 rounded-md border bg-background px-2"
+              value={search.scope === 'team' ? search.id : search.scope ? 'other' : ''}
+              onChange={(e) => set(e.target.value ? { scope: 'team', id: e.target.value } : { scope: undefined, id: undefined })}
+            >
+              <option value="">Organization (production)</option>
+              {search.scope && search.scope !== 'team' && <option value="other">This {search.scope}</option>}
+              {teams.data?.teams.map((t) => (
+                <option key={t.id} value={t.id}>
+                  Team {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1">
+            <span className="text-muted-foreground">Window</span>
+            <select className="h-8 rounded-md border bg-background px-2" value={days} onChange={(e) => set({ days: Number(e.target.value) as typeof days })}>
+              {DORA_WINDOWS.map((d) => (
+                <option key={d} value={d}>
+                  Last {d} days
+                </option>
+              ))}
+            </select>
+          </label>
+          {metrics.data && (
+            <p className="flex items-center gap-1.5 pb-1.5" aria-label="Overall band">
+              Overall <BandBadge band={metrics.data.band} />
+            </p>
+          )}
+        </div>
+      </div>
+      {metrics.isPending ? (
+        <Loading rows={4} label="Loading DORA metrics" />
+      ) : metrics.isError ? (
+        <ErrorState error={metrics.error} onRetry={() => void metrics.refetch()} />
+      ) : (
+        <>
+          <Keys m={metrics.data} onDrill={(d) => set({ drill: d })} />
+          <section aria-labelledby="dora-trends-title" className="grid gap-2 rounded-lg border bg-card p-4">
+            <h2 id="dora-trends-title" className="text-sm font-semibold">
+              Daily trend
+            </h2>
+            {metrics.data.deploymentFrequency.deployments === 0 ? (
+              <p className="text-[13px] text-muted-foreground">No deployments in this window.</p>
+            ) : (
+              <DoraTrends series={metrics.data.series} />
+            )}
+          </section>
+          <section aria-labelledby="dora-drill-title" className="grid gap-2">
+            <h2 id="dora-drill-title" className="text-sm font-semibold">
+              Records behind the figures
+            </h2>
+            <Tabs value={drill} onValueChange={(v) => set({ drill: v as DrillKind })}>
+              <TabsList aria-label="Records">
+                {DORA_DRILLS.map((d) => (
+                  <TabsTrigger key={d} value={d}>
+                    {DRILL_LABELS[d]}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value={drill}>
+                <Drilldown kind={drill} slice={slice} page={page} onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })} />
+              </TabsContent>
+            </Tabs>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  NEXT_STATUSES,
+  SEVERITIES,
+  SEVERITY_LABELS,
+  useAddTimelineEntry,
+  useIncident,
+  useSetIncidentStatus,
+  useTimeline,
+  useUpdateIncident,
+  type Incident,
+  type IncidentStatus,
+  type Severity,
+} from '../../api/queries/incidents';
+import { Button } from '../../components/ui/button';
+import { Field, Input, Select } from '../../components/ui/input';
+import { describeError, ErrorState, Loading } from '../../components/ui/states';
+import { formatTime, SeverityBadge, StatusBadge, useIsAdmin } from './parts';
+import { PostMortemSection } from './post-mortem';
+
+const route = getRouteApi('/app/incidents/$incidentId');
+
+export function IncidentPage() {
+  const { incidentId } = route.useParams();
+  const incident = useIncident(incidentId);
+  const isAdmin = useIsAdmin();
+  if (incident.isPending) return <Loading rows={6} label="Loading the incident" />;
+  if (incident.isError) return <ErrorState error={incident.error} onRetry={() => void incident.refetch()} />;
+  const i = incident.data;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <div className="grid gap-2">
+        <Link to="/incidents" className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline">
+          <ArrowLeft aria-hidden className="size-3.5" /> Incidents
+        </Link>
+        <h1 className="text-xl font-semibold tracking-tight break-words">{i.title}</h1>
+        <div className="flex flex-wrap items-center gap-2 text-[13px]">
+          <SeverityBadge severity={i.severity} />
+          <StatusBadge status={i.status} />
+          <span className="text-muted-foreground">Declared {formatTime(i.createdAt)}</span>
+          {i.resolvedAt && <span className="text-muted-foreground">· resolved {formatTime(i.resolvedAt)}</span>}
+        </div>
+      </div>
+      {i.description && <p className="text-sm whitespace-pre-wrap">{i.description}</p>}
+      {i.affectedComponents.length > 0 && (
+        <section aria-labelledby="affected" className="grid gap-1.5">
+          <h2 id="affected" className="text-sm font-semibold">
+            Affected components
+          </h2>
+          <ul className="flex flex-wrap gap-2 text-[13px]">
+            {i.affectedComponents.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to="/incidents"
+                  search={{ component: c.id }}
+                  className="rounded border px-2 py-0.5 hover:bg-muted"
+                  title={`Incidents affecting ${c.name}`}
+                >
+                  {c.name} <span className="text-muted-foreground">({c.kind})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {isAdmin && <AdminControls incident={i} />}
+      <Timeline incidentId={i.id} />
+      <PostMortemSection incidentId={i.id} />
+    </div>
+  );
+}
+
+function AdminControls({ incident }: { incident: Incident }) {
+  const next = NEXT_STATUSES[incident.status];
+  const [status, setStatus] = useState<IncidentStatus | ''>('');
+  const [message, setMessage] = useState('');
+  const move = useSetIncidentStatus(incident.id);
+  const update = useUpdateIncident(incident.id);
+  const chosen = status && next.includes(status) ? status : (next[0] ?? '');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen) return;
+    move.mutate({ status: chosen, message: message.trim() || undefined }, { onSuccess: () => setMessage('') });
+  };
+  return (
+    <section aria-labelledby="manage" className="grid gap-3 rounded-lg border p-3">
+      <h2 id="manage" className="text-sm font-semibold">
+        Manage
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <Field label="Severity">
+          {(id) => (
+            <Select
+              id={id}
+              className="w-40"
+              value={incident.severity}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ severity: e.target.value as Severity })}
+            >
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {SEVERITY_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {next.length > 0 ? (
+          <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+            <Field label="New status">
+              {(id) => (
+                <Select id={id} className="w-40" value={chosen} onChange={(e) => setStatus(e.target.value as IncidentStatus)}>
+                  {next.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Status message (optional)">
+              {(id) => <Input id={id} className="w-64" maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} />}
+            </Field>
+            <Button type="submit" disabled={move.isPending}>
+              Change status
+            </Button>
+          </form>
+        ) : (
+          <p className="text-[13px] text-muted-foreground">Resolved incidents stay resolved.</p>
+        )}
+      </div>
+      {(move.isError || update.isError) && (
+        <p role="alert" className="text-[13px] text-destructive">
+          {describeError(move.error ?? update.error).message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Timeline({ incidentId }: { incidentId: string }) {
+  const timeline = useTimeline(incidentId);
+  const add = useAddTimelineEntry(incidentId);
+  const [message, setMessage] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (message.trim()) add.mutate({ message: message.trim() }, { onSuccess: () => setMessage('') });
+  };
+  return (
+    <section aria-labelledby="timeline" className="grid gap-2">
+      <h2 id="timeline" className="text-sm font-semibold">
+        Timeline
+      </h2>
+      {timeline.isPending ? (
+        <Loading rows={3} label="Loading the timeline" />
+      ) : timeline.isError ? (
+        <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
+      ) : (
+        // A log: new entries (from anyone, live over /events) are read out politely.
+        <div role="log" aria-label="Timeline entries" aria-live="polite">
+          <ol className="grid gap-2 border-l pl-4">
+            {timeline.data.map((e) => (
+              <li key={e.id} className="grid gap-0.5">
+                <p className="text-sm break-words whitespace-pre-wrap">{e.message}</p>
+                <p className="text-xs text-muted-foreground">
+                  {e.type === 'status_change' ? `${e.fromStatus} → ${e.toStatus} · ` : ''}
+                  {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatTime(String(e.createdAt))}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <Field label="Add a timeline note">{(id) => <Input id={id} maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} />}</Field>
+        </div>
+        <Button type="submit" variant="secondary" disabled={add.isPending || !message.trim()}>
+          Post note
+        </Button>
+      </form>
+      {add.isError && (
+        <p role="alert" className="text-[13px] text-destructive">
+          {describeError(add.error).message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { INCIDENT_STATUSES, SEVERITIES, SEVERITY_LABELS, useIncidents, type IncidentStatus, type Severity } from '../../api/queries/incidents';
+import { Button } from '../../components/ui/button';
+import { Select } from '../../components/ui/input';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DeclareIncidentDialog } from './declare-dialog';
+import { formatTime, SeverityBadge, StatusBadge, useIsAdmin } from './parts';
+import { incidentsQuery, INCIDENTS_PAGE_SIZE, type IncidentsSearch } from './search';
+
+const route = getRouteApi('/app/incidents');
+
+export function IncidentsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const isAdmin = useIsAdmin();
+  const incidents = useIncidents(incidentsQuery(search));
+  const set = (patch: Partial<IncidentsSearch>) => void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }), replace: true });
+  const page = search.page ?? 1;
+  const pages = incidents.data ? Math.max(1, Math.ceil(incidents.data.total / INCIDENTS_PAGE_SIZE)) : 1;
+  const filtered = !!(search.status || search.severity || search.component);
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold tracking-tight">Incidents</h1>
+        {incidents.data && <p className="text-[13px] text-muted-foreground">{incidents.data.total} incidents</p>}
+        <div className="ml-auto">{isAdmin && <DeclareIncidentDialog />}</div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+        <Select
+          aria-label="Status"
+          className="w-40"
+          value={search.status ?? ''}
+          onChange={(e) => set({ status: (e.target.value || undefined) as IncidentStatus | undefined })}
+        >
+          <option value="">Any status</option>
+          {INCIDENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+        <Select
+          aria-label="Severity"
+          className="w-40"
+          value={search.severity ?? ''}
+          onChange={(e) => set({ severity: (e.target.value || undefined) as Severity | undefined })}
+        >
+          <option value="">Any severity</option>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {SEVERITY_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+        {search.component && (
+          <Button variant="secondary" size="sm" onClick={() => set({ component: undefined })} aria-label="Remove the component filter">
+            One component ×
+          </Button>
+        )}
+      </div>
+      {incidents.isPending ? (
+        <Loading rows={6} label="Loading incidents" />
+      ) : incidents.isError ? (
+        <ErrorState error={incidents.error} onRetry={() => void incidents.refetch()} />
+      ) : incidents.data.data.length === 0 ? (
+        <EmptyState title={filtered ? 'No incident matches these filters' : 'No incidents'}>
+          {filtered ? 'Change or clear the filters.' : isAdmin ? 'Declare one when something breaks.' : 'An admin declares incidents when something breaks.'}
+        </EmptyState>
+      ) : (
+        <>
+          <ul aria-label="Incidents" className="grid divide-y rounded-lg border">
+            {incidents.data.data.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5">
+                <SeverityBadge severity={i.severity} />
+                <Link to="/incidents/$incidentId" params={{ incidentId: i.id }} className="min-w-0 flex-1 truncate font-medium text-primary hover:underline">
+                  {i.title}
+                </Link>
+                <StatusBadge status={i.status} />
+                <span className="text-xs text-muted-foreground">{formatTime(i.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-[13px]">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => set({ page: page - 1 > 1 ? page - 1 : undefined })}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => set({ page: page + 1 })}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

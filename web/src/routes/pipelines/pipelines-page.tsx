@@ -1,0 +1,109 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useMemo } from 'react';
+import { PIPELINES_PAGE_SIZE, usePipelines, type Pipeline } from '../../api/queries/pipelines';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { ListFilter } from '../people/list-filter';
+import { formatTime } from './run-status';
+
+const route = getRouteApi('/app/pipelines');
+
+/** The pipelines of the current organization, searched by name and description on the server. */
+export function PipelinesPage() {
+  const { q, page = 1 } = route.useSearch();
+  const navigate = route.useNavigate();
+  const pipelines = usePipelines({ search: q, page });
+  const total = pipelines.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PIPELINES_PAGE_SIZE));
+
+  const columns = useMemo<ColumnDef<Pipeline, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Pipeline',
+        size: 240,
+        cell: ({ row: { original: p } }) => (
+          <Link to="/pipelines/$pipelineId" params={{ pipelineId: p.id }} className="font-medium text-primary hover:underline">
+            {p.name}
+          </Link>
+        ),
+      },
+      {
+        id: 'stages',
+        header: 'Stages',
+        size: 260,
+        cell: ({ row: { original: p } }) =>
+          p.stages.length === 0 ? (
+            <span className="text-muted-foreground">none</span>
+          ) : (
+            <span className="flex flex-wrap gap-1">
+              {p.stages.map((s) => (
+                <Badge key={s.id} title={s.name}>
+                  {s.type}
+                </Badge>
+              ))}
+            </span>
+          ),
+      },
+      { id: 'description', header: 'Description', cell: ({ row: { original: p } }) => p.description || <span className="text-muted-foreground">—</span> },
+      { id: 'updatedAt', header: 'Updated', size: 180, cell: ({ row: { original: p } }) => formatTime(p.updatedAt) },
+    ],
+    [],
+  );
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-xl font-semibold tracking-tight">Pipelines</h1>
+        {pipelines.data && <p className="text-[13px] text-muted-foreground">{total} pipelines</p>}
+        <Button asChild size="sm" className="ml-auto">
+          <Link to="/pipelines/new">
+            <Plus aria-hidden className="size-4" /> New pipeline
+          </Link>
+        </Button>
+      </div>
+      <ListFilter label="Search pipelines" value={q} onChange={(value) => void navigate({ search: { q: value }, replace: true })} />
+      {pipelines.isPending ? (
+        <Loading rows={6} label="Loading pipelines" />
+      ) : pipelines.isError ? (
+        <ErrorState error={pipelines.error} onRetry={() => void pipelines.refetch()} />
+      ) : pipelines.data.data.length === 0 ? (
+        <EmptyState
+          title={q ? `No pipeline matches “${q}”` : 'No pipelines yet'}
+          action={
+            q ? undefined : (
+              <Button asChild size="sm">
+                <Link to="/pipelines/new">Create a pipeline</Link>
+              </Button>
+            )
+          }
+        >
+          {q
+            ? 'Search looks in names and descriptions; try another word.'
+            : 'A pipeline is an ordered list of stages: scripts, builds, approvals, deploys and notifications.'}
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable label="Pipelines" columns={columns} data={pipelines.data.data} getRowId={(p) => p.id} busy={pipelines.isPlaceholderData} />
+          {pages > 1 && (
+            <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
+              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 }) })}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
