@@ -51,16 +51,29 @@ function chunkSizes(): BenchRow {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
   const routes = Object.entries(manifest).filter(([key]) => /^src\/routes\/(iac|integrations)\/.*-page\.tsx$/.test(key));
   const sizes = routes.map(([key, chunk]) => [key.replace(/^src\/routes\//, ''), gzipped(chunk.file)] as const).sort((a, b) => b[1] - a[1]);
-  const lazy = (pattern: RegExp) => Object.values(manifest).find((c) => pattern.test(c.file));
-  const cytoscape = lazy(/topology-canvas/);
-  const echarts = lazy(/echart-/);
+  // A lazy chunk with what it imports statically beyond the shell's chunks (ECharts may sit in a chunk shared with other pages).
+  const entries = manifest as Record<string, { file: string; imports?: string[] }>;
+  const shell = new Set<string>();
+  const walk = (k: string) => {
+    if (shell.has(k) || !entries[k]) return;
+    shell.add(k);
+    for (const i of entries[k].imports ?? []) walk(i);
+  };
+  walk('index.html');
+  const lazy = (key: string) => {
+    const chunk = entries[key];
+    if (!chunk) return undefined;
+    return gzipped(chunk.file) + (chunk.imports ?? []).filter((k) => !shell.has(k) && entries[k]).reduce((sum, k) => sum + gzipped(entries[k]!.file), 0);
+  };
+  const cytoscape = lazy('src/routes/iac/topology/topology-canvas.tsx');
+  const echarts = lazy('src/components/charts/echart.tsx');
   const largest = sizes[0]!;
   return {
     scenario: 'portal: IaC and integration route chunks (largest, gzipped)',
     database: 'pglite',
     note:
       `${sizes.length} route chunks, largest ${largest[0]} ${kb(largest[1])}; goal ≤ 150 kB each; ` +
-      `lazy: Cytoscape renderer ${cytoscape ? kb(gzipped(cytoscape.file)) : '?'}, ECharts ${echarts ? kb(gzipped(echarts.file)) : '?'}`,
+      `lazy: Cytoscape renderer ${cytoscape ? kb(cytoscape) : '?'}, ECharts ${echarts ? kb(echarts) : '?'} (with their static imports beyond the shell)`,
   };
 }
 
