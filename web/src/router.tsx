@@ -13,7 +13,9 @@ import { dashboardRoutes } from './routes/dashboards/routes';
 import { doraRoutes } from './routes/dora/routes';
 import { entityRoutes } from './routes/entity/routes';
 import { homeRoute } from './routes/home';
+import { iacRoutes } from './routes/iac/routes';
 import { incidentRoutes } from './routes/incidents/routes';
+import { integrationRoutes } from './routes/integrations/routes';
 import { NotFound } from './routes/not-found';
 import { notificationRoutes } from './routes/notifications/routes';
 import { peopleRoutes } from './routes/people/routes';
@@ -42,6 +44,8 @@ const routeTree = rootRoute.addChildren([
     ...adminRoutes,
     ...doraRoutes,
     ...scorecardRoutes,
+    ...iacRoutes,
+    ...integrationRoutes,
   ]),
 ]);
 

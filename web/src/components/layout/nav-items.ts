@@ -1,4 +1,21 @@
-import { Activity, Bell, Boxes, FileCode2, Gauge, LayoutDashboard, Rocket, Search, ShieldCheck, Siren, SquarePlus, User, Users, Workflow } from 'lucide-react';
+import {
+  Activity,
+  Bell,
+  Boxes,
+  FileCode2,
+  Gauge,
+  Layers,
+  LayoutDashboard,
+  Plug,
+  Rocket,
+  Search,
+  ShieldCheck,
+  Siren,
+  SquarePlus,
+  User,
+  Users,
+  Workflow,
+} from 'lucide-react';
 
 /**
  * The portal's pages, in the nav (under their group's heading, in this order) and in the command
@@ -18,6 +35,14 @@ export const NAV_ITEMS = [
   { to: '/incidents', group: 'Operations', label: 'Incidents', icon: Siren, keywords: 'outages post-mortems postmortems severity on-call' },
   { to: '/dashboards', group: 'Operations', label: 'Dashboards', icon: LayoutDashboard, keywords: 'widgets charts metrics slo uptime' },
   { to: '/notifications', group: 'Operations', label: 'Notifications', icon: Bell, keywords: 'inbox feed alerts unread' },
+  { to: '/iac', group: 'Infrastructure', label: 'Infrastructure', icon: Layers, keywords: 'iac terraform stacks runs drift topology modules' },
+  {
+    to: '/integrations',
+    group: 'Infrastructure',
+    label: 'Integrations',
+    icon: Plug,
+    keywords: 'gitops argo ci jenkins circleci travis cluster kubernetes rollouts mesh metrics policy opa cost registry images vulnerabilities gateway routes',
+  },
   {
     to: '/admin',
     group: 'Administration',

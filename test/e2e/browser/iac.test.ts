@@ -1,0 +1,241 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, expectAccessible, launchBrowser, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+
+/**
+ * The IaC pages in Chromium against a real server: stacks, runs and topology reported through the
+ * ingestion endpoints, a module synced from a real git repository (file:// URL), drift linked to it.
+ */
+const TOKEN = 'browser-iac-ingest-token-0123456789abcdef';
+const BIG = 400;
+const HUGE = 6000;
+let server: PortalServer;
+let pb: PortalBrowser;
+let page: Page;
+let repoDir: string;
+const ids: Record<string, string> = {};
+
+function git(...args: string[]) {
+  const r = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
+    cwd: repoDir,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+}
+
+async function ingest(path: string, body: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
+}
+
+beforeAll(async () => {
+  repoDir = mkdtempSync(join(tmpdir(), 'hangar-iac-browser-'));
+  git('init', '--quiet', '-b', 'main');
+  writeFileSync(join(repoDir, 'variables.tf'), 'variable "cidr" {\n  type = string\n  description = "Address range"\n}\n');
+  writeFileSync(join(repoDir, 'outputs.tf'), 'output "vpc_id" {\n  value = "x"\n  description = "The network"\n}\n');
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'one');
+  git('tag', 'v1.0.0');
+  writeFileSync(
+    join(repoDir, 'variables.tf'),
+    'variable "cidr" {\n  type = string\n  description = "Address range"\n}\nvariable "zones" {\n  type = number\n  default = 3\n}\n',
+  );
+  git('commit', '--quiet', '-am', 'two');
+  git('tag', 'v1.1.0');
+
+  server = await startPortalServer({ IAC_INGEST_TOKEN: TOKEN, MAX_BODY_BYTES: String(8 * 1024 * 1024) });
+  const token = await server.adminToken();
+  const module = await server.api(
+    'POST',
+    '/api/v1/iac-modules',
+    { name: 'network', provider: 'cloud_a', engine: 'engine_a', description: 'A private network', sourceRepoUrl: pathToFileURL(repoDir).href },
+    token,
+  );
+  expect(module.status, JSON.stringify(module.body)).toBe(201);
+  ids.module = module.body.id;
+  expect((await server.api('POST', `/api/v1/iac-modules/${ids.module}/sync`, undefined, token)).body).toMatchObject({
+    newVersions: 2,
+    latestVersion: 'v1.1.0',
+  });
+
+  await ingest('/api/v1/iac/stacks/import', {
+    stacks: [
+      { name: 'core-network', environment: 'production', provider: 'engine_a', repositoryUrl: 'https://git.example/infra', basePath: 'network' },
+      { name: 'big-estate', environment: 'staging', provider: 'engine_b' },
+      { name: 'huge-estate', environment: 'staging', provider: 'engine_b' },
+    ],
+  });
+  const stacks = (await server.api('GET', '/api/v1/iac/stacks', undefined, token)).body as { id: string; name: string }[];
+  for (const s of stacks) ids[s.name] = s.id;
+  const started = Date.UTC(2026, 10, 20, 10);
+  for (let i = 0; i < 3; i++)
+    await ingest('/api/v1/iac/runs/ingest', {
+      stackName: 'core-network',
+      environment: 'production',
+      provider: 'engine_a',
+      type: i === 2 ? 'apply' : 'plan',
+      status: i === 1 ? 'failed' : 'succeeded',
+      resourceChanges: { add: 3 + i, change: 1, destroy: 0 },
+      triggeredBy: 'ada',
+      pipelineUrl: 'https://ci.example/runs/1',
+      startedAt: new Date(started + i * 3600_000).toISOString(),
+      finishedAt: new Date(started + i * 3600_000 + 65_000).toISOString(),
+      durationMs: 65_000,
+    });
+  await ingest(`/api/v1/iac/stacks/${ids['core-network']}/resources/ingest`, {
+    resources: [{ address: 'cloud_a_vpc.main' }, { address: 'cloud_a_subnet.a' }, { address: 'cloud_a_subnet.b' }],
+    dependencies: [
+      { sourceAddress: 'cloud_a_subnet.a', targetAddress: 'cloud_a_vpc.main' },
+      { sourceAddress: 'cloud_a_subnet.b', targetAddress: 'cloud_a_vpc.main' },
+    ],
+  });
+  await ingest(`/api/v1/iac/stacks/${ids['big-estate']}/resources/ingest`, {
+    resources: Array.from({ length: BIG }, (_, i) => ({ address: `cloud_a_instance.web[${i}]` })),
+    dependencies: Array.from({ length: BIG - 1 }, (_, i) => ({
+      sourceAddress: `cloud_a_instance.web[${i + 1}]`,
+      targetAddress: `cloud_a_instance.web[${i >> 1}]`,
+    })),
+  });
+  await ingest(`/api/v1/iac/stacks/${ids['huge-estate']}/resources/ingest`, {
+    resources: Array.from({ length: HUGE }, (_, i) => ({ address: `cloud_a_volume.data[${i}]` })),
+    dependencies: Array.from({ length: HUGE - 1 }, (_, i) => ({
+      sourceAddress: `cloud_a_volume.data[${i + 1}]`,
+      targetAddress: `cloud_a_volume.data[${i >> 1}]`,
+    })),
+  });
+  await ingest('/api/v1/iac/module-drift/ingest', {
+    modules: [{ stackPath: 'network/main.tf', moduleName: 'network', sourceUrl: pathToFileURL(repoDir).href, currentRef: 'v1.0.0', latestRef: 'v1.1.0' }],
+  });
+
+  pb = await launchBrowser(server);
+  page = (await pb.newPage()).page;
+  await signIn(page, ADMIN, '/iac');
+});
+
+afterAll(async () => {
+  await pb?.close();
+  await server?.stop();
+  if (repoDir) rmSync(repoDir, { recursive: true, force: true });
+});
+
+const row = (table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
+
+describe('IaC pages', () => {
+  it('lists stacks with their latest run, filtered by environment through the URL', async () => {
+    await page.goto('/iac');
+    await row('Stacks', 'core-network').getByText('5 to add, 1 to change, 0 to destroy').waitFor();
+    await row('Stacks', 'big-estate').getByText('no run').waitFor();
+    await page.getByRole('combobox', { name: 'Environment' }).selectOption('staging');
+    await expect.poll(() => page.getByRole('table', { name: 'Stacks' }).getByRole('row').count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get('environment')).toBe('staging');
+  });
+
+  it('shows a stack’s runs with their resource changes, and its small topology with React Flow', async () => {
+    await page.goto('/iac');
+    await page.getByRole('link', { name: 'core-network' }).click();
+    await page.getByRole('heading', { name: 'core-network', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('table', { name: 'Runs' }).getByRole('row').count()).toBe(4);
+    await row('Runs', 'failed').getByText('4 to add, 1 to change, 0 to destroy').waitFor();
+
+    await page.getByRole('tab', { name: 'Topology' }).click();
+    const figure = page.getByRole('figure', { name: 'Resource topology of core-network' });
+    await figure.getByText('3 resources, 2 dependencies').waitFor();
+    await expect.poll(() => figure.locator('.react-flow__node').count()).toBe(3);
+    await expect.poll(() => figure.locator('.react-flow__edge').count()).toBe(2);
+    await page.getByRole('searchbox', { name: 'Find a resource' }).fill('vpc');
+    await page.getByRole('list', { name: 'Matching resources' }).getByRole('button', { name: 'cloud_a_vpc.main' }).click();
+    const details = page.getByRole('region', { name: 'Selected resource' });
+    await details.getByText('Depended on by (2)').waitFor();
+    expect(new URL(page.url()).searchParams.get('node')).toBe('cloud_a_vpc.main');
+    await expectAccessible(page, 'stack topology (React Flow)');
+  });
+
+  it('draws a large topology on a canvas and selects resources from the search', async () => {
+    await page.goto(`/iac/stacks/${ids['big-estate']}?view=topology`);
+    await page.getByText(`${BIG} resources, ${BIG - 1} dependencies`).waitFor();
+    await page.locator('[data-testid=topology-canvas] [data-state=ready]').waitFor();
+    expect(await page.locator('[data-testid=topology-canvas] canvas').count()).toBeGreaterThan(0);
+    expect(await page.locator('.react-flow__node').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Find a resource' }).fill('web[1]');
+    await page.getByRole('button', { name: 'cloud_a_instance.web[1]', exact: true }).click();
+    const details = page.getByRole('region', { name: 'Selected resource' });
+    await details.getByText('Depends on (1)').waitFor();
+    await details.getByText('Depended on by (2)').waitFor();
+    await details.getByRole('button', { name: 'cloud_a_instance.web[0]' }).click();
+    await page.getByRole('heading', { name: 'cloud_a_instance.web[0]', level: 2 }).waitFor();
+    await expectAccessible(page, 'stack topology (canvas)');
+  });
+
+  it('draws a very large topology on the plain canvas', async () => {
+    await page.goto(`/iac/stacks/${ids['huge-estate']}?view=topology`);
+    await page.getByText(`${HUGE.toLocaleString()} resources, ${(HUGE - 1).toLocaleString()} dependencies`).waitFor();
+    await page.locator('[data-testid=topology-canvas] [data-state=ready] canvas').waitFor();
+    expect(await page.locator('.__________cytoscape_container').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Find a resource' }).fill('data[5999]');
+    await page.getByRole('button', { name: 'cloud_a_volume.data[5999]', exact: true }).click();
+    await page.getByRole('region', { name: 'Selected resource' }).getByText('Depends on (1)').waitFor();
+    // a click on the canvas selects the nearest resource (the selected one is centred)
+    const box = (await page.locator('[data-testid=topology-canvas] canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('heading', { name: 'cloud_a_volume.data[5999]', level: 2 }).waitFor();
+  });
+
+  it('links drift to the module catalog, whose page shows versions, variables and outputs', async () => {
+    await page.goto('/iac/drift');
+    await row('Module drift', 'network/main.tf').getByText('1 version').waitFor();
+    await page.getByRole('link', { name: 'network', exact: true }).click();
+    await page.getByRole('heading', { name: 'network', level: 1 }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Versions' })
+      .getByRole('link', { name: /1\.1\.0/ })
+      .waitFor();
+    await row('Variables of v1.1.0', 'zones').getByText('3').waitFor();
+    await row('Outputs of v1.1.0', 'vpc_id').getByText('The network').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Versions' })
+      .getByRole('link', { name: /1\.0\.0/ })
+      .click();
+    await expect.poll(() => page.getByRole('table', { name: 'Variables of v1.0.0' }).getByRole('row').count()).toBe(2);
+  });
+
+  it('filters the module catalog by provider and search, through the URL', async () => {
+    await page.goto('/iac/modules');
+    await row('IaC modules', 'network').getByText('1.1.0').waitFor();
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption('cloud_b');
+    await page.getByRole('heading', { name: 'No module matches' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('provider')).toBe('cloud_b');
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption('');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('private');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('private');
+    await row('IaC modules', 'network').waitFor();
+  });
+
+  it('has no axe violations on the IaC pages in both themes and at 390 px', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page: p } = await pb.newPage({ theme, viewport: theme === 'dark' ? 'mobile' : 'desktop' });
+      await signIn(p, ADMIN, '/iac');
+      const pages: [string, () => Promise<void>][] = [
+        ['/iac', () => p.getByRole('table', { name: 'Stacks' }).waitFor()],
+        [`/iac/stacks/${ids['core-network']}`, () => p.getByRole('table', { name: 'Runs' }).waitFor()],
+        ['/iac/drift', () => p.getByRole('table', { name: 'Module drift' }).waitFor()],
+        ['/iac/modules', () => p.getByRole('table', { name: 'IaC modules' }).waitFor()],
+        [`/iac/modules/${ids.module}`, () => p.getByRole('table', { name: 'Outputs of v1.1.0' }).waitFor()],
+      ];
+      for (const [path, ready] of pages) {
+        await p.goto(path);
+        await ready();
+        await expectAccessible(p, `${path} (${theme})`);
+      }
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+// TanStack Query hooks of the integration pages (GitOps, CI, cluster, mesh, policy, cost, registry,
+// gateway). Keys start with `integration` (no live event names these systems) except the CI builds and
+// rollouts, whose keys start with the areas `ci.build.updated` and `rollout.updated` invalidate
+// (`pipelines`, `deployments`), so an open page follows them live (decision 762).
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../client';
+import type { OkBody } from '../types';
+
+export type MeshSeries = OkBody<'getMeshOneRps'>;
+export type ScanResult = OkBody<'getRegistryScan'>;
+
+export const CREDENTIAL_TYPES = ['gitopscd', 'cloudci', 'serverci', 'hostedci'] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+
+export const integrationKeys = {
+  all: () => ['integration'] as const,
+  of: (name: string, ...rest: unknown[]) => ['integration', name, ...rest] as const,
+  /** CI builds: refreshed by `ci.build.updated` (keysForEvent maps it to the pipelines area). */
+  ci: (name: string, ...rest: unknown[]) => ['pipelines', 'ci', name, ...rest] as const,
+  /** Rollouts: refreshed by `rollout.updated` (the deployments area). */
+  rollouts: () => ['deployments', 'rollouts'] as const,
+};
+
+const useGet = <T>(key: readonly unknown[], fn: (signal: AbortSignal) => Promise<T>, extra: { enabled?: boolean; staleTime?: number } = {}) =>
+  useQuery({ queryKey: key, queryFn: ({ signal }) => fn(signal), ...extra });
+
+/** The organization's stored CI/CD credentials (types only; values are never returned). */
+export function useCredentialTypes() {
+  return useGet(
+    integrationKeys.of('credentials'),
+    async (signal) => new Set(unwrap(await api.GET('/api/v1/integrations/credentials', { signal })).map((c) => c.type)),
+    { staleTime: 60_000 },
+  );
+}
+
+export const useGitopsApps = (enabled: boolean) =>
+  useGet(integrationKeys.of('gitops-apps'), async (signal) => unwrap(await api.GET('/api/v1/gitopscd/applications', { signal })), { enabled });
+
+export const useCloudciPipelines = (enabled: boolean, vcsUrl?: string) =>
+  useGet(
+    integrationKeys.ci('cloudci', vcsUrl ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/cloudci/pipelines', { params: { query: vcsUrl ? { vcsUrl } : {} }, signal })),
+    { enabled },
+  );
+
+export const useServerciJobs = (enabled: boolean) =>
+  useGet(integrationKeys.ci('serverci'), async (signal) => unwrap(await api.GET('/api/v1/serverci/jobs', { signal })), { enabled });
+
+export const useServerciBuilds = (name: string | undefined) =>
+  useGet(
+    integrationKeys.ci('serverci-builds', name ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/serverci/jobs/{name}/builds', { params: { path: { name: name! } }, signal })),
+    { enabled: !!name },
+  );
+
+export const useHostedciBuilds = (enabled: boolean, repoSlug?: string) =>
+  useGet(
+    integrationKeys.ci('hostedci', repoSlug ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/hostedci/builds', { params: { query: repoSlug ? { repoSlug } : {} }, signal })),
+    { enabled },
+  );
+
+/** An admin action on a platform; afterwards the lists it changes are refetched. */
+function useAction<R, V = void>(fn: (v: V) => Promise<R>, keys: readonly (readonly unknown[])[]) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => keys.forEach((queryKey) => void client.invalidateQueries({ queryKey })),
+  });
+}
+
+export const useSyncGitopsApp = () =>
+  useAction(
+    async (name: string) => unwrap(await api.POST('/api/v1/gitopscd/applications/{name}/sync', { params: { path: { name } }, body: {} })),
+    [integrationKeys.of('gitops-apps')],
+  );
+export const useTriggerCloudci = () =>
+  useAction(
+    async (slug: string) => unwrap(await api.POST('/api/v1/cloudci/pipelines/{slug}/trigger', { params: { path: { slug } }, body: {} })),
+    [integrationKeys.ci('cloudci')],
+  );
+export const useTriggerServerci = () =>
+  useAction(
+    async (name: string) => unwrap(await api.POST('/api/v1/serverci/jobs/{name}/build', { params: { path: { name } }, body: {} })),
+    [integrationKeys.ci('serverci')],
+  );
+export const useRestartHostedci = () =>
+  useAction(
+    async (id: number) => unwrap(await api.POST('/api/v1/hostedci/builds/{id}/restart', { params: { path: { id: String(id) } } })),
+    [integrationKeys.ci('hostedci')],
+  );
+
+export const useWorkloads = () =>
+  useGet(integrationKeys.of('workloads'), async (signal) => unwrap(await api.GET('/api/v1/orchestrator/workloads', { signal })));
+export const useRollouts = () => useGet(integrationKeys.rollouts(), async (signal) => unwrap(await api.GET('/api/v1/orchestrator/rollouts', { signal })));
+export const useAdmissionEnabled = () =>
+  useGet(integrationKeys.of('admission-enabled'), async (signal) => unwrap(await api.GET('/api/v1/orchestrator/policy-admission/enabled', { signal })));
+export const useAdmissionViolations = (enabled: boolean) =>
+  useGet(integrationKeys.of('admission-violations'), async (signal) => unwrap(await api.GET('/api/v1/orchestrator/policy-admission/violations', { signal })), {
+    enabled,
+  });
+
+export const MESH_SIGNALS = [
+  { id: 'rps', label: 'Requests per second', unit: 'req/s', path: '/api/v1/meshone/metrics/rps' },
+  { id: 'error-rate', label: 'Error rate (5xx share)', unit: '', path: '/api/v1/meshone/metrics/error-rate' },
+  { id: 'latency', label: 'Latency p99', unit: 'ms', path: '/api/v1/meshone/metrics/latency' },
+] as const;
+
+/** Mesh one's three golden signals of a service (Prometheus behind the server, decision 616). */
+export function useMeshSignals(service: string, namespace: string, range: string) {
+  return useQueries({
+    queries: MESH_SIGNALS.map((m) => ({
+      queryKey: integrationKeys.of('mesh', m.id, service, namespace, range),
+      enabled: !!service && !!namespace,
+      retry: false,
+      queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET(m.path, { params: { query: { service, namespace, range } }, signal })),
+    })),
+  });
+}
+
+export const usePolicyStatus = () =>
+  useGet(integrationKeys.of('policy-status'), async (signal) => unwrap(await api.GET('/api/v1/policyengine/status', { signal })));
+export const usePolicyResults = (componentId: string | undefined) =>
+  useGet(
+    integrationKeys.of('policy-results', componentId ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/policyengine/results/{componentId}', { params: { path: { componentId: componentId! } }, signal })),
+    { enabled: !!componentId },
+  );
+export function useEvaluatePolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { policyPath: string; input: Record<string, unknown>; componentId?: string }) =>
+      unwrap(await api.POST('/api/v1/policyengine/evaluate', { body })),
+    onSuccess: (_d, v) => v.componentId && void client.invalidateQueries({ queryKey: integrationKeys.of('policy-results', v.componentId) }),
+  });
+}
+
+export const useCostAvailability = () =>
+  useGet(integrationKeys.of('cost-available'), async (signal) => unwrap(await api.GET('/api/v1/cost/available', { signal })), { staleTime: 60_000 });
+export const useCostSummary = (limit: number) =>
+  useGet(integrationKeys.of('cost-summary', limit), async (signal) => unwrap(await api.GET('/api/v1/cost/summary', { params: { query: { limit } }, signal })));
+export const useTeamCost = (teamId: string | undefined) =>
+  useGet(
+    integrationKeys.of('cost-team', teamId ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/cost/teams/{id}/summary', { params: { path: { id: teamId! } }, signal })),
+    { enabled: !!teamId },
+  );
+
+export const useRegistryAvailability = () =>
+  useGet(integrationKeys.of('registry-available'), async (signal) => unwrap(await api.GET('/api/v1/registry/available', { signal })), { staleTime: 60_000 });
+export const useRepositories = (enabled: boolean) =>
+  useGet(integrationKeys.of('registry-repositories'), async (signal) => unwrap(await api.GET('/api/v1/registry/repositories', { signal })), { enabled });
+export const useTags = (name: string | undefined) =>
+  useGet(
+    integrationKeys.of('registry-tags', name ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/registry/repositories/{name}/tags', { params: { path: { name: name! } }, signal })),
+    { enabled: !!name },
+  );
+export const useScan = (name: string | undefined, tag: string | undefined) =>
+  useGet(
+    integrationKeys.of('registry-scan', name ?? '', tag ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/registry/repositories/{name}/scan/{tag}', { params: { path: { name: name!, tag: tag! } }, signal })),
+    { enabled: !!name && !!tag },
+  );
+
+export const useGatewayRoutes = (page: number, stale?: boolean) =>
+  useGet(integrationKeys.of('gateway-routes', page, stale ?? null), async (signal) =>
+    unwrap(await api.GET('/api/v1/gateway/routes', { params: { query: { page, limit: 100, ...(stale === undefined ? {} : { stale }) } }, signal })),
+  );
+export const useGatewayHealth = () =>
+  useGet(integrationKeys.of('gateway-health'), async (signal) => unwrap(await api.GET('/api/v1/gateway/health', { signal })));
+export const useGatewaySync = () =>
+  useAction(async () => unwrap(await api.POST('/api/v1/gateway/sync')), [integrationKeys.of('gateway-routes'), integrationKeys.of('gateway-health')]);
+export const useGatewayCheck = () => useAction(async () => unwrap(await api.POST('/api/v1/gateway/health/check')), [integrationKeys.of('gateway-health')]);
+
+/** Names of catalog components by id (cost and policy rows carry ids only); each cached on the catalog's key. */
+export function useComponentNames(ids: string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['catalog', 'component', id] as const,
+      staleTime: 5 * 60_000,
+      queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id } }, signal })),
+    })),
+    combine: (results) => new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data.name] as const] : []))),
+  });
+}

@@ -1,0 +1,130 @@
+import { useAdmissionEnabled, useAdmissionViolations, useRollouts, useWorkloads } from '../../api/queries/integrations';
+import { Badge } from '../../components/ui/badge';
+import { NotConfigured } from '../../components/ui/not-configured';
+import { QueryState } from '../../components/ui/query-state';
+import { SimpleTable } from '../../components/ui/simple-table';
+import { IntegrationShell, Section, toneOf } from './integration-shell';
+import { systemConfig } from './systems';
+
+const CONFIG = systemConfig('/integrations/cluster');
+
+export function ClusterPage() {
+  const workloads = useWorkloads();
+  const rollouts = useRollouts();
+  const admission = useAdmissionEnabled();
+  const violations = useAdmissionViolations(admission.data?.enabled === true);
+  // Without a cluster the orchestrator answers empty lists (its documented answer): say so plainly.
+  const nothing = workloads.data?.length === 0 && rollouts.data?.length === 0 && admission.data?.enabled === false;
+  return (
+    <IntegrationShell title="Cluster" intro="Deployments in every namespace, progressive rollouts and admission-policy violations. Rollouts update live.">
+      {nothing && (
+        <NotConfigured {...CONFIG}>
+          The cluster reports no workload, no rollout and no admission controller: either no cluster is configured, or it runs nothing yet.
+        </NotConfigured>
+      )}
+      <Section title="Workloads">
+        <QueryState
+          query={workloads}
+          label="workloads"
+          system={CONFIG}
+          isEmpty={(l) => l.length === 0}
+          empty={{ title: 'No workloads', body: 'The cluster has no Deployment, or no cluster is configured (CLUSTER_CONFIG_PATH).' }}
+        >
+          {(list) => (
+            <SimpleTable label="Workloads" head={['Workload', 'Namespace', 'Ready', 'Image']}>
+              {list.map((w) => (
+                <tr key={`${w.namespace}/${w.name}`}>
+                  <td className="font-medium">{w.name}</td>
+                  <td>{w.namespace}</td>
+                  <td>
+                    <Badge tone={w.replicas > 0 && w.readyReplicas >= w.replicas ? 'success' : 'warning'}>
+                      {w.readyReplicas}/{w.replicas}
+                    </Badge>
+                  </td>
+                  <td className="max-w-96 truncate font-mono">{w.image}</td>
+                </tr>
+              ))}
+            </SimpleTable>
+          )}
+        </QueryState>
+      </Section>
+      <Section title="Rollouts">
+        <QueryState
+          query={rollouts}
+          label="rollouts"
+          system={CONFIG}
+          isEmpty={(l) => l.length === 0}
+          empty={{ title: 'No rollouts', body: 'No Argo Rollouts resource exists, or the rollout extension is not installed.' }}
+        >
+          {(list) => (
+            <SimpleTable label="Rollouts" head={['Rollout', 'Namespace', 'Phase', 'Step', 'Ready']}>
+              {list.map((r) => (
+                <tr key={`${r.namespace}/${r.name}`}>
+                  <td className="font-medium">{r.name}</td>
+                  <td>{r.namespace}</td>
+                  <td>
+                    <Badge tone={toneOf(r.phase)}>{r.phase}</Badge>
+                  </td>
+                  <td>
+                    {r.totalSteps > 0 ? (
+                      <span className="flex items-center gap-2">
+                        <progress
+                          max={r.totalSteps}
+                          value={Math.min(r.currentStepIndex, r.totalSteps)}
+                          aria-label={`Step of ${r.name}`}
+                          className="h-1.5 w-20 accent-primary"
+                        />
+                        {Math.min(r.currentStepIndex, r.totalSteps)}/{r.totalSteps}
+                      </span>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="tabular-nums">
+                    {r.readyReplicas}/{r.replicas}
+                  </td>
+                </tr>
+              ))}
+            </SimpleTable>
+          )}
+        </QueryState>
+      </Section>
+      <Section title="Admission violations">
+        <QueryState query={admission} label="admission controller" system={CONFIG}>
+          {(a) =>
+            !a.enabled ? (
+              <p className="text-[13px] text-muted-foreground">No admission-policy controller (Gatekeeper) is installed in the cluster.</p>
+            ) : (
+              <QueryState
+                query={violations}
+                label="violations"
+                isEmpty={(l) => l.length === 0}
+                empty={{ title: 'No violations', body: 'Every audited resource passes the cluster’s constraints.' }}
+              >
+                {(list) => (
+                  <SimpleTable label="Admission violations" head={['Resource', 'Namespace', 'Constraint', 'Action', 'Message']}>
+                    {list.map((v, i) => (
+                      <tr key={`${v.constraint}-${v.kind}-${v.namespace}-${v.name}-${i}`}>
+                        <td className="font-medium">
+                          {v.kind}/{v.name}
+                        </td>
+                        <td>{v.namespace ?? '—'}</td>
+                        <td>
+                          {v.constraintKind}/{v.constraint}
+                        </td>
+                        <td>
+                          <Badge tone={v.enforcementAction === 'deny' ? 'danger' : 'warning'}>{v.enforcementAction}</Badge>
+                        </td>
+                        <td className="max-w-96">{v.message}</td>
+                      </tr>
+                    ))}
+                  </SimpleTable>
+                )}
+              </QueryState>
+            )
+          }
+        </QueryState>
+      </Section>
+    </IntegrationShell>
+  );
+}

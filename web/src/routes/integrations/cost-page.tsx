@@ -1,0 +1,121 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useAllTeams } from '../../api/queries/teams';
+import { useComponentNames, useCostAvailability, useCostSummary, useTeamCost } from '../../api/queries/integrations';
+import { Chart } from '../../components/charts/chart';
+import { Field, Select } from '../../components/ui/input';
+import { NotConfigured } from '../../components/ui/not-configured';
+import { QueryState } from '../../components/ui/query-state';
+import { SimpleTable } from '../../components/ui/simple-table';
+import { EmptyState } from '../../components/ui/states';
+import { formatDateTime, IntegrationShell, Section } from './integration-shell';
+import { systemConfig } from './systems';
+
+const route = getRouteApi('/app/integrations/cost');
+const CONFIG = systemConfig('/integrations/cost');
+const money = (value: number, currency = 'USD') => new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
+const usd = (v: number) => money(v);
+
+function CostBars({ label, rows }: { label: string; rows: { name: string; total: number }[] }) {
+  const series = useMemo(() => [{ name: 'Total cost', points: rows.map((r) => [r.name, r.total] as [string, number]) }], [rows]);
+  return <Chart kind="bar" label={label} series={series} format={usd} height={240} />;
+}
+
+function TeamCost({ teamId }: { teamId: string }) {
+  const summary = useTeamCost(teamId);
+  const names = useComponentNames(summary.data?.components.map((c) => c.componentId) ?? []);
+  const rows = useMemo(
+    () => (summary.data?.components ?? []).map((c) => ({ name: names.get(c.componentId) ?? c.componentId.slice(0, 8), total: c.totalCost })),
+    [summary.data, names],
+  );
+  return (
+    <QueryState
+      query={summary}
+      label="team cost"
+      isEmpty={(s) => s.components.length === 0}
+      empty={{ title: 'No cost for this team', body: 'The team owns no component with stored cost records.' }}
+    >
+      {(s) => (
+        <div className="grid gap-3">
+          <p className="text-[13px]">
+            Total: <strong className="tabular-nums">{money(s.totalCost, s.currency)}</strong>
+          </p>
+          <CostBars label={`Cost per component of the team, ${rows.length} components`} rows={rows} />
+          <SimpleTable label="Team cost per component" head={['Component', 'Total', 'Window']}>
+            {s.components.map((c, i) => (
+              <tr key={c.componentId}>
+                <td className="font-medium">{rows[i]?.name}</td>
+                <td className="tabular-nums">{money(c.totalCost, s.currency)}</td>
+                <td>{c.window}</td>
+              </tr>
+            ))}
+          </SimpleTable>
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+export function CostPage() {
+  const { team } = route.useSearch();
+  const navigate = route.useNavigate();
+  const available = useCostAvailability();
+  const summary = useCostSummary(20);
+  const teams = useAllTeams();
+  const names = useComponentNames(summary.data?.map((c) => c.componentId) ?? []);
+  const rows = useMemo(
+    () => (summary.data ?? []).map((c) => ({ name: names.get(c.componentId) ?? c.componentId.slice(0, 8), total: c.totalCost })),
+    [summary.data, names],
+  );
+  return (
+    <IntegrationShell title="Cost" intro="Infrastructure cost from OpenCost, synced into stored records per component.">
+      {available.data && !available.data.available && (
+        <NotConfigured {...CONFIG}>OpenCost does not answer. Records stored by earlier syncs are shown below.</NotConfigured>
+      )}
+      <Section title="Most expensive components">
+        <QueryState
+          query={summary}
+          label="cost summary"
+          isEmpty={(l) => l.length === 0}
+          empty={{ title: 'No cost records', body: 'The cost sync stores a record for each component OpenCost allocates cost to.' }}
+        >
+          {(list) => (
+            <div className="grid gap-3">
+              <CostBars label={`Total cost of the ${rows.length} most expensive components`} rows={rows} />
+              <SimpleTable label="Cost per component" head={['Component', 'Total', 'Budget', 'Synced']}>
+                {list.map((c, i) => (
+                  <tr key={c.componentId}>
+                    <td className="font-medium">{rows[i]?.name}</td>
+                    <td className="tabular-nums">{money(c.totalCost, c.currency)}</td>
+                    <td className="tabular-nums">{c.budgetUsd == null ? '—' : money(c.budgetUsd)}</td>
+                    <td>{formatDateTime(c.syncedAt)}</td>
+                  </tr>
+                ))}
+              </SimpleTable>
+            </div>
+          )}
+        </QueryState>
+      </Section>
+      <Section title="Cost per team">
+        <Field label="Team">
+          {(id) => (
+            <Select
+              id={id}
+              value={team ?? ''}
+              onChange={(e) => void navigate({ search: (s) => ({ ...s, team: e.target.value || undefined }) })}
+              className="max-w-sm"
+            >
+              <option value="">Choose a team</option>
+              {teams.data?.teams.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.displayName || t.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {team ? <TeamCost teamId={team} /> : <EmptyState title="Choose a team">The team’s components and their cost are charted here.</EmptyState>}
+      </Section>
+    </IntegrationShell>
+  );
+}

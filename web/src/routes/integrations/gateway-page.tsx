@@ -1,0 +1,143 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Activity, RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { useGatewayCheck, useGatewayHealth, useGatewayRoutes, useGatewaySync } from '../../api/queries/integrations';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/query-state';
+import { SimpleTable } from '../../components/ui/simple-table';
+import { ErrorState } from '../../components/ui/states';
+import { formatDateTime, IntegrationShell, toneOf } from './integration-shell';
+import { systemConfig } from './systems';
+
+const route = getRouteApi('/app/integrations/gateway');
+const CONFIG = systemConfig('/integrations/gateway');
+const PAGE = 100;
+
+export function GatewayPage() {
+  const { page = 1, stale } = route.useSearch();
+  const routes = useGatewayRoutes(page, stale);
+  const health = useGatewayHealth();
+  const sync = useGatewaySync();
+  const check = useGatewayCheck();
+  const latest = useMemo(() => new Map(health.data?.data.map((h) => [h.routeId, h])), [health.data]);
+  return (
+    <IntegrationShell
+      title="Gateway routes"
+      intro="Routes read from the enabled API gateways every 15 minutes, probed every 5 minutes. A route gone upstream is marked stale."
+      actions={
+        <>
+          <Button variant="secondary" size="sm" disabled={sync.isPending} onClick={() => sync.mutate()}>
+            <RefreshCw aria-hidden className="size-3.5" /> Sync routes
+          </Button>
+          <Button variant="secondary" size="sm" disabled={check.isPending} onClick={() => check.mutate()}>
+            <Activity aria-hidden className="size-3.5" /> Check health
+          </Button>
+        </>
+      }
+    >
+      {sync.error && <ErrorState error={sync.error} />}
+      {check.error && <ErrorState error={check.error} />}
+      {sync.data && (
+        <div role="status" className="text-[13px]">
+          {sync.data.synced} routes synced.
+          {sync.data.errors.map((e) => (
+            <p key={e.gatewayType} className="text-destructive">
+              Gateway {e.gatewayType}: {e.message}
+            </p>
+          ))}
+        </div>
+      )}
+      {check.data && (
+        <p role="status" className="text-[13px]">
+          {check.data.checked} checked: {check.data.up} up, {check.data.degraded} degraded, {check.data.down} down.
+        </p>
+      )}
+      <div className="flex gap-2 text-[13px]" role="group" aria-label="Which routes">
+        <Link
+          to="."
+          search={(s) => ({ ...s, stale: undefined, page: undefined })}
+          aria-current={!stale ? 'true' : undefined}
+          className="rounded-md border px-2 py-1 aria-[current=true]:border-primary aria-[current=true]:bg-accent"
+        >
+          All routes
+        </Link>
+        <Link
+          to="."
+          search={(s) => ({ ...s, stale: true, page: undefined })}
+          aria-current={stale ? 'true' : undefined}
+          className="rounded-md border px-2 py-1 aria-[current=true]:border-primary aria-[current=true]:bg-accent"
+        >
+          Stale only
+        </Link>
+      </div>
+      <QueryState
+        query={routes}
+        label="gateway routes"
+        isEmpty={(p) => p.total === 0}
+        empty={{
+          title: stale ? 'No stale routes' : 'No gateway routes',
+          body: stale ? (
+            'Every synced route still exists upstream.'
+          ) : (
+            <>
+              Routes appear after a sync of an enabled gateway. No route has been synced: either no gateway adapter is enabled (
+              {CONFIG.settings!.map((s, i) => (
+                <span key={s}>
+                  {i > 0 && ', '}
+                  <code>{s}</code>
+                </span>
+              ))}
+              ) or it has no routes yet. Sync now to try.
+            </>
+          ),
+        }}
+      >
+        {(p) => (
+          <div className="grid gap-2">
+            <SimpleTable label="Gateway routes" head={['Route', 'Gateway', 'Methods', 'Paths', 'Health', 'Latency', 'Synced']}>
+              {p.data.map((r) => {
+                const h = latest.get(r.id);
+                return (
+                  <tr key={r.id}>
+                    <td className="font-medium">
+                      {r.name}{' '}
+                      {r.stale && (
+                        <Badge tone="warning" title={r.staleSince ? `Gone upstream since ${formatDateTime(r.staleSince)}` : undefined}>
+                          stale
+                        </Badge>
+                      )}
+                    </td>
+                    <td>{r.gatewayType}</td>
+                    <td>{r.methods.join(', ') || 'any'}</td>
+                    <td className="max-w-80 truncate font-mono">{r.paths.join(' ')}</td>
+                    <td>{h ? <Badge tone={toneOf(h.status)}>{h.status}</Badge> : <span className="text-muted-foreground">not checked</span>}</td>
+                    <td className="tabular-nums">{h ? `${h.latencyMs} ms` : '—'}</td>
+                    <td>{formatDateTime(r.syncedAt)}</td>
+                  </tr>
+                );
+              })}
+            </SimpleTable>
+            {p.total > PAGE && (
+              <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
+                {page > 1 && (
+                  <Link to="." search={(s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined })} className="text-primary hover:underline">
+                    Previous
+                  </Link>
+                )}
+                <span>
+                  Page {page} of {Math.ceil(p.total / PAGE)}
+                </span>
+                {page * PAGE < p.total && (
+                  <Link to="." search={(s) => ({ ...s, page: page + 1 })} className="text-primary hover:underline">
+                    Next
+                  </Link>
+                )}
+              </nav>
+            )}
+          </div>
+        )}
+      </QueryState>
+    </IntegrationShell>
+  );
+}

@@ -1,0 +1,152 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useRegistryAvailability, useRepositories, useScan, useTags, type ScanResult } from '../../api/queries/integrations';
+import { Badge } from '../../components/ui/badge';
+import { NotConfigured } from '../../components/ui/not-configured';
+import { QueryState } from '../../components/ui/query-state';
+import { SimpleTable } from '../../components/ui/simple-table';
+import { ErrorState, Loading } from '../../components/ui/states';
+import { formatDateTime, IntegrationShell, Section, toneOf } from './integration-shell';
+import { systemConfig } from './systems';
+
+const route = getRouteApi('/app/integrations/registry');
+const CONFIG = systemConfig('/integrations/registry');
+export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL', 'UNDEFINED'] as const;
+
+const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`);
+
+/** Counts of a scan's findings per severity, every severity listed (zeros included). */
+export function countBySeverity(scan: Pick<ScanResult, 'vulnerabilities'>): Record<(typeof SEVERITIES)[number], number> {
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<(typeof SEVERITIES)[number], number>;
+  for (const v of scan.vulnerabilities) counts[v.severity] = (counts[v.severity] ?? 0) + 1;
+  return counts;
+}
+
+function Scan({ repo, tag }: { repo: string; tag: string }) {
+  const scan = useScan(repo, tag);
+  return (
+    <QueryState query={scan} label="scan">
+      {(s) => {
+        const counts = countBySeverity(s);
+        return (
+          <div className="grid gap-3">
+            <p className="text-[13px]">
+              Scan of <code>{`${repo}:${tag}`}</code>:{' '}
+              <Badge tone={s.status === 'COMPLETE' ? 'success' : s.status === 'FAILED' ? 'danger' : 'neutral'}>{s.status}</Badge>
+            </p>
+            <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Vulnerabilities by severity">
+              {SEVERITIES.map((sev) => (
+                <div key={sev} className="rounded-lg border p-2.5">
+                  <dt className="text-xs text-muted-foreground capitalize">{sev.toLowerCase()}</dt>
+                  <dd className="text-lg font-semibold tabular-nums">{counts[sev]}</dd>
+                </div>
+              ))}
+            </dl>
+            {s.vulnerabilities.length > 0 && (
+              <SimpleTable label="Vulnerabilities" head={['Severity', 'CVE', 'Package', 'Installed', 'Fixed in']}>
+                {s.vulnerabilities.slice(0, 500).map((v, i) => (
+                  <tr key={`${v.cveId}-${v.packageName}-${i}`}>
+                    <td>
+                      <Badge tone={toneOf(v.severity)}>{v.severity.toLowerCase()}</Badge>
+                    </td>
+                    <td className="font-mono">{v.cveId}</td>
+                    <td>{v.packageName}</td>
+                    <td className="font-mono">{v.installedVersion}</td>
+                    <td className="font-mono">{v.fixedVersion ?? '—'}</td>
+                  </tr>
+                ))}
+              </SimpleTable>
+            )}
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+export function RegistryPage() {
+  const { repo, tag } = route.useSearch();
+  const available = useRegistryAvailability();
+  const repositories = useRepositories(available.data?.available === true);
+  const tags = useTags(repo);
+  return (
+    <IntegrationShell title="Registry" intro="Container images of the configured registry, their tags and vulnerabilities by severity.">
+      {available.isPending ? (
+        <Loading rows={3} label="Loading the registry" />
+      ) : available.error ? (
+        <ErrorState error={available.error} onRetry={() => void available.refetch()} />
+      ) : !available.data.available ? (
+        <NotConfigured {...CONFIG}>No container registry adapter is configured, so there are no images to list.</NotConfigured>
+      ) : (
+        <>
+          <Section title="Repositories">
+            <QueryState
+              query={repositories}
+              label="repositories"
+              system={CONFIG}
+              isEmpty={(l) => l.length === 0}
+              empty={{ title: 'No repositories', body: 'The registry holds no repository these credentials may read.' }}
+            >
+              {(list) => (
+                <SimpleTable label="Repositories" head={['Repository', 'URI', 'Description']}>
+                  {list.map((r) => (
+                    <tr key={r.name}>
+                      <td className="font-medium">
+                        <Link
+                          to="."
+                          search={(s) => ({ ...s, repo: r.name, tag: undefined })}
+                          className="text-primary hover:underline"
+                          aria-current={repo === r.name ? 'true' : undefined}
+                        >
+                          {r.name}
+                        </Link>
+                      </td>
+                      <td className="max-w-80 truncate font-mono">{r.uri}</td>
+                      <td>{r.description || '—'}</td>
+                    </tr>
+                  ))}
+                </SimpleTable>
+              )}
+            </QueryState>
+          </Section>
+          {repo && (
+            <Section title={`Tags of ${repo}`}>
+              <QueryState
+                query={tags}
+                label="tags"
+                isEmpty={(l) => l.length === 0}
+                empty={{ title: 'No tags', body: 'Nothing has been pushed to this repository.' }}
+              >
+                {(list) => (
+                  <SimpleTable label={`Tags of ${repo}`} head={['Tag', 'Digest', 'Size', 'Pushed']}>
+                    {list.map((t) => (
+                      <tr key={t.tag}>
+                        <td className="font-medium">
+                          <Link
+                            to="."
+                            search={(s) => ({ ...s, tag: t.tag })}
+                            className="text-primary hover:underline"
+                            aria-current={tag === t.tag ? 'true' : undefined}
+                          >
+                            {t.tag}
+                          </Link>
+                        </td>
+                        <td className="max-w-56 truncate font-mono">{t.digest}</td>
+                        <td className="tabular-nums">{bytes(t.sizeBytes)}</td>
+                        <td>{formatDateTime(t.pushedAt)}</td>
+                      </tr>
+                    ))}
+                  </SimpleTable>
+                )}
+              </QueryState>
+            </Section>
+          )}
+          {repo && tag && (
+            <Section title="Vulnerabilities">
+              <Scan repo={repo} tag={tag} />
+            </Section>
+          )}
+        </>
+      )}
+    </IntegrationShell>
+  );
+}
