@@ -50,19 +50,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate: false,
-          include: [
-            'src/**/*.unit.test.ts',
-            'test/**/*.unit.test.ts',
-            'test/contracts/**/*.test.ts',
-            'web/src/**/*.unit.test.ts',
-          ],
+          include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/contracts/**/*.test.ts', 'web/src/**/*.unit.test.ts'],
         },
       },
       { extends: true, test: { name: 'pglite', isolate: false, include: dbTests, exclude: [...notDb, ...onceOnPostgres], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'postgres', isolate: false, include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/browser/**', '**/node_modules/**'], env: { TEST_DB: 'postgres' }, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          exclude: ['test/e2e/browser/**', '**/node_modules/**'],
+          env: { TEST_DB: 'postgres' },
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
       // The portal in Debian's Chromium against a real server process (test/e2e/browser/helpers/index.ts).
       // Two files at a time: each has its own server (embedded database, free port) and browser, and
