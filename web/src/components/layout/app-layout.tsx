@@ -37,7 +37,9 @@ export function AppLayout() {
       <Header onOpenPalette={() => setPaletteOpen(true)} />
       <div className="flex flex-1 flex-col md:flex-row">
         <nav aria-label="Main" className="border-b md:w-48 md:shrink-0 md:border-r md:border-b-0">
-          <div className="flex gap-1 overflow-x-auto px-2 py-1.5 md:flex-col md:gap-3 md:px-2 md:py-3">
+          {/* `relative`: the groups' screen-reader labels are absolutely positioned; without it they
+              escape the scrolling row and widen the page on a phone. */}
+          <div className="relative flex gap-1 overflow-x-auto px-2 py-1.5 md:flex-col md:gap-3 md:px-2 md:py-3">
             {navGroupsFor(user?.roles).map((group) => (
               <div key={group.name} role="group" aria-labelledby={`nav-${group.name}`} className="flex md:flex-col">
                 {/* The group's name labels it for screen readers everywhere; shown from md up. */}
