@@ -306,3 +306,23 @@ export const useConstraintTemplates = (enabled: boolean) =>
 export const useOrchestratorSync = () =>
   useAction(async () => unwrap(await api.POST('/api/v1/orchestrator/sync')), [integrationKeys.of('workloads'), integrationKeys.rollouts()]);
 export const useCostSync = () => useAction(async () => unwrap(await api.POST('/api/v1/cost/sync')), [integrationKeys.of('cost-summary'), integrationKeys.of('cost-team')]);
+
+export const useManifest = (name: string | undefined, tag: string | undefined) =>
+  useGet(
+    integrationKeys.of('registry-manifest', name ?? '', tag ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/registry/repositories/{name}/manifest/{tag}', { params: { path: { name: name!, tag: tag! } }, signal })),
+    { enabled: !!name && !!tag },
+  );
+export const useReplications = (enabled: boolean) =>
+  useQuery({
+    queryKey: integrationKeys.of('registry-replications'),
+    enabled,
+    retry: false,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/registry/selfhosted/replications', { signal })),
+  });
+export const useSyncVulnerabilities = () =>
+  useAction(
+    async (componentId: string) =>
+      unwrap(await api.POST('/api/v1/registry/components/{componentId}/vulnerabilities/sync', { params: { path: { componentId } } })),
+    [integrationKeys.of('registry-vulnerabilities')],
+  );
