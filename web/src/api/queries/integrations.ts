@@ -326,3 +326,22 @@ export const useSyncVulnerabilities = () =>
       unwrap(await api.POST('/api/v1/registry/components/{componentId}/vulnerabilities/sync', { params: { path: { componentId } } })),
     [integrationKeys.of('registry-vulnerabilities')],
   );
+
+export const useGitopsApp = (name: string | undefined) =>
+  useGet(
+    integrationKeys.of('gitops-apps', name ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/gitopscd/applications/{name}', { params: { path: { name: name! } }, signal })),
+    { enabled: !!name },
+  );
+export const useGatewayRoute = (id: string | undefined) =>
+  useGet(
+    integrationKeys.of('gateway-routes', 'one', id ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/gateway/routes/{id}', { params: { path: { id: id! } }, signal })),
+    { enabled: !!id },
+  );
+/** Admins: link a gateway route to a catalog component (null unlinks). */
+export const useLinkGatewayRoute = (id: string) =>
+  useAction(
+    async (componentId: string | null) => unwrap(await api.PATCH('/api/v1/gateway/routes/{id}', { params: { path: { id } }, body: { componentId } })),
+    [integrationKeys.of('gateway-routes')],
+  );
