@@ -305,7 +305,8 @@ export const useConstraintTemplates = (enabled: boolean) =>
   );
 export const useOrchestratorSync = () =>
   useAction(async () => unwrap(await api.POST('/api/v1/orchestrator/sync')), [integrationKeys.of('workloads'), integrationKeys.rollouts()]);
-export const useCostSync = () => useAction(async () => unwrap(await api.POST('/api/v1/cost/sync')), [integrationKeys.of('cost-summary'), integrationKeys.of('cost-team')]);
+export const useCostSync = () =>
+  useAction(async () => unwrap(await api.POST('/api/v1/cost/sync')), [integrationKeys.of('cost-summary'), integrationKeys.of('cost-team')]);
 
 export const useManifest = (name: string | undefined, tag: string | undefined) =>
   useGet(

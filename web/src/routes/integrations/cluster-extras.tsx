@@ -48,7 +48,10 @@ export function CrdsSection() {
         query={crds}
         label="custom resource definitions"
         isEmpty={(l) => l.length === 0}
-        empty={{ title: 'No definitions', body: group ? `No definition in the API group ${group}.` : 'The cluster has no custom resource definition, or no cluster is configured.' }}
+        empty={{
+          title: 'No definitions',
+          body: group ? `No definition in the API group ${group}.` : 'The cluster has no custom resource definition, or no cluster is configured.',
+        }}
       >
         {(list) => (
           <SimpleTable label="Custom resource definitions" head={['Kind', 'Group', 'Versions', 'Scope', 'Operator']}>

@@ -18,7 +18,11 @@ export function ClusterPage() {
   const admin = useIsAdmin();
   const nothing = workloads.data?.length === 0 && rollouts.data?.length === 0 && admission.data?.enabled === false;
   return (
-    <IntegrationShell title="Cluster" intro="Deployments in every namespace, progressive rollouts and admission-policy violations. Rollouts update live." actions={admin ? <ClusterSyncButton /> : undefined}>
+    <IntegrationShell
+      title="Cluster"
+      intro="Deployments in every namespace, progressive rollouts and admission-policy violations. Rollouts update live."
+      actions={admin ? <ClusterSyncButton /> : undefined}
+    >
       {nothing && (
         <NotConfigured {...CONFIG}>
           The cluster reports no workload, no rollout and no admission controller: either no cluster is configured, or it runs nothing yet.

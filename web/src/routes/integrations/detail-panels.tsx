@@ -36,8 +36,7 @@ export function GitopsAppDetail({ name, onClose }: { name: string; onClose: () =
               <Badge tone={toneOf(a.status.health.status)}>{a.status.health.status}</Badge>
             </Row>
             <Row term="Sync">
-              <Badge tone={toneOf(a.status.sync.status)}>{a.status.sync.status}</Badge>{' '}
-              <span className="font-mono">{a.status.sync.revision ?? ''}</span>
+              <Badge tone={toneOf(a.status.sync.status)}>{a.status.sync.status}</Badge> <span className="font-mono">{a.status.sync.revision ?? ''}</span>
             </Row>
             <Row term="Repository">{a.spec.source.repoURL ?? '—'}</Row>
             <Row term="Path">{a.spec.source.path ?? '—'}</Row>

@@ -246,7 +246,10 @@ export function MeshOnePage() {
   const navigate = route.useNavigate();
   const namespace = search.namespace ?? '';
   return (
-    <IntegrationShell title="Istio" intro="Mesh one's installation, and per namespace its virtual services (weights editable by admins), topology and security policies.">
+    <IntegrationShell
+      title="Istio"
+      intro="Mesh one's installation, and per namespace its virtual services (weights editable by admins), topology and security policies."
+    >
       <Status />
       <NamespaceForm namespace={namespace} onChange={(ns) => void navigate({ search: (s) => ({ ...s, namespace: ns }) })} />
       {namespace ? (

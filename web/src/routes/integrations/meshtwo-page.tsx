@@ -27,7 +27,10 @@ const CONFIG = systemConfig('/integrations/meshtwo');
 
 type Series = { name: string; points: [number, number][] }[];
 /** A Prometheus range result as chart series, one per labelled series. */
-const toSeries = (r: { timeseries: { metric: MeshTwoRange['timeseries'][number]['metric']; values: readonly (number | string)[][] }[] }, name: string): Series =>
+const toSeries = (
+  r: { timeseries: { metric: MeshTwoRange['timeseries'][number]['metric']; values: readonly (number | string)[][] }[] },
+  name: string,
+): Series =>
   r.timeseries.map((t, i) => ({
     name: r.timeseries.length > 1 ? `${name} ${Object.values(t.metric).join(' ') || i + 1}` : name,
     points: t.values.map(([ts, v]) => [Number(ts) * 1000, Number(v)] as [number, number]),
@@ -173,7 +176,10 @@ export function MeshTwoPage() {
     void navigate({ search: (s) => ({ ...s, namespace: ns.trim() || undefined, service: deployment.trim() || undefined }) });
   };
   return (
-    <IntegrationShell title="Linkerd" intro="Mesh two's control plane, its traffic between deployments, a deployment's signals, and per namespace its policies and service profiles.">
+    <IntegrationShell
+      title="Linkerd"
+      intro="Mesh two's control plane, its traffic between deployments, a deployment's signals, and per namespace its policies and service profiles."
+    >
       <QueryState query={available} label="mesh two availability" system={CONFIG}>
         {(a) =>
           !a.available ? (
@@ -199,7 +205,9 @@ export function MeshTwoPage() {
               </Section>
               <form onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto_auto]" aria-label="Namespace and deployment">
                 <Field label="Namespace">{(id) => <Input id={id} value={ns} onChange={(e) => setNs(e.target.value)} placeholder="default" required />}</Field>
-                <Field label="Deployment (for its signals)">{(id) => <Input id={id} value={deployment} onChange={(e) => setDeployment(e.target.value)} />}</Field>
+                <Field label="Deployment (for its signals)">
+                  {(id) => <Input id={id} value={deployment} onChange={(e) => setDeployment(e.target.value)} />}
+                </Field>
                 <Field label="Window">
                   {(id) => (
                     <Select id={id} value={range} onChange={(e) => void navigate({ search: (s) => ({ ...s, range: e.target.value as MeshRange }) })}>

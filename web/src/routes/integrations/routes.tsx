@@ -81,4 +81,16 @@ const gatewayRoute = createRoute({
   component: lazyRouteComponent(() => import('./gateway-page'), 'GatewayPage'),
 });
 
-export const integrationRoutes = [overviewRoute, gitopsRoute, ciRoute, clusterRoute, meshRoute, meshOneRoute, meshTwoRoute, policyRoute, costRoute, registryRoute, gatewayRoute];
+export const integrationRoutes = [
+  overviewRoute,
+  gitopsRoute,
+  ciRoute,
+  clusterRoute,
+  meshRoute,
+  meshOneRoute,
+  meshTwoRoute,
+  policyRoute,
+  costRoute,
+  registryRoute,
+  gatewayRoute,
+];
