@@ -325,7 +325,8 @@ export const useSyncVulnerabilities = () =>
   useAction(
     async (componentId: string) =>
       unwrap(await api.POST('/api/v1/registry/components/{componentId}/vulnerabilities/sync', { params: { path: { componentId } } })),
-    [integrationKeys.of('registry-vulnerabilities')],
+    // The portal shows scans read live from the registry, not the stored findings: nothing to refetch.
+    [],
   );
 
 export const useGitopsApp = (name: string | undefined) =>
