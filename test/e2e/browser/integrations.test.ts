@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argoApp, startArgoCdServer, type ArgoFake } from '../../fakes/argocd-server.js';
 import { startFakeHarbor } from '../../fakes/harbor-server.js';
 import { jenkinsBuilds, startJenkinsServer, type JenkinsFake } from '../../fakes/jenkins-server.js';
-import { deployment, installArgoRollouts, installGatekeeper, namespace, rollout } from '../../fakes/kube-fixtures.js';
+import {
+  deployment,
+  installArgoRollouts,
+  installGatekeeper,
+  installIstio,
+  installLinkerd,
+  istioResources,
+  linkerdResources,
+  namespace,
+  rollout,
+} from '../../fakes/kube-fixtures.js';
 import { startFakeKong } from '../../fakes/kong-server.js';
 import { startFakeOpa } from '../../fakes/opa-server.js';
 import { startFakeOpenCost } from '../../fakes/opencost-server.js';
@@ -57,6 +67,12 @@ beforeAll(async () => {
   installArgoRollouts(kube.kube);
   kube.kube.apply(rollout('shop', 'canary', 'Progressing', { step: 2 }));
   installGatekeeper(kube.kube);
+  installIstio(kube.kube);
+  kube.kube.apply(namespace('bookinfo'));
+  istioResources(kube.kube);
+  installLinkerd(kube.kube);
+  kube.kube.apply(namespace('emojivoto'));
+  linkerdResources(kube.kube);
 
   server = await startPortalServer({
     COST_URL: opencost.url,
@@ -148,6 +164,39 @@ describe('integration pages', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
+  it('shows Istio resources of a namespace and sets virtual-service weights (admin), the server refusing a bad sum', async () => {
+    await page.goto('/integrations/meshone?namespace=bookinfo');
+    await row(page, 'Mesh one components', 'istiod').getByText('ready').waitFor();
+    await row(page, 'Peer authentications', 'default').getByText('STRICT').waitFor();
+    await row(page, 'Mesh one authorization policies', 'httpbin').getByText('ALLOW').waitFor();
+    await row(page, 'Mesh one topology', 'ratings-canary').waitFor();
+    await page.getByRole('button', { name: 'Edit weights of ratings' }).click();
+    const canary = page.getByRole('spinbutton', { name: 'Weight of ratings-canary.bookinfo.svc.cluster.local' });
+    await page.getByRole('spinbutton', { name: 'Weight of ratings.bookinfo.svc.cluster.local' }).fill('70');
+    await page.getByRole('button', { name: 'Save weights' }).click();
+    await page.getByRole('alert').getByText('weights must sum to 100').waitFor();
+    await canary.fill('30');
+    await page.getByRole('button', { name: 'Save weights' }).click();
+    await page.getByText('Weights of ratings saved.').waitFor();
+    await row(page, 'Virtual services', 'ratings').getByText('ratings-canary.bookinfo.svc.cluster.local 30 %').waitFor();
+  });
+
+  it('shows Linkerd components, authorizations and service profiles, and the cluster CRDs and templates', async () => {
+    await page.goto('/integrations/meshtwo?namespace=emojivoto');
+    await row(page, 'Mesh two components', 'destination').waitFor();
+    await row(page, 'Server authorizations', 'emoji-grpc').waitFor();
+    await row(page, 'Mesh two authorization policies', 'web-route-authn').getByText('HTTPRoute/web-get-route').waitFor();
+    await row(page, 'Service profiles', 'GET /api/list').getByText('300ms').waitFor();
+    await page.goto('/integrations/cluster');
+    await row(page, 'Custom resource definitions', 'ServiceProfile').waitFor();
+    await row(page, 'Constraint templates', 'k8srequiredlabels').waitFor();
+    await page.getByRole('textbox', { name: 'API group (empty for all)' }).fill('networking.istio.io');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Custom resource definitions' }).getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Sync workload status' }).click();
+    await page.getByText(/linked components? synced/).waitFor();
+  });
+
   it('charts cost per component and per team', async () => {
     await page.goto('/integrations/cost');
     await page.getByRole('img', { name: 'Total cost of the 2 most expensive components' }).waitFor();
@@ -165,6 +214,8 @@ describe('integration pages', () => {
     const severities = page.getByRole('definition').filter({ hasText: /^\d+$/ });
     await expect.poll(() => severities.count()).toBe(6);
     await page.getByRole('table', { name: 'Vulnerabilities' }).waitFor();
+    await page.getByRole('definition').filter({ hasText: 'application/vnd' }).waitFor();
+    await row(page, 'Replication policies', 'to-dr').getByText('enabled').waitFor();
   });
 
   it('lists gateway routes with their health', async () => {
@@ -173,6 +224,9 @@ describe('integration pages', () => {
     await row(page, 'Gateway routes', 'refunds').waitFor();
     await page.getByRole('link', { name: 'Stale only' }).click();
     await page.getByRole('heading', { name: 'No stale routes' }).waitFor();
+    await page.getByRole('link', { name: 'All routes' }).click();
+    await page.getByRole('button', { name: 'Details of route orders' }).click();
+    await page.getByRole('definition').filter({ hasText: 'not linked' }).waitFor();
   });
 
   it('evaluates a policy for a component and lists the stored result', async () => {
@@ -193,6 +247,8 @@ describe('integration pages', () => {
         ['/integrations/ci?job=api', () => page.getByRole('table', { name: 'Builds of api' }).waitFor()],
         ['/integrations/cluster', () => page.getByRole('table', { name: 'Admission violations' }).waitFor()],
         ['/integrations/mesh?service=web&namespace=shop', () => page.getByRole('heading', { name: /is not configured/ }).waitFor()],
+        ['/integrations/meshone?namespace=bookinfo', () => page.getByRole('table', { name: 'Peer authentications' }).waitFor()],
+        ['/integrations/meshtwo?namespace=emojivoto', () => page.getByRole('table', { name: 'Service profiles' }).waitFor()],
         ['/integrations/policy', () => page.getByRole('button', { name: 'payments-api' }).waitFor()],
         ['/integrations/cost', () => page.getByRole('table', { name: 'Cost per component' }).waitFor()],
         ['/integrations/registry?repo=library%2Fapp&tag=%221.0%22', () => page.getByRole('table', { name: 'Vulnerabilities' }).waitFor()],

@@ -184,3 +184,166 @@ export function useComponentNames(ids: string[]) {
     combine: (results) => new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data.name] as const] : []))),
   });
 }
+
+// The meshes' configuration (issue 24): Istio's routing and security resources and Linkerd's, each read
+// per namespace; the Istio weights patch is the one admin action (the server validates, decision 766).
+export type MeshOneVirtualService = OkBody<'getMeshOneVirtualService'>;
+export type MeshTwoRange = OkBody<'getMeshTwoRps'>;
+
+const byNamespace = <P extends string>(key: string, path: P, namespace: string) => ({
+  queryKey: integrationKeys.of(key, namespace),
+  enabled: !!namespace,
+  retry: false,
+  path,
+});
+
+export const useMeshOneStatus = () =>
+  useQuery({
+    queryKey: integrationKeys.of('meshone-status'),
+    retry: false,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/meshone/status', { signal })),
+  });
+export const useMeshOneTopology = (namespace: string) => {
+  const o = byNamespace('meshone-topology', '/api/v1/meshone/topology', namespace);
+  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+};
+export const useMeshOneVirtualServices = (namespace: string) => {
+  const o = byNamespace('meshone-virtual-services', '/api/v1/meshone/virtual-services', namespace);
+  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+};
+export const useMeshOneVirtualService = (namespace: string, name: string | undefined) =>
+  useQuery({
+    queryKey: integrationKeys.of('meshone-virtual-services', namespace, name ?? ''),
+    enabled: !!namespace && !!name,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/meshone/virtual-services/{namespace}/{name}', { params: { path: { namespace, name: name! } }, signal })),
+  });
+export const useMeshOneAuthorizationPolicies = (namespace: string) => {
+  const o = byNamespace('meshone-authorization-policies', '/api/v1/meshone/authorization-policies', namespace);
+  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+};
+export const useMeshOnePeerAuthentications = (namespace: string) => {
+  const o = byNamespace('meshone-peer-authentications', '/api/v1/meshone/peer-authentications', namespace);
+  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+};
+export const useSetMeshOneWeights = (namespace: string) =>
+  useAction(
+    async (v: { name: string; weights: { destination: string; weight: number }[] }) =>
+      unwrap(
+        await api.PATCH('/api/v1/meshone/virtual-services/{namespace}/{name}/weights', {
+          params: { path: { namespace, name: v.name } },
+          body: { weights: v.weights },
+        }),
+      ),
+    [integrationKeys.of('meshone-virtual-services', namespace), integrationKeys.of('meshone-topology', namespace)],
+  );
+
+export const useMeshTwoAvailability = () =>
+  useGet(integrationKeys.of('meshtwo-available'), async (signal) => unwrap(await api.GET('/api/v1/meshtwo/available', { signal })), { staleTime: 60_000 });
+export const useMeshTwoStatus = (enabled: boolean) =>
+  useGet(integrationKeys.of('meshtwo-status'), async (signal) => unwrap(await api.GET('/api/v1/meshtwo/status', { signal })), { enabled });
+export const useMeshTwoTopology = (enabled: boolean, range: string) =>
+  useGet(
+    integrationKeys.of('meshtwo-topology', range),
+    async (signal) => unwrap(await api.GET('/api/v1/meshtwo/topology', { params: { query: { range } }, signal })),
+    { enabled },
+  );
+export const useMeshTwoAuthorizationPolicies = (namespace: string) => {
+  const o = byNamespace('meshtwo-authorization-policies', '/api/v1/meshtwo/authorization-policies', namespace);
+  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+};
+export const useMeshTwoServerAuthorizations = (namespace: string) => {
+  const o = byNamespace('meshtwo-server-authorizations', '/api/v1/meshtwo/server-authorizations', namespace);
+  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+};
+export const useMeshTwoServiceProfiles = (namespace: string) => {
+  const o = byNamespace('meshtwo-service-profiles', '/api/v1/meshtwo/service-profiles', namespace);
+  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+};
+/** Linkerd's signals of a deployment: rps, error rate, and latency p50/p95/p99 (three series). */
+export function useMeshTwoSignals(deployment: string, namespace: string, range: string) {
+  const enabled = !!deployment && !!namespace;
+  const query = { deployment, namespace, range };
+  return useQueries({
+    queries: [
+      {
+        queryKey: integrationKeys.of('meshtwo-rps', deployment, namespace, range),
+        enabled,
+        retry: false,
+        queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/meshtwo/metrics/rps', { params: { query }, signal })),
+      },
+      {
+        queryKey: integrationKeys.of('meshtwo-error-rate', deployment, namespace, range),
+        enabled,
+        retry: false,
+        queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/meshtwo/metrics/error-rate', { params: { query }, signal })),
+      },
+      {
+        queryKey: integrationKeys.of('meshtwo-latency', deployment, namespace, range),
+        enabled,
+        retry: false,
+        queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/meshtwo/metrics/latency', { params: { query }, signal })),
+      },
+    ],
+  });
+}
+
+export const useCrds = (group: string) =>
+  useGet(integrationKeys.of('crds', group), async (signal) =>
+    unwrap(
+      group
+        ? await api.GET('/api/v1/orchestrator/crds/{group}', { params: { path: { group } }, signal })
+        : await api.GET('/api/v1/orchestrator/crds', { signal }),
+    ),
+  );
+export const useConstraintTemplates = (enabled: boolean) =>
+  useGet(
+    integrationKeys.of('constraint-templates'),
+    async (signal) => unwrap(await api.GET('/api/v1/orchestrator/policy-admission/constraint-templates', { signal })),
+    { enabled },
+  );
+export const useOrchestratorSync = () =>
+  useAction(async () => unwrap(await api.POST('/api/v1/orchestrator/sync')), [integrationKeys.of('workloads'), integrationKeys.rollouts()]);
+export const useCostSync = () =>
+  useAction(async () => unwrap(await api.POST('/api/v1/cost/sync')), [integrationKeys.of('cost-summary'), integrationKeys.of('cost-team')]);
+
+export const useManifest = (name: string | undefined, tag: string | undefined) =>
+  useGet(
+    integrationKeys.of('registry-manifest', name ?? '', tag ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/registry/repositories/{name}/manifest/{tag}', { params: { path: { name: name!, tag: tag! } }, signal })),
+    { enabled: !!name && !!tag },
+  );
+export const useReplications = (enabled: boolean) =>
+  useQuery({
+    queryKey: integrationKeys.of('registry-replications'),
+    enabled,
+    retry: false,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/registry/selfhosted/replications', { signal })),
+  });
+export const useSyncVulnerabilities = () =>
+  useAction(
+    async (componentId: string) =>
+      unwrap(await api.POST('/api/v1/registry/components/{componentId}/vulnerabilities/sync', { params: { path: { componentId } } })),
+    // The portal shows scans read live from the registry, not the stored findings: nothing to refetch.
+    [],
+  );
+
+export const useGitopsApp = (name: string | undefined) =>
+  useGet(
+    integrationKeys.of('gitops-apps', name ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/gitopscd/applications/{name}', { params: { path: { name: name! } }, signal })),
+    { enabled: !!name },
+  );
+export const useGatewayRoute = (id: string | undefined) =>
+  useGet(
+    integrationKeys.of('gateway-routes', 'one', id ?? ''),
+    async (signal) => unwrap(await api.GET('/api/v1/gateway/routes/{id}', { params: { path: { id: id! } }, signal })),
+    { enabled: !!id },
+  );
+/** Admins: link a gateway route to a catalog component (null unlinks). */
+export const useLinkGatewayRoute = (id: string) =>
+  useAction(
+    async (componentId: string | null) => unwrap(await api.PATCH('/api/v1/gateway/routes/{id}', { params: { path: { id } }, body: { componentId } })),
+    [integrationKeys.of('gateway-routes')],
+  );

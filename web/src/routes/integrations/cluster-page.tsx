@@ -3,7 +3,8 @@ import { Badge } from '../../components/ui/badge';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { IntegrationShell, Section, toneOf } from './integration-shell';
+import { ClusterSyncButton, ConstraintTemplates, CrdsSection } from './cluster-extras';
+import { IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
 import { systemConfig } from './systems';
 
 const CONFIG = systemConfig('/integrations/cluster');
@@ -14,9 +15,14 @@ export function ClusterPage() {
   const admission = useAdmissionEnabled();
   const violations = useAdmissionViolations(admission.data?.enabled === true);
   // Without a cluster the orchestrator answers empty lists (its documented answer): say so plainly.
+  const admin = useIsAdmin();
   const nothing = workloads.data?.length === 0 && rollouts.data?.length === 0 && admission.data?.enabled === false;
   return (
-    <IntegrationShell title="Cluster" intro="Deployments in every namespace, progressive rollouts and admission-policy violations. Rollouts update live.">
+    <IntegrationShell
+      title="Cluster"
+      intro="Deployments in every namespace, progressive rollouts and admission-policy violations. Rollouts update live."
+      actions={admin ? <ClusterSyncButton /> : undefined}
+    >
       {nothing && (
         <NotConfigured {...CONFIG}>
           The cluster reports no workload, no rollout and no admission controller: either no cluster is configured, or it runs nothing yet.
@@ -125,6 +131,12 @@ export function ClusterPage() {
           }
         </QueryState>
       </Section>
+      {admission.data?.enabled && (
+        <Section title="Constraint templates">
+          <ConstraintTemplates />
+        </Section>
+      )}
+      <CrdsSection />
     </IntegrationShell>
   );
 }

@@ -1,14 +1,15 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAllTeams } from '../../api/queries/teams';
-import { useComponentNames, useCostAvailability, useCostSummary, useTeamCost } from '../../api/queries/integrations';
+import { useComponentNames, useCostAvailability, useCostSummary, useCostSync, useTeamCost } from '../../api/queries/integrations';
 import { Chart } from '../../components/charts/chart';
 import { Field, Select } from '../../components/ui/input';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { EmptyState } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section } from './integration-shell';
+import { Button } from '../../components/ui/button';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { formatDateTime, IntegrationShell, Section, useIsAdmin } from './integration-shell';
 import { systemConfig } from './systems';
 
 const route = getRouteApi('/app/integrations/cost');
@@ -62,13 +63,31 @@ export function CostPage() {
   const available = useCostAvailability();
   const summary = useCostSummary(20);
   const teams = useAllTeams();
+  const admin = useIsAdmin();
+  const sync = useCostSync();
   const names = useComponentNames(summary.data?.map((c) => c.componentId) ?? []);
   const rows = useMemo(
     () => (summary.data ?? []).map((c) => ({ name: names.get(c.componentId) ?? c.componentId.slice(0, 8), total: c.totalCost })),
     [summary.data, names],
   );
   return (
-    <IntegrationShell title="Cost" intro="Infrastructure cost from OpenCost, synced into stored records per component.">
+    <IntegrationShell
+      title="Cost"
+      intro="Infrastructure cost from OpenCost, synced into stored records per component."
+      actions={
+        admin ? (
+          <Button variant="secondary" size="sm" disabled={sync.isPending} onClick={() => sync.mutate()}>
+            Sync costs now
+          </Button>
+        ) : undefined
+      }
+    >
+      {sync.error && <ErrorState error={sync.error} />}
+      {sync.data && (
+        <p role="status" className="text-[13px]">
+          {sync.data.synced} cost records synced.
+        </p>
+      )}
       {available.data && !available.data.available && (
         <NotConfigured {...CONFIG}>OpenCost does not answer. Records stored by earlier syncs are shown below.</NotConfigured>
       )}

@@ -1,13 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Activity, RefreshCw } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useGatewayCheck, useGatewayHealth, useGatewayRoutes, useGatewaySync } from '../../api/queries/integrations';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, toneOf } from './integration-shell';
+import { GatewayRouteDetail } from './detail-panels';
+import { formatDateTime, IntegrationShell, toneOf, useIsAdmin } from './integration-shell';
 import { systemConfig } from './systems';
 
 const route = getRouteApi('/app/integrations/gateway');
@@ -20,6 +21,8 @@ export function GatewayPage() {
   const health = useGatewayHealth();
   const sync = useGatewaySync();
   const check = useGatewayCheck();
+  const admin = useIsAdmin();
+  const [selected, setSelected] = useState<string>();
   const latest = useMemo(() => new Map(health.data?.data.map((h) => [h.routeId, h])), [health.data]);
   return (
     <IntegrationShell
@@ -101,7 +104,15 @@ export function GatewayPage() {
                 return (
                   <tr key={r.id}>
                     <td className="font-medium">
-                      {r.name}{' '}
+                      <button
+                        type="button"
+                        className="text-primary hover:underline"
+                        aria-pressed={selected === r.id}
+                        onClick={() => setSelected(r.id)}
+                        aria-label={`Details of route ${r.name}`}
+                      >
+                        {r.name}
+                      </button>{' '}
                       {r.stale && (
                         <Badge tone="warning" title={r.staleSince ? `Gone upstream since ${formatDateTime(r.staleSince)}` : undefined}>
                           stale
@@ -138,6 +149,7 @@ export function GatewayPage() {
           </div>
         )}
       </QueryState>
+      {selected && <GatewayRouteDetail key={selected} id={selected} admin={admin} onClose={() => setSelected(undefined)} />}
     </IntegrationShell>
   );
 }

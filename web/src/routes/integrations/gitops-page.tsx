@@ -6,6 +6,8 @@ import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState, Loading } from '../../components/ui/states';
+import { useState } from 'react';
+import { GitopsAppDetail } from './detail-panels';
 import { formatDateTime, IntegrationShell, toneOf, useIsAdmin } from './integration-shell';
 import { systemConfig } from './systems';
 
@@ -17,6 +19,7 @@ export function GitopsPage() {
   const apps = useGitopsApps(configured);
   const sync = useSyncGitopsApp();
   const admin = useIsAdmin();
+  const [selected, setSelected] = useState<string>();
   return (
     <IntegrationShell title="GitOps applications" intro="Argo CD applications of the current organization, with their health and sync status.">
       {credentials.isPending ? (
@@ -49,7 +52,15 @@ export function GitopsPage() {
                 {list.map((a) => (
                   <tr key={`${a.metadata.namespace}/${a.metadata.name}`}>
                     <td className="font-medium">
-                      {a.metadata.name}
+                      <button
+                        type="button"
+                        className="text-primary hover:underline"
+                        aria-pressed={selected === a.metadata.name}
+                        onClick={() => setSelected(a.metadata.name)}
+                        aria-label={`Details of ${a.metadata.name}`}
+                      >
+                        {a.metadata.name}
+                      </button>
                       {a.spec.project && <span className="block text-xs text-muted-foreground">project {a.spec.project}</span>}
                     </td>
                     <td>
@@ -85,6 +96,7 @@ export function GitopsPage() {
               </SimpleTable>
             )}
           </QueryState>
+          {selected && <GitopsAppDetail key={selected} name={selected} onClose={() => setSelected(undefined)} />}
         </>
       )}
     </IntegrationShell>

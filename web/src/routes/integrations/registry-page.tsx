@@ -5,7 +5,8 @@ import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState, Loading } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, toneOf } from './integration-shell';
+import { formatDateTime, IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
+import { Manifest, Replications, VulnerabilitySync } from './registry-extras';
 import { systemConfig } from './systems';
 
 const route = getRouteApi('/app/integrations/registry');
@@ -68,6 +69,7 @@ export function RegistryPage() {
   const available = useRegistryAvailability();
   const repositories = useRepositories(available.data?.available === true);
   const tags = useTags(repo);
+  const admin = useIsAdmin();
   return (
     <IntegrationShell title="Registry" intro="Container images of the configured registry, their tags and vulnerabilities by severity.">
       {available.isPending ? (
@@ -141,10 +143,17 @@ export function RegistryPage() {
             </Section>
           )}
           {repo && tag && (
+            <Section title="Manifest">
+              <Manifest repo={repo} tag={tag} />
+            </Section>
+          )}
+          {repo && tag && (
             <Section title="Vulnerabilities">
               <Scan repo={repo} tag={tag} />
             </Section>
           )}
+          <Replications />
+          {admin && <VulnerabilitySync />}
         </>
       )}
     </IntegrationShell>

@@ -39,6 +39,20 @@ const meshRoute = createRoute({
   component: lazyRouteComponent(() => import('./mesh-page'), 'MeshPage'),
 });
 
+const meshOneRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/integrations/meshone',
+  validateSearch: parseIntegrationSearch,
+  component: lazyRouteComponent(() => import('./meshone-page'), 'MeshOnePage'),
+});
+
+const meshTwoRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/integrations/meshtwo',
+  validateSearch: parseIntegrationSearch,
+  component: lazyRouteComponent(() => import('./meshtwo-page'), 'MeshTwoPage'),
+});
+
 const policyRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/integrations/policy',
@@ -67,4 +81,16 @@ const gatewayRoute = createRoute({
   component: lazyRouteComponent(() => import('./gateway-page'), 'GatewayPage'),
 });
 
-export const integrationRoutes = [overviewRoute, gitopsRoute, ciRoute, clusterRoute, meshRoute, policyRoute, costRoute, registryRoute, gatewayRoute];
+export const integrationRoutes = [
+  overviewRoute,
+  gitopsRoute,
+  ciRoute,
+  clusterRoute,
+  meshRoute,
+  meshOneRoute,
+  meshTwoRoute,
+  policyRoute,
+  costRoute,
+  registryRoute,
+  gatewayRoute,
+];

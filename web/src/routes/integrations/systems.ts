@@ -30,6 +30,18 @@ export const SYSTEMS = [
     config: { system: 'Service-mesh metrics', settings: ['METRICS_URL', 'CLUSTER_CONFIG_PATH'] },
   },
   {
+    to: '/integrations/meshone',
+    label: 'Istio',
+    description: 'Istio installation, virtual services and their weights, topology and security policies.',
+    config: { system: 'Mesh one (Istio)', settings: ['CLUSTER_CONFIG_PATH'] },
+  },
+  {
+    to: '/integrations/meshtwo',
+    label: 'Linkerd',
+    description: 'Linkerd control plane, traffic topology, deployment signals, policies and service profiles.',
+    config: { system: 'Mesh two (Linkerd)', settings: ['CLUSTER_CONFIG_PATH', 'METRICS_URL'] },
+  },
+  {
     to: '/integrations/policy',
     label: 'Policy',
     description: 'Open Policy Agent evaluations stored per component.',
