@@ -92,7 +92,7 @@ function ComponentFields({ values, set, error }: { values: ComponentFormValues; 
   );
 }
 
-const entityPath = (c: { entityKind: string; namespace: string; name: string }) => ({ kind: c.entityKind, namespace: c.namespace, name: c.name });
+const entityPath = (c: { entityKind: string; namespace: string; name: string }) => ({ kind: c.entityKind.toLowerCase(), namespace: c.namespace, name: c.name });
 
 export function CreateComponentDialog() {
   const [open, setOpen] = useState(false);
