@@ -44,7 +44,7 @@ export function CatalogPage() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
-      <div className="flex items-baseline gap-3">
+      <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-xl font-semibold tracking-tight">Catalog</h1>
         <p className="text-[13px] text-muted-foreground" aria-live="polite">
           {page.data ? `${count.format(total)} ${total === 1 ? 'component' : 'components'}` : ''}
