@@ -135,6 +135,77 @@ describe('entity page', () => {
     await context.close();
   });
 
+  it('lets an admin create a component, edit it, register a spec on it and delete it (decision 706)', async () => {
+    const { context, page } = await signedIn('/catalog');
+    await page.getByRole('button', { name: 'New component' }).click();
+    const create = page.getByRole('dialog', { name: 'New component' });
+    await expectAccessible(page, 'new component dialog light');
+    // the server's 400 names the field: shown on it
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => create.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true');
+    await create.getByRole('textbox', { name: 'Name' }).fill('gcat-orders');
+    await create.getByRole('textbox', { name: 'Tags' }).fill('go, orders');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'gcat-orders', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/catalog/component/default/gcat-orders');
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit gcat-orders' });
+    await edit.getByRole('textbox', { name: 'Title' }).fill('Orders service');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Orders service', level: 1 }).waitFor();
+
+    await page.getByRole('tab', { name: 'API specs' }).click();
+    await page.getByRole('button', { name: 'Register a spec' }).click();
+    const register = page.getByRole('dialog', { name: 'Register an API spec' });
+    await register.getByRole('textbox', { name: 'Name' }).fill('orders-rest');
+    await register.getByRole('textbox', { name: 'Version' }).fill('1.0.0');
+    await register
+      .getByRole('textbox', { name: 'Document' })
+      .fill(
+        'openapi: 3.1.0\ninfo:\n  title: Orders\n  version: 1.0.0\npaths:\n  /orders:\n    get:\n      responses:\n        "200":\n          description: ok\n',
+      );
+    await register.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('region', { name: 'Spec versions' }).getByText('orders-rest').waitFor();
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete gcat-orders?' });
+    await expectAccessible(page, 'delete confirmation light');
+    await confirm.getByRole('button', { name: 'Delete component' }).click();
+    await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
+    expect((await server.api('GET', '/api/v1/catalog/entities/component/default/gcat-orders', undefined, await server.adminToken())).status).toBe(404);
+    await context.close();
+  });
+
+  it('has no axe violations in the new dialogs and the search-indices tab (dark)', async () => {
+    const { context, page } = await signedIn('/catalog', { theme: 'dark' });
+    await page.getByRole('button', { name: 'Register YAML' }).click();
+    const yaml = page.getByRole('dialog', { name: 'Register from YAML' });
+    await yaml.getByRole('textbox', { name: 'Descriptors' }).fill('apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {}\n');
+    await yaml.getByRole('button', { name: 'Register' }).click();
+    await yaml.getByText(/^Document 1: /).waitFor();
+    await expectAccessible(page, 'register YAML dialog dark, with a document problem');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'New component' }).click();
+    await expectAccessible(page, 'new component dialog dark');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${ENTITY}?tab=search-indices`);
+    await page.getByRole('textbox', { name: 'Index pattern' }).fill('gcat-orders-*');
+    await page.getByRole('button', { name: 'Link index' }).click();
+    await page.getByRole('table', { name: 'Search indices' }).getByText('gcat-orders-*').waitFor();
+    await expectAccessible(page, 'search-indices tab dark');
+    await page.getByRole('button', { name: 'Unlink gcat-orders-*' }).click();
+    await page.getByRole('dialog', { name: 'Unlink gcat-orders-*?' }).getByRole('button', { name: 'Unlink index' }).click();
+    await page.getByText('No search index is linked').waitFor();
+
+    await page.goto(`${ENTITY}?tab=api-specs`);
+    await page.getByRole('button', { name: 'Register a spec' }).click();
+    await page.getByRole('dialog', { name: 'Register an API spec' }).waitFor();
+    await expectAccessible(page, 'register spec dialog dark');
+    await context.close();
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     it(`has no axe violations (${theme}): overview and graph at 1280×800, an integration tab at 390×844`, async () => {
       const desktop = await signedIn(ENTITY, { theme });

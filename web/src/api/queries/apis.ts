@@ -4,6 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
+import { unwrapFields } from './admin';
 
 export type ApiSpecSummary = OkBody<'listComponentApiSpecs'>[number];
 export type SpecStatus = ApiSpecSummary['status'];
@@ -83,4 +84,65 @@ export function useUpdateSpecStatus(componentId: string) {
       void client.invalidateQueries({ queryKey: apiKeys.spec(id) });
     },
   });
+}
+
+export type SpecFormat = 'openapi' | 'asyncapi';
+
+/** Admin: register a spec version on a component (400 details kept per field, decision 706). */
+export function useRegisterSpec(componentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { name: string; version: string; spec: string; format?: SpecFormat }) =>
+      unwrapFields(await api.POST('/api/v1/catalog/components/{id}/api-specs', { params: { path: { id: componentId } }, body })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: apiKeys.specs(componentId) }),
+  });
+}
+
+/** Admin: remove a spec version. */
+export function useDeleteSpec() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      unwrap(await api.DELETE('/api/v1/api-specs/{id}', { params: { path: { id } } }));
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['api-specs'] }),
+  });
+}
+
+/** Admin: register a component or a team as a consumer of a spec (each at most once). */
+export function useAddConsumer(specId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { consumerComponentId?: string; consumerTeamId?: string }) =>
+      unwrapFields(await api.POST('/api/v1/api-specs/{id}/consumers', { params: { path: { id: specId } }, body })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['api-specs'] }),
+  });
+}
+
+export function useRemoveConsumer(specId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (consumerId: string) => {
+      unwrap(await api.DELETE('/api/v1/api-specs/{id}/consumers/{consumerId}', { params: { path: { id: specId, consumerId } } }));
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['api-specs'] }),
+  });
+}
+
+/** What a consumer can be: components matching `q` (the server searches), and the organization's teams. */
+export function useConsumerChoices(q: string, enabled: boolean) {
+  const components = useQuery({
+    queryKey: ['catalog', 'consumer-choices', q] as const,
+    enabled,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/catalog/components', { params: { query: { q: q || undefined, take: 20, sort: 'name' } }, signal })),
+    placeholderData: keepPreviousData,
+  });
+  const teams = useQuery({
+    queryKey: ['teams', 'consumer-choices'] as const,
+    enabled,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/teams', { params: { query: { take: 100 } }, signal })),
+    staleTime: 60_000,
+  });
+  return { components: components.data?.data ?? [], teams: teams.data?.data ?? [] };
 }

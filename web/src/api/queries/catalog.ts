@@ -1,7 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogFilterQuery, catalogListQuery, type CatalogSearch } from '../../lib/search-params';
 import { api, unwrap } from '../client';
+import type { operations } from '../schema';
 import type { ComponentListQuery, OkBody, QueryOf } from '../types';
+import { unwrapFields } from './admin';
 import { queryKeys } from './keys';
 
 /** One page of the catalog, filtered, sorted and paged by the server; the previous page stays on screen while the next loads. */
@@ -25,4 +27,63 @@ export function useCatalogFacets(search: CatalogSearch) {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+}
+
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type ComponentBody = Body<'createComponent'>;
+export type ComponentPatch = Body<'updateComponent'>;
+export type ComponentKind = ComponentBody['kind'];
+export type RegisterResult = Json201<'registerCatalogYaml'>;
+type Json201<Op extends keyof operations> = operations[Op]['responses'] extends { 201: { content: { 'application/json': infer B } } } ? B : never;
+
+/** Hangar's component kinds, by kind group (the create form's choices). */
+export const COMPONENT_KINDS: readonly ComponentKind[] = [
+  'service',
+  'library',
+  'website',
+  'api',
+  'component',
+  'system',
+  'domain',
+  'resource',
+  'pipeline',
+  'queue',
+  'database',
+  'storage',
+  'cluster',
+  'network',
+  'dataset',
+  'data-pipeline',
+  'ml-model',
+  'secret',
+  'policy',
+  'certificate',
+];
+
+/** Every catalog write invalidates the whole `catalog` area: lists, facets, entity pages, relations. */
+function useCatalogWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.catalog.all() }) });
+}
+
+/** Admin: create a component (400 details kept per field, decision 706). */
+export function useCreateComponent() {
+  return useCatalogWrite(async (body: ComponentBody) => unwrapFields(await api.POST('/api/v1/catalog/components', { body })));
+}
+
+/** Admin: change any subset of a component's fields. */
+export function useUpdateComponent(id: string) {
+  return useCatalogWrite(async (body: ComponentPatch) => unwrapFields(await api.PATCH('/api/v1/catalog/components/{id}', { params: { path: { id } }, body })));
+}
+
+/** Admin: delete a component. */
+export function useDeleteComponent() {
+  return useCatalogWrite(async (id: string) => {
+    unwrap(await api.DELETE('/api/v1/catalog/components/{id}', { params: { path: { id } } }));
+  });
+}
+
+/** Admin: register Backstage descriptors from pasted YAML (atomic: one bad document refuses them all). */
+export function useRegisterYaml() {
+  return useCatalogWrite(async (yaml: string) => unwrap(await api.POST('/api/v1/catalog/register-yaml', { body: { yaml } })) as RegisterResult);
 }

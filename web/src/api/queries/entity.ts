@@ -1,9 +1,10 @@
 // TanStack Query hooks of the entity page: the entity by reference, its relations, and one hook per tab.
 // Keys start with the area a live event invalidates (`catalog`, `deployments`, `pipelines`, `incidents`),
 // so an open entity page follows the server without reload; integrations without events use `integration`.
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
+import { unwrapFields } from './admin';
 
 export type CatalogEntity = OkBody<'getComponent'>;
 export type Relation = OkBody<'listComponentRelations'>[number];
@@ -188,7 +189,7 @@ export function useMeshMetrics(service: string, namespace: string, range: string
 
 export function useSearchIndices(id: string) {
   return useQuery({
-    queryKey: entityKeys.integration('search-indices', id),
+    queryKey: entityKeys.integration('search-index', 'stats', id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/components/{id}/searchengine-indices/stats', { params: { path: { id } }, signal })),
   });
 }
@@ -197,5 +198,49 @@ export function useGatewayRoutes(componentId: string) {
   return useQuery({
     queryKey: entityKeys.integration('gateway-routes', componentId),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/gateway/routes', { params: { query: { componentId, limit: 100 } }, signal })),
+  });
+}
+
+/** Specs the component is registered as consuming (GET …/consumed-apis); live `api-spec:*` events refresh them. */
+export function useConsumedApis(id: string) {
+  return useQuery({
+    queryKey: ['api-specs', 'consumed', id] as const,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}/consumed-apis', { params: { path: { id } }, signal })),
+  });
+}
+
+/** The component's index links as stored (no cluster call): pattern, URL and description. */
+export function useSearchIndexLinks(id: string) {
+  return useQuery({
+    queryKey: entityKeys.integration('search-index', 'links', id),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/components/{id}/searchengine-indices', { params: { path: { id } }, signal })),
+  });
+}
+
+function useSearchIndexWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: entityKeys.integration('search-index') }) });
+}
+
+/** Link an index pattern to the component (any signed-in user may; 400 details kept per field). */
+export function useAddSearchIndex(id: string) {
+  return useSearchIndexWrite(async (body: { indexPattern: string; searchUrl?: string; description?: string }) =>
+    unwrapFields(await api.POST('/api/v1/components/{id}/searchengine-indices', { params: { path: { id } }, body })),
+  );
+}
+
+/** Unlink an index (the index itself is untouched). */
+export function useRemoveSearchIndex(id: string) {
+  return useSearchIndexWrite(async (indexId: string) => {
+    unwrap(await api.DELETE('/api/v1/components/{id}/searchengine-indices/{indexId}', { params: { path: { id, indexId } } }));
+  });
+}
+
+/** Admin: every component's linked indices with their stats (GET /api/v1/searchengine/indices). */
+export function useSearchIndexOverview(enabled: boolean) {
+  return useQuery({
+    queryKey: entityKeys.integration('search-index', 'overview'),
+    enabled,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/searchengine/indices', { signal })),
   });
 }

@@ -9,8 +9,10 @@ import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTheme } from '../../lib/theme';
+import { useSession } from '../../lib/use-session';
 import { defaultComparison } from './diff-model';
 import { DiffView } from './diff-view';
+import { AddConsumerForm, DeleteSpecButton, RegisterSpecDialog, RemoveConsumerButton } from './spec-actions';
 import { StatusActions } from './status-actions';
 
 const SpecReference = lazy(() => import('./spec-reference'));
@@ -50,36 +52,56 @@ function Reference({ id }: { id: string }) {
   );
 }
 
-function Consumers({ id }: { id: string }) {
+/** Spec writes are admin-only (decision 706). */
+const useIsAdmin = () => !!useSession().user?.roles.includes('admin');
+
+function ConsumerList({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const consumers = useApiSpecConsumers(id);
   if (consumers.isPending) return <Loading rows={2} label="Loading consumers" />;
   if (consumers.error) return <ErrorState error={consumers.error} onRetry={() => void consumers.refetch()} />;
   if (consumers.data.length === 0)
     return (
       <EmptyState title="No registered consumer">
-        Register a component or a team that calls this API (POST /api/v1/api-specs/:id/consumers) so breaking changes name it.
+        {isAdmin ? 'Register a component or a team that calls this API' : 'An admin registers the components and teams that call this API'} so breaking changes
+        name it.
       </EmptyState>
     );
   return (
-    <ul className="grid gap-1 text-[13px]">
-      {consumers.data.map((c) => (
-        <li key={c.id} className="font-mono">
-          {c.consumerComponentId ? `component ${c.consumerComponentId}` : `team ${c.consumerTeamId}`}
-        </li>
-      ))}
+    <ul className="grid gap-1 text-[13px]" aria-label="Consumers">
+      {consumers.data.map((c) => {
+        const label = c.consumerComponentId ? `component ${c.consumerComponentId}` : `team ${c.consumerTeamId}`;
+        return (
+          <li key={c.id} className="flex items-center gap-2">
+            <span className="font-mono">{label}</span>
+            {isAdmin && <RemoveConsumerButton specId={id} consumerId={c.id} label={label} />}
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+function Consumers({ id }: { id: string }) {
+  const isAdmin = useIsAdmin();
+  return (
+    <div className="grid gap-3">
+      <ConsumerList id={id} isAdmin={isAdmin} />
+      {isAdmin && <AddConsumerForm specId={id} />}
+    </div>
   );
 }
 
 export function SpecPanel({ componentId, search, onSearch }: { componentId: string; search: SpecSearch; onSearch: (patch: SpecSearch) => void }) {
   const specs = useApiSpecs(componentId);
+  const isAdmin = useIsAdmin();
   if (specs.isPending) return <Loading rows={3} label="Loading API specs" />;
   if (specs.error) return <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />;
   const versions = [...specs.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   if (versions.length === 0)
     return (
-      <EmptyState title="No API spec registered">
-        Register an OpenAPI or AsyncAPI document with POST /api/v1/catalog/components/:id/api-specs, or give an API entity a spec.definition.
+      <EmptyState title="No API spec registered" action={isAdmin ? <RegisterSpecDialog componentId={componentId} /> : undefined}>
+        {isAdmin ? 'Register an OpenAPI or AsyncAPI document here' : 'An admin registers OpenAPI or AsyncAPI documents here'}, or give an API entity a
+        spec.definition.
       </EmptyState>
     );
   const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
@@ -89,6 +111,11 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
 
   return (
     <div className="grid grid-cols-1 gap-4">
+      {isAdmin && (
+        <div className="flex justify-end">
+          <RegisterSpecDialog componentId={componentId} defaultName={selected.name} />
+        </div>
+      )}
       <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Spec versions" tabIndex={0}>
         <table className="w-full border-collapse text-[13px]">
           <caption className="sr-only">Spec versions, newest first</caption>
@@ -129,6 +156,7 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
                       </Button>
                     )}
                     <StatusActions spec={v} componentId={componentId} />
+                    {isAdmin && <DeleteSpecButton spec={v} />}
                   </span>
                 </td>
               </tr>

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { PAGE_SIZES, visibleColumns, type CatalogSearch, type CatalogSort } from '../../lib/search-params';
 import { catalogColumns } from './catalog-columns';
 import { CatalogFilters } from './catalog-filters';
+import { CreateComponentDialog, RegisterYamlDialog, useIsAdmin } from './component-dialogs';
 
 const route = getRouteApi('/app/catalog');
 const count = new Intl.NumberFormat();
@@ -22,6 +23,7 @@ export function CatalogPage() {
   const navigate = route.useNavigate();
   const page = useCatalogPage(search);
   const facets = useCatalogFacets(search);
+  const isAdmin = useIsAdmin();
 
   /** Every change is a URL change (linkable, survives reload); a filter change goes back to page 1. */
   const update = useCallback(
@@ -42,11 +44,17 @@ export function CatalogPage() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
-      <div className="flex items-baseline gap-3">
+      <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-xl font-semibold tracking-tight">Catalog</h1>
         <p className="text-[13px] text-muted-foreground" aria-live="polite">
           {page.data ? `${count.format(total)} ${total === 1 ? 'component' : 'components'}` : ''}
         </p>
+        {isAdmin && (
+          <div className="ml-auto flex gap-2">
+            <RegisterYamlDialog />
+            <CreateComponentDialog />
+          </div>
+        )}
       </div>
       <CatalogFilters search={search} facets={facets.data} update={update} />
       {page.isPending ? (
@@ -67,8 +75,8 @@ export function CatalogPage() {
           </EmptyState>
         ) : (
           <EmptyState title="The catalog is empty">
-            Register components from a repository&apos;s <code>catalog-info.yaml</code> (POST /api/v1/catalog/locations) or create them through the API; they
-            appear here as soon as they are stored.
+            Register components from a repository&apos;s <code>catalog-info.yaml</code> (a catalog location), from pasted YAML or with New component (admins);
+            they appear here as soon as they are stored.
           </EmptyState>
         )
       ) : (

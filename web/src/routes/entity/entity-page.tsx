@@ -11,13 +11,15 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../api/client';
 import { SpecPanel } from '../apis/spec-panel';
+import { DeleteComponentButton, EditComponentDialog, useIsAdmin } from '../catalog/component-dialogs';
 import type { EntitySearch } from './entity-search';
 import { tabsFor, type EntityTabId } from './entity-tabs';
 import { IncidentsTab, DeploymentsTab, PipelinesTab } from './tabs/delivery-tabs';
 import { GraphTab } from './tabs/graph-tab';
 import { CostTab, IacTab, RegistryTab } from './tabs/infra-tabs';
 import { OverviewTab, RefLink } from './tabs/overview-tab';
-import { GatewayTab, KubernetesTab, MeshTab, SearchIndicesTab } from './tabs/runtime-tabs';
+import { GatewayTab, KubernetesTab, MeshTab } from './tabs/runtime-tabs';
+import { SearchIndicesTab } from './tabs/search-indices-tab';
 import { ScorecardBadges, ScorecardsTab } from './tabs/scorecards-tab';
 
 function Owner({ entity }: { entity: CatalogEntity }) {
@@ -33,6 +35,7 @@ function Owner({ entity }: { entity: CatalogEntity }) {
 }
 
 function EntityHeader({ entity }: { entity: CatalogEntity }) {
+  const isAdmin = useIsAdmin();
   return (
     <header className="grid gap-2">
       <nav aria-label="Breadcrumb" className="text-xs text-muted-foreground">
@@ -64,6 +67,12 @@ function EntityHeader({ entity }: { entity: CatalogEntity }) {
           <Badge tone="warning" title="The entity disappeared from its location">
             orphan
           </Badge>
+        )}
+        {isAdmin && (
+          <div className="ml-auto flex gap-2">
+            <EditComponentDialog entity={entity} />
+            <DeleteComponentButton entity={entity} />
+          </div>
         )}
       </div>
       {entity.description && <p className="max-w-3xl text-[13px] text-muted-foreground">{entity.description}</p>}

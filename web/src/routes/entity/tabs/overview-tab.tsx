@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
 import type { CatalogEntity, Relation } from '../../../api/queries/entity';
+import { useConsumedApis } from '../../../api/queries/entity';
 import { canonicalEdge, linkForRef, parseRef } from '../../../components/graph/graph-model';
 import { Badge } from '../../../components/ui/badge';
 import { QueryView, SectionTitle } from './tab-states';
@@ -96,6 +97,34 @@ export function RelationsList({ relations }: { relations: Relation[] }) {
   );
 }
 
+/** The API spec versions this component is registered as consuming (GET …/consumed-apis, decision 709). */
+function ConsumedApis({ entity }: { entity: CatalogEntity }) {
+  const consumed = useConsumedApis(entity.id);
+  return (
+    <section aria-label="APIs it consumes">
+      <SectionTitle>APIs it consumes</SectionTitle>
+      <QueryView
+        query={consumed}
+        label="consumed APIs"
+        isEmpty={(l) => l.length === 0}
+        empty={{ title: 'No consumed API registered', body: 'An admin registers this component as a consumer on an API’s Consumers tab.' }}
+      >
+        {(list) => (
+          <ul className="flex flex-wrap gap-2" aria-label="Consumed API versions">
+            {list.map((s) => (
+              <li key={s.id} className="inline-flex items-center gap-1.5 rounded-md border px-2 py-1 text-[13px]">
+                <span className="font-medium">{s.name}</span>
+                <span className="font-mono">{s.version}</span>
+                <Badge tone={s.status === 'active' ? 'success' : s.status === 'deprecated' ? 'warning' : 'danger'}>{s.status}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
 export function OverviewTab({ entity, relations }: { entity: CatalogEntity; relations: UseQueryResult<Relation[]> }) {
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -110,6 +139,7 @@ export function OverviewTab({ entity, relations }: { entity: CatalogEntity; rela
           {(rows) => <RelationsList relations={rows} />}
         </QueryView>
       </section>
+      <ConsumedApis entity={entity} />
       <section aria-label="Links">
         <SectionTitle>Links</SectionTitle>
         {entity.links.length === 0 ? (

@@ -1,9 +1,8 @@
-// Runtime tabs: Kubernetes workloads, service-mesh golden signals, search indices, gateway routes.
+// Runtime tabs: Kubernetes workloads, service-mesh golden signals, gateway routes (search indices: search-indices-tab.tsx).
 import type { CatalogEntity, MetricSeries } from '../../../api/queries/entity';
-import { MESH_METRICS, useGatewayRoutes, useMeshMetrics, useSearchIndices, useWorkloads } from '../../../api/queries/entity';
+import { MESH_METRICS, useGatewayRoutes, useMeshMetrics, useWorkloads } from '../../../api/queries/entity';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorState, Loading } from '../../../components/ui/states';
-import { StatusBadge } from './delivery-tabs';
 import { formatDateTime, isNotConfigured, NotConfigured, QueryView, SimpleTable } from './tab-states';
 
 /** The workload name a component maps to: its orchestrator annotation, else its own name. */
@@ -93,38 +92,6 @@ export function MeshTab({ entity }: { entity: CatalogEntity }) {
         })}
       </dl>
     </div>
-  );
-}
-
-export function SearchIndicesTab({ entity }: { entity: CatalogEntity }) {
-  const indices = useSearchIndices(entity.id);
-  return (
-    <QueryView
-      query={indices}
-      label="search indices"
-      isEmpty={(l) => l.length === 0}
-      empty={{ title: 'No search index is linked', body: 'Link an index pattern with POST /api/v1/components/:id/searchengine-indices.' }}
-    >
-      {(list) => (
-        <SimpleTable label="Search indices" head={['Pattern', 'Health', 'Documents', 'Size', 'Status']}>
-          {list.map((i) => (
-            <tr key={i.indexId}>
-              <td className="font-mono">{i.indexPattern}</td>
-              <td>
-                {i.reachable && i.stats ? (
-                  <StatusBadge status={i.stats.health === 'green' ? 'healthy' : i.stats.health} />
-                ) : (
-                  <Badge tone="warning">cluster unreachable</Badge>
-                )}
-              </td>
-              <td className="tabular-nums">{i.stats?.docsCount.toLocaleString() ?? '—'}</td>
-              <td>{i.stats?.storeSize ?? '—'}</td>
-              <td>{i.stats?.status ?? '—'}</td>
-            </tr>
-          ))}
-        </SimpleTable>
-      )}
-    </QueryView>
   );
 }
 

@@ -1,0 +1,284 @@
+// Admin writes of the catalog (decision 706): create a component, edit it, delete it behind a
+// confirmation, and register Backstage descriptors from pasted YAML. Shown only to admins (the server
+// refuses everyone else); the server's 400 details appear on the field they name.
+import { useNavigate } from '@tanstack/react-router';
+import { FileCode2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { fieldError, formError } from '../../api/queries/admin';
+import {
+  COMPONENT_KINDS,
+  useCreateComponent,
+  useDeleteComponent,
+  useRegisterYaml,
+  useUpdateComponent,
+  type ComponentKind,
+  type RegisterResult,
+} from '../../api/queries/catalog';
+import type { CatalogEntity } from '../../api/queries/entity';
+import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
+import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { Field, Input, Select } from '../../components/ui/input';
+import { describeError } from '../../components/ui/states';
+import { useSession } from '../../lib/use-session';
+import { createBody, documentProblem, EMPTY_FORM, formOf, patchBody, type ComponentFormValues } from './component-form';
+
+/** Catalog writes are admin-only (POST/PATCH/DELETE components, register-yaml). */
+export function useIsAdmin(): boolean {
+  return !!useSession().user?.roles.includes('admin');
+}
+
+const textarea = 'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
+
+function FormAlert({ error }: { error: unknown }) {
+  const message = formError(error);
+  return message ? (
+    <p role="alert" className="text-[13px] text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+function ComponentFields({ values, set, error }: { values: ComponentFormValues; set: (patch: Partial<ComponentFormValues>) => void; error: unknown }) {
+  const text = (field: keyof ComponentFormValues, label: string, hint?: string, required = false) => (
+    <Field label={label} hint={hint} error={fieldError(error, field)}>
+      {(id, note) => (
+        <Input
+          id={id}
+          aria-describedby={note}
+          aria-invalid={!!fieldError(error, field)}
+          required={required}
+          value={values[field]}
+          onChange={(e) => set({ [field]: e.target.value })}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {text('name', 'Name', 'Lower-case letters, digits and dashes.', true)}
+      <Field label="Kind" error={fieldError(error, 'kind')}>
+        {(id, note) => (
+          <Select id={id} aria-describedby={note} value={values.kind} onChange={(e) => set({ kind: e.target.value as ComponentKind })}>
+            {COMPONENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {text('title', 'Title', 'Optional display name.')}
+      {text('owner', 'Owner', 'A team name or user:name.')}
+      {text('lifecycle', 'Lifecycle', 'e.g. experimental, production.')}
+      {text('gitopsApp', 'GitOps application', 'Optional.')}
+      <div className="sm:col-span-2">{text('tags', 'Tags', 'Separated by commas or spaces.')}</div>
+      <div className="sm:col-span-2">
+        <Field label="Description" error={fieldError(error, 'description')}>
+          {(id, note) => (
+            <textarea
+              id={id}
+              aria-describedby={note}
+              aria-invalid={!!fieldError(error, 'description')}
+              rows={2}
+              value={values.description}
+              onChange={(e) => set({ description: e.target.value })}
+              className={textarea}
+            />
+          )}
+        </Field>
+      </div>
+    </div>
+  );
+}
+
+const entityPath = (c: { entityKind: string; namespace: string; name: string }) => ({ kind: c.entityKind.toLowerCase(), namespace: c.namespace, name: c.name });
+
+export function CreateComponentDialog() {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(EMPTY_FORM);
+  const create = useCreateComponent();
+  const navigate = useNavigate();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(createBody(values), {
+      onSuccess: (c) => {
+        setOpen(false);
+        setValues(EMPTY_FORM);
+        void navigate({ to: '/catalog/$kind/$namespace/$name', params: entityPath(c) });
+      },
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <Plus aria-hidden className="size-4" /> New component
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="New component" description="Adds a component to the catalog; everyone sees it at once." className="w-[min(92vw,680px)]">
+        <form onSubmit={submit} className="grid gap-3" noValidate>
+          <ComponentFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={create.error} />
+          <FormAlert error={create.error} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={create.isPending}>
+              Create
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EditComponentDialog({ entity }: { entity: CatalogEntity }) {
+  const [open, setOpen] = useState(false);
+  const before = formOf(entity);
+  const [values, setValues] = useState(before);
+  const update = useUpdateComponent(entity.id);
+  const navigate = useNavigate();
+  const changes = patchBody(before, values);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate(changes, {
+      onSuccess: (c) => {
+        setOpen(false);
+        if (c.name !== entity.name) void navigate({ to: '/catalog/$kind/$namespace/$name', params: entityPath(c), replace: true });
+      },
+    });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setValues(formOf(entity));
+          update.reset();
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" variant="secondary">
+          <Pencil aria-hidden className="size-4" /> Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`Edit ${entity.name}`} description="Only the fields you change are sent." className="w-[min(92vw,680px)]">
+        <form onSubmit={submit} className="grid gap-3" noValidate>
+          <ComponentFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={update.error} />
+          <FormAlert error={update.error} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={update.isPending || Object.keys(changes).length === 0}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DeleteComponentButton({ entity }: { entity: CatalogEntity }) {
+  const remove = useDeleteComponent();
+  const navigate = useNavigate();
+  return (
+    <ConfirmButton
+      title={`Delete ${entity.name}?`}
+      description="The component, its relations and its API specs leave the catalog. This cannot be undone."
+      confirmLabel="Delete component"
+      onConfirm={async () => {
+        await remove.mutateAsync(entity.id);
+        void navigate({ to: '/catalog' });
+      }}
+    >
+      <Trash2 aria-hidden className="size-4" /> Delete
+    </ConfirmButton>
+  );
+}
+
+function RegisterSummary({ result }: { result: RegisterResult }) {
+  const counts = [
+    ['created', result.created.length],
+    ['updated', result.updated.length],
+    ['unchanged', result.unchanged.length],
+    ['skipped', result.skipped.length],
+  ] as const;
+  return (
+    <div role="status" className="grid gap-2 text-[13px]">
+      <p>{counts.map(([k, n]) => `${n} ${k}`).join(', ')}.</p>
+      {(result.skipped.length > 0 || result.errors.length > 0) && (
+        <ul className="grid gap-1" aria-label="Problems by document">
+          {result.skipped.map((s) => (
+            <li key={`s${s.document}`}>
+              Document {s.document}
+              {s.name ? ` (${s.name})` : ''}: skipped, {s.reason}
+            </li>
+          ))}
+          {result.errors.map((e, i) => (
+            <li key={`e${i}`}>
+              {e.document ? `Document ${e.document}` : 'The text'}: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function RegisterYamlDialog() {
+  const [open, setOpen] = useState(false);
+  const [yaml, setYaml] = useState('');
+  const register = useRegisterYaml();
+  const problem = register.error ? documentProblem(describeError(register.error).message) : undefined;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    register.mutate(yaml);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) register.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" variant="secondary">
+          <FileCode2 aria-hidden className="size-4" /> Register YAML
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Register from YAML"
+        description="Paste one or more Backstage descriptors (separated by ---). All are registered, or none if one has a problem."
+        className="w-[min(92vw,720px)]"
+      >
+        <form onSubmit={submit} className="grid gap-3">
+          <Field label="Descriptors" error={problem ? (problem.document ? `Document ${problem.document}: ${problem.message}` : problem.message) : undefined}>
+            {(id, note) => (
+              <textarea
+                id={id}
+                aria-describedby={note}
+                aria-invalid={!!problem}
+                required
+                rows={12}
+                spellCheck={false}
+                value={yaml}
+                onChange={(e) => setYaml(e.target.value)}
+                className={textarea + ' font-mono text-[12px]'}
+                placeholder={
+                  'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: orders\nspec:\n  type: service\n  owner: team-a\n  lifecycle: production'
+                }
+              />
+            )}
+          </Field>
+          {register.data && <RegisterSummary result={register.data} />}
+          <div className="flex justify-end">
+            <Button type="submit" disabled={register.isPending || !yaml.trim()}>
+              Register
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
