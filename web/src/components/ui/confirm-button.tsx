@@ -4,7 +4,7 @@ import { Dialog, DialogContent } from './dialog';
 import { describeError } from './states';
 
 /**
- * A destructive action behind a confirmation dialog: focus starts in the dialog, Escape or Cancel keeps
+ * An action (destructive by default) behind a confirmation dialog: focus starts in the dialog, Escape or Cancel keeps
  * everything, the confirm button runs `onConfirm`; a failure is shown inside the dialog (decision 707).
  */
 export function ConfirmButton({
@@ -15,6 +15,7 @@ export function ConfirmButton({
   confirmLabel,
   onConfirm,
   size = 'sm',
+  destructive = true,
 }: {
   children: ReactNode;
   label?: string;
@@ -23,6 +24,8 @@ export function ConfirmButton({
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
   size?: 'sm' | 'md';
+  /** A confirmation that destroys nothing (e.g. granting a role) gets the primary button. */
+  destructive?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,7 +63,7 @@ export function ConfirmButton({
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+          <Button variant={destructive ? 'destructive' : 'primary'} disabled={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
         </div>

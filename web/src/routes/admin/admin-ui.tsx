@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useState, type ComponentProps, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/input';
-import { describeError } from '../../components/ui/states';
 
 /** The page's title, what it is for, and its main action. */
 export function AdminHeader({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
@@ -27,65 +27,16 @@ export function FormAlert({ message }: { message?: string }) {
   );
 }
 
-/**
- * An action behind a confirmation dialog (destructive by default): the trigger opens it, "Cancel" or
- * Escape keeps everything, the confirm button runs `onConfirm`; a failure is shown inside the dialog.
- */
+/** The admin pages' confirmation: the shared ConfirmButton, its trigger given as text. */
 export function ConfirmAction({
   trigger,
   triggerLabel,
-  title,
-  description,
-  confirmLabel,
-  destructive = true,
-  onConfirm,
-}: {
-  trigger: string;
-  triggerLabel?: string;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  destructive?: boolean;
-  onConfirm: () => Promise<unknown>;
-}) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const confirm = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  ...rest
+}: { trigger: string; triggerLabel?: string } & Omit<ComponentProps<typeof ConfirmButton>, 'children' | 'label'>) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(undefined);
-      }}
-    >
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={triggerLabel}>
-        {trigger}
-      </Button>
-      <DialogContent title={title} description={description}>
-        {error !== undefined && <FormAlert message={describeError(error).message} />}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button variant={destructive ? 'destructive' : 'primary'} disabled={busy} onClick={() => void confirm()}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmButton label={triggerLabel} {...rest}>
+      {trigger}
+    </ConfirmButton>
   );
 }
 
