@@ -58,6 +58,10 @@ export const scorecards = pgTable(
     uniqueIndex('scorecards_org_builtin_key')
       .on(t.organizationId, t.builtinKey)
       .where(sql`${t.builtinKey} IS NOT NULL`),
+    // NULLs are distinct in the index above: the shared built-in (no organization) has its own (decision 560).
+    uniqueIndex('scorecards_shared_builtin_key')
+      .on(t.builtinKey)
+      .where(sql`${t.organizationId} IS NULL AND ${t.builtinKey} IS NOT NULL`),
   ],
 );
 

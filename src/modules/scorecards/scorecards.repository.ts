@@ -19,9 +19,14 @@ export interface ResultWrite {
   rules: RuleOutcomes;
 }
 
-/** Scorecards of an organization and those of none (decision 603). */
+/**
+ * Scorecards of an organization and those of none (decision 603); inside an organization the shared
+ * built-in (of none) gives way to the organization's own copy (decision 560).
+ */
 const visibleIn = (organizationId: string | null) =>
-  organizationId ? or(eq(scorecards.organizationId, organizationId), isNull(scorecards.organizationId)) : isNull(scorecards.organizationId);
+  organizationId
+    ? or(eq(scorecards.organizationId, organizationId), and(isNull(scorecards.organizationId), isNull(scorecards.builtinKey)))
+    : isNull(scorecards.organizationId);
 
 /** Rows per statement of the bulk writes: the values travel as one JSON parameter. */
 const CHUNK = 5000;
@@ -65,6 +70,15 @@ export const scorecardsRepository = {
       .insert(scorecards)
       .values(rows)
       .onConflictDoNothing({ target: [scorecards.organizationId, scorecards.builtinKey], where: sql`${scorecards.builtinKey} IS NOT NULL` })
+      .returning({ id: scorecards.id });
+    return inserted.length;
+  },
+  /** Inserts the shared built-in (of no organization) when missing; its own partial unique index arbitrates (decision 560). */
+  async ensureSharedBuiltin(db: Executor, row: ScorecardValues): Promise<number> {
+    const inserted = await db
+      .insert(scorecards)
+      .values({ ...row, organizationId: null })
+      .onConflictDoNothing({ target: [scorecards.builtinKey], where: sql`${scorecards.organizationId} IS NULL AND ${scorecards.builtinKey} IS NOT NULL` })
       .returning({ id: scorecards.id });
     return inserted.length;
   },

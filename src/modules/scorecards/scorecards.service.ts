@@ -145,10 +145,12 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     if (!(await catalogLookup.componentExists(db, id))) throw new NotFound('Component not found');
   }
 
-  async function ensureBuiltins(organizationIds: string[]) {
-    const ids = organizationIds.filter(Boolean);
-    if (ids.length === 0) return;
+  /** The built-in of each organization named, and the shared one when `null` is among them (decision 560). */
+  async function ensureBuiltins(organizationIds: (string | null)[]) {
     const { builtinKey, name, description, filter, levels, rules } = PRODUCTION_READINESS;
+    if (organizationIds.includes(null)) await repo.ensureSharedBuiltin(db, { builtinKey, name, description, filter, levels, rules });
+    const ids = organizationIds.filter((id): id is string => Boolean(id));
+    if (ids.length === 0) return;
     await repo.ensureBuiltins(
       db,
       ids.map((organizationId) => ({ organizationId, builtinKey, name, description, filter, levels, rules })),
@@ -268,7 +270,7 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
   }
 
   async function seedBuiltins() {
-    await ensureBuiltins(await organizationsLookup.allOrganizationIds(db));
+    await ensureBuiltins([null, ...(await organizationsLookup.allOrganizationIds(db))]);
   }
 
   /** The components a domain event is about (decision 539); none for events that name no component. */
@@ -285,7 +287,7 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     seedBuiltins,
 
     async list(caller: Caller, q: PageQuery) {
-      if (caller.organizationId) await ensureBuiltins([caller.organizationId]);
+      await ensureBuiltins([caller.organizationId ?? null]);
       const { data, total } = await repo.list(db, caller.organizationId, q.skip, q.take);
       return pageOf(data.map(view), total, q);
     },

@@ -120,6 +120,25 @@ describe('definitions', () => {
     expect(again).toHaveLength(1);
     expect(again[0]!.id).not.toBe(builtin[0]!.id);
   });
+
+  it('outside any organization a shared built-in answers, hidden inside an organization that has its own (decision 560)', async () => {
+    const shared = async () =>
+      ((await t.app.inject({ url: base, headers: bearer(admin) })).json().data as { id: string; builtIn: boolean; organizationId: string | null }[]).filter(
+        (c) => c.builtIn,
+      );
+    const first = await shared();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ name: 'Production readiness', organizationId: null });
+    // Listing twice, or from two requests at once, never makes a second copy.
+    await Promise.all([shared(), shared()]);
+    expect(await shared()).toHaveLength(1);
+    const inA = (await t.app.inject({ url: base, headers: inOrg(admin, orgA) })).json().data as { id: string; builtIn: boolean }[];
+    expect(inA.filter((c) => c.builtIn).map((c) => c.id)).not.toContain(first[0]!.id);
+    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${first[0]!.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    const restored = await shared();
+    expect(restored).toHaveLength(1);
+    expect(restored[0]!.id).not.toBe(first[0]!.id);
+  });
 });
 
 describe('evaluation', () => {

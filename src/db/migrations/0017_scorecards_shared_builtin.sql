@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "scorecards_shared_builtin_key" ON "scorecards" USING btree ("builtin_key") WHERE "scorecards"."organization_id" IS NULL AND "scorecards"."builtin_key" IS NOT NULL;
