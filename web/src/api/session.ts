@@ -1,7 +1,9 @@
 // The browser session (decision 141): the access token lives in this module's memory only; the refresh token
 // is the HttpOnly `hangar_refresh` cookie the server sets on login with `session: 'cookie'`, which scripts
-// cannot read. A reload restores the session with one refresh call. Nothing sensitive goes to web storage.
-import { refreshDelayMs, tokenExpiry } from './token-schedule';
+// cannot read. A reload restores the session with one refresh call, or with the token of another open tab
+// (decision 183). Nothing sensitive goes to web storage.
+import { sessionTabs } from './session-tabs';
+import { REFRESH_LEAD_S, refreshDelayMs, tokenExpiry } from './token-schedule';
 
 export interface SessionUser {
   id: string;
@@ -25,6 +27,9 @@ const tokenListeners = new Set<(token: string | undefined) => void>();
 
 const AUTH = '/api/v1/auth';
 const RETRY_AFTER_OUTAGE_MS = 10_000;
+/** Over the refresh limit (10 a minute per address), waits of at most a minute, a few times, before giving up (decision 183). */
+const RATE_LIMIT_TRIES = 4;
+const RATE_LIMIT_MAX_WAIT_MS = 60_000;
 const jsonPost = (path: string, body: unknown, token?: string) =>
   fetch(`${AUTH}/${path}`, {
     method: 'POST',
@@ -67,13 +72,21 @@ export async function errorMessage(res: Response): Promise<string> {
   return typeof body?.message === 'string' ? body.message : `The server answered ${res.status} ${res.statusText}`.trim();
 }
 
-async function loadIdentity(): Promise<boolean> {
-  const res = await fetch(`${AUTH}/me`, { headers: { authorization: `Bearer ${accessToken}` } });
-  if (!res.ok) return false;
-  const body = (await res.json()) as { user: SessionUser; organizations?: Organization[] };
-  organizations = body.organizations ?? [];
-  setState({ status: 'signed-in', user: body.user });
-  return true;
+let identifying: Promise<boolean> | undefined;
+
+/** Who the token belongs to, and their organizations; one request at a time (a tab's message may ask too). */
+function loadIdentity(): Promise<boolean> {
+  identifying ??= (async () => {
+    const res = await fetch(`${AUTH}/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { user: SessionUser; organizations?: Organization[] };
+    organizations = body.organizations ?? [];
+    setState({ status: 'signed-in', user: body.user });
+    return true;
+  })().finally(() => {
+    identifying = undefined;
+  });
+  return identifying;
 }
 
 export interface Organization {
@@ -85,33 +98,52 @@ export interface Organization {
 let organizations: Organization[] = [];
 export const sessionOrganizations = () => organizations;
 
-/** Exchanges the refresh cookie for a new access token; one request at a time. False when there is no valid cookie. */
+/** True when `token` stays valid long enough not to need a refresh right away. */
+function fresh(token: string | undefined): token is string {
+  const exp = token ? tokenExpiry(token) : undefined;
+  return exp !== undefined && exp * 1000 - Date.now() > REFRESH_LEAD_S * 1000;
+}
+
+/** Seconds of `Retry-After`, as a wait in milliseconds within bounds. */
+const retryAfterMs = (res: Response) => Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(1_000, (Number(res.headers.get('retry-after')) || 10) * 1000));
+
+/** Exchanges the refresh cookie for a new access token; one request at a time across tabs. False when there is no valid cookie. */
 export function refresh(): Promise<boolean> {
-  refreshing ??= (async () => {
-    try {
-      const res = await jsonPost('refresh', { session: 'cookie' });
-      if (res.status >= 500 && state.status === 'signed-in') {
-        // The server is in trouble, not the session: keep the current token and try again shortly.
-        clearTimeout(refreshTimer);
-        refreshTimer = setTimeout(() => void refresh(), RETRY_AFTER_OUTAGE_MS);
-        return false;
+  const had = accessToken;
+  refreshing ??= sessionTabs
+    .exclusive(async () => {
+      // Another tab refreshed while this one waited for the lock, and sent its token: use it.
+      if (accessToken !== had && fresh(accessToken)) return state.status === 'signed-in' || (await loadIdentity());
+      for (let attempt = 1; ; attempt++) {
+        const res = await jsonPost('refresh', { session: 'cookie' });
+        if (res.status === 429 && attempt < RATE_LIMIT_TRIES) {
+          // Too many refreshes from this address (many tabs, or many people behind one proxy): the session is
+          // still good, so wait as told rather than signing the person out.
+          await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
+          continue;
+        }
+        if ((res.status >= 500 || res.status === 429) && state.status === 'signed-in') {
+          // The server is in trouble, not the session: keep the current token and try again shortly.
+          clearTimeout(refreshTimer);
+          refreshTimer = setTimeout(() => void refresh(), RETRY_AFTER_OUTAGE_MS);
+          return false;
+        }
+        if (!res.ok) {
+          setToken(undefined);
+          setState({ status: 'signed-out' });
+          return false;
+        }
+        const body = (await res.json()) as { token: string; expiresIn?: number };
+        setToken(body.token, body.expiresIn);
+        sessionTabs.announce({ type: 'token', token: body.token, expiresIn: body.expiresIn });
+        if (state.status !== 'signed-in') return await loadIdentity();
+        return true;
       }
-      if (!res.ok) {
-        setToken(undefined);
-        setState({ status: 'signed-out' });
-        return false;
-      }
-      const body = (await res.json()) as { token: string; expiresIn?: number };
-      setToken(body.token, body.expiresIn);
-      if (state.status !== 'signed-in') return await loadIdentity();
-      return true;
-    } catch {
-      // Network failure: keep the current state; the next request reports the error.
-      return state.status === 'signed-in';
-    } finally {
+    })
+    .catch(() => state.status === 'signed-in') // Network failure: keep the current state; the next request reports the error.
+    .finally(() => {
       refreshing = undefined;
-    }
-  })();
+    });
   return refreshing;
 }
 
@@ -121,6 +153,7 @@ export async function signIn(username: string, password: string): Promise<string
   if (!res.ok) return res.status === 401 ? 'Wrong username or password.' : await errorMessage(res);
   const body = (await res.json()) as { token: string; expiresIn?: number; user: SessionUser };
   setToken(body.token, body.expiresIn);
+  sessionTabs.announce({ type: 'token', token: body.token, expiresIn: body.expiresIn });
   if (!(await loadIdentity())) setState({ status: 'signed-in', user: body.user });
   return undefined;
 }
@@ -135,12 +168,34 @@ export async function register(input: { username: string; email: string; passwor
 /** Signs out here (revokes this cookie's refresh token), or everywhere (every refresh token of the user). */
 export async function signOut(everywhere = false): Promise<void> {
   await jsonPost('logout', { everywhere }, accessToken).catch(() => undefined);
+  sessionTabs.announce({ type: 'signed-out' });
+  forget();
+}
+
+function forget() {
   organizations = [];
   setToken(undefined);
   setState({ status: 'signed-out' });
 }
 
-/** On start: a valid refresh cookie restores the session without asking for the password again. */
-export function restoreSession(): Promise<boolean> {
+// The other tabs of this browser (decision 183): adopt a newer token (signing in here too), answer a new
+// tab's question, follow a sign-out.
+sessionTabs.listen((message) => {
+  if (message.type === 'signed-out') forget();
+  else if (message.type === 'ask') {
+    if (state.status === 'signed-in' && fresh(accessToken)) sessionTabs.announce({ type: 'token', token: accessToken });
+  } else if (message.type === 'token' && (tokenExpiry(message.token) ?? 0) > (accessToken ? (tokenExpiry(accessToken) ?? 0) : 0)) {
+    setToken(message.token, message.expiresIn);
+    if (state.status !== 'signed-in') void loadIdentity();
+  }
+});
+
+/** On start: another open tab's token, or a valid refresh cookie, restores the session without asking for the password again. */
+export async function restoreSession(): Promise<boolean> {
+  const shared = await sessionTabs.ask();
+  if (shared && fresh(shared.token)) {
+    if (!fresh(accessToken)) setToken(shared.token, shared.expiresIn); // unless its message was adopted already
+    if (state.status === 'signed-in' || (await loadIdentity())) return true;
+  }
   return refresh();
 }
