@@ -148,12 +148,56 @@ describe('dashboards', () => {
     await context.close();
   });
 
+  it('an admin edits the dashboard and a widget’s settings; a 400 shows on its field', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedIn(ADMIN, dashboardPath);
+    await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the dashboard' });
+    await edit.getByLabel('Name').fill('Operations overview');
+    await edit.getByLabel('Description').fill('What on-call looks at first');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Operations overview', level: 1 }).waitFor();
+    await page.getByText('What on-call looks at first').waitFor();
+
+    await page.getByRole('button', { name: 'Edit Availability SLO', exact: true }).click();
+    const widget = page.getByRole('dialog', { name: 'Edit the widget Availability SLO' });
+    await widget.getByLabel('Title').fill('Availability');
+    await widget.getByLabel('Objective (%)').fill('150');
+    await widget.getByLabel('Width (of 12 columns)').selectOption('12');
+    await widget.getByRole('button', { name: 'Save' }).click();
+    // The server's rule, on the field it names (config.objective), with the field marked invalid.
+    await widget.getByText('must be a number above 0 and at most 100 for a slo_gauge widget').waitFor();
+    expect(await widget.getByLabel('Objective (%)').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'widget settings dialog with a field error (light)');
+    await widget.getByLabel('Objective (%)').fill('99.5');
+    await widget.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Availability', exact: true, level: 2 }).waitFor();
+    const saved = await server.api('GET', `/api/v1${dashboardPath}`, undefined, admin);
+    expect(saved.body).toMatchObject({ name: 'Operations overview', description: 'What on-call looks at first' });
+    expect((saved.body.widgets as { title: string }[]).find((w) => w.title === 'Availability')).toMatchObject({
+      type: 'slo_gauge',
+      gridW: 12,
+      config: { objective: 99.5 },
+    });
+    await context.close();
+
+    // The dashboard dialog, dark and at 390 px.
+    const dark = await signedIn(ADMIN, dashboardPath, { theme: 'dark', viewport: 'mobile' });
+    await dark.page.getByRole('heading', { name: 'Operations overview', level: 1 }).waitFor();
+    await dark.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await dark.page.getByRole('dialog', { name: 'Edit the dashboard' }).getByLabel('Name').waitFor();
+    await expectAccessible(dark.page, 'dashboard edit dialog (dark, 390 px)');
+    await dark.context.close();
+  });
+
   it('a plain user sees a workspace dashboard without the arranging controls', { timeout: 60_000 }, async () => {
     const { context, page } = await signedIn(member, '/dashboards');
     await page.getByRole('link', { name: 'Operations' }).click();
     await page.getByRole('heading', { name: 'Latency', level: 2 }).waitFor();
     expect(await page.getByRole('button', { name: /^Move / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add widget' }).count()).toBe(0);
+    // Editing is admin-only on the server (PATCH answers 403): no edit controls either.
+    expect(await page.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
     await context.close();
   });
 });

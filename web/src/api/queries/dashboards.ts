@@ -1,12 +1,17 @@
 // Dashboards and their widgets (routes/dashboards). Keys start with 'dashboards'.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
+import type { operations } from '../schema';
 import type { OkBody } from '../types';
+import { unwrapFields } from './admin';
 import { queryKeys } from './keys';
 
 export type Dashboard = OkBody<'getDashboard'>;
 export type Widget = Dashboard['widgets'][number];
 export type WidgetType = Widget['type'];
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type DashboardPatch = Body<'updateDashboard'>;
+export type WidgetPatch = Body<'updateDashboardWidget'>;
 export interface LayoutItem {
   id: string;
   gridX: number;
@@ -54,6 +59,15 @@ function useDashboardsMutation<V, R>(fn: (vars: V) => Promise<R>) {
 export const useCreateDashboard = () =>
   useDashboardsMutation(async (body: { name: string; description?: string; visibility: 'private' | 'workspace' }) =>
     unwrap(await api.POST('/api/v1/dashboards', { body })),
+  );
+
+/** Admin edits keep the server's 400 details by field (`name`, `config.objective`) for the dialogs. */
+export const useUpdateDashboard = (id: string) =>
+  useDashboardsMutation(async (body: DashboardPatch) => unwrapFields(await api.PATCH('/api/v1/dashboards/{id}', { params: { path: { id } }, body })));
+
+export const useUpdateWidget = (dashboardId: string, widgetId: string) =>
+  useDashboardsMutation(async (body: WidgetPatch) =>
+    unwrapFields(await api.PATCH('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}', { params: { path: { dashboardId, widgetId } }, body })),
   );
 
 export const useDeleteDashboard = () =>

@@ -3,11 +3,18 @@
 // on focus and after their own actions (decision 762).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
+import type { operations } from '../schema';
 import type { OkBody, QueryOf } from '../types';
+import { unwrapFields } from './admin';
+import { entityKeys } from './entity';
 
 export type Topology = OkBody<'listStackResources'>;
 export type IacModuleVersion = OkBody<'listIacModuleVersions'>[number];
 export type ModuleQuery = QueryOf<'listIacModules'>;
+export type IacModule = OkBody<'getIacModule'>;
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type IacModuleBody = Body<'createIacModule'>;
+export type IacModulePatch = Body<'updateIacModule'>;
 
 export const iacKeys = {
   all: () => ['iac'] as const,
@@ -20,6 +27,7 @@ export const iacKeys = {
   modules: (query: ModuleQuery) => ['iac', 'modules', query] as const,
   module: (id: string) => ['iac', 'module', id] as const,
   versions: (id: string) => ['iac', 'versions', id] as const,
+  component: (id: string) => ['iac', 'component', id] as const,
 };
 
 export const useIacDashboard = () =>
@@ -85,3 +93,42 @@ export function useSyncIacModule(id: string) {
     onSuccess: () => void client.invalidateQueries({ queryKey: iacKeys.all() }),
   });
 }
+
+/** The component a module is linked to (its name and catalog address for the link). */
+export const useLinkedComponent = (id: string | null) =>
+  useQuery({
+    queryKey: iacKeys.component(id ?? ''),
+    enabled: !!id,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id: id! } }, signal })),
+  });
+
+/**
+ * Catalog writes (open to every signed-in user, as the server allows: decision 768). They keep the
+ * server's 400 details by field, and refetch the IaC area and the entity pages' module tab after.
+ */
+function useModuleWrite<V, R>(fn: (vars: V) => Promise<R>, refetchType: 'active' | 'none' = 'active') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await Promise.all([iacKeys.all(), entityKeys.integration('iac-modules')].map((queryKey) => client.invalidateQueries({ queryKey, refetchType })));
+    },
+  });
+}
+
+export const useCreateIacModule = () => useModuleWrite(async (body: IacModuleBody) => unwrapFields(await api.POST('/api/v1/iac-modules', { body })));
+
+export const useUpdateIacModule = (id: string) =>
+  useModuleWrite(async (body: IacModulePatch) => unwrapFields(await api.PATCH('/api/v1/iac-modules/{id}', { params: { path: { id } }, body })));
+
+export const useDeleteIacModule = () =>
+  // Marked stale without refetching: the open module page would only read a 404 before it navigates away.
+  useModuleWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/iac-modules/{id}', { params: { path: { id } } })), 'none');
+
+export const useLinkIacModule = (id: string) =>
+  useModuleWrite(async (componentId: string) =>
+    unwrapFields(await api.POST('/api/v1/iac-modules/{id}/link-component', { params: { path: { id } }, body: { componentId } })),
+  );
+
+export const useUnlinkIacModule = (id: string) =>
+  useModuleWrite(async () => unwrapFields(await api.DELETE('/api/v1/iac-modules/{id}/unlink-component', { params: { path: { id } } })));

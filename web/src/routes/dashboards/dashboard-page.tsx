@@ -6,10 +6,12 @@ import { useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import { useAddWidget, useDashboard, useDeleteDashboard, useDeleteWidget, useSaveLayout, type Widget, type WidgetType } from '../../api/queries/dashboards';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/input';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
+import { EditDashboardDialog, EditWidgetDialog } from './edit-dialogs';
 import { flowLayout, moveItem, nextSlot, readingOrder } from './layout';
 import { WIDGET_TYPES, WidgetContent } from './widgets';
 
@@ -36,15 +38,19 @@ export function DashboardPage() {
         {isAdmin && (
           <div className="ml-auto flex gap-2">
             <AddWidgetDialog dashboardId={d.id} widgets={d.widgets} />
-            <Button
-              variant="secondary"
-              onClick={() => {
-                if (window.confirm(`Delete the dashboard “${d.name}” and its widgets?`))
-                  remove.mutate(d.id, { onSuccess: () => void navigate({ to: '/dashboards' }) });
+            <EditDashboardDialog dashboard={d} />
+            <ConfirmButton
+              size="md"
+              title={`Delete the dashboard “${d.name}”?`}
+              description="The dashboard and its widgets are deleted for everyone."
+              confirmLabel="Delete dashboard"
+              onConfirm={async () => {
+                await remove.mutateAsync(d.id);
+                void navigate({ to: '/dashboards' });
               }}
             >
               <Trash2 aria-hidden className="size-4" /> Delete
-            </Button>
+            </ConfirmButton>
           </div>
         )}
       </div>
@@ -148,6 +154,7 @@ function WidgetCard({ dashboardId, widget, canArrange }: { dashboardId: string; 
           </button>
         )}
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">{widget.title}</h2>
+        {canArrange && <EditWidgetDialog dashboardId={dashboardId} widget={widget} />}
         {canArrange && (
           <Button variant="ghost" size="sm" aria-label={`Remove ${widget.title}`} disabled={remove.isPending} onClick={() => remove.mutate(widget.id)}>
             <Trash2 aria-hidden className="size-3.5" />

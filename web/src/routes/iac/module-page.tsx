@@ -1,12 +1,21 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { RefreshCw } from 'lucide-react';
-import { useIacModule, useIacModuleVersions, useSyncIacModule, type IacModuleVersion } from '../../api/queries/iac';
+import { RefreshCw, Unlink } from 'lucide-react';
+import {
+  useIacModule,
+  useIacModuleVersions,
+  useLinkedComponent,
+  useSyncIacModule,
+  useUnlinkIacModule,
+  type IacModule,
+  type IacModuleVersion,
+} from '../../api/queries/iac';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { ErrorState } from '../../components/ui/states';
+import { describeError, ErrorState } from '../../components/ui/states';
 import { formatDateTime, IacShell } from './iac-shell';
+import { DeleteModuleButton, EditModuleDialog, LinkComponentDialog } from './module-dialogs';
 
 const route = getRouteApi('/app/iac/modules/$moduleId');
 
@@ -68,6 +77,48 @@ function VersionDetail({ version }: { version: IacModuleVersion }) {
   );
 }
 
+/** The catalog component the module belongs to, with link and unlink (decision 768). */
+function LinkedComponent({ module }: { module: IacModule }) {
+  const component = useLinkedComponent(module.componentId);
+  const unlink = useUnlinkIacModule(module.id);
+  const c = component.data;
+  return (
+    <section aria-labelledby="module-component" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border p-3 text-[13px]">
+      <h2 id="module-component" className="text-sm font-semibold">
+        Component
+      </h2>
+      {!module.componentId ? (
+        <span className="text-muted-foreground">Not linked to a catalog component.</span>
+      ) : c ? (
+        <Link
+          to="/catalog/$kind/$namespace/$name"
+          params={{ kind: c.entityKind.toLowerCase(), namespace: c.namespace, name: c.name }}
+          className="font-medium text-primary hover:underline"
+        >
+          {c.name}
+        </Link>
+      ) : component.isError ? (
+        <span className="text-destructive">The linked component could not be read: {describeError(component.error).message}</span>
+      ) : (
+        <span className="text-muted-foreground">Loading…</span>
+      )}
+      <div className="ml-auto flex flex-wrap gap-2">
+        <LinkComponentDialog module={module} />
+        {module.componentId && (
+          <Button variant="secondary" size="sm" disabled={unlink.isPending} onClick={() => unlink.mutate()}>
+            <Unlink aria-hidden className="size-3.5" /> Unlink
+          </Button>
+        )}
+      </div>
+      {unlink.isError && (
+        <p role="alert" className="basis-full text-destructive">
+          {describeError(unlink.error).message}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export function ModulePage() {
   const { moduleId } = route.useParams();
   const { version } = route.useSearch();
@@ -87,11 +138,16 @@ export function ModulePage() {
             </>
           }
           actions={
-            <Button variant="secondary" size="sm" disabled={sync.isPending} onClick={() => sync.mutate()}>
-              <RefreshCw aria-hidden className="size-3.5" /> {sync.isPending ? 'Syncing…' : 'Sync versions'}
-            </Button>
+            <>
+              <Button variant="secondary" size="sm" disabled={sync.isPending} onClick={() => sync.mutate()}>
+                <RefreshCw aria-hidden className="size-3.5" /> {sync.isPending ? 'Syncing…' : 'Sync versions'}
+              </Button>
+              <EditModuleDialog module={m} />
+              <DeleteModuleButton module={m} />
+            </>
           }
         >
+          <LinkedComponent module={m} />
           {sync.error && <ErrorState error={sync.error} />}
           {sync.data && (
             <p role="status" className="text-[13px]">

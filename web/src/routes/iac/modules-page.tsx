@@ -7,6 +7,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ENGINES, PROVIDERS, type Engine, type Provider } from './iac-search';
 import { IacShell } from './iac-shell';
+import { RegisterModuleDialog } from './module-dialogs';
 
 const route = getRouteApi('/app/iac/modules');
 
@@ -21,7 +22,11 @@ export function ModulesPage() {
   }, [q, navigate]);
   const modules = useIacModuleList({ search: search.q, provider: search.provider, engine: search.engine });
   return (
-    <IacShell title="Module catalog" intro="Reusable infrastructure modules; versions, variables and outputs are read from their repository's tags.">
+    <IacShell
+      title="Module catalog"
+      intro="Reusable infrastructure modules; versions, variables and outputs are read from their repository's tags."
+      actions={<RegisterModuleDialog />}
+    >
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter modules">
         <Field label="Search">
           {(id) => <Input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name or description" />}
@@ -65,7 +70,10 @@ export function ModulesPage() {
         isEmpty={(l) => l.length === 0}
         empty={{
           title: search.q || search.provider || search.engine ? 'No module matches' : 'No modules yet',
-          body: 'Register a module with POST /api/v1/iac-modules (name, provider, source repository), then sync it to read its versions.',
+          body:
+            search.q || search.provider || search.engine
+              ? 'Change the filters, or register the module.'
+              : 'Register a module (name, provider, source repository), then sync it on its page to read its versions.',
         }}
       >
         {(list) => (

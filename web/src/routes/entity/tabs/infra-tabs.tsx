@@ -22,7 +22,7 @@ export function IacTab({ entity }: { entity: CatalogEntity }) {
       query={modules}
       label="IaC modules"
       isEmpty={(m) => m.length === 0}
-      empty={{ title: 'No IaC module is linked', body: 'Link a module to this component with POST /api/v1/iac-modules/:id/link-component.' }}
+      empty={{ title: 'No IaC module is linked', body: "Link a module to this component from the module's page in the IaC module catalog." }}
     >
       {(list) => {
         const ids = new Set(list.map((m) => m.id));
