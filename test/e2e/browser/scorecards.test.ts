@@ -1,47 +1,60 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
 
-/** Scorecards in the portal: the list, a scorecard's results, an entity's levels, failing rules and history; axe in both themes. */
+/**
+ * Scorecards in the portal: the list, a scorecard's results, an entity's levels, failing rules and history;
+ * the admin's actions (evaluate now, delete, exemptions with the server's field errors), none of them for a
+ * non-admin; a team's levels on its page; axe in both themes (and the exemption dialog at 390 px).
+ */
 let server: PortalServer;
 let pb: PortalBrowser;
+let token: string;
 let scorecardId: string;
+let teamId: string;
 const NAME = 'sc-browser-svc';
+const REF = `component:default/${NAME}`;
+const TEAM_SVC = 'sc-team-svc';
+const READER = { username: 'sc-reader', email: 'sc-reader@hangar.test', password: 'Reader-Passw0rd-1' };
+
+async function created(path: string, body: unknown) {
+  const res = await server.api('POST', path, body, token);
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
 
 beforeAll(async () => {
   server = await startPortalServer();
-  const token = await server.adminToken();
-  const created = await server.api('POST', '/api/v1/catalog/components', { name: NAME, kind: 'service', lifecycle: 'production', tags: ['scored'] }, token);
-  if (created.status !== 201) throw new Error(`component: ${created.status} ${JSON.stringify(created.body)}`);
-  const card = await server.api(
-    'POST',
-    '/api/v1/scorecards',
-    {
-      name: 'Browser maturity',
-      description: 'Scorecard of the browser test',
-      filter: { tags: ['scored'] },
-      levels: [
-        { name: 'Bronze', colour: '#b08d57' },
-        { name: 'Silver', colour: '#a8a9ad' },
-      ],
-      rules: [
-        { key: 'named', title: 'Named sc-*', level: 'Bronze', condition: { fact: 'entity.name', operator: 'matches', value: '^sc-' } },
-        {
-          key: 'owner',
-          title: 'Has an owner',
-          level: 'Silver',
-          failureMessage: 'Set spec.owner',
-          remediationUrl: 'https://docs.example/owner',
-          condition: { fact: 'owner.set', operator: 'equals', value: true },
-        },
-      ],
-    },
-    token,
-  );
-  if (card.status !== 201) throw new Error(`scorecard: ${card.status} ${JSON.stringify(card.body)}`);
-  scorecardId = card.body.id;
-  // The create queues its evaluation: wait for the result (polling; never a fixed sleep).
+  token = await server.adminToken();
+  await created('/api/v1/auth/register', READER);
+  teamId = (await created('/api/v1/teams', { name: 'sc-team', type: 'dev', displayName: 'Scoring team' })).id;
+  await created('/api/v1/catalog/components', { name: NAME, kind: 'service', lifecycle: 'production', tags: ['scored'] });
+  // Owned by the team: it passes "Has an owner" (Silver), and the team page summarises it.
+  await created('/api/v1/catalog/components', { name: TEAM_SVC, kind: 'service', lifecycle: 'production', tags: ['scored'], owner: 'sc-team' });
+  const card = await created('/api/v1/scorecards', {
+    name: 'Browser maturity',
+    description: 'Scorecard of the browser test',
+    filter: { tags: ['scored'] },
+    levels: [
+      { name: 'Bronze', colour: '#b08d57' },
+      { name: 'Silver', colour: '#a8a9ad' },
+    ],
+    rules: [
+      { key: 'named', title: 'Named sc-*', level: 'Bronze', condition: { fact: 'entity.name', operator: 'matches', value: '^sc-' } },
+      {
+        key: 'owner',
+        title: 'Has an owner',
+        level: 'Silver',
+        failureMessage: 'Set spec.owner',
+        remediationUrl: 'https://docs.example/owner',
+        condition: { fact: 'owner.set', operator: 'equals', value: true },
+      },
+    ],
+  });
+  scorecardId = card.id;
+  // The create queues its evaluation: wait for the results (polling; never a fixed sleep).
   const until = Date.now() + 30_000;
-  while ((await server.api('GET', `/api/v1/scorecards/${scorecardId}/results`, undefined, token)).body.total !== 1) {
+  while ((await server.api('GET', `/api/v1/scorecards/${scorecardId}/results`, undefined, token)).body.total !== 2) {
     if (Date.now() > until) throw new Error('the scorecard was not evaluated within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -52,9 +65,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const resultRow = (page: Page, ref: string) => page.getByRole('table', { name: 'Results of Browser maturity' }).getByRole('row').filter({ hasText: ref });
+
 describe('scorecards', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`lists scorecards and a scorecard's results by level, ${theme}`, async () => {
+    it(`lists scorecards, a scorecard's results by level, the exemption dialog and a team's levels, ${theme}`, async () => {
       const { context, page } = await pb.newPage({ theme });
       await signIn(page, ADMIN, '/scorecards');
       await page.getByRole('link', { name: 'Browser maturity' }).waitFor();
@@ -62,14 +77,38 @@ describe('scorecards', () => {
       await expectAccessible(page, `/scorecards ${theme}`);
       await page.getByRole('link', { name: 'Browser maturity' }).click();
       await page.getByRole('heading', { name: 'Browser maturity', level: 1 }).waitFor();
-      const table = page.getByRole('table', { name: 'Results of Browser maturity' });
-      await table.getByText(`component:default/${NAME}`).waitFor();
-      await table.getByText('Bronze').waitFor();
+      await resultRow(page, REF).getByText('Bronze').waitFor();
       await page.getByRole('combobox', { name: 'Level' }).selectOption('Silver');
-      await page.getByText('No results').waitFor();
+      await resultRow(page, `component:default/${TEAM_SVC}`).waitFor();
+      expect(await resultRow(page, REF).count()).toBe(0);
       expect(new URL(page.url()).searchParams.get('level')).toBe('Silver');
+      await page.getByRole('combobox', { name: 'Level' }).selectOption('');
+      await resultRow(page, REF).waitFor();
+      await page.getByText('No exemptions').waitFor();
+      await page.getByRole('button', { name: 'Evaluate now' }).waitFor();
       await settled(page);
       await expectAccessible(page, `scorecard page ${theme}`);
+
+      // The exemption dialog offers only the entity's failing rules.
+      await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Exempt ${REF}` });
+      expect(await dialog.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['Has an owner']);
+      await expectAccessible(page, `exemption dialog ${theme}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.goto(`/teams/${teamId}`);
+      const levels = page.getByRole('listitem', { name: 'Browser maturity levels of Scoring team' });
+      await levels.getByText('1 entity · mean score 100%').waitFor();
+      await settled(page);
+      await expectAccessible(page, `team page with scorecard levels ${theme}`);
+      if (theme === 'light') {
+        await levels.getByRole('link', { name: /^Silver\s+1\s+entity$/ }).click();
+        await resultRow(page, `component:default/${TEAM_SVC}`).waitFor();
+        const search = new URL(page.url()).searchParams;
+        expect([search.get('team'), search.get('level')]).toEqual([teamId, 'Silver']);
+        expect(await resultRow(page, REF).count()).toBe(0);
+      }
       await context.close();
     });
 
@@ -87,4 +126,122 @@ describe('scorecards', () => {
       await context.close();
     });
   }
+
+  it('an admin exempts a failing rule (field errors from the server), sees the level change, evaluates, and deletes the exemption', async () => {
+    const { context, page } = await pb.newPage();
+    await signIn(page, ADMIN, `/scorecards/${scorecardId}`);
+    await resultRow(page, REF).getByText('50%').waitFor();
+    await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Exempt ${REF}` });
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    const until = dialog.getByLabel('Exempt until (last day)');
+
+    // Each of the server's 400s lands on its field: the schema's (empty reason), then the service's (a past day).
+    await dialog.getByRole('button', { name: 'Exempt rule' }).click();
+    await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await reason.getAttribute('aria-describedby')}`).textContent()).toMatch(/fewer than 1 character/);
+    await reason.fill('Owned by the platform group until the reorganisation');
+    await until.fill('2020-01-31');
+    await dialog.getByRole('button', { name: 'Exempt rule' }).click();
+    await expect.poll(() => until.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await until.getAttribute('aria-describedby')}`).textContent()).toBe('must be in the future');
+    expect(await reason.getAttribute('aria-invalid')).toBeNull();
+
+    const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    await until.fill(day);
+    await dialog.getByRole('button', { name: 'Exempt rule' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The server re-evaluates the entity at once: Silver, 100%, and the rule no longer failing.
+    await resultRow(page, REF).getByText('Silver').waitFor();
+    await resultRow(page, REF).getByText('100%').waitFor();
+    expect(await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).count()).toBe(0);
+    const exemptions = page.getByRole('table', { name: 'Exemptions of Browser maturity' });
+    const row = exemptions.getByRole('row').filter({ hasText: NAME });
+    await row.getByText('Owned by the platform group until the reorganisation').waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      NAME,
+      'Has an owner',
+      'Owned by the platform group until the reorganisation',
+      expect.any(String),
+      'you',
+      'active',
+      'Delete',
+    ]);
+    expect(await row.getByRole('link', { name: NAME }).getAttribute('href')).toBe(`/catalog/component/default/${NAME}?tab=scorecards`);
+
+    // Evaluate now: queued, then done (the scorecard's evaluation time moves) and the results refetched.
+    const before = (await server.api('GET', `/api/v1/scorecards/${scorecardId}`, undefined, token)).body.lastEvaluatedAt;
+    await page.getByRole('button', { name: 'Evaluate now' }).click();
+    await page.getByText(/^Evaluated .*; results refreshed\.$/).waitFor({ timeout: 30_000 });
+    expect((await server.api('GET', `/api/v1/scorecards/${scorecardId}`, undefined, token)).body.lastEvaluatedAt).not.toBe(before);
+    await resultRow(page, REF).getByText('Silver').waitFor();
+
+    await row.getByRole('button', { name: `Delete the exemption of ${NAME} from Has an owner` }).click();
+    await page.getByRole('dialog', { name: 'Delete this exemption?' }).getByRole('button', { name: 'Delete exemption' }).click();
+    await page.getByText('No exemptions').waitFor();
+    await resultRow(page, REF).getByText('Bronze').waitFor();
+    await resultRow(page, REF).getByText('50%').waitFor();
+    await context.close();
+  });
+
+  it('a non-admin sees results and exemptions but none of the admin controls', async () => {
+    const exemption = await created(`/api/v1/scorecards/${scorecardId}/exemptions`, {
+      componentId: (await server.api('GET', `/api/v1/catalog/entities/component/default/${NAME}`, undefined, token)).body.id,
+      ruleKey: 'named',
+      reason: 'Legacy name',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { context, page } = await pb.newPage();
+    await signIn(page, READER, `/scorecards/${scorecardId}`);
+    const row = page.getByRole('table', { name: 'Exemptions of Browser maturity' }).getByRole('row').filter({ hasText: 'Legacy name' });
+    await row.waitFor();
+    // Users' names are for admins; a reader sees who only as "an admin".
+    expect(await row.getByRole('cell').allTextContents()).toEqual([NAME, 'Named sc-*', 'Legacy name', expect.any(String), 'an admin', 'active']);
+    await resultRow(page, REF).waitFor();
+    await settled(page);
+    for (const name of ['Evaluate now', 'Delete', `Exempt a rule of ${REF}`]) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete the exemption/ }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Edit the definition' }).count()).toBe(0);
+    await page.goto('/scorecards');
+    await page.getByRole('link', { name: 'Browser maturity' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New scorecard' }).count()).toBe(0);
+    await context.close();
+    expect((await server.api('DELETE', `/api/v1/scorecards/${scorecardId}/exemptions/${exemption.id}`, undefined, token)).status).toBe(204);
+  });
+
+  it('the exemption dialog and the exemptions list at 390 px', async () => {
+    const exemption = await created(`/api/v1/scorecards/${scorecardId}/exemptions`, {
+      componentId: (await server.api('GET', `/api/v1/catalog/entities/component/default/${TEAM_SVC}`, undefined, token)).body.id,
+      ruleKey: 'named',
+      reason: 'Kept for the mobile check',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { context, page } = await pb.newPage({ viewport: 'mobile', theme: 'dark' });
+    await signIn(page, ADMIN, `/scorecards/${scorecardId}`);
+    await page.getByRole('table', { name: 'Exemptions of Browser maturity' }).getByText('Kept for the mobile check').waitFor();
+    await resultRow(page, REF).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'scorecard page with exemptions, 390 px');
+    await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).click();
+    await page.getByRole('dialog', { name: `Exempt ${REF}` }).waitFor();
+    await expectAccessible(page, 'exemption dialog, 390 px');
+    await context.close();
+    expect((await server.api('DELETE', `/api/v1/scorecards/${scorecardId}/exemptions/${exemption.id}`, undefined, token)).status).toBe(204);
+  });
+
+  it('an admin deletes a scorecard behind a confirmation', async () => {
+    const card = await created('/api/v1/scorecards', { name: 'Disposable card', levels: [{ name: 'Only', colour: '#336699' }], rules: [] });
+    const { context, page } = await pb.newPage();
+    await signIn(page, ADMIN, `/scorecards/${card.id}`);
+    await page.getByRole('heading', { name: 'Disposable card', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Disposable card?' });
+    await dialog.getByText('It cannot be undone.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete scorecard' }).click();
+    await page.waitForURL((url) => url.pathname === '/scorecards');
+    await page.getByRole('link', { name: 'Browser maturity' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Disposable card' }).count()).toBe(0);
+    expect((await server.api('GET', `/api/v1/scorecards/${card.id}`, undefined, token)).status).toBe(404);
+    await context.close();
+  });
 });

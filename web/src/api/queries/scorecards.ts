@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { operations } from '../schema';
+import { unwrapFields } from './admin';
 import { queryKeys } from './keys';
 
 export type Scorecard = Awaited<ReturnType<typeof fetchScorecard>>;
@@ -21,8 +22,9 @@ export function useScorecards(page = 1, size = 50) {
   });
 }
 
-export function useScorecard(id: string) {
-  return useQuery({ queryKey: queryKeys.scorecards.scorecard(id), queryFn: ({ signal }) => fetchScorecard(id, signal) });
+/** `pollMs`: refetch that often (while waiting for a queued evaluation to record its time). */
+export function useScorecard(id: string, pollMs?: number) {
+  return useQuery({ queryKey: queryKeys.scorecards.scorecard(id), queryFn: ({ signal }) => fetchScorecard(id, signal), refetchInterval: pollMs ?? false });
 }
 
 export function useScorecardResults(id: string, query: { level?: string; teamId?: string; page?: number }, size = 50) {
@@ -55,4 +57,89 @@ export function useSaveScorecard() {
       id ? unwrap(await api.PATCH('/api/v1/scorecards/{id}', { params: { path: { id } }, body: definition })) : createScorecard(definition),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.scorecards.all() }),
   });
+}
+
+// Admin actions, exemptions and a team's summary. Keys sit under `scorecards` so the `scorecard.*`
+// events (and every write here) refresh them with the rest.
+export type ExemptionBody = operations['createScorecardExemption']['requestBody']['content']['application/json'];
+
+const exemptionKeys = {
+  list: (id: string, params: object) => [...queryKeys.scorecards.all(), 'exemptions', id, params] as const,
+  team: (teamId: string) => [...queryKeys.scorecards.all(), 'team-summary', teamId] as const,
+};
+
+/** A component's name and entity path for an exemption row (null when it no longer exists). */
+async function componentOf(id: string, signal?: AbortSignal) {
+  const { data } = await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id } }, signal });
+  return data ? { name: data.title || data.name, kind: data.entityKind.toLowerCase(), namespace: data.namespace, entityName: data.name } : null;
+}
+
+/**
+ * Exemptions carry a component id only: each distinct component of the page is looked up once, in
+ * parallel (a page holds at most `take` of them), so the list can name and link the entity.
+ */
+async function fetchExemptions(id: string, params: { skip: number; take: number }, signal?: AbortSignal) {
+  const page = unwrap(await api.GET('/api/v1/scorecards/{id}/exemptions', { params: { path: { id }, query: params }, signal }));
+  const ids = [...new Set(page.data.map((e) => e.componentId))];
+  const found = await Promise.all(ids.map((c) => componentOf(c, signal)));
+  const components = new Map(ids.map((c, i) => [c, found[i] ?? null]));
+  return { ...page, data: page.data.map((e) => ({ ...e, component: components.get(e.componentId) ?? null })) };
+}
+
+const fetchTeamSummary = async (teamId: string, signal?: AbortSignal) =>
+  unwrap(await api.GET('/api/v1/scorecards/teams/{id}/summary', { params: { path: { id: teamId } }, signal }));
+
+export function useScorecardExemptions(id: string, page = 1, size = 50) {
+  const params = { skip: (page - 1) * size, take: size };
+  return useQuery({
+    queryKey: exemptionKeys.list(id, params),
+    queryFn: ({ signal }) => fetchExemptions(id, params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTeamScorecardSummary(teamId: string) {
+  return useQuery({ queryKey: exemptionKeys.team(teamId), queryFn: ({ signal }) => fetchTeamSummary(teamId, signal) });
+}
+
+/** Every scorecard write re-evaluates entities on the server: drop all scorecard answers after it. */
+function useScorecardWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.scorecards.all() }) });
+}
+
+/**
+ * Admin: delete a scorecard (the built-in one comes back with its shipped definition). `leave` runs
+ * first (navigating off its page), so nothing refetches the deleted scorecard and shows its 404.
+ */
+export function useDeleteScorecard(leave: () => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api.DELETE('/api/v1/scorecards/{id}', { params: { path: { id } } })),
+    onSuccess: async (_r, id) => {
+      await leave();
+      client.removeQueries({ queryKey: queryKeys.scorecards.scorecard(id) });
+      await client.invalidateQueries({ queryKey: queryKeys.scorecards.all() });
+    },
+  });
+}
+
+/** Admin: queue an evaluation of the scorecard over every entity (202 `{queued}`). */
+export function useEvaluateScorecard() {
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api.POST('/api/v1/scorecards/{id}/evaluate', { params: { path: { id } } })),
+  });
+}
+
+/** Admin: waive one rule for one entity; the server's 400 `details` stay on their fields (unwrapFields). */
+export function useCreateExemption(id: string) {
+  return useScorecardWrite(async (body: ExemptionBody) =>
+    unwrapFields(await api.POST('/api/v1/scorecards/{id}/exemptions', { params: { path: { id } }, body })),
+  );
+}
+
+export function useDeleteExemption(id: string) {
+  return useScorecardWrite(async (exemptionId: string) =>
+    unwrap(await api.DELETE('/api/v1/scorecards/{id}/exemptions/{exemptionId}', { params: { path: { id, exemptionId } } })),
+  );
 }

@@ -3,10 +3,13 @@ import { useId } from 'react';
 import { useScorecard, useScorecardResults } from '../../api/queries/scorecards';
 import { useAllTeams } from '../../api/queries/teams';
 import { Button } from '../../components/ui/button';
+import { SimpleTable } from '../../components/ui/simple-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
-import { formatDateTime, SimpleTable } from '../entity/tabs/tab-states';
+import { formatDateTime } from '../entity/tabs/tab-states';
 import { DefinitionEditor } from './definition-editor';
+import { ExemptButton, ExemptionsSection } from './exemptions';
+import { DeleteScorecard, EvaluateNow } from './scorecard-actions';
 import { LevelChip } from './scorecards-page';
 
 const route = getRouteApi('/app/scorecards/$scorecardId');
@@ -20,6 +23,7 @@ export function ScorecardPage() {
   const results = useScorecardResults(scorecardId, { level: search.level, teamId: search.team, page: search.page }, SIZE);
   const teams = useAllTeams();
   const session = useSession();
+  const isAdmin = !!session.user?.roles.includes('admin');
   const levelId = useId();
   const teamId = useId();
 
@@ -39,9 +43,13 @@ export function ScorecardPage() {
             Scorecards
           </Link>
         </nav>
-        <h1 className="text-xl font-semibold tracking-tight">{s.name}</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-xl font-semibold tracking-tight">{s.name}</h1>
+          {isAdmin && <DeleteScorecard scorecard={s} />}
+        </div>
         {s.description && <p className="max-w-3xl text-[13px] text-muted-foreground">{s.description}</p>}
         <p className="text-xs text-muted-foreground">Last evaluated {formatDateTime(s.lastEvaluatedAt as string | null)}</p>
+        {isAdmin && <EvaluateNow scorecard={s} />}
       </div>
 
       <section aria-labelledby="results-title" className="grid gap-3">
@@ -91,7 +99,7 @@ export function ScorecardPage() {
           <EmptyState title="No results">No entity matches, or the scorecard has not been evaluated yet.</EmptyState>
         ) : (
           <>
-            <SimpleTable label={`Results of ${s.name}`} head={['Entity', 'Team', 'Level', 'Score', 'Failing rules', 'Changed']}>
+            <SimpleTable label={`Results of ${s.name}`} head={['Entity', 'Team', 'Level', 'Score', 'Failing rules', 'Changed', ...(isAdmin ? [''] : [])]}>
               {results.data.data.map((r) => {
                 const failing = Object.entries(r.rules).filter(([, o]) => o === 'fail' || o === 'no_data');
                 return (
@@ -104,6 +112,13 @@ export function ScorecardPage() {
                     <td>{r.score}%</td>
                     <td>{failing.length ? failing.map(([k]) => k).join(', ') : '—'}</td>
                     <td>{formatDateTime(r.changedAt as string)}</td>
+                    {isAdmin && (
+                      <td>
+                        {failing.length > 0 && (
+                          <ExemptButton scorecard={s} componentId={r.componentId} componentRef={r.componentRef} failing={failing.map(([k]) => k)} />
+                        )}
+                      </td>
+                    )}
                   </tr>
                 );
               })}
@@ -144,7 +159,9 @@ export function ScorecardPage() {
         </SimpleTable>
       </section>
 
-      {session.user?.roles.includes('admin') && (
+      <ExemptionsSection scorecard={s} isAdmin={isAdmin} />
+
+      {isAdmin && (
         <section aria-labelledby="edit-title" className="grid gap-2">
           <h2 id="edit-title" className="text-sm font-semibold">
             Edit the definition

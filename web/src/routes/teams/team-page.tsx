@@ -7,6 +7,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { catalogColumns } from '../catalog/catalog-columns';
 import { PersonCard } from '../people/person-card';
+import { TeamScorecards } from '../scorecards/team-scorecards';
 
 const route = getRouteApi('/app/teams/$teamId');
 const OWNED_COLUMNS = { name: true, kind: true, type: true, owner: false, lifecycle: true, namespace: false, tags: true, updatedAt: true };
@@ -90,6 +91,10 @@ export function TeamPage() {
             maxHeight="24rem"
           />
         )}
+      </Section>
+
+      <Section title="Scorecard levels">
+        <TeamScorecards teamId={teamId} teamName={t.displayName || t.name} />
       </Section>
 
       {children.length > 0 && (
