@@ -52,7 +52,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     membershipChanged: (userId, organizationId, member) => events.membershipChanged?.(userId, organizationId, member),
   });
   const environments = createEnvironmentsModule({ db });
-  const deployments = createDeploymentsModule({ db, events });
+  const deployments = createDeploymentsModule({ db, events, users: auth });
   const dashboards = createDashboardsModule({ db });
   const incidents = createIncidentsModule({ db, events, auth });
   const iac = createIacModule({ db, ingestToken: config.iacIngestToken });

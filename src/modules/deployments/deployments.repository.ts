@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { deployments } from '../../db/schema/index.js';
+import { deployments, pipelineRuns, pipelines } from '../../db/schema/index.js';
 import type { DeploymentStatus } from './deployments.schemas.js';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
@@ -28,6 +28,18 @@ export const deploymentsRepository = {
 
   async findById(db: Executor, id: string): Promise<DeploymentRow | undefined> {
     const [row] = await db.select().from(deployments).where(eq(deployments.id, id)).limit(1);
+    return row;
+  },
+
+  /** The deployment with its run's pipeline and commit (a read-only join: decision 710). */
+  async findDetail(db: Executor, id: string) {
+    const [row] = await db
+      .select({ deployment: deployments, pipelineId: pipelines.id, pipelineName: pipelines.name, commitSha: pipelineRuns.commitSha })
+      .from(deployments)
+      .leftJoin(pipelineRuns, eq(pipelineRuns.id, deployments.pipelineRunId))
+      .leftJoin(pipelines, eq(pipelines.id, pipelineRuns.pipelineId))
+      .where(eq(deployments.id, id))
+      .limit(1);
     return row;
   },
 

@@ -1,6 +1,6 @@
 import { errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { DeploymentListQuery, DeploymentPage, DeploymentSchema } from './deployments.schemas.js';
+import { DeploymentDetailSchema, DeploymentListQuery, DeploymentPage } from './deployments.schemas.js';
 import type { DeploymentsService } from './deployments.service.js';
 
 const tags = ['deployments'];
@@ -21,7 +21,14 @@ export async function deploymentsRoutes(app: App, { service }: { service: Deploy
 
   app.get(
     '/api/v1/deployments/:id',
-    { schema: { tags, summary: 'Read a deployment', params: IdParams, response: { 200: DeploymentSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: "Read a deployment, with its run's pipeline and commit and who deployed it",
+        params: IdParams,
+        response: { 200: DeploymentDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.get(req.caller, req.params.id),
   );
 }

@@ -27,6 +27,19 @@ export const DeploymentSchema = Type.Object(
 );
 export const DeploymentPage = Page(DeploymentSchema);
 
+// One deployment with what its pipeline run says about it (decision 710): the pipeline (its page
+// links the run), the commit the run shipped and who triggered it. Null without a run.
+export const DeploymentDetailSchema = Type.Object(
+  {
+    ...DeploymentSchema.properties,
+    pipelineId: Type.Union([Uuid, Type.Null()], { description: 'the pipeline whose run deployed it; null: no run, or the run is gone' }),
+    pipelineName: Nullable(Type.String()),
+    commitSha: Nullable(Type.String({ description: 'the commit the pipeline run was triggered with; null without a run' })),
+    deployedByUsername: Nullable(Type.String({ description: 'the username of deployedBy; null when unknown or deleted' })),
+  },
+  { description: 'A deployment with its pipeline, commit and the name of who deployed it' },
+);
+
 export const DeploymentListQuery = Type.Object({
   componentId: Type.Optional(Uuid),
   environmentId: Type.Optional(Uuid),

@@ -15,11 +15,17 @@ declare module '../../infra/events.js' {
   }
 }
 
+/** How a deployment's `deployedBy` gets a name: the auth service's `findUser`, handed in by the wiring. */
+export interface DeploymentUsers {
+  findUser(userId: string): Promise<{ username: string } | undefined>;
+}
+
 /**
  * `events` (optional for tests that only read): each write is announced to the caller's
- * organization (decision 701), so an open deployments feed follows without reload.
+ * organization (decision 701), so an open deployments feed follows without reload. `users`
+ * (optional): without it a deployment's detail names nobody.
  */
-export function createDeploymentsService({ db, events }: { db: Database; events?: EventPublisher }) {
+export function createDeploymentsService({ db, events, users }: { db: Database; events?: EventPublisher; users?: DeploymentUsers }) {
   const announce = (name: 'deployment.created' | 'deployment.updated', caller: Caller, row: DeploymentRow) => {
     events?.emit(name, row, { organizationId: caller.organizationId });
     return row;
@@ -30,9 +36,11 @@ export function createDeploymentsService({ db, events }: { db: Database; events?
       return pageOf(data, total, q);
     },
     async get(_caller: Caller, id: string) {
-      const row = await repo.findById(db, id);
+      const row = await repo.findDetail(db, id);
       if (!row) throw new NotFound('Deployment not found');
-      return row;
+      const { deployment, pipelineId, pipelineName, commitSha } = row;
+      const user = deployment.deployedBy && users ? await users.findUser(deployment.deployedBy) : undefined;
+      return { ...deployment, pipelineId, pipelineName, commitSha, deployedByUsername: user?.username ?? null };
     },
     /** The write verbs other modules use (pipelines' deploy stage); `ex` lets them write inside their own transaction. */
     async record(caller: Caller, input: RecordDeploymentInput, ex: Executor = db) {

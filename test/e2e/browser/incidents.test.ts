@@ -2,17 +2,23 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
 
-/** Incidents in Chromium against a real server: declare, live timeline, status moves, safe post-mortems, filters, axe. */
+/**
+ * Incidents in Chromium against a real server: declare, live timeline, status moves, safe post-mortems,
+ * filters, the causing deployment (suggested, linked, cleared), delete, axe.
+ */
 let server: PortalServer;
 let pb: PortalBrowser;
 let viewer: { username: string; password: string };
 let incidentPath = '';
+let checkoutId = '';
 
 beforeAll(async () => {
   server = await startPortalServer();
   pb = await launchBrowser(server);
   const admin = await server.adminToken();
-  expect((await server.api('POST', '/api/v1/catalog/components', { name: 'checkout-service', kind: 'service' }, admin)).status).toBe(201);
+  const checkout = await server.api('POST', '/api/v1/catalog/components', { name: 'checkout-service', kind: 'service' }, admin);
+  expect(checkout.status).toBe(201);
+  checkoutId = checkout.body.id;
   viewer = { username: 'incident-viewer', password: 'Viewer-Passw0rd' };
   expect((await server.api('POST', '/api/v1/auth/register', { ...viewer, email: 'viewer@hangar.test' })).status).toBe(201);
 });
@@ -129,7 +135,7 @@ describe('incidents', () => {
     await context.close();
   });
 
-  it('has no axe violations, both themes, desktop and 390 px', { timeout: 60_000 }, async () => {
+  it('has no axe violations, both themes, desktop and 390 px', { timeout: 120_000 }, async () => {
     for (const theme of ['light', 'dark'] as const) {
       for (const viewport of ['desktop', 'mobile'] as const) {
         const { context, page } = await signedIn(ADMIN, '/incidents', { theme, viewport });
@@ -143,4 +149,82 @@ describe('incidents', () => {
       }
     }
   });
+
+  it(
+    'suggests the deployment before an incident; an admin links it and clears it, then deletes the incident; others see neither',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await server.adminToken();
+      const env = await server.api('POST', '/api/v1/environments', { name: 'production', type: 'production' }, admin);
+      expect(env.status).toBe(201);
+      const pipeline = await server.api(
+        'POST',
+        '/api/v1/pipelines',
+        { name: 'ship-checkout', stages: [{ id: 'deploy', type: 'deploy', config: { componentId: checkoutId, environmentId: env.body.id } }] },
+        admin,
+      );
+      expect(pipeline.status).toBe(201);
+      expect((await server.api('POST', `/api/v1/pipelines/${pipeline.body.id}/trigger`, { version: '3.1.0' }, admin)).status).toBe(201);
+      const deployed = async () =>
+        (await server.api('GET', `/api/v1/deployments?componentId=${checkoutId}`, undefined, admin)).body.data.find(
+          (d: { version: string }) => d.version === '3.1.0',
+        );
+      await expect.poll(async () => (await deployed())?.status, { timeout: 30_000, interval: 250 }).toBe('succeeded');
+      const deploymentId = (await deployed()).id as string;
+
+      const created = await server.api('POST', '/api/v1/incidents', { title: 'Payments declined', severity: 'P1', affectedComponentIds: [checkoutId] }, admin);
+      expect(created.status).toBe(201);
+      const path = `/incidents/${created.body.id}`;
+      // DORA's ingest of the deployment runs in the background; the suggestion reads its record.
+      await expect
+        .poll(async () => (await server.api('GET', `/api/v1/dora/incidents/${created.body.id}/suggested-causes`, undefined, admin)).body.length, {
+          timeout: 30_000,
+          interval: 250,
+        })
+        .toBe(1);
+
+      const { context, page } = await signedIn(ADMIN, path);
+      const cause = page.getByRole('region', { name: 'Caused by' });
+      const suggested = cause.getByRole('list', { name: 'Suggested causes' });
+      await suggested.getByText('checkout-service 3.1.0').waitFor();
+      await suggested.getByText('to production').waitFor();
+      await suggested.getByText(/\d+ min before the incident/).waitFor();
+      await cause.getByText('No deployment is named as the cause.').waitFor();
+      await suggested.getByRole('button', { name: 'Mark checkout-service 3.1.0 as the cause' }).click();
+      await suggested.getByText('the cause', { exact: true }).waitFor();
+      await expect
+        .poll(async () => (await server.api('GET', `/api/v1/incidents/${created.body.id}`, undefined, admin)).body.causedByDeploymentId)
+        .toBe(deploymentId);
+      const linked = cause.getByRole('link', { name: 'checkout-service 3.1.0' }).first();
+      expect(await linked.getAttribute('href')).toBe(`/deployments/${deploymentId}`);
+      await settled(page);
+      await expectAccessible(page, 'incident with its cause (light, desktop)');
+
+      // A plain user sees the suggestion and the cause, but neither the buttons nor delete.
+      const watcher = await signedIn(viewer, path);
+      await watcher.page.getByRole('list', { name: 'Suggested causes' }).getByText('the cause', { exact: true }).waitFor();
+      expect(await watcher.page.getByRole('button', { name: /as the cause|Clear the cause|Delete incident/ }).count()).toBe(0);
+      await watcher.context.close();
+
+      // The linked deployment's page names the incident it caused.
+      await linked.click();
+      await page.getByRole('heading', { name: 'checkout-service 3.1.0', level: 1 }).waitFor();
+      await page.getByRole('region', { name: 'DORA' }).getByRole('link', { name: 'Payments declined' }).click();
+      await page.getByRole('heading', { name: 'Payments declined', level: 1 }).waitFor();
+
+      await cause.getByRole('button', { name: 'Clear the cause' }).click();
+      await cause.getByText('No deployment is named as the cause.').waitFor();
+      expect((await server.api('GET', `/api/v1/incidents/${created.body.id}`, undefined, admin)).body.causedByDeploymentId).toBeNull();
+
+      await page.getByRole('button', { name: 'Delete incident' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this incident?' });
+      await dialog.getByRole('button', { name: 'Delete incident' }).click();
+      await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/incidents');
+      await page.getByRole('link', { name: 'Checkout errors' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Payments declined' }).count()).toBe(0);
+      expect((await server.api('GET', `/api/v1/incidents/${created.body.id}`, undefined, admin)).status).toBe(404);
+      await context.close();
+    },
+  );
 });

@@ -9,8 +9,8 @@ import { expectAccessible, launchBrowser, signIn, ADMIN, startPortalServer, type
 
 /**
  * Create a service (gallery, form, dry-run preview, live progress, into a real bare git repository,
- * then the new component in the catalog) and the deployments feed following a pipeline's deploy
- * stage live. One server and one browser for the file.
+ * then the new component in the catalog). One server and one browser for the file. The deployments
+ * pages are in deployments.test.ts.
  */
 let server: PortalServer;
 let pb: PortalBrowser;
@@ -150,58 +150,5 @@ describe('Create a service', () => {
     await page.goto(made.progressUrl!);
     await page.getByRole('heading', { name: 'Your service is ready' }).waitFor();
     await expectAccessible(page, 'scaffold progress (dark, mobile)');
-  });
-});
-
-describe('Deployments', () => {
-  it('shows each environment and the feed, following a deploy stage live; axe in both themes', async () => {
-    expect(made.componentId).toBeTruthy();
-    const env = await server.api('POST', '/api/v1/environments', { name: 'staging', type: 'staging', order: 1 }, token);
-    expect(env.status).toBe(201);
-    const pipeline = await server.api(
-      'POST',
-      '/api/v1/pipelines',
-      { name: 'ship-orders', stages: [{ id: 'deploy', type: 'deploy', config: { componentId: made.componentId, environmentId: env.body.id } }] },
-      token,
-    );
-    expect(pipeline.status).toBe(201);
-
-    const page = light;
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployments' }).click();
-    await page.getByRole('heading', { name: 'Deployments', level: 1 }).waitFor();
-    const card = page.getByRole('article', { name: 'staging' });
-    await card.getByText('Nothing deployed here yet.').waitFor();
-    await page.getByRole('heading', { name: 'No deployments yet' }).waitFor();
-
-    // Live: the run's deploy stage records the deployment while the page is open.
-    const run = await server.api('POST', `/api/v1/pipelines/${pipeline.body.id}/trigger`, { version: '1.4.2' }, token);
-    expect(run.status).toBe(201);
-    const feed = page.getByRole('region', { name: 'Deployments feed' });
-    const row = feed.getByRole('row').filter({ hasText: '1.4.2' });
-    await row.getByText('succeeded').waitFor({ timeout: 30_000 });
-    await row.getByRole('link', { name: SERVICE }).waitFor();
-    await row.getByText('staging').waitFor();
-    await card.getByRole('link', { name: SERVICE }).waitFor();
-    await expectAccessible(page, 'deployments (light, desktop)');
-
-    // Per environment and per component: filters in the URL.
-    await card.getByRole('button', { name: 'Show staging in the feed' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('env')).toBe(env.body.id);
-    await row.getByRole('button', { name: `Show only ${SERVICE}` }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('component')).toBe(made.componentId);
-    await page.getByRole('button', { name: 'Show every component' }).waitFor();
-    await expect.poll(() => feed.getByRole('row').count()).toBe(2);
-    const filtered = new URL(page.url()).pathname + new URL(page.url()).search;
-
-    // Per component, on its entity page too: the Deployments tab links back to the filtered feed.
-    await row.getByRole('link', { name: SERVICE }).click();
-    await page.getByRole('heading', { name: SERVICE, level: 1 }).waitFor();
-    await page.getByRole('region', { name: 'Deployments' }).getByText('1.4.2').waitFor();
-    await page.getByRole('link', { name: 'Open in the deployments feed' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('component')).toBe(made.componentId);
-
-    await dark.goto(filtered);
-    await dark.getByRole('region', { name: 'Deployments feed' }).getByText('1.4.2').waitFor();
-    await expectAccessible(dark, 'deployments (dark, mobile)');
   });
 });

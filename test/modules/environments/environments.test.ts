@@ -180,6 +180,11 @@ describe('deployments', () => {
       pipelineRunId: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // The detail's additions (decision 710): no pipeline run here; the deployer by name.
+      pipelineId: null,
+      pipelineName: null,
+      commitSha: null,
+      deployedByUsername: user.username,
     });
 
     expect((await req('DELETE', `${base}/${envA.id}`, admin)).statusCode).toBe(204);

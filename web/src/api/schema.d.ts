@@ -736,7 +736,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Read a deployment */
+        /** Read a deployment, with its run's pipeline and commit and who deployed it */
         get: operations["getDeployment"];
         put?: never;
         post?: never;
@@ -8237,13 +8237,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A deployment of a component version to an environment, written by a pipeline deploy stage */
+            /** @description A deployment with its pipeline, commit and the name of who deployed it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        commitSha: string | null;
                         /**
                          * Format: uuid
                          * @description UUID
@@ -8255,6 +8256,7 @@ export interface operations {
                          */
                         createdAt: string;
                         deployedBy: string | null;
+                        deployedByUsername: string | null;
                         /**
                          * Format: uuid
                          * @description UUID
@@ -8265,6 +8267,9 @@ export interface operations {
                          * @description UUID
                          */
                         id: string;
+                        /** @description the pipeline whose run deployed it; null: no run, or the run is gone */
+                        pipelineId: string | null;
+                        pipelineName: string | null;
                         pipelineRunId: string | null;
                         status: string;
                         /**

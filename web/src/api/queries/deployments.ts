@@ -8,12 +8,71 @@ import { queryKeys } from './keys';
 export type Deployment = OkBody<'listDeployments'>['data'][number];
 export type Environment = OkBody<'listEnvironments'>['data'][number];
 export type DeploymentQuery = QueryOf<'listDeployments'>;
+export type DeploymentDetail = OkBody<'getDeployment'>;
+export type EnvironmentDetail = OkBody<'getEnvironment'>;
 
 export const deploymentKeys = {
   feed: (query: DeploymentQuery) => [...queryKeys.deployments.all(), 'feed', query] as const,
   latest: (environmentId: string) => [...queryKeys.deployments.all(), 'latest', environmentId] as const,
   environments: () => [...queryKeys.deployments.all(), 'environments'] as const,
+  deployment: (id: string) => [...queryKeys.deployments.all(), 'deployment', id] as const,
+  environment: (id: string) => [...queryKeys.deployments.all(), 'environment', id] as const,
+  dora: (id: string) => [...queryKeys.deployments.all(), 'dora', id] as const,
 };
+
+/** One deployment, with its run's pipeline and commit and who deployed it. */
+export function useDeployment(id: string) {
+  return useQuery({
+    queryKey: deploymentKeys.deployment(id),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/deployments/{id}', { params: { path: { id } }, signal })),
+  });
+}
+
+/** One environment (`enabled` false: not asked yet, e.g. until its id is known). */
+export function useEnvironment(id: string, enabled = true) {
+  return useQuery({
+    queryKey: deploymentKeys.environment(id),
+    enabled: enabled && !!id,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments/{id}', { params: { path: { id } }, signal })),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * What DORA recorded about one deployment (decision 711): its facts, the commits it shipped and the
+ * incidents linked to it, read from the drill-downs over the one environment and the few moments in
+ * which its DORA time can fall (from its creation to its last change), then picked by id. `fact`
+ * null: DORA holds no record of it (not settled, not ingested yet, or another organization's).
+ */
+export function useDeploymentDora(d: Pick<DeploymentDetail, 'id' | 'environmentId' | 'createdAt' | 'updatedAt' | 'status'> | undefined) {
+  return useQuery({
+    queryKey: deploymentKeys.dora(d?.id ?? ''),
+    enabled: !!d,
+    queryFn: async ({ signal }) => {
+      const slice = {
+        scope: 'environment' as const,
+        id: d!.environmentId,
+        from: new Date(d!.createdAt).toISOString(),
+        to: new Date(new Date(d!.updatedAt).getTime() + 1000).toISOString(),
+        skip: 0,
+        take: 100,
+      };
+      const [facts, changes, incidents] = await Promise.all([
+        api.GET('/api/v1/dora/drilldown/deployments', { params: { query: slice }, signal }).then(unwrap),
+        api.GET('/api/v1/dora/drilldown/changes', { params: { query: slice }, signal }).then(unwrap),
+        api.GET('/api/v1/dora/drilldown/incidents', { params: { query: slice }, signal }).then(unwrap),
+      ]);
+      const mine = <T extends { deploymentId: string }>(rows: T[]) => rows.filter((r) => r.deploymentId === d!.id);
+      return { fact: mine(facts.data)[0] ?? null, changes: mine(changes.data), incidents: mine(incidents.data) };
+    },
+    // DORA's ingest runs after the deployment settles and reads commits with git: ask again until it has.
+    refetchInterval: (q) => {
+      const settled = d?.status === 'succeeded' || d?.status === 'rolled_back';
+      const fact = q.state.data?.fact;
+      return settled && (!fact || fact.changesStatus === 'pending') && q.state.dataUpdateCount < 60 ? 5_000 : false;
+    },
+  });
+}
 
 /** One page of deployments, newest first, filtered by environment, component and status. */
 export function useDeploymentFeed(query: DeploymentQuery) {

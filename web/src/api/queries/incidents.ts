@@ -27,6 +27,7 @@ const keys = {
   incident: (id: string) => [...queryKeys.incidents.all(), 'incident', id] as const,
   timeline: (id: string) => [...queryKeys.incidents.all(), 'timeline', id] as const,
   postMortem: (id: string) => [...queryKeys.incidents.all(), 'post-mortem', id] as const,
+  suggestedCauses: (id: string) => [...queryKeys.incidents.all(), 'suggested-causes', id] as const,
   components: (q: string) => ['catalog', 'incident-picker', q] as const,
 };
 
@@ -49,6 +50,14 @@ export function useTimeline(id: string) {
   return useQuery({
     queryKey: keys.timeline(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents/{id}/timeline', { params: { path: { id } }, signal })),
+  });
+}
+
+/** Deployments of the incident's components shortly before it opened: candidates for its cause. */
+export function useSuggestedCauses(id: string) {
+  return useQuery({
+    queryKey: keys.suggestedCauses(id),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dora/incidents/{id}/suggested-causes', { params: { path: { id } }, signal })),
   });
 }
 
@@ -93,9 +102,21 @@ export const useSetIncidentStatus = (id: string) =>
   );
 
 export const useUpdateIncident = (id: string) =>
-  useIncidentsMutation(async (body: { severity?: Severity; title?: string; description?: string | null }) =>
+  useIncidentsMutation(async (body: { severity?: Severity; title?: string; description?: string | null; causedByDeploymentId?: string | null }) =>
     unwrap(await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id } }, body })),
   );
+
+/** Deletes the incident; its cached reads are dropped first so nothing asks for it again. */
+export function useDeleteIncident(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await api.DELETE('/api/v1/incidents/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      for (const key of [keys.incident(id), keys.timeline(id), keys.postMortem(id), keys.suggestedCauses(id)]) client.removeQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: [...queryKeys.incidents.all(), 'list'] });
+    },
+  });
+}
 
 export const useAddTimelineEntry = (id: string) =>
   useIncidentsMutation(async (body: { message: string }) => unwrap(await api.POST('/api/v1/incidents/{id}/updates', { params: { path: { id } }, body })));

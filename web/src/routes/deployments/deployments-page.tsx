@@ -3,7 +3,7 @@
 // deployment.* events refresh both live (decision 701).
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Filter, X } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import {
   LATEST_SCAN,
   useComponentsById,
@@ -18,35 +18,10 @@ import { Button } from '../../components/ui/button';
 import { Field, Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
-import { DEPLOYMENT_STATUSES, FEED_PAGE_SIZE, feedQuery, latestPerComponent, type DeploymentsSearch } from './deployments-search';
+import { DEPLOYMENT_STATUSES, feedQuery, latestPerComponent, type DeploymentsSearch } from './deployments-search';
+import { ComponentName, FeedTable, formatWhen, Pager, StatusBadge, type ComponentMap } from './feed';
 
 const route = getRouteApi('/app/deployments');
-
-const STATUS_TONES = { pending: 'warning', in_progress: 'warning', succeeded: 'success', failed: 'danger', rolled_back: 'danger' } as const;
-function StatusBadge({ status }: { status: string }) {
-  const tone = STATUS_TONES[status as keyof typeof STATUS_TONES] ?? 'neutral';
-  return <Badge tone={tone}>{status.replaceAll('_', ' ')}</Badge>;
-}
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
-
-type ComponentMap = ReturnType<typeof useComponentsById>;
-
-function ComponentName({ id, components }: { id: string; components: ComponentMap }) {
-  const c = components.get(id);
-  if (!c) return <span className="font-mono text-xs text-muted-foreground">{id.slice(0, 8)}</span>;
-  return (
-    <Link
-      to="/catalog/$kind/$namespace/$name"
-      params={{ kind: c.entityKind.toLowerCase(), namespace: c.namespace, name: c.name }}
-      search={{ tab: 'deployments' }}
-      className="font-medium text-primary hover:underline"
-    >
-      {c.title || c.name}
-    </Link>
-  );
-}
 
 export function DeploymentsPage() {
   const search = route.useSearch();
@@ -194,7 +169,9 @@ function EnvironmentCard({
     >
       <div className="flex items-center justify-between gap-2">
         <h3 id={`env-${env.id}`} className="text-sm font-semibold">
-          {env.name}
+          <Link to="/environments/$environmentId" params={{ environmentId: env.id }} className="text-primary hover:underline">
+            {env.name}
+          </Link>
         </h3>
         <Badge tone={env.type === 'production' ? 'primary' : 'neutral'}>{env.type}</Badge>
       </div>
@@ -228,86 +205,5 @@ function EnvironmentCard({
         </Button>
       </div>
     </article>
-  );
-}
-
-function FeedTable({
-  rows,
-  components,
-  envName,
-  onComponent,
-}: {
-  rows: Deployment[];
-  components: ComponentMap;
-  envName: (id: string) => string;
-  onComponent: (id: string) => void;
-}) {
-  const head = ['When', 'Component', 'Version', 'Environment', 'Status', 'Pipeline run'];
-  return (
-    <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Deployments feed" tabIndex={0}>
-      <table className="w-full border-collapse text-[13px]">
-        <caption className="sr-only">Deployments, newest first</caption>
-        <thead className="bg-muted">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="h-9 border-b px-3 text-left font-medium whitespace-nowrap text-muted-foreground">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="[&_td]:px-3 [&_td]:py-1.5 [&_td]:whitespace-nowrap [&_tr]:border-b [&_tr:last-child]:border-b-0">
-          {rows.map((d) => {
-            const name = components.get(d.componentId)?.name ?? d.componentId.slice(0, 8);
-            return (
-              <tr key={d.id}>
-                <td>{formatWhen(d.createdAt)}</td>
-                <td>
-                  <span className="inline-flex items-center gap-1">
-                    <ComponentName id={d.componentId} components={components} />
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="h-7 px-1.5"
-                      aria-label={`Show only ${name}`}
-                      title={`Show only ${name}`}
-                      onClick={() => onComponent(d.componentId)}
-                    >
-                      <Filter aria-hidden className="size-3.5" />
-                    </Button>
-                  </span>
-                </td>
-                <td className="font-mono">{d.version}</td>
-                <td>{envName(d.environmentId)}</td>
-                <td>
-                  <StatusBadge status={d.status} />
-                </td>
-                <td className="font-mono text-xs text-muted-foreground">{d.pipelineRunId ? d.pipelineRunId.slice(0, 8) : '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Pager({ skip, shown, total, onPage }: { skip: number; shown: number; total: number; onPage: (page: number) => void }): ReactNode {
-  const page = Math.floor(skip / FEED_PAGE_SIZE) + 1;
-  const last = Math.max(1, Math.ceil(total / FEED_PAGE_SIZE));
-  return (
-    <nav aria-label="Feed pages" className="flex flex-wrap items-center justify-between gap-2 text-[13px]">
-      <span className="text-muted-foreground">
-        {skip + 1}–{skip + shown} of {total}
-      </span>
-      <div className="flex gap-2">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Newer
-        </Button>
-        <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
-          Older
-        </Button>
-      </div>
-    </nav>
   );
 }

@@ -1,11 +1,12 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   NEXT_STATUSES,
   SEVERITIES,
   SEVERITY_LABELS,
   useAddTimelineEntry,
+  useDeleteIncident,
   useIncident,
   useSetIncidentStatus,
   useTimeline,
@@ -15,8 +16,10 @@ import {
   type Severity,
 } from '../../api/queries/incidents';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Field, Input, Select } from '../../components/ui/input';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
+import { CauseSection } from './caused-by';
 import { formatTime, SeverityBadge, StatusBadge, useIsAdmin } from './parts';
 import { PostMortemSection } from './post-mortem';
 
@@ -35,7 +38,10 @@ export function IncidentPage() {
         <Link to="/incidents" className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline">
           <ArrowLeft aria-hidden className="size-3.5" /> Incidents
         </Link>
-        <h1 className="text-xl font-semibold tracking-tight break-words">{i.title}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h1 className="text-xl font-semibold tracking-tight break-words">{i.title}</h1>
+          {isAdmin && <DeleteIncident incident={i} />}
+        </div>
         <div className="flex flex-wrap items-center gap-2 text-[13px]">
           <SeverityBadge severity={i.severity} />
           <StatusBadge status={i.status} />
@@ -65,10 +71,30 @@ export function IncidentPage() {
           </ul>
         </section>
       )}
+      <CauseSection incident={i} isAdmin={isAdmin} />
       {isAdmin && <AdminControls incident={i} />}
       <Timeline incidentId={i.id} />
       <PostMortemSection incidentId={i.id} />
     </div>
+  );
+}
+
+/** Admins only, as the API: after the delete the list is all that is left to show. */
+function DeleteIncident({ incident }: { incident: Incident }) {
+  const remove = useDeleteIncident(incident.id);
+  const navigate = useNavigate();
+  return (
+    <ConfirmButton
+      title="Delete this incident?"
+      description={`"${incident.title}", its timeline and its post-mortem are deleted for good.`}
+      confirmLabel="Delete incident"
+      onConfirm={async () => {
+        await remove.mutateAsync();
+        await navigate({ to: '/incidents' });
+      }}
+    >
+      <Trash2 aria-hidden className="size-3.5" /> Delete incident
+    </ConfirmButton>
   );
 }
 

@@ -1,0 +1,170 @@
+// One deployment: what went where, from which pipeline run and commit, who deployed it, whether it
+// was rolled back, and what DORA recorded about it (the commits it shipped, the incidents linked to
+// it). deployment.* events refresh it live (decision 701).
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useComponentsById, useDeployment, useDeploymentDora, useEnvironment, type DeploymentDetail } from '../../api/queries/deployments';
+import { Badge } from '../../components/ui/badge';
+import { SimpleTable } from '../../components/ui/simple-table';
+import { ErrorState, Loading } from '../../components/ui/states';
+import { Details, formatSeconds } from './details';
+import { ComponentName, formatWhen, StatusBadge } from './feed';
+
+const route = getRouteApi('/app/deployments/$deploymentId');
+
+export function DeploymentPage() {
+  const { deploymentId } = route.useParams();
+  const deployment = useDeployment(deploymentId);
+  if (deployment.isPending) return <Loading rows={6} label="Loading the deployment" />;
+  if (deployment.isError) return <ErrorState error={deployment.error} onRetry={() => void deployment.refetch()} />;
+  return <DeploymentView d={deployment.data} />;
+}
+
+function DeploymentView({ d: d }: { d: DeploymentDetail }) {
+  const components = useComponentsById([d.componentId]);
+  const environment = useEnvironment(d.environmentId);
+  const component = components.get(d.componentId);
+  const envName = environment.data?.name ?? d.environmentId.slice(0, 8);
+  const commit = d.commitSha && !/^0+$/.test(d.commitSha) ? d.commitSha : null;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid gap-2">
+        <Link to="/deployments" className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline">
+          <ArrowLeft aria-hidden className="size-3.5" /> Deployments
+        </Link>
+        <h1 className="text-xl font-semibold tracking-tight break-words">
+          {component?.title || component?.name || 'Deployment'} {d.version}
+        </h1>
+        <div className="flex flex-wrap items-center gap-2 text-[13px]">
+          <StatusBadge status={d.status} />
+          <span className="text-muted-foreground">
+            to {envName} · {formatWhen(d.createdAt)}
+          </span>
+        </div>
+      </div>
+
+      <section aria-labelledby="deployment-details" className="grid gap-3">
+        <h2 id="deployment-details" className="text-base font-semibold">
+          Details
+        </h2>
+        <Details
+          items={[
+            ['Component', <ComponentName id={d.componentId} components={components} />],
+            [
+              'Environment',
+              <Link to="/environments/$environmentId" params={{ environmentId: d.environmentId }} className="text-primary hover:underline">
+                {envName}
+              </Link>,
+            ],
+            ['Version', <span className="font-mono">{d.version}</span>],
+            ['Commit', commit ? <span className="font-mono">{commit}</span> : <span className="text-muted-foreground">not recorded</span>],
+            ['Status', <StatusBadge status={d.status} />],
+            ['Deployed by', d.deployedByUsername ?? <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'unknown'}</span>],
+            ['Pipeline run', <RunLink d={d} />],
+            ['Recorded', <time dateTime={d.createdAt}>{formatWhen(d.createdAt)}</time>],
+            ['Last change', <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt)}</time>],
+            [
+              'Rollback',
+              d.status === 'rolled_back' ? (
+                <>
+                  Rolled back <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt)}</time>
+                </>
+              ) : (
+                'Not rolled back'
+              ),
+            ],
+          ]}
+        />
+      </section>
+
+      <DoraSection d={d} />
+    </div>
+  );
+}
+
+function RunLink({ d }: { d: DeploymentDetail }) {
+  if (d.pipelineId && d.pipelineRunId)
+    return (
+      <Link to="/pipelines/$pipelineId/runs/$runId" params={{ pipelineId: d.pipelineId, runId: d.pipelineRunId }} className="text-primary hover:underline">
+        {d.pipelineName ?? 'Pipeline'} run {d.pipelineRunId.slice(0, 8)}
+      </Link>
+    );
+  return <span className="text-muted-foreground">{d.pipelineRunId ? 'its pipeline was deleted' : 'not made by a pipeline run'}</span>;
+}
+
+const CHANGES_STATUS: Record<string, string> = {
+  pending: 'being read from git',
+  read: 'read from git',
+  no_repository: 'not read: the component names no source repository',
+  no_revision: 'not read: the deployment names no commit',
+  failed: 'could not be read from git',
+};
+
+function DoraSection({ d }: { d: DeploymentDetail }) {
+  const dora = useDeploymentDora(d);
+  return (
+    <section aria-labelledby="deployment-dora" className="grid gap-3">
+      <h2 id="deployment-dora" className="text-base font-semibold">
+        DORA
+      </h2>
+      {dora.isPending ? (
+        <Loading rows={3} label="Loading what DORA recorded" />
+      ) : dora.isError ? (
+        <ErrorState error={dora.error} onRetry={() => void dora.refetch()} />
+      ) : !dora.data.fact ? (
+        <p className="text-[13px] text-muted-foreground">
+          {d.status === 'succeeded' || d.status === 'rolled_back'
+            ? 'DORA has no record of this deployment in this organization yet.'
+            : 'DORA counts a deployment once it has succeeded or been rolled back.'}
+        </p>
+      ) : (
+        <>
+          <Details
+            items={[
+              ['Counted as deployed', formatWhen(dora.data.fact.deployedAt)],
+              ['Failed deployment', dora.data.fact.failed ? <Badge tone="danger">yes</Badge> : 'no'],
+              ['Recovery time', dora.data.fact.recoverySeconds === null ? '—' : formatSeconds(dora.data.fact.recoverySeconds)],
+              [
+                'Commits shipped',
+                `${dora.data.fact.changeCount}${dora.data.fact.skewedCount ? ` (${dora.data.fact.skewedCount} dated after the deployment)` : ''}, ${CHANGES_STATUS[dora.data.fact.changesStatus] ?? dora.data.fact.changesStatus}${dora.data.fact.changesError ? `: ${dora.data.fact.changesError}` : ''}`,
+              ],
+            ]}
+          />
+          {dora.data.changes.length > 0 && (
+            <SimpleTable label="Commits shipped" head={['Commit', 'Committed', 'Lead time']}>
+              {dora.data.changes.map((c) => (
+                <tr key={c.sha}>
+                  <td className="font-mono">{c.sha.slice(0, 12)}</td>
+                  <td>{formatWhen(c.committedAt)}</td>
+                  <td>{c.skewed ? 'dated after the deployment' : formatSeconds(c.leadSeconds)}</td>
+                </tr>
+              ))}
+            </SimpleTable>
+          )}
+        </>
+      )}
+      {dora.data && (
+        <div className="grid gap-1.5">
+          <h3 className="text-sm font-semibold">Incidents caused by it</h3>
+          {dora.data.incidents.length === 0 ? (
+            <p className="text-[13px] text-muted-foreground">No incident names this deployment as its cause.</p>
+          ) : (
+            <ul className="grid gap-1 text-[13px]">
+              {dora.data.incidents.map((i) => (
+                <li key={i.incidentId} className="flex flex-wrap items-center gap-2">
+                  <Link to="/incidents/$incidentId" params={{ incidentId: i.incidentId }} className="font-medium text-primary hover:underline">
+                    {i.title}
+                  </Link>
+                  <Badge>{i.severity}</Badge>
+                  <span className="text-muted-foreground">
+                    {i.status} · opened {formatWhen(i.createdAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+/** Label and value pairs as a description list: two columns from small screens up, stacked on a phone. */
+export function Details({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-[13px] sm:grid-cols-[max-content_minmax(0,1fr)]">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-medium text-muted-foreground">{term}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** 90 → "1 min 30 s", 7200 → "2 h"; for lead and recovery times. */
+export function formatSeconds(total: number): string {
+  const s = Math.round(total);
+  if (s < 60) return `${s} s`;
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const parts = d ? [`${d} d`, h && `${h} h`] : h ? [`${h} h`, m && `${m} min`] : [`${m} min`, s % 60 && `${s % 60} s`];
+  return parts.filter(Boolean).join(' ');
+}

@@ -1,0 +1,109 @@
+// The deployment that caused an incident (DORA's change failure rate and recovery time read it):
+// the linked one with a link to its page, and the deployments of the affected components that went
+// out shortly before the incident opened, each one click from being named the cause (admins, as
+// PATCH /api/v1/incidents/:id allows; decision 747).
+import { Link } from '@tanstack/react-router';
+import { useComponentsById, useDeployment, useEnvironment } from '../../api/queries/deployments';
+import { useSuggestedCauses, useUpdateIncident, type Incident } from '../../api/queries/incidents';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { describeError, ErrorState, Loading } from '../../components/ui/states';
+import { formatTime } from './parts';
+
+export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmin: boolean }) {
+  const update = useUpdateIncident(incident.id);
+  const suggestions = useSuggestedCauses(incident.id);
+  const causeId = incident.causedByDeploymentId;
+  const setCause = (causedByDeploymentId: string | null) => update.mutate({ causedByDeploymentId });
+  return (
+    <section aria-labelledby="cause" className="grid gap-3">
+      <h2 id="cause" className="text-sm font-semibold">
+        Caused by
+      </h2>
+      {causeId ? (
+        <div className="flex flex-wrap items-center gap-2 text-[13px]">
+          <LinkedDeployment id={causeId} />
+          {isAdmin && (
+            <Button variant="secondary" size="sm" disabled={update.isPending} onClick={() => setCause(null)}>
+              Clear the cause
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p className="text-[13px] text-muted-foreground">No deployment is named as the cause.</p>
+      )}
+      <div className="grid gap-1.5">
+        <h3 className="text-[13px] font-semibold">Suggested: deployments shortly before it opened</h3>
+        {suggestions.isPending ? (
+          <Loading rows={2} label="Loading suggested causes" />
+        ) : suggestions.isError ? (
+          <ErrorState error={suggestions.error} onRetry={() => void suggestions.refetch()} />
+        ) : suggestions.data.length === 0 ? (
+          <p className="text-[13px] text-muted-foreground">
+            {incident.affectedComponentIds.length === 0
+              ? 'Name the affected components to see the deployments that went out before it.'
+              : 'No deployment of the affected components went out shortly before it opened.'}
+          </p>
+        ) : (
+          <ul aria-label="Suggested causes" className="grid gap-2 text-[13px]">
+            {suggestions.data.map((s) => (
+              <li key={s.deploymentId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-2">
+                <Link to="/deployments/$deploymentId" params={{ deploymentId: s.deploymentId }} className="font-medium text-primary hover:underline">
+                  {s.componentName} {s.version}
+                </Link>
+                <span>to {s.environmentName}</span>
+                <span className="text-muted-foreground">
+                  <time dateTime={s.deployedAt}>{formatTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min before the incident
+                </span>
+                <span className="ml-auto">
+                  {s.deploymentId === causeId ? (
+                    <Badge tone="danger">the cause</Badge>
+                  ) : (
+                    isAdmin && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={update.isPending}
+                        aria-label={`Mark ${s.componentName} ${s.version} as the cause`}
+                        onClick={() => setCause(s.deploymentId)}
+                      >
+                        Mark as the cause
+                      </Button>
+                    )
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {update.isError && (
+        <p role="alert" className="text-[13px] text-destructive">
+          {describeError(update.error).message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The linked deployment in words ("orders-api 1.4.2 to staging, <when>"), linking to its page. */
+function LinkedDeployment({ id }: { id: string }) {
+  const deployment = useDeployment(id);
+  const d = deployment.data;
+  const component = useComponentsById(d ? [d.componentId] : []).get(d?.componentId ?? '');
+  const environment = useEnvironment(d?.environmentId ?? '', !!d);
+  const label = d ? `${component?.name ?? 'Deployment'} ${d.version}` : `Deployment ${id.slice(0, 8)}`;
+  return (
+    <span>
+      <Link to="/deployments/$deploymentId" params={{ deploymentId: id }} className="font-medium text-primary hover:underline">
+        {label}
+      </Link>
+      {d && (
+        <span className="text-muted-foreground">
+          {' '}
+          to {environment.data?.name ?? '…'}, <time dateTime={d.createdAt}>{formatTime(d.createdAt)}</time>
+        </span>
+      )}
+    </span>
+  );
+}
