@@ -26,7 +26,7 @@ import { createPipelinesModule } from './pipelines/index.js';
 import { createPolicyEngineModule } from './policyengine/index.js';
 import { createRegistryModule } from './registry/index.js';
 import { createSearchModule } from './search/index.js';
-import { createScorecardsModule, type DoraFactsPort } from './scorecards/index.js';
+import { createScorecardsModule, factsChangedLine, type DoraFactsPort } from './scorecards/index.js';
 import { createSearchIndicesModule } from './search-indices/index.js';
 import { createTeamsModule } from './teams/index.js';
 import { createTemplatesModule } from './templates/index.js';
@@ -44,6 +44,9 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const infra: Infrastructure = { ...hangarInfra, events: domainEvents };
   const { config, db, events, jobs, log } = infra;
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
+  // Scans, cost syncs, IaC runs and DORA's deployment facts have no event: their modules name the
+  // components whose facts they wrote on this in-process line, and scorecards re-evaluate those (decision 550).
+  const factsChanged = factsChangedLine();
 
   // Modules that call no other module's verbs.
   const organizations = createOrganizationsModule({
@@ -55,11 +58,11 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const deployments = createDeploymentsModule({ db, events, users: auth });
   const dashboards = createDashboardsModule({ db });
   const incidents = createIncidentsModule({ db, events, auth });
-  const iac = createIacModule({ db, ingestToken: config.iacIngestToken });
+  const iac = createIacModule({ db, ingestToken: config.iacIngestToken, factsChanged: factsChanged.notify });
   const iacModules = createIacModulesModule({ db, git: adapters.git, config: config.git });
   const search = createSearchModule({ db });
   const policyEngine = createPolicyEngineModule({ db, engine: adapters.policyEngine });
-  const registry = createRegistryModule({ ...infra, registry: adapters.registry });
+  const registry = createRegistryModule({ ...infra, registry: adapters.registry, factsChanged: factsChanged.notify });
   const searchIndices = createSearchIndicesModule({ db, cluster: adapters.searchCluster, config: config.search });
   const gateway = createGatewayModule({ ...infra, gateways: adapters.gateways, routeProbe: adapters.routeProbe });
   const meshOne = createMeshOneModule({ mesh: adapters.meshOne, metrics: adapters.meshMetrics });
@@ -74,9 +77,9 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const teams = createTeamsModule({ db, userExists, catalog: catalog.service });
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
-  const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
+  const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service, factsChanged: factsChanged.notify });
   // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
-  const dora = createDoraModule({ db, jobs, log, config, git: adapters.git });
+  const dora = createDoraModule({ db, jobs, log, config, git: adapters.git, factsChanged: factsChanged.notify });
   const ci = createCiModule({ ...infra, credentials: credentials.service, platforms: adapters.ciPlatforms });
   const pipelines = createPipelinesModule({
     db,
@@ -94,8 +97,18 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   // Notifications read teams, incidents and users; they emit to the gateway directly (decision 740).
   const notifications = createNotificationsModule({ db, log, events: hangarInfra.events, teams: teams.service, incidents: incidents.service, auth });
   domainEvents.subscribe(notifications.service.observe);
-  // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
-  const scorecards = createScorecardsModule({ db, events, jobs, log, apiSpecs: apiSpecs.service, domainEvents, dora: doraFacts(dora.service) });
+  // Scorecards read every other module's facts through their exported lookups, and DORA's keys;
+  // they re-evaluate on domain events and on the recording modules' line.
+  const scorecards = createScorecardsModule({
+    db,
+    events,
+    jobs,
+    log,
+    apiSpecs: apiSpecs.service,
+    domainEvents,
+    factsChanged,
+    dora: doraFacts(dora.service),
+  });
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);

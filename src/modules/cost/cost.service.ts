@@ -12,6 +12,8 @@ export interface CostDeps {
   currency: string;
   /** The catalog's verbs: a team's components, every component for the sync. */
   catalog: Pick<CatalogService, 'componentsOfTeam' | 'list'>;
+  /** Told every component a sync stored a record for, in one call: scorecards re-evaluate them in bulk (decision 550). */
+  factsChanged?: (componentIds: string[]) => void;
 }
 
 const SYNC_WINDOW: CostWindow = '7d';
@@ -109,7 +111,9 @@ export function createCostService(deps: CostDeps) {
         }
       }
       signal?.throwIfAborted();
-      return repo.insertMany(db, rows);
+      const stored = await repo.insertMany(db, rows);
+      deps.factsChanged?.(rows.map((r) => r.componentId));
+      return stored;
     },
   };
 }

@@ -14,11 +14,19 @@ export interface CostDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | '
   /** OpenCost. */
   source: CostSourcePort;
   catalog: Pick<CatalogService, 'componentsOfTeam' | 'list'>;
+  /** The components a sync stored records for (decision 550). */
+  factsChanged?: (componentIds: string[]) => void;
 }
 
 /** Infrastructure cost from OpenCost (decision 600): live allocations, synced records, summaries. */
 export function createCostModule(deps: CostDeps): HangarModule<CostService> {
-  const service = createCostService({ db: deps.db, source: deps.source, currency: deps.config.cost.currency, catalog: deps.catalog });
+  const service = createCostService({
+    db: deps.db,
+    source: deps.source,
+    currency: deps.config.cost.currency,
+    catalog: deps.catalog,
+    factsChanged: deps.factsChanged,
+  });
   defineCostJobs(deps, service);
   return {
     service,

@@ -23,6 +23,8 @@ export interface DoraServiceDeps {
   jobs: Pick<Jobs, 'enqueue'>;
   log: { warn(obj: object, msg: string): void };
   suggestWindowMs: number;
+  /** Told the component of each deployment whose facts were written (scorecards' DORA facts, decision 550). */
+  factsChanged?: (componentIds: string[]) => void;
 }
 
 const bad = (field: string, problem: string) => new Invalid(`${field}: ${problem}`, [{ field, problem }]);
@@ -68,7 +70,7 @@ export function revisionOf(commitSha: string | null | undefined, version: string
 
 const ratio = (a: number, b: number) => (b === 0 ? null : Math.min(1, a / b));
 
-export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraServiceDeps) {
+export function createDoraService({ db, git, jobs, log, suggestWindowMs, factsChanged }: DoraServiceDeps) {
   /** Validates the query into a slice behind the caller's organization wall; 404 for an unknown scope id. */
   async function slice(caller: Caller, q: SliceQuery): Promise<Slice> {
     const scope = q.scope ?? 'organization';
@@ -268,54 +270,59 @@ export function createDoraService({ db, git, jobs, log, suggestWindowMs }: DoraS
     async ingest(deploymentId: string, signal?: AbortSignal): Promise<'skipped' | 'updated' | 'read'> {
       const src = await repo.source(db, deploymentId);
       if (!src || (src.status !== 'succeeded' && src.status !== 'rolled_back')) return 'skipped';
-      let fact = await repo.findFact(db, deploymentId);
-      const rolledBackAt = src.status === 'rolled_back' ? src.updatedAt : null;
-      if (!fact) {
-        const prev = await repo.previous(db, src);
-        await repo.insertFact(db, {
-          deploymentId,
-          organizationId: src.organizationId ?? null,
-          componentId: src.componentId,
-          environmentId: src.environmentId,
-          teamId: src.teamId,
-          production: src.environmentType === 'production',
-          version: src.version,
-          revision: revisionOf(src.commitSha, src.version),
-          previousDeploymentId: prev?.id ?? null,
-          // A deployment first seen rolled back: its start is the best known deployment time.
-          deployedAt: rolledBackAt ? src.createdAt : src.updatedAt,
-          rolledBackAt,
-        });
-        fact = (await repo.findFact(db, deploymentId))!;
-      } else if (rolledBackAt && !fact.rolledBackAt) {
-        await repo.updateFact(db, deploymentId, { rolledBackAt });
-        if (fact.changesStatus !== 'pending') return 'updated';
-      }
-      if (fact.changesStatus !== 'pending') return 'updated';
-
-      const url = repositoryOf(src.annotations);
-      if (!url) {
-        await repo.updateFact(db, deploymentId, { changesStatus: 'no_repository' });
-        return 'read';
-      }
-      if (!fact.revision) {
-        await repo.updateFact(db, deploymentId, { changesStatus: 'no_revision' });
-        return 'read';
-      }
-      const prev = fact.previousDeploymentId ? await repo.source(db, fact.previousDeploymentId) : undefined;
-      const from = prev ? revisionOf(prev.commitSha, prev.version) : null;
+      // Whatever was written, the component's DORA keys may have moved: scorecards re-read them (decision 550).
       try {
-        const commits = await git.commitsBetween(url, { from, to: fact.revision }, { signal, max: MAX_CHANGES });
-        const skewed = commits.filter((c) => c.committedAt.getTime() > fact!.deployedAt.getTime()).length;
-        await db.transaction(async (tx) => {
-          await repo.replaceChanges(tx, fact!, commits);
-          await repo.updateFact(tx, deploymentId, { changesStatus: 'read', changesError: null, changeCount: commits.length, skewedCount: skewed });
-        });
-      } catch (err) {
-        if (!(err instanceof GitError) || signal?.aborted) throw err;
-        await repo.updateFact(db, deploymentId, { changesStatus: 'failed', changesError: err.reason.slice(0, 500) });
+        let fact = await repo.findFact(db, deploymentId);
+        const rolledBackAt = src.status === 'rolled_back' ? src.updatedAt : null;
+        if (!fact) {
+          const prev = await repo.previous(db, src);
+          await repo.insertFact(db, {
+            deploymentId,
+            organizationId: src.organizationId ?? null,
+            componentId: src.componentId,
+            environmentId: src.environmentId,
+            teamId: src.teamId,
+            production: src.environmentType === 'production',
+            version: src.version,
+            revision: revisionOf(src.commitSha, src.version),
+            previousDeploymentId: prev?.id ?? null,
+            // A deployment first seen rolled back: its start is the best known deployment time.
+            deployedAt: rolledBackAt ? src.createdAt : src.updatedAt,
+            rolledBackAt,
+          });
+          fact = (await repo.findFact(db, deploymentId))!;
+        } else if (rolledBackAt && !fact.rolledBackAt) {
+          await repo.updateFact(db, deploymentId, { rolledBackAt });
+          if (fact.changesStatus !== 'pending') return 'updated';
+        }
+        if (fact.changesStatus !== 'pending') return 'updated';
+
+        const url = repositoryOf(src.annotations);
+        if (!url) {
+          await repo.updateFact(db, deploymentId, { changesStatus: 'no_repository' });
+          return 'read';
+        }
+        if (!fact.revision) {
+          await repo.updateFact(db, deploymentId, { changesStatus: 'no_revision' });
+          return 'read';
+        }
+        const prev = fact.previousDeploymentId ? await repo.source(db, fact.previousDeploymentId) : undefined;
+        const from = prev ? revisionOf(prev.commitSha, prev.version) : null;
+        try {
+          const commits = await git.commitsBetween(url, { from, to: fact.revision }, { signal, max: MAX_CHANGES });
+          const skewed = commits.filter((c) => c.committedAt.getTime() > fact!.deployedAt.getTime()).length;
+          await db.transaction(async (tx) => {
+            await repo.replaceChanges(tx, fact!, commits);
+            await repo.updateFact(tx, deploymentId, { changesStatus: 'read', changesError: null, changeCount: commits.length, skewedCount: skewed });
+          });
+        } catch (err) {
+          if (!(err instanceof GitError) || signal?.aborted) throw err;
+          await repo.updateFact(db, deploymentId, { changesStatus: 'failed', changesError: err.reason.slice(0, 500) });
+        }
+        return 'read';
+      } finally {
+        factsChanged?.([src.componentId]);
       }
-      return 'read';
     },
 
     /** Picks up deployments the ingest job missed (Redis away, a crash): at most `limit` per call. */

@@ -11,6 +11,8 @@ export type { DoraService } from './dora.service.js';
 
 export interface DoraDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | 'config'> {
   git: Git;
+  /** The components whose deployment facts the ingest job wrote (decision 550). */
+  factsChanged?: (componentIds: string[]) => void;
 }
 
 /**
@@ -19,7 +21,14 @@ export interface DoraDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | '
  * `keysForComponent(caller, entityRef, windowDays)` is the verb the scorecards module reads.
  */
 export function createDoraModule(deps: DoraDeps): HangarModule<DoraService> {
-  const service = createDoraService({ db: deps.db, git: deps.git, jobs: deps.jobs, log: deps.log, suggestWindowMs: deps.config.dora.suggestWindowMs });
+  const service = createDoraService({
+    db: deps.db,
+    git: deps.git,
+    jobs: deps.jobs,
+    log: deps.log,
+    suggestWindowMs: deps.config.dora.suggestWindowMs,
+    factsChanged: deps.factsChanged,
+  });
   defineDoraJobs(deps, service);
   return {
     service,

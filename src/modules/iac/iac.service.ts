@@ -34,7 +34,8 @@ export function toRun(row: RunRow) {
 
 const key = (s: { name: string; environment: string }) => `${s.name}\u0000${s.environment}`;
 
-export function createIacService({ db }: { db: Database }) {
+/** `factsChanged`: told the components whose stacks' latest runs may have moved (scorecards' IaC drift, decision 550). */
+export function createIacService({ db, factsChanged }: { db: Database; factsChanged?: (componentIds: string[]) => void }) {
   async function requireStack(id: string) {
     const row = await repo.findStack(db, id);
     if (!row) throw new NotFound('IaC stack not found');
@@ -53,7 +54,7 @@ export function createIacService({ db }: { db: Database }) {
         seen.add(key(s));
       }
       const componentIds = [...new Set(body.stacks.map((s) => s.componentId).filter((c): c is string => !!c))];
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const known = await catalogLookup.existingComponentIds(tx, componentIds);
         const missing = componentIds.find((c) => !known.has(c));
         if (missing) throw new Invalid(`componentId ${missing} does not exist`, [{ field: 'componentId', problem: `component ${missing} does not exist` }]);
@@ -74,8 +75,12 @@ export function createIacService({ db }: { db: Database }) {
         });
         const results = await repo.upsertStacks(tx, rows);
         const created = results.filter((r) => r.inserted).length;
-        return { created, updated: results.length - created };
+        // The stacks' components, and those they left: a stack that moves takes its drift with it.
+        const touched = rows.flatMap((r) => [r.componentId, existing.get(key(r))?.componentId]).filter((c): c is string => !!c);
+        return { created, updated: results.length - created, touched };
       });
+      factsChanged?.([...new Set(result.touched)]);
+      return { created: result.created, updated: result.updated };
     },
 
     async ingestRun(_caller: Caller, body: RunIngestBody) {
@@ -105,9 +110,10 @@ export function createIacService({ db }: { db: Database }) {
           durationMs,
         });
         await repo.recordRun(tx, stack.id, row.id, startedAt);
-        return row;
+        return { row, componentId: stack.componentId };
       });
-      return toRun(run);
+      if (run.componentId) factsChanged?.([run.componentId]);
+      return toRun(run.row);
     },
 
     async ingestDrift(_caller: Caller, body: DriftIngestBody) {

@@ -14,15 +14,18 @@ export { createRegistryService, type RegistryService } from './registry.service.
 export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'queue'> {
   /** The registry `REGISTRY_TYPE` selects, built on first use; undefined: none configured. */
   registry: (() => RegistryPort) | undefined;
+  /** The components whose findings a sync replaced (decision 550). */
+  factsChanged?: (componentIds: string[]) => void;
 }
 
 /** Container registries (decision 600: cloudreg_a, cloudreg_b, …) and the vulnerabilities of components' images. */
-export function createRegistryModule({ db, jobs, queue, registry }: RegistryModuleDeps): HangarModule<RegistryService> {
+export function createRegistryModule({ db, jobs, queue, registry, factsChanged }: RegistryModuleDeps): HangarModule<RegistryService> {
   // Only a Redis-backed queue outlives this process: without it the sync runs inline and reports its count.
   const durable = queue.kind === 'bullmq';
   const service = createRegistryService({
     db,
     adapter: registry,
+    factsChanged,
     enqueueSync: durable ? async (componentId) => void (await jobs.enqueue(VULN_SYNC_JOB, { componentId })) : undefined,
   });
   defineRegistryJobs({ jobs }, service);

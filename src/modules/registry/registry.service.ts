@@ -14,6 +14,8 @@ export interface RegistryDeps {
   adapter: (() => RegistryPort) | undefined;
   /** Queues a vulnerability sync; undefined when there is no durable queue (the sync then runs inline). */
   enqueueSync?: (componentId: string) => Promise<void>;
+  /** Told the component whose findings a sync replaced: scorecards re-evaluate it (decision 550). */
+  factsChanged?: (componentIds: string[]) => void;
 }
 
 /** `registry.example.com:5000/team/app:1.2` -> `{name: 'team/app', tag: '1.2'}`; digests kept as tags. */
@@ -120,7 +122,7 @@ export function createRegistryService(deps: RegistryDeps) {
       const c = await component(componentId);
       const image = imageOf(c.annotations);
       const scan = await adapter().getScan(image.name, image.tag, signal);
-      return repo.replace(
+      const count = await repo.replace(
         db,
         componentId,
         scan.vulnerabilities.map((v) => ({
@@ -132,6 +134,8 @@ export function createRegistryService(deps: RegistryDeps) {
           description: v.description,
         })),
       );
+      deps.factsChanged?.([componentId]);
+      return count;
     },
   };
   return service;

@@ -6,8 +6,11 @@ import type { DoraFactsPort } from './scorecards.gather.js';
 import { defineScorecardJobs } from './scorecards.jobs.js';
 import { scorecardsRoutes } from './scorecards.routes.js';
 import { createScorecardsService, type ScorecardsService } from './scorecards.service.js';
+import type { FactsChangedLine } from './scorecards.triggers.js';
 
 export type { DoraFactsPort } from './scorecards.gather.js';
+export type { ScorecardsService } from './scorecards.service.js';
+export { factsChangedLine, type FactsChangedLine } from './scorecards.triggers.js';
 
 export interface ScorecardsDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
   /** Breaking changes of an entity's last API version, through api-specs' diff verb. */
@@ -16,6 +19,8 @@ export interface ScorecardsDeps extends Pick<Infrastructure, 'db' | 'events' | '
   dora?: DoraFactsPort;
   /** Other modules' events emitted in this process: the entities they name are re-evaluated. */
   domainEvents: { subscribe(listener: EventListener): void };
+  /** The recording modules' line (decision 550): the components whose facts they committed are re-evaluated. */
+  factsChanged?: Pick<FactsChangedLine, 'connect'>;
 }
 
 /** Scorecards (decision 530): levels and scores of catalog entities from the facts Hangar records. */
@@ -24,6 +29,11 @@ export function createScorecardsModule(deps: ScorecardsDeps): HangarModule<Score
   defineScorecardJobs(deps, service);
   deps.domainEvents.subscribe((name, payload) => {
     void service.onDomainEvent(name, payload).catch((err: unknown) => deps.log.warn({ err, event: name }, 'scorecard re-evaluation not queued'));
+  });
+  deps.factsChanged?.connect((componentIds) => {
+    void service
+      .factsChanged(componentIds)
+      .catch((err: unknown) => deps.log.warn({ err, components: componentIds.length }, 'scorecard re-evaluation not queued'));
   });
   return {
     service,

@@ -1,19 +1,25 @@
 import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
-import { EVALUATE_ALL_JOB, EVALUATE_ENTITY_JOB, EVALUATE_SCORECARD_JOB, type ScorecardsService } from './scorecards.service.js';
+import { EVALUATE_ALL_JOB, EVALUATE_ENTITIES_JOB, EVALUATE_ENTITY_JOB, EVALUATE_SCORECARD_JOB, type ScorecardsService } from './scorecards.service.js';
+import { setKey } from './scorecards.triggers.js';
 
 declare module '../../infra/jobs/catalog.js' {
   interface JobMap {
     'scorecards.evaluate-all': Record<string, never>;
     'scorecards.evaluate-scorecard': { scorecardId: string };
-    'scorecards.evaluate-entity': { componentId: string };
+    /** `slot`: the settle slot that queued it (decision 550); absent in jobs queued before it existed. */
+    'scorecards.evaluate-entity': { componentId: string; slot?: number };
+    'scorecards.evaluate-entities': { componentIds: string[]; slot: number };
   }
 }
 
 /** How often every scorecard is evaluated over every entity (decision 534). */
 const EVERY_MS = 60 * 60_000;
 
-/** The evaluation jobs (decision 534): hourly for everything, per scorecard on a write, per entity on a domain event. */
+/**
+ * The evaluation jobs (decision 534): hourly for everything, per scorecard on a write, per entity on
+ * a domain event or a recorded fact, per batch of entities after a bulk sync (decision 550).
+ */
 export function defineScorecardJobs(ctx: Pick<Infrastructure, 'jobs' | 'log'>, service: ScorecardsService) {
   ctx.jobs.define(
     defineJob({
@@ -45,13 +51,25 @@ export function defineScorecardJobs(ctx: Pick<Infrastructure, 'jobs' | 'log'>, s
   ctx.jobs.define(
     defineJob({
       name: EVALUATE_ENTITY_JOB,
-      key: (p) => `entity-${p.componentId}`,
+      key: (p) => `entity-${p.componentId}-${p.slot ?? 0}`,
       concurrency: 2,
       attempts: 3,
       backoff: { type: 'exponential', delayMs: 1000 },
       timeoutMs: 60_000,
       async run({ caller, payload }) {
         await service.evaluateEntities(caller, [payload.componentId]);
+      },
+    }),
+  );
+  ctx.jobs.define(
+    defineJob({
+      name: EVALUATE_ENTITIES_JOB,
+      key: (p) => `entities-${setKey(p.componentIds)}-${p.slot}`,
+      attempts: 2,
+      backoff: { type: 'exponential', delayMs: 10_000 },
+      timeoutMs: 10 * 60_000,
+      async run({ caller, payload }) {
+        await service.evaluateEntities(caller, payload.componentIds);
       },
     }),
   );

@@ -13,6 +13,7 @@ import { sourceOf, type FactSource } from './scorecards.facts.js';
 import { gatherFacts, type GatherDeps } from './scorecards.gather.js';
 import { applies, compileScorecard, evaluate, type CompiledScorecard } from './scorecards.levels.js';
 import { scorecardsRepository as repo, type ResultWrite, type ScorecardRow } from './scorecards.repository.js';
+import { settleSlot } from './scorecards.triggers.js';
 import type { CreateExemptionBody, CreateScorecardBody, HistoryQuery, ResultsQuery, UpdateScorecardBody } from './scorecards.schemas.js';
 
 declare module '../../infra/events.js' {
@@ -33,6 +34,10 @@ declare module '../../infra/events.js' {
 export const EVALUATE_ALL_JOB = 'scorecards.evaluate-all';
 export const EVALUATE_SCORECARD_JOB = 'scorecards.evaluate-scorecard';
 export const EVALUATE_ENTITY_JOB = 'scorecards.evaluate-entity';
+export const EVALUATE_ENTITIES_JOB = 'scorecards.evaluate-entities';
+
+/** Deployment statuses the deployment facts count (decision 550); a pending or running one changes no fact. */
+const SETTLED_DEPLOYMENT = new Set(['succeeded', 'failed', 'rolled_back']);
 
 /** Entities read and evaluated per batch of a full evaluation. */
 const BATCH = 2000;
@@ -280,7 +285,26 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     if (name === 'INCIDENT_CREATED' || name === 'INCIDENT_STATUS_CHANGED')
       return typeof p.incidentId === 'string' ? incidentsFactsLookup.componentsOf(db, p.incidentId) : [];
     if (name === 'api-spec:deprecated') return typeof p.componentId === 'string' ? [p.componentId] : [];
+    // Deployments (also those of the deploy stage's GitOps syncs) announce every write: only a finished one moves a fact.
+    if ((name === 'deployment.created' || name === 'deployment.updated') && SETTLED_DEPLOYMENT.has(String(p.status)))
+      return typeof p.componentId === 'string' ? [p.componentId] : [];
     return [];
+  }
+
+  /**
+   * Queues the re-evaluation of `componentIds` (decision 550): one entity is one job keyed by the
+   * entity, many (a cost sync) are jobs of up to BATCH entities, each one bulk evaluation; either
+   * waits until its settle slot ends, so a burst of changes costs one evaluation.
+   */
+  async function queueEntities(componentIds: string[]) {
+    const ids = [...new Set(componentIds)];
+    if (ids.length === 0) return;
+    const { slot, delayMs } = settleSlot();
+    if (ids.length === 1) {
+      await deps.jobs.enqueue(EVALUATE_ENTITY_JOB, { componentId: ids[0]!, slot }, { delayMs });
+      return;
+    }
+    for (let i = 0; i < ids.length; i += BATCH) await deps.jobs.enqueue(EVALUATE_ENTITIES_JOB, { componentIds: ids.slice(i, i + BATCH), slot }, { delayMs });
   }
 
   return {
@@ -486,10 +510,14 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
       return evaluateEntities(componentIds);
     },
 
-    /** A domain event: its components are queued for re-evaluation (one job per component, deduplicated while waiting). */
+    /** A domain event: its components are queued for re-evaluation (decision 539). */
     async onDomainEvent(name: string, payload: unknown) {
-      const ids = await componentsOfEvent(name, payload);
-      for (const componentId of ids) await deps.jobs.enqueue(EVALUATE_ENTITY_JOB, { componentId });
+      await queueEntities(await componentsOfEvent(name, payload));
+    },
+
+    /** A recording module committed facts of these components (decision 550): they are queued for re-evaluation. */
+    async factsChanged(componentIds: string[]) {
+      await queueEntities(componentIds);
     },
   };
 }
