@@ -57,7 +57,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const environments = createEnvironmentsModule({ db });
   const deployments = createDeploymentsModule({ db, events, users: auth });
   const dashboards = createDashboardsModule({ db });
-  const incidents = createIncidentsModule({ db, events, auth });
+  const incidents = createIncidentsModule({ db, events, auth, factsChanged: factsChanged.notify });
   const iac = createIacModule({ db, ingestToken: config.iacIngestToken, factsChanged: factsChanged.notify });
   const iacModules = createIacModulesModule({ db, git: adapters.git, config: config.git });
   const search = createSearchModule({ db });

@@ -8,14 +8,14 @@ export const deploymentsLookup = {
    * Whether the deployment exists and the organization it belongs to: that of the pipeline whose run
    * deployed it, null for a deployment without one (decision 567). Undefined: no such deployment.
    */
-  async organizationOf(db: Executor, id: string): Promise<{ organizationId: string | null } | undefined> {
+  async organizationOf(db: Executor, id: string): Promise<{ organizationId: string | null; componentId: string } | undefined> {
     const [row] = await db
-      .select({ id: deployments.id, organizationId: pipelines.organizationId })
+      .select({ id: deployments.id, organizationId: pipelines.organizationId, componentId: deployments.componentId })
       .from(deployments)
       .leftJoin(pipelineRuns, eq(pipelineRuns.id, deployments.pipelineRunId))
       .leftJoin(pipelines, eq(pipelines.id, pipelineRuns.pipelineId))
       .where(eq(deployments.id, id))
       .limit(1);
-    return row ? { organizationId: row.organizationId ?? null } : undefined;
+    return row ? { organizationId: row.organizationId ?? null, componentId: row.componentId } : undefined;
   },
 };

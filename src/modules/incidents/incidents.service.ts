@@ -24,12 +24,18 @@ export interface IncidentsServiceDeps {
   db: Database;
   events: EventPublisher;
   auth: Pick<AuthService, 'existingUserIds'>;
+  /**
+   * Told after commit which components' facts an edit or a delete changed (open incidents by severity, and
+   * through `causedByDeploymentId` the DORA failure rate of the deployment's component), for the scorecards
+   * (decision 550). Creation and status moves reach them through their events.
+   */
+  factsChanged?: (componentIds: string[]) => void;
 }
 
 type Entry = Awaited<ReturnType<typeof repo.timeline>>[number];
 const toEntry = (e: Entry): TimelineEntry => e;
 
-export function createIncidentsService({ db, events, auth }: IncidentsServiceDeps) {
+export function createIncidentsService({ db, events, auth, factsChanged }: IncidentsServiceDeps) {
   async function checkUser(field: string, userId: string) {
     const found = await auth.existingUserIds([userId]);
     if (!found.includes(userId.toLowerCase()))
@@ -59,13 +65,25 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
    * The deployment named as the cause must exist in the caller's organization (decision 569); one in
    * another organization is answered as missing, so its existence is not revealed.
    */
-  async function checkCause(tx: Executor, caller: Caller, deploymentId: string | null | undefined) {
-    if (!deploymentId) return;
+  /** The causing deployment's component, once checked to be the caller's organization's. */
+  async function checkCause(tx: Executor, caller: Caller, deploymentId: string | null | undefined): Promise<string | undefined> {
+    if (!deploymentId) return undefined;
     const found = await deploymentsLookup.organizationOf(tx, deploymentId);
     if (!found || found.organizationId !== caller.organizationId) {
       const problem = `deployment ${deploymentId} does not exist${caller.organizationId ? ' in this organization' : ' outside an organization'}`;
       throw new Invalid(`causedByDeploymentId: ${problem}`, [{ field: 'causedByDeploymentId', problem }]);
     }
+    return found.componentId;
+  }
+
+  /** The components whose facts this incident touches: those it affects and its causing deployment's. */
+  async function touched(ex: Executor, row: IncidentRow): Promise<string[]> {
+    const ids = [...(await repo.affectedIds(ex, [row.id])).get(row.id)!.componentIds];
+    if (row.causedByDeploymentId) {
+      const cause = await deploymentsLookup.organizationOf(ex, row.causedByDeploymentId);
+      if (cause) ids.push(cause.componentId);
+    }
+    return ids;
   }
 
   async function detail(ex: Executor, row: IncidentRow) {
@@ -154,7 +172,8 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         ]);
       }
       if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
-      return db.transaction(async (tx) => {
+      const before = factsChanged ? await touched(db, current) : [];
+      const result = await db.transaction(async (tx) => {
         await checkAffected(tx, componentIds, environmentIds);
         await checkCause(tx, caller, body.causedByDeploymentId);
         const values: Partial<IncidentRow> = {};
@@ -167,8 +186,10 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
         if (!row) throw new NotFound('Incident not found');
         if (componentIds) await repo.setComponents(tx, id, componentIds);
         if (environmentIds) await repo.setEnvironments(tx, id, environmentIds);
-        return detail(tx, row);
+        return { view: await detail(tx, row), after: factsChanged ? await touched(tx, row) : [] };
       });
+      factsChanged?.([...new Set([...before, ...result.after])]);
+      return result.view;
     },
 
     async changeStatus(caller: Caller, id: string, body: StatusBody) {
@@ -196,7 +217,10 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
     },
 
     async remove(_caller: Caller, id: string) {
+      const current = await repo.find(db, id);
+      const before = current && factsChanged ? await touched(db, current) : [];
       if (!(await repo.delete(db, id))) throw new NotFound('Incident not found');
+      factsChanged?.(before);
     },
 
     async addUpdate(caller: Caller, id: string, body: AddUpdateBody) {

@@ -149,6 +149,32 @@ describe('re-evaluation when facts are recorded (decision 550)', () => {
     for (const ids of evaluatedSets()) expect(ids).toEqual([target.id]);
   });
 
+  it('an incident edited (severity, affected components) or deleted re-evaluates the components it touched before and after', async () => {
+    evaluated.mockClear();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/incidents',
+      headers: bearer(admin),
+      payload: { title: uniq('trig-incident'), severity: 'P3', affectedComponentIds: [target.id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const incident = created.json().id as string;
+    // Its creation reaches the scorecards through INCIDENT_CREATED; wait for it before counting the edit's.
+    await vi.waitFor(() => expect(evaluatedSets()).toContainEqual([target.id]), { timeout: 10_000, interval: 50 });
+    evaluated.mockClear();
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/incidents/${incident}`,
+      headers: bearer(admin),
+      payload: { severity: 'P1', affectedComponentIds: [bystander.id] },
+    });
+    expect(patched.statusCode).toBe(200);
+    await vi.waitFor(() => expect(evaluatedSets().flat().sort()).toEqual([bystander.id, target.id].sort()), { timeout: 10_000, interval: 50 });
+    evaluated.mockClear();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/incidents/${incident}`, headers: bearer(admin) })).statusCode).toBe(204);
+    await vi.waitFor(() => expect(evaluatedSets()).toEqual([[bystander.id]]), { timeout: 10_000, interval: 50 });
+  });
+
   it('an IaC stack import and a plan with changes re-evaluate the stack’s component', async () => {
     const ingest = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${TOKEN}` }, payload });
     const stack = uniq('stack');
