@@ -116,6 +116,9 @@ export async function expectAccessible(page: Page, label: string, opts: { disabl
   if (page.frames().length > 1) {
     violations = (await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(disableRules).analyze()).violations;
   } else {
+    // AxeBuilder's blank page left the checked page the active one when it closed, and tests rely on
+    // it: a page in the background gets its animation frames (requestAnimationFrame) throttled.
+    await page.bringToFront();
     if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) await page.evaluate(axeScript());
     violations = await page.evaluate(
       async ({ tags, off }) => {
