@@ -67,8 +67,9 @@ export default defineConfig({
         },
       },
       // The portal in Debian's Chromium against a real server process (test/e2e/browser/helpers/index.ts).
-      // Two files at a time: each has its own server (embedded database, free port) and browser, and
-      // much of a browser test is waiting on rendering and round trips, so two overlap well on 2 cores.
+      // Two files at a time: each has its own server (its own PostgreSQL database cloned from the
+      // migrated template, decision 523; free port) and browser, and much of a browser test is waiting on
+      // rendering and round trips, so two overlap well on 2 cores.
       {
         extends: true,
         test: {

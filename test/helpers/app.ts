@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Adapters } from '../../src/adapters.js';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import type { App } from '../../src/kernel/types.js';
-import { TEST_DATABASE_URL, TEST_NAME_PREFIX, databaseUrlFor } from './test-env.js';
+import { cloneTemplateDatabase } from './template-database.js';
+import { TEST_NAME_PREFIX } from './test-env.js';
 
 export const ADMIN = { username: 'root-admin', email: 'root-admin@hangar.test', password: 'Adm1nPassw0rd' };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -25,22 +25,14 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDbKind()):
     const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '', pgliteDump: new Blob([dump]) });
     return { handle, url: 'memory://', drop: () => handle.close() };
   }
-  const name = `${TEST_NAME_PREFIX}_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  await admin.end();
-  const url = databaseUrlFor(name);
-  const handle = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 5 });
+  const db = await cloneTemplateDatabase();
+  const handle = await openDatabase({ databaseUrl: db.url, dataDir: '', poolSize: 5 });
   return {
     handle,
-    url,
+    url: db.url,
     async drop() {
       await handle.close().catch(() => {});
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await db.drop();
     },
   };
 }

@@ -35,22 +35,22 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('pgliteDump', Buffer.from(await blob.arrayBuffer()).toString('base64'));
   }
-  if (name === 'postgres' || name === 'e2e') {
+  if (name === 'postgres' || name === 'e2e' || name === 'browser') {
     const template = `${TEST_NAME_PREFIX}_tpl_${migrationsHash()}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
-      // The postgres and e2e projects set up at the same time: one builds, the other waits.
+      // The postgres, e2e and browser projects set up at the same time: one builds, the others wait.
       await admin.query("SELECT pg_advisory_lock(hashtext('hangar-test-template'))");
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (exists.rowCount === 0) {
-        await admin.query(`CREATE DATABASE ${template}`);
+        await admin.query(`CREATE DATABASE "${template}"`);
         const db = await openDatabase({ databaseUrl: databaseUrlFor(template), dataDir: '', poolSize: 1 });
         try {
           await migrate(db);
         } catch (err) {
           await db.close();
-          await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+          await admin.query(`DROP DATABASE IF EXISTS "${template}"`);
           throw err;
         }
         await db.close();

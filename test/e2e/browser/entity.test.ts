@@ -1,7 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEntityFixtures } from './entity-fixtures.js';
-import { ADMIN, expectAccessible, launchBrowser, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  seedPortal,
+  signIn,
+  startPortalServer,
+  VIEWPORTS,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
 
 /** The entity page in Chromium against a real server: header, relations, graph, tabs, integrations. */
 let server: PortalServer;
@@ -217,14 +227,16 @@ describe('entity page', () => {
       await desktop.page.getByRole('tab', { name: 'Relations graph' }).click();
       await desktop.page.locator('.react-flow__node').first().waitFor();
       await expectAccessible(desktop.page, `entity graph ${theme} desktop`);
-      await desktop.context.close();
 
-      const mobile = await signedIn(`${ENTITY}?tab=cost`, { theme, viewport: 'mobile' });
-      await mobile.page.getByRole('heading', { name: 'Cost (OpenCost) is not configured' }).waitFor();
-      await expectAccessible(mobile.page, `entity cost tab ${theme} mobile`);
-      const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      // The same signed-in page at 390×844, loaded afresh at that size (decision 524).
+      const { page } = desktop;
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await page.goto(`${ENTITY}?tab=cost`);
+      await page.getByRole('heading', { name: 'Cost (OpenCost) is not configured' }).waitFor();
+      await expectAccessible(page, `entity cost tab ${theme} mobile`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await mobile.context.close();
+      await desktop.context.close();
     });
   }
 });

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, settled, shellPortal } from './helpers/index.js';
 
 /**
@@ -21,12 +21,20 @@ describe('accessibility (axe, zero violations)', () => {
         await expectAccessible(page, `/register ${theme} ${viewport}`);
         await context.close();
       });
+    }
+  }
 
-      it(`every signed-in shell page, ${theme}, ${viewport}`, { timeout: 480_000 }, async () => {
-        const { context, page } = await signedIn('/catalog', { theme, viewport });
+  // One signed-in page per viewport sweeps both themes: the stored preference switches the theme, and
+  // each page.goto reloads the page in it (no second sign-in; decision 524).
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`every signed-in shell page, light and dark, ${viewport}`, { timeout: 480_000 }, async () => {
+      const { context, page } = await signedIn('/catalog', { viewport });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => localStorage.setItem('hangar.theme', t), theme);
         for (const path of pages) {
           await page.goto(path);
           await settled(page);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
           await expectAccessible(page, `${path} ${theme} ${viewport}`);
         }
         await page.goto('/teams');
@@ -38,8 +46,8 @@ describe('accessibility (axe, zero violations)', () => {
         await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('pay');
         await page.getByRole('option', { name: /Payments API service/ }).waitFor();
         await expectAccessible(page, `command palette ${theme} ${viewport}`);
-        await context.close();
-      });
-    }
+      }
+      await context.close();
+    });
   }
 });

@@ -1,11 +1,11 @@
 /**
  * Browser test harness for the portal (test/e2e/browser/*.test.ts, vitest project `browser`).
  *
- *   const server = await startPortalServer();          // real `npm start` bundle on memory://, free port
+ *   const server = await startPortalServer();          // real `npm start` bundle, own PostgreSQL database, free port
  *   await seedPortal(server);                          // groups, people, a system, components, an API
  *   const pb = await launchBrowser(server);            // Debian's Chromium via playwright-core
  *   const { page } = await pb.newPage({ viewport: 'mobile', theme: 'dark' });
- *   await signIn(page, ADMIN);                         // through the sign-in form
+ *   await signIn(page, ADMIN);                         // the form's login request, then the page
  *   await page.getByRole('link', { name: 'Payments API service' }).click();
  *   await expectAccessible(page, 'entity page (dark, mobile)');   // axe: zero violations
  *   await pb.close(); await server.stop();
@@ -14,11 +14,13 @@
  *   components) and gives `newPage` and `signedIn(path, opts)` (portal.test.ts, portal-axe.test.ts).
  * - The project's global setup (global-setup.ts) builds dist/src and web/dist when out of date.
  * - `startPortalServer(env)` takes extra settings (e.g. DATABASE_URL of a PostgreSQL behind
- *   test/helpers/tcp-proxy.ts to stop a dependency); `server.api()` calls the API with a token.
+ *   test/helpers/tcp-proxy.ts to stop a dependency, or `memory://`); `server.api()` calls the API with a token.
+ * - `signIn(page, user, path, { form: true })` types into the sign-in form instead (decision 521).
+ * - `expectAccessible(page, label)`: axe in the page, every WCAG A/AA and best-practice rule (decision 522).
  * - Locate elements by role and accessible name (getByRole, getByLabel); wait for them, never sleep.
  * - VIEWPORTS: desktop 1280×800, mobile 390×844. Themes: 'light' | 'dark' (stored preference).
  */
-export { expectAccessible, launchBrowser, settled, signIn, type PortalBrowser } from './browser.js';
+export { expectAccessible, launchBrowser, settled, signIn, VIEWPORTS, type PortalBrowser } from './browser.js';
 export { seedPortal } from './seed.js';
 export { ADMIN, startPortalServer, type PortalServer } from './server.js';
 export { shellPortal } from './shell.js';
