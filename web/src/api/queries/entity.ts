@@ -4,7 +4,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
-import { unwrapFields } from './admin';
+import { unwrapFields } from '../field-errors';
 
 export type CatalogEntity = OkBody<'getComponent'>;
 export type Relation = OkBody<'listComponentRelations'>[number];
