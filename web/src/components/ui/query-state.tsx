@@ -27,6 +27,7 @@ export function QueryState<T>({
   query,
   label,
   system,
+  notConfigured,
   isEmpty,
   empty,
   children,
@@ -34,6 +35,8 @@ export function QueryState<T>({
   query: QueryLike<T>;
   label: string;
   system?: SystemSettings;
+  /** Said before the server's message when the system is not configured (what to set). */
+  notConfigured?: ReactNode;
   isEmpty?: (data: T) => boolean;
   empty?: { title: string; body: ReactNode };
   children: (data: T) => ReactNode;
@@ -43,7 +46,7 @@ export function QueryState<T>({
     if (system && isNotConfiguredError(query.error))
       return (
         <NotConfigured {...system}>
-          <span>{(query.error as Error).message}.</span>
+          {notConfigured} <span className="block">{(query.error as Error).message}.</span>
         </NotConfigured>
       );
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

@@ -21,13 +21,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog
 import { FormAlert } from '../../components/ui/form-field';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { describeError } from '../../components/ui/states';
-import { useSession } from '../../lib/use-session';
 import { createBody, documentProblem, EMPTY_FORM, formOf, patchBody, type ComponentFormValues } from './component-form';
-
-/** Catalog writes are admin-only (POST/PATCH/DELETE components, register-yaml). */
-export function useIsAdmin(): boolean {
-  return !!useSession().user?.roles.includes('admin');
-}
 
 function ComponentFields({ values, set, error }: { values: ComponentFormValues; set: (patch: Partial<ComponentFormValues>) => void; error: unknown }) {
   const text = (field: keyof ComponentFormValues, label: string, description?: string, required = false) => (

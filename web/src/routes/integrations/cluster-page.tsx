@@ -4,8 +4,9 @@ import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ClusterSyncButton, ConstraintTemplates, CrdsSection } from './cluster-extras';
-import { IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
+import { IntegrationShell, Section, toneOf } from './integration-shell';
 import { systemConfig } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const CONFIG = systemConfig('/integrations/cluster');
 

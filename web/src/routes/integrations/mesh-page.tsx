@@ -12,12 +12,6 @@ import { systemConfig } from './systems';
 const route = getRouteApi('/app/integrations/mesh');
 const CONFIG = systemConfig('/integrations/mesh');
 
-const FORMATS: Record<(typeof MESH_SIGNALS)[number]['id'], (v: number) => string> = {
-  rps: SIGNAL_FORMATS.rps,
-  'error-rate': SIGNAL_FORMATS.errorRate,
-  latency: SIGNAL_FORMATS.latency,
-};
-
 function Signal({ id, label, series }: { id: (typeof MESH_SIGNALS)[number]['id']; label: string; series: MeshSeries }) {
   const points = useMemo(() => [{ name: label, points: series.timeseries.map((p) => [p.timestamp * 1000, p.value] as [number, number]) }], [series, label]);
   const last = series.timeseries.at(-1)?.value;
@@ -25,9 +19,9 @@ function Signal({ id, label, series }: { id: (typeof MESH_SIGNALS)[number]['id']
     <SignalChart
       label={label}
       chartLabel={`${label} of ${series.service}`}
-      summary={last == null ? 'no traffic' : FORMATS[id](last)}
+      summary={last == null ? 'no traffic' : SIGNAL_FORMATS[id](last)}
       series={points}
-      format={FORMATS[id]}
+      format={SIGNAL_FORMATS[id]}
     />
   );
 }

@@ -16,7 +16,7 @@ export interface PickerField {
 
 /**
  * What a mesh page reads, kept in the address: a namespace, and on the metrics pages a service and a
- * time window. "Show" writes the typed values (empty ones as absent); the window applies at once.
+ * time window (decision 787). "Show" writes the typed values (empty ones as absent); the window applies at once.
  */
 export function MeshPicker({
   label,

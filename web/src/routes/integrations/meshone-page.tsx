@@ -15,10 +15,11 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
+import { formatDateTime, IntegrationShell, Section, toneOf } from './integration-shell';
 import { MeshPicker } from './mesh-picker';
 import { ControlPlaneTable, ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const route = getRouteApi('/app/integrations/meshone');
 const CONFIG = systemConfig('/integrations/meshone');

@@ -52,7 +52,7 @@ function Signals({ deployment, namespace, range }: { deployment: string; namespa
         charts && (
           <div className="grid gap-3 lg:grid-cols-3">
             <SignalChart label={`Inbound requests per second of ${deployment}`} series={charts.rps} format={SIGNAL_FORMATS.rps} />
-            <SignalChart label={`Failure rate of ${deployment}`} series={charts.errors} format={SIGNAL_FORMATS.errorRate} />
+            <SignalChart label={`Failure rate of ${deployment}`} series={charts.errors} format={SIGNAL_FORMATS['error-rate']} />
             <SignalChart label={`Latency of ${deployment}`} series={charts.latency} format={SIGNAL_FORMATS.latency} />
           </div>
         )

@@ -6,7 +6,7 @@ import { SimpleTable } from '../../components/ui/simple-table';
 
 /**
  * A list an integration reads (a namespace's policies, the cluster's workloads) as a table, with the
- * query's loading, "not configured", error and empty states. `children` renders the rows.
+ * query's loading, "not configured", error and empty states (decision 787). `children` renders the rows.
  */
 export function ResourceTable<T>({
   query,

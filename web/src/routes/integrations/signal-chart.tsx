@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
+import type { MESH_SIGNALS } from '../../api/queries/integrations';
 import { Chart } from '../../components/charts/chart';
 
 export type SignalSeries = { name: string; points: [number, number][] }[];
 
-/** How the mesh pages print each golden signal. */
-export const SIGNAL_FORMATS = {
-  rps: (v: number) => `${v.toFixed(2)} req/s`,
-  errorRate: (v: number) => `${(v * 100).toFixed(2)} %`,
-  latency: (v: number) => `${v.toFixed(0)} ms`,
+/** How the portal prints each golden signal of a mesh (keyed as MESH_SIGNALS). */
+export const SIGNAL_FORMATS: Record<(typeof MESH_SIGNALS)[number]['id'], (v: number) => string> = {
+  rps: (v) => `${v.toFixed(2)} req/s`,
+  'error-rate': (v) => `${(v * 100).toFixed(2)} %`,
+  latency: (v) => `${v.toFixed(0)} ms`,
 };
 
 /** One golden signal of a mesh over the chosen window, or a line saying the window holds no samples. */

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { FormAlert } from '../../../components/ui/form-field';
 import { TextField } from '../../../components/ui/input';
-import { useSession } from '../../../lib/use-session';
+import { useIsAdmin } from '../../../lib/use-session';
 import { StatusBadge } from './delivery-tabs';
 import { QueryView, SimpleTable } from './tab-states';
 
@@ -102,7 +102,7 @@ export function SearchIndicesTab({ entity }: { entity: CatalogEntity }) {
   const links = useSearchIndexLinks(entity.id);
   const stats = useSearchIndices(entity.id);
   const remove = useRemoveSearchIndex(entity.id);
-  const isAdmin = !!useSession().user?.roles.includes('admin');
+  const isAdmin = useIsAdmin();
   const byId = new Map((stats.data ?? []).map((s) => [s.indexId, s]));
   return (
     <div className="grid grid-cols-1 gap-4">
