@@ -5,6 +5,7 @@ import { MESH_SIGNALS, useMeshSignals, type MeshSeries } from '../../../api/quer
 import { Badge } from '../../../components/ui/badge';
 import { allOf } from '../../../components/ui/query-state';
 import { SIGNAL_FORMATS } from '../../integrations/signal-chart';
+import { WORKLOAD_HEAD, WorkloadRows } from '../../integrations/workload-rows';
 import { formatDateTime, QueryView, SimpleTable } from './tab-states';
 
 /** The workload name a component maps to: its orchestrator annotation, else its own name. */
@@ -26,19 +27,8 @@ export function KubernetesTab({ entity }: { entity: CatalogEntity }) {
       }}
     >
       {(list) => (
-        <SimpleTable label="Kubernetes workloads" head={['Workload', 'Namespace', 'Ready', 'Image']}>
-          {list.map((w) => (
-            <tr key={`${w.namespace}/${w.name}`}>
-              <td className="font-medium">{w.name}</td>
-              <td>{w.namespace}</td>
-              <td>
-                <Badge tone={w.readyReplicas >= w.replicas && w.replicas > 0 ? 'success' : 'warning'}>
-                  {w.readyReplicas}/{w.replicas}
-                </Badge>
-              </td>
-              <td className="max-w-96 truncate font-mono">{w.image}</td>
-            </tr>
-          ))}
+        <SimpleTable label="Kubernetes workloads" head={WORKLOAD_HEAD}>
+          <WorkloadRows list={list} />
         </SimpleTable>
       )}
     </QueryView>
