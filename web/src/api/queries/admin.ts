@@ -1,43 +1,11 @@
 // Hooks of the administration pages (routes/admin). Every write goes through `mutate`, which keeps the
 // server's 400 `details` so a form can show each problem on the field it names (decision 782).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../client';
+import { api } from '../client';
+import { unwrapFields } from '../field-errors';
 import type { operations } from '../schema';
 import type { OkBody } from '../types';
 import { queryKeys } from './keys';
-
-/** A failed answer with the server's per-field problems (`details: [{field, problem}]`), when it gave any. */
-export class FieldsError extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly fields: Record<string, string>,
-  ) {
-    super(status, message);
-  }
-}
-
-/** Like `unwrap`, but keeps the 400 details by field name (`name`, `value.token`, `variables.0.key`). */
-export function unwrapFields<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.response.ok) return result.data as T;
-  const body = result.error as { message?: unknown; details?: { field: string; problem: string }[] } | undefined;
-  const fields: Record<string, string> = {};
-  for (const d of body?.details ?? []) fields[d.field] ??= d.problem;
-  const message = typeof body?.message === 'string' ? body.message : `The server answered ${result.response.status}`;
-  throw new FieldsError(result.response.status, message, fields);
-}
-
-/** The problem the server named for `field`, for `<Field error>`. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof FieldsError ? error.fields[field] : undefined;
-}
-
-/** The form-level message: shown when no field carries the problem. */
-export function formError(error: unknown): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof FieldsError && Object.keys(error.fields).length > 0) return 'Correct the fields marked below.';
-  return error instanceof Error ? error.message : 'The request failed.';
-}
 
 export type AdminUser = OkBody<'listUsers'>['data'][number];
 export type Organization = OkBody<'listOrganizations'>[number];

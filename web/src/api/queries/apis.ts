@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
-import { unwrapFields } from './admin';
+import { unwrapFields } from '../field-errors';
 
 export type ApiSpecSummary = OkBody<'listComponentApiSpecs'>[number];
 export type SpecStatus = ApiSpecSummary['status'];

@@ -3,7 +3,7 @@ import { catalogFilterQuery, catalogListQuery, type CatalogSearch } from '../../
 import { api, unwrap } from '../client';
 import type { operations } from '../schema';
 import type { ComponentListQuery, OkBody, QueryOf } from '../types';
-import { unwrapFields } from './admin';
+import { unwrapFields } from '../field-errors';
 import { queryKeys } from './keys';
 
 /** One page of the catalog, filtered, sorted and paged by the server; the previous page stays on screen while the next loads. */

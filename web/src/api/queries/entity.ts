@@ -4,12 +4,11 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
-import { unwrapFields } from './admin';
+import { unwrapFields } from '../field-errors';
 
 export type CatalogEntity = OkBody<'getComponent'>;
 export type Relation = OkBody<'listComponentRelations'>[number];
 export type Pipeline = OkBody<'listPipelines'>['data'][number];
-export type MetricSeries = OkBody<'getMeshOneRps'>;
 
 /** How many pipelines and incidents a tab scans for the ones that reach this component (decision 173). */
 export const SCAN_LIMIT = 100;
@@ -167,23 +166,6 @@ export function useWorkloads(componentName: string) {
     queryKey: entityKeys.integration('workloads', componentName),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET('/api/v1/orchestrator/workloads/match/{componentName}', { params: { path: { componentName } }, signal })),
-  });
-}
-
-export const MESH_METRICS = [
-  { id: 'rps', label: 'Requests per second', unit: 'req/s', path: '/api/v1/meshone/metrics/rps' },
-  { id: 'error-rate', label: 'Error rate (5xx)', unit: '%', path: '/api/v1/meshone/metrics/error-rate' },
-  { id: 'latency', label: 'Latency p99', unit: 'ms', path: '/api/v1/meshone/metrics/latency' },
-] as const;
-
-/** The service mesh's three golden signals of one service over `range` (Prometheus through the server). */
-export function useMeshMetrics(service: string, namespace: string, range: string) {
-  return useQueries({
-    queries: MESH_METRICS.map((m) => ({
-      queryKey: entityKeys.integration('mesh', m.id, service, namespace, range),
-      retry: false,
-      queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET(m.path, { params: { query: { service, namespace, range } }, signal })),
-    })),
   });
 }
 

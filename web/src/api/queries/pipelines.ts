@@ -3,7 +3,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { onLiveEvent } from '../../live/live';
-import { api, ApiError } from '../client';
+import { api } from '../client';
+import { unwrapFields } from '../field-errors';
 import type { OkBody } from '../types';
 import { queryKeys } from './keys';
 import { LogBuffer } from './pipeline-log';
@@ -13,33 +14,8 @@ export type PipelineRun = OkBody<'getPipelineRun'>;
 export type StageResult = PipelineRun['stageResults'][number];
 export const TERMINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'cancelled'];
 
-export interface FieldProblem {
-  field: string;
-  problem: string;
-}
-
-/** An API error with the envelope's `details` (a 400 names the fields it refused). */
-export class FieldsError extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly details: FieldProblem[],
-  ) {
-    super(status, message);
-  }
-}
-
-/** Like `unwrap`, keeping the 400's `details` so a form can show each problem on its field. */
-function unwrapDetailed<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.response.ok) return result.data as T;
-  const body = (result.error ?? {}) as { message?: unknown; details?: unknown };
-  const message = typeof body.message === 'string' ? body.message : `The server answered ${result.response.status}`;
-  const details = Array.isArray(body.details)
-    ? body.details.filter((d): d is FieldProblem => typeof d?.field === 'string' && typeof d?.problem === 'string')
-    : [];
-  throw new FieldsError(result.response.status, message, details);
-}
-const unwrap = unwrapDetailed;
+// Keeps the 400's `details` so a form can show each problem on its field.
+const unwrap = unwrapFields;
 
 export const PIPELINES_PAGE_SIZE = 20;
 

@@ -1,7 +1,8 @@
 // Hooks of the "Create a service" pages: the template gallery, one template, dry runs, scaffolds and
 // the requests they make. Keys start with `scaffold` (invalidated by scaffold.* events) or `catalog`.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../client';
+import { api } from '../client';
+import { unwrapFields } from '../field-errors';
 import type { OkBody } from '../types';
 import { queryKeys } from './keys';
 
@@ -16,25 +17,8 @@ export const scaffoldKeys = {
   file: (id: string, path: string) => [...queryKeys.scaffold.all(), 'file', id, path] as const,
 };
 
-/** A 400 whose envelope names fields (`variables.PORT`, `targetRepository`): the form shows each on its field. */
-export class FieldErrors extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly details: { field: string; problem: string }[],
-  ) {
-    super(status, message);
-  }
-}
-
-function unwrapWithDetails<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.response.ok) return result.data as T;
-  const body = (result.error ?? {}) as { message?: unknown; details?: unknown };
-  const message = typeof body.message === 'string' ? body.message : `The server answered ${result.response.status}`;
-  const details = Array.isArray(body.details) ? (body.details as { field: string; problem: string }[]) : [];
-  throw new FieldErrors(result.response.status, message, details);
-}
-const unwrap = unwrapWithDetails;
+// A 400 names fields (`variables.PORT`, `targetRepository`): the form shows each on its field.
+const unwrap = unwrapFields;
 
 const PAGE = 100;
 

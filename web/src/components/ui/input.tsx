@@ -1,8 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { FormField } from './form-field';
 
-const field =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm placeholder:text-muted-foreground disabled:opacity-50 aria-[invalid=true]:border-destructive';
+const control = 'w-full rounded-md border border-input bg-background text-sm disabled:opacity-50 aria-[invalid=true]:border-destructive';
+const field = cn(control, 'h-9 px-3 placeholder:text-muted-foreground');
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={cn(field, className)} {...props} />;
@@ -17,7 +18,14 @@ export function Select({ className, children, ...props }: SelectHTMLAttributes<H
   );
 }
 
-/** A labelled form field: label, control (given the id), and an optional hint or error. */
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(control, 'px-3 py-2', className)} {...props} />;
+}
+
+/**
+ * A labelled form field whose control is given the id and the note's id (older form of FormField: the
+ * caller sets aria-invalid itself).
+ */
 export function Field({
   label,
   hint,
@@ -29,19 +37,54 @@ export function Field({
   error?: string;
   children: (id: string, describedBy?: string) => ReactNode;
 }) {
-  const id = useId();
-  const noteId = `${id}-note`;
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-[13px] font-medium">
-        {label}
-      </label>
-      {children(id, hint || error ? noteId : undefined)}
-      {(error || hint) && (
-        <p id={noteId} className={cn('text-xs', error ? 'text-destructive' : 'text-muted-foreground')}>
-          {error ?? hint}
-        </p>
+    <FormField label={label} description={hint} error={error}>
+      {(c) => children(c.id, c['aria-describedby'])}
+    </FormField>
+  );
+}
+
+type Described = { label: string; description?: ReactNode; error?: string };
+
+/** A labelled text input with its description or problem (FormField). */
+export function TextField({ label, description, error, ...props }: Described & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FormField label={label} description={description} error={error}>
+      {(c) => <Input {...c} {...props} />}
+    </FormField>
+  );
+}
+
+/** A labelled native select with its description or problem; `options` are values shown as they are. */
+export function SelectField({
+  label,
+  description,
+  error,
+  options = [],
+  children,
+  ...props
+}: Described & { options?: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FormField label={label} description={description} error={error}>
+      {(c) => (
+        <Select {...c} {...props}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+          {children}
+        </Select>
       )}
-    </div>
+    </FormField>
+  );
+}
+
+/** A labelled multi-line text field with its description or problem. */
+export function TextareaField({ label, description, error, ...props }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FormField label={label} description={description} error={error}>
+      {(c) => <Textarea {...c} {...props} />}
+    </FormField>
   );
 }

@@ -1,21 +1,42 @@
 // One place for a query's states: loading, "not configured" (a notice), another error (with retry),
 // empty (what to do next), then the data (decision 174).
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isNotConfiguredError, NotConfigured, type SystemSettings } from './not-configured';
 import { EmptyState, ErrorState, Loading } from './states';
+
+/** What QueryState reads of a query (a TanStack query result, or several joined by `allOf`). */
+export interface QueryLike<T> {
+  data: T | undefined;
+  error: unknown;
+  isPending: boolean;
+  refetch: () => unknown;
+}
+
+/** Several queries as one: pending while any is, failed when any fails (retry repeats them all), else every result in order. */
+export function allOf<T extends readonly unknown[]>(queries: { [K in keyof T]: QueryLike<T[K]> }): QueryLike<T> {
+  const list = queries as readonly QueryLike<unknown>[];
+  return {
+    data: list.map((q) => q.data) as unknown as T,
+    error: list.find((q) => q.error)?.error ?? null,
+    isPending: list.some((q) => q.isPending),
+    refetch: () => list.forEach((q) => void q.refetch()),
+  };
+}
 
 export function QueryState<T>({
   query,
   label,
   system,
+  notConfigured,
   isEmpty,
   empty,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'refetch'>;
+  query: QueryLike<T>;
   label: string;
   system?: SystemSettings;
+  /** Said before the server's message when the system is not configured (what to set). */
+  notConfigured?: ReactNode;
   isEmpty?: (data: T) => boolean;
   empty?: { title: string; body: ReactNode };
   children: (data: T) => ReactNode;
@@ -25,7 +46,7 @@ export function QueryState<T>({
     if (system && isNotConfiguredError(query.error))
       return (
         <NotConfigured {...system}>
-          <span>{(query.error as Error).message}.</span>
+          {notConfigured} <span className="block">{(query.error as Error).message}.</span>
         </NotConfigured>
       );
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

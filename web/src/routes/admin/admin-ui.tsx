@@ -1,8 +1,8 @@
-import { useState, type ComponentProps, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Field, Input, Select } from '../../components/ui/input';
+import { FormAlert } from '../../components/ui/form-field';
 
 /** The page's title, what it is for, and its main action. */
 export function AdminHeader({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
@@ -14,16 +14,6 @@ export function AdminHeader({ title, children, action }: { title: string; childr
       </div>
       {action}
     </div>
-  );
-}
-
-/** A form-level error (the server's message when no field carries it). */
-export function FormAlert({ message }: { message?: string }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]">
-      {message}
-    </p>
   );
 }
 
@@ -83,45 +73,6 @@ export function Pager({ page, size, total, onPage }: { page: number; size: numbe
 }
 
 export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : 'never');
-
-/** A labelled text input whose server problem (400 `details`) is shown under it and announced with it. */
-export function TextField({
-  label,
-  error,
-  hint,
-  ...props
-}: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
-  return (
-    <Field label={label} error={error} hint={hint}>
-      {(id, describedBy) => <Input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...props} />}
-    </Field>
-  );
-}
-
-/** A labelled native select with the same error handling. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  options,
-  children,
-  ...props
-}: { label: string; error?: string; hint?: string; options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement> & { name: string }) {
-  return (
-    <Field label={label} error={error} hint={hint}>
-      {(id, describedBy) => (
-        <Select id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...props}>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-          {children}
-        </Select>
-      )}
-    </Field>
-  );
-}
 
 /**
  * A create/edit form in a dialog. The form is uncontrolled: `onSubmit` gets its FormData and returns

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { fieldError, formError, useCredentials, useDeleteCredential, useSaveCredential, type Credential, type CredentialBody } from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
+import { useCredentials, useDeleteCredential, useSaveCredential, type Credential, type CredentialBody } from '../../api/queries/admin';
 import { sessionOrganizations } from '../../api/session';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useOrganizationId } from '../../lib/use-session';
-import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, SelectField, str, TextField } from './admin-ui';
+import { SelectField, TextField } from '../../components/ui/input';
+import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, str } from './admin-ui';
 
 type CredentialType = CredentialBody['type'];
 const TYPES: readonly CredentialType[] = ['gitopscd', 'cloudci', 'serverci', 'hostedci'];

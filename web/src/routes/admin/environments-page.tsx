@@ -1,17 +1,10 @@
 import { useState } from 'react';
-import {
-  fieldError,
-  formError,
-  useDeleteEnvironment,
-  useEnvironments,
-  useSaveEnvironment,
-  type Environment,
-  type EnvironmentBody,
-} from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
+import { useDeleteEnvironment, useEnvironments, useSaveEnvironment, type Environment, type EnvironmentBody } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
-import { Field } from '../../components/ui/input';
+import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, SelectField, str, TextField } from './admin-ui';
+import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
 
 const TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
 
@@ -63,22 +56,18 @@ function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: num
         name="order"
         inputMode="numeric"
         defaultValue={String(env?.order ?? nextOrder)}
-        hint="Lists are sorted by it, lowest first"
+        description="Lists are sorted by it, lowest first"
         error={fieldError(e, 'order')}
       />
-      <Field label="Metadata" hint="Free-form key/value pairs as a JSON object" error={metadataError ?? fieldError(e, 'metadata')}>
-        {(id, describedBy) => (
-          <textarea
-            id={id}
-            name="metadata"
-            rows={3}
-            aria-describedby={describedBy}
-            aria-invalid={metadataError || fieldError(e, 'metadata') ? true : undefined}
-            defaultValue={env && Object.keys(env.metadata).length ? JSON.stringify(env.metadata, null, 2) : ''}
-            className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-xs"
-          />
-        )}
-      </Field>
+      <TextareaField
+        label="Metadata"
+        description="Free-form key/value pairs as a JSON object"
+        error={metadataError ?? fieldError(e, 'metadata')}
+        name="metadata"
+        rows={3}
+        defaultValue={env && Object.keys(env.metadata).length ? JSON.stringify(env.metadata, null, 2) : ''}
+        className="font-mono text-xs"
+      />
     </FormDialog>
   );
 }

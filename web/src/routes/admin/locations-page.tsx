@@ -1,10 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { fieldError, formError, useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
+import { useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading, describeError } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, Pager, str, TextField } from './admin-ui';
+import { TextField } from '../../components/ui/input';
+import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, Pager, str } from './admin-ui';
 
 const route = getRouteApi('/app/admin/locations');
 const SIZE = 50;
@@ -92,8 +94,8 @@ export function LocationsPage() {
             }}
           >
             <TextField label="Git URL" name="url" required placeholder="https://git.example.com/org/repo.git" error={fieldError(e, 'url')} />
-            <TextField label="Branch" name="branch" hint="The default branch when empty" error={fieldError(e, 'branch')} />
-            <TextField label="File" name="path" hint="e.g. all.yaml; every catalog-info.yaml when empty" error={fieldError(e, 'path')} />
+            <TextField label="Branch" name="branch" description="The default branch when empty" error={fieldError(e, 'branch')} />
+            <TextField label="File" name="path" description="e.g. all.yaml; every catalog-info.yaml when empty" error={fieldError(e, 'path')} />
           </FormDialog>
         }
       >

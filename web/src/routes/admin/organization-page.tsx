@@ -1,19 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import {
-  fieldError,
-  formError,
-  useAddMember,
-  useAllUsers,
-  useMembers,
-  useOrganization,
-  useRemoveMember,
-  useSetMemberRole,
-  type OrgRole,
-} from '../../api/queries/admin';
-import { Select } from '../../components/ui/input';
+import { fieldError, formError } from '../../api/field-errors';
+import { useAddMember, useAllUsers, useMembers, useOrganization, useRemoveMember, useSetMemberRole, type OrgRole } from '../../api/queries/admin';
+import { Select, SelectField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, SelectField, str } from './admin-ui';
+import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, str } from './admin-ui';
 
 const route = getRouteApi('/app/admin/organizations/$orgId');
 const ROLES = ['member', 'admin', 'owner'] as const satisfies readonly OrgRole[];

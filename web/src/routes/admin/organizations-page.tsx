@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { fieldError, formError, useDeleteOrganization, useOrganizations, useSaveOrganization, type Organization } from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
+import { useDeleteOrganization, useOrganizations, useSaveOrganization, type Organization } from '../../api/queries/admin';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str, TextField } from './admin-ui';
+import { TextField } from '../../components/ui/input';
+import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
 
 /** Create (name, slug, description) or edit an organization; problems shown on their fields. */
 export function OrganizationForm({ org }: { org?: Organization }) {
@@ -23,7 +25,7 @@ export function OrganizationForm({ org }: { org?: Organization }) {
       }
     >
       <TextField label="Name" name="name" required defaultValue={org?.name} error={fieldError(e, 'name')} />
-      <TextField label="Slug" name="slug" required defaultValue={org?.slug} hint="Lowercase letters, digits and hyphens" error={fieldError(e, 'slug')} />
+      <TextField label="Slug" name="slug" required defaultValue={org?.slug} description="Lowercase letters, digits and hyphens" error={fieldError(e, 'slug')} />
       <TextField label="Description" name="description" defaultValue={org?.description ?? ''} error={fieldError(e, 'description')} />
     </FormDialog>
   );

@@ -1,24 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import {
-  fieldError,
-  formError,
-  useAddTeamMember,
-  useAllUsers,
-  useDeleteTeam,
-  useRemoveTeamMember,
-  useSaveTeam,
-  useTeamMembers,
-  type TeamBody,
-} from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
+import { useAddTeamMember, useAllUsers, useDeleteTeam, useRemoveTeamMember, useSaveTeam, useTeamMembers, type TeamBody } from '../../api/queries/admin';
 import { useAllTeams } from '../../api/queries/teams';
 import type { TeamSummary } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Select } from '../../components/ui/input';
+import { Select, SelectField, TextField } from '../../components/ui/input';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormAlert, FormDialog, SelectField, str, TextField } from './admin-ui';
+import { FormAlert } from '../../components/ui/form-field';
+import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
 
 const TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
 
@@ -52,7 +44,7 @@ function TeamForm({ team }: { team?: TeamSummary }) {
         name="name"
         required
         defaultValue={team?.name}
-        hint="Components whose owner is this name belong to the team"
+        description="Components whose owner is this name belong to the team"
         error={fieldError(e, 'name')}
       />
       <TextField label="Display name" name="displayName" defaultValue={team?.displayName ?? ''} error={fieldError(e, 'displayName')} />

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { fieldError, formError, useDeleteTemplate, useSaveTemplate, useTemplates, type ServiceTemplate, type TemplateBody } from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
+import { useDeleteTemplate, useSaveTemplate, useTemplates, type ServiceTemplate, type TemplateBody } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str, TextField } from './admin-ui';
+import { TextField } from '../../components/ui/input';
+import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
 
 type Variable = NonNullable<TemplateBody['variables']>[number];
 
@@ -39,7 +41,7 @@ function VariableRows({ initial, error, rows, setRows }: { initial: Variable[]; 
               label={`Variable ${i + 1} pattern`}
               name={`var.${row}.pattern`}
               defaultValue={v?.pattern}
-              hint="A regular expression values must match"
+              description="A regular expression values must match"
               error={fieldError(error, `variables.${i}.pattern`)}
             />
             <label className="flex items-center gap-2 text-[13px]">
@@ -113,7 +115,7 @@ function TemplateForm({ template }: { template?: ServiceTemplate }) {
         placeholder={template?.isBuiltIn ? 'Shipped with Hangar; type a URL to replace it' : 'https://git.example.com/templates/service.git'}
         error={fieldError(e, 'repositoryUrl')}
       />
-      <TextField label="Tags" name="tags" defaultValue={template?.tags.join(', ')} hint="Comma-separated" error={fieldError(e, 'tags')} />
+      <TextField label="Tags" name="tags" defaultValue={template?.tags.join(', ')} description="Comma-separated" error={fieldError(e, 'tags')} />
       <VariableRows initial={initial} error={e} rows={rows} setRows={setRows} />
     </FormDialog>
   );

@@ -3,13 +3,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { API_PAGE_SIZE, useApiList, useApiSpecs } from '../../api/queries/apis';
 import type { Component } from '../../api/types';
 import { Badge, LifecycleBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
+import { ListFilter } from '../../components/ui/list-filter';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import type { ApiListSearch } from './apis-search';
 import { SpecStatusBadge } from './spec-panel';
@@ -63,16 +63,8 @@ export function ApisPage() {
   const navigate = route.useNavigate();
   const current = search.page ?? 1;
   const list = useApiList({ q: search.q, lifecycle: search.lifecycle, page: current });
-  const [text, setText] = useState(search.q ?? '');
   const update = (patch: Partial<ApiListSearch>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch, ...('page' in patch ? {} : { page: undefined }) }), replace: 'q' in patch });
-
-  // The name filter follows typing after a short pause (one request per pause, not per key).
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '')) return;
-    const t = setTimeout(() => update({ q: text.trim() || undefined }), 250);
-    return () => clearTimeout(t);
-  }, [text]);
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / API_PAGE_SIZE));
@@ -85,13 +77,12 @@ export function ApisPage() {
         </p>
       </div>
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter APIs">
-        <Input
-          type="search"
-          aria-label="Filter APIs by name"
+        <ListFilter
+          label="Filter APIs by name"
           placeholder="Filter by name…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="w-64 max-w-full"
+          value={search.q}
+          onChange={(q) => update({ q })}
+          className="h-9 w-64 max-w-full sm:w-64"
         />
         <Select aria-label="Lifecycle" value={search.lifecycle ?? ''} onChange={(e) => update({ lifecycle: e.target.value || undefined })} className="w-44">
           <option value="">Any lifecycle</option>
@@ -111,14 +102,7 @@ export function ApisPage() {
           <EmptyState
             title="No API matches these filters"
             action={
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  setText('');
-                  void navigate({ search: {} });
-                }}
-              >
+              <Button variant="secondary" size="sm" onClick={() => void navigate({ search: {} })}>
                 Clear filters
               </Button>
             }

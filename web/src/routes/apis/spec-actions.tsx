@@ -2,7 +2,7 @@
 // and register or remove the consumers of a version. Shown only to admins; the server refuses others.
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { fieldError, formError } from '../../api/queries/admin';
+import { fieldError } from '../../api/field-errors';
 import {
   useAddConsumer,
   useConsumerChoices,
@@ -15,16 +15,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { Field, Input, Select } from '../../components/ui/input';
-
-function FormAlert({ error }: { error: unknown }) {
-  const message = formError(error);
-  return message ? (
-    <p role="alert" className="text-[13px] text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
+import { FormAlert } from '../../components/ui/form-field';
+import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 
 const EMPTY = { name: '', version: '', format: '' as '' | SpecFormat, spec: '' };
 
@@ -66,55 +58,29 @@ export function RegisterSpecDialog({ componentId, defaultName }: { componentId: 
       >
         <form onSubmit={submit} className="grid gap-3" noValidate>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Name" error={fieldError(err, 'name')}>
-              {(id, note) => (
-                <Input
-                  id={id}
-                  aria-describedby={note}
-                  aria-invalid={!!fieldError(err, 'name')}
-                  required
-                  value={values.name}
-                  onChange={(e) => set({ name: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label="Version" error={fieldError(err, 'version')}>
-              {(id, note) => (
-                <Input
-                  id={id}
-                  aria-describedby={note}
-                  aria-invalid={!!fieldError(err, 'version')}
-                  required
-                  value={values.version}
-                  onChange={(e) => set({ version: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label="Format" error={fieldError(err, 'format')}>
-              {(id, note) => (
-                <Select id={id} aria-describedby={note} value={values.format} onChange={(e) => set({ format: e.target.value as '' | SpecFormat })}>
-                  <option value="">Detect from the content</option>
-                  <option value="openapi">OpenAPI</option>
-                  <option value="asyncapi">AsyncAPI</option>
-                </Select>
-              )}
-            </Field>
+            <TextField label="Name" error={fieldError(err, 'name')} required value={values.name} onChange={(e) => set({ name: e.target.value })} />
+            <TextField label="Version" error={fieldError(err, 'version')} required value={values.version} onChange={(e) => set({ version: e.target.value })} />
+            <SelectField
+              label="Format"
+              error={fieldError(err, 'format')}
+              value={values.format}
+              onChange={(e) => set({ format: e.target.value as '' | SpecFormat })}
+            >
+              <option value="">Detect from the content</option>
+              <option value="openapi">OpenAPI</option>
+              <option value="asyncapi">AsyncAPI</option>
+            </SelectField>
           </div>
-          <Field label="Document" error={fieldError(err, 'spec')}>
-            {(id, note) => (
-              <textarea
-                id={id}
-                aria-describedby={note}
-                aria-invalid={!!fieldError(err, 'spec')}
-                required
-                rows={12}
-                spellCheck={false}
-                value={values.spec}
-                onChange={(e) => set({ spec: e.target.value })}
-                className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[12px] aria-[invalid=true]:border-destructive"
-              />
-            )}
-          </Field>
+          <TextareaField
+            label="Document"
+            error={fieldError(err, 'spec')}
+            required
+            rows={12}
+            spellCheck={false}
+            value={values.spec}
+            onChange={(e) => set({ spec: e.target.value })}
+            className="font-mono text-[12px]"
+          />
           <FormAlert error={err} />
           <div className="flex justify-end">
             <Button type="submit" disabled={register.isPending}>
@@ -157,30 +123,31 @@ export function AddConsumerForm({ specId }: { specId: string }) {
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Register a consumer">
       <div className="w-56">
-        <Field label="Find a component">{(id) => <Input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name…" />}</Field>
+        <TextField label="Find a component" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name…" />
       </div>
       <div className="w-64">
-        <Field label="Consumer" error={fieldError(add.error, 'consumerComponentId') ?? fieldError(add.error, 'consumerTeamId')}>
-          {(id, note) => (
-            <Select id={id} aria-describedby={note} value={choice} onChange={(e) => setChoice(e.target.value)}>
-              <option value="">Choose…</option>
-              <optgroup label="Components">
-                {choices.components.map((c) => (
-                  <option key={c.id} value={`component:${c.id}`}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Teams">
-                {choices.teams.map((t) => (
-                  <option key={t.id} value={`team:${t.id}`}>
-                    {t.name}
-                  </option>
-                ))}
-              </optgroup>
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label="Consumer"
+          error={fieldError(add.error, 'consumerComponentId') ?? fieldError(add.error, 'consumerTeamId')}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+        >
+          <option value="">Choose…</option>
+          <optgroup label="Components">
+            {choices.components.map((c) => (
+              <option key={c.id} value={`component:${c.id}`}>
+                {c.name}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Teams">
+            {choices.teams.map((t) => (
+              <option key={t.id} value={`team:${t.id}`}>
+                {t.name}
+              </option>
+            ))}
+          </optgroup>
+        </SelectField>
       </div>
       <Button type="submit" size="md" disabled={!choice || add.isPending}>
         Add consumer

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTheme } from '../../lib/theme';
-import { useSession } from '../../lib/use-session';
+import { useIsAdmin } from '../../lib/use-session';
 import { defaultComparison } from './diff-model';
 import { DiffView } from './diff-view';
 import { AddConsumerForm, DeleteSpecButton, RegisterSpecDialog, RemoveConsumerButton } from './spec-actions';
@@ -53,8 +53,6 @@ function Reference({ id }: { id: string }) {
 }
 
 /** Spec writes are admin-only (decision 706). */
-const useIsAdmin = () => !!useSession().user?.roles.includes('admin');
-
 function ConsumerList({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const consumers = useApiSpecConsumers(id);
   if (consumers.isPending) return <Loading rows={2} label="Loading consumers" />;

@@ -7,9 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/input';
 import { describeError } from '../../components/ui/states';
-import { useSession } from '../../lib/use-session';
-
-export const useIsAdmin = () => useSession().user?.roles.includes('admin') === true;
+import { useIsAdmin } from '../../lib/use-session';
 
 const ACTIONS: Record<SpecStatus, { to: SpecStatus; label: string }[]> = {
   active: [{ to: 'deprecated', label: 'Deprecate' }],

@@ -1,9 +1,10 @@
 import { Columns3, SlidersHorizontal, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CatalogFacets } from '../../api/queries/catalog';
 import { Button } from '../../components/ui/button';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
+import { ListFilter } from '../../components/ui/list-filter';
 import {
   CATALOG_COLUMNS,
   CATALOG_FILTERS,
@@ -28,28 +29,6 @@ const FILTER_LABELS: Record<CatalogFilter, string> = {
 const count = new Intl.NumberFormat();
 
 type Update = (patch: Partial<CatalogSearch>) => void;
-
-/** The text filter: the URL changes 250 ms after typing stops, not on every key. */
-function QueryInput({ value, onChange }: { value?: string; onChange: (q?: string) => void }) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const trimmed = text.trim() || undefined;
-    if (trimmed === value) return;
-    const timer = setTimeout(() => onChange(trimmed), 250);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <Input
-      type="search"
-      aria-label="Filter by text"
-      placeholder="Filter by name, title, description, tag…"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      className="h-8 w-full sm:w-72"
-    />
-  );
-}
 
 /** One select per facet: values with their counts (other filters applied); the chosen value stays listed even at zero. */
 function FacetSelect({
@@ -123,7 +102,7 @@ export function CatalogFilters({ search, facets, update }: { search: CatalogSear
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <QueryInput value={search.q} onChange={(q) => update({ q })} />
+        <ListFilter label="Filter by text" placeholder="Filter by name, title, description, tag…" value={search.q} onChange={(q) => update({ q })} />
         <Button variant="secondary" size="sm" className="md:hidden" aria-expanded={open} aria-controls="catalog-filters" onClick={() => setOpen(!open)}>
           <SlidersHorizontal aria-hidden className="size-3.5" /> Filters{active ? ` (${active})` : ''}
         </Button>

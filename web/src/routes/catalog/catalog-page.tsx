@@ -9,7 +9,8 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { PAGE_SIZES, visibleColumns, type CatalogSearch, type CatalogSort } from '../../lib/search-params';
 import { catalogColumns } from './catalog-columns';
 import { CatalogFilters } from './catalog-filters';
-import { CreateComponentDialog, RegisterYamlDialog, useIsAdmin } from './component-dialogs';
+import { CreateComponentDialog, RegisterYamlDialog } from './component-dialogs';
+import { useIsAdmin } from '../../lib/use-session';
 
 const route = getRouteApi('/app/catalog');
 const count = new Intl.NumberFormat();

@@ -4,7 +4,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { FileCode2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { fieldError, formError } from '../../api/queries/admin';
+import { fieldError } from '../../api/field-errors';
 import {
   COMPONENT_KINDS,
   useCreateComponent,
@@ -18,75 +18,45 @@ import type { CatalogEntity } from '../../api/queries/entity';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { Field, Input, Select } from '../../components/ui/input';
+import { FormAlert } from '../../components/ui/form-field';
+import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { describeError } from '../../components/ui/states';
-import { useSession } from '../../lib/use-session';
 import { createBody, documentProblem, EMPTY_FORM, formOf, patchBody, type ComponentFormValues } from './component-form';
 
-/** Catalog writes are admin-only (POST/PATCH/DELETE components, register-yaml). */
-export function useIsAdmin(): boolean {
-  return !!useSession().user?.roles.includes('admin');
-}
-
-const textarea = 'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
-
-function FormAlert({ error }: { error: unknown }) {
-  const message = formError(error);
-  return message ? (
-    <p role="alert" className="text-[13px] text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
-
 function ComponentFields({ values, set, error }: { values: ComponentFormValues; set: (patch: Partial<ComponentFormValues>) => void; error: unknown }) {
-  const text = (field: keyof ComponentFormValues, label: string, hint?: string, required = false) => (
-    <Field label={label} hint={hint} error={fieldError(error, field)}>
-      {(id, note) => (
-        <Input
-          id={id}
-          aria-describedby={note}
-          aria-invalid={!!fieldError(error, field)}
-          required={required}
-          value={values[field]}
-          onChange={(e) => set({ [field]: e.target.value })}
-        />
-      )}
-    </Field>
+  const text = (field: keyof ComponentFormValues, label: string, description?: string, required = false) => (
+    <TextField
+      label={label}
+      description={description}
+      error={fieldError(error, field)}
+      required={required}
+      value={values[field]}
+      onChange={(e) => set({ [field]: e.target.value })}
+    />
   );
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {text('name', 'Name', 'Lower-case letters, digits and dashes.', true)}
-      <Field label="Kind" error={fieldError(error, 'kind')}>
-        {(id, note) => (
-          <Select id={id} aria-describedby={note} value={values.kind} onChange={(e) => set({ kind: e.target.value as ComponentKind })}>
-            {COMPONENT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label="Kind"
+        options={COMPONENT_KINDS}
+        error={fieldError(error, 'kind')}
+        value={values.kind}
+        onChange={(e) => set({ kind: e.target.value as ComponentKind })}
+      />
       {text('title', 'Title', 'Optional display name.')}
       {text('owner', 'Owner', 'A team name or user:name.')}
       {text('lifecycle', 'Lifecycle', 'e.g. experimental, production.')}
       {text('gitopsApp', 'GitOps application', 'Optional.')}
       <div className="sm:col-span-2">{text('tags', 'Tags', 'Separated by commas or spaces.')}</div>
       <div className="sm:col-span-2">
-        <Field label="Description" error={fieldError(error, 'description')}>
-          {(id, note) => (
-            <textarea
-              id={id}
-              aria-describedby={note}
-              aria-invalid={!!fieldError(error, 'description')}
-              rows={2}
-              value={values.description}
-              onChange={(e) => set({ description: e.target.value })}
-              className={textarea}
-            />
-          )}
-        </Field>
+        <TextareaField
+          label="Description"
+          error={fieldError(error, 'description')}
+          rows={2}
+          value={values.description}
+          onChange={(e) => set({ description: e.target.value })}
+        />
       </div>
     </div>
   );
@@ -253,24 +223,19 @@ export function RegisterYamlDialog() {
         className="w-[min(92vw,720px)]"
       >
         <form onSubmit={submit} className="grid gap-3">
-          <Field label="Descriptors" error={problem ? (problem.document ? `Document ${problem.document}: ${problem.message}` : problem.message) : undefined}>
-            {(id, note) => (
-              <textarea
-                id={id}
-                aria-describedby={note}
-                aria-invalid={!!problem}
-                required
-                rows={12}
-                spellCheck={false}
-                value={yaml}
-                onChange={(e) => setYaml(e.target.value)}
-                className={textarea + ' font-mono text-[12px]'}
-                placeholder={
-                  'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: orders\nspec:\n  type: service\n  owner: team-a\n  lifecycle: production'
-                }
-              />
-            )}
-          </Field>
+          <TextareaField
+            label="Descriptors"
+            error={problem ? (problem.document ? `Document ${problem.document}: ${problem.message}` : problem.message) : undefined}
+            required
+            rows={12}
+            spellCheck={false}
+            value={yaml}
+            onChange={(e) => setYaml(e.target.value)}
+            className="font-mono text-[12px]"
+            placeholder={
+              'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: orders\nspec:\n  type: service\n  owner: team-a\n  lifecycle: production'
+            }
+          />
           {register.data && <RegisterSummary result={register.data} />}
           <div className="flex justify-end">
             <Button type="submit" disabled={register.isPending || !yaml.trim()}>

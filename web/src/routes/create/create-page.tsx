@@ -4,16 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft, Eye, Rocket } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import {
-  FieldErrors,
-  scaffoldKeys,
-  useDryRun,
-  useScaffold,
-  useScaffoldRequest,
-  useTemplate,
-  type ScaffoldRequest,
-  type ServiceTemplate,
-} from '../../api/queries/scaffold';
+import { FieldsError } from '../../api/field-errors';
+import { scaffoldKeys, useDryRun, useScaffold, useScaffoldRequest, useTemplate, type ScaffoldRequest, type ServiceTemplate } from '../../api/queries/scaffold';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';
@@ -100,7 +92,7 @@ function Workspace({ template, seed, preview, file }: { template: ServiceTemplat
   };
 
   const fail = (err: unknown) => {
-    if (err instanceof FieldErrors && err.status === 400 && err.details.length > 0) setServerErrors({ ...errorsFromDetails(defs, err.details) });
+    if (err instanceof FieldsError && err.status === 400 && err.details.length > 0) setServerErrors({ ...errorsFromDetails(defs, err.details) });
     else setServerErrors({ fields: {}, other: [], error: err });
   };
 
@@ -143,7 +135,7 @@ function Workspace({ template, seed, preview, file }: { template: ServiceTemplat
           Settings
         </h2>
         {(serverErrors.other.length > 0 || serverErrors.error !== undefined) && (
-          <ErrorState error={serverErrors.error ?? new FieldErrors(400, serverErrors.other.join('; '), [])} />
+          <ErrorState error={serverErrors.error ?? new FieldsError(400, serverErrors.other.join('; '), [])} />
         )}
         <Field
           label="Target repository (required)"

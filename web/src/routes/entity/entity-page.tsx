@@ -11,7 +11,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../api/client';
 import { SpecPanel } from '../apis/spec-panel';
-import { DeleteComponentButton, EditComponentDialog, useIsAdmin } from '../catalog/component-dialogs';
+import { DeleteComponentButton, EditComponentDialog } from '../catalog/component-dialogs';
 import type { EntitySearch } from './entity-search';
 import { tabsFor, type EntityTabId } from './entity-tabs';
 import { IncidentsTab, DeploymentsTab, PipelinesTab } from './tabs/delivery-tabs';
@@ -21,6 +21,7 @@ import { OverviewTab, RefLink } from './tabs/overview-tab';
 import { GatewayTab, KubernetesTab, MeshTab } from './tabs/runtime-tabs';
 import { SearchIndicesTab } from './tabs/search-indices-tab';
 import { ScorecardBadges, ScorecardsTab } from './tabs/scorecards-tab';
+import { useIsAdmin } from '../../lib/use-session';
 
 function Owner({ entity }: { entity: CatalogEntity }) {
   if (!entity.owner) return <span className="text-muted-foreground">no owner</span>;

@@ -18,8 +18,9 @@ import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState, Loading } from '../../components/ui/states';
-import { formatDateTime, formatDuration, IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
+import { formatDateTime, formatDuration, IntegrationShell, Section, toneOf } from './integration-shell';
 import { CREDENTIALS_LINK } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const route = getRouteApi('/app/integrations/ci');
 

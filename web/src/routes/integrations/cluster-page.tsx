@@ -4,8 +4,11 @@ import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ClusterSyncButton, ConstraintTemplates, CrdsSection } from './cluster-extras';
-import { IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
+import { IntegrationShell, Section, toneOf } from './integration-shell';
+import { ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
+import { WORKLOAD_HEAD, WorkloadRows } from './workload-rows';
+import { useIsAdmin } from '../../lib/use-session';
 
 const CONFIG = systemConfig('/integrations/cluster');
 
@@ -29,30 +32,16 @@ export function ClusterPage() {
         </NotConfigured>
       )}
       <Section title="Workloads">
-        <QueryState
+        <ResourceTable
           query={workloads}
           label="workloads"
           system={CONFIG}
-          isEmpty={(l) => l.length === 0}
           empty={{ title: 'No workloads', body: 'The cluster has no Deployment, or no cluster is configured (CLUSTER_CONFIG_PATH).' }}
+          table="Workloads"
+          head={WORKLOAD_HEAD}
         >
-          {(list) => (
-            <SimpleTable label="Workloads" head={['Workload', 'Namespace', 'Ready', 'Image']}>
-              {list.map((w) => (
-                <tr key={`${w.namespace}/${w.name}`}>
-                  <td className="font-medium">{w.name}</td>
-                  <td>{w.namespace}</td>
-                  <td>
-                    <Badge tone={w.replicas > 0 && w.readyReplicas >= w.replicas ? 'success' : 'warning'}>
-                      {w.readyReplicas}/{w.replicas}
-                    </Badge>
-                  </td>
-                  <td className="max-w-96 truncate font-mono">{w.image}</td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryState>
+          {(list) => <WorkloadRows list={list} />}
+        </ResourceTable>
       </Section>
       <Section title="Rollouts">
         <QueryState

@@ -9,8 +9,9 @@ import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, useIsAdmin } from './integration-shell';
+import { formatDateTime, IntegrationShell, Section } from './integration-shell';
 import { systemConfig } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const route = getRouteApi('/app/integrations/cost');
 const CONFIG = systemConfig('/integrations/cost');

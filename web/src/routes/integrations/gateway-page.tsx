@@ -8,8 +8,9 @@ import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState } from '../../components/ui/states';
 import { GatewayRouteDetail } from './detail-panels';
-import { formatDateTime, IntegrationShell, toneOf, useIsAdmin } from './integration-shell';
+import { formatDateTime, IntegrationShell, toneOf } from './integration-shell';
 import { systemConfig } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const route = getRouteApi('/app/integrations/gateway');
 const CONFIG = systemConfig('/integrations/gateway');

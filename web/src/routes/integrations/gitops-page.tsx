@@ -8,8 +8,9 @@ import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { useState } from 'react';
 import { GitopsAppDetail } from './detail-panels';
-import { formatDateTime, IntegrationShell, toneOf, useIsAdmin } from './integration-shell';
+import { formatDateTime, IntegrationShell, toneOf } from './integration-shell';
 import { systemConfig } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const CONFIG = systemConfig('/integrations/gitops');
 

@@ -1,9 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSession } from '../../lib/use-session';
 import { SYSTEMS } from './systems';
-
-export const useIsAdmin = () => useSession().user?.roles.includes('admin') === true;
 
 /** An integration page: its title, the integrations' sub-navigation, then the page's sections. */
 export function IntegrationShell({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {

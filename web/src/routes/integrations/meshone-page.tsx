@@ -14,11 +14,12 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
-import { SimpleTable } from '../../components/ui/simple-table';
 import { EmptyState } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
-import { NamespaceForm } from './namespace-form';
+import { formatDateTime, IntegrationShell, Section, toneOf } from './integration-shell';
+import { MeshPicker } from './mesh-picker';
+import { ControlPlaneTable, ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const route = getRouteApi('/app/integrations/meshone');
 const CONFIG = systemConfig('/integrations/meshone');
@@ -97,17 +98,7 @@ function Status() {
           !s.installed ? (
             <EmptyState title="Istio is not installed">The cluster answers, but no Istio control plane runs in it.</EmptyState>
           ) : (
-            <SimpleTable label="Mesh one components" head={['Component', 'Ready', 'Version']}>
-              {s.components.map((c) => (
-                <tr key={c.name}>
-                  <td className="font-medium">{c.name}</td>
-                  <td>
-                    <Badge tone={c.ready ? 'success' : 'warning'}>{c.ready ? 'ready' : 'not ready'}</Badge>
-                  </td>
-                  <td>{c.version ?? s.version ?? '—'}</td>
-                </tr>
-              ))}
-            </SimpleTable>
+            <ControlPlaneTable label="Mesh one components" components={s.components} version={s.version} />
           )
         }
       </QueryState>
@@ -131,32 +122,31 @@ function NamespaceResources({ namespace }: { namespace: string }) {
             Weights of {saved} saved.
           </p>
         )}
-        <QueryState
+        <ResourceTable
           query={services}
           label="virtual services"
           system={CONFIG}
-          isEmpty={(l) => l.length === 0}
           empty={{ title: 'No virtual services', body: `No Istio virtual service in the namespace ${namespace}.` }}
+          table="Virtual services"
+          head={['Virtual service', 'Hosts', 'First HTTP route', ...(admin ? [''] : [])]}
         >
-          {(list) => (
-            <SimpleTable label="Virtual services" head={['Virtual service', 'Hosts', 'First HTTP route', ...(admin ? [''] : [])]}>
-              {list.map((v) => (
-                <tr key={v.name}>
-                  <td className="font-medium">{v.name}</td>
-                  <td>{v.hosts.join(', ')}</td>
-                  <td>{(v.http[0]?.route ?? []).map((r) => `${destinationKey(r.destination)} ${r.weight} %`).join(' · ') || '—'}</td>
-                  {admin && (
-                    <td>
-                      <Button size="sm" variant="secondary" onClick={() => (setSaved(undefined), setEditing(v.name))} aria-label={`Edit weights of ${v.name}`}>
-                        Edit weights
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryState>
+          {(list) =>
+            list.map((v) => (
+              <tr key={v.name}>
+                <td className="font-medium">{v.name}</td>
+                <td>{v.hosts.join(', ')}</td>
+                <td>{(v.http[0]?.route ?? []).map((r) => `${destinationKey(r.destination)} ${r.weight} %`).join(' · ') || '—'}</td>
+                {admin && (
+                  <td>
+                    <Button size="sm" variant="secondary" onClick={() => (setSaved(undefined), setEditing(v.name))} aria-label={`Edit weights of ${v.name}`}>
+                      Edit weights
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))
+          }
+        </ResourceTable>
         {admin && editing && (
           <WeightsForm
             key={editing}
@@ -170,72 +160,69 @@ function NamespaceResources({ namespace }: { namespace: string }) {
         )}
       </Section>
       <Section title="Topology">
-        <QueryState
+        <ResourceTable
           query={topology}
           label="topology"
           system={CONFIG}
-          isEmpty={(l) => l.length === 0}
           empty={{ title: 'No edges', body: 'No routing resource in this namespace sends traffic anywhere.' }}
+          table="Mesh one topology"
+          head={['From', 'To', 'Weight']}
         >
-          {(edges) => (
-            <SimpleTable label="Mesh one topology" head={['From', 'To', 'Weight']}>
-              {edges.map((e) => (
-                <tr key={`${e.source}->${e.destination}`}>
-                  <td>{e.source}</td>
-                  <td>{e.destination}</td>
-                  <td className="tabular-nums">{e.weight} %</td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryState>
+          {(edges) =>
+            edges.map((e) => (
+              <tr key={`${e.source}->${e.destination}`}>
+                <td>{e.source}</td>
+                <td>{e.destination}</td>
+                <td className="tabular-nums">{e.weight} %</td>
+              </tr>
+            ))
+          }
+        </ResourceTable>
       </Section>
       <Section title="Authorization policies">
-        <QueryState
+        <ResourceTable
           query={policies}
           label="authorization policies"
           system={CONFIG}
-          isEmpty={(l) => l.length === 0}
           empty={{ title: 'No authorization policies', body: `No Istio authorization policy in the namespace ${namespace}.` }}
+          table="Mesh one authorization policies"
+          head={['Policy', 'Action', 'Rules', 'Created']}
         >
-          {(list) => (
-            <SimpleTable label="Mesh one authorization policies" head={['Policy', 'Action', 'Rules', 'Created']}>
-              {list.map((p) => (
-                <tr key={p.name}>
-                  <td className="font-medium">{p.name}</td>
-                  <td>
-                    <Badge tone={p.action === 'DENY' ? 'danger' : toneOf(p.action)}>{p.action}</Badge>
-                  </td>
-                  <td className="tabular-nums">{p.rules.length}</td>
-                  <td>{formatDateTime(p.createdAt)}</td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryState>
+          {(list) =>
+            list.map((p) => (
+              <tr key={p.name}>
+                <td className="font-medium">{p.name}</td>
+                <td>
+                  <Badge tone={p.action === 'DENY' ? 'danger' : toneOf(p.action)}>{p.action}</Badge>
+                </td>
+                <td className="tabular-nums">{p.rules.length}</td>
+                <td>{formatDateTime(p.createdAt)}</td>
+              </tr>
+            ))
+          }
+        </ResourceTable>
       </Section>
       <Section title="Peer authentications">
-        <QueryState
+        <ResourceTable
           query={peers}
           label="peer authentications"
           system={CONFIG}
-          isEmpty={(l) => l.length === 0}
           empty={{ title: 'No peer authentications', body: `No mutual-TLS setting in the namespace ${namespace}.` }}
+          table="Peer authentications"
+          head={['Name', 'Mutual TLS', 'Created']}
         >
-          {(list) => (
-            <SimpleTable label="Peer authentications" head={['Name', 'Mutual TLS', 'Created']}>
-              {list.map((p) => (
-                <tr key={p.name}>
-                  <td className="font-medium">{p.name}</td>
-                  <td>
-                    <Badge tone={p.mtlsMode === 'STRICT' ? 'success' : p.mtlsMode === 'DISABLE' ? 'danger' : 'warning'}>{p.mtlsMode}</Badge>
-                  </td>
-                  <td>{formatDateTime(p.createdAt)}</td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryState>
+          {(list) =>
+            list.map((p) => (
+              <tr key={p.name}>
+                <td className="font-medium">{p.name}</td>
+                <td>
+                  <Badge tone={p.mtlsMode === 'STRICT' ? 'success' : p.mtlsMode === 'DISABLE' ? 'danger' : 'warning'}>{p.mtlsMode}</Badge>
+                </td>
+                <td>{formatDateTime(p.createdAt)}</td>
+              </tr>
+            ))
+          }
+        </ResourceTable>
       </Section>
     </>
   );
@@ -251,7 +238,11 @@ export function MeshOnePage() {
       intro="Mesh one's installation, and per namespace its virtual services (weights editable by admins), topology and security policies."
     >
       <Status />
-      <NamespaceForm namespace={namespace} onChange={(ns) => void navigate({ search: (s) => ({ ...s, namespace: ns }) })} />
+      <MeshPicker
+        label="Namespace"
+        fields={[{ param: 'namespace', label: 'Namespace', value: namespace, placeholder: 'default', required: true }]}
+        onShow={(values) => void navigate({ search: (s) => ({ ...s, ...values }) })}
+      />
       {namespace ? (
         <NamespaceResources key={namespace} namespace={namespace} />
       ) : (

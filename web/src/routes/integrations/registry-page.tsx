@@ -5,9 +5,10 @@ import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState, Loading } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, toneOf, useIsAdmin } from './integration-shell';
+import { formatDateTime, IntegrationShell, Section, toneOf } from './integration-shell';
 import { Manifest, Replications, VulnerabilitySync } from './registry-extras';
 import { systemConfig } from './systems';
+import { useIsAdmin } from '../../lib/use-session';
 
 const route = getRouteApi('/app/integrations/registry');
 const CONFIG = systemConfig('/integrations/registry');

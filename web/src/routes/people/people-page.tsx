@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useAllTeams, usePeople } from '../../api/queries/teams';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { ListFilter } from './list-filter';
+import { ListFilter } from '../../components/ui/list-filter';
 import { PersonCard } from './person-card';
 
 const route = getRouteApi('/app/people');

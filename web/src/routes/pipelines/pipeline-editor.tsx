@@ -3,11 +3,12 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
-import { FieldsError, useComponentOptions, useEnvironmentOptions, usePipeline, useSavePipeline, type Pipeline } from '../../api/queries/pipelines';
+import { FieldsError } from '../../api/field-errors';
+import { useComponentOptions, useEnvironmentOptions, usePipeline, useSavePipeline, type Pipeline } from '../../api/queries/pipelines';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/input';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
-import { configFor, fieldErrors, isRequired, newStageId, STAGE_FIELDS, STAGE_TYPES, toRequestStages, type DraftStage, type StageType } from './stage-fields';
+import { configFor, isRequired, newStageId, STAGE_FIELDS, STAGE_TYPES, toRequestStages, type DraftStage, type StageType } from './stage-fields';
 
 const editRoute = getRouteApi('/app/pipelines/$pipelineId/edit');
 
@@ -43,7 +44,7 @@ function PipelineEditor({ pipeline }: { pipeline?: Pipeline }) {
   const [description, setDescription] = useState(pipeline?.description ?? '');
   const [stages, setStages] = useState<DraftStage[]>(() => draftOf(pipeline));
   const [addType, setAddType] = useState<StageType>('script');
-  const errors = save.error instanceof FieldsError ? fieldErrors(save.error.details) : new Map<string, string>();
+  const errors = save.error instanceof FieldsError ? new Map(Object.entries(save.error.fields)) : new Map<string, string>();
   const title = pipeline ? `Edit ${pipeline.name}` : 'New pipeline';
 
   const update = (i: number, patch: Partial<DraftStage>) => setStages((all) => all.map((s, j) => (j === i ? { ...s, ...patch } : s)));

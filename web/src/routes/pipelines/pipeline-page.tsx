@@ -3,7 +3,8 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, Play } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FieldsError, useDeletePipeline, usePipeline, usePipelineRuns, useTriggerPipeline, type Pipeline } from '../../api/queries/pipelines';
+import { FieldsError } from '../../api/field-errors';
+import { useDeletePipeline, usePipeline, usePipelineRuns, useTriggerPipeline, type Pipeline } from '../../api/queries/pipelines';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -76,7 +77,7 @@ function TriggerForm({ pipelineId }: { pipelineId: string }) {
   const navigate = useNavigate();
   const [version, setVersion] = useState('');
   const [commitSha, setCommitSha] = useState('');
-  const errors = trigger.error instanceof FieldsError ? new Map(trigger.error.details.map((d) => [d.field, d.problem])) : new Map<string, string>();
+  const errors = trigger.error instanceof FieldsError ? new Map(Object.entries(trigger.error.fields)) : new Map<string, string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     trigger.mutate(

@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { ListFilter } from '../people/list-filter';
+import { ListFilter } from '../../components/ui/list-filter';
 import { formatTime } from './run-status';
 
 const route = getRouteApi('/app/pipelines');

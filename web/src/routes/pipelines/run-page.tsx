@@ -16,7 +16,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
-import { useSession } from '../../lib/use-session';
+import { useIsAdmin } from '../../lib/use-session';
 import { LogView } from './log-view';
 import { between, formatDuration, formatTime, StatusBadge } from './run-status';
 
@@ -103,7 +103,7 @@ const LABELS: Record<RunAction, string> = { approve: 'Approve', reject: 'Reject'
 
 /** Approve, reject and cancel: admins only, and only the verbs the run's state allows (the server checks both). */
 function RunActions({ run }: { run: PipelineRun }) {
-  const isAdmin = useSession().user?.roles.includes('admin') === true;
+  const isAdmin = useIsAdmin();
   const action = useRunAction(run.pipelineId, run.id);
   const verbs = ACTIONS[run.status] ?? [];
   if (!isAdmin || verbs.length === 0) return null;

@@ -69,13 +69,6 @@ export function toRequestStages(stages: DraftStage[]) {
   });
 }
 
-/** The server's 400 details (`name`, `stages[2].config.tag`, …) as a map from field path to problem. */
-export function fieldErrors(details: { field: string; problem: string }[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const d of details) if (!out.has(d.field)) out.set(d.field, d.problem);
-  return out;
-}
-
 /** A stage id for a new stage of `type` not yet used in `stages`. */
 export function newStageId(type: StageType, stages: { id: string }[]): string {
   const used = new Set(stages.map((s) => s.id));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFor, fieldErrors, newStageId, toRequestStages } from './stage-fields';
+import { configFor, newStageId, toRequestStages } from './stage-fields';
 import { between, formatDuration } from './run-status';
 
 describe('stage fields (decision 722)', () => {
@@ -15,15 +15,6 @@ describe('stage fields (decision 722)', () => {
   });
   it('keeps only the new type’s fields when a stage changes type', () => {
     expect(configFor('notify', { command: 'x', message: 'hi' })).toEqual({ message: 'hi' });
-  });
-  it('maps the 400 details to their fields (first problem wins)', () => {
-    const errors = fieldErrors([
-      { field: 'stages[0].config.tag', problem: 'is required' },
-      { field: 'stages[0].config.tag', problem: 'later' },
-      { field: 'name', problem: 'must be 2 to 100 characters' },
-    ]);
-    expect(errors.get('stages[0].config.tag')).toBe('is required');
-    expect(errors.get('name')).toBe('must be 2 to 100 characters');
   });
   it('names new stages uniquely', () => {
     expect(newStageId('script', [{ id: 'script-1' }, { id: 'script-2' }])).toBe('script-3');

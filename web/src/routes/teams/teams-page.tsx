@@ -6,7 +6,7 @@ import type { TeamSummary } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { ListFilter } from '../people/list-filter';
+import { ListFilter } from '../../components/ui/list-filter';
 
 const route = getRouteApi('/app/teams');
 

@@ -12,7 +12,8 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { StatusBadge } from './delivery-tabs';
-import { formatDateTime, NotConfigured, QueryView, SectionTitle, SimpleTable } from './tab-states';
+import { NotConfigured } from '../../../components/ui/not-configured';
+import { formatDateTime, QueryView, SectionTitle, SimpleTable } from './tab-states';
 
 export function IacTab({ entity }: { entity: CatalogEntity }) {
   const modules = useIacModules(entity.id);

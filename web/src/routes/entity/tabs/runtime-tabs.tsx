@@ -1,9 +1,12 @@
 // Runtime tabs: Kubernetes workloads, service-mesh golden signals, gateway routes (search indices: search-indices-tab.tsx).
-import type { CatalogEntity, MetricSeries } from '../../../api/queries/entity';
-import { MESH_METRICS, useGatewayRoutes, useMeshMetrics, useWorkloads } from '../../../api/queries/entity';
+import type { CatalogEntity } from '../../../api/queries/entity';
+import { useGatewayRoutes, useWorkloads } from '../../../api/queries/entity';
+import { MESH_SIGNALS, useMeshSignals, type MeshSeries } from '../../../api/queries/integrations';
 import { Badge } from '../../../components/ui/badge';
-import { ErrorState, Loading } from '../../../components/ui/states';
-import { formatDateTime, isNotConfigured, NotConfigured, QueryView, SimpleTable } from './tab-states';
+import { allOf } from '../../../components/ui/query-state';
+import { SIGNAL_FORMATS } from '../../integrations/signal-chart';
+import { WORKLOAD_HEAD, WorkloadRows } from '../../integrations/workload-rows';
+import { formatDateTime, QueryView, SimpleTable } from './tab-states';
 
 /** The workload name a component maps to: its orchestrator annotation, else its own name. */
 export const workloadName = (e: CatalogEntity) => e.annotations['hangar.io/orchestrator-name'] || e.name;
@@ -24,19 +27,8 @@ export function KubernetesTab({ entity }: { entity: CatalogEntity }) {
       }}
     >
       {(list) => (
-        <SimpleTable label="Kubernetes workloads" head={['Workload', 'Namespace', 'Ready', 'Image']}>
-          {list.map((w) => (
-            <tr key={`${w.namespace}/${w.name}`}>
-              <td className="font-medium">{w.name}</td>
-              <td>{w.namespace}</td>
-              <td>
-                <Badge tone={w.readyReplicas >= w.replicas && w.replicas > 0 ? 'success' : 'warning'}>
-                  {w.readyReplicas}/{w.replicas}
-                </Badge>
-              </td>
-              <td className="max-w-96 truncate font-mono">{w.image}</td>
-            </tr>
-          ))}
+        <SimpleTable label="Kubernetes workloads" head={WORKLOAD_HEAD}>
+          <WorkloadRows list={list} />
         </SimpleTable>
       )}
     </QueryView>
@@ -59,39 +51,35 @@ function Sparkline({ points }: { points: { timestamp: number; value: number }[] 
 export function MeshTab({ entity }: { entity: CatalogEntity }) {
   const service = workloadName(entity);
   const namespace = kubeNamespace(entity);
-  const results = useMeshMetrics(service, namespace, '1h');
-  if (results.some((r) => r.isPending)) return <Loading rows={3} label="Loading mesh metrics" />;
-  const failed = results.find((r) => r.error);
-  if (failed) {
-    if (isNotConfigured(failed.error))
-      return (
-        <NotConfigured system="Service-mesh metrics">
-          Metrics come from Prometheus (METRICS_URL) over the mesh&apos;s telemetry. {(failed.error as Error).message}.
-        </NotConfigured>
-      );
-    return <ErrorState error={failed.error} onRetry={() => results.forEach((r) => void r.refetch())} />;
-  }
+  const results = useMeshSignals(service, namespace, '1h');
   return (
-    <div className="grid grid-cols-1 gap-3">
-      <p className="text-[13px] text-muted-foreground">
-        Service <code>{service}</code> in namespace <code>{namespace}</code>, last hour (Istio telemetry).
-      </p>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        {MESH_METRICS.map((m, i) => {
-          const series = results[i].data as MetricSeries;
-          const last = series.timeseries.at(-1)?.value;
-          const shown =
-            last == null ? 'no traffic' : m.id === 'error-rate' ? `${(last * 100).toFixed(2)} %` : `${last.toFixed(m.id === 'latency' ? 0 : 2)} ${m.unit}`;
-          return (
-            <div key={m.id} className="rounded-lg border p-3">
-              <dt className="text-xs text-muted-foreground">{m.label}</dt>
-              <dd className="text-lg font-semibold tabular-nums">{shown}</dd>
-              <Sparkline points={series.timeseries} />
-            </div>
-          );
-        })}
-      </dl>
-    </div>
+    <QueryView
+      query={allOf(results)}
+      label="mesh metrics"
+      system="Service-mesh metrics"
+      notConfigured="Metrics come from Prometheus (METRICS_URL) over the mesh's telemetry."
+    >
+      {(all) => (
+        <div className="grid grid-cols-1 gap-3">
+          <p className="text-[13px] text-muted-foreground">
+            Service <code>{service}</code> in namespace <code>{namespace}</code>, last hour (Istio telemetry).
+          </p>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            {MESH_SIGNALS.map((m, i) => {
+              const series = all[i] as MeshSeries;
+              const last = series.timeseries.at(-1)?.value;
+              return (
+                <div key={m.id} className="rounded-lg border p-3">
+                  <dt className="text-xs text-muted-foreground">{m.label}</dt>
+                  <dd className="text-lg font-semibold tabular-nums">{last == null ? 'no traffic' : SIGNAL_FORMATS[m.id](last)}</dd>
+                  <Sparkline points={series.timeseries} />
+                </div>
+              );
+            })}
+          </dl>
+        </div>
+      )}
+    </QueryView>
   );
 }
 

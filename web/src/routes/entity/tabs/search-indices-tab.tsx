@@ -2,14 +2,15 @@
 // link one (any signed-in user may), unlink behind a confirmation (the index itself is untouched), and
 // for admins the organization-wide overview. A link without a reachable cluster says so plainly.
 import { useState, type FormEvent } from 'react';
-import { fieldError, formError } from '../../../api/queries/admin';
+import { fieldError } from '../../../api/field-errors';
 import type { CatalogEntity } from '../../../api/queries/entity';
 import { useAddSearchIndex, useRemoveSearchIndex, useSearchIndexLinks, useSearchIndexOverview, useSearchIndices } from '../../../api/queries/entity';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
-import { Field, Input } from '../../../components/ui/input';
-import { useSession } from '../../../lib/use-session';
+import { FormAlert } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/input';
+import { useIsAdmin } from '../../../lib/use-session';
 import { StatusBadge } from './delivery-tabs';
 import { QueryView, SimpleTable } from './tab-states';
 
@@ -36,21 +37,16 @@ function AddIndexForm({ componentId }: { componentId: string }) {
       { onSuccess: () => setValues(empty) },
     );
   };
-  const input = (field: keyof typeof empty, label: string, hint?: string) => (
-    <Field label={label} hint={hint} error={fieldError(add.error, field)}>
-      {(id, note) => (
-        <Input
-          id={id}
-          aria-describedby={note}
-          aria-invalid={!!fieldError(add.error, field)}
-          required={field === 'indexPattern'}
-          value={values[field]}
-          onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-        />
-      )}
-    </Field>
+  const input = (field: keyof typeof empty, label: string, description?: string) => (
+    <TextField
+      label={label}
+      description={description}
+      error={fieldError(add.error, field)}
+      required={field === 'indexPattern'}
+      value={values[field]}
+      onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+    />
   );
-  const message = formError(add.error);
   return (
     <form onSubmit={submit} aria-label="Link a search index" className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start">
       {input('indexPattern', 'Index pattern', 'e.g. orders-*')}
@@ -59,11 +55,7 @@ function AddIndexForm({ componentId }: { componentId: string }) {
       <Button type="submit" className="sm:mt-6" disabled={add.isPending || !values.indexPattern.trim()}>
         Link index
       </Button>
-      {message && (
-        <p role="alert" className="text-[13px] text-destructive sm:col-span-4">
-          {message}
-        </p>
-      )}
+      <FormAlert error={add.error} className="sm:col-span-4" />
     </form>
   );
 }
@@ -110,7 +102,7 @@ export function SearchIndicesTab({ entity }: { entity: CatalogEntity }) {
   const links = useSearchIndexLinks(entity.id);
   const stats = useSearchIndices(entity.id);
   const remove = useRemoveSearchIndex(entity.id);
-  const isAdmin = !!useSession().user?.roles.includes('admin');
+  const isAdmin = useIsAdmin();
   const byId = new Map((stats.data ?? []).map((s) => [s.indexId, s]));
   return (
     <div className="grid grid-cols-1 gap-4">

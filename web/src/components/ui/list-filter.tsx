@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { Input } from './input';
+
+/**
+ * A text filter that writes the URL 250 ms after typing stops (one request per pause, not per key),
+ * and follows the URL when it changes (back and forward).
+ */
+export function ListFilter({
+  label,
+  placeholder = `${label}…`,
+  value,
+  onChange,
+  className,
+}: {
+  label: string;
+  placeholder?: string;
+  value?: string;
+  onChange: (value?: string) => void;
+  className?: string;
+}) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => {
+    const trimmed = text.trim() || undefined;
+    if (trimmed === value) return;
+    const timer = setTimeout(() => onChange(trimmed), 250);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <Input
+      type="search"
+      aria-label={label}
+      placeholder={placeholder}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      className={cn('h-8 w-full sm:w-72', className)}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Badge } from '../../components/ui/badge';
+import type { SystemSettings } from '../../components/ui/not-configured';
+import { QueryState, type QueryLike } from '../../components/ui/query-state';
+import { SimpleTable } from '../../components/ui/simple-table';
+
+/**
+ * A list an integration reads (a namespace's policies, the cluster's workloads) as a table, with the
+ * query's loading, "not configured", error and empty states (decision 787). `children` renders the rows.
+ */
+export function ResourceTable<T>({
+  query,
+  label,
+  system,
+  empty,
+  table,
+  head,
+  children,
+}: {
+  query: QueryLike<T[]>;
+  /** What is loading, in "Loading …". */
+  label: string;
+  system: SystemSettings;
+  empty: { title: string; body: ReactNode };
+  /** The table's accessible name. */
+  table: string;
+  head: string[];
+  children: (list: T[]) => ReactNode;
+}) {
+  return (
+    <QueryState query={query} label={label} system={system} isEmpty={(l) => l.length === 0} empty={empty}>
+      {(list) => (
+        <SimpleTable label={table} head={head}>
+          {children(list)}
+        </SimpleTable>
+      )}
+    </QueryState>
+  );
+}
+
+/** A mesh's control-plane components: whether each is ready, and its version (else the mesh's). */
+export function ControlPlaneTable({
+  label,
+  components,
+  version,
+}: {
+  label: string;
+  components: { name: string; ready: boolean; version?: string | null }[];
+  version?: string | null;
+}) {
+  return (
+    <SimpleTable label={label} head={['Component', 'Ready', 'Version']}>
+      {components.map((c) => (
+        <tr key={c.name}>
+          <td className="font-medium">{c.name}</td>
+          <td>
+            <Badge tone={c.ready ? 'success' : 'warning'}>{c.ready ? 'ready' : 'not ready'}</Badge>
+          </td>
+          <td>{c.version ?? version ?? '—'}</td>
+        </tr>
+      ))}
+    </SimpleTable>
+  );
+}
