@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { operations } from '../schema';
 import type { OkBody } from '../types';
-import { unwrapFields } from './admin';
+import { unwrapFields } from '../field-errors';
 import { queryKeys } from './keys';
 
 export type Dashboard = OkBody<'getDashboard'>;

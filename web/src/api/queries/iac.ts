@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../client';
 import type { operations } from '../schema';
 import type { OkBody, QueryOf } from '../types';
-import { unwrapFields } from './admin';
+import { unwrapFields } from '../field-errors';
 import { entityKeys } from './entity';
 
 export type Topology = OkBody<'listStackResources'>;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { operations } from '../schema';
-import { unwrapFields } from './admin';
+import { unwrapFields } from '../field-errors';
 import { queryKeys } from './keys';
 
 export type Scorecard = Awaited<ReturnType<typeof fetchScorecard>>;

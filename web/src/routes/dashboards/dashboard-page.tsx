@@ -10,7 +10,7 @@ import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/input';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { useSession } from '../../lib/use-session';
+import { useIsAdmin } from '../../lib/use-session';
 import { EditDashboardDialog, EditWidgetDialog } from './edit-dialogs';
 import { flowLayout, moveItem, nextSlot, readingOrder } from './layout';
 import { WIDGET_TYPES, WidgetContent } from './widgets';
@@ -20,8 +20,7 @@ const route = getRouteApi('/app/dashboards/$dashboardId');
 export function DashboardPage() {
   const { dashboardId } = route.useParams();
   const dashboard = useDashboard(dashboardId);
-  const { user } = useSession();
-  const isAdmin = !!user?.roles.includes('admin');
+  const isAdmin = useIsAdmin();
   const remove = useDeleteDashboard();
   const navigate = useNavigate();
   if (dashboard.isPending) return <Loading rows={6} label="Loading the dashboard" />;

@@ -2,7 +2,7 @@
 // them). The server's 400 details appear on the field they name (decision 754).
 import { Pencil, Settings2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { fieldError, formError } from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
 import { useUpdateDashboard, useUpdateWidget, type Dashboard, type DashboardPatch, type Widget, type WidgetType } from '../../api/queries/dashboards';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';

@@ -4,7 +4,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { fieldError, formError } from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
 import { useCreateIacModule, useDeleteIacModule, useLinkIacModule, useUpdateIacModule, type IacModule } from '../../api/queries/iac';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';

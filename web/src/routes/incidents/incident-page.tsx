@@ -20,7 +20,8 @@ import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Field, Input, Select } from '../../components/ui/input';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
 import { CauseSection } from './caused-by';
-import { formatTime, SeverityBadge, StatusBadge, useIsAdmin } from './parts';
+import { useIsAdmin } from '../../lib/use-session';
+import { formatTime, SeverityBadge, StatusBadge } from './parts';
 import { PostMortemSection } from './post-mortem';
 
 const route = getRouteApi('/app/incidents/$incidentId');

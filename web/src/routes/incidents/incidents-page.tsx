@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { DeclareIncidentDialog } from './declare-dialog';
-import { formatTime, SeverityBadge, StatusBadge, useIsAdmin } from './parts';
+import { useIsAdmin } from '../../lib/use-session';
+import { formatTime, SeverityBadge, StatusBadge } from './parts';
 import { incidentsQuery, INCIDENTS_PAGE_SIZE, type IncidentsSearch } from './search';
 
 const route = getRouteApi('/app/incidents');

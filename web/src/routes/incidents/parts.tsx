@@ -1,5 +1,4 @@
 import { Badge } from '../../components/ui/badge';
-import { useSession } from '../../lib/use-session';
 import { SEVERITY_LABELS, type IncidentStatus, type Severity } from '../../api/queries/incidents';
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
@@ -9,11 +8,6 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
 
 export function StatusBadge({ status }: { status: IncidentStatus }) {
   return <Badge tone={status === 'resolved' ? 'success' : status === 'open' ? 'danger' : 'warning'}>{status}</Badge>;
-}
-
-export function useIsAdmin(): boolean {
-  const { user } = useSession();
-  return !!user?.roles.includes('admin');
 }
 
 export const formatTime = (value: string) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/input';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { SafeMarkdown } from './markdown';
-import { formatTime, useIsAdmin } from './parts';
+import { useIsAdmin } from '../../lib/use-session';
+import { formatTime } from './parts';
 
 const area = 'w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px]';
 

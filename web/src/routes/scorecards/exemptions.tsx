@@ -2,7 +2,8 @@
 // waives one failing rule of one entity with a reason until a date.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { fieldError, formError, useAllUsers } from '../../api/queries/admin';
+import { fieldError, formError } from '../../api/field-errors';
+import { useAllUsers } from '../../api/queries/admin';
 import { useCreateExemption, useDeleteExemption, useScorecardExemptions, type Scorecard } from '../../api/queries/scorecards';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -5,7 +5,7 @@ import { useAllTeams } from '../../api/queries/teams';
 import { Button } from '../../components/ui/button';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { useSession } from '../../lib/use-session';
+import { useIsAdmin } from '../../lib/use-session';
 import { formatDateTime } from '../entity/tabs/tab-states';
 import { DefinitionEditor } from './definition-editor';
 import { ExemptButton, ExemptionsSection } from './exemptions';
@@ -22,8 +22,7 @@ export function ScorecardPage() {
   const scorecard = useScorecard(scorecardId);
   const results = useScorecardResults(scorecardId, { level: search.level, teamId: search.team, page: search.page }, SIZE);
   const teams = useAllTeams();
-  const session = useSession();
-  const isAdmin = !!session.user?.roles.includes('admin');
+  const isAdmin = useIsAdmin();
   const levelId = useId();
   const teamId = useId();
 

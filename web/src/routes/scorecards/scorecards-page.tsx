@@ -4,13 +4,12 @@ import { useScorecards } from '../../api/queries/scorecards';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { useSession } from '../../lib/use-session';
+import { useIsAdmin } from '../../lib/use-session';
 import { DefinitionEditor } from './definition-editor';
 
 export function ScorecardsPage() {
   const list = useScorecards();
-  const session = useSession();
-  const isAdmin = !!session.user?.roles.includes('admin');
+  const isAdmin = useIsAdmin();
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
 
