@@ -251,6 +251,7 @@ describe('IaC pages', () => {
     await page.getByRole('heading', { name: 'vpc-core', level: 1 }).waitFor();
     await page.getByText('The core network').waitFor();
 
+    const moduleUrl = page.url();
     const linked = page.getByRole('region', { name: 'Component' });
     await linked.getByText('Not linked to a catalog component.').waitFor();
     await linked.getByRole('button', { name: 'Link component' }).click();
@@ -263,8 +264,9 @@ describe('IaC pages', () => {
     await page.goto('/catalog/component/default/edge-gateway?tab=iac');
     await row('IaC modules', 'vpc-core').getByText('v1.1.0').waitFor();
 
-    await page.goto('/iac/modules');
-    await page.getByRole('link', { name: 'vpc-core' }).click();
+    await page.goto(moduleUrl);
+    await page.getByRole('heading', { name: 'vpc-core', level: 1 }).waitFor();
+    await linked.getByRole('link', { name: 'edge-gateway' }).waitFor();
     await linked.getByRole('button', { name: 'Unlink' }).click();
     await linked.getByText('Not linked to a catalog component.').waitFor();
     expect((await server.api('GET', `/api/v1/iac-modules/component/${component.body.id}`, undefined, token)).body).toEqual([]);
