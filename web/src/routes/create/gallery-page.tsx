@@ -84,7 +84,7 @@ export function GalleryPage() {
         <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState title={all && all.length > 0 ? 'No template matches these filters' : 'No templates yet'}>
-          {all && all.length > 0 ? 'Clear a filter to see more templates.' : 'Admins add templates under Administration (POST /api/v1/service-templates).'}
+          {all && all.length > 0 ? 'Clear a filter to see more templates.' : 'Admins add templates under Administration → Templates.'}
         </EmptyState>
       ) : (
         <section aria-labelledby="templates-heading" className="grid gap-2">

@@ -63,7 +63,7 @@ export function DeploymentsPage() {
           <ErrorState error={environments.error} onRetry={() => void environments.refetch()} />
         ) : envs.length === 0 ? (
           <EmptyState title="No environments yet">
-            Admins define environments (development, staging, production…) under Administration, or with POST /api/v1/environments.
+            Admins define environments (development, staging, production…) under Administration → Environments.
           </EmptyState>
         ) : (
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">

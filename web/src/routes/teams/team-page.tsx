@@ -117,9 +117,7 @@ export function TeamPage() {
 
       <Section title={`Members (${t.members.length})`}>
         {t.members.length === 0 ? (
-          <p className="text-[13px] text-muted-foreground">
-            No Hangar accounts are members of this team. Admins add them with POST /api/v1/teams/{'{id}'}/members.
-          </p>
+          <p className="text-[13px] text-muted-foreground">No Hangar accounts are members of this team. Admins add them under Administration → Teams.</p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
             {t.members.map((m) => (

@@ -67,7 +67,7 @@ export function TeamsPage() {
         <ErrorState error={teams.error} onRetry={() => void teams.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState title={q ? `No team matches “${q}”` : 'No teams yet'}>
-          {q ? 'Try another name.' : 'Teams come from catalog Group entities or are created by admins with POST /api/v1/teams.'}
+          {q ? 'Try another name.' : 'Teams come from catalog Group entities or are created by admins under Administration → Teams.'}
         </EmptyState>
       ) : (
         <DataTable label="Teams" columns={columns} data={shown} getRowId={(t) => t.id} maxHeight="calc(100dvh - 13rem)" />

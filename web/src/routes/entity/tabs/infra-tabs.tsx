@@ -186,7 +186,10 @@ export function RegistryTab({ entity }: { entity: CatalogEntity }) {
         query={list}
         label="vulnerabilities"
         isEmpty={(l) => l.length === 0}
-        empty={{ title: 'No stored findings', body: 'Scan the image with POST /api/v1/registry/components/:id/vulnerabilities/sync.' }}
+        empty={{
+          title: 'No stored findings',
+          body: 'An admin reads its images’ findings from the registry with “Sync vulnerabilities” on Integrations → Registry.',
+        }}
       >
         {(rows) => (
           <SimpleTable label="Vulnerabilities" head={['Severity', 'CVE', 'Package', 'Installed', 'Fixed in']}>

@@ -92,7 +92,7 @@ export function GatewayTab({ entity }: { entity: CatalogEntity }) {
       isEmpty={(p) => p.total === 0}
       empty={{
         title: 'No gateway route is linked',
-        body: 'Routes come from the configured API gateways (POST /api/v1/gateway/sync); link one to this component with PATCH /api/v1/gateway/routes/:id.',
+        body: 'Routes come from the configured API gateways: sync them and link one to this component on Integrations → Gateway.',
       }}
     >
       {(page) => (
