@@ -18,7 +18,7 @@ import type { CatalogEntity } from '../../api/queries/entity';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { FormAlert } from '../../components/ui/form-field';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { describeError } from '../../components/ui/states';
 import { createBody, documentProblem, EMPTY_FORM, formOf, patchBody, type ComponentFormValues } from './component-form';
@@ -69,8 +69,7 @@ export function CreateComponentDialog() {
   const [values, setValues] = useState(EMPTY_FORM);
   const create = useCreateComponent();
   const navigate = useNavigate();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     create.mutate(createBody(values), {
       onSuccess: (c) => {
         setOpen(false);
@@ -78,26 +77,25 @@ export function CreateComponentDialog() {
         void navigate({ to: '/catalog/$kind/$namespace/$name', params: entityPath(c) });
       },
     });
-  };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button size="sm">
           <Plus aria-hidden className="size-4" /> New component
         </Button>
-      </DialogTrigger>
-      <DialogContent title="New component" description="Adds a component to the catalog; everyone sees it at once." className="w-[min(92vw,680px)]">
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <ComponentFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={create.error} />
-          <FormAlert error={create.error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={create.isPending}>
-              Create
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="New component"
+      description="Adds a component to the catalog; everyone sees it at once."
+      className="w-[min(92vw,680px)]"
+      onSubmit={submit}
+      error={create.error}
+      submitLabel="Create"
+      submitDisabled={create.isPending}
+    >
+      <ComponentFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={create.error} />
+    </FormDialog>
   );
 }
 
@@ -108,17 +106,15 @@ export function EditComponentDialog({ entity }: { entity: CatalogEntity }) {
   const update = useUpdateComponent(entity.id);
   const navigate = useNavigate();
   const changes = patchBody(before, values);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     update.mutate(changes, {
       onSuccess: (c) => {
         setOpen(false);
         if (c.name !== entity.name) void navigate({ to: '/catalog/$kind/$namespace/$name', params: entityPath(c), replace: true });
       },
     });
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -127,24 +123,21 @@ export function EditComponentDialog({ entity }: { entity: CatalogEntity }) {
           update.reset();
         }
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button size="sm" variant="secondary">
           <Pencil aria-hidden className="size-4" /> Edit
         </Button>
-      </DialogTrigger>
-      <DialogContent title={`Edit ${entity.name}`} description="Only the fields you change are sent." className="w-[min(92vw,680px)]">
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <ComponentFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={update.error} />
-          <FormAlert error={update.error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending || Object.keys(changes).length === 0}>
-              Save
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Edit ${entity.name}`}
+      description="Only the fields you change are sent."
+      className="w-[min(92vw,680px)]"
+      onSubmit={submit}
+      error={update.error}
+      submitLabel="Save"
+      submitDisabled={update.isPending || Object.keys(changes).length === 0}
+    >
+      <ComponentFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={update.error} />
+    </FormDialog>
   );
 }
 

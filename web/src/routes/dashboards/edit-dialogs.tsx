@@ -1,25 +1,16 @@
 // Admin edits of a dashboard and of one widget (PATCH; the server refuses others, so only admins see
 // them). The server's 400 details appear on the field they name (decision 754).
 import { Pencil, Settings2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { useState } from 'react';
+import { fieldError } from '../../api/field-errors';
 import { useUpdateDashboard, useUpdateWidget, type Dashboard, type DashboardPatch, type Widget, type WidgetType } from '../../api/queries/dashboards';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input, Select } from '../../components/ui/input';
 import { CONFIG_FIELDS, widgetFormOf, widgetPatch, type WidgetFormValues } from './widget-form';
 import { WIDGET_TYPES } from './widgets';
 
 const textarea = 'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
-
-function FormAlert({ error }: { error: unknown }) {
-  const message = formError(error);
-  return message ? (
-    <p role="alert" className="text-[13px] text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
 
 type Visibility = Dashboard['visibility'];
 
@@ -34,13 +25,10 @@ export function EditDashboardDialog({ dashboard }: { dashboard: Dashboard }) {
     ...(description.trim() !== dashboard.description && { description: description.trim() }),
     ...(visibility !== dashboard.visibility && { visibility }),
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    update.mutate(body, { onSuccess: () => setOpen(false) });
-  };
+  const submit = () => update.mutate(body, { onSuccess: () => setOpen(false) });
   const problem = (field: string) => fieldError(update.error, field);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -51,49 +39,45 @@ export function EditDashboardDialog({ dashboard }: { dashboard: Dashboard }) {
           setVisibility(dashboard.visibility);
         } else update.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="secondary">
           <Pencil aria-hidden className="size-4" /> Edit
         </Button>
-      </DialogTrigger>
-      <DialogContent title="Edit the dashboard">
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <Field label="Name" error={problem('name')}>
-            {(id, note) => (
-              <Input id={id} aria-describedby={note} aria-invalid={!!problem('name')} required value={name} onChange={(e) => setName(e.target.value)} />
-            )}
-          </Field>
-          <Field label="Description" error={problem('description')}>
-            {(id, note) => (
-              <textarea
-                id={id}
-                aria-describedby={note}
-                aria-invalid={!!problem('description')}
-                rows={3}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                className={textarea}
-              />
-            )}
-          </Field>
-          <Field label="Visibility" hint="Private: only its owner sees it. Workspace: every signed-in user." error={problem('visibility')}>
-            {(id, note) => (
-              <Select id={id} aria-describedby={note} value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)}>
-                <option value="private">Private</option>
-                <option value="workspace">Workspace</option>
-              </Select>
-            )}
-          </Field>
-          <FormAlert error={update.error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending || Object.keys(body).length === 0}>
-              Save
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Edit the dashboard"
+      className=""
+      onSubmit={submit}
+      error={update.error}
+      submitLabel="Save"
+      submitDisabled={update.isPending || Object.keys(body).length === 0}
+    >
+      <Field label="Name" error={problem('name')}>
+        {(id, note) => (
+          <Input id={id} aria-describedby={note} aria-invalid={!!problem('name')} required value={name} onChange={(e) => setName(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Description" error={problem('description')}>
+        {(id, note) => (
+          <textarea
+            id={id}
+            aria-describedby={note}
+            aria-invalid={!!problem('description')}
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            className={textarea}
+          />
+        )}
+      </Field>
+      <Field label="Visibility" hint="Private: only its owner sees it. Workspace: every signed-in user." error={problem('visibility')}>
+        {(id, note) => (
+          <Select id={id} aria-describedby={note} value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)}>
+            <option value="private">Private</option>
+            <option value="workspace">Workspace</option>
+          </Select>
+        )}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -109,95 +93,88 @@ export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string;
   const body = widgetPatch(widget, values);
   const set = (patch: Partial<WidgetFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const problem = (field: string) => fieldError(update.error, field);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    update.mutate(body, { onSuccess: () => setOpen(false) });
-  };
+  const submit = () => update.mutate(body, { onSuccess: () => setOpen(false) });
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setValues(widgetFormOf(widget));
         else update.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="ghost" size="sm" aria-label={`Edit ${widget.title}`}>
           <Settings2 aria-hidden className="size-3.5" />
         </Button>
-      </DialogTrigger>
-      <DialogContent title={`Edit the widget ${widget.title}`} className="max-h-[85vh] overflow-y-auto">
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <Field label="Title" error={problem('title')}>
-            {(id, note) => (
-              <Input
-                id={id}
-                aria-describedby={note}
-                aria-invalid={!!problem('title')}
-                required
-                value={values.title}
-                onChange={(e) => set({ title: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Type" hint="A new type keeps the settings it shares with the old one." error={problem('type')}>
-            {(id, note) => (
-              <Select id={id} aria-describedby={note} value={values.type} onChange={(e) => set({ type: e.target.value as WidgetType })}>
-                {WIDGET_TYPES.map((t) => (
-                  <option key={t.type} value={t.type}>
-                    {t.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          {CONFIG_FIELDS[values.type].map((f) => (
-            <Field key={f.key} label={f.label} hint={f.hint} error={problem(`config.${f.key}`)}>
-              {(id, note) => (
-                <Input
-                  id={id}
-                  aria-describedby={note}
-                  aria-invalid={!!problem(`config.${f.key}`)}
-                  inputMode={f.numeric ? 'decimal' : undefined}
-                  value={values.settings[f.key] ?? ''}
-                  onChange={(e) => set({ settings: { ...values.settings, [f.key]: e.target.value } })}
-                />
-              )}
-            </Field>
-          ))}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Width (of 12 columns)" error={problem('gridW')}>
-              {(id, note) => (
-                <Select id={id} aria-describedby={note} value={values.gridW} onChange={(e) => set({ gridW: Number(e.target.value) })}>
-                  {withCurrent(COLUMNS, values.gridW).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label="Height (rows)" error={problem('gridH')}>
-              {(id, note) => (
-                <Select id={id} aria-describedby={note} value={values.gridH} onChange={(e) => set({ gridH: Number(e.target.value) })}>
-                  {withCurrent(ROWS, values.gridH).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          </div>
-          <FormAlert error={update.error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending || Object.keys(body).length === 0}>
-              Save
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Edit the widget ${widget.title}`}
+      className="max-h-[85vh] overflow-y-auto"
+      onSubmit={submit}
+      error={update.error}
+      submitLabel="Save"
+      submitDisabled={update.isPending || Object.keys(body).length === 0}
+    >
+      <Field label="Title" error={problem('title')}>
+        {(id, note) => (
+          <Input
+            id={id}
+            aria-describedby={note}
+            aria-invalid={!!problem('title')}
+            required
+            value={values.title}
+            onChange={(e) => set({ title: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Type" hint="A new type keeps the settings it shares with the old one." error={problem('type')}>
+        {(id, note) => (
+          <Select id={id} aria-describedby={note} value={values.type} onChange={(e) => set({ type: e.target.value as WidgetType })}>
+            {WIDGET_TYPES.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {CONFIG_FIELDS[values.type].map((f) => (
+        <Field key={f.key} label={f.label} hint={f.hint} error={problem(`config.${f.key}`)}>
+          {(id, note) => (
+            <Input
+              id={id}
+              aria-describedby={note}
+              aria-invalid={!!problem(`config.${f.key}`)}
+              inputMode={f.numeric ? 'decimal' : undefined}
+              value={values.settings[f.key] ?? ''}
+              onChange={(e) => set({ settings: { ...values.settings, [f.key]: e.target.value } })}
+            />
+          )}
+        </Field>
+      ))}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Width (of 12 columns)" error={problem('gridW')}>
+          {(id, note) => (
+            <Select id={id} aria-describedby={note} value={values.gridW} onChange={(e) => set({ gridW: Number(e.target.value) })}>
+              {withCurrent(COLUMNS, values.gridW).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Height (rows)" error={problem('gridH')}>
+          {(id, note) => (
+            <Select id={id} aria-describedby={note} value={values.gridH} onChange={(e) => set({ gridH: Number(e.target.value) })}>
+              {withCurrent(ROWS, values.gridH).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

@@ -3,27 +3,18 @@
 // the outbound address policy refuses, a bad name) appear on the field they name.
 import { useNavigate } from '@tanstack/react-router';
 import { Link2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { useState } from 'react';
+import { fieldError } from '../../api/field-errors';
 import { useCreateIacModule, useDeleteIacModule, useLinkIacModule, useUpdateIacModule, type IacModule } from '../../api/queries/iac';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input, Select } from '../../components/ui/input';
 import { ComponentPicker } from '../integrations/component-picker';
 import { ENGINES, PROVIDERS, type Engine, type Provider } from './iac-search';
 import { createModuleBody, EMPTY_MODULE, moduleFormOf, patchModuleBody, type ModuleFormValues } from './module-form';
 
 const textarea = 'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
-
-function FormAlert({ error }: { error: unknown }) {
-  const message = formError(error);
-  return message ? (
-    <p role="alert" className="text-[13px] text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
 
 function ModuleFields({ values, set, error }: { values: ModuleFormValues; set: (patch: Partial<ModuleFormValues>) => void; error: unknown }) {
   const problem = (field: keyof ModuleFormValues) => fieldError(error, field);
@@ -107,8 +98,7 @@ export function RegisterModuleDialog() {
   const [values, setValues] = useState(EMPTY_MODULE);
   const create = useCreateIacModule();
   const navigate = useNavigate();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     create.mutate(createModuleBody(values), {
       onSuccess: (m) => {
         setOpen(false);
@@ -116,36 +106,27 @@ export function RegisterModuleDialog() {
         void navigate({ to: '/iac/modules/$moduleId', params: { moduleId: m.id } });
       },
     });
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) create.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button size="sm">
           <Plus aria-hidden className="size-4" /> Register module
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Register a module"
-        description="Adds the module to the catalog; sync it on its page to read its versions."
-        className="max-h-[85vh] w-[min(92vw,680px)] overflow-y-auto"
-      >
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <ModuleFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={create.error} />
-          <FormAlert error={create.error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={create.isPending || !values.name.trim() || !values.sourceRepoUrl.trim()}>
-              Register
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Register a module"
+      description="Adds the module to the catalog; sync it on its page to read its versions."
+      onSubmit={submit}
+      error={create.error}
+      submitLabel="Register"
+      submitDisabled={create.isPending || !values.name.trim() || !values.sourceRepoUrl.trim()}
+    >
+      <ModuleFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={create.error} />
+    </FormDialog>
   );
 }
 
@@ -155,12 +136,8 @@ export function EditModuleDialog({ module }: { module: IacModule }) {
   const [values, setValues] = useState(before);
   const update = useUpdateIacModule(module.id);
   const changes = patchModuleBody(before, values);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    update.mutate(changes, { onSuccess: () => setOpen(false) });
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -168,28 +145,20 @@ export function EditModuleDialog({ module }: { module: IacModule }) {
         if (next) setValues(moduleFormOf(module));
         else update.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="secondary" size="sm">
           <Pencil aria-hidden className="size-3.5" /> Edit
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Edit ${module.name}`}
-        description="A new source repository is read at the next sync."
-        className="max-h-[85vh] w-[min(92vw,680px)] overflow-y-auto"
-      >
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <ModuleFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={update.error} />
-          <FormAlert error={update.error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending || Object.keys(changes).length === 0}>
-              Save
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Edit ${module.name}`}
+      description="A new source repository is read at the next sync."
+      onSubmit={() => update.mutate(changes, { onSuccess: () => setOpen(false) })}
+      error={update.error}
+      submitLabel="Save"
+      submitDisabled={update.isPending || Object.keys(changes).length === 0}
+    >
+      <ModuleFields values={values} set={(p) => setValues((v) => ({ ...v, ...p }))} error={update.error} />
+    </FormDialog>
   );
 }
 
@@ -216,35 +185,28 @@ export function LinkComponentDialog({ module }: { module: IacModule }) {
   const [open, setOpen] = useState(false);
   const [componentId, setComponentId] = useState<string>();
   const link = useLinkIacModule(module.id);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (componentId) link.mutate(componentId, { onSuccess: () => setOpen(false) });
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setComponentId(module.componentId ?? undefined);
         else link.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="secondary" size="sm">
           <Link2 aria-hidden className="size-3.5" /> {module.componentId ? 'Change component' : 'Link component'}
         </Button>
-      </DialogTrigger>
-      <DialogContent title={`Link ${module.name} to a component`} description="The component's page then lists this module and its drift.">
-        <form onSubmit={submit} className="grid gap-3">
-          <ComponentPicker selected={componentId} onSelect={setComponentId} />
-          <FormAlert error={link.error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={link.isPending || !componentId || componentId === module.componentId}>
-              Link
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Link ${module.name} to a component`}
+      description="The component's page then lists this module and its drift."
+      className=""
+      onSubmit={() => componentId && link.mutate(componentId, { onSuccess: () => setOpen(false) })}
+      error={link.error}
+      submitLabel="Link"
+      submitDisabled={link.isPending || !componentId || componentId === module.componentId}
+    >
+      <ComponentPicker selected={componentId} onSelect={setComponentId} />
+    </FormDialog>
   );
 }

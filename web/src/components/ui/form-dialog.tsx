@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog, DialogContent, DialogTrigger } from './dialog';
+import { FormAlert } from './form-field';
+
+/**
+ * A dialog holding one form (decision 788): the trigger, the fields, the server's form-level error
+ * (field errors sit on their fields) and one submit button. The caller keeps `open`, so it closes the
+ * dialog when its write succeeds and resets its values when the dialog opens. The browser checks no
+ * field (`noValidate`): the server's 400 says what is wrong, on the field it names.
+ */
+export function FormDialog({
+  trigger,
+  title,
+  description,
+  className = 'max-h-[85vh] w-[min(92vw,680px)] overflow-y-auto',
+  open,
+  onOpenChange,
+  onSubmit,
+  error,
+  submitLabel,
+  submitDisabled,
+  children,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description?: string;
+  className?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: () => void;
+  error: unknown;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent title={title} description={description} className={className}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+          className="grid gap-3"
+          noValidate
+        >
+          {children}
+          <FormAlert error={error} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={submitDisabled}>
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
