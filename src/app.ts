@@ -136,7 +136,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
     log: app.log,
-    timings: { lockDurationMs: config.jobs.lockDurationMs, stalledIntervalMs: config.jobs.stalledIntervalMs },
+    timings: {
+      lockDurationMs: config.jobs.lockDurationMs,
+      stalledIntervalMs: config.jobs.stalledIntervalMs,
+      enqueueTimeoutMs: config.runtime.redisCommandTimeoutMs,
+    },
   });
   const jobs = new JobsRuntime(queue, app.log);
   const cache = redis ? new RedisCache(redis, config.redisKeyPrefix, app.log) : new MemoryCache();

@@ -5,6 +5,7 @@ import type { JobRun } from '../../src/infra/jobs/catalog.js';
 import { JobCancelled, JobsRuntime, JobTimedOut } from '../../src/infra/jobs/runtime.js';
 import { BullmqQueue } from '../../src/infra/queue/bullmq.queue.js';
 import { waitUntil } from '../helpers/free-port.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
 
 /**
@@ -199,4 +200,25 @@ describe('jobs on Redis, two processes', () => {
     await waitUntil(async () => failed.length === 1, 15_000, 'the stalled job to be failed');
     expect(failed).toEqual(['alive']);
   }, 30_000);
+});
+
+describe('jobs when Redis stalls', () => {
+  it('an enqueue Redis never answers gets 503 within its deadline (REDIS_COMMAND_TIMEOUT_MS), not a hung request (decision 525)', async () => {
+    const target = new URL(TEST_REDIS_URL);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const queue = new BullmqQueue(proxy.urlFor(TEST_REDIS_URL), `hangar-jobs-${randomBytes(4).toString('hex')}`, log, { enqueueTimeoutMs: 500 });
+    const jobs = new JobsRuntime(queue, log);
+    opened.push({ jobs, queue });
+    jobs.define(def({ name: 'e.later', concurrency: 1, run: async () => {} }));
+    await api(jobs).enqueue('e.later', { n: 1 });
+    try {
+      proxy.blackhole(); // connections stay open, nothing comes back
+      const started = Date.now();
+      await expect(api(jobs).enqueue('e.later', { n: 2 })).rejects.toMatchObject({ statusCode: 503 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      proxy.resume();
+      await proxy.close();
+    }
+  });
 });

@@ -12,6 +12,8 @@ await loadRedisDriver();
 export interface BullmqTimings {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /** How long an enqueue may wait for Redis before the caller gets 503 (REDIS_COMMAND_TIMEOUT_MS). */
+  enqueueTimeoutMs?: number;
 }
 
 /** What is stored in Redis: the caller's data and the caller's job id (BullMQ ids have rules of their own). */
@@ -82,12 +84,26 @@ export class BullmqQueue implements JobQueue {
   }
 
   async enqueue<T>(name: string, data: T, opts: JobOptions = {}) {
+    // BullMQ waits for its connection to be ready before an add, without limit: an add that starts
+    // while the connection is reconnecting (Redis just went away) would hang until Redis is back. So
+    // the add has a deadline; past it the caller gets 503 (decision 525). An add still waiting may
+    // land once Redis returns; job handlers already treat a job whose record is gone as done.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not take the job within ${this.enqueueTimeoutMs} ms`)), this.enqueueTimeoutMs);
+    });
     try {
-      await this.add(name, data, opts);
+      await Promise.race([this.add(name, data, opts), deadline]);
     } catch (err) {
       this.log.error({ err, job: name }, 'could not enqueue job');
       throw new Unavailable('The job queue (Redis) is unavailable; try again later');
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  private get enqueueTimeoutMs() {
+    return this.timings.enqueueTimeoutMs ?? 5_000;
   }
 
   private async add<T>(name: string, data: T, opts: JobOptions) {
