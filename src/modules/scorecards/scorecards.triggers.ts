@@ -27,7 +27,7 @@ export function factsChangedLine() {
 export type FactsChangedLine = ReturnType<typeof factsChangedLine>;
 
 /** How long a re-evaluation waits for more changes of the same entities (decision 550). */
-export const SETTLE_MS = 500;
+export const SETTLE_MS = 50;
 
 /**
  * The debounce slot of a trigger at `now`, and how long its job waits: until the slot ends. Every
