@@ -7,6 +7,10 @@ declare module '../../infra/events.js' {
     INCIDENT_STATUS_CHANGED: { incidentId: string; previousStatus: IncidentStatus; newStatus: IncidentStatus; updatedBy: string };
     /** A manual timeline entry (decision 744): `id` is the entry's. */
     'incident.update.created': { incidentId: string; id: string };
+    /** Severity, title, description, commander, affected lists or cause edited (decision 744). */
+    'incident.updated': { incidentId: string };
+    /** Deleted by an admin (decision 744). */
+    'incident.deleted': { incidentId: string };
   }
 }
 

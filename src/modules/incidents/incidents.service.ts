@@ -188,6 +188,7 @@ export function createIncidentsService({ db, events, auth, factsChanged }: Incid
         if (environmentIds) await repo.setEnvironments(tx, id, environmentIds);
         return { view: await detail(tx, row), after: factsChanged ? await touched(tx, row) : [] };
       });
+      events.emit('incident.updated', { incidentId: id });
       factsChanged?.([...new Set([...before, ...result.after])]);
       return result.view;
     },
@@ -220,6 +221,7 @@ export function createIncidentsService({ db, events, auth, factsChanged }: Incid
       const current = await repo.find(db, id);
       const before = current && factsChanged ? await touched(db, current) : [];
       if (!(await repo.delete(db, id))) throw new NotFound('Incident not found');
+      events.emit('incident.deleted', { incidentId: id });
       factsChanged?.(before);
     },
 

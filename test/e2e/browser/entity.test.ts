@@ -46,7 +46,7 @@ describe('entity page', () => {
     expect(new URL(page.url()).pathname).toBe(ENTITY);
     const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
     expect(await header.getByRole('link', { name: 'payments-team' }).getAttribute('href')).toMatch(/^\/teams\/[0-9a-f-]{36}$/);
-    await header.getByText('production').waitFor();
+    await header.getByText('production', { exact: true }).waitFor(); // not the scorecard badge "Production readiness: …"
     await header.getByRole('link', { name: 'java' }).waitFor();
 
     const relations = page.getByRole('region', { name: 'Relations' });
