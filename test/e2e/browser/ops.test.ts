@@ -115,10 +115,12 @@ describe('dashboards', () => {
     await page.keyboard.press('Space');
     await expect.poll(heard, { timeout: 15_000 }).toContain('Latency dropped at position 2 of 4.');
     await expect.poll(() => widgetTitles(page), { timeout: 15_000 }).toEqual(['Open incidents', 'Latency', 'Uptime', 'Availability SLO']);
-    // Saved: the server has the new places, and a reload shows them.
-    const saved = await server.api('GET', `/api/v1${dashboardPath}`, undefined, admin);
-    const at = Object.fromEntries((saved.body.widgets as { title: string; gridX: number; gridY: number }[]).map((w) => [w.title, [w.gridX, w.gridY]]));
-    expect(at).toEqual({ 'Open incidents': [0, 0], Latency: [6, 0], Uptime: [0, 3], 'Availability SLO': [6, 3] });
+    // Saved: the server has the new places (the layout PATCH may still be on its way), and a reload shows them.
+    const places = async () => {
+      const saved = await server.api('GET', `/api/v1${dashboardPath}`, undefined, admin);
+      return Object.fromEntries((saved.body.widgets as { title: string; gridX: number; gridY: number }[]).map((w) => [w.title, [w.gridX, w.gridY]]));
+    };
+    await expect.poll(places, { timeout: 15_000 }).toEqual({ 'Open incidents': [0, 0], Latency: [6, 0], Uptime: [0, 3], 'Availability SLO': [6, 3] });
     await page.reload();
     await expect.poll(() => widgetTitles(page), { timeout: 15_000 }).toEqual(['Open incidents', 'Latency', 'Uptime', 'Availability SLO']);
 
