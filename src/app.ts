@@ -145,7 +145,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const jobs = new JobsRuntime(queue, app.log);
   const cache = redis ? new RedisCache(redis, config.redisKeyPrefix, app.log) : new MemoryCache();
   const tokens = new AccessTokens(config.jwtSecret, config.jwtExpirationS);
-  const actors = new ActorCache({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, publisher: redis, log: app.log });
+  const actors = new ActorCache({
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    publisher: redis,
+    log: app.log,
+    ackTimeoutMs: config.runtime.redisCommandTimeoutMs,
+  });
   actors.start();
   // The gateway authenticates through auth, and auth moves live connections on a role change: bound late.
   const late: { gateway?: Pick<EventPublisher, 'adminRoleChanged'> } = {};

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/kernel/types.js';
+import { ActorCache } from '../../src/modules/auth/index.js';
 import { ADMIN, createTestDatabase, testConfig } from '../helpers/app.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
 
@@ -62,5 +65,65 @@ describe('role cache across processes', () => {
     for (let i = 0; i < 3; i++) expect((await get(b, '/api/v1/auth/users', token)).status).toBe(200);
     expect((await setRoles(a, admin, user.id, [])).status).toBe(200);
     expect((await get(b, '/api/v1/auth/users', token)).status).toBe(403);
+  });
+});
+
+describe('role cache invalidation handshake (decision 526)', () => {
+  const log = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+  const identity = { id: 'u1', username: 'u1', roles: ['admin'] };
+  async function live(cache: ActorCache) {
+    cache.start();
+    // Caching starts once the subscription is confirmed.
+    await vi.waitFor(() => {
+      cache.set(identity, cache.mark());
+      expect(cache.get(identity.id)).toBeDefined();
+    });
+  }
+
+  it('every other process has dropped the entry when invalidate returns, every time', async () => {
+    const keyPrefix = `${prefix}-handshake`;
+    const publisher = new Redis(TEST_REDIS_URL);
+    const a = new ActorCache({ redisUrl: TEST_REDIS_URL, keyPrefix, publisher, log });
+    const b = new ActorCache({ redisUrl: TEST_REDIS_URL, keyPrefix, publisher: new Redis(TEST_REDIS_URL), log });
+    try {
+      await live(a);
+      await live(b);
+      for (let i = 0; i < 200; i++) {
+        b.set(identity, b.mark());
+        expect(b.get(identity.id)).toBeDefined();
+        await a.invalidate(identity.id);
+        expect(b.get(identity.id)).toBeUndefined();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      publisher.disconnect();
+    }
+  });
+
+  it('a subscriber that never confirms delays a role change by the timeout only', async () => {
+    const keyPrefix = `${prefix}-silent`;
+    const publisher = new Redis(TEST_REDIS_URL);
+    const silent = new Redis(TEST_REDIS_URL);
+    const warned: unknown[] = [];
+    const a = new ActorCache({
+      redisUrl: TEST_REDIS_URL,
+      keyPrefix,
+      publisher,
+      ackTimeoutMs: 300,
+      log: { ...log, warn: (obj: unknown) => warned.push(obj) } as unknown as FastifyBaseLogger,
+    });
+    try {
+      await silent.subscribe(`${keyPrefix}:auth:roles-changed`);
+      await live(a);
+      const started = Date.now();
+      await a.invalidate(identity.id);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(warned).toEqual([expect.objectContaining({ userId: identity.id, expected: 2, confirmed: 1 })]);
+    } finally {
+      await a.close();
+      silent.disconnect();
+      publisher.disconnect();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createRedis } from '../../infra/redis.js';
@@ -10,12 +11,16 @@ export interface CachedIdentity {
 
 /** A safety net only: entries are dropped on every role change; this bounds a publish that failed. */
 const MAX_AGE_MS = 30_000;
+/** How long a role change waits for every process to confirm it dropped the entry (decision 526). */
+const DEFAULT_ACK_TIMEOUT_MS = 2_000;
 
 /**
  * Who a user id is and which roles it holds, kept in process memory so an authenticated request
  * costs no database round trip. The rule "a role change applies to the caller's next request, in
  * every process" holds because every role change goes through `invalidate`, which drops the entry
- * here and, with Redis, publishes the user id to every other process before the change is answered.
+ * here and, with Redis, publishes the user id to every process and waits until each subscriber has
+ * confirmed it dropped the entry before the change is answered (decision 526: a publish alone returns
+ * once Redis has queued the message, which another process may read after the caller's next request).
  * A process whose subscription is not live (Redis away, reconnecting) does not use the cache at all
  * and reads the database, so a missed invalidation can never serve stale roles.
  */
@@ -24,11 +29,17 @@ export class ActorCache {
   private live: boolean;
   private subscriber: Redis | undefined;
   private readonly channel: string;
+  private readonly ackChannel: string;
+  /** Invalidations of this process waiting for their confirmations, by id. */
+  private readonly pending = new Map<string, { needed: number; got: number; done: () => void }>();
   /** Bumped by every invalidation: a database read that raced with one is not cached. */
   private generation = 0;
 
-  constructor(private readonly opts: { redisUrl?: string; keyPrefix: string; publisher?: Redis; log: FastifyBaseLogger; maxEntries?: number }) {
+  constructor(
+    private readonly opts: { redisUrl?: string; keyPrefix: string; publisher?: Redis; log: FastifyBaseLogger; maxEntries?: number; ackTimeoutMs?: number },
+  ) {
     this.channel = `${opts.keyPrefix}:auth:roles-changed`;
+    this.ackChannel = `${opts.keyPrefix}:auth:roles-changed-ack`;
     // Without Redis this is the only process: local invalidation is exact.
     this.live = !opts.redisUrl;
   }
@@ -48,7 +59,7 @@ export class ActorCache {
     sub.on('reconnecting', stop);
     sub.on('end', stop);
     sub.on('ready', () => {
-      sub.subscribe(this.channel).then(
+      sub.subscribe(this.channel, this.ackChannel).then(
         () => {
           this.generation++;
           this.entries.clear();
@@ -57,11 +68,22 @@ export class ActorCache {
         (err) => this.opts.log.warn({ err }, 'role cache: could not subscribe to invalidations; reading roles from the database'),
       );
     });
-    sub.on('message', (_channel: string, userId: string) => {
+    sub.on('message', (channel: string, message: string) => {
+      if (channel === this.ackChannel) return this.acknowledged(message);
+      // "<userId> <ackId>"; a bare user id (an older process during a rolling upgrade) needs no answer.
+      const [userId = '', ackId] = message.split(' ');
       this.generation++;
       if (userId === '*') this.entries.clear();
       else this.entries.delete(userId);
+      if (ackId) this.opts.publisher?.publish(this.ackChannel, ackId).catch(() => undefined);
     });
+  }
+
+  private acknowledged(ackId: string): void {
+    const wait = this.pending.get(ackId);
+    if (!wait) return;
+    wait.got++;
+    if (wait.got >= wait.needed) wait.done();
   }
 
   get(userId: string): CachedIdentity | undefined {
@@ -92,11 +114,27 @@ export class ActorCache {
     this.generation++;
     this.entries.delete(userId);
     if (!this.opts.publisher) return;
+    const ackId = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    // Registered before the publish: a confirmation may arrive before the publish's own reply.
+    const confirmed = new Promise<boolean>((resolve) => {
+      this.pending.set(ackId, { needed: Number.POSITIVE_INFINITY, got: 0, done: () => resolve(true) });
+      timer = setTimeout(() => resolve(false), this.opts.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS);
+    });
     try {
-      await this.opts.publisher.publish(this.channel, userId);
+      const wait = this.pending.get(ackId)!;
+      // PUBLISH answers how many subscribers received the message: that many confirmations are awaited.
+      wait.needed = await this.opts.publisher.publish(this.channel, `${userId} ${ackId}`);
+      if (wait.got >= wait.needed) wait.done();
+      if (!(await confirmed)) {
+        this.opts.log.warn({ userId, expected: wait.needed, confirmed: wait.got }, 'role cache: not every process confirmed a role change in time');
+      }
     } catch (err) {
       // Other processes whose subscription is down are not caching; a live one would miss this, so say so.
       this.opts.log.error({ err, userId }, 'role cache: could not publish a role change to other processes');
+    } finally {
+      clearTimeout(timer);
+      this.pending.delete(ackId);
     }
   }
 
