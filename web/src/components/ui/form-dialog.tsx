@@ -6,7 +6,9 @@ import { FormAlert } from './form-field';
 /**
  * A dialog holding one form (decision 788): the trigger, the fields, the server's form-level error
  * (field errors sit on their fields) and one submit button. The caller keeps `open`, so it closes the
- * dialog when its write succeeds and resets its values when the dialog opens. The browser checks no
+ * dialog when its write succeeds; `onOpen` (reset the values to what is stored) and `onClose` (forget
+ * the last write's error) run on the person's open and close, so edit dialogs need no wiring of their
+ * own. The browser checks no
  * field (`noValidate`): the server's 400 says what is wrong, on the field it names.
  */
 export function FormDialog({
@@ -16,6 +18,8 @@ export function FormDialog({
   className = 'max-h-[85vh] w-[min(92vw,680px)] overflow-y-auto',
   open,
   onOpenChange,
+  onOpen,
+  onClose,
   onSubmit,
   error,
   submitLabel,
@@ -28,6 +32,8 @@ export function FormDialog({
   className?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onOpen?: () => void;
+  onClose?: () => void;
   onSubmit: () => void;
   error: unknown;
   submitLabel: string;
@@ -35,7 +41,14 @@ export function FormDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpen?.();
+        else onClose?.();
+        onOpenChange(next);
+      }}
+    >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={title} description={description} className={className}>
         <form
