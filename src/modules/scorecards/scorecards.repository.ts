@@ -220,8 +220,8 @@ export const scorecardsRepository = {
       .returning();
     return row!;
   },
-  async listExemptions(db: Executor, scorecardId: string, skip: number, take: number) {
-    const where = eq(scorecardExemptions.scorecardId, scorecardId);
+  async listExemptions(db: Executor, scorecardId: string, skip: number, take: number, componentId?: string) {
+    const where = and(eq(scorecardExemptions.scorecardId, scorecardId), componentId ? eq(scorecardExemptions.componentId, componentId) : undefined);
     const [data, [total]] = await Promise.all([
       db.select().from(scorecardExemptions).where(where).orderBy(desc(scorecardExemptions.createdAt), asc(scorecardExemptions.id)).offset(skip).limit(take),
       db.select({ n: count() }).from(scorecardExemptions).where(where),

@@ -184,5 +184,12 @@ export const ExemptionSchema = Type.Object({
 });
 export const ExemptionPage = Page(ExemptionSchema);
 
+export const ExemptionsQuery = Type.Object({
+  ...PageQuery.properties,
+  /** Only this entity's exemptions (the entity page's Scorecards tab, decision 543). */
+  componentId: Type.Optional(Uuid),
+});
+export type ExemptionsQuery = Static<typeof ExemptionsQuery>;
+
 export const ScorecardExemptionParams = Type.Object({ id: Uuid, exemptionId: Uuid });
 export const EvaluationQueued = Type.Object({ queued: Type.Boolean() });

@@ -14,7 +14,7 @@ import { gatherFacts, type GatherDeps } from './scorecards.gather.js';
 import { applies, compileScorecard, evaluate, type CompiledScorecard } from './scorecards.levels.js';
 import { scorecardsRepository as repo, type ResultWrite, type ScorecardRow } from './scorecards.repository.js';
 import { settleSlot } from './scorecards.triggers.js';
-import type { CreateExemptionBody, CreateScorecardBody, HistoryQuery, ResultsQuery, UpdateScorecardBody } from './scorecards.schemas.js';
+import type { CreateExemptionBody, CreateScorecardBody, ExemptionsQuery, HistoryQuery, ResultsQuery, UpdateScorecardBody } from './scorecards.schemas.js';
 
 declare module '../../infra/events.js' {
   interface EventMap {
@@ -468,10 +468,10 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
       return { ...row, active: true };
     },
 
-    async listExemptions(caller: Caller, id: string, q: PageQuery) {
+    async listExemptions(caller: Caller, id: string, q: ExemptionsQuery) {
       await visible(caller, id);
       const now = Date.now();
-      const { data, total } = await repo.listExemptions(db, id, q.skip, q.take);
+      const { data, total } = await repo.listExemptions(db, id, q.skip, q.take, q.componentId);
       return pageOf(
         data.map((e) => ({ ...e, active: e.expiresAt.getTime() > now })),
         total,

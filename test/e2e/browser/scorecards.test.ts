@@ -4,8 +4,8 @@ import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalSer
 
 /**
  * Scorecards in the portal: the list, a scorecard's results, an entity's levels, failing rules and history;
- * the admin's actions (evaluate now, delete, exemptions with the server's field errors), none of them for a
- * non-admin; a team's levels on its page; axe in both themes (and the exemption dialog at 390 px).
+ * the admin's actions (evaluate now, delete, exemptions with the server's field errors, also granted and
+ * withdrawn on the entity page's Scorecards tab), none of them for a non-admin; a team's levels on its page; axe in both themes (and the exemption dialog at 390 px).
  */
 let server: PortalServer;
 let pb: PortalBrowser;
@@ -225,6 +225,86 @@ describe('scorecards', () => {
     await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).click();
     await page.getByRole('dialog', { name: `Exempt ${REF}` }).waitFor();
     await expectAccessible(page, 'exemption dialog, 390 px');
+    await context.close();
+    expect((await server.api('DELETE', `/api/v1/scorecards/${scorecardId}/exemptions/${exemption.id}`, undefined, token)).status).toBe(204);
+  });
+
+  it('an admin exempts a failing rule from the entity page (field errors from the server) and withdraws it there (decision 543)', async () => {
+    const { context, page } = await pb.newPage();
+    await signIn(page, ADMIN, `/catalog/component/default/${NAME}?tab=scorecards`);
+    const card = page.getByRole('region', { name: 'Browser maturity', exact: true });
+    await page.getByText('Browser maturity: Bronze').waitFor();
+    // Next to the failing rule: its own button, in the dialog only that rule.
+    await card
+      .getByRole('list', { name: 'Failing rules of Browser maturity' })
+      .getByRole('button', { name: `Exempt ${NAME} from Has an owner on Browser maturity` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Exempt ${NAME} from Has an owner` });
+    expect(await dialog.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['Has an owner']);
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    await dialog.getByRole('button', { name: 'Exempt rule' }).click();
+    await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await reason.getAttribute('aria-describedby')}`).textContent()).toMatch(/fewer than 1 character/);
+    await expectAccessible(page, 'entity exemption dialog with a field error');
+    // Closed and opened again: blank, the last error forgotten (FormDialog's onOpen/onClose).
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: `Exempt ${NAME} from Has an owner on Browser maturity` }).click();
+    expect(await reason.getAttribute('aria-invalid')).toBeNull();
+    expect(await reason.inputValue()).toBe('');
+    await reason.fill('Ownership moves with the reorganisation');
+    await dialog.getByRole('button', { name: 'Exempt rule' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Evaluated again at once: Silver, the rule exempt, the exemption listed with its withdraw control.
+    await page.getByText('Browser maturity: Silver').waitFor();
+    expect(await card.getByRole('list', { name: 'Failing rules of Browser maturity' }).count()).toBe(0);
+    const row = card
+      .getByRole('table', { name: `Exemptions of ${NAME} on Browser maturity` })
+      .getByRole('row')
+      .filter({ hasText: 'Ownership moves' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      'Has an owner',
+      'Ownership moves with the reorganisation',
+      expect.any(String),
+      'you',
+      'active',
+      'Withdraw',
+    ]);
+    await settled(page);
+    await expectAccessible(page, 'entity scorecards with an exemption');
+
+    await row.getByRole('button', { name: 'Withdraw the exemption from Has an owner on Browser maturity' }).click();
+    await page.getByRole('dialog', { name: 'Withdraw this exemption?' }).getByRole('button', { name: 'Withdraw exemption' }).click();
+    await page.getByText('Browser maturity: Bronze').waitFor();
+    await expect.poll(() => card.getByRole('table', { name: `Exemptions of ${NAME} on Browser maturity` }).count()).toBe(0);
+    await card.getByRole('button', { name: `Exempt ${NAME} from Has an owner on Browser maturity` }).waitFor();
+    expect((await server.api('GET', `/api/v1/scorecards/${scorecardId}/exemptions`, undefined, token)).body.total).toBe(0);
+    await context.close();
+  });
+
+  it("a non-admin sees the entity's exemptions but no control to grant or withdraw one", async () => {
+    const exemption = await created(`/api/v1/scorecards/${scorecardId}/exemptions`, {
+      componentId: (await server.api('GET', `/api/v1/catalog/entities/component/default/${NAME}`, undefined, token)).body.id,
+      ruleKey: 'named',
+      reason: 'Legacy name, read by a reader',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { context, page } = await pb.newPage({ theme: 'dark' });
+    await signIn(page, READER, `/catalog/component/default/${NAME}?tab=scorecards`);
+    const card = page.getByRole('region', { name: 'Browser maturity', exact: true });
+    const row = card
+      .getByRole('table', { name: `Exemptions of ${NAME} on Browser maturity` })
+      .getByRole('row')
+      .filter({ hasText: 'Legacy name, read by a reader' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['Named sc-*', 'Legacy name, read by a reader', expect.any(String), 'an admin', 'active']);
+    await card.getByRole('list', { name: 'Failing rules of Browser maturity' }).getByText('Set spec.owner').waitFor();
+    await settled(page);
+    expect(await page.getByRole('button', { name: /^Exempt / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Withdraw/ }).count()).toBe(0);
+    await expectAccessible(page, 'entity scorecards of a non-admin, dark');
     await context.close();
     expect((await server.api('DELETE', `/api/v1/scorecards/${scorecardId}/exemptions/${exemption.id}`, undefined, token)).status).toBe(204);
   });

@@ -264,6 +264,9 @@ describe('evaluation', () => {
       ).find((r) => r.scorecardId === card.id);
     expect(await level()).toMatchObject({ level: 'Gold', score: 100 });
     expect((await t.app.inject({ url, headers: inOrg(admin, orgA) })).json()).toMatchObject({ total: 1 });
+    // One entity's exemptions (the entity page's Scorecards tab, decision 543).
+    expect((await t.app.inject({ url: `${url}?componentId=${half.id}`, headers: inOrg(admin, orgA) })).json()).toMatchObject({ total: 1 });
+    expect((await t.app.inject({ url: `${url}?componentId=${full.id}`, headers: inOrg(admin, orgA) })).json()).toMatchObject({ total: 0, data: [] });
 
     // Expired: the rule counts again.
     await t.app.hangar.db.execute(sql`UPDATE scorecard_exemptions SET expires_at = now() - interval '1 second' WHERE id = ${created.json().id}`);

@@ -2602,7 +2602,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Rules waived for single entities, newest first (expired ones included, active false) */
+        /** Rules waived for single entities, newest first (expired ones included, active false); componentId: one entity only */
         get: operations["listScorecardExemptions"];
         put?: never;
         /** Waive one rule for one entity until expiresAt, with a reason (admin); the same rule and entity again replaces it */
@@ -18879,6 +18879,8 @@ export interface operations {
     listScorecardExemptions: {
         parameters: {
             query?: {
+                /** @description UUID */
+                componentId?: string;
                 /** @description rows to skip */
                 skip?: number;
                 /** @description rows to return (1-100) */

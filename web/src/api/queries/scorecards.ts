@@ -65,6 +65,7 @@ export type ExemptionBody = operations['createScorecardExemption']['requestBody'
 
 const exemptionKeys = {
   list: (id: string, params: object) => [...queryKeys.scorecards.all(), 'exemptions', id, params] as const,
+  entity: (id: string, componentId: string) => [...queryKeys.scorecards.all(), 'exemptions', id, 'entity', componentId] as const,
   team: (teamId: string) => [...queryKeys.scorecards.all(), 'team-summary', teamId] as const,
 };
 
@@ -95,6 +96,18 @@ export function useScorecardExemptions(id: string, page = 1, size = 50) {
     queryKey: exemptionKeys.list(id, params),
     queryFn: ({ signal }) => fetchExemptions(id, params, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One entity's exemptions on one scorecard (the entity page's Scorecards tab, decision 543). An entity
+ * has at most one per rule and a scorecard at most 100 rules, so one page of 100 holds them all.
+ */
+export function useEntityExemptions(id: string, componentId: string) {
+  return useQuery({
+    queryKey: exemptionKeys.entity(id, componentId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/scorecards/{id}/exemptions', { params: { path: { id }, query: { componentId, skip: 0, take: 100 } }, signal })),
   });
 }
 

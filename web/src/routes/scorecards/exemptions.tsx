@@ -1,15 +1,15 @@
 // Exemptions of a scorecard (decision 535): the list on the scorecard page, and the admin's dialog that
-// waives one failing rule of one entity with a reason until a date.
+// waives one failing rule of one entity with a reason until a date (also on the entity page, decision 543).
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useAllUsers } from '../../api/queries/admin';
 import { useCreateExemption, useDeleteExemption, useScorecardExemptions, type Scorecard } from '../../api/queries/scorecards';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Field, Input, Select } from '../../components/ui/input';
+import { FormDialog } from '../../components/ui/form-dialog';
+import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
@@ -17,97 +17,84 @@ import { formatDateTime } from '../entity/tabs/tab-states';
 import { defaultExpiryDay, expiryOf } from './exemption-dates';
 
 const SIZE = 50;
-/** A result row with failing rules: the admin picks one of them, a reason and the last day it is waived. */
+
+/** A rule the admin may waive: its key (sent) and title (shown). */
+export interface FailingRule {
+  key: string;
+  title: string;
+}
+
+/**
+ * The admin's dialog that waives one of an entity's failing rules with a reason until a day, on
+ * FormDialog (decision 544): each opening starts blank with the first rule and the default day, each
+ * closing forgets the last write's error, and the server's 400 shows on the field it names. Used by a
+ * scorecard's result rows (all failing rules) and by the entity page's Scorecards tab (one per rule).
+ */
 export function ExemptButton({
-  scorecard,
+  scorecardId,
   componentId,
-  componentRef,
+  entityLabel,
   failing,
+  triggerLabel = `Exempt a rule of ${entityLabel}`,
 }: {
-  scorecard: Scorecard;
+  scorecardId: string;
   componentId: string;
-  componentRef: string;
-  failing: string[];
+  /** How the entity is named in the dialog's title (its reference or name). */
+  entityLabel: string;
+  failing: FailingRule[];
+  /** The trigger's accessible name (it starts with its visible text, "Exempt"). */
+  triggerLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const create = useCreateExemption(scorecard.id);
-  const titleOf = new Map(scorecard.rules.map((r) => [r.key, r.title || r.key]));
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const body = { componentId, ruleKey: String(form.get('ruleKey')), reason: String(form.get('reason')), expiresAt: expiryOf(String(form.get('expiresAt'))) };
-    create.mutate(body, { onSuccess: () => setOpen(false) });
-  };
-  const problem = formError(create.error);
+  const blank = () => ({ ruleKey: failing[0]?.key ?? '', reason: '', day: defaultExpiryDay(new Date()) });
+  const [values, setValues] = useState(blank);
+  const create = useCreateExemption(scorecardId);
+  const problem = (field: string) => fieldError(create.error, field);
+  const submit = () =>
+    create.mutate({ componentId, ruleKey: values.ruleKey, reason: values.reason, expiresAt: expiryOf(values.day) }, { onSuccess: () => setOpen(false) });
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) create.reset();
-      }}
+      onOpenChange={setOpen}
+      onOpen={() => setValues(blank())}
+      onClose={() => create.reset()}
+      trigger={
+        <Button variant="secondary" size="sm" aria-label={triggerLabel}>
+          Exempt…
+        </Button>
+      }
+      title={`Exempt ${entityLabel}`}
+      description="Waive one failing rule for this entity until a date: it counts as passing for level and score, and the entity is evaluated again at once."
+      className=""
+      onSubmit={submit}
+      error={create.error}
+      submitLabel="Exempt rule"
+      submitDisabled={create.isPending}
     >
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Exempt a rule of ${componentRef}`}>
-        Exempt…
-      </Button>
-      <DialogContent
-        title={`Exempt ${componentRef}`}
-        description="Waive one failing rule for this entity until a date: it counts as passing for level and score, and the entity is evaluated again at once."
-      >
-        {/* noValidate: the server checks every field and its 400 names each one (shown under it). */}
-        <form noValidate onSubmit={submit} className="grid gap-3">
-          {problem && (
-            <p role="alert" className="text-[13px] text-destructive">
-              {problem}
-            </p>
-          )}
-          <Field label="Rule" error={fieldError(create.error, 'ruleKey')}>
-            {(id, describedBy) => (
-              <Select id={id} name="ruleKey" aria-describedby={describedBy} aria-invalid={fieldError(create.error, 'ruleKey') ? true : undefined}>
-                {failing.map((key) => (
-                  <option key={key} value={key}>
-                    {titleOf.get(key) ?? key}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Reason" error={fieldError(create.error, 'reason')} hint="Why the rule does not apply, for whoever reads the scorecard.">
-            {(id, describedBy) => (
-              <textarea
-                id={id}
-                name="reason"
-                rows={3}
-                maxLength={2000}
-                aria-describedby={describedBy}
-                aria-invalid={fieldError(create.error, 'reason') ? true : undefined}
-                className="w-full rounded-md border border-input bg-background p-2 text-sm aria-[invalid=true]:border-destructive"
-              />
-            )}
-          </Field>
-          <Field label="Exempt until (last day)" error={fieldError(create.error, 'expiresAt')}>
-            {(id, describedBy) => (
-              <Input
-                id={id}
-                name="expiresAt"
-                type="date"
-                defaultValue={defaultExpiryDay(new Date())}
-                aria-describedby={describedBy}
-                aria-invalid={fieldError(create.error, 'expiresAt') ? true : undefined}
-              />
-            )}
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              Exempt rule
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <SelectField label="Rule" error={problem('ruleKey')} value={values.ruleKey} onChange={(e) => setValues({ ...values, ruleKey: e.target.value })}>
+        {failing.map((r) => (
+          <option key={r.key} value={r.key}>
+            {r.title}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        label="Reason"
+        description="Why the rule does not apply, for whoever reads the scorecard."
+        error={problem('reason')}
+        rows={3}
+        maxLength={2000}
+        value={values.reason}
+        onChange={(e) => setValues({ ...values, reason: e.target.value })}
+      />
+      <TextField
+        label="Exempt until (last day)"
+        type="date"
+        error={problem('expiresAt')}
+        value={values.day}
+        onChange={(e) => setValues({ ...values, day: e.target.value })}
+      />
+    </FormDialog>
   );
 }
 
@@ -115,7 +102,7 @@ export function ExemptButton({
  * Who waived it. Users' names come from the admin-only user list, so admins (who manage exemptions)
  * see names; others see "you" for their own and "an admin" otherwise (decision 540).
  */
-function useAuthorName(isAdmin: boolean) {
+export function useAuthorName(isAdmin: boolean) {
   const session = useSession();
   const users = useAllUsers(isAdmin);
   const names = new Map(users.data?.map((u) => [u.id, u.displayName || u.username]));

@@ -33,6 +33,7 @@ export function ScorecardPage() {
   const set = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }) });
   const teamName = new Map(teams.data?.teams.map((t) => [t.id, t.displayName || t.name]));
   const colourOf = new Map(s.levels.map((l) => [l.name, l.colour]));
+  const titleOf = new Map(s.rules.map((r) => [r.key, r.title || r.key]));
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -114,7 +115,12 @@ export function ScorecardPage() {
                     {isAdmin && (
                       <td>
                         {failing.length > 0 && (
-                          <ExemptButton scorecard={s} componentId={r.componentId} componentRef={r.componentRef} failing={failing.map(([k]) => k)} />
+                          <ExemptButton
+                            scorecardId={s.id}
+                            componentId={r.componentId}
+                            entityLabel={r.componentRef}
+                            failing={failing.map(([k]) => ({ key: k, title: titleOf.get(k) ?? k }))}
+                          />
                         )}
                       </td>
                     )}

@@ -1,12 +1,16 @@
 // Scorecards of an entity: its level and score on each, the rules it fails with their remediation,
-// and the score's history (an ECharts chart loaded on demand, decision 146's lazy chunks).
+// the exemptions it holds, and the score's history (an ECharts chart loaded on demand, decision 146's
+// lazy chunks). Admins waive a failing rule next to it and withdraw an exemption here (decision 543).
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { CatalogEntity } from '../../../api/queries/entity';
-import { useEntityScorecardHistory, useEntityScorecards, type EntityScorecard } from '../../../api/queries/scorecards';
+import { useDeleteExemption, useEntityExemptions, useEntityScorecardHistory, useEntityScorecards, type EntityScorecard } from '../../../api/queries/scorecards';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Loading } from '../../../components/ui/states';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
+import { ErrorState, Loading } from '../../../components/ui/states';
+import { useIsAdmin } from '../../../lib/use-session';
+import { ExemptButton, useAuthorName } from '../../scorecards/exemptions';
 import { LevelChip } from '../../scorecards/scorecards-page';
 import { formatDateTime, QueryView, SimpleTable } from './tab-states';
 
@@ -40,7 +44,49 @@ function History({ entityId, card }: { entityId: string; card: EntityScorecard }
   );
 }
 
-function Card({ entityId, card }: { entityId: string; card: EntityScorecard }) {
+/** The entity's exemptions on one scorecard; admins withdraw them (the rule applies again at once). */
+function Exemptions({ entity, card, isAdmin }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean }) {
+  const list = useEntityExemptions(card.scorecardId, entity.id);
+  const remove = useDeleteExemption(card.scorecardId);
+  const authorName = useAuthorName(isAdmin);
+  const titleOf = new Map(card.rules.map((r) => [r.key, r.title || r.key]));
+  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  if (!list.data || list.data.data.length === 0) return null;
+  return (
+    <SimpleTable
+      label={`Exemptions of ${entity.name} on ${card.scorecardName}`}
+      head={['Exempt rule', 'Reason', 'Until', 'By', 'Status', ...(isAdmin ? ['Actions'] : [])]}
+    >
+      {list.data.data.map((e) => {
+        const rule = titleOf.get(e.ruleKey) ?? e.ruleKey;
+        return (
+          <tr key={e.id}>
+            <td>{rule}</td>
+            <td className="max-w-xs break-words whitespace-normal">{e.reason}</td>
+            <td>{formatDateTime(String(e.expiresAt))}</td>
+            <td>{authorName(e.createdBy)}</td>
+            <td>{e.active ? <Badge tone="success">active</Badge> : <Badge>expired</Badge>}</td>
+            {isAdmin && (
+              <td>
+                <ConfirmButton
+                  label={`Withdraw the exemption from ${rule} on ${card.scorecardName}`}
+                  title="Withdraw this exemption?"
+                  description={`The rule “${rule}” applies to ${entity.name} again; it is evaluated again at once.`}
+                  confirmLabel="Withdraw exemption"
+                  onConfirm={() => remove.mutateAsync(e.id)}
+                >
+                  Withdraw
+                </ConfirmButton>
+              </td>
+            )}
+          </tr>
+        );
+      })}
+    </SimpleTable>
+  );
+}
+
+function Card({ entity, card, isAdmin }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean }) {
   const [showHistory, setShowHistory] = useState(false);
   const failing = card.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'no_data');
   const colour = card.levels.find((l) => l.name === card.level)?.colour;
@@ -57,17 +103,28 @@ function Card({ entityId, card }: { entityId: string; card: EntityScorecard }) {
         <span className="text-xs text-muted-foreground">changed {formatDateTime(String(card.changedAt))}</span>
       </div>
       {failing.length > 0 && (
-        <ul className="grid gap-1 text-[13px]" aria-label={`Failing rules of ${card.scorecardName}`}>
+        <ul className="grid gap-1.5 text-[13px]" aria-label={`Failing rules of ${card.scorecardName}`}>
           {failing.map((r) => (
-            <li key={r.key}>
-              <span className="font-medium">{r.title}</span> ({r.level}): {r.outcome === 'no_data' ? 'no data' : r.failureMessage || 'fails'}
-              {r.remediationUrl && (
-                <>
-                  {' '}
-                  <a href={r.remediationUrl} className="text-primary underline" target="_blank" rel="noreferrer">
-                    How to fix
-                  </a>
-                </>
+            <li key={r.key} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span>
+                <span className="font-medium">{r.title}</span> ({r.level}): {r.outcome === 'no_data' ? 'no data' : r.failureMessage || 'fails'}
+                {r.remediationUrl && (
+                  <>
+                    {' '}
+                    <a href={r.remediationUrl} className="text-primary underline" target="_blank" rel="noreferrer">
+                      How to fix
+                    </a>
+                  </>
+                )}
+              </span>
+              {isAdmin && (
+                <ExemptButton
+                  scorecardId={card.scorecardId}
+                  componentId={entity.id}
+                  entityLabel={`${entity.name} from ${r.title}`}
+                  failing={[{ key: r.key, title: r.title || r.key }]}
+                  triggerLabel={`Exempt ${entity.name} from ${r.title} on ${card.scorecardName}`}
+                />
               )}
             </li>
           ))}
@@ -85,18 +142,20 @@ function Card({ entityId, card }: { entityId: string; card: EntityScorecard }) {
           </tr>
         ))}
       </SimpleTable>
+      <Exemptions entity={entity} card={card} isAdmin={isAdmin} />
       <div>
         <Button variant="secondary" size="sm" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
           {showHistory ? 'Hide history' : 'Show history'}
         </Button>
       </div>
-      {showHistory && <History entityId={entityId} card={card} />}
+      {showHistory && <History entityId={entity.id} card={card} />}
     </section>
   );
 }
 
 export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
   const cards = useEntityScorecards(entity.id);
+  const isAdmin = useIsAdmin();
   return (
     <QueryView
       query={cards}
@@ -107,7 +166,7 @@ export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
       {(list) => (
         <div className="grid gap-4">
           {list.map((c) => (
-            <Card key={c.scorecardId} entityId={entity.id} card={c} />
+            <Card key={c.scorecardId} entity={entity} card={c} isAdmin={isAdmin} />
           ))}
         </div>
       )}
