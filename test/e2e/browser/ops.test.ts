@@ -192,6 +192,75 @@ describe('dashboards', () => {
     await dark.context.close();
   });
 
+  it('an admin picks a widget’s components and environment by search; the widget shows the new one’s data (decision 755)', { timeout: 60_000 }, async () => {
+    const other = await server.api('POST', '/api/v1/catalog/components', { name: 'audit-service', kind: 'service' }, admin);
+    expect(other.status).toBe(201);
+    const env = await server.api('POST', '/api/v1/environments', { name: 'ops-staging', type: 'staging' }, admin);
+    expect(env.status).toBe(201);
+    const board = await server.api('POST', '/api/v1/dashboards', { name: 'Fleet', visibility: 'workspace' }, admin);
+    expect(board.status).toBe(201);
+    const path = `/api/v1/dashboards/${board.body.id}/widgets`;
+    const health = await server.api('POST', path, { type: 'component_health', title: 'Fleet health', config: { componentIds: [componentId] } }, admin);
+    expect(health.status).toBe(201);
+    const feed = await server.api('POST', path, { type: 'deployment_feed', title: 'Recent deployments', gridY: 3 }, admin);
+    expect(feed.status).toBe(201);
+
+    const { context, page } = await signedIn(ADMIN, `/dashboards/${board.body.id}`);
+    const table = page.getByRole('table', { name: 'Fleet health: components' });
+    await table.getByRole('cell', { name: 'ledger-service' }).waitFor();
+    expect(await table.getByRole('cell', { name: 'audit-service' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Edit Fleet health', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the widget Fleet health' });
+    const chosen = dialog.getByRole('list', { name: 'Components: chosen' });
+    await chosen.getByText('ledger-service').waitFor();
+    await chosen.getByRole('button', { name: 'Remove ledger-service' }).click();
+    await expect.poll(() => chosen.count()).toBe(0);
+    // The keyboard alone: type, move down to the match, pick it with Enter (the form is not submitted).
+    const search = dialog.getByRole('combobox', { name: 'Components', exact: true });
+    await search.fill('audit');
+    const matches = page.getByRole('listbox', { name: 'Matches' });
+    await matches.getByRole('option', { name: /audit-service/ }).waitFor();
+    await search.press('ArrowDown');
+    await expect.poll(() => search.getAttribute('aria-activedescendant')).toBeTruthy();
+    await expectAccessible(page, 'widget settings with the component search open');
+    // Escape closes the list, not the dialog; Down opens it again on the first match.
+    await search.press('Escape');
+    await expect.poll(() => search.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.isVisible()).toBe(true);
+    await search.press('ArrowDown');
+    await expect.poll(() => search.getAttribute('aria-activedescendant')).toBeTruthy();
+    await search.press('Enter');
+    await chosen.getByText('audit-service').waitFor();
+    expect(await search.inputValue()).toBe('');
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await table.getByRole('cell', { name: 'audit-service' }).waitFor();
+    await expect.poll(() => table.getByRole('cell', { name: 'ledger-service' }).count()).toBe(0);
+
+    // The feed: one component and one environment, saved as their ids.
+    await page.getByRole('button', { name: 'Edit Recent deployments', exact: true }).click();
+    const feedDialog = page.getByRole('dialog', { name: 'Edit the widget Recent deployments' });
+    await feedDialog.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'ops-staging' });
+    const one = feedDialog.getByRole('combobox', { name: 'Component', exact: true });
+    await one.fill('ledger');
+    await page
+      .getByRole('listbox', { name: 'Matches' })
+      .getByRole('option', { name: /ledger-service/ })
+      .click();
+    await feedDialog.getByText('Now: ledger-service.', { exact: false }).waitFor();
+    await feedDialog.getByRole('button', { name: 'Save' }).click();
+    await feedDialog.waitFor({ state: 'detached' });
+    const saved = await server.api('GET', `/api/v1/dashboards/${board.body.id}`, undefined, admin);
+    const byTitle = Object.fromEntries((saved.body.widgets as { title: string; config: unknown }[]).map((w) => [w.title, w.config]));
+    expect(byTitle).toEqual({
+      'Fleet health': { componentIds: [other.body.id] },
+      'Recent deployments': { componentId, environmentId: env.body.id },
+    });
+    await context.close();
+  });
+
   it('a plain user sees a workspace dashboard without the arranging controls', { timeout: 60_000 }, async () => {
     const { context, page } = await signedIn(member, '/dashboards');
     await page.getByRole('link', { name: 'Operations' }).click();

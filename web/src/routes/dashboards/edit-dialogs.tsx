@@ -1,5 +1,6 @@
 // Admin edits of a dashboard and of one widget (PATCH; the server refuses others, so only admins see
-// them). The server's 400 details appear on the field they name (decision 754).
+// them). The server's 400 details appear on the field they name (decision 754); FormDialog's onOpen
+// and onClose reset the values and the last write (decision 756).
 import { Pencil, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
@@ -7,7 +8,8 @@ import { useUpdateDashboard, useUpdateWidget, type Dashboard, type DashboardPatc
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input, Select } from '../../components/ui/input';
-import { CONFIG_FIELDS, widgetFormOf, widgetPatch, type WidgetFormValues } from './widget-form';
+import { ComponentPick, ComponentsPick, EnvironmentPick } from './config-pickers';
+import { CONFIG_FIELDS, MAX_COMPONENTS, widgetFormOf, widgetPatch, type ConfigField, type WidgetFormValues } from './widget-form';
 import { WIDGET_TYPES } from './widgets';
 
 const textarea = 'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
@@ -30,15 +32,14 @@ export function EditDashboardDialog({ dashboard }: { dashboard: Dashboard }) {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        // Each opening starts from the dashboard as stored now.
-        if (next) {
-          setName(dashboard.name);
-          setDescription(dashboard.description);
-          setVisibility(dashboard.visibility);
-        } else update.reset();
+      onOpenChange={setOpen}
+      // Each opening starts from the dashboard as stored now; each closing forgets the last error.
+      onOpen={() => {
+        setName(dashboard.name);
+        setDescription(dashboard.description);
+        setVisibility(dashboard.visibility);
       }}
+      onClose={() => update.reset()}
       trigger={
         <Button variant="secondary">
           <Pencil aria-hidden className="size-4" /> Edit
@@ -81,6 +82,47 @@ export function EditDashboardDialog({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
+/** One config setting: typed, or picked when it names records (decision 755). */
+function ConfigInput({
+  field: f,
+  values,
+  error,
+  set,
+}: {
+  field: ConfigField;
+  values: WidgetFormValues;
+  error?: string;
+  set: (patch: Partial<WidgetFormValues>) => void;
+}) {
+  const setting = (value: string) => set({ settings: { ...values.settings, [f.key]: value } });
+  if (f.picker === 'component') return <ComponentPick label={f.label} value={values.settings[f.key] ?? ''} error={error} onChange={setting} />;
+  if (f.picker === 'environment') return <EnvironmentPick label={f.label} value={values.settings[f.key] ?? ''} error={error} onChange={setting} />;
+  if (f.picker === 'components')
+    return (
+      <ComponentsPick
+        label={f.label}
+        value={values.lists[f.key] ?? []}
+        error={error}
+        max={MAX_COMPONENTS}
+        onChange={(ids) => set({ lists: { ...values.lists, [f.key]: ids } })}
+      />
+    );
+  return (
+    <Field label={f.label} hint={f.hint} error={error}>
+      {(id, note) => (
+        <Input
+          id={id}
+          aria-describedby={note}
+          aria-invalid={!!error}
+          inputMode={f.numeric ? 'decimal' : undefined}
+          value={values.settings[f.key] ?? ''}
+          onChange={(e) => setting(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 const COLUMNS = Array.from({ length: 12 }, (_, i) => i + 1);
 /** Heights offered; a height set through the API beyond them is kept as an option. */
 const ROWS = [1, 2, 3, 4, 5, 6, 8, 10, 12];
@@ -97,11 +139,9 @@ export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string;
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setValues(widgetFormOf(widget));
-        else update.reset();
-      }}
+      onOpenChange={setOpen}
+      onOpen={() => setValues(widgetFormOf(widget))}
+      onClose={() => update.reset()}
       trigger={
         <Button variant="ghost" size="sm" aria-label={`Edit ${widget.title}`}>
           <Settings2 aria-hidden className="size-3.5" />
@@ -138,18 +178,7 @@ export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string;
         )}
       </Field>
       {CONFIG_FIELDS[values.type].map((f) => (
-        <Field key={f.key} label={f.label} hint={f.hint} error={problem(`config.${f.key}`)}>
-          {(id, note) => (
-            <Input
-              id={id}
-              aria-describedby={note}
-              aria-invalid={!!problem(`config.${f.key}`)}
-              inputMode={f.numeric ? 'decimal' : undefined}
-              value={values.settings[f.key] ?? ''}
-              onChange={(e) => set({ settings: { ...values.settings, [f.key]: e.target.value } })}
-            />
-          )}
-        </Field>
+        <ConfigInput key={f.key} field={f} values={values} error={problem(`config.${f.key}`)} set={set} />
       ))}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Width (of 12 columns)" error={problem('gridW')}>

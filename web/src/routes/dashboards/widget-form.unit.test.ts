@@ -42,4 +42,24 @@ describe('widget form', () => {
     const v = { ...widgetFormOf(w), type: 'uptime_chart' as const, settings: { objective: '99.9', days: '7' } };
     expect(widgetPatch(w, v)).toEqual({ type: 'uptime_chart', config: { objective: 99.9, colour: 'teal', days: 7 } });
   });
+
+  it('picked records: a component and an environment as ids, a list of components as a list (decision 755)', () => {
+    const c1 = '11111111-1111-4111-8111-111111111111';
+    const c2 = '22222222-2222-4222-8222-222222222222';
+    const feed = widget({ type: 'deployment_feed', config: { limit: 5, componentId: c1 } });
+    const form = widgetFormOf(feed);
+    expect(form.settings).toEqual({ limit: '5', componentId: c1 });
+    expect(widgetPatch(feed, { ...form, settings: { ...form.settings, componentId: c2, environmentId: c1 } })).toEqual({
+      config: { limit: 5, componentId: c2, environmentId: c1 },
+    });
+    // "Every component": the key goes, so the server's default (no filter) applies.
+    expect(widgetPatch(feed, { ...form, settings: { ...form.settings, componentId: '' } })).toEqual({ config: { limit: 5 } });
+
+    const health = widget({ type: 'component_health', config: { componentIds: [c1] } });
+    const picked = widgetFormOf(health);
+    expect(picked.lists).toEqual({ componentIds: [c1] });
+    expect(widgetPatch(health, picked)).toEqual({});
+    expect(widgetPatch(health, { ...picked, lists: { componentIds: [c1, c2] } })).toEqual({ config: { componentIds: [c1, c2] } });
+    expect(widgetPatch(health, { ...picked, lists: { componentIds: [] } })).toEqual({ config: {} });
+  });
 });
