@@ -224,6 +224,8 @@ describe('incidents', () => {
       await page.getByRole('link', { name: 'Checkout errors' }).waitFor();
       expect(await page.getByRole('link', { name: 'Payments declined' }).count()).toBe(0);
       expect((await server.api('GET', `/api/v1/incidents/${created.body.id}`, undefined, admin)).status).toBe(404);
+      await page.goto(`/incidents/${created.body.id}`);
+      await page.getByRole('heading', { name: 'No incident with this id' }).waitFor();
       await context.close();
     },
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
-import { Dialog, DialogContent, DialogTrigger } from './dialog';
+import { Button, type ButtonProps } from './button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from './dialog';
 import { FormAlert } from './form-field';
 
 /**
@@ -8,8 +8,9 @@ import { FormAlert } from './form-field';
  * (field errors sit on their fields) and one submit button. The caller keeps `open`, so it closes the
  * dialog when its write succeeds; `onOpen` (reset the values to what is stored) and `onClose` (forget
  * the last write's error) run on the person's open and close, so edit dialogs need no wiring of their
- * own. The browser checks no
- * field (`noValidate`): the server's 400 says what is wrong, on the field it names.
+ * own. The browser checks no field (`noValidate`): the server's 400 says what is wrong, on the field
+ * it names. `onSubmit` gets the form's data, for forms whose inputs keep their own values; `cancelLabel`
+ * adds a button that closes the dialog as Escape does (decision 789).
  */
 export function FormDialog({
   trigger,
@@ -23,7 +24,9 @@ export function FormDialog({
   onSubmit,
   error,
   submitLabel,
+  submitVariant,
   submitDisabled,
+  cancelLabel,
   children,
 }: {
   trigger: ReactNode;
@@ -34,10 +37,12 @@ export function FormDialog({
   onOpenChange: (open: boolean) => void;
   onOpen?: () => void;
   onClose?: () => void;
-  onSubmit: () => void;
+  onSubmit: (data: FormData) => void;
   error: unknown;
   submitLabel: string;
+  submitVariant?: ButtonProps['variant'];
   submitDisabled?: boolean;
+  cancelLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -54,15 +59,20 @@ export function FormDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            onSubmit();
+            onSubmit(new FormData(e.currentTarget));
           }}
           className="grid gap-3"
           noValidate
         >
           {children}
           <FormAlert error={error} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={submitDisabled}>
+          <div className="flex justify-end gap-2">
+            {cancelLabel && (
+              <DialogClose asChild>
+                <Button variant="secondary">{cancelLabel}</Button>
+              </DialogClose>
+            )}
+            <Button type="submit" variant={submitVariant} disabled={submitDisabled}>
               {submitLabel}
             </Button>
           </div>

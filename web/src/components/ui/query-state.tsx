@@ -1,6 +1,8 @@
-// One place for a query's states: loading, "not configured" (a notice), another error (with retry),
-// empty (what to do next), then the data (decision 174).
+// One place for a query's states: loading, "not configured" (a notice), not found (what to do instead,
+// when the caller says it), another error (with retry), empty (what to do next), then the data
+// (decisions 174, 790).
 import type { ReactNode } from 'react';
+import { ApiError } from '../../api/client';
 import { isNotConfiguredError, NotConfigured, type SystemSettings } from './not-configured';
 import { EmptyState, ErrorState, Loading } from './states';
 
@@ -28,6 +30,7 @@ export function QueryState<T>({
   label,
   system,
   notConfigured,
+  notFound,
   isEmpty,
   empty,
   children,
@@ -37,6 +40,8 @@ export function QueryState<T>({
   system?: SystemSettings;
   /** Said before the server's message when the system is not configured (what to set). */
   notConfigured?: ReactNode;
+  /** Shown for a 404 instead of the error and its pointless retry: a detail page's "No … with this id" and the way back (decision 790). */
+  notFound?: { title: string; body?: ReactNode; action?: ReactNode };
   isEmpty?: (data: T) => boolean;
   empty?: { title: string; body: ReactNode };
   children: (data: T) => ReactNode;
@@ -48,6 +53,12 @@ export function QueryState<T>({
         <NotConfigured {...system}>
           {notConfigured} <span className="block">{(query.error as Error).message}.</span>
         </NotConfigured>
+      );
+    if (notFound && query.error instanceof ApiError && query.error.status === 404)
+      return (
+        <EmptyState title={notFound.title} action={notFound.action}>
+          {notFound.body ?? 'It may have been deleted, or the address is mistyped.'}
+        </EmptyState>
       );
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   }

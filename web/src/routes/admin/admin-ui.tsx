@@ -1,8 +1,7 @@
-import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FormAlert } from '../../components/ui/form-field';
+import { FormDialog } from '../../components/ui/form-dialog';
 
 /** The page's title, what it is for, and its main action. */
 export function AdminHeader({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
@@ -75,73 +74,51 @@ export function Pager({ page, size, total, onPage }: { page: number; size: numbe
 export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 /**
- * A create/edit form in a dialog. The form is uncontrolled: `onSubmit` gets its FormData and returns
- * the write's promise; the dialog closes when it succeeds and stays open (with the problems shown on
- * their fields by the caller) when it fails.
+ * A create/edit form in the shared FormDialog, with a Cancel button. The form is uncontrolled:
+ * `onSubmit` gets its FormData and returns the write's promise; the dialog closes when it succeeds and
+ * stays open (with the problems shown on their fields by the caller) when it fails (decision 789).
  */
-export function FormDialog({
+export function AdminFormDialog({
   trigger,
   triggerLabel,
   triggerVariant = 'secondary',
-  title,
-  description,
   submitLabel,
   pending,
-  error,
-  onOpen,
   onSubmit,
-  children,
+  ...rest
 }: {
   trigger: string;
   triggerLabel?: string;
   triggerVariant?: 'primary' | 'secondary';
-  title: string;
-  description?: string;
   submitLabel: string;
   pending: boolean;
-  error?: string;
-  onOpen?: () => void;
   onSubmit: (data: FormData) => Promise<unknown>;
-  children: ReactNode;
-}) {
+} & Pick<ComponentProps<typeof FormDialog>, 'title' | 'description' | 'error' | 'onOpen' | 'children'>) {
   const [open, setOpen] = useState(false);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const submit = async (data: FormData) => {
     try {
-      await onSubmit(new FormData(e.currentTarget));
+      await onSubmit(data);
       setOpen(false);
     } catch {
       // shown by the caller from the mutation's error
     }
   };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        variant={triggerVariant}
-        size="sm"
-        aria-label={triggerLabel}
-        onClick={() => {
-          onOpen?.();
-          setOpen(true);
-        }}
-      >
-        {trigger}
-      </Button>
-      <DialogContent title={title} description={description} className="max-h-[80vh] overflow-y-auto">
-        <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
-          <FormAlert message={error} />
-          {children}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {submitLabel}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      {...rest}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant={triggerVariant} size="sm" aria-label={triggerLabel}>
+          {trigger}
+        </Button>
+      }
+      className="max-h-[80vh] overflow-y-auto"
+      onSubmit={(data) => void submit(data)}
+      submitLabel={submitLabel}
+      submitDisabled={pending}
+      cancelLabel="Cancel"
+    />
   );
 }
 

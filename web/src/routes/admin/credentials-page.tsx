@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useCredentials, useDeleteCredential, useSaveCredential, type Credential, type CredentialBody } from '../../api/queries/admin';
 import { sessionOrganizations } from '../../api/session';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useOrganizationId } from '../../lib/use-session';
 import { SelectField, TextField } from '../../components/ui/input';
-import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
 
 type CredentialType = CredentialBody['type'];
 const TYPES: readonly CredentialType[] = ['gitopscd', 'cloudci', 'serverci', 'hostedci'];
@@ -84,14 +84,14 @@ function NewCredential() {
   const [type, setType] = useState<CredentialType>('gitopscd');
   const e = save.error;
   return (
-    <FormDialog
+    <AdminFormDialog
       trigger="New credential"
       triggerVariant="primary"
       title="New credential"
       description="One credential per platform per organization."
       submitLabel="Store credential"
       pending={save.isPending}
-      error={formError(e)}
+      error={e}
       onOpen={() => save.reset()}
       onSubmit={(d) => save.mutateAsync({ body: { type, name: str(d, 'name') ?? '', value: typedValue(d, type) ?? {} } })}
     >
@@ -111,7 +111,7 @@ function NewCredential() {
       </SelectField>
       <TextField label="Name" name="name" required error={fieldError(e, 'name')} />
       <ValueFields type={type} stored={false} error={e} />
-    </FormDialog>
+    </AdminFormDialog>
   );
 }
 
@@ -120,20 +120,20 @@ function EditCredential({ credential }: { credential: Credential }) {
   const type = credential.type as CredentialType;
   const e = save.error;
   return (
-    <FormDialog
+    <AdminFormDialog
       trigger="Edit"
       triggerLabel={`Edit credential ${credential.name}`}
       title={`Edit ${credential.name}`}
       description={TYPE_LABELS[type] ?? credential.type}
       submitLabel="Save"
       pending={save.isPending}
-      error={formError(e)}
+      error={e}
       onOpen={() => save.reset()}
       onSubmit={(d) => save.mutateAsync({ id: credential.id, body: { name: str(d, 'name'), value: typedValue(d, type) } })}
     >
       <TextField label="Name" name="name" required defaultValue={credential.name} error={fieldError(e, 'name')} />
       {FIELDS[type] && <ValueFields type={type} stored error={e} />}
-    </FormDialog>
+    </AdminFormDialog>
   );
 }
 

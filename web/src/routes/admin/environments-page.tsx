@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useDeleteEnvironment, useEnvironments, useSaveEnvironment, type Environment, type EnvironmentBody } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 
 const TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
 
@@ -13,14 +13,14 @@ function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: num
   const [metadataError, setMetadataError] = useState<string>();
   const e = save.error;
   return (
-    <FormDialog
+    <AdminFormDialog
       trigger={env ? 'Edit' : 'New environment'}
       triggerLabel={env ? `Edit environment ${env.name}` : undefined}
       triggerVariant={env ? 'secondary' : 'primary'}
       title={env ? `Edit ${env.name}` : 'New environment'}
       submitLabel={env ? 'Save' : 'Create environment'}
       pending={save.isPending}
-      error={formError(e)}
+      error={e}
       onOpen={() => {
         save.reset();
         setMetadataError(undefined);
@@ -68,7 +68,7 @@ function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: num
         defaultValue={env && Object.keys(env.metadata).length ? JSON.stringify(env.metadata, null, 2) : ''}
         className="font-mono text-xs"
       />
-    </FormDialog>
+    </AdminFormDialog>
   );
 }
 

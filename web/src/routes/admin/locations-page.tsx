@@ -1,12 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading, describeError } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
-import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, Pager, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, Pager, str } from './admin-ui';
 
 const route = getRouteApi('/app/admin/locations');
 const SIZE = 50;
@@ -79,14 +79,14 @@ export function LocationsPage() {
       <AdminHeader
         title="Catalog locations"
         action={
-          <FormDialog
+          <AdminFormDialog
             trigger="Register location"
             triggerVariant="primary"
             title="Register a catalog location"
             description="Hangar clones the repository, reads its catalog-info.yaml files (or the file you name) and re-reads it on a schedule."
             submitLabel="Register location"
             pending={register.isPending}
-            error={formError(e)}
+            error={e}
             onOpen={() => register.reset()}
             onSubmit={async (d) => {
               const { location, ...result } = await register.mutateAsync({ url: str(d, 'url') ?? '', branch: str(d, 'branch'), path: str(d, 'path') });
@@ -96,7 +96,7 @@ export function LocationsPage() {
             <TextField label="Git URL" name="url" required placeholder="https://git.example.com/org/repo.git" error={fieldError(e, 'url')} />
             <TextField label="Branch" name="branch" description="The default branch when empty" error={fieldError(e, 'branch')} />
             <TextField label="File" name="path" description="e.g. all.yaml; every catalog-info.yaml when empty" error={fieldError(e, 'path')} />
-          </FormDialog>
+          </AdminFormDialog>
         }
       >
         Git repositories the catalog reads. Each is re-read on a schedule; its last refresh and the problems found are shown here.

@@ -1,10 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useAddMember, useAllUsers, useMembers, useOrganization, useRemoveMember, useSetMemberRole, type OrgRole } from '../../api/queries/admin';
 import { Select, SelectField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, FormDialog, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
 
 const route = getRouteApi('/app/admin/organizations/$orgId');
 const ROLES = ['member', 'admin', 'owner'] as const satisfies readonly OrgRole[];
@@ -15,13 +15,13 @@ function AddMember({ orgId, memberIds }: { orgId: string; memberIds: Set<string>
   const candidates = useMemo(() => (users.data ?? []).filter((u) => !memberIds.has(u.id)), [users.data, memberIds]);
   const e = add.error;
   return (
-    <FormDialog
+    <AdminFormDialog
       trigger="Add member"
       triggerVariant="primary"
       title="Add a member"
       submitLabel="Add member"
       pending={add.isPending}
-      error={formError(e) ?? (users.isError ? 'The user list could not be loaded.' : undefined)}
+      error={e ?? (users.isError ? new Error('The user list could not be loaded.') : null)}
       onOpen={() => add.reset()}
       onSubmit={(d) => add.mutateAsync({ userId: str(d, 'userId') ?? '', role: (str(d, 'role') ?? 'member') as OrgRole })}
     >
@@ -33,7 +33,7 @@ function AddMember({ orgId, memberIds }: { orgId: string; memberIds: Set<string>
         ))}
       </SelectField>
       <SelectField label="Role" name="role" options={ROLES} error={fieldError(e, 'role')} defaultValue="member" />
-    </FormDialog>
+    </AdminFormDialog>
   );
 }
 

@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useDeleteOrganization, useOrganizations, useSaveOrganization, type Organization } from '../../api/queries/admin';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 
 /** Create (name, slug, description) or edit an organization; problems shown on their fields. */
 export function OrganizationForm({ org }: { org?: Organization }) {
   const save = useSaveOrganization();
   const e = save.error;
   return (
-    <FormDialog
+    <AdminFormDialog
       trigger={org ? 'Edit' : 'New organization'}
       triggerLabel={org ? `Edit organization ${org.name}` : undefined}
       triggerVariant={org ? 'secondary' : 'primary'}
@@ -18,7 +18,7 @@ export function OrganizationForm({ org }: { org?: Organization }) {
       description={org ? undefined : 'You become its owner.'}
       submitLabel={org ? 'Save' : 'Create organization'}
       pending={save.isPending}
-      error={formError(e)}
+      error={e}
       onOpen={() => save.reset()}
       onSubmit={(d) =>
         save.mutateAsync({ id: org?.id, body: { name: str(d, 'name') ?? '', slug: str(d, 'slug') ?? '', description: str(d, 'description') ?? '' } })
@@ -27,7 +27,7 @@ export function OrganizationForm({ org }: { org?: Organization }) {
       <TextField label="Name" name="name" required defaultValue={org?.name} error={fieldError(e, 'name')} />
       <TextField label="Slug" name="slug" required defaultValue={org?.slug} description="Lowercase letters, digits and hyphens" error={fieldError(e, 'slug')} />
       <TextField label="Description" name="description" defaultValue={org?.description ?? ''} error={fieldError(e, 'description')} />
-    </FormDialog>
+    </AdminFormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useAddTeamMember, useAllUsers, useDeleteTeam, useRemoveTeamMember, useSaveTeam, useTeamMembers, type TeamBody } from '../../api/queries/admin';
 import { useAllTeams } from '../../api/queries/teams';
 import type { TeamSummary } from '../../api/types';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Select, SelectField, TextField } from '../../components/ui/input';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { FormAlert } from '../../components/ui/form-field';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 
 const TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
 
@@ -18,14 +18,14 @@ function TeamForm({ team }: { team?: TeamSummary }) {
   const save = useSaveTeam();
   const e = save.error;
   return (
-    <FormDialog
+    <AdminFormDialog
       trigger={team ? 'Edit' : 'New team'}
       triggerLabel={team ? `Edit team ${team.name}` : undefined}
       triggerVariant={team ? 'secondary' : 'primary'}
       title={team ? `Edit ${team.displayName || team.name}` : 'New team'}
       submitLabel={team ? 'Save' : 'Create team'}
       pending={save.isPending}
-      error={formError(e)}
+      error={e}
       onOpen={() => save.reset()}
       onSubmit={(d) => {
         const body: TeamBody = {
@@ -52,7 +52,7 @@ function TeamForm({ team }: { team?: TeamSummary }) {
       <TextField label="Description" name="description" defaultValue={team?.description ?? ''} error={fieldError(e, 'description')} />
       <TextField label="Contact email" name="contactEmail" type="email" defaultValue={team?.contactEmail ?? ''} error={fieldError(e, 'contactEmail')} />
       <TextField label="Chat channel" name="chatChannel" defaultValue={team?.chatChannel ?? ''} error={fieldError(e, 'chatChannel')} />
-    </FormDialog>
+    </AdminFormDialog>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { fieldError, formError } from '../../api/field-errors';
+import { fieldError } from '../../api/field-errors';
 import { useDeleteTemplate, useSaveTemplate, useTemplates, type ServiceTemplate, type TemplateBody } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
-import { AdminHeader, AdminTable, cell, ConfirmAction, FormDialog, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 
 type Variable = NonNullable<TemplateBody['variables']>[number];
 
@@ -71,7 +71,7 @@ function TemplateForm({ template }: { template?: ServiceTemplate }) {
   const [rows, setRows] = useState<number[]>(initial.map((_, i) => i));
   const e = save.error;
   return (
-    <FormDialog
+    <AdminFormDialog
       trigger={template ? 'Edit' : 'Register template'}
       triggerLabel={template ? `Edit template ${template.name}` : undefined}
       triggerVariant={template ? 'secondary' : 'primary'}
@@ -79,7 +79,7 @@ function TemplateForm({ template }: { template?: ServiceTemplate }) {
       description="Its files are the git repository’s tree at the default branch, read at each scaffold."
       submitLabel={template ? 'Save' : 'Register template'}
       pending={save.isPending}
-      error={formError(e)}
+      error={e}
       onOpen={() => {
         save.reset();
         setRows(initial.map((_, i) => i));
@@ -117,7 +117,7 @@ function TemplateForm({ template }: { template?: ServiceTemplate }) {
       />
       <TextField label="Tags" name="tags" defaultValue={template?.tags.join(', ')} description="Comma-separated" error={fieldError(e, 'tags')} />
       <VariableRows initial={initial} error={e} rows={rows} setRows={setRows} />
-    </FormDialog>
+    </AdminFormDialog>
   );
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../api/queries/apis';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { FormAlert } from '../../components/ui/form-field';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 
@@ -25,8 +25,7 @@ export function RegisterSpecDialog({ componentId, defaultName }: { componentId: 
   const [values, setValues] = useState({ ...EMPTY, name: defaultName ?? '' });
   const register = useRegisterSpec(componentId);
   const set = (patch: Partial<typeof EMPTY>) => setValues((v) => ({ ...v, ...patch }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     register.mutate(
       { name: values.name.trim(), version: values.version.trim(), spec: values.spec, format: values.format || undefined },
       {
@@ -36,60 +35,50 @@ export function RegisterSpecDialog({ componentId, defaultName }: { componentId: 
         },
       },
     );
-  };
   const err = register.error;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) register.reset();
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      onClose={() => register.reset()}
+      trigger={
         <Button size="sm">
           <Plus aria-hidden className="size-4" /> Register a spec
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Register an API spec"
-        description="An OpenAPI or AsyncAPI document, as YAML or JSON; it starts active."
-        className="w-[min(92vw,720px)]"
-      >
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <TextField label="Name" error={fieldError(err, 'name')} required value={values.name} onChange={(e) => set({ name: e.target.value })} />
-            <TextField label="Version" error={fieldError(err, 'version')} required value={values.version} onChange={(e) => set({ version: e.target.value })} />
-            <SelectField
-              label="Format"
-              error={fieldError(err, 'format')}
-              value={values.format}
-              onChange={(e) => set({ format: e.target.value as '' | SpecFormat })}
-            >
-              <option value="">Detect from the content</option>
-              <option value="openapi">OpenAPI</option>
-              <option value="asyncapi">AsyncAPI</option>
-            </SelectField>
-          </div>
-          <TextareaField
-            label="Document"
-            error={fieldError(err, 'spec')}
-            required
-            rows={12}
-            spellCheck={false}
-            value={values.spec}
-            onChange={(e) => set({ spec: e.target.value })}
-            className="font-mono text-[12px]"
-          />
-          <FormAlert error={err} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={register.isPending}>
-              Register
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Register an API spec"
+      description="An OpenAPI or AsyncAPI document, as YAML or JSON; it starts active."
+      className="w-[min(92vw,720px)]"
+      onSubmit={submit}
+      error={err}
+      submitLabel="Register"
+      submitDisabled={register.isPending}
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField label="Name" error={fieldError(err, 'name')} required value={values.name} onChange={(e) => set({ name: e.target.value })} />
+        <TextField label="Version" error={fieldError(err, 'version')} required value={values.version} onChange={(e) => set({ version: e.target.value })} />
+        <SelectField
+          label="Format"
+          error={fieldError(err, 'format')}
+          value={values.format}
+          onChange={(e) => set({ format: e.target.value as '' | SpecFormat })}
+        >
+          <option value="">Detect from the content</option>
+          <option value="openapi">OpenAPI</option>
+          <option value="asyncapi">AsyncAPI</option>
+        </SelectField>
+      </div>
+      <TextareaField
+        label="Document"
+        error={fieldError(err, 'spec')}
+        required
+        rows={12}
+        spellCheck={false}
+        value={values.spec}
+        onChange={(e) => set({ spec: e.target.value })}
+        className="font-mono text-[12px]"
+      />
+    </FormDialog>
   );
 }
 

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import type { ApiSpecSummary, SpecStatus } from '../../api/queries/apis';
 import { useUpdateSpecStatus } from '../../api/queries/apis';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input } from '../../components/ui/input';
-import { describeError } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
 
 const ACTIONS: Record<SpecStatus, { to: SpecStatus; label: string }[]> = {
@@ -29,56 +28,37 @@ function ActionDialog({ spec, to, label, componentId }: { spec: ApiSpecSummary; 
       { onSuccess: () => setOpen(false) },
     );
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) mutation.reset();
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      onClose={() => mutation.reset()}
+      trigger={
         <Button size="sm" variant={to === 'active' ? 'secondary' : 'destructive'} aria-label={`${label} ${name}`}>
           {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`${label} ${name}?`}
-        description={
-          to === 'deprecated'
-            ? 'Consumers see the version as deprecated; removing it before the sunset date is a breaking change for them.'
-            : to === 'sunset'
-              ? 'The version is retired: consumers should have moved to a newer one.'
-              : 'The version becomes active again.'
-        }
-      >
-        <form
-          className="grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {to === 'deprecated' && (
-            <Field label="Sunset date (optional)" hint="The day the version stops being served.">
-              {(id, describedBy) => <Input id={id} type="date" value={sunsetAt} onChange={(e) => setSunsetAt(e.target.value)} aria-describedby={describedBy} />}
-            </Field>
-          )}
-          {mutation.error && (
-            <p role="alert" className="text-[13px] text-destructive">
-              {describeError(mutation.error).message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant={to === 'active' ? 'primary' : 'destructive'} disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving…' : label}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`${label} ${name}?`}
+      description={
+        to === 'deprecated'
+          ? 'Consumers see the version as deprecated; removing it before the sunset date is a breaking change for them.'
+          : to === 'sunset'
+            ? 'The version is retired: consumers should have moved to a newer one.'
+            : 'The version becomes active again.'
+      }
+      className=""
+      onSubmit={submit}
+      error={mutation.error}
+      cancelLabel="Cancel"
+      submitLabel={mutation.isPending ? 'Saving…' : label}
+      submitVariant={to === 'active' ? 'primary' : 'destructive'}
+      submitDisabled={mutation.isPending}
+    >
+      {to === 'deprecated' && (
+        <Field label="Sunset date (optional)" hint="The day the version stops being served.">
+          {(id, describedBy) => <Input id={id} type="date" value={sunsetAt} onChange={(e) => setSunsetAt(e.target.value)} aria-describedby={describedBy} />}
+        </Field>
+      )}
+    </FormDialog>
   );
 }
 

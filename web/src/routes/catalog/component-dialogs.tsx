@@ -3,7 +3,7 @@
 // refuses everyone else); the server's 400 details appear on the field they name.
 import { useNavigate } from '@tanstack/react-router';
 import { FileCode2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
 import {
   COMPONENT_KINDS,
@@ -17,7 +17,6 @@ import {
 import type { CatalogEntity } from '../../api/queries/entity';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { describeError } from '../../components/ui/states';
@@ -81,6 +80,7 @@ export function CreateComponentDialog() {
     <FormDialog
       open={open}
       onOpenChange={setOpen}
+      onClose={() => create.reset()}
       trigger={
         <Button size="sm">
           <Plus aria-hidden className="size-4" /> New component
@@ -116,13 +116,10 @@ export function EditComponentDialog({ entity }: { entity: CatalogEntity }) {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setValues(formOf(entity));
-          update.reset();
-        }
-      }}
+      onOpenChange={setOpen}
+      // Each opening starts from the component as stored now.
+      onOpen={() => setValues(formOf(entity))}
+      onClose={() => update.reset()}
       trigger={
         <Button size="sm" variant="secondary">
           <Pencil aria-hidden className="size-4" /> Edit
@@ -193,50 +190,39 @@ export function RegisterYamlDialog() {
   const [yaml, setYaml] = useState('');
   const register = useRegisterYaml();
   const problem = register.error ? documentProblem(describeError(register.error).message) : undefined;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    register.mutate(yaml);
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) register.reset();
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      onClose={() => register.reset()}
+      trigger={
         <Button size="sm" variant="secondary">
           <FileCode2 aria-hidden className="size-4" /> Register YAML
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Register from YAML"
-        description="Paste one or more Backstage descriptors (separated by ---). All are registered, or none if one has a problem."
-        className="w-[min(92vw,720px)]"
-      >
-        <form onSubmit={submit} className="grid gap-3">
-          <TextareaField
-            label="Descriptors"
-            error={problem ? (problem.document ? `Document ${problem.document}: ${problem.message}` : problem.message) : undefined}
-            required
-            rows={12}
-            spellCheck={false}
-            value={yaml}
-            onChange={(e) => setYaml(e.target.value)}
-            className="font-mono text-[12px]"
-            placeholder={
-              'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: orders\nspec:\n  type: service\n  owner: team-a\n  lifecycle: production'
-            }
-          />
-          {register.data && <RegisterSummary result={register.data} />}
-          <div className="flex justify-end">
-            <Button type="submit" disabled={register.isPending || !yaml.trim()}>
-              Register
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Register from YAML"
+      description="Paste one or more Backstage descriptors (separated by ---). All are registered, or none if one has a problem."
+      className="w-[min(92vw,720px)]"
+      onSubmit={() => register.mutate(yaml)}
+      // Every problem, of a document or of the whole text, is the descriptors field's own.
+      error={undefined}
+      submitLabel="Register"
+      submitDisabled={register.isPending || !yaml.trim()}
+    >
+      <TextareaField
+        label="Descriptors"
+        error={problem ? (problem.document ? `Document ${problem.document}: ${problem.message}` : problem.message) : undefined}
+        required
+        rows={12}
+        spellCheck={false}
+        value={yaml}
+        onChange={(e) => setYaml(e.target.value)}
+        className="font-mono text-[12px]"
+        placeholder={
+          'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: orders\nspec:\n  type: service\n  owner: team-a\n  lifecycle: production'
+        }
+      />
+      {register.data && <RegisterSummary result={register.data} />}
+    </FormDialog>
   );
 }

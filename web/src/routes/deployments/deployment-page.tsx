@@ -6,8 +6,9 @@ import { ArrowLeft } from 'lucide-react';
 import { useComponentsById, useDeployment, useDeploymentDora, useEnvironment, type DeploymentDetail } from '../../api/queries/deployments';
 import { Badge } from '../../components/ui/badge';
 import { SimpleTable } from '../../components/ui/simple-table';
+import { QueryState } from '../../components/ui/query-state';
 import { ErrorState, Loading } from '../../components/ui/states';
-import { Details, formatSeconds } from './details';
+import { Details, formatSeconds, notFoundNotice } from './details';
 import { ComponentName, formatWhen, StatusBadge } from './feed';
 
 const route = getRouteApi('/app/deployments/$deploymentId');
@@ -15,9 +16,11 @@ const route = getRouteApi('/app/deployments/$deploymentId');
 export function DeploymentPage() {
   const { deploymentId } = route.useParams();
   const deployment = useDeployment(deploymentId);
-  if (deployment.isPending) return <Loading rows={6} label="Loading the deployment" />;
-  if (deployment.isError) return <ErrorState error={deployment.error} onRetry={() => void deployment.refetch()} />;
-  return <DeploymentView d={deployment.data} />;
+  return (
+    <QueryState query={deployment} label="the deployment" notFound={notFoundNotice('deployment')}>
+      {(d) => <DeploymentView d={d} />}
+    </QueryState>
+  );
 }
 
 function DeploymentView({ d: d }: { d: DeploymentDetail }) {

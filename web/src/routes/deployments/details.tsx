@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** Label and value pairs as a description list: two columns from small screens up, stacked on a phone. */
@@ -24,3 +25,13 @@ export function formatSeconds(total: number): string {
   const parts = d ? [`${d} d`, h && `${h} h`] : h ? [`${h} h`, m && `${m} min`] : [`${m} min`, s % 60 && `${s % 60} s`];
   return parts.filter(Boolean).join(' ');
 }
+
+/** What a deployment's or an environment's page says when its id names nothing (QueryState's `notFound`, decision 790). */
+export const notFoundNotice = (thing: 'deployment' | 'environment') => ({
+  title: `No ${thing} with this id`,
+  action: (
+    <Link to="/deployments" className="text-[13px] text-primary hover:underline">
+      Back to deployments
+    </Link>
+  ),
+});

@@ -6,8 +6,9 @@ import { useMemo } from 'react';
 import { useComponentsById, useDeploymentFeed, useEnvironment, useLatestByEnvironment, type EnvironmentDetail } from '../../api/queries/deployments';
 import { Badge } from '../../components/ui/badge';
 import { Field, Select } from '../../components/ui/input';
+import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { Details } from './details';
+import { Details, notFoundNotice } from './details';
 import { DEPLOYMENT_STATUSES, FEED_PAGE_SIZE, latestPerComponent, type DeploymentStatus } from './deployments-search';
 import { ComponentName, FeedTable, formatWhen, Pager, StatusBadge } from './feed';
 
@@ -16,9 +17,11 @@ const route = getRouteApi('/app/environments/$environmentId');
 export function EnvironmentPage() {
   const { environmentId } = route.useParams();
   const environment = useEnvironment(environmentId);
-  if (environment.isPending) return <Loading rows={6} label="Loading the environment" />;
-  if (environment.isError) return <ErrorState error={environment.error} onRetry={() => void environment.refetch()} />;
-  return <EnvironmentView env={environment.data} />;
+  return (
+    <QueryState query={environment} label="the environment" notFound={notFoundNotice('environment')}>
+      {(env) => <EnvironmentView env={env} />}
+    </QueryState>
+  );
 }
 
 function EnvironmentView({ env }: { env: EnvironmentDetail }) {

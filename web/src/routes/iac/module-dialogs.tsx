@@ -109,10 +109,8 @@ export function RegisterModuleDialog() {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) create.reset();
-      }}
+      onOpenChange={setOpen}
+      onClose={() => create.reset()}
       trigger={
         <Button size="sm">
           <Plus aria-hidden className="size-4" /> Register module
@@ -139,12 +137,10 @@ export function EditModuleDialog({ module }: { module: IacModule }) {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        // Each opening starts from the module as stored now.
-        if (next) setValues(moduleFormOf(module));
-        else update.reset();
-      }}
+      onOpenChange={setOpen}
+      // Each opening starts from the module as stored now.
+      onOpen={() => setValues(moduleFormOf(module))}
+      onClose={() => update.reset()}
       trigger={
         <Button variant="secondary" size="sm">
           <Pencil aria-hidden className="size-3.5" /> Edit
@@ -188,11 +184,9 @@ export function LinkComponentDialog({ module }: { module: IacModule }) {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setComponentId(module.componentId ?? undefined);
-        else link.reset();
-      }}
+      onOpenChange={setOpen}
+      onOpen={() => setComponentId(module.componentId ?? undefined)}
+      onClose={() => link.reset()}
       trigger={
         <Button variant="secondary" size="sm">
           <Link2 aria-hidden className="size-3.5" /> {module.componentId ? 'Change component' : 'Link component'}

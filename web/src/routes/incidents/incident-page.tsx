@@ -3,8 +3,6 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   NEXT_STATUSES,
-  SEVERITIES,
-  SEVERITY_LABELS,
   useAddTimelineEntry,
   useDeleteIncident,
   useIncident,
@@ -18,10 +16,11 @@ import {
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Field, Input, Select } from '../../components/ui/input';
+import { QueryState } from '../../components/ui/query-state';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
 import { CauseSection } from './caused-by';
 import { useIsAdmin } from '../../lib/use-session';
-import { formatTime, SeverityBadge, StatusBadge } from './parts';
+import { formatTime, SeverityBadge, SeverityOptions, StatusBadge } from './parts';
 import { PostMortemSection } from './post-mortem';
 
 const route = getRouteApi('/app/incidents/$incidentId');
@@ -29,10 +28,26 @@ const route = getRouteApi('/app/incidents/$incidentId');
 export function IncidentPage() {
   const { incidentId } = route.useParams();
   const incident = useIncident(incidentId);
+  return (
+    <QueryState
+      query={incident}
+      label="the incident"
+      notFound={{
+        title: 'No incident with this id',
+        action: (
+          <Link to="/incidents" className="text-[13px] text-primary hover:underline">
+            Back to incidents
+          </Link>
+        ),
+      }}
+    >
+      {(i) => <IncidentView i={i} />}
+    </QueryState>
+  );
+}
+
+function IncidentView({ i }: { i: Incident }) {
   const isAdmin = useIsAdmin();
-  if (incident.isPending) return <Loading rows={6} label="Loading the incident" />;
-  if (incident.isError) return <ErrorState error={incident.error} onRetry={() => void incident.refetch()} />;
-  const i = incident.data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="grid gap-2">
@@ -126,11 +141,7 @@ function AdminControls({ incident }: { incident: Incident }) {
               disabled={update.isPending}
               onChange={(e) => update.mutate({ severity: e.target.value as Severity })}
             >
-              {SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {SEVERITY_LABELS[s]}
-                </option>
-              ))}
+              <SeverityOptions />
             </Select>
           )}
         </Field>

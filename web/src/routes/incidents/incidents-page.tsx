@@ -1,11 +1,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { INCIDENT_STATUSES, SEVERITIES, SEVERITY_LABELS, useIncidents, type IncidentStatus, type Severity } from '../../api/queries/incidents';
+import { INCIDENT_STATUSES, useIncidents, type IncidentStatus, type Severity } from '../../api/queries/incidents';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { DeclareIncidentDialog } from './declare-dialog';
 import { useIsAdmin } from '../../lib/use-session';
-import { formatTime, SeverityBadge, StatusBadge } from './parts';
+import { formatTime, SeverityBadge, SeverityOptions, StatusBadge } from './parts';
 import { incidentsQuery, INCIDENTS_PAGE_SIZE, type IncidentsSearch } from './search';
 
 const route = getRouteApi('/app/incidents');
@@ -48,11 +48,7 @@ export function IncidentsPage() {
           onChange={(e) => set({ severity: (e.target.value || undefined) as Severity | undefined })}
         >
           <option value="">Any severity</option>
-          {SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {SEVERITY_LABELS[s]}
-            </option>
-          ))}
+          <SeverityOptions />
         </Select>
         {search.component && (
           <Button variant="secondary" size="sm" onClick={() => set({ component: undefined })} aria-label="Remove the component filter">
