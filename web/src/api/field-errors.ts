@@ -43,5 +43,7 @@ export function fieldError(error: unknown, field: string): string | undefined {
 export function formError(error: unknown): string | undefined {
   if (!error) return undefined;
   if (error instanceof FieldsError && error.details.length > 0) return 'Correct the fields marked below.';
-  return error instanceof Error ? error.message : 'The request failed.';
+  if (error instanceof ApiError) return error.message;
+  // Not an answer from the server (fetch's TypeError "Failed to fetch"): say so in the reader's words.
+  return 'Hangar could not be reached. Check your network connection, then try again.';
 }
