@@ -7,9 +7,8 @@ import type { CatalogEntity } from '../../api/queries/entity';
 import { useEntity, useRelations } from '../../api/queries/entity';
 import { parseRef } from '../../components/graph/graph-model';
 import { Badge, LifecycleBadge } from '../../components/ui/badge';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError } from '../../api/client';
 import { SpecPanel } from '../apis/spec-panel';
 import { DeleteComponentButton, EditComponentDialog } from '../catalog/component-dialogs';
 import type { EntitySearch } from './entity-search';
@@ -147,34 +146,43 @@ export function EntityPage() {
   const entity = useEntity(kind, namespace, name);
 
   if (kind.toLowerCase() === 'user') return <Navigate to="/people" search={{ q: name }} replace />;
-  if (entity.isPending) return <Loading rows={6} label={`Loading ${kind} ${namespace}/${name}`} />;
-  if (entity.error) {
-    if (entity.error instanceof ApiError && entity.error.status === 404)
-      return (
-        <EmptyState
-          title={`No ${kind} named ${namespace}/${name}`}
-          action={
-            <Link to="/catalog" className="text-[13px] text-primary hover:underline">
-              <Boxes aria-hidden className="mr-1 inline size-4" />
-              Browse the catalog
-            </Link>
-          }
-        >
-          It may have been removed, or the reference is misspelled.
-        </EmptyState>
-      );
-    return <ErrorState error={entity.error} onRetry={() => void entity.refetch()} />;
-  }
-  if (entity.data.type === 'team') return <Navigate to="/teams/$teamId" params={{ teamId: entity.data.id }} replace />;
-  if (entity.data.type === 'person') return <Navigate to="/people" search={{ q: entity.data.name }} replace />;
-  const data = entity.data.entity;
+  return (
+    <QueryState
+      query={entity}
+      label={`${kind} ${namespace}/${name}`}
+      notFound={{
+        title: `No ${kind} named ${namespace}/${name}`,
+        body: 'It may have been removed, or the reference is misspelled.',
+        action: (
+          <Link to="/catalog" className="text-[13px] text-primary hover:underline">
+            <Boxes aria-hidden className="mr-1 inline size-4" />
+            Browse the catalog
+          </Link>
+        ),
+      }}
+    >
+      {(found) => {
+        if (found.type === 'team') return <Navigate to="/teams/$teamId" params={{ teamId: found.id }} replace />;
+        if (found.type === 'person') return <Navigate to="/people" search={{ q: found.name }} replace />;
+        return (
+          <EntityView
+            entity={found.entity}
+            search={search}
+            onTab={(tab) => void navigate({ search: (prev) => ({ ...prev, tab: tab === 'overview' ? undefined : tab }) })}
+          />
+        );
+      }}
+    </QueryState>
+  );
+}
 
+function EntityView({ entity: data, search, onTab }: { entity: CatalogEntity; search: EntitySearch; onTab: (tab: string) => void }) {
   const tabs = tabsFor(data.entityKind);
   const active = tabs.find((t) => t.id === search.tab)?.id ?? 'overview';
   return (
     <div className="grid grid-cols-1 gap-4">
       <EntityHeader entity={data} />
-      <Tabs value={active} onValueChange={(tab) => void navigate({ search: (prev) => ({ ...prev, tab: tab === 'overview' ? undefined : tab }) })}>
+      <Tabs value={active} onValueChange={onTab}>
         <TabsList aria-label="Entity sections">
           {tabs.map((t) => (
             <TabsTrigger key={t.id} value={t.id}>
