@@ -8,7 +8,7 @@ import { scorecardsRepository as repo } from './scorecards.repository.js';
  * by everyone outside any (decision 560), editable by admins; when deleted, it is created again with
  * this definition.
  */
-export const PRODUCTION_READINESS = {
+const PRODUCTION_READINESS = {
   builtinKey: 'production-readiness',
   name: 'Production readiness',
   description: 'Ownership, documentation, security, incidents and delivery health of production components.',

@@ -13,7 +13,7 @@ declare module '../../infra/jobs/catalog.js' {
   }
 }
 
-export const EVALUATE_ALL_JOB = 'scorecards.evaluate-all';
+const EVALUATE_ALL_JOB = 'scorecards.evaluate-all';
 export const EVALUATE_SCORECARD_JOB = 'scorecards.evaluate-scorecard';
 export const EVALUATE_ENTITY_JOB = 'scorecards.evaluate-entity';
 export const EVALUATE_ENTITIES_JOB = 'scorecards.evaluate-entities';
