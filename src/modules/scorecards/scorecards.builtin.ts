@@ -1,10 +1,14 @@
+import type { Executor } from '../../db/client.js';
 import type { ScorecardLevel, ScorecardRule } from '../../db/schema/scorecards.js';
+import { organizationsLookup } from '../organizations/index.js';
+import { scorecardsRepository as repo } from './scorecards.repository.js';
 
 /**
- * The shipped "Production readiness" scorecard (decision 536): one per organization, editable by
- * admins; when deleted, it is created again with this definition.
+ * The shipped "Production readiness" scorecard (decision 536): one per organization and one shared
+ * by everyone outside any (decision 560), editable by admins; when deleted, it is created again with
+ * this definition.
  */
-export const PRODUCTION_READINESS = {
+const PRODUCTION_READINESS = {
   builtinKey: 'production-readiness',
   name: 'Production readiness',
   description: 'Ownership, documentation, security, incidents and delivery health of production components.',
@@ -69,6 +73,23 @@ export const PRODUCTION_READINESS = {
     }),
   ] satisfies ScorecardRule[],
 };
+
+/** The built-in of each organization named, and the shared one when `null` is among them (decision 560). */
+export async function ensureBuiltins(db: Executor, organizationIds: (string | null)[]) {
+  const { builtinKey, name, description, filter, levels, rules } = PRODUCTION_READINESS;
+  if (organizationIds.includes(null)) await repo.ensureSharedBuiltin(db, { builtinKey, name, description, filter, levels, rules });
+  const ids = organizationIds.filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return;
+  await repo.ensureBuiltins(
+    db,
+    ids.map((organizationId) => ({ organizationId, builtinKey, name, description, filter, levels, rules })),
+  );
+}
+
+/** Every organization's built-in and the shared one (at start and before each hourly run: decisions 536, 560). */
+export async function ensureAllBuiltins(db: Executor) {
+  await ensureBuiltins(db, [null, ...(await organizationsLookup.allOrganizationIds(db))]);
+}
 
 function rule(key: string, title: string, level: string, weight: number, failureMessage: string, condition: ScorecardRule['condition']): ScorecardRule {
   return { key, title, level, weight, failureMessage, remediationUrl: null, condition };

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
-import { EVALUATE_ALL_JOB, EVALUATE_ENTITIES_JOB, EVALUATE_ENTITY_JOB, EVALUATE_SCORECARD_JOB, type ScorecardsService } from './scorecards.service.js';
-import { setKey } from './scorecards.triggers.js';
+import type { ScorecardsService } from './scorecards.service.js';
 
 declare module '../../infra/jobs/catalog.js' {
   interface JobMap {
@@ -13,8 +13,23 @@ declare module '../../infra/jobs/catalog.js' {
   }
 }
 
+const EVALUATE_ALL_JOB = 'scorecards.evaluate-all';
+export const EVALUATE_SCORECARD_JOB = 'scorecards.evaluate-scorecard';
+export const EVALUATE_ENTITY_JOB = 'scorecards.evaluate-entity';
+export const EVALUATE_ENTITIES_JOB = 'scorecards.evaluate-entities';
+
+/** Entities read and evaluated per batch of a full evaluation, and the most an evaluate-entities job holds. */
+export const EVALUATION_BATCH = 2000;
+
 /** How often every scorecard is evaluated over every entity (decision 534). */
 const EVERY_MS = 60 * 60_000;
+
+/** A short, stable name for a set of components (the id of a batch job). */
+const setKey = (componentIds: string[]) =>
+  createHash('sha1')
+    .update([...componentIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 20);
 
 /**
  * The evaluation jobs (decision 534): hourly for everything, per scorecard on a write, per entity on

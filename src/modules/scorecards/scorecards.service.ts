@@ -4,16 +4,16 @@ import type { Caller } from '../../kernel/caller.js';
 import { Forbidden, Invalid, NotFound, type ErrorDetail } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { catalogLookup, catalogScorecardLookup, type ScorecardSubject } from '../catalog/index.js';
-import { incidentsFactsLookup } from '../incidents/index.js';
 import { organizationsLookup, resolveOrganizationContext } from '../organizations/index.js';
 import { teamsLookup } from '../teams/index.js';
-import { PRODUCTION_READINESS } from './scorecards.builtin.js';
+import { ensureAllBuiltins, ensureBuiltins } from './scorecards.builtin.js';
 import { checkCondition, factsOf } from './scorecards.conditions.js';
 import { sourceOf, type FactSource } from './scorecards.facts.js';
 import { gatherFacts, type GatherDeps } from './scorecards.gather.js';
+import { EVALUATE_SCORECARD_JOB, EVALUATION_BATCH } from './scorecards.jobs.js';
 import { applies, compileScorecard, evaluate, type CompiledScorecard } from './scorecards.levels.js';
 import { scorecardsRepository as repo, type ResultWrite, type ScorecardRow } from './scorecards.repository.js';
-import { settleSlot } from './scorecards.triggers.js';
+import { componentsOfEvent, queueEntities } from './scorecards.triggers.js';
 import type { CreateExemptionBody, CreateScorecardBody, ExemptionsQuery, HistoryQuery, ResultsQuery, UpdateScorecardBody } from './scorecards.schemas.js';
 
 declare module '../../infra/events.js' {
@@ -30,17 +30,6 @@ declare module '../../infra/events.js' {
     };
   }
 }
-
-export const EVALUATE_ALL_JOB = 'scorecards.evaluate-all';
-export const EVALUATE_SCORECARD_JOB = 'scorecards.evaluate-scorecard';
-export const EVALUATE_ENTITY_JOB = 'scorecards.evaluate-entity';
-export const EVALUATE_ENTITIES_JOB = 'scorecards.evaluate-entities';
-
-/** Deployment statuses the deployment facts count (decision 550); a pending or running one changes no fact. */
-const SETTLED_DEPLOYMENT = new Set(['succeeded', 'failed', 'rolled_back']);
-
-/** Entities read and evaluated per batch of a full evaluation. */
-const BATCH = 2000;
 
 export interface ScorecardsServiceDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Omit<GatherDeps, 'db'> {}
 
@@ -150,18 +139,6 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     if (!(await catalogLookup.componentExists(db, id))) throw new NotFound('Component not found');
   }
 
-  /** The built-in of each organization named, and the shared one when `null` is among them (decision 560). */
-  async function ensureBuiltins(organizationIds: (string | null)[]) {
-    const { builtinKey, name, description, filter, levels, rules } = PRODUCTION_READINESS;
-    if (organizationIds.includes(null)) await repo.ensureSharedBuiltin(db, { builtinKey, name, description, filter, levels, rules });
-    const ids = organizationIds.filter((id): id is string => Boolean(id));
-    if (ids.length === 0) return;
-    await repo.ensureBuiltins(
-      db,
-      ids.map((organizationId) => ({ organizationId, builtinKey, name, description, filter, levels, rules })),
-    );
-  }
-
   /**
    * Evaluates `cards` over `subjects` (decision 534): one bulk read of facts, exemptions and current
    * results; changed results are written in one transaction (history entries beside them), then
@@ -243,12 +220,12 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     let written = 0;
     for (;;) {
       signal?.throwIfAborted();
-      const subjects = await catalogScorecardLookup.subjects(db, { afterId, limit: BATCH });
+      const subjects = await catalogScorecardLookup.subjects(db, { afterId, limit: EVALUATION_BATCH });
       if (subjects.length === 0) break;
       written += (await evaluateBatch(cards, subjects, new Date())).written;
       entities += subjects.length;
       afterId = subjects[subjects.length - 1]!.id;
-      if (subjects.length < BATCH) break;
+      if (subjects.length < EVALUATION_BATCH) break;
     }
     await repo.markEvaluated(
       db,
@@ -274,44 +251,14 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     return evaluateBatch(cards, subjects, new Date());
   }
 
-  async function seedBuiltins() {
-    await ensureBuiltins([null, ...(await organizationsLookup.allOrganizationIds(db))]);
-  }
-
-  /** The components a domain event is about (decision 539); none for events that name no component. */
-  async function componentsOfEvent(name: string, payload: unknown): Promise<string[]> {
-    const p = payload as Record<string, unknown>;
-    if (name === 'component.created' || name === 'component.updated') return typeof p.id === 'string' ? [p.id] : [];
-    if (name === 'INCIDENT_CREATED' || name === 'INCIDENT_STATUS_CHANGED')
-      return typeof p.incidentId === 'string' ? incidentsFactsLookup.componentsOf(db, p.incidentId) : [];
-    if (name === 'api-spec:deprecated') return typeof p.componentId === 'string' ? [p.componentId] : [];
-    // Deployments (also those of the deploy stage's GitOps syncs) announce every write: only a finished one moves a fact.
-    if ((name === 'deployment.created' || name === 'deployment.updated') && SETTLED_DEPLOYMENT.has(String(p.status)))
-      return typeof p.componentId === 'string' ? [p.componentId] : [];
-    return [];
-  }
-
-  /**
-   * Queues the re-evaluation of `componentIds` (decision 550): one entity is one job keyed by the
-   * entity, many (a cost sync) are jobs of up to BATCH entities, each one bulk evaluation; either
-   * waits until its settle slot ends, so a burst of changes costs one evaluation.
-   */
-  async function queueEntities(componentIds: string[]) {
-    const ids = [...new Set(componentIds)];
-    if (ids.length === 0) return;
-    const { slot, delayMs } = settleSlot();
-    if (ids.length === 1) {
-      await deps.jobs.enqueue(EVALUATE_ENTITY_JOB, { componentId: ids[0]!, slot }, { delayMs });
-      return;
-    }
-    for (let i = 0; i < ids.length; i += BATCH) await deps.jobs.enqueue(EVALUATE_ENTITIES_JOB, { componentIds: ids.slice(i, i + BATCH), slot }, { delayMs });
-  }
-
   return {
-    seedBuiltins,
+    /** Every organization's built-in and the shared one (decisions 536, 560). */
+    async seedBuiltins() {
+      await ensureAllBuiltins(db);
+    },
 
     async list(caller: Caller, q: PageQuery) {
-      await ensureBuiltins([caller.organizationId ?? null]);
+      await ensureBuiltins(db, [caller.organizationId ?? null]);
       const { data, total } = await repo.list(db, caller.organizationId, q.skip, q.take);
       return pageOf(data.map(view), total, q);
     },
@@ -495,7 +442,7 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
 
     /** Every scorecard over every entity: the scheduled job. Restores the built-ins first. */
     async evaluateAll(_caller: Caller, signal?: AbortSignal) {
-      await seedBuiltins();
+      await ensureAllBuiltins(db);
       return evaluateOver(await repo.all(db), signal);
     },
 
@@ -512,12 +459,12 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
 
     /** A domain event: its components are queued for re-evaluation (decision 539). */
     async onDomainEvent(name: string, payload: unknown) {
-      await queueEntities(await componentsOfEvent(name, payload));
+      await queueEntities(deps.jobs, await componentsOfEvent(db, name, payload));
     },
 
     /** A recording module committed facts of these components (decision 550): they are queued for re-evaluation. */
     async factsChanged(componentIds: string[]) {
-      await queueEntities(componentIds);
+      await queueEntities(deps.jobs, componentIds);
     },
   };
 }
