@@ -1,38 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEntityFixtures, type EntityFixtures } from './entity-fixtures.js';
-import {
-  ADMIN,
-  expectAccessible,
-  launchBrowser,
-  seedPortal,
-  signIn,
-  startPortalServer,
-  VIEWPORTS,
-  type PortalBrowser,
-  type PortalServer,
-} from './helpers/index.js';
+import { ADMIN, expectAccessible, portalFixture, signIn, VIEWPORTS, type PageOptions, type PortalFixture, type PortalServer } from './helpers/index.js';
 
 /** The API list, a spec read with Scalar (offline), AsyncAPI, the diff and the lifecycle actions. */
+let portal: PortalFixture;
 let server: PortalServer;
-let pb: PortalBrowser;
 let fx: EntityFixtures;
 const READER = { username: 'api-reader', email: 'api-reader@hangar.test', password: 'Reader-Passw0rd-1' };
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  await seedPortal(server);
+  portal = await portalFixture({ seed: true, users: [READER] });
+  server = portal.server;
   fx = await seedEntityFixtures(server);
-  const reader = await server.api('POST', '/api/v1/auth/register', READER);
-  if (reader.status !== 201) throw new Error(`registering the reader failed: ${reader.status} ${JSON.stringify(reader.body)}`);
-  pb = await launchBrowser(server);
 });
-afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
-});
+afterAll(() => portal?.close());
 
-async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}, user = ADMIN) {
-  const { context, page } = await pb.newPage(opts);
+async function signedIn(path: string, opts: PageOptions = {}, user = ADMIN) {
+  const { context, page } = await portal.newPage(opts);
   // Nothing may leave the origin: Scalar renders from the inline spec, without fonts, proxy or agent.
   const external: string[] = [];
   page.on('request', (r) => {

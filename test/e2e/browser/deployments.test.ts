@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { ADMIN, expectAccessible, portalFixture, settled, type PortalFixture, type PortalServer } from './helpers/index.js';
 
 /**
  * Deployments and environments: the feed following a pipeline's deploy stage live, a deployment's
@@ -8,37 +8,24 @@ import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalSer
  * environment's page (details, what runs there, its feed). Every record is made through the API.
  * One server and one browser for the file.
  */
+let portal: PortalFixture;
 let server: PortalServer;
-let pb: PortalBrowser;
 let token: string;
 const SERVICE = 'orders-api';
 let componentId: string;
 /** One signed-in page per look, shared by the tests: light on desktop, dark on mobile. */
 let light: Page;
 let dark: Page;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  token = await server.adminToken();
+  portal = await portalFixture();
+  ({ server, token } = portal);
   const component = await server.api('POST', '/api/v1/catalog/components', { name: SERVICE, kind: 'service' }, token);
   expect(component.status).toBe(201);
   componentId = component.body.id;
-  pb = await launchBrowser(server);
-  [light, dark] = await Promise.all([signedIn('/catalog'), signedIn('/catalog', { theme: 'dark', viewport: 'mobile' })]);
+  ({ light, dark } = await portal.lightAndDark());
 });
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await pb?.close();
-  await server?.stop();
-});
-
-async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
-  const { context, page } = await pb.newPage(opts);
-  contexts.push(context);
-  await signIn(page, ADMIN, path);
-  return page;
-}
+afterAll(() => portal?.close());
 
 /** A pipeline whose only stage deploys SERVICE to `environmentId`, run once; its settled deployment. */
 async function deployOnce(name: string, environmentId: string, run: { version: string; commitSha?: string }) {

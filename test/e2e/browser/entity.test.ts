@@ -1,40 +1,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEntityFixtures } from './entity-fixtures.js';
-import {
-  ADMIN,
-  expectAccessible,
-  launchBrowser,
-  seedPortal,
-  signIn,
-  startPortalServer,
-  VIEWPORTS,
-  type PortalBrowser,
-  type PortalServer,
-} from './helpers/index.js';
+import { expectAccessible, portalFixture, VIEWPORTS, type PageOptions, type PortalFixture, type PortalServer } from './helpers/index.js';
 
 /** The entity page in Chromium against a real server: header, relations, graph, tabs, integrations. */
+let portal: PortalFixture;
 let server: PortalServer;
-let pb: PortalBrowser;
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  await seedPortal(server);
+  portal = await portalFixture({ seed: true });
+  server = portal.server;
   await seedEntityFixtures(server);
-  pb = await launchBrowser(server);
 });
-afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
-});
+afterAll(() => portal?.close());
 
 const ENTITY = '/catalog/component/default/payments-api';
 
-async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
-  const { context, page } = await pb.newPage(opts);
-  await signIn(page, ADMIN, path);
-  return { context, page };
-}
+const signedIn = (path: string, opts: PageOptions = {}) => portal.signedIn(path, opts);
 
 const tabParam = (page: Page) => new URL(page.url()).searchParams.get('tab');
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchBrowser, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { ADMIN, expectAccessible, portalFixture, signIn, type PortalBrowser, type PortalFixture, type PortalServer } from './helpers/index.js';
 
 /**
  * The IaC pages in Chromium against a real server: stacks, runs and topology reported through the
@@ -14,6 +14,7 @@ import { ADMIN, expectAccessible, launchBrowser, signIn, startPortalServer, type
 const TOKEN = 'browser-iac-ingest-token-0123456789abcdef';
 const BIG = 400;
 const HUGE = 6000;
+let portal: PortalFixture;
 let server: PortalServer;
 let pb: PortalBrowser;
 let page: Page;
@@ -52,8 +53,9 @@ beforeAll(async () => {
   git('commit', '--quiet', '-am', 'two');
   git('tag', 'v1.1.0');
 
-  server = await startPortalServer({ IAC_INGEST_TOKEN: TOKEN, MAX_BODY_BYTES: String(8 * 1024 * 1024) });
-  const token = await server.adminToken();
+  portal = await portalFixture({ env: { IAC_INGEST_TOKEN: TOKEN, MAX_BODY_BYTES: String(8 * 1024 * 1024) } });
+  ({ server, browser: pb } = portal);
+  const token = portal.token;
   const module = await server.api(
     'POST',
     '/api/v1/iac-modules',
@@ -116,14 +118,11 @@ beforeAll(async () => {
     modules: [{ stackPath: 'network/main.tf', moduleName: 'network', sourceUrl: pathToFileURL(repoDir).href, currentRef: 'v1.0.0', latestRef: 'v1.1.0' }],
   });
 
-  pb = await launchBrowser(server);
-  page = (await pb.newPage()).page;
-  await signIn(page, ADMIN, '/iac');
+  page = (await portal.signedIn('/iac')).page;
 });
 
 afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
+  await portal?.close();
   if (repoDir) rmSync(repoDir, { recursive: true, force: true });
 });
 

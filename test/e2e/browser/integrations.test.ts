@@ -18,15 +18,14 @@ import { startFakeKong } from '../../fakes/kong-server.js';
 import { startFakeOpa } from '../../fakes/opa-server.js';
 import { startFakeOpenCost } from '../../fakes/opencost-server.js';
 import { startKube } from '../../helpers/kube.js';
-import { ADMIN, expectAccessible, launchBrowser, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { expectAccessible, portalFixture, type PageOptions, type PortalFixture } from './helpers/index.js';
 
 /**
  * The integration pages in Chromium against a real server whose settings point at the same local fakes
  * the server's own tests use (Argo CD, Jenkins, OpenCost, Harbor, Kong, OPA, a Kubernetes API server).
  * CircleCI, Travis CI (no credential) and the mesh metrics (no METRICS_URL) stay unconfigured.
  */
-let server: PortalServer;
-let pb: PortalBrowser;
+let portal: PortalFixture;
 let argo: ArgoFake;
 let jenkins: JenkinsFake;
 let fakes: { close(): Promise<unknown> }[] = [];
@@ -74,18 +73,20 @@ beforeAll(async () => {
   kube.kube.apply(namespace('emojivoto'));
   linkerdResources(kube.kube);
 
-  server = await startPortalServer({
-    COST_URL: opencost.url,
-    REGISTRY_TYPE: 'selfhosted',
-    REGISTRY_URL: harbor.url,
-    REGISTRY_CREDENTIALS: JSON.stringify({ username: 'admin', password: 'Harbor12345' }),
-    GATEWAY_ALPHA_ENABLED: 'true',
-    GATEWAY_ALPHA_URL: kong.url,
-    POLICY_URL: opa.url,
-    CLUSTER_CONFIG_PATH: kube.configPath,
+  portal = await portalFixture({
+    seed: true,
+    env: {
+      COST_URL: opencost.url,
+      REGISTRY_TYPE: 'selfhosted',
+      REGISTRY_URL: harbor.url,
+      REGISTRY_CREDENTIALS: JSON.stringify({ username: 'admin', password: 'Harbor12345' }),
+      GATEWAY_ALPHA_ENABLED: 'true',
+      GATEWAY_ALPHA_URL: kong.url,
+      POLICY_URL: opa.url,
+      CLUSTER_CONFIG_PATH: kube.configPath,
+    },
   });
-  await seedPortal(server);
-  const token = await server.adminToken();
+  const { server, token } = portal;
   for (const [type, value] of Object.entries({
     gitopscd: { url: argo.url, token: 'argo-token' },
     serverci: { url: jenkins.url, username: 'ci-bot', apiToken: 'jenkins-api-token' },
@@ -95,22 +96,16 @@ beforeAll(async () => {
   }
   expect((await server.api('POST', '/api/v1/cost/sync', {}, token)).status).toBe(200);
   expect((await server.api('POST', '/api/v1/gateway/sync', undefined, token)).body).toMatchObject({ synced: 2, errors: [] });
-  pb = await launchBrowser(server);
   page = (await signedIn('/integrations')).page;
 });
 
 afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
+  await portal?.close();
   await Promise.all(fakes.map((f) => f.close()));
   await kube?.cleanup();
 });
 
-async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
-  const { context, page } = await pb.newPage(opts);
-  await signIn(page, ADMIN, path);
-  return { context, page };
-}
+const signedIn = (path: string, opts: PageOptions = {}) => portal.signedIn(path, opts);
 
 const row = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 

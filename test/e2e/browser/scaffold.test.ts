@@ -3,17 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, signIn, ADMIN, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { expectAccessible, portalFixture, type PortalFixture, type PortalServer } from './helpers/index.js';
 
 /**
  * Create a service (gallery, form, dry-run preview, live progress, into a real bare git repository,
  * then the new component in the catalog). One server and one browser for the file. The deployments
  * pages are in deployments.test.ts.
  */
+let portal: PortalFixture;
 let server: PortalServer;
-let pb: PortalBrowser;
 let token: string;
 const work = mkdtempSync(join(tmpdir(), 'hangar-browser-scaffold-'));
 const SERVICE = 'orders-api';
@@ -23,31 +23,20 @@ const made: { previewUrl?: string; progressUrl?: string; componentId?: string } 
 /** One signed-in page per look, shared by the tests: light on desktop, dark on mobile. */
 let light: Page;
 let dark: Page;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startPortalServer();
-  token = await server.adminToken();
+  portal = await portalFixture();
+  ({ server, token } = portal);
   const bare = join(work, `${SERVICE}.git`);
   const init = spawnSync('git', ['init', '--quiet', '--bare', bare], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`git init failed: ${init.stderr}`);
   target = pathToFileURL(bare).href;
-  pb = await launchBrowser(server);
-  [light, dark] = await Promise.all([signedIn('/catalog'), signedIn('/catalog', { theme: 'dark', viewport: 'mobile' })]);
+  ({ light, dark } = await portal.lightAndDark());
 });
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await pb?.close();
-  await server?.stop();
+  await portal?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) {
-  const { context, page } = await pb.newPage(opts);
-  contexts.push(context);
-  await signIn(page, ADMIN, path);
-  return page;
-}
 
 const templateLinks = (page: Page) => page.getByRole('region', { name: /templates?$/ }).getByRole('link');
 

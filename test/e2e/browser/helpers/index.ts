@@ -10,8 +10,11 @@
  *   await expectAccessible(page, 'entity page (dark, mobile)');   // axe: zero violations
  *   await pb.close(); await server.stop();
  *
- * - `shellPortal()` does the above for a whole file with the shell's seed (groups, people, 120
- *   components) and gives `newPage` and `signedIn(path, opts)` (portal.test.ts, portal-axe.test.ts).
+ * - `portalFixture({ env, seed, components, users })` does the above in a file's `beforeAll` and gives
+ *   `server`, `browser`, `token`, `newPage`, `signedIn(path, { theme, viewport, user })`, `lightAndDark()`
+ *   (two signed-in pages a file's tests share) and one `close()` for its `afterAll`.
+ * - `shellPortal()` is that for a whole file with the shell's seed (groups, people, 120 components) and
+ *   gives `newPage` and `signedIn(path, opts)` (portal.test.ts, portal-axe.test.ts, dora.test.ts).
  * - The project's global setup (global-setup.ts) builds dist/src and web/dist when out of date.
  * - `startPortalServer(env)` takes extra settings (e.g. DATABASE_URL of a PostgreSQL behind
  *   test/helpers/tcp-proxy.ts to stop a dependency, or `memory://`); `server.api()` calls the API with a token.
@@ -23,4 +26,4 @@
 export { expectAccessible, launchBrowser, settled, signIn, VIEWPORTS, type PortalBrowser } from './browser.js';
 export { seedPortal } from './seed.js';
 export { ADMIN, startPortalServer, type PortalServer } from './server.js';
-export { shellPortal } from './shell.js';
+export { portalFixture, shellPortal, type PageOptions, type PortalFixture } from './shell.js';

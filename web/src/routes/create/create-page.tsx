@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft, Eye, Rocket } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FieldsError } from '../../api/field-errors';
 import { scaffoldKeys, useDryRun, useScaffold, useScaffoldRequest, useTemplate, type ScaffoldRequest, type ServiceTemplate } from '../../api/queries/scaffold';
 import { Badge } from '../../components/ui/badge';
@@ -74,6 +74,12 @@ function Workspace({ template, seed, preview, file }: { template: ServiceTemplat
   const [serverErrors, setServerErrors] = useState<{ fields: Record<string, string>; other: string[]; error?: unknown }>({ fields: {}, other: [] });
   const dryRun = useDryRun();
   const scaffold = useScaffold();
+  // A preview refused (here or by the server) asks for focus on the first field marked invalid, once
+  // React has rendered the marks (decision 796).
+  const [focusAsked, askFocus] = useState(0);
+  useEffect(() => {
+    if (focusAsked) document.querySelector<HTMLInputElement>('form [aria-invalid="true"]')?.focus();
+  }, [focusAsked]);
 
   const problems = checkAll(defs, values);
   const showProblem = (field: string) => serverErrors.fields[field] ?? (submitted || touched.has(field) ? problems[field] : undefined);
@@ -101,7 +107,7 @@ function Workspace({ template, seed, preview, file }: { template: ServiceTemplat
     setSubmitted(true);
     setServerErrors({ fields: {}, other: [] });
     if (Object.keys(problems).length > 0) {
-      focusFirstInvalid();
+      askFocus((n) => n + 1);
       return;
     }
     try {
@@ -111,7 +117,7 @@ function Workspace({ template, seed, preview, file }: { template: ServiceTemplat
       void navigate({ search: { preview: result.id, ...(first ? { file: first } : {}) }, replace: true });
     } catch (err) {
       fail(err);
-      focusFirstInvalid();
+      askFocus((n) => n + 1);
     }
   };
 
@@ -205,9 +211,4 @@ function Workspace({ template, seed, preview, file }: { template: ServiceTemplat
       )}
     </div>
   );
-}
-
-/** Moves focus to the first field marked invalid, once React has rendered the marks. */
-function focusFirstInvalid() {
-  requestAnimationFrame(() => document.querySelector<HTMLInputElement>('form [aria-invalid="true"]')?.focus());
 }

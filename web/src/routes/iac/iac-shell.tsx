@@ -1,40 +1,18 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AreaShell, type AreaLink } from '../../components/ui/area-shell';
 
-const TABS = [
+const TABS: AreaLink[] = [
   { to: '/iac', label: 'Stacks', exact: true },
-  { to: '/iac/drift', label: 'Drift', exact: false },
-  { to: '/iac/modules', label: 'Module catalog', exact: false },
-] as const;
+  { to: '/iac/drift', label: 'Drift' },
+  { to: '/iac/modules', label: 'Module catalog' },
+];
 
-/** An IaC page: the area's sub-navigation, the title, then the page. */
+/** An IaC page: the area's sub-navigation, the title (a stack's or module's name breaks anywhere), then the page. */
 export function IacShell({ title, intro, actions, children }: { title: ReactNode; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <nav aria-label="Infrastructure as code" className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 px-1 text-[13px]">
-          {TABS.map((t) => (
-            <li key={t.to}>
-              <Link
-                to={t.to}
-                activeOptions={{ exact: t.exact, includeSearch: false }}
-                className="block rounded-md px-2.5 py-1.5 whitespace-nowrap hover:bg-muted aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
-              >
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold tracking-tight break-all">{title}</h1>
-          {intro && <div className="text-[13px] text-muted-foreground">{intro}</div>}
-        </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
+    <AreaShell nav="Infrastructure as code" links={TABS} title={title} intro={intro} actions={actions} breakTitle>
       {children}
-    </div>
+    </AreaShell>
   );
 }
 

@@ -1,4 +1,4 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { Play, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
@@ -12,13 +12,12 @@ import {
   useTriggerServerci,
   type CredentialType,
 } from '../../api/queries/integrations';
+import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { NotConfigured } from '../../components/ui/not-configured';
-import { QueryState } from '../../components/ui/query-state';
-import { SimpleTable } from '../../components/ui/simple-table';
-import { ErrorState, Loading } from '../../components/ui/states';
-import { formatDateTime, formatDuration, IntegrationShell, Section, toneOf } from './integration-shell';
+import { formatDateTime, formatDuration, IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
+import { CredentialGate } from './credential-gate';
+import { ResourceTable } from './resource-table';
 import { CREDENTIALS_LINK } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
 
@@ -26,20 +25,11 @@ const route = getRouteApi('/app/integrations/ci');
 
 /** A platform's section: its rows when the organization has its credential, else the notice. */
 function Platform({ type, system, what, children }: { type: CredentialType; system: string; what: string; children: ReactNode }) {
-  const credentials = useCredentialTypes();
   return (
     <Section title={system}>
-      {credentials.isPending ? (
-        <Loading rows={2} label={`Loading ${system}`} />
-      ) : credentials.error ? (
-        <ErrorState error={credentials.error} onRetry={() => void credentials.refetch()} />
-      ) : !credentials.data.has(type) ? (
-        <NotConfigured system={system} link={CREDENTIALS_LINK}>
-          No <code>{type}</code> credential ({what}) is stored for this organization.
-        </NotConfigured>
-      ) : (
-        children
-      )}
+      <CredentialGate type={type} what={what} system={{ system, link: CREDENTIALS_LINK }} label={system} rows={2}>
+        {children}
+      </CredentialGate>
     </Section>
   );
 }
@@ -53,48 +43,42 @@ function CloudCi({ admin }: { admin: boolean }) {
   const trigger = useTriggerCloudci();
   return (
     <>
-      {trigger.error && <ErrorState error={trigger.error} />}
-      {trigger.isSuccess && (
-        <p role="status" className="text-[13px]">
-          Pipeline triggered for {trigger.variables}.
-        </p>
-      )}
-      <QueryState
+      <ActionOutcome action={trigger} done={(_, slug) => `Pipeline triggered for ${slug}.`} />
+      <ResourceTable
         query={pipelines}
         label="CircleCI pipelines"
-        isEmpty={(l) => l.length === 0}
         empty={{ title: 'No pipelines', body: 'CircleCI reports no pipeline for the followed projects.' }}
+        table="CircleCI pipelines"
+        head={['Project', 'Number', 'State', 'Branch', 'Trigger', 'Created', ...(admin ? [''] : [])]}
       >
-        {(list) => (
-          <SimpleTable label="CircleCI pipelines" head={['Project', 'Number', 'State', 'Branch', 'Trigger', 'Created', ...(admin ? [''] : [])]}>
-            {list.map((p) => (
-              <tr key={p.id}>
-                <td className="font-medium">{p.projectSlug}</td>
-                <td className="tabular-nums">{p.number}</td>
+        {(list) =>
+          list.map((p) => (
+            <tr key={p.id}>
+              <td className="font-medium">{p.projectSlug}</td>
+              <td className="tabular-nums">{p.number}</td>
+              <td>
+                <Badge tone={toneOf(p.state)}>{p.state}</Badge>
+              </td>
+              <td>{p.branch ?? p.tag ?? '—'}</td>
+              <td>{[p.triggerType, p.actor].filter(Boolean).join(' by ') || '—'}</td>
+              <td>{formatDateTime(p.createdAt)}</td>
+              {admin && (
                 <td>
-                  <Badge tone={toneOf(p.state)}>{p.state}</Badge>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={trigger.isPending}
+                    onClick={() => trigger.mutate(p.projectSlug)}
+                    aria-label={`Trigger ${p.projectSlug}`}
+                  >
+                    <Play aria-hidden className="size-3.5" /> Trigger
+                  </Button>
                 </td>
-                <td>{p.branch ?? p.tag ?? '—'}</td>
-                <td>{[p.triggerType, p.actor].filter(Boolean).join(' by ') || '—'}</td>
-                <td>{formatDateTime(p.createdAt)}</td>
-                {admin && (
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={trigger.isPending}
-                      onClick={() => trigger.mutate(p.projectSlug)}
-                      aria-label={`Trigger ${p.projectSlug}`}
-                    >
-                      <Play aria-hidden className="size-3.5" /> Trigger
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </SimpleTable>
-        )}
-      </QueryState>
+              )}
+            </tr>
+          ))
+        }
+      </ResourceTable>
     </>
   );
 }
@@ -107,78 +91,66 @@ function ServerCi({ admin }: { admin: boolean }) {
   const trigger = useTriggerServerci();
   return (
     <>
-      {trigger.error && <ErrorState error={trigger.error} />}
-      {trigger.isSuccess && (
-        <p role="status" className="text-[13px]">
-          Build of {trigger.variables} queued.
-        </p>
-      )}
-      <QueryState
+      <ActionOutcome action={trigger} done={(_, name) => `Build of ${name} queued.`} />
+      <ResourceTable
         query={jobs}
         label="Jenkins jobs"
-        isEmpty={(l) => l.length === 0}
         empty={{ title: 'No jobs', body: 'The Jenkins server lists no job this user may see.' }}
+        table="Jenkins jobs"
+        head={['Job', 'Last build', 'Result', 'Started', 'Duration', ...(admin ? [''] : [])]}
       >
-        {(list) => (
-          <SimpleTable label="Jenkins jobs" head={['Job', 'Last build', 'Result', 'Started', 'Duration', ...(admin ? [''] : [])]}>
-            {list.map((j) => {
-              const status = j.lastBuild ? jenkinsStatus(j.lastBuild.result, j.color) : 'never built';
-              return (
-                <tr key={j.name}>
-                  <td className="font-medium">
-                    <Link
-                      to="."
-                      search={(s) => ({ ...s, job: j.name })}
-                      className="text-primary hover:underline"
-                      aria-current={job === j.name ? 'true' : undefined}
-                    >
-                      {j.name}
-                    </Link>
+        {(list) =>
+          list.map((j) => {
+            const status = j.lastBuild ? jenkinsStatus(j.lastBuild.result, j.color) : 'never built';
+            return (
+              <tr key={j.name}>
+                <td className="font-medium">
+                  <SelectLink search={{ job: j.name }} selected={job === j.name}>
+                    {j.name}
+                  </SelectLink>
+                </td>
+                <td className="tabular-nums">{j.lastBuild ? `#${j.lastBuild.number}` : '—'}</td>
+                <td>
+                  <Badge tone={toneOf(status)}>{status}</Badge>
+                </td>
+                <td>{formatDateTime(j.lastBuild?.timestamp)}</td>
+                <td>{formatDuration(j.lastBuild?.duration)}</td>
+                {admin && (
+                  <td>
+                    <Button size="sm" variant="secondary" disabled={trigger.isPending} onClick={() => trigger.mutate(j.name)} aria-label={`Build ${j.name}`}>
+                      <Play aria-hidden className="size-3.5" /> Build
+                    </Button>
                   </td>
-                  <td className="tabular-nums">{j.lastBuild ? `#${j.lastBuild.number}` : '—'}</td>
+                )}
+              </tr>
+            );
+          })
+        }
+      </ResourceTable>
+      {job && (
+        <ResourceTable
+          query={builds}
+          label={`builds of ${job}`}
+          empty={{ title: `No builds of ${job}`, body: 'The job has not run yet.' }}
+          table={`Builds of ${job}`}
+          head={['Build', 'Result', 'Started', 'Duration']}
+        >
+          {(list) =>
+            list.map((b) => {
+              const status = b.building ? 'running' : (b.result ?? 'running');
+              return (
+                <tr key={b.number}>
+                  <td className="tabular-nums">{b.displayName ?? `#${b.number}`}</td>
                   <td>
                     <Badge tone={toneOf(status)}>{status}</Badge>
                   </td>
-                  <td>{formatDateTime(j.lastBuild?.timestamp)}</td>
-                  <td>{formatDuration(j.lastBuild?.duration)}</td>
-                  {admin && (
-                    <td>
-                      <Button size="sm" variant="secondary" disabled={trigger.isPending} onClick={() => trigger.mutate(j.name)} aria-label={`Build ${j.name}`}>
-                        <Play aria-hidden className="size-3.5" /> Build
-                      </Button>
-                    </td>
-                  )}
+                  <td>{formatDateTime(b.timestamp)}</td>
+                  <td>{formatDuration(b.duration)}</td>
                 </tr>
               );
-            })}
-          </SimpleTable>
-        )}
-      </QueryState>
-      {job && (
-        <QueryState
-          query={builds}
-          label={`builds of ${job}`}
-          isEmpty={(l) => l.length === 0}
-          empty={{ title: `No builds of ${job}`, body: 'The job has not run yet.' }}
-        >
-          {(list) => (
-            <SimpleTable label={`Builds of ${job}`} head={['Build', 'Result', 'Started', 'Duration']}>
-              {list.map((b) => {
-                const status = b.building ? 'running' : (b.result ?? 'running');
-                return (
-                  <tr key={b.number}>
-                    <td className="tabular-nums">{b.displayName ?? `#${b.number}`}</td>
-                    <td>
-                      <Badge tone={toneOf(status)}>{status}</Badge>
-                    </td>
-                    <td>{formatDateTime(b.timestamp)}</td>
-                    <td>{formatDuration(b.duration)}</td>
-                  </tr>
-                );
-              })}
-            </SimpleTable>
-          )}
-        </QueryState>
+            })
+          }
+        </ResourceTable>
       )}
     </>
   );
@@ -190,52 +162,46 @@ function HostedCi({ admin }: { admin: boolean }) {
   const restart = useRestartHostedci();
   return (
     <>
-      {restart.error && <ErrorState error={restart.error} />}
-      {restart.isSuccess && (
-        <p role="status" className="text-[13px]">
-          Build {restart.variables} restarted.
-        </p>
-      )}
-      <QueryState
+      <ActionOutcome action={restart} done={(_, id) => `Build ${id} restarted.`} />
+      <ResourceTable
         query={builds}
         label="Travis CI builds"
-        isEmpty={(l) => l.length === 0}
         empty={{ title: 'No builds', body: 'Travis CI reports no build for this token.' }}
+        table="Travis CI builds"
+        head={['Repository', 'Build', 'State', 'Branch', 'Commit', 'Finished', 'Duration', ...(admin ? [''] : [])]}
       >
-        {(list) => (
-          <SimpleTable label="Travis CI builds" head={['Repository', 'Build', 'State', 'Branch', 'Commit', 'Finished', 'Duration', ...(admin ? [''] : [])]}>
-            {list.map((b) => (
-              <tr key={b.id}>
-                <td className="font-medium">{b.repository.slug ?? b.repository.name ?? '—'}</td>
-                <td className="tabular-nums">{b.number ? `#${b.number}` : b.id}</td>
+        {(list) =>
+          list.map((b) => (
+            <tr key={b.id}>
+              <td className="font-medium">{b.repository.slug ?? b.repository.name ?? '—'}</td>
+              <td className="tabular-nums">{b.number ? `#${b.number}` : b.id}</td>
+              <td>
+                <Badge tone={toneOf(b.state)}>{b.state}</Badge>
+              </td>
+              <td>{b.branch ?? '—'}</td>
+              <td className="max-w-64 truncate">
+                {b.commit.sha && <span className="font-mono">{b.commit.sha.slice(0, 7)} </span>}
+                {b.commit.message}
+              </td>
+              <td>{formatDateTime(b.finishedAt)}</td>
+              <td>{b.duration == null ? '—' : formatDuration(b.duration * 1000)}</td>
+              {admin && (
                 <td>
-                  <Badge tone={toneOf(b.state)}>{b.state}</Badge>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={restart.isPending}
+                    onClick={() => restart.mutate(b.id)}
+                    aria-label={`Restart build ${b.number ?? b.id}`}
+                  >
+                    <RotateCcw aria-hidden className="size-3.5" /> Restart
+                  </Button>
                 </td>
-                <td>{b.branch ?? '—'}</td>
-                <td className="max-w-64 truncate">
-                  {b.commit.sha && <span className="font-mono">{b.commit.sha.slice(0, 7)} </span>}
-                  {b.commit.message}
-                </td>
-                <td>{formatDateTime(b.finishedAt)}</td>
-                <td>{b.duration == null ? '—' : formatDuration(b.duration * 1000)}</td>
-                {admin && (
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={restart.isPending}
-                      onClick={() => restart.mutate(b.id)}
-                      aria-label={`Restart build ${b.number ?? b.id}`}
-                    >
-                      <RotateCcw aria-hidden className="size-3.5" /> Restart
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </SimpleTable>
-        )}
-      </QueryState>
+              )}
+            </tr>
+          ))
+        }
+      </ResourceTable>
     </>
   );
 }

@@ -1,13 +1,12 @@
 import { RefreshCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useConstraintTemplates, useCrds, useOrchestratorSync } from '../../api/queries/integrations';
+import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';
-import { QueryState } from '../../components/ui/query-state';
-import { SimpleTable } from '../../components/ui/simple-table';
-import { ErrorState } from '../../components/ui/states';
 import { formatDateTime, Section } from './integration-shell';
+import { ResourceTable } from './resource-table';
 
 /** Admins: refresh the catalog components' linked workload status now instead of at the next minute. */
 export function ClusterSyncButton() {
@@ -17,12 +16,7 @@ export function ClusterSyncButton() {
       <Button variant="secondary" size="sm" disabled={sync.isPending} onClick={() => sync.mutate()}>
         <RefreshCw aria-hidden className="size-3.5" /> Sync workload status
       </Button>
-      {sync.error && <ErrorState error={sync.error} />}
-      {sync.data && (
-        <p role="status" className="text-[13px]">
-          {sync.data.synced} linked component{sync.data.synced === 1 ? '' : 's'} synced.
-        </p>
-      )}
+      <ActionOutcome action={sync} done={(d) => `${d.synced} linked component${d.synced === 1 ? '' : 's'} synced.`} />
     </div>
   );
 }
@@ -44,29 +38,28 @@ export function CrdsSection() {
         </Field>
         <Button type="submit">Filter</Button>
       </form>
-      <QueryState
+      <ResourceTable
         query={crds}
         label="custom resource definitions"
-        isEmpty={(l) => l.length === 0}
         empty={{
           title: 'No definitions',
           body: group ? `No definition in the API group ${group}.` : 'The cluster has no custom resource definition, or no cluster is configured.',
         }}
+        table="Custom resource definitions"
+        head={['Kind', 'Group', 'Versions', 'Scope', 'Operator']}
       >
-        {(list) => (
-          <SimpleTable label="Custom resource definitions" head={['Kind', 'Group', 'Versions', 'Scope', 'Operator']}>
-            {list.map((c) => (
-              <tr key={c.name}>
-                <td className="font-medium">{c.kind}</td>
-                <td>{c.group}</td>
-                <td>{c.versions.join(', ')}</td>
-                <td>{c.scope}</td>
-                <td>{c.operatorName || '—'}</td>
-              </tr>
-            ))}
-          </SimpleTable>
-        )}
-      </QueryState>
+        {(list) =>
+          list.map((c) => (
+            <tr key={c.name}>
+              <td className="font-medium">{c.kind}</td>
+              <td>{c.group}</td>
+              <td>{c.versions.join(', ')}</td>
+              <td>{c.scope}</td>
+              <td>{c.operatorName || '—'}</td>
+            </tr>
+          ))
+        }
+      </ResourceTable>
     </Section>
   );
 }
@@ -75,27 +68,26 @@ export function CrdsSection() {
 export function ConstraintTemplates() {
   const templates = useConstraintTemplates(true);
   return (
-    <QueryState
+    <ResourceTable
       query={templates}
       label="constraint templates"
-      isEmpty={(l) => l.length === 0}
       empty={{ title: 'No constraint templates', body: 'The admission controller has no constraint template.' }}
+      table="Constraint templates"
+      head={['Template', 'Kind', 'Targets', 'Created', 'Description']}
     >
-      {(list) => (
-        <SimpleTable label="Constraint templates" head={['Template', 'Kind', 'Targets', 'Created', 'Description']}>
-          {list.map((t) => (
-            <tr key={t.name}>
-              <td className="font-medium">{t.name}</td>
-              <td>
-                {t.kind} {!t.created && <Badge tone="warning">not created</Badge>}
-              </td>
-              <td>{t.targets.join(', ') || '—'}</td>
-              <td>{formatDateTime(t.createdAt)}</td>
-              <td className="max-w-96">{t.description ?? '—'}</td>
-            </tr>
-          ))}
-        </SimpleTable>
-      )}
-    </QueryState>
+      {(list) =>
+        list.map((t) => (
+          <tr key={t.name}>
+            <td className="font-medium">{t.name}</td>
+            <td>
+              {t.kind} {!t.created && <Badge tone="warning">not created</Badge>}
+            </td>
+            <td>{t.targets.join(', ') || '—'}</td>
+            <td>{formatDateTime(t.createdAt)}</td>
+            <td className="max-w-96">{t.description ?? '—'}</td>
+          </tr>
+        ))
+      }
+    </ResourceTable>
   );
 }

@@ -2,7 +2,6 @@ import { useAdmissionEnabled, useAdmissionViolations, useRollouts, useWorkloads 
 import { Badge } from '../../components/ui/badge';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
-import { SimpleTable } from '../../components/ui/simple-table';
 import { ClusterSyncButton, ConstraintTemplates, CrdsSection } from './cluster-extras';
 import { IntegrationShell, Section, toneOf } from './integration-shell';
 import { ResourceTable } from './resource-table';
@@ -44,45 +43,44 @@ export function ClusterPage() {
         </ResourceTable>
       </Section>
       <Section title="Rollouts">
-        <QueryState
+        <ResourceTable
           query={rollouts}
           label="rollouts"
           system={CONFIG}
-          isEmpty={(l) => l.length === 0}
           empty={{ title: 'No rollouts', body: 'No Argo Rollouts resource exists, or the rollout extension is not installed.' }}
+          table="Rollouts"
+          head={['Rollout', 'Namespace', 'Phase', 'Step', 'Ready']}
         >
-          {(list) => (
-            <SimpleTable label="Rollouts" head={['Rollout', 'Namespace', 'Phase', 'Step', 'Ready']}>
-              {list.map((r) => (
-                <tr key={`${r.namespace}/${r.name}`}>
-                  <td className="font-medium">{r.name}</td>
-                  <td>{r.namespace}</td>
-                  <td>
-                    <Badge tone={toneOf(r.phase)}>{r.phase}</Badge>
-                  </td>
-                  <td>
-                    {r.totalSteps > 0 ? (
-                      <span className="flex items-center gap-2">
-                        <progress
-                          max={r.totalSteps}
-                          value={Math.min(r.currentStepIndex, r.totalSteps)}
-                          aria-label={`Step of ${r.name}`}
-                          className="h-1.5 w-20 accent-primary"
-                        />
-                        {Math.min(r.currentStepIndex, r.totalSteps)}/{r.totalSteps}
-                      </span>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="tabular-nums">
-                    {r.readyReplicas}/{r.replicas}
-                  </td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryState>
+          {(list) =>
+            list.map((r) => (
+              <tr key={`${r.namespace}/${r.name}`}>
+                <td className="font-medium">{r.name}</td>
+                <td>{r.namespace}</td>
+                <td>
+                  <Badge tone={toneOf(r.phase)}>{r.phase}</Badge>
+                </td>
+                <td>
+                  {r.totalSteps > 0 ? (
+                    <span className="flex items-center gap-2">
+                      <progress
+                        max={r.totalSteps}
+                        value={Math.min(r.currentStepIndex, r.totalSteps)}
+                        aria-label={`Step of ${r.name}`}
+                        className="h-1.5 w-20 accent-primary"
+                      />
+                      {Math.min(r.currentStepIndex, r.totalSteps)}/{r.totalSteps}
+                    </span>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className="tabular-nums">
+                  {r.readyReplicas}/{r.replicas}
+                </td>
+              </tr>
+            ))
+          }
+        </ResourceTable>
       </Section>
       <Section title="Admission violations">
         <QueryState query={admission} label="admission controller" system={CONFIG}>
@@ -90,32 +88,31 @@ export function ClusterPage() {
             !a.enabled ? (
               <p className="text-[13px] text-muted-foreground">No admission-policy controller (Gatekeeper) is installed in the cluster.</p>
             ) : (
-              <QueryState
+              <ResourceTable
                 query={violations}
                 label="violations"
-                isEmpty={(l) => l.length === 0}
                 empty={{ title: 'No violations', body: 'Every audited resource passes the cluster’s constraints.' }}
+                table="Admission violations"
+                head={['Resource', 'Namespace', 'Constraint', 'Action', 'Message']}
               >
-                {(list) => (
-                  <SimpleTable label="Admission violations" head={['Resource', 'Namespace', 'Constraint', 'Action', 'Message']}>
-                    {list.map((v, i) => (
-                      <tr key={`${v.constraint}-${v.kind}-${v.namespace}-${v.name}-${i}`}>
-                        <td className="font-medium">
-                          {v.kind}/{v.name}
-                        </td>
-                        <td>{v.namespace ?? '—'}</td>
-                        <td>
-                          {v.constraintKind}/{v.constraint}
-                        </td>
-                        <td>
-                          <Badge tone={v.enforcementAction === 'deny' ? 'danger' : 'warning'}>{v.enforcementAction}</Badge>
-                        </td>
-                        <td className="max-w-96">{v.message}</td>
-                      </tr>
-                    ))}
-                  </SimpleTable>
-                )}
-              </QueryState>
+                {(list) =>
+                  list.map((v, i) => (
+                    <tr key={`${v.constraint}-${v.kind}-${v.namespace}-${v.name}-${i}`}>
+                      <td className="font-medium">
+                        {v.kind}/{v.name}
+                      </td>
+                      <td>{v.namespace ?? '—'}</td>
+                      <td>
+                        {v.constraintKind}/{v.constraint}
+                      </td>
+                      <td>
+                        <Badge tone={v.enforcementAction === 'deny' ? 'danger' : 'warning'}>{v.enforcementAction}</Badge>
+                      </td>
+                      <td className="max-w-96">{v.message}</td>
+                    </tr>
+                  ))
+                }
+              </ResourceTable>
             )
           }
         </QueryState>

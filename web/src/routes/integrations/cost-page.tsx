@@ -7,8 +7,9 @@ import { Field, Select } from '../../components/ui/input';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
+import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Button } from '../../components/ui/button';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { formatDateTime, IntegrationShell, Section } from './integration-shell';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
@@ -83,12 +84,7 @@ export function CostPage() {
         ) : undefined
       }
     >
-      {sync.error && <ErrorState error={sync.error} />}
-      {sync.data && (
-        <p role="status" className="text-[13px]">
-          {sync.data.synced} cost records synced.
-        </p>
-      )}
+      <ActionOutcome action={sync} done={(d) => `${d.synced} cost records synced.`} />
       {available.data && !available.data.available && (
         <NotConfigured {...CONFIG}>OpenCost does not answer. Records stored by earlier syncs are shown below.</NotConfigured>
       )}

@@ -1,44 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AreaShell, type AreaLink } from '../../components/ui/area-shell';
 import { SYSTEMS } from './systems';
 
-/** An integration page: its title, the integrations' sub-navigation, then the page's sections. */
+const LINKS: AreaLink[] = [{ to: '/integrations', label: 'Overview', exact: true }, ...SYSTEMS];
+
+/** An integration page: the integrations' sub-navigation, its title, then the page's sections. */
 export function IntegrationShell({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <nav aria-label="Integrations" className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 px-1 text-[13px]">
-          <li>
-            <Link
-              to="/integrations"
-              activeOptions={{ exact: true, includeSearch: false }}
-              className="block rounded-md px-2.5 py-1.5 whitespace-nowrap hover:bg-muted aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
-            >
-              Overview
-            </Link>
-          </li>
-          {SYSTEMS.map((s) => (
-            <li key={s.to}>
-              <Link
-                to={s.to}
-                activeOptions={{ includeSearch: false }}
-                className="block rounded-md px-2.5 py-1.5 whitespace-nowrap hover:bg-muted aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
-              >
-                {s.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-          {intro && <p className="text-[13px] text-muted-foreground">{intro}</p>}
-        </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
+    <AreaShell nav="Integrations" links={LINKS} title={title} intro={intro} actions={actions}>
       {children}
-    </div>
+    </AreaShell>
   );
 }
 
@@ -52,6 +24,20 @@ export function Section({ title, aside, children }: { title: string; aside?: Rea
       </div>
       {children}
     </section>
+  );
+}
+
+/** A row's name as a link that selects the row in the address (`?job=`, `?repo=`), marked while it is selected. */
+export function SelectLink({ search, selected, children }: { search: Record<string, string | undefined>; selected: boolean; children: ReactNode }) {
+  return (
+    <Link
+      to="."
+      search={(s: Record<string, unknown>) => ({ ...s, ...search })}
+      className="text-primary hover:underline"
+      aria-current={selected ? 'true' : undefined}
+    >
+      {children}
+    </Link>
   );
 }
 

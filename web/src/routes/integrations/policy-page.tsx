@@ -6,10 +6,10 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
-import { SimpleTable } from '../../components/ui/simple-table';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { ComponentPicker } from './component-picker';
 import { formatDateTime, IntegrationShell, Section } from './integration-shell';
+import { ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
 
 const route = getRouteApi('/app/integrations/policy');
@@ -97,27 +97,26 @@ export function PolicyPage() {
         {!component ? (
           <EmptyState title="Choose a component">Evaluations stored for a component are listed here, newest first.</EmptyState>
         ) : (
-          <QueryState
+          <ResourceTable
             query={results}
             label="evaluations"
-            isEmpty={(l) => l.length === 0}
             empty={{ title: 'No stored evaluations', body: 'Evaluate a policy with this component chosen to store the result.' }}
+            table="Policy evaluations"
+            head={['Evaluated', 'Policy', 'Decision', 'Violations']}
           >
-            {(list) => (
-              <SimpleTable label="Policy evaluations" head={['Evaluated', 'Policy', 'Decision', 'Violations']}>
-                {list.map((r) => (
-                  <tr key={r.id}>
-                    <td>{formatDateTime(r.evaluatedAt)}</td>
-                    <td className="font-mono">{r.policyPath}</td>
-                    <td>
-                      <Badge tone={r.allowed ? 'success' : 'danger'}>{r.allowed ? 'allowed' : 'denied'}</Badge>
-                    </td>
-                    <td>{r.violations.length ? r.violations.join('; ') : '—'}</td>
-                  </tr>
-                ))}
-              </SimpleTable>
-            )}
-          </QueryState>
+            {(list) =>
+              list.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.evaluatedAt)}</td>
+                  <td className="font-mono">{r.policyPath}</td>
+                  <td>
+                    <Badge tone={r.allowed ? 'success' : 'danger'}>{r.allowed ? 'allowed' : 'denied'}</Badge>
+                  </td>
+                  <td>{r.violations.length ? r.violations.join('; ') : '—'}</td>
+                </tr>
+              ))
+            }
+          </ResourceTable>
         )}
       </Section>
     </IntegrationShell>

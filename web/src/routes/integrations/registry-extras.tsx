@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useManifest, useReplications, useSyncVulnerabilities } from '../../api/queries/integrations';
+import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
-import { SimpleTable } from '../../components/ui/simple-table';
-import { EmptyState, ErrorState } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { ComponentPicker } from './component-picker';
 import { formatDateTime, Section } from './integration-shell';
+import { ResourceTable } from './resource-table';
 
 const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`);
 
@@ -41,30 +42,29 @@ export function Replications() {
       {replications.error ? (
         <p className="text-[13px] text-muted-foreground">Replication policies exist only on a self-hosted registry: {(replications.error as Error).message}.</p>
       ) : (
-        <QueryState
+        <ResourceTable
           query={replications}
           label="replication policies"
-          isEmpty={(l) => l.length === 0}
           empty={{ title: 'No replication policies', body: 'The self-hosted registry replicates nothing.' }}
+          table="Replication policies"
+          head={['Policy', 'Destination namespace', 'Trigger', 'Enabled']}
         >
-          {(list) => (
-            <SimpleTable label="Replication policies" head={['Policy', 'Destination namespace', 'Trigger', 'Enabled']}>
-              {list.map((r) => (
-                <tr key={r.id}>
-                  <td className="font-medium">{r.name}</td>
-                  <td>{r.destNamespace || '—'}</td>
-                  <td>
-                    {r.trigger.type}
-                    {r.trigger.triggerSettings?.cron && <span className="font-mono text-xs"> {r.trigger.triggerSettings.cron}</span>}
-                  </td>
-                  <td>
-                    <Badge tone={r.enabled ? 'success' : 'neutral'}>{r.enabled ? 'enabled' : 'disabled'}</Badge>
-                  </td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryState>
+          {(list) =>
+            list.map((r) => (
+              <tr key={r.id}>
+                <td className="font-medium">{r.name}</td>
+                <td>{r.destNamespace || '—'}</td>
+                <td>
+                  {r.trigger.type}
+                  {r.trigger.triggerSettings?.cron && <span className="font-mono text-xs"> {r.trigger.triggerSettings.cron}</span>}
+                </td>
+                <td>
+                  <Badge tone={r.enabled ? 'success' : 'neutral'}>{r.enabled ? 'enabled' : 'disabled'}</Badge>
+                </td>
+              </tr>
+            ))
+          }
+        </ResourceTable>
       )}
     </Section>
   );
@@ -86,12 +86,7 @@ export function VulnerabilitySync() {
       ) : (
         <EmptyState title="Choose a component">Its images' findings are read from the registry and stored.</EmptyState>
       )}
-      {sync.error && <ErrorState error={sync.error} />}
-      {sync.data && (
-        <p role="status" className="text-[13px]">
-          {sync.data.queued ? 'Vulnerability sync queued.' : `Vulnerabilities synced: ${sync.data.count ?? 0} stored.`}
-        </p>
-      )}
+      <ActionOutcome action={sync} done={(d) => (d.queued ? 'Vulnerability sync queued.' : `Vulnerabilities synced: ${d.count ?? 0} stored.`)} />
     </Section>
   );
 }

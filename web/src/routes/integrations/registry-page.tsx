@@ -1,11 +1,12 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useRegistryAvailability, useRepositories, useScan, useTags, type ScanResult } from '../../api/queries/integrations';
 import { Badge } from '../../components/ui/badge';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState, Loading } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, toneOf } from './integration-shell';
+import { formatDateTime, IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
+import { ResourceTable } from './resource-table';
 import { Manifest, Replications, VulnerabilitySync } from './registry-extras';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
@@ -82,65 +83,53 @@ export function RegistryPage() {
       ) : (
         <>
           <Section title="Repositories">
-            <QueryState
+            <ResourceTable
               query={repositories}
               label="repositories"
               system={CONFIG}
-              isEmpty={(l) => l.length === 0}
               empty={{ title: 'No repositories', body: 'The registry holds no repository these credentials may read.' }}
+              table="Repositories"
+              head={['Repository', 'URI', 'Description']}
             >
-              {(list) => (
-                <SimpleTable label="Repositories" head={['Repository', 'URI', 'Description']}>
-                  {list.map((r) => (
-                    <tr key={r.name}>
-                      <td className="font-medium">
-                        <Link
-                          to="."
-                          search={(s) => ({ ...s, repo: r.name, tag: undefined })}
-                          className="text-primary hover:underline"
-                          aria-current={repo === r.name ? 'true' : undefined}
-                        >
-                          {r.name}
-                        </Link>
-                      </td>
-                      <td className="max-w-80 truncate font-mono">{r.uri}</td>
-                      <td>{r.description || '—'}</td>
-                    </tr>
-                  ))}
-                </SimpleTable>
-              )}
-            </QueryState>
+              {(list) =>
+                list.map((r) => (
+                  <tr key={r.name}>
+                    <td className="font-medium">
+                      <SelectLink search={{ repo: r.name, tag: undefined }} selected={repo === r.name}>
+                        {r.name}
+                      </SelectLink>
+                    </td>
+                    <td className="max-w-80 truncate font-mono">{r.uri}</td>
+                    <td>{r.description || '—'}</td>
+                  </tr>
+                ))
+              }
+            </ResourceTable>
           </Section>
           {repo && (
             <Section title={`Tags of ${repo}`}>
-              <QueryState
+              <ResourceTable
                 query={tags}
                 label="tags"
-                isEmpty={(l) => l.length === 0}
                 empty={{ title: 'No tags', body: 'Nothing has been pushed to this repository.' }}
+                table={`Tags of ${repo}`}
+                head={['Tag', 'Digest', 'Size', 'Pushed']}
               >
-                {(list) => (
-                  <SimpleTable label={`Tags of ${repo}`} head={['Tag', 'Digest', 'Size', 'Pushed']}>
-                    {list.map((t) => (
-                      <tr key={t.tag}>
-                        <td className="font-medium">
-                          <Link
-                            to="."
-                            search={(s) => ({ ...s, tag: t.tag })}
-                            className="text-primary hover:underline"
-                            aria-current={tag === t.tag ? 'true' : undefined}
-                          >
-                            {t.tag}
-                          </Link>
-                        </td>
-                        <td className="max-w-56 truncate font-mono">{t.digest}</td>
-                        <td className="tabular-nums">{bytes(t.sizeBytes)}</td>
-                        <td>{formatDateTime(t.pushedAt)}</td>
-                      </tr>
-                    ))}
-                  </SimpleTable>
-                )}
-              </QueryState>
+                {(list) =>
+                  list.map((t) => (
+                    <tr key={t.tag}>
+                      <td className="font-medium">
+                        <SelectLink search={{ tag: t.tag }} selected={tag === t.tag}>
+                          {t.tag}
+                        </SelectLink>
+                      </td>
+                      <td className="max-w-56 truncate font-mono">{t.digest}</td>
+                      <td className="tabular-nums">{bytes(t.sizeBytes)}</td>
+                      <td>{formatDateTime(t.pushedAt)}</td>
+                    </tr>
+                  ))
+                }
+              </ResourceTable>
             </Section>
           )}
           {repo && tag && (

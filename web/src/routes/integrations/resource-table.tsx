@@ -5,8 +5,9 @@ import { QueryState, type QueryLike } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 
 /**
- * A list an integration reads (a namespace's policies, the cluster's workloads) as a table, with the
- * query's loading, "not configured", error and empty states (decision 787). `children` renders the rows.
+ * A list an integration reads (a namespace's policies, the cluster's workloads, CI builds, registry
+ * tags) as a table, with the query's loading, "not configured", error and empty states (decisions 787
+ * and 795). `children` renders the rows.
  */
 export function ResourceTable<T>({
   query,
@@ -20,7 +21,8 @@ export function ResourceTable<T>({
   query: QueryLike<T[]>;
   /** What is loading, in "Loading …". */
   label: string;
-  system: SystemSettings;
+  /** The system whose 503 "not configured" shows as its notice; without it, an error like any other (the page says elsewhere whether it is configured). */
+  system?: SystemSettings;
   empty: { title: string; body: ReactNode };
   /** The table's accessible name. */
   table: string;

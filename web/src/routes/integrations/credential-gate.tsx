@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useCredentialTypes, type CredentialType } from '../../api/queries/integrations';
+import { NotConfigured, type SystemSettings } from '../../components/ui/not-configured';
+import { ErrorState, Loading } from '../../components/ui/states';
+
+/**
+ * A system read with the organization's stored credential (CI platforms, GitOps): `children` once the
+ * credential of `type` is stored, else the notice naming it and `what` it holds (decision 795).
+ */
+export function CredentialGate({
+  type,
+  what,
+  system,
+  label,
+  rows,
+  children,
+}: {
+  type: CredentialType;
+  what: string;
+  system: SystemSettings;
+  /** What is loading, in "Loading …". */
+  label: string;
+  rows: number;
+  children: ReactNode;
+}) {
+  const credentials = useCredentialTypes();
+  if (credentials.isPending) return <Loading rows={rows} label={`Loading ${label}`} />;
+  if (credentials.error) return <ErrorState error={credentials.error} onRetry={() => void credentials.refetch()} />;
+  if (!credentials.data.has(type))
+    return (
+      <NotConfigured {...system}>
+        No <code>{type}</code> credential ({what}) is stored for this organization.
+      </NotConfigured>
+    );
+  return <>{children}</>;
+}
