@@ -182,7 +182,7 @@ describe('Deployments', () => {
 
     // An id that names no deployment: said so, with the way back (decision 790).
     await dark.goto('/deployments/00000000-0000-4000-8000-000000000000');
-    await dark.getByRole('heading', { name: 'No deployment with this id' }).waitFor();
+    await dark.getByRole('heading', { level: 1, name: 'No deployment with this id' }).waitFor();
     await dark.getByRole('link', { name: 'Back to deployments' }).click();
     await dark.getByRole('heading', { name: 'Deployments', level: 1 }).waitFor();
   });

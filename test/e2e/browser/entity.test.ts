@@ -122,7 +122,7 @@ describe('entity page', () => {
 
   it('answers an unknown reference with a way back to the catalog', async () => {
     const { context, page } = await signedIn('/catalog/component/default/does-not-exist');
-    await page.getByRole('heading', { name: 'No component named default/does-not-exist' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'No component named default/does-not-exist' }).waitFor();
     await page.getByRole('link', { name: 'Browse the catalog' }).waitFor();
     await context.close();
   });

@@ -225,7 +225,7 @@ describe('incidents', () => {
       expect(await page.getByRole('link', { name: 'Payments declined' }).count()).toBe(0);
       expect((await server.api('GET', `/api/v1/incidents/${created.body.id}`, undefined, admin)).status).toBe(404);
       await page.goto(`/incidents/${created.body.id}`);
-      await page.getByRole('heading', { name: 'No incident with this id' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'No incident with this id' }).waitFor();
       await context.close();
     },
   );

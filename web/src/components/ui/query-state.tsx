@@ -56,7 +56,7 @@ export function QueryState<T>({
       );
     if (notFound && query.error instanceof ApiError && query.error.status === 404)
       return (
-        <EmptyState title={notFound.title} action={notFound.action}>
+        <EmptyState title={notFound.title} action={notFound.action} titleAs="h1">
           {notFound.body ?? 'It may have been deleted, or the address is mistyped.'}
         </EmptyState>
       );

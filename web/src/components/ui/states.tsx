@@ -17,11 +17,22 @@ export function Loading({ rows = 5, label = 'Loading', className }: { rows?: num
 }
 
 /** Nothing to show, and what to do next. */
-export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  titleAs: Title = 'h2',
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  /** `h1` where the notice is the whole page (a detail page's unknown id), so the page keeps its one h1. */
+  titleAs?: 'h1' | 'h2';
+}) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
       <Inbox aria-hidden className="size-6 text-muted-foreground" />
-      <h2 className="text-sm font-semibold">{title}</h2>
+      <Title className="text-sm font-semibold">{title}</Title>
       {children && <div className="max-w-md text-[13px] text-muted-foreground">{children}</div>}
       {action}
     </div>

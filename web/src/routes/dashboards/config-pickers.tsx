@@ -31,7 +31,8 @@ function ComponentSearch({
 }) {
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), 200);
-  const page = useCatalogPage({ q: q || undefined, size: MATCHES });
+  // Deployments and health are of Components (decision 757): APIs, Systems and Resources are not offered.
+  const page = useCatalogPage({ q: q || undefined, entityKind: 'component', size: MATCHES });
   const options: ComboboxOption[] = (page.data?.data ?? [])
     .filter((c) => !exclude.includes(c.id))
     .map((c) => ({ value: c.id, label: c.name, detail: c.entityKind }));
