@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { fieldError } from '../../api/field-errors';
 import { useAddMember, useAllUsers, useMembers, useOrganization, useRemoveMember, useSetMemberRole, type OrgRole } from '../../api/queries/admin';
 import { Select, SelectField } from '../../components/ui/input';
+import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
 
@@ -46,69 +47,82 @@ export function OrganizationPage() {
   const remove = useRemoveMember(orgId);
   const memberIds = useMemo(() => new Set(members.data?.map((m) => m.userId)), [members.data]);
 
-  if (org.isPending) return <Loading label="Loading the organization" />;
-  if (org.isError) return <ErrorState error={org.error} onRetry={() => void org.refetch()} />;
   return (
-    <div className="grid gap-4">
-      <p className="text-[13px]">
-        <Link to="/admin/organizations" className="text-primary hover:underline">
-          Organizations
-        </Link>
-      </p>
-      <AdminHeader title={org.data.name} action={<AddMember orgId={orgId} memberIds={memberIds} />}>
-        {org.data.description || `Slug ${org.data.slug}.`} Owners and admins of the organization manage its members; only an owner can make another owner, and
-        the owner cannot be removed.
-      </AdminHeader>
-      {setRole.isError && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]">
-          {setRole.error.message}
-        </p>
+    <QueryState
+      query={org}
+      label="the organization"
+      notFound={{
+        title: 'No organization with this id',
+        action: (
+          <Link to="/admin/organizations" className="text-[13px] text-primary hover:underline">
+            Back to organizations
+          </Link>
+        ),
+      }}
+    >
+      {(o) => (
+        <div className="grid gap-4">
+          <p className="text-[13px]">
+            <Link to="/admin/organizations" className="text-primary hover:underline">
+              Organizations
+            </Link>
+          </p>
+          <AdminHeader title={o.name} action={<AddMember orgId={orgId} memberIds={memberIds} />}>
+            {o.description || `Slug ${o.slug}.`} Owners and admins of the organization manage its members; only an owner can make another owner, and the owner
+            cannot be removed.
+          </AdminHeader>
+          {setRole.isError && (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]">
+              {setRole.error.message}
+            </p>
+          )}
+          <h2 className="text-base font-semibold">Members</h2>
+          {members.isPending ? (
+            <Loading label="Loading members" />
+          ) : members.isError ? (
+            <ErrorState error={members.error} onRetry={() => void members.refetch()} />
+          ) : members.data.length === 0 ? (
+            <EmptyState title="No members">Add one with “Add member”.</EmptyState>
+          ) : (
+            <AdminTable label="Members" head={['User', 'Role', 'Joined', 'Actions']}>
+              {members.data.map((m) => (
+                <tr key={m.userId}>
+                  <td className={`${cell} font-medium`}>{m.username}</td>
+                  <td className={cell}>
+                    <Select
+                      aria-label={`Role of ${m.username}`}
+                      value={m.role}
+                      disabled={setRole.isPending}
+                      className="h-8 w-32"
+                      onChange={(e) => {
+                        setRole.reset();
+                        setRole.mutate({ userId: m.userId, role: e.target.value as OrgRole });
+                      }}
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </Select>
+                  </td>
+                  <td className={cell}>{formatTime(m.joinedAt)}</td>
+                  <td className={cell}>
+                    <ConfirmAction
+                      trigger="Remove"
+                      triggerLabel={`Remove ${m.username} from ${o.name}`}
+                      title={`Remove ${m.username}?`}
+                      description={`${m.username} loses access to everything walled in ${o.name}.`}
+                      confirmLabel="Remove member"
+                      onConfirm={() => remove.mutateAsync(m.userId)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )}
+        </div>
       )}
-      <h2 className="text-base font-semibold">Members</h2>
-      {members.isPending ? (
-        <Loading label="Loading members" />
-      ) : members.isError ? (
-        <ErrorState error={members.error} onRetry={() => void members.refetch()} />
-      ) : members.data.length === 0 ? (
-        <EmptyState title="No members">Add one with “Add member”.</EmptyState>
-      ) : (
-        <AdminTable label="Members" head={['User', 'Role', 'Joined', 'Actions']}>
-          {members.data.map((m) => (
-            <tr key={m.userId}>
-              <td className={`${cell} font-medium`}>{m.username}</td>
-              <td className={cell}>
-                <Select
-                  aria-label={`Role of ${m.username}`}
-                  value={m.role}
-                  disabled={setRole.isPending}
-                  className="h-8 w-32"
-                  onChange={(e) => {
-                    setRole.reset();
-                    setRole.mutate({ userId: m.userId, role: e.target.value as OrgRole });
-                  }}
-                >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </Select>
-              </td>
-              <td className={cell}>{formatTime(m.joinedAt)}</td>
-              <td className={cell}>
-                <ConfirmAction
-                  trigger="Remove"
-                  triggerLabel={`Remove ${m.username} from ${org.data.name}`}
-                  title={`Remove ${m.username}?`}
-                  description={`${m.username} loses access to everything walled in ${org.data.name}.`}
-                  confirmLabel="Remove member"
-                  onConfirm={() => remove.mutateAsync(m.userId)}
-                />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </div>
+    </QueryState>
   );
 }

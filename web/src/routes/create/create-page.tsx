@@ -9,6 +9,7 @@ import { scaffoldKeys, useDryRun, useScaffold, useScaffoldRequest, useTemplate, 
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';
+import { QueryState } from '../../components/ui/query-state';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { checkAll, errorsFromDetails, initialValues, previewMatches, TARGET_FIELD, toBody, type FormValues } from './form-model';
 import { PreviewPanel } from './preview-panel';
@@ -25,32 +26,30 @@ export function CreatePage() {
       <Link to="/create" className="inline-flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:text-foreground">
         <ArrowLeft aria-hidden className="size-3.5" /> All templates
       </Link>
-      {template.isPending ? (
-        <Loading rows={6} label="Loading the template" />
-      ) : template.isError ? (
-        <ErrorState error={template.error} onRetry={() => void template.refetch()} />
-      ) : (
-        <>
-          <header className="grid gap-1.5">
-            <h1 className="text-xl font-semibold tracking-tight">Create a service from {template.data.name}</h1>
-            {template.data.description && <p className="text-[13px] text-muted-foreground">{template.data.description}</p>}
-            <div className="flex flex-wrap gap-1.5">
-              <Badge tone="primary">{template.data.language}</Badge>
-              <Badge>{template.data.framework}</Badge>
-              {template.data.tags.map((t) => (
-                <Badge key={t} className="font-normal">
-                  #{t}
-                </Badge>
-              ))}
-            </div>
-          </header>
-          {search.request ? (
-            <ProgressPanel requestId={search.request} template={template.data} />
-          ) : (
-            <SeededWorkspace template={template.data} previewId={search.preview} file={search.file} />
-          )}
-        </>
-      )}
+      <QueryState query={template} label="the template" notFound={{ title: 'No template with this id' }}>
+        {(t) => (
+          <>
+            <header className="grid gap-1.5">
+              <h1 className="text-xl font-semibold tracking-tight">Create a service from {t.name}</h1>
+              {t.description && <p className="text-[13px] text-muted-foreground">{t.description}</p>}
+              <div className="flex flex-wrap gap-1.5">
+                <Badge tone="primary">{t.language}</Badge>
+                <Badge>{t.framework}</Badge>
+                {t.tags.map((tag) => (
+                  <Badge key={tag} className="font-normal">
+                    #{tag}
+                  </Badge>
+                ))}
+              </div>
+            </header>
+            {search.request ? (
+              <ProgressPanel requestId={search.request} template={t} />
+            ) : (
+              <SeededWorkspace template={t} previewId={search.preview} file={search.file} />
+            )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/input';
-import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { QueryState } from '../../components/ui/query-state';
+import { describeError, EmptyState } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
 import { EditDashboardDialog, EditWidgetDialog } from './edit-dialogs';
 import { flowLayout, moveItem, nextSlot, readingOrder } from './layout';
@@ -23,44 +24,56 @@ export function DashboardPage() {
   const isAdmin = useIsAdmin();
   const remove = useDeleteDashboard();
   const navigate = useNavigate();
-  if (dashboard.isPending) return <Loading rows={6} label="Loading the dashboard" />;
-  if (dashboard.isError) return <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
-  const d = dashboard.data;
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
-      <Link to="/dashboards" className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline">
-        <ArrowLeft aria-hidden className="size-3.5" /> Dashboards
-      </Link>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold tracking-tight break-words">{d.name}</h1>
-        <Badge>{d.visibility}</Badge>
-        {isAdmin && (
-          <div className="ml-auto flex gap-2">
-            <AddWidgetDialog dashboardId={d.id} widgets={d.widgets} />
-            <EditDashboardDialog dashboard={d} />
-            <ConfirmButton
-              size="md"
-              title={`Delete the dashboard “${d.name}”?`}
-              description="The dashboard and its widgets are deleted for everyone."
-              confirmLabel="Delete dashboard"
-              onConfirm={async () => {
-                await remove.mutateAsync(d.id);
-                void navigate({ to: '/dashboards' });
-              }}
-            >
-              <Trash2 aria-hidden className="size-4" /> Delete
-            </ConfirmButton>
+    <QueryState
+      query={dashboard}
+      label="the dashboard"
+      notFound={{
+        title: 'No dashboard with this id',
+        action: (
+          <Link to="/dashboards" className="text-[13px] text-primary hover:underline">
+            Back to dashboards
+          </Link>
+        ),
+      }}
+    >
+      {(d) => (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
+          <Link to="/dashboards" className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline">
+            <ArrowLeft aria-hidden className="size-3.5" /> Dashboards
+          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-xl font-semibold tracking-tight break-words">{d.name}</h1>
+            <Badge>{d.visibility}</Badge>
+            {isAdmin && (
+              <div className="ml-auto flex gap-2">
+                <AddWidgetDialog dashboardId={d.id} widgets={d.widgets} />
+                <EditDashboardDialog dashboard={d} />
+                <ConfirmButton
+                  size="md"
+                  title={`Delete the dashboard “${d.name}”?`}
+                  description="The dashboard and its widgets are deleted for everyone."
+                  confirmLabel="Delete dashboard"
+                  onConfirm={async () => {
+                    await remove.mutateAsync(d.id);
+                    void navigate({ to: '/dashboards' });
+                  }}
+                >
+                  <Trash2 aria-hidden className="size-4" /> Delete
+                </ConfirmButton>
+              </div>
+            )}
           </div>
-        )}
-      </div>
-      {d.description && <p className="text-[13px] text-muted-foreground">{d.description}</p>}
-      {!isAdmin && <p className="text-[13px] text-muted-foreground">Admins add and arrange widgets.</p>}
-      {d.widgets.length === 0 ? (
-        <EmptyState title="No widgets yet">{isAdmin ? 'Add a widget: a chart, a count or a feed.' : 'An admin adds widgets to dashboards.'}</EmptyState>
-      ) : (
-        <WidgetGrid dashboardId={d.id} widgets={d.widgets} canArrange={isAdmin} />
+          {d.description && <p className="text-[13px] text-muted-foreground">{d.description}</p>}
+          {!isAdmin && <p className="text-[13px] text-muted-foreground">Admins add and arrange widgets.</p>}
+          {d.widgets.length === 0 ? (
+            <EmptyState title="No widgets yet">{isAdmin ? 'Add a widget: a chart, a count or a feed.' : 'An admin adds widgets to dashboards.'}</EmptyState>
+          ) : (
+            <WidgetGrid dashboardId={d.id} widgets={d.widgets} canArrange={isAdmin} />
+          )}
+        </div>
       )}
-    </div>
+    </QueryState>
   );
 }
 

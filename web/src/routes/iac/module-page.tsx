@@ -126,7 +126,18 @@ export function ModulePage() {
   const versions = useIacModuleVersions(moduleId);
   const sync = useSyncIacModule(moduleId);
   return (
-    <QueryState query={module} label="module">
+    <QueryState
+      query={module}
+      label="module"
+      notFound={{
+        title: 'No module with this id',
+        action: (
+          <Link to="/iac/modules" className="text-[13px] text-primary hover:underline">
+            Back to the module catalog
+          </Link>
+        ),
+      }}
+    >
       {(m) => (
         <IacShell
           title={m.name}

@@ -80,7 +80,18 @@ export function StackPage() {
   // The topology is asked for together with the stack, not after it.
   useStackResources(stackId, view === 'topology');
   return (
-    <QueryState query={stack} label="stack">
+    <QueryState
+      query={stack}
+      label="stack"
+      notFound={{
+        title: 'No stack with this id',
+        action: (
+          <Link to="/iac" className="text-[13px] text-primary hover:underline">
+            Back to stacks
+          </Link>
+        ),
+      }}
+    >
       {(s) => (
         <IacShell
           title={s.name}

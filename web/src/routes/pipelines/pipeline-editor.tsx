@@ -7,7 +7,9 @@ import { FieldsError } from '../../api/field-errors';
 import { useComponentOptions, useEnvironmentOptions, usePipeline, useSavePipeline, type Pipeline } from '../../api/queries/pipelines';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/input';
-import { describeError, ErrorState, Loading } from '../../components/ui/states';
+import { QueryState } from '../../components/ui/query-state';
+import { describeError } from '../../components/ui/states';
+import { pipelineNotFound } from './pipeline-not-found';
 import { configFor, isRequired, newStageId, STAGE_FIELDS, STAGE_TYPES, toRequestStages, type DraftStage, type StageType } from './stage-fields';
 
 const editRoute = getRouteApi('/app/pipelines/$pipelineId/edit');
@@ -19,9 +21,11 @@ export function NewPipelinePage() {
 export function EditPipelinePage() {
   const { pipelineId } = editRoute.useParams();
   const pipeline = usePipeline(pipelineId);
-  if (pipeline.isPending) return <Loading rows={6} label="Loading the pipeline" />;
-  if (pipeline.isError) return <ErrorState error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
-  return <PipelineEditor key={pipeline.data.id} pipeline={pipeline.data} />;
+  return (
+    <QueryState query={pipeline} label="the pipeline" notFound={pipelineNotFound}>
+      {(p) => <PipelineEditor key={p.id} pipeline={p} />}
+    </QueryState>
+  );
 }
 
 let keySeq = 0;

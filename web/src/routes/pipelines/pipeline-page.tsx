@@ -9,7 +9,9 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/input';
+import { QueryState } from '../../components/ui/query-state';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { pipelineNotFound } from './pipeline-not-found';
 import { formatDuration, formatTime, StatusBadge } from './run-status';
 
 const route = getRouteApi('/app/pipelines/$pipelineId');
@@ -17,52 +19,53 @@ const route = getRouteApi('/app/pipelines/$pipelineId');
 export function PipelinePage() {
   const { pipelineId } = route.useParams();
   const pipeline = usePipeline(pipelineId);
-  if (pipeline.isPending) return <Loading rows={6} label="Loading the pipeline" />;
-  if (pipeline.isError) return <ErrorState error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
-  const p = pipeline.data;
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <div className="flex flex-wrap items-start gap-3">
-        <div className="grid gap-1">
-          <p className="text-[13px]">
-            <Link to="/pipelines" className="text-primary hover:underline">
-              Pipelines
-            </Link>
-          </p>
-          <h1 className="text-xl font-semibold tracking-tight break-all">{p.name}</h1>
-          {p.description && <p className="text-[13px] text-muted-foreground">{p.description}</p>}
+    <QueryState query={pipeline} label="the pipeline" notFound={pipelineNotFound}>
+      {(p) => (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+          <div className="flex flex-wrap items-start gap-3">
+            <div className="grid gap-1">
+              <p className="text-[13px]">
+                <Link to="/pipelines" className="text-primary hover:underline">
+                  Pipelines
+                </Link>
+              </p>
+              <h1 className="text-xl font-semibold tracking-tight break-all">{p.name}</h1>
+              {p.description && <p className="text-[13px] text-muted-foreground">{p.description}</p>}
+            </div>
+            <div className="ml-auto flex gap-2">
+              <Button asChild size="sm" variant="secondary">
+                <Link to="/pipelines/$pipelineId/edit" params={{ pipelineId: p.id }}>
+                  <Pencil aria-hidden className="size-3.5" /> Edit
+                </Link>
+              </Button>
+              <DeleteButton pipeline={p} />
+            </div>
+          </div>
+          <section aria-labelledby="stages-title" className="grid gap-2">
+            <h2 id="stages-title" className="text-base font-semibold">
+              Stages
+            </h2>
+            {p.stages.length === 0 ? (
+              <p className="text-[13px] text-muted-foreground">This pipeline has no stages: a run succeeds at once. Edit it to add some.</p>
+            ) : (
+              <ol className="grid gap-1.5">
+                {p.stages.map((s, i) => (
+                  <li key={s.id} className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-[13px]">
+                    <span className="text-muted-foreground">{i + 1}.</span>
+                    <span className="font-medium">{s.name}</span>
+                    <Badge>{s.type}</Badge>
+                    <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">{summary(s.config)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <TriggerForm pipelineId={p.id} />
+          <RunsSection pipelineId={p.id} />
         </div>
-        <div className="ml-auto flex gap-2">
-          <Button asChild size="sm" variant="secondary">
-            <Link to="/pipelines/$pipelineId/edit" params={{ pipelineId: p.id }}>
-              <Pencil aria-hidden className="size-3.5" /> Edit
-            </Link>
-          </Button>
-          <DeleteButton pipeline={p} />
-        </div>
-      </div>
-      <section aria-labelledby="stages-title" className="grid gap-2">
-        <h2 id="stages-title" className="text-base font-semibold">
-          Stages
-        </h2>
-        {p.stages.length === 0 ? (
-          <p className="text-[13px] text-muted-foreground">This pipeline has no stages: a run succeeds at once. Edit it to add some.</p>
-        ) : (
-          <ol className="grid gap-1.5">
-            {p.stages.map((s, i) => (
-              <li key={s.id} className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-[13px]">
-                <span className="text-muted-foreground">{i + 1}.</span>
-                <span className="font-medium">{s.name}</span>
-                <Badge>{s.type}</Badge>
-                <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">{summary(s.config)}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <TriggerForm pipelineId={p.id} />
-      <RunsSection pipelineId={p.id} />
-    </div>
+      )}
+    </QueryState>
   );
 }
 

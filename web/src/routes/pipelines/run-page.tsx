@@ -15,9 +15,11 @@ import {
 } from '../../api/queries/pipelines';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { describeError, ErrorState, Loading } from '../../components/ui/states';
+import { allOf, QueryState } from '../../components/ui/query-state';
+import { describeError } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
 import { LogView } from './log-view';
+import { pipelineNotFound } from './pipeline-not-found';
 import { between, formatDuration, formatTime, StatusBadge } from './run-status';
 
 const route = getRouteApi('/app/pipelines/$pipelineId/runs/$runId');
@@ -29,10 +31,27 @@ export function RunPage() {
   // Subscribed from the first render, so no line emitted while the run is read is lost.
   const log = useRunLog(run.data, runId, run.refetch);
 
-  if (run.isPending || pipeline.isPending) return <Loading rows={8} label="Loading the run" />;
-  if (run.isError) return <ErrorState error={run.error} onRetry={() => void run.refetch()} />;
-  if (pipeline.isError) return <ErrorState error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
-  const r = run.data;
+  return (
+    <QueryState
+      query={allOf([run, pipeline])}
+      label="the run"
+      notFound={{
+        title: 'No run with this id',
+        action: pipeline.data ? (
+          <Link to="/pipelines/$pipelineId" params={{ pipelineId }} className="text-[13px] text-primary hover:underline">
+            Back to {pipeline.data.name}
+          </Link>
+        ) : (
+          pipelineNotFound.action
+        ),
+      }}
+    >
+      {([r, p]) => <RunView pipeline={p} run={r} log={log} />}
+    </QueryState>
+  );
+}
+
+function RunView({ pipeline, run: r, log }: { pipeline: Pipeline; run: PipelineRun; log: ReturnType<typeof useRunLog> }) {
   const live = !TERMINAL_STATUSES.includes(r.status);
 
   return (
@@ -45,8 +64,8 @@ export function RunPage() {
           <span aria-hidden className="px-1 text-muted-foreground">
             /
           </span>
-          <Link to="/pipelines/$pipelineId" params={{ pipelineId }} className="text-primary hover:underline">
-            {pipeline.data.name}
+          <Link to="/pipelines/$pipelineId" params={{ pipelineId: pipeline.id }} className="text-primary hover:underline">
+            {pipeline.name}
           </Link>
         </p>
         <div className="flex flex-wrap items-center gap-3">
@@ -64,12 +83,12 @@ export function RunPage() {
           <Meta label="Duration">{r.durationMs !== null ? formatDuration(r.durationMs) : live && r.startedAt ? <Ticking from={r.startedAt} /> : '—'}</Meta>
         </dl>
       </div>
-      <Timeline pipeline={pipeline.data} run={r} />
+      <Timeline pipeline={pipeline} run={r} />
       <section aria-labelledby="log-title" className="grid gap-2">
         <h2 id="log-title" className="text-base font-semibold">
           Log
         </h2>
-        <LogView buffer={log.buffer} version={log.version} live={live} fileName={`${pipeline.data.name}-${r.id.slice(0, 8)}`} />
+        <LogView buffer={log.buffer} version={log.version} live={live} fileName={`${pipeline.name}-${r.id.slice(0, 8)}`} />
       </section>
     </div>
   );

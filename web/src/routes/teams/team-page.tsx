@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useAllTeams, usePeople, useTeam, useTeamComponents } from '../../api/queries/teams';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/ui/data-table';
+import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { catalogColumns } from '../catalog/catalog-columns';
 import { PersonCard } from '../people/person-card';
@@ -34,116 +35,127 @@ export function TeamPage() {
   const children = useMemo(() => allTeams.data?.teams.filter((t) => t.parentTeamId === teamId) ?? [], [allTeams.data, teamId]);
   const parent = team.data?.parentTeamId ? allTeams.data?.teams.find((t) => t.id === team.data.parentTeamId) : undefined;
 
-  if (team.isPending) return <Loading rows={6} label="Loading the team" />;
-  if (team.isError) return <ErrorState error={team.error} onRetry={() => void team.refetch()} />;
-  const t = team.data;
-
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="grid gap-1">
-        <nav aria-label="Breadcrumb" className="text-[13px] text-muted-foreground">
-          <Link to="/teams" className="hover:underline">
-            Teams
+    <QueryState
+      query={team}
+      label="the team"
+      notFound={{
+        title: 'No team with this id',
+        action: (
+          <Link to="/teams" className="text-[13px] text-primary hover:underline">
+            Back to teams
           </Link>
-          {parent && (
-            <>
-              {' / '}
-              <Link to="/teams/$teamId" params={{ teamId: parent.id }} className="hover:underline">
-                {parent.displayName || parent.name}
+        ),
+      }}
+    >
+      {(t) => (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+          <div className="grid gap-1">
+            <nav aria-label="Breadcrumb" className="text-[13px] text-muted-foreground">
+              <Link to="/teams" className="hover:underline">
+                Teams
               </Link>
-            </>
-          )}
-        </nav>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-xl font-semibold tracking-tight">{t.displayName || t.name}</h1>
-          <Badge>{t.type}</Badge>
-          {t.namespace !== 'default' && <Badge tone="primary">{t.namespace}</Badge>}
-        </div>
-        {t.description && <p className="max-w-3xl text-[13px] text-muted-foreground">{t.description}</p>}
-        <div className="flex flex-wrap gap-4 text-[13px]">
-          {t.contactEmail && (
-            <a href={`mailto:${t.contactEmail}`} className="flex items-center gap-1 text-primary hover:underline">
-              <Mail aria-hidden className="size-3.5" /> {t.contactEmail}
-            </a>
-          )}
-          {t.chatChannel && (
-            <span className="flex items-center gap-1">
-              <MessageSquare aria-hidden className="size-3.5" /> {t.chatChannel}
-            </span>
-          )}
-        </div>
-      </div>
-
-      <Section title={`Owned components${components.data ? ` (${components.data.length})` : ''}`}>
-        {components.isPending ? (
-          <Loading rows={3} label="Loading owned components" />
-        ) : components.isError ? (
-          <ErrorState error={components.error} onRetry={() => void components.refetch()} />
-        ) : components.data.length === 0 ? (
-          <EmptyState title="This team owns no components">Set a component&apos;s owner to “{t.name}” (or its team) to list it here.</EmptyState>
-        ) : (
-          <DataTable
-            label={`Components owned by ${t.displayName || t.name}`}
-            columns={catalogColumns}
-            data={components.data}
-            getRowId={(c) => c.id}
-            columnVisibility={OWNED_COLUMNS}
-            maxHeight="24rem"
-          />
-        )}
-      </Section>
-
-      <Section title="Scorecard levels">
-        <TeamScorecards teamId={teamId} teamName={t.displayName || t.name} />
-      </Section>
-
-      {children.length > 0 && (
-        <Section title={`Child groups (${children.length})`}>
-          <ul className="flex flex-wrap gap-2">
-            {children.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to="/teams/$teamId"
-                  params={{ teamId: c.id }}
-                  className="inline-flex rounded-md border px-2.5 py-1 text-[13px] font-medium hover:bg-muted"
-                >
-                  {c.displayName || c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
-
-      <Section title={`Members (${t.members.length})`}>
-        {t.members.length === 0 ? (
-          <p className="text-[13px] text-muted-foreground">No Hangar accounts are members of this team. Admins add them under Administration → Teams.</p>
-        ) : (
-          <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
-            {t.members.map((m) => (
-              <li key={m.id} className="flex items-center gap-3 rounded-lg border bg-card p-3">
-                <span aria-hidden className="grid size-8 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase">
-                  {m.displayName.slice(0, 1)}
+              {parent && (
+                <>
+                  {' / '}
+                  <Link to="/teams/$teamId" params={{ teamId: parent.id }} className="hover:underline">
+                    {parent.displayName || parent.name}
+                  </Link>
+                </>
+              )}
+            </nav>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-xl font-semibold tracking-tight">{t.displayName || t.name}</h1>
+              <Badge>{t.type}</Badge>
+              {t.namespace !== 'default' && <Badge tone="primary">{t.namespace}</Badge>}
+            </div>
+            {t.description && <p className="max-w-3xl text-[13px] text-muted-foreground">{t.description}</p>}
+            <div className="flex flex-wrap gap-4 text-[13px]">
+              {t.contactEmail && (
+                <a href={`mailto:${t.contactEmail}`} className="flex items-center gap-1 text-primary hover:underline">
+                  <Mail aria-hidden className="size-3.5" /> {t.contactEmail}
+                </a>
+              )}
+              {t.chatChannel && (
+                <span className="flex items-center gap-1">
+                  <MessageSquare aria-hidden className="size-3.5" /> {t.chatChannel}
                 </span>
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{m.displayName}</p>
-                  <p className="truncate text-xs text-muted-foreground">{m.email}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+              )}
+            </div>
+          </div>
 
-      {people.data && people.data.data.length > 0 && (
-        <Section title={`People in the directory (${people.data.total})`}>
-          <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
-            {people.data.data.map((p) => (
-              <PersonCard key={p.id} person={p} teamIds={teamIds} />
-            ))}
-          </ul>
-        </Section>
+          <Section title={`Owned components${components.data ? ` (${components.data.length})` : ''}`}>
+            {components.isPending ? (
+              <Loading rows={3} label="Loading owned components" />
+            ) : components.isError ? (
+              <ErrorState error={components.error} onRetry={() => void components.refetch()} />
+            ) : components.data.length === 0 ? (
+              <EmptyState title="This team owns no components">Set a component&apos;s owner to “{t.name}” (or its team) to list it here.</EmptyState>
+            ) : (
+              <DataTable
+                label={`Components owned by ${t.displayName || t.name}`}
+                columns={catalogColumns}
+                data={components.data}
+                getRowId={(c) => c.id}
+                columnVisibility={OWNED_COLUMNS}
+                maxHeight="24rem"
+              />
+            )}
+          </Section>
+
+          <Section title="Scorecard levels">
+            <TeamScorecards teamId={teamId} teamName={t.displayName || t.name} />
+          </Section>
+
+          {children.length > 0 && (
+            <Section title={`Child groups (${children.length})`}>
+              <ul className="flex flex-wrap gap-2">
+                {children.map((c) => (
+                  <li key={c.id}>
+                    <Link
+                      to="/teams/$teamId"
+                      params={{ teamId: c.id }}
+                      className="inline-flex rounded-md border px-2.5 py-1 text-[13px] font-medium hover:bg-muted"
+                    >
+                      {c.displayName || c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+
+          <Section title={`Members (${t.members.length})`}>
+            {t.members.length === 0 ? (
+              <p className="text-[13px] text-muted-foreground">No Hangar accounts are members of this team. Admins add them under Administration → Teams.</p>
+            ) : (
+              <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+                {t.members.map((m) => (
+                  <li key={m.id} className="flex items-center gap-3 rounded-lg border bg-card p-3">
+                    <span aria-hidden className="grid size-8 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase">
+                      {m.displayName.slice(0, 1)}
+                    </span>
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium">{m.displayName}</p>
+                      <p className="truncate text-xs text-muted-foreground">{m.email}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          {people.data && people.data.data.length > 0 && (
+            <Section title={`People in the directory (${people.data.total})`}>
+              <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+                {people.data.data.map((p) => (
+                  <PersonCard key={p.id} person={p} teamIds={teamIds} />
+                ))}
+              </ul>
+            </Section>
+          )}
+        </div>
       )}
-    </div>
+    </QueryState>
   );
 }
