@@ -97,6 +97,11 @@ describe('administration, as an admin', () => {
         return members.find((m: { username: string }) => m.username === 'dana')?.role;
       })
       .toBe('admin');
+    // An address that names no organization: said as the page's h1, with the way back (decision 791).
+    await page.goto('/admin/organizations/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No organization with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to organizations' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/organizations');
     await context.close();
   });
 

@@ -110,6 +110,11 @@ describe('APIs', () => {
     const reader = await signedIn('/apis/default/payments-rest', {}, READER);
     await reader.page.getByRole('row').filter({ hasText: '2.0.0' }).getByText('deprecated').waitFor();
     expect(await reader.page.getByRole('button', { name: /^(Deprecate|Sunset|Reactivate) / }).count()).toBe(0);
+    // An address that names no API: said as the page's h1, with the way back (decision 791).
+    await reader.page.goto('/apis/default/no-such-api');
+    await reader.page.getByRole('heading', { level: 1, name: 'No API named default/no-such-api' }).waitFor();
+    await reader.page.getByRole('link', { name: 'All APIs' }).click();
+    await reader.page.waitForURL((url) => url.pathname === '/apis');
     await reader.context.close();
   });
 

@@ -204,6 +204,15 @@ describe('IaC pages', () => {
       .getByRole('link', { name: /1\.0\.0/ })
       .click();
     await expect.poll(() => page.getByRole('table', { name: 'Variables of v1.0.0' }).getByRole('row').count()).toBe(2);
+    // An address that names no module or stack: said as the page's h1, with the way back (decision 791).
+    await page.goto('/iac/modules/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No module with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the module catalog' }).click();
+    await page.waitForURL((url) => url.pathname === '/iac/modules');
+    await page.goto('/iac/stacks/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No stack with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to stacks' }).click();
+    await page.waitForURL((url) => url.pathname === '/iac');
   });
 
   it('filters the module catalog by provider and search, through the URL', async () => {

@@ -269,6 +269,11 @@ describe('dashboards', () => {
     expect(await page.getByRole('button', { name: 'Add widget' }).count()).toBe(0);
     // Editing is admin-only on the server (PATCH answers 403): no edit controls either.
     expect(await page.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
+    // An address that names no dashboard: said as the page's h1, with the way back (decision 791).
+    await page.goto('/dashboards/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No dashboard with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to dashboards' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboards');
     await context.close();
   });
 });

@@ -164,6 +164,17 @@ describe('pipelines', () => {
     await page.getByText(/Waiting for an admin’s decision/).waitFor();
     await settled(page);
     expect(await page.getByRole('button', { name: /^(Approve|Reject|Cancel run)$/ }).count()).toBe(0);
+    // An address that names no run: said as the page's h1, with the way back (decision 791).
+    await page.goto(`/pipelines/${gated.id}/runs/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { level: 1, name: 'No run with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to gated-release' }).click();
+    await page.waitForURL((url) => url.pathname === `/pipelines/${gated.id}`);
+    await page.goto('/pipelines/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No pipeline with this id' }).waitFor();
+    await page.goto('/pipelines/00000000-0000-4000-8000-000000000000/edit');
+    await page.getByRole('heading', { level: 1, name: 'No pipeline with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to pipelines' }).click();
+    await page.waitForURL((url) => url.pathname === '/pipelines');
     await context.close();
   });
 

@@ -171,6 +171,11 @@ describe('teams and people', () => {
     await page.getByRole('link', { name: 'People' }).click();
     await page.getByRole('list', { name: 'Teams of Ada Lovelace' }).getByRole('link', { name: 'payments-team' }).click();
     await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
+    // An address that names no team: said as the page's h1, with the way back (decision 791).
+    await page.goto('/teams/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No team with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to teams' }).click();
+    await page.waitForURL((url) => url.pathname === '/teams');
     await context.close();
   });
 });

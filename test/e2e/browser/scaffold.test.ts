@@ -139,5 +139,10 @@ describe('Create a service', () => {
     await page.goto(made.progressUrl!);
     await page.getByRole('heading', { name: 'Your service is ready' }).waitFor();
     await expectAccessible(page, 'scaffold progress (dark, mobile)');
+    // An address that names no template: said as the page's h1, with the way back (decision 791).
+    await page.goto('/create/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'No template with this id' }).waitFor();
+    await page.getByRole('link', { name: 'All templates' }).click();
+    await page.waitForURL((url) => url.pathname === '/create');
   });
 });

@@ -322,6 +322,11 @@ describe('scorecards', () => {
     await page.getByRole('link', { name: 'Browser maturity' }).waitFor();
     expect(await page.getByRole('link', { name: 'Disposable card' }).count()).toBe(0);
     expect((await server.api('GET', `/api/v1/scorecards/${card.id}`, undefined, token)).status).toBe(404);
+    // An address that names no scorecard (this one was just deleted): said as the page's h1, with the way back (decision 791).
+    await page.goto(`/scorecards/${card.id}`);
+    await page.getByRole('heading', { level: 1, name: 'No scorecard with this id' }).waitFor();
+    await page.getByRole('link', { name: 'Back to scorecards' }).click();
+    await page.waitForURL((url) => url.pathname === '/scorecards');
 
     // The built-in (shared, as this Hangar has no organization: decision 560) is reset, not lost.
     await page.getByRole('link', { name: 'Production readiness' }).click();
