@@ -6,6 +6,7 @@ import { Select, SelectField } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/admin/organizations/$orgId');
 const ROLES = ['member', 'admin', 'owner'] as const satisfies readonly OrgRole[];
@@ -53,11 +54,7 @@ export function OrganizationPage() {
       label="the organization"
       notFound={{
         title: 'No organization with this id',
-        action: (
-          <Link to="/admin/organizations" className="text-[13px] text-primary hover:underline">
-            Back to organizations
-          </Link>
-        ),
+        action: <TextLink to="/admin/organizations">Back to organizations</TextLink>,
       }}
     >
       {(o) => (

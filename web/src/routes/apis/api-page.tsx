@@ -6,6 +6,7 @@ import { Badge, LifecycleBadge } from '../../components/ui/badge';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';
 import { SpecPanel } from './spec-panel';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/apis/$namespace/$name');
 
@@ -22,11 +23,7 @@ export function ApiPage() {
       notFound={{
         title: `No API named ${namespace}/${name}`,
         body: 'It may have been removed, or the reference is misspelled.',
-        action: (
-          <Link to="/apis" className="text-[13px] text-primary hover:underline">
-            All APIs
-          </Link>
-        ),
+        action: <TextLink to="/apis">All APIs</TextLink>,
       }}
     >
       {(found) => {

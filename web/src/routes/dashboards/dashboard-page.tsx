@@ -15,6 +15,7 @@ import { useIsAdmin } from '../../lib/use-session';
 import { EditDashboardDialog, EditWidgetDialog } from './edit-dialogs';
 import { flowLayout, moveItem, nextSlot, readingOrder } from './layout';
 import { WIDGET_TYPES, WidgetContent } from './widgets';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/dashboards/$dashboardId');
 
@@ -30,11 +31,7 @@ export function DashboardPage() {
       label="the dashboard"
       notFound={{
         title: 'No dashboard with this id',
-        action: (
-          <Link to="/dashboards" className="text-[13px] text-primary hover:underline">
-            Back to dashboards
-          </Link>
-        ),
+        action: <TextLink to="/dashboards">Back to dashboards</TextLink>,
       }}
     >
       {(d) => (

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { TextLink } from '../../components/ui/text-link';
 
 /** Label and value pairs as a description list: two columns from small screens up, stacked on a phone. */
 export function Details({ items }: { items: [string, ReactNode][] }) {
@@ -29,9 +29,5 @@ export function formatSeconds(total: number): string {
 /** What a deployment's or an environment's page says when its id names nothing (QueryState's `notFound`, decision 790). */
 export const notFoundNotice = (thing: 'deployment' | 'environment') => ({
   title: `No ${thing} with this id`,
-  action: (
-    <Link to="/deployments" className="text-[13px] text-primary hover:underline">
-      Back to deployments
-    </Link>
-  ),
+  action: <TextLink to="/deployments">Back to deployments</TextLink>,
 });

@@ -21,6 +21,7 @@ import { GatewayTab, KubernetesTab, MeshTab } from './tabs/runtime-tabs';
 import { SearchIndicesTab } from './tabs/search-indices-tab';
 import { ScorecardBadges, ScorecardsTab } from './tabs/scorecards-tab';
 import { useIsAdmin } from '../../lib/use-session';
+import { TextLink } from '../../components/ui/text-link';
 
 function Owner({ entity }: { entity: CatalogEntity }) {
   if (!entity.owner) return <span className="text-muted-foreground">no owner</span>;
@@ -154,10 +155,10 @@ export function EntityPage() {
         title: `No ${kind} named ${namespace}/${name}`,
         body: 'It may have been removed, or the reference is misspelled.',
         action: (
-          <Link to="/catalog" className="text-[13px] text-primary hover:underline">
+          <TextLink to="/catalog">
             <Boxes aria-hidden className="mr-1 inline size-4" />
             Browse the catalog
-          </Link>
+          </TextLink>
         ),
       }}
     >

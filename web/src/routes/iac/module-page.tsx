@@ -16,6 +16,7 @@ import { SimpleTable } from '../../components/ui/simple-table';
 import { describeError, ErrorState } from '../../components/ui/states';
 import { formatDateTime, IacShell } from './iac-shell';
 import { DeleteModuleButton, EditModuleDialog, LinkComponentDialog } from './module-dialogs';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/iac/modules/$moduleId');
 
@@ -131,11 +132,7 @@ export function ModulePage() {
       label="module"
       notFound={{
         title: 'No module with this id',
-        action: (
-          <Link to="/iac/modules" className="text-[13px] text-primary hover:underline">
-            Back to the module catalog
-          </Link>
-        ),
+        action: <TextLink to="/iac/modules">Back to the module catalog</TextLink>,
       }}
     >
       {(m) => (

@@ -7,6 +7,7 @@ import { SimpleTable } from '../../components/ui/simple-table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { Changes, formatDateTime, formatMs, IacShell, statusTone } from './iac-shell';
 import { TopologyView } from './topology/topology-view';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/iac/stacks/$stackId');
 
@@ -85,11 +86,7 @@ export function StackPage() {
       label="stack"
       notFound={{
         title: 'No stack with this id',
-        action: (
-          <Link to="/iac" className="text-[13px] text-primary hover:underline">
-            Back to stacks
-          </Link>
-        ),
+        action: <TextLink to="/iac">Back to stacks</TextLink>,
       }}
     >
       {(s) => (

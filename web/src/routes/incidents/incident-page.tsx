@@ -22,6 +22,7 @@ import { CauseSection } from './caused-by';
 import { useIsAdmin } from '../../lib/use-session';
 import { formatTime, SeverityBadge, SeverityOptions, StatusBadge } from './parts';
 import { PostMortemSection } from './post-mortem';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/incidents/$incidentId');
 
@@ -34,11 +35,7 @@ export function IncidentPage() {
       label="the incident"
       notFound={{
         title: 'No incident with this id',
-        action: (
-          <Link to="/incidents" className="text-[13px] text-primary hover:underline">
-            Back to incidents
-          </Link>
-        ),
+        action: <TextLink to="/incidents">Back to incidents</TextLink>,
       }}
     >
       {(i) => <IncidentView i={i} />}

@@ -1,11 +1,7 @@
-import { Link } from '@tanstack/react-router';
+import { TextLink } from '../../components/ui/text-link';
 
 /** What the pipeline's page and its editor say when the id names no pipeline (QueryState's `notFound`, decision 791). */
 export const pipelineNotFound = {
   title: 'No pipeline with this id',
-  action: (
-    <Link to="/pipelines" className="text-[13px] text-primary hover:underline">
-      Back to pipelines
-    </Link>
-  ),
+  action: <TextLink to="/pipelines">Back to pipelines</TextLink>,
 };

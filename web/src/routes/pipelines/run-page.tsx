@@ -21,6 +21,7 @@ import { useIsAdmin } from '../../lib/use-session';
 import { LogView } from './log-view';
 import { pipelineNotFound } from './pipeline-not-found';
 import { between, formatDuration, formatTime, StatusBadge } from './run-status';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/pipelines/$pipelineId/runs/$runId');
 
@@ -38,9 +39,9 @@ export function RunPage() {
       notFound={{
         title: 'No run with this id',
         action: pipeline.data ? (
-          <Link to="/pipelines/$pipelineId" params={{ pipelineId }} className="text-[13px] text-primary hover:underline">
+          <TextLink to="/pipelines/$pipelineId" params={{ pipelineId }}>
             Back to {pipeline.data.name}
-          </Link>
+          </TextLink>
         ) : (
           pipelineNotFound.action
         ),

@@ -12,6 +12,7 @@ import { DefinitionEditor } from './definition-editor';
 import { ExemptButton, ExemptionsSection } from './exemptions';
 import { DeleteScorecard, EvaluateNow } from './scorecard-actions';
 import { LevelChip } from './scorecards-page';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/scorecards/$scorecardId');
 const SIZE = 50;
@@ -37,11 +38,7 @@ export function ScorecardPage() {
       label="the scorecard"
       notFound={{
         title: 'No scorecard with this id',
-        action: (
-          <Link to="/scorecards" className="text-[13px] text-primary hover:underline">
-            Back to scorecards
-          </Link>
-        ),
+        action: <TextLink to="/scorecards">Back to scorecards</TextLink>,
       }}
     >
       {(s) => {

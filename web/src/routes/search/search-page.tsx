@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { KIND_LABELS, resultHref } from '../../components/search/result-link';
 import { SEARCH_KINDS } from '../../lib/search-params';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/search');
 const MATCH_LABELS = { exact: 'exact name', prefix: 'name prefix', fulltext: 'text', fuzzy: 'similar' } as const;
@@ -75,9 +76,9 @@ export function SearchPage() {
               ))}
             </ul>
             {g.total > g.items.length && !kind && (
-              <Link to="/search" search={{ q, kind: g.kind }} className="text-[13px] text-primary hover:underline">
+              <TextLink to="/search" search={{ q, kind: g.kind }}>
                 Show all {g.total} {KIND_LABELS[g.kind].toLowerCase()}
-              </Link>
+              </TextLink>
             )}
           </section>
         ))

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { catalogColumns } from '../catalog/catalog-columns';
 import { PersonCard } from '../people/person-card';
 import { TeamScorecards } from '../scorecards/team-scorecards';
+import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/teams/$teamId');
 const OWNED_COLUMNS = { name: true, kind: true, type: true, owner: false, lifecycle: true, namespace: false, tags: true, updatedAt: true };
@@ -41,11 +42,7 @@ export function TeamPage() {
       label="the team"
       notFound={{
         title: 'No team with this id',
-        action: (
-          <Link to="/teams" className="text-[13px] text-primary hover:underline">
-            Back to teams
-          </Link>
-        ),
+        action: <TextLink to="/teams">Back to teams</TextLink>,
       }}
     >
       {(t) => (
