@@ -115,7 +115,7 @@ export const ReachesPageSchema = Type.Object({
   location: Type.String({ description: "the entry's location" }),
   rule: Type.String({ description: "the entry's rule" }),
   data: Type.Array(Type.String(), { description: 'operations (channels, webhooks) the change reaches, sorted; empty for an entry without reaches' }),
-  total: Type.Integer({ description: 'how many it reaches in all (the entry\'s reaches.count)' }),
+  total: Type.Integer({ description: "how many it reaches in all (the entry's reaches.count)" }),
   skip: Type.Integer(),
   take: Type.Integer(),
 });

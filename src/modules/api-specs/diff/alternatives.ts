@@ -173,3 +173,48 @@ export function matchAlternatives(a: unknown[], b: unknown[], oldRefs: RefResolv
   pairBy((i, j) => refOf(a[i]) === undefined && refOf(b[j]) === undefined);
   return { pairs: pairs.sort((x, y) => x[0] - y[0]), removed: left, added: right };
 }
+
+/** The types a (flattened) schema allows, `null` included; undefined when it names none (any type). */
+function typeSet(s: Obj): Set<string> | undefined {
+  const raw = Array.isArray(s.type) ? s.type.filter((t): t is string => typeof t === 'string') : typeof s.type === 'string' ? [s.type] : [];
+  if (!raw.length) return undefined;
+  const set = new Set(raw.map((t) => (t === 'integer' ? 'number' : t))); // every integer is a number
+  if (s.nullable === true) set.add('null');
+  return set;
+}
+
+/** The values a property's schema allows when it is a const or an enum. */
+function fixedValues(s: unknown): Set<string> | undefined {
+  if (!isObj(s)) return undefined;
+  if (s.const !== undefined) return new Set([JSON.stringify(s.const)]);
+  return Array.isArray(s.enum) ? new Set(s.enum.map((v) => JSON.stringify(v))) : undefined;
+}
+
+function disjoint(sets: Set<string>[]): boolean {
+  const seen = new Set<string>();
+  for (const set of sets) {
+    for (const v of set) if (seen.has(v)) return false;
+    for (const v of set) seen.add(v);
+  }
+  return true;
+}
+
+/**
+ * Whether no value can match two of these (flattened) alternatives, as far as can be told without
+ * validating: their types are pairwise disjoint, or a property all of them require holds a const
+ * or enum whose values they do not share (a discriminator). Otherwise they may overlap.
+ */
+export function exclusiveAlternatives(alternatives: (Obj | undefined)[]): boolean {
+  if (alternatives.some((s) => s === undefined)) return false;
+  const schemas = alternatives as Obj[];
+  const types = schemas.map(typeSet);
+  if (types.every((t) => t !== undefined) && disjoint(types as Set<string>[])) return true;
+  const first = schemas[0]!;
+  const candidates = Array.isArray(first.required) ? first.required.filter((x): x is string => typeof x === 'string') : [];
+  return candidates.some((name) => {
+    const sets = schemas.map((s) =>
+      Array.isArray(s.required) && s.required.includes(name) && isObj(s.properties) ? fixedValues(s.properties[name]) : undefined,
+    );
+    return sets.every((v) => v !== undefined) && disjoint(sets as Set<string>[]);
+  });
+}

@@ -30,11 +30,14 @@ const showPattern = (p: string) => (p.length > PATTERN_CHARS ? `'${p.slice(0, PA
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The keyword-level changes of two (flattened) schemas; properties, items and alternatives are the comparer's. */
-export function compareKeywords(o: Obj, n: Obj, dir: Dir, add: AddChange) {
+export function compareKeywords(o: Obj, n: Obj, dir: Dir, add: AddChange, textual = false) {
   // type and format (OpenAPI 3.1 type arrays; 'null' counts as nullability, not as a type)
   const [oTypes, oNull] = types(o);
   const [nTypes, nNull] = types(n);
-  if (oTypes && nTypes && oTypes !== nTypes && !(dir === 'request' && oTypes === 'integer' && nTypes === 'number')) {
+  if (textual && dir === 'request' && oTypes && nTypes === 'string' && oTypes !== nTypes && !/array|object/.test(oTypes)) {
+    // Decision 806: a request parameter is text on the wire, so a string accepts what any scalar type did.
+    add('type-generalized', `type changed from ${oTypes} to string (any value sent as text is still accepted)`);
+  } else if (oTypes && nTypes && oTypes !== nTypes && !(dir === 'request' && oTypes === 'integer' && nTypes === 'number')) {
     add('type-changed', `type changed from ${oTypes} to ${nTypes}`);
   } else if (typeof o.format === 'string' && typeof n.format === 'string' && o.format !== n.format) {
     add('type-changed', `format changed from ${o.format} to ${n.format}`);
