@@ -11,7 +11,7 @@ import type { Unchanged } from './unchanged.js';
  * 3. equal content behind the reference (a schema renamed with the same body);
  * 4. equal content once annotations are set aside (title, description, examples, `x-` keys: a
  *    schema renamed whose description was also edited);
- * 5. the same title or type when that is unique on both sides;
+ * 5. the same title, or the same type other than object, when that is unique on both sides;
  * 6. content similarity: what the schemas constrain (type, property names, required names, enum
  *    values, format) compared as sets, best pairs first, when at least half is shared and the types
  *    agree (a renamed schema that also gained an optional property);
@@ -87,7 +87,8 @@ function signature(refs: RefResolver, s: unknown): string | undefined {
   if (!isObj(v)) return undefined;
   if (typeof v.title === 'string') return `title:${v.title}`;
   const [t] = types(v);
-  return t === undefined ? undefined : `type:${t}`;
+  // Two objects are told apart by what they hold (similarity, below), not by being the only objects left.
+  return t === undefined || t === 'object' ? undefined : `type:${t}`;
 }
 
 /** At most this many enum values and properties count towards similarity (an enum may hold hundreds). */
