@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../../helpers/app.js';
-import { insertComponent } from './fixtures.js';
+import { registerVersions } from './fixtures.js';
 
 /**
  * The comparison cases of oasdiff's own test data where Hangar's verdict differed (decisions
@@ -27,21 +27,7 @@ interface Entry {
 }
 
 async function diffCase(name: string) {
-  const c = await insertComponent(t);
-  const ids: string[] = [];
-  for (const [version, side] of [
-    ['1', 'base'],
-    ['2', 'revision'],
-  ]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/catalog/components/${c.id}/api-specs`,
-      headers: bearer(admin),
-      payload: { name, version, spec: fixture(`${name}-${side}.yaml`) },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ids.push(res.json().id);
-  }
+  const ids = await registerVersions(t, admin, [fixture(`${name}-base.yaml`), fixture(`${name}-revision.yaml`)], name);
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${ids[1]}/diff?compareWith=${ids[0]}`, headers: bearer(admin) });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { breakingChanges: number; entries: Entry[] };

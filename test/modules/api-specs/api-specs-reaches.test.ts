@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
-import { insertComponent } from './fixtures.js';
+import { registerVersions } from './fixtures.js';
 import { oas } from './rules-cases.js';
 
 /**
@@ -27,22 +27,8 @@ function doc(sharedSchema: Obj, extraPaths: Obj = {}) {
 }
 
 async function pair(base: unknown, revision: unknown) {
-  const c = await insertComponent(t);
-  const ids: string[] = [];
-  for (const [version, spec] of [
-    ['1', base],
-    ['2', revision],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/catalog/components/${c.id}/api-specs`,
-      headers: bearer(admin),
-      payload: { name: 'api', version, spec },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ids.push(res.json().id);
-  }
-  return { old: ids[0]!, new: ids[1]! };
+  const [old, now] = await registerVersions(t, admin, [base, revision]);
+  return { old: old!, new: now! };
 }
 const get = (url: string, token: string | undefined = admin) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
