@@ -81,8 +81,31 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
     const text = await res.text();
     const ms = performance.now() - t0;
     if (res.status !== 200) throw new Error(`diff answered ${res.status}: ${text.slice(0, 200)}`);
-    const body = JSON.parse(text) as { totalChanges: number; breakingChanges: number };
-    return { ms, bytes: Buffer.byteLength(text), ...body };
+    const body = JSON.parse(text) as { totalChanges: number; breakingChanges: number; entries: { reaches?: { count: number } }[] };
+    // The largest entry, and the entry whose change reaches the most operations (issue 30).
+    const sizes = body.entries.map((e) => Buffer.byteLength(JSON.stringify(e)));
+    const reach = body.entries.map((e) => e.reaches?.count ?? 0);
+    const widest = reach.indexOf(Math.max(0, ...reach));
+    return { ms, bytes: Buffer.byteLength(text), largestEntry: Math.max(0, ...sizes), widest, widestCount: reach[widest] ?? 0, ...body };
+  };
+  /** Every operation entry `entry` reaches, paged by GET …/diff/reaches (decision 800). */
+  const reachesOf = async (id: string, compareWith: string, entry: number) => {
+    const t0 = performance.now();
+    let skip = 0;
+    let bytes = 0;
+    let pages = 0;
+    for (;;) {
+      const res = await fetch(`${server.baseUrl}/api/v1/api-specs/${id}/diff/reaches?compareWith=${compareWith}&entry=${entry}&skip=${skip}&take=1000`, {
+        headers,
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`reaches answered ${res.status}: ${text.slice(0, 200)}`);
+      const page = JSON.parse(text) as { data: string[]; total: number };
+      bytes += Buffer.byteLength(text);
+      pages++;
+      skip += page.data.length;
+      if (!page.data.length || skip >= page.total) return { ms: performance.now() - t0, total: page.total, pages, bytes };
+    }
   };
 
   const n = stripeResources(4_000_000);
@@ -150,7 +173,7 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
     scenario: 'api diff: 2021-06 vs 2022-04 shape, uncached (first of ten)',
     database: ctx.kind,
     seconds: round(first.ms),
-    note: `${first.totalChanges} entries, ${first.breakingChanges} breaking, answer ${(first.bytes / 1024).toFixed(0)} KiB; ${cpuNote(diffCpu)} (one uncached diff, no probes); ${load()}`,
+    note: `${first.totalChanges} entries, ${first.breakingChanges} breaking, answer ${(first.bytes / 1024).toFixed(0)} KiB (largest entry ${first.largestEntry} B); ${cpuNote(diffCpu)} (one uncached diff, no probes); ${load()}`,
   });
   const memory = server.memory();
   rows.push({
@@ -167,6 +190,14 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
   const cpuCached = server.cpu();
   const cached = await diff(pairs[0]![0], pairs[0]![1]);
   rows.push({ scenario: 'api diff: the same pair again (cached)', database: ctx.kind, seconds: round(cached.ms), note: cpuNote(cpuSince(server, cpuCached)) });
+  const cpuReaches = server.cpu();
+  const reached = await reachesOf(pairs[0]![0], pairs[0]![1], cached.widest);
+  rows.push({
+    scenario: 'api diff: every operation the widest change reaches (GET …/diff/reaches, pages of 1000, cached diff)',
+    database: ctx.kind,
+    seconds: round(reached.ms),
+    note: `${reached.total} operations (the entry names ${Math.min(20, cached.widestCount)}) in ${reached.pages} pages, ${(reached.bytes / 1024).toFixed(0)} KiB; ${cpuNote(cpuSince(server, cpuReaches))}`,
+  });
 
   // Identical 4 MB documents: the same bytes registered twice answer an empty diff at once.
   const again = body(0, '2021-06-0', '2021-06-0-again');

@@ -11,6 +11,8 @@ import {
   ConsumerSchema,
   CreateApiSpecBody,
   DiffQuery,
+  ReachesPageSchema,
+  ReachesQuery,
   SpecDiffResultSchema,
   UpdateApiSpecBody,
 } from './api-specs.schemas.js';
@@ -123,7 +125,7 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
         operationId: 'getApiSpecDiff',
         summary: 'Changes of this spec (the new version) relative to the spec `compareWith` (the old version)',
         description:
-          "A change is reported once, where it happens: a change inside a referenced schema is one entry on that schema (`path` is its JSON pointer) with `reaches` (the operations it reaches and their count); operation-level changes are one entry per operation. Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. Entries come breaking first; `summary` counts them per level and rule. `skip`/`take` page the entries (without them the answer holds all). `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0. Identical content answers an empty diff at once. A diff over its budget (API_SPEC_DIFF_MAX_BYTES of entries, API_SPEC_DIFF_TIMEOUT_MS of work) answers 422.",
+          "A change is reported once, where it happens: a change inside a referenced schema is one entry on that schema (`path` is its JSON pointer) with `reaches` (the first 20 operations it reaches and their count; `GET /api/v1/api-specs/{id}/diff/reaches` pages them all); operation-level changes are one entry per operation. Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. Entries come breaking first; `summary` counts them per level and rule. `skip`/`take` page the entries (without them the answer holds all). `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0. Identical content answers an empty diff at once. A diff over its budget (API_SPEC_DIFF_MAX_BYTES of entries, API_SPEC_DIFF_TIMEOUT_MS of work) answers 422.",
         params: IdParams,
         querystring: DiffQuery,
         response: { 200: SpecDiffResultSchema, ...errorResponses(400, 401, 404, 422, 503) },
@@ -134,6 +136,27 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
       const { compareWith, skip, take } = req.query;
       const body = await service.diff(req.caller, req.params.id, compareWith, { skip, take });
       // Fastify sends a string with a JSON content type as it is; the schema above documents its shape.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  app.get(
+    '/api/v1/api-specs/:id/diff/reaches',
+    {
+      schema: {
+        tags,
+        operationId: 'getApiSpecDiffReaches',
+        summary: 'Every operation one schema entry of a diff reaches, paged',
+        description:
+          "A schema entry's `reaches` names the first 20 operations (channels, webhooks) and their count; this lists them all, sorted, in pages of `take` (default 20, at most 1000). `compareWith` is the diff's, `entry` the index of the entry among the diff's entries (0-based, in the diff's order: breaking first; the numbering of its `skip`). The answer repeats the entry's `path`, `location` and `rule`. An entry without `reaches` answers an empty list; an index past the last entry is a 404.",
+        params: IdParams,
+        querystring: ReachesQuery,
+        response: { 200: ReachesPageSchema, ...errorResponses(400, 401, 404, 422, 503) },
+      },
+    },
+    async (req, reply) => {
+      const { compareWith, entry, skip, take } = req.query;
+      const body = await service.reaches(req.caller, req.params.id, compareWith, { entry, skip, take });
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );

@@ -97,6 +97,29 @@ export const DiffQuery = Type.Object({
   take: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'entries to answer at most; without it every entry from skip on' })),
 });
 
+export const ReachesQuery = Type.Object({
+  compareWith: Type.String({ format: 'uuid', description: 'id of the OLD version, as given to the diff' }),
+  entry: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    description: "the entry's index among the diff's entries (0-based, breaking first: the numbering of the diff's skip)",
+  }),
+  skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'operations to skip (sorted)' }),
+  take: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'operations to answer at most (1-1000)' }),
+});
+export type ReachesQuery = Static<typeof ReachesQuery>;
+
+export const ReachesPageSchema = Type.Object({
+  entry: Type.Integer({ description: 'the index asked for' }),
+  path: Type.String({ description: "the entry's path (the schema's JSON pointer): check it is the entry you meant" }),
+  location: Type.String({ description: "the entry's location" }),
+  rule: Type.String({ description: "the entry's rule" }),
+  data: Type.Array(Type.String(), { description: 'operations (channels, webhooks) the change reaches, sorted; empty for an entry without reaches' }),
+  total: Type.Integer({ description: "how many it reaches in all (the entry's reaches.count)" }),
+  skip: Type.Integer(),
+  take: Type.Integer(),
+});
+
 const LevelSchema = Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')]);
 
 export const DiffEntrySchema = Type.Object({
@@ -115,7 +138,9 @@ export const DiffEntrySchema = Type.Object({
     Type.Object(
       {
         count: Type.Integer({ description: 'how many operations (or channels, webhooks) use the schema, directly or through other schemas' }),
-        operations: Type.Array(Type.String(), { description: 'the first 20 of them, sorted' }),
+        operations: Type.Array(Type.String(), {
+          description: 'the first 20 of them, sorted; all of them, paged: GET /api/v1/api-specs/{id}/diff/reaches?compareWith=…&entry=<index of the entry>',
+        }),
       },
       { description: 'schema entries only: what the change reaches' },
     ),

@@ -2,25 +2,19 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
-import { DomainError, Invalid, NotFound, Unavailable } from '../../kernel/errors.js';
+import { DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { createConsumers } from './api-specs.consumers.js';
 import { apiSpecsRepository as repo, type ApiSpecSummaryRow } from './api-specs.repository.js';
 import type { ConsumerBody, CreateApiSpecBody, SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
+import { createDiffs, DIFFABLE_FORMATS } from './api-specs.diffs.js';
 import { createLifecycle } from './api-specs.lifecycle.js';
-import { ByteBoundedCache } from './diff-cache.js';
-import { diffAnswer, diffBytes, type SerialisedDiff } from './diff/serialise.js';
 import type { SpecFormat } from './spec/parse.js';
-import { WorkerFailure, WorkerTimeout, type SpecWorkerPool } from './spec/worker-pool.js';
+import { WorkerFailure, type SpecWorkerPool } from './spec/worker-pool.js';
 
 /** 413: the specification is larger than API_SPEC_MAX_BYTES. */
 export class SpecTooLarge extends DomainError {
   readonly statusCode = 413;
-}
-
-/** 422: the diff of two versions exceeds its budget (decision 306). */
-export class DiffTooLarge extends DomainError {
-  readonly statusCode = 422;
 }
 
 export type ApiSpecSummary = Omit<ApiSpecSummaryRow, 'status'> & { status: SpecStatus };
@@ -28,7 +22,6 @@ export type ApiSpec = ApiSpecSummary & { spec: string };
 
 // The status column is plain text; only this module writes it, with the enum values.
 const summary = (row: ApiSpecSummaryRow) => row as ApiSpecSummary;
-const DIFFABLE = new Set(['openapi', 'asyncapi']);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Far beyond any real specification (they nest a few dozen levels), far below a stack overflow. */
@@ -53,22 +46,10 @@ export interface ApiSpecsServiceDeps {
   diff: { maxBytes: number; timeoutMs: number; cacheBytes: number };
 }
 
-/**
- * A spec's content and format never change after upload, so the diff of a pair is fixed except for
- * x-sunset dates passing: it is cached for a while, and deleted specs are caught by the existence check.
- */
-const DIFF_CACHE_TTL_MS = 900_000;
-const EMPTY: SerialisedDiff = {
-  totalChanges: 0,
-  breakingChanges: 0,
-  summary: '{"error":0,"warning":0,"info":0,"rules":[]}',
-  entries: '',
-  starts: new Uint32Array(1),
-};
-
 export function createApiSpecsService({ db, events, workers, maxBytes, diff: budget }: ApiSpecsServiceDeps) {
   const consumers = createConsumers(db);
   const lifecycle = createLifecycle(db, events);
+  const diffs = createDiffs({ db, workers, budget, consumers });
 
   async function requireComponent(componentId: string) {
     const component = await catalogLookup.findComponent(db, componentId);
@@ -92,78 +73,6 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
         result.problems.map((p) => ({ field: result.field, problem: `${p.pointer} ${p.message}` })),
       );
     return result;
-  }
-
-  /** The stored document, or (rows stored before documents were) analysed once now and kept. */
-  async function documentOf(row: { id: string; document: string | null }, label: string): Promise<string> {
-    if (row.document !== null) return row.document;
-    const content = await repo.findContent(db, row.id);
-    if (content === undefined) throw new NotFound(`${label} not found`);
-    const result = await workers.analyse(content);
-    if (!result.ok) throw new Invalid(`${label} is not a valid specification: ${result.message}`);
-    await repo.saveDocument(db, row.id, result.document);
-    return result.document;
-  }
-
-  const diffCache = new ByteBoundedCache<SerialisedDiff>(budget.cacheBytes, DIFF_CACHE_TTL_MS, diffBytes);
-  // Concurrent requests for the same uncached pair share one computation.
-  const inFlight = new Map<string, Promise<SerialisedDiff>>();
-
-  async function compute(id: string, compareWith: string, format: SpecFormat): Promise<SerialisedDiff> {
-    const [a, b] = await Promise.all([repo.findForDiff(db, compareWith), repo.findForDiff(db, id)]);
-    if (!a) throw new NotFound('API spec to compare with not found');
-    if (!b) throw new NotFound('API spec not found');
-    const [oldDoc, newDoc] = await Promise.all([documentOf(a, 'API spec to compare with'), documentOf(b, 'API spec')]);
-    if (oldDoc === newDoc) return EMPTY;
-    let outcome;
-    try {
-      outcome = await workers.diff(format, oldDoc, newDoc, budget);
-    } catch (err) {
-      if (err instanceof WorkerTimeout)
-        throw new DiffTooLarge(`the diff of these two versions takes longer than its budget (${budget.timeoutMs} ms): compare versions closer together`);
-      if (err instanceof WorkerFailure && /shut down/.test(err.message)) throw new Unavailable('the specification workers are shutting down');
-      if (err instanceof WorkerFailure) throw new DiffTooLarge('these two versions could not be compared within the diff budget');
-      throw err;
-    }
-    if (!outcome.ok) throw new DiffTooLarge(`the diff of these two versions is too large to answer: ${outcome.tooLarge}; compare versions closer together`);
-    return outcome.diff;
-  }
-
-  /**
-   * The diff as JSON text (decision 306): computed and serialised in a worker, kept in a cache
-   * bounded in bytes; here only a page is sliced out and the consumers appended.
-   */
-  async function diff(id: string, compareWith: string, page: { skip?: number; take?: number } = {}): Promise<string> {
-    const [newer, older] = await Promise.all([repo.findDiffMeta(db, id), repo.findDiffMeta(db, compareWith)]);
-    if (!newer) throw new NotFound('API spec not found');
-    if (!older) throw new NotFound('API spec to compare with not found');
-    if (newer.format !== older.format) {
-      throw new Invalid(`Cannot compare an ${newer.format} spec with an ${older.format} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
-    }
-    if (!DIFFABLE.has(newer.format))
-      throw new Invalid(`Specs of format '${newer.format}' are stored as text and not compared`, [{ field: 'id', problem: 'not diffable' }]);
-    let result: SerialisedDiff;
-    if (newer.contentSha256 && newer.contentSha256 === older.contentSha256) result = EMPTY;
-    else {
-      const key = `${id}:${compareWith}`;
-      const cached = diffCache.get(key);
-      if (cached) result = cached;
-      else {
-        let pending = inFlight.get(key);
-        if (!pending) {
-          pending = compute(id, compareWith, newer.format as SpecFormat)
-            .then((d) => {
-              diffCache.set(key, d);
-              return d;
-            })
-            .finally(() => inFlight.delete(key));
-          inFlight.set(key, pending);
-        }
-        result = await pending;
-      }
-    }
-    const extra = result.breakingChanges > 0 ? `"affectedConsumers":${JSON.stringify(await consumers.affected(compareWith))}` : '';
-    return diffAnswer(result, page.skip, page.take, extra);
   }
 
   return {
@@ -206,7 +115,7 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
       let document: string | null = null;
       let specGzip: Buffer | null = null;
       let problems: { pointer: string; message: string }[] = [];
-      if (DIFFABLE.has(format)) {
+      if (DIFFABLE_FORMATS.has(format)) {
         const analysed = await analyse(input.content, format as SpecFormat);
         ({ document, problems } = analysed);
         specGzip = Buffer.from(analysed.specGzip.buffer, analysed.specGzip.byteOffset, analysed.specGzip.byteLength);
@@ -226,7 +135,7 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
       });
       if (latest && document !== null && latest.format === format) {
         // Warm the cache so the diff against the previous version answers at once; a failure only means a later, uncached diff.
-        diff(row.id, latest.id).catch(() => undefined);
+        diffs.diff(row.id, latest.id).catch(() => undefined);
       }
       return { id: row.id, created: true };
     },
@@ -252,7 +161,10 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
      * `id` is the NEW version, `compareWith` the OLD one: what `id` removed, added or changed, as the
      * JSON text of a SpecDiffResult (entries [skip, skip + take) when paged).
      */
-    diff: (_caller: Caller, id: string, compareWith: string, page?: { skip?: number; take?: number }) => diff(id, compareWith, page),
+    diff: (_caller: Caller, id: string, compareWith: string, page?: { skip?: number; take?: number }) => diffs.diff(id, compareWith, page),
+
+    /** Every operation one entry of the diff reaches, paged (decision 800): see api-specs.diffs.ts. */
+    reaches: (_caller: Caller, id: string, compareWith: string, q: { entry: number; skip: number; take: number }) => diffs.reaches(id, compareWith, q),
 
     /** HTTP consumer registration: a duplicate is a 409. */
     registerConsumer: (caller: Caller, apiSpecId: string, body: ConsumerBody) => consumers.register(caller, apiSpecId, body),

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffDocuments, RULES } from '../../../src/modules/api-specs/diff/index.js';
 import { analyseSpec, unpackDocument } from '../../../src/modules/api-specs/spec/analyse.js';
+import { CONTENT_CASES } from './rules-cases-content.js';
 import { ASYNC_CASES, FIXED_CASES, NON_BREAKING, oas, SCHEMA_CASES, type RuleCase } from './rules-cases.js';
 
-const ALL = [...FIXED_CASES, ...ASYNC_CASES, ...SCHEMA_CASES];
+const ALL = [...FIXED_CASES, ...ASYNC_CASES, ...SCHEMA_CASES, ...CONTENT_CASES];
 
 describe('rule table', () => {
   // Where a case mirrors an oasdiff check, the rule id IS oasdiff's id (RULES[id].oasdiff === true).

@@ -1,5 +1,6 @@
 import { components, teams } from '../../../src/db/schema/index.js';
-import { uniq, type TestApp } from '../../helpers/app.js';
+import { expect } from 'vitest';
+import { bearer, uniq, type TestApp } from '../../helpers/app.js';
 
 /** Catalog rows straight into the database, so these tests do not depend on the catalog's routes. */
 export async function insertComponent(t: TestApp, values: { teamId?: string | null; name?: string } = {}) {
@@ -19,6 +20,23 @@ export async function insertTeam(t: TestApp) {
 }
 
 export const MISSING = '00000000-0000-4000-8000-000000000000';
+
+/** Registers `specs` as versions 1, 2, … of one new component's API through HTTP; answers their ids, oldest first. */
+export async function registerVersions(t: TestApp, token: string, specs: unknown[], name = 'api'): Promise<string[]> {
+  const c = await insertComponent(t);
+  const ids: string[] = [];
+  for (const [i, spec] of specs.entries()) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/catalog/components/${c.id}/api-specs`,
+      headers: bearer(token),
+      payload: { name, version: String(i + 1), spec },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids.push(res.json().id);
+  }
+  return ids;
+}
 
 export const OPENAPI3_YAML = `openapi: 3.0.3
 info:

@@ -321,6 +321,15 @@ export const SCHEMA_PAIRS: Record<string, [Obj, Obj]> = {
   'one-of-removed': [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string' }] }],
   'any-of-added': [{ anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }],
   'any-of-removed': [{ anyOf: [{ type: 'string' }, { type: 'integer' }] }, { anyOf: [{ type: 'string' }] }],
+  'wrapped-in-one-of': [
+    { type: 'string' },
+    {
+      oneOf: [
+        { type: 'string', maxLength: 5 },
+        { type: 'string', pattern: '^a' },
+      ],
+    },
+  ],
 };
 for (const [key, name] of Object.entries({
   maxLength: 'max-length',

@@ -67,9 +67,29 @@ export type paths = {
         };
         /**
          * Changes of this spec (the new version) relative to the spec `compareWith` (the old version)
-         * @description A change is reported once, where it happens: a change inside a referenced schema is one entry on that schema (`path` is its JSON pointer) with `reaches` (the operations it reaches and their count); operation-level changes are one entry per operation. Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. Entries come breaking first; `summary` counts them per level and rule. `skip`/`take` page the entries (without them the answer holds all). `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0. Identical content answers an empty diff at once. A diff over its budget (API_SPEC_DIFF_MAX_BYTES of entries, API_SPEC_DIFF_TIMEOUT_MS of work) answers 422.
+         * @description A change is reported once, where it happens: a change inside a referenced schema is one entry on that schema (`path` is its JSON pointer) with `reaches` (the first 20 operations it reaches and their count; `GET /api/v1/api-specs/{id}/diff/reaches` pages them all); operation-level changes are one entry per operation. Every entry carries `rule` (a stable id, oasdiff's where one matches), `level` (error = breaking, warning, info) and `location`. Entries come breaking first; `summary` counts them per level and rule. `skip`/`take` page the entries (without them the answer holds all). `affectedConsumers` (the consumers of the old spec) is present when breakingChanges > 0. Identical content answers an empty diff at once. A diff over its budget (API_SPEC_DIFF_MAX_BYTES of entries, API_SPEC_DIFF_TIMEOUT_MS of work) answers 422.
          */
         get: operations["getApiSpecDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-specs/{id}/diff/reaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every operation one schema entry of a diff reaches, paged
+         * @description A schema entry's `reaches` names the first 20 operations (channels, webhooks) and their count; this lists them all, sorted, in pages of `take` (default 20, at most 1000). `compareWith` is the diff's, `entry` the index of the entry among the diff's entries (0-based, in the diff's order: breaking first; the numbering of its `skip`). The answer repeats the entry's `path`, `location` and `rule`. An entry without `reaches` answers an empty list; an index past the last entry is a 404.
+         */
+        get: operations["getApiSpecDiffReaches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3592,7 +3612,7 @@ export interface operations {
                             reaches?: {
                                 /** @description how many operations (or channels, webhooks) use the schema, directly or through other schemas */
                                 count: number;
-                                /** @description the first 20 of them, sorted */
+                                /** @description the first 20 of them, sorted; all of them, paged: GET /api/v1/api-specs/{id}/diff/reaches?compareWith=…&entry=<index of the entry> */
                                 operations: string[];
                             };
                             /** @description stable kebab-case rule id (docs/modules/api-specs.md lists them all) */
@@ -3612,6 +3632,98 @@ export interface operations {
                             warning: number;
                         };
                         totalChanges: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSpecDiffReaches: {
+        parameters: {
+            query: {
+                /** @description id of the OLD version, as given to the diff */
+                compareWith: string;
+                /** @description the entry's index among the diff's entries (0-based, breaking first: the numbering of the diff's skip) */
+                entry: number;
+                /** @description operations to skip (sorted) */
+                skip?: number;
+                /** @description operations to answer at most (1-1000) */
+                take?: number;
+            };
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description operations (channels, webhooks) the change reaches, sorted; empty for an entry without reaches */
+                        data: string[];
+                        /** @description the index asked for */
+                        entry: number;
+                        /** @description the entry's location */
+                        location: string;
+                        /** @description the entry's path (the schema's JSON pointer): check it is the entry you meant */
+                        path: string;
+                        /** @description the entry's rule */
+                        rule: string;
+                        skip: number;
+                        take: number;
+                        /** @description how many it reaches in all (the entry's reaches.count) */
+                        total: number;
                     };
                 };
             };

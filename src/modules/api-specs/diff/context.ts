@@ -11,7 +11,10 @@ export class DiffBudgetExceeded extends Error {
   }
 }
 
-/** How many operations a schema entry names in `reaches.operations` (the count is always the full one). */
+/**
+ * How many operations a schema entry names in `reaches.operations` by default (the count is always
+ * the full one); the whole list is paged by `GET …/diff/reaches` (decision 800).
+ */
 export const REACHES_LISTED = 20;
 
 /** Collects entries; the rule table fixes each entry's type and level. */
@@ -20,10 +23,13 @@ export class DiffContext {
   /** groups reached from each entry path (operation, channel, webhook) */
   private readonly uses = new Map<string, Set<string>>();
   private changes = 0;
+  /** every operation a schema entry reaches, sorted (its `reaches.operations` holds the first `listed`) */
+  readonly reachedBy = new Map<DiffEntry, string[]>();
 
   constructor(
     readonly now: number,
     private readonly maxChanges = Number.POSITIVE_INFINITY,
+    private readonly listed = REACHES_LISTED,
   ) {}
 
   /** Counts one change found; past the budget the whole diff stops. */
@@ -38,10 +44,13 @@ export class DiffContext {
     this.entries.push({ type: def.type, breaking: def.level === 'error', path, detail, rule, level: def.level, location });
   }
 
-  private push(rule: string, path: string, location: string, detail: string, reaches?: DiffEntry['reaches']) {
+  private push(rule: string, path: string, location: string, detail: string, reached?: string[]) {
     const def = RULES[rule]!;
     const entry: DiffEntry = { type: def.type, breaking: def.level === 'error', path, detail, rule, level: def.level, location };
-    if (reaches) entry.reaches = reaches;
+    if (reached) {
+      entry.reaches = { count: reached.length, operations: reached.length > this.listed ? reached.slice(0, this.listed) : reached };
+      this.reachedBy.set(entry, reached);
+    }
     this.entries.push(entry);
   }
 
@@ -87,12 +96,11 @@ export class DiffContext {
     for (const g of schemas.groups.values()) {
       if (!g.changes.length) continue;
       const paths = (reached.get(g.key) ?? []).sort();
-      const reaches = { count: paths.length, operations: paths.slice(0, REACHES_LISTED) };
       const renamed = g.oldRef === g.newRef ? '' : ` (was ${g.oldRef})`;
       for (const c of g.changes) {
         const rule = schemaRule(c, g.kind, g.dir);
         const location = `${g.dir} ${g.kind === 'body' ? '' : `${g.kind} `}schema${c.rel ? ` ${c.rel}` : ''}${renamed}`;
-        if (rule) this.push(rule, g.newRef, location, c.detail, reaches);
+        if (rule) this.push(rule, g.newRef, location, c.detail, paths);
       }
     }
   }

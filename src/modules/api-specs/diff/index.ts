@@ -18,6 +18,14 @@ export interface DiffOptions {
   now?: number;
   /** the budget: more changes than this throw DiffBudgetExceeded (decision 306) */
   maxChanges?: number;
+  /** how many operations `reaches.operations` names (default REACHES_LISTED, 20; `Infinity` names all) */
+  reachesListed?: number;
+}
+
+/** A diff with every operation each entry reaches: `reached[i]` is entry i's whole list (undefined: no `reaches`). */
+export interface DetailedDiff {
+  result: SpecDiffResult;
+  reached: (string[] | undefined)[];
 }
 
 /**
@@ -25,8 +33,13 @@ export interface DiffOptions {
  * are ordered breaking first (then warnings, then info), and by path, type, detail within a level.
  */
 export function diffDocuments(format: SpecFormat, oldDoc: unknown, newDoc: unknown, options: DiffOptions | number = {}): SpecDiffResult {
-  const { now = Date.now(), maxChanges } = typeof options === 'number' ? { now: options } : options;
-  const ctx = new DiffContext(now, maxChanges);
+  return diffDetailed(format, oldDoc, newDoc, options).result;
+}
+
+/** `diffDocuments` that also answers every operation each schema entry reaches (for the paged `reaches`, decision 800). */
+export function diffDetailed(format: SpecFormat, oldDoc: unknown, newDoc: unknown, options: DiffOptions | number = {}): DetailedDiff {
+  const { now = Date.now(), maxChanges, reachesListed } = typeof options === 'number' ? { now: options } : options;
+  const ctx = new DiffContext(now, maxChanges, reachesListed);
   const a = isObj(oldDoc) ? oldDoc : {};
   const b = isObj(newDoc) ? newDoc : {};
   const schemas = format === 'openapi' ? diffOpenApi(ctx, a, b) : diffAsyncApi(ctx, a, b);
@@ -41,7 +54,10 @@ export function diffDocuments(format: SpecFormat, oldDoc: unknown, newDoc: unkno
       cmp(x.rule, y.rule),
   );
   const summary = summarise(entries);
-  return { totalChanges: entries.length, breakingChanges: summary.error, summary, entries };
+  return {
+    result: { totalChanges: entries.length, breakingChanges: summary.error, summary, entries },
+    reached: entries.map((e) => ctx.reachedBy.get(e)),
+  };
 }
 
 /** Counts per level and per rule; rules ordered breaking first, then by count. */

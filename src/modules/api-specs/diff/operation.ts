@@ -1,6 +1,8 @@
 import { isObj, type Obj, type RefResolver } from '../spec/index.js';
 import { removalKind, type DiffContext } from './context.js';
+import { types } from './keywords.js';
 import type { Dir, SchemaComparer } from './schema.js';
+import { pairMediaTypes } from './media-types.js';
 import { diffSecurity } from './security.js';
 
 export interface OpenApiDocs {
@@ -71,6 +73,20 @@ function paramSchema(p: Obj): unknown {
   return undefined;
 }
 
+/**
+ * The items of a query or cookie parameter that went from a scalar to an array in form style,
+ * exploded (the defaults): there a single value is a one-element array. Undefined otherwise.
+ */
+function scalarToExplodedArray(docs: OpenApiDocs, p: Obj, before: unknown, after: unknown): unknown {
+  if (p.in !== 'query' && p.in !== 'cookie') return undefined;
+  if ((p.style ?? 'form') !== 'form' || p.explode === false) return undefined;
+  const [oldType] = types(docs.oldRefs.obj(before));
+  const now = docs.newRefs.obj(after);
+  const [newType] = types(now);
+  if (!oldType || /array|object/.test(oldType) || newType !== 'array' || now.items === undefined) return undefined;
+  return now.items;
+}
+
 const isSuccess = (code: string) => /^2(\d\d|XX)$/i.test(code);
 
 export function diffOperation(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair) {
@@ -126,8 +142,15 @@ function diffParams(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer
     if (o.required && !n.required) ctx.add('request-parameter-became-optional', where, location, `${label} became optional`);
     if (o.raw.deprecated !== true && n.raw.deprecated === true) ctx.add('request-parameter-deprecated', where, location, `${label} deprecated`);
     // An undeclared path parameter (decision 301) has no schema to compare.
-    if (!o.implicit && !n.implicit)
-      ctx.addSchemaChanges(schemas.compare(paramSchema(o.raw), paramSchema(n.raw), 'request', 'parameter'), where, location, 'parameter', 'request');
+    if (o.implicit || n.implicit) continue;
+    const oldSchema = paramSchema(o.raw);
+    const newSchema = paramSchema(n.raw);
+    const items = scalarToExplodedArray(docs, n.raw, oldSchema, newSchema);
+    if (items !== undefined) {
+      // Decision 806: `?a=x` is a valid one-element array in form style, exploded: the old value is compared with the items.
+      ctx.add('request-parameter-type-generalized', where, location, `${label} became an array: a single value is still accepted`);
+      ctx.addSchemaChanges(schemas.compare(oldSchema, items, 'request', 'parameter'), where, `${location} /items`, 'parameter', 'request');
+    } else ctx.addSchemaChanges(schemas.compare(oldSchema, newSchema, 'request', 'parameter'), where, location, 'parameter', 'request');
   }
   for (const [key, n] of after) {
     if (before.has(key)) continue;
@@ -178,16 +201,30 @@ function diffContent(
 ) {
   const o = docs.oldRefs.obj(oContent);
   const n = docs.newRefs.obj(nContent);
-  for (const media of Object.keys(o)) {
-    if (!Object.hasOwn(n, media)) {
-      ctx.add(`${mediaRule}-removed`, where, `${location} ${media}`, `media type ${media} removed`);
-      continue;
-    }
-    const os = docs.oldRefs.obj(o[media]).schema;
-    const ns = docs.newRefs.obj(n[media]).schema;
-    ctx.addSchemaChanges(schemas.compare(os, ns, dir, 'body'), where, `${location} ${media}`, 'body', dir);
+  const removed = Object.keys(o).filter((media) => !Object.hasOwn(n, media));
+  const added = Object.keys(n).filter((media) => !Object.hasOwn(o, media));
+  // Decision 804: a response media type made more specific (or given parameters) is the same content, renamed.
+  const renamed = mediaRule === 'response-media-type' ? pairMediaTypes(removed, added) : [];
+  const compare = (oldMedia: string, newMedia: string) => {
+    const os = docs.oldRefs.obj(o[oldMedia]).schema;
+    const ns = docs.newRefs.obj(n[newMedia]).schema;
+    const at = `${location} ${newMedia}`;
+    // Decision 805: a schema given to (or taken from) content that had none (any content) is a change of its own.
+    const body = dir === 'request' ? 'request-body' : 'response-body';
+    const anything = dir === 'request' ? 'any content was accepted' : 'it could hold any content';
+    if (os === undefined && ns !== undefined) ctx.add(`${body}-media-type-schema-added`, where, at, `schema added to media type ${newMedia} (${anything})`);
+    else if (os !== undefined && ns === undefined)
+      ctx.add(`${body}-media-type-schema-removed`, where, at, `schema removed from media type ${newMedia} (any content now)`);
+    else ctx.addSchemaChanges(schemas.compare(os, ns, dir, 'body'), where, at, 'body', dir);
+  };
+  for (const media of Object.keys(o)) if (Object.hasOwn(n, media)) compare(media, media);
+  for (const { from, to, rule } of renamed) {
+    ctx.add(rule, where, `${location} ${to}`, `media type ${from} changed to ${to}`);
+    compare(from, to);
   }
-  for (const media of Object.keys(n)) if (!Object.hasOwn(o, media)) ctx.add(`${mediaRule}-added`, where, `${location} ${media}`, `media type ${media} added`);
+  const paired = new Set(renamed.flatMap((r) => [r.from, r.to]));
+  for (const media of removed) if (!paired.has(media)) ctx.add(`${mediaRule}-removed`, where, `${location} ${media}`, `media type ${media} removed`);
+  for (const media of added) if (!paired.has(media)) ctx.add(`${mediaRule}-added`, where, `${location} ${media}`, `media type ${media} added`);
 }
 
 function diffResponses(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair, dir: Dir, loc: (s: string) => string) {

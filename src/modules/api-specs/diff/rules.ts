@@ -37,6 +37,13 @@ const FIXED: Record<string, RuleDef> = {
   'request-parameter-became-required': r('error', 'modified', 'parameters', 'an optional parameter became required'),
   'request-parameter-became-optional': r('info', 'modified', 'parameters', 'a required parameter became optional'),
   'request-parameter-deprecated': r('info', 'modified', 'parameters', 'a parameter was marked deprecated'),
+  // decision 806: a parameter's value is text on the wire
+  'request-parameter-type-generalized': r(
+    'info',
+    'modified',
+    'parameters',
+    "a parameter's type widened: a string accepts any value sent as text, and a single value is a valid one-element array (form style, exploded)",
+  ),
   // request bodies
   'request-body-added-required': r('error', 'added', 'request body', 'a required request body was added'),
   'request-body-added-optional': r('info', 'added', 'request body', 'an optional request body was added'),
@@ -63,6 +70,30 @@ const FIXED: Record<string, RuleDef> = {
   'response-non-success-status-added': r('info', 'added', 'responses', 'a non-success response status was added'),
   'response-media-type-removed': r('error', 'removed', 'responses', 'a response media type was removed'),
   'response-media-type-added': r('info', 'added', 'responses', 'a response media type was added'),
+  // decision 804: a response media type renamed, its content compared as before
+  'response-media-type-name-changed': r(
+    'info',
+    'modified',
+    'responses',
+    'the parameters of a response media type changed (application/json to application/json; charset=utf-8)',
+  ),
+  'response-media-type-name-specialized': r(
+    'info',
+    'modified',
+    'responses',
+    'a response media type became more specific (application/json to application/problem+json)',
+  ),
+  'response-media-type-name-generalized': r(
+    'error',
+    'modified',
+    'responses',
+    'a response media type became more general (application/problem+json to application/json): clients that expect the specific type get another',
+  ),
+  // decision 805: content without a schema accepts (or may hold) anything
+  'request-body-media-type-schema-added': r('error', 'added', 'request body', 'a schema was given to request content that had none (any content was accepted)'),
+  'request-body-media-type-schema-removed': r('info', 'removed', 'request body', 'the schema of request content was removed (any content is accepted)'),
+  'response-body-media-type-schema-added': r('info', 'added', 'responses', 'a schema was given to response content that had none'),
+  'response-body-media-type-schema-removed': r('warning', 'removed', 'responses', 'the schema of response content was removed (it may hold anything)'),
   'response-required-property-removed': r('error', 'removed', 'responses', 'a required property was removed from a response schema (writeOnly excepted)'),
   'response-optional-property-removed': r('warning', 'removed', 'responses', 'an optional property was removed from a response schema'),
   'response-property-became-optional': r('error', 'modified', 'responses', 'a required response property became optional'),
@@ -126,6 +157,12 @@ export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: Chan
   'one-of-removed': { levels: ['error', 'info'], type: 'removed', description: 'a oneOf alternative was removed' },
   'any-of-added': { levels: ['info', 'error'], type: 'added', description: 'an anyOf alternative was added' },
   'any-of-removed': { levels: ['error', 'info'], type: 'removed', description: 'an anyOf alternative was removed' },
+  // oasdiff's one_of_wrapped pairs (decision 802): alternatives that may overlap refuse a value matching two of them
+  'wrapped-in-one-of': {
+    levels: ['error', 'error'],
+    type: 'modified',
+    description: 'the value became one of several alternatives that may overlap (a value matching two is refused; clients receive new shapes)',
+  },
 };
 /**
  * minLength/maxLength, minimum/maximum, minItems/maxItems and the numeric exclusiveMinimum/

@@ -1,5 +1,5 @@
 import { isObj, pointerToken, type Obj, type RefResolver } from '../spec/index.js';
-import { matchAlternatives } from './alternatives.js';
+import { exclusiveAlternatives, matchAlternatives } from './alternatives.js';
 import { compareKeywords, compareNullability, requiredSet, type Dir } from './keywords.js';
 import type { Unchanged } from './unchanged.js';
 
@@ -118,7 +118,14 @@ export class SchemaComparer {
     // with its matching alternative; only the alternatives around it are reported.
     if (nAlt && !oAlt) {
       compareNullability(o, n, add);
-      this.alternatives([oRaw], n[nAlt] as unknown[], nAlt, rel, scope, depth, `/${nAlt}`);
+      const alternatives = n[nAlt] as unknown[];
+      // Decision 802: a oneOf refuses a value that matches two alternatives, so wrapping a value
+      // into alternatives that may overlap is one breaking change, not an added alternative.
+      const wrapped =
+        nAlt === 'oneOf' && alternatives.length > 1 && !exclusiveAlternatives(alternatives.map((x) => this.flatten(this.newRefs, this.flatNew, x, 0)));
+      if (wrapped)
+        add('wrapped-in-one-of', `wrapped in a oneOf of ${alternatives.length} alternatives that may overlap (a value matching two of them is refused)`);
+      this.alternatives([oRaw], alternatives, nAlt, rel, scope, depth, `/${nAlt}`, wrapped);
       return;
     }
     if (oAlt && !nAlt) {
@@ -126,7 +133,7 @@ export class SchemaComparer {
       this.alternatives(o[oAlt] as unknown[], [nRaw], oAlt, rel, scope, depth, '');
       return;
     }
-    compareKeywords(o, n, scope.dir, add);
+    compareKeywords(o, n, scope.dir, add, scope.kind === 'parameter');
     for (const key of ['oneOf', 'anyOf'] as const) {
       if (Array.isArray(o[key]) || Array.isArray(n[key])) {
         this.alternatives(Array.isArray(o[key]) ? o[key] : [], Array.isArray(n[key]) ? n[key] : [], key, rel, scope, depth, `/${key}`);
@@ -180,10 +187,11 @@ export class SchemaComparer {
   }
 
   /** oneOf/anyOf alternatives as a set: matched by reference, then by content (decision 304); matched pairs compared in depth. */
-  private alternatives(a: unknown[], b: unknown[], key: 'oneOf' | 'anyOf', rel: string, scope: Scope, depth: number, nestUnder: string) {
+  private alternatives(a: unknown[], b: unknown[], key: 'oneOf' | 'anyOf', rel: string, scope: Scope, depth: number, nestUnder: string, wrapped = false) {
     const name = key === 'oneOf' ? 'one-of' : 'any-of';
     const { pairs, removed, added } = matchAlternatives(a, b, this.oldRefs, this.newRefs, this.unchanged);
     for (const [i, j] of pairs) this.at(a[i], b[j], nestUnder ? `${rel}${nestUnder}/${j}` : rel, scope, depth + 1);
+    if (wrapped) return; // reported once, as the wrapping
     const label = (s: unknown, list: string, i: number) => refOf(s) ?? `${list}/${i}`;
     for (const i of removed) this.add(scope, rel, `${name}-removed`, `${key} alternative ${label(a[i], `/${key}`, i)} removed`);
     for (const j of added) this.add(scope, rel, `${name}-added`, `${key} alternative ${label(b[j], `/${key}`, j)} added`);

@@ -1,5 +1,6 @@
 import { isObj, type Obj } from '../spec/index.js';
 import type { DiffContext } from './context.js';
+import { named } from './keywords.js';
 import type { OpenApiDocs } from './operation.js';
 
 /**
@@ -39,13 +40,13 @@ export function diffSecurity(ctx: DiffContext, docs: OpenApiDocs, oOp: Obj, nOp:
       const added = [...scopes].filter((s) => !had.has(s));
       const removed = [...had].filter((s) => !scopes.has(s));
       if (added.length)
-        ctx.add('api-security-scope-added', where, `security ${scheme}`, `scope${added.length > 1 ? 's' : ''} ${added.join(', ')} added to '${scheme}'`);
+        ctx.add('api-security-scope-added', where, `security ${scheme}`, `scope${added.length > 1 ? 's' : ''} ${named(added, false)} added to '${scheme}'`);
       if (removed.length)
         ctx.add(
           'api-security-scope-removed',
           where,
           `security ${scheme}`,
-          `scope${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed from '${scheme}'`,
+          `scope${removed.length > 1 ? 's' : ''} ${named(removed, false)} removed from '${scheme}'`,
         );
     }
   }

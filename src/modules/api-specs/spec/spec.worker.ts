@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { serialisedDiff } from '../diff/index.js';
+import type { SerialisedDiff } from '../diff/serialise.js';
 import { analyseSpec, unpackDocument } from './analyse.js';
 import { warmUp } from './warm-up.js';
 import type { WorkerRequest, WorkerResponse } from './worker-pool.js';
@@ -30,7 +31,10 @@ parentPort!.on('message', (msg: WorkerRequest) => {
 
 function transferables(v: unknown): ArrayBuffer[] {
   if (typeof v !== 'object' || v === null) return [];
-  if ('diff' in v) return [(v as { diff: { starts: Uint32Array } }).diff.starts.buffer as ArrayBuffer];
+  if ('diff' in v) {
+    const { starts, reaches } = (v as { diff: SerialisedDiff }).diff;
+    return [starts.buffer, reaches.lists.buffer, reaches.listStarts.buffer, reaches.entryList.buffer] as ArrayBuffer[];
+  }
   if ('specGzip' in v) return [(v as { specGzip: Uint8Array }).specGzip.buffer as ArrayBuffer];
   return [];
 }

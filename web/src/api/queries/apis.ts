@@ -1,7 +1,7 @@
 // TanStack Query hooks of the APIs pages: API entities, their spec versions, one spec's content, the diff
 // between two versions and the lifecycle change. Keys start with `api-specs` or `catalog`, which the
 // live `api-spec:*` and `component.*` events invalidate.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { OkBody } from '../types';
 import { unwrapFields } from '../field-errors';
@@ -14,6 +14,7 @@ export const apiKeys = {
   specs: (componentId: string) => ['api-specs', 'component', componentId] as const,
   spec: (id: string) => ['api-specs', 'spec', id] as const,
   diff: (id: string, compareWith: string) => ['api-specs', 'diff', id, compareWith] as const,
+  reaches: (id: string, compareWith: string, entry: number) => ['api-specs', 'diff', id, compareWith, 'reaches', entry] as const,
   consumers: (id: string) => ['api-specs', 'consumers', id] as const,
 };
 
@@ -62,6 +63,30 @@ export function useApiSpecDiff(id: string | undefined, compareWith: string | und
     enabled: !!id && !!compareWith && id !== compareWith,
     queryFn: async ({ signal }) =>
       unwrap(await api.GET('/api/v1/api-specs/{id}/diff', { params: { path: { id: id! }, query: { compareWith: compareWith! } }, signal })),
+  });
+}
+
+/** Operations fetched per page when a person asks for all of them (the endpoint's largest page). */
+export const REACHES_PAGE_SIZE = 1000;
+
+/**
+ * Every operation one schema entry of the diff reaches (its `reaches` names the first 20): fetched
+ * only once asked for (`enabled`), a page of REACHES_PAGE_SIZE at a time. `entry` is the entry's
+ * index among the diff's entries.
+ */
+export function useApiSpecDiffReaches(id: string, compareWith: string, entry: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: apiKeys.reaches(id, compareWith, entry),
+    enabled,
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) =>
+      unwrap(
+        await api.GET('/api/v1/api-specs/{id}/diff/reaches', {
+          params: { path: { id }, query: { compareWith, entry, skip: pageParam, take: REACHES_PAGE_SIZE } },
+          signal,
+        }),
+      ),
+    getNextPageParam: (last) => (last.skip + last.data.length < last.total ? last.skip + last.data.length : undefined),
   });
 }
 

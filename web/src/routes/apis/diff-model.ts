@@ -5,6 +5,8 @@
 export type Level = 'error' | 'warning' | 'info';
 
 export interface DiffEntry {
+  /** the entry's position in the server's answer: how `GET …/diff/reaches` names it */
+  index: number;
   type: string;
   breaking: boolean;
   level: Level;
@@ -49,7 +51,7 @@ const LEVEL_LABELS: Record<Level, string> = { error: 'Breaking changes', warning
 const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
 const isLevel = (v: unknown): v is Level => v === 'error' || v === 'warning' || v === 'info';
 
-export function normaliseEntry(raw: Record<string, unknown>): DiffEntry {
+export function normaliseEntry(raw: Record<string, unknown>, index = 0): DiffEntry {
   const breaking = raw.breaking === true || raw.level === 'error';
   const level: Level = isLevel(raw.level) ? raw.level : breaking ? 'error' : 'info';
   const reachesRaw = raw.reaches as { count?: unknown; operations?: unknown } | undefined;
@@ -59,6 +61,7 @@ export function normaliseEntry(raw: Record<string, unknown>): DiffEntry {
       ? { count: typeof reachesRaw.count === 'number' ? reachesRaw.count : operations.length, operations }
       : undefined;
   return {
+    index,
     type: str(raw.type, 'modified'),
     breaking,
     level,
@@ -105,7 +108,9 @@ export function buildDiffView(raw: {
   summary?: unknown;
   affectedConsumers?: unknown;
 }): DiffView {
-  const entries = (Array.isArray(raw.entries) ? raw.entries : []).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object').map(normaliseEntry);
+  const entries = (Array.isArray(raw.entries) ? raw.entries : [])
+    .map((e: unknown, index: number) => (e && typeof e === 'object' ? normaliseEntry(e as Record<string, unknown>, index) : undefined))
+    .filter((e): e is DiffEntry => e !== undefined);
   const groups: LevelGroup[] = [];
   for (const level of LEVEL_ORDER) {
     const ofLevel = entries.filter((e) => e.level === level);

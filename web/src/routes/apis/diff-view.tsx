@@ -9,13 +9,14 @@ import { Badge } from '../../components/ui/badge';
 import { Field, Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { buildDiffView, type Level, type RuleGroup } from './diff-model';
+import { ReachesList } from './diff-reaches';
 
 const LEVEL_TONE: Record<Level, 'danger' | 'warning' | 'neutral'> = { error: 'danger', warning: 'warning', info: 'neutral' };
 const LEVEL_WORD: Record<Level, string> = { error: 'breaking', warning: 'warning', info: 'info' };
 
 export const versionLabel = (s: ApiSpecSummary) => `${s.version} · ${s.name}${s.status !== 'active' ? ` (${s.status})` : ''}`;
 
-function RuleBlock({ group }: { group: RuleGroup }) {
+function RuleBlock({ group, newId, oldId }: { group: RuleGroup; newId: string; oldId: string }) {
   return (
     <li className="rounded-lg border">
       <div className="flex flex-wrap items-center gap-2 border-b bg-muted/50 px-3 py-2">
@@ -34,16 +35,7 @@ function RuleBlock({ group }: { group: RuleGroup }) {
             </div>
             <p>{e.detail}</p>
             {e.reaches && e.reaches.count > 0 && (
-              <details className="text-xs">
-                <summary className="cursor-pointer text-muted-foreground">
-                  Reaches {e.reaches.count} {e.reaches.count === 1 ? 'operation' : 'operations'}
-                </summary>
-                <ul className="mt-1 grid gap-0.5 pl-4 font-mono">
-                  {e.reaches.operations.map((op) => (
-                    <li key={op}>{op}</li>
-                  ))}
-                </ul>
-              </details>
+              <ReachesList newId={newId} oldId={oldId} entry={e.index} count={e.reaches.count} first={e.reaches.operations} />
             )}
           </li>
         ))}
@@ -154,7 +146,7 @@ export function DiffView({
               </h2>
               <ul className="grid grid-cols-1 gap-2">
                 {g.rules.map((r) => (
-                  <RuleBlock key={r.rule} group={r} />
+                  <RuleBlock key={r.rule} group={r} newId={newId} oldId={oldId} />
                 ))}
               </ul>
             </section>
