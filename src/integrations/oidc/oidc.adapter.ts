@@ -130,7 +130,16 @@ export class OpenIdConnectAdapter implements OidcProviderPort {
     if (!alg || !ALGORITHMS.has(alg)) throw new SignInRefused('token', `ID token signed with ${alg ?? 'no algorithm'}, not one of ${[...ALGORITHMS].join(', ')}`);
     const claims = tokens.claims();
     if (!claims) throw new SignInRefused('token', 'no ID token in the token response');
-    const all = claims as unknown as Record<string, unknown>;
+    let all = claims as unknown as Record<string, unknown>;
+    // Conformant providers may keep scope claims (email, groups) in UserInfo only: ask it for what the ID token lacks.
+    const lacking = !text(all.email) || (this.provider.groupsClaim !== undefined && !(this.provider.groupsClaim in all));
+    if (lacking && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
+      try {
+        all = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...all };
+      } catch (err) {
+        throw new SignInRefused('exchange', `UserInfo: ${describe(err)}`);
+      }
+    }
     return {
       issuer: claims.iss,
       subject: claims.sub,
