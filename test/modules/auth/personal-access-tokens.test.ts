@@ -68,6 +68,8 @@ describe('personal access tokens', () => {
     expect((await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: ['admin'] } })).statusCode).toBe(200);
     expect((await get('/api/v1/auth/users', created.token)).statusCode).toBe(200);
 
+    // The use is recorded off the request path: wait for it.
+    await vi.waitFor(async () => expect((await get('/api/v1/auth/tokens', u.jwt)).json().data[0].lastUsedAt).not.toBeNull());
     const list = await get('/api/v1/auth/tokens', u.jwt);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
