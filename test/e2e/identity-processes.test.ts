@@ -34,10 +34,10 @@ beforeAll(async () => {
     users: [{ sub: 'proc-sub', password: 'pw', email: `proc-${prefix}@example.com`, email_verified: true, name: 'Proc' }],
   });
   for (let i = 0; i < 2; i++) {
-    const app = await buildApp(
-      testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PUBLIC_URL, OIDC_PROVIDERS: JSON.stringify([idp.entry()]) }),
-      { database: db.handle, logger: false },
-    );
+    const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PUBLIC_URL, OIDC_PROVIDERS: JSON.stringify([idp.entry()]) }), {
+      database: db.handle,
+      logger: false,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
     urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
@@ -68,7 +68,9 @@ describe('personal access tokens across processes', () => {
     const [a, b] = urls as [string, string];
     const admin = (await (await call(a, 'POST', '/api/v1/auth/login', undefined, { username: ADMIN.username, password: ADMIN.password })).json()).token;
     const account = await (await call(a, 'POST', '/api/v1/auth/service-accounts', admin, { name: `svc-${prefix}`.slice(0, 50) })).json();
-    const token = (await (await call(a, 'POST', `/api/v1/auth/service-accounts/${account.id}/tokens`, admin, { name: 'ci', expiresInDays: 7, scope: 'write' })).json()).token;
+    const token = (
+      await (await call(a, 'POST', `/api/v1/auth/service-accounts/${account.id}/tokens`, admin, { name: 'ci', expiresInDays: 7, scope: 'write' })).json()
+    ).token;
     expect((await call(b, 'GET', '/api/v1/auth/me', token)).status).toBe(200);
     expect((await call(a, 'PATCH', `/api/v1/auth/users/${account.id}`, admin, { active: false })).status).toBe(200);
     expect((await call(b, 'GET', '/api/v1/auth/me', token)).status).toBe(401);
@@ -78,7 +80,10 @@ describe('personal access tokens across processes', () => {
     const [a, b] = urls as [string, string];
     const start = await call(a, 'GET', '/api/v1/auth/oidc/corp/start?returnTo=%2Fteams');
     expect(start.status).toBe(302);
-    const stateCookie = start.headers.getSetCookie().find((c) => c.startsWith('hangar_oidc_state='))!.split(';')[0]!;
+    const stateCookie = start.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('hangar_oidc_state='))!
+      .split(';')[0]!;
     const back = await idp.signIn(start.headers.get('location')!, 'proc-sub', 'pw');
     const done = await fetch(b + back.pathname + back.search, { headers: { cookie: stateCookie }, redirect: 'manual' });
     expect(done.status).toBe(302);

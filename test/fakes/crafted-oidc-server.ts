@@ -5,16 +5,7 @@ import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 
 
 /** What the next ID token is like: a good one, or one forgery (decision 831's refusals). */
 export type IdTokenKind =
-  | 'good'
-  | 'skewed-within-60s'
-  | 'other-issuer'
-  | 'other-audience'
-  | 'expired'
-  | 'alg-none'
-  | 'hs256-with-public-key'
-  | 'wrong-nonce'
-  | 'foreign-key'
-  | 'es384';
+  'good' | 'skewed-within-60s' | 'other-issuer' | 'other-audience' | 'expired' | 'alg-none' | 'hs256-with-public-key' | 'wrong-nonce' | 'foreign-key' | 'es384';
 
 export interface CraftedOidcServer {
   issuer: string;

@@ -41,9 +41,9 @@ describe('identity settings (decision 830)', () => {
 
   it('in production: an https issuer and PUBLIC_URL are required', () => {
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40) };
-    expect(() => loadConfig({ ...prod, OIDC_PROVIDERS: JSON.stringify([{ ...provider, issuer: 'http://idp.internal' }]), PUBLIC_URL: 'https://h.example.com' })).toThrow(
-      /issuer must be https/,
-    );
+    expect(() =>
+      loadConfig({ ...prod, OIDC_PROVIDERS: JSON.stringify([{ ...provider, issuer: 'http://idp.internal' }]), PUBLIC_URL: 'https://h.example.com' }),
+    ).toThrow(/issuer must be https/);
     expect(() => loadConfig({ ...prod, OIDC_PROVIDERS: JSON.stringify([provider]) })).toThrow(/PUBLIC_URL/);
     expect(loadConfig({ ...prod, OIDC_PROVIDERS: JSON.stringify([provider]), PUBLIC_URL: 'https://h.example.com' }).identity.oidcProviders).toHaveLength(1);
     expect(() => load({ PUBLIC_URL: 'hangar.example.com' })).toThrow(/PUBLIC_URL/);

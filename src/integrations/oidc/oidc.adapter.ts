@@ -69,7 +69,8 @@ export class OpenIdConnectAdapter implements OidcProviderPort {
 
   private async discover(oidc: OpenIdClient): Promise<Configuration> {
     const { provider } = this;
-    const auth = provider.tokenEndpointAuth === 'client_secret_post' ? oidc.ClientSecretPost(provider.clientSecret) : oidc.ClientSecretBasic(provider.clientSecret);
+    const auth =
+      provider.tokenEndpointAuth === 'client_secret_post' ? oidc.ClientSecretPost(provider.clientSecret) : oidc.ClientSecretBasic(provider.clientSecret);
     const progress = (url: string, res: Response) => {
       const state = exchangeProgress.getStore();
       if (state && res.status === 200 && state.tokenEndpoint && url.startsWith(state.tokenEndpoint)) state.tokenResponse = true;
@@ -127,7 +128,8 @@ export class OpenIdConnectAdapter implements OidcProviderPort {
       throw new SignInRefused(progress.tokenResponse ? 'token' : 'exchange', describe(err));
     }
     const alg = tokens.id_token ? algorithmOf(tokens.id_token) : undefined;
-    if (!alg || !ALGORITHMS.has(alg)) throw new SignInRefused('token', `ID token signed with ${alg ?? 'no algorithm'}, not one of ${[...ALGORITHMS].join(', ')}`);
+    if (!alg || !ALGORITHMS.has(alg))
+      throw new SignInRefused('token', `ID token signed with ${alg ?? 'no algorithm'}, not one of ${[...ALGORITHMS].join(', ')}`);
     const claims = tokens.claims();
     if (!claims) throw new SignInRefused('token', 'no ID token in the token response');
     let all = claims as unknown as Record<string, unknown>;

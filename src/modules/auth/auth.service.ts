@@ -205,7 +205,14 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
       if (!userId) return null;
       const user = await identityOf(userId);
       if (!user || user.deactivated) return null;
-      return { userId: user.id, username: user.username, roles: user.roles, isAdmin: user.roles.includes('admin'), kind: 'user', service: user.type === 'service' };
+      return {
+        userId: user.id,
+        username: user.username,
+        roles: user.roles,
+        isAdmin: user.roles.includes('admin'),
+        kind: 'user',
+        service: user.type === 'service',
+      };
     },
 
     /** A new session for a user who proved who they are elsewhere (single sign-on): as a password sign-in answers. */

@@ -86,7 +86,12 @@ export const identityRepository = {
   /** The request path's lookup: one indexed row by the secret's hash. */
   async findTokenByHash(db: Executor, tokenHash: string) {
     const [row] = await db
-      .select({ id: personalAccessTokens.id, userId: personalAccessTokens.userId, scope: personalAccessTokens.scope, expiresAt: personalAccessTokens.expiresAt })
+      .select({
+        id: personalAccessTokens.id,
+        userId: personalAccessTokens.userId,
+        scope: personalAccessTokens.scope,
+        expiresAt: personalAccessTokens.expiresAt,
+      })
       .from(personalAccessTokens)
       .where(eq(personalAccessTokens.tokenHash, tokenHash))
       .limit(1);

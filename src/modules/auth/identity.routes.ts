@@ -199,7 +199,12 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
     '/api/v1/auth/service-accounts',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'List service accounts (admin)', querystring: PageQuery, response: { 200: ServiceAccountPage, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'List service accounts (admin)',
+        querystring: PageQuery,
+        response: { 200: ServiceAccountPage, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req) => tokens.listServiceAccounts(req.caller, req.query),
   );

@@ -79,12 +79,3 @@ export const ProvidersResponse = Type.Object({
 export const StartQuery = Type.Object({
   returnTo: Type.Optional(Type.String({ maxLength: 2048, description: 'a path on Hangar (`/catalog`); anything else becomes `/`' })),
 });
-
-export const CallbackQuery = Type.Object(
-  {
-    state: Type.Optional(Type.String({ maxLength: 2048 })),
-    code: Type.Optional(Type.String({ maxLength: 4096 })),
-    error: Type.Optional(Type.String({ maxLength: 2048 })),
-  },
-  { additionalProperties: true },
-);

@@ -7,7 +7,11 @@ import { identityRepository as identities } from './identity.repository.js';
 
 /** The teams module's verb (in this transaction): memberships a groups claim grants and takes back. */
 export interface GroupMemberships {
-  syncGroupMemberships(caller: Caller, input: { userId: string; source: string; groups: readonly string[] }, tx: Executor): Promise<{ added: string[]; removed: string[] }>;
+  syncGroupMemberships(
+    caller: Caller,
+    input: { userId: string; source: string; groups: readonly string[] },
+    tx: Executor,
+  ): Promise<{ added: string[]; removed: string[] }>;
 }
 
 /** What marks a membership a sign-in through this provider added (decision 834). */
@@ -53,7 +57,10 @@ export async function resolveSignIn(
   teams: GroupMemberships,
 ): Promise<{ user: PublicUser; created: boolean; linked: boolean }> {
   if (!emailDomainAllowed(provider, identity)) {
-    throw new SignInRefused('domain', `email ${identity.email ?? '(none)'} (verified: ${identity.emailVerified}) is outside ${provider.allowedEmailDomains.join(', ')}`);
+    throw new SignInRefused(
+      'domain',
+      `email ${identity.email ?? '(none)'} (verified: ${identity.emailVerified}) is outside ${provider.allowedEmailDomains.join(', ')}`,
+    );
   }
   let user: PublicUser | undefined;
   let created = false;
@@ -96,7 +103,11 @@ export async function resolveSignIn(
   if (user.deactivatedAt) throw new SignInRefused('disabled', `account ${user.id} is deactivated`);
   if (user.type === 'service') throw new SignInRefused('disabled', `account ${user.id} is a service account`);
   if (provider.groupsClaim) {
-    await teams.syncGroupMemberships(caller, { userId: user.id, source: membershipSource(provider.id), groups: groupsOf(identity.claims, provider.groupsClaim) }, tx);
+    await teams.syncGroupMemberships(
+      caller,
+      { userId: user.id, source: membershipSource(provider.id), groups: groupsOf(identity.claims, provider.groupsClaim) },
+      tx,
+    );
   }
   return { user, created, linked };
 }

@@ -21,7 +21,7 @@ const random = () => randomBytes(32).toString('base64url');
  * scheme and control characters all resolve to another origin or are refused here.
  */
 export function safeReturnTo(raw: unknown): string {
-  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.length > 2048 || /[\u0000-\u001f\u007f\\]/.test(raw)) return '/';
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.length > 2048 || /[\p{Cc}\\]/u.test(raw)) return '/';
   const base = 'http://hangar.invalid';
   try {
     const url = new URL(raw, base);

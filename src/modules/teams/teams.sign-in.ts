@@ -40,7 +40,14 @@ export const teamsSignInVerbs = {
     const conditions: SQL[] = [];
     if (names.length) conditions.push(inArray(sql`lower(${teams.name})`, names));
     for (const ref of refs.slice(0, 200)) conditions.push(sql`(lower(${teams.namespace}) = ${ref.namespace} AND lower(${teams.name}) = ${ref.name})`);
-    const named = conditions.length ? (await tx.select({ id: teams.id }).from(teams).where(or(...conditions))).map((t) => t.id) : [];
+    const named = conditions.length
+      ? (
+          await tx
+            .select({ id: teams.id })
+            .from(teams)
+            .where(or(...conditions))
+        ).map((t) => t.id)
+      : [];
 
     const added = named.length
       ? (

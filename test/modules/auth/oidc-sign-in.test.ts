@@ -33,7 +33,12 @@ async function signIn(login: string, password = 'pw', returnTo?: string, provide
 async function sessionToken(res: LightMyRequestResponse): Promise<string> {
   const refresh = cookieValue(res, 'hangar_refresh');
   expect(refresh).toBeTruthy();
-  const r = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `hangar_refresh=${refresh}` }, payload: { session: 'cookie' } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    headers: { cookie: `hangar_refresh=${refresh}` },
+    payload: { session: 'cookie' },
+  });
   expect(r.statusCode).toBe(200);
   return r.json().token;
 }
@@ -51,7 +56,15 @@ beforeAll(async () => {
   idp = await startOidcProvider({
     redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/corp/callback`, `${PUBLIC_URL}/api/v1/auth/oidc/strict/callback`],
     users: [
-      { sub: 'alice-sub', password: 'pw', email: `alice-${suffix}@example.com`, email_verified: true, name: 'Alice Liddell', preferred_username: `alice-${suffix}`, groups: ['Platform', 'no-such-team'] },
+      {
+        sub: 'alice-sub',
+        password: 'pw',
+        email: `alice-${suffix}@example.com`,
+        email_verified: true,
+        name: 'Alice Liddell',
+        preferred_username: `alice-${suffix}`,
+        groups: ['Platform', 'no-such-team'],
+      },
       { sub: 'bob-sub', password: 'pw', email: `bob-${suffix}@example.com`, email_verified: true, name: 'Bob' },
       { sub: 'mallory-sub', password: 'pw', email: `victim-${suffix}@example.com`, email_verified: false, name: 'Mallory' },
       { sub: 'eve-sub', password: 'pw', email: `eve-${suffix}@elsewhere.test`, email_verified: true, name: 'Eve' },
@@ -59,7 +72,10 @@ beforeAll(async () => {
   });
   t = await buildTestApp({
     PUBLIC_URL,
-    OIDC_PROVIDERS: JSON.stringify([idp.entry(), idp.entry({ id: 'strict', name: 'Strict SSO', allowedEmailDomains: ['example.com'], groupsClaim: undefined })]),
+    OIDC_PROVIDERS: JSON.stringify([
+      idp.entry(),
+      idp.entry({ id: 'strict', name: 'Strict SSO', allowedEmailDomains: ['example.com'], groupsClaim: undefined }),
+    ]),
   });
   admin = await t.adminToken();
   for (const name of [`platform-${suffix}`, `payments-${suffix}`, `infra-${suffix}`]) {
@@ -236,7 +252,11 @@ describe('AUTH_PASSWORD_LOGIN=off', () => {
     const closed = await buildTestApp({ AUTH_PASSWORD_LOGIN: 'off', PUBLIC_URL, OIDC_PROVIDERS: JSON.stringify([idp.entry()]) });
     try {
       expect((await closed.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json().passwordLogin).toBe(false);
-      const reg = await closed.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username: 'closed-u', email: 'closed-u@example.test', password: 'Passw0rd-1' } });
+      const reg = await closed.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username: 'closed-u', email: 'closed-u@example.test', password: 'Passw0rd-1' },
+      });
       expectError(reg, 403);
       expect(await closed.adminToken()).toBeTruthy();
     } finally {

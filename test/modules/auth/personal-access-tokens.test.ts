@@ -65,7 +65,9 @@ describe('personal access tokens', () => {
 
     // The user's roles as they are now: a promotion applies to the token at once.
     expect((await get('/api/v1/auth/users', created.token)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: ['admin'] } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: ['admin'] } })).statusCode,
+    ).toBe(200);
     expect((await get('/api/v1/auth/users', created.token)).statusCode).toBe(200);
 
     // The use is recorded off the request path: wait for it.
@@ -99,7 +101,9 @@ describe('personal access tokens', () => {
   it('a token cannot create tokens', async () => {
     const u = await newUser();
     const write = await newToken(u.jwt, 'write');
-    expect(expectError(await post('/api/v1/auth/tokens', write.token, { name: 'x', expiresInDays: 1, scope: 'read' }), 403).message).toMatch(/cannot create tokens/);
+    expect(expectError(await post('/api/v1/auth/tokens', write.token, { name: 'x', expiresInDays: 1, scope: 'read' }), 403).message).toMatch(
+      /cannot create tokens/,
+    );
   });
 
   it('revocation is immediate; only the owner or an admin may revoke; admins list anyone’s', async () => {
