@@ -46,7 +46,8 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
     '/api/v1/auth/providers',
     {
       config: { auth: 'none' },
-      schema: { tags, summary: 'How people sign in: the password form and the single sign-on providers', response: { 200: ProvidersResponse } },
+      schema: { tags, operationId: 'listSignInProviders',
+        summary: 'How people sign in: the password form and the single sign-on providers', response: { 200: ProvidersResponse } },
     },
     async () => signIn.providers(),
   );
@@ -57,6 +58,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
       config: { auth: 'none', ...perMinute(rateLimit, 30) },
       schema: {
         tags,
+        operationId: 'startOidcSignIn',
         summary: 'Start a single sign-on: 302 to the provider',
         description:
           'Redirects to the provider with `state`, `nonce` and a PKCE S256 challenge (kept server-side for 10 minutes) and sets the ' +
@@ -92,6 +94,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
       config: { auth: 'none', ...perMinute(rateLimit, 30) },
       schema: {
         tags,
+        operationId: 'completeOidcSignIn',
         summary: "The provider's redirect back: signs in, then 302 to returnTo",
         description:
           'Checks the state (single use, bound to the browser), exchanges the code and verifies the ID token (RS256/ES256/PS256/EdDSA; ' +
@@ -126,6 +129,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
     {
       schema: {
         tags,
+        operationId: 'unlinkIdentity',
         summary: 'Unlink one of your single sign-on identities',
         description: '409 when it is your only way to sign in (no other linked provider, and no password that may sign in).',
         params: ProviderParams,
@@ -170,6 +174,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
     {
       schema: {
         tags,
+        operationId: 'revokeToken',
         summary: 'Revoke a personal access token (yours; admins: anyone’s); refused at once in every process',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
@@ -232,6 +237,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
       config: { auth: 'admin' },
       schema: {
         tags,
+        operationId: 'createServiceAccountToken',
         summary: "Create a service account's token (admin; its secret is in this answer only)",
         params: IdParams,
         body: CreateTokenBody,
@@ -247,6 +253,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
       config: { auth: 'admin' },
       schema: {
         tags,
+        operationId: 'setUserActive',
         summary: 'Deactivate or reactivate an account (admin)',
         description: 'A deactivated account cannot sign in; its sessions and tokens are refused at once in every process.',
         params: IdParams,

@@ -149,7 +149,7 @@ export type paths = {
          * Unlink one of your single sign-on identities
          * @description 409 when it is your only way to sign in (no other linked provider, and no password that may sign in).
          */
-        delete: operations["deleteIdentity"];
+        delete: operations["unlinkIdentity"];
         options?: never;
         head?: never;
         patch?: never;
@@ -166,7 +166,7 @@ export type paths = {
          * The provider's redirect back: signs in, then 302 to returnTo
          * @description Checks the state (single use, bound to the browser), exchanges the code and verifies the ID token (RS256/ES256/PS256/EdDSA; issuer, audience, expiry with 60 s of skew, nonce), then signs the person in as a password sign-in does (the `hangar_refresh` cookie) and redirects to `returnTo`. Any failure signs nobody in, sets no cookie and redirects to `/sign-in?error=<reason>`, reason one of `state`, `denied`, `exchange`, `token`, `domain`, `disabled`; the details are in the server log only.
          */
-        get: operations["listOidcCallback"];
+        get: operations["completeOidcSignIn"];
         put?: never;
         post?: never;
         delete?: never;
@@ -186,7 +186,7 @@ export type paths = {
          * Start a single sign-on: 302 to the provider
          * @description Redirects to the provider with `state`, `nonce` and a PKCE S256 challenge (kept server-side for 10 minutes) and sets the `hangar_oidc_state` cookie (HttpOnly, SameSite=Lax) that binds the sign-in to this browser. `returnTo` must be a path on Hangar; anything else becomes `/`. A provider that cannot be reached: 302 to `/sign-in?error=unavailable`.
          */
-        get: operations["listOidcStart"];
+        get: operations["startOidcSignIn"];
         put?: never;
         post?: never;
         delete?: never;
@@ -203,7 +203,7 @@ export type paths = {
             cookie?: never;
         };
         /** How people sign in: the password form and the single sign-on providers */
-        get: operations["listProviders"];
+        get: operations["listSignInProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -294,7 +294,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Create a service account's token (admin; its secret is in this answer only) */
-        post: operations["tokensServiceAccount"];
+        post: operations["createServiceAccountToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -333,7 +333,7 @@ export type paths = {
         put?: never;
         post?: never;
         /** Revoke a personal access token (yours; admins: anyone’s); refused at once in every process */
-        delete: operations["deleteToken"];
+        delete: operations["revokeToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -373,7 +373,7 @@ export type paths = {
          * Deactivate or reactivate an account (admin)
          * @description A deactivated account cannot sign in; its sessions and tokens are refused at once in every process.
          */
-        patch: operations["updateUser"];
+        patch: operations["setUserActive"];
         trace?: never;
     };
     "/api/v1/auth/users/{id}/roles": {
@@ -4029,7 +4029,7 @@ export interface operations {
             };
         };
     };
-    deleteIdentity: {
+    unlinkIdentity: {
         parameters: {
             query?: never;
             header?: never;
@@ -4085,7 +4085,7 @@ export interface operations {
             };
         };
     };
-    listOidcCallback: {
+    completeOidcSignIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -4124,7 +4124,7 @@ export interface operations {
             };
         };
     };
-    listOidcStart: {
+    startOidcSignIn: {
         parameters: {
             query?: {
                 /** @description a path on Hangar (`/catalog`); anything else becomes `/` */
@@ -4166,7 +4166,7 @@ export interface operations {
             };
         };
     };
-    listProviders: {
+    listSignInProviders: {
         parameters: {
             query?: never;
             header?: never;
@@ -4542,7 +4542,7 @@ export interface operations {
             };
         };
     };
-    tokensServiceAccount: {
+    createServiceAccountToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -4805,7 +4805,7 @@ export interface operations {
             };
         };
     };
-    deleteToken: {
+    revokeToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -4921,7 +4921,7 @@ export interface operations {
             };
         };
     };
-    updateUser: {
+    setUserActive: {
         parameters: {
             query?: never;
             header?: never;
