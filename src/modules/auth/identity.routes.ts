@@ -46,8 +46,12 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
     '/api/v1/auth/providers',
     {
       config: { auth: 'none' },
-      schema: { tags, operationId: 'listSignInProviders',
-        summary: 'How people sign in: the password form and the single sign-on providers', response: { 200: ProvidersResponse } },
+      schema: {
+        tags,
+        operationId: 'listSignInProviders',
+        summary: 'How people sign in: the password form and the single sign-on providers',
+        response: { 200: ProvidersResponse },
+      },
     },
     async () => signIn.providers(),
   );
