@@ -13,7 +13,6 @@ export type ServiceAccountBody = Body<'createServiceAccount'>;
 export type AccessToken = OkBody<'listTokens'>['data'][number];
 export type CreatedToken = NonNullable<operations['createToken']['responses'][201]['content']['application/json']>;
 export type ServiceAccount = OkBody<'listServiceAccounts'>['data'][number];
-export type Me = OkBody<'listMe'>;
 
 const keys = queryKeys.account;
 
