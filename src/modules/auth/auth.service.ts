@@ -78,6 +78,16 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
     return user;
   }
 
+  const actorOf = (user: CachedIdentity, token?: Actor['token']): Actor => ({
+    userId: user.id,
+    username: user.username,
+    roles: user.roles,
+    isAdmin: user.roles.includes('admin'),
+    kind: 'user',
+    service: user.type === 'service',
+    ...(token ? { token } : {}),
+  });
+
   /** A personal access token's user with their roles as they are now; revoked, expired or deactivated: null (decision 836). */
   async function resolvePersonalAccessToken(secret: string): Promise<Actor | null> {
     if (!isWellFormedPersonalAccessToken(secret)) return null;
@@ -94,15 +104,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
     const user = await identityOf(token.userId);
     if (!user || user.deactivated) return null;
     tokenUse(token.id);
-    return {
-      userId: user.id,
-      username: user.username,
-      roles: user.roles,
-      isAdmin: user.roles.includes('admin'),
-      kind: 'user',
-      token: { id: token.id, scope: token.scope },
-      service: user.type === 'service',
-    };
+    return actorOf(user, { id: token.id, scope: token.scope });
   }
 
   return {
@@ -205,14 +207,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
       if (!userId) return null;
       const user = await identityOf(userId);
       if (!user || user.deactivated) return null;
-      return {
-        userId: user.id,
-        username: user.username,
-        roles: user.roles,
-        isAdmin: user.roles.includes('admin'),
-        kind: 'user',
-        service: user.type === 'service',
-      };
+      return actorOf(user);
     },
 
     /** A new session for a user who proved who they are elsewhere (single sign-on): as a password sign-in answers. */

@@ -74,7 +74,7 @@ export function SignInPage() {
           </div>
         )}
         {passwordLogin && (
-          <form onSubmit={submit} className="grid gap-4" aria-label="Sign in with a password">
+          <form onSubmit={submit} className="grid gap-4">
             <Field label="Username">{(id) => <Input id={id} name="username" autoComplete="username" required autoFocus={sso.length === 0} />}</Field>
             <Field label="Password">{(id) => <Input id={id} name="password" type="password" autoComplete="current-password" required />}</Field>
             {error && (
