@@ -4128,7 +4128,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description a path on Hangar (`/catalog`); anything else becomes `/` */
-                returnTo?: string;
+                returnTo?: string | string[];
             };
             header?: never;
             path: {
