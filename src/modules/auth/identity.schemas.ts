@@ -78,7 +78,5 @@ export const ProvidersResponse = Type.Object({
 
 export const StartQuery = Type.Object({
   // Never a 400: whatever arrives that is not a path on Hangar (too long, repeated, a URL) becomes `/`.
-  returnTo: Type.Optional(
-    Type.Union([Type.String(), Type.Array(Type.String())], { description: 'a path on Hangar (`/catalog`); anything else becomes `/`' }),
-  ),
+  returnTo: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'a path on Hangar (`/catalog`); anything else becomes `/`' })),
 });
