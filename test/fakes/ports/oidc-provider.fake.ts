@@ -52,7 +52,7 @@ export class FakeOidcProvider implements OidcProviderPort {
     if (!grant) throw new SignInRefused('exchange', 'invalid_grant: unknown or used code');
     if (createHash('sha256').update(input.codeVerifier).digest('base64url') !== grant.challenge) throw new SignInRefused('exchange', 'invalid_grant: PKCE');
     if (grant.nonce !== input.expectedNonce) throw new SignInRefused('token', 'nonce mismatch');
-    const claims = { iss: this.issuer, ...grant.person };
+    const claims: Record<string, unknown> = { iss: this.issuer, ...grant.person };
     const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
     return {
       issuer: this.issuer,
