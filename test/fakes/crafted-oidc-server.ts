@@ -14,6 +14,8 @@ export interface CraftedOidcServer {
   /** The kind of ID token the token endpoint answers next, and the claims it carries besides the standard ones. */
   next: { kind: IdTokenKind; claims: Record<string, unknown> };
   entry(extra?: Record<string, unknown>): Record<string, unknown>;
+  /** A key rotation: a new signing key (new `kid`) is published and signs every token from now on. */
+  rotate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,8 @@ export interface CraftedOidcServer {
  * supported on purpose: refusing them must not depend on the provider's honesty.
  */
 export async function startCraftedOidcServer(): Promise<CraftedOidcServer> {
-  const rsa = await generateKeyPair('RS256', { extractable: true });
+  let rsa = await generateKeyPair('RS256', { extractable: true });
+  let rsaKid = 'rsa-1';
   const ec384 = await generateKeyPair('ES384', { extractable: true });
   const foreign = await generateKeyPair('RS256', { extractable: true });
   const publicPem = await exportSPKI(rsa.publicKey);
@@ -55,13 +58,13 @@ export async function startCraftedOidcServer(): Promise<CraftedOidcServer> {
       case 'alg-none':
         return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
       case 'hs256-with-public-key':
-        return sign(payload, 'HS256', new TextEncoder().encode(publicPem), 'rsa-1');
+        return sign(payload, 'HS256', new TextEncoder().encode(publicPem), rsaKid);
       case 'foreign-key':
-        return sign(payload, 'RS256', foreign.privateKey, 'rsa-1');
+        return sign(payload, 'RS256', foreign.privateKey, rsaKid);
       case 'es384':
         return sign(payload, 'ES384', ec384.privateKey, 'ec-1');
       default:
-        return sign(payload, 'RS256', rsa.privateKey, 'rsa-1');
+        return sign(payload, 'RS256', rsa.privateKey, rsaKid);
     }
   }
 
@@ -117,6 +120,11 @@ export async function startCraftedOidcServer(): Promise<CraftedOidcServer> {
     clientSecret,
     next: { kind: 'good', claims: {} },
     entry: (extra = {}) => ({ id: 'crafted', name: 'Crafted IdP', issuer, clientId, clientSecret, ...extra }),
+    async rotate() {
+      rsa = await generateKeyPair('RS256', { extractable: true });
+      rsaKid = `rsa-${jwks.keys.length + 1}`;
+      jwks.keys.push({ ...(await exportJWK(rsa.publicKey)), kid: rsaKid, use: 'sig', alg: 'RS256' });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return state;

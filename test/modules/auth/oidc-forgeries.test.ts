@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import type { App } from '../../../src/kernel/types.js';
 import { ADMIN, bearer, buildTestApp, createTestDatabase, testConfig } from '../../helpers/app.js';
@@ -80,6 +80,21 @@ describe('ID token forgeries', () => {
     const users = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?take=100', headers: bearer(admin) })).json().data;
     // The forgeries created nobody: one account for the crafted subject, made by the good sign-in.
     expect(users.filter((u: { email: string }) => u.email === email)).toHaveLength(1);
+  });
+
+  it('a rotated signing key (unknown kid): the JWKS is fetched again, at most once a minute', async () => {
+    expect((await signInWith('good')).headers.location).toBe('/catalog');
+    await idp.rotate();
+    // Within a minute of the last fetch, an unknown kid is not fetched for (oauth4webapi's guard, decision 841)…
+    expect((await signInWith('good')).headers.location).toBe('/sign-in?error=token');
+    // …past it, the unknown kid refreshes the key set once and the sign-in goes through.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await signInWith('good')).headers.location).toBe('/catalog');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a provider that cannot be reached: start redirects with "unavailable"', async () => {
