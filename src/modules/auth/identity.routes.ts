@@ -59,7 +59,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
   app.get(
     '/api/v1/auth/oidc/:id/start',
     {
-      config: { auth: 'none', ...perMinute(rateLimit, 30) },
+      config: { auth: 'none', ...perMinute(rateLimit, 60) },
       schema: {
         tags,
         operationId: 'startOidcSignIn',
@@ -95,7 +95,7 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
   app.get(
     '/api/v1/auth/oidc/:id/callback',
     {
-      config: { auth: 'none', ...perMinute(rateLimit, 30) },
+      config: { auth: 'none', ...perMinute(rateLimit, 60) },
       schema: {
         tags,
         operationId: 'completeOidcSignIn',
