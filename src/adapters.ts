@@ -13,6 +13,9 @@ import { IstioAdapter } from './integrations/kubernetes/istio.adapter.js';
 import { LinkerdAdapter } from './integrations/kubernetes/linkerd.adapter.js';
 import { OrchestratorAdapter } from './integrations/kubernetes/orchestrator.adapter.js';
 import { outboundFetch } from './integrations/outbound/fetch.js';
+import { integrationRules } from './integrations/outbound/policy.js';
+import { OpenIdConnectAdapter } from './integrations/oidc/oidc.adapter.js';
+import type { OidcProviders } from './modules/auth/index.js';
 import { PrometheusMetricsAdapter } from './integrations/prometheus/prometheus.adapter.js';
 import { WebhookNotifyAdapter } from './integrations/webhook/webhook.adapter.js';
 import type { AdmissionPort } from './modules/admission/index.js';
@@ -58,6 +61,8 @@ export interface Adapters {
   /** The gateway health check's HTTP GET of each route. */
   routeProbe: RouteProbePort;
   searchCluster: SearchClusterPort;
+  /** The OpenID Connect providers of `OIDC_PROVIDERS`, by id (openid-client, through the outbound policy). */
+  oidcProviders: OidcProviders;
 }
 
 /** The real adapters, except those `overrides` replaces (which are then never built). */
@@ -84,7 +89,14 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
     searchCluster:
       o.searchCluster ??
       new ElasticsearchAdapter({ username: search.username, password: search.password, apiKey: search.apiKey }, { fetch: outboundFetch(searchRules(search)) }),
+    oidcProviders: o.oidcProviders ?? oidcProvidersOf(config),
   };
+}
+
+/** Discovery, JWKS and token calls go through the outbound policy as any configured integration's (OUTBOUND_*). */
+function oidcProvidersOf(config: Config): OidcProviders {
+  const options = { fetch: outboundFetch(integrationRules(config.outbound)), timeoutS: config.identity.oidcTimeoutS };
+  return new Map(config.identity.oidcProviders.map((p) => [p.id, new OpenIdConnectAdapter(p, options)]));
 }
 
 const notifyWebhookOf = (config: Config) => (config.pipelines.notifyWebhookUrl ? new WebhookNotifyAdapter(config.pipelines.notifyWebhookUrl) : undefined);

@@ -32,7 +32,8 @@ import { safeErrorSerializer } from './kernel/dependency-errors.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './kernel/json-depth.js';
 import { registerDocs } from './docs/docs.js';
 import { createPortal } from './infra/portal.js';
-import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService } from './modules/auth/index.js';
+import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService, createIdentityModule } from './modules/auth/index.js';
+import { teamsSignInVerbs } from './modules/teams/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules } from './modules/wiring.js';
 import { organizationsLookup, resolveOrganizationContext } from './modules/organizations/index.js';
@@ -162,6 +163,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     actors,
     adminRoleChanged: (userId, isAdmin) => late.gateway?.adminRoleChanged?.(userId, isAdmin),
+    passwordLogin: config.identity.passwordLogin,
+    breakGlassUsername: config.admin?.username,
   });
   const realtime = await createRealtimeGateway(app.server, {
     allowedOrigins: config.allowedOrigins,
@@ -235,12 +238,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerMetrics(app, queue);
 
   await app.register(healthRoutes, infra);
+  // Single sign-on, personal access tokens and service accounts: groups claims become team memberships through teams' verb.
+  const identity = createIdentityModule({
+    db: database.db,
+    log: app.log,
+    config: config.identity,
+    breakGlassUsername: config.admin?.username,
+    auth,
+    providers: adapters.oidcProviders,
+    teams: teamsSignInVerbs,
+    rateLimit: config.authRateLimit,
+    refreshTokenTtlS: config.refreshTokenTtlS,
+  });
   await app.register(authRoutes, {
     service: auth,
     rateLimit: config.authRateLimit,
     refreshTokenTtlS: config.refreshTokenTtlS,
     organizationsOf: (userId, isAdmin) => organizationsLookup.organizationsOf(database.db, userId, isAdmin),
+    identitiesOf: (userId) => identity.signIn.identities(userId),
   });
+  await app.register(identity.routes);
   const modules = await registerModules(app, infra, adapters, auth);
   app.decorate('hangar', { ...infra, adapters, modules });
   await portal.register(app);

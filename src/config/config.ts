@@ -17,6 +17,7 @@ import { gitSettings, jobsSettings } from './git.js';
 import { outboundSettings } from './outbound.js';
 import { portalSettings } from './portal.js';
 import { doraSettings } from './dora.js';
+import { identitySettings } from './identity.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
 const SECTIONS: ConfigSection[] = [
@@ -36,6 +37,7 @@ const SECTIONS: ConfigSection[] = [
   outboundSettings,
   portalSettings,
   doraSettings,
+  identitySettings,
 ];
 
 /**

@@ -10,6 +10,10 @@ export interface Actor {
   username: string;
   roles: string[];
   isAdmin: boolean;
+  /** Set when the request came with a personal access token rather than a session's access token (decision 836). */
+  token?: { id: string; scope: 'read' | 'write' };
+  /** The user is a service account (decision 837). */
+  service?: boolean;
 }
 
 /** The identity that background jobs act as (rule 7 of ARCHITECTURE.md). */
@@ -23,7 +27,7 @@ export const SYSTEM_ACTOR: Actor = Object.freeze({
 
 /**
  * Route-level access, declared in the route's `config.auth`:
- * - `user`: any valid access token (the default for every /api/v1 route, so forgetting is safe);
+ * - `user`: any valid access token or personal access token (the default for every /api/v1 route, so forgetting is safe);
  * - `admin`: an access token whose user holds the global `admin` role;
  * - `none`: public; `custom`: the module checks a credential of its own (ingestion, webhooks).
  */
@@ -80,6 +84,10 @@ export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResol
     const actor = await resolveActor(token);
     if (!actor) throw new Unauthorized('Invalid or expired token');
     request.actor = actor;
+    // A read-only token reads, whatever the route and the user's roles (decision 836).
+    if (actor.token?.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new Forbidden('This personal access token is read-only: it may only read (GET)');
+    }
     if (level === 'admin' && !actor.isAdmin) throw new Forbidden('This action requires the admin role');
     let organizationId: string | null = null;
     if (request.routeOptions.config.organization) {

@@ -3,6 +3,7 @@
 // its own chunk, loaded on first visit (decision 146).
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './query-client';
+import { accountRoutes } from './routes/account/routes';
 import { adminRoutes } from './routes/admin/routes';
 import { apiRoutes } from './routes/apis/routes';
 import { authRoutes } from './routes/auth/routes';
@@ -42,6 +43,7 @@ const routeTree = rootRoute.addChildren([
     ...notificationRoutes,
     ...pipelineRoutes,
     ...adminRoutes,
+    ...accountRoutes,
     ...doraRoutes,
     ...scorecardRoutes,
     ...iacRoutes,

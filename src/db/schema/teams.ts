@@ -40,6 +40,8 @@ export const teamMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     addedAt: ts('added_at').notNull().defaultNow(),
+    // Null: added by hand. `oidc:<provider>`: added by a sign-in's groups claim, which may remove it again (decision 834).
+    source: text('source'),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
 );

@@ -7,6 +7,18 @@ export interface CachedIdentity {
   id: string;
   username: string;
   roles: string[];
+  /** `service`: a service account (decision 837). */
+  type?: string;
+  /** Deactivated accounts are cached too, so each refused request costs no query either. */
+  deactivated?: boolean;
+}
+
+/** A personal access token as its lookup found it, keyed by the secret's hash (decision 836). */
+export interface CachedToken {
+  id: string;
+  userId: string;
+  scope: 'read' | 'write';
+  expiresAt: number;
 }
 
 /** A safety net only: entries are dropped on every role change; this bounds a publish that failed. */
@@ -26,6 +38,9 @@ const DEFAULT_ACK_TIMEOUT_MS = 2_000;
  */
 export class ActorCache {
   private readonly entries = new Map<string, { identity: CachedIdentity; at: number }>();
+  /** Personal access tokens by hash, and each user's hashes: a user's invalidation drops their tokens too. */
+  private readonly tokens = new Map<string, { token: CachedToken; at: number }>();
+  private readonly tokensOf = new Map<string, Set<string>>();
   private live: boolean;
   private subscriber: Redis | undefined;
   private readonly channel: string;
@@ -53,7 +68,7 @@ export class ActorCache {
     const stop = () => {
       this.generation++;
       this.live = false;
-      this.entries.clear();
+      this.clear();
     };
     sub.on('close', stop);
     sub.on('reconnecting', stop);
@@ -62,7 +77,7 @@ export class ActorCache {
       sub.subscribe(this.channel, this.ackChannel).then(
         () => {
           this.generation++;
-          this.entries.clear();
+          this.clear();
           this.live = true;
         },
         (err) => this.opts.log.warn({ err }, 'role cache: could not subscribe to invalidations; reading roles from the database'),
@@ -73,8 +88,8 @@ export class ActorCache {
       // "<userId> <ackId>"; a bare user id (an older process during a rolling upgrade) needs no answer.
       const [userId = '', ackId] = message.split(' ');
       this.generation++;
-      if (userId === '*') this.entries.clear();
-      else this.entries.delete(userId);
+      if (userId === '*') this.clear();
+      else this.drop(userId);
       if (ackId) this.opts.publisher?.publish(this.ackChannel, ackId).catch(() => undefined);
     });
   }
@@ -84,6 +99,47 @@ export class ActorCache {
     if (!wait) return;
     wait.got++;
     if (wait.got >= wait.needed) wait.done();
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.tokens.clear();
+    this.tokensOf.clear();
+  }
+
+  /** Drops a user's identity and every token of theirs this process holds. */
+  private drop(userId: string): void {
+    this.entries.delete(userId);
+    const hashes = this.tokensOf.get(userId);
+    if (!hashes) return;
+    for (const hash of hashes) this.tokens.delete(hash);
+    this.tokensOf.delete(userId);
+  }
+
+  getToken(hash: string): CachedToken | undefined {
+    if (!this.live) return undefined;
+    const entry = this.tokens.get(hash);
+    if (!entry) return undefined;
+    if (Date.now() - entry.at > MAX_AGE_MS) {
+      this.tokens.delete(hash);
+      return undefined;
+    }
+    return entry.token;
+  }
+
+  /** As `set`; a token is dropped with its user's next invalidation (a revocation invalidates its user). */
+  setToken(hash: string, token: CachedToken, generation: number): void {
+    if (!this.live || generation !== this.generation) return;
+    const max = this.opts.maxEntries ?? 50_000;
+    if (this.tokens.size >= max) {
+      const [oldest, entry] = this.tokens.entries().next().value!;
+      this.tokens.delete(oldest);
+      this.tokensOf.get(entry.token.userId)?.delete(oldest);
+    }
+    this.tokens.set(hash, { token, at: Date.now() });
+    let hashes = this.tokensOf.get(token.userId);
+    if (!hashes) this.tokensOf.set(token.userId, (hashes = new Set()));
+    hashes.add(hash);
   }
 
   get(userId: string): CachedIdentity | undefined {
@@ -109,10 +165,10 @@ export class ActorCache {
     this.entries.set(identity.id, { identity, at: Date.now() });
   }
 
-  /** Call after a committed role change (or user removal): best effort across processes, never throws. */
+  /** Call after a committed role change, deactivation, token revocation or user removal: best effort across processes, never throws. */
   async invalidate(userId: string): Promise<void> {
     this.generation++;
-    this.entries.delete(userId);
+    this.drop(userId);
     if (!this.opts.publisher) return;
     const ackId = randomUUID();
     let timer: NodeJS.Timeout | undefined;
@@ -140,7 +196,7 @@ export class ActorCache {
 
   async close(): Promise<void> {
     this.live = false;
-    this.entries.clear();
+    this.clear();
     if (this.subscriber) this.subscriber.disconnect();
   }
 }

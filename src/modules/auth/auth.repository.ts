@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 
@@ -11,6 +11,9 @@ export const publicUserColumns = {
   email: users.email,
   displayName: users.displayName,
   roles: users.roles,
+  type: users.type,
+  description: users.description,
+  deactivatedAt: users.deactivatedAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -41,8 +44,46 @@ export const authRepository = {
     return row;
   },
 
+  /** A person (never a service account) by email, for linking a verified single sign-on identity. */
+  async findPersonByEmail(db: Executor, email: string): Promise<PublicUser | undefined> {
+    const [row] = await db
+      .select(publicUserColumns)
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.type, 'user')))
+      .limit(1);
+    return row;
+  },
+
+  async usernamesTaken(db: Executor, candidates: string[]): Promise<Set<string>> {
+    const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, candidates));
+    return new Set(rows.map((r) => r.username));
+  },
+
+  async hasPassword(db: Executor, id: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), isNotNull(users.passwordHash)))
+      .limit(1);
+    return !!row;
+  },
+
+  async setDeactivated(db: Executor, id: string, at: Date | null): Promise<PublicUser | undefined> {
+    const [row] = await db.update(users).set({ deactivatedAt: at, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicUserColumns);
+    return row;
+  },
+
+  async deleteUser(db: Executor, id: string): Promise<boolean> {
+    const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  },
+
   async findCredentials(db: Executor, username: string) {
-    const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.username, username)).limit(1);
+    const [row] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.username, username))
+      .limit(1);
     return row;
   },
 
@@ -55,10 +96,11 @@ export const authRepository = {
     return { username: rows.some((r) => r.username === username), email: rows.some((r) => r.email === email) };
   },
 
-  async listUsers(db: Executor, skip: number, take: number) {
+  async listUsers(db: Executor, skip: number, take: number, type?: 'user' | 'service') {
+    const where = type ? eq(users.type, type) : undefined;
     const [data, [total]] = await Promise.all([
-      db.select(publicUserColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)).offset(skip).limit(take),
-      db.select({ n: count() }).from(users),
+      db.select(publicUserColumns).from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).offset(skip).limit(take),
+      db.select({ n: count() }).from(users).where(where),
     ]);
     return { data, total: total!.n };
   },

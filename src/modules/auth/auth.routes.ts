@@ -1,11 +1,10 @@
 import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
 import { bearerToken } from '../../kernel/auth.js';
-import { Invalid, Unauthorized } from '../../kernel/errors.js';
-import { PageQuery } from '../../kernel/pagination.js';
+import { Forbidden, Invalid, Unauthorized } from '../../kernel/errors.js';
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { LoginBody, LoginResponse, LogoutBody, MeResponse, RefreshBody, RegisterBody, RolesBody, TokenPair, UserPage } from './auth.schemas.js';
+import { LoginBody, LoginResponse, LogoutBody, MeResponse, RefreshBody, RegisterBody, RolesBody, TokenPair, UserListQuery, UserPage } from './auth.schemas.js';
 import { clearSessionCookie, requireJsonRequest, sessionToken, setSessionCookie } from './auth.session.js';
 import type { AuthService } from './auth.service.js';
 
@@ -15,6 +14,8 @@ export interface AuthRoutesOptions {
   rateLimit: boolean;
   /** REFRESH_TOKEN_TTL: the session cookie's Max-Age. */
   refreshTokenTtlS: number;
+  /** The single sign-on identities linked to a user (the identity half of this module). */
+  identitiesOf(userId: string): Promise<{ provider: string; subject: string; email: string | null; linkedAt: Date }[]>;
   /** The organizations a user may pick as context, with their role (organizations module, wired in app.ts). */
   organizationsOf(userId: string, isAdmin: boolean): Promise<{ id: string; name: string; slug: string; role: string | null }[]>;
 }
@@ -22,7 +23,7 @@ export interface AuthRoutesOptions {
 const tags = ['auth'];
 const perMinute = (on: boolean, max: number) => (on ? { rateLimit: { max, timeWindow: 60_000 } } : {});
 
-export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtlS, organizationsOf }: AuthRoutesOptions) {
+export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtlS, organizationsOf, identitiesOf }: AuthRoutesOptions) {
   await app.register(cookie);
 
   app.post(
@@ -124,6 +125,7 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
         const token = bearerToken(req);
         const actor = token ? await service.resolveActor(token) : null;
         if (!actor) throw new Unauthorized(token ? 'Invalid or expired token' : 'Signing out everywhere needs the bearer token');
+        if (actor.token?.scope === 'read') throw new Forbidden('This personal access token is read-only: it may only read (GET)');
         await service.logoutEverywhere({ actor, organizationId: null, requestId: req.id });
       }
       for (const token of [cookieToken, body.refreshToken]) if (token) await service.logout(token);
@@ -140,7 +142,8 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
     async (req) => {
       const user = await service.findUser(req.actor.userId);
       if (!user) throw new Unauthorized('Invalid or expired token');
-      return { user, organizations: await organizationsOf(req.actor.userId, req.actor.isAdmin) };
+      const [organizations, identities] = await Promise.all([organizationsOf(req.actor.userId, req.actor.isAdmin), identitiesOf(req.actor.userId)]);
+      return { user, identities, organizations };
     },
   );
 
@@ -148,7 +151,12 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
     '/api/v1/auth/users',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'List users (admin)', querystring: PageQuery, response: { 200: UserPage, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'List users and service accounts (admin)',
+        querystring: UserListQuery,
+        response: { 200: UserPage, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req) => service.listUsers(req.caller, req.query),
   );

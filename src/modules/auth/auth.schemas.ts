@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Page } from '../../kernel/pagination.js';
+import { Page, PageQuery } from '../../kernel/pagination.js';
 import { Timestamp } from '../../kernel/schemas.js';
 
 export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
@@ -11,6 +11,9 @@ export const UserSchema = Type.Object(
     email: Type.String(),
     displayName: Type.String(),
     roles: Type.Array(Type.String()),
+    type: Type.Union([Type.Literal('user'), Type.Literal('service')], { description: '`service`: a service account, which only tokens sign in as' }),
+    description: Type.Union([Type.String(), Type.Null()], { description: "a service account's purpose; null for people" }),
+    deactivatedAt: Type.Union([Timestamp, Type.Null()], { description: 'set: the account is deactivated and cannot sign in' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -61,6 +64,15 @@ export type LogoutBody = Static<typeof LogoutBody>;
 
 export const MeResponse = Type.Object({
   user: Type.Ref('User'),
+  identities: Type.Array(
+    Type.Object({
+      provider: Type.String({ description: 'the OIDC_PROVIDERS id it was linked through' }),
+      subject: Type.String({ description: "the person's `sub` at the provider" }),
+      email: Type.Union([Type.String(), Type.Null()]),
+      linkedAt: Timestamp,
+    }),
+    { description: 'single sign-on identities linked to the account' },
+  ),
   organizations: Type.Array(
     Type.Object({
       id: Type.String({ format: 'uuid' }),
@@ -86,3 +98,8 @@ export const RolesBody = Type.Object({
 export type RolesBody = Static<typeof RolesBody>;
 
 export const UserPage = Page(Type.Ref('User'));
+
+export const UserListQuery = Type.Object({
+  ...PageQuery.properties,
+  type: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('service')], { description: 'only people (`user`) or service accounts (`service`)' })),
+});

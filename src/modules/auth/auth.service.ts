@@ -3,9 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../kernel/auth.js';
 import type { Caller } from '../../kernel/caller.js';
-import { Conflict, Invalid, NotFound, Unauthorized } from '../../kernel/errors.js';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
-import type { ActorCache } from './auth.actor-cache.js';
+import type { ActorCache, CachedIdentity } from './auth.actor-cache.js';
+import { identityRepository } from './identity.repository.js';
+import { hashPersonalAccessToken, isWellFormedPersonalAccessToken, looksLikePersonalAccessToken } from './pat.secret.js';
+import { tokenUseRecorder } from './pat.usage.js';
 import { authRepository as repo, type PublicUser } from './auth.repository.js';
 import type { LoginBody, RegisterBody } from './auth.schemas.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
@@ -30,9 +33,14 @@ export interface AuthServiceDeps {
   actors?: ActorCache;
   /** The user's live connections follow a grant or removal of the global admin role at once (decision 209). */
   adminRoleChanged?(userId: string, isAdmin: boolean): void;
+  /** AUTH_PASSWORD_LOGIN: off closes registration and password sign-in, except for `breakGlassUsername` (decision 833). */
+  passwordLogin?: boolean;
+  /** ADMIN_USERNAME: the account that may always sign in with its password. */
+  breakGlassUsername?: string;
 }
 
-export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, adminRoleChanged }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, adminRoleChanged, passwordLogin = true, breakGlassUsername }: AuthServiceDeps) {
+  const tokenUse = tokenUseRecorder(db, log);
   // Compared against when the user does not exist, so timing does not reveal which usernames exist.
   // Made on the first failed lookup, not at start: argon2id takes 19 MiB while it hashes.
   let dummyHash: Promise<string> | undefined;
@@ -58,8 +66,50 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
     throw new Unauthorized('Invalid refresh token');
   }
 
+  /** Who a user id is now, from this process's memory when it is current there (decision 526). */
+  async function identityOf(userId: string): Promise<CachedIdentity | undefined> {
+    const cached = actors?.get(userId);
+    if (cached) return cached;
+    const generation = actors?.mark() ?? 0;
+    const row = await repo.findById(db, userId);
+    if (!row) return undefined;
+    const user: CachedIdentity = { id: row.id, username: row.username, roles: row.roles, type: row.type, deactivated: row.deactivatedAt !== null };
+    actors?.set(user, generation);
+    return user;
+  }
+
+  const actorOf = (user: CachedIdentity, token?: Actor['token']): Actor => ({
+    userId: user.id,
+    username: user.username,
+    roles: user.roles,
+    isAdmin: user.roles.includes('admin'),
+    kind: 'user',
+    service: user.type === 'service',
+    ...(token ? { token } : {}),
+  });
+
+  /** A personal access token's user with their roles as they are now; revoked, expired or deactivated: null (decision 836). */
+  async function resolvePersonalAccessToken(secret: string): Promise<Actor | null> {
+    if (!isWellFormedPersonalAccessToken(secret)) return null;
+    const hash = hashPersonalAccessToken(secret);
+    let token = actors?.getToken(hash);
+    if (!token) {
+      const generation = actors?.mark() ?? 0;
+      const row = await identityRepository.findTokenByHash(db, hash);
+      if (!row) return null;
+      token = { id: row.id, userId: row.userId, scope: row.scope === 'write' ? 'write' : 'read', expiresAt: row.expiresAt.getTime() };
+      actors?.setToken(hash, token, generation);
+    }
+    if (token.expiresAt <= Date.now()) return null;
+    const user = await identityOf(token.userId);
+    if (!user || user.deactivated) return null;
+    tokenUse(token.id);
+    return actorOf(user, { id: token.id, scope: token.scope });
+  }
+
   return {
     async register(body: RegisterBody): Promise<PublicUser> {
+      if (!passwordLogin) throw new Forbidden('Registration is closed: sign in with your identity provider');
       const problem = passwordProblem(body.password);
       if (problem) throw new Invalid(problem, [{ field: 'password', problem }]);
       const email = body.email.toLowerCase();
@@ -84,6 +134,9 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
       const creds = await repo.findCredentials(db, body.username);
       const ok = await verify(creds?.passwordHash ?? (await (dummyHash ??= hash('not-a-real-password-A1', ARGON2))), body.password).catch(() => false);
       if (!creds || !ok) throw new Unauthorized('Invalid username or password');
+      // Checked after the password, so these answers reveal nothing to someone who does not know it.
+      if (!passwordLogin && body.username !== breakGlassUsername) throw new Forbidden('Password sign-in is turned off: sign in with your identity provider');
+      if (creds.deactivatedAt) throw new Forbidden('This account has been deactivated');
       const user = (await repo.findById(db, creds.id))!;
       return { user, ...(await issueTokens(user)) };
     },
@@ -91,7 +144,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
     /** API clients: the token with its username, as answered by login. */
     async refresh(body: { username: string; refreshToken: string }) {
       const user = await repo.findByUsername(db, body.username);
-      if (!user) throw new Unauthorized('Invalid refresh token');
+      if (!user || user.deactivatedAt) throw new Unauthorized('Invalid refresh token');
       const tokenHash = hashRefreshToken(body.refreshToken);
       const consumed = await repo.consumeRefreshToken(db, tokenHash, user.id);
       if (consumed) {
@@ -107,7 +160,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
       const consumed = await repo.consumeRefreshTokenByHash(db, tokenHash);
       if (consumed) {
         const user = await repo.findById(db, consumed.userId);
-        if (!user) throw new Unauthorized('Invalid refresh token');
+        if (!user || user.deactivatedAt) throw new Unauthorized('Invalid refresh token');
         if (consumed.expiresAt.getTime() < Date.now()) throw new Unauthorized('Refresh token has expired');
         return issueTokens(user);
       }
@@ -125,8 +178,8 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
       log.info({ userId: caller.actor.userId }, 'signed out everywhere: all refresh tokens revoked');
     },
 
-    async listUsers(_caller: Caller, q: PageQuery) {
-      const { data, total } = await repo.listUsers(db, q.skip, q.take);
+    async listUsers(_caller: Caller, q: PageQuery & { type?: 'user' | 'service' }) {
+      const { data, total } = await repo.listUsers(db, q.skip, q.take, q.type);
       return pageOf(data, total, q);
     },
 
@@ -147,19 +200,36 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
       return repo.findExisting(db, ids);
     },
 
-    /** The caller behind an access token, with roles as stored now (a demotion applies at once). */
+    /** The caller behind an access token or a personal access token, with roles as stored now (a demotion applies at once). */
     async resolveActor(token: string): Promise<Actor | null> {
+      if (looksLikePersonalAccessToken(token)) return resolvePersonalAccessToken(token);
       const userId = await tokens.verify(token);
       if (!userId) return null;
-      let user = actors?.get(userId);
-      if (!user) {
-        const generation = actors?.mark() ?? 0;
-        const row = await repo.findById(db, userId);
-        if (!row) return null;
-        user = { id: row.id, username: row.username, roles: row.roles };
-        actors?.set(user, generation);
-      }
-      return { userId: user.id, username: user.username, roles: user.roles, isAdmin: user.roles.includes('admin'), kind: 'user' };
+      const user = await identityOf(userId);
+      if (!user || user.deactivated) return null;
+      return actorOf(user);
+    },
+
+    /** A new session for a user who proved who they are elsewhere (single sign-on): as a password sign-in answers. */
+    async startSession(userId: string) {
+      const user = await repo.findById(db, userId);
+      if (!user || user.deactivatedAt || user.type === 'service') throw new Unauthorized('This account cannot sign in');
+      return { user, ...(await issueTokens(user)) };
+    },
+
+    /** Deactivates or reactivates an account (admin): a deactivated one is refused at once in every process. */
+    async setActive(caller: Caller, userId: string, active: boolean) {
+      if (!active && userId === caller.actor.userId) throw new Conflict('You cannot deactivate your own account');
+      const user = await repo.setDeactivated(db, userId, active ? null : new Date());
+      if (!user) throw new NotFound('User not found');
+      if (!active) await repo.revokeAllRefreshTokens(db, userId);
+      await actors?.invalidate(userId);
+      return user;
+    },
+
+    /** Drops what every process remembers of a user (a token revoked, an account removed). */
+    async forget(userId: string) {
+      await actors?.invalidate(userId);
     },
 
     async adminExists() {

@@ -4,3 +4,5 @@ export { AccessTokens } from './tokens.js';
 export { UserSchema } from './auth.schemas.js';
 export { publicUserColumns } from './auth.repository.js';
 export { ActorCache } from './auth.actor-cache.js';
+export { createIdentityModule } from './identity.module.js';
+export type { OidcProviders } from './auth.ports.js';

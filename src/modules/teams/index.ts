@@ -6,6 +6,7 @@ export { teamsLookup } from './teams.lookup.js';
 export { teamsSearchSource } from './teams.search-source.js';
 export { createTeamsService } from './teams.service.js';
 export { teamsCatalogVerbs } from './teams.catalog.js';
+export { teamsSignInVerbs } from './teams.sign-in.js';
 export { TeamSchema } from './teams.schemas.js';
 
 export function createTeamsModule(deps: TeamsServiceDeps): HangarModule<TeamsService> {

@@ -221,6 +221,7 @@ describe('GET /api/v1/auth/me', () => {
     const orgId = org.json().id;
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(u.token) })).json()).toEqual({
       user: expect.objectContaining({ id: u.id, username: u.username, roles: ['user'] }),
+      identities: [],
       organizations: [],
     });
     const added = await t.app.inject({

@@ -32,7 +32,8 @@ export interface PortalServer {
  */
 export async function startPortalServer(env: Record<string, string> = {}): Promise<PortalServer> {
   const database = env.DATABASE_URL ? undefined : await cloneTemplateDatabase('browser');
-  const port = await freePort();
+  // A caller that must know the address first (PUBLIC_URL for single sign-on) picks the port itself.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hangar-browser-'));
   const child: ChildProcess = spawn(process.execPath, [join(projectRoot, 'dist', 'src', 'server.js')], {
     cwd: dataDir,

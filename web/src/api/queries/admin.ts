@@ -68,6 +68,13 @@ export function useSetUserRoles() {
   );
 }
 
+/** Deactivates or reactivates an account (decision 837). */
+export function useSetUserActive() {
+  return useWrite(async ({ id, active }: { id: string; active: boolean }) =>
+    unwrapFields(await api.PATCH('/api/v1/auth/users/{id}', { params: { path: { id } }, body: { active } })),
+  );
+}
+
 // Organizations and members
 
 export function useOrganizations() {

@@ -2,6 +2,13 @@
 // a whole area (`['catalog']`) or one entity (`['catalog', 'component', id]`) with a prefix match.
 export const queryKeys = {
   me: () => ['session', 'me'] as const,
+  account: {
+    all: () => ['account'] as const,
+    providers: () => ['account', 'providers'] as const,
+    me: () => ['account', 'me'] as const,
+    tokens: (userId?: string) => ['account', 'tokens', userId ?? 'mine'] as const,
+    serviceAccounts: (params: object) => ['account', 'service-accounts', params] as const,
+  },
   catalog: {
     all: () => ['catalog'] as const,
     list: (params: object) => ['catalog', 'list', params] as const,

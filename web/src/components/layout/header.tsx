@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { LogOut, Moon, Search, Sun, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, Moon, Search, Sun, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { organization } from '../../api/organization';
@@ -109,6 +109,9 @@ function UserMenu() {
             Signed in as <span className="font-medium text-foreground">{user?.username}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={item} onSelect={() => void navigate({ to: '/account' })}>
+            <KeyRound aria-hidden className="size-4" /> Your account and tokens
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={item} onSelect={() => void leave(false)}>
             <LogOut aria-hidden className="size-4" /> Sign out
           </DropdownMenu.Item>

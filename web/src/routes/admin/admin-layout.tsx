@@ -5,6 +5,7 @@ import { useSession } from '../../lib/use-session';
 
 export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users and roles', description: 'Who has an account, and who is a Hangar administrator.' },
+  { to: '/admin/service-accounts', label: 'Service accounts', description: 'Accounts for automation and their tokens.' },
   { to: '/admin/organizations', label: 'Organizations', description: 'Organizations, their members and their roles.' },
   { to: '/admin/teams', label: 'Teams', description: 'The teams that own components.' },
   { to: '/admin/environments', label: 'Environments', description: 'Where deployments go, in display order.' },

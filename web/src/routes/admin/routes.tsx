@@ -24,6 +24,13 @@ const adminUsersRoute = createRoute({
   component: lazyRouteComponent(() => import('./users-page'), 'UsersPage'),
 });
 
+const adminServiceAccountsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/service-accounts',
+  validateSearch: parseListSearch,
+  component: lazyRouteComponent(() => import('./service-accounts-page'), 'ServiceAccountsPage'),
+});
+
 const adminOrganizationsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/organizations',
@@ -77,6 +84,7 @@ export const adminRoutes = [
   adminRoute.addChildren([
     adminIndexRoute,
     adminUsersRoute,
+    adminServiceAccountsRoute,
     adminOrganizationsRoute,
     adminOrganizationRoute,
     adminTeamsRoute,

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useSetUserRoles, useUsers } from '../../api/queries/admin';
+import { useSetUserActive, useSetUserRoles, useUsers } from '../../api/queries/admin';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
@@ -14,6 +14,7 @@ export function UsersPage() {
   const navigate = route.useNavigate();
   const users = useUsers(page, SIZE);
   const setRoles = useSetUserRoles();
+  const setActive = useSetUserActive();
   const { user: me } = useSession();
 
   return (
@@ -35,7 +36,9 @@ export function UsersPage() {
               const self = u.id === me?.id;
               return (
                 <tr key={u.id}>
-                  <td className={`${cell} font-medium`}>{u.username}</td>
+                  <td className={`${cell} font-medium`}>
+                    {u.username} {u.type === 'service' && <Badge>service</Badge>} {u.deactivatedAt && <Badge tone="danger">deactivated</Badge>}
+                  </td>
                   <td className={cell}>{u.displayName || '—'}</td>
                   <td className={cell}>{u.email}</td>
                   <td className={cell}>
@@ -49,30 +52,53 @@ export function UsersPage() {
                   </td>
                   <td className={cell}>{formatTime(u.createdAt)}</td>
                   <td className={cell}>
-                    {isAdmin ? (
-                      <ConfirmAction
-                        trigger="Remove admin"
-                        triggerLabel={`Remove the admin role from ${u.username}`}
-                        title={`Remove the admin role from ${u.username}?`}
-                        description={
-                          self
-                            ? 'This is your own account: you lose access to these pages as soon as it is saved.'
-                            : `${u.username} keeps the account but loses every admin-only action.`
-                        }
-                        confirmLabel="Remove admin role"
-                        onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user'] })}
-                      />
-                    ) : (
-                      <ConfirmAction
-                        trigger="Make admin"
-                        triggerLabel={`Make ${u.username} an admin`}
-                        title={`Make ${u.username} an admin?`}
-                        description={`${u.username} will be able to change users, organizations, credentials and everything else admins can.`}
-                        confirmLabel="Make admin"
-                        destructive={false}
-                        onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user', 'admin'] })}
-                      />
-                    )}
+                    <span className="flex flex-wrap gap-2">
+                      {isAdmin ? (
+                        <ConfirmAction
+                          trigger="Remove admin"
+                          triggerLabel={`Remove the admin role from ${u.username}`}
+                          title={`Remove the admin role from ${u.username}?`}
+                          description={
+                            self
+                              ? 'This is your own account: you lose access to these pages as soon as it is saved.'
+                              : `${u.username} keeps the account but loses every admin-only action.`
+                          }
+                          confirmLabel="Remove admin role"
+                          onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user'] })}
+                        />
+                      ) : (
+                        <ConfirmAction
+                          trigger="Make admin"
+                          triggerLabel={`Make ${u.username} an admin`}
+                          title={`Make ${u.username} an admin?`}
+                          description={`${u.username} will be able to change users, organizations, credentials and everything else admins can.`}
+                          confirmLabel="Make admin"
+                          destructive={false}
+                          onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user', 'admin'] })}
+                        />
+                      )}
+                      {!self &&
+                        (u.deactivatedAt ? (
+                          <ConfirmAction
+                            trigger="Reactivate"
+                            triggerLabel={`Reactivate ${u.username}`}
+                            title={`Reactivate ${u.username}?`}
+                            description={`${u.username} can sign in again, and the account's tokens work again.`}
+                            confirmLabel="Reactivate"
+                            destructive={false}
+                            onConfirm={() => setActive.mutateAsync({ id: u.id, active: true })}
+                          />
+                        ) : (
+                          <ConfirmAction
+                            trigger="Deactivate"
+                            triggerLabel={`Deactivate ${u.username}`}
+                            title={`Deactivate ${u.username}?`}
+                            description="The account can no longer sign in, and its sessions and tokens are refused at once."
+                            confirmLabel="Deactivate"
+                            onConfirm={() => setActive.mutateAsync({ id: u.id, active: false })}
+                          />
+                        ))}
+                    </span>
                   </td>
                 </tr>
               );
