@@ -31,7 +31,11 @@ export interface ReceiverSecrets {
   gitlab: string | undefined;
   argocd: string | undefined;
 }
-export const RECEIVER_SETTINGS: Record<ReceiverSystem, string> = { github: 'GITHUB_WEBHOOK_SECRET', gitlab: 'GITLAB_WEBHOOK_TOKEN', argocd: 'ARGOCD_WEBHOOK_TOKEN' };
+export const RECEIVER_SETTINGS: Record<ReceiverSystem, string> = {
+  github: 'GITHUB_WEBHOOK_SECRET',
+  gitlab: 'GITLAB_WEBHOOK_TOKEN',
+  argocd: 'ARGOCD_WEBHOOK_TOKEN',
+};
 
 type Headers = (name: string) => string | undefined;
 

@@ -44,7 +44,8 @@ function reportedTime(value: string | undefined, field: string, now: Date): Date
   if (value === undefined) return undefined;
   const t = new Date(value);
   if (Number.isNaN(t.getTime())) throw new Invalid(`${field} is not a date-time`, [{ field, problem: 'must be an ISO 8601 date-time' }]);
-  if (t.getTime() > now.getTime() + FUTURE_SLACK_MS) throw new Invalid(`${field} is in the future`, [{ field, problem: 'is more than 5 minutes ahead of the server' }]);
+  if (t.getTime() > now.getTime() + FUTURE_SLACK_MS)
+    throw new Invalid(`${field} is in the future`, [{ field, problem: 'is more than 5 minutes ahead of the server' }]);
   return t.getTime() > now.getTime() ? now : t;
 }
 
@@ -54,7 +55,8 @@ export async function resolveComponent(db: Executor, value: string): Promise<str
   const ref = toEntityRef(value);
   const rows = ref ? await catalogLookup.findByRef(db, ref) : [];
   if (rows.length === 0) throw new NotFound(`Component "${value}" not found`, [{ field: 'component', problem: 'no component has this reference or id' }]);
-  if (rows.length > 1) throw new Invalid(`Component "${value}" names ${rows.length} catalog entries; send its id`, [{ field: 'component', problem: 'is ambiguous' }]);
+  if (rows.length > 1)
+    throw new Invalid(`Component "${value}" names ${rows.length} catalog entries; send its id`, [{ field: 'component', problem: 'is ambiguous' }]);
   return rows[0]!.id;
 }
 

@@ -43,6 +43,7 @@ const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
 /** A non-empty string (numbers as text); Go templates render a missing value as `<no value>`. */
 const str = (v: unknown, max = 300): string | undefined => {
   const s = typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
   return s && s !== '<no value>' && s.length <= max && !/[\u0000-\u001f\u007f]/.test(s) ? s : undefined;
 };
 const httpUrl = (v: unknown) => {

@@ -47,7 +47,12 @@ const event = (over: Record<string, unknown> = {}) => ({
 });
 
 async function newOrganization(token: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(token), payload: { name: uniq('Org'), slug: uniq('org').toLowerCase() } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organizations',
+    headers: bearer(token),
+    payload: { name: uniq('Org'), slug: uniq('org').toLowerCase() },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
@@ -88,7 +93,11 @@ describe('status moves', () => {
 
     // Read back where every deployment is read: the list (its feed) and the detail.
     const list = await t.app.inject({ url: `/api/v1/deployments?componentId=${component.id}`, headers: bearer(user.token) });
-    expect(list.json().data.find((d: { id: string }) => d.id === id)).toMatchObject({ source: 'github-actions', externalId: e.externalId, status: 'rolled_back' });
+    expect(list.json().data.find((d: { id: string }) => d.id === id)).toMatchObject({
+      source: 'github-actions',
+      externalId: e.externalId,
+      status: 'rolled_back',
+    });
     const detail = await t.app.inject({ url: `/api/v1/deployments/${id}`, headers: bearer(user.token) });
     expect(detail.json()).toMatchObject({ source: 'github-actions', url: 'https://ci.example/run/123/final', revision: e.revision, pipelineId: null });
 
@@ -200,7 +209,15 @@ describe('bad input', () => {
     expect(order.details?.[0]?.field).toBe('finishedAt');
     const future = expectError(await send(event({ startedAt: new Date(Date.now() + 3_600_000).toISOString() })), 400);
     expect(future.message).toBe('startedAt is in the future');
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/deployments/events', headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload: '[1,2' }), 400);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/deployments/events',
+        headers: { ...bearer(user.token), 'content-type': 'application/json' },
+        payload: '[1,2',
+      }),
+      400,
+    );
   });
 
   it('defaults the version from the revision and keeps the reported times', async () => {
@@ -234,7 +251,10 @@ describe('DORA', () => {
     await until(async () => (await drill()).json().data[0]?.changesStatus === 'no_repository');
     expect((await send({ ...e, status: 'rolled_back', finishedAt: '2026-03-02T10:30:00Z' }, user.token, org)).statusCode).toBe(200);
     const metrics = () =>
-      t.app.inject({ url: `/api/v1/dora/metrics?scope=component&id=${c.id}&from=2026-03-01&to=2026-03-10`, headers: { ...bearer(user.token), 'x-organization-id': org } });
+      t.app.inject({
+        url: `/api/v1/dora/metrics?scope=component&id=${c.id}&from=2026-03-01&to=2026-03-10`,
+        headers: { ...bearer(user.token), 'x-organization-id': org },
+      });
     await until(async () => (await metrics()).json().changeFailureRate.rolledBack === 1);
     const m = (await metrics()).json();
     expect(m.deploymentFrequency.deployments).toBe(1);
