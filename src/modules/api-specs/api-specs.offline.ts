@@ -18,7 +18,8 @@ export function diffSpecTexts(oldText: string, newText: string, now = Date.now()
   if (!older.ok) return { ok: false, side: 'old', message: older.message };
   const newer = oldText === newText ? older : readSpec(newText);
   if (!newer.ok) return { ok: false, side: 'new', message: newer.message };
-  if (older.format !== newer.format) return { ok: false, side: 'both', message: `both specs must have the same format (old: ${older.format}, new: ${newer.format})` };
+  if (older.format !== newer.format)
+    return { ok: false, side: 'both', message: `both specs must have the same format (old: ${older.format}, new: ${newer.format})` };
   const base = { ok: true as const, format: older.format, oldVersion: older.specVersion, newVersion: newer.specVersion };
   // Identical texts: no change, as the server answers two specs of one SHA-256.
   if (oldText === newText) return { ...base, result: EMPTY };
