@@ -52,12 +52,17 @@ async function expand(paths: string[]): Promise<string[]> {
  * the file is inside it, else the file's own folder: placeholders and `Location` targets resolve
  * inside it, exactly as on the server's clone.
  */
-function rootOf(file: string, cwd: string): string {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return dir;
-    if (dir === dirname(dir)) break;
-  }
-  return file.startsWith(cwd + sep) ? cwd : dirname(file);
+function rootFinder(cwd: string): (file: string) => string {
+  // Folders already looked at: 10,000 files in a few hundred folders cost a few hundred lookups.
+  const repoOf = new Map<string, string | null>();
+  const repo = (dir: string): string | null => {
+    const known = repoOf.get(dir);
+    if (known !== undefined) return known;
+    const found = existsSync(join(dir, '.git')) ? dir : dir === dirname(dir) ? null : repo(dirname(dir));
+    repoOf.set(dir, found);
+    return found;
+  };
+  return (file) => repo(dirname(file)) ?? (file.startsWith(cwd + sep) ? cwd : dirname(file));
 }
 
 /**
@@ -96,8 +101,9 @@ export async function validateCommand(paths: string[], opts: ValidateOptions, en
   );
   const cwd = process.cwd();
   const byRoot = new Map<string, string[]>();
+  const rootOf = rootFinder(cwd);
   for (const file of await expand(paths)) {
-    const root = rootOf(file, cwd);
+    const root = rootOf(file);
     const group = byRoot.get(root) ?? [];
     if (group.length === 0) byRoot.set(root, group);
     group.push(relative(root, file).split(sep).join('/'));

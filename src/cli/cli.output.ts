@@ -1,23 +1,28 @@
 /** Output of `hangar`: results on stdout (so they can be piped), errors on stderr, one line each. */
 const out: string[] = [];
-let pending = false;
+let scheduled = false;
+/** The last write handed to stdout; `flush` waits for it, so exiting never cuts output short. */
+let written: Promise<void> = Promise.resolve();
 
 /** Lines are gathered and written in one go per tick: 10,000 findings are one write, not 10,000. */
 export function print(line: string): void {
   out.push(line);
-  if (!pending) {
-    pending = true;
-    queueMicrotask(flush);
+  if (!scheduled) {
+    scheduled = true;
+    queueMicrotask(() => void flush());
   }
 }
 
+/** Writes what was printed and resolves once stdout has taken every byte written so far. */
 export function flush(): Promise<void> {
-  pending = false;
-  if (out.length === 0) return Promise.resolve();
-  const text = `${out.join('\n')}\n`;
-  out.length = 0;
-  // Resolved once the bytes are handed to the pipe: the process may exit after this.
-  return new Promise((resolve) => process.stdout.write(text, () => resolve()));
+  scheduled = false;
+  if (out.length > 0) {
+    const text = `${out.join('\n')}\n`;
+    out.length = 0;
+    const previous = written;
+    written = previous.then(() => new Promise<void>((resolve) => process.stdout.write(text, () => resolve())));
+  }
+  return written;
 }
 
 /** GitHub Actions escapes workflow-command data (%, CR, LF) and, in properties, also `:` and `,`. */
@@ -26,8 +31,6 @@ const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C'
 
 /** A GitHub Actions annotation: `::error file=…,line=…,title=…::message`. */
 export function annotation(level: 'error' | 'warning' | 'notice', message: string, at: { file?: string | null; line?: number | null; title?: string }): string {
-  const props = [at.file ? `file=${property(at.file)}` : null, at.line ? `line=${at.line}` : null, at.title ? `title=${property(at.title)}` : null].filter(
-    Boolean,
-  );
+  const props = [at.file ? `file=${property(at.file)}` : null, at.line ? `line=${at.line}` : null, at.title ? `title=${property(at.title)}` : null].filter(Boolean);
   return `::${level}${props.length ? ` ${props.join(',')}` : ''}::${data(message)}`;
 }

@@ -24,6 +24,8 @@ export interface DeploymentEvent {
   url?: string;
   startedAt?: string;
   finishedAt?: string;
+  /** The user whose token sent the first event (a webhook's: none). */
+  deployedBy?: string | null;
 }
 
 export type EventOutcome = 'created' | 'moved' | 'unchanged';
@@ -103,6 +105,7 @@ export async function applyDeploymentEvent(
         externalId: e.externalId,
         revision: e.revision ?? null,
         url: e.url ?? null,
+        deployedBy: e.deployedBy ?? null,
         createdAt,
         updatedAt: e.status === 'started' ? createdAt : (finishedAt ?? now),
       });

@@ -73,7 +73,8 @@ export function createDeploymentsService({ db, events, users, settled }: Deploym
       const componentId = await resolveComponent(db, body.component);
       const environmentId = await resolveEnvironment(db, body.environment);
       const { component: _c, environment: _e, ...rest } = body;
-      const result = await applyDeploymentEvent(db, caller.organizationId, { ...rest, componentId, environmentId });
+      const deployedBy = caller.actor.kind === 'user' ? caller.actor.userId : null;
+      const result = await applyDeploymentEvent(db, caller.organizationId, { ...rest, componentId, environmentId, deployedBy });
       await reported(caller, result.outcome, result.deployment);
       return result;
     },
