@@ -6,7 +6,7 @@
 // catalog model, Ajv, …): a command run in a CI step pays Node's start once per call, and resolving
 // and linking hundreds of small module files was most of that. `bin/hangar.mjs` builds it on first
 // use and again whenever a source under src/ changed (the stamp), so `npx hangar` works in the
-// repository without a build step.
+// repository without a build step (decision 870).
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildStamp, projectRoot } from './build-stamp.mjs';
