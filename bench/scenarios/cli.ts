@@ -25,7 +25,9 @@ function timed(args: string[], cwd: string, codes: number[]): { wall: number; cp
   const out = execFileSync('bash', ['-c', script], { cwd, encoding: 'utf8' });
   const exit = Number(/exit (\d+)/.exec(out)?.[1]);
   if (!codes.includes(exit)) throw new Error(`hangar ${args.join(' ')} exited ${exit}`);
-  const [wall, user, sys] = out.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number];
+  const times = /^([\d.]+) ([\d.]+) ([\d.]+)$/m.exec(out);
+  if (!times) throw new Error(`no timing in: ${out.slice(0, 200)}`);
+  const [wall, user, sys] = times.slice(1).map(Number) as [number, number, number];
   return { wall, cpu: user + sys };
 }
 
