@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deploymentsFactsLookup } from '../../../src/modules/deployments/index.js';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
 import { recordEvents } from '../../helpers/events.js';
 import { insertComponent } from '../../helpers/rows.js';
@@ -260,6 +261,9 @@ describe('DORA', () => {
     expect(m.deploymentFrequency.deployments).toBe(1);
     expect(m.changeFailureRate).toMatchObject({ rate: 1, failedDeployments: 1, deployments: 1, rolledBack: 1 });
     expect(m.failedDeploymentRecoveryTime.medianSeconds).toBe(30 * 60);
+    // The scorecard facts count it like any deployment: finished in the window, not a success any more.
+    const facts = (await deploymentsFactsLookup.factsOf(t.database.db, [c.id], new Date('2026-03-01T00:00:00Z'))).get(c.id);
+    expect(facts).toMatchObject({ finished: 1, succeeded: 0, lastSucceededAt: null });
     // Another organization's figures do not see it.
     const other = await newOrganization(user.token);
     const theirs = await t.app.inject({
