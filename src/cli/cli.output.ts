@@ -31,6 +31,8 @@ const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C'
 
 /** A GitHub Actions annotation: `::error file=…,line=…,title=…::message`. */
 export function annotation(level: 'error' | 'warning' | 'notice', message: string, at: { file?: string | null; line?: number | null; title?: string }): string {
-  const props = [at.file ? `file=${property(at.file)}` : null, at.line ? `line=${at.line}` : null, at.title ? `title=${property(at.title)}` : null].filter(Boolean);
+  const props = [at.file ? `file=${property(at.file)}` : null, at.line ? `line=${at.line}` : null, at.title ? `title=${property(at.title)}` : null].filter(
+    Boolean,
+  );
   return `::${level}${props.length ? ` ${props.join(',')}` : ''}::${data(message)}`;
 }
