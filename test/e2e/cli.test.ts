@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, uniq, type TestApp } from '../helpers/app.js';
 import { freePort } from '../helpers/free-port.js';
+import { oneLineError, REPO_ROOT as ROOT, run, runHangar, type RunOptions } from '../helpers/hangar-cli.js';
 import { insertComponent } from '../helpers/rows.js';
 import { gitRepos } from '../modules/catalog/git-repo.js';
 
@@ -14,8 +14,6 @@ import { gitRepos } from '../modules/catalog/git-repo.js';
  * the server's own verdicts, its API commands work against a listening server with a token, and
  * every error path is one line with exit code 2.
  */
-const ROOT = join(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'bin/hangar.mjs');
 const EXAMPLES = join(ROOT, 'test/fixtures/backstage-examples');
 const REAL = join(ROOT, 'test/modules/api-specs/real');
 
@@ -28,7 +26,7 @@ const repos = gitRepos();
 
 beforeAll(async () => {
   // Built once here: the processes below then start from the bundle, never racing to build it.
-  const build = await run(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')]);
+  const build = await run(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], tmpdir());
   expect(build.code, build.stderr).toBe(0);
   t = await buildTestApp({ GIT_ALLOW_FILE_URLS: 'true', CATALOG_REFRESH_INTERVAL_S: '0' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -43,41 +41,8 @@ afterAll(async () => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `hangar args…` with only the environment given (no HANGAR_* of this process), stdin optional. */
-const hangar = (args: string[], o: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}) => run(process.execPath, [BIN, ...args], o);
-
-function run(command: string, args: string[], o: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: o.cwd ?? ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: home, ...o.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(o.stdin ?? '');
-  });
-}
+const hangar = (args: string[], o: RunOptions = {}) => runHangar(args, home, o);
 const as = (token: string) => ({ HANGAR_URL: url, HANGAR_TOKEN: token });
-
-/** An error is one line on stderr, without a stack trace. */
-function oneLineError(r: Run, code: number) {
-  expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(code);
-  const lines = r.stderr.trim().split('\n');
-  expect(lines, r.stderr).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  return lines[0]!;
-}
 
 describe('usage', () => {
   it('--help on every command; usage errors exit 2 in one line', async () => {
