@@ -11,6 +11,10 @@ export interface CiConfig {
   /** Shared tokens of the serverci / hostedci webhooks; unset: every call is refused (401). */
   readonly serverciWebhookToken: string | undefined;
   readonly hostedciWebhookToken: string | undefined;
+  /** Secrets of the deployment receivers (decision 864); unset: that receiver refuses every delivery (401). */
+  readonly githubWebhookSecret: string | undefined;
+  readonly gitlabWebhookToken: string | undefined;
+  readonly argocdWebhookToken: string | undefined;
   /** Wall-clock limit of one call to a CI/CD platform. */
   readonly upstreamTimeoutMs: number;
   /** Earlier JWT_SECRET values: credentials sealed under them still open (and are re-sealed under the current one). */
@@ -33,6 +37,9 @@ export const ciSettings = defineSection(
     CLOUDCI_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
     SERVERCI_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
     HOSTEDCI_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+    GITHUB_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+    GITLAB_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+    ARGOCD_WEBHOOK_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
     CI_UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
     CREDENTIAL_PREVIOUS_SECRETS: Type.Optional(Type.String()),
   },
@@ -42,6 +49,9 @@ export const ciSettings = defineSection(
     cloudciWebhookSecret: env.CLOUDCI_WEBHOOK_SECRET as string | undefined,
     serverciWebhookToken: env.SERVERCI_WEBHOOK_TOKEN as string | undefined,
     hostedciWebhookToken: env.HOSTEDCI_WEBHOOK_TOKEN as string | undefined,
+    githubWebhookSecret: env.GITHUB_WEBHOOK_SECRET as string | undefined,
+    gitlabWebhookToken: env.GITLAB_WEBHOOK_TOKEN as string | undefined,
+    argocdWebhookToken: env.ARGOCD_WEBHOOK_TOKEN as string | undefined,
     upstreamTimeoutMs: env.CI_UPSTREAM_TIMEOUT_MS as number,
     previousCredentialSecrets: list(env.CREDENTIAL_PREVIOUS_SECRETS as string | undefined),
   }),

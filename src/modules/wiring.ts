@@ -10,7 +10,7 @@ import { createCiModule, createGitOpsDeployPort } from './ci/index.js';
 import { createCostModule } from './cost/index.js';
 import { createCredentialsModule } from './credentials/index.js';
 import { createDashboardsModule } from './dashboards/index.js';
-import { createDeploymentsModule } from './deployments/index.js';
+import { createDeploymentsModule, deploymentReceivers } from './deployments/index.js';
 import { createDoraModule, observeDeployments, type DoraService } from './dora/index.js';
 import { createEnvironmentsModule } from './environments/index.js';
 import { createGatewayModule } from './gateway/index.js';
@@ -21,7 +21,7 @@ import { createMeshOneModule } from './meshone/index.js';
 import { createMeshTwoModule } from './meshtwo/index.js';
 import { createNotificationsModule } from './notifications/index.js';
 import { createOrchestratorModule } from './orchestrator/index.js';
-import { createOrganizationsModule } from './organizations/index.js';
+import { createOrganizationsModule, organizationsLookup } from './organizations/index.js';
 import { createPipelinesModule } from './pipelines/index.js';
 import { createPolicyEngineModule } from './policyengine/index.js';
 import { createRegistryModule } from './registry/index.js';
@@ -55,7 +55,8 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     membershipChanged: (userId, organizationId, member) => events.membershipChanged?.(userId, organizationId, member),
   });
   const environments = createEnvironmentsModule({ db });
-  const deployments = createDeploymentsModule({ db, events, users: auth });
+  // A reported deployment that settles queues DORA's ingest (decision 568); called only after start.
+  const deployments = createDeploymentsModule({ db, events, users: auth, settled: (caller, id) => dora.service.deploymentSettled(caller, id) });
   const dashboards = createDashboardsModule({ db });
   const incidents = createIncidentsModule({ db, events, auth, factsChanged: factsChanged.notify });
   const iac = createIacModule({ db, ingestToken: config.iacIngestToken, factsChanged: factsChanged.notify });
@@ -80,7 +81,14 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service, factsChanged: factsChanged.notify });
   // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
   const dora = createDoraModule({ db, jobs, log, config, git: adapters.git, factsChanged: factsChanged.notify });
-  const ci = createCiModule({ ...infra, credentials: credentials.service, platforms: adapters.ciPlatforms });
+  // The GitHub, GitLab and Argo CD receivers dispatch deployment deliveries to the deployments module (decision 864).
+  const ci = createCiModule({
+    ...infra,
+    credentials: credentials.service,
+    platforms: adapters.ciPlatforms,
+    receivers: deploymentReceivers(deployments.service),
+    organizationExists: (id) => organizationsLookup.organizationExists(db, id),
+  });
   const pipelines = createPipelinesModule({
     db,
     events,

@@ -112,6 +112,10 @@ export const components = pgTable(
     index('components_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Search (migration 0011, decision 180): the words of the name, where a typo's vocabulary matches are looked up.
     index('components_name_words_idx').using('gin', sql`hangar_name_words(${t.name})`),
+    // Deployment receivers find the entity of a repository or an application by annotation, case-insensitively (decision 862).
+    index('components_github_slug_idx').on(sql`lower(${t.annotations} ->> 'github.com/project-slug')`),
+    index('components_gitlab_slug_idx').on(sql`lower(${t.annotations} ->> 'gitlab.com/project-slug')`),
+    index('components_argocd_app_idx').on(sql`lower(${t.annotations} ->> 'argocd/app-name')`),
   ],
 );
 

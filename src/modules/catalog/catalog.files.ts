@@ -70,8 +70,9 @@ export function repoPath(from: string, target: string): string | null {
 /** Reads a repository file by path: a regular file inside the clone (symbolic links resolved, never out of it). */
 export class MissingFile extends Error {}
 
-export async function readRepoFile(root: string, path: string): Promise<string> {
-  const realRoot = await realpath(root);
+export async function readRepoFile(root: string, path: string, knownRealRoot?: string): Promise<string> {
+  // A walk resolves its root once (10,000 files: 10,000 fewer realpath calls).
+  const realRoot = knownRealRoot ?? (await realpath(root));
   let full: string;
   try {
     full = await realpath(join(root, path));
@@ -103,13 +104,14 @@ export async function walkLocation(root: string, start: string[], lifecycles: re
   const queue = [...start];
   const visited = new Set(queue);
   const declared = new Map<string, string>();
+  const realRoot = await realpath(root);
   while (queue.length) {
     const file = queue.shift()!;
     out.files.push(file);
     let text: string;
     let documents: ReturnType<typeof parseYamlDocuments>;
     try {
-      text = await readRepoFile(root, file);
+      text = await readRepoFile(root, file, realRoot);
       documents = parseYamlDocuments(text, '', MAX_FILE_DOCUMENTS);
     } catch (err) {
       out.errors.push({ file, document: null, message: err instanceof Error ? err.message : String(err) });
@@ -120,7 +122,7 @@ export async function walkLocation(root: string, start: string[], lifecycles: re
     const read: PlaceholderReader = async (kind, target) => {
       const path = repoPath(file, target);
       if (!path) throw new Error('is not a file of the same repository (not fetched)');
-      return readRepoFile(root, path);
+      return readRepoFile(root, path, realRoot);
     };
     for (const doc of documents) {
       if (doc.error !== undefined) {

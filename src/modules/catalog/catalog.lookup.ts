@@ -19,6 +19,34 @@ export const catalogLookup = {
     const rows = await db.select({ id: components.id }).from(components).where(inArray(components.id, ids));
     return new Set(rows.map((r) => r.id));
   },
+  /**
+   * The components whose reference (`kind:namespace/name`, compared case-insensitively) is `ref`:
+   * the indexed exact spelling first, then any case. Several rows may share a reference (decision 607).
+   */
+  async findByRef(db: Executor, ref: string) {
+    const cols = { id: components.id, ref: components.ref, entityKind: components.entityKind };
+    const exact = await db.select(cols).from(components).where(eq(components.ref, ref)).limit(5);
+    if (exact.length) return exact;
+    return db
+      .select(cols)
+      .from(components)
+      .where(sql`lower(${components.ref}) = lower(${ref})`)
+      .limit(5);
+  },
+  /**
+   * Components whose annotation `key` is `value`, case-insensitively (a repository slug or an
+   * application name, as deployment webhooks name them; each key has an expression index: decision 862).
+   */
+  async findByAnnotation(db: Executor, key: 'github.com/project-slug' | 'gitlab.com/project-slug' | 'argocd/app-name', value: string) {
+    // The key is spelled as a literal so the expression matches its index.
+    const annotation = sql`lower(${components.annotations} ->> ${sql.raw(`'${key}'`)})`;
+    return db
+      .select({ id: components.id, ref: components.ref, entityKind: components.entityKind })
+      .from(components)
+      .where(sql`${annotation} = lower(${value})`)
+      .orderBy(asc(components.ref), asc(components.id))
+      .limit(20);
+  },
   /** Components carrying annotation `key` (any value), by name: for integrations keyed by annotations. */
   async withAnnotation(db: Executor, key: string) {
     return db

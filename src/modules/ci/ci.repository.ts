@@ -24,6 +24,11 @@ export const ciRepository = {
     return rows.length > 0;
   },
 
+  /** Forgets a delivery whose processing failed, so the sender's retry is processed. */
+  async forgetDelivery(db: Executor, platform: string, deliveryId: string): Promise<void> {
+    await db.delete(ciWebhookDeliveries).where(and(eq(ciWebhookDeliveries.platform, platform), eq(ciWebhookDeliveries.deliveryId, deliveryId)));
+  },
+
   async purgeDeliveries(db: Executor, now = new Date()): Promise<number> {
     const rows = await db
       .delete(ciWebhookDeliveries)

@@ -19,8 +19,21 @@ export interface WebhookRoutesOptions {
   bodyLimit: number;
 }
 
+/**
+ * Inside a webhook plugin: bodies of any type are kept as their raw bytes (signatures are computed
+ * over them) and never fail to parse, so verification answers before any body problem.
+ */
+export function keepRawBodies(app: App, bodyLimit: number) {
+  app.decorateRequest('ciWebhookRaw', undefined);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (req, body, done) => {
+    req.ciWebhookRaw = body as Buffer;
+    done(null, undefined);
+  });
+}
+
 const tags = ['webhooks'];
-const header = (req: FastifyRequest, name: string) => {
+export const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
@@ -31,12 +44,7 @@ const header = (req: FastifyRequest, name: string) => {
  * problem answers 400, and nothing unverified is ever parsed into work.
  */
 export async function ciWebhookRoutes(app: App, opts: WebhookRoutesOptions) {
-  app.decorateRequest('ciWebhookRaw', undefined);
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: opts.bodyLimit }, (req, body, done) => {
-    req.ciWebhookRaw = body as Buffer;
-    done(null, undefined);
-  });
+  keepRawBodies(app, opts.bodyLimit);
 
   const verify = (platform: WebhookPlatform) => async (req: FastifyRequest) => {
     const raw = req.ciWebhookRaw ?? Buffer.alloc(0);

@@ -23,6 +23,9 @@ export const widgetDataRepository = {
         status: deployments.status,
         deployedBy: deployments.deployedBy,
         pipelineRunId: deployments.pipelineRunId,
+        // Who reported a deployment made outside Hangar, and its run's page (decision 860).
+        source: deployments.source,
+        url: deployments.url,
         createdAt: deployments.createdAt,
       })
       .from(deployments)

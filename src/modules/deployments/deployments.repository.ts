@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { deployments, pipelineRuns, pipelines } from '../../db/schema/index.js';
 import type { DeploymentStatus } from './deployments.schemas.js';
@@ -46,6 +46,38 @@ export const deploymentsRepository = {
   async insert(db: Executor, values: typeof deployments.$inferInsert): Promise<DeploymentRow> {
     const [row] = await db.insert(deployments).values(values).returning();
     return row!;
+  },
+
+  /**
+   * Inserts a reported deployment unless one with its (organization, source, externalId) exists;
+   * undefined then. A concurrent insert of the same key waits for the first to commit (decision 861).
+   */
+  async insertExternal(db: Executor, values: typeof deployments.$inferInsert): Promise<DeploymentRow | undefined> {
+    const [row] = await db.insert(deployments).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  /** The reported deployment of a key, locked until the transaction ends (its moves are serialised). */
+  async lockExternal(db: Executor, organizationId: string | null, source: string, externalId: string): Promise<DeploymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(deployments)
+      .where(
+        and(
+          // The expression of the unique index, so the lookup is that index's.
+          sql`coalesce(${deployments.organizationId}, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${organizationId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`,
+          eq(deployments.source, source),
+          eq(deployments.externalId, externalId),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    return row;
+  },
+
+  async update(db: Executor, id: string, values: Partial<typeof deployments.$inferInsert>): Promise<DeploymentRow | undefined> {
+    const [row] = await db.update(deployments).set(values).where(eq(deployments.id, id)).returning();
+    return row;
   },
 
   async setStatus(db: Executor, id: string, status: DeploymentStatus): Promise<DeploymentRow | undefined> {

@@ -1,6 +1,6 @@
 import { errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { DeploymentDetailSchema, DeploymentListQuery, DeploymentPage } from './deployments.schemas.js';
+import { DeploymentDetailSchema, DeploymentEventBody, DeploymentEventResult, DeploymentListQuery, DeploymentPage } from './deployments.schemas.js';
 import type { DeploymentsService } from './deployments.service.js';
 
 const tags = ['deployments'];
@@ -30,5 +30,27 @@ export async function deploymentsRoutes(app: App, { service }: { service: Deploy
       },
     },
     async (req) => service.get(req.caller, req.params.id),
+  );
+
+  app.post(
+    '/api/v1/deployments/events',
+    {
+      // The organization is X-Organization-Id's (a member's); without it, records without one (decision 861).
+      config: { auth: 'user', organization: true },
+      schema: {
+        operationId: 'recordDeploymentEvent',
+        tags,
+        summary: 'Record a deployment made outside Hangar, or move it forward (idempotent on source and externalId)',
+        description:
+          'The first event of a (source, externalId) creates the deployment (201); later ones move it (200): started → succeeded | failed, succeeded → rolled_back. A repeated status changes nothing (200, outcome unchanged); any other move is 409 naming both states. 404 names an unknown component or environment.',
+        body: DeploymentEventBody,
+        response: { 200: DeploymentEventResult, 201: DeploymentEventResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.recordEvent(req.caller, req.body);
+      reply.code(result.outcome === 'created' ? 201 : 200);
+      return result;
+    },
   );
 }

@@ -3,10 +3,13 @@ import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
+import { applyDeploymentEvent, resolveComponent, resolveEnvironment, type EventOutcome } from './deployments.events.js';
 import { recordDeployment, updateDeploymentStatus, type RecordDeploymentInput } from './deployments.record.js';
 import { deploymentsRepository as repo } from './deployments.repository.js';
 import type { DeploymentRow } from './deployments.repository.js';
-import type { DeploymentListQuery, DeploymentStatus } from './deployments.schemas.js';
+import type { DeploymentEventBody, DeploymentListQuery, DeploymentStatus } from './deployments.schemas.js';
+import { recordWebhookDeployment, type WebhookOutcome } from './deployments.receive.js';
+import type { WebhookDeployment } from './deployments.webhooks.js';
 
 declare module '../../infra/events.js' {
   interface EventMap {
@@ -20,15 +23,26 @@ export interface DeploymentUsers {
   findUser(userId: string): Promise<{ username: string } | undefined>;
 }
 
-/**
- * `events` (optional for tests that only read): each write is announced to the caller's
- * organization (decision 701), so an open deployments feed follows without reload. `users`
- * (optional): without it a deployment's detail names nobody.
- */
-export function createDeploymentsService({ db, events, users }: { db: Database; events?: EventPublisher; users?: DeploymentUsers }) {
+export interface DeploymentsServiceDeps {
+  db: Database;
+  /** Optional for tests that only read: each write is announced to the caller's organization (decision 701). */
+  events?: EventPublisher;
+  /** Optional: without it a deployment's detail names nobody. */
+  users?: DeploymentUsers;
+  /** Told when a reported deployment reaches `succeeded` or `rolled_back` (DORA's ingest: decision 568). */
+  settled?: (caller: Caller, deploymentId: string) => Promise<void>;
+}
+
+export function createDeploymentsService({ db, events, users, settled }: DeploymentsServiceDeps) {
   const announce = (name: 'deployment.created' | 'deployment.updated', caller: Caller, row: DeploymentRow) => {
     events?.emit(name, row, { organizationId: caller.organizationId });
     return row;
+  };
+  /** After an event's transaction commits: its announcement, and DORA's ingest once it settled. */
+  const reported = async (caller: Caller, outcome: EventOutcome, row: DeploymentRow) => {
+    if (outcome === 'unchanged') return;
+    announce(outcome === 'created' ? 'deployment.created' : 'deployment.updated', caller, row);
+    if (row.status === 'succeeded' || row.status === 'rolled_back') await settled?.(caller, row.id);
   };
   return {
     async list(_caller: Caller, q: DeploymentListQuery) {
@@ -48,6 +62,28 @@ export function createDeploymentsService({ db, events, users }: { db: Database; 
     },
     async setStatus(caller: Caller, id: string, status: DeploymentStatus, ex: Executor = db) {
       return announce('deployment.updated', caller, await updateDeploymentStatus(ex, id, status));
+    },
+
+    /**
+     * `POST /api/v1/deployments/events` (decision 860): creates the deployment of a new (source,
+     * externalId) in the caller's organization, or moves it forward; 404 names an unknown component
+     * or environment, 409 a backward move.
+     */
+    async recordEvent(caller: Caller, body: DeploymentEventBody): Promise<{ outcome: EventOutcome; deployment: DeploymentRow }> {
+      const componentId = await resolveComponent(db, body.component);
+      const environmentId = await resolveEnvironment(db, body.environment);
+      const { component: _c, environment: _e, ...rest } = body;
+      const deployedBy = caller.actor.kind === 'user' ? caller.actor.userId : null;
+      const result = await applyDeploymentEvent(db, caller.organizationId, { ...rest, componentId, environmentId, deployedBy });
+      await reported(caller, result.outcome, result.deployment);
+      return result;
+    },
+
+    /** A deployment read from a GitHub, GitLab or Argo CD delivery (decision 862); never throws for what the sender cannot fix. */
+    async recordWebhook(caller: Caller, reading: WebhookDeployment): Promise<WebhookOutcome> {
+      const result = await recordWebhookDeployment(db, caller.organizationId, reading);
+      if (result.deployment) await reported(caller, result.outcome as EventOutcome, result.deployment);
+      return result;
     },
   };
 }

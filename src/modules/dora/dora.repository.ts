@@ -271,8 +271,10 @@ export const doraRepository = {
         status: deployments.status,
         createdAt: deployments.createdAt,
         updatedAt: deployments.updatedAt,
-        commitSha: pipelineRuns.commitSha,
-        organizationId: pipelines.organizationId,
+        // A pipeline run's commit, else the revision a deployment event reported (decision 860).
+        commitSha: sql<string | null>`coalesce(${pipelineRuns.commitSha}, ${deployments.revision})`,
+        // A reported deployment carries its own organization; a pipeline's is its pipeline's (decision 567).
+        organizationId: sql<string | null>`coalesce(${deployments.organizationId}, ${pipelines.organizationId})`,
         teamId: components.teamId,
         annotations: components.annotations,
         environmentType: environments.type,
@@ -290,7 +292,7 @@ export const doraRepository = {
   /** The deployment of the same component to the same environment just before this one (succeeded or rolled back). */
   async previous(db: Executor, cur: { id: string; componentId: string; environmentId: string; createdAt: Date }) {
     const [row] = await db
-      .select({ id: deployments.id, version: deployments.version, commitSha: pipelineRuns.commitSha })
+      .select({ id: deployments.id, version: deployments.version, commitSha: sql<string | null>`coalesce(${pipelineRuns.commitSha}, ${deployments.revision})` })
       .from(deployments)
       .leftJoin(pipelineRuns, eq(pipelineRuns.id, deployments.pipelineRunId))
       .where(

@@ -186,4 +186,38 @@ describe('Deployments', () => {
     await dark.getByRole('link', { name: 'Back to deployments' }).click();
     await dark.getByRole('heading', { name: 'Deployments', level: 1 }).waitFor();
   });
+
+  it('a deployment reported from outside shows where it came from, linked to its run; axe', async () => {
+    const env = await server.api('POST', '/api/v1/environments', { name: 'prod-us', type: 'production', order: 6 }, token);
+    expect(env.status).toBe(201);
+    const event = {
+      source: 'github-actions',
+      externalId: '4242-1',
+      component: `component:default/${SERVICE}`,
+      environment: 'prod-us',
+      version: '2.0.0',
+      revision: '9fceb02d0ae598e95dc970b74767f19372d61af8',
+      status: 'started',
+      url: 'https://github.com/acme/orders/actions/runs/4242',
+    };
+    expect((await server.api('POST', '/api/v1/deployments/events', event, token)).status).toBe(201);
+    const done = await server.api('POST', '/api/v1/deployments/events', { ...event, status: 'succeeded' }, token);
+    expect(done.status).toBe(200);
+
+    const page = light;
+    await page.goto('/deployments');
+    const row = page.getByRole('region', { name: 'Deployments feed' }).getByRole('row').filter({ hasText: '2.0.0' });
+    const origin = row.getByRole('link', { name: /github-actions/ });
+    expect(await origin.getAttribute('href')).toBe(event.url);
+    expect(await origin.getAttribute('target')).toBe('_blank');
+    await row.getByRole('link', { name: '2.0.0: deployment details' }).click();
+    await page.getByRole('heading', { name: `${SERVICE} 2.0.0`, level: 1 }).waitFor();
+    const details = page.getByRole('region', { name: 'Details' });
+    expect(await details.getByRole('link', { name: /github-actions/ }).getAttribute('href')).toBe(event.url);
+    await details.getByText('4242-1').waitFor();
+    await details.getByText(event.revision).waitFor();
+    await details.getByText(ADMIN.username).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'reported deployment (light, desktop)');
+  });
 });

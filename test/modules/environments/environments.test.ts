@@ -178,6 +178,11 @@ describe('deployments', () => {
       status: 'in_progress',
       deployedBy: user.id,
       pipelineRunId: null,
+      // Set only for deployments reported from outside (decision 860).
+      source: null,
+      externalId: null,
+      revision: null,
+      url: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       // The detail's additions (decision 710): no pipeline run here; the deployer by name.

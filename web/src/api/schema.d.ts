@@ -953,6 +953,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a deployment made outside Hangar, or move it forward (idempotent on source and externalId)
+         * @description The first event of a (source, externalId) creates the deployment (201); later ones move it (200): started → succeeded | failed, succeeded → rolled_back. A repeated status changes nothing (200, outcome unchanged); any other move is 409 naming both states. 404 names an unknown component or environment.
+         */
+        post: operations["recordDeploymentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dora/drilldown/changes": {
         parameters: {
             query?: never;
@@ -3153,6 +3173,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/argocd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Argo CD notifications webhook (Authorization: Bearer ARGOCD_WEBHOOK_TOKEN): records sync operations as deployments
+         * @description Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
+         */
+        post: operations["receiveArgocdWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/cloudci": {
         parameters: {
             query?: never;
@@ -3167,6 +3207,46 @@ export type paths = {
          * @description JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.
          */
         post: operations["receiveCloudciWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/github": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GitHub webhook (X-Hub-Signature-256 with GITHUB_WEBHOOK_SECRET): deployment_status records deployments
+         * @description Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
+         */
+        post: operations["receiveGithubWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/gitlab": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GitLab webhook (X-Gitlab-Token = GITLAB_WEBHOOK_TOKEN): Deployment Hook records deployments
+         * @description Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
+         */
+        post: operations["receiveGitlabWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9284,18 +9364,22 @@ export interface operations {
                              * @description UUID
                              */
                             environmentId: string;
+                            externalId: string | null;
                             /**
                              * Format: uuid
                              * @description UUID
                              */
                             id: string;
                             pipelineRunId: string | null;
+                            revision: string | null;
+                            source: string | null;
                             status: string;
                             /**
                              * Format: date-time
                              * @description ISO 8601 timestamp
                              */
                             updatedAt: string;
+                            url: string | null;
                             version: string;
                         }[];
                         skip: number;
@@ -9361,6 +9445,7 @@ export interface operations {
                          * @description UUID
                          */
                         environmentId: string;
+                        externalId: string | null;
                         /**
                          * Format: uuid
                          * @description UUID
@@ -9370,12 +9455,15 @@ export interface operations {
                         pipelineId: string | null;
                         pipelineName: string | null;
                         pipelineRunId: string | null;
+                        revision: string | null;
+                        source: string | null;
                         status: string;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp
                          */
                         updatedAt: string;
+                        url: string | null;
                         version: string;
                     };
                 };
@@ -9400,6 +9488,189 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordDeploymentEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description an entity reference (`component:default/payments-service`, `payments-service`) or a component id */
+                    component: string;
+                    /** @description an environment name or id */
+                    environment: string;
+                    /** @description the reporting system's id of this deployment: the same id in later events moves it */
+                    externalId: string;
+                    /**
+                     * Format: date-time
+                     * @description when it reached this status (default: now)
+                     */
+                    finishedAt?: string;
+                    /** @description the commit deployed */
+                    revision?: string;
+                    /** @description who reports it: `github-actions`, `gitlab-ci`, `jenkins`, … (letters, digits, `.`, `_`, `-`) */
+                    source: string;
+                    /**
+                     * Format: date-time
+                     * @description when it started (default: when the first event arrived)
+                     */
+                    startedAt?: string;
+                    /** @description started, succeeded, failed, rolled_back */
+                    status: "started" | "succeeded" | "failed" | "rolled_back";
+                    /** @description an http(s) link to the run that deployed it */
+                    url?: string;
+                    /** @description the version deployed; default: the first 12 characters of revision */
+                    version?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What a deployment event did, and the deployment as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A deployment of a component version to an environment: by a pipeline deploy stage, or reported by a deployment event */
+                        deployment: {
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            deployedBy: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            environmentId: string;
+                            externalId: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            pipelineRunId: string | null;
+                            revision: string | null;
+                            source: string | null;
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            url: string | null;
+                            version: string;
+                        };
+                        /** @description created (201), moved to the new status, or unchanged (the same status again) */
+                        outcome: "created" | "moved" | "unchanged";
+                    };
+                };
+            };
+            /** @description What a deployment event did, and the deployment as it now stands */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A deployment of a component version to an environment: by a pipeline deploy stage, or reported by a deployment event */
+                        deployment: {
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            componentId: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            deployedBy: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            environmentId: string;
+                            externalId: string | null;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            pipelineRunId: string | null;
+                            revision: string | null;
+                            source: string | null;
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            url: string | null;
+                            version: string;
+                        };
+                        /** @description created (201), moved to the new status, or unchanged (the same status again) */
+                        outcome: "created" | "moved" | "unchanged";
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22502,6 +22773,107 @@ export interface operations {
             };
         };
     };
+    receiveArgocdWebhook: {
+        parameters: {
+            query?: {
+                /** @description UUID */
+                organization?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     receiveCloudciWebhook: {
         parameters: {
             query?: {
@@ -22537,6 +22909,208 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveGithubWebhook: {
+        parameters: {
+            query?: {
+                /** @description UUID */
+                organization?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveGitlabWebhook: {
+        parameters: {
+            query?: {
+                /** @description UUID */
+                organization?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description What the delivery did: 201 a deployment was created, 200 processed (or a replay), 202 understood but not applied */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string | null;
+                        deploymentId: string | null;
+                        event: string | null;
+                        /** @description created, moved, unchanged (a deployment recorded); replayed; ignored (an event or state not recorded); unknown_entity, ambiguous_entity, unknown_environment, refused (202: not applied, see reason); pong */
+                        outcome: string;
+                        reason: string | null;
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
-import { detectFormat, parseSpec, type SpecFormat } from './parse.js';
+import { detectFormat, parseSpec, type SpecDocument, type SpecFormat } from './parse.js';
 import { normalizeSwagger2 } from './normalize.js';
 import { checkRefs, type Problem } from './refs.js';
 import { asyncapiSchemaVersion, validateStructure } from './validate.js';
@@ -30,7 +30,7 @@ const PROBLEMS_SHOWN = 10;
 /** Structural problems kept with a registered spec (decision 307): enough to fix a document, bounded per row. */
 export const PROBLEMS_STORED = 100;
 
-const fail = (message: string, problems: Problem[], field: 'spec' | 'format' = 'spec'): AnalyseResult => ({ ok: false, field, message, problems });
+const fail = (message: string, problems: Problem[], field: 'spec' | 'format' = 'spec') => ({ ok: false as const, field, message, problems });
 
 /** One line naming the first problems with their pointers. */
 function summary(title: string, problems: Problem[]): string {
@@ -39,7 +39,18 @@ function summary(title: string, problems: Problem[]): string {
   return `${title}: ${shown.join('; ')}${more}`;
 }
 
-export function analyseSpec(text: string, declared?: SpecFormat): AnalyseResult {
+/** What refuses a spec, and the parts later steps need: the parsed document and its detected kind. */
+export type ReadSpecResult =
+  | { ok: true; format: SpecFormat; specVersion: string; doc: SpecDocument; schema: StructureSchema }
+  | { ok: false; field: 'spec' | 'format'; message: string; problems: Problem[] };
+type StructureSchema = Parameters<typeof validateStructure>[1];
+
+/**
+ * Steps 1, 2 and 4 of registration: parse, detect (and check a declared format), prove every `$ref`
+ * resolvable. What passes can be diffed; the structural report (step 3) is `analyseSpec`'s. The
+ * command line's offline diff reads specs through this too (decision 866).
+ */
+export function readSpec(text: string, declared?: SpecFormat): ReadSpecResult {
   const parsed = parseSpec(text);
   if (!parsed.ok) return fail(parsed.problem, [{ pointer: '#', message: parsed.problem }]);
   const doc = parsed.doc;
@@ -49,28 +60,38 @@ export function analyseSpec(text: string, declared?: SpecFormat): AnalyseResult 
     const problem = `format '${declared}' contradicts the content, which is ${detected.format}`;
     return fail(problem, [{ pointer: '#', message: problem }], 'format');
   }
-  let problems: Problem[];
-  if (detected.format === 'openapi') {
-    problems = validateStructure(doc, { format: 'openapi', major: detected.major }, PROBLEMS_STORED);
-  } else {
+  let schema: StructureSchema;
+  if (detected.format === 'openapi') schema = { format: 'openapi', major: detected.major };
+  else {
     const schemaVersion = asyncapiSchemaVersion(detected.version);
     if (!schemaVersion) {
       const problem = `unsupported AsyncAPI version '${detected.version}'`;
       return fail(problem, [{ pointer: '#/asyncapi', message: problem }]);
     }
-    problems = validateStructure(doc, { format: 'asyncapi', version: schemaVersion }, PROBLEMS_STORED);
+    schema = { format: 'asyncapi', version: schemaVersion };
   }
   // Lenient registration, strict report (decision 307): structural problems against the official
   // schema are kept with the spec; only what cannot be diffed (unparseable, not OpenAPI/AsyncAPI,
   // references that do not resolve inside the document) is refused.
   const refProblems = checkRefs(doc, PROBLEMS_SHOWN);
   if (refProblems.length) return fail(summary(`spec has unresolvable references`, refProblems), refProblems);
-  const normalized = detected.format === 'openapi' && detected.major === '2.0' ? normalizeSwagger2(doc) : doc;
+  return { ok: true, format: detected.format, specVersion: detected.version, doc, schema };
+}
+
+/** The document the diff compares: Swagger 2.0 in the OpenAPI 3 shape, others as they are. */
+export function diffableDocument(spec: Extract<ReadSpecResult, { ok: true }>): SpecDocument {
+  return spec.schema.format === 'openapi' && spec.schema.major === '2.0' ? normalizeSwagger2(spec.doc) : spec.doc;
+}
+
+export function analyseSpec(text: string, declared?: SpecFormat): AnalyseResult {
+  const spec = readSpec(text, declared);
+  if (!spec.ok) return spec;
+  const problems = validateStructure(spec.doc, spec.schema, PROBLEMS_STORED);
   return {
     ok: true,
-    format: detected.format,
-    specVersion: detected.version,
-    document: packDocument(normalized),
+    format: spec.format,
+    specVersion: spec.specVersion,
+    document: packDocument(diffableDocument(spec)),
     problems,
     sha256: createHash('sha256').update(text).digest('hex'),
     specGzip: gzipText(text),

@@ -11,8 +11,10 @@ import { isObj, resolveTokens, type Problem } from './refs.js';
  * problem its JSON pointer; validators are compiled once per worker thread.
  */
 const require = createRequire(import.meta.url);
-// CommonJS package without named ESM exports: loaded through require.
-const asyncapiSpecs = require('@asyncapi/specs') as { schemasWithoutId: Record<string, object> };
+// CommonJS package without named ESM exports: loaded through require, on first use (every AsyncAPI
+// schema is in it: the command line's offline diff of OpenAPI documents never needs it).
+let asyncapiLoaded: { schemasWithoutId: Record<string, object> } | undefined;
+const asyncapiSpecs = () => (asyncapiLoaded ??= require('@asyncapi/specs') as { schemasWithoutId: Record<string, object> });
 // CommonJS: module.exports is the draft-04 flavour of the Ajv class.
 const AjvDraft04 = require('ajv-draft-04') as typeof Ajv;
 
@@ -48,12 +50,12 @@ function validatorFor(kind: SpecKind): { key: string; fn: () => ValidateFunction
     if (kind.major === '3.0') return { key: 'oas30', fn: () => new AjvDraft04(ajvOptions).compile(openapiSchemas.v3 as object) };
     return { key: 'oas31', fn: () => new Ajv2020(ajvOptions).compile(openapi31Schema()) };
   }
-  return { key: `asyncapi-${kind.version}`, fn: () => new Ajv(ajvOptions).compile(asyncapiSpecs.schemasWithoutId[kind.version]!) };
+  return { key: `asyncapi-${kind.version}`, fn: () => new Ajv(ajvOptions).compile(asyncapiSpecs().schemasWithoutId[kind.version]!) };
 }
 
 /** The AsyncAPI schema to use for a declared version: the exact one, else the latest of its minor, else of its major. */
 export function asyncapiSchemaVersion(declared: string): string | undefined {
-  const known = Object.keys(asyncapiSpecs.schemasWithoutId);
+  const known = Object.keys(asyncapiSpecs().schemasWithoutId);
   if (known.includes(declared)) return declared;
   const [major, minor] = declared.split('.');
   const sameMinor = known.filter((v) => v.startsWith(`${major}.${minor ?? ''}.`));

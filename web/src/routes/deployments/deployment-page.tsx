@@ -3,12 +3,14 @@
 // it). deployment.* events refresh it live (decision 701).
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useComponentsById, useDeployment, useDeploymentDora, useEnvironment, type DeploymentDetail } from '../../api/queries/deployments';
 import { Badge } from '../../components/ui/badge';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { QueryState } from '../../components/ui/query-state';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { Details, formatSeconds, notFoundNotice } from './details';
+import { DeploymentOrigin } from '../../components/deployments/deployment-origin';
 import { ComponentName, formatWhen, StatusBadge } from './feed';
 
 const route = getRouteApi('/app/deployments/$deploymentId');
@@ -28,7 +30,8 @@ function DeploymentView({ d: d }: { d: DeploymentDetail }) {
   const environment = useEnvironment(d.environmentId);
   const component = components.get(d.componentId);
   const envName = environment.data?.name ?? d.environmentId.slice(0, 8);
-  const commit = d.commitSha && !/^0+$/.test(d.commitSha) ? d.commitSha : null;
+  // A pipeline run's commit, else the revision a deployment event reported (decision 869).
+  const commit = d.commitSha && !/^0+$/.test(d.commitSha) ? d.commitSha : d.revision;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-2">
@@ -62,9 +65,17 @@ function DeploymentView({ d: d }: { d: DeploymentDetail }) {
             ['Version', <span className="font-mono">{d.version}</span>],
             ['Commit', commit ? <span className="font-mono">{commit}</span> : <span className="text-muted-foreground">not recorded</span>],
             ['Status', <StatusBadge status={d.status} />],
-            ['Deployed by', d.deployedByUsername ?? <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'unknown'}</span>],
-            ['Pipeline run', <RunLink d={d} />],
-            ['Recorded', <time dateTime={d.createdAt}>{formatWhen(d.createdAt)}</time>],
+            ...(d.source
+              ? ([
+                  ['Reported by', <DeploymentOrigin d={d} />],
+                  ['Its id there', <span className="font-mono">{d.externalId}</span>],
+                  ['Sent by', d.deployedByUsername ?? <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'a webhook'}</span>],
+                ] as [string, ReactNode][])
+              : ([
+                  ['Deployed by', d.deployedByUsername ?? <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'unknown'}</span>],
+                  ['Pipeline run', <RunLink d={d} />],
+                ] as [string, ReactNode][])),
+            [d.source ? 'Started' : 'Recorded', <time dateTime={d.createdAt}>{formatWhen(d.createdAt)}</time>],
             ['Last change', <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt)}</time>],
             [
               'Rollback',

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Deployment, useComponentsById } from '../../api/queries/deployments';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { DeploymentOrigin } from '../../components/deployments/deployment-origin';
 import { FEED_PAGE_SIZE } from './deployments-search';
 
 const STATUS_TONES = { pending: 'warning', in_progress: 'warning', succeeded: 'success', failed: 'danger', rolled_back: 'danger' } as const;
@@ -46,7 +47,7 @@ export function FeedTable({
   /** Filters the feed to one component; without it the rows have no filter button. */
   onComponent?: (id: string) => void;
 }) {
-  const head = ['When', 'Component', 'Version', 'Environment', 'Status', 'Pipeline run'];
+  const head = ['When', 'Component', 'Version', 'Environment', 'Status', 'Deployed by'];
   return (
     <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Deployments feed" tabIndex={0}>
       <table className="w-full border-collapse text-[13px]">
@@ -102,7 +103,9 @@ export function FeedTable({
                 <td>
                   <StatusBadge status={d.status} />
                 </td>
-                <td className="font-mono text-xs text-muted-foreground">{d.pipelineRunId ? d.pipelineRunId.slice(0, 8) : '—'}</td>
+                <td>
+                  <DeploymentOrigin d={d} />
+                </td>
               </tr>
             );
           })}

@@ -1,6 +1,7 @@
 // Delivery tabs: deployments (by environment), pipelines that deploy the component with their latest
 // runs, and incidents that name it.
 import { Link } from '@tanstack/react-router';
+import { DeploymentOrigin } from '../../../components/deployments/deployment-origin';
 import { Badge } from '../../../components/ui/badge';
 import type { CatalogEntity, Pipeline } from '../../../api/queries/entity';
 import { SCAN_LIMIT, useDeployments, useEnvironments, useLatestIncidents, usePipelineRuns, usePipelines } from '../../../api/queries/entity';
@@ -24,7 +25,10 @@ export function DeploymentsTab({ entity }: { entity: CatalogEntity }) {
       query={deployments}
       label="deployments"
       isEmpty={(d) => d.total === 0}
-      empty={{ title: 'No deployments yet', body: 'A pipeline with a deploy stage for this component records one on each run.' }}
+      empty={{
+        title: 'No deployments yet',
+        body: 'A pipeline with a deploy stage for this component records one on each run; CI/CD systems record theirs with hangar deploy record or a webhook.',
+      }}
     >
       {(page) => (
         <>
@@ -48,7 +52,9 @@ export function DeploymentsTab({ entity }: { entity: CatalogEntity }) {
                 <td>
                   <StatusBadge status={d.status} />
                 </td>
-                <td>{d.deployedBy ?? '—'}</td>
+                <td>
+                  <DeploymentOrigin d={d} />
+                </td>
                 <td>{formatDateTime(d.createdAt)}</td>
               </tr>
             ))}
