@@ -221,7 +221,23 @@ async function build(nice: boolean): Promise<string> {
     ],
     { nice },
   );
+  await pruneOldImages(tag);
   return tag;
+}
+
+/** Each source change makes a new image: keep the few newest (other work trees may be using them), drop the rest. */
+async function pruneOldImages(keep: string, count = 3) {
+  const listed = JSON.parse(await run('podman', ['images', '--format', 'json', '--filter', 'reference=localhost/hangar-test'])) as {
+    Names?: string[];
+    Created: number;
+  }[];
+  const old = listed
+    .filter((i) => !i.Names?.includes(keep))
+    .sort((a, b) => b.Created - a.Created)
+    .slice(count - 1)
+    .flatMap((i) => i.Names ?? []);
+  // An image a container still uses is refused: that is fine.
+  for (const name of old) await run('podman', ['rmi', name]).catch(() => undefined);
 }
 
 const alive = (pid: number) => {
