@@ -69,9 +69,21 @@ function ensureGit() {
   if (!has('git')) throw new Error('git is required by the tests and could not be installed');
 }
 
-/** Real binaries the integration tests run: buildah (image builds), the CNCF registry, Prometheus, Chromium (portal browser tests). */
+/**
+ * Real binaries the integration tests run: buildah (image builds), the CNCF registry, Prometheus, Chromium (portal browser tests);
+ * podman with runc and mmdebstrap for the container image test, unzip for its kubectl fallback (docs/deploy.md).
+ */
 function ensureBinaries() {
-  const wanted = { buildah: 'buildah', 'docker-registry': 'docker-registry', prometheus: 'prometheus', chromium: 'chromium' };
+  const wanted = {
+    buildah: 'buildah',
+    'docker-registry': 'docker-registry',
+    prometheus: 'prometheus',
+    chromium: 'chromium',
+    podman: 'podman',
+    runc: 'runc',
+    mmdebstrap: 'mmdebstrap',
+    unzip: 'unzip',
+  };
   const missing = Object.entries(wanted).filter(([bin]) => !has(bin));
   if (missing.length) aptInstall(...missing.map(([, pkg]) => pkg));
   for (const [bin] of missing) if (!has(bin)) throw new Error(`${bin} is required by the tests and could not be installed`);

@@ -177,6 +177,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redisKeyPrefix: config.redisKeyPrefix,
   });
   late.gateway = realtime;
+  // Before the server stops accepting and waits for its connections to end (decision 886).
+  app.addHook('preClose', async () => realtime.disconnectClients());
 
   const adapters = await createAdapters(config, deps.adapters);
   const events = deps.events ? deps.events(realtime) : realtime;

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate, migrationsFolder } from '../../src/db/migrate.js';
+import { startContainerImageBuild } from './container-image.js';
 import { TEST_DATABASE_URL, TEST_NAME_PREFIX, databaseUrlFor } from './test-env.js';
 
 declare module 'vitest' {
@@ -60,4 +61,14 @@ export default async function setup(project: TestProject) {
     }
     project.provide('pgTemplate', template);
   }
+  // The container image test's build (minutes) starts now and overlaps the other files (decision 887).
+  if (name === 'e2e' && (await runsFile(project, 'test/e2e/container-image.test.ts'))) return startContainerImageBuild();
+}
+
+/** Whether this run's file filters (none: every file) select `file` of the project. */
+async function runsFile(project: TestProject, file: string): Promise<boolean> {
+  const filters: string[] | undefined = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  if (!filters?.length) return true;
+  const { testFiles } = await project.globTestFiles(filters);
+  return testFiles.some((f) => f.endsWith(file));
 }

@@ -30,6 +30,12 @@ const ADMINS = 'admins';
 
 export interface RealtimeGateway extends EventPublisher {
   readonly io: Server;
+  /**
+   * Ends every client connection (WebSockets and long-polls). Called before the HTTP server closes
+   * (Fastify's `preClose`): the server's close waits for every open connection, so a single open
+   * portal tab held a SIGTERM until the forced exit (decision 886).
+   */
+  disconnectClients(): void;
   close(): Promise<void>;
 }
 
@@ -105,6 +111,12 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
     }
   };
 
+  const disconnectClients = () => {
+    io.disconnectSockets(true);
+    // io.close() also closes the HTTP server; Fastify does that itself, so only the engine's clients here.
+    io.engine.close();
+  };
+
   return {
     io,
     emit<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) {
@@ -124,13 +136,9 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
     adminRoleChanged(userId: string, isAdmin: boolean) {
       moveUser(userId, ADMINS, isAdmin);
     },
+    disconnectClients,
     async close() {
-      io.disconnectSockets(true);
-      await new Promise<void>((done) => {
-        // io.close() also closes the HTTP server; Fastify does that itself, so only unbind here.
-        io.engine.close();
-        done();
-      });
+      disconnectClients();
       await Promise.all(redisClients.map(closeRedis));
     },
   };
