@@ -274,6 +274,46 @@ describe('against a server', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a CI job records deployments with a service account token; a read-only token is refused', async () => {
+    // The CI use case of issues 31 and 32: no person's password or refresh token in the pipeline.
+    const account = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/service-accounts',
+      headers: bearer(admin),
+      payload: { name: uniq('ci-deployer').toLowerCase(), description: 'GitHub Actions deploy job' },
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    const mint = async (scope: 'read' | 'write') => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/service-accounts/${account.json().id}/tokens`,
+        headers: bearer(admin),
+        payload: { name: `deploy ${scope}`, expiresInDays: 30, scope },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().token as string;
+    };
+    const writeToken = await mint('write');
+    expect(writeToken).toMatch(/^hgr_pat_[0-9A-Za-z]{40}$/);
+    const component = await insertComponent(t.database.db, { name: uniq('sa-svc') });
+    const env = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/environments',
+      headers: bearer(admin),
+      payload: { name: uniq('stage'), type: 'staging' },
+    });
+    const args = ['deploy', 'record', '--component', component.name, '--environment', env.json().name as string, '--external-id', uniq('run')];
+    const recorded = await hangar([...args, '--status', 'succeeded', '--version', '3.1.0', '--json'], { env: as(writeToken) });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(JSON.parse(recorded.stdout)).toMatchObject({ deployment: { status: 'succeeded', version: '3.1.0' } });
+    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/deployments?componentId=${component.id}`, headers: bearer(writeToken) });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(JSON.stringify(listed.json())).toContain('3.1.0');
+
+    const readOnly = await hangar([...args, '--status', 'failed', '--version', '3.1.0'], { env: as(await mint('read')) });
+    expect(oneLineError(readOnly, 2)).toContain('403');
+  });
+
   it('no token, a server that is down, a missing file: one line each, exit 2', async () => {
     const noLogin = { HOME: mkdtempSync(join(tmpdir(), 'hangar-cli-empty-')) };
     const args = ['deploy', 'record', '--component', 'a', '--environment', 'b', '--status', 'started', '--external-id', 'x', '--version', '1'];
