@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './test/helpers/sequencer.js';
 
 /**
  * One test layout: test/unit (pure logic), test/contracts (a port's contract suite run on its fake and
@@ -44,6 +45,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: workers,
+    // Longest files first, from test/durations.json (decision 910).
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,
