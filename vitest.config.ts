@@ -81,6 +81,8 @@ export default defineConfig({
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: ['test/e2e/browser/helpers/global-setup.ts'],
           maxWorkers: browserWorkers,
+          // A worker keeps its imports (playwright-core, axe, the helpers) from file to file (decision 911).
+          isolate: false,
           sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification, type Vitest } from 'vitest/node';
 
@@ -12,7 +12,8 @@ import { BaseSequencer, type TestSpecification, type Vitest } from 'vitest/node'
  *   re-import the app for each file. The project with the most time goes first, so the group ends
  *   on the short files of the lightest project instead of one long file running alone.
  * - A file with no recorded duration (a new one) takes Vitest's own cached duration when there is
- *   one, else its project's median: it runs, somewhere in the middle.
+ *   one, else its project's median: it runs, somewhere in the middle. Equal estimates (no durations
+ *   at all) fall back to Vitest's own guess for unknown files: the larger file first.
  * - `last` files run at the end of their group: they wait on work the global setup starts in the
  *   background (the container image build, decision 887), which then has the longest time to finish.
  *
@@ -56,6 +57,7 @@ export default class DurationSequencer extends BaseSequencer {
     const projectTotal = new Map<string, number>();
     for (const [spec, seconds] of estimate) projectTotal.set(spec.project.name, (projectTotal.get(spec.project.name) ?? 0) + seconds);
     const last = new Set(this.durations.last);
+    const size = (spec: TestSpecification) => statSync(spec.moduleId, { throwIfNoEntry: false })?.size ?? 0;
     const groupOrder = (spec: TestSpecification) => spec.project.config.sequence.groupOrder ?? 0;
     return [...files].sort(
       (a, b) =>
@@ -64,6 +66,7 @@ export default class DurationSequencer extends BaseSequencer {
         projectTotal.get(b.project.name)! - projectTotal.get(a.project.name)! ||
         a.project.name.localeCompare(b.project.name) ||
         estimate.get(b)! - estimate.get(a)! ||
+        size(b) - size(a) ||
         path(a).localeCompare(path(b)),
     );
   }
