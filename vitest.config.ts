@@ -71,8 +71,9 @@ export default defineConfig({
       },
       // The portal in Debian's Chromium against a real server process (test/e2e/browser/helpers/index.ts).
       // Two files at a time: each has its own server (its own PostgreSQL database cloned from the
-      // migrated template, decision 523; free port) and browser, and much of a browser test is waiting on
-      // rendering and round trips, so two overlap well on 2 cores.
+      // migrated template, decision 523; free port) and its own contexts in the group's one Chromium
+      // (decision 911), and much of a browser test is waiting on rendering and round trips, so two
+      // overlap well on 2 cores.
       {
         extends: true,
         test: {
