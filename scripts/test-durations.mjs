@@ -3,11 +3,11 @@
 // `npm test` (test-results.json): each file's duration in seconds, the longer one when a file ran in
 // two projects (PGlite and PostgreSQL). The `last` list is kept as it is.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
-const reportPath = join(root, process.argv[2] ?? 'test-results.json');
+const reportPath = resolve(root, process.argv[2] ?? 'test-results.json');
 const target = join(root, 'test', 'durations.json');
 if (!existsSync(reportPath)) {
   console.error(`${reportPath} is missing: run npm test first`);
