@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './test/helpers/sequencer.js';
 
 /**
  * One test layout: test/unit (pure logic), test/contracts (a port's contract suite run on its fake and
@@ -44,6 +45,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: workers,
+    // Longest files first, from test/durations.json (decision 910).
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,
@@ -68,8 +71,9 @@ export default defineConfig({
       },
       // The portal in Debian's Chromium against a real server process (test/e2e/browser/helpers/index.ts).
       // Two files at a time: each has its own server (its own PostgreSQL database cloned from the
-      // migrated template, decision 523; free port) and browser, and much of a browser test is waiting on
-      // rendering and round trips, so two overlap well on 2 cores.
+      // migrated template, decision 523; free port) and its own contexts in the group's one Chromium
+      // (decision 911), and much of a browser test is waiting on rendering and round trips, so two
+      // overlap well on 2 cores.
       {
         extends: true,
         test: {
@@ -78,6 +82,8 @@ export default defineConfig({
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: ['test/e2e/browser/helpers/global-setup.ts'],
           maxWorkers: browserWorkers,
+          // A worker keeps its imports (playwright-core, axe, the helpers) from file to file (decision 911).
+          isolate: false,
           sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -73,23 +73,40 @@ function ensureGit() {
  * Real binaries the integration tests run: buildah (image builds), the CNCF registry, Prometheus, Chromium (portal browser tests);
  * podman with runc and mmdebstrap for the container image test, unzip for its kubectl fallback (docs/deploy.md).
  */
+const BINARIES = {
+  buildah: 'buildah',
+  'docker-registry': 'docker-registry',
+  prometheus: 'prometheus',
+  chromium: 'chromium',
+  podman: 'podman',
+  runc: 'runc',
+  mmdebstrap: 'mmdebstrap',
+  unzip: 'unzip',
+};
+
 function ensureBinaries() {
-  const wanted = {
-    buildah: 'buildah',
-    'docker-registry': 'docker-registry',
-    prometheus: 'prometheus',
-    chromium: 'chromium',
-    podman: 'podman',
-    runc: 'runc',
-    mmdebstrap: 'mmdebstrap',
-    unzip: 'unzip',
-  };
-  const missing = Object.entries(wanted).filter(([bin]) => !has(bin));
+  const missing = Object.entries(BINARIES).filter(([bin]) => !has(bin));
   if (missing.length) aptInstall(...missing.map(([, pkg]) => pkg));
   for (const [bin] of missing) if (!has(bin)) throw new Error(`${bin} is required by the tests and could not be installed`);
 }
 
+/**
+ * Every Debian package the suite needs and the machine lacks, in one apt-get call (decision 912): one
+ * dependency resolution and download queue, and dpkg's triggers (man-db, ldconfig, …) run once rather
+ * than after each of four calls. The ensure* steps then find them installed.
+ */
+async function installMissingPackages() {
+  const pkgs = Object.entries(BINARIES)
+    .filter(([bin]) => !has(bin))
+    .map(([, pkg]) => pkg);
+  if (!has('git')) pkgs.push('git');
+  if (!existsSync('/etc/postgresql') && !(await reachable(pgUrl.hostname, pgUrl.port || '5432'))) pkgs.push('postgresql');
+  if (!has('redis-server') && !(await reachable(redisUrl.hostname, redisUrl.port || '6379'))) pkgs.push('redis-server');
+  if (pkgs.length) aptInstall(...pkgs);
+}
+
 async function main() {
+  await installMissingPackages();
   ensureGit();
   ensureBinaries();
   await ensurePostgres();

@@ -1,10 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { connectChromium } from './chromium.js';
 import type { PortalServer } from './server.js';
 
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
@@ -18,22 +17,9 @@ export interface PortalBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with a fresh profile folder that is removed on close. */
+/** A browser for one test file: a connection to the browser group's Chromium (decision 911). */
 export async function launchBrowser(server: PortalServer): Promise<PortalBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'hangar-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      `--disk-cache-dir=${profile}/cache`,
-    ],
-  });
+  const { browser, close } = await connectChromium(inject('chromiumEndpoint'));
   return {
     browser,
     async newPage({ viewport = 'desktop', theme = 'light' } = {}) {
@@ -45,10 +31,7 @@ export async function launchBrowser(server: PortalServer): Promise<PortalBrowser
       context.setDefaultTimeout(20_000);
       return { context, page: await context.newPage() };
     },
-    async close() {
-      await browser.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

@@ -3,7 +3,7 @@
  *
  *   const server = await startPortalServer();          // real `npm start` bundle, own PostgreSQL database, free port
  *   await seedPortal(server);                          // groups, people, a system, components, an API
- *   const pb = await launchBrowser(server);            // Debian's Chromium via playwright-core
+ *   const pb = await launchBrowser(server);            // the group's Chromium (playwright-core), own contexts
  *   const { page } = await pb.newPage({ viewport: 'mobile', theme: 'dark' });
  *   await signIn(page, ADMIN);                         // the form's login request, then the page
  *   await page.getByRole('link', { name: 'Payments API service' }).click();
@@ -15,7 +15,9 @@
  *   (two signed-in pages a file's tests share) and one `close()` for its `afterAll`.
  * - `shellPortal()` is that for a whole file with the shell's seed (groups, people, 120 components) and
  *   gives `newPage` and `signedIn(path, opts)` (portal.test.ts, portal-axe.test.ts, dora.test.ts).
- * - The project's global setup (global-setup.ts) builds dist/src and web/dist when out of date.
+ * - The project's global setup (global-setup.ts) builds dist/src and web/dist when out of date and
+ *   starts one Chromium for the group; `launchBrowser` connects to it (decision 911). A worker runs
+ *   its files without isolation (imports kept): a file restores whatever it changes in the process.
  * - `startPortalServer(env)` takes extra settings (e.g. DATABASE_URL of a PostgreSQL behind
  *   test/helpers/tcp-proxy.ts to stop a dependency, or `memory://`); `server.api()` calls the API with a token.
  * - `signIn(page, user, path, { form: true })` types into the sign-in form instead (decision 521).
