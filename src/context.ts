@@ -4,7 +4,7 @@ import type { Adapters } from './adapters.js';
 import type { Config } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { Cache } from './infra/cache/cache.js';
-import type { EventPublisher } from './infra/events.js';
+import type { EventBus } from './infra/events.js';
 import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
 import type { Modules } from './modules/wiring.js';
@@ -18,7 +18,8 @@ export interface Infrastructure {
   config: Config;
   db: Database;
   database: DatabaseHandle;
-  events: EventPublisher;
+  /** The in-process event bus (decision 920): modules emit on it and subscribe in their factories. */
+  events: EventBus;
   queue: JobQueue;
   /** The typed job catalog's runtime: define jobs and schedules, enqueue, cancel. */
   jobs: Jobs;
