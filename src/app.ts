@@ -35,8 +35,24 @@ import { createPortal } from './infra/portal.js';
 import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService, createIdentityModule } from './modules/auth/index.js';
 import { teamsSignInVerbs } from './modules/teams/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { registerModules } from './modules/wiring.js';
+import { registerModules, type Modules } from './modules/wiring.js';
 import { organizationsLookup, resolveOrganizationContext } from './modules/organizations/index.js';
+
+/**
+ * What the composition root built: for operations tooling and tests, never read by a module. It
+ * lives here, not in context.ts, so no module's import of `Infrastructure` reaches the modules' own
+ * types (decision 922).
+ */
+export interface Hangar extends Infrastructure {
+  adapters: Adapters;
+  modules: Modules;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hangar: Hangar;
+  }
+}
 
 export interface AppDeps {
   /** An already opened (and possibly migrated) database; the app then does not close it... */

@@ -8,7 +8,6 @@ import { createRegistryService, type RegistryService } from './registry.service.
 
 export type { ScanResult } from './registry.ports.js';
 export type { RegistryPort } from './registry.ports.js';
-export { mapLimit } from './registry.ports.js';
 export { registryAdapterFor } from './registry.adapters.js';
 export { createRegistryService, type RegistryService } from './registry.service.js';
 

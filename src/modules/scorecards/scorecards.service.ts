@@ -10,7 +10,7 @@ import { ensureAllBuiltins, ensureBuiltins } from './scorecards.builtin.js';
 import { checkCondition, factsOf } from './scorecards.conditions.js';
 import { sourceOf, type FactSource } from './scorecards.facts.js';
 import { gatherFacts, type GatherDeps } from './scorecards.gather.js';
-import { EVALUATE_SCORECARD_JOB, EVALUATION_BATCH } from './scorecards.jobs.js';
+import { EVALUATE_SCORECARD_JOB, EVALUATION_BATCH } from './scorecards.job-names.js';
 import { applies, compileScorecard, evaluate, type CompiledScorecard } from './scorecards.levels.js';
 import { scorecardsRepository as repo, type ResultWrite, type ScorecardRow } from './scorecards.repository.js';
 import type { CreateExemptionBody, CreateScorecardBody, ExemptionsQuery, HistoryQuery, ResultsQuery, UpdateScorecardBody } from './scorecards.schemas.js';

@@ -1,6 +1,6 @@
 import type { Infrastructure } from '../../context.js';
 import { incidentsFactsLookup } from '../incidents/index.js';
-import { EVALUATE_ENTITIES_JOB, EVALUATE_ENTITY_JOB, EVALUATION_BATCH } from './scorecards.jobs.js';
+import { EVALUATE_ENTITIES_JOB, EVALUATE_ENTITY_JOB, EVALUATION_BATCH } from './scorecards.job-names.js';
 
 /** Deployment statuses the deployment facts count (decision 550); a pending or running one changes no fact. */
 const SETTLED_DEPLOYMENT = new Set(['succeeded', 'failed', 'rolled_back']);
