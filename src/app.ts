@@ -16,7 +16,7 @@ import { MemoryCache, RedisCache } from './infra/cache/cache.js';
 import { registerMetrics } from './infra/metrics.js';
 import { JobsRuntime } from './infra/jobs/runtime.js';
 import { createQueue } from './infra/queue/index.js';
-import type { EventPublisher } from './infra/events.js';
+import { createEventBus, type EventBus } from './infra/events.js';
 import { createRealtimeGateway } from './infra/realtime/gateway.js';
 import { closeRedis, createRedis, loadRedisDriver } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
@@ -35,8 +35,24 @@ import { createPortal } from './infra/portal.js';
 import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService, createIdentityModule } from './modules/auth/index.js';
 import { teamsSignInVerbs } from './modules/teams/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { registerModules } from './modules/wiring.js';
+import { registerModules, type Modules } from './modules/wiring.js';
 import { organizationsLookup, resolveOrganizationContext } from './modules/organizations/index.js';
+
+/**
+ * What the composition root built: for operations tooling and tests, never read by a module. It
+ * lives here, not in context.ts, so no module's import of `Infrastructure` reaches the modules' own
+ * types (decision 922).
+ */
+export interface Hangar extends Infrastructure {
+  adapters: Adapters;
+  modules: Modules;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hangar: Hangar;
+  }
+}
 
 export interface AppDeps {
   /** An already opened (and possibly migrated) database; the app then does not close it... */
@@ -47,10 +63,10 @@ export interface AppDeps {
   /** Adapters to use instead of the real ones (tests' fakes); the others are built from config. */
   adapters?: Partial<Adapters>;
   /**
-   * Wraps the event bus (the Socket.IO gateway) before any module is built, so every module emits
-   * through the wrapper: tests compose a recording bus in here (decision 519).
+   * Handed the event bus before anything subscribes or emits: tests subscribe a recorder here
+   * (decisions 519, 920).
    */
-  events?: (bus: EventPublisher) => EventPublisher;
+  events?: (bus: EventBus) => void;
 }
 
 function containsNul(value: unknown): boolean {
@@ -154,15 +170,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ackTimeoutMs: config.runtime.redisCommandTimeoutMs,
   });
   actors.start();
-  // The gateway authenticates through auth, and auth moves live connections on a role change: bound late.
-  const late: { gateway?: Pick<EventPublisher, 'adminRoleChanged'> } = {};
+  // The one in-process bus (decision 920): the gateway, the notifications feed and every module that
+  // reacts to another's changes subscribe to it.
+  const events = createEventBus(app.log);
+  deps.events?.(events);
   const auth = createAuthService({
     db: database.db,
     tokens,
     refreshTokenTtlS: config.refreshTokenTtlS,
     log: app.log,
     actors,
-    adminRoleChanged: (userId, isAdmin) => late.gateway?.adminRoleChanged?.(userId, isAdmin),
+    events,
     passwordLogin: config.identity.passwordLogin,
     breakGlassUsername: config.admin?.username,
   });
@@ -175,13 +193,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
+    bus: events,
   });
-  late.gateway = realtime;
   // Before the server stops accepting and waits for its connections to end (decision 886).
   app.addHook('preClose', async () => realtime.disconnectClients());
 
   const adapters = await createAdapters(config, deps.adapters);
-  const events = deps.events ? deps.events(realtime) : realtime;
   const infra: Infrastructure = { config, db: database.db, database, events, queue, jobs, cache, redis, log: app.log };
 
   // Bodies: JSON (an empty body is "no body", as clients send with DELETE or action POSTs).

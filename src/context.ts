@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Adapters } from './adapters.js';
 import type { Config } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { Cache } from './infra/cache/cache.js';
-import type { EventPublisher } from './infra/events.js';
+import type { EventBus } from './infra/events.js';
 import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
-import type { Modules } from './modules/wiring.js';
 
 /**
  * The infrastructure the composition root builds before any module (decision 500). A module's
@@ -18,23 +16,12 @@ export interface Infrastructure {
   config: Config;
   db: Database;
   database: DatabaseHandle;
-  events: EventPublisher;
+  /** The in-process event bus (decision 920): modules emit on it and subscribe in their factories. */
+  events: EventBus;
   queue: JobQueue;
   /** The typed job catalog's runtime: define jobs and schedules, enqueue, cancel. */
   jobs: Jobs;
   cache: Cache;
   redis: Redis | undefined;
   log: FastifyBaseLogger;
-}
-
-/** What the composition root built: for operations tooling and tests, never read by a module. */
-export interface Hangar extends Infrastructure {
-  adapters: Adapters;
-  modules: Modules;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    hangar: Hangar;
-  }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { componentVulnerabilities, components, deployments, environments, scorecards } from '../../src/db/schema/index.js';
-import type { EventListener, EventPublisher } from '../../src/infra/events.js';
+import { createEventBus } from '../../src/infra/events.js';
 import { JobsRuntime } from '../../src/infra/jobs/runtime.js';
 import { InProcessQueue } from '../../src/infra/queue/in-process.queue.js';
 import { systemCaller } from '../../src/kernel/caller.js';
@@ -93,27 +93,17 @@ const scorecardsScenario: Scenario = async (ctx) => {
   let emitted = 0;
   /** Resolves the wait for a stored level change of `componentId` (the event is emitted after the commit). */
   let stored: { componentId: string; resolve(at: number): void } | undefined;
-  const events: EventPublisher = {
-    emit: (name, payload) => {
-      emitted++;
-      const p = payload as { componentId?: string };
-      if (name === 'scorecard.level.changed' && stored && p.componentId === stored.componentId) stored.resolve(performance.now());
-    },
-  };
   const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
-  // The module as the app wires it, over an in-process queue of its own: domain events reach it
-  // through `domainEvents` (what tapEvents hands it after the catalog's emit), its jobs run here.
+  // The module as the app wires it, over a bus and an in-process queue of its own: the catalog's
+  // event reaches it through the bus (decision 920), its jobs run here.
+  const events = createEventBus(log);
+  events.on('scorecard.level.changed', (p) => {
+    emitted++;
+    if (stored && p.componentId === stored.componentId) stored.resolve(performance.now());
+  });
   const queue = new InProcessQueue(log);
   const jobs = new JobsRuntime(queue, log);
-  let domainEvent: EventListener = () => {};
-  const module = createScorecardsModule({
-    db,
-    events,
-    jobs,
-    log,
-    apiSpecs: { diff: async () => '{"breakingChanges":0}' },
-    domainEvents: { subscribe: (l) => void (domainEvent = l) },
-  });
+  const module = createScorecardsModule({ db, events, jobs, log, apiSpecs: { diff: async () => '{"breakingChanges":0}' } });
   const service = module.service;
   // The built-ins (the shared one, decision 560, and any organization's) would be an 11th card over
   // the production components: emptied (no rules, a filter no entity matches), as an admin may edit
@@ -189,7 +179,7 @@ const scorecardsScenario: Scenario = async (ctx) => {
           },
         };
       });
-      domainEvent('component.updated', one!);
+      events.emit('component.updated', one!);
       waits.push((await done) - t0);
       stored = undefined;
     }

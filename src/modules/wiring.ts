@@ -1,6 +1,5 @@
 import type { Adapters } from '../adapters.js';
 import type { Infrastructure } from '../context.js';
-import { tapEvents } from '../infra/events.js';
 import type { App } from '../kernel/types.js';
 import { createAdmissionModule } from './admission/index.js';
 import { createApiSpecsModule } from './api-specs/index.js';
@@ -11,7 +10,7 @@ import { createCostModule } from './cost/index.js';
 import { createCredentialsModule } from './credentials/index.js';
 import { createDashboardsModule } from './dashboards/index.js';
 import { createDeploymentsModule, deploymentReceivers } from './deployments/index.js';
-import { createDoraModule, observeDeployments, type DoraService } from './dora/index.js';
+import { createDoraModule } from './dora/index.js';
 import { createEnvironmentsModule } from './environments/index.js';
 import { createGatewayModule } from './gateway/index.js';
 import { createIacModule } from './iac/index.js';
@@ -26,7 +25,7 @@ import { createPipelinesModule } from './pipelines/index.js';
 import { createPolicyEngineModule } from './policyengine/index.js';
 import { createRegistryModule } from './registry/index.js';
 import { createSearchModule } from './search/index.js';
-import { createScorecardsModule, factsChangedLine, type DoraFactsPort } from './scorecards/index.js';
+import { createScorecardsModule } from './scorecards/index.js';
 import { createSearchIndicesModule } from './search-indices/index.js';
 import { createTeamsModule } from './teams/index.js';
 import { createTemplatesModule } from './templates/index.js';
@@ -35,35 +34,24 @@ import { createTemplatesModule } from './templates/index.js';
  * Builds every domain module from the infrastructure and the adapters, each handed only what its
  * deps list, in dependency order (decision 500): a module's verbs exist before any module that
  * calls them is built. Then registers their routes, in the order the API document lists them.
- * Add a module with one line in each half.
+ * Add a module with one line in each half. Modules hear each other on the event bus, each
+ * subscribing in its own factory (decision 920): the wiring only wires.
  */
-export async function registerModules(app: App, hangarInfra: Infrastructure, adapters: Adapters, auth: AuthService) {
-  // Modules' events are also heard in-process by the modules that react to them: the scorecards'
-  // re-evaluation (decision 539) and the notifications feed (decision 740).
-  const domainEvents = tapEvents(hangarInfra.events);
-  const infra: Infrastructure = { ...hangarInfra, events: domainEvents };
+export async function registerModules(app: App, infra: Infrastructure, adapters: Adapters, auth: AuthService) {
   const { config, db, events, jobs, log } = infra;
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
-  // Scans, cost syncs, IaC runs and DORA's deployment facts have no event: their modules name the
-  // components whose facts they wrote on this in-process line, and scorecards re-evaluate those (decision 550).
-  const factsChanged = factsChangedLine();
 
   // Modules that call no other module's verbs.
-  const organizations = createOrganizationsModule({
-    db,
-    userExists,
-    membershipChanged: (userId, organizationId, member) => events.membershipChanged?.(userId, organizationId, member),
-  });
+  const organizations = createOrganizationsModule({ db, userExists, events });
   const environments = createEnvironmentsModule({ db });
-  // A reported deployment that settles queues DORA's ingest (decision 568); called only after start.
-  const deployments = createDeploymentsModule({ db, events, users: auth, settled: (caller, id) => dora.service.deploymentSettled(caller, id) });
+  const deployments = createDeploymentsModule({ db, events, users: auth });
   const dashboards = createDashboardsModule({ db });
-  const incidents = createIncidentsModule({ db, events, auth, factsChanged: factsChanged.notify });
-  const iac = createIacModule({ db, ingestToken: config.iacIngestToken, factsChanged: factsChanged.notify });
+  const incidents = createIncidentsModule({ db, events, auth });
+  const iac = createIacModule({ db, ingestToken: config.iacIngestToken, events });
   const iacModules = createIacModulesModule({ db, git: adapters.git, config: config.git });
   const search = createSearchModule({ db });
   const policyEngine = createPolicyEngineModule({ db, engine: adapters.policyEngine });
-  const registry = createRegistryModule({ ...infra, registry: adapters.registry, factsChanged: factsChanged.notify });
+  const registry = createRegistryModule({ ...infra, registry: adapters.registry });
   const searchIndices = createSearchIndicesModule({ db, cluster: adapters.searchCluster, config: config.search });
   const gateway = createGatewayModule({ ...infra, gateways: adapters.gateways, routeProbe: adapters.routeProbe });
   const meshOne = createMeshOneModule({ mesh: adapters.meshOne, metrics: adapters.meshMetrics });
@@ -78,9 +66,9 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const teams = createTeamsModule({ db, userExists, catalog: catalog.service });
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
-  const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service, factsChanged: factsChanged.notify });
+  const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
   // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
-  const dora = createDoraModule({ db, jobs, log, config, git: adapters.git, factsChanged: factsChanged.notify });
+  const dora = createDoraModule({ db, jobs, log, config, events, git: adapters.git });
   // The GitHub, GitLab and Argo CD receivers dispatch deployment deliveries to the deployments module (decision 864).
   const ci = createCiModule({
     ...infra,
@@ -98,25 +86,13 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
     notifyWebhook: adapters.notifyWebhook,
     containerBuild: adapters.containerBuild,
-    // The deploy stage records deployments through their module's verbs (the one write path);
-    // a settled deployment queues DORA's ingest job.
-    deployments: observeDeployments(deployments.service, dora.service),
+    // The deploy stage records deployments through their module's verbs (the one write path).
+    deployments: deployments.service,
   });
-  // Notifications read teams, incidents and users; they emit to the gateway directly (decision 740).
-  const notifications = createNotificationsModule({ db, log, events: hangarInfra.events, teams: teams.service, incidents: incidents.service, auth });
-  domainEvents.subscribe(notifications.service.observe);
-  // Scorecards read every other module's facts through their exported lookups, and DORA's keys;
-  // they re-evaluate on domain events and on the recording modules' line.
-  const scorecards = createScorecardsModule({
-    db,
-    events,
-    jobs,
-    log,
-    apiSpecs: apiSpecs.service,
-    domainEvents,
-    factsChanged,
-    dora: doraFacts(dora.service),
-  });
+  // Notifications read teams, incidents and users (decision 740).
+  const notifications = createNotificationsModule({ db, log, events, teams: teams.service, incidents: incidents.service, auth });
+  // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
+  const scorecards = createScorecardsModule({ db, events, jobs, log, apiSpecs: apiSpecs.service, dora: dora.service });
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);
@@ -180,18 +156,3 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
 /** Every module's verbs, as built: what `app.hangar.modules` exposes to operations tooling and tests. */
 export type Modules = Awaited<ReturnType<typeof registerModules>>;
 
-/** DORA's keys in the units scorecards' facts use: hours and a percentage (decision 571). */
-function doraFacts(dora: DoraService): DoraFactsPort {
-  return {
-    async keysForComponent(caller, entityRef, windowDays) {
-      const k = await dora.keysForComponent(caller, entityRef, windowDays, { everyOrganization: true });
-      const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3600);
-      return {
-        deploymentFrequency: k.deploymentFrequencyPerDay,
-        changeLeadTimeHours: hours(k.changeLeadTimeSeconds),
-        changeFailureRate: k.changeFailureRate === null ? null : k.changeFailureRate * 100,
-        recoveryTimeHours: hours(k.failedDeploymentRecoveryTimeSeconds),
-      };
-    },
-  };
-}

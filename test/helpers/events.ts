@@ -1,4 +1,4 @@
-import type { EventAudience, EventPublisher } from '../../src/infra/events.js';
+import { isSocketEvent, type EventAudience, type EventBus } from '../../src/infra/events.js';
 
 export interface RecordedEvent {
   name: string;
@@ -7,9 +7,9 @@ export interface RecordedEvent {
 }
 
 /**
- * A recording event bus, composed in before start: `buildTestApp(env, db, adapters, { events: rec.wrap })`
- * or `buildApp(config, { events: rec.wrap })` (decision 519). Every emit is recorded, then passed on
- * to the real bus (Socket.IO clients still get it).
+ * A recorder of the socket's events, subscribed before start: `buildTestApp(env, db, adapters, { events: rec.wrap })`
+ * or `buildApp(config, { events: rec.wrap })` (decisions 519, 920). Internal events are left out,
+ * as the socket leaves them out.
  */
 export function recordEvents() {
   const events: RecordedEvent[] = [];
@@ -17,15 +17,10 @@ export function recordEvents() {
     events,
     /** The recorded events named `name`, in order. */
     named: (name: string) => events.filter((e) => e.name === name),
-    wrap(bus: EventPublisher): EventPublisher {
-      return {
-        emit(name, payload, audience) {
-          events.push({ name, payload, ...(audience ? { audience } : {}) });
-          bus.emit(name, payload, audience);
-        },
-        membershipChanged: bus.membershipChanged?.bind(bus),
-        adminRoleChanged: bus.adminRoleChanged?.bind(bus),
-      };
+    wrap(bus: EventBus): void {
+      bus.onAny((name, payload, audience) => {
+        if (isSocketEvent(name)) events.push({ name, payload, ...(audience ? { audience } : {}) });
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { EventAudience, EventMap, EventName, EventPublisher } from '../events.js';
+import { isSocketEvent, type EventAudience, type EventBus } from '../events.js';
 import { closeRedis, createRedis } from '../redis.js';
 
 export interface RealtimeOptions {
@@ -10,6 +10,8 @@ export interface RealtimeOptions {
   authenticate(token: string): Promise<SocketIdentity | null>;
   redisUrl?: string;
   redisKeyPrefix: string;
+  /** The bus the gateway subscribes to: socket events go out, membership and role changes move sockets (decision 920). */
+  bus: Pick<EventBus, 'on' | 'onAny'>;
 }
 
 export interface SocketIdentity {
@@ -28,7 +30,7 @@ const userRoom = (id: string) => `user:${id}`;
 const orgRoom = (id: string) => `org:${id}`;
 const ADMINS = 'admins';
 
-export interface RealtimeGateway extends EventPublisher {
+export interface RealtimeGateway {
   readonly io: Server;
   /**
    * Ends every client connection (WebSockets and long-polls). Called before the HTTP server closes
@@ -117,25 +119,24 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
     io.engine.close();
   };
 
+  // A subscriber of the bus (decision 920): every socket event after its write committed.
+  opts.bus.onAny((name, payload, audience?: EventAudience) => {
+    if (!isSocketEvent(name)) return;
+    // Fan-out trouble must never turn a committed write into an error answer. Publishes wait in the
+    // Redis client's offline queue while Redis is away and go out on reconnect.
+    try {
+      if (audience?.userId) events.to(userRoom(audience.userId)).emit(name, payload);
+      else if (audience?.organizationId) events.to([orgRoom(audience.organizationId), ADMINS]).emit(name, payload);
+      else events.emit(name, payload);
+    } catch {
+      // Nothing to undo: the record is the source of truth; clients re-read it on reconnect.
+    }
+  });
+  opts.bus.on('organization.membership.changed', (p) => moveUser(p.userId, orgRoom(p.organizationId), p.member));
+  opts.bus.on('user.admin_role.changed', (p) => moveUser(p.userId, ADMINS, p.isAdmin));
+
   return {
     io,
-    emit<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) {
-      // Called after a commit: fan-out trouble must never turn a committed write into an error answer.
-      // Publishes wait in the Redis client's offline queue while Redis is away and go out on reconnect.
-      try {
-        if (audience?.userId) events.to(userRoom(audience.userId)).emit(name, payload);
-        else if (audience?.organizationId) events.to([orgRoom(audience.organizationId), ADMINS]).emit(name, payload);
-        else events.emit(name, payload);
-      } catch {
-        // Nothing to undo: the record is the source of truth; clients re-read it on reconnect.
-      }
-    },
-    membershipChanged(userId: string, organizationId: string, member: boolean) {
-      moveUser(userId, orgRoom(organizationId), member);
-    },
-    adminRoleChanged(userId: string, isAdmin: boolean) {
-      moveUser(userId, ADMINS, isAdmin);
-    },
     disconnectClients,
     async close() {
       disconnectClients();

@@ -1,22 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withTempDir } from '../../infra/temp-dir.js';
 import { Invalid } from '../../kernel/errors.js';
 import { dirSize, gitHome, runGit } from './client.js';
 import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitCommit, type GitOptions } from './git.port.js';
 import { assertGitUrl, checkGitUrl, dnsResolver, normalisedGitUrl, urlHost, type Resolver, type UrlPolicy } from './url-policy.js';
-
-/** Runs `fn` with a fresh temporary folder that is removed afterwards, whatever happens. */
-export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), `hangar-${prefix}-`));
-  try {
-    return await fn(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * A branch or tag a user chose, refused when git could read it as an option (decision 515; git's own

@@ -1,9 +1,9 @@
 import { isoDate } from '../dates.js';
 import { createHash } from 'node:crypto';
+import { mapLimit } from '../../kernel/concurrency.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import {
   isRepositoryName,
-  mapLimit,
   UNSUPPORTED_SCAN,
   type RegistryManifest,
   type RegistryPort,

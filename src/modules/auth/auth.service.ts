@@ -1,6 +1,7 @@
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { EventPublisher } from '../../infra/events.js';
 import type { Actor } from '../../kernel/auth.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../kernel/errors.js';
@@ -31,15 +32,15 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   /** Identities and roles kept in memory between requests (invalidated on every role change). */
   actors?: ActorCache;
-  /** The user's live connections follow a grant or removal of the global admin role at once (decision 209). */
-  adminRoleChanged?(userId: string, isAdmin: boolean): void;
+  /** `user.admin_role.changed` after a grant or removal of the global admin role: live connections follow at once (decisions 209, 920). */
+  events?: EventPublisher;
   /** AUTH_PASSWORD_LOGIN: off closes registration and password sign-in, except for `breakGlassUsername` (decision 833). */
   passwordLogin?: boolean;
   /** ADMIN_USERNAME: the account that may always sign in with its password. */
   breakGlassUsername?: string;
 }
 
-export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, adminRoleChanged, passwordLogin = true, breakGlassUsername }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, events, passwordLogin = true, breakGlassUsername }: AuthServiceDeps) {
   const tokenUse = tokenUseRecorder(db, log);
   // Compared against when the user does not exist, so timing does not reveal which usernames exist.
   // Made on the first failed lookup, not at start: argon2id takes 19 MiB while it hashes.
@@ -188,7 +189,7 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, a
       const user = await repo.setRoles(db, userId, next);
       if (!user) throw new NotFound('User not found');
       await actors?.invalidate(userId);
-      adminRoleChanged?.(userId, next.includes('admin'));
+      events?.emit('user.admin_role.changed', { userId, isAdmin: next.includes('admin') });
       return user;
     },
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Infrastructure } from '../../context.js';
-import { withTempDir } from '../../integrations/git/git.adapter.js';
+import { withTempDir } from '../../infra/temp-dir.js';
 import { GitError, type Git } from '../../integrations/git/git.port.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';

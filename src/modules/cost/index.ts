@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../../context.js';
+import { factsChangedOn } from '../../infra/events.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import type { CatalogService } from '../catalog/index.js';
 import { defineCostJobs } from './cost.jobs.js';
@@ -10,12 +11,10 @@ export type { Allocation } from './cost.ports.js';
 export type { CostSourcePort } from './cost.ports.js';
 export { createCostService } from './cost.service.js';
 
-export interface CostDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | 'config'> {
+export interface CostDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | 'config' | 'events'> {
   /** OpenCost. */
   source: CostSourcePort;
   catalog: Pick<CatalogService, 'componentsOfTeam' | 'list'>;
-  /** The components a sync stored records for (decision 550). */
-  factsChanged?: (componentIds: string[]) => void;
 }
 
 /** Infrastructure cost from OpenCost (decision 600): live allocations, synced records, summaries. */
@@ -25,7 +24,8 @@ export function createCostModule(deps: CostDeps): HangarModule<CostService> {
     source: deps.source,
     currency: deps.config.cost.currency,
     catalog: deps.catalog,
-    factsChanged: deps.factsChanged,
+    // The components a sync stored records for (decision 550).
+    factsChanged: factsChangedOn(deps.events),
   });
   defineCostJobs(deps, service);
   return {

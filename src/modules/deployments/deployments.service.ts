@@ -29,20 +29,16 @@ export interface DeploymentsServiceDeps {
   events?: EventPublisher;
   /** Optional: without it a deployment's detail names nobody. */
   users?: DeploymentUsers;
-  /** Told when a reported deployment reaches `succeeded` or `rolled_back` (DORA's ingest: decision 568). */
-  settled?: (caller: Caller, deploymentId: string) => Promise<void>;
 }
 
-export function createDeploymentsService({ db, events, users, settled }: DeploymentsServiceDeps) {
+export function createDeploymentsService({ db, events, users }: DeploymentsServiceDeps) {
   const announce = (name: 'deployment.created' | 'deployment.updated', caller: Caller, row: DeploymentRow) => {
     events?.emit(name, row, { organizationId: caller.organizationId });
     return row;
   };
-  /** After an event's transaction commits: its announcement, and DORA's ingest once it settled. */
-  const reported = async (caller: Caller, outcome: EventOutcome, row: DeploymentRow) => {
-    if (outcome === 'unchanged') return;
-    announce(outcome === 'created' ? 'deployment.created' : 'deployment.updated', caller, row);
-    if (row.status === 'succeeded' || row.status === 'rolled_back') await settled?.(caller, row.id);
+  /** After an event's transaction commits: its announcement (DORA hears a settled one on the bus: decision 920). */
+  const reported = (caller: Caller, outcome: EventOutcome, row: DeploymentRow) => {
+    if (outcome !== 'unchanged') announce(outcome === 'created' ? 'deployment.created' : 'deployment.updated', caller, row);
   };
   return {
     async list(_caller: Caller, q: DeploymentListQuery) {
@@ -75,14 +71,14 @@ export function createDeploymentsService({ db, events, users, settled }: Deploym
       const { component: _c, environment: _e, ...rest } = body;
       const deployedBy = caller.actor.kind === 'user' ? caller.actor.userId : null;
       const result = await applyDeploymentEvent(db, caller.organizationId, { ...rest, componentId, environmentId, deployedBy });
-      await reported(caller, result.outcome, result.deployment);
+      reported(caller, result.outcome, result.deployment);
       return result;
     },
 
     /** A deployment read from a GitHub, GitLab or Argo CD delivery (decision 862); never throws for what the sender cannot fix. */
     async recordWebhook(caller: Caller, reading: WebhookDeployment): Promise<WebhookOutcome> {
       const result = await recordWebhookDeployment(db, caller.organizationId, reading);
-      if (result.deployment) await reported(caller, result.outcome as EventOutcome, result.deployment);
+      if (result.deployment) reported(caller, result.outcome as EventOutcome, result.deployment);
       return result;
     },
   };

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
-import { mapLimit } from '../registry/index.js';
+import { mapLimit } from '../../kernel/concurrency.js';
 import type { GatewayAdapter, HealthStatus, RouteProbePort, RouteProbeResult } from './gateway.ports.js';
 import { gatewayRepository as repo, type GatewayRouteRow, type HealthCheckRow } from './gateway.repository.js';
 import type { RouteQuery } from './gateway.schemas.js';

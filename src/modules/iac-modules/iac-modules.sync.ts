@@ -2,8 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../../db/client.js';
 import type { IacFailedVersion, IacOutputMeta, IacVariableMeta } from '../../db/schema/index.js';
-import { withTempDir } from '../../integrations/git/git.adapter.js';
+import { withTempDir } from '../../infra/temp-dir.js';
 import { GitError, GitUrlRefused, type Git } from '../../integrations/git/git.port.js';
+import { mapLimit } from '../../kernel/concurrency.js';
 import { isForeignKeyViolation } from '../../kernel/db-errors.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import { HclParseError, highestVersion, moduleMeta, sortVersionsDesc, tagVersion, type HclParser } from './hcl-meta.js';
@@ -42,20 +43,6 @@ async function rootFiles(dir: string): Promise<{ name: string; content: string }
   const names = entries.filter((e) => e.isFile() && (e.name.endsWith('.tf') || e.name.endsWith('.tf.json'))).map((e) => e.name);
   if (names.length > MAX_ROOT_FILES) throw new HclParseError(`the module root holds more than ${MAX_ROOT_FILES} Terraform files`);
   return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })));
-}
-
-/** Runs `fn` over `items`, `limit` at a time, keeping order. */
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 type TagResult = { version: string; variablesMeta: IacVariableMeta[]; outputsMeta: IacOutputMeta[] } | { failed: IacFailedVersion };
@@ -134,7 +121,7 @@ export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: Sy
       fresh.push(tag);
     }
 
-    const results = await mapLimited(fresh, concurrency, (tag) => readTag(mod.sourceRepoUrl, tag, signal));
+    const results = await mapLimit(fresh, concurrency, (tag) => readTag(mod.sourceRepoUrl, tag, signal));
     const records = results.filter((r): r is Exclude<TagResult, { failed: IacFailedVersion }> => !('failed' in r));
     const failures = sortVersionsDesc([...final, ...results.flatMap((r) => ('failed' in r ? [r.failed] : []))]);
 

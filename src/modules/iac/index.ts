@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { factsChangedOn, type EventPublisher } from '../../infra/events.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import { iacRoutes } from './iac.routes.js';
 import { createIacService, type IacService } from './iac.service.js';
@@ -7,14 +8,14 @@ import { createIacService, type IacService } from './iac.service.js';
 export function createIacModule({
   db,
   ingestToken,
-  factsChanged,
+  events,
 }: {
   db: Database;
   ingestToken: string | undefined;
-  /** The components whose stacks a run or an import changed (decision 550). */
-  factsChanged?: (componentIds: string[]) => void;
+  /** `facts.changed` names the components whose stacks a run or an import changed (decision 550). */
+  events: EventPublisher;
 }): HangarModule<IacService> {
-  const service = createIacService({ db, factsChanged });
+  const service = createIacService({ db, factsChanged: factsChangedOn(events) });
   return {
     service,
     async routes(app: App) {

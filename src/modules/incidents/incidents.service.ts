@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
-import type { EventPublisher } from '../../infra/events.js';
+import { factsChangedOn, type EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
@@ -24,18 +24,18 @@ export interface IncidentsServiceDeps {
   db: Database;
   events: EventPublisher;
   auth: Pick<AuthService, 'existingUserIds'>;
-  /**
-   * Told after commit which components' facts an edit or a delete changed (open incidents by severity, and
-   * through `causedByDeploymentId` the DORA failure rate of the deployment's component), for the scorecards
-   * (decision 550). Creation and status moves reach them through their events.
-   */
-  factsChanged?: (componentIds: string[]) => void;
 }
 
 type Entry = Awaited<ReturnType<typeof repo.timeline>>[number];
 const toEntry = (e: Entry): TimelineEntry => e;
 
-export function createIncidentsService({ db, events, auth, factsChanged }: IncidentsServiceDeps) {
+export function createIncidentsService({ db, events, auth }: IncidentsServiceDeps) {
+  /**
+   * After commit, the components whose facts an edit or a delete changed (open incidents by severity, and
+   * through `causedByDeploymentId` the DORA failure rate of the deployment's component), for the scorecards
+   * (decision 550). Creation and status moves reach them through their own events.
+   */
+  const factsChanged = factsChangedOn(events);
   async function checkUser(field: string, userId: string) {
     const found = await auth.existingUserIds([userId]);
     if (!found.includes(userId.toLowerCase()))
@@ -172,7 +172,7 @@ export function createIncidentsService({ db, events, auth, factsChanged }: Incid
         ]);
       }
       if (body.commanderUserId) await checkUser('commanderUserId', body.commanderUserId);
-      const before = factsChanged ? await touched(db, current) : [];
+      const before = await touched(db, current);
       const result = await db.transaction(async (tx) => {
         await checkAffected(tx, componentIds, environmentIds);
         await checkCause(tx, caller, body.causedByDeploymentId);
@@ -186,10 +186,10 @@ export function createIncidentsService({ db, events, auth, factsChanged }: Incid
         if (!row) throw new NotFound('Incident not found');
         if (componentIds) await repo.setComponents(tx, id, componentIds);
         if (environmentIds) await repo.setEnvironments(tx, id, environmentIds);
-        return { view: await detail(tx, row), after: factsChanged ? await touched(tx, row) : [] };
+        return { view: await detail(tx, row), after: await touched(tx, row) };
       });
       events.emit('incident.updated', { incidentId: id });
-      factsChanged?.([...new Set([...before, ...result.after])]);
+      factsChanged([...before, ...result.after]);
       return result.view;
     },
 
@@ -219,10 +219,10 @@ export function createIncidentsService({ db, events, auth, factsChanged }: Incid
 
     async remove(_caller: Caller, id: string) {
       const current = await repo.find(db, id);
-      const before = current && factsChanged ? await touched(db, current) : [];
+      const before = current ? await touched(db, current) : [];
       if (!(await repo.delete(db, id))) throw new NotFound('Incident not found');
       events.emit('incident.deleted', { incidentId: id });
-      factsChanged?.(before);
+      factsChanged(before);
     },
 
     async addUpdate(caller: Caller, id: string, body: AddUpdateBody) {

@@ -30,14 +30,14 @@ export interface Derived {
 }
 
 /** The domain events that become notifications (decision 741). */
-export const NOTIFYING_EVENTS = new Set<string>([
+export const NOTIFYING_EVENTS = [
   'component.created',
   'component.updated',
   'component.deleted',
   'INCIDENT_CREATED',
   'INCIDENT_STATUS_CHANGED',
   'pipeline.run.updated',
-]);
+] as const satisfies readonly EventName[];
 
 const RUN_NEWS: Record<string, string> = {
   succeeded: 'succeeded',

@@ -18,6 +18,8 @@ export interface NotificationsServiceDeps {
   keepPerUser?: number;
 }
 
+const NOTIFYING = new Set<string>(NOTIFYING_EVENTS);
+
 /** Events waiting to be turned into notifications, at most; beyond it they are dropped with a warning. */
 const MAX_BACKLOG = 10_000;
 
@@ -65,7 +67,7 @@ export function createNotificationsService({ db, events, log, directory, keepPer
   return {
     /** Fed every domain event after its write committed; derives and stores notifications in the background. */
     observe<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) {
-      if (!NOTIFYING_EVENTS.has(name)) return;
+      if (!NOTIFYING.has(name)) return;
       if (backlog >= MAX_BACKLOG) {
         log.warn({ event: name }, 'notification backlog full: event dropped');
         return;

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors.js';
 import { organizationsRepository as repo, type MemberView, type OrganizationRow } from './organizations.repository.js';
@@ -9,8 +10,8 @@ import { isUniqueViolation } from '../../kernel/db-errors.js';
 export interface OrganizationsServiceDeps {
   db: Database;
   userExists(userId: string): Promise<boolean>;
-  /** Called after a membership is committed or removed, so live event connections follow (decision 203). */
-  membershipChanged?(userId: string, organizationId: string, member: boolean): void;
+  /** `organization.membership.changed` after a membership is committed or removed, so live event connections follow (decisions 203, 920). */
+  events?: EventPublisher;
 }
 
 /**
@@ -18,7 +19,9 @@ export interface OrganizationsServiceDeps {
  * is not a member may list and read every organization, but changes nothing in it (decision 603 asks
  * for read access; write access stays with the organization's own owners and admins).
  */
-export function createOrganizationsService({ db, userExists, membershipChanged }: OrganizationsServiceDeps) {
+export function createOrganizationsService({ db, userExists, events }: OrganizationsServiceDeps) {
+  const membershipChanged = (userId: string, organizationId: string, member: boolean) =>
+    events?.emit('organization.membership.changed', { userId, organizationId, member });
   async function load(id: string): Promise<OrganizationRow> {
     const org = await repo.findById(db, id);
     if (!org) throw new NotFound('Organization not found');
@@ -50,7 +53,7 @@ export function createOrganizationsService({ db, userExists, membershipChanged }
           await repo.insertMember(tx, org.id, caller.actor.userId, 'owner');
           return org;
         });
-        membershipChanged?.(caller.actor.userId, created.id, true);
+        membershipChanged(caller.actor.userId, created.id, true);
         return created;
       } catch (err) {
         if (isUniqueViolation(err)) throw new Conflict(`Slug "${body.slug}" is already taken`);
@@ -103,7 +106,7 @@ export function createOrganizationsService({ db, userExists, membershipChanged }
         if (isUniqueViolation(err)) throw new Conflict('User is already a member of this organization');
         throw err;
       }
-      membershipChanged?.(body.userId, id, true);
+      membershipChanged(body.userId, id, true);
       return (await repo.findMember(db, id, body.userId))!;
     },
 
@@ -126,7 +129,7 @@ export function createOrganizationsService({ db, userExists, membershipChanged }
       const denied = checkRemoval({ userId: caller.actor.userId, role: mine! }, target);
       if (denied) throw denied;
       if (!(await repo.deleteMember(db, id, userId))) throw new NotFound('User is not a member of this organization');
-      membershipChanged?.(userId, id, false);
+      membershipChanged(userId, id, false);
     },
   };
 }

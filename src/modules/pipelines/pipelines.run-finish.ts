@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import type { PipelineStageRow, StageResultRow } from '../../db/schema/pipelines.js';
+import type { RunStatus } from './pipelines.schemas.js';
 import { toRun } from './pipelines.events.js';
 import type { PipelinesDeps } from './pipelines.run-claim.js';
 import { pipelinesRepository as repo } from './pipelines.repository.js';
 import { workDirOf, type ClaimedRun } from './pipelines.run-claim.js';
-import type { RunEnding } from './pipelines.run-stages.js';
 import { describeAbort } from './stages/types.js';
 
 export const RESTART_REASON = 'the server restarted while this stage was running';
@@ -32,6 +32,10 @@ export function closeResults(
     return r;
   });
 }
+
+/** How the stages left the run: a status for the final write, or stopped under them at stage `stage`. */
+export type RunEnding =
+  { status: Extract<RunStatus, 'succeeded' | 'failed' | 'waiting_approval'>; results: StageResultRow[] } | { status: 'stopped'; stage: number };
 
 /** The run's final write for how its stages ended (`signal`: the job's, aborted on shutdown). */
 export async function finishRun(run: ClaimedRun, ending: RunEnding, signal: AbortSignal): Promise<void> {

@@ -1,8 +1,7 @@
 import type { PipelineStageRow, StageResultRow } from '../../db/schema/pipelines.js';
-import type { RunStatus } from './pipelines.schemas.js';
 import { pipelinesRepository as repo } from './pipelines.repository.js';
 import type { ClaimedRun } from './pipelines.run-claim.js';
-import { closeResults, nowIso } from './pipelines.run-finish.js';
+import { closeResults, nowIso, type RunEnding } from './pipelines.run-finish.js';
 import { approvalStage } from './stages/approval.js';
 import { buildStage } from './stages/build.js';
 import { deployStage } from './stages/deploy.js';
@@ -17,10 +16,6 @@ const EXECUTORS: Record<PipelineStageRow['type'], StageExecutor> = {
   notify: notifyStage,
   approval: approvalStage,
 };
-
-/** How the stages left the run: a status for the final write, or stopped under them at stage `stage`. */
-export type RunEnding =
-  { status: Extract<RunStatus, 'succeeded' | 'failed' | 'waiting_approval'>; results: StageResultRow[] } | { status: 'stopped'; stage: number };
 
 /** Runs the stages from `from` until one fails or waits, the run is stopped, or all succeeded. */
 export async function runStages(run: ClaimedRun, from: number, signal: AbortSignal): Promise<RunEnding> {

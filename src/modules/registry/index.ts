@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../../context.js';
+import { factsChangedOn } from '../../infra/events.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import { defineRegistryJobs, VULN_SYNC_JOB } from './registry.jobs.js';
 import type { RegistryPort } from './registry.ports.js';
@@ -7,25 +8,23 @@ import { createRegistryService, type RegistryService } from './registry.service.
 
 export type { ScanResult } from './registry.ports.js';
 export type { RegistryPort } from './registry.ports.js';
-export { mapLimit } from './registry.ports.js';
 export { registryAdapterFor } from './registry.adapters.js';
 export { createRegistryService, type RegistryService } from './registry.service.js';
 
-export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'queue'> {
+export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'queue' | 'events'> {
   /** The registry `REGISTRY_TYPE` selects, built on first use; undefined: none configured. */
   registry: (() => RegistryPort) | undefined;
-  /** The components whose findings a sync replaced (decision 550). */
-  factsChanged?: (componentIds: string[]) => void;
 }
 
 /** Container registries (decision 600: cloudreg_a, cloudreg_b, …) and the vulnerabilities of components' images. */
-export function createRegistryModule({ db, jobs, queue, registry, factsChanged }: RegistryModuleDeps): HangarModule<RegistryService> {
+export function createRegistryModule({ db, jobs, queue, registry, events }: RegistryModuleDeps): HangarModule<RegistryService> {
   // Only a Redis-backed queue outlives this process: without it the sync runs inline and reports its count.
   const durable = queue.kind === 'bullmq';
   const service = createRegistryService({
     db,
     adapter: registry,
-    factsChanged,
+    // The components whose findings a sync replaced (decision 550).
+    factsChanged: factsChangedOn(events),
     enqueueSync: durable ? async (componentId) => void (await jobs.enqueue(VULN_SYNC_JOB, { componentId })) : undefined,
   });
   defineRegistryJobs({ jobs }, service);

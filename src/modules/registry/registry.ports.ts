@@ -74,21 +74,6 @@ export function normaliseSeverity(raw: unknown): Severity {
   return 'UNDEFINED';
 }
 
-/** Runs `fn` over `items` with at most `limit` at once, keeping order. */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return out;
-}
-
 /**
  * The repository-name grammar of the OCI distribution specification: lower-case path components of
  * `[a-z0-9]+` joined by `.`, `_`, `__` or dashes, separated by `/` (decision 205). Names such as

@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/client.js';
-import { systemCaller, type Caller } from '../../kernel/caller.js';
+import { systemCaller } from '../../kernel/caller.js';
+import type { Caller } from '../../kernel/caller.js';
+import { mapLimit } from '../../kernel/concurrency.js';
 import { apiSpecsFactsLookup, type ApiSpecsService } from '../api-specs/index.js';
 import type { ScorecardSubject } from '../catalog/index.js';
 import { costFactsLookup } from '../cost/index.js';
@@ -31,16 +33,6 @@ export interface GatherDeps {
 const DAY_MS = 86_400_000;
 /** The window of the deployment success rate and of the DORA keys. */
 export const FACT_WINDOW_DAYS = 30;
-
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
-}
 
 /**
  * The facts of a batch of entities (decision 533): one bulk read per source the batch's scorecards
@@ -130,7 +122,7 @@ async function apiSpecFacts(deps: GatherDeps, ids: string[], out: Map<string, Fa
   const breaking = new Map<string, number | null>();
   const withPrevious = latest.filter((s) => s.previousId);
   const caller = systemCaller();
-  await eachLimit(withPrevious, 4, async (s) => {
+  await mapLimit(withPrevious, 4, async (s) => {
     let n: number | null = null;
     try {
       // The diff verb answers JSON text; its cache makes a repeated evaluation cheap.
@@ -155,7 +147,7 @@ async function doraFacts(deps: GatherDeps, subjects: ScorecardSubject[], out: Ma
   const dora = deps.dora;
   if (!dora) return; // unwired: every DORA fact stays without data, so its rules fail with "no data"
   const caller = systemCaller();
-  await eachLimit(subjects, 4, async (s) => {
+  await mapLimit(subjects, 4, async (s) => {
     const keys = await dora.keysForComponent(caller, s.ref, FACT_WINDOW_DAYS).catch(() => null);
     const f = out.get(s.id)!;
     f['dora.deploymentFrequency'] = keys?.deploymentFrequency ?? null;

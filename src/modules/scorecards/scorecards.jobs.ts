@@ -1,25 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
+import {
+  EVALUATE_ALL_JOB,
+  EVALUATE_ENTITIES_JOB,
+  EVALUATE_ENTITY_JOB,
+  EVALUATE_SCORECARD_JOB,
+} from './scorecards.job-names.js';
 import type { ScorecardsService } from './scorecards.service.js';
-
-declare module '../../infra/jobs/catalog.js' {
-  interface JobMap {
-    'scorecards.evaluate-all': Record<string, never>;
-    'scorecards.evaluate-scorecard': { scorecardId: string };
-    /** `slot`: the settle slot that queued it (decision 550); absent in jobs queued before it existed. */
-    'scorecards.evaluate-entity': { componentId: string; slot?: number };
-    'scorecards.evaluate-entities': { componentIds: string[]; slot: number };
-  }
-}
-
-const EVALUATE_ALL_JOB = 'scorecards.evaluate-all';
-export const EVALUATE_SCORECARD_JOB = 'scorecards.evaluate-scorecard';
-export const EVALUATE_ENTITY_JOB = 'scorecards.evaluate-entity';
-export const EVALUATE_ENTITIES_JOB = 'scorecards.evaluate-entities';
-
-/** Entities read and evaluated per batch of a full evaluation, and the most an evaluate-entities job holds. */
-export const EVALUATION_BATCH = 2000;
 
 /** How often every scorecard is evaluated over every entity (decision 534). */
 const EVERY_MS = 60 * 60_000;

@@ -10,10 +10,9 @@ import { ensureAllBuiltins, ensureBuiltins } from './scorecards.builtin.js';
 import { checkCondition, factsOf } from './scorecards.conditions.js';
 import { sourceOf, type FactSource } from './scorecards.facts.js';
 import { gatherFacts, type GatherDeps } from './scorecards.gather.js';
-import { EVALUATE_SCORECARD_JOB, EVALUATION_BATCH } from './scorecards.jobs.js';
+import { EVALUATE_SCORECARD_JOB, EVALUATION_BATCH } from './scorecards.job-names.js';
 import { applies, compileScorecard, evaluate, type CompiledScorecard } from './scorecards.levels.js';
 import { scorecardsRepository as repo, type ResultWrite, type ScorecardRow } from './scorecards.repository.js';
-import { componentsOfEvent, queueEntities } from './scorecards.triggers.js';
 import type { CreateExemptionBody, CreateScorecardBody, ExemptionsQuery, HistoryQuery, ResultsQuery, UpdateScorecardBody } from './scorecards.schemas.js';
 
 declare module '../../infra/events.js' {
@@ -457,15 +456,6 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
       return evaluateEntities(componentIds);
     },
 
-    /** A domain event: its components are queued for re-evaluation (decision 539). */
-    async onDomainEvent(name: string, payload: unknown) {
-      await queueEntities(deps.jobs, await componentsOfEvent(db, name, payload));
-    },
-
-    /** A recording module committed facts of these components (decision 550): they are queued for re-evaluation. */
-    async factsChanged(componentIds: string[]) {
-      await queueEntities(deps.jobs, componentIds);
-    },
   };
 }
 

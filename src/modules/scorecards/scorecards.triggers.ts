@@ -1,36 +1,9 @@
 import type { Infrastructure } from '../../context.js';
-import type { Executor } from '../../db/client.js';
 import { incidentsFactsLookup } from '../incidents/index.js';
-import { EVALUATE_ENTITIES_JOB, EVALUATE_ENTITY_JOB, EVALUATION_BATCH } from './scorecards.jobs.js';
+import { EVALUATE_ENTITIES_JOB, EVALUATE_ENTITY_JOB, EVALUATION_BATCH } from './scorecards.job-names.js';
 
 /** Deployment statuses the deployment facts count (decision 550); a pending or running one changes no fact. */
 const SETTLED_DEPLOYMENT = new Set(['succeeded', 'failed', 'rolled_back']);
-
-/**
- * What a recording module calls after it committed facts the scorecards read (vulnerability scans,
- * cost syncs, IaC runs, DORA's deployment facts): the components whose facts changed (decision 550).
- * Never throws and never waits: a re-evaluation that cannot be queued is the hourly run's.
- */
-export type FactsChanged = (componentIds: string[]) => void;
-
-/**
- * The in-process line from the recording modules to the scorecards module (decision 550). The wiring
- * builds it before those modules and hands them `notify`; the scorecards module, built last,
- * `connect`s to it. Nothing is broadcast: this is no event of the API.
- */
-export function factsChangedLine() {
-  let listener: FactsChanged | undefined;
-  return {
-    notify: ((componentIds) => {
-      if (componentIds.length > 0) listener?.(componentIds);
-    }) as FactsChanged,
-    connect(l: FactsChanged) {
-      listener = l;
-    },
-  };
-}
-
-export type FactsChangedLine = ReturnType<typeof factsChangedLine>;
 
 /** How long a re-evaluation waits for more changes of the same entities (decision 550). */
 export const SETTLE_MS = 50;
@@ -46,17 +19,27 @@ export function settleSlot(now = Date.now()) {
   return { slot, delayMs: (slot + 1) * SETTLE_MS - now };
 }
 
-/** The components a domain event is about (decision 539); none for events that name no component. */
-export async function componentsOfEvent(db: Executor, name: string, payload: unknown): Promise<string[]> {
-  const p = payload as Record<string, unknown>;
-  if (name === 'component.created' || name === 'component.updated') return typeof p.id === 'string' ? [p.id] : [];
-  if (name === 'INCIDENT_CREATED' || name === 'INCIDENT_STATUS_CHANGED')
-    return typeof p.incidentId === 'string' ? incidentsFactsLookup.componentsOf(db, p.incidentId) : [];
-  if (name === 'api-spec:deprecated') return typeof p.componentId === 'string' ? [p.componentId] : [];
+/**
+ * The scorecards' subscriptions (decisions 539, 550, 920): each event names the components whose
+ * facts may have moved, by the typed map, and those are queued for re-evaluation.
+ */
+export function subscribeTriggers(deps: Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>) {
+  const { db, events, jobs, log } = deps;
+  const queue = (name: string, componentIds: string[]) =>
+    queueEntities(jobs, componentIds).catch((err: unknown) =>
+      log.warn({ err, event: name, components: componentIds.length }, 'scorecard re-evaluation not queued'),
+    );
+  events.on(['component.created', 'component.updated'], (c, _audience, name) => queue(name, [c.id]));
+  events.on(['INCIDENT_CREATED', 'INCIDENT_STATUS_CHANGED'], async (i, _audience, name) =>
+    queue(name, await incidentsFactsLookup.componentsOf(db, i.incidentId)),
+  );
+  events.on('api-spec:deprecated', (spec, _audience, name) => queue(name, [spec.componentId]));
   // Deployments (also those of the deploy stage's GitOps syncs) announce every write: only a finished one moves a fact.
-  if ((name === 'deployment.created' || name === 'deployment.updated') && SETTLED_DEPLOYMENT.has(String(p.status)))
-    return typeof p.componentId === 'string' ? [p.componentId] : [];
-  return [];
+  events.on(['deployment.created', 'deployment.updated'], (d, _audience, name) =>
+    SETTLED_DEPLOYMENT.has(d.status) ? queue(name, [d.componentId]) : undefined,
+  );
+  // Scans, cost syncs, IaC runs and DORA's ingest have no socket event: they announce this one (decision 550).
+  events.on('facts.changed', (f, _audience, name) => queue(name, f.componentIds));
 }
 
 /**

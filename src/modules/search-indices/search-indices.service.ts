@@ -4,7 +4,7 @@ import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { resolveOrganizationContext } from '../organizations/index.js';
-import { mapLimit } from '../registry/index.js';
+import { mapLimit } from '../../kernel/concurrency.js';
 import type { SearchClusterPort } from './search-indices.ports.js';
 import { searchIndicesRepository as repo, type SearchIndexRow } from './search-indices.repository.js';
 import type { CreateLinkBody } from './search-indices.schemas.js';

@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withTempDir } from '../../integrations/git/git.adapter.js';
+import { withTempDir } from '../../infra/temp-dir.js';
 import type { Git } from '../../integrations/git/git.port.js';
 import { Invalid } from '../../kernel/errors.js';
 import { BUILTIN_SCHEME, builtinDir } from './templates.builtin.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { systemCaller } from '../../../src/kernel/caller.js';
+import { createEventBus } from '../../../src/infra/events.js';
 import { failRateBand, frequencyBand, leadTimeBand, overallBand, recoveryBand } from '../../../src/modules/dora/dora.bands.js';
 import { repositoryOf, revisionOf } from '../../../src/modules/dora/dora.service.js';
-import { observeDeployments } from '../../../src/modules/dora/index.js';
+import { subscribeDeployments } from '../../../src/modules/dora/dora.triggers.js';
 
 const H = 3600;
 const D = 24 * H;
@@ -51,18 +51,14 @@ describe('where commits are read from (decision 568)', () => {
   });
 });
 
-describe('observeDeployments', () => {
+describe('DORA hears deployments on the bus (decisions 568, 920)', () => {
   it('queues the ingest when a deployment settles as succeeded or rolled back, never otherwise', async () => {
     const settled: string[] = [];
-    const rows: Record<string, string> = { a: 'pending', b: 'succeeded', c: 'failed', d: 'rolled_back' };
-    const base = {
-      record: async () => ({ id: 'a', status: rows.a }),
-      setStatus: async (_c: unknown, id: string) => ({ id, status: rows[id] }),
-    } as unknown as Parameters<typeof observeDeployments>[0];
-    const wrapped = observeDeployments(base, { deploymentSettled: async (_c, id) => void settled.push(id) });
-    const caller = systemCaller();
-    await wrapped.record(caller, {} as never);
-    for (const id of ['b', 'c', 'd']) await wrapped.setStatus(caller, id, 'succeeded');
+    const bus = createEventBus({ warn: () => {} });
+    subscribeDeployments(bus, { deploymentSettled: async (_c, id) => void settled.push(id) });
+    const row = (id: string, status: string) => ({ id, status }) as never;
+    bus.emit('deployment.created', row('a', 'pending'));
+    for (const [id, status] of [['b', 'succeeded'], ['c', 'failed'], ['d', 'rolled_back']]) bus.emit('deployment.updated', row(id!, status!));
     expect(settled).toEqual(['b', 'd']);
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { systemCaller } from '../../../src/kernel/caller.js';
-import { observeDeployments } from '../../../src/modules/dora/index.js';
 import type { ScorecardsService } from '../../../src/modules/scorecards/index.js';
 import { FakeCostSource } from '../../fakes/ports/cost-source.fake.js';
 import { FakeRegistry } from '../../fakes/ports/registry.fake.js';
@@ -117,8 +116,8 @@ afterAll(async () => {
 describe('re-evaluation when facts are recorded (decision 550)', () => {
   it('a deployment re-evaluates its component: deployment facts from its event, DORA facts once DORA has ingested it', async () => {
     evaluated.mockClear();
-    // The deploy stage's writer (its GitOps sync included): the deployments verbs wrapped by DORA's observer.
-    const writes = observeDeployments(t.app.hangar.modules.deployments, t.app.hangar.modules.dora);
+    // The deploy stage's writer (its GitOps sync included): the deployments verbs; DORA hears their events on the bus.
+    const writes = t.app.hangar.modules.deployments;
     const d = await writes.record(caller(), { componentId: target.id, environmentId: production, version: '1.0.0', status: 'pending' });
     await writes.setStatus(caller(), d.id, 'in_progress');
     await writes.setStatus(caller(), d.id, 'succeeded');

@@ -1,3 +1,4 @@
+import type { Obj, RefResolver } from '../spec/index.js';
 /** Shapes of the diff: entries as the API answers them, and the emitter the rule checks write to. */
 export type Level = 'error' | 'warning' | 'info';
 export type ChangeType = 'added' | 'removed' | 'modified';
@@ -47,4 +48,12 @@ export interface RuleDef {
   description: string;
   /** true when the id is oasdiff's own (https://www.oasdiff.com/docs/breaking-changes) */
   oasdiff?: boolean;
+}
+
+/** The two documents of an OpenAPI diff, with their `$ref` resolvers. */
+export interface OpenApiDocs {
+  old: Obj;
+  new: Obj;
+  oldRefs: RefResolver;
+  newRefs: RefResolver;
 }

@@ -1,16 +1,11 @@
 import { isObj, type Obj, type RefResolver } from '../spec/index.js';
+import type { OpenApiDocs } from './model.js';
+export type { OpenApiDocs } from './model.js';
 import { removalKind, type DiffContext } from './context.js';
 import { types } from './keywords.js';
 import type { Dir, SchemaComparer } from './schema.js';
 import { pairMediaTypes } from './media-types.js';
 import { diffSecurity } from './security.js';
-
-export interface OpenApiDocs {
-  old: Obj;
-  new: Obj;
-  oldRefs: RefResolver;
-  newRefs: RefResolver;
-}
 
 export interface OperationPair {
   oldPath: string;

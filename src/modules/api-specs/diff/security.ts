@@ -1,7 +1,7 @@
 import { isObj, type Obj } from '../spec/index.js';
 import type { DiffContext } from './context.js';
 import { named } from './keywords.js';
-import type { OpenApiDocs } from './operation.js';
+import type { OpenApiDocs } from './model.js';
 
 /**
  * Security requirements are alternatives (any one satisfies the operation). The operation's own

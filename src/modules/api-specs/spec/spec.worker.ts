@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { serialisedDiff } from '../diff/index.js';
+import { serialisedDiff } from '../diff/serialise.js';
 import type { SerialisedDiff } from '../diff/serialise.js';
 import { analyseSpec, unpackDocument } from './analyse.js';
 import { warmUp } from './warm-up.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DiffOutcome } from '../diff/index.js';
+import type { DiffOutcome } from '../diff/serialise.js';
 import type { AnalyseResult } from './analyse.js';
 import type { SpecFormat } from './parse.js';
 
