@@ -78,9 +78,10 @@ describe('npm start -- --demo', () => {
 
     expect((await get('/api/v1/environments')).total).toBe(1);
     expect((await get('/api/v1/deployments?take=1')).total).toBeGreaterThanOrEqual(40);
-    const dora = await get('/api/v1/dora');
+    const dora = await get('/api/v1/dora/metrics');
     expect(dora.deploymentFrequency.deployments).toBeGreaterThanOrEqual(40);
-    expect(dora.changeFailureRate.failedDeployments ?? dora.changeFailureRate.failed).toBeGreaterThan(0);
+    expect(dora.changeFailureRate.failedDeployments).toBe(3);
+    expect(dora.failedDeploymentRecoveryTime.recovered).toBe(3);
 
     const incidents = await get('/api/v1/incidents');
     expect(incidents.total).toBe(1);
