@@ -45,6 +45,8 @@ export function petstoreApiEntity(version: (typeof PETSTORE_VERSIONS)[number]): 
       name: 'petstore',
       description: 'The petstore API (the OpenAPI Initiative example)',
       tags: ['store', 'rest'],
+      // The spec version's name (catalog.entities.ts); without it the version is named by the definition's digest.
+      annotations: { 'hangar.io/api-version': version },
       links: [{ url: 'https://github.com/OAI/OpenAPI-Specification/blob/main/examples/v3.0/petstore.yaml', title: 'API Spec' }],
     },
     spec: {

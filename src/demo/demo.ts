@@ -51,7 +51,7 @@ async function registerAuthor(app: App): Promise<Caller> {
   }
   const user = res.json() as { id: string };
   return Object.freeze({
-    actor: { kind: 'user', userId: user.id, username: AUTHOR.username, roles: ['admin'], isAdmin: true },
+    actor: { kind: 'user' as const, userId: user.id, username: AUTHOR.username, roles: ['admin'], isAdmin: true },
     organizationId: null,
     requestId: `demo-${randomUUID()}`,
   });
