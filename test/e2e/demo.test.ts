@@ -37,7 +37,9 @@ async function startServing(args: string[]) {
   const port = await freePort();
   const server = start(args, { PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
-  await waitUntil(async () => (await fetch(`${base}/health`)).ok, 240_000, 'the demo server');
+  await waitUntil(async () => (await fetch(`${base}/health`)).ok, 400_000, 'the demo server').catch((err: Error) => {
+    throw new Error(`${err.message}\n${server.output()}`);
+  });
   const login = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -108,7 +110,7 @@ describe('npm start -- --demo', () => {
     expect(again.output()).toContain('the sample is already loaded');
     expect((await again.get('/api/v1/incidents')).total).toBe(1);
     await stop(again);
-  }, 600_000);
+  }, 900_000);
 
   it('refuses a database holding other data, and production, with the reason', async () => {
     const other = mkdtempSync(join(tmpdir(), 'hangar-demo-other-'));
@@ -116,7 +118,7 @@ describe('npm start -- --demo', () => {
       const port = await freePort();
       const plain = start([], { DATA_DIR: other, PORT: String(port) });
       const base = `http://127.0.0.1:${port}`;
-      await waitUntil(async () => (await fetch(`${base}/health`)).ok, 240_000, 'the plain server');
+      await waitUntil(async () => (await fetch(`${base}/health`)).ok, 400_000, 'the plain server');
       const login = await fetch(`${base}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -141,5 +143,5 @@ describe('npm start -- --demo', () => {
     const production = start([], { NODE_ENV: 'production', HANGAR_DEMO: 'true', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'memory://' });
     expect(await production.exited).toBe(1);
     expect(production.output()).toContain('never loaded with NODE_ENV=production');
-  }, 600_000);
+  }, 900_000);
 });
