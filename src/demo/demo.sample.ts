@@ -13,7 +13,7 @@ export interface DeploymentPlan {
   component: string;
   everyDays: number;
   hourUtc: number;
-  failedOnDaysAgo: number[];
+  rolledBackOnDaysAgo: number[];
   recoveryMinutes: number;
 }
 

@@ -23,26 +23,30 @@ async function loadCatalog(modules: Modules, caller: Caller) {
   }
 }
 
-/** One deployment every `everyDays` over the last 30 days; a failed one is followed by its fix `recoveryMinutes` later. */
+/**
+ * One deployment every `everyDays` over the last 30 days. DORA counts a deployment as failed when it
+ * was rolled back or caused an incident (decision 570): on `rolledBackOnDaysAgo` days the same
+ * deployment is reported rolled back `recoveryMinutes` after it finished.
+ */
 function deploymentEvents(plan: DeploymentPlan, environment: string, now: number) {
   const events = [];
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   for (let daysAgo = 29; daysAgo >= 1; daysAgo -= plan.everyDays) {
-    const at = today - daysAgo * DAY_MS + plan.hourUtc * 3_600_000;
-    const failed = plan.failedOnDaysAgo.includes(daysAgo);
+    const started = today - daysAgo * DAY_MS + plan.hourUtc * 3_600_000;
+    const finished = started + 6 * 60_000;
     const version = `1.${30 - daysAgo}.0`;
-    const event = (id: string, v: string, start: number, status: 'succeeded' | 'failed') => ({
+    const event = (status: 'succeeded' | 'rolled_back', at: number) => ({
       source: 'hangar-demo',
-      externalId: `${plan.component}-${id}`,
+      externalId: `${plan.component}-${version}`,
       component: plan.component,
       environment,
       status,
-      version: v,
-      startedAt: new Date(start).toISOString(),
-      finishedAt: new Date(start + 6 * 60_000).toISOString(),
+      version,
+      startedAt: new Date(started).toISOString(),
+      finishedAt: new Date(at).toISOString(),
     });
-    events.push(event(version, version, at, failed ? 'failed' : 'succeeded'));
-    if (failed) events.push(event(`${version}-fix`, `${version}-1`, at + plan.recoveryMinutes * 60_000, 'succeeded'));
+    events.push(event('succeeded', finished));
+    if (plan.rolledBackOnDaysAgo.includes(daysAgo)) events.push(event('rolled_back', finished + plan.recoveryMinutes * 60_000));
   }
   return events;
 }
@@ -50,16 +54,16 @@ function deploymentEvents(plan: DeploymentPlan, environment: string, now: number
 /** The environment and 30 days of deployments, with their DORA facts written at once (the ingest jobs then find them done). */
 async function loadDeployments(modules: Modules, caller: Caller, sample: Activity) {
   const environment = await modules.environments.create(caller, asBody(CreateEnvironmentBody, sample.environment, 'environment'));
-  const failedIds: string[] = [];
+  const rolledBack: string[] = [];
   const now = Date.now();
   for (const plan of sample.deployments) {
     for (const event of deploymentEvents(plan, environment.name, now)) {
       const { deployment } = await modules.deployments.recordEvent(caller, asBody(DeploymentEventBody, event, 'deployment'));
       await modules.dora.ingest(deployment.id);
-      if (event.status === 'failed') failedIds.push(deployment.id);
+      if (event.status === 'rolled_back') rolledBack.push(deployment.id);
     }
   }
-  return { environmentId: environment.id, lastFailedId: failedIds.at(-1) };
+  return { environmentId: environment.id, lastFailedId: rolledBack.at(-1) };
 }
 
 /** An incident caused by the latest failed deployment, walked through its statuses with an update: its timeline. */
