@@ -64,6 +64,7 @@ async function registerAuthor(app: App): Promise<Caller> {
  */
 export async function loadDemo(app: App): Promise<{ loaded: boolean; ms: number }> {
   const started = Date.now();
+  const cpu = process.cpuUsage();
   const { modules } = app.hangar;
   if (await demoAlreadyLoaded(modules)) {
     app.log.info('demo: the sample is already loaded; nothing to do');
@@ -77,6 +78,9 @@ export async function loadDemo(app: App): Promise<{ loaded: boolean; ms: number 
   const caller = await registerAuthor(app);
   const { runStatus } = await loadSample(modules, caller);
   const ms = Date.now() - started;
-  app.log.info({ ms, pipelineRun: runStatus }, 'demo: sample loaded (catalog, API versions, deployments, incident, scorecard, pipeline, dashboard)');
+  // The process's CPU time too: on a loaded machine the wall time says more about the others' work.
+  const used = process.cpuUsage(cpu);
+  const cpuMs = Math.round((used.user + used.system) / 1000);
+  app.log.info({ ms, cpuMs, pipelineRun: runStatus }, 'demo: sample loaded (catalog, API versions, deployments, incident, scorecard, pipeline, dashboard)');
   return { loaded: true, ms };
 }
