@@ -16,7 +16,7 @@ afterAll(() => portal?.close());
 const PAGES: [path: string, shows: string][] = [
   ['/catalog', 'petstore-service'],
   ['/apis', 'petstore'],
-  ['/teams', 'team-c'],
+  ['/teams', 'Team C'],
   ['/people', 'Janelle Dawe'],
   ['/deployments', 'production'],
   ['/dora', 'deployments in 30 days'],
