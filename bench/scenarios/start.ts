@@ -55,8 +55,9 @@ async function timeStart(command: string, args: string[], env: Record<string, st
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group: npm does not pass SIGTERM on to the server it started.
+    detached: true,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode} before answering /health`);
@@ -69,9 +70,26 @@ async function timeStart(command: string, args: string[], env: Record<string, st
       await new Promise((r) => setTimeout(r, 10));
     }
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+    await stopGroup(child.pid!);
   }
+}
+
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** SIGTERM to npm, its shell and the server; SIGKILL to what is left after 30 s. */
+async function stopGroup(pgid: number) {
+  if (!groupAlive(pgid)) return;
+  process.kill(-pgid, 'SIGTERM');
+  const deadline = performance.now() + 30_000;
+  while (groupAlive(pgid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
 }
 
 const median = (values: number[]) => {
