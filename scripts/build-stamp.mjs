@@ -20,7 +20,7 @@ function sources(dir) {
 export function buildStamp() {
   const files = sources(join(projectRoot, 'src'));
   return JSON.stringify({
-    bundle: 2,
+    bundle: 3,
     files: files.map((f) => relative(projectRoot, f)).sort(),
     newest: Math.max(...files.map((f) => statSync(f).mtimeMs)),
   });

@@ -13,8 +13,34 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildStamp, isBuilt, projectRoot, stampFile } from './build-stamp.mjs';
 
-/** Pure-JS ES module packages made of many small files: inlined into the bundle. */
-const INLINED = new Set(['typebox', 'drizzle-orm']);
+/**
+ * Inlined into the bundle: pure-JS packages made of many small files, and the HTTP stack every start
+ * loads (Fastify and its plugins, the JWT, metrics and settings libraries, and what they require).
+ * Node resolved, read and compiled their ~600 CommonJS files one by one on every start (decision 899).
+ * Packages with native code, WebAssembly, worker files or assets read from their folder stay external.
+ */
+const INLINED = new Set([
+  'typebox',
+  'drizzle-orm',
+  'fastify',
+  'find-my-way',
+  '@fastify/cookie',
+  '@fastify/cors',
+  '@fastify/fast-json-stringify-compiler',
+  '@fastify/formbody',
+  '@fastify/rate-limit',
+  '@fastify/type-provider-typebox',
+  'secure-json-parse',
+  'helmet',
+  'prom-client',
+  'fast-jwt',
+  'croner',
+  'semver',
+  'yaml',
+  'ajv',
+  'ajv-formats',
+  'ajv-draft-04',
+]);
 
 /** Entry points, named as their output file under dist/src (workers resolve `./<name>.js` from any chunk). */
 const ENTRIES = {

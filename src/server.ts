@@ -17,13 +17,27 @@ function openEmbeddedEarly(config: Config): Promise<DatabaseHandle> | undefined 
   return opening;
 }
 
+/** The demo sample, loaded before the server listens; a refusal stops the start with its reason. */
+async function loadDemoOrExit(app: Awaited<ReturnType<typeof import('./app.js').buildApp>>) {
+  const { DemoRefused, loadDemo } = await import('./demo/demo.js');
+  await app.ready();
+  try {
+    await loadDemo(app);
+  } catch (err) {
+    await app.close();
+    console.error(`Hangar cannot load the demo: ${err instanceof DemoRefused ? err.message : err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
 /** Entry point: read the config, build the app, listen, and shut down gracefully on signals. */
 async function main() {
   // A .env file in the working folder fills in settings not already set in the environment.
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
-    config = loadConfig();
+    // `npm start -- --demo` is HANGAR_DEMO=true (decision 895).
+    config = loadConfig(process.argv.includes('--demo') ? { ...process.env, HANGAR_DEMO: 'true' } : process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Hangar cannot start: ${err.message}`);
@@ -35,6 +49,7 @@ async function main() {
   const embedded = openEmbeddedEarly(config);
   const { buildApp } = await import('./app.js');
   const app = await buildApp(config, embedded ? { database: await embedded, closeDatabase: true } : {});
+  if (config.demo) await loadDemoOrExit(app);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -18,6 +18,7 @@ import { outboundSettings } from './outbound.js';
 import { portalSettings } from './portal.js';
 import { doraSettings } from './dora.js';
 import { identitySettings } from './identity.js';
+import { demoSettings } from './demo.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
 const SECTIONS: ConfigSection[] = [
@@ -38,6 +39,7 @@ const SECTIONS: ConfigSection[] = [
   portalSettings,
   doraSettings,
   identitySettings,
+  demoSettings,
 ];
 
 /**

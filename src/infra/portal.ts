@@ -62,21 +62,22 @@ export function createPortal(dir: string): Portal {
         app.get('/', { config: { auth: 'none' }, schema: { hide: true } as object }, (request, reply) => sendNotBuilt(request, reply));
         return;
       }
-      await app.register(fastifyStatic, {
-        root: dir,
-        prefix: '/',
-        // One route per file, listed at start: a catch-all route would turn every unknown path,
-        // /api's included, into a "known path" for the 405 check.
-        wildcard: false,
+      const common = {
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz'],
         serveDotFiles: false,
         cacheControl: false,
-        setHeaders: (res, filePath) => {
+        setHeaders: (res: { setHeader(name: string, value: string): void }, filePath: string) => {
           res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
           res.setHeader('vary', 'accept-encoding');
         },
-      });
+      };
+      // The few files at the top (index.html, the icon, the theme script): one route each, listed at
+      // start, as a catch-all at / would turn every unknown path, /api's included, into a "known path"
+      // for the 405 check.
+      await app.register(fastifyStatic, { ...common, root: dir, prefix: '/', wildcard: false, globIgnore: ['**/*.br', '**/*.gz', 'assets/**'] });
+      // The hashed files under assets/ (about 200, each a GET and a HEAD route when listed) behind one
+      // wildcard route of their own prefix: no scan and no routes to build at start (decision 900).
+      await app.register(fastifyStatic, { ...common, root: assetsDir, prefix: '/assets/', wildcard: true, decorateReply: false });
     },
   };
 }

@@ -16,6 +16,15 @@ export function Loading({ rows = 5, label = 'Loading', className }: { rows?: num
   );
 }
 
+/** The first-run hint of empty pages (decision 897): the demo sample shows what a page holds. */
+export function DemoHint() {
+  return (
+    <p className="mt-1">
+      To try Hangar with sample data, start it on an empty database with <code>npm start -- --demo</code>.
+    </p>
+  );
+}
+
 /** Nothing to show, and what to do next. */
 export function EmptyState({
   title,

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Select } from '../../components/ui/input';
 import { ListFilter } from '../../components/ui/list-filter';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import type { ApiListSearch } from './apis-search';
 import { SpecStatusBadge } from './spec-panel';
 
@@ -110,6 +110,7 @@ export function ApisPage() {
         ) : (
           <EmptyState title="No API is registered">
             Register an entity of kind API (with its <code>spec.definition</code>) from a <code>catalog-info.yaml</code>; its spec versions appear here.
+            <DemoHint />
           </EmptyState>
         )
       ) : (

@@ -5,7 +5,7 @@ import { useCatalogFacets, useCatalogPage } from '../../api/queries/catalog';
 import { Button } from '../../components/ui/button';
 import { DataTable, type SortState } from '../../components/ui/data-table';
 import { Select } from '../../components/ui/input';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { PAGE_SIZES, visibleColumns, type CatalogSearch, type CatalogSort } from '../../lib/search-params';
 import { catalogColumns } from './catalog-columns';
 import { CatalogFilters } from './catalog-filters';
@@ -78,6 +78,7 @@ export function CatalogPage() {
           <EmptyState title="The catalog is empty">
             Register components from a repository&apos;s <code>catalog-info.yaml</code> (a catalog location), from pasted YAML or with New component (admins);
             they appear here as soon as they are stored.
+            <DemoHint />
           </EmptyState>
         )
       ) : (

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/input';
-import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { describeError, DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 
 export function DashboardsPage() {
   const dashboards = useDashboards(1, 100);
@@ -24,7 +24,10 @@ export function DashboardsPage() {
       ) : dashboards.isError ? (
         <ErrorState error={dashboards.error} onRetry={() => void dashboards.refetch()} />
       ) : dashboards.data.data.length === 0 ? (
-        <EmptyState title="No dashboards yet">Create one, then add widgets: charts of metrics and uptime, incident counts, deployment feeds.</EmptyState>
+        <EmptyState title="No dashboards yet">
+          Create one, then add widgets: charts of metrics and uptime, incident counts, deployment feeds.
+          <DemoHint />
+        </EmptyState>
       ) : (
         <ul aria-label="Dashboards" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {dashboards.data.data.map((d) => (

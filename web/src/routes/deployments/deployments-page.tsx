@@ -16,7 +16,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, Select } from '../../components/ui/input';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
 import { DEPLOYMENT_STATUSES, feedQuery, latestPerComponent, type DeploymentsSearch } from './deployments-search';
 import { ComponentName, FeedTable, formatWhen, Pager, StatusBadge, type ComponentMap } from './feed';
@@ -64,6 +64,7 @@ export function DeploymentsPage() {
         ) : envs.length === 0 ? (
           <EmptyState title="No environments yet">
             Admins define environments (development, staging, production…) under Administration → Environments.
+            <DemoHint />
           </EmptyState>
         ) : (
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">

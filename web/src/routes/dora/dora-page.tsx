@@ -5,7 +5,7 @@ import { useDoraDrilldown, useDoraMetrics, type DoraMetrics, type DoraSlice, typ
 import { useAllTeams } from '../../api/queries/teams';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DoraTrends } from './dora-trends';
 import { DORA_DRILLS, DORA_WINDOWS, duration, windowOf } from './dora-search';
@@ -253,7 +253,10 @@ export function DoraPage() {
               Daily trend
             </h2>
             {metrics.data.deploymentFrequency.deployments === 0 ? (
-              <p className="text-[13px] text-muted-foreground">No deployments in this window.</p>
+              <div className="text-[13px] text-muted-foreground">
+                <p>No deployments in this window.</p>
+                <DemoHint />
+              </div>
             ) : (
               <DoraTrends series={metrics.data.series} />
             )}

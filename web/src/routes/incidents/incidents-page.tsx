@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { INCIDENT_STATUSES, useIncidents, type IncidentStatus, type Severity } from '../../api/queries/incidents';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/input';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { DeclareIncidentDialog } from './declare-dialog';
 import { useIsAdmin } from '../../lib/use-session';
 import { formatTime, SeverityBadge, SeverityOptions, StatusBadge } from './parts';
@@ -63,6 +63,7 @@ export function IncidentsPage() {
       ) : incidents.data.data.length === 0 ? (
         <EmptyState title={filtered ? 'No incident matches these filters' : 'No incidents'}>
           {filtered ? 'Change or clear the filters.' : isAdmin ? 'Declare one when something breaks.' : 'An admin declares incidents when something breaks.'}
+          {!filtered && <DemoHint />}
         </EmptyState>
       ) : (
         <>

@@ -6,7 +6,7 @@ import { PIPELINES_PAGE_SIZE, usePipelines, type Pipeline } from '../../api/quer
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ListFilter } from '../../components/ui/list-filter';
 import { formatTime } from './run-status';
 
@@ -85,6 +85,7 @@ export function PipelinesPage() {
           {q
             ? 'Search looks in names and descriptions; try another word.'
             : 'A pipeline is an ordered list of stages: scripts, builds, approvals, deploys and notifications.'}
+          {!q && <DemoHint />}
         </EmptyState>
       ) : (
         <>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useScorecards } from '../../api/queries/scorecards';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
 import { DefinitionEditor } from './definition-editor';
 
@@ -35,7 +35,10 @@ export function ScorecardsPage() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState title="No scorecard yet">Choose an organization to see its built-in Production readiness scorecard, or create one.</EmptyState>
+        <EmptyState title="No scorecard yet">
+          Choose an organization to see its built-in Production readiness scorecard, or create one.
+          <DemoHint />
+        </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {list.data.data.map((s) => (
