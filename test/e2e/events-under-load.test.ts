@@ -13,6 +13,8 @@ import { ADMIN, createTestDatabase, TEST_JWT_SECRET, testConfig, uniq } from '..
 import { freePort, waitUntil } from '../helpers/free-port.js';
 import { startKube } from '../helpers/kube.js';
 import { TEST_NAME_PREFIX, TEST_REDIS_URL } from '../helpers/test-env.js';
+import { gateSubscriptions } from '../../src/infra/realtime/subscriptions.js';
+import { closeRedis, createRedis, loadRedisDriver } from '../../src/infra/redis.js';
 
 /**
  * Issue 30 item 6, from the outside: events raised right after a socket connects are never lost,
@@ -179,5 +181,33 @@ describe('events right after a socket connects, the CPU saturated', () => {
       socket.close();
     }
     expect(lost).toEqual([]);
+  });
+
+  it('the subscription gate opens once Redis confirms, closes when the subscriber drops, and opens again once resubscribed', async () => {
+    await loadRedisDriver();
+    const subscriber = createRedis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    const publisher = createRedis(TEST_REDIS_URL);
+    cleanups.push(
+      () => closeRedis(subscriber),
+      () => closeRedis(publisher),
+    );
+    const gate = gateSubscriptions(subscriber);
+    let lost = 0;
+    gate.onLost(() => lost++);
+    const channel = `${prefix}:gate`;
+    const received: string[] = [];
+    subscriber.on('pmessage', (_pattern, _channel, message) => received.push(message));
+    void subscriber.psubscribe(`${channel}*`);
+    expect(await gate.ready(0)).toBe(false); // asked, not yet confirmed
+    expect(await gate.ready(20_000)).toBe(true);
+    await publisher.publish(channel, 'first');
+    await waitUntil(async () => received.includes('first'), 10_000, 'the first message');
+
+    // The connection drops: the gate closes at once and opens only after ioredis has resubscribed.
+    subscriber.stream.destroy();
+    await waitUntil(async () => lost === 1, 10_000, 'the subscriber to be lost');
+    expect(await gate.ready(20_000)).toBe(true);
+    await publisher.publish(channel, 'second');
+    await waitUntil(async () => received.includes('second'), 10_000, 'the message after resubscribing');
   });
 });
