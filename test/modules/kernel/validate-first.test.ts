@@ -61,9 +61,7 @@ describe('paging values are validated before anything else', () => {
   });
 
   it('routes that declare page or limit are in the sweep', () => {
-    expect(gets.filter((g) => g.pageNumbers).map((g) => g.path)).toEqual(
-      expect.arrayContaining(['/api/v1/gateway/routes', '/api/v1/pipelines']),
-    );
+    expect(gets.filter((g) => g.pageNumbers).map((g) => g.path)).toEqual(expect.arrayContaining(['/api/v1/gateway/routes', '/api/v1/pipelines']));
   });
 
   it('GET /api/v1/registry/repositories?page=0 and ?limit=100000 are 400s while no registry is configured', async () => {
