@@ -224,7 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const portal = createPortal(config.portal.dir);
   registerErrorHandling(app, portal.fallback);
-  // Paging values are checked before any route runs, also on whole-array lists (decision 405).
+  // Paging values are checked before any route runs, also on whole-array lists (decisions 405, 815).
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'GET') return;
     const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};

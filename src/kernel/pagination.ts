@@ -7,6 +7,19 @@ export const PageQuery = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuery>;
 
+const MAX_PAGE_NUMBER = 1_000_000;
+const MAX_LIMIT = 100;
+
+/**
+ * `page`/`limit` paging of the lists that number their pages (gateway routes, pipelines, IaC runs):
+ * one set of bounds, shared with the check of routes that do not declare them (decision 815).
+ */
+export const PageNumberQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_NUMBER, default: 1, description: `page number (1-${MAX_PAGE_NUMBER})` }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 20, description: `rows per page (1-${MAX_LIMIT})` }),
+});
+export type PageNumberQuery = Static<typeof PageNumberQuery>;
+
 export const Page = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), total: Type.Integer(), skip: Type.Integer(), take: Type.Integer() });
 
 export interface PageResult<T> {
@@ -34,12 +47,18 @@ export function pageMemo<T extends object>() {
   };
 }
 
-const PAGING = { skip: { min: 0, max: Number.MAX_SAFE_INTEGER }, take: { min: 1, max: 100 } } as const;
+const PAGING: Record<string, { min: number; max: number; problem: string }> = {
+  skip: { min: 0, max: Number.MAX_SAFE_INTEGER, problem: 'must be an integer of 0 or more' },
+  take: { min: 1, max: MAX_LIMIT, problem: `must be an integer from 1 to ${MAX_LIMIT}` },
+  page: { min: 1, max: MAX_PAGE_NUMBER, problem: `must be an integer from 1 to ${MAX_PAGE_NUMBER}` },
+  limit: { min: 1, max: MAX_LIMIT, problem: `must be an integer from 1 to ${MAX_LIMIT}` },
+};
 
 /**
- * `skip`/`take` given to a GET route that answers a whole array (an integration's list) are checked
- * all the same, before the route runs: a mistyped paging value is a 400 even when the system behind
- * the route is not configured or down (decision 405). Routes that page validate them by schema.
+ * Paging values (`skip`/`take`, and `page`/`limit`) given to a GET route that does not declare them
+ * (an integration's whole-array list) are checked all the same, before the route runs: a mistyped
+ * paging value is a 400 even when the system behind the route is not configured or down (decisions
+ * 405, 815). Routes that page validate them by schema.
  */
 export function pagingProblem(query: unknown, declared: (name: string) => boolean): { field: string; problem: string } | undefined {
   if (typeof query !== 'object' || query === null) return undefined;
@@ -48,7 +67,7 @@ export function pagingProblem(query: unknown, declared: (name: string) => boolea
     if (value === undefined || declared(name)) continue;
     const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
     if (!(n >= range.min && n <= range.max)) {
-      return { field: name, problem: name === 'take' ? 'must be an integer from 1 to 100' : 'must be an integer of 0 or more' };
+      return { field: name, problem: range.problem };
     }
   }
   return undefined;

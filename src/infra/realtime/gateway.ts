@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { isSocketEvent, type EventAudience, type EventBus } from '../events.js';
 import { closeRedis, createRedis } from '../redis.js';
+import { gateSubscriptions, type SubscriptionGate } from './subscriptions.js';
 
 export interface RealtimeOptions {
   allowedOrigins: '*' | string[];
@@ -42,6 +43,8 @@ export interface RealtimeGateway {
 }
 
 const NAMESPACE = '/events';
+/** How long a connecting client waits for this process's Redis subscriptions before it is refused (and retries). */
+const SUBSCRIBED_WITHIN_MS = 10_000;
 
 function tokenOf(handshake: { auth?: Record<string, unknown>; headers: Record<string, unknown> }): string | undefined {
   const fromAuth = handshake.auth?.token;
@@ -78,9 +81,11 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
   // No retry limit: while Redis is away, the adapter's (un-awaited) subscribe and publish calls wait
   // in the offline queue instead of rejecting unhandled.
   const redisClients = opts.redisUrl ? [0, 1].map(() => observeCommands(createRedis(opts.redisUrl!, { maxRetriesPerRequest: null }))) : [];
+  let subscriptions: SubscriptionGate | undefined;
   if (redisClients.length === 2) {
     // Loaded only with Redis: a single process needs no fan-out.
     const { createAdapter } = await import('@socket.io/redis-adapter');
+    subscriptions = gateSubscriptions(redisClients[1]!);
     io.adapter(createAdapter(redisClients[0], redisClients[1], { key: `${opts.redisKeyPrefix}:socket.io` }));
   }
 
@@ -92,15 +97,20 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
     next((await identify(socket)) ? undefined : new Error('unauthorized'));
   };
   const events = io.of(NAMESPACE);
-  // Rooms are joined here, before the connection is accepted: no event slips out unfiltered in between.
+  // Rooms are joined here, before the connection is accepted: no event slips out unfiltered in
+  // between. Nor is it accepted before this process receives what the others publish (decision 818).
   events.use(async (socket, next) => {
     const who = await identify(socket);
     if (!who) return next(new Error('unauthorized'));
+    if (subscriptions && !(await subscriptions.ready(SUBSCRIBED_WITHIN_MS))) return next(new Error('events unavailable'));
     socket.join([userRoom(who.userId), ...who.organizationIds.map(orgRoom), ...(who.isAdmin ? [ADMINS] : [])]);
     next();
   });
   // The root namespace carries nothing, but it must not be an unauthenticated way in either.
   io.of('/').use(rejectUnauthenticated);
+  // Events published while the subscriber is away are gone: the clients of this process reconnect
+  // (once subscribed again) and re-read, rather than miss them silently (decision 818).
+  subscriptions?.onLost(() => events.local.disconnectSockets(true));
 
   /** A user's live sockets, in every process (Redis adapter), join or leave `room` after a committed change. */
   const moveUser = (userId: string, room: string, join: boolean) => {

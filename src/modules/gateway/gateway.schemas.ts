@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
+import { PageNumberQuery } from '../../kernel/pagination.js';
 
 export const GatewayRouteSchema = Type.Object(
   {
@@ -23,8 +24,7 @@ export const RouteQuery = Type.Object({
   gatewayType: Type.Optional(Type.Union([Type.Literal('alpha'), Type.Literal('beta')])),
   componentId: Type.Optional(Uuid),
   stale: Type.Optional(Type.Boolean()),
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...PageNumberQuery.properties,
 });
 export type RouteQuery = Static<typeof RouteQuery>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EmptyResponse, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
+import { PageNumberQuery } from '../../kernel/pagination.js';
 
 const NullableTimestamp = Nullable(Timestamp);
 export const NoContent = EmptyResponse;
@@ -160,10 +161,7 @@ export const StackQuery = Type.Object({
 });
 export type StackQuery = Static<typeof StackQuery>;
 
-export const RunPageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-});
+export const RunPageQuery = PageNumberQuery;
 export type RunPageQuery = Static<typeof RunPageQuery>;
 
 export const RunPage = Type.Object({ data: Type.Array(IacRunSchema), total: Type.Integer() });

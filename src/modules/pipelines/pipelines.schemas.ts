@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { JsonObject, Nullable, NullableTimestamp, Timestamp, Uuid } from '../../kernel/schemas.js';
+import { PageNumberQuery } from '../../kernel/pagination.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
 
@@ -92,8 +93,7 @@ export const UpdatePipelineBody = Type.Object(
 export type UpdatePipelineBody = Static<typeof UpdatePipelineBody>;
 
 export const PipelineListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...PageNumberQuery.properties,
   organizationId: Type.Optional(Uuid),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name or description (decision 721)' })),
 });

@@ -5,6 +5,14 @@ import { ADMIN, shellPortal } from './helpers/index.js';
 /** The portal's shell, session, catalog, search, teams and people in Chromium against a real server. */
 const { newPage, signedIn } = shellPortal();
 
+/** A task after those already queued (a MessageChannel message: not one of the clock's fake timers). */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
 const pathAndQuery = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
@@ -119,6 +127,39 @@ describe('catalog', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await context.close();
   });
+
+  // A filter typed and a row clicked at once: the filter's pending URL write (250 ms later) must not
+  // take the person back to the catalog once they have left it (decision 816). Each attempt loads
+  // the portal afresh and holds the entity page's code until the page's clock has fired that write,
+  // so the write always lands while the catalog is still on screen and the entity page is on its way.
+  it('a row clicked while the filter is still pending stays on the entity page, twenty times', { timeout: 300_000 }, async () => {
+    const { context, page } = await signedIn('/catalog?q=payments');
+    await page.clock.install();
+    let release = () => {};
+    let held = Promise.resolve();
+    await page.route('**/assets/entity-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const entity = '/catalog/component/default/payments-api';
+    const row = page.getByRole('link', { name: 'Payments API service' });
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      held = new Promise<void>((resolve) => (release = resolve));
+      await page.goto('/catalog?q=payments');
+      await row.waitFor();
+      await page.getByRole('searchbox', { name: 'Filter by text' }).fill('payments-api');
+      await row.click();
+      await page.clock.runFor(1_000);
+      await page.evaluate(nextTask);
+      release();
+      await page.waitForURL((u) => u.pathname === entity);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.clock.runFor(1_000);
+      await page.evaluate(nextTask);
+      expect(pathAndQuery(page), `attempt ${attempt}`).toBe(entity);
+    }
+    await context.close();
+  });
 });
 
 describe('search', () => {
@@ -135,6 +176,34 @@ describe('search', () => {
     while ((await hit.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/catalog/component/default/ledger-worker');
+    await context.close();
+  });
+
+  it('Enter opens the top match of an exact name; See all results is Ctrl+Enter or the arrows away', async () => {
+    const { context, page } = await signedIn('/people');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Command palette' });
+    const input = dialog.getByRole('combobox', { name: 'Search Hangar' });
+    await input.fill('ledger-worker');
+    // The result's name starts with the component's; "See all results for “ledger-worker”" does not.
+    const top = dialog.getByRole('option', { name: /^ledger-worker/ });
+    await expect.poll(() => top.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/catalog/component/default/ledger-worker');
+    await page.getByRole('heading', { level: 1, name: 'ledger-worker' }).waitFor();
+
+    await page.keyboard.press('Control+k');
+    await input.fill('ledger-worker');
+    await expect.poll(() => top.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'ledger-worker');
+
+    await page.keyboard.press('Control+k');
+    await input.fill('ledger-worker');
+    await expect.poll(() => top.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowUp'); // the list loops: up from the first is the last
+    expect(await dialog.getByRole('option', { name: /See all results/ }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Escape');
     await context.close();
   });
 

@@ -10690,7 +10690,9 @@ export interface operations {
                 /** @description UUID */
                 componentId?: string;
                 gatewayType?: "alpha" | "beta";
+                /** @description rows per page (1-100) */
                 limit?: number;
+                /** @description page number (1-1000000) */
                 page?: number;
                 stale?: boolean;
             };
@@ -12840,7 +12842,9 @@ export interface operations {
     listStackRuns: {
         parameters: {
             query?: {
+                /** @description rows per page (1-100) */
                 limit?: number;
+                /** @description page number (1-1000000) */
                 page?: number;
             };
             header?: never;
@@ -16999,9 +17003,11 @@ export interface operations {
     listPipelines: {
         parameters: {
             query?: {
+                /** @description rows per page (1-100) */
                 limit?: number;
                 /** @description UUID */
                 organizationId?: string;
+                /** @description page number (1-1000000) */
                 page?: number;
                 /** @description Case-insensitive substring of the name or description (decision 721) */
                 search?: string;

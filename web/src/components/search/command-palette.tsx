@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
 import { CornerDownLeft, FileText, Search } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from '../../api/queries/search';
 import { describeError } from '../ui/states';
 import { matchPages } from './page-matches';
@@ -15,7 +15,15 @@ const group =
 const item =
   'flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-[13px] data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground';
 
-/** Ctrl/Cmd+K: portal pages (matched here) and GET /api/v1/search results grouped by kind; arrows move, Enter opens. */
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const ALL_RESULTS = 'all-results';
+
+/**
+ * Ctrl/Cmd+K: portal pages (matched here) and GET /api/v1/search results grouped by kind; arrows
+ * move, Enter opens. The first item is selected whenever the first item changes (results arriving
+ * after the 150 ms pause), so Enter opens the top match; "See all results" is the last item, also
+ * reached with Ctrl/Cmd+Enter (decision 817).
+ */
 export default function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -23,6 +31,11 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
   const results = useSearch(settled, { take: 5 });
   const { user } = useSession();
   const pages = matchPages(query, user?.roles);
+  const groups = settled ? (results.data?.groups.filter((g) => g.items.length > 0) ?? []) : [];
+  const first = groups[0]?.items[0];
+  const firstValue = pages[0] ? `page:${pages[0].to}` : first ? `${first.kind}:${first.id}` : settled ? ALL_RESULTS : '';
+  const [selected, setSelected] = useState(firstValue);
+  useEffect(() => setSelected(firstValue), [firstValue]);
 
   const go = (href: string) => {
     onOpenChange(false);
@@ -36,7 +49,19 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         <RadixDialog.Content className="fixed top-[10vh] left-1/2 z-50 w-[min(94vw,640px)] -translate-x-1/2 overflow-hidden rounded-xl border bg-card text-foreground shadow-2xl">
           <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
           <RadixDialog.Description className="sr-only">Search components, APIs, teams, people and templates, or go to a page.</RadixDialog.Description>
-          <Command shouldFilter={false} label="Search Hangar" loop>
+          <Command
+            shouldFilter={false}
+            label="Search Hangar"
+            loop
+            value={selected}
+            onValueChange={setSelected}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || !settled) return;
+              // Before cmdk's own Enter, which opens the selected item.
+              e.preventDefault();
+              go(`/search?q=${encodeURIComponent(settled)}`);
+            }}
+          >
             <div className="flex items-center gap-2 border-b px-3">
               <Search aria-hidden className="size-4 text-muted-foreground" />
               <Command.Input
@@ -59,23 +84,28 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
                   ))}
                 </Command.Group>
               )}
-              {settled &&
-                results.data?.groups
-                  .filter((g) => g.items.length > 0)
-                  .map((g) => (
-                    <Command.Group key={g.kind} heading={`${KIND_LABELS[g.kind]} (${g.total})`} className={group}>
-                      {g.items.map((r) => (
-                        <Command.Item key={`${r.kind}:${r.id}`} value={`${r.kind}:${r.id}`} onSelect={() => go(resultHref(r))} className={item}>
-                          <FileText aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                          <span className="truncate font-medium">{r.title || r.name}</span>
-                          {r.description && <span className="truncate text-xs text-muted-foreground">{r.description}</span>}
-                        </Command.Item>
-                      ))}
-                    </Command.Group>
+              {groups.map((g) => (
+                <Command.Group key={g.kind} heading={`${KIND_LABELS[g.kind]} (${g.total})`} className={group}>
+                  {g.items.map((r) => (
+                    <Command.Item key={`${r.kind}:${r.id}`} value={`${r.kind}:${r.id}`} onSelect={() => go(resultHref(r))} className={item}>
+                      <FileText aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                      <span className="truncate font-medium">{r.title || r.name}</span>
+                      {r.description && <span className="truncate text-xs text-muted-foreground">{r.description}</span>}
+                    </Command.Item>
                   ))}
+                </Command.Group>
+              ))}
               {settled && (
-                <Command.Item value="all-results" onSelect={() => go(`/search?q=${encodeURIComponent(settled)}`)} className={item}>
+                <Command.Item
+                  value={ALL_RESULTS}
+                  onSelect={() => go(`/search?q=${encodeURIComponent(settled)}`)}
+                  className={item}
+                  aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
+                >
                   <CornerDownLeft aria-hidden className="size-4 text-muted-foreground" /> See all results for “{settled}”
+                  <kbd aria-hidden className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] text-muted-foreground">
+                    {isMac ? '⌘↵' : 'Ctrl ↵'}
+                  </kbd>
                 </Command.Item>
               )}
               {settled && results.data && !results.data.groups.some((g) => g.items.length) && pages.length === 0 && (
