@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import secureJson from 'secure-json-parse';
 import type { Config } from './config/config.js';
 import { fastifyTrustProxy } from './config/runtime.js';
-import { createAdapters, type Adapters } from './adapters.js';
+import { createAdapters, type Adapters } from './adapters/index.js';
 import type { Infrastructure } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { migrate } from './db/migrate.js';

@@ -86,10 +86,12 @@ export function createEventBus(log: BusLog): EventBus {
       log.warn({ err, event: name }, 'event handler failed');
     }
   };
-  const remove = <T>(list: T[], item: T) => () => {
-    const at = list.indexOf(item);
-    if (at >= 0) list.splice(at, 1);
-  };
+  const remove =
+    <T>(list: T[], item: T) =>
+    () => {
+      const at = list.indexOf(item);
+      if (at >= 0) list.splice(at, 1);
+    };
   return {
     emit(name, payload, audience) {
       for (const h of [...anyHandlers]) observe(name, () => h(name, payload, audience));

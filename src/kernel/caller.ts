@@ -23,7 +23,6 @@ export const SYSTEM_ACTOR: Actor = Object.freeze({
   isAdmin: true,
 });
 
-
 /**
  * Who asks, for which organization, in which request: the first argument of every service verb.
  * Routes build it from the request (kernel/auth.ts resolves the actor and, for routes declaring

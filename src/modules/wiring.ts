@@ -1,4 +1,4 @@
-import type { Adapters } from '../adapters.js';
+import type { Adapters } from '../adapters/index.js';
 import type { Infrastructure } from '../context.js';
 import type { App } from '../kernel/types.js';
 import { createAdmissionModule } from './admission/index.js';
@@ -155,4 +155,3 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
 
 /** Every module's verbs, as built: what `app.hangar.modules` exposes to operations tooling and tests. */
 export type Modules = Awaited<ReturnType<typeof registerModules>>;
-

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import type { Adapters } from '../../src/adapters.js';
+import type { Adapters } from '../../src/adapters/index.js';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';

@@ -36,6 +36,7 @@ export function bullmqId(id: string): string {
 /** Jobs in Redis through BullMQ: shared by every process of a deployment, surviving restarts. */
 export class BullmqQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
+  readonly durable = true;
   private readonly connection: Redis;
   private subscriber: Redis | undefined;
   private readonly queues = new Map<string, Queue>();

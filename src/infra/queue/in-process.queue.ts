@@ -26,6 +26,7 @@ interface Lane {
  */
 export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process' as const;
+  readonly durable = false;
   private readonly lanes = new Map<string, Lane>();
   private readonly schedules = new Map<string, { stop(): void }>();
   private readonly running = new Set<Promise<void>>();

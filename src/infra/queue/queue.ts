@@ -57,6 +57,11 @@ export interface ScheduleSpec {
 
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
+  /**
+   * Whether a queued job outlives this process and is run by any process of the deployment (Redis):
+   * what a module asks instead of reading `kind` (decision 923).
+   */
+  readonly durable: boolean;
   define<T>(name: string, handler: JobHandler<T>, opts?: LaneOptions): void;
   enqueue<T>(name: string, data: T, opts?: JobOptions): Promise<void>;
   /** Installs (or replaces) schedule `id` of job `name`: runs once per cluster. */

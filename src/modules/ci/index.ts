@@ -10,7 +10,6 @@ import { createCiService, type CiService } from './ci.service.js';
 import { ciWebhookRoutes } from './ci.webhooks.routes.js';
 
 export { createGitOpsDeployPort } from './ci.deploy.js';
-export { realCiAdapters } from './ci.adapters.js';
 export type * from './ci.ports.js';
 export type { CiBuildUpdated } from './ci.webhooks.js';
 export type { ReceiverHandlers } from './ci.receivers.js';

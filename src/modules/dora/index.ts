@@ -13,7 +13,6 @@ export interface DoraDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' | '
   git: Git;
 }
 
-
 /**
  * DORA's four keys from Hangar's own records (decision 566): deployments, the commits they shipped
  * (read with git when a deployment is recorded), incidents linked to the deployment that caused them.

@@ -8,7 +8,6 @@ import { createRegistryService, type RegistryService } from './registry.service.
 
 export type { ScanResult } from './registry.ports.js';
 export type { RegistryPort } from './registry.ports.js';
-export { registryAdapterFor } from './registry.adapters.js';
 export { createRegistryService, type RegistryService } from './registry.service.js';
 
 export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'queue' | 'events'> {
@@ -18,8 +17,8 @@ export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' |
 
 /** Container registries (decision 600: cloudreg_a, cloudreg_b, …) and the vulnerabilities of components' images. */
 export function createRegistryModule({ db, jobs, queue, registry, events }: RegistryModuleDeps): HangarModule<RegistryService> {
-  // Only a Redis-backed queue outlives this process: without it the sync runs inline and reports its count.
-  const durable = queue.kind === 'bullmq';
+  // Only a durable queue outlives this process: without it the sync runs inline and reports its count.
+  const durable = queue.durable;
   const service = createRegistryService({
     db,
     adapter: registry,

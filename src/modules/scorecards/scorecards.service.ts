@@ -455,7 +455,6 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     async evaluateEntities(_caller: Caller, componentIds: string[]) {
       return evaluateEntities(componentIds);
     },
-
   };
 }
 

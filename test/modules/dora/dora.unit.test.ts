@@ -58,7 +58,12 @@ describe('DORA hears deployments on the bus (decisions 568, 920)', () => {
     subscribeDeployments(bus, { deploymentSettled: async (_c, id) => void settled.push(id) });
     const row = (id: string, status: string) => ({ id, status }) as never;
     bus.emit('deployment.created', row('a', 'pending'));
-    for (const [id, status] of [['b', 'succeeded'], ['c', 'failed'], ['d', 'rolled_back']]) bus.emit('deployment.updated', row(id!, status!));
+    for (const [id, status] of [
+      ['b', 'succeeded'],
+      ['c', 'failed'],
+      ['d', 'rolled_back'],
+    ])
+      bus.emit('deployment.updated', row(id!, status!));
     expect(settled).toEqual(['b', 'd']);
   });
 });

@@ -1,11 +1,11 @@
-import type { RegistryConfig, RegistryCredentialsOf, RegistryType } from '../../config/registry.js';
-import { ArtifactRegistryAdapter } from '../../integrations/artifact-registry/artifact-registry.adapter.js';
-import { DockerHubAdapter } from '../../integrations/dockerhub/dockerhub.adapter.js';
-import type { EcrAdapter } from '../../integrations/ecr/ecr.adapter.js';
-import { HarborAdapter } from '../../integrations/harbor/harbor.adapter.js';
-import { OciRegistryAdapter } from '../../integrations/oci-registry/oci-registry.adapter.js';
-import { Unavailable } from '../../kernel/errors.js';
-import type { RegistryPort } from './registry.ports.js';
+import type { RegistryConfig, RegistryCredentialsOf, RegistryType } from '../config/registry.js';
+import { ArtifactRegistryAdapter } from '../integrations/artifact-registry/artifact-registry.adapter.js';
+import { DockerHubAdapter } from '../integrations/dockerhub/dockerhub.adapter.js';
+import type { EcrAdapter } from '../integrations/ecr/ecr.adapter.js';
+import { HarborAdapter } from '../integrations/harbor/harbor.adapter.js';
+import { OciRegistryAdapter } from '../integrations/oci-registry/oci-registry.adapter.js';
+import { Unavailable } from '../kernel/errors.js';
+import type { RegistryPort } from '../modules/registry/index.js';
 
 /** The configured credentials when they are `type`'s (config checked their shape at start: decision 517). */
 function credentialsOf<K extends RegistryType>(cfg: RegistryConfig, type: K): Partial<RegistryCredentialsOf[K]> {
@@ -20,7 +20,7 @@ function credentialsOf<K extends RegistryType>(cfg: RegistryConfig, type: K): Pa
 export async function registryAdapterFor(cfg: RegistryConfig): Promise<(() => RegistryPort) | undefined> {
   if (!cfg.type) return undefined;
   // The AWS SDK (about 20 MB) is loaded only when ECR is the configured registry.
-  const Ecr: typeof EcrAdapter | undefined = cfg.type === 'cloudreg_a' ? (await import('../../integrations/ecr/ecr.adapter.js')).EcrAdapter : undefined;
+  const Ecr: typeof EcrAdapter | undefined = cfg.type === 'cloudreg_a' ? (await import('../integrations/ecr/ecr.adapter.js')).EcrAdapter : undefined;
   let built: RegistryPort | undefined;
   const need = (what: string) => new Unavailable(`Container registry adapter ${cfg.type} is not configured: ${what} is missing`);
   const build = (): RegistryPort => {

@@ -1,34 +1,36 @@
-import type { Config } from './config/config.js';
-import { BuildToolsAdapter } from './integrations/build-tools/build-tools.adapter.js';
-import { createGit } from './integrations/git/git.adapter.js';
-import type { Git } from './integrations/git/git.port.js';
-import { OpaAdapter } from './integrations/opa/opa.adapter.js';
-import { OpenCostAdapter } from './integrations/opencost/opencost.adapter.js';
-import { ElasticsearchAdapter } from './integrations/elasticsearch/elasticsearch.adapter.js';
-import { HttpRouteProbeAdapter } from './integrations/http-probe/http-probe.adapter.js';
-import { KongAdapter } from './integrations/kong/kong.adapter.js';
-import { kubernetesAccess } from './integrations/kubernetes/access.js';
-import { GatekeeperAdapter } from './integrations/kubernetes/gatekeeper.adapter.js';
-import { IstioAdapter } from './integrations/kubernetes/istio.adapter.js';
-import { LinkerdAdapter } from './integrations/kubernetes/linkerd.adapter.js';
-import { OrchestratorAdapter } from './integrations/kubernetes/orchestrator.adapter.js';
-import { outboundFetch } from './integrations/outbound/fetch.js';
-import { integrationRules } from './integrations/outbound/policy.js';
-import { OpenIdConnectAdapter } from './integrations/oidc/oidc.adapter.js';
-import type { OidcProviders } from './modules/auth/index.js';
-import { PrometheusMetricsAdapter } from './integrations/prometheus/prometheus.adapter.js';
-import { WebhookNotifyAdapter } from './integrations/webhook/webhook.adapter.js';
-import type { AdmissionPort } from './modules/admission/index.js';
-import { realCiAdapters, type CiAdapterFactories } from './modules/ci/index.js';
-import type { CostSourcePort } from './modules/cost/index.js';
-import type { GatewayAdapter, RouteProbePort } from './modules/gateway/index.js';
-import type { MeshOneMetricsPort, MeshOnePort } from './modules/meshone/index.js';
-import type { MeshTwoMetricsPort, MeshTwoPort } from './modules/meshtwo/index.js';
-import type { OrchestratorPort } from './modules/orchestrator/index.js';
-import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from './modules/pipelines/index.js';
-import type { PolicyEnginePort } from './modules/policyengine/index.js';
-import { registryAdapterFor, type RegistryPort } from './modules/registry/index.js';
-import { searchRules, type SearchClusterPort } from './modules/search-indices/index.js';
+import type { Config } from '../config/config.js';
+import { BuildToolsAdapter } from '../integrations/build-tools/build-tools.adapter.js';
+import { createGit } from '../integrations/git/git.adapter.js';
+import type { Git } from '../integrations/git/git.port.js';
+import { OpaAdapter } from '../integrations/opa/opa.adapter.js';
+import { OpenCostAdapter } from '../integrations/opencost/opencost.adapter.js';
+import { ElasticsearchAdapter } from '../integrations/elasticsearch/elasticsearch.adapter.js';
+import { HttpRouteProbeAdapter } from '../integrations/http-probe/http-probe.adapter.js';
+import { KongAdapter } from '../integrations/kong/kong.adapter.js';
+import { kubernetesAccess } from '../integrations/kubernetes/access.js';
+import { GatekeeperAdapter } from '../integrations/kubernetes/gatekeeper.adapter.js';
+import { IstioAdapter } from '../integrations/kubernetes/istio.adapter.js';
+import { LinkerdAdapter } from '../integrations/kubernetes/linkerd.adapter.js';
+import { OrchestratorAdapter } from '../integrations/kubernetes/orchestrator.adapter.js';
+import { outboundFetch } from '../integrations/outbound/fetch.js';
+import { integrationRules } from '../integrations/outbound/policy.js';
+import { OpenIdConnectAdapter } from '../integrations/oidc/oidc.adapter.js';
+import type { OidcProviders } from '../modules/auth/index.js';
+import { PrometheusMetricsAdapter } from '../integrations/prometheus/prometheus.adapter.js';
+import { WebhookNotifyAdapter } from '../integrations/webhook/webhook.adapter.js';
+import type { AdmissionPort } from '../modules/admission/index.js';
+import type { CiAdapterFactories } from '../modules/ci/index.js';
+import { realCiAdapters } from './ci.js';
+import type { CostSourcePort } from '../modules/cost/index.js';
+import type { GatewayAdapter, RouteProbePort } from '../modules/gateway/index.js';
+import type { MeshOneMetricsPort, MeshOnePort } from '../modules/meshone/index.js';
+import type { MeshTwoMetricsPort, MeshTwoPort } from '../modules/meshtwo/index.js';
+import type { OrchestratorPort } from '../modules/orchestrator/index.js';
+import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from '../modules/pipelines/index.js';
+import type { PolicyEnginePort } from '../modules/policyengine/index.js';
+import type { RegistryPort } from '../modules/registry/index.js';
+import { registryAdapterFor } from './registry.js';
+import { searchRules, type SearchClusterPort } from '../modules/search-indices/index.js';
 
 /**
  * Every port to a system outside the process, one line each, built from config in one place
@@ -114,7 +116,7 @@ async function gatewaysOf(cfg: Config['gateway']): Promise<GatewayAdapter[]> {
   if (cfg.alpha.enabled) gateways.push(new KongAdapter(cfg.alpha.url, cfg.alpha.apiKey, cfg.alpha.proxyUrl));
   if (cfg.beta.enabled) {
     // The AWS SDK is loaded only when Amazon API Gateway is enabled.
-    const { ApiGatewayAdapter } = await import('./integrations/apigateway/apigateway.adapter.js');
+    const { ApiGatewayAdapter } = await import('../integrations/apigateway/apigateway.adapter.js');
     gateways.push(new ApiGatewayAdapter(cfg.beta));
   }
   return gateways;

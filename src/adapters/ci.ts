@@ -1,8 +1,8 @@
-import { ArgoCdAdapter } from '../../integrations/argocd/argocd.adapter.js';
-import { CircleCiAdapter } from '../../integrations/circleci/circleci.adapter.js';
-import { JenkinsAdapter } from '../../integrations/jenkins/jenkins.adapter.js';
-import { TravisAdapter } from '../../integrations/travis/travis.adapter.js';
-import type { CiAdapterFactories } from './ci.ports.js';
+import { ArgoCdAdapter } from '../integrations/argocd/argocd.adapter.js';
+import { CircleCiAdapter } from '../integrations/circleci/circleci.adapter.js';
+import { JenkinsAdapter } from '../integrations/jenkins/jenkins.adapter.js';
+import { TravisAdapter } from '../integrations/travis/travis.adapter.js';
+import type { CiAdapterFactories } from '../modules/ci/index.js';
 
 /** The real platforms: Argo CD, CircleCI, Jenkins and Travis CI over their HTTP APIs. */
 export const realCiAdapters: CiAdapterFactories = {
