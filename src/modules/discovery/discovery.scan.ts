@@ -79,8 +79,8 @@ export function createRepositoryReader(deps: ScanDeps, source: SourceRow, provid
         await retire(caller, row.locationId);
         return { ...row, locationId: null, fileEtag: null, lastError: null };
       }
-      // Incremental: nothing pushed since the last reading (decision 1012).
-      if (!force && known && known.changedAt !== null && known.changedAt === r.changedAt && !known.lastError) return row;
+      // Incremental: nothing pushed since the last reading (decision 1012); a failed reading left changedAt null.
+      if (!force && known && known.changedAt !== null && known.changedAt === r.changedAt) return row;
       const file = await provider.readFile(target, r, source.filePath, branch, row.locationId ? (row.fileEtag ?? null) : null);
       if (file.status === 'not-modified') {
         record.filesFound++;
