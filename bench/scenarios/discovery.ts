@@ -43,7 +43,9 @@ const discoveryScenario: Scenario = async (ctx) => {
   try {
     gh.host.limits = { budget: 15_000, windowMs: 3_600_000, maxInFlight: 10, retryAfterS: 1, latencyMs: 0 };
     const owner = `bench-${Math.random().toString(36).slice(2, 8)}`;
-    const repos = Array.from({ length: REPOS }, (_, i) => gh.host.add(owner, `repo-${i}`, { file: i % 100 === 0 ? null : descriptor(`${owner}-${i}`, 'first') }));
+    const repos = Array.from({ length: REPOS }, (_, i) =>
+      gh.host.add(owner, `repo-${i}`, { file: i % 100 === 0 ? null : descriptor(`${owner}-${i}`, 'first') }),
+    );
     const credential = await call(ctx, 'POST', '/api/v1/integrations/credentials', { type: 'github', name: 'bench discovery', value: { token: gh.token } });
     if (credential.status !== 201) throw new Error(`credential: ${credential.status} ${JSON.stringify(credential.json)}`);
     const source = await call(ctx, 'POST', '/api/v1/catalog/discovery', { provider: 'github', baseUrl: gh.url, owner, credentialId: credential.json.id });
@@ -80,7 +82,12 @@ const discoveryScenario: Scenario = async (ctx) => {
       const started = performance.now();
       const res = await fetch(`${ctx.baseUrl}/api/v1/webhooks/github`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': crypto.randomUUID(), 'x-hub-signature-256': await sign(secret, raw) },
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'push',
+          'x-github-delivery': crypto.randomUUID(),
+          'x-hub-signature-256': await sign(secret, raw),
+        },
         body: raw,
       });
       if (res.status !== 200) throw new Error(`push delivery answered ${res.status}: ${await res.text()}`);

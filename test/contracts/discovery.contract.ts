@@ -46,7 +46,8 @@ export function discoveryContract(name: string, setup: () => Promise<DiscoveryHa
     let h: DiscoveryHarness;
     beforeAll(async () => {
       h = await setup();
-      for (let i = 0; i < 230; i++) h.host.add(h.owner, `svc-${String(i).padStart(3, '0')}`, { file: `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: svc-${i}\n` });
+      for (let i = 0; i < 230; i++)
+        h.host.add(h.owner, `svc-${String(i).padStart(3, '0')}`, { file: `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: svc-${i}\n` });
       h.host.add(h.owner, 'old-thing', { archived: true, file: 'kind: Component\n' });
       h.host.add(h.owner, 'nothing-yet', { empty: true });
       h.host.add(h.owner, 'broken', { file: 'kind: [Component\n  : : :' });
@@ -100,7 +101,10 @@ export function discoveryContract(name: string, setup: () => Promise<DiscoveryHa
       expect(await h.provider.readFile(h.target(ledger), repo!, 'catalog-info.yaml', 'main', etag)).toEqual({ status: 'not-modified' });
       expect(ledger.notModified).toBe(1);
       h.host.push(h.host.repos.get(Number(repo!.externalId))!, 'catalog-info.yaml', 'kind: Component\nmetadata:\n  name: changed\n');
-      expect(await h.provider.readFile(h.target(newLedger()), repo!, 'catalog-info.yaml', 'main', etag)).toMatchObject({ status: 'found', text: expect.stringContaining('changed') });
+      expect(await h.provider.readFile(h.target(newLedger()), repo!, 'catalog-info.yaml', 'main', etag)).toMatchObject({
+        status: 'found',
+        text: expect.stringContaining('changed'),
+      });
     });
 
     it('answers a missing file, an empty repository and invalid YAML as they are', async () => {

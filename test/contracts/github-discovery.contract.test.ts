@@ -31,7 +31,11 @@ afterAll(() => gh.close());
 it('lists a user (not an organization) through /users/{user}/repos', async () => {
   gh.users.add('octocat');
   gh.host.add('octocat', 'hello-world', { file: 'kind: Component\n' });
-  const page = await new GithubDiscoveryAdapter().listPage({ baseUrl: gh.url, owner: 'octocat', auth: { kind: 'token', token: gh.token }, maxInFlight: 2, ledger: newLedger() }, null, null);
+  const page = await new GithubDiscoveryAdapter().listPage(
+    { baseUrl: gh.url, owner: 'octocat', auth: { kind: 'token', token: gh.token }, maxInFlight: 2, ledger: newLedger() },
+    null,
+    null,
+  );
   expect(page.notModified ? [] : page.repositories.map((r) => r.fullName)).toEqual(['octocat/hello-world']);
 });
 

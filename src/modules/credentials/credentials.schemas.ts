@@ -79,14 +79,7 @@ export function validateCredentialValue<T extends CredentialType>(type: T, value
 }
 
 export const CredentialTypeSchema = Type.Union(
-  [
-    Type.Literal('gitopscd'),
-    Type.Literal('cloudci'),
-    Type.Literal('serverci'),
-    Type.Literal('hostedci'),
-    Type.Literal('github'),
-    Type.Literal('gitlab'),
-  ],
+  [Type.Literal('gitopscd'), Type.Literal('cloudci'), Type.Literal('serverci'), Type.Literal('hostedci'), Type.Literal('github'), Type.Literal('gitlab')],
   { description: 'gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI), github and gitlab (catalog discovery)' },
 );
 
@@ -105,7 +98,8 @@ export type Credential = Static<typeof CredentialSchema>;
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Value = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}; github {token} or {appId, privateKey, installationId}; gitlab {token}. Write-only.',
+  description:
+    'gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}; github {token} or {appId, privateKey, installationId}; gitlab {token}. Write-only.',
   writeOnly: true,
 });
 

@@ -20,19 +20,12 @@ export interface DiscoveredRepository {
 }
 
 /** One page of the listing; `notModified` when the provider answered 304 to the page's ETag. */
-export type ListedPage =
-  | { notModified: false; repositories: DiscoveredRepository[]; etag: string | null; next: string | null }
-  | { notModified: true };
+export type ListedPage = { notModified: false; repositories: DiscoveredRepository[]; etag: string | null; next: string | null } | { notModified: true };
 
 /** The file as read at a branch. */
-export type FileRead =
-  | { status: 'found'; text: string; etag: string | null }
-  | { status: 'not-modified' }
-  | { status: 'missing' };
+export type FileRead = { status: 'found'; text: string; etag: string | null } | { status: 'not-modified' } | { status: 'missing' };
 
-export type DiscoveryAuth =
-  | { kind: 'token'; token: string }
-  | { kind: 'github-app'; appId: string; privateKey: string; installationId: string };
+export type DiscoveryAuth = { kind: 'token'; token: string } | { kind: 'github-app'; appId: string; privateKey: string; installationId: string };
 
 /** What a scan reads of the provider's answers: for the status and for pausing (decision 1012). */
 export interface RequestLedger {

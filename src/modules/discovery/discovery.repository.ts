@@ -20,7 +20,11 @@ export const discoveryRepository = {
     return db.select().from(discoverySources).where(orgIs(organizationId)).orderBy(asc(discoverySources.createdAt), asc(discoverySources.id)).limit(500);
   },
   async find(db: Executor, organizationId: string | null, id: string) {
-    const [row] = await db.select().from(discoverySources).where(and(orgIs(organizationId), eq(discoverySources.id, id))).limit(1);
+    const [row] = await db
+      .select()
+      .from(discoverySources)
+      .where(and(orgIs(organizationId), eq(discoverySources.id, id)))
+      .limit(1);
     return row;
   },
   /** For background work, whatever the organization. */
@@ -45,7 +49,10 @@ export const discoveryRepository = {
       .where(eq(discoverySources.id, id));
   },
   async delete(db: Executor, organizationId: string | null, id: string) {
-    const [row] = await db.delete(discoverySources).where(and(orgIs(organizationId), eq(discoverySources.id, id))).returning();
+    const [row] = await db
+      .delete(discoverySources)
+      .where(and(orgIs(organizationId), eq(discoverySources.id, id)))
+      .returning();
     return row;
   },
 
@@ -111,7 +118,12 @@ export const discoveryRepository = {
     const where = and(eq(discoveryRepositories.sourceId, sourceId), isNotNull(discoveryRepositories.lastError));
     const [rows, [total]] = await Promise.all([
       db
-        .select({ repository: discoveryRepositories.fullName, url: discoveryRepositories.webUrl, message: discoveryRepositories.lastError, at: discoveryRepositories.updatedAt })
+        .select({
+          repository: discoveryRepositories.fullName,
+          url: discoveryRepositories.webUrl,
+          message: discoveryRepositories.lastError,
+          at: discoveryRepositories.updatedAt,
+        })
         .from(discoveryRepositories)
         .where(where)
         .orderBy(desc(discoveryRepositories.updatedAt), asc(discoveryRepositories.fullName))

@@ -108,7 +108,14 @@ export function createRepositoryReader(deps: ScanDeps, source: SourceRow, provid
 }
 
 /** A whole scan: every listing page (304s reuse what the page held), then the repositories not seen any more. */
-export async function runScan(deps: ScanDeps, caller: Caller, source: SourceRow, provider: DiscoveryProvider, target: DiscoveryTarget, record: DiscoveryScanRecord) {
+export async function runScan(
+  deps: ScanDeps,
+  caller: Caller,
+  source: SourceRow,
+  provider: DiscoveryProvider,
+  target: DiscoveryTarget,
+  record: DiscoveryScanRecord,
+) {
   const { db } = deps;
   const scanId = randomUUID();
   const read = createRepositoryReader(deps, source, provider, target, record);
@@ -128,7 +135,15 @@ export async function runScan(deps: ScanDeps, caller: Caller, source: SourceRow,
     } else if (listed.notModified) {
       throw new Error('the provider answered 304 to a page it was not asked about');
     } else {
-      const known = new Map((await repo.repositoriesByExternalIds(db, source.id, listed.repositories.map((r) => r.externalId))).map((k) => [k.externalId, k]));
+      const known = new Map(
+        (
+          await repo.repositoriesByExternalIds(
+            db,
+            source.id,
+            listed.repositories.map((r) => r.externalId),
+          )
+        ).map((k) => [k.externalId, k]),
+      );
       const rows: NewRepositoryRow[] = [];
       await pool(listed.repositories, target.maxInFlight, async (r) => {
         rows.push(await read(caller, r, known.get(r.externalId), key, scanId));

@@ -12,11 +12,27 @@ const Provider = Type.Union([Type.Literal('github'), Type.Literal('gitlab')], { 
 const BaseUrl = Type.String({
   minLength: 8,
   maxLength: 2000,
-  description: 'The REST root: https://api.github.com (default), https://ghe.example/api/v3, https://gitlab.com/api/v4 (default), https://gitlab.example/api/v4',
+  description:
+    'The REST root: https://api.github.com (default), https://ghe.example/api/v3, https://gitlab.com/api/v4 (default), https://gitlab.example/api/v4',
 });
-const Owner = Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9_.][A-Za-z0-9_.\\-/]*$', description: 'Organization or user (GitHub), group path (GitLab; subgroups included)' });
-const FilePath = Type.String({ minLength: 1, maxLength: 500, pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f]+$', description: `Path of the catalog file in each repository (default ${DEFAULT_FILE_PATH})` });
-const Branch = Type.String({ minLength: 1, maxLength: 255, pattern: '^(?!-)[^\\s~^:?*\\[\\\\\\x00-\\x1f]+$', description: "Branch to read (default: each repository's default branch)" });
+const Owner = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[A-Za-z0-9_.][A-Za-z0-9_.\\-/]*$',
+  description: 'Organization or user (GitHub), group path (GitLab; subgroups included)',
+});
+const FilePath = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f]+$',
+  description: `Path of the catalog file in each repository (default ${DEFAULT_FILE_PATH})`,
+});
+const Branch = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^(?!-)[^\\s~^:?*\\[\\\\\\x00-\\x1f]+$',
+  description: "Branch to read (default: each repository's default branch)",
+});
 const Schedule = Type.String({ minLength: 9, maxLength: 100, description: `Cron pattern, UTC (default hourly: ${DEFAULT_SCHEDULE})` });
 const Pattern = Type.String({ minLength: 1, maxLength: 500, description: 'RE2 pattern a repository full name must match (found anywhere; anchor with ^…$)' });
 

@@ -66,7 +66,8 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
   function checkBaseUrl(raw: string) {
     assertUriCharacters(raw, 'baseUrl');
     const url = parseHttpUrl(raw, 'baseUrl');
-    if (url.username || url.password || url.search || url.hash) throw new Invalid('baseUrl must be a plain http(s) URL', [{ field: 'baseUrl', problem: 'has user information, a query or a fragment' }]);
+    if (url.username || url.password || url.search || url.hash)
+      throw new Invalid('baseUrl must be a plain http(s) URL', [{ field: 'baseUrl', problem: 'has user information, a query or a fragment' }]);
     assertHost(deps.outbound, url.hostname, url.port ? Number(url.port) : undefined, 'baseUrl');
     return url.toString().replace(/\/+$/, '');
   }
@@ -74,14 +75,16 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
   async function checkCredential(caller: Caller, provider: string, credentialId: string) {
     const found = await deps.credentials.readValueById(caller, credentialId);
     if (!found || found.type !== provider) {
-      throw new Invalid(`credentialId must name a ${provider} integration credential of this organization`, [{ field: 'credentialId', problem: `no ${provider} credential with this id` }]);
+      throw new Invalid(`credentialId must name a ${provider} integration credential of this organization`, [
+        { field: 'credentialId', problem: `no ${provider} credential with this id` },
+      ]);
     }
   }
 
   /** What the adapters are handed for one scan or refresh: the credential, the bound and the ledger. */
   async function targetOf(source: SourceRow, ledger: RequestLedger, signal?: AbortSignal): Promise<DiscoveryTarget> {
     const found = await deps.credentials.readValueById(systemCaller({ organizationId: source.organizationId }), source.credentialId);
-    if (!found || found.type !== source.provider) throw new Invalid('The source\'s credential is gone or of another type');
+    if (!found || found.type !== source.provider) throw new Invalid("The source's credential is gone or of another type");
     const v = found.value;
     const auth: DiscoveryAuth = v.token
       ? { kind: 'token', token: v.token }
@@ -159,7 +162,14 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       const row = await requireSource(caller, id);
       const errors = await repo.errors(db, row.id);
       const scan = row.lastScan ?? { ...freshScan('manual'), startedAt: null };
-      return { sourceId: row.id, ...scan, state: row.lastScan?.state ?? 'never', trigger: row.lastScan?.trigger ?? null, errors: errors.rows, errorCount: errors.total };
+      return {
+        sourceId: row.id,
+        ...scan,
+        state: row.lastScan?.state ?? 'never',
+        trigger: row.lastScan?.trigger ?? null,
+        errors: errors.rows,
+        errorCount: errors.total,
+      };
     },
 
     async requestScan(caller: Caller, id: string) {

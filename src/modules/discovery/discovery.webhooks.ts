@@ -42,7 +42,12 @@ export function discoveryReceivers(deps: WebhookDeps) {
     return { statusCode: 200, outcome: 'refresh-queued', reason: null, deploymentId: null };
   }
 
-  async function push(provider: 'github' | 'gitlab', d: Delivery, repo: { id: string | null; fullName: string | null; defaultBranch: string | null }, total: number | null) {
+  async function push(
+    provider: 'github' | 'gitlab',
+    d: Delivery,
+    repo: { id: string | null; fullName: string | null; defaultBranch: string | null },
+    total: number | null,
+  ) {
     if (!repo.id) return ignored('the push names no repository');
     const ref = str(d.body.ref);
     const sources = (await deps.sourcesFor(d.caller, provider)).filter(
@@ -77,7 +82,12 @@ export function discoveryReceivers(deps: WebhookDeps) {
       'Push Hook': async (d: Delivery) => {
         const p = obj(d.body.project);
         const total = typeof d.body.total_commits_count === 'number' ? d.body.total_commits_count : null;
-        return push('gitlab', d, { id: str(d.body.project_id) ?? str(p.id), fullName: str(p.path_with_namespace), defaultBranch: str(p.default_branch) }, total);
+        return push(
+          'gitlab',
+          d,
+          { id: str(d.body.project_id) ?? str(p.id), fullName: str(p.path_with_namespace), defaultBranch: str(p.default_branch) },
+          total,
+        );
       },
       'System Hook': async (d: Delivery) => {
         const event = str(d.body.event_name);

@@ -7,7 +7,8 @@ let server: PortalServer;
 let pb: PortalBrowser;
 let gh: FakeGithub;
 
-const descriptor = (name: string) => `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: service\n  lifecycle: production\n  owner: platform\n`;
+const descriptor = (name: string) =>
+  `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: service\n  lifecycle: production\n  owner: platform\n`;
 
 beforeAll(async () => {
   gh = await startFakeGithub();
@@ -15,9 +16,19 @@ beforeAll(async () => {
   gh.host.add('portal-org', 'broken', { file: 'kind: [Component\n  : : :' });
   server = await startPortalServer({ DISCOVERY_TICK_MS: '0' });
   const token = await server.adminToken();
-  const credential = await server.api('POST', '/api/v1/integrations/credentials', { type: 'github', name: 'GitHub for the portal', value: { token: gh.token } }, token);
+  const credential = await server.api(
+    'POST',
+    '/api/v1/integrations/credentials',
+    { type: 'github', name: 'GitHub for the portal', value: { token: gh.token } },
+    token,
+  );
   expect(credential.status).toBe(201);
-  const source = await server.api('POST', '/api/v1/catalog/discovery', { provider: 'github', baseUrl: gh.url, owner: 'portal-org', credentialId: credential.body.id }, token);
+  const source = await server.api(
+    'POST',
+    '/api/v1/catalog/discovery',
+    { provider: 'github', baseUrl: gh.url, owner: 'portal-org', credentialId: credential.body.id },
+    token,
+  );
   expect(source.status).toBe(201);
   pb = await launchBrowser(server);
 });

@@ -57,7 +57,12 @@ export async function startFakeGithub(opts: { token?: string; host?: RepoHost } 
         if (payload.exp! - payload.iat! > 600) break;
         const issued = `ghs_${randomBytes(12).toString('hex')}`;
         tokens.add(issued);
-        return json(201, { token: issued, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: { contents: 'read' }, installation_id: installationId });
+        return json(201, {
+          token: issued,
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          permissions: { contents: 'read' },
+          installation_id: installationId,
+        });
       } catch {
         /* try the next App */
       }
@@ -112,9 +117,13 @@ export async function startFakeGithub(opts: { token?: string; host?: RepoHost } 
     host.count(kindOf(req.url.pathname));
     if (host.inFlight > host.limits.maxInFlight) {
       host.counters.secondary++;
-      return json(403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' }, {
-        'retry-after': String(host.limits.retryAfterS),
-      });
+      return json(
+        403,
+        { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+        {
+          'retry-after': String(host.limits.retryAfterS),
+        },
+      );
     }
     const reply = route(req);
     const body = reply.text ?? JSON.stringify(reply.json);

@@ -39,9 +39,7 @@ export async function startFakeGitlab(opts: { token?: string; host?: RepoHost } 
 
   function projects(req: FakeHttpRequest, group: string): FakeHttpReply {
     const subgroups = req.url.searchParams.get('include_subgroups') === 'true';
-    const all = [...host.repos.values()]
-      .filter((r) => r.owner === group || (subgroups && r.owner.startsWith(`${group}/`)))
-      .sort((a, b) => a.id - b.id);
+    const all = [...host.repos.values()].filter((r) => r.owner === group || (subgroups && r.owner.startsWith(`${group}/`))).sort((a, b) => a.id - b.id);
     if (all.length === 0 && ![...host.repos.values()].some((r) => r.owner.startsWith(group))) return json(404, { message: '404 Group Not Found' });
     const perPage = Math.min(100, Number(req.url.searchParams.get('per_page') ?? 20));
     const page = Math.max(1, Number(req.url.searchParams.get('page') ?? 1));

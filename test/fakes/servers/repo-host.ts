@@ -124,7 +124,12 @@ export async function serve(host: RepoHost, handle: (req: FakeHttpRequest) => Pr
     req.on('end', () => {
       host.inFlight++;
       host.counters.maxInFlight = Math.max(host.counters.maxInFlight, host.inFlight);
-      const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://fake'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://fake'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       const delay = host.limits.latencyMs > 0 ? new Promise((r) => setTimeout(r, host.limits.latencyMs)) : Promise.resolve();
       Promise.resolve(handle(request))
         .then(async (reply) => {

@@ -20,7 +20,13 @@ beforeAll(async () => {
   const credentialId = await credential(t, 'github', { token: gh.token });
   const res = await api(t, 'POST', '/api/v1/catalog/discovery', { provider: 'github', baseUrl: gh.url, owner: 'acme', credentialId });
   expect(res.statusCode, res.body).toBe(201);
-  expect(res.json()).toMatchObject({ filePath: 'catalog-info.yaml', schedule: '0 * * * *', includeArchived: false, branch: null, lastScan: { state: 'never' } });
+  expect(res.json()).toMatchObject({
+    filePath: 'catalog-info.yaml',
+    schedule: '0 * * * *',
+    includeArchived: false,
+    branch: null,
+    lastScan: { state: 'never' },
+  });
   sourceId = res.json().id;
 }, 60_000);
 afterAll(async () => {
@@ -67,7 +73,11 @@ describe('a GitHub organization scan', () => {
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json().source).toMatchObject({ file: 'catalog-info.yaml' });
     const locations = (await api(t, 'GET', '/api/v1/catalog/locations?take=100')).json().data as { id: string }[];
-    expect(locations.find((l) => l.id === found.json().source.locationId)).toMatchObject({ url: `${gh.url}/acme/svc-3`, path: 'catalog-info.yaml', branch: 'main' });
+    expect(locations.find((l) => l.id === found.json().source.locationId)).toMatchObject({
+      url: `${gh.url}/acme/svc-3`,
+      path: 'catalog-info.yaml',
+      branch: 'main',
+    });
     expect((await entity(t, 'gh-archived')).statusCode).toBe(404);
   });
 
@@ -115,7 +125,10 @@ describe('a GitHub organization scan', () => {
   it('applies archive and delete repository events', async () => {
     const archived = repos[9]!;
     archived.archived = true;
-    const res = await githubDelivery(t, 'repository', { action: 'archived', repository: { id: archived.id, full_name: 'acme/svc-9', owner: { login: 'acme' } } });
+    const res = await githubDelivery(t, 'repository', {
+      action: 'archived',
+      repository: { id: archived.id, full_name: 'acme/svc-9', owner: { login: 'acme' } },
+    });
     expect(res.json().outcome).toBe('refresh-queued');
     await expect.poll(async () => (await entity(t, 'gh-svc-9')).statusCode, { timeout: 5000, interval: 25 }).toBe(404);
     const deleted = repos[10]!;

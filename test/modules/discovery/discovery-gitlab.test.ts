@@ -17,7 +17,13 @@ beforeAll(async () => {
   gl.host.add('platform', 'empty', { empty: true });
   gl.host.add('elsewhere', 'not-ours', { file: component('gl-not-ours') });
   const credentialId = await credential(t, 'gitlab', { token: gl.token });
-  const res = await api(t, 'POST', '/api/v1/catalog/discovery', { provider: 'gitlab', baseUrl: gl.url, owner: 'platform', credentialId, repositoryPattern: '^platform/' });
+  const res = await api(t, 'POST', '/api/v1/catalog/discovery', {
+    provider: 'gitlab',
+    baseUrl: gl.url,
+    owner: 'platform',
+    credentialId,
+    repositoryPattern: '^platform/',
+  });
   expect(res.statusCode, res.body).toBe(201);
   sourceId = res.json().id;
 }, 60_000);

@@ -23,7 +23,12 @@ it('scans 5,000 repositories, then rescans them with 304s only', async () => {
   const sourceId = (await api(t, 'POST', '/api/v1/catalog/discovery', { provider: 'github', baseUrl: gh.url, owner: 'bigorg', credentialId })).json().id;
   // Generous: the time is the bench's to measure (BENCHMARKS.md), not this test's; a loaded machine is slow.
   const first = await scan(t, sourceId, 1_500_000);
-  expect(first.status).toMatchObject({ state: 'finished', repositoriesSeen: REPOSITORIES, filesFound: REPOSITORIES - 100, entities: { created: REPOSITORIES - 100 } });
+  expect(first.status).toMatchObject({
+    state: 'finished',
+    repositoriesSeen: REPOSITORIES,
+    filesFound: REPOSITORIES - 100,
+    entities: { created: REPOSITORIES - 100 },
+  });
   expect(gh.host.counters.byKind.list).toBe(REPOSITORIES / 100);
   gh.host.resetCounters();
   const second = await scan(t, sourceId, 300_000);

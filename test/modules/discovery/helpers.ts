@@ -47,7 +47,12 @@ export async function githubDelivery(t: TestApp, event: string, body: unknown) {
   return t.app.inject({
     method: 'POST',
     url: '/api/v1/webhooks/github',
-    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': crypto.randomUUID(), 'x-hub-signature-256': await sign(GITHUB_SECRET, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': crypto.randomUUID(),
+      'x-hub-signature-256': await sign(GITHUB_SECRET, raw),
+    },
     payload: raw,
   });
 }

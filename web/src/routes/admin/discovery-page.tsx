@@ -50,15 +50,33 @@ function NewSource() {
         });
       }}
     >
-      <SelectField label="Credential" name="credentialId" required description="A github or gitlab credential (Administration → Credentials); it decides the provider" error={fieldError(e, 'credentialId')}>
+      <SelectField
+        label="Credential"
+        name="credentialId"
+        required
+        description="A github or gitlab credential (Administration → Credentials); it decides the provider"
+        error={fieldError(e, 'credentialId')}
+      >
         {usable.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name} ({c.type})
           </option>
         ))}
       </SelectField>
-      <TextField label="Owner" name="owner" required placeholder="acme or group/subgroup" description="GitHub organization or user, GitLab group (subgroups included)" error={fieldError(e, 'owner')} />
-      <TextField label="API base URL" name="baseUrl" description="Empty: api.github.com or gitlab.com/api/v4; e.g. https://ghe.example.com/api/v3" error={fieldError(e, 'baseUrl')} />
+      <TextField
+        label="Owner"
+        name="owner"
+        required
+        placeholder="acme or group/subgroup"
+        description="GitHub organization or user, GitLab group (subgroups included)"
+        error={fieldError(e, 'owner')}
+      />
+      <TextField
+        label="API base URL"
+        name="baseUrl"
+        description="Empty: api.github.com or gitlab.com/api/v4; e.g. https://ghe.example.com/api/v3"
+        error={fieldError(e, 'baseUrl')}
+      />
       <TextField label="Catalog file" name="filePath" placeholder="catalog-info.yaml" error={fieldError(e, 'filePath')} />
       <TextField label="Branch" name="branch" description="Empty: each repository's default branch" error={fieldError(e, 'branch')} />
       <TextField label="Schedule (cron, UTC)" name="schedule" placeholder="0 * * * *" error={fieldError(e, 'schedule')} />
@@ -155,7 +173,13 @@ export function DiscoveryPage() {
               </td>
               <td className={cell}>
                 <span className="flex gap-1">
-                  <Button variant="secondary" size="sm" aria-label={`Scan ${s.owner} now`} disabled={scan.isPending && scan.variables === s.id} onClick={() => scan.mutate(s.id)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Scan ${s.owner} now`}
+                    disabled={scan.isPending && scan.variables === s.id}
+                    onClick={() => scan.mutate(s.id)}
+                  >
                     Scan now
                   </Button>
                   <ConfirmAction
