@@ -26,7 +26,7 @@ beforeAll(async () => {
     includeArchived: false,
     branch: null,
     lastScan: { state: 'never' },
-  });
+  }, 300_000);
   sourceId = res.json().id;
 }, 60_000);
 afterAll(async () => {
@@ -52,14 +52,14 @@ describe('discovery sources (admin)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/catalog/discovery', headers: { authorization: `Bearer ${user.token}` } });
     expect(res.statusCode).toBe(403);
     expectError(await api(t, 'GET', `/api/v1/catalog/discovery/${crypto.randomUUID()}/status`), 404);
-  });
+  }, 300_000);
 
   it('lists, reads and changes a source', async () => {
     expect((await api(t, 'GET', '/api/v1/catalog/discovery')).json().map((s: { id: string }) => s.id)).toContain(sourceId);
     const res = await api(t, 'PATCH', `/api/v1/catalog/discovery/${sourceId}`, { schedule: '*/30 * * * *' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().schedule).toBe('*/30 * * * *');
-  });
+  }, 300_000);
 });
 
 describe('a GitHub organization scan', () => {
@@ -79,7 +79,7 @@ describe('a GitHub organization scan', () => {
       branch: 'main',
     });
     expect((await entity(t, 'gh-archived')).statusCode).toBe(404);
-  });
+  }, 300_000);
 
   it('costs only 304s when nothing changed', async () => {
     gh.host.resetCounters();
@@ -88,7 +88,7 @@ describe('a GitHub organization scan', () => {
     expect(gh.host.counters.total).toBeGreaterThan(0);
     expect(gh.host.counters.notModified).toBe(gh.host.counters.total);
     expect(status.requests).toEqual({ made: gh.host.counters.total, notModified: gh.host.counters.total });
-  });
+  }, 300_000);
 
   it('reads only what was pushed since, and removes what lost its file', async () => {
     gh.host.push(repos[5]!, 'catalog-info.yaml', component('gh-svc-5', 'Changed by a push'));
@@ -99,7 +99,7 @@ describe('a GitHub organization scan', () => {
     expect(gh.host.counters.byKind.file).toBe(2);
     expect((await entity(t, 'gh-svc-5')).json().description).toBe('Changed by a push');
     expect((await entity(t, 'gh-svc-6')).statusCode).toBe(404);
-  });
+  }, 300_000);
 
   it('makes a pushed change visible through the API within 2 s of the push webhook', async () => {
     const repo = repos[7]!;
@@ -112,7 +112,7 @@ describe('a GitHub organization scan', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().outcome).toBe('refresh-queued');
     await expect.poll(async () => (await entity(t, 'gh-svc-7')).json().description, { timeout: 2000, interval: 25 }).toBe('Pushed just now');
-  });
+  }, 300_000);
 
   it('ignores a push to another branch or not touching the catalog file', async () => {
     const repository = { id: repos[8]!.id, full_name: 'acme/svc-8', default_branch: 'main', owner: { login: 'acme' } };
@@ -120,7 +120,7 @@ describe('a GitHub organization scan', () => {
     expect(other.json()).toMatchObject({ outcome: 'ignored' });
     const untouched = await githubDelivery(t, 'push', { ref: 'refs/heads/main', repository, commits: [{ modified: ['README.md'], added: [], removed: [] }] });
     expect(untouched.json().outcome).toBe('ignored');
-  });
+  }, 300_000);
 
   it('applies archive and delete repository events', async () => {
     const archived = repos[9]!;
@@ -135,7 +135,7 @@ describe('a GitHub organization scan', () => {
     gh.host.repos.delete(deleted.id);
     await githubDelivery(t, 'repository', { action: 'deleted', repository: { id: deleted.id, full_name: 'acme/svc-10', owner: { login: 'acme' } } });
     await expect.poll(async () => (await entity(t, 'gh-svc-10')).statusCode, { timeout: 5000, interval: 25 }).toBe(404);
-  });
+  }, 300_000);
 
   it('pauses on the rate limit and still finishes', async () => {
     await api(t, 'PATCH', `/api/v1/catalog/discovery/${sourceId}`, { includeArchived: true });
@@ -149,5 +149,5 @@ describe('a GitHub organization scan', () => {
     } finally {
       gh.host.limits = { ...gh.host.limits, budget: Infinity };
     }
-  });
+  }, 300_000);
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
     owner: 'platform',
     credentialId,
     repositoryPattern: '^platform/',
-  });
+  }, 300_000);
   expect(res.statusCode, res.body).toBe(201);
   sourceId = res.json().id;
 }, 60_000);
@@ -39,14 +39,14 @@ describe('a GitLab group scan (subgroups included)', () => {
     expect((await entity(t, 'gl-proj-3')).statusCode).toBe(200);
     expect((await entity(t, 'gl-archived')).statusCode).toBe(404);
     expect((await entity(t, 'gl-not-ours')).statusCode).toBe(404);
-  });
+  }, 300_000);
 
   it('costs only 304s when nothing changed', async () => {
     gl.host.resetCounters();
     await scan(t, sourceId);
     expect(gl.host.counters.total).toBeGreaterThan(0);
     expect(gl.host.counters.notModified).toBe(gl.host.counters.total);
-  });
+  }, 300_000);
 
   it('makes a pushed change visible through the API within 2 s of the Push Hook', async () => {
     const repo = repos[3]!;
@@ -61,11 +61,11 @@ describe('a GitLab group scan (subgroups included)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await expect.poll(async () => (await entity(t, 'gl-proj-3')).json().description, { timeout: 2000, interval: 25 }).toBe('Pushed to GitLab');
-  });
+  }, 300_000);
 
   it('refuses a delivery without the right X-Gitlab-Token', async () => {
     expect((await gitlabDelivery(t, 'Push Hook', { ref: 'refs/heads/main' }, 'wrong')).statusCode).toBe(401);
-  });
+  }, 300_000);
 
   it('applies a project deletion from a system hook', async () => {
     const repo = repos[4]!;
@@ -73,5 +73,5 @@ describe('a GitLab group scan (subgroups included)', () => {
     const res = await gitlabDelivery(t, 'System Hook', { event_name: 'project_destroy', project_id: repo.id, path_with_namespace: 'platform/proj-4' });
     expect(res.json().outcome).toBe('refresh-queued');
     await expect.poll(async () => (await entity(t, 'gl-proj-4')).statusCode, { timeout: 5000, interval: 25 }).toBe(404);
-  });
+  }, 300_000);
 });
