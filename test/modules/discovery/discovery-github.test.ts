@@ -26,7 +26,7 @@ beforeAll(async () => {
     includeArchived: false,
     branch: null,
     lastScan: { state: 'never' },
-  }, 300_000);
+  });
   sourceId = res.json().id;
 }, 60_000);
 afterAll(async () => {

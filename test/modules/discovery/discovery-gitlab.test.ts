@@ -23,7 +23,7 @@ beforeAll(async () => {
     owner: 'platform',
     credentialId,
     repositoryPattern: '^platform/',
-  }, 300_000);
+  });
   expect(res.statusCode, res.body).toBe(201);
   sourceId = res.json().id;
 }, 60_000);

@@ -113,7 +113,7 @@ function ScanDetails({ source }: { source: DiscoverySource }) {
           {s.error && <p className="text-destructive">{s.error}</p>}
           {s.errorCount > 0 ? (
             <>
-              <h3 className="font-medium text-destructive">{s.errorCount} repositories with problems</h3>
+              <h2 className="font-medium text-destructive">{s.errorCount} repositories with problems</h2>
               <ul className="list-disc pl-5">
                 {s.errors.map((r) => (
                   <li key={r.repository}>
