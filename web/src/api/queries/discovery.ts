@@ -7,7 +7,6 @@ import type { OkBody } from '../types';
 import { queryKeys } from './keys';
 
 export type DiscoverySource = OkBody<'listDiscoverySources'>[number];
-export type DiscoveryStatus = OkBody<'getDiscoveryStatus'>;
 export type DiscoverySourceBody = operations['createDiscoverySource']['requestBody']['content']['application/json'];
 
 const keys = queryKeys.admin;
