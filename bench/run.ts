@@ -78,7 +78,7 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ handle:
 async function runFor(kind: 'pglite' | 'postgres', list: { name: string; run: Scenario }[]): Promise<BenchRow[]> {
   const db = await openBenchDatabase(kind);
   if (!db) return [];
-  const env = { IAC_INGEST_TOKEN: randomBytes(32).toString('hex') };
+  const env = { IAC_INGEST_TOKEN: randomBytes(32).toString('hex'), GITHUB_WEBHOOK_SECRET: randomBytes(32).toString('hex') };
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -30,6 +30,9 @@ import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from '..
 import type { PolicyEnginePort } from '../modules/policyengine/index.js';
 import type { RegistryPort } from '../modules/registry/index.js';
 import { registryAdapterFor } from './registry.js';
+import { GithubDiscoveryAdapter } from '../integrations/github-discovery/github-discovery.adapter.js';
+import { GitlabDiscoveryAdapter } from '../integrations/gitlab-discovery/gitlab-discovery.adapter.js';
+import type { DiscoveryProviders } from '../modules/discovery/discovery.ports.js';
 import { searchRules, type SearchClusterPort } from '../modules/search-indices/index.js';
 
 /**
@@ -65,6 +68,8 @@ export interface Adapters {
   searchCluster: SearchClusterPort;
   /** The OpenID Connect providers of `OIDC_PROVIDERS`, by id (openid-client, through the outbound policy). */
   oidcProviders: OidcProviders;
+  /** GitHub's and GitLab's REST APIs for catalog discovery, through the outbound policy (decision 1010). */
+  discovery: DiscoveryProviders;
 }
 
 /** The real adapters, except those `overrides` replaces (which are then never built). */
@@ -92,6 +97,7 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
       o.searchCluster ??
       new ElasticsearchAdapter({ username: search.username, password: search.password, apiKey: search.apiKey }, { fetch: outboundFetch(searchRules(search)) }),
     oidcProviders: o.oidcProviders ?? oidcProvidersOf(config),
+    discovery: o.discovery ?? discoveryProvidersOf(config),
   };
 }
 
@@ -99,6 +105,11 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
 function oidcProvidersOf(config: Config): OidcProviders {
   const options = { fetch: outboundFetch(integrationRules(config.outbound)), timeoutS: config.identity.oidcTimeoutS };
   return new Map(config.identity.oidcProviders.map((p) => [p.id, new OpenIdConnectAdapter(p, options)]));
+}
+
+function discoveryProvidersOf(config: Config): DiscoveryProviders {
+  const fetch = outboundFetch(integrationRules(config.outbound));
+  return { github: new GithubDiscoveryAdapter(fetch), gitlab: new GitlabDiscoveryAdapter(fetch) };
 }
 
 const notifyWebhookOf = (config: Config) => (config.pipelines.notifyWebhookUrl ? new WebhookNotifyAdapter(config.pipelines.notifyWebhookUrl) : undefined);

@@ -16,6 +16,7 @@ import { runtimeSettings } from './runtime.js';
 import { gitSettings, jobsSettings } from './git.js';
 import { outboundSettings } from './outbound.js';
 import { portalSettings } from './portal.js';
+import { discoverySettings } from './discovery.js';
 import { doraSettings } from './dora.js';
 import { identitySettings } from './identity.js';
 import { demoSettings } from './demo.js';
@@ -40,6 +41,7 @@ const SECTIONS: ConfigSection[] = [
   doraSettings,
   identitySettings,
   demoSettings,
+  discoverySettings,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { createCiModule, createGitOpsDeployPort } from './ci/index.js';
 import { createCostModule } from './cost/index.js';
 import { createCredentialsModule } from './credentials/index.js';
 import { createDashboardsModule } from './dashboards/index.js';
+import { createDiscoveryModule } from './discovery/index.js';
 import { createDeploymentsModule, deploymentReceivers } from './deployments/index.js';
 import { createDoraModule } from './dora/index.js';
 import { createEnvironmentsModule } from './environments/index.js';
@@ -69,12 +70,20 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
   // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
   const dora = createDoraModule({ db, jobs, log, config, events, git: adapters.git });
-  // The GitHub, GitLab and Argo CD receivers dispatch deployment deliveries to the deployments module (decision 864).
+  // Discovery registers repositories' catalog files through the catalog's location verbs (decision 1014).
+  const discovery = createDiscoveryModule({ ...infra, providers: adapters.discovery, catalog: catalog.service, credentials: credentials.service });
+  // The GitHub, GitLab and Argo CD receivers dispatch deployment deliveries to the deployments module (decision 864),
+  // pushes and repository events to discovery (decision 1015).
+  const deploymentHandlers = deploymentReceivers(deployments.service);
   const ci = createCiModule({
     ...infra,
     credentials: credentials.service,
     platforms: adapters.ciPlatforms,
-    receivers: deploymentReceivers(deployments.service),
+    receivers: {
+      ...deploymentHandlers,
+      github: { ...deploymentHandlers.github, ...discovery.receivers.github },
+      gitlab: { ...deploymentHandlers.gitlab, ...discovery.receivers.gitlab },
+    },
     organizationExists: (id) => organizationsLookup.organizationExists(db, id),
   });
   const pipelines = createPipelinesModule({
@@ -105,6 +114,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(deployments.routes);
   await app.register(templates.routes);
   await app.register(catalog.routes);
+  await app.register(discovery.routes);
   await app.register(policyEngine.routes);
   await app.register(registry.routes);
   await app.register(cost.routes);
@@ -141,6 +151,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     credentials: credentials.service,
     apiSpecs: apiSpecs.service,
     catalog: catalog.service,
+    discovery: discovery.service,
     teams: teams.service,
     orchestrator: orchestrator.service,
     templates: templates.service,

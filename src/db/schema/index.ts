@@ -24,3 +24,4 @@ export * from './orchestrator.js';
 export * from './notifications.js';
 export * from './dora.js';
 export * from './scorecards.js';
+export * from './discovery.js';

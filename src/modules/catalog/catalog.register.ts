@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Infrastructure } from '../../context.js';
 import { withTempDir } from '../../infra/temp-dir.js';
 import { GitError, type Git } from '../../integrations/git/git.port.js';
@@ -9,7 +9,7 @@ import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { syncApiSpecs, type CatalogApiSpecsPort } from './catalog.apis.js';
 import { EntityError, readEntity } from './catalog.entities.js';
 import type { LocationBody } from './catalog.entities.schemas.js';
-import { assertStartFile, findDescriptorFiles, walkLocation, type FileError, type Skip } from './catalog.files.js';
+import { assertStartFile, findDescriptorFiles, repoPath, walkLocation, type FileError, type Skip } from './catalog.files.js';
 import { ingest, type IngestResult, type Sourced } from './catalog.ingest.js';
 import { catalogRepository as repo } from './catalog.repository.js';
 import type { ComponentsService } from './catalog.service.js';
@@ -95,7 +95,48 @@ export function createRegisterService({ db, git, config, apiSpecs, log, componen
     return { ...written, skipped: walk.skipped, errors, files: walk.files };
   }
 
+  /** One file's text read as a location's start file (same rules as a clone's); targets elsewhere in the repository are not fetched. */
+  async function walkText(path: string, text: string) {
+    return withTempDir('catalog-file', async (dir) => {
+      const normal = repoPath('', path);
+      if (!normal) throw new Invalid('path must be a file path inside the repository', [{ field: 'path', problem: 'leaves the repository' }]);
+      await mkdir(dirname(join(dir, normal)), { recursive: true });
+      await writeFile(join(dir, normal), text);
+      return walkLocation(dir, [normal], lifecycles);
+    });
+  }
+
   return {
+    /**
+     * Registers a location from one file's text read through a provider's API (discovery, decision
+     * 1014): the location is `(repository URL, branch, path)`, with the same validation, relations and
+     * orphan marks as a cloned one; a first registration takes entities over as `registerLocation` does.
+     */
+    async registerFileLocation(caller: Caller, key: { url: string; branch: string; path: string }, text: string) {
+      const walk = await walkText(key.path, text);
+      const known = await locationsStore.findByKey(db, key);
+      const location = known ?? (await locationsStore.upsert(db, key));
+      const written = await write(caller, walk.entities, location, null, { spared: walk.failedFiles }, !known);
+      const errors = [...walk.errors, ...written.errors];
+      await locationsStore.recordRefresh(db, location.id, errors.length ? `${errors.length} problem(s); first: ${errors[0]!.message}`.slice(0, 500) : null);
+      return { ...written, errors, location: toLocation(location) };
+    },
+
+    /**
+     * Removes a location and the components and people read from it (discovery's repository gone,
+     * archived or without its file: Backstage's provider removal, decision 1014). Groups stay (teams).
+     */
+    async retireLocation(_caller: Caller, id: string) {
+      const removed = await db.transaction(async (tx) => {
+        const rows = await repo.deleteOfLocation(tx, id);
+        await peopleStore.deleteOfLocation(tx, id);
+        await locationsStore.delete(tx, id);
+        return rows;
+      });
+      if (removed.length) await components.committed({ deleted: removed.map(toComponent) });
+      return removed.length;
+    },
+
     async registerYaml(caller: Caller, yaml: string) {
       const documents = parseYamlDocuments(yaml);
       if (documents.length === 0) throw new Invalid('yaml holds no descriptor');

@@ -181,6 +181,11 @@ export const catalogRepository = {
     return row;
   },
 
+  /** Every component read from a location (its removal by discovery, decision 1014). */
+  async deleteOfLocation(db: Executor, locationId: string): Promise<ComponentRow[]> {
+    return db.delete(components).where(eq(components.sourceLocationId, locationId)).returning(COLUMNS);
+  },
+
   /** Whether another row holds this kind+namespace+name (the 409 check before a write). */
   async keyTaken(db: Executor, key: { kind: string; namespace: string; name: string }, exceptId?: string): Promise<boolean> {
     const [row] = await db

@@ -153,6 +153,10 @@ export const peopleStore = {
       .set({ orphan: true, entityHash: null, updatedAt: new Date() })
       .where(and(...conditions));
   },
+
+  async deleteOfLocation(db: Executor, locationId: string) {
+    await db.delete(catalogPeople).where(eq(catalogPeople.sourceLocationId, locationId));
+  },
 };
 
 export const locationsStore = {
@@ -166,6 +170,14 @@ export const locationsStore = {
   },
   async find(db: Executor, id: string) {
     const [row] = await db.select().from(catalogLocations).where(eq(catalogLocations.id, id)).limit(1);
+    return row;
+  },
+  async findByKey(db: Executor, key: { url: string; branch: string; path: string }) {
+    const [row] = await db
+      .select()
+      .from(catalogLocations)
+      .where(and(eq(catalogLocations.url, key.url), eq(catalogLocations.branch, key.branch), eq(catalogLocations.path, key.path)))
+      .limit(1);
     return row;
   },
   async page(db: Executor, skip: number, take: number) {

@@ -3,7 +3,7 @@ import { assertHost, assertUriCharacters, type OutboundRules } from '../../integ
 import { Invalid } from '../../kernel/errors.js';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
-export const CREDENTIAL_TYPES = ['gitopscd', 'cloudci', 'serverci', 'hostedci'] as const;
+export const CREDENTIAL_TYPES = ['gitopscd', 'cloudci', 'serverci', 'hostedci', 'github', 'gitlab'] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
 /** The decrypted value of each type, as the platforms' adapters receive it. */
@@ -12,6 +12,9 @@ export interface CredentialValues {
   cloudci: { token: string };
   serverci: { url: string; username: string; apiToken: string };
   hostedci: { token: string; url?: string };
+  /** A token, or a GitHub App installation (decision 1011): discovery's GitHub credential. */
+  github: { token?: string; appId?: string; privateKey?: string; installationId?: string };
+  gitlab: { token: string };
 }
 
 /** Fields of `value` per type (decision 618, IntegrationCredential); URL fields must be http(s). */
@@ -20,7 +23,18 @@ const FIELDS: Record<CredentialType, { required: string[]; optional: string[] }>
   cloudci: { required: ['token'], optional: [] },
   serverci: { required: ['url', 'username', 'apiToken'], optional: [] },
   hostedci: { required: ['token'], optional: ['url'] },
+  github: { required: [], optional: ['token', 'appId', 'privateKey', 'installationId'] },
+  gitlab: { required: ['token'], optional: [] },
 };
+
+/** A GitHub credential is a token or a whole App installation (decision 1011). */
+function assertGithubShape(out: Record<string, string>) {
+  const app = ['appId', 'privateKey', 'installationId'].filter((f) => out[f] !== undefined);
+  if (out.token ? app.length === 0 : app.length === 3) return;
+  throw new Invalid('a github credential is value.token, or value.appId, value.privateKey and value.installationId', [
+    { field: 'value', problem: 'token, or appId + privateKey + installationId' },
+  ]);
+}
 const MAX_FIELD = 8192;
 
 /**
@@ -60,12 +74,14 @@ export function validateCredentialValue<T extends CredentialType>(type: T, value
       out[field] = v.trim().replace(/\/+$/, '');
     } else out[field] = v;
   }
+  if (type === 'github') assertGithubShape(out);
   return out as unknown as CredentialValues[T];
 }
 
-export const CredentialTypeSchema = Type.Union([Type.Literal('gitopscd'), Type.Literal('cloudci'), Type.Literal('serverci'), Type.Literal('hostedci')], {
-  description: 'gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI)',
-});
+export const CredentialTypeSchema = Type.Union(
+  [Type.Literal('gitopscd'), Type.Literal('cloudci'), Type.Literal('serverci'), Type.Literal('hostedci'), Type.Literal('github'), Type.Literal('gitlab')],
+  { description: 'gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI), github and gitlab (catalog discovery)' },
+);
 
 export const CredentialSchema = Type.Object(
   {
@@ -82,7 +98,8 @@ export type Credential = Static<typeof CredentialSchema>;
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Value = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}. Write-only.',
+  description:
+    'gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}; github {token} or {appId, privateKey, installationId}; gitlab {token}. Write-only.',
   writeOnly: true,
 });
 

@@ -102,23 +102,34 @@ export function createCredentialsService({
      */
     async readValue<T extends CredentialType>(caller: Caller, type: T): Promise<CredentialValues[T] | null> {
       const row = await repo.findByType(db, caller.organizationId, type);
+      return row ? open<T>(row, type) : null;
+    },
+
+    /** The type and decrypted value of credential `id` of the caller's organization (discovery sources name one). */
+    async readValueById(caller: Caller, id: string): Promise<{ type: CredentialType; value: Record<string, string> } | null> {
+      const row = await repo.find(db, caller.organizationId, id);
       if (!row) return null;
-      let value: Record<string, string>;
-      try {
-        value = keyring.open(row, credentialAad(row.id, row.type));
-      } catch (err) {
-        if (!(err instanceof CredentialUnreadable)) throw err;
-        log.warn({ credentialId: row.id, type, keyId: row.keyId }, 'stored credential cannot be decrypted');
-        throw new Invalid(`The stored ${type} credential cannot be decrypted (the server's JWT_SECRET changed): store it again`);
-      }
-      if (row.keyId !== keyring.currentKeyId) {
-        // Opened with an earlier key: seal it under the current one, so old keys can be retired.
-        const sealed = keyring.seal(value, credentialAad(row.id, row.type));
-        await repo.reseal(db, row.id, sealed, row.keyId).catch((err) => log.warn({ err, credentialId: row.id }, 'could not re-seal a credential'));
-      }
-      return value as unknown as CredentialValues[T];
+      const type = row.type as CredentialType;
+      return { type, value: (await open(row, type)) as unknown as Record<string, string> };
     },
   };
+
+  async function open<T extends CredentialType>(row: CredentialRow, type: T): Promise<CredentialValues[T]> {
+    let value: Record<string, string>;
+    try {
+      value = keyring.open(row, credentialAad(row.id, row.type));
+    } catch (err) {
+      if (!(err instanceof CredentialUnreadable)) throw err;
+      log.warn({ credentialId: row.id, type, keyId: row.keyId }, 'stored credential cannot be decrypted');
+      throw new Invalid(`The stored ${type} credential cannot be decrypted (the server's JWT_SECRET changed): store it again`);
+    }
+    if (row.keyId !== keyring.currentKeyId) {
+      // Opened with an earlier key: seal it under the current one, so old keys can be retired.
+      const sealed = keyring.seal(value, credentialAad(row.id, row.type));
+      await repo.reseal(db, row.id, sealed, row.keyId).catch((err) => log.warn({ err, credentialId: row.id }, 'could not re-seal a credential'));
+    }
+    return value as unknown as CredentialValues[T];
+  }
 }
 
 export type CredentialsService = ReturnType<typeof createCredentialsService>;

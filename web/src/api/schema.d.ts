@@ -505,6 +505,77 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog/discovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List discovery sources of the current organization (admin) */
+        get: operations["listDiscoverySources"];
+        put?: never;
+        /** Add a GitHub organization/user or GitLab group whose repositories are read into the catalog (admin) */
+        post: operations["createDiscoverySource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/discovery/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one discovery source (admin) */
+        get: operations["getDiscoverySource"];
+        put?: never;
+        post?: never;
+        /** Delete a discovery source (admin); the entities it registered stay with their locations */
+        delete: operations["deleteDiscoverySource"];
+        options?: never;
+        head?: never;
+        /** Change a discovery source (admin); a change of what is read makes the next scan read every repository */
+        patch: operations["updateDiscoverySource"];
+        trace?: never;
+    };
+    "/api/v1/catalog/discovery/{id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a scan now (admin); follow it at …/status */
+        post: operations["scanDiscoverySource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/discovery/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A source's last scan: times, repositories, files, entities, requests, rate limit, errors per repository (admin) */
+        get: operations["getDiscoveryStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/entities/{kind}/{namespace}/{name}": {
         parameters: {
             query?: never;
@@ -6191,6 +6262,672 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDiscoverySources: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description current organization (member or global admin); absent: records without one */
+                "x-organization-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        baseUrl: string;
+                        branch: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        credentialId: string;
+                        filePath: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        includeArchived: boolean;
+                        lastScan: {
+                            finishedAt: string | null;
+                            startedAt: string | null;
+                            state: "never" | "queued" | "running" | "paused" | "finished" | "failed";
+                        };
+                        orgId: string | null;
+                        owner: string;
+                        provider: string;
+                        repositoryPattern: string | null;
+                        schedule: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDiscoverySource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description current organization (member or global admin); absent: records without one */
+                "x-organization-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The REST root: https://api.github.com (default), https://ghe.example/api/v3, https://gitlab.com/api/v4 (default), https://gitlab.example/api/v4 */
+                    baseUrl?: string;
+                    /** @description Branch to read (default: each repository's default branch) */
+                    branch?: string;
+                    /**
+                     * Format: uuid
+                     * @description An integration credential of type github or gitlab
+                     */
+                    credentialId: string;
+                    /** @description Path of the catalog file in each repository (default catalog-info.yaml) */
+                    filePath?: string;
+                    /** @default false */
+                    includeArchived?: boolean;
+                    /** @description Organization or user (GitHub), group path (GitLab; subgroups included) */
+                    owner: string;
+                    /** @description github (GitHub.com or Enterprise Server) or gitlab */
+                    provider: "github" | "gitlab";
+                    /** @description RE2 pattern a repository full name must match (found anywhere; anchor with ^…$) */
+                    repositoryPattern?: string;
+                    /** @description Cron pattern, UTC (default hourly: 0 * * * *) */
+                    schedule?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A discovery source: an organization, user or group whose repositories the catalog reads */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        baseUrl: string;
+                        branch: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        credentialId: string;
+                        filePath: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        includeArchived: boolean;
+                        lastScan: {
+                            finishedAt: string | null;
+                            startedAt: string | null;
+                            state: "never" | "queued" | "running" | "paused" | "finished" | "failed";
+                        };
+                        orgId: string | null;
+                        owner: string;
+                        provider: string;
+                        repositoryPattern: string | null;
+                        schedule: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDiscoverySource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description current organization (member or global admin); absent: records without one */
+                "x-organization-id"?: string;
+            };
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A discovery source: an organization, user or group whose repositories the catalog reads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        baseUrl: string;
+                        branch: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        credentialId: string;
+                        filePath: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        includeArchived: boolean;
+                        lastScan: {
+                            finishedAt: string | null;
+                            startedAt: string | null;
+                            state: "never" | "queued" | "running" | "paused" | "finished" | "failed";
+                        };
+                        orgId: string | null;
+                        owner: string;
+                        provider: string;
+                        repositoryPattern: string | null;
+                        schedule: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDiscoverySource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description current organization (member or global admin); absent: records without one */
+                "x-organization-id"?: string;
+            };
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDiscoverySource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description current organization (member or global admin); absent: records without one */
+                "x-organization-id"?: string;
+            };
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The REST root: https://api.github.com (default), https://ghe.example/api/v3, https://gitlab.com/api/v4 (default), https://gitlab.example/api/v4 */
+                    baseUrl?: string;
+                    branch?: string | null;
+                    /** Format: uuid */
+                    credentialId?: string;
+                    /** @description Path of the catalog file in each repository (default catalog-info.yaml) */
+                    filePath?: string;
+                    includeArchived?: boolean;
+                    /** @description Organization or user (GitHub), group path (GitLab; subgroups included) */
+                    owner?: string;
+                    repositoryPattern?: string | null;
+                    /** @description Cron pattern, UTC (default hourly: 0 * * * *) */
+                    schedule?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A discovery source: an organization, user or group whose repositories the catalog reads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        baseUrl: string;
+                        branch: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        credentialId: string;
+                        filePath: string;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        includeArchived: boolean;
+                        lastScan: {
+                            finishedAt: string | null;
+                            startedAt: string | null;
+                            state: "never" | "queued" | "running" | "paused" | "finished" | "failed";
+                        };
+                        orgId: string | null;
+                        owner: string;
+                        provider: string;
+                        repositoryPattern: string | null;
+                        schedule: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scanDiscoverySource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description current organization (member or global admin); absent: records without one */
+                "x-organization-id"?: string;
+            };
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        sourceId: string;
+                        /** @enum {string} */
+                        state: "queued";
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDiscoveryStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description current organization (member or global admin); absent: records without one */
+                "x-organization-id"?: string;
+            };
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A source's last scan; `errors` are the repositories whose last reading failed (first 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entities: {
+                            created: number;
+                            removed: number;
+                            unchanged: number;
+                            updated: number;
+                        };
+                        error: string | null;
+                        errorCount: number;
+                        errors: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            at: string;
+                            message: string;
+                            repository: string;
+                            url: string;
+                        }[];
+                        filesFound: number;
+                        finishedAt: string | null;
+                        pausedUntil: string | null;
+                        rateLimit: {
+                            remaining: number | null;
+                            resetAt: string | null;
+                        };
+                        repositoriesSeen: number;
+                        requests: {
+                            made: number;
+                            notModified: number;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        sourceId: string;
+                        startedAt: string | null;
+                        state: "never" | "queued" | "running" | "paused" | "finished" | "failed";
+                        trigger: string | null;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13949,9 +14686,9 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI) */
-                    type: "gitopscd" | "cloudci" | "serverci" | "hostedci";
-                    /** @description gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}. Write-only. */
+                    /** @description gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI), github and gitlab (catalog discovery) */
+                    type: "gitopscd" | "cloudci" | "serverci" | "hostedci" | "github" | "gitlab";
+                    /** @description gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}; github {token} or {appId, privateKey, installationId}; gitlab {token}. Write-only. */
                     value: {
                         [key: string]: unknown;
                     };
@@ -14192,7 +14929,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}. Write-only. */
+                    /** @description gitopscd {url, token}; cloudci {token}; serverci {url, username, apiToken}; hostedci {token, url?}; github {token} or {appId, privateKey, installationId}; gitlab {token}. Write-only. */
                     value?: {
                         [key: string]: unknown;
                     };

@@ -47,6 +47,8 @@ export const queryKeys = {
     credentials: (orgId: string | null) => ['admin', 'credentials', orgId] as const,
     templates: () => ['admin', 'templates'] as const,
     locations: (params: object) => ['admin', 'locations', params] as const,
+    discovery: (orgId: string | null) => ['admin', 'discovery', orgId] as const,
+    discoveryStatus: (id: string) => ['admin', 'discovery-status', id] as const,
   },
   dora: {
     all: () => ['dora'] as const,

@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/credentials', label: 'Credentials', description: 'CI/CD platform credentials of the current organization (write-only).' },
   { to: '/admin/templates', label: 'Templates', description: 'Service templates people scaffold from.' },
   { to: '/admin/locations', label: 'Catalog locations', description: 'Git locations the catalog reads, their last refresh and errors.' },
+  { to: '/admin/discovery', label: 'Discovery', description: 'GitHub organizations and GitLab groups that fill the catalog, their scans and errors.' },
 ] as const;
 
 /** Shown instead of any admin page to a signed-in user without the admin role: no admin data is requested. */

@@ -9,12 +9,14 @@ import { SelectField, TextField } from '../../components/ui/input';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
 
 type CredentialType = CredentialBody['type'];
-const TYPES: readonly CredentialType[] = ['gitopscd', 'cloudci', 'serverci', 'hostedci'];
+const TYPES: readonly CredentialType[] = ['gitopscd', 'cloudci', 'serverci', 'hostedci', 'github', 'gitlab'];
 const TYPE_LABELS: Record<CredentialType, string> = {
   gitopscd: 'GitOps CD (Argo CD)',
   cloudci: 'Hosted CI platform (CircleCI)',
   serverci: 'Self-run CI server (Jenkins)',
   hostedci: 'Hosted CI service (Travis CI)',
+  github: 'GitHub (catalog discovery)',
+  gitlab: 'GitLab (catalog discovery)',
 };
 
 interface ValueField {
@@ -39,6 +41,14 @@ const FIELDS: Record<CredentialType, ValueField[]> = {
     { key: 'token', label: 'API token', required: true, secret: true },
     { key: 'url', label: 'API URL (self-hosted only)', required: false, secret: false },
   ],
+  // A token, or a GitHub App installation's three fields (decision 1011).
+  github: [
+    { key: 'token', label: 'Token (or the App fields below)', required: false, secret: true },
+    { key: 'appId', label: 'GitHub App id', required: false, secret: false },
+    { key: 'installationId', label: 'Installation id', required: false, secret: false },
+    { key: 'privateKey', label: 'App private key (PEM)', required: false, secret: true },
+  ],
+  gitlab: [{ key: 'token', label: 'Access token (read_api)', required: true, secret: true }],
 };
 
 /** The typed value fields; undefined when none was typed (the stored value is kept). */

@@ -80,6 +80,12 @@ const adminLocationsRoute = createRoute({
   component: lazyRouteComponent(() => import('./locations-page'), 'LocationsPage'),
 });
 
+const adminDiscoveryRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/discovery',
+  component: lazyRouteComponent(() => import('./discovery-page'), 'DiscoveryPage'),
+});
+
 export const adminRoutes = [
   adminRoute.addChildren([
     adminIndexRoute,
@@ -92,5 +98,6 @@ export const adminRoutes = [
     adminCredentialsRoute,
     adminTemplatesRoute,
     adminLocationsRoute,
+    adminDiscoveryRoute,
   ]),
 ];

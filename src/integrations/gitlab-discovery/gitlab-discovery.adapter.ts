@@ -1,0 +1,95 @@
+import { BadGateway } from '../../kernel/errors.js';
+import type { DiscoveredRepository, DiscoveryProvider, DiscoveryTarget, FileRead, ListedPage } from '../../modules/discovery/discovery.ports.js';
+import { nextLink, sameOriginLink } from '../link-header.js';
+import { politeGet, type PoliteResponse } from '../polite-http.js';
+
+/**
+ * gitlab.com and self-hosted GitLab (`baseUrl` = the REST root, e.g. `https://gitlab.example/api/v4`)
+ * for discovery (decision 1011): `GET /groups/:id/projects?include_subgroups=true` at `per_page=100`
+ * following `Link: rel="next"` (or `X-Next-Page`), the file through
+ * `GET /projects/:id/repository/files/:path/raw?ref=`, `RateLimit-*` headers and 429 `Retry-After`.
+ */
+interface GitlabProject {
+  id: number;
+  path_with_namespace: string;
+  web_url: string;
+  default_branch?: string | null;
+  archived?: boolean;
+  empty_repo?: boolean;
+  last_activity_at?: string | null;
+}
+
+export function toRepository(p: GitlabProject): DiscoveredRepository {
+  const empty = Boolean(p.empty_repo);
+  return {
+    externalId: String(p.id),
+    fullName: p.path_with_namespace,
+    webUrl: p.web_url,
+    defaultBranch: empty ? null : (p.default_branch ?? null),
+    archived: Boolean(p.archived),
+    empty,
+    changedAt: p.last_activity_at ?? null,
+  };
+}
+
+function parse<T>(res: PoliteResponse, what: string): T {
+  try {
+    return JSON.parse(res.text) as T;
+  } catch {
+    throw new BadGateway(`GitLab answered ${what} that is not JSON`);
+  }
+}
+
+export class GitlabDiscoveryAdapter implements DiscoveryProvider {
+  constructor(private readonly doFetch: typeof fetch = fetch) {}
+
+  private async get(t: DiscoveryTarget, url: URL, extra: Record<string, string> = {}) {
+    if (t.auth.kind !== 'token') throw new BadGateway('GitLab discovery needs a token credential');
+    const headers = { accept: 'application/json', 'private-token': t.auth.token, ...extra };
+    const options = { system: 'GitLab', remainingHeader: 'ratelimit-remaining', resetHeader: 'ratelimit-reset', fetch: this.doFetch };
+    const res = await politeGet({ ...options, maxInFlight: t.maxInFlight, ledger: t.ledger, signal: t.signal }, url, headers);
+    if (res.status === 403) throw new BadGateway('GitLab refused the request (HTTP 403): the token may lack read_api');
+    return res;
+  }
+
+  private url(t: DiscoveryTarget, path: string, query: Record<string, string> = {}) {
+    const url = new URL(t.baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    return url;
+  }
+
+  async listPage(t: DiscoveryTarget, page: string | null, etag: string | null): Promise<ListedPage> {
+    const query = { include_subgroups: 'true', with_shared: 'false', per_page: '100', order_by: 'id', sort: 'asc' };
+    const url = page ? new URL(page) : this.url(t, `/groups/${encodeURIComponent(t.owner)}/projects`, query);
+    const res = await this.get(t, url, etag ? { 'if-none-match': etag } : {});
+    if (res.status === 304) return { notModified: true };
+    if (res.status === 404) throw new BadGateway(`GitLab has no group ${t.owner.slice(0, 100)} the token can read`);
+    if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to the project list`);
+    const projects = parse<GitlabProject[]>(res, 'a project list');
+    if (!Array.isArray(projects)) throw new BadGateway('GitLab answered a project list that is not an array');
+    let next = sameOriginLink(nextLink(res.headers.get('link')), t.baseUrl);
+    const nextPage = res.headers.get('x-next-page');
+    if (!next && nextPage && /^\d+$/.test(nextPage)) {
+      const following = new URL(url);
+      following.searchParams.set('page', nextPage);
+      next = following.toString();
+    }
+    return { notModified: false, repositories: projects.map(toRepository), etag: res.headers.get('etag'), next };
+  }
+
+  async repository(t: DiscoveryTarget, externalId: string): Promise<DiscoveredRepository | null> {
+    const res = await this.get(t, this.url(t, `/projects/${encodeURIComponent(externalId)}`));
+    if (res.status === 404) return null;
+    if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to a project`);
+    return toRepository(parse<GitlabProject>(res, 'a project'));
+  }
+
+  async readFile(t: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead> {
+    const url = this.url(t, `/projects/${encodeURIComponent(repo.externalId)}/repository/files/${encodeURIComponent(path)}/raw`, { ref });
+    const res = await this.get(t, url, etag ? { 'if-none-match': etag } : {});
+    if (res.status === 304) return { status: 'not-modified' };
+    if (res.status === 404) return { status: 'missing' };
+    if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to the catalog file`);
+    return { status: 'found', text: res.text, etag: res.headers.get('etag') };
+  }
+}

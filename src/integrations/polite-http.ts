@@ -1,0 +1,139 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Unavailable } from '../kernel/errors.js';
+import { UpstreamRefused } from './http.js';
+import { OutboundRefused } from './outbound/policy.js';
+
+/**
+ * GET requests that respect a provider's limits (decision 1012): at most `maxInFlight` at once, the
+ * remaining budget and its reset read from every answer, and a 429, or a 403 that is a primary or
+ * secondary rate limit, answered by pausing every request of the scan until the provider says (its
+ * `Retry-After`, else the reset time, else a minute) and trying again. Never a failure of the scan.
+ */
+export interface PoliteLedger {
+  made: number;
+  notModified: number;
+  rateLimitRemaining: number | null;
+  rateLimitResetAt: string | null;
+  paused(until: Date, why: string): void;
+}
+
+export interface PoliteOptions {
+  system: string;
+  /** Header names of the remaining budget and its reset (epoch seconds). */
+  remainingHeader: string;
+  resetHeader: string;
+  maxInFlight: number;
+  ledger: PoliteLedger;
+  fetch: typeof fetch;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface PoliteResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const MAX_PAUSE_MS = 3_600_000;
+const DEFAULT_PAUSE_MS = 60_000;
+const MAX_BODY_CHARS = 4_000_000;
+
+/** One gate per scan (by its ledger): the in-flight bound and the pause every request honours. */
+class Gate {
+  inFlight = 0;
+  waiting: (() => void)[] = [];
+  pausedUntil = 0;
+  constructor(readonly max: number) {}
+  async acquire() {
+    while (this.inFlight >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.inFlight++;
+  }
+  release() {
+    this.inFlight--;
+    this.waiting.shift()?.();
+  }
+}
+const gates = new WeakMap<PoliteLedger, Gate>();
+const gateOf = (o: PoliteOptions) => {
+  let gate = gates.get(o.ledger);
+  if (!gate) gates.set(o.ledger, (gate = new Gate(Math.max(1, o.maxInFlight))));
+  return gate;
+};
+
+const int = (v: string | null) => (v !== null && /^\d+$/.test(v.trim()) ? Number(v.trim()) : null);
+
+/** How long to wait before trying again, or null when the answer is not a rate limit. */
+export function rateLimitWait(status: number, headers: Headers, body: string, remainingHeader: string, resetHeader: string, now = Date.now()): number | null {
+  const retryAfter = int(headers.get('retry-after'));
+  const remaining = int(headers.get(remainingHeader));
+  const reset = int(headers.get(resetHeader));
+  const limited = status === 429 || (status === 403 && (retryAfter !== null || remaining === 0 || /rate limit/i.test(body)));
+  if (!limited) return null;
+  if (retryAfter !== null) return Math.min(MAX_PAUSE_MS, retryAfter * 1000);
+  if (remaining === 0 && reset !== null) return Math.min(MAX_PAUSE_MS, Math.max(1000, reset * 1000 - now + 1000));
+  return DEFAULT_PAUSE_MS;
+}
+
+function record(o: PoliteOptions, headers: Headers) {
+  const remaining = int(headers.get(o.remainingHeader));
+  const reset = int(headers.get(o.resetHeader));
+  if (remaining !== null) o.ledger.rateLimitRemaining = remaining;
+  if (reset !== null) o.ledger.rateLimitResetAt = new Date(reset * 1000).toISOString();
+  return { remaining, reset };
+}
+
+async function waitOut(gate: Gate, signal?: AbortSignal) {
+  const ms = gate.pausedUntil - Date.now();
+  if (ms > 0) await sleep(ms, undefined, { signal });
+}
+
+async function once(o: PoliteOptions, url: URL, headers: Record<string, string>): Promise<PoliteResponse> {
+  const timeout = AbortSignal.timeout(o.timeoutMs ?? 15_000);
+  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+  try {
+    const res = await o.fetch(url, { method: 'GET', headers, signal, redirect: 'manual' });
+    const text = res.status === 304 ? '' : (await res.text()).slice(0, MAX_BODY_CHARS);
+    return { status: res.status, headers: res.headers, text };
+  } catch (err) {
+    if (o.signal?.aborted) throw o.signal.reason ?? err;
+    const refused = err instanceof OutboundRefused ? err : (err as { cause?: unknown })?.cause;
+    if (refused instanceof OutboundRefused) throw refused;
+    throw new Unavailable(timeout.aborted ? `${o.system} did not answer in time` : `${o.system} is unreachable`);
+  }
+}
+
+/** A GET that waits out rate limits; 401 and 5xx are errors, every other status is answered. */
+export async function politeGet(o: PoliteOptions, url: URL, headers: Record<string, string>): Promise<PoliteResponse> {
+  const gate = gateOf(o);
+  for (;;) {
+    await waitOut(gate, o.signal);
+    await gate.acquire();
+    let res: PoliteResponse;
+    try {
+      await waitOut(gate, o.signal);
+      res = await once(o, url, headers);
+    } finally {
+      gate.release();
+    }
+    o.ledger.made++;
+    const { remaining, reset } = record(o, res.headers);
+    const wait = rateLimitWait(res.status, res.headers, res.text, o.remainingHeader, o.resetHeader);
+    if (wait !== null) {
+      pause(o, gate, Date.now() + wait, res.status === 429 ? 'HTTP 429' : 'rate limit (HTTP 403)');
+      continue;
+    }
+    // The budget is spent: stop before the provider has to refuse (the answer itself is good).
+    if (remaining === 0 && reset !== null) pause(o, gate, Math.min(Date.now() + MAX_PAUSE_MS, reset * 1000 + 1000), 'rate limit spent');
+    if (res.status === 304) o.ledger.notModified++;
+    if (res.status === 401) throw new UpstreamRefused(`${o.system} refused the credential`);
+    if (res.status >= 500) throw new Unavailable(`${o.system} answered ${res.status}`);
+    return res;
+  }
+}
+
+function pause(o: PoliteOptions, gate: Gate, until: number, why: string) {
+  if (until <= gate.pausedUntil) return;
+  gate.pausedUntil = until;
+  o.ledger.paused(new Date(until), why);
+}
