@@ -23,6 +23,7 @@ import { createNotificationsModule } from './notifications/index.js';
 import { createOrchestratorModule } from './orchestrator/index.js';
 import { createOrganizationsModule, organizationsLookup } from './organizations/index.js';
 import { createPipelinesModule } from './pipelines/index.js';
+import { createPermissionsModule } from './permissions/index.js';
 import { createPolicyEngineModule } from './policyengine/index.js';
 import { createRegistryModule } from './registry/index.js';
 import { createSearchModule } from './search/index.js';
@@ -48,7 +49,8 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   // components whose facts they wrote on this in-process line, and scorecards re-evaluate those (decision 550).
   const factsChanged = factsChangedLine();
 
-  // Modules that call no other module's verbs.
+  // Modules that call no other module's verbs. The permission policy first: every write asks it (decision 951).
+  const permissions = createPermissionsModule({ db });
   const organizations = createOrganizationsModule({
     db,
     userExists,
@@ -58,7 +60,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   // A reported deployment that settles queues DORA's ingest (decision 568); called only after start.
   const deployments = createDeploymentsModule({ db, events, users: auth, settled: (caller, id) => dora.service.deploymentSettled(caller, id) });
   const dashboards = createDashboardsModule({ db });
-  const incidents = createIncidentsModule({ db, events, auth, factsChanged: factsChanged.notify });
+  const incidents = createIncidentsModule({ db, events, auth, factsChanged: factsChanged.notify, permissions: permissions.service });
   const iac = createIacModule({ db, ingestToken: config.iacIngestToken, factsChanged: factsChanged.notify });
   const iacModules = createIacModulesModule({ db, git: adapters.git, config: config.git });
   const search = createSearchModule({ db });
@@ -70,12 +72,12 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const meshTwo = createMeshTwoModule({ mesh: adapters.meshTwo, metrics: adapters.meshMetrics });
   const admission = createAdmissionModule({ port: adapters.admission });
   const credentials = createCredentialsModule(infra);
-  const apiSpecs = createApiSpecsModule({ db, events, config: config.apiSpecs, maxBodyBytes: config.maxBodyBytes });
+  const apiSpecs = createApiSpecsModule({ db, events, config: config.apiSpecs, maxBodyBytes: config.maxBodyBytes, permissions: permissions.service });
 
   // The catalog stores API entities' definitions through api-specs (which only reads the catalog's lookup).
-  const catalog = createCatalogModule({ ...infra, git: adapters.git, apiSpecs: apiSpecs.service });
+  const catalog = createCatalogModule({ ...infra, git: adapters.git, apiSpecs: apiSpecs.service, permissions: permissions.service });
   // Teams, the cluster sync, scaffolds and cost write or list components through the catalog's verbs.
-  const teams = createTeamsModule({ db, userExists, catalog: catalog.service });
+  const teams = createTeamsModule({ db, userExists, catalog: catalog.service, permissions: permissions.service });
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service, factsChanged: factsChanged.notify });
@@ -116,6 +118,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     domainEvents,
     factsChanged,
     dora: doraFacts(dora.service),
+    permissions: permissions.service,
   });
 
   await app.register(iac.routes);
@@ -125,6 +128,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   await app.register(dashboards.routes);
   await app.register(organizations.routes);
   await app.register(teams.routes);
+  await app.register(permissions.routes);
   await app.register(environments.routes);
   await app.register(deployments.routes);
   await app.register(templates.routes);
@@ -147,6 +151,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   await app.register(scorecards.routes);
 
   return {
+    permissions: permissions.service,
     organizations: organizations.service,
     environments: environments.service,
     deployments: deployments.service,

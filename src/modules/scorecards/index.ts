@@ -2,6 +2,7 @@ import type { Infrastructure } from '../../context.js';
 import type { EventListener } from '../../infra/events.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import type { ApiSpecsService } from '../api-specs/index.js';
+import type { PermissionsService } from '../permissions/index.js';
 import type { DoraFactsPort } from './scorecards.gather.js';
 import { defineScorecardJobs } from './scorecards.jobs.js';
 import { scorecardsRoutes } from './scorecards.routes.js';
@@ -21,6 +22,8 @@ export interface ScorecardsDeps extends Pick<Infrastructure, 'db' | 'events' | '
   domainEvents: { subscribe(listener: EventListener): void };
   /** The recording modules' line (decision 550): the components whose facts they committed are re-evaluated. */
   factsChanged?: Pick<FactsChangedLine, 'connect'>;
+  /** The permission policy: maintainers of the owning team grant and withdraw exemptions (decision 951). */
+  permissions: Pick<PermissionsService, 'require'>;
 }
 
 /** Scorecards (decision 530): levels and scores of catalog entities from the facts Hangar records. */
