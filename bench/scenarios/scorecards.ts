@@ -6,6 +6,7 @@ import type { EventListener, EventPublisher } from '../../src/infra/events.js';
 import { JobsRuntime } from '../../src/infra/jobs/runtime.js';
 import { InProcessQueue } from '../../src/infra/queue/in-process.queue.js';
 import { systemCaller } from '../../src/kernel/caller.js';
+import { createPermissionsModule } from '../../src/modules/permissions/index.js';
 import { createScorecardsModule } from '../../src/modules/scorecards/index.js';
 import type { BenchRow, Scenario } from '../lib.js';
 
@@ -113,6 +114,7 @@ const scorecardsScenario: Scenario = async (ctx) => {
     log,
     apiSpecs: { diff: async () => '{"breakingChanges":0}' },
     domainEvents: { subscribe: (l) => void (domainEvent = l) },
+    permissions: createPermissionsModule({ db }).service,
   });
   const service = module.service;
   // The built-ins (the shared one, decision 560, and any organization's) would be an 11th card over
