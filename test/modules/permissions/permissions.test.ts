@@ -303,3 +303,25 @@ describe('asking in advance', () => {
     expect(await countFor(5)).toEqual({ page: 1, policy: 1 });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('names for every write who may call it; the writes of the table name the team rule', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string; description?: string }>>;
+    };
+    const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, description: op.description ?? '' })),
+    );
+    expect(writes.length).toBeGreaterThan(100);
+    expect(writes.filter((w) => !w.description.includes('Allowed:')).map((w) => w.route)).toEqual([]);
+    const of = (route: string) => writes.find((w) => w.route === route)!.description;
+    expect(of('PATCH /api/v1/catalog/components/{id}')).toMatch(/^Allowed: admins and members of the owning team/);
+    expect(of('DELETE /api/v1/catalog/components/{id}')).toBe('Allowed: admins and maintainers of the owning team.');
+    expect(of('PATCH /api/v1/teams/{id}/members/{userId}')).toMatch(/the team's maintainers/);
+    expect(of('PATCH /api/v1/incidents/{id}/status')).toMatch(/commander/);
+    expect(of('POST /api/v1/teams')).toBe('Allowed: admins.');
+  });
+});
+
