@@ -28,7 +28,7 @@ export async function catalogRoutes(app: App, { service }: { service: Components
         tags,
         operationId: 'listComponents',
         summary: 'List components: search (q), filters and sort combine; paginated',
-        description: "Each component carries `permissions: {update, delete}` for the caller (docs/modules/permissions.md).",
+        description: 'Each component carries `permissions: {update, delete}` for the caller (docs/modules/permissions.md).',
         querystring: ListComponentsQuery,
         response: { 200: ComponentPage, ...errorResponses(400, 401) },
       },

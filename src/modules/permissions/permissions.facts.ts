@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import type { TeamRole } from '../../db/schema/teams.js';
+import { apiSpecs, components, incidentComponents, incidents, teamMembers, teams } from '../../db/schema/index.js';
+import type { TeamRole } from './permissions.policy.js';
 
 /**
  * The facts the policy decides on, read in ONE query per question (decision 953): the caller's team
  * memberships with roles beside the resource's owner team, commander and affected teams. The
  * permissions module owns no table; it reads teams', the catalog's, api-specs' and incidents'
- * tables as a read model and never writes them.
+ * tables as a read model (docs/architecture.md, the ownership table) and never writes them.
  */
 export type ResourceKind = 'entity' | 'apiSpec' | 'incident' | 'team';
 
@@ -24,22 +25,22 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The caller's memberships as a JSON array, as a subquery of the facts' one row. */
 const membershipsOf = (userId: string) =>
-  sql`coalesce((SELECT json_agg(json_build_array(tm.team_id, tm.role)) FROM team_members tm WHERE tm.user_id = ${userId}::uuid), '[]'::json)`;
+  sql`coalesce((SELECT json_agg(json_build_array(tm.team_id, tm.role)) FROM ${teamMembers} tm WHERE tm.user_id = ${userId}::uuid), '[]'::json)`;
 
 function resourceQuery(kind: ResourceKind, id: string): SQL {
   switch (kind) {
     case 'entity':
-      return sql`SELECT c.id AS entity_id, c.team_id AS owner_team_id, NULL::uuid AS commander, '[]'::json AS affected FROM components c WHERE c.id = ${id}::uuid`;
+      return sql`SELECT c.id AS entity_id, c.team_id AS owner_team_id, NULL::uuid AS commander, '[]'::json AS affected FROM ${components} c WHERE c.id = ${id}::uuid`;
     case 'apiSpec':
       return sql`SELECT c.id AS entity_id, c.team_id AS owner_team_id, NULL::uuid AS commander, '[]'::json AS affected
-        FROM api_specs s JOIN components c ON c.id = s.component_id WHERE s.id = ${id}::uuid`;
+        FROM ${apiSpecs} s JOIN ${components} c ON c.id = s.component_id WHERE s.id = ${id}::uuid`;
     case 'incident':
       return sql`SELECT NULL::uuid AS entity_id, NULL::uuid AS owner_team_id, i.commander_user_id AS commander,
-          coalesce((SELECT json_agg(DISTINCT c.team_id) FROM incident_components ic JOIN components c ON c.id = ic.component_id
+          coalesce((SELECT json_agg(DISTINCT c.team_id) FROM ${incidentComponents} ic JOIN ${components} c ON c.id = ic.component_id
             WHERE ic.incident_id = i.id AND c.team_id IS NOT NULL), '[]'::json) AS affected
-        FROM incidents i WHERE i.id = ${id}::uuid`;
+        FROM ${incidents} i WHERE i.id = ${id}::uuid`;
     case 'team':
-      return sql`SELECT NULL::uuid AS entity_id, t.id AS owner_team_id, NULL::uuid AS commander, '[]'::json AS affected FROM teams t WHERE t.id = ${id}::uuid`;
+      return sql`SELECT NULL::uuid AS entity_id, t.id AS owner_team_id, NULL::uuid AS commander, '[]'::json AS affected FROM ${teams} t WHERE t.id = ${id}::uuid`;
   }
 }
 
@@ -86,18 +87,22 @@ export const permissionsFacts = {
    * Facts of many resources at once, whatever their kind, in one query (the check endpoint): each id
    * is looked up as an entity, a team and an incident (ids are UUIDs, so at most one matches).
    */
-  async many(db: Executor, userId: string, ids: string[]): Promise<{ byId: Map<string, Omit<LoadedFacts, 'memberships'> & { kind: ResourceKind }>; memberships: Map<string, TeamRole> }> {
+  async many(
+    db: Executor,
+    userId: string,
+    ids: string[],
+  ): Promise<{ byId: Map<string, Omit<LoadedFacts, 'memberships'> & { kind: ResourceKind }>; memberships: Map<string, TeamRole> }> {
     const list = sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
     const query = sql`SELECT ${membershipsOf(userId)} AS memberships, coalesce((SELECT json_agg(x) FROM (
-        SELECT c.id, 'entity' AS kind, c.team_id AS owner, NULL::uuid AS commander, '[]'::json AS affected FROM components c WHERE c.id IN (${list})
-        UNION ALL SELECT t.id, 'team', t.id, NULL::uuid, '[]'::json FROM teams t WHERE t.id IN (${list})
+        SELECT c.id, 'entity' AS kind, c.team_id AS owner, NULL::uuid AS commander, '[]'::json AS affected FROM ${components} c WHERE c.id IN (${list})
+        UNION ALL SELECT t.id, 'team', t.id, NULL::uuid, '[]'::json FROM ${teams} t WHERE t.id IN (${list})
         UNION ALL SELECT i.id, 'incident', NULL::uuid, i.commander_user_id,
-          coalesce((SELECT json_agg(DISTINCT c.team_id) FROM incident_components ic JOIN components c ON c.id = ic.component_id
+          coalesce((SELECT json_agg(DISTINCT c.team_id) FROM ${incidentComponents} ic JOIN ${components} c ON c.id = ic.component_id
             WHERE ic.incident_id = i.id AND c.team_id IS NOT NULL), '[]'::json)
-          FROM incidents i WHERE i.id IN (${list})) x), '[]'::json) AS resources`;
+          FROM ${incidents} i WHERE i.id IN (${list})) x), '[]'::json) AS resources`;
     const [row] = rowsOf<{ memberships: unknown; resources: unknown }>(await db.execute(query));
     type Found = { id: string; kind: ResourceKind; owner: string | null; commander: string | null; affected: unknown };
     const byId = new Map(

@@ -1,10 +1,11 @@
-import type { TeamRole } from '../../db/schema/teams.js';
-
 /**
  * The decision table of docs/modules/permissions.md (decision 951), as one pure function over facts
  * loaded beforehand: no database, no request, so every row is testable on its own and a page of
  * entities is decided from one membership query.
  */
+/** A team membership's role (decision 950; the column `team_members.role` holds the same two words). */
+export type TeamRole = 'maintainer' | 'member';
+
 export const ACTIONS = [
   'entity.create',
   'entity.update',

@@ -11,7 +11,8 @@ export async function permissionsRoutes(app: App, { service }: { service: Permis
         tags: ['permissions'],
         operationId: 'checkPermissions',
         summary: 'Ask in advance whether the caller may do up to 100 actions; each answer says why',
-        description: 'Allowed: any signed-in user (it answers for the caller only). A resource that does not exist answers `{allowed: false, reason: "not found"}`.',
+        description:
+          'Allowed: any signed-in user (it answers for the caller only). A resource that does not exist answers `{allowed: false, reason: "not found"}`.',
         body: CheckBody,
         response: { 200: CheckResult, ...errorResponses(400, 401) },
       },

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { TeamRole } from '../../db/schema/teams.js';
+import type { TeamRole } from './permissions.policy.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Forbidden } from '../../kernel/errors.js';
 import { permissionsFacts as facts, type LoadedFacts, type ResourceKind } from './permissions.facts.js';

@@ -29,8 +29,13 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
     base,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Create a team (admin)',
-        description: 'Allowed: admins.', body: CreateTeamBody, response: { 201: TeamSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags,
+        summary: 'Create a team (admin)',
+        description: 'Allowed: admins.',
+        body: CreateTeamBody,
+        response: { 201: TeamSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );

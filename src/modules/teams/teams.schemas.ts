@@ -80,7 +80,7 @@ export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
 export const TeamMemberParams = Type.Object({ id: Uuid, userId: Uuid });
 
 const TeamRoleField = Type.Union([Type.Literal('maintainer'), Type.Literal('member')], {
-  description: 'maintainer: manages the team\'s members and its entities; member: updates its entities (decision 950)',
+  description: "maintainer: manages the team's members and its entities; member: updates its entities (decision 950)",
 });
 export const AddMemberBody = Type.Object({ role: Type.Optional(TeamRoleField) }, { description: 'Optional; role defaults to member' });
 export type AddMemberBody = Static<typeof AddMemberBody>;

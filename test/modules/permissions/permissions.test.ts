@@ -39,10 +39,23 @@ async function created(res: Promise<LightMyRequestResponse>): Promise<string> {
 const entityOf = (teamId: string | null, owner?: string) =>
   created(asAdmin('POST', '/api/v1/catalog/components', { name: uniq('svc'), kind: 'service', ...(teamId ? { teamId } : { owner: owner ?? uniq('nobody') }) }));
 const SPEC = { openapi: '3.0.3', info: { title: 'Pets', version: '1.0.0' }, paths: {} };
-const specOf = async (entity: string) => created(asAdmin('POST', `/api/v1/catalog/components/${entity}/api-specs`, { name: uniq('api'), version: '1', spec: SPEC }));
+const specOf = async (entity: string) =>
+  created(asAdmin('POST', `/api/v1/catalog/components/${entity}/api-specs`, { name: uniq('api'), version: '1', spec: SPEC }));
 const incidentOf = async (components: string[], commanderUserId?: string) =>
-  created(asAdmin('POST', '/api/v1/incidents', { title: uniq('down'), severity: 'P2', affectedComponentIds: components, ...(commanderUserId ? { commanderUserId } : {}) }));
-const exemption = (entity: string) => ({ componentId: entity, ruleKey: 'described', reason: 'retiring in Q3', expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+  created(
+    asAdmin('POST', '/api/v1/incidents', {
+      title: uniq('down'),
+      severity: 'P2',
+      affectedComponentIds: components,
+      ...(commanderUserId ? { commanderUserId } : {}),
+    }),
+  );
+const exemption = (entity: string) => ({
+  componentId: entity,
+  ruleKey: 'described',
+  reason: 'retiring in Q3',
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+});
 
 beforeAll(async () => {
   t = await buildTestApp({}, await createTestDatabase(undefined, { onQuery: (q) => queries.push(q) }));
@@ -55,7 +68,8 @@ beforeAll(async () => {
   }
   const team = () => created(asAdmin('POST', '/api/v1/teams', { name: uniq('team'), type: 'dev' }));
   [teamA, teamB, teamC] = [await team(), await team(), await team()];
-  const join = (teamId: string, who: Persona, role: 'maintainer' | 'member') => created(asAdmin('POST', `/api/v1/teams/${teamId}/members/${ids[who]}`, { role }));
+  const join = (teamId: string, who: Persona, role: 'maintainer' | 'member') =>
+    created(asAdmin('POST', `/api/v1/teams/${teamId}/members/${ids[who]}`, { role }));
   await join(teamA, 'maintainer', 'maintainer');
   await join(teamA, 'member', 'member');
   await join(teamB, 'otherTeam', 'maintainer');
@@ -147,7 +161,8 @@ const ROWS: Row[] = [
   },
   {
     row: 'resolve an incident: members of a team owning an affected component',
-    ask: async (who) => call(who, 'PATCH', `/api/v1/incidents/${await incidentOf([await entityOf(teamB), await entityOf(teamA)])}/status`, { status: 'resolved' }),
+    ask: async (who) =>
+      call(who, 'PATCH', `/api/v1/incidents/${await incidentOf([await entityOf(teamB), await entityOf(teamA)])}/status`, { status: 'resolved' }),
     expected: answers(200, 200, 200, 200, 403, 403),
   },
   {
@@ -296,7 +311,7 @@ describe('asking in advance', () => {
       expect(res.json().data).toHaveLength(take);
       expect(res.json().data.every((c: { permissions?: object }) => c.permissions)).toBe(true);
       const page = queries.filter((q) => q.startsWith('select') && q.includes('from "components" where "components"."search"') && q.includes('limit'));
-      return { page: page.length, policy: queries.filter((q) => q.includes('team_members tm')).length };
+      return { page: page.length, policy: queries.filter((q) => q.includes('"team_members" tm')).length };
     };
     await countFor(1); // the total is cached per filter: both pages below read it from the cache
     expect(await countFor(50)).toEqual({ page: 1, policy: 1 });
@@ -324,4 +339,3 @@ describe('the OpenAPI document', () => {
     expect(of('POST /api/v1/teams')).toBe('Allowed: admins.');
   });
 });
-

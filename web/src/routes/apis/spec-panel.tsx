@@ -100,8 +100,8 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
   if (versions.length === 0)
     return (
       <EmptyState title="No API spec registered" action={canWrite ? <RegisterSpecDialog componentId={componentId} /> : undefined}>
-        {canWrite ? 'Register an OpenAPI or AsyncAPI document here' : 'Members of the owning team register OpenAPI or AsyncAPI documents here'}, or give an API entity a
-        spec.definition.
+        {canWrite ? 'Register an OpenAPI or AsyncAPI document here' : 'Members of the owning team register OpenAPI or AsyncAPI documents here'}, or give an API
+        entity a spec.definition.
       </EmptyState>
     );
   const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
