@@ -3,6 +3,7 @@ import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { componentVulnerabilities, components, deployments, environments, scorecards } from '../../src/db/schema/index.js';
 import type { EventListener, EventPublisher } from '../../src/infra/events.js';
+import { MemoryCache } from '../../src/infra/cache/cache.js';
 import { JobsRuntime } from '../../src/infra/jobs/runtime.js';
 import { InProcessQueue } from '../../src/infra/queue/in-process.queue.js';
 import { systemCaller } from '../../src/kernel/caller.js';
@@ -114,7 +115,7 @@ const scorecardsScenario: Scenario = async (ctx) => {
     log,
     apiSpecs: { diff: async () => '{"breakingChanges":0}' },
     domainEvents: { subscribe: (l) => void (domainEvent = l) },
-    permissions: createPermissionsModule({ db }).service,
+    permissions: createPermissionsModule({ db, cache: new MemoryCache(), cacheTtlS: 30 }).service,
   });
   const service = module.service;
   // The built-ins (the shared one, decision 560, and any organization's) would be an 11th card over

@@ -50,7 +50,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   const factsChanged = factsChangedLine();
 
   // Modules that call no other module's verbs. The permission policy first: every write asks it (decision 951).
-  const permissions = createPermissionsModule({ db });
+  const permissions = createPermissionsModule({ db, cache: infra.cache, cacheTtlS: config.cacheTtlS });
   const organizations = createOrganizationsModule({
     db,
     userExists,

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { Cache } from '../../infra/cache/cache.js';
 import type { TeamRole } from './permissions.policy.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Forbidden } from '../../kernel/errors.js';
@@ -43,7 +44,22 @@ const skipsFacts = (caller: Caller) => caller.actor.isAdmin && caller.actor.toke
  * The one permission policy every write asks (decision 951): services call `require` before they
  * write; pages call `forEntities`; the check endpoint calls `checkMany`. Routes never decide.
  */
-export function createPermissionsService({ db }: { db: Database }) {
+export interface PermissionsDeps {
+  db: Database;
+  /** Memberships behind the `permissions` of pages (decision 958); `require` always reads them fresh. */
+  cache: Cache;
+  cacheTtlS: number;
+}
+
+const MEMBERSHIPS_NS = 'permissions';
+
+export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDeps) {
+  /** A caller's memberships for display (pages): cached for the cache TTL, dropped when a team's members change. */
+  async function cachedMemberships(userId: string): Promise<ReadonlyMap<string, TeamRole>> {
+    const pairs = await cache.getOrLoad(MEMBERSHIPS_NS, `memberships:${userId}`, cacheTtlS, async () => [...(await facts.memberships(db, userId))]);
+    return new Map(pairs);
+  }
+
   async function decide(caller: Caller, action: Action, id: string | null, { via, ...extra }: Extra = {}) {
     const kind = via ?? RESOURCE_OF[action];
     const loaded: LoadedFacts | null = skipsFacts(caller) || id === null ? null : await facts.load(db, caller.actor.userId, kind, id);
@@ -58,6 +74,11 @@ export function createPermissionsService({ db }: { db: Database }) {
   }
 
   return {
+    /** A team's members changed (teams' verbs): cached memberships are dropped at once. */
+    async membershipsChanged(): Promise<void> {
+      await cache.invalidate(MEMBERSHIPS_NS);
+    },
+
     /** The decision for one action on one resource (a missing resource is denied: "not found"). */
     async check(caller: Caller, action: Action, id: string | null, extra?: Extra): Promise<Decision> {
       const { decision, found } = await decide(caller, action, id, extra);
@@ -73,9 +94,13 @@ export function createPermissionsService({ db }: { db: Database }) {
       if (found && !decision.allowed) throw new Forbidden(decision.reason);
     },
 
-    /** `permissions` of a page of entities: one membership query, whatever the page's size (none for admins). */
+    /**
+     * `permissions` of a page of entities: at most one membership query, whatever the page's size
+     * (none for admins, none while the caller's memberships are cached). What it answers only shows
+     * or hides buttons: every write asks `require`, which reads the facts fresh.
+     */
     async forEntities(caller: Caller, rows: readonly { teamId: string | null }[]): Promise<EntityPermissions[]> {
-      const memberships = skipsFacts(caller) ? NO_MEMBERSHIPS : await facts.memberships(db, caller.actor.userId);
+      const memberships = skipsFacts(caller) ? NO_MEMBERSHIPS : await cachedMemberships(caller.actor.userId);
       const subject = subjectOf(caller, memberships);
       return rows.map((row) => ({
         update: can(subject, 'entity.update', { ownerTeamId: row.teamId }).allowed,

@@ -19,7 +19,7 @@ export interface TeamsServiceDeps {
     unlinkTeam(caller: Caller, teamId: string, teamName?: string): Promise<number>;
   };
   /** The permission policy: a team's maintainers manage its members (decision 951). */
-  permissions: Pick<PermissionsService, 'require'>;
+  permissions: Pick<PermissionsService, 'require' | 'membershipsChanged'>;
 }
 
 /**
@@ -121,6 +121,7 @@ export function createTeamsService({ db, userExists, catalog, permissions }: Tea
         if (isUniqueViolation(err)) throw new Conflict('User is already a member of this team');
         throw err;
       }
+      await permissions.membershipsChanged();
       return { ...team, members: await repo.members(db, id) };
     },
 
@@ -135,6 +136,7 @@ export function createTeamsService({ db, userExists, catalog, permissions }: Tea
         if (current === 'maintainer' && body.role !== 'maintainer') refuseLastMaintainer(caller, maintainers, 'demote');
         await repo.setRole(tx, id, userId, body.role);
       });
+      await permissions.membershipsChanged();
       return { ...team, members: await repo.members(db, id) };
     },
 
@@ -146,6 +148,7 @@ export function createTeamsService({ db, userExists, catalog, permissions }: Tea
         if (maintainers.includes(userId)) refuseLastMaintainer(caller, maintainers, 'remove');
         if (!(await repo.removeMember(tx, id, userId))) throw new NotFound('User is not a member of this team');
       });
+      await permissions.membershipsChanged();
     },
 
     async members(_caller: Caller, id: string) {

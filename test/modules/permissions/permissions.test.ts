@@ -305,6 +305,8 @@ describe('asking in advance', () => {
     // Background work (scorecard evaluations, notifications) queries meanwhile: the statements of
     // this request are told apart by their text (the page's select, the policy's membership query).
     const countFor = async (take: number) => {
+      // Pages read the caller's memberships through the cache (decision 958): dropped here, so each page pays its one query.
+      await t.app.hangar.modules.permissions.membershipsChanged();
       queries.length = 0;
       const res = await call('member', 'GET', `/api/v1/catalog/components?q=svc&take=${take}&sort=name`);
       expect(res.statusCode).toBe(200);
