@@ -95,7 +95,8 @@ beforeAll(async () => {
       orgA,
     ),
   );
-});
+  // Six sign-ups (argon2id each), two organizations and a scorecard: more than the default hook time on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 interface Row {
