@@ -3,8 +3,7 @@ import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type
 import { users } from './auth.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 
-export const TEAM_ROLES = ['maintainer', 'member'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+export type TeamRole = 'maintainer' | 'member';
 
 export const teams = pgTable(
   'teams',

@@ -2,7 +2,6 @@ import type { App, HangarModule } from '../../kernel/types.js';
 import { permissionsRoutes } from './permissions.routes.js';
 import { createPermissionsService, type PermissionsDeps, type PermissionsService } from './permissions.service.js';
 
-export { can, ACTIONS, type Action, type Decision, type Subject } from './permissions.policy.js';
 export { EntityPermissionsSchema } from './permissions.schemas.js';
 export type { EntityPermissions, PermissionsService } from './permissions.service.js';
 

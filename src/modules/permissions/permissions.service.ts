@@ -13,7 +13,7 @@ export interface EntityPermissions {
 }
 
 /** The resource kind each action is asked about (by id). `entity.create` is asked about the owner team. */
-export const RESOURCE_OF: Record<Action, ResourceKind> = {
+const RESOURCE_OF: Record<Action, ResourceKind> = {
   'entity.create': 'team',
   'entity.update': 'entity',
   'entity.delete': 'entity',
