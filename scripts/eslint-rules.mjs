@@ -26,6 +26,8 @@ export const tableOwnership = {
     iac: ['iacModules', 'iacModuleVersions'],
     deployments: ['pipelines', 'pipelineRuns'],
     dora: ['deployments', 'pipelines', 'pipelineRuns', 'components', 'environments', 'incidents', 'incidentComponents', 'incidentEnvironments'],
+    // The policy's facts in one query (decision 953).
+    permissions: ['teams', 'teamMembers', 'components', 'apiSpecs', 'incidents', 'incidentComponents'],
   },
 };
 

@@ -178,10 +178,50 @@ async function measureLocation(ctx: BenchContext, tag: string): Promise<BenchRow
   return rows;
 }
 
+/** A signed-in member of team `team-7` (which owns 1 in 50 seeded components): pages carry its permissions. */
+async function teamMemberToken(ctx: BenchContext, tag: string): Promise<string> {
+  const post = async (path: string, body: object, token?: string) => {
+    const res = await fetch(`${ctx.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string; token: string };
+  };
+  const username = `bench-member-${tag}`;
+  const password = `Bench-${randomBytes(6).toString('hex')}`;
+  const user = await post('/api/v1/auth/register', { username, email: `${username}@bench.test`, password });
+  const team = await post('/api/v1/teams', { name: 'team-7', type: 'dev' }, ctx.adminToken);
+  await post(`/api/v1/teams/${team.id}/members/${user.id}`, { role: 'maintainer' }, ctx.adminToken);
+  return (await post('/api/v1/auth/login', { username, password })).token;
+}
+
+/** The same page with `permissions` decided for a team member (memberships read) beside the admin's (none read): decision 958. */
+async function measurePermissions(ctx: BenchContext, size: number, token: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [who, bearer] of [
+    ['admin: no membership read', ctx.adminToken],
+    ['team maintainer: permissions from its memberships', token],
+  ] as const) {
+    const r = await ctx.load({ path: '/api/v1/catalog/components?take=20', headers: { authorization: `Bearer ${bearer}` }, durationS: 5 });
+    rows.push({
+      scenario: `catalog page with permissions, ${who} (${size} components)`,
+      database: ctx.kind,
+      rps: r.rps,
+      p50Ms: r.p50Ms,
+      p99Ms: r.p99Ms,
+      note: `HTTP, take=20, cached per CACHE_TTL${r.non2xx ? `; ${r.non2xx} non-2xx` : ''}`,
+    });
+  }
+  return rows;
+}
+
 const catalogScenario: Scenario = async (ctx) => {
   const tag = randomBytes(3).toString('hex');
   const rows: BenchRow[] = [];
-  rows.push(...(await measureLocation(ctx, tag)));
+  if (!process.env.BENCH_SKIP_LOCATION) rows.push(...(await measureLocation(ctx, tag)));
+  let member: string | undefined;
   let seeded = 0;
   for (const size of SIZES) {
     const started = performance.now();
@@ -192,6 +232,8 @@ const catalogScenario: Scenario = async (ctx) => {
     await ctx.database.db.execute('ANALYZE components');
     await invalidateCache(ctx);
     rows.push(...(await measurePage(ctx, size)));
+    member ??= await teamMemberToken(ctx, tag);
+    rows.push(...(await measurePermissions(ctx, size, member)));
   }
   return rows;
 };

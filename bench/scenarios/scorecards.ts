@@ -3,9 +3,11 @@ import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { componentVulnerabilities, components, deployments, environments, scorecards } from '../../src/db/schema/index.js';
 import { createEventBus } from '../../src/infra/events.js';
+import { MemoryCache } from '../../src/infra/cache/cache.js';
 import { JobsRuntime } from '../../src/infra/jobs/runtime.js';
 import { InProcessQueue } from '../../src/infra/queue/in-process.queue.js';
 import { systemCaller } from '../../src/kernel/caller.js';
+import { createPermissionsModule } from '../../src/modules/permissions/index.js';
 import { createScorecardsModule } from '../../src/modules/scorecards/index.js';
 import type { BenchRow, Scenario } from '../lib.js';
 
@@ -103,7 +105,14 @@ const scorecardsScenario: Scenario = async (ctx) => {
   });
   const queue = new InProcessQueue(log);
   const jobs = new JobsRuntime(queue, log);
-  const module = createScorecardsModule({ db, events, jobs, log, apiSpecs: { diff: async () => '{"breakingChanges":0}' } });
+  const module = createScorecardsModule({
+    db,
+    events,
+    jobs,
+    log,
+    apiSpecs: { diff: async () => '{"breakingChanges":0}' },
+    permissions: createPermissionsModule({ db, cache: new MemoryCache(), cacheTtlS: 30 }).service,
+  });
   const service = module.service;
   // The built-ins (the shared one, decision 560, and any organization's) would be an 11th card over
   // the production components: emptied (no rules, a filter no entity matches), as an admin may edit

@@ -40,7 +40,12 @@ export interface DatabaseOptions {
   /** How long to wait for a new connection (or a free pooled one) before answering 503. */
   connectTimeoutMs?: number;
   log?: DatabaseLog;
+  /** Told the text of every statement the query builder sends (tests count queries with it; decision 956). */
+  onQuery?: (statement: string) => void;
 }
+
+/** Drizzle's logger, only when someone listens (the parameters are never handed over). */
+const queryLogger = (onQuery: DatabaseOptions['onQuery']) => (onQuery ? { logger: { logQuery: (statement: string) => onQuery(statement) } } : {});
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -133,7 +138,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   // pool.query hands the config to a client from the pool's own callbacks: the job deadline is set here.
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => poolQuery(...withDeadline(args, statementTimeoutMs));
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, ...queryLogger(opts.onQuery) });
   return {
     db,
     kind: 'postgres',
@@ -188,7 +193,7 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     ? new PGlite({ loadDataDir: opts.pgliteDump, postgresqlconf: PGLITE_CONF, extensions })
     : new PGlite({ dataDir, postgresqlconf: PGLITE_CONF, extensions });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, ...queryLogger(opts.onQuery) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

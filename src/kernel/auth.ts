@@ -42,6 +42,27 @@ function levelOf(url: string, declared: AuthLevel | undefined): AuthLevel {
   return declared ?? (url.startsWith('/api/v1/') ? 'user' : 'none');
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ALLOWED_BY_LEVEL: Record<AuthLevel, string> = {
+  admin: 'Allowed: admins.',
+  user: 'Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).',
+  custom: 'Allowed: callers holding the credential this route checks (not a user token).',
+  none: 'Allowed: anyone (no token).',
+};
+
+/**
+ * Every write's OpenAPI description says who may call it (decision 957): a route that names its
+ * callers itself (an "Allowed: …" line from the permission table) keeps it; the others get their
+ * declared level's line.
+ */
+function describeWhoMayCall(route: { method: string | string[]; url: string; schema?: unknown }, level: AuthLevel) {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const schema = route.schema as { description?: string; hide?: boolean } | undefined;
+  if (!route.url.startsWith('/api/') || !schema || schema.hide || !methods.some((m) => WRITES.has(m))) return;
+  if (schema.description?.includes('Allowed:')) return;
+  schema.description = schema.description ? `${ALLOWED_BY_LEVEL[level]} ${schema.description}` : ALLOWED_BY_LEVEL[level];
+}
+
 /** One hook enforces every route's declared level; the OpenAPI document shows which need a token. */
 export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResolver, resolveOrganization: OrganizationResolver) {
   app.decorateRequest('actor', null as unknown as Actor);
@@ -52,6 +73,7 @@ export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResol
     if (level === 'user' || level === 'admin') {
       route.schema = { ...(route.schema ?? {}), security: [{ bearerAuth: [] }] } as typeof route.schema;
     }
+    describeWhoMayCall(route, level);
   });
 
   app.addHook('onRequest', async (request) => {

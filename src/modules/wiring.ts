@@ -23,6 +23,7 @@ import { createNotificationsModule } from './notifications/index.js';
 import { createOrchestratorModule } from './orchestrator/index.js';
 import { createOrganizationsModule, organizationsLookup } from './organizations/index.js';
 import { createPipelinesModule } from './pipelines/index.js';
+import { createPermissionsModule } from './permissions/index.js';
 import { createPolicyEngineModule } from './policyengine/index.js';
 import { createRegistryModule } from './registry/index.js';
 import { createSearchModule } from './search/index.js';
@@ -42,12 +43,13 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const { config, db, events, jobs, log } = infra;
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
 
-  // Modules that call no other module's verbs.
+  // Modules that call no other module's verbs. The permission policy first: every write asks it (decision 951).
+  const permissions = createPermissionsModule({ db, cache: infra.cache, cacheTtlS: config.cacheTtlS });
   const organizations = createOrganizationsModule({ db, userExists, events });
   const environments = createEnvironmentsModule({ db });
   const deployments = createDeploymentsModule({ db, events, users: auth });
   const dashboards = createDashboardsModule({ db });
-  const incidents = createIncidentsModule({ db, events, auth });
+  const incidents = createIncidentsModule({ db, events, auth, permissions: permissions.service });
   const iac = createIacModule({ db, ingestToken: config.iacIngestToken, events });
   const iacModules = createIacModulesModule({ db, git: adapters.git, config: config.git });
   const search = createSearchModule({ db });
@@ -59,12 +61,12 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const meshTwo = createMeshTwoModule({ mesh: adapters.meshTwo, metrics: adapters.meshMetrics });
   const admission = createAdmissionModule({ port: adapters.admission });
   const credentials = createCredentialsModule(infra);
-  const apiSpecs = createApiSpecsModule({ db, events, config: config.apiSpecs, maxBodyBytes: config.maxBodyBytes });
+  const apiSpecs = createApiSpecsModule({ db, events, config: config.apiSpecs, maxBodyBytes: config.maxBodyBytes, permissions: permissions.service });
 
   // The catalog stores API entities' definitions through api-specs (which only reads the catalog's lookup).
-  const catalog = createCatalogModule({ ...infra, git: adapters.git, apiSpecs: apiSpecs.service });
+  const catalog = createCatalogModule({ ...infra, git: adapters.git, apiSpecs: apiSpecs.service, permissions: permissions.service });
   // Teams, the cluster sync, scaffolds and cost write or list components through the catalog's verbs.
-  const teams = createTeamsModule({ db, userExists, catalog: catalog.service });
+  const teams = createTeamsModule({ db, userExists, catalog: catalog.service, permissions: permissions.service });
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
@@ -101,7 +103,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   // Notifications read teams, incidents and users (decision 740).
   const notifications = createNotificationsModule({ db, log, events, teams: teams.service, incidents: incidents.service, auth });
   // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
-  const scorecards = createScorecardsModule({ db, events, jobs, log, apiSpecs: apiSpecs.service, dora: dora.service });
+  const scorecards = createScorecardsModule({ db, events, jobs, log, apiSpecs: apiSpecs.service, dora: dora.service, permissions: permissions.service });
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);
@@ -110,6 +112,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(dashboards.routes);
   await app.register(organizations.routes);
   await app.register(teams.routes);
+  await app.register(permissions.routes);
   await app.register(environments.routes);
   await app.register(deployments.routes);
   await app.register(templates.routes);
@@ -133,6 +136,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(scorecards.routes);
 
   return {
+    permissions: permissions.service,
     organizations: organizations.service,
     environments: environments.service,
     deployments: deployments.service,

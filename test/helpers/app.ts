@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { Adapters } from '../../src/adapters/index.js';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../../src/db/client.js';
 import type { App } from '../../src/kernel/types.js';
 import { cloneTemplateDatabase } from './template-database.js';
 import { TEST_NAME_PREFIX } from './test-env.js';
@@ -19,14 +19,17 @@ export const testDbKind = (): TestDatabaseKind => (process.env.TEST_DB === 'post
  * A fresh, migrated database for one test file: a PGlite loaded from the migrated dump, or a
  * PostgreSQL database cloned from the migrated template (dropped again by `drop`).
  */
-export async function createTestDatabase(kind: TestDatabaseKind = testDbKind()): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind = testDbKind(),
+  options: Pick<DatabaseOptions, 'onQuery'> = {},
+): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const dump = Buffer.from(inject('pgliteDump'), 'base64');
-    const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '', pgliteDump: new Blob([dump]) });
+    const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '', pgliteDump: new Blob([dump]), ...options });
     return { handle, url: 'memory://', drop: () => handle.close() };
   }
   const db = await cloneTemplateDatabase();
-  const handle = await openDatabase({ databaseUrl: db.url, dataDir: '', poolSize: 5 });
+  const handle = await openDatabase({ databaseUrl: db.url, dataDir: '', poolSize: 5, ...options });
   return {
     handle,
     url: db.url,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
+
+export type TeamRole = 'maintainer' | 'member';
 
 export const teams = pgTable(
   'teams',
@@ -42,6 +44,12 @@ export const teamMembers = pgTable(
     addedAt: ts('added_at').notNull().defaultNow(),
     // Null: added by hand. `oidc:<provider>`: added by a sign-in's groups claim, which may remove it again (decision 834).
     source: text('source'),
+    // `maintainer` or `member` (decision 950): maintainers manage the team's members and entities.
+    role: text('role').$type<TeamRole>().notNull().default('member'),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    index('team_members_user_idx').on(t.userId),
+    check('team_members_role_check', sql`${t.role} IN ('maintainer', 'member')`),
+  ],
 );

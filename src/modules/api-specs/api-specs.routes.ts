@@ -24,15 +24,14 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
   app.post(
     '/api/v1/catalog/components/:id/api-specs',
     {
-      config: { auth: 'admin' },
       // API_SPEC_MAX_BYTES bounds the spec itself; the body carrying it as a JSON string needs room for escaping.
       bodyLimit,
       schema: {
         tags,
         operationId: 'createApiSpec',
-        summary: 'Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component (admin)',
+        summary: 'Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component',
         description:
-          'Lenient registration, strict report: refused with 400 (the first problems and their JSON pointers in `details[].problem`) is only what cannot be diffed: text that does not parse, a document that is not OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x, a `$ref` that is external or does not resolve inside the document. Other structural problems found by validation against the official schema of its version (an operation without `responses`, a parameter without `schema`, …) are kept as `problems: [{pointer, message}]` on the spec, which registers and diffs. Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object, else 413. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.',
+          'Allowed: admins and members of the team owning the component. Lenient registration, strict report: refused with 400 (the first problems and their JSON pointers in `details[].problem`) is only what cannot be diffed: text that does not parse, a document that is not OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x, a `$ref` that is external or does not resolve inside the document. Other structural problems found by validation against the official schema of its version (an operation without `responses`, a parameter without `schema`, …) are kept as `problems: [{pointer, message}]` on the spec, which registers and diffs. Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object, else 413. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.',
         params: IdParams,
         body: CreateApiSpecBody,
         response: { 201: ApiSpecSummary, ...errorResponses(400, 401, 403, 404, 413) },
@@ -86,11 +85,11 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
   app.patch(
     '/api/v1/api-specs/:id',
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
         operationId: 'updateApiSpecStatus',
-        summary: 'Move an API spec through its lifecycle (admin): active -> deprecated -> sunset',
+        summary: 'Move an API spec through its lifecycle: active -> deprecated -> sunset',
+        description: "Allowed: admins and members of the team owning the spec's component.",
         params: IdParams,
         body: UpdateApiSpecBody,
         response: { 200: ApiSpecStatusResponse, ...errorResponses(400, 401, 403, 404) },
@@ -102,11 +101,11 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
   app.delete(
     '/api/v1/api-specs/:id',
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
         operationId: 'deleteApiSpec',
-        summary: 'Delete an API spec and its consumers (admin)',
+        summary: 'Delete an API spec and its consumers',
+        description: "Allowed: admins and members of the team owning the spec's component.",
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
@@ -178,11 +177,11 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
   app.post(
     '/api/v1/api-specs/:id/consumers',
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
         operationId: 'addApiSpecConsumer',
-        summary: 'Register a component and/or a team as a consumer of an API spec (admin)',
+        summary: 'Register a component and/or a team as a consumer of an API spec',
+        description: "Allowed: admins and members of the team owning the spec's component.",
         params: IdParams,
         body: ConsumerBody,
         response: { 201: ConsumerSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -199,6 +198,7 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
         tags,
         operationId: 'removeApiSpecConsumer',
         summary: 'Remove a consumer of an API spec (admin)',
+        description: 'Allowed: admins.',
         params: ConsumerParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },

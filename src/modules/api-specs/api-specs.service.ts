@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
+import type { PermissionsService } from '../permissions/index.js';
 import { DomainError, Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { createConsumers } from './api-specs.consumers.js';
@@ -44,9 +45,11 @@ export interface ApiSpecsServiceDeps {
   maxBytes: number;
   /** the diff budget and cache (decision 306) */
   diff: { maxBytes: number; timeoutMs: number; cacheBytes: number };
+  /** The permission policy: members of the owning team write its specs (decision 951). */
+  permissions: Pick<PermissionsService, 'require'>;
 }
 
-export function createApiSpecsService({ db, events, workers, maxBytes, diff: budget }: ApiSpecsServiceDeps) {
+export function createApiSpecsService({ db, events, workers, maxBytes, diff: budget, permissions }: ApiSpecsServiceDeps) {
   const consumers = createConsumers(db);
   const lifecycle = createLifecycle(db, events);
   const diffs = createDiffs({ db, workers, budget, consumers });
@@ -76,8 +79,9 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
   }
 
   return {
-    async create(_caller: Caller, componentId: string, body: CreateApiSpecBody): Promise<ApiSpecSummary> {
+    async create(caller: Caller, componentId: string, body: CreateApiSpecBody): Promise<ApiSpecSummary> {
       await requireComponent(componentId);
+      await permissions.require(caller, 'apiSpec.write', componentId);
       if (typeof body.spec !== 'string' && deeperThan(body.spec, MAX_OBJECT_DEPTH)) {
         throw new Invalid(`spec nests deeper than ${MAX_OBJECT_DEPTH} levels`, [{ field: 'spec', problem: 'nests too deeply' }]);
       }
@@ -151,9 +155,13 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
       return row as ApiSpec;
     },
 
-    updateLifecycle: (caller: Caller, id: string, body: UpdateApiSpecBody) => lifecycle.update(caller, id, body),
+    async updateLifecycle(caller: Caller, id: string, body: UpdateApiSpecBody) {
+      await permissions.require(caller, 'apiSpec.write', id, { via: 'apiSpec' });
+      return lifecycle.update(caller, id, body);
+    },
 
-    async remove(_caller: Caller, id: string) {
+    async remove(caller: Caller, id: string) {
+      await permissions.require(caller, 'apiSpec.write', id, { via: 'apiSpec' });
       if (!(await repo.delete(db, id))) throw new NotFound('API spec not found');
     },
 
@@ -167,7 +175,10 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
     reaches: (_caller: Caller, id: string, compareWith: string, q: { entry: number; skip: number; take: number }) => diffs.reaches(id, compareWith, q),
 
     /** HTTP consumer registration: a duplicate is a 409. */
-    registerConsumer: (caller: Caller, apiSpecId: string, body: ConsumerBody) => consumers.register(caller, apiSpecId, body),
+    async registerConsumer(caller: Caller, apiSpecId: string, body: ConsumerBody) {
+      await permissions.require(caller, 'apiSpec.write', apiSpecId, { via: 'apiSpec' });
+      return consumers.register(caller, apiSpecId, body);
+    },
     /** The catalog's consumer registration: idempotent. */
     addConsumer: (caller: Caller, specId: string, who: { componentId?: string; teamId?: string }) => consumers.ensure(caller, specId, who),
     listConsumers: (caller: Caller, apiSpecId: string) => consumers.list(caller, apiSpecId),

@@ -28,6 +28,7 @@ export async function catalogRoutes(app: App, { service }: { service: Components
         tags,
         operationId: 'listComponents',
         summary: 'List components: search (q), filters and sort combine; paginated',
+        description: 'Each component carries `permissions: {update, delete}` for the caller (docs/modules/permissions.md).',
         querystring: ListComponentsQuery,
         response: { 200: ComponentPage, ...errorResponses(400, 401) },
       },
@@ -52,11 +53,11 @@ export async function catalogRoutes(app: App, { service }: { service: Components
   app.post(
     '/api/v1/catalog/components',
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
         operationId: 'createComponent',
-        summary: 'Create a component (admin)',
+        summary: 'Create a component',
+        description: 'Allowed: admins, and maintainers of the team it names as owner (`teamId` or `owner`).',
         body: CreateComponentBody,
         response: { 201: ComponentSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -67,11 +68,12 @@ export async function catalogRoutes(app: App, { service }: { service: Components
   app.patch(
     '/api/v1/catalog/components/:id',
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
         operationId: 'updateComponent',
-        summary: 'Update a component (admin): any subset of the fields, including gitopsApp',
+        summary: 'Update a component: any subset of the fields, including gitopsApp',
+        description:
+          'Allowed: admins and members of the owning team; changing the owning team (`owner` or `teamId`): admins and maintainers of the owning team and of the new one.',
         params: IdParams,
         body: UpdateComponentBody,
         response: { 200: ComponentSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -83,11 +85,11 @@ export async function catalogRoutes(app: App, { service }: { service: Components
   app.delete(
     '/api/v1/catalog/components/:id',
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
         operationId: 'deleteComponent',
-        summary: 'Delete a component (admin)',
+        summary: 'Delete a component',
+        description: 'Allowed: admins and maintainers of the owning team.',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
 import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
+import { EntityPermissionsSchema } from '../permissions/index.js';
 import { ENTITY_KINDS, KIND_GROUP_NAMES, KINDS, LIMITS } from './catalog.kinds.js';
 
 // Enums (not unions of literals) so a 400 says "must be one of: …" with the allowed values.
@@ -78,6 +79,7 @@ export const ComponentSchema = Type.Object(
     teamId: Nullable(Uuid),
     gitopsApp: Nullable(Type.String()),
     workloadStatus: Nullable(JsonObject),
+    permissions: Type.Optional(EntityPermissionsSchema),
     orphan: Type.Boolean({ description: 'true once the entity disappeared from its location (kept until deleted)' }),
     source: Nullable(SourceSchema),
     createdAt: Timestamp,

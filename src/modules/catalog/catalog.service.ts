@@ -14,11 +14,15 @@ import { countComponents } from './catalog.facet-counts.js';
 import { catalogRepository as repo, type ComponentChanges, type ComponentRow, type ListFilter } from './catalog.repository.js';
 import type { Component, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './catalog.schemas.js';
 import { toComponent } from './catalog.view.js';
+import { entityPermissionsDecorator, type CatalogPermissionsPort } from './catalog.permissions.js';
 
 /** How long after a catalog write its facet-count deltas are folded (a burst of writes shares one fold). */
 const FOLD_DELAY_MS = 10_000;
 
-export type CatalogDeps = Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'>;
+export type CatalogDeps = Pick<Infrastructure, 'db' | 'cache' | 'events' | 'config' | 'jobs' | 'log'> & {
+  /** The permission policy every write asks (decision 951). */
+  permissions: CatalogPermissionsPort;
+};
 
 /** What the cluster integration's sync stores on a matched component (decision 614). */
 export interface WorkloadStatus {
@@ -64,7 +68,8 @@ export function toTsquery(q: string): string | null {
     : null;
 }
 
-export function createComponentsService({ db, cache, events, config, jobs, log }: CatalogDeps) {
+export function createComponentsService({ db, cache, events, config, jobs, log, permissions }: CatalogDeps) {
+  const withPermissions = entityPermissionsDecorator(permissions);
   const ttl = config.cacheTtlS;
   // A cached page keeps its identity, so the route answers it without serialising it again.
   const samePage = pageMemo<Component>();
@@ -132,6 +137,19 @@ export function createComponentsService({ db, cache, events, config, jobs, log }
     };
   }
 
+  /** Members of the owning team update; changing the owning team is the maintainers' (of both teams). */
+  async function askBeforeUpdate(caller: Caller, id: string, body: UpdateComponentBody) {
+    if (body.teamId === undefined && body.owner === undefined) return permissions.require(caller, 'entity.update', id);
+    const current = await repo.findById(db, id);
+    if (!current) return; // the verb answers 404
+    let newOwnerTeamId: string | null;
+    if (body.teamId) newOwnerTeamId = (await requireTeam(db, body.teamId)).id;
+    else if (body.teamId === null) newOwnerTeamId = null;
+    else newOwnerTeamId = await teamIdFor(db, ownerRefOf(orNull(body.owner), body.namespace ?? current.namespace));
+    if (newOwnerTeamId === current.teamId) return permissions.require(caller, 'entity.update', id);
+    return permissions.require(caller, 'entity.changeOwner', id, { newOwnerTeamId });
+  }
+
   async function changeRows(rows: ComponentRow[]) {
     if (rows.length) await committed({ updated: rows.map(toComponent) });
     return rows.length;
@@ -141,7 +159,7 @@ export function createComponentsService({ db, cache, events, config, jobs, log }
     /** The list's query as a repository filter (null: matches nothing); the facets use it too. */
     listFilter: filterOf,
 
-    async list(_caller: Caller, q: ListComponentsQuery): Promise<PageResult<Component>> {
+    async list(caller: Caller, q: ListComponentsQuery): Promise<PageResult<Component>> {
       await loadCatalogModel(); // owner and filter references are parsed by Backstage's rules
       const filter = filterOf(q);
       if (!filter) return pageOf([], 0, q);
@@ -154,22 +172,25 @@ export function createComponentsService({ db, cache, events, config, jobs, log }
           (await repo.page(db, filter, q.sort, q.skip, q.take)).map(toComponent),
         ),
       ]);
-      return samePage(data, total, q);
+      return withPermissions.page(caller, samePage(data, total, q));
     },
 
-    async get(_caller: Caller, id: string): Promise<Component> {
+    async get(caller: Caller, id: string): Promise<Component> {
       const found = await cache.getOrLoad(CATALOG_CACHE_NS, `get:${id}`, ttl, async () => {
         const row = await repo.findById(db, id);
         return row ? toComponent(row) : null;
       });
       if (!found) throw new NotFound('Component not found');
-      return found;
+      return withPermissions.one(caller, found);
     },
 
-    async create(_caller: Caller, body: CreateComponentBody): Promise<Component> {
+    async create(caller: Caller, body: CreateComponentBody): Promise<Component> {
       await loadCatalogModel(); // owner and filter references are parsed by Backstage's rules
       const lifecycle = checkLifecycle(body.lifecycle) ?? (lifecycles.includes(DEFAULT_LIFECYCLE) ? DEFAULT_LIFECYCLE : lifecycles[0]!);
       const namespace = body.namespace ?? 'default';
+      // Asked before the transaction (PGlite has one connection): a maintainer of the team it names may create it.
+      const ownerTeamId = body.teamId ? (await requireTeam(db, body.teamId)).id : await teamIdFor(db, ownerRefOf(orNull(body.owner), namespace));
+      await permissions.require(caller, 'entity.create', ownerTeamId);
       const key = { kind: body.kind, namespace, name: body.name };
       let row: ComponentRow;
       try {
@@ -210,8 +231,9 @@ export function createComponentsService({ db, cache, events, config, jobs, log }
       return component;
     },
 
-    async update(_caller: Caller, id: string, body: UpdateComponentBody): Promise<Component> {
+    async update(caller: Caller, id: string, body: UpdateComponentBody): Promise<Component> {
       await loadCatalogModel(); // owner and filter references are parsed by Backstage's rules
+      await askBeforeUpdate(caller, id, body);
       const changes: ComponentChanges = {};
       for (const field of ['name', 'namespace', 'kind', 'entityKind', 'owner', 'description', 'tags', 'annotations', 'labels', 'links', 'gitopsApp'] as const) {
         if (body[field] !== undefined) (changes as Record<string, unknown>)[field] = body[field];
@@ -257,7 +279,8 @@ export function createComponentsService({ db, cache, events, config, jobs, log }
       return component;
     },
 
-    async remove(_caller: Caller, id: string): Promise<void> {
+    async remove(caller: Caller, id: string): Promise<void> {
+      await permissions.require(caller, 'entity.delete', id);
       const row = await repo.delete(db, id);
       if (!row) throw new NotFound('Component not found');
       await committed({ deleted: [toComponent(row)] });

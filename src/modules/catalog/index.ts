@@ -2,6 +2,7 @@ import type { Infrastructure } from '../../context.js';
 import type { Git } from '../../integrations/git/git.port.js';
 import type { App, HangarModule } from '../../kernel/types.js';
 import type { CatalogApiSpecsPort } from './catalog.apis.js';
+import type { CatalogPermissionsPort } from './catalog.permissions.js';
 import { createBrowseService } from './catalog.browse.js';
 import { catalogEntityRoutes } from './catalog.entities.routes.js';
 import { catalogFacetsRoutes, createFacetsService } from './catalog.facets.js';
@@ -18,6 +19,8 @@ export interface CatalogDeps extends Pick<Infrastructure, 'db' | 'cache' | 'even
   git: Git;
   /** The api-specs module's verbs: API entities' definitions become spec versions of their component. */
   apiSpecs: CatalogApiSpecsPort;
+  /** The permission policy every write asks (decision 951). */
+  permissions: CatalogPermissionsPort;
 }
 
 function buildCatalog(deps: CatalogDeps) {

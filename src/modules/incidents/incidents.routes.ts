@@ -64,10 +64,11 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
   app.patch(
     `${base}/:id`,
     {
-      config: { auth: 'admin', organization: true },
+      config: { organization: true },
       schema: {
         tags,
-        summary: 'Change incident fields (admin); status moves go through /status',
+        summary: 'Change incident fields; status moves go through /status',
+        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         params: IdParams,
         body: UpdateIncidentBody,
         response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 403, 404) },
@@ -79,10 +80,10 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
   app.patch(
     `${base}/:id/status`,
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Move an incident along its status table (admin); emits INCIDENT_STATUS_CHANGED',
+        summary: 'Move an incident along its status table (resolve it); emits INCIDENT_STATUS_CHANGED',
+        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         params: IdParams,
         body: StatusBody,
         response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 403, 404) },
@@ -134,10 +135,10 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
   app.post(
     pm,
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Write the post-mortem of an incident (admin; one per incident)',
+        summary: 'Write the post-mortem of an incident (one per incident)',
+        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         body: CreatePostMortemBody,
         response: { 201: PostMortemSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -167,10 +168,10 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
   app.patch(
     `${pm}/:id`,
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Change a post-mortem (admin); incidentId is fixed',
+        summary: 'Change a post-mortem; incidentId is fixed',
+        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         params: IdParams,
         body: UpdatePostMortemBody,
         response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) },

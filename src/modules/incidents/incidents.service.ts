@@ -4,6 +4,7 @@ import type { Caller } from '../../kernel/caller.js';
 import { Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import type { AuthService } from '../auth/index.js';
+import type { PermissionsService } from '../permissions/index.js';
 import { catalogLookup } from '../catalog/index.js';
 import { deploymentsLookup } from '../deployments/index.js';
 import { environmentsLookup } from '../environments/index.js';
@@ -24,12 +25,14 @@ export interface IncidentsServiceDeps {
   db: Database;
   events: EventPublisher;
   auth: Pick<AuthService, 'existingUserIds'>;
+  /** The permission policy: the commander and the affected components' teams resolve and edit (decision 951). */
+  permissions: Pick<PermissionsService, 'require'>;
 }
 
 type Entry = Awaited<ReturnType<typeof repo.timeline>>[number];
 const toEntry = (e: Entry): TimelineEntry => e;
 
-export function createIncidentsService({ db, events, auth }: IncidentsServiceDeps) {
+export function createIncidentsService({ db, events, auth, permissions }: IncidentsServiceDeps) {
   /**
    * After commit, the components whose facts an edit or a delete changed (open incidents by severity, and
    * through `causedByDeploymentId` the DORA failure rate of the deployment's component), for the scorecards
@@ -164,6 +167,7 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
       const componentIds = body.affectedComponentIds && uniqueIds(body.affectedComponentIds);
       const environmentIds = body.affectedEnvironmentIds && uniqueIds(body.affectedEnvironmentIds);
       const current = await mustFind(id);
+      await permissions.require(caller, 'incident.update', id);
       // A client sending back the whole record repeats the current status: harmless. A different one is
       // a move, which goes through /status (transition table, timeline entry, event).
       if (body.status !== undefined && body.status !== current.status) {
@@ -195,6 +199,8 @@ export function createIncidentsService({ db, events, auth }: IncidentsServiceDep
 
     async changeStatus(caller: Caller, id: string, body: StatusBody) {
       const { actor } = caller;
+      // Asked before the transaction: PGlite's one connection is held by it.
+      await permissions.require(caller, 'incident.update', id);
       const { result, previousStatus } = await db.transaction(async (tx) => {
         // Row lock: two concurrent moves cannot both start from the same status.
         const current = await repo.find(tx, id, { forUpdate: true });

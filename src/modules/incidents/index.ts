@@ -6,7 +6,7 @@ import './incidents.events.js';
 
 export function createIncidentsModule(deps: IncidentsServiceDeps): HangarModule<IncidentsService> {
   const incidents = createIncidentsService(deps);
-  const postMortems = createPostMortemsService({ db: deps.db });
+  const postMortems = createPostMortemsService({ db: deps.db, permissions: deps.permissions });
   return {
     service: incidents,
     async routes(app: App) {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
+import type { PermissionsService } from '../permissions/index.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { incidentsRepository } from './incidents.repository.js';
 import type { CreatePostMortemBody, UpdatePostMortemBody } from './incidents.schemas.js';
@@ -9,7 +10,8 @@ import { isUniqueViolation } from '../../kernel/db-errors.js';
 const normaliseItems = (items: CreatePostMortemBody['actionItems']) =>
   (items ?? []).map((i) => ({ title: i.title, ...(i.assignee !== undefined ? { assignee: i.assignee } : {}), done: i.done ?? false }));
 
-export function createPostMortemsService({ db }: { db: Database }) {
+/** Post-mortems: written and edited by whoever may change their incident (decision 951). */
+export function createPostMortemsService({ db, permissions }: { db: Database; permissions: Pick<PermissionsService, 'require'> }) {
   async function mustFind(id: string) {
     const row = await repo.find(db, id);
     if (!row) throw new NotFound('Post-mortem not found');
@@ -19,6 +21,7 @@ export function createPostMortemsService({ db }: { db: Database }) {
   return {
     async create(caller: Caller, body: CreatePostMortemBody) {
       if (!(await incidentsRepository.exists(db, body.incidentId))) throw new NotFound('Incident not found');
+      await permissions.require(caller, 'incident.update', body.incidentId);
       if (await repo.findByIncident(db, body.incidentId)) throw new Conflict('This incident already has a post-mortem');
       try {
         return await repo.insert(db, {
@@ -46,8 +49,9 @@ export function createPostMortemsService({ db }: { db: Database }) {
       return row;
     },
 
-    async update(_caller: Caller, id: string, body: UpdatePostMortemBody) {
+    async update(caller: Caller, id: string, body: UpdatePostMortemBody) {
       const current = await mustFind(id);
+      await permissions.require(caller, 'incident.update', current.incidentId);
       if (body.incidentId !== undefined && (typeof body.incidentId !== 'string' || body.incidentId.toLowerCase() !== current.incidentId)) {
         throw new Invalid('incidentId of a post-mortem cannot be changed', [{ field: 'incidentId', problem: 'cannot be changed' }]);
       }

@@ -3,6 +3,7 @@ import type { App, HangarModule } from '../../kernel/types.js';
 import type { ApiSpecsService } from '../api-specs/index.js';
 import type { DoraService } from '../dora/index.js';
 import { doraFactsOf } from './scorecards.dora.js';
+import type { PermissionsService } from '../permissions/index.js';
 import { defineScorecardJobs } from './scorecards.jobs.js';
 import { scorecardsRoutes } from './scorecards.routes.js';
 import { createScorecardsService, type ScorecardsService } from './scorecards.service.js';
@@ -16,6 +17,8 @@ export interface ScorecardsDeps extends Pick<Infrastructure, 'db' | 'events' | '
   apiSpecs: Pick<ApiSpecsService, 'diff'>;
   /** DORA's keys per component (decision 537), read in the facts' units; unwired, DORA facts have no data. */
   dora?: Pick<DoraService, 'keysForComponent'>;
+  /** The permission policy: maintainers of the owning team grant and withdraw exemptions (decision 951). */
+  permissions: Pick<PermissionsService, 'require'>;
 }
 
 /**

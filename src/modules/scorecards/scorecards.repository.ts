@@ -228,6 +228,14 @@ export const scorecardsRepository = {
     ]);
     return { data, total: Number(total?.n ?? 0) };
   },
+  async findExemption(db: Executor, scorecardId: string, id: string): Promise<ExemptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(scorecardExemptions)
+      .where(and(eq(scorecardExemptions.id, id), eq(scorecardExemptions.scorecardId, scorecardId)))
+      .limit(1);
+    return row;
+  },
   async removeExemption(db: Executor, scorecardId: string, id: string): Promise<ExemptionRow | undefined> {
     const [row] = await db
       .delete(scorecardExemptions)

@@ -150,11 +150,12 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
   app.post(
     `${base}/:id/exemptions`,
     {
-      config: admin,
+      config: org,
       schema: {
         operationId: 'createScorecardExemption',
         tags,
-        summary: 'Waive one rule for one entity until expiresAt, with a reason (admin); the same rule and entity again replaces it',
+        summary: 'Waive one rule for one entity until expiresAt, with a reason (required); the same rule and entity again replaces it',
+        description: "Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).",
         params: IdParams,
         body: CreateExemptionBody,
         response: { 201: ExemptionSchema, ...errorResponses(400, 401, 403, 404) },
@@ -165,11 +166,12 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
   app.delete(
     `${base}/:id/exemptions/:exemptionId`,
     {
-      config: admin,
+      config: org,
       schema: {
         operationId: 'deleteScorecardExemption',
         tags,
-        summary: 'End an exemption now (admin)',
+        summary: 'End an exemption now',
+        description: "Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).",
         params: ScorecardExemptionParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },

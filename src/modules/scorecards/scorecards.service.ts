@@ -1,6 +1,7 @@
 import type { Infrastructure } from '../../context.js';
 import type { ScorecardCondition, ScorecardRule } from '../../db/schema/scorecards.js';
 import type { Caller } from '../../kernel/caller.js';
+import type { PermissionsService } from '../permissions/index.js';
 import { Forbidden, Invalid, NotFound, type ErrorDetail } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { catalogLookup, catalogScorecardLookup, type ScorecardSubject } from '../catalog/index.js';
@@ -30,7 +31,10 @@ declare module '../../infra/events.js' {
   }
 }
 
-export interface ScorecardsServiceDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Omit<GatherDeps, 'db'> {}
+export interface ScorecardsServiceDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Omit<GatherDeps, 'db'> {
+  /** The permission policy: maintainers of the owning team grant and withdraw exemptions (decision 951). */
+  permissions: Pick<PermissionsService, 'require'>;
+}
 
 type RuleInput = CreateScorecardBody['rules'][number];
 
@@ -399,9 +403,11 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
       if (!card.rules.some((r) => r.key === body.ruleKey)) {
         throw new Invalid(`ruleKey "${body.ruleKey}" is not a rule of this scorecard`, [{ field: 'ruleKey', problem: 'is not a rule of this scorecard' }]);
       }
+      if (!body.reason.trim()) throw new Invalid('reason is required', [{ field: 'reason', problem: 'must not be blank' }]);
       if (!(await catalogLookup.componentExists(db, body.componentId))) {
         throw new Invalid('componentId does not name an existing component', [{ field: 'componentId', problem: 'does not exist' }]);
       }
+      await deps.permissions.require(caller, 'scorecard.exempt', body.componentId);
       const row = await repo.insertExemption(db, {
         scorecardId: id,
         componentId: body.componentId,
@@ -427,6 +433,9 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
 
     async removeExemption(caller: Caller, id: string, exemptionId: string) {
       await writable(caller, id);
+      const found = await repo.findExemption(db, id, exemptionId);
+      if (!found) throw new NotFound('Exemption not found');
+      await deps.permissions.require(caller, 'scorecard.exempt', found.componentId);
       const row = await repo.removeExemption(db, id, exemptionId);
       if (!row) throw new NotFound('Exemption not found');
       await evaluateEntities([row.componentId]);

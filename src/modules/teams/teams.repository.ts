@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema/index.js';
+import type { TeamRole } from '../../db/schema/teams.js';
 import { publicUserColumns } from '../auth/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -46,7 +47,7 @@ export const teamsRepository = {
 
   async members(db: Executor, teamId: string) {
     return db
-      .select(publicUserColumns)
+      .select({ ...publicUserColumns, teamRole: teamMembers.role })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))
@@ -62,8 +63,36 @@ export const teamsRepository = {
     return !!row;
   },
 
-  async addMember(db: Executor, teamId: string, userId: string): Promise<void> {
-    await db.insert(teamMembers).values({ teamId, userId });
+  async addMember(db: Executor, teamId: string, userId: string, role: TeamRole = 'member'): Promise<void> {
+    await db.insert(teamMembers).values({ teamId, userId, role });
+  },
+
+  async roleOf(db: Executor, teamId: string, userId: string): Promise<TeamRole | undefined> {
+    const [row] = await db
+      .select({ role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+      .limit(1);
+    return row?.role;
+  },
+
+  async setRole(db: Executor, teamId: string, userId: string, role: TeamRole): Promise<boolean> {
+    const rows = await db
+      .update(teamMembers)
+      .set({ role })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+      .returning({ userId: teamMembers.userId });
+    return rows.length > 0;
+  },
+
+  /** Maintainers of a team, locked until the transaction ends (two demotions cannot both pass the last-maintainer check). */
+  async lockMaintainers(db: Executor, teamId: string): Promise<string[]> {
+    const rows = await db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'maintainer')))
+      .for('update');
+    return rows.map((r) => r.userId);
   },
 
   async removeMember(db: Executor, teamId: string, userId: string): Promise<boolean> {

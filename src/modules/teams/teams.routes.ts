@@ -2,7 +2,9 @@ import { Type } from 'typebox';
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import {
+  AddMemberBody,
   CreateTeamBody,
+  MemberRoleBody,
   TeamListQuery,
   TeamMemberParams,
   TeamPage,
@@ -27,7 +29,13 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
     base,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Create a team (admin)', body: CreateTeamBody, response: { 201: TeamSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags,
+        summary: 'Create a team (admin)',
+        description: 'Allowed: admins.',
+        body: CreateTeamBody,
+        response: { 201: TeamSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
@@ -46,7 +54,8 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Update a team (admin); a rename re-links components by owner',
+        summary: 'Update a team (admin); a renamed team keeps its components',
+        description: 'Allowed: admins.',
         params: IdParams,
         body: UpdateTeamBody,
         response: { 200: TeamSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -62,6 +71,7 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       schema: {
         tags,
         summary: 'Delete a team (admin); its components are kept with teamId null',
+        description: 'Allowed: admins.',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
@@ -81,26 +91,46 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
   app.post(
     `${base}/:id/members/:userId`,
     {
-      config: { auth: 'admin' },
+      // The body is optional (existing clients send none): validated as `{}`.
+      preValidation: async (req) => {
+        if (req.body === undefined || req.body === null) req.body = {};
+      },
       schema: {
         tags,
-        summary: 'Add a user to a team (admin); 409 when already a member',
+        summary: 'Add a user to a team with a role (default member); 409 when already a member',
+        description: "Allowed: admins and the team's maintainers.",
         params: TeamMemberParams,
+        body: AddMemberBody,
         response: { 201: TeamWithMembersSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addMember(req.caller, req.params.id, req.params.userId)),
+    async (req, reply) => reply.code(201).send(await service.addMember(req.caller, req.params.id, req.params.userId, req.body)),
+  );
+
+  app.patch(
+    `${base}/:id/members/:userId`,
+    {
+      schema: {
+        tags,
+        summary: "Change a member's role (maintainer or member); 409 when it would leave the team without a maintainer",
+        description: "Allowed: admins and the team's maintainers. Only an admin may demote the last maintainer.",
+        params: TeamMemberParams,
+        body: MemberRoleBody,
+        response: { 200: TeamWithMembersSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => service.setMemberRole(req.caller, req.params.id, req.params.userId, req.body),
   );
 
   app.delete(
     `${base}/:id/members/:userId`,
     {
-      config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Remove a user from a team (admin)',
+        summary: 'Remove a user from a team; 409 for the last maintainer',
+        description: "Allowed: admins and the team's maintainers. Only an admin may remove the last maintainer.",
         params: TeamMemberParams,
-        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req, reply) => {

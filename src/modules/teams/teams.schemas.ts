@@ -36,6 +36,8 @@ export const TeamUserSchema = Type.Object({
   email: Type.String(),
   displayName: Type.String(),
   roles: Type.Array(Type.String()),
+  // Listed members only (decision 950); a user answer elsewhere has no team role.
+  teamRole: Type.Optional(Type.Union([Type.Literal('maintainer'), Type.Literal('member')], { description: "the user's role in this team" })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -76,3 +78,11 @@ export const UpdateTeamBody = Type.Object({
 export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
 
 export const TeamMemberParams = Type.Object({ id: Uuid, userId: Uuid });
+
+const TeamRoleField = Type.Union([Type.Literal('maintainer'), Type.Literal('member')], {
+  description: "maintainer: manages the team's members and its entities; member: updates its entities (decision 950)",
+});
+export const AddMemberBody = Type.Object({ role: Type.Optional(TeamRoleField) }, { description: 'Optional; role defaults to member' });
+export type AddMemberBody = Static<typeof AddMemberBody>;
+export const MemberRoleBody = Type.Object({ role: TeamRoleField });
+export type MemberRoleBody = Static<typeof MemberRoleBody>;

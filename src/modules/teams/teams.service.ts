@@ -3,7 +3,8 @@ import type { Caller } from '../../kernel/caller.js';
 import { Conflict, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import { teamsRepository as repo, type TeamRow } from './teams.repository.js';
-import type { CreateTeamBody, UpdateTeamBody } from './teams.schemas.js';
+import type { AddMemberBody, CreateTeamBody, MemberRoleBody, UpdateTeamBody } from './teams.schemas.js';
+import type { PermissionsService } from '../permissions/index.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 export interface TeamsServiceDeps {
@@ -17,6 +18,8 @@ export interface TeamsServiceDeps {
     linkOwnerTeam(caller: Caller, teamName: string, teamId: string): Promise<number>;
     unlinkTeam(caller: Caller, teamId: string, teamName?: string): Promise<number>;
   };
+  /** The permission policy: a team's maintainers manage its members (decision 951). */
+  permissions: Pick<PermissionsService, 'require' | 'membershipsChanged'>;
 }
 
 /**
@@ -24,7 +27,14 @@ export interface TeamsServiceDeps {
  * creating a team links the components it owns by name, a rename moves the links to the new
  * name, a delete clears them. The team's components are listed by the catalog module.
  */
-export function createTeamsService({ db, userExists, catalog }: TeamsServiceDeps) {
+/** A team keeps a maintainer: only an admin may remove or demote the last one (decision 950). */
+function refuseLastMaintainer(caller: Caller, maintainers: string[], verb: 'remove' | 'demote') {
+  if (maintainers.length === 1 && !caller.actor.isAdmin) {
+    throw new Conflict(`This is the team's last maintainer: only an admin may ${verb} them; make another member maintainer first`);
+  }
+}
+
+export function createTeamsService({ db, userExists, catalog, permissions }: TeamsServiceDeps) {
   async function load(id: string): Promise<TeamRow> {
     const team = await repo.findById(db, id);
     if (!team) throw new NotFound('Team not found');
@@ -86,11 +96,9 @@ export function createTeamsService({ db, userExists, catalog }: TeamsServiceDeps
         throw err;
       }
       if (!team) throw new NotFound('Team not found');
-      if (renamed) {
-        // The links move from the old name to the new one (the catalog writes and emits).
-        await catalog.unlinkTeam(caller, id, current.name);
-        await catalog.linkOwnerTeam(caller, team.name, id);
-      }
+      // Ownership follows the team, not its name (decision 952): the entities linked under the old
+      // name stay linked, and those already naming the new name are linked too.
+      if (renamed) await catalog.linkOwnerTeam(caller, team.name, id);
       return team;
     },
 
@@ -102,22 +110,45 @@ export function createTeamsService({ db, userExists, catalog }: TeamsServiceDeps
       if (!(await repo.delete(db, id))) throw new NotFound('Team not found');
     },
 
-    async addMember(_caller: Caller, id: string, userId: string) {
+    async addMember(caller: Caller, id: string, userId: string, body: AddMemberBody = {}) {
       const team = await load(id);
+      await permissions.require(caller, 'team.manageMembers', id);
       if (!(await userExists(userId))) throw new NotFound('User not found');
       if (await repo.isMember(db, id, userId)) throw new Conflict('User is already a member of this team');
       try {
-        await repo.addMember(db, id, userId);
+        await repo.addMember(db, id, userId, body.role ?? 'member');
       } catch (err) {
         if (isUniqueViolation(err)) throw new Conflict('User is already a member of this team');
         throw err;
       }
+      await permissions.membershipsChanged();
       return { ...team, members: await repo.members(db, id) };
     },
 
-    async removeMember(_caller: Caller, id: string, userId: string) {
+    /** A member's role; demoting the last maintainer is refused unless an admin does it (decision 950). */
+    async setMemberRole(caller: Caller, id: string, userId: string, body: MemberRoleBody) {
+      const team = await load(id);
+      await permissions.require(caller, 'team.manageMembers', id);
+      await db.transaction(async (tx) => {
+        const maintainers = await repo.lockMaintainers(tx, id);
+        const current = await repo.roleOf(tx, id, userId);
+        if (!current) throw new NotFound('User is not a member of this team');
+        if (current === 'maintainer' && body.role !== 'maintainer') refuseLastMaintainer(caller, maintainers, 'demote');
+        await repo.setRole(tx, id, userId, body.role);
+      });
+      await permissions.membershipsChanged();
+      return { ...team, members: await repo.members(db, id) };
+    },
+
+    async removeMember(caller: Caller, id: string, userId: string) {
       await load(id);
-      if (!(await repo.removeMember(db, id, userId))) throw new NotFound('User is not a member of this team');
+      await permissions.require(caller, 'team.manageMembers', id);
+      await db.transaction(async (tx) => {
+        const maintainers = await repo.lockMaintainers(tx, id);
+        if (maintainers.includes(userId)) refuseLastMaintainer(caller, maintainers, 'remove');
+        if (!(await repo.removeMember(tx, id, userId))) throw new NotFound('User is not a member of this team');
+      });
+      await permissions.membershipsChanged();
     },
 
     async members(_caller: Caller, id: string) {

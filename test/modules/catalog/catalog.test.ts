@@ -50,7 +50,8 @@ describe('create and read', () => {
     expect(new Date(c.createdAt).toISOString()).toBe(c.createdAt);
     const again = await get(c.id);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(c);
+    // A read also says what its caller may do (decision 954): a plain user here; the creating admin's answer says yes.
+    expect(again.json()).toEqual({ ...c, permissions: { update: false, delete: false } });
   });
 
   it('keeps every field given', async () => {

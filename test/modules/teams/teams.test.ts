@@ -245,13 +245,15 @@ describe('components and teamId', () => {
       updatedAt: expect.any(String),
     });
 
-    // rename: old owner's components unlinked, new owner's components linked
+    // rename: ownership follows the team (decision 952): the old name's components stay linked, the new name's are linked too
     const newName = uniq('renamed');
     const newOwned = await insertComponents(newName, 1);
     expect((await req('PATCH', `${base}/${team.id}`, admin, { name: newName })).statusCode).toBe(200);
-    expect(Object.values(await teamIdsOf(ids))).toEqual([null, null]);
+    expect(Object.values(await teamIdsOf(ids))).toEqual([team.id, team.id]);
     expect((await teamIdsOf([newOwned[0]!.id]))[newOwned[0]!.id]).toBe(team.id);
-    expect((await req('GET', `${base}/${team.id}/components`, user.token)).json().map((c: { id: string }) => c.id)).toEqual([newOwned[0]!.id]);
+    expect(new Set((await req('GET', `${base}/${team.id}/components`, user.token)).json().map((c: { id: string }) => c.id))).toEqual(
+      new Set([...ids, newOwned[0]!.id]),
+    );
 
     expect((await req('DELETE', `${base}/${team.id}`, admin)).statusCode).toBe(204);
     const [kept] = await t.database.db.select().from(components).where(eq(components.id, newOwned[0]!.id));
@@ -269,7 +271,7 @@ describe('components and teamId', () => {
       linkOwnerTeam: async (_c: unknown, name: string) => (calls.push(`link ${name}`), 0),
       unlinkTeam: async (_c: unknown, _id: string, name?: string) => (calls.push(`unlink ${name ?? '*'}`), 0),
     };
-    const service = createTeamsService({ db: t.database.db, userExists: async () => true, catalog });
+    const service = createTeamsService({ db: t.database.db, userExists: async () => true, catalog, permissions: t.app.hangar.modules.permissions });
     const name = uniq('busy');
     const busy = await service.create(systemCaller(), { name, type: 'dev' });
     expect(calls).toEqual([`link ${name}`]);
@@ -277,7 +279,8 @@ describe('components and teamId', () => {
     expect(calls).toHaveLength(1);
     const renamed = uniq('busy2');
     await service.update(systemCaller(), busy.id, { name: renamed });
-    expect(calls.slice(1)).toEqual([`unlink ${name}`, `link ${renamed}`]);
+    // Ownership follows the team (decision 952): a rename only links what names the new name.
+    expect(calls.slice(1)).toEqual([`link ${renamed}`]);
     await service.remove(systemCaller(), busy.id);
     expect(calls.at(-1)).toBe('unlink *');
   });

@@ -15,11 +15,17 @@ export type paths = {
         get: operations["getApiSpec"];
         put?: never;
         post?: never;
-        /** Delete an API spec and its consumers (admin) */
+        /**
+         * Delete an API spec and its consumers
+         * @description Allowed: admins and members of the team owning the spec's component.
+         */
         delete: operations["deleteApiSpec"];
         options?: never;
         head?: never;
-        /** Move an API spec through its lifecycle (admin): active -> deprecated -> sunset */
+        /**
+         * Move an API spec through its lifecycle: active -> deprecated -> sunset
+         * @description Allowed: admins and members of the team owning the spec's component.
+         */
         patch: operations["updateApiSpecStatus"];
         trace?: never;
     };
@@ -33,7 +39,10 @@ export type paths = {
         /** Consumers of an API spec */
         get: operations["listApiSpecConsumers"];
         put?: never;
-        /** Register a component and/or a team as a consumer of an API spec (admin) */
+        /**
+         * Register a component and/or a team as a consumer of an API spec
+         * @description Allowed: admins and members of the team owning the spec's component.
+         */
         post: operations["addApiSpecConsumer"];
         delete?: never;
         options?: never;
@@ -51,7 +60,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a consumer of an API spec (admin) */
+        /**
+         * Remove a consumer of an API spec (admin)
+         * @description Allowed: admins.
+         */
         delete: operations["removeApiSpecConsumer"];
         options?: never;
         head?: never;
@@ -109,7 +121,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in: access and refresh tokens
-         * @description With `session: "cookie"` (browsers) the refresh token is set as the HttpOnly, SameSite=Strict cookie `hangar_refresh` (Path=/api/v1/auth, Secure over HTTPS) and `refreshToken` in the answer is empty; the request must be JSON.
+         * @description Allowed: anyone (no token). With `session: "cookie"` (browsers) the refresh token is set as the HttpOnly, SameSite=Strict cookie `hangar_refresh` (Path=/api/v1/auth, Secure over HTTPS) and `refreshToken` in the answer is empty; the request must be JSON.
          */
         post: operations["login"];
         delete?: never;
@@ -129,7 +141,7 @@ export type paths = {
         put?: never;
         /**
          * Sign out: this session, or everywhere
-         * @description Revokes the refresh token of the `hangar_refresh` cookie (the request must then be JSON) or of `refreshToken`, and clears the cookie. `everywhere: true` needs the bearer token and revokes every refresh token of its user. Access tokens stay valid until they expire (JWT_EXPIRATION).
+         * @description Allowed: anyone (no token). Revokes the refresh token of the `hangar_refresh` cookie (the request must then be JSON) or of `refreshToken`, and clears the cookie. `everywhere: true` needs the bearer token and revokes every refresh token of its user. Access tokens stay valid until they expire (JWT_EXPIRATION).
          */
         post: operations["logoutAuth"];
         delete?: never;
@@ -167,7 +179,7 @@ export type paths = {
         post?: never;
         /**
          * Unlink one of your single sign-on identities
-         * @description 409 when it is your only way to sign in (no other linked provider, and no password that may sign in).
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization). 409 when it is your only way to sign in (no other linked provider, and no password that may sign in).
          */
         delete: operations["unlinkIdentity"];
         options?: never;
@@ -243,7 +255,7 @@ export type paths = {
         put?: never;
         /**
          * Rotate the refresh token for a new pair
-         * @description API clients send `username` and `refreshToken`. Browsers send `{"session": "cookie"}` with the `hangar_refresh` cookie: the cookie is rotated and `refreshToken` in the answer is empty. A refresh token works once; a used one coming back revokes all of the user's refresh tokens.
+         * @description Allowed: anyone (no token). API clients send `username` and `refreshToken`. Browsers send `{"session": "cookie"}` with the `hangar_refresh` cookie: the cookie is rotated and `refreshToken` in the answer is empty. A refresh token works once; a used one coming back revokes all of the user's refresh tokens.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -261,7 +273,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create an account */
+        /**
+         * Create an account
+         * @description Allowed: anyone (no token).
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -279,7 +294,10 @@ export type paths = {
         /** List service accounts (admin) */
         get: operations["listServiceAccounts"];
         put?: never;
-        /** Create a service account (admin): a user for automation that only tokens sign in as */
+        /**
+         * Create a service account (admin): a user for automation that only tokens sign in as
+         * @description Allowed: admins.
+         */
         post: operations["createServiceAccount"];
         delete?: never;
         options?: never;
@@ -297,7 +315,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a service account and its tokens (admin) */
+        /**
+         * Delete a service account and its tokens (admin)
+         * @description Allowed: admins.
+         */
         delete: operations["deleteServiceAccount"];
         options?: never;
         head?: never;
@@ -313,7 +334,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create a service account's token (admin; its secret is in this answer only) */
+        /**
+         * Create a service account's token (admin; its secret is in this answer only)
+         * @description Allowed: admins.
+         */
         post: operations["createServiceAccountToken"];
         delete?: never;
         options?: never;
@@ -333,7 +357,7 @@ export type paths = {
         put?: never;
         /**
          * Create a personal access token (its secret is in this answer only)
-         * @description A request made with a personal access token cannot create tokens (403).
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization). A request made with a personal access token cannot create tokens (403).
          */
         post: operations["createToken"];
         delete?: never;
@@ -352,7 +376,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a personal access token (yours; admins: anyone’s); refused at once in every process */
+        /**
+         * Revoke a personal access token (yours; admins: anyone’s); refused at once in every process
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["revokeToken"];
         options?: never;
         head?: never;
@@ -391,7 +418,7 @@ export type paths = {
         head?: never;
         /**
          * Deactivate or reactivate an account (admin)
-         * @description A deactivated account cannot sign in; its sessions and tokens are refused at once in every process.
+         * @description Allowed: admins. A deactivated account cannot sign in; its sessions and tokens are refused at once in every process.
          */
         patch: operations["setUserActive"];
         trace?: never;
@@ -409,7 +436,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set a user's global roles (admin); `user` is always kept */
+        /**
+         * Set a user's global roles (admin); `user` is always kept
+         * @description Allowed: admins.
+         */
         patch: operations["setUserRoles"];
         trace?: never;
     };
@@ -420,10 +450,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List components: search (q), filters and sort combine; paginated */
+        /**
+         * List components: search (q), filters and sort combine; paginated
+         * @description Each component carries `permissions: {update, delete}` for the caller (docs/modules/permissions.md).
+         */
         get: operations["listComponents"];
         put?: never;
-        /** Create a component (admin) */
+        /**
+         * Create a component
+         * @description Allowed: admins, and maintainers of the team it names as owner (`teamId` or `owner`).
+         */
         post: operations["createComponent"];
         delete?: never;
         options?: never;
@@ -442,11 +478,17 @@ export type paths = {
         get: operations["getComponent"];
         put?: never;
         post?: never;
-        /** Delete a component (admin) */
+        /**
+         * Delete a component
+         * @description Allowed: admins and maintainers of the owning team.
+         */
         delete: operations["deleteComponent"];
         options?: never;
         head?: never;
-        /** Update a component (admin): any subset of the fields, including gitopsApp */
+        /**
+         * Update a component: any subset of the fields, including gitopsApp
+         * @description Allowed: admins and members of the owning team; changing the owning team (`owner` or `teamId`): admins and maintainers of the owning team and of the new one.
+         */
         patch: operations["updateComponent"];
         trace?: never;
     };
@@ -461,8 +503,8 @@ export type paths = {
         get: operations["listComponentApiSpecs"];
         put?: never;
         /**
-         * Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component (admin)
-         * @description Lenient registration, strict report: refused with 400 (the first problems and their JSON pointers in `details[].problem`) is only what cannot be diffed: text that does not parse, a document that is not OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x, a `$ref` that is external or does not resolve inside the document. Other structural problems found by validation against the official schema of its version (an operation without `responses`, a parameter without `schema`, …) are kept as `problems: [{pointer, message}]` on the spec, which registers and diffs. Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object, else 413. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.
+         * Register an API spec (OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x) of a component
+         * @description Allowed: admins and members of the team owning the component. Lenient registration, strict report: refused with 400 (the first problems and their JSON pointers in `details[].problem`) is only what cannot be diffed: text that does not parse, a document that is not OpenAPI 2.0/3.0/3.1 or AsyncAPI 2.x/3.x, a `$ref` that is external or does not resolve inside the document. Other structural problems found by validation against the official schema of its version (an operation without `responses`, a parameter without `schema`, …) are kept as `problems: [{pointer, message}]` on the spec, which registers and diffs. Specs up to API_SPEC_MAX_BYTES (16 MiB by default), as text or as a JSON object, else 413. The format is detected from the content when omitted; a format contradicting the content is a 400. The answer omits the raw content.
          */
         post: operations["createApiSpec"];
         delete?: never;
@@ -620,7 +662,10 @@ export type paths = {
         /** Stored locations (admin), oldest first */
         get: operations["listCatalogLocations"];
         put?: never;
-        /** Register a git location (admin): its catalog-info files or `path`, following Location targets; stored and refreshed */
+        /**
+         * Register a git location (admin): its catalog-info files or `path`, following Location targets; stored and refreshed
+         * @description Allowed: admins.
+         */
         post: operations["registerCatalogLocation"];
         delete?: never;
         options?: never;
@@ -638,7 +683,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a stored location (admin); its entities are kept */
+        /**
+         * Delete a stored location (admin); its entities are kept
+         * @description Allowed: admins.
+         */
         delete: operations["deleteCatalogLocation"];
         options?: never;
         head?: never;
@@ -654,7 +702,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Re-read a stored location now (admin); an unreachable repository is recorded as its lastError and answered 400 */
+        /**
+         * Re-read a stored location now (admin); an unreachable repository is recorded as its lastError and answered 400
+         * @description Allowed: admins.
+         */
         post: operations["refreshCatalogLocation"];
         delete?: never;
         options?: never;
@@ -688,7 +739,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Register Backstage descriptors (admin): atomic; created, updated, unchanged and skipped */
+        /**
+         * Register Backstage descriptors (admin): atomic; created, updated, unchanged and skipped
+         * @description Allowed: admins.
+         */
         post: operations["registerCatalogYaml"];
         delete?: never;
         options?: never;
@@ -722,7 +776,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Trigger a hosted CI pipeline of a project (admin); slug is URL-encoded <host_code>/<org>/<repo> */
+        /**
+         * Trigger a hosted CI pipeline of a project (admin); slug is URL-encoded <host_code>/<org>/<repo>
+         * @description Allowed: admins.
+         */
         post: operations["triggerCloudciPipeline"];
         delete?: never;
         options?: never;
@@ -740,7 +797,10 @@ export type paths = {
         /** A component's search-index links */
         get: operations["listComponentSearchIndices"];
         put?: never;
-        /** Link a component to an index name or pattern */
+        /**
+         * Link a component to an index name or pattern
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["createComponentSearchIndex"];
         delete?: never;
         options?: never;
@@ -758,7 +818,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise) */
+        /**
+         * Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["deleteComponentSearchIndex"];
         options?: never;
         head?: never;
@@ -859,7 +922,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run the cost sync now (admin): one 7-day record per component */
+        /**
+         * Run the cost sync now (admin): one 7-day record per component
+         * @description Allowed: admins.
+         */
         post: operations["syncCosts"];
         delete?: never;
         options?: never;
@@ -894,7 +960,10 @@ export type paths = {
         /** Dashboards the caller may see (workspace and own), newest first, with widgets */
         get: operations["listDashboards"];
         put?: never;
-        /** Create a dashboard owned by the caller */
+        /**
+         * Create a dashboard owned by the caller
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["createDashboard"];
         delete?: never;
         options?: never;
@@ -912,11 +981,17 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a widget (admin) */
+        /**
+         * Remove a widget (admin)
+         * @description Allowed: admins.
+         */
         delete: operations["deleteDashboardWidget"];
         options?: never;
         head?: never;
-        /** Change a widget: any subset of the create fields (admin) */
+        /**
+         * Change a widget: any subset of the create fields (admin)
+         * @description Allowed: admins.
+         */
         patch: operations["updateDashboardWidget"];
         trace?: never;
     };
@@ -948,11 +1023,17 @@ export type paths = {
         get: operations["getDashboard"];
         put?: never;
         post?: never;
-        /** Delete a dashboard and its widgets (admin) */
+        /**
+         * Delete a dashboard and its widgets (admin)
+         * @description Allowed: admins.
+         */
         delete: operations["deleteDashboard"];
         options?: never;
         head?: never;
-        /** Change name, description or visibility (admin) */
+        /**
+         * Change name, description or visibility (admin)
+         * @description Allowed: admins.
+         */
         patch: operations["updateDashboard"];
         trace?: never;
     };
@@ -969,7 +1050,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move and resize widgets in one transaction (admin) */
+        /**
+         * Move and resize widgets in one transaction (admin)
+         * @description Allowed: admins.
+         */
         patch: operations["updateDashboardLayout"];
         trace?: never;
     };
@@ -982,7 +1066,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add a widget (admin) */
+        /**
+         * Add a widget (admin)
+         * @description Allowed: admins.
+         */
         post: operations["createDashboardWidget"];
         delete?: never;
         options?: never;
@@ -1035,7 +1122,7 @@ export type paths = {
         put?: never;
         /**
          * Record a deployment made outside Hangar, or move it forward (idempotent on source and externalId)
-         * @description The first event of a (source, externalId) creates the deployment (201); later ones move it (200): started → succeeded | failed, succeeded → rolled_back. A repeated status changes nothing (200, outcome unchanged); any other move is 409 naming both states. 404 names an unknown component or environment.
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization). The first event of a (source, externalId) creates the deployment (201); later ones move it (200): started → succeeded | failed, succeeded → rolled_back. A repeated status changes nothing (200, outcome unchanged); any other move is 409 naming both states. 404 names an unknown component or environment.
          */
         post: operations["recordDeploymentEvent"];
         delete?: never;
@@ -1139,7 +1226,10 @@ export type paths = {
         /** List environments (by order, then name; paginated) */
         get: operations["listEnvironments"];
         put?: never;
-        /** Create an environment (admin) */
+        /**
+         * Create an environment (admin)
+         * @description Allowed: admins.
+         */
         post: operations["createEnvironment"];
         delete?: never;
         options?: never;
@@ -1158,11 +1248,17 @@ export type paths = {
         get: operations["getEnvironment"];
         put?: never;
         post?: never;
-        /** Delete an environment and all its deployments (admin) */
+        /**
+         * Delete an environment and all its deployments (admin)
+         * @description Allowed: admins.
+         */
         delete: operations["deleteEnvironment"];
         options?: never;
         head?: never;
-        /** Update an environment (admin) */
+        /**
+         * Update an environment (admin)
+         * @description Allowed: admins.
+         */
         patch: operations["updateEnvironment"];
         trace?: never;
     };
@@ -1192,7 +1288,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Probe every route now; answers {checked, up, degraded, down} */
+        /**
+         * Probe every route now; answers {checked, up, degraded, down}
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["checkGatewayHealth"];
         delete?: never;
         options?: never;
@@ -1231,7 +1330,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Link a route to a component (null unlinks); answers the route */
+        /**
+         * Link a route to a component (null unlinks); answers the route
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         patch: operations["linkGatewayRoute"];
         trace?: never;
     };
@@ -1244,7 +1346,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Read the routes of every enabled gateway now */
+        /**
+         * Read the routes of every enabled gateway now
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["syncGatewayRoutes"];
         delete?: never;
         options?: never;
@@ -1295,7 +1400,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Trigger a sync of a GitOps CD application (admin) */
+        /**
+         * Trigger a sync of a GitOps CD application (admin)
+         * @description Allowed: admins.
+         */
         post: operations["syncGitopsApplication"];
         delete?: never;
         options?: never;
@@ -1329,7 +1437,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Restart a hosted CI service build (admin) */
+        /**
+         * Restart a hosted CI service build (admin)
+         * @description Allowed: admins.
+         */
         post: operations["restartHostedciBuild"];
         delete?: never;
         options?: never;
@@ -1347,7 +1458,10 @@ export type paths = {
         /** List IaC modules (filters search, provider, engine combine) */
         get: operations["listIacModules"];
         put?: never;
-        /** Register an IaC module (latestVersion stays null until a sync) */
+        /**
+         * Register an IaC module (latestVersion stays null until a sync)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["createIacModule"];
         delete?: never;
         options?: never;
@@ -1366,11 +1480,17 @@ export type paths = {
         get: operations["getIacModule"];
         put?: never;
         post?: never;
-        /** Delete an IaC module and all its versions */
+        /**
+         * Delete an IaC module and all its versions
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["deleteIacModule"];
         options?: never;
         head?: never;
-        /** Change any subset of an IaC module's fields */
+        /**
+         * Change any subset of an IaC module's fields
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         patch: operations["updateIacModule"];
         trace?: never;
     };
@@ -1383,7 +1503,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Link the module to a catalog component (replaces any earlier link) */
+        /**
+         * Link the module to a catalog component (replaces any earlier link)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["linkIacModuleComponent"];
         delete?: never;
         options?: never;
@@ -1402,7 +1525,7 @@ export type paths = {
         put?: never;
         /**
          * Discover new semver tags of the source repository and store their variables and outputs
-         * @description Lists the tags (vX.Y.Z or X.Y.Z), clones each one not stored yet (several at once) and parses every *.tf and *.tf.json file at its root in worker threads. A tag that cannot be cloned or parsed is listed in failedVersions and the others are stored. Idempotent. 400 (naming git's reason) when the repository's tags cannot be listed or the URL is refused.
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization). Lists the tags (vX.Y.Z or X.Y.Z), clones each one not stored yet (several at once) and parses every *.tf and *.tf.json file at its root in worker threads. A tag that cannot be cloned or parsed is listed in failedVersions and the others are stored. Idempotent. 400 (naming git's reason) when the repository's tags cannot be listed or the URL is refused.
          */
         post: operations["syncIacModule"];
         delete?: never;
@@ -1421,7 +1544,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove the module's component link */
+        /**
+         * Remove the module's component link
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["unlinkIacModuleComponent"];
         options?: never;
         head?: never;
@@ -1508,7 +1634,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Report module drift (ingestion token) */
+        /**
+         * Report module drift (ingestion token)
+         * @description Allowed: callers holding the credential this route checks (not a user token).
+         */
         post: operations["ingestModuleDrift"];
         delete?: never;
         options?: never;
@@ -1525,7 +1654,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Report an IaC run; an unknown stack is created (ingestion token) */
+        /**
+         * Report an IaC run; an unknown stack is created (ingestion token)
+         * @description Allowed: callers holding the credential this route checks (not a user token).
+         */
         post: operations["ingestRun"];
         delete?: never;
         options?: never;
@@ -1593,7 +1725,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Replace a stack's resource topology (ingestion token) */
+        /**
+         * Replace a stack's resource topology (ingestion token)
+         * @description Allowed: callers holding the credential this route checks (not a user token).
+         */
         post: operations["ingestStackResources"];
         delete?: never;
         options?: never;
@@ -1627,7 +1762,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Import stacks (upsert by name + environment; ingestion token) */
+        /**
+         * Import stacks (upsert by name + environment; ingestion token)
+         * @description Allowed: callers holding the credential this route checks (not a user token).
+         */
         post: operations["importStack"];
         delete?: never;
         options?: never;
@@ -1645,7 +1783,10 @@ export type paths = {
         /** List incidents, newest first */
         get: operations["listIncidents"];
         put?: never;
-        /** Open an incident (admin); emits INCIDENT_CREATED */
+        /**
+         * Open an incident (admin); emits INCIDENT_CREATED
+         * @description Allowed: admins.
+         */
         post: operations["createIncident"];
         delete?: never;
         options?: never;
@@ -1664,11 +1805,17 @@ export type paths = {
         get: operations["getIncident"];
         put?: never;
         post?: never;
-        /** Delete an incident (admin) */
+        /**
+         * Delete an incident (admin)
+         * @description Allowed: admins.
+         */
         delete: operations["deleteIncident"];
         options?: never;
         head?: never;
-        /** Change incident fields (admin); status moves go through /status */
+        /**
+         * Change incident fields; status moves go through /status
+         * @description Allowed: admins, the incident's commander and members of a team owning one of its affected components.
+         */
         patch: operations["updateIncident"];
         trace?: never;
     };
@@ -1685,7 +1832,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move an incident along its status table (admin); emits INCIDENT_STATUS_CHANGED */
+        /**
+         * Move an incident along its status table (resolve it); emits INCIDENT_STATUS_CHANGED
+         * @description Allowed: admins, the incident's commander and members of a team owning one of its affected components.
+         */
         patch: operations["setIncidentStatus"];
         trace?: never;
     };
@@ -1715,7 +1865,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add a timeline entry; only admins may name another author */
+        /**
+         * Add a timeline entry; only admins may name another author
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["createIncidentUpdate"];
         delete?: never;
         options?: never;
@@ -1733,7 +1886,10 @@ export type paths = {
         /** List the current organization's integration credentials (never their values) */
         get: operations["listIntegrationCredentials"];
         put?: never;
-        /** Store a credential for a CI/CD platform (admin; one per type per organization) */
+        /**
+         * Store a credential for a CI/CD platform (admin; one per type per organization)
+         * @description Allowed: admins.
+         */
         post: operations["createIntegrationCredential"];
         delete?: never;
         options?: never;
@@ -1752,11 +1908,17 @@ export type paths = {
         get: operations["getIntegrationCredential"];
         put?: never;
         post?: never;
-        /** Delete a credential (admin) */
+        /**
+         * Delete a credential (admin)
+         * @description Allowed: admins.
+         */
         delete: operations["deleteIntegrationCredential"];
         options?: never;
         head?: never;
-        /** Rename a credential and/or replace its value (admin) */
+        /**
+         * Rename a credential and/or replace its value (admin)
+         * @description Allowed: admins.
+         */
         patch: operations["updateIntegrationCredential"];
         trace?: never;
     };
@@ -1926,7 +2088,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the weights of the first HTTP route (admin); written back as a JSON merge patch */
+        /**
+         * Set the weights of the first HTTP route (admin); written back as a JSON merge patch
+         * @description Allowed: admins.
+         */
         patch: operations["setMeshOneVirtualServiceWeights"];
         trace?: never;
     };
@@ -2109,7 +2274,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Mark one notification read */
+        /**
+         * Mark one notification read
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["readNotification"];
         delete?: never;
         options?: never;
@@ -2126,7 +2294,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Mark all of the signed-in user's notifications read */
+        /**
+         * Mark all of the signed-in user's notifications read
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["readAllNotification"];
         delete?: never;
         options?: never;
@@ -2245,7 +2416,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run the annotation sync now (admin): stores workloadStatus on annotated components */
+        /**
+         * Run the annotation sync now (admin): stores workloadStatus on annotated components
+         * @description Allowed: admins.
+         */
         post: operations["syncOrchestratorWorkloads"];
         delete?: never;
         options?: never;
@@ -2297,7 +2471,10 @@ export type paths = {
         /** Organizations the caller is a member of (global admins: all) */
         get: operations["listOrganizations"];
         put?: never;
-        /** Create an organization; the caller becomes its owner */
+        /**
+         * Create an organization; the caller becomes its owner
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["createOrganization"];
         delete?: never;
         options?: never;
@@ -2316,11 +2493,17 @@ export type paths = {
         get: operations["getOrganization"];
         put?: never;
         post?: never;
-        /** Delete an organization and its memberships (org owner) */
+        /**
+         * Delete an organization and its memberships (org owner)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["deleteOrganization"];
         options?: never;
         head?: never;
-        /** Update name, slug or description (org admin or owner) */
+        /**
+         * Update name, slug or description (org admin or owner)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         patch: operations["updateOrganization"];
         trace?: never;
     };
@@ -2334,7 +2517,10 @@ export type paths = {
         /** List members (any member; global admins) */
         get: operations["listOrganizationMembers"];
         put?: never;
-        /** Add a member (org admin or owner; only an owner assigns owner) */
+        /**
+         * Add a member (org admin or owner; only an owner assigns owner)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["addOrganizationMember"];
         delete?: never;
         options?: never;
@@ -2352,7 +2538,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member (the owner cannot be removed; admins cannot remove admins) */
+        /**
+         * Remove a member (the owner cannot be removed; admins cannot remove admins)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["removeOrganizationMember"];
         options?: never;
         head?: never;
@@ -2372,8 +2561,31 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a member's role (role hierarchy rules apply) */
+        /**
+         * Change a member's role (role hierarchy rules apply)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         patch: operations["setOrganizationMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/permissions/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask in advance whether the caller may do up to 100 actions; each answer says why
+         * @description Allowed: any signed-in user (it answers for the caller only). A resource that does not exist answers `{allowed: false, reason: "not found"}`.
+         */
+        post: operations["checkPermissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/pipelines": {
@@ -2386,7 +2598,10 @@ export type paths = {
         /** List pipelines, newest first (organizationId defaults to X-Organization-Id; without either, pipelines of no organization) */
         get: operations["listPipelines"];
         put?: never;
-        /** Create a pipeline (script and build stages: admins only); organizationId defaults to X-Organization-Id */
+        /**
+         * Create a pipeline (script and build stages: admins only); organizationId defaults to X-Organization-Id
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["createPipeline"];
         delete?: never;
         options?: never;
@@ -2405,11 +2620,17 @@ export type paths = {
         get: operations["getPipeline"];
         put?: never;
         post?: never;
-        /** Delete a pipeline and its runs (running runs are cancelled) */
+        /**
+         * Delete a pipeline and its runs (running runs are cancelled)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["deletePipeline"];
         options?: never;
         head?: never;
-        /** Update any subset of a pipeline (script and build stages: admins only) */
+        /**
+         * Update any subset of a pipeline (script and build stages: admins only)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         patch: operations["updatePipeline"];
         trace?: never;
     };
@@ -2456,7 +2677,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Approve a run waiting for approval (admin): it resumes after the approval stage */
+        /**
+         * Approve a run waiting for approval (admin): it resumes after the approval stage
+         * @description Allowed: admins.
+         */
         post: operations["approvePipelineRun"];
         delete?: never;
         options?: never;
@@ -2473,7 +2697,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued, running or waiting run (admin): its command is stopped */
+        /**
+         * Cancel a queued, running or waiting run (admin): its command is stopped
+         * @description Allowed: admins.
+         */
         post: operations["cancelPipelineRun"];
         delete?: never;
         options?: never;
@@ -2490,7 +2717,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Reject a run waiting for approval (admin): it fails */
+        /**
+         * Reject a run waiting for approval (admin): it fails
+         * @description Allowed: admins.
+         */
         post: operations["rejectPipelineRun"];
         delete?: never;
         options?: never;
@@ -2507,7 +2737,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Trigger a run (answers at once with the run queued); optional body {version, commitSha} for build tags */
+        /**
+         * Trigger a run (answers at once with the run queued); optional body {version, commitSha} for build tags
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["triggerPipelineRun"];
         delete?: never;
         options?: never;
@@ -2524,7 +2757,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Evaluate a policy with an input; stored when componentId is given */
+        /**
+         * Evaluate a policy with an input; stored when componentId is given
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["evaluatePolicy"];
         delete?: never;
         options?: never;
@@ -2575,7 +2811,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Write the post-mortem of an incident (admin; one per incident) */
+        /**
+         * Write the post-mortem of an incident (one per incident)
+         * @description Allowed: admins, the incident's commander and members of a team owning one of its affected components.
+         */
         post: operations["createPostMortem"];
         delete?: never;
         options?: never;
@@ -2597,7 +2836,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a post-mortem (admin); incidentId is fixed */
+        /**
+         * Change a post-mortem; incidentId is fixed
+         * @description Allowed: admins, the incident's commander and members of a team owning one of its affected components.
+         */
         patch: operations["updatePostMortem"];
         trace?: never;
     };
@@ -2614,7 +2856,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve a post-mortem (admin): sets approvedBy and approvedAt */
+        /**
+         * Approve a post-mortem (admin): sets approvedBy and approvedAt
+         * @description Allowed: admins.
+         */
         patch: operations["approvePostMortem"];
         trace?: never;
     };
@@ -2695,7 +2940,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Replace a component's findings with the scan of its image (hangar.io/image) */
+        /**
+         * Replace a component's findings with the scan of its image (hangar.io/image)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["syncComponentVulnerabilities"];
         delete?: never;
         options?: never;
@@ -2849,7 +3097,10 @@ export type paths = {
         /** Scorecards of the current organization and those of none, by name (the organization's built-in Production readiness included) */
         get: operations["listScorecards"];
         put?: never;
-        /** Create a scorecard (admin) in the current organization; unknown facts, operators and levels are a 400 naming them */
+        /**
+         * Create a scorecard (admin) in the current organization; unknown facts, operators and levels are a 400 naming them
+         * @description Allowed: admins.
+         */
         post: operations["createScorecard"];
         delete?: never;
         options?: never;
@@ -2868,11 +3119,17 @@ export type paths = {
         get: operations["getScorecard"];
         put?: never;
         post?: never;
-        /** Delete a scorecard and its results (admin); the built-in one comes back with its shipped definition */
+        /**
+         * Delete a scorecard and its results (admin); the built-in one comes back with its shipped definition
+         * @description Allowed: admins.
+         */
         delete: operations["deleteScorecard"];
         options?: never;
         head?: never;
-        /** Change a scorecard (admin, a member of its organization); it is evaluated again */
+        /**
+         * Change a scorecard (admin, a member of its organization); it is evaluated again
+         * @description Allowed: admins.
+         */
         patch: operations["updateScorecard"];
         trace?: never;
     };
@@ -2885,7 +3142,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Queue an evaluation of the scorecard over every entity (admin) */
+        /**
+         * Queue an evaluation of the scorecard over every entity (admin)
+         * @description Allowed: admins.
+         */
         post: operations["evaluateScorecard"];
         delete?: never;
         options?: never;
@@ -2903,7 +3163,10 @@ export type paths = {
         /** Rules waived for single entities, newest first (expired ones included, active false); componentId: one entity only */
         get: operations["listScorecardExemptions"];
         put?: never;
-        /** Waive one rule for one entity until expiresAt, with a reason (admin); the same rule and entity again replaces it */
+        /**
+         * Waive one rule for one entity until expiresAt, with a reason (required); the same rule and entity again replaces it
+         * @description Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).
+         */
         post: operations["createScorecardExemption"];
         delete?: never;
         options?: never;
@@ -2921,7 +3184,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** End an exemption now (admin) */
+        /**
+         * End an exemption now
+         * @description Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).
+         */
         delete: operations["deleteScorecardExemption"];
         options?: never;
         head?: never;
@@ -3059,7 +3325,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Trigger a build of a self-run CI server job (admin) */
+        /**
+         * Trigger a build of a self-run CI server job (admin)
+         * @description Allowed: admins.
+         */
         post: operations["triggerServerciBuild"];
         delete?: never;
         options?: never;
@@ -3094,7 +3363,10 @@ export type paths = {
         /** List service templates (ordered by name) */
         get: operations["listServiceTemplates"];
         put?: never;
-        /** Create a service template (admin); organizationId defaults to X-Organization-Id */
+        /**
+         * Create a service template (admin); organizationId defaults to X-Organization-Id
+         * @description Allowed: admins.
+         */
         post: operations["createServiceTemplate"];
         delete?: never;
         options?: never;
@@ -3113,11 +3385,17 @@ export type paths = {
         get: operations["getServiceTemplate"];
         put?: never;
         post?: never;
-        /** Delete a custom service template (admin); built-ins: 403 */
+        /**
+         * Delete a custom service template (admin); built-ins: 403
+         * @description Allowed: admins.
+         */
         delete: operations["deleteServiceTemplate"];
         options?: never;
         head?: never;
-        /** Update a custom service template (admin); built-ins are read-only (403) */
+        /**
+         * Update a custom service template (admin); built-ins are read-only (403)
+         * @description Allowed: admins.
+         */
         patch: operations["updateServiceTemplate"];
         trace?: never;
     };
@@ -3130,7 +3408,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Scaffold a repository from the template (queued; status pending unless dryRun) */
+        /**
+         * Scaffold a repository from the template (queued; status pending unless dryRun)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["scaffoldFromTemplate"];
         delete?: never;
         options?: never;
@@ -3147,7 +3428,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Render the template in memory: the files a scaffold would write; nothing is written */
+        /**
+         * Render the template in memory: the files a scaffold would write; nothing is written
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["dryRunScaffold"];
         delete?: never;
         options?: never;
@@ -3165,7 +3449,10 @@ export type paths = {
         /** List teams (by name, paginated) */
         get: operations["listTeams"];
         put?: never;
-        /** Create a team (admin) */
+        /**
+         * Create a team (admin)
+         * @description Allowed: admins.
+         */
         post: operations["createTeam"];
         delete?: never;
         options?: never;
@@ -3184,11 +3471,17 @@ export type paths = {
         get: operations["getTeam"];
         put?: never;
         post?: never;
-        /** Delete a team (admin); its components are kept with teamId null */
+        /**
+         * Delete a team (admin); its components are kept with teamId null
+         * @description Allowed: admins.
+         */
         delete: operations["deleteTeam"];
         options?: never;
         head?: never;
-        /** Update a team (admin); a rename re-links components by owner */
+        /**
+         * Update a team (admin); a renamed team keeps its components
+         * @description Allowed: admins.
+         */
         patch: operations["updateTeam"];
         trace?: never;
     };
@@ -3235,13 +3528,23 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add a user to a team (admin); 409 when already a member */
+        /**
+         * Add a user to a team with a role (default member); 409 when already a member
+         * @description Allowed: admins and the team's maintainers.
+         */
         post: operations["addTeamMember"];
-        /** Remove a user from a team (admin) */
+        /**
+         * Remove a user from a team; 409 for the last maintainer
+         * @description Allowed: admins and the team's maintainers. Only an admin may remove the last maintainer.
+         */
         delete: operations["removeTeamMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a member's role (maintainer or member); 409 when it would leave the team without a maintainer
+         * @description Allowed: admins and the team's maintainers. Only an admin may demote the last maintainer.
+         */
+        patch: operations["updateTeamMember"];
         trace?: never;
     };
     "/api/v1/webhooks/argocd": {
@@ -3255,7 +3558,7 @@ export type paths = {
         put?: never;
         /**
          * Argo CD notifications webhook (Authorization: Bearer ARGOCD_WEBHOOK_TOKEN): records sync operations as deployments
-         * @description Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
+         * @description Allowed: callers holding the credential this route checks (not a user token). Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
          */
         post: operations["receiveArgocdWebhook"];
         delete?: never;
@@ -3275,7 +3578,7 @@ export type paths = {
         put?: never;
         /**
          * Hosted CI platform webhook (HMAC-SHA256 of the raw body in cloudci-signature: v1=<hex>)
-         * @description JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.
+         * @description Allowed: callers holding the credential this route checks (not a user token). JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.
          */
         post: operations["receiveCloudciWebhook"];
         delete?: never;
@@ -3295,7 +3598,7 @@ export type paths = {
         put?: never;
         /**
          * GitHub webhook (X-Hub-Signature-256 with GITHUB_WEBHOOK_SECRET): deployment_status records deployments
-         * @description Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
+         * @description Allowed: callers holding the credential this route checks (not a user token). Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
          */
         post: operations["receiveGithubWebhook"];
         delete?: never;
@@ -3315,7 +3618,7 @@ export type paths = {
         put?: never;
         /**
          * GitLab webhook (X-Gitlab-Token = GITLAB_WEBHOOK_TOKEN): Deployment Hook records deployments
-         * @description Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
+         * @description Allowed: callers holding the credential this route checks (not a user token). Deliveries are dispatched by event name; `?organization=<id>` records them in that organization. An unknown repository or application, an environment Hangar lacks, or an out-of-order status answers 202 with the reason (logged). Replays of a delivery id within 24 h answer 200 and change nothing.
          */
         post: operations["receiveGitlabWebhook"];
         delete?: never;
@@ -3335,7 +3638,7 @@ export type paths = {
         put?: never;
         /**
          * Hosted CI service webhook (shared token in X-Webhook-Token or ?token=)
-         * @description JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.
+         * @description Allowed: callers holding the credential this route checks (not a user token). JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.
          */
         post: operations["receiveHostedciWebhook"];
         delete?: never;
@@ -3355,7 +3658,7 @@ export type paths = {
         put?: never;
         /**
          * Self-run CI server webhook (shared token in X-Webhook-Token or ?token=)
-         * @description JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.
+         * @description Allowed: callers holding the credential this route checks (not a user token). JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.
          */
         post: operations["receiveServerciWebhook"];
         delete?: never;
@@ -5404,6 +5707,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -5545,6 +5853,11 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                        permissions?: {
+                            delete: boolean;
+                            update: boolean;
+                        };
                         remotes: {
                             type: string;
                             url: string;
@@ -5661,6 +5974,11 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                        permissions?: {
+                            delete: boolean;
+                            update: boolean;
+                        };
                         remotes: {
                             type: string;
                             url: string;
@@ -5868,6 +6186,11 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                        permissions?: {
+                            delete: boolean;
+                            update: boolean;
+                        };
                         remotes: {
                             type: string;
                             url: string;
@@ -7002,6 +7325,11 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                        permissions?: {
+                            delete: boolean;
+                            update: boolean;
+                        };
                         remotes: {
                             type: string;
                             url: string;
@@ -7345,6 +7673,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -7445,6 +7778,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -7503,6 +7841,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -7669,6 +8012,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -7769,6 +8117,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -7827,6 +8180,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -8026,6 +8384,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -8102,6 +8465,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -8160,6 +8528,11 @@ export interface operations {
                             orphan: boolean;
                             owner: string | null;
                             ownerUserRef: string | null;
+                            /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                            permissions?: {
+                                delete: boolean;
+                                update: boolean;
+                            };
                             remotes: {
                                 type: string;
                                 url: string;
@@ -17737,6 +18110,63 @@ export interface operations {
             };
         };
     };
+    checkPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checks: {
+                        /** @description What the caller would do (docs/modules/permissions.md lists the table) */
+                        action: "entity.create" | "entity.update" | "entity.delete" | "entity.changeOwner" | "apiSpec.write" | "incident.update" | "scorecard.exempt" | "team.manageMembers";
+                        /**
+                         * Format: uuid
+                         * @description The entity, incident or team the action is about (`entity.create` and `team.manageMembers`: the team)
+                         */
+                        resourceId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            allowed: boolean;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPipelines: {
         parameters: {
             query?: {
@@ -22940,6 +23370,8 @@ export interface operations {
                              */
                             id: string;
                             roles: string[];
+                            /** @description the user's role in this team */
+                            teamRole?: "maintainer" | "member";
                             /**
                              * Format: date-time
                              * @description ISO 8601 timestamp
@@ -23216,6 +23648,11 @@ export interface operations {
                         orphan: boolean;
                         owner: string | null;
                         ownerUserRef: string | null;
+                        /** @description What the caller may do to this entity (docs/modules/permissions.md) */
+                        permissions?: {
+                            delete: boolean;
+                            update: boolean;
+                        };
                         remotes: {
                             type: string;
                             url: string;
@@ -23300,6 +23737,8 @@ export interface operations {
                          */
                         id: string;
                         roles: string[];
+                        /** @description the user's role in this team */
+                        teamRole?: "maintainer" | "member";
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp
@@ -23350,7 +23789,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional; role defaults to member */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description maintainer: manages the team's members and its entities; member: updates its entities (decision 950) */
+                    role?: "maintainer" | "member";
+                };
+            };
+        };
         responses: {
             /** @description A team with its members */
             201: {
@@ -23387,6 +23834,8 @@ export interface operations {
                              */
                             id: string;
                             roles: string[];
+                            /** @description the user's role in this team */
+                            teamRole?: "maintainer" | "member";
                             /**
                              * Format: date-time
                              * @description ISO 8601 timestamp
@@ -23507,6 +23956,143 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+                /** @description UUID */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description maintainer: manages the team's members and its entities; member: updates its entities (decision 950) */
+                    role: "maintainer" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description A team with its members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chatChannel: string | null;
+                        contactEmail: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        createdAt: string;
+                        description: string | null;
+                        displayName: string | null;
+                        /**
+                         * Format: uuid
+                         * @description UUID
+                         */
+                        id: string;
+                        members: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            createdAt: string;
+                            displayName: string;
+                            email: string;
+                            /**
+                             * Format: uuid
+                             * @description UUID
+                             */
+                            id: string;
+                            roles: string[];
+                            /** @description the user's role in this team */
+                            teamRole?: "maintainer" | "member";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            updatedAt: string;
+                            username: string;
+                        }[];
+                        metadata: {
+                            [key: string]: unknown;
+                        } | null;
+                        name: string;
+                        /** @description Backstage namespace of the group; `default` for teams created here */
+                        namespace: string;
+                        parentTeamId: string | null;
+                        type: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every failed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

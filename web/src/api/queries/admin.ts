@@ -152,7 +152,7 @@ export function useTeamMembers(teamId: string, enabled: boolean) {
 
 export function useAddTeamMember(teamId: string) {
   return useWrite(
-    async (userId: string) => unwrapFields(await api.POST('/api/v1/teams/{id}/members/{userId}', { params: { path: { id: teamId, userId } } })),
+    async (userId: string) => unwrapFields(await api.POST('/api/v1/teams/{id}/members/{userId}', { params: { path: { id: teamId, userId } }, body: {} })),
     [queryKeys.teams.all()],
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTheme } from '../../lib/theme';
+import { useCan } from '../../api/queries/permissions';
 import { useIsAdmin } from '../../lib/use-session';
 import { defaultComparison } from './diff-model';
 import { DiffView } from './diff-view';
@@ -91,15 +92,16 @@ function Consumers({ id }: { id: string }) {
 
 export function SpecPanel({ componentId, search, onSearch }: { componentId: string; search: SpecSearch; onSearch: (patch: SpecSearch) => void }) {
   const specs = useApiSpecs(componentId);
-  const isAdmin = useIsAdmin();
+  // Members of the owning team register versions and delete them (decision 951).
+  const canWrite = useCan('apiSpec.write', componentId);
   if (specs.isPending) return <Loading rows={3} label="Loading API specs" />;
   if (specs.error) return <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />;
   const versions = [...specs.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   if (versions.length === 0)
     return (
-      <EmptyState title="No API spec registered" action={isAdmin ? <RegisterSpecDialog componentId={componentId} /> : undefined}>
-        {isAdmin ? 'Register an OpenAPI or AsyncAPI document here' : 'An admin registers OpenAPI or AsyncAPI documents here'}, or give an API entity a
-        spec.definition.
+      <EmptyState title="No API spec registered" action={canWrite ? <RegisterSpecDialog componentId={componentId} /> : undefined}>
+        {canWrite ? 'Register an OpenAPI or AsyncAPI document here' : 'Members of the owning team register OpenAPI or AsyncAPI documents here'}, or give an API
+        entity a spec.definition.
       </EmptyState>
     );
   const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
@@ -109,7 +111,7 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      {isAdmin && (
+      {canWrite && (
         <div className="flex justify-end">
           <RegisterSpecDialog componentId={componentId} defaultName={selected.name} />
         </div>
@@ -154,7 +156,7 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
                       </Button>
                     )}
                     <StatusActions spec={v} componentId={componentId} />
-                    {isAdmin && <DeleteSpecButton spec={v} />}
+                    {canWrite && <DeleteSpecButton spec={v} />}
                   </span>
                 </td>
               </tr>

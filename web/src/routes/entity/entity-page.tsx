@@ -20,7 +20,6 @@ import { OverviewTab, RefLink } from './tabs/overview-tab';
 import { GatewayTab, KubernetesTab, MeshTab } from './tabs/runtime-tabs';
 import { SearchIndicesTab } from './tabs/search-indices-tab';
 import { ScorecardBadges, ScorecardsTab } from './tabs/scorecards-tab';
-import { useIsAdmin } from '../../lib/use-session';
 import { TextLink } from '../../components/ui/text-link';
 
 function Owner({ entity }: { entity: CatalogEntity }) {
@@ -36,7 +35,8 @@ function Owner({ entity }: { entity: CatalogEntity }) {
 }
 
 function EntityHeader({ entity }: { entity: CatalogEntity }) {
-  const isAdmin = useIsAdmin();
+  // What the caller may do comes with the entity (decision 954): admins and the owning team's members edit, maintainers delete.
+  const can = entity.permissions ?? { update: false, delete: false };
   return (
     <header className="grid gap-2">
       <nav aria-label="Breadcrumb" className="text-xs text-muted-foreground">
@@ -69,10 +69,10 @@ function EntityHeader({ entity }: { entity: CatalogEntity }) {
             orphan
           </Badge>
         )}
-        {isAdmin && (
+        {(can.update || can.delete) && (
           <div className="ml-auto flex gap-2">
-            <EditComponentDialog entity={entity} />
-            <DeleteComponentButton entity={entity} />
+            {can.update && <EditComponentDialog entity={entity} />}
+            {can.delete && <DeleteComponentButton entity={entity} />}
           </div>
         )}
       </div>

@@ -19,6 +19,7 @@ import { Field, Input, Select } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
 import { CauseSection } from './caused-by';
+import { useCan } from '../../api/queries/permissions';
 import { useIsAdmin } from '../../lib/use-session';
 import { formatTime, SeverityBadge, SeverityOptions, StatusBadge } from './parts';
 import { PostMortemSection } from './post-mortem';
@@ -45,6 +46,8 @@ export function IncidentPage() {
 
 function IncidentView({ i }: { i: Incident }) {
   const isAdmin = useIsAdmin();
+  // Resolve and edit: the commander and members of a team owning an affected component (decision 951).
+  const canChange = useCan('incident.update', i.id);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="grid gap-2">
@@ -84,8 +87,8 @@ function IncidentView({ i }: { i: Incident }) {
           </ul>
         </section>
       )}
-      <CauseSection incident={i} isAdmin={isAdmin} />
-      {isAdmin && <AdminControls incident={i} />}
+      <CauseSection incident={i} isAdmin={canChange} />
+      {canChange && <AdminControls incident={i} />}
       <Timeline incidentId={i.id} />
       <PostMortemSection incidentId={i.id} />
     </div>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/input';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { SafeMarkdown } from './markdown';
+import { useCan } from '../../api/queries/permissions';
 import { useIsAdmin } from '../../lib/use-session';
 import { formatTime } from './parts';
 
@@ -29,6 +30,8 @@ const actionItemsText = (items: PostMortem['actionItems']) =>
 export function PostMortemSection({ incidentId }: { incidentId: string }) {
   const pm = usePostMortem(incidentId);
   const isAdmin = useIsAdmin();
+  // The commander and the affected components' teams write it; approving stays an admin's (decision 951).
+  const canWrite = useCan('incident.update', incidentId);
   const [editing, setEditing] = useState(false);
   const approve = useApprovePostMortem();
   return (
@@ -38,12 +41,12 @@ export function PostMortemSection({ incidentId }: { incidentId: string }) {
           Post-mortem
         </h2>
         {pm.data?.approvedAt && <Badge tone="success">Approved {formatTime(String(pm.data.approvedAt))}</Badge>}
-        {isAdmin && !editing && pm.data !== undefined && (
+        {canWrite && !editing && pm.data !== undefined && (
           <div className="ml-auto flex gap-2">
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               {pm.data ? 'Edit post-mortem' : 'Write post-mortem'}
             </Button>
-            {pm.data && (
+            {isAdmin && pm.data && (
               <Button size="sm" disabled={approve.isPending} onClick={() => approve.mutate(pm.data!.id)}>
                 Approve
               </Button>
@@ -66,7 +69,7 @@ export function PostMortemSection({ incidentId }: { incidentId: string }) {
         <PostMortemView pm={pm.data} />
       ) : (
         <EmptyState title="No post-mortem yet">
-          {isAdmin ? 'Write one in Markdown: root cause, what contributed, what to do.' : 'An admin writes it.'}
+          {canWrite ? 'Write one in Markdown: root cause, what contributed, what to do.' : 'Its commander or a team owning an affected component writes it.'}
         </EmptyState>
       )}
     </section>

@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { ErrorState, Loading } from '../../../components/ui/states';
+import { useCan } from '../../../api/queries/permissions';
 import { useIsAdmin } from '../../../lib/use-session';
 import { ExemptButton, useAuthorName } from '../../scorecards/exemptions';
 import { LevelChip } from '../../scorecards/scorecards-page';
@@ -44,8 +45,8 @@ function History({ entityId, card }: { entityId: string; card: EntityScorecard }
   );
 }
 
-/** The entity's exemptions on one scorecard; admins withdraw them (the rule applies again at once). */
-function Exemptions({ entity, card, isAdmin }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean }) {
+/** The entity's exemptions on one scorecard; admins and the owning team's maintainers withdraw them (the rule applies again at once). */
+function Exemptions({ entity, card, isAdmin, canExempt }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean; canExempt: boolean }) {
   const list = useEntityExemptions(card.scorecardId, entity.id);
   const remove = useDeleteExemption(card.scorecardId);
   const authorName = useAuthorName(isAdmin);
@@ -55,7 +56,7 @@ function Exemptions({ entity, card, isAdmin }: { entity: CatalogEntity; card: En
   return (
     <SimpleTable
       label={`Exemptions of ${entity.name} on ${card.scorecardName}`}
-      head={['Exempt rule', 'Reason', 'Until', 'By', 'Status', ...(isAdmin ? ['Actions'] : [])]}
+      head={['Exempt rule', 'Reason', 'Until', 'By', 'Status', ...(canExempt ? ['Actions'] : [])]}
     >
       {list.data.data.map((e) => {
         const rule = titleOf.get(e.ruleKey) ?? e.ruleKey;
@@ -66,7 +67,7 @@ function Exemptions({ entity, card, isAdmin }: { entity: CatalogEntity; card: En
             <td>{formatDateTime(String(e.expiresAt))}</td>
             <td>{authorName(e.createdBy)}</td>
             <td>{e.active ? <Badge tone="success">active</Badge> : <Badge>expired</Badge>}</td>
-            {isAdmin && (
+            {canExempt && (
               <td>
                 <ConfirmButton
                   label={`Withdraw the exemption from ${rule} on ${card.scorecardName}`}
@@ -86,7 +87,7 @@ function Exemptions({ entity, card, isAdmin }: { entity: CatalogEntity; card: En
   );
 }
 
-function Card({ entity, card, isAdmin }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean }) {
+function Card({ entity, card, isAdmin, canExempt }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean; canExempt: boolean }) {
   const [showHistory, setShowHistory] = useState(false);
   const failing = card.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'no_data');
   const colour = card.levels.find((l) => l.name === card.level)?.colour;
@@ -117,7 +118,7 @@ function Card({ entity, card, isAdmin }: { entity: CatalogEntity; card: EntitySc
                   </>
                 )}
               </span>
-              {isAdmin && (
+              {canExempt && (
                 <ExemptButton
                   scorecardId={card.scorecardId}
                   componentId={entity.id}
@@ -142,7 +143,7 @@ function Card({ entity, card, isAdmin }: { entity: CatalogEntity; card: EntitySc
           </tr>
         ))}
       </SimpleTable>
-      <Exemptions entity={entity} card={card} isAdmin={isAdmin} />
+      <Exemptions entity={entity} card={card} isAdmin={isAdmin} canExempt={canExempt} />
       <div>
         <Button variant="secondary" size="sm" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
           {showHistory ? 'Hide history' : 'Show history'}
@@ -156,6 +157,8 @@ function Card({ entity, card, isAdmin }: { entity: CatalogEntity; card: EntitySc
 export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
   const cards = useEntityScorecards(entity.id);
   const isAdmin = useIsAdmin();
+  // Maintainers of the owning team grant and withdraw exemptions (decision 951).
+  const canExempt = useCan('scorecard.exempt', entity.id);
   return (
     <QueryView
       query={cards}
@@ -166,7 +169,7 @@ export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
       {(list) => (
         <div className="grid gap-4">
           {list.map((c) => (
-            <Card key={c.scorecardId} entity={entity} card={c} isAdmin={isAdmin} />
+            <Card key={c.scorecardId} entity={entity} card={c} isAdmin={isAdmin} canExempt={canExempt} />
           ))}
         </div>
       )}

@@ -1,0 +1,2 @@
+ALTER TABLE "team_members" ADD COLUMN "role" text DEFAULT 'member' NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_role_check" CHECK ("team_members"."role" IN ('maintainer', 'member'));

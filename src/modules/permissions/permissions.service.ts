@@ -1,0 +1,133 @@
+import type { Database } from '../../db/client.js';
+import type { Cache } from '../../infra/cache/cache.js';
+import type { TeamRole } from './permissions.policy.js';
+import type { Caller } from '../../kernel/caller.js';
+import { Forbidden } from '../../kernel/errors.js';
+import { permissionsFacts as facts, type LoadedFacts, type ResourceKind } from './permissions.facts.js';
+import { can, type Action, type Decision, type Subject } from './permissions.policy.js';
+
+/** What an entity answer carries for its caller (decision 954). */
+export interface EntityPermissions {
+  update: boolean;
+  delete: boolean;
+}
+
+/** The resource kind each action is asked about (by id). `entity.create` is asked about the owner team. */
+const RESOURCE_OF: Record<Action, ResourceKind> = {
+  'entity.create': 'team',
+  'entity.update': 'entity',
+  'entity.delete': 'entity',
+  'entity.changeOwner': 'entity',
+  'apiSpec.write': 'entity',
+  'incident.update': 'incident',
+  'scorecard.exempt': 'entity',
+  'team.manageMembers': 'team',
+};
+
+/** `newOwnerTeamId`: an owner change's new team; `via`: the id names an API spec of the entity, not the entity. */
+interface Extra {
+  newOwnerTeamId?: string | null;
+  via?: 'apiSpec';
+}
+
+const NO_MEMBERSHIPS: ReadonlyMap<string, TeamRole> = new Map();
+const subjectOf = (caller: Caller, memberships: ReadonlyMap<string, TeamRole>): Subject => ({
+  userId: caller.actor.userId,
+  isAdmin: caller.actor.isAdmin,
+  readOnly: caller.actor.token?.scope === 'read',
+  memberships,
+});
+/** Admins need no facts: every answer is yes (the read-only check aside), so no query is made. */
+const skipsFacts = (caller: Caller) => caller.actor.isAdmin && caller.actor.token?.scope !== 'read';
+
+/**
+ * The one permission policy every write asks (decision 951): services call `require` before they
+ * write; pages call `forEntities`; the check endpoint calls `checkMany`. Routes never decide.
+ */
+export interface PermissionsDeps {
+  db: Database;
+  /** Memberships behind the `permissions` of pages (decision 958); `require` always reads them fresh. */
+  cache: Cache;
+  cacheTtlS: number;
+}
+
+const MEMBERSHIPS_NS = 'permissions';
+
+export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDeps) {
+  /** A caller's memberships for display (pages): cached for the cache TTL, dropped when a team's members change. */
+  async function cachedMemberships(userId: string): Promise<ReadonlyMap<string, TeamRole>> {
+    const pairs = await cache.getOrLoad(MEMBERSHIPS_NS, `memberships:${userId}`, cacheTtlS, async () => [...(await facts.memberships(db, userId))]);
+    return new Map(pairs);
+  }
+
+  async function decide(caller: Caller, action: Action, id: string | null, { via, ...extra }: Extra = {}) {
+    const kind = via ?? RESOURCE_OF[action];
+    const loaded: LoadedFacts | null = skipsFacts(caller) || id === null ? null : await facts.load(db, caller.actor.userId, kind, id);
+    const memberships = loaded?.memberships ?? (id === null && !skipsFacts(caller) ? await facts.memberships(db, caller.actor.userId) : NO_MEMBERSHIPS);
+    const decision = can(subjectOf(caller, memberships), action, {
+      ownerTeamId: loaded?.ownerTeamId ?? null,
+      commanderUserId: loaded?.commanderUserId ?? null,
+      affectedTeamIds: loaded?.affectedTeamIds ?? [],
+      ...extra,
+    });
+    return { decision, found: loaded ? loaded.found : true };
+  }
+
+  return {
+    /** A team's members changed (teams' verbs): cached memberships are dropped at once. */
+    async membershipsChanged(): Promise<void> {
+      await cache.invalidate(MEMBERSHIPS_NS);
+    },
+
+    /** The decision for one action on one resource (a missing resource is denied: "not found"). */
+    async check(caller: Caller, action: Action, id: string | null, extra?: Extra): Promise<Decision> {
+      const { decision, found } = await decide(caller, action, id, extra);
+      return found ? decision : { allowed: false, reason: 'not found' };
+    },
+
+    /**
+     * Throws 403 with the policy's reason unless allowed. A resource that does not exist passes
+     * through, so the verb answers its own 404 as before (decision 955).
+     */
+    async require(caller: Caller, action: Action, id: string | null, extra?: Extra): Promise<void> {
+      const { decision, found } = await decide(caller, action, id, extra);
+      if (found && !decision.allowed) throw new Forbidden(decision.reason);
+    },
+
+    /**
+     * `permissions` of a page of entities: at most one membership query, whatever the page's size
+     * (none for admins, none while the caller's memberships are cached). What it answers only shows
+     * or hides buttons: every write asks `require`, which reads the facts fresh.
+     */
+    async forEntities(caller: Caller, rows: readonly { teamId: string | null }[]): Promise<EntityPermissions[]> {
+      const memberships = skipsFacts(caller) ? NO_MEMBERSHIPS : await cachedMemberships(caller.actor.userId);
+      const subject = subjectOf(caller, memberships);
+      return rows.map((row) => ({
+        update: can(subject, 'entity.update', { ownerTeamId: row.teamId }).allowed,
+        delete: can(subject, 'entity.delete', { ownerTeamId: row.teamId }).allowed,
+      }));
+    },
+
+    /** Many questions at once (≤ 100, the route validates), in one query. */
+    async checkMany(caller: Caller, checks: readonly { action: Action; resourceId: string }[]): Promise<Decision[]> {
+      // Loaded for admins too: a resource that does not exist is "not found" for everyone.
+      const loaded = await facts.many(
+        db,
+        caller.actor.userId,
+        checks.map((c) => c.resourceId),
+      );
+      const subject = subjectOf(caller, loaded.memberships);
+      return checks.map(({ action, resourceId }) => {
+        const resource = loaded.byId.get(resourceId);
+        if (resource?.kind !== RESOURCE_OF[action]) return { allowed: false, reason: 'not found' };
+        return can(subject, action, {
+          ownerTeamId: resource?.ownerTeamId ?? null,
+          commanderUserId: resource?.commanderUserId ?? null,
+          affectedTeamIds: resource?.affectedTeamIds ?? [],
+        });
+      });
+    },
+  };
+}
+
+export type PermissionsService = ReturnType<typeof createPermissionsService>;

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, portalFixture, type PortalFixture } from './helpers/index.js';
+
+/**
+ * The portal shows write actions where the permission policy allows them (decisions 951, 954): a
+ * team maintainer sees and uses Edit on the team's entity and not on another team's; a plain user
+ * sees no write action.
+ */
+const MAINTAINER = { username: 'perm-maintainer', email: 'perm-maintainer@hangar.test', password: 'Perm-Maint-Passw0rd' };
+const PLAIN = { username: 'perm-plain', email: 'perm-plain@hangar.test', password: 'Perm-Plain-Passw0rd' };
+
+let portal: PortalFixture;
+const entity = (name: string) => `/catalog/component/default/${name}`;
+
+beforeAll(async () => {
+  portal = await portalFixture({ users: [MAINTAINER, PLAIN] });
+  const { server } = portal;
+  const admin = await server.adminToken();
+  const ok = async <T>(res: Promise<{ status: number; body: T }>) => {
+    const r = await res;
+    if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const users = await ok(server.api<{ data: { id: string; username: string }[] }>('GET', '/api/v1/auth/users?take=100', undefined, admin));
+  const maintainerId = users.data.find((u) => u.username === MAINTAINER.username)!.id;
+  const ours = await ok(server.api<{ id: string }>('POST', '/api/v1/teams', { name: 'perm-ours', type: 'dev' }, admin));
+  const theirs = await ok(server.api<{ id: string }>('POST', '/api/v1/teams', { name: 'perm-theirs', type: 'dev' }, admin));
+  await ok(server.api('POST', `/api/v1/teams/${ours.id}/members/${maintainerId}`, { role: 'maintainer' }, admin));
+  await ok(server.api('POST', '/api/v1/catalog/components', { name: 'perm-our-service', kind: 'service', teamId: ours.id }, admin));
+  await ok(server.api('POST', '/api/v1/catalog/components', { name: 'perm-their-service', kind: 'service', teamId: theirs.id }, admin));
+});
+afterAll(() => portal?.close());
+
+describe('write actions follow the permission policy', () => {
+  it("a maintainer sees and uses Edit on the team's entity, and no write action on another team's", async () => {
+    const { context, page } = await portal.signedIn(entity('perm-our-service'), { user: MAINTAINER });
+    await page.getByRole('heading', { name: 'perm-our-service', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).waitFor();
+    await expectAccessible(page, 'entity page of a maintainer');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit perm-our-service' });
+    await dialog.getByLabel('Description').fill('Edited by its maintainer');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Edited by its maintainer').waitFor();
+
+    await page.goto(entity('perm-their-service'));
+    await page.getByRole('heading', { name: 'perm-their-service', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a plain user sees no write action', async () => {
+    const { context, page } = await portal.signedIn(entity('perm-our-service'), { user: PLAIN });
+    await page.getByRole('heading', { name: 'perm-our-service', level: 1 }).waitFor();
+    await page.getByText('Owner').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await expectAccessible(page, 'entity page of a plain user');
+    await context.close();
+  });
+});
