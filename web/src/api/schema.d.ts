@@ -557,7 +557,10 @@ export type paths = {
         /** List discovery sources of the current organization (admin) */
         get: operations["listDiscoverySources"];
         put?: never;
-        /** Add a GitHub organization/user or GitLab group whose repositories are read into the catalog (admin) */
+        /**
+         * Add a GitHub organization/user or GitLab group whose repositories are read into the catalog (admin)
+         * @description Allowed: admins.
+         */
         post: operations["createDiscoverySource"];
         delete?: never;
         options?: never;
@@ -576,11 +579,17 @@ export type paths = {
         get: operations["getDiscoverySource"];
         put?: never;
         post?: never;
-        /** Delete a discovery source (admin); the entities it registered stay with their locations */
+        /**
+         * Delete a discovery source (admin); the entities it registered stay with their locations
+         * @description Allowed: admins.
+         */
         delete: operations["deleteDiscoverySource"];
         options?: never;
         head?: never;
-        /** Change a discovery source (admin); a change of what is read makes the next scan read every repository */
+        /**
+         * Change a discovery source (admin); a change of what is read makes the next scan read every repository
+         * @description Allowed: admins.
+         */
         patch: operations["updateDiscoverySource"];
         trace?: never;
     };
@@ -593,7 +602,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Queue a scan now (admin); follow it at …/status */
+        /**
+         * Queue a scan now (admin); follow it at …/status
+         * @description Allowed: admins.
+         */
         post: operations["scanDiscoverySource"];
         delete?: never;
         options?: never;
