@@ -8,6 +8,7 @@ import type { EventPublisher } from './infra/events.js';
 import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
 import type { Modules } from './modules/wiring.js';
+import type { AuditPort } from './modules/audit/index.js';
 
 /**
  * The infrastructure the composition root builds before any module (decision 500). A module's
@@ -25,6 +26,8 @@ export interface Infrastructure {
   cache: Cache;
   redis: Redis | undefined;
   log: FastifyBaseLogger;
+  /** The audit log's port: modules record their writes inside their transactions (decision 980). */
+  audit: AuditPort;
 }
 
 /** What the composition root built: for operations tooling and tests, never read by a module. */

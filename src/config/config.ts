@@ -18,6 +18,7 @@ import { outboundSettings } from './outbound.js';
 import { portalSettings } from './portal.js';
 import { doraSettings } from './dora.js';
 import { identitySettings } from './identity.js';
+import { auditSettings, webhooksSettings } from './audit.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
 const SECTIONS: ConfigSection[] = [
@@ -38,6 +39,8 @@ const SECTIONS: ConfigSection[] = [
   portalSettings,
   doraSettings,
   identitySettings,
+  auditSettings,
+  webhooksSettings,
 ];
 
 /**

@@ -24,3 +24,5 @@ export * from './orchestrator.js';
 export * from './notifications.js';
 export * from './dora.js';
 export * from './scorecards.js';
+export * from './audit.js';
+export * from './webhooks.js';
