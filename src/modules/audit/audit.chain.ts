@@ -70,3 +70,13 @@ export function diff(before: Record<string, unknown> | null | undefined, after: 
   }
   return changes;
 }
+
+/** A record's `{field: [before, after]}` with secret fields as "***" and secrets inside values masked (decision 982). */
+export function maskChanges(changes: Record<string, [unknown, unknown]>): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const [field, pair] of Object.entries(changes)) {
+    const [before, after] = Array.isArray(pair) ? pair : [null, pair];
+    out[field] = SECRET_KEY.test(field) ? [before == null ? null : MASK, after == null ? null : MASK] : [maskSecrets(before), maskSecrets(after)];
+  }
+  return out;
+}

@@ -40,7 +40,11 @@ export const AuditRecordSchema = Type.Object(
     requestId: Nullable(Type.String()),
     ip: Nullable(Type.String()),
     userAgent: Nullable(Type.String()),
-    changes: Nullable(Type.Record(Type.String(), Type.Array(Type.Unknown()))),
+    changes: Type.Unsafe<Record<string, [unknown, unknown]> | null>({
+      type: ['object', 'null'],
+      additionalProperties: {},
+      description: '{field: [before, after]}; secrets as "***"',
+    }),
     seq: Type.Integer(),
     hash: Type.String(),
   },

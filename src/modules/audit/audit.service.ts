@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Forbidden, Invalid } from '../../kernel/errors.js';
-import { GENESIS_HASH, chainOf, checkpointValid, maskSecrets, recordHash, signCheckpoint, type ChainedBody } from './audit.chain.js';
+import { GENESIS_HASH, chainOf, checkpointValid, maskChanges, recordHash, signCheckpoint, type ChainedBody } from './audit.chain.js';
 import { auditRepository as repo, type AuditCursor, type AuditFilter, type AuditRow } from './audit.repository.js';
 import { viaOf, type AuditEntry, type AuditPort } from './audit.types.js';
 
@@ -96,7 +96,7 @@ export function createAuditService({ db, checkpointKey, origins, roleOf }: Audit
       ip: origin?.ip ?? null,
       userAgent: origin?.userAgent ?? null,
       // Plain JSON (dates as strings) so the hash covers exactly what jsonb hands back.
-      changes: entry.changes ? (JSON.parse(JSON.stringify(maskSecrets(entry.changes))) as Record<string, [unknown, unknown]>) : null,
+      changes: entry.changes ? (JSON.parse(JSON.stringify(maskChanges(entry.changes))) as Record<string, [unknown, unknown]>) : null,
     };
     const hash = recordHash(head.hash, body);
     await repo.append(tx, {
