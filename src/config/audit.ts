@@ -41,7 +41,10 @@ export const auditSettings = defineSection(
 export const webhooksSettings = defineSection(
   'webhooks',
   {
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Union(['true', 'false', '1', '0'].map((v) => Type.Literal(v)), { default: 'false' }),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Union(
+      ['true', 'false', '1', '0'].map((v) => Type.Literal(v)),
+      { default: 'false' },
+    ),
     WEBHOOK_SUBSCRIPTION_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
     WEBHOOK_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
   },

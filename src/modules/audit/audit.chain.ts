@@ -66,7 +66,8 @@ export function diff(before: Record<string, unknown> | null | undefined, after: 
   for (const k of keys) {
     const b = before?.[k] ?? null;
     const a = after?.[k] ?? null;
-    if (JSON.stringify(b) !== JSON.stringify(a)) changes[k] = SECRET_KEY.test(k) ? [b === null ? null : MASK, a === null ? null : MASK] : [maskSecrets(b), maskSecrets(a)];
+    if (JSON.stringify(b) !== JSON.stringify(a))
+      changes[k] = SECRET_KEY.test(k) ? [b === null ? null : MASK, a === null ? null : MASK] : [maskSecrets(b), maskSecrets(a)];
   }
   return changes;
 }

@@ -2,7 +2,25 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { AuditRecordView } from './audit.service.js';
 
-const CSV_COLUMNS = ['id', 'at', 'actorUserId', 'actorUsername', 'via', 'organizationId', 'action', 'resourceType', 'resourceId', 'resourceRef', 'outcome', 'statusCode', 'requestId', 'ip', 'userAgent', 'changes', 'hash'];
+const CSV_COLUMNS = [
+  'id',
+  'at',
+  'actorUserId',
+  'actorUsername',
+  'via',
+  'organizationId',
+  'action',
+  'resourceType',
+  'resourceId',
+  'resourceRef',
+  'outcome',
+  'statusCode',
+  'requestId',
+  'ip',
+  'userAgent',
+  'changes',
+  'hash',
+];
 
 const csvRow = (r: AuditRecordView) => [
   r.id,

@@ -65,7 +65,11 @@ export function registerAuditRecorder(app: FastifyInstance, db: Database, audit:
       await db.transaction((tx) =>
         audit.record(tx, {
           caller,
-          actor: caller ? undefined : req.actor ? { userId: req.actor.userId, username: req.actor.username, via: viaOf(req.actor) } : { userId: null, username: null, via: 'system' },
+          actor: caller
+            ? undefined
+            : req.actor
+              ? { userId: req.actor.userId, username: req.actor.username, via: viaOf(req.actor) }
+              : { userId: null, username: null, via: 'system' },
           requestId: req.id,
           action,
           resource,

@@ -54,12 +54,7 @@ export const auditRepository = {
   },
 
   async page(db: Executor, f: AuditFilter, limit: number, after?: AuditCursor): Promise<AuditRow[]> {
-    return db
-      .select()
-      .from(auditRecords)
-      .where(where(f, after))
-      .orderBy(desc(auditRecords.at), desc(auditRecords.id))
-      .limit(limit);
+    return db.select().from(auditRecords).where(where(f, after)).orderBy(desc(auditRecords.at), desc(auditRecords.id)).limit(limit);
   },
 
   /** Records of one chain in order, from `afterSeq` (exclusive), at most `limit`, up to `to`. */
@@ -134,7 +129,10 @@ export const auditRepository = {
 
   /** Tests and the bench only: how many records a chain holds. */
   async count(db: Executor, chain: string): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditRecords).where(eq(auditRecords.chain, chain));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditRecords)
+      .where(eq(auditRecords.chain, chain));
     return row?.n ?? 0;
   },
 };

@@ -7,7 +7,9 @@ import type { AuditService } from './audit.service.js';
 
 const tags = ['audit'];
 const OrgHeader = Type.Object({
-  'x-organization-id': Type.Optional(Type.String({ description: "the organization whose log to read (owners and admins); absent: global admins' records without one" })),
+  'x-organization-id': Type.Optional(
+    Type.String({ description: "the organization whose log to read (owners and admins); absent: global admins' records without one" }),
+  ),
 });
 const config = { auth: 'user' as const, organization: true };
 
@@ -75,6 +77,7 @@ export async function auditRoutes(app: App, { service }: { service: AuditService
         response: { 200: VerifySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => service.verify(req.caller, { from: req.query.from ? new Date(req.query.from) : undefined, to: req.query.to ? new Date(req.query.to) : undefined }),
+    async (req) =>
+      service.verify(req.caller, { from: req.query.from ? new Date(req.query.from) : undefined, to: req.query.to ? new Date(req.query.to) : undefined }),
   );
 }

@@ -20,7 +20,10 @@ export const AuditListQuery = Type.Intersect([
   }),
 ]);
 
-export const AuditExportQuery = Type.Intersect([AuditFilterQuery, Type.Object({ format: Type.Union([Type.Literal('ndjson'), Type.Literal('csv')], { default: 'ndjson' }) })]);
+export const AuditExportQuery = Type.Intersect([
+  AuditFilterQuery,
+  Type.Object({ format: Type.Union([Type.Literal('ndjson'), Type.Literal('csv')], { default: 'ndjson' }) }),
+]);
 
 export const VerifyQuery = Type.Object({
   from: Type.Optional(Type.String({ format: 'date-time' })),

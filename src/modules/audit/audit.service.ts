@@ -59,7 +59,8 @@ export const encodeCursor = (c: AuditCursor) => Buffer.from(`${c.at.toISOString(
 export function decodeCursor(raw: string): AuditCursor {
   const [at, id] = Buffer.from(raw, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) throw new Invalid('cursor is not one this API issued', [{ field: 'cursor', problem: 'is not valid' }]);
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
+    throw new Invalid('cursor is not one this API issued', [{ field: 'cursor', problem: 'is not valid' }]);
   return { at: date, id };
 }
 
@@ -78,7 +79,11 @@ export function createAuditService({ db, checkpointKey, origins, roleOf }: Audit
     const organizationId = entry.organizationId !== undefined ? entry.organizationId : (caller?.organizationId ?? null);
     const requestId = entry.requestId ?? caller?.requestId ?? null;
     const origin = entry.origin ?? (requestId ? origins.get(requestId) : undefined);
-    const actor = entry.actor ?? (caller ? { userId: caller.actor.userId, username: caller.actor.username, via: viaOf(caller.actor) } : { userId: null, username: null, via: 'system' as const });
+    const actor =
+      entry.actor ??
+      (caller
+        ? { userId: caller.actor.userId, username: caller.actor.username, via: viaOf(caller.actor) }
+        : { userId: null, username: null, via: 'system' as const });
     const chain = chainOf(organizationId);
     const head = await repo.lockHead(tx, chain, GENESIS_HASH);
     const body: ChainedBody = {
@@ -127,7 +132,8 @@ export function createAuditService({ db, checkpointKey, origins, roleOf }: Audit
   /** Global admins read every record; an organization's owners and admins read its own (decision 985). */
   async function scope(caller: Caller): Promise<{ organizationId?: string; chain: string }> {
     if (caller.actor.isAdmin) return caller.organizationId ? { organizationId: caller.organizationId, chain: caller.organizationId } : { chain: chainOf(null) };
-    if (!caller.organizationId) throw new Forbidden('The audit log is read by global admins, or by owners and admins for their organization (send X-Organization-Id)');
+    if (!caller.organizationId)
+      throw new Forbidden('The audit log is read by global admins, or by owners and admins for their organization (send X-Organization-Id)');
     const role = await roleOf(caller.organizationId, caller.actor.userId);
     if (role !== 'owner' && role !== 'admin') throw new Forbidden("Only the organization's owners and admins read its audit log");
     return { organizationId: caller.organizationId, chain: caller.organizationId };
@@ -175,7 +181,11 @@ export function createAuditService({ db, checkpointKey, origins, roleOf }: Audit
         const rows = await repo.chainSlice(db, chain, expectedSeq - 1, 1000, range.to);
         for (const row of rows) {
           const bad = (reason: string) => ({ ok: false, checked, firstBad: { id: row.id, seq: row.seq, at: row.at.toISOString(), reason } });
-          if (row.seq !== expectedSeq) return { ...bad(`record ${expectedSeq} is missing`), firstBad: { id: null, seq: expectedSeq, at: null, reason: `record ${expectedSeq} is missing` } };
+          if (row.seq !== expectedSeq)
+            return {
+              ...bad(`record ${expectedSeq} is missing`),
+              firstBad: { id: null, seq: expectedSeq, at: null, reason: `record ${expectedSeq} is missing` },
+            };
           if (row.prevHash !== prev) return bad('its previous hash does not match the record before it');
           if (recordHash(prev, bodyOf(row)) !== row.hash) return bad('its contents do not match its hash');
           prev = row.hash;
@@ -209,8 +219,10 @@ export function createAuditService({ db, checkpointKey, origins, roleOf }: Audit
     const previous = await repo.bySeq(db, chain, seq - 1);
     if (previous) return previous.hash;
     const checkpoint = await repo.checkpointBefore(db, chain, seq - 1);
-    if (!checkpoint || checkpoint.seq !== seq - 1) return { id: null, seq: seq - 1, at: null, reason: `record ${seq - 1} is missing and no checkpoint covers it` };
-    if (!checkpointValid(checkpointKey, checkpoint)) return { id: null, seq: checkpoint.seq, at: null, reason: 'the pruning checkpoint signature does not match' };
+    if (!checkpoint || checkpoint.seq !== seq - 1)
+      return { id: null, seq: seq - 1, at: null, reason: `record ${seq - 1} is missing and no checkpoint covers it` };
+    if (!checkpointValid(checkpointKey, checkpoint))
+      return { id: null, seq: checkpoint.seq, at: null, reason: 'the pruning checkpoint signature does not match' };
     return checkpoint.hash;
   }
 }

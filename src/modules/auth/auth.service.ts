@@ -42,7 +42,17 @@ export interface AuthServiceDeps {
   audit?: AuditPort;
 }
 
-export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, adminRoleChanged, passwordLogin = true, breakGlassUsername, audit }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  tokens,
+  refreshTokenTtlS,
+  log,
+  actors,
+  adminRoleChanged,
+  passwordLogin = true,
+  breakGlassUsername,
+  audit,
+}: AuthServiceDeps) {
   const tokenUse = tokenUseRecorder(db, log);
   // Compared against when the user does not exist, so timing does not reveal which usernames exist.
   // Made on the first failed lookup, not at start: argon2id takes 19 MiB while it hashes.

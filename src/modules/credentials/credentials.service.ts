@@ -78,7 +78,12 @@ export function createCredentialsService({
             ...sealed,
             createdBy: caller.actor.kind === 'user' ? caller.actor.userId : null,
           });
-          await audit.record(tx, { caller, action: 'integrations.credential.create', resource: resourceOf(inserted), changes: { name: [null, body.name], value: [null, '***'] } });
+          await audit.record(tx, {
+            caller,
+            action: 'integrations.credential.create',
+            resource: resourceOf(inserted),
+            changes: { name: [null, body.name], value: [null, '***'] },
+          });
           return inserted;
         });
         return toCredential(row);

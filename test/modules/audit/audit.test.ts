@@ -14,13 +14,28 @@ const as = (token: string, organization?: string) => ({ ...bearer(token), ...(or
 async function records(query: string, organization: string | null = org, token = admin) {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit?${query}`, headers: as(token, organization ?? undefined) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: { action: string; outcome: string; requestId: string; changes: Record<string, unknown[]> | null; actor: { username: string; via: string }; resource: { id: string | null } }[]; nextCursor: string | null };
+  return res.json() as {
+    data: {
+      action: string;
+      outcome: string;
+      requestId: string;
+      changes: Record<string, unknown[]> | null;
+      actor: { username: string; via: string };
+      resource: { id: string | null };
+    }[];
+    nextCursor: string | null;
+  };
 }
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.adminToken();
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'Audit org', slug: uniq('audit').toLowerCase() } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organizations',
+    headers: bearer(admin),
+    payload: { name: 'Audit org', slug: uniq('audit').toLowerCase() },
+  });
   org = res.json().id;
   [owner, member] = await Promise.all([t.newUser('audown'), t.newUser('audmem')]);
   for (const [u, role] of [
@@ -37,7 +52,12 @@ describe('audit log: what is recorded', () => {
   it('records sign-ins and failed sign-ins with how the user signed in', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: owner.username, password: 'Wrong-passw0rd' } });
     expect(bad.statusCode).toBe(401);
-    const good = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: owner.username, password: owner.password }, headers: { 'user-agent': 'audit-test' } });
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: owner.username, password: owner.password },
+      headers: { 'user-agent': 'audit-test' },
+    });
     expect(good.statusCode).toBe(200);
     const { data } = await records(`action=auth.sign-in&actor=${owner.username}`, null);
     expect(data.map((r) => r.outcome).slice(0, 2)).toEqual(['success', 'failed']);
@@ -46,7 +66,12 @@ describe('audit log: what is recorded', () => {
   });
 
   it('records a credential change in its transaction, the value masked', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/credentials', headers: as(admin, org), payload: { type: 'cloudci', name: 'ci', value: { token: 'cred-secret-123' } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/integrations/credentials',
+      headers: as(admin, org),
+      payload: { type: 'cloudci', name: 'ci', value: { token: 'cred-secret-123' } },
+    });
     expect(res.statusCode).toBe(201);
     const { data } = await records('action=integrations.credential');
     expect(data[0]).toMatchObject({ action: 'integrations.credential.create', outcome: 'success', resource: { id: res.json().id } });
@@ -55,12 +80,23 @@ describe('audit log: what is recorded', () => {
   });
 
   it('a failed write leaves only a failed record; a refused one a denied record', async () => {
-    const dup = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/credentials', headers: as(admin, org), payload: { type: 'cloudci', name: 'again', value: { token: 'x-secret' } } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/integrations/credentials',
+      headers: as(admin, org),
+      payload: { type: 'cloudci', name: 'again', value: { token: 'x-secret' } },
+    });
     expect(dup.statusCode).toBe(409);
     // The response-level recorder writes after the response is sent: poll for it.
-    const mine = async () => (await records('action=integrations.credentials')).data.filter((r) => r.requestId === dup.headers['x-request-id']).map((r) => r.outcome);
+    const mine = async () =>
+      (await records('action=integrations.credentials')).data.filter((r) => r.requestId === dup.headers['x-request-id']).map((r) => r.outcome);
     await expect.poll(mine).toEqual(['failed']);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/credentials', headers: as(member.token, org), payload: { type: 'gitopscd', name: 'no', value: { url: 'https://a.example.test', token: 't' } } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/integrations/credentials',
+      headers: as(member.token, org),
+      payload: { type: 'gitopscd', name: 'no', value: { url: 'https://a.example.test', token: 't' } },
+    });
     expect(refused.statusCode).toBe(403);
     const denied = async () => (await records('outcome=denied', null)).data.filter((r) => r.requestId === refused.headers['x-request-id']).length;
     await expect.poll(denied).toBe(1);
@@ -78,7 +114,12 @@ describe('audit log: what is recorded', () => {
   });
 
   it('records other writes with their outcome (a component created)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/organizations/${org}/members`, headers: bearer(admin), payload: { userId: (await t.newUser('late')).id, role: 'member' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/organizations/${org}/members`,
+      headers: bearer(admin),
+      payload: { userId: (await t.newUser('late')).id, role: 'member' },
+    });
     expect(res.statusCode).toBe(201);
     const found = async () => (await records('action=organizations.members.create', null)).data.some((r) => r.requestId === res.headers['x-request-id']);
     await expect.poll(found).toBe(true);
@@ -94,7 +135,8 @@ describe('audit log: access, paging, chain', () => {
   });
 
   it('pages newest first with a keyset cursor', async () => {
-    for (let i = 0; i < 5; i++) await t.database.db.transaction((tx) => t.app.hangar.audit.record(tx, { organizationId: org, action: `test.page.${i}`, resource: { type: 'test' } }));
+    for (let i = 0; i < 5; i++)
+      await t.database.db.transaction((tx) => t.app.hangar.audit.record(tx, { organizationId: org, action: `test.page.${i}`, resource: { type: 'test' } }));
     const first = await records('action=test.page&limit=2');
     expect(first.data.map((r) => r.action)).toEqual(['test.page.4', 'test.page.3']);
     const second = await records(`action=test.page&limit=2&cursor=${first.nextCursor}`);
@@ -114,7 +156,12 @@ describe('audit log: access, paging, chain', () => {
   it('exports NDJSON and CSV with the same filters', async () => {
     const nd = await t.app.inject({ method: 'GET', url: '/api/v1/audit/export?format=ndjson&action=test.page', headers: as(admin, org) });
     expect(nd.statusCode).toBe(200);
-    expect(nd.body.trim().split('\n').map((l) => JSON.parse(l).action)).toEqual(['test.page.4', 'test.page.3', 'test.page.2', 'test.page.1', 'test.page.0']);
+    expect(
+      nd.body
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).action),
+    ).toEqual(['test.page.4', 'test.page.3', 'test.page.2', 'test.page.1', 'test.page.0']);
     const csv = await t.app.inject({ method: 'GET', url: '/api/v1/audit/export?format=csv&action=test.page', headers: as(admin, org) });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\n')[0]).toContain('id,at,actorUserId');
@@ -131,5 +178,4 @@ describe('audit log: access, paging, chain', () => {
     const forged = await t.app.inject({ method: 'GET', url: '/api/v1/audit/verify', headers: as(admin, org) });
     expect(forged.json().ok).toBe(false);
   });
-
 });
