@@ -17,6 +17,8 @@ export interface WebhooksConfig {
   readonly subscriptionConcurrency: number;
   /** Delivery attempts running at once in one process (`WEBHOOK_DELIVERY_CONCURRENCY`). */
   readonly deliveryConcurrency: number;
+  /** Multiplies the retry schedule (`WEBHOOK_RETRY_SCALE`, default 1; tests shrink it). */
+  readonly retryScale: number;
 }
 
 declare module './sections.js' {
@@ -47,10 +49,12 @@ export const webhooksSettings = defineSection(
     ),
     WEBHOOK_SUBSCRIPTION_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
     WEBHOOK_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
+    WEBHOOK_RETRY_SCALE: Type.Number({ exclusiveMinimum: 0, maximum: 1, default: 1 }),
   },
   (env) => ({
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true' || env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1',
     subscriptionConcurrency: env.WEBHOOK_SUBSCRIPTION_CONCURRENCY as number,
     deliveryConcurrency: env.WEBHOOK_DELIVERY_CONCURRENCY as number,
+    retryScale: env.WEBHOOK_RETRY_SCALE as number,
   }),
 );

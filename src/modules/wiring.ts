@@ -30,6 +30,7 @@ import { createScorecardsModule, factsChangedLine, type DoraFactsPort } from './
 import { createSearchIndicesModule } from './search-indices/index.js';
 import { createTeamsModule } from './teams/index.js';
 import { createTemplatesModule } from './templates/index.js';
+import { createWebhooksModule } from './webhooks/index.js';
 
 /**
  * Builds every domain module from the infrastructure and the adapters, each handed only what its
@@ -107,6 +108,8 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   domainEvents.subscribe(notifications.service.observe);
   // Scorecards read every other module's facts through their exported lookups, and DORA's keys;
   // they re-evaluate on domain events and on the recording modules' line.
+  // Outbound webhooks hear the same events as the socket gateway (decision 991).
+  const webhooks = createWebhooksModule({ ...infra, domainEvents });
   const scorecards = createScorecardsModule({
     db,
     events,
@@ -145,6 +148,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
   await app.register(notifications.routes);
   await app.register(dora.routes);
   await app.register(scorecards.routes);
+  await app.register(webhooks.routes);
 
   return {
     organizations: organizations.service,
@@ -174,6 +178,7 @@ export async function registerModules(app: App, hangarInfra: Infrastructure, ada
     notifications: notifications.service,
     dora: dora.service,
     scorecards: scorecards.service,
+    webhooks: webhooks.service,
   };
 }
 
