@@ -49,12 +49,12 @@ export const webhooksSettings = defineSection(
     ),
     WEBHOOK_SUBSCRIPTION_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
     WEBHOOK_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
-    WEBHOOK_RETRY_SCALE: Type.Number({ exclusiveMinimum: 0, maximum: 1, default: 1 }),
+    WEBHOOK_RETRY_SCALE: Type.String({ pattern: '^(0?\\.[0-9]*[1-9][0-9]*|1(\\.0*)?)$', default: '1' }),
   },
   (env) => ({
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true' || env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1',
     subscriptionConcurrency: env.WEBHOOK_SUBSCRIPTION_CONCURRENCY as number,
     deliveryConcurrency: env.WEBHOOK_DELIVERY_CONCURRENCY as number,
-    retryScale: env.WEBHOOK_RETRY_SCALE as number,
+    retryScale: Number(env.WEBHOOK_RETRY_SCALE),
   }),
 );
