@@ -17,7 +17,10 @@ export type WebhooksDeps = Pick<Infrastructure, 'db' | 'config' | 'jobs' | 'log'
  * The one place domain events reach webhooks (decision 991): today the event tap the socket gateway
  * uses; switching to the typed in-process bus changes only this function.
  */
-export function subscribeToDomainEvents(source: WebhooksDeps['domainEvents'], onEvent: (type: string, data: unknown, audience: Parameters<EventListener>[2]) => void) {
+export function subscribeToDomainEvents(
+  source: WebhooksDeps['domainEvents'],
+  onEvent: (type: string, data: unknown, audience: Parameters<EventListener>[2]) => void,
+) {
   source.subscribe((name, payload, audience) => onEvent(name, payload, audience));
 }
 

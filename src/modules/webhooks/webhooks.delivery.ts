@@ -15,7 +15,13 @@ export const newSecret = () => `whsec_${Buffer.from(randomUUID().replace(/-/g, '
 export const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`;
 
 /** `webhook-signature`: one `v1,…` per valid secret, space separated (the rotation window sends both, decision 992). */
-export function signatureHeader(sub: Pick<SubscriptionRow, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, messageId: string, at: Date, body: string, now = new Date()) {
+export function signatureHeader(
+  sub: Pick<SubscriptionRow, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  messageId: string,
+  at: Date,
+  body: string,
+  now = new Date(),
+) {
   const secrets = [sub.secret];
   if (sub.previousSecret && sub.previousSecretExpiresAt && sub.previousSecretExpiresAt > now) secrets.push(sub.previousSecret);
   return secrets.map((s) => new Webhook(s).sign(messageId, at, body)).join(' ');

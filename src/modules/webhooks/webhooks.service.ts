@@ -44,7 +44,8 @@ const deliveryView = (d: DeliveryRow) => ({
 });
 
 /** `catalog.*` matches `catalog.entity.updated`; `*` matches everything; otherwise the exact name (decision 991). */
-export const matches = (patterns: readonly string[], type: string) => patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
+export const matches = (patterns: readonly string[], type: string) =>
+  patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
 
 export interface WebhooksServiceDeps {
   db: Database;
@@ -60,7 +61,8 @@ export interface WebhooksServiceDeps {
 export function createWebhooksService({ db, jobs, log, audit, rules, retryScale, attempt, roleOf }: WebhooksServiceDeps) {
   /** Organization owners and admins (and global admins) manage an organization's subscriptions (decision 990). */
   async function orgOf(caller: Caller): Promise<string> {
-    if (!caller.organizationId) throw new Invalid('X-Organization-Id is required: subscriptions belong to an organization', [{ field: 'x-organization-id', problem: 'is required' }]);
+    if (!caller.organizationId)
+      throw new Invalid('X-Organization-Id is required: subscriptions belong to an organization', [{ field: 'x-organization-id', problem: 'is required' }]);
     if (caller.actor.isAdmin) return caller.organizationId;
     const role = await roleOf(caller.organizationId, caller.actor.userId);
     if (role !== 'owner' && role !== 'admin') throw new Forbidden("Only the organization's owners and admins manage its webhooks");
@@ -86,8 +88,21 @@ export function createWebhooksService({ db, jobs, log, audit, rules, retryScale,
       const url = await checkUrl(body.url);
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
-        const inserted = await repo.insert(tx, { organizationId, url, events: body.events, description: body.description ?? '', active: body.active ?? true, secret, createdBy: caller.actor.userId });
-        await audit.record(tx, { caller, action: 'webhooks.subscription.create', resource: { type: 'webhook-subscription', id: inserted.id, ref: url }, changes: { url: [null, url], events: [null, body.events], secret: [null, '***'] } });
+        const inserted = await repo.insert(tx, {
+          organizationId,
+          url,
+          events: body.events,
+          description: body.description ?? '',
+          active: body.active ?? true,
+          secret,
+          createdBy: caller.actor.userId,
+        });
+        await audit.record(tx, {
+          caller,
+          action: 'webhooks.subscription.create',
+          resource: { type: 'webhook-subscription', id: inserted.id, ref: url },
+          changes: { url: [null, url], events: [null, body.events], secret: [null, '***'] },
+        });
         return inserted;
       });
       return { ...view(row), secret };
@@ -107,7 +122,9 @@ export function createWebhooksService({ db, jobs, log, audit, rules, retryScale,
       if (body.active !== undefined) Object.assign(values, { active: body.active, ...(body.active ? { disabledReason: null, failingSince: null } : {}) });
       const row = await db.transaction(async (tx) => {
         const after = (await repo.update(tx, id, values))!;
-        const changes = Object.fromEntries(Object.keys(values).map((k) => [k, [before[k as keyof SubscriptionRow] ?? null, after[k as keyof SubscriptionRow] ?? null]])) as Record<string, [unknown, unknown]>;
+        const changes = Object.fromEntries(
+          Object.keys(values).map((k) => [k, [before[k as keyof SubscriptionRow] ?? null, after[k as keyof SubscriptionRow] ?? null]]),
+        ) as Record<string, [unknown, unknown]>;
         await audit.record(tx, { caller, action: 'webhooks.subscription.update', resource: { type: 'webhook-subscription', id, ref: after.url }, changes });
         return after;
       });
@@ -126,7 +143,12 @@ export function createWebhooksService({ db, jobs, log, audit, rules, retryScale,
       const secret = newSecret();
       await db.transaction(async (tx) => {
         await repo.update(tx, id, { secret, previousSecret: sub.secret, previousSecretExpiresAt: new Date(Date.now() + 86_400_000) });
-        await audit.record(tx, { caller, action: 'webhooks.subscription.rotate-secret', resource: { type: 'webhook-subscription', id, ref: sub.url }, changes: { secret: ['***', '***'] } });
+        await audit.record(tx, {
+          caller,
+          action: 'webhooks.subscription.rotate-secret',
+          resource: { type: 'webhook-subscription', id, ref: sub.url },
+          changes: { secret: ['***', '***'] },
+        });
       });
       return { secret };
     },
@@ -142,7 +164,13 @@ export function createWebhooksService({ db, jobs, log, audit, rules, retryScale,
       const sub = await requireSub(caller, id);
       const old = await repo.delivery(db, deliveryId);
       if (!old || old.subscriptionId !== sub.id) throw new NotFound('Delivery not found');
-      const delivery = await repo.insertDelivery(db, { subscriptionId: sub.id, messageId: old.messageId, eventType: old.eventType, payload: old.payload, status: 'pending' });
+      const delivery = await repo.insertDelivery(db, {
+        subscriptionId: sub.id,
+        messageId: old.messageId,
+        eventType: old.eventType,
+        payload: old.payload,
+        status: 'pending',
+      });
       await jobs.enqueue('webhooks.deliver', { deliveryId: delivery.id });
       return deliveryView(delivery);
     },

@@ -34,13 +34,17 @@ function receiver(behaviour: (path: string, count: number) => number | 'hang' | 
 let t: TestApp;
 let admin: string;
 let org: string;
-const rx = receiver((path, n) => (path === '/flaky' && n < 3 ? 500 : path === '/gone' ? 410 : path === '/dead' ? 'hang' : path === '/redirect' ? 'redirect' : 200));
+const rx = receiver((path, n) =>
+  path === '/flaky' && n < 3 ? 500 : path === '/gone' ? 410 : path === '/dead' ? 'hang' : path === '/redirect' ? 'redirect' : 200,
+);
 
 beforeAll(async () => {
   await new Promise<void>((r) => rx.server.listen(0, '127.0.0.1', r));
   t = await buildTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCALE: '0.001' });
   admin = await t.adminToken();
-  org = (await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'Hooks', slug: uniq('hooks').toLowerCase() } })).json().id;
+  org = (
+    await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'Hooks', slug: uniq('hooks').toLowerCase() } })
+  ).json().id;
 });
 afterAll(async () => {
   await t.close();
@@ -54,7 +58,14 @@ async function subscribe(path: string, events = ['catalog.*']) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; secret: string };
 }
-const deliveries = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${id}/deliveries`, headers: h() })).json() as { status: string; attempts: number; responseCode: number | null; responseBody: string | null; error: string | null }[];
+const deliveries = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${id}/deliveries`, headers: h() })).json() as {
+    status: string;
+    attempts: number;
+    responseCode: number | null;
+    responseBody: string | null;
+    error: string | null;
+  }[];
 const at = (path: string) => rx.received.filter((r) => r.path === path);
 const verify = (secret: string, r: Received) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
 
@@ -93,7 +104,9 @@ describe('outbound webhooks', () => {
   it('410 disables the subscription; a redirect is not followed', async () => {
     const gone = await subscribe('/gone');
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${gone.id}/test`, headers: h() });
-    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${gone.id}`, headers: h() })).json().active).toBe(false);
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${gone.id}`, headers: h() })).json().active)
+      .toBe(false);
     const moved = await subscribe('/redirect');
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${moved.id}/test`, headers: h() });
     await expect.poll(async () => (await deliveries(moved.id))[0]?.responseCode).toBe(302);
@@ -112,7 +125,8 @@ describe('outbound webhooks', () => {
 
   it('rotation: both signatures verify for 24 hours', async () => {
     const sub = await subscribe('/rotate');
-    const rotated = (await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/rotate-secret`, headers: h() })).json().secret as string;
+    const rotated = (await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/rotate-secret`, headers: h() })).json()
+      .secret as string;
     expect(rotated).not.toBe(sub.secret);
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/test`, headers: h() });
     await expect.poll(() => at('/rotate').length).toBe(1);
@@ -134,9 +148,21 @@ describe('outbound webhooks without private networks', () => {
     const strict = await buildTestApp();
     try {
       const token = await strict.adminToken();
-      const o = (await strict.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(token), payload: { name: 'Strict', slug: uniq('strict').toLowerCase() } })).json().id;
+      const o = (
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/v1/organizations',
+          headers: bearer(token),
+          payload: { name: 'Strict', slug: uniq('strict').toLowerCase() },
+        })
+      ).json().id;
       for (const url of ['http://127.0.0.1:9/x', 'http://10.0.0.5/x', 'http://169.254.169.254/latest']) {
-        const res = await strict.app.inject({ method: 'POST', url: '/api/v1/webhook-subscriptions', headers: { ...bearer(token), 'x-organization-id': o }, payload: { url, events: ['*'] } });
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhook-subscriptions',
+          headers: { ...bearer(token), 'x-organization-id': o },
+          payload: { url, events: ['*'] },
+        });
         expect(res.statusCode, url).toBe(400);
       }
     } finally {
