@@ -36,6 +36,7 @@ import { AccessTokens, ActorCache, UserSchema, authRoutes, createAuthService, cr
 import { teamsSignInVerbs } from './modules/teams/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules, type Modules } from './modules/wiring.js';
+import { createAuditModule } from './modules/audit/index.js';
 import { organizationsLookup, resolveOrganizationContext } from './modules/organizations/index.js';
 
 /**
@@ -174,6 +175,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // reacts to another's changes subscribe to it.
   const events = createEventBus(app.log);
   deps.events?.(events);
+  // Built before auth, so sign-ins are recorded; every module records through its port (decision 980).
+  const audit = createAuditModule({ db: database.db, config, jobs });
   const auth = createAuthService({
     db: database.db,
     tokens,
@@ -183,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     events,
     passwordLogin: config.identity.passwordLogin,
     breakGlassUsername: config.admin?.username,
+    audit: audit.service,
   });
   const realtime = await createRealtimeGateway(app.server, {
     allowedOrigins: config.allowedOrigins,
@@ -199,7 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addHook('preClose', async () => realtime.disconnectClients());
 
   const adapters = await createAdapters(config, deps.adapters);
-  const infra: Infrastructure = { config, db: database.db, database, events, queue, jobs, cache, redis, log: app.log };
+  const infra: Infrastructure = { config, db: database.db, database, events, queue, jobs, cache, redis, log: app.log, audit: audit.service };
 
   // Bodies: JSON (an empty body is "no body", as clients send with DELETE or action POSTs).
   // JSON is the API's only body type (form bodies for CI webhooks): text/plain is a 415 like any other.
@@ -253,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   await registerDocs(app);
+  audit.hooks(app);
   registerAuthGuard(app, auth.resolveActor, (actor, header) => resolveOrganizationContext(database.db, actor, header));
   registerMetrics(app, queue);
 
@@ -277,6 +282,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     identitiesOf: (userId) => identity.signIn.identities(userId),
   });
   await app.register(identity.routes);
+  await app.register(audit.routes);
   const modules = await registerModules(app, infra, adapters, auth);
   app.decorate('hangar', { ...infra, adapters, modules });
   await portal.register(app);

@@ -6,6 +6,7 @@ import type { Cache } from './infra/cache/cache.js';
 import type { EventBus } from './infra/events.js';
 import type { Jobs } from './infra/jobs/catalog.js';
 import type { JobQueue } from './infra/queue/index.js';
+import type { AuditPort } from './kernel/audit.js';
 
 /**
  * The infrastructure the composition root builds before any module (decision 500). A module's
@@ -24,4 +25,6 @@ export interface Infrastructure {
   cache: Cache;
   redis: Redis | undefined;
   log: FastifyBaseLogger;
+  /** The audit log's port: modules record their writes inside their transactions (decision 980). */
+  audit: AuditPort;
 }

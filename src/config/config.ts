@@ -20,6 +20,7 @@ import { discoverySettings } from './discovery.js';
 import { doraSettings } from './dora.js';
 import { identitySettings } from './identity.js';
 import { demoSettings } from './demo.js';
+import { auditSettings, webhooksSettings } from './audit.js';
 
 /** Every area's settings (src/config/<area>.ts): one line each. */
 const SECTIONS: ConfigSection[] = [
@@ -42,6 +43,8 @@ const SECTIONS: ConfigSection[] = [
   identitySettings,
   demoSettings,
   discoverySettings,
+  auditSettings,
+  webhooksSettings,
 ];
 
 /**

@@ -31,6 +31,7 @@ import { createScorecardsModule } from './scorecards/index.js';
 import { createSearchIndicesModule } from './search-indices/index.js';
 import { createTeamsModule } from './teams/index.js';
 import { createTemplatesModule } from './templates/index.js';
+import { createWebhooksModule } from './webhooks/index.js';
 
 /**
  * Builds every domain module from the infrastructure and the adapters, each handed only what its
@@ -100,6 +101,8 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
   });
+  // Outbound webhooks hear the same events as the socket gateway (decision 991).
+  const webhooks = createWebhooksModule({ ...infra });
   // Notifications read teams, incidents and users (decision 740).
   const notifications = createNotificationsModule({ db, log, events, teams: teams.service, incidents: incidents.service, auth });
   // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
@@ -134,6 +137,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   await app.register(notifications.routes);
   await app.register(dora.routes);
   await app.register(scorecards.routes);
+  await app.register(webhooks.routes);
 
   return {
     permissions: permissions.service,
@@ -165,6 +169,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     notifications: notifications.service,
     dora: dora.service,
     scorecards: scorecards.service,
+    webhooks: webhooks.service,
   };
 }
 

@@ -25,3 +25,5 @@ export * from './notifications.js';
 export * from './dora.js';
 export * from './scorecards.js';
 export * from './discovery.js';
+export * from './audit.js';
+export * from './webhooks.js';

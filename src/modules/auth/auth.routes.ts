@@ -50,9 +50,9 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
       },
     },
     async (req, reply) => {
-      if (req.body.session !== 'cookie') return service.login(req.body);
+      if (req.body.session !== 'cookie') return service.login(req.body, req.id);
       requireJsonRequest(req);
-      const answer = await service.login(req.body);
+      const answer = await service.login(req.body, req.id);
       setSessionCookie(req, reply, answer.refreshToken, refreshTokenTtlS);
       return { ...answer, refreshToken: '' };
     },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { EventPublisher } from '../../infra/events.js';
 import type { Actor } from '../../kernel/auth.js';
 import type { Caller } from '../../kernel/caller.js';
+import type { AuditPort } from '../audit/index.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
 import type { ActorCache, CachedIdentity } from './auth.actor-cache.js';
@@ -38,9 +39,11 @@ export interface AuthServiceDeps {
   passwordLogin?: boolean;
   /** ADMIN_USERNAME: the account that may always sign in with its password. */
   breakGlassUsername?: string;
+  /** Sign-ins and failed sign-ins are recorded (decision 984). */
+  audit?: AuditPort;
 }
 
-export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, events, passwordLogin = true, breakGlassUsername }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, events, passwordLogin = true, breakGlassUsername, audit }: AuthServiceDeps) {
   const tokenUse = tokenUseRecorder(db, log);
   // Compared against when the user does not exist, so timing does not reveal which usernames exist.
   // Made on the first failed lookup, not at start: argon2id takes 19 MiB while it hashes.
@@ -131,14 +134,36 @@ export function createAuthService({ db, tokens, refreshTokenTtlS, log, actors, e
       }
     },
 
-    async login(body: LoginBody) {
+    async login(body: LoginBody, requestId?: string) {
       const creds = await repo.findCredentials(db, body.username);
       const ok = await verify(creds?.passwordHash ?? (await (dummyHash ??= hash('not-a-real-password-A1', ARGON2))), body.password).catch(() => false);
-      if (!creds || !ok) throw new Unauthorized('Invalid username or password');
+      const signIn = (outcome: 'success' | 'failed' | 'denied', statusCode: number) =>
+        db.transaction(async (tx) => {
+          await audit?.record(tx, {
+            actor: { userId: creds?.id ?? null, username: body.username.slice(0, 200), via: 'password' },
+            organizationId: null,
+            requestId,
+            action: 'auth.sign-in',
+            resource: { type: 'user', id: creds?.id ?? null, ref: body.username.slice(0, 200) },
+            outcome,
+            statusCode,
+          });
+        });
+      if (!creds || !ok) {
+        await signIn('failed', 401);
+        throw new Unauthorized('Invalid username or password');
+      }
       // Checked after the password, so these answers reveal nothing to someone who does not know it.
-      if (!passwordLogin && body.username !== breakGlassUsername) throw new Forbidden('Password sign-in is turned off: sign in with your identity provider');
-      if (creds.deactivatedAt) throw new Forbidden('This account has been deactivated');
+      if (!passwordLogin && body.username !== breakGlassUsername) {
+        await signIn('denied', 403);
+        throw new Forbidden('Password sign-in is turned off: sign in with your identity provider');
+      }
+      if (creds.deactivatedAt) {
+        await signIn('denied', 403);
+        throw new Forbidden('This account has been deactivated');
+      }
       const user = (await repo.findById(db, creds.id))!;
+      await signIn('success', 200);
       return { user, ...(await issueTokens(user)) };
     },
 

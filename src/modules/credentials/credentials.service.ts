@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OutboundRules } from '../../integrations/outbound/policy.js';
 import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
+import type { AuditPort } from '../audit/index.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { CredentialUnreadable, credentialAad, type CredentialKeyring } from './credentials.crypto.js';
@@ -26,6 +27,8 @@ const toCredential = (row: CredentialRow): Credential => ({
   updatedAt: row.updatedAt,
 });
 
+const resourceOf = (row: CredentialRow) => ({ type: 'credential', id: row.id, ref: `${row.type}:${row.name}` });
+
 const scope = (caller: Caller) => (caller.organizationId ? 'this organization' : 'records without an organization');
 
 export function createCredentialsService({
@@ -33,8 +36,11 @@ export function createCredentialsService({
   keyring,
   log,
   outbound,
+  audit,
 }: {
   db: Database;
+  /** Credential changes are recorded in their transaction, values masked (decision 982). */
+  audit: AuditPort;
   keyring: CredentialKeyring;
   log: FastifyBaseLogger;
   /** The outbound policy for credential URLs (decision 200). */
@@ -63,13 +69,22 @@ export function createCredentialsService({
       const id = randomUUID();
       const sealed = keyring.seal(value as Record<string, string>, credentialAad(id, body.type));
       try {
-        const row = await repo.insert(db, {
-          id,
-          organizationId: caller.organizationId,
-          type: body.type,
-          name: body.name,
-          ...sealed,
-          createdBy: caller.actor.kind === 'user' ? caller.actor.userId : null,
+        const row = await db.transaction(async (tx) => {
+          const inserted = await repo.insert(tx, {
+            id,
+            organizationId: caller.organizationId,
+            type: body.type,
+            name: body.name,
+            ...sealed,
+            createdBy: caller.actor.kind === 'user' ? caller.actor.userId : null,
+          });
+          await audit.record(tx, {
+            caller,
+            action: 'integrations.credential.create',
+            resource: resourceOf(inserted),
+            changes: { name: [null, body.name], value: [null, '***'] },
+          });
+          return inserted;
         });
         return toCredential(row);
       } catch (err) {
@@ -87,13 +102,23 @@ export function createCredentialsService({
         Object.assign(values, keyring.seal(value as Record<string, string>, credentialAad(row.id, row.type)));
       }
       if (Object.keys(values).length === 0) return toCredential(row);
-      const updated = await repo.update(db, row.id, values);
-      if (!updated) throw new NotFound('Credential not found');
+      const updated = await db.transaction(async (tx) => {
+        const after = await repo.update(tx, row.id, values);
+        if (!after) throw new NotFound('Credential not found');
+        const changes: Record<string, [unknown, unknown]> = {};
+        if (body.name !== undefined) changes.name = [row.name, body.name];
+        if (body.value !== undefined) changes.value = ['***', '***'];
+        await audit.record(tx, { caller, action: 'integrations.credential.update', resource: resourceOf(after), changes });
+        return after;
+      });
       return toCredential(updated);
     },
 
     async remove(caller: Caller, id: string): Promise<void> {
-      if (!(await repo.delete(db, caller.organizationId, id))) throw new NotFound('Credential not found');
+      await db.transaction(async (tx) => {
+        if (!(await repo.delete(tx, caller.organizationId, id))) throw new NotFound('Credential not found');
+        await audit.record(tx, { caller, action: 'integrations.credential.delete', resource: { type: 'credential', id } });
+      });
     },
 
     /**

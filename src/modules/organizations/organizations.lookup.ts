@@ -16,6 +16,15 @@ export const organizationsLookup = {
     const rows = await db.select({ id: organizations.id }).from(organizations);
     return rows.map((r) => r.id);
   },
+  /** A user's role in an organization, if a member (the audit log and webhooks admit owners and admins). */
+  async roleOf(db: Executor, organizationId: string, userId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+      .limit(1);
+    return row?.role;
+  },
   /** The organizations a user is a member of (the event gateway's rooms). */
   async organizationIdsOf(db: Executor, userId: string): Promise<string[]> {
     const rows = await db.select({ id: organizationMembers.organizationId }).from(organizationMembers).where(eq(organizationMembers.userId, userId));

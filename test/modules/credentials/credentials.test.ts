@@ -141,7 +141,7 @@ describe('key rotation', () => {
   it('an earlier secret still opens its records, which are re-sealed under the current key; an unknown key is a 400', async () => {
     const org = await newOrg(admin);
     const caller = systemCaller({ organizationId: org });
-    const deps = (secrets: string[]) => ({ db: t.database.db, keyring: new CredentialKeyring(secrets), log: t.app.log });
+    const deps = (secrets: string[]) => ({ db: t.database.db, keyring: new CredentialKeyring(secrets), log: t.app.log, audit: t.app.hangar.audit });
     const before = createCredentialsService(deps(['old-secret']));
     const created = await before.create(caller, { type: 'cloudci', name: 'c', value: { token: 'rotate-me' } });
     const keyOf = async () =>
