@@ -3620,7 +3620,10 @@ export type paths = {
         /** The organization's webhook subscriptions */
         get: operations["listWebhookSubscriptions"];
         put?: never;
-        /** Subscribe a URL to domain events (owners and admins); the secret is shown once */
+        /**
+         * Subscribe a URL to domain events (owners and admins); the secret is shown once
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["createWebhookSubscription"];
         delete?: never;
         options?: never;
@@ -3639,11 +3642,17 @@ export type paths = {
         get: operations["getWebhookSubscription"];
         put?: never;
         post?: never;
-        /** Remove a subscription and its deliveries */
+        /**
+         * Remove a subscription and its deliveries
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         delete: operations["deleteWebhookSubscription"];
         options?: never;
         head?: never;
-        /** Change a subscription (re-enabling clears its failure) */
+        /**
+         * Change a subscription (re-enabling clears its failure)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         patch: operations["updateWebhookSubscription"];
         trace?: never;
     };
@@ -3673,7 +3682,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sends a delivery again (same webhook-id) */
+        /**
+         * Sends a delivery again (same webhook-id)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["redeliverWebhook"];
         delete?: never;
         options?: never;
@@ -3690,7 +3702,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A new secret; the old one stays valid (both signatures sent) for 24 hours */
+        /**
+         * A new secret; the old one stays valid (both signatures sent) for 24 hours
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -3707,7 +3722,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sends a `ping` event */
+        /**
+         * Sends a `ping` event
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
+         */
         post: operations["testWebhookSubscription"];
         delete?: never;
         options?: never;
