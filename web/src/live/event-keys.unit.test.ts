@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { keysForEvent, queryKeys } from './keys';
+import { catalogKeys } from '../routes/catalog/keys';
+import { teamKeys } from '../routes/teams/keys';
+import { keysForEvent } from './event-keys';
 
 describe('query keys and live events', () => {
   it('nests every key under its area, so an area prefix invalidates all of it', () => {
-    expect(queryKeys.catalog.list({ skip: 0 }).slice(0, 1)).toEqual(queryKeys.catalog.all());
-    expect(queryKeys.catalog.facets({}).slice(0, 1)).toEqual(queryKeys.catalog.all());
-    expect(queryKeys.teams.components('t', {}).slice(0, 1)).toEqual(queryKeys.teams.all());
+    expect(catalogKeys.list({ skip: 0 }).slice(0, 1)).toEqual(catalogKeys.all());
+    expect(catalogKeys.facets({}).slice(0, 1)).toEqual(catalogKeys.all());
+    expect(teamKeys.components('t', {}).slice(0, 1)).toEqual(teamKeys.all());
   });
 
   it('a component event makes the catalog, search, teams and that component stale', () => {
@@ -21,6 +23,8 @@ describe('query keys and live events', () => {
     expect(keysForEvent('deployment.updated', { id: 'd1' })).toEqual([['deployments']]);
     expect(keysForEvent('incident.update.created', {})).toEqual([['incidents']]);
     expect(keysForEvent('notification.created', { id: 'n1' })).toEqual([['notifications']]);
+    expect(keysForEvent('rollout.updated', {})).toEqual([['deployments']]);
+    expect(keysForEvent('pipeline.log', {})).toEqual([]);
     expect(keysForEvent('something.else', {})).toEqual([]);
   });
 });

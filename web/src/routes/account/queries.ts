@@ -1,20 +1,19 @@
 // Hooks of the sign-in page's providers, the account page (identities, personal access tokens) and the
 // service accounts' administration (decisions 838-840).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../client';
-import { unwrapFields } from '../field-errors';
-import type { operations } from '../schema';
-import type { OkBody } from '../types';
-import { queryKeys } from './keys';
+import { api } from '../../api/client';
+import { unwrapFields } from '../../api/field-errors';
+import type { operations } from '../../api/schema';
+import type { Body, OkBody } from '../../api/types';
+import { accountKeys } from './keys';
 
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type TokenBody = Body<'createToken'>;
 export type ServiceAccountBody = Body<'createServiceAccount'>;
 export type AccessToken = OkBody<'listTokens'>['data'][number];
 export type CreatedToken = NonNullable<operations['createToken']['responses'][201]['content']['application/json']>;
 export type ServiceAccount = OkBody<'listServiceAccounts'>['data'][number];
 
-const keys = queryKeys.account;
+const keys = accountKeys;
 
 function useWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
   const qc = useQueryClient();

@@ -1,11 +1,13 @@
 // Hooks of the administration pages (routes/admin). Every write goes through `mutate`, which keeps the
 // server's 400 `details` so a form can show each problem on the field it names (decision 782).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../client';
-import { unwrapFields } from '../field-errors';
-import type { operations } from '../schema';
-import type { OkBody } from '../types';
-import { queryKeys } from './keys';
+import { api } from '../../api/client';
+import { unwrapFields } from '../../api/field-errors';
+import type { Body, OkBody } from '../../api/types';
+import { catalogKeys } from '../catalog/keys';
+import { adminKeys } from './keys';
+import { deploymentKeys } from '../deployments/keys';
+import { teamKeys } from '../teams/keys';
 
 export type AdminUser = OkBody<'listUsers'>['data'][number];
 export type Organization = OkBody<'listOrganizations'>[number];
@@ -13,7 +15,6 @@ export type Environment = OkBody<'listEnvironments'>['data'][number];
 export type Credential = OkBody<'listIntegrationCredentials'>[number];
 export type ServiceTemplate = OkBody<'listServiceTemplates'>['data'][number];
 export type LocationResult = OkBody<'refreshCatalogLocation'>;
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type TeamBody = Body<'createTeam'>;
 export type EnvironmentBody = Body<'createEnvironment'>;
 export type CredentialBody = Body<'createIntegrationCredential'>;
@@ -21,7 +22,7 @@ export type TemplateBody = Body<'createServiceTemplate'>;
 export type OrganizationBody = Body<'createOrganization'>;
 export type OrgRole = Body<'setOrganizationMemberRole'>['role'];
 
-const keys = queryKeys.admin;
+const keys = adminKeys;
 
 /** Invalidates the admin key and, for records other pages show, that area too. */
 function useWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>, also: readonly (readonly unknown[])[] = []) {
@@ -134,12 +135,12 @@ export function useSaveTeam() {
   return useWrite(
     async ({ id, body }: { id?: string; body: TeamBody }) =>
       id ? unwrapFields(await api.PATCH('/api/v1/teams/{id}', { params: { path: { id } }, body })) : unwrapFields(await api.POST('/api/v1/teams', { body })),
-    [queryKeys.teams.all()],
+    [teamKeys.all()],
   );
 }
 
 export function useDeleteTeam() {
-  return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/teams/{id}', { params: { path: { id } } })), [queryKeys.teams.all()]);
+  return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/teams/{id}', { params: { path: { id } } })), [teamKeys.all()]);
 }
 
 export function useTeamMembers(teamId: string, enabled: boolean) {
@@ -153,14 +154,14 @@ export function useTeamMembers(teamId: string, enabled: boolean) {
 export function useAddTeamMember(teamId: string) {
   return useWrite(
     async (userId: string) => unwrapFields(await api.POST('/api/v1/teams/{id}/members/{userId}', { params: { path: { id: teamId, userId } } })),
-    [queryKeys.teams.all()],
+    [teamKeys.all()],
   );
 }
 
 export function useRemoveTeamMember(teamId: string) {
   return useWrite(
     async (userId: string) => unwrapFields(await api.DELETE('/api/v1/teams/{id}/members/{userId}', { params: { path: { id: teamId, userId } } })),
-    [queryKeys.teams.all()],
+    [teamKeys.all()],
   );
 }
 
@@ -187,15 +188,12 @@ export function useSaveEnvironment() {
       id
         ? unwrapFields(await api.PATCH('/api/v1/environments/{id}', { params: { path: { id } }, body }))
         : unwrapFields(await api.POST('/api/v1/environments', { body })),
-    [queryKeys.deployments.all()],
+    [deploymentKeys.all()],
   );
 }
 
 export function useDeleteEnvironment() {
-  return useWrite(
-    async (id: string) => unwrapFields(await api.DELETE('/api/v1/environments/{id}', { params: { path: { id } } })),
-    [queryKeys.deployments.all()],
-  );
+  return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/environments/{id}', { params: { path: { id } } })), [deploymentKeys.all()]);
 }
 
 // Integration credentials (of the organization chosen in the header: X-Organization-Id)
@@ -262,20 +260,17 @@ export function useLocations(page: number, size = 50) {
 export function useRegisterLocation() {
   return useWrite(
     async (body: { url: string; branch?: string; path?: string }) => unwrapFields(await api.POST('/api/v1/catalog/locations', { body })),
-    [queryKeys.catalog.all(), queryKeys.teams.all()],
+    [catalogKeys.all(), teamKeys.all()],
   );
 }
 
 export function useRefreshLocation() {
   return useWrite(
     async (id: string) => unwrapFields(await api.POST('/api/v1/catalog/locations/{id}/refresh', { params: { path: { id } } })),
-    [queryKeys.catalog.all(), queryKeys.teams.all()],
+    [catalogKeys.all(), teamKeys.all()],
   );
 }
 
 export function useDeleteLocation() {
-  return useWrite(
-    async (id: string) => unwrapFields(await api.DELETE('/api/v1/catalog/locations/{id}', { params: { path: { id } } })),
-    [queryKeys.catalog.all()],
-  );
+  return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/catalog/locations/{id}', { params: { path: { id } } })), [catalogKeys.all()]);
 }

@@ -2,21 +2,13 @@
 // between two versions and the lifecycle change. Keys start with `api-specs` or `catalog`, which the
 // live `api-spec:*` and `component.*` events invalidate.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { OkBody } from '../types';
-import { unwrapFields } from '../field-errors';
+import { api, unwrap } from '../../api/client';
+import type { OkBody } from '../../api/types';
+import { apiKeys } from './keys';
+import { unwrapFields } from '../../api/field-errors';
 
 export type ApiSpecSummary = OkBody<'listComponentApiSpecs'>[number];
 export type SpecStatus = ApiSpecSummary['status'];
-
-export const apiKeys = {
-  list: (params: object) => ['catalog', 'apis', params] as const,
-  specs: (componentId: string) => ['api-specs', 'component', componentId] as const,
-  spec: (id: string) => ['api-specs', 'spec', id] as const,
-  diff: (id: string, compareWith: string) => ['api-specs', 'diff', id, compareWith] as const,
-  reaches: (id: string, compareWith: string, entry: number) => ['api-specs', 'diff', id, compareWith, 'reaches', entry] as const,
-  consumers: (id: string) => ['api-specs', 'consumers', id] as const,
-};
 
 export const API_PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useSignInProviders } from '../../api/queries/account';
+import { useSignInProviders } from '../account';
 import { signIn } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';

@@ -1,21 +1,14 @@
 // Hooks of the "Create a service" pages: the template gallery, one template, dry runs, scaffolds and
 // the requests they make. Keys start with `scaffold` (invalidated by scaffold.* events) or `catalog`.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../client';
-import { unwrapFields } from '../field-errors';
-import type { OkBody } from '../types';
-import { queryKeys } from './keys';
+import { api } from '../../api/client';
+import { unwrapFields } from '../../api/field-errors';
+import type { OkBody } from '../../api/types';
+import { catalogKeys } from '../catalog/keys';
+import { scaffoldKeys } from './keys';
 
 export type ServiceTemplate = OkBody<'getServiceTemplate'>;
 export type ScaffoldRequest = OkBody<'getScaffoldRequest'>;
-
-export const scaffoldKeys = {
-  templates: () => [...queryKeys.scaffold.all(), 'templates'] as const,
-  template: (id: string) => [...queryKeys.scaffold.all(), 'template', id] as const,
-  requests: () => [...queryKeys.scaffold.all(), 'requests'] as const,
-  request: (id: string) => [...queryKeys.scaffold.all(), 'request', id] as const,
-  file: (id: string, path: string) => [...queryKeys.scaffold.all(), 'file', id, path] as const,
-};
 
 // A 400 names fields (`variables.PORT`, `targetRepository`): the form shows each on its field.
 const unwrap = unwrapFields;
@@ -115,7 +108,7 @@ export function useScaffold() {
 /** The catalog component a completed scaffold registered, for the link to its entity page. */
 export function useScaffoldedComponent(id: string | null | undefined) {
   return useQuery({
-    queryKey: queryKeys.catalog.component(id ?? ''),
+    queryKey: catalogKeys.component(id ?? ''),
     enabled: !!id,
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id: id! } }, signal })),
   });

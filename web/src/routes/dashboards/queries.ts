@@ -1,15 +1,13 @@
 // Dashboards and their widgets (routes/dashboards). Keys start with 'dashboards'.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { operations } from '../schema';
-import type { OkBody } from '../types';
-import { unwrapFields } from '../field-errors';
-import { queryKeys } from './keys';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { Body, OkBody } from '../../api/types';
+import { unwrapFields } from '../../api/field-errors';
+import { dashboardKeys } from './keys';
 
 export type Dashboard = OkBody<'getDashboard'>;
 export type Widget = Dashboard['widgets'][number];
 export type WidgetType = Widget['type'];
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type DashboardPatch = Body<'updateDashboard'>;
 export type WidgetPatch = Body<'updateDashboardWidget'>;
 export interface LayoutItem {
@@ -20,31 +18,28 @@ export interface LayoutItem {
   gridH: number;
 }
 
-const keys = {
-  list: (q: object) => [...queryKeys.dashboards.all(), 'list', q] as const,
-  dashboard: (id: string) => [...queryKeys.dashboards.all(), 'dashboard', id] as const,
-  data: (dashboardId: string, widgetId: string) => [...queryKeys.dashboards.all(), 'data', dashboardId, widgetId] as const,
-};
-
 export function useDashboards(page: number, size = 50) {
   const query = { skip: (page - 1) * size, take: size };
   return useQuery({
-    queryKey: keys.list(query),
+    queryKey: dashboardKeys.list(query),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dashboards', { params: { query }, signal })),
   });
 }
 
-export function useDashboard(id: string) {
-  return useQuery({
-    queryKey: keys.dashboard(id),
+export const dashboardQuery = (id: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.dashboard(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dashboards/{id}', { params: { path: { id } }, signal })),
   });
+
+export function useDashboard(id: string) {
+  return useQuery(dashboardQuery(id));
 }
 
 /** A widget's data; refreshed every minute while on screen (widget data has no live event). */
 export function useWidgetData(dashboardId: string, widgetId: string) {
   return useQuery({
-    queryKey: keys.data(dashboardId, widgetId),
+    queryKey: dashboardKeys.data(dashboardId, widgetId),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}/data', { params: { path: { dashboardId, widgetId } }, signal })),
     refetchInterval: 60_000,
@@ -53,7 +48,7 @@ export function useWidgetData(dashboardId: string, widgetId: string) {
 
 function useDashboardsMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.dashboards.all() }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: dashboardKeys.all() }) });
 }
 
 export const useCreateDashboard = () =>
@@ -91,15 +86,15 @@ export function useSaveLayout(dashboardId: string) {
     mutationFn: async (widgets: LayoutItem[]) =>
       unwrap(await api.PATCH('/api/v1/dashboards/{id}/layout', { params: { path: { id: dashboardId } }, body: { widgets } })),
     onMutate: async (widgets) => {
-      await client.cancelQueries({ queryKey: keys.dashboard(dashboardId) });
-      const before = client.getQueryData<Dashboard>(keys.dashboard(dashboardId));
+      await client.cancelQueries({ queryKey: dashboardKeys.dashboard(dashboardId) });
+      const before = client.getQueryData<Dashboard>(dashboardKeys.dashboard(dashboardId));
       if (before) {
         const at = new Map(widgets.map((w) => [w.id, w]));
-        client.setQueryData<Dashboard>(keys.dashboard(dashboardId), { ...before, widgets: before.widgets.map((w) => ({ ...w, ...at.get(w.id) })) });
+        client.setQueryData<Dashboard>(dashboardKeys.dashboard(dashboardId), { ...before, widgets: before.widgets.map((w) => ({ ...w, ...at.get(w.id) })) });
       }
       return { before };
     },
-    onError: (_err, _vars, ctx) => ctx?.before && client.setQueryData(keys.dashboard(dashboardId), ctx.before),
-    onSettled: () => void client.invalidateQueries({ queryKey: keys.dashboard(dashboardId) }),
+    onError: (_err, _vars, ctx) => ctx?.before && client.setQueryData(dashboardKeys.dashboard(dashboardId), ctx.before),
+    onSettled: () => void client.invalidateQueries({ queryKey: dashboardKeys.dashboard(dashboardId) }),
   });
 }

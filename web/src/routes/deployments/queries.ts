@@ -1,9 +1,10 @@
 // Hooks of the deployments feed. Keys start with `deployments`, which deployment.* events invalidate
 // (decision 701), so an open feed follows a pipeline's deploy stage without reload.
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { OkBody, QueryOf } from '../types';
-import { queryKeys } from './keys';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { OkBody, QueryOf } from '../../api/types';
+import { catalogKeys } from '../catalog/keys';
+import { deploymentKeys } from './keys';
 
 export type Deployment = OkBody<'listDeployments'>['data'][number];
 export type Environment = OkBody<'listEnvironments'>['data'][number];
@@ -11,21 +12,15 @@ export type DeploymentQuery = QueryOf<'listDeployments'>;
 export type DeploymentDetail = OkBody<'getDeployment'>;
 export type EnvironmentDetail = OkBody<'getEnvironment'>;
 
-export const deploymentKeys = {
-  feed: (query: DeploymentQuery) => [...queryKeys.deployments.all(), 'feed', query] as const,
-  latest: (environmentId: string) => [...queryKeys.deployments.all(), 'latest', environmentId] as const,
-  environments: () => [...queryKeys.deployments.all(), 'environments'] as const,
-  deployment: (id: string) => [...queryKeys.deployments.all(), 'deployment', id] as const,
-  environment: (id: string) => [...queryKeys.deployments.all(), 'environment', id] as const,
-  dora: (id: string) => [...queryKeys.deployments.all(), 'dora', id] as const,
-};
-
 /** One deployment, with its run's pipeline and commit and who deployed it. */
-export function useDeployment(id: string) {
-  return useQuery({
+export const deploymentQuery = (id: string) =>
+  queryOptions({
     queryKey: deploymentKeys.deployment(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/deployments/{id}', { params: { path: { id } }, signal })),
   });
+
+export function useDeployment(id: string) {
+  return useQuery(deploymentQuery(id));
 }
 
 /** One environment (`enabled` false: not asked yet, e.g. until its id is known). */
@@ -110,7 +105,7 @@ export function useLatestByEnvironment(environmentIds: string[]) {
 export function useComponentsById(ids: string[]) {
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: queryKeys.catalog.component(id),
+      queryKey: catalogKeys.component(id),
       queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id } }, signal })),
       staleTime: 5 * 60_000,
       retry: false,

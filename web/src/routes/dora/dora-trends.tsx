@@ -3,7 +3,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { init, use, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import type { DoraMetrics } from '../../api/queries/dora';
+import type { DoraMetrics } from './queries';
 
 // Tree-shaken ECharts: only the two series types, three components and the canvas renderer.
 use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

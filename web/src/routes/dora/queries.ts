@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { OkBody, QueryOf } from '../types';
-import { queryKeys } from './keys';
+import { api, unwrap } from '../../api/client';
+import type { OkBody, QueryOf } from '../../api/types';
+import { doraKeys } from './keys';
 
 export type DoraMetrics = OkBody<'getDoraMetrics'>;
 export type DoraSlice = QueryOf<'getDoraMetrics'>;
@@ -9,7 +9,7 @@ export type DoraSlice = QueryOf<'getDoraMetrics'>;
 /** The four keys of a slice (scope, id, window), with bands and the daily series; never cached by the server. */
 export function useDoraMetrics(slice: DoraSlice) {
   return useQuery({
-    queryKey: queryKeys.dora.metrics(slice),
+    queryKey: doraKeys.metrics(slice),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dora/metrics', { params: { query: slice }, signal })),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -21,7 +21,7 @@ export type DrillKind = 'deployments' | 'failed' | 'changes' | 'skewed' | 'incid
 /** One page of the records behind a figure. */
 export function useDoraDrilldown(kind: DrillKind, slice: DoraSlice, page: { skip: number; take: number }) {
   return useQuery({
-    queryKey: queryKeys.dora.drilldown(kind, { ...slice, ...page }),
+    queryKey: doraKeys.drilldown(kind, { ...slice, ...page }),
     queryFn: async ({ signal }) => {
       const query = { ...slice, ...page };
       if (kind === 'deployments' || kind === 'failed') {

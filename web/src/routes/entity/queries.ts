@@ -2,43 +2,14 @@
 // Keys start with the area a live event invalidates (`catalog`, `deployments`, `pipelines`, `incidents`),
 // so an open entity page follows the server without reload; integrations without events use `integration`.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { OkBody } from '../types';
-import { unwrapFields } from '../field-errors';
+import { api, unwrap } from '../../api/client';
+import type { OkBody } from '../../api/types';
+import { unwrapFields } from '../../api/field-errors';
+import { SCAN_LIMIT, entityKeys } from './keys';
 
-export type CatalogEntity = OkBody<'getComponent'>;
+export type { CatalogEntity } from '../../api/types';
 export type Relation = OkBody<'listComponentRelations'>[number];
 export type Pipeline = OkBody<'listPipelines'>['data'][number];
-
-/** How many pipelines and incidents a tab scans for the ones that reach this component (decision 173). */
-export const SCAN_LIMIT = 100;
-
-export const entityKeys = {
-  entity: (kind: string, namespace: string, name: string) => ['catalog', 'entity', kind, namespace, name] as const,
-  relations: (id: string) => ['catalog', 'relations', id] as const,
-  deployments: (id: string) => ['deployments', 'component', id] as const,
-  environments: () => ['deployments', 'environments'] as const,
-  pipelines: () => ['pipelines', 'list', SCAN_LIMIT] as const,
-  runs: (pipelineId: string) => ['pipelines', 'runs', pipelineId] as const,
-  incidents: () => ['incidents', 'latest', SCAN_LIMIT] as const,
-  integration: (name: string, ...rest: unknown[]) => ['integration', name, ...rest] as const,
-};
-
-/**
- * A catalog entity by its reference (the page's URL). Teams and people answer the same endpoint with
- * other shapes: the answer says which, so the page can send them to their own pages.
- */
-export function useEntity(kind: string, namespace: string, name: string) {
-  return useQuery({
-    queryKey: entityKeys.entity(kind, namespace, name),
-    queryFn: async ({ signal }) => {
-      const body = unwrap(await api.GET('/api/v1/catalog/entities/{kind}/{namespace}/{name}', { params: { path: { kind, namespace, name } }, signal }));
-      if ('entityKind' in body) return { type: 'entity' as const, entity: body as CatalogEntity };
-      if ('parentTeamId' in body) return { type: 'team' as const, id: body.id };
-      return { type: 'person' as const, name: body.name };
-    },
-  });
-}
 
 export function useRelations(id: string | undefined) {
   return useQuery({

@@ -1,34 +1,19 @@
 // TanStack Query hooks of the infrastructure-as-code pages: stacks, runs, topology, drift, the module
 // catalog. The IaC modules emit no live events (reports arrive through ingestion); the pages refetch
 // on focus and after their own actions (decision 762).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { operations } from '../schema';
-import type { OkBody, QueryOf } from '../types';
-import { unwrapFields } from '../field-errors';
-import { entityKeys } from './entity';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { Body, OkBody, QueryOf } from '../../api/types';
+import { unwrapFields } from '../../api/field-errors';
+import { entityKeys } from '../entity/keys';
+import { iacKeys } from './keys';
 
 export type Topology = OkBody<'listStackResources'>;
 export type IacModuleVersion = OkBody<'listIacModuleVersions'>[number];
 export type ModuleQuery = QueryOf<'listIacModules'>;
 export type IacModule = OkBody<'getIacModule'>;
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type IacModuleBody = Body<'createIacModule'>;
 export type IacModulePatch = Body<'updateIacModule'>;
-
-export const iacKeys = {
-  all: () => ['iac'] as const,
-  dashboard: () => ['iac', 'dashboard'] as const,
-  stacks: (environment?: string) => ['iac', 'stacks', environment ?? null] as const,
-  stack: (id: string) => ['iac', 'stack', id] as const,
-  runs: (id: string, page: number) => ['iac', 'runs', id, page] as const,
-  resources: (id: string) => ['iac', 'resources', id] as const,
-  drift: () => ['iac', 'drift'] as const,
-  modules: (query: ModuleQuery) => ['iac', 'modules', query] as const,
-  module: (id: string) => ['iac', 'module', id] as const,
-  versions: (id: string) => ['iac', 'versions', id] as const,
-  component: (id: string) => ['iac', 'component', id] as const,
-};
 
 export const useIacDashboard = () =>
   useQuery({ queryKey: iacKeys.dashboard(), queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/dashboard', { signal })) });
@@ -40,11 +25,13 @@ export const useStacks = (environment?: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const useStack = (id: string) =>
-  useQuery({
+export const stackQuery = (id: string) =>
+  queryOptions({
     queryKey: iacKeys.stack(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/stacks/{id}', { params: { path: { id } }, signal })),
   });
+
+export const useStack = (id: string) => useQuery(stackQuery(id));
 
 export const RUNS_PAGE = 20;
 export const useStackRuns = (id: string, page: number) =>
@@ -73,11 +60,13 @@ export const useIacModuleList = (query: ModuleQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useIacModule = (id: string) =>
-  useQuery({
+export const iacModuleQuery = (id: string) =>
+  queryOptions({
     queryKey: iacKeys.module(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac-modules/{id}', { params: { path: { id } }, signal })),
   });
+
+export const useIacModule = (id: string) => useQuery(iacModuleQuery(id));
 
 export const useIacModuleVersions = (id: string) =>
   useQuery({

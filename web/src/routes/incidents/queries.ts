@@ -1,9 +1,9 @@
 // Incidents and post-mortems (routes/incidents). Keys start with 'incidents', which every
-// INCIDENT_* and incident.* event invalidates (keys.ts), so open lists and timelines grow live.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '../client';
-import type { OkBody, QueryOf } from '../types';
-import { queryKeys } from './keys';
+// INCIDENT_* and incident.* event invalidates (incidentKeys.ts), so open lists and timelines grow live.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap } from '../../api/client';
+import type { OkBody, QueryOf } from '../../api/types';
+import { incidentKeys } from './keys';
 
 export type Incident = OkBody<'getIncident'>;
 export type PostMortem = OkBody<'getPostMortem'>;
@@ -22,33 +22,27 @@ export const NEXT_STATUSES: Record<IncidentStatus, IncidentStatus[]> = {
   resolved: [],
 };
 
-const keys = {
-  list: (q: object) => [...queryKeys.incidents.all(), 'list', q] as const,
-  incident: (id: string) => [...queryKeys.incidents.all(), 'incident', id] as const,
-  timeline: (id: string) => [...queryKeys.incidents.all(), 'timeline', id] as const,
-  postMortem: (id: string) => [...queryKeys.incidents.all(), 'post-mortem', id] as const,
-  suggestedCauses: (id: string) => [...queryKeys.incidents.all(), 'suggested-causes', id] as const,
-  components: (q: string) => ['catalog', 'incident-picker', q] as const,
-};
-
 export function useIncidents(query: IncidentListQuery) {
   return useQuery({
-    queryKey: keys.list(query),
+    queryKey: incidentKeys.list(query),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents', { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useIncident(id: string) {
-  return useQuery({
-    queryKey: keys.incident(id),
+export const incidentQuery = (id: string) =>
+  queryOptions({
+    queryKey: incidentKeys.incident(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents/{id}', { params: { path: { id } }, signal })),
   });
+
+export function useIncident(id: string) {
+  return useQuery(incidentQuery(id));
 }
 
 export function useTimeline(id: string) {
   return useQuery({
-    queryKey: keys.timeline(id),
+    queryKey: incidentKeys.timeline(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents/{id}/timeline', { params: { path: { id } }, signal })),
   });
 }
@@ -56,7 +50,7 @@ export function useTimeline(id: string) {
 /** Deployments of the incident's components shortly before it opened: candidates for its cause. */
 export function useSuggestedCauses(id: string) {
   return useQuery({
-    queryKey: keys.suggestedCauses(id),
+    queryKey: incidentKeys.suggestedCauses(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dora/incidents/{id}/suggested-causes', { params: { path: { id } }, signal })),
   });
 }
@@ -64,7 +58,7 @@ export function useSuggestedCauses(id: string) {
 /** The incident's post-mortem, or null when none is written yet (the API's 404). */
 export function usePostMortem(incidentId: string) {
   return useQuery({
-    queryKey: keys.postMortem(incidentId),
+    queryKey: incidentKeys.postMortem(incidentId),
     queryFn: async ({ signal }) => {
       try {
         return unwrap(await api.GET('/api/v1/post-mortems/by-incident/{incidentId}', { params: { path: { incidentId } }, signal }));
@@ -79,7 +73,7 @@ export function usePostMortem(incidentId: string) {
 /** Components matching a name, for the "affected components" picker. */
 export function useComponentChoices(q: string) {
   return useQuery({
-    queryKey: keys.components(q),
+    queryKey: incidentKeys.components(q),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components', { params: { query: { q: q || undefined, take: 10 } }, signal })),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -88,7 +82,7 @@ export function useComponentChoices(q: string) {
 
 function useIncidentsMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.incidents.all() }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: incidentKeys.all() }) });
 }
 
 export const useDeclareIncident = () =>
@@ -112,8 +106,9 @@ export function useDeleteIncident(id: string) {
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/api/v1/incidents/{id}', { params: { path: { id } } })),
     onSuccess: () => {
-      for (const key of [keys.incident(id), keys.timeline(id), keys.postMortem(id), keys.suggestedCauses(id)]) client.removeQueries({ queryKey: key });
-      void client.invalidateQueries({ queryKey: [...queryKeys.incidents.all(), 'list'] });
+      for (const key of [incidentKeys.incident(id), incidentKeys.timeline(id), incidentKeys.postMortem(id), incidentKeys.suggestedCauses(id)])
+        client.removeQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: [...incidentKeys.all(), 'list'] });
     },
   });
 }

@@ -12,6 +12,10 @@ export const incidentsRoute = createRoute({
 export const incidentRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/incidents/$incidentId',
+  loader: async ({ context: { queryClient }, params }) => {
+    const { incidentQuery } = await import('./queries');
+    void queryClient.prefetchQuery(incidentQuery(params.incidentId));
+  },
   component: lazyRouteComponent(() => import('./incident-page'), 'IncidentPage'),
 });
 

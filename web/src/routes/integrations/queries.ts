@@ -3,23 +3,15 @@
 // rollouts, whose keys start with the areas `ci.build.updated` and `rollout.updated` invalidate
 // (`pipelines`, `deployments`), so an open page follows them live (decision 762).
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { OkBody } from '../types';
+import { api, unwrap } from '../../api/client';
+import type { OkBody } from '../../api/types';
+import { integrationKeys } from './keys';
 
 export type MeshSeries = OkBody<'getMeshOneRps'>;
 export type ScanResult = OkBody<'getRegistryScan'>;
 
 export const CREDENTIAL_TYPES = ['gitopscd', 'cloudci', 'serverci', 'hostedci'] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
-
-export const integrationKeys = {
-  all: () => ['integration'] as const,
-  of: (name: string, ...rest: unknown[]) => ['integration', name, ...rest] as const,
-  /** CI builds: refreshed by `ci.build.updated` (keysForEvent maps it to the pipelines area). */
-  ci: (name: string, ...rest: unknown[]) => ['pipelines', 'ci', name, ...rest] as const,
-  /** Rollouts: refreshed by `rollout.updated` (the deployments area). */
-  rollouts: () => ['deployments', 'rollouts'] as const,
-};
 
 const useGet = <T>(key: readonly unknown[], fn: (signal: AbortSignal) => Promise<T>, extra: { enabled?: boolean; staleTime?: number } = {}) =>
   useQuery({ queryKey: key, queryFn: ({ signal }) => fn(signal), ...extra });

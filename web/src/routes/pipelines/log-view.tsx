@@ -4,7 +4,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronUp, Download } from 'lucide-react';
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { matchRanges, type LogBuffer } from '../../api/queries/pipeline-log';
+import { matchRanges, type LogBuffer } from './pipeline-log';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { segmentsOf, type Segment } from './ansi';

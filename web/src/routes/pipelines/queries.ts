@@ -1,13 +1,14 @@
 // Pipelines: definitions, runs and their live logs. Keys start with `pipelines`, so the live events
 // `pipeline.run.updated` (and `ci.build.*`) refresh every pipelines query on screen (keys.ts).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { onLiveEvent } from '../../live/live';
-import { api } from '../client';
-import { unwrapFields } from '../field-errors';
-import type { OkBody } from '../types';
-import { queryKeys } from './keys';
+import { api } from '../../api/client';
+import { unwrapFields } from '../../api/field-errors';
+import type { OkBody } from '../../api/types';
 import { LogBuffer } from './pipeline-log';
+import { catalogKeys } from '../catalog/keys';
+import { pipelineKeys } from './keys';
 
 export type Pipeline = OkBody<'getPipeline'>;
 export type PipelineRun = OkBody<'getPipelineRun'>;
@@ -22,31 +23,37 @@ export const PIPELINES_PAGE_SIZE = 20;
 export function usePipelines(query: { search?: string; page?: number }) {
   const params = { search: query.search, page: query.page ?? 1, limit: PIPELINES_PAGE_SIZE };
   return useQuery({
-    queryKey: queryKeys.pipelines.list(params),
+    queryKey: pipelineKeys.list(params),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function usePipeline(id: string) {
-  return useQuery({
-    queryKey: queryKeys.pipelines.pipeline(id),
+export const pipelineQuery = (id: string) =>
+  queryOptions({
+    queryKey: pipelineKeys.pipeline(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}', { params: { path: { id } }, signal })),
   });
+
+export function usePipeline(id: string) {
+  return useQuery(pipelineQuery(id));
 }
 
 export function usePipelineRuns(id: string) {
   return useQuery({
-    queryKey: queryKeys.pipelines.runs(id),
+    queryKey: pipelineKeys.runs(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}/runs', { params: { path: { id } }, signal })),
   });
 }
 
-export function usePipelineRun(id: string, runId: string) {
-  return useQuery({
-    queryKey: queryKeys.pipelines.run(id, runId),
+export const pipelineRunQuery = (id: string, runId: string) =>
+  queryOptions({
+    queryKey: pipelineKeys.run(id, runId),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}/runs/{runId}', { params: { path: { id, runId } }, signal })),
   });
+
+export function usePipelineRun(id: string, runId: string) {
+  return useQuery(pipelineRunQuery(id, runId));
 }
 
 export interface PipelineInput {
@@ -61,7 +68,7 @@ export function useSavePipeline(id?: string) {
   return useMutation({
     mutationFn: async (body: PipelineInput) =>
       id ? unwrap(await api.PATCH('/api/v1/pipelines/{id}', { params: { path: { id } }, body })) : unwrap(await api.POST('/api/v1/pipelines', { body })),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.pipelines.all() }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: pipelineKeys.all() }),
   });
 }
 
@@ -69,7 +76,7 @@ export function useDeletePipeline(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/api/v1/pipelines/{id}', { params: { path: { id } } })),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.pipelines.all() }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: pipelineKeys.all() }),
   });
 }
 
@@ -78,7 +85,7 @@ export function useTriggerPipeline(id: string) {
   return useMutation({
     mutationFn: async (body: { version?: string; commitSha?: string }) =>
       unwrap(await api.POST('/api/v1/pipelines/{id}/trigger', { params: { path: { id } }, body })),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.pipelines.runs(id) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: pipelineKeys.runs(id) }),
   });
 }
 
@@ -94,14 +101,14 @@ export function useRunAction(id: string, runId: string) {
       if (action === 'reject') return unwrap(await api.POST('/api/v1/pipelines/{id}/runs/{runId}/reject', params));
       return unwrap(await api.POST('/api/v1/pipelines/{id}/runs/{runId}/cancel', params));
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.pipelines.all() }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: pipelineKeys.all() }),
   });
 }
 
 /** Environments for a deploy stage's target (few: the first 100, by their order). */
 export function useEnvironmentOptions() {
   return useQuery({
-    queryKey: [...queryKeys.pipelines.all(), 'environment-options'],
+    queryKey: pipelineKeys.environmentOptions(),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })).data,
     staleTime: 60_000,
   });
@@ -111,7 +118,7 @@ export function useEnvironmentOptions() {
 export function useComponentOptions(q: string) {
   const params = { q: q || undefined, take: 20 };
   return useQuery({
-    queryKey: queryKeys.catalog.list({ ...params, for: 'deploy-stage' }),
+    queryKey: catalogKeys.list({ ...params, for: 'deploy-stage' }),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components', { params: { query: params }, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

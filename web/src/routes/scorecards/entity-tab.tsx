@@ -3,18 +3,20 @@
 // lazy chunks). Admins waive a failing rule next to it and withdraw an exemption here (decision 543).
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import type { CatalogEntity } from '../../../api/queries/entity';
-import { useDeleteExemption, useEntityExemptions, useEntityScorecardHistory, useEntityScorecards, type EntityScorecard } from '../../../api/queries/scorecards';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmButton } from '../../../components/ui/confirm-button';
-import { ErrorState, Loading } from '../../../components/ui/states';
-import { useIsAdmin } from '../../../lib/use-session';
-import { ExemptButton, useAuthorName } from '../../scorecards/exemptions';
-import { LevelChip } from '../../scorecards/scorecards-page';
-import { formatDateTime, QueryView, SimpleTable } from './tab-states';
+import type { CatalogEntity } from '../../api/types';
+import { useDeleteExemption, useEntityExemptions, useEntityScorecardHistory, useEntityScorecards, type EntityScorecard } from './queries';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
+import { ErrorState, Loading } from '../../components/ui/states';
+import { useIsAdmin } from '../../lib/use-session';
+import { ExemptButton, useAuthorName } from './exemptions';
+import { LevelChip } from './scorecards-page';
+import { QueryState } from '../../components/ui/query-state';
+import { SimpleTable } from '../../components/ui/simple-table';
+import { formatDateTime } from '../../lib/format';
 
-const HistoryChart = lazy(() => import('../../scorecards/history-chart'));
+const HistoryChart = lazy(() => import('./history-chart'));
 
 const OUTCOME: Record<string, { label: string; tone: 'success' | 'danger' | 'warning' | 'neutral' }> = {
   pass: { label: 'pass', tone: 'success' },
@@ -26,7 +28,7 @@ const OUTCOME: Record<string, { label: string; tone: 'success' | 'danger' | 'war
 function History({ entityId, card }: { entityId: string; card: EntityScorecard }) {
   const history = useEntityScorecardHistory(entityId, card.scorecardId);
   return (
-    <QueryView
+    <QueryState
       query={history}
       label="history"
       isEmpty={(h) => h.data.length === 0}
@@ -40,7 +42,7 @@ function History({ entityId, card }: { entityId: string; card: EntityScorecard }
           />
         </Suspense>
       )}
-    </QueryView>
+    </QueryState>
   );
 }
 
@@ -157,7 +159,7 @@ export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
   const cards = useEntityScorecards(entity.id);
   const isAdmin = useIsAdmin();
   return (
-    <QueryView
+    <QueryState
       query={cards}
       label="scorecards"
       isEmpty={(c) => c.length === 0}
@@ -170,7 +172,7 @@ export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
           ))}
         </div>
       )}
-    </QueryView>
+    </QueryState>
   );
 }
 

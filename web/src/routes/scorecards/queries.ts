@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { operations } from '../schema';
-import { unwrapFields } from '../field-errors';
-import { queryKeys } from './keys';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { operations } from '../../api/schema';
+import { unwrapFields } from '../../api/field-errors';
+import { exemptionKeys, scorecardKeys } from './keys';
 
 export type Scorecard = Awaited<ReturnType<typeof fetchScorecard>>;
 export type EntityScorecard = Awaited<ReturnType<typeof fetchEntityScorecards>>[number];
@@ -16,33 +16,35 @@ const createScorecard = async (body: ScorecardDefinition) => unwrap(await api.PO
 export function useScorecards(page = 1, size = 50) {
   const params = { skip: (page - 1) * size, take: size };
   return useQuery({
-    queryKey: queryKeys.scorecards.list(params),
+    queryKey: scorecardKeys.list(params),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/scorecards', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
 /** `pollMs`: refetch that often (while waiting for a queued evaluation to record its time). */
+export const scorecardQuery = (id: string) => queryOptions({ queryKey: scorecardKeys.scorecard(id), queryFn: ({ signal }) => fetchScorecard(id, signal) });
+
 export function useScorecard(id: string, pollMs?: number) {
-  return useQuery({ queryKey: queryKeys.scorecards.scorecard(id), queryFn: ({ signal }) => fetchScorecard(id, signal), refetchInterval: pollMs ?? false });
+  return useQuery({ ...scorecardQuery(id), refetchInterval: pollMs ?? false });
 }
 
 export function useScorecardResults(id: string, query: { level?: string; teamId?: string; page?: number }, size = 50) {
   const params = { level: query.level, teamId: query.teamId, skip: ((query.page ?? 1) - 1) * size, take: size };
   return useQuery({
-    queryKey: queryKeys.scorecards.results(id, params),
+    queryKey: scorecardKeys.results(id, params),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/scorecards/{id}/results', { params: { path: { id }, query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useEntityScorecards(componentId: string) {
-  return useQuery({ queryKey: queryKeys.scorecards.entity(componentId), queryFn: ({ signal }) => fetchEntityScorecards(componentId, signal) });
+  return useQuery({ queryKey: scorecardKeys.entity(componentId), queryFn: ({ signal }) => fetchEntityScorecards(componentId, signal) });
 }
 
 export function useEntityScorecardHistory(componentId: string, scorecardId: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.scorecards.history(componentId, scorecardId ?? ''),
+    queryKey: scorecardKeys.history(componentId, scorecardId ?? ''),
     enabled: !!scorecardId,
     queryFn: async ({ signal }) =>
       unwrap(await api.GET('/api/v1/scorecards/entities/{id}/history', { params: { path: { id: componentId }, query: { scorecardId, take: 100 } }, signal })),
@@ -55,19 +57,13 @@ export function useSaveScorecard() {
   return useMutation({
     mutationFn: async ({ id, definition }: { id?: string; definition: ScorecardDefinition }) =>
       id ? unwrap(await api.PATCH('/api/v1/scorecards/{id}', { params: { path: { id } }, body: definition })) : createScorecard(definition),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.scorecards.all() }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: scorecardKeys.all() }),
   });
 }
 
 // Admin actions, exemptions and a team's summary. Keys sit under `scorecards` so the `scorecard.*`
 // events (and every write here) refresh them with the rest.
 export type ExemptionBody = operations['createScorecardExemption']['requestBody']['content']['application/json'];
-
-const exemptionKeys = {
-  list: (id: string, params: object) => [...queryKeys.scorecards.all(), 'exemptions', id, params] as const,
-  entity: (id: string, componentId: string) => [...queryKeys.scorecards.all(), 'exemptions', id, 'entity', componentId] as const,
-  team: (teamId: string) => [...queryKeys.scorecards.all(), 'team-summary', teamId] as const,
-};
 
 /** A component's name and entity path for an exemption row (null when it no longer exists). */
 async function componentOf(id: string, signal?: AbortSignal) {
@@ -118,7 +114,7 @@ export function useTeamScorecardSummary(teamId: string) {
 /** Every scorecard write re-evaluates entities on the server: drop all scorecard answers after it. */
 function useScorecardWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.scorecards.all() }) });
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: scorecardKeys.all() }) });
 }
 
 /**
@@ -131,8 +127,8 @@ export function useDeleteScorecard(leave: () => Promise<unknown>) {
     mutationFn: async (id: string) => unwrap(await api.DELETE('/api/v1/scorecards/{id}', { params: { path: { id } } })),
     onSuccess: async (_r, id) => {
       await leave();
-      client.removeQueries({ queryKey: queryKeys.scorecards.scorecard(id) });
-      await client.invalidateQueries({ queryKey: queryKeys.scorecards.all() });
+      client.removeQueries({ queryKey: scorecardKeys.scorecard(id) });
+      await client.invalidateQueries({ queryKey: scorecardKeys.all() });
     },
   });
 }

@@ -1,7 +1,7 @@
 // A team's levels on each scorecard (GET /api/v1/scorecards/teams/:id/summary), for the team page:
 // every count opens the scorecard's results filtered by the team (and that level).
 import { Link } from '@tanstack/react-router';
-import { useTeamScorecardSummary } from '../../api/queries/scorecards';
+import { useTeamScorecardSummary } from './queries';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { LevelChip } from './scorecards-page';
 

@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearch } from '../../api/queries/search';
+import { useSearch } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

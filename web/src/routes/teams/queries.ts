@@ -1,14 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
-import type { TeamSummary } from '../types';
-import { queryKeys } from './keys';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { TeamSummary } from '../../api/types';
+import { catalogKeys } from '../catalog/keys';
+import { teamKeys } from './keys';
 
 /** Teams are few (hundreds): the list is read whole, up to this many, and filtered in the browser (decision 148). */
 export const MAX_TEAMS = 1000;
 
 export function useAllTeams() {
   return useQuery({
-    queryKey: queryKeys.teams.list({ all: true }),
+    queryKey: teamKeys.list({ all: true }),
     queryFn: async ({ signal }) => {
       const teams: TeamSummary[] = [];
       let total = Infinity;
@@ -24,16 +25,19 @@ export function useAllTeams() {
   });
 }
 
-export function useTeam(id: string) {
-  return useQuery({
-    queryKey: queryKeys.teams.team(id),
+export const teamQuery = (id: string) =>
+  queryOptions({
+    queryKey: teamKeys.team(id),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/teams/{id}', { params: { path: { id } }, signal })),
   });
+
+export function useTeam(id: string) {
+  return useQuery(teamQuery(id));
 }
 
 export function useTeamComponents(id: string) {
   return useQuery({
-    queryKey: queryKeys.teams.components(id, {}),
+    queryKey: teamKeys.components(id, {}),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/teams/{id}/components', { params: { path: { id } }, signal })),
   });
 }
@@ -41,7 +45,7 @@ export function useTeamComponents(id: string) {
 export function usePeople(query: { q?: string; team?: string; page?: number }, size = 50) {
   const params = { q: query.q, team: query.team, skip: ((query.page ?? 1) - 1) * size, take: size };
   return useQuery({
-    queryKey: queryKeys.catalog.people(params),
+    queryKey: catalogKeys.people(params),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/people', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
