@@ -15,6 +15,18 @@ const areaOf = (file) => {
   return m && m[2] !== undefined ? { area: m[1], rest: m[2] } : m && !/\.tsx?$/.test(m[1]) ? { area: m[1], rest: '' } : undefined;
 };
 
+/**
+ * The area a file (absolute path) may not reach by importing `source`, with the path inside it; undefined
+ * when the import is allowed (the lint rule and the conventions test share this answer).
+ */
+export function internalImport(filename, source) {
+  const self = posix(relative(root, filename));
+  if (!self.startsWith('web/src/') || /\.unit\.test\.tsx?$/.test(self) || !source.startsWith('.')) return undefined;
+  const to = areaOf(posix(relative(root, resolve(dirname(filename), source))));
+  if (!to || to.area === areaOf(self)?.area || PUBLIC.has(to.rest)) return undefined;
+  return to;
+}
+
 const areaBoundaries = {
   meta: {
     type: 'problem',
@@ -22,15 +34,10 @@ const areaBoundaries = {
     messages: { internal: "Import area '{{area}}' through its index.ts (or keys.ts, routes.tsx), not '{{rest}}'." },
   },
   create(context) {
-    const self = posix(relative(root, context.filename));
-    if (!self.startsWith('web/src/') || /\.unit\.test\.tsx?$/.test(self)) return {};
-    const own = areaOf(self)?.area;
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = areaOf(posix(relative(root, resolve(dirname(context.filename), source))));
-      if (!to || to.area === own || PUBLIC.has(to.rest)) return;
-      context.report({ node: node.source, messageId: 'internal', data: { area: to.area, rest: to.rest } });
+      const to = typeof source === 'string' ? internalImport(context.filename, source) : undefined;
+      if (to) context.report({ node: node.source, messageId: 'internal', data: { area: to.area, rest: to.rest } });
     };
     return {
       ImportDeclaration: check,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AccessToken } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { ConfirmButton } from '../../components/ui/confirm-button';
@@ -9,7 +10,8 @@ const day = (iso: string | null) => (iso ? formatDate(iso) : 'never');
 
 /** Tokens without their secrets: name, scope, dates, last use (to the minute) and revocation. */
 export function TokensTable({ label, tokens, revoke }: { label: string; tokens: AccessToken[]; revoke: (id: string) => Promise<unknown> }) {
-  const now = Date.now();
+  // "Expired" as of when the table was shown: the render itself stays pure.
+  const [now] = useState(Date.now);
   return (
     <SimpleTable label={label} head={['Name', 'Scope', 'Created', 'Expires', 'Last used', '']}>
       {tokens.map((t) => {

@@ -19,7 +19,7 @@ export function PreviewPanel({
   stale: boolean;
   onSelect: (path: string) => void;
 }) {
-  const files = request.renderedFiles ?? [];
+  const files = useMemo(() => request.renderedFiles ?? [], [request.renderedFiles]);
   const tree = useMemo(() => fileTree(files), [files]);
   const selected = file && files.includes(file) ? file : undefined;
   return (

@@ -38,6 +38,7 @@ export function EvaluateNow({ scorecard }: { scorecard: Scorecard }) {
       setWaitingFrom({ ...waitingFrom, polls: waitingFrom.polls + 1 });
     }
     // Runs once per poll answer (dataUpdatedAt), not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [polled.dataUpdatedAt]);
 
   const start = () => {
