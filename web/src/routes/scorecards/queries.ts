@@ -107,6 +107,8 @@ export function useEntityExemptions(id: string, componentId: string) {
   });
 }
 
+export type TeamScorecardSummary = Awaited<ReturnType<typeof fetchTeamSummary>>;
+
 export function useTeamScorecardSummary(teamId: string) {
   return useQuery({ queryKey: exemptionKeys.team(teamId), queryFn: ({ signal }) => fetchTeamSummary(teamId, signal) });
 }
