@@ -55,7 +55,9 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
-  // Data comes from TanStack Query; the router's own loader cache stays out of the way.
+  // Data comes from TanStack Query; the router's own loader cache stays out of the way. Detail routes'
+  // loaders only start their page's queries (prefetchQuery: never throws, never holds the page), so a
+  // preload on hover fetches the data with the code (decision 943).
   defaultPreloadStaleTime: 0,
   defaultNotFoundComponent: NotFound,
   scrollRestoration: true,

@@ -9,5 +9,10 @@ export type ComponentPage = OkBody<'listComponents'>;
 export type Component = ComponentPage['data'][number];
 export type ComponentListQuery = QueryOf<'listComponents'>;
 
+/** A catalog entity as the entity page, its dialogs and the areas' entity tabs read it. */
+export type CatalogEntity = OkBody<'getComponent'>;
+
 export type TeamSummary = OkBody<'listTeams'>['data'][number];
 export type Person = OkBody<'listCatalogPeople'>['data'][number];
+/** An operation's JSON request body (never: the operation takes none). */
+export type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;

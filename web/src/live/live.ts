@@ -3,7 +3,7 @@
 // Streams that are not cache changes (pipeline logs) invalidate nothing.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import { keysForEvent } from '../api/queries/keys';
+import { keysForEvent } from './event-keys';
 import { session } from '../api/session';
 
 const IGNORED = new Set(['pipeline.log']);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Bell } from 'lucide-react';
-import { useUnreadCount } from '../../api/queries/notifications';
+import { useUnreadCount } from '../../routes/notifications';
 
 /** The header's bell: a link to /notifications naming the unread count (live: notification.created refreshes it). */
 export function NotificationsBell() {

@@ -3,7 +3,7 @@ import { Command } from 'cmdk';
 import { CornerDownLeft, FileText, Search } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { useSearch } from '../../api/queries/search';
+import { useSearch } from '../../routes/search';
 import { describeError } from '../ui/states';
 import { matchPages } from './page-matches';
 import { KIND_LABELS, resultHref } from './result-link';

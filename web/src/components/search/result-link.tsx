@@ -1,4 +1,4 @@
-import type { SearchItem } from '../../api/queries/search';
+import type { SearchItem } from '../../routes/search';
 import type { SearchKind } from '../../lib/search-params';
 
 export const KIND_LABELS: Record<SearchKind, string> = { component: 'Components', api: 'APIs', team: 'Teams', person: 'People', template: 'Templates' };

@@ -102,6 +102,8 @@ export function SearchCombobox({
         className="absolute inset-x-0 top-full z-10 mt-1 max-h-56 overflow-y-auto rounded-md border bg-card p-1 text-sm shadow-lg"
       >
         {options.map((o, i) => (
+          // Keys are handled by the input (aria-activedescendant), which keeps the focus.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={o.value}
             id={optionId(i)}

@@ -24,7 +24,12 @@ export function ListFilter({
 }) {
   const { history } = useRouter();
   const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
+  // The URL changed (back, a link): show its value. Adjusted while rendering, not in an effect.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value ?? '');
+  }
   useEffect(() => {
     const trimmed = text.trim() || undefined;
     if (trimmed === value) return;

@@ -1,9 +1,10 @@
-import { useCreateToken, useMe, useRevokeToken, useSignInProviders, useTokens, useUnlinkIdentity } from '../../api/queries/account';
+import { useCreateToken, useMe, useRevokeToken, useSignInProviders, useTokens, useUnlinkIdentity } from './queries';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { NewTokenDialog } from './token-dialog';
 import { TokensTable } from './tokens-table';
+import { formatDate } from '../../lib/format';
 
 function Section({ title, intro, action, children }: { title: string; intro: string; action?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -40,7 +41,7 @@ function Identities() {
           <td className="font-medium">{nameOf(i.provider)}</td>
           <td>{i.email ?? '—'}</td>
           <td className="font-mono text-xs break-all">{i.subject}</td>
-          <td>{new Date(i.linkedAt).toLocaleDateString()}</td>
+          <td>{formatDate(i.linkedAt)}</td>
           <td className="text-right">
             <ConfirmButton
               label={`Unlink ${nameOf(i.provider)}`}

@@ -1,11 +1,12 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import type { CreatedToken, TokenBody } from '../../api/queries/account';
+import type { CreatedToken, TokenBody } from './queries';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-field';
 import { Input, SelectField, TextField } from '../../components/ui/input';
+import { formatDate } from '../../lib/format';
 
 const LIFETIMES = ['7', '30', '90', '180', '366'] as const;
 
@@ -37,7 +38,7 @@ function SecretOnce({ created }: { created: CreatedToken }) {
       </div>
       <p className="text-[13px] text-muted-foreground">
         Send it as <code>Authorization: Bearer &lt;token&gt;</code>. {created.scope === 'read' ? 'It may only read.' : 'It may read and write.'} It expires on{' '}
-        {new Date(created.expiresAt).toLocaleDateString()}.
+        {formatDate(created.expiresAt)}.
       </p>
       <div className="flex justify-end">
         <DialogClose asChild>

@@ -1,13 +1,17 @@
-import type { AccessToken } from '../../api/queries/account';
+import { useState } from 'react';
+import type { AccessToken } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { SimpleTable } from '../../components/ui/simple-table';
+import { formatDate, formatDateTime } from '../../lib/format';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never');
+// A token without an expiry or a use says so in words: `never` is its value, not a missing one.
+const day = (iso: string | null) => (iso ? formatDate(iso) : 'never');
 
 /** Tokens without their secrets: name, scope, dates, last use (to the minute) and revocation. */
 export function TokensTable({ label, tokens, revoke }: { label: string; tokens: AccessToken[]; revoke: (id: string) => Promise<unknown> }) {
-  const now = Date.now();
+  // "Expired" as of when the table was shown: the render itself stays pure.
+  const [now] = useState(Date.now);
   return (
     <SimpleTable label={label} head={['Name', 'Scope', 'Created', 'Expires', 'Last used', '']}>
       {tokens.map((t) => {
@@ -20,7 +24,7 @@ export function TokensTable({ label, tokens, revoke }: { label: string; tokens: 
             </td>
             <td>{day(t.createdAt)}</td>
             <td>{expired ? <Badge tone="danger">expired {day(t.expiresAt)}</Badge> : day(t.expiresAt)}</td>
-            <td>{t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : 'never'}</td>
+            <td>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never'}</td>
             <td className="text-right">
               <ConfirmButton
                 label={`Revoke token ${t.name}`}

@@ -71,8 +71,6 @@ export function Pager({ page, size, total, onPage }: { page: number; size: numbe
   );
 }
 
-export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : 'never');
-
 /**
  * A create/edit form in the shared FormDialog, with a Cancel button. The form is uncontrolled:
  * `onSubmit` gets its FormData and returns the write's promise; the dialog closes when it succeeds and

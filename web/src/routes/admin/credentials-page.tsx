@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useCredentials, useDeleteCredential, useSaveCredential, type Credential, type CredentialBody } from '../../api/queries/admin';
+import { useCredentials, useDeleteCredential, useSaveCredential, type Credential, type CredentialBody } from './queries';
 import { sessionOrganizations } from '../../api/session';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useOrganizationId } from '../../lib/use-session';
 import { SelectField, TextField } from '../../components/ui/input';
-import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
+import { formatDateTime } from '../../lib/format';
 
 type CredentialType = CredentialBody['type'];
 const TYPES: readonly CredentialType[] = ['gitopscd', 'cloudci', 'serverci', 'hostedci', 'github', 'gitlab'];
@@ -187,7 +188,7 @@ export function CredentialsPage() {
               <td className={cell}>
                 <Badge tone="success">set</Badge>
               </td>
-              <td className={cell}>{formatTime(c.updatedAt)}</td>
+              <td className={cell}>{formatDateTime(c.updatedAt)}</td>
               <td className={cell}>
                 <span className="flex gap-1">
                   <EditCredential credential={c} />

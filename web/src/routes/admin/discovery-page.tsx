@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useCredentials } from '../../api/queries/admin';
+import { useCredentials } from './queries';
 import {
   useCreateDiscoverySource,
   useDeleteDiscoverySource,
@@ -8,13 +8,14 @@ import {
   useDiscoveryStatus,
   useScanDiscoverySource,
   type DiscoverySource,
-} from '../../api/queries/discovery';
+} from './discovery-queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useOrganizationId } from '../../lib/use-session';
-import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
+import { formatDateTime as formatTime } from '../../lib/format';
 
 const TONE = { finished: 'success', failed: 'danger', paused: 'warning', running: 'primary', queued: 'primary', never: 'neutral' } as const;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useDeleteEnvironment, useEnvironments, useSaveEnvironment, type Environment, type EnvironmentBody } from '../../api/queries/admin';
+import { useDeleteEnvironment, useEnvironments, useSaveEnvironment, type Environment, type EnvironmentBody } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';

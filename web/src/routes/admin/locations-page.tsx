@@ -1,12 +1,13 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from '../../api/queries/admin';
+import { useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading, describeError } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
-import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, Pager, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, Pager, str } from './admin-ui';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/admin/locations');
 const SIZE = 50;
@@ -120,7 +121,7 @@ export function LocationsPage() {
                     {l.path ? ` · ${l.path}` : ''}
                   </div>
                 </td>
-                <td className={cell}>{formatTime(l.lastRefreshedAt)}</td>
+                <td className={cell}>{formatDateTime(l.lastRefreshedAt)}</td>
                 <td className={cell}>
                   {l.lastError ? (
                     <span className="grid gap-1">

@@ -1,12 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useAddMember, useAllUsers, useMembers, useOrganization, useRemoveMember, useSetMemberRole, type OrgRole } from '../../api/queries/admin';
+import { useAddMember, useAllUsers, useMembers, useOrganization, useRemoveMember, useSetMemberRole, type OrgRole } from './queries';
 import { Select, SelectField } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, str } from './admin-ui';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 import { TextLink } from '../../components/ui/text-link';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/admin/organizations/$orgId');
 const ROLES = ['member', 'admin', 'owner'] as const satisfies readonly OrgRole[];
@@ -103,7 +104,7 @@ export function OrganizationPage() {
                       ))}
                     </Select>
                   </td>
-                  <td className={cell}>{formatTime(m.joinedAt)}</td>
+                  <td className={cell}>{formatDateTime(m.joinedAt)}</td>
                   <td className={cell}>
                     <ConfirmAction
                       trigger="Remove"

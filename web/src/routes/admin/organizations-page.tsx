@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { fieldError } from '../../api/field-errors';
-import { useDeleteOrganization, useOrganizations, useSaveOrganization, type Organization } from '../../api/queries/admin';
+import { useDeleteOrganization, useOrganizations, useSaveOrganization, type Organization } from './queries';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';

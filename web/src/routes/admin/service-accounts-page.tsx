@@ -9,15 +9,16 @@ import {
   useServiceAccounts,
   useTokens,
   type ServiceAccount,
-} from '../../api/queries/account';
+} from '../account';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { NewTokenDialog } from '../account/token-dialog';
-import { TokensTable } from '../account/tokens-table';
-import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, formatTime, Pager, str } from './admin-ui';
+import { NewTokenDialog } from '../account';
+import { TokensTable } from '../account';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, Pager, str } from './admin-ui';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/admin/service-accounts');
 const SIZE = 50;
@@ -120,7 +121,7 @@ export function ServiceAccountsPage() {
                     ))}
                   </span>
                 </td>
-                <td className={cell}>{formatTime(a.createdAt)}</td>
+                <td className={cell}>{formatDateTime(a.createdAt)}</td>
                 <td className={cell}>
                   <span className="flex flex-wrap gap-2">
                     <AccountTokens account={a} />

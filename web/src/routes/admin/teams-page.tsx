@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useAddTeamMember, useAllUsers, useDeleteTeam, useRemoveTeamMember, useSaveTeam, useTeamMembers, type TeamBody } from '../../api/queries/admin';
-import { useAllTeams } from '../../api/queries/teams';
+import { useAddTeamMember, useAllUsers, useDeleteTeam, useRemoveTeamMember, useSaveTeam, useTeamMembers, type TeamBody } from './queries';
+import { useAllTeams } from '../teams';
 import type { TeamSummary } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useDeleteTemplate, useSaveTemplate, useTemplates, type ServiceTemplate, type TemplateBody } from '../../api/queries/admin';
+import { useDeleteTemplate, useSaveTemplate, useTemplates, type ServiceTemplate, type TemplateBody } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';

@@ -1,9 +1,10 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useSetUserActive, useSetUserRoles, useUsers } from '../../api/queries/admin';
+import { useSetUserActive, useSetUserRoles, useUsers } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
-import { AdminHeader, AdminTable, cell, ConfirmAction, formatTime, Pager } from './admin-ui';
+import { AdminHeader, AdminTable, cell, ConfirmAction, Pager } from './admin-ui';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/admin/users');
 const SIZE = 50;
@@ -50,7 +51,7 @@ export function UsersPage() {
                       ))}
                     </span>
                   </td>
-                  <td className={cell}>{formatTime(u.createdAt)}</td>
+                  <td className={cell}>{formatDateTime(u.createdAt)}</td>
                   <td className={cell}>
                     <span className="flex flex-wrap gap-2">
                       {isAdmin ? (

@@ -1,7 +1,7 @@
 // One API (a catalog entity of kind API): header, its spec versions, the reference, the diff between
 // versions and consumers. The entity page's other sections are one link away.
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEntity } from '../../api/queries/entity';
+import { useEntity } from '../catalog';
 import { Badge, LifecycleBadge } from '../../components/ui/badge';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';

@@ -3,7 +3,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { API_PAGE_SIZE, useApiList, useApiSpecs } from '../../api/queries/apis';
+import { API_PAGE_SIZE, useApiList, useApiSpecs } from './queries';
 import type { Component } from '../../api/types';
 import { Badge, LifecycleBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,9 +13,9 @@ import { ListFilter } from '../../components/ui/list-filter';
 import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import type { ApiListSearch } from './apis-search';
 import { SpecStatusBadge } from './spec-panel';
+import { formatNumber } from '../../lib/format';
 
 const route = getRouteApi('/app/apis');
-const count = new Intl.NumberFormat();
 const LIFECYCLES = ['production', 'experimental', 'deprecated'];
 
 /** The newest spec version of one API, read when its row is on screen (rows are virtualized). */
@@ -73,7 +73,7 @@ export function ApisPage() {
       <div className="flex items-baseline gap-3">
         <h1 className="text-xl font-semibold tracking-tight">APIs</h1>
         <p className="text-[13px] text-muted-foreground" aria-live="polite">
-          {list.data ? `${count.format(total)} ${total === 1 ? 'API' : 'APIs'}` : ''}
+          {list.data ? `${formatNumber(total)} ${total === 1 ? 'API' : 'APIs'}` : ''}
         </p>
       </div>
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter APIs">
@@ -129,7 +129,7 @@ export function ApisPage() {
                 <ChevronLeft aria-hidden className="size-3.5" /> Previous
               </Button>
               <span>
-                Page {count.format(current)} of {count.format(pages)}
+                Page {formatNumber(current)} of {formatNumber(pages)}
               </span>
               <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>
                 Next <ChevronRight aria-hidden className="size-3.5" />

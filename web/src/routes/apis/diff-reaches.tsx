@@ -1,7 +1,7 @@
 // The operations one schema change reaches: the first ones come with the diff, the whole list is
 // fetched on demand, page by page (decision 800), and shown in the same list.
 import { useState } from 'react';
-import { useApiSpecDiffReaches } from '../../api/queries/apis';
+import { useApiSpecDiffReaches } from './queries';
 import { Button } from '../../components/ui/button';
 import { describeError } from '../../components/ui/states';
 

@@ -3,8 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { AlertOctagon, Users } from 'lucide-react';
 import { useMemo } from 'react';
-import type { ApiSpecSummary } from '../../api/queries/apis';
-import { useApiSpecDiff } from '../../api/queries/apis';
+import type { ApiSpecSummary } from './queries';
+import { useApiSpecDiff } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Field, Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';

@@ -15,6 +15,10 @@ export const apiRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/apis/$namespace/$name',
   validateSearch: parseSpecSearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const { entityByRefQuery } = await import('../catalog');
+    void queryClient.prefetchQuery(entityByRefQuery('api', params.namespace, params.name));
+  },
   component: lazyRouteComponent(() => import('./api-page'), 'ApiPage'),
 });
 

@@ -3,15 +3,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { fieldError } from '../../api/field-errors';
-import {
-  useAddConsumer,
-  useConsumerChoices,
-  useDeleteSpec,
-  useRegisterSpec,
-  useRemoveConsumer,
-  type ApiSpecSummary,
-  type SpecFormat,
-} from '../../api/queries/apis';
+import { useAddConsumer, useConsumerChoices, useDeleteSpec, useRegisterSpec, useRemoveConsumer, type ApiSpecSummary, type SpecFormat } from './queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';

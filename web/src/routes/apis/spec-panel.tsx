@@ -2,19 +2,20 @@
 // (Scalar for OpenAPI, the portal's own view for AsyncAPI), the diff between two versions and the
 // consumers. Used by the API page and by the entity page's "API specs" tab; the selection is in the URL.
 import { lazy, Suspense } from 'react';
-import type { ApiSpecSummary } from '../../api/queries/apis';
-import { useApiSpec, useApiSpecConsumers, useApiSpecs } from '../../api/queries/apis';
+import type { ApiSpecSummary } from './queries';
+import { useApiSpec, useApiSpecConsumers, useApiSpecs } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTheme } from '../../lib/theme';
-import { useCan } from '../../api/queries/permissions';
+import { useCan } from '../../api/permissions';
 import { useIsAdmin } from '../../lib/use-session';
 import { defaultComparison } from './diff-model';
 import { DiffView } from './diff-view';
 import { AddConsumerForm, DeleteSpecButton, RegisterSpecDialog, RemoveConsumerButton } from './spec-actions';
 import { StatusActions } from './status-actions';
+import { formatDate } from '../../lib/format';
 
 const SpecReference = lazy(() => import('./spec-reference'));
 const AsyncApiView = lazy(() => import('./asyncapi-view'));
@@ -25,8 +26,6 @@ export interface SpecSearch {
   view?: 'reference' | 'diff' | 'consumers';
 }
 
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const fmt = (iso: string | null) => (iso ? date.format(new Date(iso)) : '—');
 const STATUS_TONE = { active: 'success', deprecated: 'warning', sunset: 'danger' } as const;
 
 export const SpecStatusBadge = ({ status }: { status: ApiSpecSummary['status'] }) => <Badge tone={STATUS_TONE[status]}>{status}</Badge>;
@@ -141,8 +140,8 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
                 <td>
                   <SpecStatusBadge status={v.status} />
                 </td>
-                <td className="whitespace-nowrap">{fmt(v.createdAt)}</td>
-                <td className="whitespace-nowrap">{fmt(v.sunsetAt)}</td>
+                <td className="whitespace-nowrap">{formatDate(v.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDate(v.sunsetAt)}</td>
                 <td>
                   <span className="flex justify-end gap-1.5">
                     {v.id !== selected.id && (

@@ -1,8 +1,8 @@
 // Admin actions on one spec version: deprecate (with an optional sunset date), sunset, reactivate.
 // Rendered only for admins; the server refuses anyone else anyway (403).
 import { useState } from 'react';
-import type { ApiSpecSummary, SpecStatus } from '../../api/queries/apis';
-import { useUpdateSpecStatus } from '../../api/queries/apis';
+import type { ApiSpecSummary, SpecStatus } from './queries';
+import { useUpdateSpecStatus } from './queries';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input } from '../../components/ui/input';

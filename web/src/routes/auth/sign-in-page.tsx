@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useSignInProviders } from '../../api/queries/account';
+import { useSignInProviders } from '../account';
 import { signIn } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';
@@ -75,7 +75,13 @@ export function SignInPage() {
         )}
         {passwordLogin && (
           <form onSubmit={submit} className="grid gap-4">
-            <Field label="Username">{(id) => <Input id={id} name="username" autoComplete="username" required autoFocus={sso.length === 0} />}</Field>
+            <Field label="Username">
+              {(id) => (
+                // The page's one task is this form: its first field takes the focus (decision 945).
+                // eslint-disable-next-line jsx-a11y/no-autofocus
+                <Input id={id} name="username" autoComplete="username" required autoFocus={sso.length === 0} />
+              )}
+            </Field>
             <Field label="Password">{(id) => <Input id={id} name="password" type="password" autoComplete="current-password" required />}</Field>
             {error && (
               <p role="alert" className={alert}>

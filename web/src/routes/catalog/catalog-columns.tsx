@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Component } from '../../api/types';
 import { Badge, LifecycleBadge } from '../../components/ui/badge';
 import type { CatalogColumn } from '../../lib/search-params';
+import { formatDate } from '../../lib/format';
 
 /** The entity page's route params of a catalog component (its Backstage reference). */
 export const entityParams = (c: Pick<Component, 'entityKind' | 'namespace' | 'name'>) => ({
@@ -10,8 +11,6 @@ export const entityParams = (c: Pick<Component, 'entityKind' | 'namespace' | 'na
   namespace: c.namespace,
   name: c.name,
 });
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export const COLUMN_LABELS: Record<CatalogColumn, string> = {
   name: 'Name',
@@ -65,7 +64,7 @@ const columns: ColumnDef<Component, unknown>[] = [
       </span>
     ),
   },
-  { id: 'updatedAt', header: COLUMN_LABELS.updatedAt, size: 120, cell: ({ row: { original: c } }) => dateFormat.format(new Date(c.updatedAt)) },
+  { id: 'updatedAt', header: COLUMN_LABELS.updatedAt, size: 120, cell: ({ row: { original: c } }) => formatDate(new Date(c.updatedAt)) },
 ];
 
 export const catalogColumns = columns.map((col) => ({ ...col, enableSorting: SORTABLE.has(col.id as CatalogColumn) }));

@@ -1,7 +1,7 @@
 import { Columns3, SlidersHorizontal, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import type { CatalogFacets } from '../../api/queries/catalog';
+import type { CatalogFacets } from './queries';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/input';
 import { ListFilter } from '../../components/ui/list-filter';
@@ -15,6 +15,7 @@ import {
   type CatalogSearch,
 } from '../../lib/search-params';
 import { COLUMN_LABELS } from './catalog-columns';
+import { formatNumber } from '../../lib/format';
 
 const FILTER_LABELS: Record<CatalogFilter, string> = {
   entityKind: 'Entity kind',
@@ -26,7 +27,6 @@ const FILTER_LABELS: Record<CatalogFilter, string> = {
   system: 'System',
   namespace: 'Namespace',
 };
-const count = new Intl.NumberFormat();
 
 type Update = (patch: Partial<CatalogSearch>) => void;
 
@@ -53,7 +53,7 @@ function FacetSelect({
       <option value="">{FILTER_LABELS[name]}: all</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>
-          {o.value} ({count.format(o.count)})
+          {o.value} ({formatNumber(o.count)})
         </option>
       ))}
     </Select>

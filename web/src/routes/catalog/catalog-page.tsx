@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
-import { useCatalogFacets, useCatalogPage } from '../../api/queries/catalog';
+import { useCatalogFacets, useCatalogPage } from './queries';
 import { Button } from '../../components/ui/button';
 import { DataTable, type SortState } from '../../components/ui/data-table';
 import { Select } from '../../components/ui/input';
@@ -11,9 +11,9 @@ import { catalogColumns } from './catalog-columns';
 import { CatalogFilters } from './catalog-filters';
 import { CreateComponentDialog, RegisterYamlDialog } from './component-dialogs';
 import { useIsAdmin } from '../../lib/use-session';
+import { formatNumber } from '../../lib/format';
 
 const route = getRouteApi('/app/catalog');
-const count = new Intl.NumberFormat();
 
 const toSort = (sort: CatalogSort | undefined): SortState => (sort ? { id: sort.replace(/^-/, ''), desc: sort.startsWith('-') } : { id: 'name', desc: false });
 const fromSort = (s: SortState | undefined): CatalogSort | undefined =>
@@ -48,7 +48,7 @@ export function CatalogPage() {
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-xl font-semibold tracking-tight">Catalog</h1>
         <p className="text-[13px] text-muted-foreground" aria-live="polite">
-          {page.data ? `${count.format(total)} ${total === 1 ? 'component' : 'components'}` : ''}
+          {page.data ? `${formatNumber(total)} ${total === 1 ? 'component' : 'components'}` : ''}
         </p>
         {isAdmin && (
           <div className="ml-auto flex gap-2">
@@ -96,7 +96,7 @@ export function CatalogPage() {
           />
           <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2 text-[13px] text-muted-foreground">
             <span>
-              {count.format((current - 1) * size + 1)}–{count.format(Math.min(current * size, total))} of {count.format(total)}
+              {formatNumber((current - 1) * size + 1)}–{formatNumber(Math.min(current * size, total))} of {formatNumber(total)}
             </span>
             <div className="flex flex-wrap items-center gap-2">
               <Select
@@ -115,7 +115,7 @@ export function CatalogPage() {
                 <ChevronLeft aria-hidden className="size-3.5" /> Previous
               </Button>
               <span className="hidden sm:inline">
-                Page {count.format(current)} of {count.format(pages)}
+                Page {formatNumber(current)} of {formatNumber(pages)}
               </span>
               <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>
                 Next <ChevronRight aria-hidden className="size-3.5" />

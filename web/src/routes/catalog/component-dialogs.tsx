@@ -13,8 +13,8 @@ import {
   useUpdateComponent,
   type ComponentKind,
   type RegisterResult,
-} from '../../api/queries/catalog';
-import type { CatalogEntity } from '../../api/queries/entity';
+} from './queries';
+import type { CatalogEntity } from '../../api/types';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';

@@ -1,5 +1,5 @@
 // Pure logic of the component forms (create, edit) and of the YAML registration's problems (decision 706).
-import type { ComponentBody, ComponentKind, ComponentPatch } from '../../api/queries/catalog';
+import type { ComponentBody, ComponentKind, ComponentPatch } from './queries';
 
 /** What the form holds: every field a string, as typed. */
 export interface ComponentFormValues {

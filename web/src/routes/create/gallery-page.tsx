@@ -2,12 +2,13 @@
 // URL), and the caller's latest scaffolds with their status.
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useScaffoldRequests, useTemplates, type ServiceTemplate } from '../../api/queries/scaffold';
+import { useScaffoldRequests, useTemplates, type ServiceTemplate } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Field, Input, Select } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { repositoryName } from './repository-url';
-import { formatWhen, ScaffoldStatusBadge } from './scaffold-status';
+import { ScaffoldStatusBadge } from './scaffold-status';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/create');
 
@@ -161,7 +162,7 @@ function RecentScaffolds() {
             <span className="text-muted-foreground">{r.templateName}</span>
             <ScaffoldStatusBadge status={r.status} />
             <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">{r.targetRepository}</span>
-            <span className="ml-auto text-xs text-muted-foreground">{formatWhen(r.createdAt)}</span>
+            <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(r.createdAt)}</span>
           </li>
         ))}
       </ul>

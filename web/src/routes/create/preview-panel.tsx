@@ -2,10 +2,11 @@
 // Nothing has been written when this shows.
 import { FileText, Folder } from 'lucide-react';
 import { useMemo } from 'react';
-import { useScaffoldFile, type ScaffoldRequest } from '../../api/queries/scaffold';
+import { useScaffoldFile, type ScaffoldRequest } from './queries';
 import { cn } from '../../lib/cn';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { fileTree, type TreeNode } from './form-model';
+import { formatNumber } from '../../lib/format';
 
 export function PreviewPanel({
   request,
@@ -18,7 +19,7 @@ export function PreviewPanel({
   stale: boolean;
   onSelect: (path: string) => void;
 }) {
-  const files = request.renderedFiles ?? [];
+  const files = useMemo(() => request.renderedFiles ?? [], [request.renderedFiles]);
   const tree = useMemo(() => fileTree(files), [files]);
   const selected = file && files.includes(file) ? file : undefined;
   return (
@@ -97,7 +98,7 @@ function FileView({ requestId, path }: { requestId: string; path?: string }) {
             <ErrorState error={file.error} onRetry={() => void file.refetch()} />
           ) : file.data.binary ? (
             <p className="text-[13px] text-muted-foreground">
-              A binary file of {file.data.size.toLocaleString()} bytes: it is copied as it is, without placeholders.
+              A binary file of {formatNumber(file.data.size)} bytes: it is copied as it is, without placeholders.
             </p>
           ) : (
             <>

@@ -3,12 +3,13 @@
 // links to the new repository and its catalog entity.
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Circle, ExternalLink, Loader2, XCircle } from 'lucide-react';
-import { useScaffoldedComponent, useScaffoldRequest, type ScaffoldRequest, type ServiceTemplate } from '../../api/queries/scaffold';
+import { useScaffoldedComponent, useScaffoldRequest, type ScaffoldRequest, type ServiceTemplate } from './queries';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
 import { repositoryName, repositoryWebUrl } from './repository-url';
-import { formatWhen, ScaffoldStatusBadge } from './scaffold-status';
+import { ScaffoldStatusBadge } from './scaffold-status';
+import { formatDateTime } from '../../lib/format';
 
 type Step = 'done' | 'active' | 'failed' | 'waiting';
 
@@ -46,7 +47,7 @@ export function ProgressPanel({ requestId, template }: { requestId: string; temp
           Creating {name}
         </h2>
         <ScaffoldStatusBadge status={r.status} />
-        <span className="text-xs text-muted-foreground">requested {formatWhen(r.createdAt)}</span>
+        <span className="text-xs text-muted-foreground">requested {formatDateTime(r.createdAt)}</span>
       </div>
       <ol aria-label="Progress" className="grid gap-2">
         {steps(r).map((s) => {

@@ -7,5 +7,3 @@ const LABELS = { pending: 'queued', in_progress: 'in progress', completed: 'comp
 export function ScaffoldStatusBadge({ status }: { status: keyof typeof TONES }) {
   return <Badge tone={TONES[status]}>{LABELS[status]}</Badge>;
 }
-
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -4,9 +4,9 @@
 // environments are one short list, a native select.
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { useEnvironments } from '../../api/queries/admin';
-import { useCatalogPage } from '../../api/queries/catalog';
-import { useComponentsById } from '../../api/queries/deployments';
+import { useEnvironments } from '../admin';
+import { useCatalogPage } from '../catalog';
+import { useComponentsById } from '../deployments';
 import { Button } from '../../components/ui/button';
 import { SearchCombobox, type ComboboxOption } from '../../components/ui/combobox';
 import { FormField } from '../../components/ui/form-field';

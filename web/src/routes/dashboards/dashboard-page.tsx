@@ -3,7 +3,7 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState, type CSSProperties, type FormEvent } from 'react';
-import { useAddWidget, useDashboard, useDeleteDashboard, useDeleteWidget, useSaveLayout, type Widget, type WidgetType } from '../../api/queries/dashboards';
+import { useAddWidget, useDashboard, useDeleteDashboard, useDeleteWidget, useSaveLayout, type Widget, type WidgetType } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useCreateDashboard, useDashboards } from '../../api/queries/dashboards';
+import { useCreateDashboard, useDashboards } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';

@@ -4,7 +4,7 @@
 import { Pencil, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useUpdateDashboard, useUpdateWidget, type Dashboard, type DashboardPatch, type Widget, type WidgetType } from '../../api/queries/dashboards';
+import { useUpdateDashboard, useUpdateWidget, type Dashboard, type DashboardPatch, type Widget, type WidgetType } from './queries';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input, Select } from '../../components/ui/input';

@@ -1,7 +1,7 @@
 // Widget arrangement (decision 746): the page shows widgets in reading order (row, then column) on a
 // 12-column grid; moving one (drag or keyboard) changes the order, and the order is laid out again
 // left to right, wrapping, keeping each widget's width and height.
-import type { LayoutItem } from '../../api/queries/dashboards';
+import type { LayoutItem } from './queries';
 
 export const COLUMNS = 12;
 

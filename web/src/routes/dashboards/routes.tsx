@@ -10,6 +10,10 @@ export const dashboardsRoute = createRoute({
 export const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/dashboards/$dashboardId',
+  loader: async ({ context: { queryClient }, params }) => {
+    const { dashboardQuery } = await import('./queries');
+    void queryClient.prefetchQuery(dashboardQuery(params.dashboardId));
+  },
   component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
 });
 

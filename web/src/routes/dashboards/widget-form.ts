@@ -1,6 +1,6 @@
 // The widget settings form (decision 754): which config keys each type reads, the values as typed,
 // and the PATCH body made from them. Pure, unit-tested.
-import type { Widget, WidgetPatch, WidgetType } from '../../api/queries/dashboards';
+import type { Widget, WidgetPatch, WidgetType } from './queries';
 
 export interface ConfigField {
   key: string;

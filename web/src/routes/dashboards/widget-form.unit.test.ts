@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Widget } from '../../api/queries/dashboards';
+import type { Widget } from './queries';
 import { configOf, widgetFormOf, widgetPatch } from './widget-form';
 
 const widget = (over: Partial<Widget> = {}): Widget =>

@@ -2,11 +2,12 @@
 // lazy chunk), the SLO as a gauge, counts as figures, feeds and lists as tables. Charts carry a text
 // summary for screen readers.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useWidgetData, type Widget, type WidgetType } from '../../api/queries/dashboards';
+import { useWidgetData, type Widget, type WidgetType } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { ErrorState, Loading } from '../../components/ui/states';
 import type { Series } from './chart';
 import { Gauge } from './gauge';
+import { formatShortDateTime } from '../../lib/format';
 
 const Chart = lazy(() => import('./chart').then((m) => ({ default: m.Chart })));
 
@@ -22,7 +23,6 @@ export const WIDGET_TYPES: { type: WidgetType; label: string }[] = [
 ];
 
 type Data = Record<string, any>;
-const time = (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 function LazyChart(props: { series: Series; label: string; summary: string }) {
   return (
@@ -84,7 +84,7 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
       const points: { timestamp: string; value: number }[] = data.points ?? [];
       const values = points.map((p) => p.value);
       const summary = points.length
-        ? `${data.metric} (${data.unit}), ${points.length} points from ${time(points[0]!.timestamp)}: min ${Math.min(...values)}, max ${Math.max(...values)}, last ${values.at(-1)}.`
+        ? `${data.metric} (${data.unit}), ${points.length} points from ${formatShortDateTime(points[0]!.timestamp)}: min ${Math.min(...values)}, max ${Math.max(...values)}, last ${values.at(-1)}.`
         : 'No points.';
       return (
         <LazyChart
@@ -162,7 +162,7 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
         <Table
           label={label}
           head={['Component', 'Environment', 'Version', 'Status', 'When']}
-          rows={(data.deployments ?? []).map((d: Data) => [d.componentName, d.environmentName, d.version, d.status, time(d.createdAt)])}
+          rows={(data.deployments ?? []).map((d: Data) => [d.componentName, d.environmentName, d.version, d.status, formatShortDateTime(d.createdAt)])}
         />
       );
     case 'team_activity':
@@ -170,7 +170,7 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
         <Table
           label={label}
           head={['Incident', 'What', 'Who', 'When']}
-          rows={(data.items ?? []).map((i: Data) => [i.incidentTitle, i.message, i.authorUsername ?? '—', time(i.createdAt)])}
+          rows={(data.items ?? []).map((i: Data) => [i.incidentTitle, i.message, i.authorUsername ?? '—', formatShortDateTime(i.createdAt)])}
         />
       );
     case 'queue_status':

@@ -4,14 +4,15 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useComponentsById, useDeployment, useDeploymentDora, useEnvironment, type DeploymentDetail } from '../../api/queries/deployments';
+import { useComponentsById, useDeployment, useDeploymentDora, useEnvironment, type DeploymentDetail } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { QueryState } from '../../components/ui/query-state';
 import { ErrorState, Loading } from '../../components/ui/states';
-import { Details, formatSeconds, notFoundNotice } from './details';
+import { Details, notFoundNotice } from './details';
 import { DeploymentOrigin } from '../../components/deployments/deployment-origin';
-import { ComponentName, formatWhen, StatusBadge } from './feed';
+import { ComponentName, StatusBadge } from './feed';
+import { formatDateTime, formatSeconds } from '../../lib/format';
 
 const route = getRouteApi('/app/deployments/$deploymentId');
 
@@ -44,7 +45,7 @@ function DeploymentView({ d: d }: { d: DeploymentDetail }) {
         <div className="flex flex-wrap items-center gap-2 text-[13px]">
           <StatusBadge status={d.status} />
           <span className="text-muted-foreground">
-            to {envName} · {formatWhen(d.createdAt)}
+            to {envName} · {formatDateTime(d.createdAt)}
           </span>
         </div>
       </div>
@@ -75,13 +76,13 @@ function DeploymentView({ d: d }: { d: DeploymentDetail }) {
                   ['Deployed by', d.deployedByUsername ?? <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'unknown'}</span>],
                   ['Pipeline run', <RunLink d={d} />],
                 ] as [string, ReactNode][])),
-            [d.source ? 'Started' : 'Recorded', <time dateTime={d.createdAt}>{formatWhen(d.createdAt)}</time>],
-            ['Last change', <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt)}</time>],
+            [d.source ? 'Started' : 'Recorded', <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>],
+            ['Last change', <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt)}</time>],
             [
               'Rollback',
               d.status === 'rolled_back' ? (
                 <>
-                  Rolled back <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt)}</time>
+                  Rolled back <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt)}</time>
                 </>
               ) : (
                 'Not rolled back'
@@ -135,7 +136,7 @@ function DoraSection({ d }: { d: DeploymentDetail }) {
         <>
           <Details
             items={[
-              ['Counted as deployed', formatWhen(dora.data.fact.deployedAt)],
+              ['Counted as deployed', formatDateTime(dora.data.fact.deployedAt)],
               ['Failed deployment', dora.data.fact.failed ? <Badge tone="danger">yes</Badge> : 'no'],
               ['Recovery time', dora.data.fact.recoverySeconds === null ? '—' : formatSeconds(dora.data.fact.recoverySeconds)],
               [
@@ -149,7 +150,7 @@ function DoraSection({ d }: { d: DeploymentDetail }) {
               {dora.data.changes.map((c) => (
                 <tr key={c.sha}>
                   <td className="font-mono">{c.sha.slice(0, 12)}</td>
-                  <td>{formatWhen(c.committedAt)}</td>
+                  <td>{formatDateTime(c.committedAt)}</td>
                   <td>{c.skewed ? 'dated after the deployment' : formatSeconds(c.leadSeconds)}</td>
                 </tr>
               ))}
@@ -171,7 +172,7 @@ function DoraSection({ d }: { d: DeploymentDetail }) {
                   </Link>
                   <Badge>{i.severity}</Badge>
                   <span className="text-muted-foreground">
-                    {i.status} · opened {formatWhen(i.createdAt)}
+                    {i.status} · opened {formatDateTime(i.createdAt)}
                   </span>
                 </li>
               ))}

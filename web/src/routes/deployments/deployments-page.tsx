@@ -4,22 +4,15 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Filter, X } from 'lucide-react';
 import { useMemo } from 'react';
-import {
-  LATEST_SCAN,
-  useComponentsById,
-  useDeploymentFeed,
-  useEnvironmentList,
-  useLatestByEnvironment,
-  type Deployment,
-  type Environment,
-} from '../../api/queries/deployments';
+import { LATEST_SCAN, useComponentsById, useDeploymentFeed, useEnvironmentList, useLatestByEnvironment, type Deployment, type Environment } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, Select } from '../../components/ui/input';
 import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
 import { DEPLOYMENT_STATUSES, feedQuery, latestPerComponent, type DeploymentsSearch } from './deployments-search';
-import { ComponentName, FeedTable, formatWhen, Pager, StatusBadge, type ComponentMap } from './feed';
+import { ComponentName, FeedTable, Pager, StatusBadge, type ComponentMap } from './feed';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/deployments');
 
@@ -189,7 +182,7 @@ function EnvironmentCard({
               <ComponentName id={d.componentId} components={components} />
               <span className="font-mono text-xs">{d.version}</span>
               <StatusBadge status={d.status} />
-              <span className="ml-auto text-xs text-muted-foreground">{formatWhen(d.createdAt)}</span>
+              <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(d.createdAt)}</span>
             </li>
           ))}
           {current.length > 6 && <li className="text-xs text-muted-foreground">and {current.length - 6} more</li>}

@@ -15,17 +15,6 @@ export function Details({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** 90 → "1 min 30 s", 7200 → "2 h"; for lead and recovery times. */
-export function formatSeconds(total: number): string {
-  const s = Math.round(total);
-  if (s < 60) return `${s} s`;
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const parts = d ? [`${d} d`, h && `${h} h`] : h ? [`${h} h`, m && `${m} min`] : [`${m} min`, s % 60 && `${s % 60} s`];
-  return parts.filter(Boolean).join(' ');
-}
-
 /** What a deployment's or an environment's page says when its id names nothing (QueryState's `notFound`, decision 790). */
 export const notFoundNotice = (thing: 'deployment' | 'environment') => ({
   title: `No ${thing} with this id`,

@@ -3,14 +3,15 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { useComponentsById, useDeploymentFeed, useEnvironment, useLatestByEnvironment, type EnvironmentDetail } from '../../api/queries/deployments';
+import { useComponentsById, useDeploymentFeed, useEnvironment, useLatestByEnvironment, type EnvironmentDetail } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Field, Select } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Details, notFoundNotice } from './details';
 import { DEPLOYMENT_STATUSES, FEED_PAGE_SIZE, latestPerComponent, type DeploymentStatus } from './deployments-search';
-import { ComponentName, FeedTable, formatWhen, Pager, StatusBadge } from './feed';
+import { ComponentName, FeedTable, Pager, StatusBadge } from './feed';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/environments/$environmentId');
 
@@ -64,8 +65,8 @@ function EnvironmentView({ env }: { env: EnvironmentDetail }) {
           items={[
             ['Type', env.type],
             ['Order', String(env.order)],
-            ['Created', <time dateTime={env.createdAt}>{formatWhen(env.createdAt)}</time>],
-            ['Last change', <time dateTime={env.updatedAt}>{formatWhen(env.updatedAt)}</time>],
+            ['Created', <time dateTime={env.createdAt}>{formatDateTime(env.createdAt)}</time>],
+            ['Last change', <time dateTime={env.updatedAt}>{formatDateTime(env.updatedAt)}</time>],
             ...metadata.map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
             [
               'DORA',
@@ -96,7 +97,7 @@ function EnvironmentView({ env }: { env: EnvironmentDetail }) {
                   {d.version}
                 </Link>
                 <StatusBadge status={d.status} />
-                <span className="text-xs text-muted-foreground">{formatWhen(d.createdAt)}</span>
+                <span className="text-xs text-muted-foreground">{formatDateTime(d.createdAt)}</span>
               </li>
             ))}
           </ul>

@@ -3,20 +3,18 @@
 import { Link } from '@tanstack/react-router';
 import { Filter } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Deployment, useComponentsById } from '../../api/queries/deployments';
+import type { Deployment, useComponentsById } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DeploymentOrigin } from '../../components/deployments/deployment-origin';
 import { FEED_PAGE_SIZE } from './deployments-search';
+import { formatDateTime } from '../../lib/format';
 
 const STATUS_TONES = { pending: 'warning', in_progress: 'warning', succeeded: 'success', failed: 'danger', rolled_back: 'danger' } as const;
 export function StatusBadge({ status }: { status: string }) {
   const tone = STATUS_TONES[status as keyof typeof STATUS_TONES] ?? 'neutral';
   return <Badge tone={tone}>{status.replaceAll('_', ' ')}</Badge>;
 }
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatWhen = (iso: string) => when.format(new Date(iso));
 
 export type ComponentMap = ReturnType<typeof useComponentsById>;
 
@@ -66,7 +64,7 @@ export function FeedTable({
             const name = components.get(d.componentId)?.name ?? d.componentId.slice(0, 8);
             return (
               <tr key={d.id}>
-                <td>{formatWhen(d.createdAt)}</td>
+                <td>{formatDateTime(d.createdAt)}</td>
                 <td>
                   <span className="inline-flex items-center gap-1">
                     <ComponentName id={d.componentId} components={components} />

@@ -15,6 +15,10 @@ export const deploymentsRoute = createRoute({
 export const deploymentRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/deployments/$deploymentId',
+  loader: async ({ context: { queryClient }, params }) => {
+    const { deploymentQuery } = await import('./queries');
+    void queryClient.prefetchQuery(deploymentQuery(params.deploymentId));
+  },
   component: lazyRouteComponent(() => import('./deployment-page'), 'DeploymentPage'),
 });
 

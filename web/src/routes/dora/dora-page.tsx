@@ -1,14 +1,15 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { useDoraDrilldown, useDoraMetrics, type DoraMetrics, type DoraSlice, type DrillKind } from '../../api/queries/dora';
-import { useAllTeams } from '../../api/queries/teams';
+import { useDoraDrilldown, useDoraMetrics, type DoraMetrics, type DoraSlice, type DrillKind } from './queries';
+import { useAllTeams } from '../teams';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DoraTrends } from './dora-trends';
 import { DORA_DRILLS, DORA_WINDOWS, duration, windowOf } from './dora-search';
+import { formatDateTimeUtc } from '../../lib/format';
 
 const route = getRouteApi('/app/dora');
 const PAGE = 25;
@@ -81,8 +82,6 @@ function Keys({ m, onDrill }: { m: DoraMetrics; onDrill: (d: DrillKind) => void 
   );
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) : '—');
-
 function Table({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
   return (
     <div className="overflow-x-auto rounded-lg border">
@@ -133,7 +132,7 @@ function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: Dora
         label={DRILL_LABELS[kind]}
         head={['Deployed (UTC)', 'Component', 'Environment', 'Version', 'Failed', 'Incidents', 'Recovery', 'Commits']}
         rows={q.data.page.data.map((d) => [
-          when(d.deployedAt),
+          formatDateTimeUtc(d.deployedAt),
           d.componentName,
           d.environmentName,
           d.version,
@@ -151,8 +150,8 @@ function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: Dora
         head={['Commit', 'Committed (UTC)', 'Deployed (UTC)', 'Lead time', 'Component']}
         rows={q.data.page.data.map((c) => [
           c.sha.slice(0, 12),
-          when(c.committedAt),
-          when(c.deployedAt),
+          formatDateTimeUtc(c.committedAt),
+          formatDateTimeUtc(c.deployedAt),
           c.skewed ? `skewed (${duration(-c.leadSeconds)} after)` : duration(c.leadSeconds),
           c.componentName,
         ])}
@@ -163,7 +162,15 @@ function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: Dora
       <Table
         label={DRILL_LABELS[kind]}
         head={['Opened (UTC)', 'Title', 'Severity', 'Status', 'Resolved (UTC)', 'Component', 'Deployed (UTC)']}
-        rows={q.data.page.data.map((i) => [when(i.createdAt), i.title, i.severity, i.status, when(i.resolvedAt), i.componentName, when(i.deployedAt)])}
+        rows={q.data.page.data.map((i) => [
+          formatDateTimeUtc(i.createdAt),
+          i.title,
+          i.severity,
+          i.status,
+          formatDateTimeUtc(i.resolvedAt),
+          i.componentName,
+          formatDateTimeUtc(i.deployedAt),
+        ])}
       />
     );
   }

@@ -1,12 +1,12 @@
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use, type ECharts } from 'echarts/core';
+import { init, use as registerEcharts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import type { DoraMetrics } from '../../api/queries/dora';
+import type { DoraMetrics } from './queries';
 
 // Tree-shaken ECharts: only the two series types, three components and the canvas renderer.
-use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerEcharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** Reads a theme colour (an `hsl(...)`/`oklch(...)` CSS custom property) so the chart follows light and dark themes. */
 function cssColor(name: string, fallback: string) {

@@ -3,14 +3,15 @@
 // redirects there.
 import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Boxes } from 'lucide-react';
-import type { CatalogEntity } from '../../api/queries/entity';
-import { useEntity, useRelations } from '../../api/queries/entity';
+import type { CatalogEntity } from './queries';
+import { useRelations } from './queries';
+import { useEntity } from '../catalog';
 import { parseRef } from '../../components/graph/graph-model';
 import { Badge, LifecycleBadge } from '../../components/ui/badge';
 import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { SpecPanel } from '../apis/spec-panel';
-import { DeleteComponentButton, EditComponentDialog } from '../catalog/component-dialogs';
+import { SpecPanel } from '../apis';
+import { DeleteComponentButton, EditComponentDialog } from '../catalog';
 import type { EntitySearch } from './entity-search';
 import { tabsFor, type EntityTabId } from './entity-tabs';
 import { IncidentsTab, DeploymentsTab, PipelinesTab } from './tabs/delivery-tabs';
@@ -19,7 +20,7 @@ import { CostTab, IacTab, RegistryTab } from './tabs/infra-tabs';
 import { OverviewTab, RefLink } from './tabs/overview-tab';
 import { GatewayTab, KubernetesTab, MeshTab } from './tabs/runtime-tabs';
 import { SearchIndicesTab } from './tabs/search-indices-tab';
-import { ScorecardBadges, ScorecardsTab } from './tabs/scorecards-tab';
+import { ScorecardBadges, ScorecardsTab } from '../scorecards';
 import { TextLink } from '../../components/ui/text-link';
 
 function Owner({ entity }: { entity: CatalogEntity }) {

@@ -1,7 +1,7 @@
 // The entity page's URL state (tab, graph filters, spec selection), validated so any pasted URL is a
 // well-formed view. Pure, unit-tested.
-import { parseSpecSearch } from '../apis/apis-search';
-import type { SpecSearch } from '../apis/spec-panel';
+import { parseSpecSearch } from '../apis';
+import type { SpecSearch } from '../apis';
 
 export interface EntitySearch extends SpecSearch {
   tab?: string;

@@ -9,6 +9,10 @@ export const entityRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/catalog/$kind/$namespace/$name',
   validateSearch: parseEntitySearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const { entityByRefQuery } = await import('../catalog');
+    void queryClient.prefetchQuery(entityByRefQuery(params.kind, params.namespace, params.name));
+  },
   component: lazyRouteComponent(() => import('./entity-page'), 'EntityPage'),
 });
 

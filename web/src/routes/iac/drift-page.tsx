@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useDrift } from '../../api/queries/iac';
+import { useDrift } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { formatDateTime, IacShell } from './iac-shell';
+import { IacShell } from './iac-shell';
+import { formatDateTime } from '../../lib/format';
 
 export function DriftPage() {
   const drift = useDrift();

@@ -16,14 +16,6 @@ export function IacShell({ title, intro, actions, children }: { title: ReactNode
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (value: string | null | undefined) => (value ? dateTime.format(new Date(value)) : '—');
-export const formatMs = (ms: number | null | undefined) => {
-  if (ms == null) return '—';
-  const s = Math.round(ms / 1000);
-  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
-};
-
 export const statusTone = (status: string | null | undefined) =>
   /succe|applied|ok|pass/i.test(status ?? '')
     ? 'success'

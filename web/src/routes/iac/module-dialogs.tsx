@@ -5,12 +5,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useCreateIacModule, useDeleteIacModule, useLinkIacModule, useUpdateIacModule, type IacModule } from '../../api/queries/iac';
+import { useCreateIacModule, useDeleteIacModule, useLinkIacModule, useUpdateIacModule, type IacModule } from './queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input, Select } from '../../components/ui/input';
-import { ComponentPicker } from '../integrations/component-picker';
+import { ComponentPicker } from '../integrations';
 import { ENGINES, PROVIDERS, type Engine, type Provider } from './iac-search';
 import { createModuleBody, EMPTY_MODULE, moduleFormOf, patchModuleBody, type ModuleFormValues } from './module-form';
 

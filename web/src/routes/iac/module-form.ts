@@ -1,5 +1,5 @@
 // The module form's values and the request bodies made from them (pure, unit-tested).
-import type { IacModule, IacModuleBody, IacModulePatch } from '../../api/queries/iac';
+import type { IacModule, IacModuleBody, IacModulePatch } from './queries';
 import type { Engine, Provider } from './iac-search';
 
 export interface ModuleFormValues {

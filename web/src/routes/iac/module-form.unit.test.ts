@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IacModule } from '../../api/queries/iac';
+import type { IacModule } from './queries';
 import { createModuleBody, EMPTY_MODULE, moduleFormOf, patchModuleBody } from './module-form';
 
 const module = {

@@ -1,22 +1,15 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { RefreshCw, Unlink } from 'lucide-react';
-import {
-  useIacModule,
-  useIacModuleVersions,
-  useLinkedComponent,
-  useSyncIacModule,
-  useUnlinkIacModule,
-  type IacModule,
-  type IacModuleVersion,
-} from '../../api/queries/iac';
+import { useIacModule, useIacModuleVersions, useLinkedComponent, useSyncIacModule, useUnlinkIacModule, type IacModule, type IacModuleVersion } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { describeError, ErrorState } from '../../components/ui/states';
-import { formatDateTime, IacShell } from './iac-shell';
+import { IacShell } from './iac-shell';
 import { DeleteModuleButton, EditModuleDialog, LinkComponentDialog } from './module-dialogs';
 import { TextLink } from '../../components/ui/text-link';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/iac/modules/$moduleId');
 

@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useIacModuleList } from '../../api/queries/iac';
+import { useIacModuleList } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Field, Input, Select } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';

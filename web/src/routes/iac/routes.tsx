@@ -14,6 +14,10 @@ const stackRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/iac/stacks/$stackId',
   validateSearch: parseStackSearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const { stackQuery } = await import('./queries');
+    void queryClient.prefetchQuery(stackQuery(params.stackId));
+  },
   component: lazyRouteComponent(() => import('./stack-page'), 'StackPage'),
 });
 
@@ -34,6 +38,10 @@ const moduleRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/iac/modules/$moduleId',
   validateSearch: parseModuleSearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const { iacModuleQuery } = await import('./queries');
+    void queryClient.prefetchQuery(iacModuleQuery(params.moduleId));
+  },
   component: lazyRouteComponent(() => import('./module-page'), 'ModulePage'),
 });
 

@@ -1,13 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
-import { RUNS_PAGE, useStack, useStackResources, useStackRuns } from '../../api/queries/iac';
+import { RUNS_PAGE, useStack, useStackResources, useStackRuns } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { Changes, formatDateTime, formatMs, IacShell, statusTone } from './iac-shell';
+import { Changes, IacShell, statusTone } from './iac-shell';
 import { TopologyView } from './topology/topology-view';
 import { TextLink } from '../../components/ui/text-link';
+import { formatDateTime, formatDuration } from '../../lib/format';
 
 const route = getRouteApi('/app/iac/stacks/$stackId');
 
@@ -34,7 +35,7 @@ function Runs({ stackId }: { stackId: string }) {
                 <td>
                   <Changes changes={run.resourceChanges} />
                 </td>
-                <td>{formatMs(run.durationMs)}</td>
+                <td>{formatDuration(run.durationMs)}</td>
                 <td>{run.triggeredBy ?? '—'}</td>
                 <td>
                   {run.pipelineUrl ? (

@@ -1,11 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
-import { useIacDashboard, useStacks } from '../../api/queries/iac';
+import { useIacDashboard, useStacks } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Field, Select } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { Changes, formatDateTime, formatMs, IacShell, statusTone } from './iac-shell';
+import { Changes, IacShell, statusTone } from './iac-shell';
+import { formatDateTime, formatDuration } from '../../lib/format';
 
 const route = getRouteApi('/app/iac');
 
@@ -81,7 +82,7 @@ export function StacksPage() {
                   <Changes changes={s.latestRun?.resourceChanges} />
                 </td>
                 <td>{formatDateTime(s.latestRun?.startedAt)}</td>
-                <td>{formatMs(s.latestRun?.durationMs)}</td>
+                <td>{formatDuration(s.latestRun?.durationMs)}</td>
                 <td>
                   {s.externalToolUrl ? (
                     <a

@@ -3,12 +3,12 @@
 // out shortly before the incident opened, each one click from being named the cause (admins, as
 // PATCH /api/v1/incidents/:id allows; decision 747).
 import { Link } from '@tanstack/react-router';
-import { useComponentsById, useDeployment, useEnvironment } from '../../api/queries/deployments';
-import { useSuggestedCauses, useUpdateIncident, type Incident } from '../../api/queries/incidents';
+import { useComponentsById, useDeployment, useEnvironment } from '../deployments';
+import { useSuggestedCauses, useUpdateIncident, type Incident } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
-import { formatTime } from './parts';
+import { formatDateTime } from '../../lib/format';
 
 export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmin: boolean }) {
   const update = useUpdateIncident(incident.id);
@@ -53,7 +53,7 @@ export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmi
                 </Link>
                 <span>to {s.environmentName}</span>
                 <span className="text-muted-foreground">
-                  <time dateTime={s.deployedAt}>{formatTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min before the incident
+                  <time dateTime={s.deployedAt}>{formatDateTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min before the incident
                 </span>
                 <span className="ml-auto">
                   {s.deploymentId === causeId ? (
@@ -101,7 +101,7 @@ function LinkedDeployment({ id }: { id: string }) {
       {d && (
         <span className="text-muted-foreground">
           {' '}
-          to {environment.data?.name ?? '…'}, <time dateTime={d.createdAt}>{formatTime(d.createdAt)}</time>
+          to {environment.data?.name ?? '…'}, <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
         </span>
       )}
     </span>

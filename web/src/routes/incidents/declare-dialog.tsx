@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useComponentChoices, useDeclareIncident, type Severity } from '../../api/queries/incidents';
+import { useComponentChoices, useDeclareIncident, type Severity } from './queries';
 import { SeverityOptions } from './parts';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';

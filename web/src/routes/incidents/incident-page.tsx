@@ -12,18 +12,19 @@ import {
   type Incident,
   type IncidentStatus,
   type Severity,
-} from '../../api/queries/incidents';
+} from './queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Field, Input, Select } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { describeError, ErrorState, Loading } from '../../components/ui/states';
 import { CauseSection } from './caused-by';
-import { useCan } from '../../api/queries/permissions';
+import { useCan } from '../../api/permissions';
 import { useIsAdmin } from '../../lib/use-session';
-import { formatTime, SeverityBadge, SeverityOptions, StatusBadge } from './parts';
+import { SeverityBadge, SeverityOptions, StatusBadge } from './parts';
 import { PostMortemSection } from './post-mortem';
 import { TextLink } from '../../components/ui/text-link';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/incidents/$incidentId');
 
@@ -61,8 +62,8 @@ function IncidentView({ i }: { i: Incident }) {
         <div className="flex flex-wrap items-center gap-2 text-[13px]">
           <SeverityBadge severity={i.severity} />
           <StatusBadge status={i.status} />
-          <span className="text-muted-foreground">Declared {formatTime(i.createdAt)}</span>
-          {i.resolvedAt && <span className="text-muted-foreground">· resolved {formatTime(i.resolvedAt)}</span>}
+          <span className="text-muted-foreground">Declared {formatDateTime(i.createdAt)}</span>
+          {i.resolvedAt && <span className="text-muted-foreground">· resolved {formatDateTime(i.resolvedAt)}</span>}
         </div>
       </div>
       {i.description && <p className="text-sm whitespace-pre-wrap">{i.description}</p>}
@@ -204,7 +205,7 @@ function Timeline({ incidentId }: { incidentId: string }) {
                 <p className="text-sm break-words whitespace-pre-wrap">{e.message}</p>
                 <p className="text-xs text-muted-foreground">
                   {e.type === 'status_change' ? `${e.fromStatus} → ${e.toStatus} · ` : ''}
-                  {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatTime(String(e.createdAt))}</time>
+                  {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatDateTime(String(e.createdAt))}</time>
                 </p>
               </li>
             ))}

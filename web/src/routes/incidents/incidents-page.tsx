@@ -1,12 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { INCIDENT_STATUSES, useIncidents, type IncidentStatus, type Severity } from '../../api/queries/incidents';
+import { INCIDENT_STATUSES, useIncidents, type IncidentStatus, type Severity } from './queries';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/input';
 import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { DeclareIncidentDialog } from './declare-dialog';
 import { useIsAdmin } from '../../lib/use-session';
-import { formatTime, SeverityBadge, SeverityOptions, StatusBadge } from './parts';
+import { SeverityBadge, SeverityOptions, StatusBadge } from './parts';
 import { incidentsQuery, INCIDENTS_PAGE_SIZE, type IncidentsSearch } from './search';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/incidents');
 
@@ -75,7 +76,7 @@ export function IncidentsPage() {
                   {i.title}
                 </Link>
                 <StatusBadge status={i.status} />
-                <span className="text-xs text-muted-foreground">{formatTime(i.createdAt)}</span>
+                <span className="text-xs text-muted-foreground">{formatDateTime(i.createdAt)}</span>
               </li>
             ))}
           </ul>

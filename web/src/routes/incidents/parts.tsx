@@ -1,5 +1,5 @@
 import { Badge } from '../../components/ui/badge';
-import { SEVERITIES, SEVERITY_LABELS, type IncidentStatus, type Severity } from '../../api/queries/incidents';
+import { SEVERITIES, SEVERITY_LABELS, type IncidentStatus, type Severity } from './queries';
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
   const tone = severity === 'P1' ? 'danger' : severity === 'P2' ? 'warning' : 'neutral';
@@ -18,5 +18,3 @@ export function SeverityOptions() {
 export function StatusBadge({ status }: { status: IncidentStatus }) {
   return <Badge tone={status === 'resolved' ? 'success' : status === 'open' ? 'danger' : 'warning'}>{status}</Badge>;
 }
-
-export const formatTime = (value: string) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

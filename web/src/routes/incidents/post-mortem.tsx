@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useApprovePostMortem, usePostMortem, useSavePostMortem, type PostMortem, type PostMortemFields } from '../../api/queries/incidents';
+import { useApprovePostMortem, usePostMortem, useSavePostMortem, type PostMortem, type PostMortemFields } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/input';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { SafeMarkdown } from './markdown';
-import { useCan } from '../../api/queries/permissions';
+import { useCan } from '../../api/permissions';
 import { useIsAdmin } from '../../lib/use-session';
-import { formatTime } from './parts';
+import { formatDateTime } from '../../lib/format';
 
 const area = 'w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px]';
 
@@ -40,7 +40,7 @@ export function PostMortemSection({ incidentId }: { incidentId: string }) {
         <h2 id="post-mortem" className="text-sm font-semibold">
           Post-mortem
         </h2>
-        {pm.data?.approvedAt && <Badge tone="success">Approved {formatTime(String(pm.data.approvedAt))}</Badge>}
+        {pm.data?.approvedAt && <Badge tone="success">Approved {formatDateTime(String(pm.data.approvedAt))}</Badge>}
         {canWrite && !editing && pm.data !== undefined && (
           <div className="ml-auto flex gap-2">
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>

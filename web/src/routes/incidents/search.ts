@@ -1,5 +1,5 @@
 // URL state of the incidents list (decision 147: whatever is in the address bar becomes a valid state).
-import { INCIDENT_STATUSES, SEVERITIES, type IncidentListQuery, type IncidentStatus, type Severity } from '../../api/queries/incidents';
+import { INCIDENT_STATUSES, SEVERITIES, type IncidentListQuery, type IncidentStatus, type Severity } from './queries';
 
 export interface IncidentsSearch {
   status?: IncidentStatus;

@@ -11,15 +11,16 @@ import {
   useTriggerCloudci,
   useTriggerServerci,
   type CredentialType,
-} from '../../api/queries/integrations';
+} from './queries';
 import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { formatDateTime, formatDuration, IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
+import { IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
 import { CredentialGate } from './credential-gate';
 import { ResourceTable } from './resource-table';
 import { CREDENTIALS_LINK } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
+import { formatDateTime, formatDuration } from '../../lib/format';
 
 const route = getRouteApi('/app/integrations/ci');
 

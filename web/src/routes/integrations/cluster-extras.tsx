@@ -1,12 +1,13 @@
 import { RefreshCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useConstraintTemplates, useCrds, useOrchestratorSync } from '../../api/queries/integrations';
+import { useConstraintTemplates, useCrds, useOrchestratorSync } from './queries';
 import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';
-import { formatDateTime, Section } from './integration-shell';
+import { Section } from './integration-shell';
 import { ResourceTable } from './resource-table';
+import { formatDateTime } from '../../lib/format';
 
 /** Admins: refresh the catalog components' linked workload status now instead of at the next minute. */
 export function ClusterSyncButton() {

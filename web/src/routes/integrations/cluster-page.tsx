@@ -1,4 +1,4 @@
-import { useAdmissionEnabled, useAdmissionViolations, useRollouts, useWorkloads } from '../../api/queries/integrations';
+import { useAdmissionEnabled, useAdmissionViolations, useRollouts, useWorkloads } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCatalogPage } from '../../api/queries/catalog';
+import { useCatalogPage } from '../catalog';
 import { Field, Input } from '../../components/ui/input';
 
 /** Finds a catalog component by name and reports the chosen one (for pages that show one component's data). */

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useAllTeams } from '../../api/queries/teams';
-import { useComponentNames, useCostAvailability, useCostSummary, useCostSync, useTeamCost } from '../../api/queries/integrations';
+import { useAllTeams } from '../teams';
+import { useComponentNames, useCostAvailability, useCostSummary, useCostSync, useTeamCost } from './queries';
 import { Chart } from '../../components/charts/chart';
 import { Field, Select } from '../../components/ui/input';
 import { NotConfigured } from '../../components/ui/not-configured';
@@ -10,14 +10,14 @@ import { SimpleTable } from '../../components/ui/simple-table';
 import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section } from './integration-shell';
+import { IntegrationShell, Section } from './integration-shell';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 const route = getRouteApi('/app/integrations/cost');
 const CONFIG = systemConfig('/integrations/cost');
-const money = (value: number, currency = 'USD') => new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
-const usd = (v: number) => money(v);
+const usd = (v: number) => formatMoney(v);
 
 function CostBars({ label, rows }: { label: string; rows: { name: string; total: number }[] }) {
   const series = useMemo(() => [{ name: 'Total cost', points: rows.map((r) => [r.name, r.total] as [string, number]) }], [rows]);
@@ -41,14 +41,14 @@ function TeamCost({ teamId }: { teamId: string }) {
       {(s) => (
         <div className="grid gap-3">
           <p className="text-[13px]">
-            Total: <strong className="tabular-nums">{money(s.totalCost, s.currency)}</strong>
+            Total: <strong className="tabular-nums">{formatMoney(s.totalCost, s.currency)}</strong>
           </p>
           <CostBars label={`Cost per component of the team, ${rows.length} components`} rows={rows} />
           <SimpleTable label="Team cost per component" head={['Component', 'Total', 'Window']}>
             {s.components.map((c, i) => (
               <tr key={c.componentId}>
                 <td className="font-medium">{rows[i]?.name}</td>
-                <td className="tabular-nums">{money(c.totalCost, s.currency)}</td>
+                <td className="tabular-nums">{formatMoney(c.totalCost, s.currency)}</td>
                 <td>{c.window}</td>
               </tr>
             ))}
@@ -102,8 +102,8 @@ export function CostPage() {
                 {list.map((c, i) => (
                   <tr key={c.componentId}>
                     <td className="font-medium">{rows[i]?.name}</td>
-                    <td className="tabular-nums">{money(c.totalCost, c.currency)}</td>
-                    <td className="tabular-nums">{c.budgetUsd == null ? '—' : money(c.budgetUsd)}</td>
+                    <td className="tabular-nums">{formatMoney(c.totalCost, c.currency)}</td>
+                    <td className="tabular-nums">{c.budgetUsd == null ? '—' : formatMoney(c.budgetUsd)}</td>
                     <td>{formatDateTime(c.syncedAt)}</td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCredentialTypes, type CredentialType } from '../../api/queries/integrations';
+import { useCredentialTypes, type CredentialType } from './queries';
 import { NotConfigured, type SystemSettings } from '../../components/ui/not-configured';
 import { ErrorState, Loading } from '../../components/ui/states';
 

@@ -1,12 +1,13 @@
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useComponentNames, useGatewayRoute, useGitopsApp, useLinkGatewayRoute } from '../../api/queries/integrations';
+import { useComponentNames, useGatewayRoute, useGitopsApp, useLinkGatewayRoute } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { ErrorState } from '../../components/ui/states';
 import { ComponentPicker } from './component-picker';
-import { formatDateTime, Section, toneOf } from './integration-shell';
+import { Section, toneOf } from './integration-shell';
+import { formatDateTime } from '../../lib/format';
 
 function Close({ label, onClose }: { label: string; onClose: () => void }) {
   return (

@@ -1,16 +1,17 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Activity, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useGatewayCheck, useGatewayHealth, useGatewayRoutes, useGatewaySync } from '../../api/queries/integrations';
+import { useGatewayCheck, useGatewayHealth, useGatewayRoutes, useGatewaySync } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState } from '../../components/ui/states';
 import { GatewayRouteDetail } from './detail-panels';
-import { formatDateTime, IntegrationShell, toneOf } from './integration-shell';
+import { IntegrationShell, toneOf } from './integration-shell';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/integrations/gateway');
 const CONFIG = systemConfig('/integrations/gateway');

@@ -1,15 +1,16 @@
 import { RefreshCw } from 'lucide-react';
-import { useCredentialTypes, useGitopsApps, useSyncGitopsApp } from '../../api/queries/integrations';
+import { useCredentialTypes, useGitopsApps, useSyncGitopsApp } from './queries';
 import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useState } from 'react';
 import { GitopsAppDetail } from './detail-panels';
-import { formatDateTime, IntegrationShell, toneOf } from './integration-shell';
+import { IntegrationShell, toneOf } from './integration-shell';
 import { CredentialGate } from './credential-gate';
 import { ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
+import { formatDateTime } from '../../lib/format';
 
 const CONFIG = systemConfig('/integrations/gitops');
 

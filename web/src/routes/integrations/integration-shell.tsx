@@ -41,14 +41,6 @@ export function SelectLink({ search, selected, children }: { search: Record<stri
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : dateTime.format(new Date(value)));
-export const formatDuration = (ms: number | null | undefined) => {
-  if (ms == null) return '—';
-  const s = Math.round(ms / 1000);
-  return s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-};
-
 const TONE: Record<string, 'success' | 'warning' | 'danger' | 'neutral' | 'primary'> = {
   healthy: 'success',
   synced: 'success',

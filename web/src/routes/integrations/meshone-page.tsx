@@ -9,17 +9,18 @@ import {
   useMeshOneVirtualServices,
   useSetMeshOneWeights,
   type MeshOneVirtualService,
-} from '../../api/queries/integrations';
+} from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, toneOf } from './integration-shell';
+import { IntegrationShell, Section, toneOf } from './integration-shell';
 import { MeshPicker } from './mesh-picker';
 import { ControlPlaneTable, ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/integrations/meshone');
 const CONFIG = systemConfig('/integrations/meshone');

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useComponentNames, useEvaluatePolicy, usePolicyResults, usePolicyStatus } from '../../api/queries/integrations';
+import { useComponentNames, useEvaluatePolicy, usePolicyResults, usePolicyStatus } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/input';
@@ -8,9 +8,10 @@ import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { ComponentPicker } from './component-picker';
-import { formatDateTime, IntegrationShell, Section } from './integration-shell';
+import { IntegrationShell, Section } from './integration-shell';
 import { ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/integrations/policy');
 const CONFIG = systemConfig('/integrations/policy');

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useManifest, useReplications, useSyncVulnerabilities } from '../../api/queries/integrations';
+import { useManifest, useReplications, useSyncVulnerabilities } from './queries';
 import { ActionOutcome } from '../../components/ui/action-outcome';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';
 import { ComponentPicker } from './component-picker';
-import { formatDateTime, Section } from './integration-shell';
+import { Section } from './integration-shell';
 import { ResourceTable } from './resource-table';
+import { formatDateTime } from '../../lib/format';
 
 const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`);
 

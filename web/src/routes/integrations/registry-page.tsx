@@ -1,15 +1,16 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useRegistryAvailability, useRepositories, useScan, useTags, type ScanResult } from '../../api/queries/integrations';
+import { useRegistryAvailability, useRepositories, useScan, useTags, type ScanResult } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { ErrorState, Loading } from '../../components/ui/states';
-import { formatDateTime, IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
+import { IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
 import { ResourceTable } from './resource-table';
 import { Manifest, Replications, VulnerabilitySync } from './registry-extras';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/integrations/registry');
 const CONFIG = systemConfig('/integrations/registry');

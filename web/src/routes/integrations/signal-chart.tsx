@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MESH_SIGNALS } from '../../api/queries/integrations';
+import type { MESH_SIGNALS } from './queries';
 import { Chart } from '../../components/charts/chart';
 
 export type SignalSeries = { name: string; points: [number, number][] }[];

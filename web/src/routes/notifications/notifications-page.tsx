@@ -1,9 +1,10 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Bell, Boxes, Siren, Workflow } from 'lucide-react';
-import { NOTIFICATIONS_PAGE_SIZE, useMarkAllRead, useMarkRead, useNotifications, type Notification } from '../../api/queries/notifications';
+import { NOTIFICATIONS_PAGE_SIZE, useMarkAllRead, useMarkRead, useNotifications, type Notification } from './queries';
 import { Button } from '../../components/ui/button';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/notifications');
 const ICONS = { component: Boxes, incident: Siren, pipeline_run: Workflow } as const;
@@ -111,7 +112,7 @@ function Item({ n }: { n: Notification }) {
           )}
         </p>
         <p className="text-[13px] text-muted-foreground">
-          {n.body} · <time dateTime={String(n.createdAt)}>{new Date(String(n.createdAt)).toLocaleString()}</time>
+          {n.body} · <time dateTime={String(n.createdAt)}>{formatDateTime(String(n.createdAt))}</time>
         </p>
       </div>
       {!n.read && (

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { useAllTeams, usePeople } from '../../api/queries/teams';
+import { useAllTeams, usePeople } from '../teams';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ListFilter } from '../../components/ui/list-filter';

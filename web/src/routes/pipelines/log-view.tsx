@@ -4,7 +4,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronUp, Download } from 'lucide-react';
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { matchRanges, type LogBuffer } from '../../api/queries/pipeline-log';
+import { matchRanges, type LogBuffer } from './pipeline-log';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { segmentsOf, type Segment } from './ansi';
@@ -92,6 +92,7 @@ export function LogView({ buffer, version, live, fileName }: { buffer: LogBuffer
   const count = buffer.lines.length;
 
   // `version` says the buffer's lines changed (the buffer itself is the same object).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const matches = useMemo(() => search.update(buffer, needle), [search, buffer, needle, version]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
   const currentLine = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
@@ -127,6 +128,7 @@ export function LogView({ buffer, version, live, fileName }: { buffer: LogBuffer
       virtualizer.scrollToIndex(firstMatch, { align: 'center' });
     }
     // Only when the query changes, not when more lines arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needle]);
 
   const onScroll = () => {

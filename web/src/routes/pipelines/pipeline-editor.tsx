@@ -4,7 +4,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { FieldsError } from '../../api/field-errors';
-import { useComponentOptions, useEnvironmentOptions, usePipeline, useSavePipeline, type Pipeline } from '../../api/queries/pipelines';
+import { useComponentOptions, useEnvironmentOptions, usePipeline, useSavePipeline, type Pipeline } from './queries';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';

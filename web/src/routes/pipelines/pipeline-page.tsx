@@ -4,7 +4,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, Play } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FieldsError } from '../../api/field-errors';
-import { useDeletePipeline, usePipeline, usePipelineRuns, useTriggerPipeline, type Pipeline } from '../../api/queries/pipelines';
+import { useDeletePipeline, usePipeline, usePipelineRuns, useTriggerPipeline, type Pipeline } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -12,7 +12,8 @@ import { Field, Input } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { pipelineNotFound } from './pipeline-not-found';
-import { formatDuration, formatTime, StatusBadge } from './run-status';
+import { StatusBadge } from './run-status';
+import { formatDateTime, formatDuration } from '../../lib/format';
 
 const route = getRouteApi('/app/pipelines/$pipelineId');
 
@@ -179,7 +180,7 @@ function RunsSection({ pipelineId }: { pipelineId: string }) {
                   </td>
                   <td className="px-3 py-2">{r.version || '—'}</td>
                   <td className="px-3 py-2 font-mono">{r.commitSha ? r.commitSha.slice(0, 7) : '—'}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatTime(r.startedAt ?? r.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.startedAt ?? r.createdAt)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDuration(r.durationMs)}</td>
                 </tr>
               ))}

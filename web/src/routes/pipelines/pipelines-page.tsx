@@ -2,13 +2,13 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
-import { PIPELINES_PAGE_SIZE, usePipelines, type Pipeline } from '../../api/queries/pipelines';
+import { PIPELINES_PAGE_SIZE, usePipelines, type Pipeline } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ListFilter } from '../../components/ui/list-filter';
-import { formatTime } from './run-status';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/pipelines');
 
@@ -50,7 +50,7 @@ export function PipelinesPage() {
           ),
       },
       { id: 'description', header: 'Description', cell: ({ row: { original: p } }) => p.description || <span className="text-muted-foreground">—</span> },
-      { id: 'updatedAt', header: 'Updated', size: 180, cell: ({ row: { original: p } }) => formatTime(p.updatedAt) },
+      { id: 'updatedAt', header: 'Updated', size: 180, cell: ({ row: { original: p } }) => formatDateTime(p.updatedAt) },
     ],
     [],
   );

@@ -19,6 +19,10 @@ export const newPipelineRoute = createRoute({
 export const pipelineRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/pipelines/$pipelineId',
+  loader: async ({ context: { queryClient }, params }) => {
+    const { pipelineQuery } = await import('./queries');
+    void queryClient.prefetchQuery(pipelineQuery(params.pipelineId));
+  },
   component: lazyRouteComponent(() => import('./pipeline-page'), 'PipelinePage'),
 });
 
@@ -31,6 +35,11 @@ export const editPipelineRoute = createRoute({
 export const runRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/pipelines/$pipelineId/runs/$runId',
+  loader: async ({ context: { queryClient }, params }) => {
+    const { pipelineQuery, pipelineRunQuery } = await import('./queries');
+    void queryClient.prefetchQuery(pipelineQuery(params.pipelineId));
+    void queryClient.prefetchQuery(pipelineRunQuery(params.pipelineId, params.runId));
+  },
   component: lazyRouteComponent(() => import('./run-page'), 'RunPage'),
 });
 

@@ -12,7 +12,7 @@ import {
   type PipelineRun,
   type RunAction,
   type StageResult,
-} from '../../api/queries/pipelines';
+} from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { allOf, QueryState } from '../../components/ui/query-state';
@@ -20,8 +20,9 @@ import { describeError } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
 import { LogView } from './log-view';
 import { pipelineNotFound } from './pipeline-not-found';
-import { between, formatDuration, formatTime, StatusBadge } from './run-status';
+import { between, StatusBadge } from './run-status';
 import { TextLink } from '../../components/ui/text-link';
+import { formatDateTime, formatDuration } from '../../lib/format';
 
 const route = getRouteApi('/app/pipelines/$pipelineId/runs/$runId');
 
@@ -79,8 +80,8 @@ function RunView({ pipeline, run: r, log }: { pipeline: Pipeline; run: PipelineR
           <Meta label="Commit">
             <span className="font-mono">{r.commitSha || '—'}</span>
           </Meta>
-          <Meta label="Started">{formatTime(r.startedAt)}</Meta>
-          <Meta label="Finished">{formatTime(r.finishedAt)}</Meta>
+          <Meta label="Started">{formatDateTime(r.startedAt)}</Meta>
+          <Meta label="Finished">{formatDateTime(r.finishedAt)}</Meta>
           <Meta label="Duration">{r.durationMs !== null ? formatDuration(r.durationMs) : live && r.startedAt ? <Ticking from={r.startedAt} /> : '—'}</Meta>
         </dl>
       </div>
@@ -177,7 +178,7 @@ function Timeline({ pipeline, run }: { pipeline: Pipeline; run: PipelineRun }) {
                   <Badge>{stage.type}</Badge>
                   <StatusBadge status={status} />
                   <span className="ml-auto text-muted-foreground">
-                    {result?.startedAt ? `${formatTime(result.startedAt)} · ` : ''}
+                    {result?.startedAt ? `${formatDateTime(result.startedAt)} · ` : ''}
                     {result?.status === 'waiting' ? 'waiting' : formatDuration(duration)}
                   </span>
                 </div>
@@ -186,7 +187,7 @@ function Timeline({ pipeline, run }: { pipeline: Pipeline; run: PipelineRun }) {
                     {approver ? (
                       <>
                         {result?.approvedBy ? 'Approved' : 'Rejected'} by <strong>{approver}</strong>
-                        {result?.decidedAt ? ` at ${formatTime(result.decidedAt)}` : ''}
+                        {result?.decidedAt ? ` at ${formatDateTime(result.decidedAt)}` : ''}
                       </>
                     ) : result?.status === 'waiting' ? (
                       <>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFor, newStageId, toRequestStages } from './stage-fields';
-import { between, formatDuration } from './run-status';
+import { between } from './run-status';
+import { formatDuration } from '../../lib/format';
 
 describe('stage fields (decision 722)', () => {
   it('sends stages in form order, empty optional fields left to the server defaults', () => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSaveScorecard, type Scorecard, type ScorecardDefinition } from '../../api/queries/scorecards';
+import { useSaveScorecard, type Scorecard, type ScorecardDefinition } from './queries';
 import { Button } from '../../components/ui/button';
 
 const EXAMPLE: ScorecardDefinition = {

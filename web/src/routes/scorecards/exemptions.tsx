@@ -3,8 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useAllUsers } from '../../api/queries/admin';
-import { useCreateExemption, useDeleteExemption, useScorecardExemptions, type Scorecard } from '../../api/queries/scorecards';
+import { useAllUsers } from '../admin';
+import { useCreateExemption, useDeleteExemption, useScorecardExemptions, type Scorecard } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
@@ -13,8 +13,8 @@ import { SelectField, TextareaField, TextField } from '../../components/ui/input
 import { SimpleTable } from '../../components/ui/simple-table';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
-import { formatDateTime } from '../entity/tabs/tab-states';
 import { defaultExpiryDay, expiryOf } from './exemption-dates';
+import { formatDateTime } from '../../lib/format';
 
 const SIZE = 50;
 

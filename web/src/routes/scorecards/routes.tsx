@@ -24,6 +24,10 @@ export const scorecardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/scorecards/$scorecardId',
   validateSearch: parseScorecardSearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const { scorecardQuery } = await import('./queries');
+    void queryClient.prefetchQuery(scorecardQuery(params.scorecardId));
+  },
   component: lazyRouteComponent(() => import('./scorecard-page'), 'ScorecardPage'),
 });
 

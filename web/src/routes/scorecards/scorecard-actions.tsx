@@ -2,12 +2,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { queryKeys } from '../../api/queries/keys';
-import { useDeleteScorecard, useEvaluateScorecard, useScorecard, type Scorecard } from '../../api/queries/scorecards';
+import { useDeleteScorecard, useEvaluateScorecard, useScorecard, type Scorecard } from './queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { describeError } from '../../components/ui/states';
-import { formatDateTime } from '../entity/tabs/tab-states';
+import { scorecardKeys } from './keys';
+import { formatDateTime } from '../../lib/format';
 
 const POLL_MS = 1000;
 const MAX_POLLS = 180;
@@ -31,13 +31,14 @@ export function EvaluateNow({ scorecard }: { scorecard: Scorecard }) {
     if (stamp !== waitingFrom.stamp) {
       setWaitingFrom(undefined);
       setFinishedAt(stamp ?? undefined);
-      void client.invalidateQueries({ queryKey: queryKeys.scorecards.all() });
+      void client.invalidateQueries({ queryKey: scorecardKeys.all() });
     } else if (waitingFrom.polls >= MAX_POLLS) {
       setWaitingFrom(undefined);
     } else {
       setWaitingFrom({ ...waitingFrom, polls: waitingFrom.polls + 1 });
     }
     // Runs once per poll answer (dataUpdatedAt), not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [polled.dataUpdatedAt]);
 
   const start = () => {

@@ -1,18 +1,18 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useScorecard, useScorecardResults } from '../../api/queries/scorecards';
-import { useAllTeams } from '../../api/queries/teams';
+import { useScorecard, useScorecardResults } from './queries';
+import { useAllTeams } from '../teams';
 import { Button } from '../../components/ui/button';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
-import { formatDateTime } from '../entity/tabs/tab-states';
 import { DefinitionEditor } from './definition-editor';
 import { ExemptButton, ExemptionsSection } from './exemptions';
 import { DeleteScorecard, EvaluateNow } from './scorecard-actions';
 import { LevelChip } from './scorecards-page';
 import { TextLink } from '../../components/ui/text-link';
+import { formatDateTime } from '../../lib/format';
 
 const route = getRouteApi('/app/scorecards/$scorecardId');
 const SIZE = 50;

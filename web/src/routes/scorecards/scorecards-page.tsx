@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useScorecards } from '../../api/queries/scorecards';
+import { useScorecards } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';

@@ -1,16 +1,22 @@
 // A team's levels on each scorecard (GET /api/v1/scorecards/teams/:id/summary), for the team page:
 // every count opens the scorecard's results filtered by the team (and that level).
 import { Link } from '@tanstack/react-router';
-import { useTeamScorecardSummary } from '../../api/queries/scorecards';
-import { ErrorState, Loading } from '../../components/ui/states';
+import { QueryState } from '../../components/ui/query-state';
+import { useTeamScorecardSummary, type TeamScorecardSummary } from './queries';
 import { LevelChip } from './scorecards-page';
 
 export function TeamScorecards({ teamId, teamName }: { teamId: string; teamName: string }) {
   const summary = useTeamScorecardSummary(teamId);
-  if (summary.isPending) return <Loading rows={2} label="Loading scorecard levels" />;
-  if (summary.isError) return <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />;
+  return (
+    <QueryState query={summary} label="scorecard levels">
+      {(data) => <TeamCards teamId={teamId} teamName={teamName} summary={data} />}
+    </QueryState>
+  );
+}
+
+function TeamCards({ teamId, teamName, summary }: { teamId: string; teamName: string; summary: TeamScorecardSummary }) {
   // A scorecard none of the team's entities falls under says nothing about the team.
-  const cards = summary.data.scorecards.filter((c) => c.total > 0);
+  const cards = summary.scorecards.filter((c) => c.total > 0);
   if (cards.length === 0) {
     return <p className="text-[13px] text-muted-foreground">No scorecard applies to the entities of {teamName} yet.</p>;
   }

@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useSearch } from '../../api/queries/search';
+import { useState, type FormEvent } from 'react';
+import { useSearch } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -16,7 +16,12 @@ export function SearchPage() {
   const { q, kind } = route.useSearch();
   const navigate = route.useNavigate();
   const [text, setText] = useState(q ?? '');
-  useEffect(() => setText(q ?? ''), [q]);
+  // The URL changed (back, a link): show its query. Adjusted while rendering, not in an effect.
+  const [shown, setShown] = useState(q);
+  if (shown !== q) {
+    setShown(q);
+    setText(q ?? '');
+  }
   const results = useSearch(q, { kinds: kind ? [kind] : undefined, take: kind ? 50 : 10 });
 
   const submit = (e: FormEvent) => {

@@ -13,6 +13,10 @@ export const teamRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/teams/$teamId',
   validateSearch: parseListSearch,
+  loader: async ({ context: { queryClient }, params }) => {
+    const { teamQuery } = await import('./queries');
+    void queryClient.prefetchQuery(teamQuery(params.teamId));
+  },
   component: lazyRouteComponent(() => import('./team-page'), 'TeamPage'),
 });
 

@@ -1,14 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Mail, MessageSquare } from 'lucide-react';
 import { useMemo } from 'react';
-import { useAllTeams, usePeople, useTeam, useTeamComponents } from '../../api/queries/teams';
+import { useAllTeams, usePeople, useTeam, useTeamComponents } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { catalogColumns } from '../catalog/catalog-columns';
-import { PersonCard } from '../people/person-card';
-import { TeamScorecards } from '../scorecards/team-scorecards';
+import { catalogColumns } from '../catalog';
+import { PersonCard } from '../people';
+import { TeamScorecards } from '../scorecards';
 import { TextLink } from '../../components/ui/text-link';
 
 const route = getRouteApi('/app/teams/$teamId');

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useAllTeams } from '../../api/queries/teams';
+import { useAllTeams } from './queries';
 import type { TeamSummary } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/ui/data-table';

@@ -3,9 +3,11 @@
 import { Link } from '@tanstack/react-router';
 import { DeploymentOrigin } from '../../../components/deployments/deployment-origin';
 import { Badge } from '../../../components/ui/badge';
-import type { CatalogEntity, Pipeline } from '../../../api/queries/entity';
-import { SCAN_LIMIT, useDeployments, useEnvironments, useLatestIncidents, usePipelineRuns, usePipelines } from '../../../api/queries/entity';
-import { formatDateTime, QueryView, SectionTitle, SimpleTable } from './tab-states';
+import type { CatalogEntity, Pipeline } from '../queries';
+import { useDeployments, useEnvironments, useLatestIncidents, usePipelineRuns, usePipelines } from '../queries';
+import { SCAN_LIMIT } from '../keys';
+import { QueryView, SectionTitle, SimpleTable } from './tab-states';
+import { formatDateTime } from '../../../lib/format';
 
 type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'primary';
 export function statusTone(status: string): Tone {

@@ -3,8 +3,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo } from 'react';
-import type { CatalogEntity, Relation } from '../../../api/queries/entity';
-import { useRelationsOf } from '../../../api/queries/entity';
+import type { CatalogEntity, Relation } from '../queries';
+import { useRelationsOf } from '../queries';
 import { buildGraph, graphFacets, parseRef } from '../../../components/graph/graph-model';
 import { Loading } from '../../../components/ui/states';
 import { useTheme } from '../../../lib/theme';

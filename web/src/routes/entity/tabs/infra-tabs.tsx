@@ -1,19 +1,12 @@
 // Infrastructure tabs: IaC modules with their drift, cost (OpenCost), registry vulnerabilities.
-import type { CatalogEntity } from '../../../api/queries/entity';
-import {
-  useActualCost,
-  useCostAvailable,
-  useCostHistory,
-  useIacModules,
-  useModuleDrift,
-  useRegistryAvailable,
-  useVulnerabilities,
-} from '../../../api/queries/entity';
+import type { CatalogEntity } from '../queries';
+import { useActualCost, useCostAvailable, useCostHistory, useIacModules, useModuleDrift, useRegistryAvailable, useVulnerabilities } from '../queries';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { StatusBadge } from './delivery-tabs';
 import { NotConfigured } from '../../../components/ui/not-configured';
-import { formatDateTime, QueryView, SectionTitle, SimpleTable } from './tab-states';
+import { QueryView, SectionTitle, SimpleTable } from './tab-states';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 
 export function IacTab({ entity }: { entity: CatalogEntity }) {
   const modules = useIacModules(entity.id);
@@ -80,8 +73,6 @@ export function IacTab({ entity }: { entity: CatalogEntity }) {
   );
 }
 
-const money = (value: number, currency = 'USD') => new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
-
 export function CostTab({ entity }: { entity: CatalogEntity }) {
   const available = useCostAvailable();
   const actual = useActualCost(entity.id, available.data?.available === true);
@@ -108,7 +99,7 @@ export function CostTab({ entity }: { entity: CatalogEntity }) {
               ).map(([label, value]) => (
                 <div key={label} className="rounded-lg border p-3">
                   <dt className="text-xs text-muted-foreground">{label}</dt>
-                  <dd className="text-lg font-semibold tabular-nums">{value == null ? '—' : money(value)}</dd>
+                  <dd className="text-lg font-semibold tabular-nums">{value == null ? '—' : formatMoney(value)}</dd>
                 </div>
               ))}
             </dl>
@@ -128,11 +119,11 @@ export function CostTab({ entity }: { entity: CatalogEntity }) {
               {rows.map((r) => (
                 <tr key={r.syncedAt} className="tabular-nums">
                   <td>{formatDateTime(r.syncedAt)}</td>
-                  <td className="font-medium">{money(r.totalCost, r.currency)}</td>
-                  <td>{money(r.cpuCost, r.currency)}</td>
-                  <td>{money(r.memoryCost, r.currency)}</td>
-                  <td>{money(r.pvCost, r.currency)}</td>
-                  <td>{money(r.networkCost, r.currency)}</td>
+                  <td className="font-medium">{formatMoney(r.totalCost, r.currency)}</td>
+                  <td>{formatMoney(r.cpuCost, r.currency)}</td>
+                  <td>{formatMoney(r.memoryCost, r.currency)}</td>
+                  <td>{formatMoney(r.pvCost, r.currency)}</td>
+                  <td>{formatMoney(r.networkCost, r.currency)}</td>
                 </tr>
               ))}
             </SimpleTable>

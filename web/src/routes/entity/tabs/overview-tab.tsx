@@ -2,8 +2,8 @@
 // grouped by type: the text alternative of the graph.
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
-import type { CatalogEntity, Relation } from '../../../api/queries/entity';
-import { useConsumedApis } from '../../../api/queries/entity';
+import type { CatalogEntity, Relation } from '../queries';
+import { useConsumedApis } from '../queries';
 import { canonicalEdge, linkForRef, parseRef } from '../../../components/graph/graph-model';
 import { Badge } from '../../../components/ui/badge';
 import { QueryView, SectionTitle } from './tab-states';

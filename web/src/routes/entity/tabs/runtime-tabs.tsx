@@ -1,12 +1,13 @@
 // Runtime tabs: Kubernetes workloads, service-mesh golden signals, gateway routes (search indices: search-indices-tab.tsx).
-import type { CatalogEntity } from '../../../api/queries/entity';
-import { useGatewayRoutes, useWorkloads } from '../../../api/queries/entity';
-import { MESH_SIGNALS, useMeshSignals, type MeshSeries } from '../../../api/queries/integrations';
+import type { CatalogEntity } from '../queries';
+import { useGatewayRoutes, useWorkloads } from '../queries';
+import { MESH_SIGNALS, useMeshSignals, type MeshSeries } from '../../integrations';
 import { Badge } from '../../../components/ui/badge';
 import { allOf } from '../../../components/ui/query-state';
-import { SIGNAL_FORMATS } from '../../integrations/signal-chart';
-import { WORKLOAD_HEAD, WorkloadRows } from '../../integrations/workload-rows';
-import { formatDateTime, QueryView, SimpleTable } from './tab-states';
+import { SIGNAL_FORMATS } from '../../integrations';
+import { WORKLOAD_HEAD, WorkloadRows } from '../../integrations';
+import { QueryView, SimpleTable } from './tab-states';
+import { formatDateTime } from '../../../lib/format';
 
 /** The workload name a component maps to: its orchestrator annotation, else its own name. */
 export const workloadName = (e: CatalogEntity) => e.annotations['hangar.io/orchestrator-name'] || e.name;

@@ -3,8 +3,8 @@
 // for admins the organization-wide overview. A link without a reachable cluster says so plainly.
 import { useState, type FormEvent } from 'react';
 import { fieldError } from '../../../api/field-errors';
-import type { CatalogEntity } from '../../../api/queries/entity';
-import { useAddSearchIndex, useRemoveSearchIndex, useSearchIndexLinks, useSearchIndexOverview, useSearchIndices } from '../../../api/queries/entity';
+import type { CatalogEntity } from '../queries';
+import { useAddSearchIndex, useRemoveSearchIndex, useSearchIndexLinks, useSearchIndexOverview, useSearchIndices } from '../queries';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/input';
 import { useIsAdmin } from '../../../lib/use-session';
 import { StatusBadge } from './delivery-tabs';
 import { QueryView, SimpleTable } from './tab-states';
+import { formatNumber } from '../../../lib/format';
 
 type Stats = NonNullable<ReturnType<typeof useSearchIndices>['data']>[number];
 
@@ -85,7 +86,7 @@ function Overview() {
                       <td>
                         <Health stats={i} hasUrl={!!i.searchUrl} />
                       </td>
-                      <td className="tabular-nums">{i.stats?.docsCount.toLocaleString() ?? '—'}</td>
+                      <td className="tabular-nums">{formatNumber(i.stats?.docsCount)}</td>
                     </tr>
                   )),
                 )}
@@ -122,7 +123,7 @@ export function SearchIndicesTab({ entity }: { entity: CatalogEntity }) {
                 <tr key={l.id}>
                   <td className="font-mono">{l.indexPattern}</td>
                   <td>{stats.error ? <Badge tone="warning">stats unavailable</Badge> : <Health stats={s} hasUrl={!!l.searchUrl} />}</td>
-                  <td className="tabular-nums">{s?.stats?.docsCount.toLocaleString() ?? '—'}</td>
+                  <td className="tabular-nums">{formatNumber(s?.stats?.docsCount)}</td>
                   <td>{s?.stats?.storeSize ?? '—'}</td>
                   <td>{s?.stats?.status ?? '—'}</td>
                   <td className="max-w-64 truncate">{l.description ?? ''}</td>

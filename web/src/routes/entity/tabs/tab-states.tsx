@@ -8,9 +8,6 @@ export function QueryView<T>({ system, ...props }: Omit<ComponentProps<typeof Qu
   return <QueryState {...props} system={system ? { system } : undefined} />;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
-
 export { SimpleTable } from '../../../components/ui/simple-table';
 
 export function SectionTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {

@@ -1,6 +1,6 @@
 // The topology as indexed data: nodes in display order (type, then address), edges as index pairs, and
 // the neighbours of one node. Pure, unit-tested.
-import type { Topology } from '../../../api/queries/iac';
+import type { Topology } from '../queries';
 
 export type ResourceNode = Topology['nodes'][number];
 

@@ -3,7 +3,7 @@
 // (decision 764). Beside it, a search and the selected resource's dependencies in both directions:
 // the text alternative of the drawing, usable from the keyboard.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useStackResources } from '../../../api/queries/iac';
+import { useStackResources } from '../queries';
 import type { GraphData } from '../../../components/graph/graph-model';
 import { Field, Input } from '../../../components/ui/input';
 import { QueryState } from '../../../components/ui/query-state';
@@ -11,6 +11,7 @@ import { Loading } from '../../../components/ui/states';
 import { useTheme } from '../../../lib/theme';
 import { useTopologyLayout } from './use-topology-layout';
 import { buildTopology, findNodes, neighbours, type TopologyModel } from './topology-model';
+import { formatNumber } from '../../../lib/format';
 
 /** Below this many nodes the DOM renderer (React Flow) draws the graph; from it on, Cytoscape's canvas. */
 export const SMALL_GRAPH = 300;
@@ -137,7 +138,7 @@ export function TopologyView({
         <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <figure aria-label={`Resource topology of ${stackName}`} className="m-0 grid gap-1">
             <figcaption className="text-[13px] text-muted-foreground">
-              {model!.nodes.length.toLocaleString()} resources, {(model!.edges.length / 2).toLocaleString()} dependencies
+              {formatNumber(model!.nodes.length)} resources, {formatNumber(model!.edges.length / 2)} dependencies
               {model!.dangling > 0 && `, ${model!.dangling} to resources not reported`}. Each resource is drawn left of what it depends on
               {large ? '; drawn on a canvas: scroll to zoom, drag to pan, click a resource for its details.' : '.'}
             </figcaption>

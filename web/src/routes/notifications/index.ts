@@ -1,0 +1,3 @@
+// The notifications area's public face: what other areas and the shell may import from it (decision 941).
+// Everything else in routes/notifications/ is internal; keys.ts (the live map) and routes.tsx (the router) are public too.
+export { useUnreadCount } from './queries';

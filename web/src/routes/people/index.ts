@@ -1,0 +1,3 @@
+// The people area's public face: what other areas and the shell may import from it (decision 941).
+// Everything else in routes/people/ is internal; keys.ts (the live map) and routes.tsx (the router) are public too.
+export { PersonCard } from './person-card';

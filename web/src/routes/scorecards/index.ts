@@ -1,0 +1,4 @@
+// The scorecards area's public face: what other areas and the shell may import from it (decision 941).
+// Everything else in routes/scorecards/ is internal; keys.ts (the live map) and routes.tsx (the router) are public too.
+export { ScorecardBadges, ScorecardsTab } from './entity-tab';
+export { TeamScorecards } from './team-scorecards';

@@ -1,0 +1,4 @@
+// The search area's public face: what other areas and the shell may import from it (decision 941).
+// Everything else in routes/search/ is internal; keys.ts (the live map) and routes.tsx (the router) are public too.
+export { useSearch } from './queries';
+export type { SearchItem } from './queries';

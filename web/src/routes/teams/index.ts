@@ -1,0 +1,3 @@
+// The teams area's public face: what other areas and the shell may import from it (decision 941).
+// Everything else in routes/teams/ is internal; keys.ts (the live map) and routes.tsx (the router) are public too.
+export { useAllTeams, usePeople } from './queries';
