@@ -159,8 +159,9 @@ describe('verbs for other modules', () => {
     const team = (await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: admin, payload: { name, type: 'dev' } })).json();
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}/components`, headers: user })).json().map((x: any) => x.id)).toEqual([c.id]);
+    // A rename keeps the team's components: ownership follows the team, not its old name (decision 952).
     await t.app.inject({ method: 'PATCH', url: `/api/v1/teams/${team.id}`, headers: admin, payload: { name: `${name}-2` } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
     await t.app.inject({ method: 'PATCH', url: `/api/v1/teams/${team.id}`, headers: admin, payload: { name } });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/teams/${team.id}`, headers: admin })).statusCode).toBe(204);
