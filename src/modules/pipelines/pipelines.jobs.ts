@@ -43,9 +43,9 @@ export function definePipelineJobs(deps: PipelinesDeps) {
             if (r.status === 'queued') return [{ payload: { runId: r.id, from: 0 }, state: 'queued' as const }];
             if (r.status !== 'running') return [];
             if (r.resumeAt !== null) return [{ payload: { runId: r.id, from: r.resumeAt }, state: 'queued' as const }];
-            // The key must name the job that was running it, so a live process's job is left alone.
-            const from = Number(r.jobId?.slice(r.id.length + 1) ?? 0);
-            return [{ payload: { runId: r.id, from: Number.isInteger(from) ? from : 0 }, state: 'running' as const }];
+            // The key must name the job that was running it, so a live process's job is left alone:
+            // the stage it started at is stored on the run row (decision 924), never parsed from its id.
+            return [{ payload: { runId: r.id, from: r.jobFrom ?? 0 }, state: 'running' as const }];
           });
         },
         running: 'fail',

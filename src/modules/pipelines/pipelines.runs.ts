@@ -96,6 +96,7 @@ export function createRunsService(ctx: PipelinesDeps) {
           status: 'running',
           resumeAt: index + 1,
           jobId: runJobId(runId, index + 1),
+          jobFrom: index + 1,
           stageResults: run.stageResults.map((r) => (r === result ? decided : r)),
         });
       });
@@ -134,6 +135,7 @@ export function createRunsService(ctx: PipelinesDeps) {
           finishedAt: at,
           durationMs: durationOf(run, at),
           jobId: null,
+          jobFrom: null,
         });
       });
       if (!row) throw new Invalid('The run is not waiting_approval');
@@ -167,6 +169,7 @@ export function createRunsService(ctx: PipelinesDeps) {
           durationMs: durationOf(run, at),
           resumeAt: null,
           jobId: null,
+          jobFrom: null,
         });
       });
       if (!row) throw new Invalid('The run has already finished');
