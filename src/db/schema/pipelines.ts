@@ -67,6 +67,8 @@ export const pipelineRuns = pgTable(
     resumeAt: integer('resume_at'),
     // The job executing the run right now, for cancel.
     jobId: text('job_id'),
+    // The stage index that job started at: what recovery re-enqueues a running run from (decision 924).
+    jobFrom: integer('job_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

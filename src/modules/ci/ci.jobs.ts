@@ -1,19 +1,13 @@
 import type { Infrastructure } from '../../context.js';
 import { defineJob, type Jobs } from '../../infra/jobs/catalog.js';
-import { ciRepository } from './ci.repository.js';
-import { toBuildEvent, type CiBuildUpdated, type WebhookPlatform } from './ci.webhooks.js';
-
-export interface CiWebhookJob {
-  platform: WebhookPlatform;
-  /** The platform's id of the delivery (replays of it are dropped); null: none given, always processed. */
-  deliveryId: string | null;
-  body: Record<string, unknown>;
-  receivedAt: string;
-}
+import { systemCaller } from '../../kernel/caller.js';
+import type { CiWebhookDelivery } from './ci.deliveries.js';
+import type { CiService } from './ci.service.js';
+import type { CiBuildUpdated, WebhookPlatform } from './ci.webhooks.js';
 
 declare module '../../infra/jobs/catalog.js' {
   interface JobMap {
-    'ci.webhook': CiWebhookJob;
+    'ci.webhook': CiWebhookDelivery;
     'ci.webhook.purge': Record<string, never>;
   }
 }
@@ -28,11 +22,10 @@ declare module '../../infra/events.js' {
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Webhook processing: a delivery is recorded once (replays within 24 h are dropped, in any process,
- * by the unique index), then mapped to `ci.build.updated`. Recorded deliveries older than the replay
- * window are purged hourly.
+ * The webhook jobs call the service's delivery verbs with a system caller (decisions 925, 926):
+ * processing retries on a database fault; the hourly purge drops expired delivery ids.
  */
-export function defineCiJobs(ctx: Pick<Infrastructure, 'db' | 'jobs' | 'events' | 'log'>) {
+export function defineCiJobs(ctx: Pick<Infrastructure, 'jobs' | 'log'>, service: Pick<CiService, 'processDelivery' | 'purgeExpiredDeliveries'>) {
   ctx.jobs.define(
     defineJob({
       name: 'ci.webhook',
@@ -41,15 +34,8 @@ export function defineCiJobs(ctx: Pick<Infrastructure, 'db' | 'jobs' | 'events' 
       timeoutMs: 30_000,
       concurrency: 4,
       async run({ payload, signal, jobId }) {
-        const p = payload as CiWebhookJob;
         signal.throwIfAborted();
-        const event = toBuildEvent(p.platform, p.body, p.receivedAt, p.deliveryId ?? jobId);
-        const fresh = p.deliveryId === null || (await ciRepository.recordDelivery(ctx.db, p.platform, p.deliveryId));
-        if (!fresh) {
-          ctx.log.info({ platform: p.platform }, 'ci webhook delivery replayed within 24 h; ignored');
-          return;
-        }
-        ctx.events.emit('ci.build.updated', event);
+        await service.processDelivery(systemCaller(), payload, jobId);
       },
     }),
   );
@@ -57,7 +43,7 @@ export function defineCiJobs(ctx: Pick<Infrastructure, 'db' | 'jobs' | 'events' 
     defineJob({
       name: 'ci.webhook.purge',
       async run() {
-        const purged = await ciRepository.purgeDeliveries(ctx.db);
+        const purged = await service.purgeExpiredDeliveries(systemCaller());
         if (purged > 0) ctx.log.debug({ purged }, 'purged ci webhook delivery ids');
       },
     }),

@@ -1,9 +1,11 @@
 import type { Config } from '../../config/config.js';
 import { systemCaller, type Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
+import type { Infrastructure } from '../../context.js';
 import type { CredentialsService, CredentialType, CredentialValues } from '../credentials/index.js';
 import { outboundFetch } from '../../integrations/outbound/fetch.js';
 import { integrationRules } from '../../integrations/outbound/policy.js';
+import { ciDeliveryVerbs } from './ci.deliveries.js';
 import type { CiAdapterFactories, CiAdapterOptions, GitOpsApplication, GitOpsListFilter, GitOpsPort } from './ci.ports.js';
 
 /** A project slug `<host_code>/<org>/<repo>` (CircleCI's `gh/…`, `bb/…`, or `circleci/<org-id>/<project-id>`). */
@@ -13,7 +15,7 @@ const PROJECT_SLUG = /^[a-z]{2,16}\/[^/\s]+\/[^/\s]+$/i;
  * The four CI/CD platforms behind their ports, each used with the organization's stored credential
  * (decision 618: no credential -> 400 naming it; the GitOps application list answers []).
  */
-export interface CiServiceDeps {
+export interface CiServiceDeps extends Pick<Infrastructure, 'db' | 'events' | 'log'> {
   config: Pick<Config, 'ci' | 'outbound'>;
   /** The credentials module's reader of an organization's decrypted credential. */
   credentials: Pick<CredentialsService, 'readValue'>;
@@ -21,7 +23,8 @@ export interface CiServiceDeps {
   platforms: CiAdapterFactories;
 }
 
-export function createCiService({ config, credentials, platforms: factories }: CiServiceDeps) {
+export function createCiService(deps: CiServiceDeps) {
+  const { config, credentials, platforms: factories } = deps;
   const outbound = outboundFetch(integrationRules(config.outbound));
   const options = (): CiAdapterOptions => ({
     timeoutMs: config.ci.upstreamTimeoutMs,
@@ -83,6 +86,8 @@ export function createCiService({ config, credentials, platforms: factories }: C
       return (await hostedci(caller)).listBuilds(filter);
     },
     restartHostedBuild: async (caller: Caller, id: number) => (await hostedci(caller)).restartBuild(id),
+
+    ...ciDeliveryVerbs(deps),
   };
 }
 

@@ -28,7 +28,7 @@ export interface CiDeps extends Pick<Infrastructure, 'config' | 'db' | 'jobs' | 
 export function createCiModule(deps: CiDeps): HangarModule<CiService> {
   const { config, jobs } = deps;
   const service = createCiService(deps);
-  defineCiJobs(deps);
+  defineCiJobs(deps, service);
   const receivers = createReceivers({
     db: deps.db,
     log: deps.log,

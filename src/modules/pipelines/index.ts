@@ -11,9 +11,9 @@ export { pipelinesLookup } from './pipelines.lookup.js';
 
 /** Pipelines: definitions, runs and the run engine (a `pipeline.run` job per run part). */
 export function createPipelinesModule(deps: PipelinesDeps): HangarModule<PipelinesService & { runs: RunsService }> {
-  definePipelineJobs(deps);
   const service = createPipelinesService(deps);
   const runs = createRunsService(deps);
+  definePipelineJobs(deps, runs);
   return {
     service: { ...service, runs },
     async routes(app: App) {

@@ -87,7 +87,7 @@ export const pipelinesRepository = {
 
   async unfinishedRuns(db: Executor) {
     return db
-      .select({ id: pipelineRuns.id, status: pipelineRuns.status, resumeAt: pipelineRuns.resumeAt, jobId: pipelineRuns.jobId })
+      .select({ id: pipelineRuns.id, status: pipelineRuns.status, resumeAt: pipelineRuns.resumeAt, jobFrom: pipelineRuns.jobFrom })
       .from(pipelineRuns)
       .where(inArray(pipelineRuns.status, UNFINISHED))
       .orderBy(pipelineRuns.createdAt);
@@ -107,7 +107,7 @@ export const pipelinesRepository = {
   async claimResume(db: Executor, id: string, from: number, jobId: string): Promise<RunRow | undefined> {
     const [row] = await db
       .update(pipelineRuns)
-      .set({ resumeAt: null, jobId, updatedAt: new Date() })
+      .set({ resumeAt: null, jobId, jobFrom: from, updatedAt: new Date() })
       .where(and(eq(pipelineRuns.id, id), eq(pipelineRuns.status, 'running'), eq(pipelineRuns.resumeAt, from)))
       .returning();
     return row;

@@ -57,7 +57,7 @@ export async function claimRun(deps: PipelinesDeps, runId: string, from: number,
   const db = ctx.db;
   const claimed =
     from === 0
-      ? await repo.updateRunIf(db, runId, ['queued'], { status: 'running', startedAt: new Date(), jobId })
+      ? await repo.updateRunIf(db, runId, ['queued'], { status: 'running', startedAt: new Date(), jobId, jobFrom: 0 })
       : await repo.claimResume(db, runId, from, jobId);
   if (!claimed) {
     const row = await repo.findRun(db, runId);

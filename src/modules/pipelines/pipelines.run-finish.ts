@@ -59,6 +59,7 @@ async function end(run: ClaimedRun, status: Exclude<RunEnding['status'], 'stoppe
       status,
       stageResults: rs,
       jobId: null,
+      jobFrom: null,
       ...(terminal ? { finishedAt: at, durationMs: durationOf(run.row, at) } : {}),
     });
   });
@@ -114,6 +115,7 @@ export async function failInterrupted(ctx: PipelinesDeps, runId: string, reason:
       durationMs: durationOf(run, at),
       resumeAt: null,
       jobId: null,
+      jobFrom: null,
     });
   });
   if (row) ctx.events.emit('pipeline.run.updated', toRun(row), { organizationId: (await repo.find(ctx.db, row.pipelineId))?.organizationId ?? null });

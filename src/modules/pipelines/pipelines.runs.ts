@@ -3,9 +3,10 @@ import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import type { StageResultRow } from '../../db/schema/pipelines.js';
 import { workDirOf, type PipelinesDeps } from './pipelines.run-claim.js';
-import { closeResults, durationOf } from './pipelines.run-finish.js';
+import { closeResults, durationOf, failInterrupted } from './pipelines.run-finish.js';
+import { executeRun } from './pipelines.engine.js';
 import { toRun } from './pipelines.events.js';
-import { PIPELINE_RUN_JOB, runJobId } from './pipelines.jobs.js';
+import { PIPELINE_RUN_JOB, runJobId, type PipelineRunJob } from './pipelines.jobs.js';
 import { visiblePipeline } from './pipelines.access.js';
 import { pipelinesRepository as repo, type RunRow } from './pipelines.repository.js';
 import { TERMINAL, type RunStatus, type TriggerBody } from './pipelines.schemas.js';
@@ -41,6 +42,13 @@ export function createRunsService(ctx: PipelinesDeps) {
   }
 
   return {
+    /** The run job's verb: executes one part of a run (from its first stage or an approved gate). */
+    executePart: (_caller: Caller, part: PipelineRunJob, jobId: string, signal: AbortSignal) => executeRun(ctx, part.runId, part.from, jobId, signal),
+    /** Recovery's verb: fails a run a stopped process left `running`. */
+    async failInterrupted(_caller: Caller, runId: string, reason: string) {
+      await failInterrupted(ctx, runId, reason);
+    },
+
     async trigger(caller: Caller, pipelineId: string, body: TriggerBody | undefined) {
       const pipeline = await pipelineOrThrow(caller, pipelineId);
       const row = await repo.insertRun(db, {
@@ -96,6 +104,7 @@ export function createRunsService(ctx: PipelinesDeps) {
           status: 'running',
           resumeAt: index + 1,
           jobId: runJobId(runId, index + 1),
+          jobFrom: index + 1,
           stageResults: run.stageResults.map((r) => (r === result ? decided : r)),
         });
       });
@@ -134,6 +143,7 @@ export function createRunsService(ctx: PipelinesDeps) {
           finishedAt: at,
           durationMs: durationOf(run, at),
           jobId: null,
+          jobFrom: null,
         });
       });
       if (!row) throw new Invalid('The run is not waiting_approval');
@@ -167,6 +177,7 @@ export function createRunsService(ctx: PipelinesDeps) {
           durationMs: durationOf(run, at),
           resumeAt: null,
           jobId: null,
+          jobFrom: null,
         });
       });
       if (!row) throw new Invalid('The run has already finished');

@@ -1,5 +1,6 @@
 import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
+import { systemCaller } from '../../kernel/caller.js';
 import { templatesRepository as repo } from './templates.repository.js';
 import { SCAFFOLD_JOB, type TemplatesService } from './templates.service.js';
 
@@ -24,7 +25,7 @@ export function defineTemplateJobs(ctx: Pick<Infrastructure, 'jobs' | 'db' | 'co
       timeoutMs: ctx.config.git.scaffoldTimeoutMs,
       cancellable: true,
       run: async ({ payload, signal }) => {
-        await service.runScaffold(payload.id, signal);
+        await service.runScaffold(systemCaller(), payload.id, signal);
       },
       recovery: {
         unfinished: async () => (await repo.unfinishedRequestIds(ctx.db)).map((id) => ({ payload: { id }, state: 'running' as const })),

@@ -204,8 +204,11 @@ export function createTemplatesService(ctx: TemplatesDeps) {
       return row;
     },
 
-    /** The worker: idempotent (a finished request is left alone; an interrupted one runs again). */
-    async runScaffold(id: string, signal?: AbortSignal) {
+    /**
+     * The worker, called by the scaffold job with a system caller (decision 926): idempotent (a
+     * finished request is left alone; an interrupted one runs again).
+     */
+    async runScaffold(_caller: Caller, id: string, signal?: AbortSignal) {
       const row = await repo.markInProgress(db, id);
       if (!row) return;
       const template = await repo.findById(db, row.templateId);

@@ -40,6 +40,7 @@ describe('restart recovery', () => {
       status: 'running',
       startedAt: at,
       jobId: 'x.0',
+      jobFrom: 0,
       stageResults: [{ stageId: 'a', status: 'running', startedAt: at.toISOString(), finishedAt: null, output: 'half\n' }],
     });
     const waiting = await insert({
