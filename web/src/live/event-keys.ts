@@ -1,7 +1,8 @@
 // The query keys each server event makes stale. Events name the thing that changed; the cache drops
 // every list it may appear in (and search, whose answers include components). The map is keyed by
-// the server's event names (server-events.ts): a server event missing here, or a name the server
-// does not send, is a type error (decision 944).
+// the names the server exports for its socket (src/shared/events.ts, imported as a type only, so nothing
+// of the server reaches the bundle): a server event missing here, or a name the server does not send,
+// is a type error (decisions 944, 946).
 import { apiKeys } from '../routes/apis/keys';
 import { catalogKeys } from '../routes/catalog/keys';
 import { scaffoldKeys } from '../routes/create/keys';
@@ -12,7 +13,7 @@ import { pipelineKeys } from '../routes/pipelines/keys';
 import { scorecardKeys } from '../routes/scorecards/keys';
 import { searchKeys } from '../routes/search/keys';
 import { teamKeys } from '../routes/teams/keys';
-import { isServerEvent, type ServerEvent } from './server-events';
+import type { SocketEventName } from '../../../src/shared/events';
 
 type Key = readonly unknown[];
 
@@ -30,7 +31,7 @@ const scaffold = (): Key[] => [catalogKeys.all(), scaffoldKeys.all()];
 /** Streams a page follows itself (a run's log lines, a pipeline's notices): no cache entry to drop. */
 const none = (): Key[] => [];
 
-const eventKeys: Record<ServerEvent, (payload: unknown) => Key[]> = {
+const eventKeys: Record<SocketEventName, (payload: unknown) => Key[]> = {
   'api-spec:deprecated': () => [apiKeys.all(), catalogKeys.all()],
   'ci.build.updated': pipelines,
   'component.created': component,
@@ -53,7 +54,9 @@ const eventKeys: Record<ServerEvent, (payload: unknown) => Key[]> = {
   'scorecard.level.changed': () => [scorecardKeys.all()],
 };
 
+const isSocketEvent = (name: string): name is SocketEventName => Object.hasOwn(eventKeys, name);
+
 /** The query keys a server event makes stale; none for a name the server does not send. */
 export function keysForEvent(event: string, payload: unknown): Key[] {
-  return isServerEvent(event) ? eventKeys[event](payload) : [];
+  return isSocketEvent(event) ? eventKeys[event](payload) : [];
 }

@@ -28,6 +28,7 @@ export function allOf<T extends readonly unknown[]>(queries: { [K in keyof T]: Q
 export function QueryState<T>({
   query,
   label,
+  rows = 3,
   system,
   notConfigured,
   notFound,
@@ -37,6 +38,8 @@ export function QueryState<T>({
 }: {
   query: QueryLike<T>;
   label: string;
+  /** Placeholder rows while loading: about as many as the page will show, so it does not jump. */
+  rows?: number;
   system?: SystemSettings;
   /** Said before the server's message when the system is not configured (what to set). */
   notConfigured?: ReactNode;
@@ -46,7 +49,7 @@ export function QueryState<T>({
   empty?: { title: string; body: ReactNode };
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <Loading rows={3} label={`Loading ${label}`} />;
+  if (query.isPending) return <Loading rows={rows} label={`Loading ${label}`} />;
   if (query.error) {
     if (system && isNotConfiguredError(query.error))
       return (

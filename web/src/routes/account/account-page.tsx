@@ -1,10 +1,11 @@
 import { useCreateToken, useMe, useRevokeToken, useSignInProviders, useTokens, useUnlinkIdentity } from './queries';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { NewTokenDialog } from './token-dialog';
 import { TokensTable } from './tokens-table';
 import { formatDate } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 function Section({ title, intro, action, children }: { title: string; intro: string; action?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -29,33 +30,37 @@ function Identities() {
   const providers = useSignInProviders();
   const unlink = useUnlinkIdentity();
   const nameOf = (id: string) => providers.data?.providers.find((p) => p.id === id)?.name ?? id;
-  if (me.isPending) return <Loading rows={2} label="Loading your identities" />;
-  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
-  if (me.data.identities.length === 0) {
-    return <EmptyState title="No single sign-on identity linked">Signing in with your company’s identity provider links it here.</EmptyState>;
-  }
   return (
-    <SimpleTable label="Linked identities" head={['Provider', 'Email', 'Subject', 'Linked', '']}>
-      {me.data.identities.map((i) => (
-        <tr key={i.provider}>
-          <td className="font-medium">{nameOf(i.provider)}</td>
-          <td>{i.email ?? '—'}</td>
-          <td className="font-mono text-xs break-all">{i.subject}</td>
-          <td>{formatDate(i.linkedAt)}</td>
-          <td className="text-right">
-            <ConfirmButton
-              label={`Unlink ${nameOf(i.provider)}`}
-              title={`Unlink ${nameOf(i.provider)}?`}
-              description="You will no longer sign in with it. Hangar refuses this when it is your only way to sign in."
-              confirmLabel="Unlink"
-              onConfirm={() => unlink.mutateAsync(i.provider)}
-            >
-              Unlink
-            </ConfirmButton>
-          </td>
-        </tr>
-      ))}
-    </SimpleTable>
+    <QueryState query={me} label="your identities" rows={2}>
+      {(data) => {
+        if (data.identities.length === 0) {
+          return <EmptyState title="No single sign-on identity linked">Signing in with your company’s identity provider links it here.</EmptyState>;
+        }
+        return (
+          <SimpleTable label="Linked identities" head={['Provider', 'Email', 'Subject', 'Linked', '']}>
+            {data.identities.map((i) => (
+              <tr key={i.provider}>
+                <td className="font-medium">{nameOf(i.provider)}</td>
+                <td>{i.email ?? '—'}</td>
+                <td className="font-mono text-xs break-all">{i.subject}</td>
+                <td>{formatDate(i.linkedAt)}</td>
+                <td className="text-right">
+                  <ConfirmButton
+                    label={`Unlink ${nameOf(i.provider)}`}
+                    title={`Unlink ${nameOf(i.provider)}?`}
+                    description="You will no longer sign in with it. Hangar refuses this when it is your only way to sign in."
+                    confirmLabel="Unlink"
+                    onConfirm={() => unlink.mutateAsync(i.provider)}
+                  >
+                    Unlink
+                  </ConfirmButton>
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -69,15 +74,15 @@ function Tokens() {
       intro="For scripts, CI jobs and the hangar command line. A token acts as you, with your roles as they are when it is used; a read token may only read."
       action={<NewTokenDialog create={create} />}
     >
-      {tokens.isPending ? (
-        <Loading rows={2} label="Loading your tokens" />
-      ) : tokens.isError ? (
-        <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />
-      ) : tokens.data.length === 0 ? (
-        <EmptyState title="No tokens yet">Create one for a script or CI job; its secret is shown once.</EmptyState>
-      ) : (
-        <TokensTable label="Your personal access tokens" tokens={tokens.data} revoke={(id) => revoke.mutateAsync(id)} />
-      )}
+      <QueryState query={tokens} label="your tokens" rows={2}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No tokens yet">Create one for a script or CI job; its secret is shown once.</EmptyState>
+          ) : (
+            <TokensTable label="Your personal access tokens" tokens={data} revoke={(id) => revoke.mutateAsync(id)} />
+          )
+        }
+      </QueryState>
     </Section>
   );
 }

@@ -3,11 +3,12 @@ import { fieldError } from '../../api/field-errors';
 import { useCredentials, useDeleteCredential, useSaveCredential, type Credential, type CredentialBody } from './queries';
 import { sessionOrganizations } from '../../api/session';
 import { Badge } from '../../components/ui/badge';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { useOrganizationId } from '../../lib/use-session';
 import { SelectField, TextField } from '../../components/ui/input';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 type CredentialType = CredentialBody['type'];
 const TYPES: readonly CredentialType[] = ['gitopscd', 'cloudci', 'serverci', 'hostedci', 'github', 'gitlab'];
@@ -173,39 +174,39 @@ export function CredentialsPage() {
           })}
         </ul>
       )}
-      {creds.isPending ? (
-        <Loading label="Loading credentials" />
-      ) : creds.isError ? (
-        <ErrorState error={creds.error} onRetry={() => void creds.refetch()} />
-      ) : creds.data.length === 0 ? (
-        <EmptyState title="No credentials stored">A platform’s pages say “not configured” until its credential is stored here.</EmptyState>
-      ) : (
-        <AdminTable label="Credentials" head={['Name', 'Platform', 'Value', 'Updated', 'Actions']}>
-          {creds.data.map((c) => (
-            <tr key={c.id}>
-              <td className={`${cell} font-medium`}>{c.name}</td>
-              <td className={cell}>{TYPE_LABELS[c.type as CredentialType] ?? c.type}</td>
-              <td className={cell}>
-                <Badge tone="success">set</Badge>
-              </td>
-              <td className={cell}>{formatDateTime(c.updatedAt)}</td>
-              <td className={cell}>
-                <span className="flex gap-1">
-                  <EditCredential credential={c} />
-                  <ConfirmAction
-                    trigger="Delete"
-                    triggerLabel={`Delete credential ${c.name}`}
-                    title={`Delete ${c.name}?`}
-                    description="Hangar stops calling this platform until a new credential is stored."
-                    confirmLabel="Delete credential"
-                    onConfirm={() => remove.mutateAsync(c.id)}
-                  />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryState query={creds} label="credentials" rows={5}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No credentials stored">A platform’s pages say “not configured” until its credential is stored here.</EmptyState>
+          ) : (
+            <AdminTable label="Credentials" head={['Name', 'Platform', 'Value', 'Updated', 'Actions']}>
+              {data.map((c) => (
+                <tr key={c.id}>
+                  <td className={`${cell} font-medium`}>{c.name}</td>
+                  <td className={cell}>{TYPE_LABELS[c.type as CredentialType] ?? c.type}</td>
+                  <td className={cell}>
+                    <Badge tone="success">set</Badge>
+                  </td>
+                  <td className={cell}>{formatDateTime(c.updatedAt)}</td>
+                  <td className={cell}>
+                    <span className="flex gap-1">
+                      <EditCredential credential={c} />
+                      <ConfirmAction
+                        trigger="Delete"
+                        triggerLabel={`Delete credential ${c.name}`}
+                        title={`Delete ${c.name}?`}
+                        description="Hangar stops calling this platform until a new credential is stored."
+                        confirmLabel="Delete credential"
+                        onConfirm={() => remove.mutateAsync(c.id)}
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -12,10 +12,11 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/input';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { useOrganizationId } from '../../lib/use-session';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 import { formatDateTime as formatTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const TONE = { finished: 'success', failed: 'danger', paused: 'warning', running: 'primary', queued: 'primary', never: 'neutral' } as const;
 
@@ -97,37 +98,37 @@ function ScanDetails({ source }: { source: DiscoverySource }) {
   return (
     <details onToggle={(ev) => setOpen((ev.target as HTMLDetailsElement).open)} className="text-xs">
       <summary className="cursor-pointer text-primary">Last scan details</summary>
-      {status.isPending ? (
-        <Loading label="Loading the last scan" />
-      ) : status.isError ? (
-        <ErrorState error={status.error} onRetry={() => void status.refetch()} />
-      ) : s ? (
-        <div className="grid gap-1 pt-1">
-          <p>
-            {s.repositoriesSeen} repositories, {s.filesFound} catalog files; entities {s.entities.created} created, {s.entities.updated} updated,{' '}
-            {s.entities.unchanged} unchanged, {s.entities.removed} removed.
-          </p>
-          <p>
-            {s.requests.made} requests ({s.requests.notModified} answered 304); rate limit remaining {s.rateLimit.remaining ?? 'unknown'}
-            {s.pausedUntil ? `; paused until ${formatTime(s.pausedUntil as string)}` : ''}.
-          </p>
-          {s.error && <p className="text-destructive">{s.error}</p>}
-          {s.errorCount > 0 ? (
-            <>
-              <h2 className="font-medium text-destructive">{s.errorCount} repositories with problems</h2>
-              <ul className="list-disc pl-5">
-                {s.errors.map((r) => (
-                  <li key={r.repository}>
-                    <span className="font-mono">{r.repository}</span>: {r.message}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>No repository problems.</p>
-          )}
-        </div>
-      ) : null}
+      <QueryState query={status} label="the last scan" rows={5}>
+        {() =>
+          s ? (
+            <div className="grid gap-1 pt-1">
+              <p>
+                {s.repositoriesSeen} repositories, {s.filesFound} catalog files; entities {s.entities.created} created, {s.entities.updated} updated,{' '}
+                {s.entities.unchanged} unchanged, {s.entities.removed} removed.
+              </p>
+              <p>
+                {s.requests.made} requests ({s.requests.notModified} answered 304); rate limit remaining {s.rateLimit.remaining ?? 'unknown'}
+                {s.pausedUntil ? `; paused until ${formatTime(s.pausedUntil as string)}` : ''}.
+              </p>
+              {s.error && <p className="text-destructive">{s.error}</p>}
+              {s.errorCount > 0 ? (
+                <>
+                  <h2 className="font-medium text-destructive">{s.errorCount} repositories with problems</h2>
+                  <ul className="list-disc pl-5">
+                    {s.errors.map((r) => (
+                      <li key={r.repository}>
+                        <span className="font-mono">{r.repository}</span>: {r.message}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p>No repository problems.</p>
+              )}
+            </div>
+          ) : null
+        }
+      </QueryState>
     </details>
   );
 }
@@ -143,60 +144,60 @@ export function DiscoveryPage() {
       <AdminHeader title="Discovery" action={<NewSource />}>
         GitHub organizations and GitLab groups whose repositories fill the catalog: scanned on a schedule, refreshed by push webhooks.
       </AdminHeader>
-      {sources.isPending ? (
-        <Loading label="Loading discovery sources" />
-      ) : sources.isError ? (
-        <ErrorState error={sources.error} onRetry={() => void sources.refetch()} />
-      ) : sources.data.length === 0 ? (
-        <EmptyState title="No discovery sources">Store a github or gitlab credential, then add a source with “Add source”.</EmptyState>
-      ) : (
-        <AdminTable label="Discovery sources" head={['Source', 'Last scan', 'Actions']}>
-          {sources.data.map((s) => (
-            <tr key={s.id}>
-              <td className={cell}>
-                <div className="font-medium">
-                  {s.provider === 'gitlab' ? 'GitLab' : 'GitHub'} · {s.owner}
-                </div>
-                <div className="text-xs break-all text-muted-foreground">
-                  {s.baseUrl} · {s.filePath} · {s.branch ?? 'default branch'} · {s.schedule}
-                </div>
-              </td>
-              <td className={cell}>
-                <span className="grid gap-1">
-                  <Badge tone={TONE[s.lastScan.state as keyof typeof TONE] ?? 'neutral'} className="w-fit">
-                    {s.lastScan.state}
-                  </Badge>
-                  <span className="text-xs">
-                    {formatTime(s.lastScan.startedAt as string | null)} → {formatTime(s.lastScan.finishedAt as string | null)}
-                  </span>
-                  <ScanDetails source={s} />
-                </span>
-              </td>
-              <td className={cell}>
-                <span className="flex gap-1">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Scan ${s.owner} now`}
-                    disabled={scan.isPending && scan.variables === s.id}
-                    onClick={() => scan.mutate(s.id)}
-                  >
-                    Scan now
-                  </Button>
-                  <ConfirmAction
-                    trigger="Delete"
-                    triggerLabel={`Delete source ${s.owner}`}
-                    title={`Delete the source ${s.owner}?`}
-                    description="Scans and push refreshes stop; the locations and entities it registered stay."
-                    confirmLabel="Delete source"
-                    onConfirm={() => remove.mutateAsync(s.id)}
-                  />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryState query={sources} label="discovery sources" rows={5}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No discovery sources">Store a github or gitlab credential, then add a source with “Add source”.</EmptyState>
+          ) : (
+            <AdminTable label="Discovery sources" head={['Source', 'Last scan', 'Actions']}>
+              {data.map((s) => (
+                <tr key={s.id}>
+                  <td className={cell}>
+                    <div className="font-medium">
+                      {s.provider === 'gitlab' ? 'GitLab' : 'GitHub'} · {s.owner}
+                    </div>
+                    <div className="text-xs break-all text-muted-foreground">
+                      {s.baseUrl} · {s.filePath} · {s.branch ?? 'default branch'} · {s.schedule}
+                    </div>
+                  </td>
+                  <td className={cell}>
+                    <span className="grid gap-1">
+                      <Badge tone={TONE[s.lastScan.state as keyof typeof TONE] ?? 'neutral'} className="w-fit">
+                        {s.lastScan.state}
+                      </Badge>
+                      <span className="text-xs">
+                        {formatTime(s.lastScan.startedAt as string | null)} → {formatTime(s.lastScan.finishedAt as string | null)}
+                      </span>
+                      <ScanDetails source={s} />
+                    </span>
+                  </td>
+                  <td className={cell}>
+                    <span className="flex gap-1">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Scan ${s.owner} now`}
+                        disabled={scan.isPending && scan.variables === s.id}
+                        onClick={() => scan.mutate(s.id)}
+                      >
+                        Scan now
+                      </Button>
+                      <ConfirmAction
+                        trigger="Delete"
+                        triggerLabel={`Delete source ${s.owner}`}
+                        title={`Delete the source ${s.owner}?`}
+                        description="Scans and push refreshes stop; the locations and entities it registered stay."
+                        confirmLabel="Delete source"
+                        onConfirm={() => remove.mutateAsync(s.id)}
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

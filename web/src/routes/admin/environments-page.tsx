@@ -3,8 +3,9 @@ import { fieldError } from '../../api/field-errors';
 import { useDeleteEnvironment, useEnvironments, useSaveEnvironment, type Environment, type EnvironmentBody } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
+import { QueryState } from '../../components/ui/query-state';
 
 const TYPES = ['development', 'staging', 'production', 'sandbox'] as const;
 
@@ -82,39 +83,39 @@ export function EnvironmentsPage() {
       <AdminHeader title="Environments" action={<EnvironmentForm nextOrder={nextOrder} />}>
         Deployment targets, shown in this order everywhere.
       </AdminHeader>
-      {envs.isPending ? (
-        <Loading label="Loading environments" />
-      ) : envs.isError ? (
-        <ErrorState error={envs.error} onRetry={() => void envs.refetch()} />
-      ) : envs.data.length === 0 ? (
-        <EmptyState title="No environments yet">Create one with “New environment”; deploy stages of pipelines target them.</EmptyState>
-      ) : (
-        <AdminTable label="Environments" head={['Order', 'Name', 'Type', 'Description', 'Actions']}>
-          {envs.data.map((env) => (
-            <tr key={env.id}>
-              <td className={cell}>{env.order}</td>
-              <td className={`${cell} font-medium`}>{env.name}</td>
-              <td className={cell}>
-                <Badge tone={env.type === 'production' ? 'success' : 'neutral'}>{env.type}</Badge>
-              </td>
-              <td className={cell}>{env.description || '—'}</td>
-              <td className={cell}>
-                <span className="flex gap-1">
-                  <EnvironmentForm env={env} nextOrder={nextOrder} />
-                  <ConfirmAction
-                    trigger="Delete"
-                    triggerLabel={`Delete environment ${env.name}`}
-                    title={`Delete ${env.name}?`}
-                    description="The environment and every deployment recorded to it are deleted. This cannot be undone."
-                    confirmLabel="Delete environment"
-                    onConfirm={() => remove.mutateAsync(env.id)}
-                  />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryState query={envs} label="environments" rows={5}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No environments yet">Create one with “New environment”; deploy stages of pipelines target them.</EmptyState>
+          ) : (
+            <AdminTable label="Environments" head={['Order', 'Name', 'Type', 'Description', 'Actions']}>
+              {data.map((env) => (
+                <tr key={env.id}>
+                  <td className={cell}>{env.order}</td>
+                  <td className={`${cell} font-medium`}>{env.name}</td>
+                  <td className={cell}>
+                    <Badge tone={env.type === 'production' ? 'success' : 'neutral'}>{env.type}</Badge>
+                  </td>
+                  <td className={cell}>{env.description || '—'}</td>
+                  <td className={cell}>
+                    <span className="flex gap-1">
+                      <EnvironmentForm env={env} nextOrder={nextOrder} />
+                      <ConfirmAction
+                        trigger="Delete"
+                        triggerLabel={`Delete environment ${env.name}`}
+                        title={`Delete ${env.name}?`}
+                        description="The environment and every deployment recorded to it are deleted. This cannot be undone."
+                        confirmLabel="Delete environment"
+                        onConfirm={() => remove.mutateAsync(env.id)}
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -4,10 +4,11 @@ import { fieldError } from '../../api/field-errors';
 import { useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { EmptyState, ErrorState, Loading, describeError } from '../../components/ui/states';
+import { EmptyState, describeError } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, Pager, str } from './admin-ui';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/admin/locations');
 const SIZE = 50;
@@ -103,66 +104,66 @@ export function LocationsPage() {
         Git repositories the catalog reads. Each is re-read on a schedule; its last refresh and the problems found are shown here.
       </AdminHeader>
       <OutcomePanel outcome={outcome} />
-      {locations.isPending ? (
-        <Loading label="Loading locations" />
-      ) : locations.isError ? (
-        <ErrorState error={locations.error} onRetry={() => void locations.refetch()} />
-      ) : locations.data.total === 0 ? (
-        <EmptyState title="No locations registered">Register a git repository holding catalog-info.yaml files with “Register location”.</EmptyState>
-      ) : (
-        <>
-          <AdminTable label="Catalog locations" head={['Location', 'Last refresh', 'Status', 'Actions']}>
-            {locations.data.data.map((l) => (
-              <tr key={l.id}>
-                <td className={cell}>
-                  <div className="font-mono text-xs break-all">{l.url}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {l.branch ? `branch ${l.branch}` : 'default branch'}
-                    {l.path ? ` · ${l.path}` : ''}
-                  </div>
-                </td>
-                <td className={cell}>{formatDateTime(l.lastRefreshedAt)}</td>
-                <td className={cell}>
-                  {l.lastError ? (
-                    <span className="grid gap-1">
-                      <Badge tone="danger" className="w-fit">
-                        problems
-                      </Badge>
-                      <span className="text-xs">{l.lastError}</span>
-                    </span>
-                  ) : l.lastRefreshedAt ? (
-                    <Badge tone="success">ok</Badge>
-                  ) : (
-                    <Badge>not read yet</Badge>
-                  )}
-                </td>
-                <td className={cell}>
-                  <span className="flex gap-1">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Refresh ${l.url}`}
-                      disabled={refresh.isPending && refresh.variables === l.id}
-                      onClick={() => void doRefresh(l.id, l.url)}
-                    >
-                      Refresh
-                    </Button>
-                    <ConfirmAction
-                      trigger="Delete"
-                      triggerLabel={`Delete location ${l.url}`}
-                      title="Delete this location?"
-                      description={`${l.url} is no longer read. The entities read from it stay in the catalog until deleted.`}
-                      confirmLabel="Delete location"
-                      onConfirm={() => remove.mutateAsync(l.id)}
-                    />
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-          <Pager page={page} size={SIZE} total={locations.data.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
-        </>
-      )}
+      <QueryState query={locations} label="locations" rows={5}>
+        {(loaded) =>
+          loaded.total === 0 ? (
+            <EmptyState title="No locations registered">Register a git repository holding catalog-info.yaml files with “Register location”.</EmptyState>
+          ) : (
+            <>
+              <AdminTable label="Catalog locations" head={['Location', 'Last refresh', 'Status', 'Actions']}>
+                {loaded.data.map((l) => (
+                  <tr key={l.id}>
+                    <td className={cell}>
+                      <div className="font-mono text-xs break-all">{l.url}</div>
+                      <div className="text-xs text-muted-foreground">
+                        {l.branch ? `branch ${l.branch}` : 'default branch'}
+                        {l.path ? ` · ${l.path}` : ''}
+                      </div>
+                    </td>
+                    <td className={cell}>{formatDateTime(l.lastRefreshedAt)}</td>
+                    <td className={cell}>
+                      {l.lastError ? (
+                        <span className="grid gap-1">
+                          <Badge tone="danger" className="w-fit">
+                            problems
+                          </Badge>
+                          <span className="text-xs">{l.lastError}</span>
+                        </span>
+                      ) : l.lastRefreshedAt ? (
+                        <Badge tone="success">ok</Badge>
+                      ) : (
+                        <Badge>not read yet</Badge>
+                      )}
+                    </td>
+                    <td className={cell}>
+                      <span className="flex gap-1">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Refresh ${l.url}`}
+                          disabled={refresh.isPending && refresh.variables === l.id}
+                          onClick={() => void doRefresh(l.id, l.url)}
+                        >
+                          Refresh
+                        </Button>
+                        <ConfirmAction
+                          trigger="Delete"
+                          triggerLabel={`Delete location ${l.url}`}
+                          title="Delete this location?"
+                          description={`${l.url} is no longer read. The entities read from it stay in the catalog until deleted.`}
+                          confirmLabel="Delete location"
+                          onConfirm={() => remove.mutateAsync(l.id)}
+                        />
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
+              <Pager page={page} size={SIZE} total={loaded.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { fieldError } from '../../api/field-errors';
 import { useAddMember, useAllUsers, useMembers, useOrganization, useRemoveMember, useSetMemberRole, type OrgRole } from './queries';
 import { Select, SelectField } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 import { TextLink } from '../../components/ui/text-link';
 import { formatDateTime } from '../../lib/format';
@@ -75,50 +75,50 @@ export function OrganizationPage() {
             </p>
           )}
           <h2 className="text-base font-semibold">Members</h2>
-          {members.isPending ? (
-            <Loading label="Loading members" />
-          ) : members.isError ? (
-            <ErrorState error={members.error} onRetry={() => void members.refetch()} />
-          ) : members.data.length === 0 ? (
-            <EmptyState title="No members">Add one with “Add member”.</EmptyState>
-          ) : (
-            <AdminTable label="Members" head={['User', 'Role', 'Joined', 'Actions']}>
-              {members.data.map((m) => (
-                <tr key={m.userId}>
-                  <td className={`${cell} font-medium`}>{m.username}</td>
-                  <td className={cell}>
-                    <Select
-                      aria-label={`Role of ${m.username}`}
-                      value={m.role}
-                      disabled={setRole.isPending}
-                      className="h-8 w-32"
-                      onChange={(e) => {
-                        setRole.reset();
-                        setRole.mutate({ userId: m.userId, role: e.target.value as OrgRole });
-                      }}
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
-                    </Select>
-                  </td>
-                  <td className={cell}>{formatDateTime(m.joinedAt)}</td>
-                  <td className={cell}>
-                    <ConfirmAction
-                      trigger="Remove"
-                      triggerLabel={`Remove ${m.username} from ${o.name}`}
-                      title={`Remove ${m.username}?`}
-                      description={`${m.username} loses access to everything walled in ${o.name}.`}
-                      confirmLabel="Remove member"
-                      onConfirm={() => remove.mutateAsync(m.userId)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </AdminTable>
-          )}
+          <QueryState query={members} label="members" rows={5}>
+            {(data) =>
+              data.length === 0 ? (
+                <EmptyState title="No members">Add one with “Add member”.</EmptyState>
+              ) : (
+                <AdminTable label="Members" head={['User', 'Role', 'Joined', 'Actions']}>
+                  {data.map((m) => (
+                    <tr key={m.userId}>
+                      <td className={`${cell} font-medium`}>{m.username}</td>
+                      <td className={cell}>
+                        <Select
+                          aria-label={`Role of ${m.username}`}
+                          value={m.role}
+                          disabled={setRole.isPending}
+                          className="h-8 w-32"
+                          onChange={(e) => {
+                            setRole.reset();
+                            setRole.mutate({ userId: m.userId, role: e.target.value as OrgRole });
+                          }}
+                        >
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </Select>
+                      </td>
+                      <td className={cell}>{formatDateTime(m.joinedAt)}</td>
+                      <td className={cell}>
+                        <ConfirmAction
+                          trigger="Remove"
+                          triggerLabel={`Remove ${m.username} from ${o.name}`}
+                          title={`Remove ${m.username}?`}
+                          description={`${m.username} loses access to everything walled in ${o.name}.`}
+                          confirmLabel="Remove member"
+                          onConfirm={() => remove.mutateAsync(m.userId)}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </AdminTable>
+              )
+            }
+          </QueryState>
         </div>
       )}
     </QueryState>

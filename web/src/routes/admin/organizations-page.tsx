@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { fieldError } from '../../api/field-errors';
 import { useDeleteOrganization, useOrganizations, useSaveOrganization, type Organization } from './queries';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
+import { QueryState } from '../../components/ui/query-state';
 
 /** Create (name, slug, description) or edit an organization; problems shown on their fields. */
 export function OrganizationForm({ org }: { org?: Organization }) {
@@ -40,40 +41,40 @@ export function OrganizationsPage() {
       <AdminHeader title="Organizations" action={<OrganizationForm />}>
         Organizations wall off credentials, pipelines and templates. Members are managed per organization by its owners and admins.
       </AdminHeader>
-      {orgs.isPending ? (
-        <Loading label="Loading organizations" />
-      ) : orgs.isError ? (
-        <ErrorState error={orgs.error} onRetry={() => void orgs.refetch()} />
-      ) : orgs.data.length === 0 ? (
-        <EmptyState title="No organizations yet">Create one with “New organization”.</EmptyState>
-      ) : (
-        <AdminTable label="Organizations" head={['Name', 'Slug', 'Description', 'Actions']}>
-          {orgs.data.map((o) => (
-            <tr key={o.id}>
-              <td className={cell}>
-                <Link to="/admin/organizations/$orgId" params={{ orgId: o.id }} className="font-medium text-primary hover:underline">
-                  {o.name}
-                </Link>
-              </td>
-              <td className={`${cell} font-mono text-xs`}>{o.slug}</td>
-              <td className={cell}>{o.description || '—'}</td>
-              <td className={cell}>
-                <span className="flex gap-1">
-                  <OrganizationForm org={o} />
-                  <ConfirmAction
-                    trigger="Delete"
-                    triggerLabel={`Delete organization ${o.name}`}
-                    title={`Delete ${o.name}?`}
-                    description="The organization, its memberships and everything walled in it are deleted. Only its owner can do this."
-                    confirmLabel="Delete organization"
-                    onConfirm={() => remove.mutateAsync(o.id)}
-                  />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryState query={orgs} label="organizations" rows={5}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No organizations yet">Create one with “New organization”.</EmptyState>
+          ) : (
+            <AdminTable label="Organizations" head={['Name', 'Slug', 'Description', 'Actions']}>
+              {data.map((o) => (
+                <tr key={o.id}>
+                  <td className={cell}>
+                    <Link to="/admin/organizations/$orgId" params={{ orgId: o.id }} className="font-medium text-primary hover:underline">
+                      {o.name}
+                    </Link>
+                  </td>
+                  <td className={`${cell} font-mono text-xs`}>{o.slug}</td>
+                  <td className={cell}>{o.description || '—'}</td>
+                  <td className={cell}>
+                    <span className="flex gap-1">
+                      <OrganizationForm org={o} />
+                      <ConfirmAction
+                        trigger="Delete"
+                        triggerLabel={`Delete organization ${o.name}`}
+                        title={`Delete ${o.name}?`}
+                        description="The organization, its memberships and everything walled in it are deleted. Only its owner can do this."
+                        confirmLabel="Delete organization"
+                        onConfirm={() => remove.mutateAsync(o.id)}
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -14,11 +14,12 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/input';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { NewTokenDialog } from '../account';
 import { TokensTable } from '../account';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, Pager, str } from './admin-ui';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/admin/service-accounts');
 const SIZE = 50;
@@ -72,15 +73,15 @@ function AccountTokens({ account }: { account: ServiceAccount }) {
         <div className="flex justify-end">
           <NewTokenDialog owner={account.name} create={create} />
         </div>
-        {tokens.isPending ? (
-          <Loading rows={2} label="Loading tokens" />
-        ) : tokens.isError ? (
-          <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />
-        ) : tokens.data.length === 0 ? (
-          <p className="text-[13px] text-muted-foreground">No tokens yet.</p>
-        ) : (
-          <TokensTable label={`Tokens of ${account.name}`} tokens={tokens.data} revoke={(id) => revoke.mutateAsync(id)} />
-        )}
+        <QueryState query={tokens} label="tokens" rows={2}>
+          {(data) =>
+            data.length === 0 ? (
+              <p className="text-[13px] text-muted-foreground">No tokens yet.</p>
+            ) : (
+              <TokensTable label={`Tokens of ${account.name}`} tokens={data} revoke={(id) => revoke.mutateAsync(id)} />
+            )
+          }
+        </QueryState>
       </DialogContent>
     </Dialog>
   );
@@ -97,50 +98,50 @@ export function ServiceAccountsPage() {
       <AdminHeader title="Service accounts" action={<NewServiceAccount />}>
         Accounts for CI jobs and other automation. They cannot sign in with a password or single sign-on; their personal access tokens act with their roles.
       </AdminHeader>
-      {accounts.isPending ? (
-        <Loading label="Loading service accounts" />
-      ) : accounts.isError ? (
-        <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : accounts.data.total === 0 ? (
-        <EmptyState title="No service accounts yet">Create one for a CI job that records deployments or reads the catalog.</EmptyState>
-      ) : (
-        <>
-          <AdminTable label="Service accounts" head={['Name', 'Description', 'Roles', 'Created', 'Actions']}>
-            {accounts.data.data.map((a) => (
-              <tr key={a.id}>
-                <td className={`${cell} font-medium`}>
-                  {a.name} {a.deactivatedAt && <Badge tone="danger">deactivated</Badge>}
-                </td>
-                <td className={cell}>{a.description || '—'}</td>
-                <td className={cell}>
-                  <span className="flex flex-wrap gap-1">
-                    {a.roles.map((r) => (
-                      <Badge key={r} tone={r === 'admin' ? 'primary' : 'neutral'}>
-                        {r}
-                      </Badge>
-                    ))}
-                  </span>
-                </td>
-                <td className={cell}>{formatDateTime(a.createdAt)}</td>
-                <td className={cell}>
-                  <span className="flex flex-wrap gap-2">
-                    <AccountTokens account={a} />
-                    <ConfirmAction
-                      trigger="Delete"
-                      triggerLabel={`Delete service account ${a.name}`}
-                      title={`Delete ${a.name}?`}
-                      description="The account and every token of it are removed; whatever uses them is refused from the next request on."
-                      confirmLabel="Delete service account"
-                      onConfirm={() => remove.mutateAsync(a.id)}
-                    />
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-          <Pager page={page} size={SIZE} total={accounts.data.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
-        </>
-      )}
+      <QueryState query={accounts} label="service accounts" rows={5}>
+        {(loaded) =>
+          loaded.total === 0 ? (
+            <EmptyState title="No service accounts yet">Create one for a CI job that records deployments or reads the catalog.</EmptyState>
+          ) : (
+            <>
+              <AdminTable label="Service accounts" head={['Name', 'Description', 'Roles', 'Created', 'Actions']}>
+                {loaded.data.map((a) => (
+                  <tr key={a.id}>
+                    <td className={`${cell} font-medium`}>
+                      {a.name} {a.deactivatedAt && <Badge tone="danger">deactivated</Badge>}
+                    </td>
+                    <td className={cell}>{a.description || '—'}</td>
+                    <td className={cell}>
+                      <span className="flex flex-wrap gap-1">
+                        {a.roles.map((r) => (
+                          <Badge key={r} tone={r === 'admin' ? 'primary' : 'neutral'}>
+                            {r}
+                          </Badge>
+                        ))}
+                      </span>
+                    </td>
+                    <td className={cell}>{formatDateTime(a.createdAt)}</td>
+                    <td className={cell}>
+                      <span className="flex flex-wrap gap-2">
+                        <AccountTokens account={a} />
+                        <ConfirmAction
+                          trigger="Delete"
+                          triggerLabel={`Delete service account ${a.name}`}
+                          title={`Delete ${a.name}?`}
+                          description="The account and every token of it are removed; whatever uses them is refused from the next request on."
+                          confirmLabel="Delete service account"
+                          onConfirm={() => remove.mutateAsync(a.id)}
+                        />
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
+              <Pager page={page} size={SIZE} total={loaded.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

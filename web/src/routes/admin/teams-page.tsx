@@ -8,9 +8,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Select, SelectField, TextField } from '../../components/ui/input';
-import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { describeError, EmptyState } from '../../components/ui/states';
 import { FormAlert } from '../../components/ui/form-field';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
+import { QueryState } from '../../components/ui/query-state';
 
 const TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
 
@@ -96,31 +97,31 @@ function TeamMembers({ team }: { team: TeamSummary }) {
             Add to team
           </Button>
         </form>
-        {members.isPending ? (
-          <Loading rows={2} label="Loading members" />
-        ) : members.isError ? (
-          <ErrorState error={members.error} onRetry={() => void members.refetch()} />
-        ) : members.data.length === 0 ? (
-          <p className="text-[13px] text-muted-foreground">No accounts in this team yet.</p>
-        ) : (
-          <ul className="divide-y rounded-md border text-[13px]">
-            {members.data.map((m) => (
-              <li key={m.id} className="flex items-center justify-between gap-2 px-3 py-2">
-                <span>
-                  <span className="font-medium">{m.username}</span> <span className="text-muted-foreground">{m.email}</span>
-                </span>
-                <ConfirmAction
-                  trigger="Remove"
-                  triggerLabel={`Remove ${m.username} from ${name}`}
-                  title={`Remove ${m.username} from ${name}?`}
-                  description="The account stays; it is no longer a member of this team."
-                  confirmLabel="Remove from team"
-                  onConfirm={() => remove.mutateAsync(m.id)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={members} label="members" rows={2}>
+          {(data) =>
+            data.length === 0 ? (
+              <p className="text-[13px] text-muted-foreground">No accounts in this team yet.</p>
+            ) : (
+              <ul className="divide-y rounded-md border text-[13px]">
+                {data.map((m) => (
+                  <li key={m.id} className="flex items-center justify-between gap-2 px-3 py-2">
+                    <span>
+                      <span className="font-medium">{m.username}</span> <span className="text-muted-foreground">{m.email}</span>
+                    </span>
+                    <ConfirmAction
+                      trigger="Remove"
+                      triggerLabel={`Remove ${m.username} from ${name}`}
+                      title={`Remove ${m.username} from ${name}?`}
+                      description="The account stays; it is no longer a member of this team."
+                      confirmLabel="Remove from team"
+                      onConfirm={() => remove.mutateAsync(m.id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </DialogContent>
     </Dialog>
   );
@@ -135,44 +136,44 @@ export function AdminTeamsPage() {
       <AdminHeader title="Teams" action={<TeamForm />}>
         Teams own components (by the component’s owner name). Deleting a team keeps its components, with no team.
       </AdminHeader>
-      {teams.isPending ? (
-        <Loading label="Loading teams" />
-      ) : teams.isError ? (
-        <ErrorState error={teams.error} onRetry={() => void teams.refetch()} />
-      ) : teams.data.teams.length === 0 ? (
-        <EmptyState title="No teams yet">Create one with “New team”, or register Backstage groups from a catalog location.</EmptyState>
-      ) : (
-        <AdminTable label="Teams" head={['Team', 'Type', 'Contact', 'Actions']}>
-          {teams.data.teams.map((t) => (
-            <tr key={t.id}>
-              <td className={cell}>
-                <Link to="/teams/$teamId" params={{ teamId: t.id }} className="font-medium text-primary hover:underline">
-                  {t.displayName || t.name}
-                </Link>
-                <div className="font-mono text-xs text-muted-foreground">{t.name}</div>
-              </td>
-              <td className={cell}>
-                <Badge>{t.type}</Badge>
-              </td>
-              <td className={cell}>{[t.contactEmail, t.chatChannel].filter(Boolean).join(' · ') || '—'}</td>
-              <td className={cell}>
-                <span className="flex gap-1">
-                  <TeamForm team={t} />
-                  <TeamMembers team={t} />
-                  <ConfirmAction
-                    trigger="Delete"
-                    triggerLabel={`Delete team ${t.name}`}
-                    title={`Delete ${t.displayName || t.name}?`}
-                    description="The team is deleted; its components are kept and no longer belong to a team."
-                    confirmLabel="Delete team"
-                    onConfirm={() => remove.mutateAsync(t.id)}
-                  />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryState query={teams} label="teams" rows={5}>
+        {(data) =>
+          data.teams.length === 0 ? (
+            <EmptyState title="No teams yet">Create one with “New team”, or register Backstage groups from a catalog location.</EmptyState>
+          ) : (
+            <AdminTable label="Teams" head={['Team', 'Type', 'Contact', 'Actions']}>
+              {data.teams.map((t) => (
+                <tr key={t.id}>
+                  <td className={cell}>
+                    <Link to="/teams/$teamId" params={{ teamId: t.id }} className="font-medium text-primary hover:underline">
+                      {t.displayName || t.name}
+                    </Link>
+                    <div className="font-mono text-xs text-muted-foreground">{t.name}</div>
+                  </td>
+                  <td className={cell}>
+                    <Badge>{t.type}</Badge>
+                  </td>
+                  <td className={cell}>{[t.contactEmail, t.chatChannel].filter(Boolean).join(' · ') || '—'}</td>
+                  <td className={cell}>
+                    <span className="flex gap-1">
+                      <TeamForm team={t} />
+                      <TeamMembers team={t} />
+                      <ConfirmAction
+                        trigger="Delete"
+                        triggerLabel={`Delete team ${t.name}`}
+                        title={`Delete ${t.displayName || t.name}?`}
+                        description="The team is deleted; its components are kept and no longer belong to a team."
+                        confirmLabel="Delete team"
+                        onConfirm={() => remove.mutateAsync(t.id)}
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -3,9 +3,10 @@ import { fieldError } from '../../api/field-errors';
 import { useDeleteTemplate, useSaveTemplate, useTemplates, type ServiceTemplate, type TemplateBody } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
+import { QueryState } from '../../components/ui/query-state';
 
 type Variable = NonNullable<TemplateBody['variables']>[number];
 
@@ -131,53 +132,53 @@ export function TemplatesPage() {
         Service templates people scaffold from. A template’s files are read from its repository at each scaffold, so a change pushed there needs no refresh
         here.
       </AdminHeader>
-      {templates.isPending ? (
-        <Loading label="Loading templates" />
-      ) : templates.isError ? (
-        <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
-      ) : templates.data.length === 0 ? (
-        <EmptyState title="No templates">Register one with “Register template”.</EmptyState>
-      ) : (
-        <AdminTable label="Templates" head={['Template', 'Language', 'Variables', 'Source', 'Actions']}>
-          {templates.data.map((t) => (
-            <tr key={t.id}>
-              <td className={cell}>
-                <div className="font-medium">{t.name}</div>
-                {t.description && <div className="text-xs text-muted-foreground">{t.description}</div>}
-                <div className="mt-1 flex flex-wrap gap-1">
-                  {t.tags.map((tag) => (
-                    <Badge key={tag}>{tag}</Badge>
-                  ))}
-                </div>
-              </td>
-              <td className={cell}>
-                {t.language} · {t.framework}
-              </td>
-              <td className={cell}>{t.variables.map((v) => v.key).join(', ') || '—'}</td>
-              <td className={cell}>
-                {t.isBuiltIn ? <Badge tone="primary">built-in</Badge> : <span className="font-mono text-xs break-all">{t.repositoryUrl}</span>}
-              </td>
-              <td className={cell}>
-                <span className="flex gap-1">
-                  <TemplateForm template={t} />
-                  <ConfirmAction
-                    trigger="Delete"
-                    triggerLabel={`Delete template ${t.name}`}
-                    title={`Delete ${t.name}?`}
-                    description={
-                      t.isBuiltIn
-                        ? 'A built-in template comes back, as shipped, the next time the server starts.'
-                        : 'People can no longer scaffold from it. Services made from it are not touched.'
-                    }
-                    confirmLabel="Delete template"
-                    onConfirm={() => remove.mutateAsync(t.id)}
-                  />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryState query={templates} label="templates" rows={5}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No templates">Register one with “Register template”.</EmptyState>
+          ) : (
+            <AdminTable label="Templates" head={['Template', 'Language', 'Variables', 'Source', 'Actions']}>
+              {data.map((t) => (
+                <tr key={t.id}>
+                  <td className={cell}>
+                    <div className="font-medium">{t.name}</div>
+                    {t.description && <div className="text-xs text-muted-foreground">{t.description}</div>}
+                    <div className="mt-1 flex flex-wrap gap-1">
+                      {t.tags.map((tag) => (
+                        <Badge key={tag}>{tag}</Badge>
+                      ))}
+                    </div>
+                  </td>
+                  <td className={cell}>
+                    {t.language} · {t.framework}
+                  </td>
+                  <td className={cell}>{t.variables.map((v) => v.key).join(', ') || '—'}</td>
+                  <td className={cell}>
+                    {t.isBuiltIn ? <Badge tone="primary">built-in</Badge> : <span className="font-mono text-xs break-all">{t.repositoryUrl}</span>}
+                  </td>
+                  <td className={cell}>
+                    <span className="flex gap-1">
+                      <TemplateForm template={t} />
+                      <ConfirmAction
+                        trigger="Delete"
+                        triggerLabel={`Delete template ${t.name}`}
+                        title={`Delete ${t.name}?`}
+                        description={
+                          t.isBuiltIn
+                            ? 'A built-in template comes back, as shipped, the next time the server starts.'
+                            : 'People can no longer scaffold from it. Services made from it are not touched.'
+                        }
+                        confirmLabel="Delete template"
+                        onConfirm={() => remove.mutateAsync(t.id)}
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

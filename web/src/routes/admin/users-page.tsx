@@ -1,10 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSetUserActive, useSetUserRoles, useUsers } from './queries';
 import { Badge } from '../../components/ui/badge';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
 import { AdminHeader, AdminTable, cell, ConfirmAction, Pager } from './admin-ui';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/admin/users');
 const SIZE = 50;
@@ -23,91 +24,91 @@ export function UsersPage() {
       <AdminHeader title="Users and roles">
         Every account. The <strong>admin</strong> role opens the administration pages and every admin-only action; <strong>user</strong> is always kept.
       </AdminHeader>
-      {users.isPending ? (
-        <Loading label="Loading users" />
-      ) : users.isError ? (
-        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.total === 0 ? (
-        <EmptyState title="No users yet">People appear here when they create an account.</EmptyState>
-      ) : (
-        <>
-          <AdminTable label="Users" head={['Username', 'Name', 'Email', 'Roles', 'Created', 'Actions']}>
-            {users.data.data.map((u) => {
-              const isAdmin = u.roles.includes('admin');
-              const self = u.id === me?.id;
-              return (
-                <tr key={u.id}>
-                  <td className={`${cell} font-medium`}>
-                    {u.username} {u.type === 'service' && <Badge>service</Badge>} {u.deactivatedAt && <Badge tone="danger">deactivated</Badge>}
-                  </td>
-                  <td className={cell}>{u.displayName || '—'}</td>
-                  <td className={cell}>{u.email}</td>
-                  <td className={cell}>
-                    <span className="flex flex-wrap gap-1">
-                      {u.roles.map((r) => (
-                        <Badge key={r} tone={r === 'admin' ? 'primary' : 'neutral'}>
-                          {r}
-                        </Badge>
-                      ))}
-                    </span>
-                  </td>
-                  <td className={cell}>{formatDateTime(u.createdAt)}</td>
-                  <td className={cell}>
-                    <span className="flex flex-wrap gap-2">
-                      {isAdmin ? (
-                        <ConfirmAction
-                          trigger="Remove admin"
-                          triggerLabel={`Remove the admin role from ${u.username}`}
-                          title={`Remove the admin role from ${u.username}?`}
-                          description={
-                            self
-                              ? 'This is your own account: you lose access to these pages as soon as it is saved.'
-                              : `${u.username} keeps the account but loses every admin-only action.`
-                          }
-                          confirmLabel="Remove admin role"
-                          onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user'] })}
-                        />
-                      ) : (
-                        <ConfirmAction
-                          trigger="Make admin"
-                          triggerLabel={`Make ${u.username} an admin`}
-                          title={`Make ${u.username} an admin?`}
-                          description={`${u.username} will be able to change users, organizations, credentials and everything else admins can.`}
-                          confirmLabel="Make admin"
-                          destructive={false}
-                          onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user', 'admin'] })}
-                        />
-                      )}
-                      {!self &&
-                        (u.deactivatedAt ? (
-                          <ConfirmAction
-                            trigger="Reactivate"
-                            triggerLabel={`Reactivate ${u.username}`}
-                            title={`Reactivate ${u.username}?`}
-                            description={`${u.username} can sign in again, and the account's tokens work again.`}
-                            confirmLabel="Reactivate"
-                            destructive={false}
-                            onConfirm={() => setActive.mutateAsync({ id: u.id, active: true })}
-                          />
-                        ) : (
-                          <ConfirmAction
-                            trigger="Deactivate"
-                            triggerLabel={`Deactivate ${u.username}`}
-                            title={`Deactivate ${u.username}?`}
-                            description="The account can no longer sign in, and its sessions and tokens are refused at once."
-                            confirmLabel="Deactivate"
-                            onConfirm={() => setActive.mutateAsync({ id: u.id, active: false })}
-                          />
-                        ))}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </AdminTable>
-          <Pager page={page} size={SIZE} total={users.data.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
-        </>
-      )}
+      <QueryState query={users} label="users" rows={5}>
+        {(loaded) =>
+          loaded.total === 0 ? (
+            <EmptyState title="No users yet">People appear here when they create an account.</EmptyState>
+          ) : (
+            <>
+              <AdminTable label="Users" head={['Username', 'Name', 'Email', 'Roles', 'Created', 'Actions']}>
+                {loaded.data.map((u) => {
+                  const isAdmin = u.roles.includes('admin');
+                  const self = u.id === me?.id;
+                  return (
+                    <tr key={u.id}>
+                      <td className={`${cell} font-medium`}>
+                        {u.username} {u.type === 'service' && <Badge>service</Badge>} {u.deactivatedAt && <Badge tone="danger">deactivated</Badge>}
+                      </td>
+                      <td className={cell}>{u.displayName || '—'}</td>
+                      <td className={cell}>{u.email}</td>
+                      <td className={cell}>
+                        <span className="flex flex-wrap gap-1">
+                          {u.roles.map((r) => (
+                            <Badge key={r} tone={r === 'admin' ? 'primary' : 'neutral'}>
+                              {r}
+                            </Badge>
+                          ))}
+                        </span>
+                      </td>
+                      <td className={cell}>{formatDateTime(u.createdAt)}</td>
+                      <td className={cell}>
+                        <span className="flex flex-wrap gap-2">
+                          {isAdmin ? (
+                            <ConfirmAction
+                              trigger="Remove admin"
+                              triggerLabel={`Remove the admin role from ${u.username}`}
+                              title={`Remove the admin role from ${u.username}?`}
+                              description={
+                                self
+                                  ? 'This is your own account: you lose access to these pages as soon as it is saved.'
+                                  : `${u.username} keeps the account but loses every admin-only action.`
+                              }
+                              confirmLabel="Remove admin role"
+                              onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user'] })}
+                            />
+                          ) : (
+                            <ConfirmAction
+                              trigger="Make admin"
+                              triggerLabel={`Make ${u.username} an admin`}
+                              title={`Make ${u.username} an admin?`}
+                              description={`${u.username} will be able to change users, organizations, credentials and everything else admins can.`}
+                              confirmLabel="Make admin"
+                              destructive={false}
+                              onConfirm={() => setRoles.mutateAsync({ id: u.id, roles: ['user', 'admin'] })}
+                            />
+                          )}
+                          {!self &&
+                            (u.deactivatedAt ? (
+                              <ConfirmAction
+                                trigger="Reactivate"
+                                triggerLabel={`Reactivate ${u.username}`}
+                                title={`Reactivate ${u.username}?`}
+                                description={`${u.username} can sign in again, and the account's tokens work again.`}
+                                confirmLabel="Reactivate"
+                                destructive={false}
+                                onConfirm={() => setActive.mutateAsync({ id: u.id, active: true })}
+                              />
+                            ) : (
+                              <ConfirmAction
+                                trigger="Deactivate"
+                                triggerLabel={`Deactivate ${u.username}`}
+                                title={`Deactivate ${u.username}?`}
+                                description="The account can no longer sign in, and its sessions and tokens are refused at once."
+                                confirmLabel="Deactivate"
+                                onConfirm={() => setActive.mutateAsync({ id: u.id, active: false })}
+                              />
+                            ))}
+                        </span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </AdminTable>
+              <Pager page={page} size={SIZE} total={loaded.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -10,10 +10,11 @@ import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Select } from '../../components/ui/input';
 import { ListFilter } from '../../components/ui/list-filter';
-import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState } from '../../components/ui/states';
 import type { ApiListSearch } from './apis-search';
 import { SpecStatusBadge } from './spec-panel';
 import { formatNumber } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/apis');
 const LIFECYCLES = ['production', 'experimental', 'deprecated'];
@@ -93,51 +94,51 @@ export function ApisPage() {
           ))}
         </Select>
       </div>
-      {list.isPending ? (
-        <Loading rows={8} label="Loading APIs" />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        search.q || search.lifecycle ? (
-          <EmptyState
-            title="No API matches these filters"
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void navigate({ search: {} })}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState title="No API is registered">
-            Register an entity of kind API (with its <code>spec.definition</code>) from a <code>catalog-info.yaml</code>; its spec versions appear here.
-            <DemoHint />
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <DataTable
-            label="APIs"
-            columns={columns}
-            data={list.data.data}
-            getRowId={(c) => c.id}
-            busy={list.isPlaceholderData}
-            maxHeight="calc(100dvh - 15rem)"
-          />
-          {pages > 1 && (
-            <nav aria-label="Pagination" className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
-              <Button variant="secondary" size="sm" disabled={current <= 1} onClick={() => update({ page: current - 1 > 1 ? current - 1 : undefined })}>
-                <ChevronLeft aria-hidden className="size-3.5" /> Previous
-              </Button>
-              <span>
-                Page {formatNumber(current)} of {formatNumber(pages)}
-              </span>
-              <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>
-                Next <ChevronRight aria-hidden className="size-3.5" />
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryState query={list} label="APIs" rows={8}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            search.q || search.lifecycle ? (
+              <EmptyState
+                title="No API matches these filters"
+                action={
+                  <Button variant="secondary" size="sm" onClick={() => void navigate({ search: {} })}>
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState title="No API is registered">
+                Register an entity of kind API (with its <code>spec.definition</code>) from a <code>catalog-info.yaml</code>; its spec versions appear here.
+                <DemoHint />
+              </EmptyState>
+            )
+          ) : (
+            <>
+              <DataTable
+                label="APIs"
+                columns={columns}
+                data={loaded.data}
+                getRowId={(c) => c.id}
+                busy={list.isPlaceholderData}
+                maxHeight="calc(100dvh - 15rem)"
+              />
+              {pages > 1 && (
+                <nav aria-label="Pagination" className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
+                  <Button variant="secondary" size="sm" disabled={current <= 1} onClick={() => update({ page: current - 1 > 1 ? current - 1 : undefined })}>
+                    <ChevronLeft aria-hidden className="size-3.5" /> Previous
+                  </Button>
+                  <span>
+                    Page {formatNumber(current)} of {formatNumber(pages)}
+                  </span>
+                  <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>
+                    Next <ChevronRight aria-hidden className="size-3.5" />
+                  </Button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

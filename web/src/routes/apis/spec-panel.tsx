@@ -6,7 +6,7 @@ import type { ApiSpecSummary } from './queries';
 import { useApiSpec, useApiSpecConsumers, useApiSpecs } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTheme } from '../../lib/theme';
 import { useCan } from '../../api/permissions';
@@ -16,6 +16,7 @@ import { DiffView } from './diff-view';
 import { AddConsumerForm, DeleteSpecButton, RegisterSpecDialog, RemoveConsumerButton } from './spec-actions';
 import { StatusActions } from './status-actions';
 import { formatDate } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const SpecReference = lazy(() => import('./spec-reference'));
 const AsyncApiView = lazy(() => import('./asyncapi-view'));
@@ -33,49 +34,57 @@ export const SpecStatusBadge = ({ status }: { status: ApiSpecSummary['status'] }
 function Reference({ id }: { id: string }) {
   const spec = useApiSpec(id);
   const theme = useTheme();
-  if (spec.isPending) return <Loading rows={6} label="Loading the spec" />;
-  if (spec.error) return <ErrorState error={spec.error} onRetry={() => void spec.refetch()} />;
-  const format = spec.data.format.toLowerCase();
   return (
-    <Suspense fallback={<Loading rows={6} label="Loading the API reference" />}>
-      {format === 'openapi' ? (
-        <SpecReference content={spec.data.spec} dark={theme === 'dark'} />
-      ) : format === 'asyncapi' ? (
-        <AsyncApiView content={spec.data.spec} />
-      ) : (
-        <section aria-label={`${spec.data.name} definition`}>
-          <p className="mb-2 text-[13px] text-muted-foreground">A {spec.data.format} definition, shown as text.</p>
-          <pre className="max-h-[70vh] overflow-auto rounded-lg border bg-muted p-3 font-mono text-[12px]">{spec.data.spec}</pre>
-        </section>
-      )}
-    </Suspense>
+    <QueryState query={spec} label="the spec" rows={6}>
+      {(data) => {
+        const format = data.format.toLowerCase();
+        return (
+          <Suspense fallback={<Loading rows={6} label="Loading the API reference" />}>
+            {format === 'openapi' ? (
+              <SpecReference content={data.spec} dark={theme === 'dark'} />
+            ) : format === 'asyncapi' ? (
+              <AsyncApiView content={data.spec} />
+            ) : (
+              <section aria-label={`${data.name} definition`}>
+                <p className="mb-2 text-[13px] text-muted-foreground">A {data.format} definition, shown as text.</p>
+                <pre className="max-h-[70vh] overflow-auto rounded-lg border bg-muted p-3 font-mono text-[12px]">{data.spec}</pre>
+              </section>
+            )}
+          </Suspense>
+        );
+      }}
+    </QueryState>
   );
 }
 
 /** Spec writes are admin-only (decision 706). */
 function ConsumerList({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const consumers = useApiSpecConsumers(id);
-  if (consumers.isPending) return <Loading rows={2} label="Loading consumers" />;
-  if (consumers.error) return <ErrorState error={consumers.error} onRetry={() => void consumers.refetch()} />;
-  if (consumers.data.length === 0)
-    return (
-      <EmptyState title="No registered consumer">
-        {isAdmin ? 'Register a component or a team that calls this API' : 'An admin registers the components and teams that call this API'} so breaking changes
-        name it.
-      </EmptyState>
-    );
   return (
-    <ul className="grid gap-1 text-[13px]" aria-label="Consumers">
-      {consumers.data.map((c) => {
-        const label = c.consumerComponentId ? `component ${c.consumerComponentId}` : `team ${c.consumerTeamId}`;
+    <QueryState query={consumers} label="consumers" rows={2}>
+      {(data) => {
+        if (data.length === 0)
+          return (
+            <EmptyState title="No registered consumer">
+              {isAdmin ? 'Register a component or a team that calls this API' : 'An admin registers the components and teams that call this API'} so breaking
+              changes name it.
+            </EmptyState>
+          );
         return (
-          <li key={c.id} className="flex items-center gap-2">
-            <span className="font-mono">{label}</span>
-            {isAdmin && <RemoveConsumerButton specId={id} consumerId={c.id} label={label} />}
-          </li>
+          <ul className="grid gap-1 text-[13px]" aria-label="Consumers">
+            {data.map((c) => {
+              const label = c.consumerComponentId ? `component ${c.consumerComponentId}` : `team ${c.consumerTeamId}`;
+              return (
+                <li key={c.id} className="flex items-center gap-2">
+                  <span className="font-mono">{label}</span>
+                  {isAdmin && <RemoveConsumerButton specId={id} consumerId={c.id} label={label} />}
+                </li>
+              );
+            })}
+          </ul>
         );
-      })}
-    </ul>
+      }}
+    </QueryState>
   );
 }
 
@@ -93,96 +102,104 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
   const specs = useApiSpecs(componentId);
   // Members of the owning team register versions and delete them (decision 951).
   const canWrite = useCan('apiSpec.write', componentId);
-  if (specs.isPending) return <Loading rows={3} label="Loading API specs" />;
-  if (specs.error) return <ErrorState error={specs.error} onRetry={() => void specs.refetch()} />;
-  const versions = [...specs.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  if (versions.length === 0)
-    return (
-      <EmptyState title="No API spec registered" action={canWrite ? <RegisterSpecDialog componentId={componentId} /> : undefined}>
-        {canWrite ? 'Register an OpenAPI or AsyncAPI document here' : 'Members of the owning team register OpenAPI or AsyncAPI documents here'}, or give an API
-        entity a spec.definition.
-      </EmptyState>
-    );
-  const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
-  const pair =
-    search.compare && search.compare !== selected.id ? ([selected.id, search.compare] as [string, string]) : defaultComparison(versions, selected.id);
-  const view = search.view ?? 'reference';
-
   return (
-    <div className="grid grid-cols-1 gap-4">
-      {canWrite && (
-        <div className="flex justify-end">
-          <RegisterSpecDialog componentId={componentId} defaultName={selected.name} />
-        </div>
-      )}
-      <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Spec versions" tabIndex={0}>
-        <table className="w-full border-collapse text-[13px]">
-          <caption className="sr-only">Spec versions, newest first</caption>
-          <thead className="bg-muted">
-            <tr className="[&_th]:h-9 [&_th]:px-3 [&_th]:text-left [&_th]:font-medium [&_th]:whitespace-nowrap [&_th]:text-muted-foreground">
-              <th scope="col">Version</th>
-              <th scope="col">Name</th>
-              <th scope="col">Format</th>
-              <th scope="col">Status</th>
-              <th scope="col">Registered</th>
-              <th scope="col">Sunset</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="[&_td]:px-3 [&_td]:py-1.5">
-            {versions.map((v) => (
-              <tr key={v.id} className={'border-t ' + (v.id === selected.id ? 'bg-accent/60' : '')} aria-current={v.id === selected.id ? 'true' : undefined}>
-                <td className="font-mono font-medium">{v.version}</td>
-                <td>{v.name}</td>
-                <td>{v.format}</td>
-                <td>
-                  <SpecStatusBadge status={v.status} />
-                </td>
-                <td className="whitespace-nowrap">{formatDate(v.createdAt)}</td>
-                <td className="whitespace-nowrap">{formatDate(v.sunsetAt)}</td>
-                <td>
-                  <span className="flex justify-end gap-1.5">
-                    {v.id !== selected.id && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => onSearch({ spec: v.id, compare: undefined })}
-                        aria-label={`Read ${v.name} ${v.version}`}
-                      >
-                        Read
-                      </Button>
-                    )}
-                    <StatusActions spec={v} componentId={componentId} />
-                    {canWrite && <DeleteSpecButton spec={v} />}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+    <QueryState query={specs} label="API specs" rows={3}>
+      {(data) => {
+        const versions = [...data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        if (versions.length === 0)
+          return (
+            <EmptyState title="No API spec registered" action={canWrite ? <RegisterSpecDialog componentId={componentId} /> : undefined}>
+              {canWrite ? 'Register an OpenAPI or AsyncAPI document here' : 'Members of the owning team register OpenAPI or AsyncAPI documents here'}, or give
+              an API entity a spec.definition.
+            </EmptyState>
+          );
+        const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
+        const pair =
+          search.compare && search.compare !== selected.id ? ([selected.id, search.compare] as [string, string]) : defaultComparison(versions, selected.id);
+        const view = search.view ?? 'reference';
 
-      <Tabs value={view} onValueChange={(v) => onSearch({ view: v === 'reference' ? undefined : (v as SpecSearch['view']) })}>
-        <TabsList aria-label={`${selected.name} ${selected.version}`}>
-          <TabsTrigger value="reference">Reference</TabsTrigger>
-          <TabsTrigger value="diff" disabled={!pair} className="disabled:opacity-50">
-            Changes
-          </TabsTrigger>
-          <TabsTrigger value="consumers">Consumers</TabsTrigger>
-        </TabsList>
-        <TabsContent value="reference">{view === 'reference' && <Reference id={selected.id} />}</TabsContent>
-        <TabsContent value="diff">
-          {view === 'diff' &&
-            (pair ? (
-              <DiffView versions={versions} newId={pair[0]} oldId={pair[1]} onChange={(spec, compare) => onSearch({ spec, compare })} />
-            ) : (
-              <EmptyState title="Only one version">Register a second version of this API to compare them.</EmptyState>
-            ))}
-        </TabsContent>
-        <TabsContent value="consumers">{view === 'consumers' && <Consumers id={selected.id} />}</TabsContent>
-      </Tabs>
-    </div>
+        return (
+          <div className="grid grid-cols-1 gap-4">
+            {canWrite && (
+              <div className="flex justify-end">
+                <RegisterSpecDialog componentId={componentId} defaultName={selected.name} />
+              </div>
+            )}
+            <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Spec versions" tabIndex={0}>
+              <table className="w-full border-collapse text-[13px]">
+                <caption className="sr-only">Spec versions, newest first</caption>
+                <thead className="bg-muted">
+                  <tr className="[&_th]:h-9 [&_th]:px-3 [&_th]:text-left [&_th]:font-medium [&_th]:whitespace-nowrap [&_th]:text-muted-foreground">
+                    <th scope="col">Version</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Format</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Registered</th>
+                    <th scope="col">Sunset</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="[&_td]:px-3 [&_td]:py-1.5">
+                  {versions.map((v) => (
+                    <tr
+                      key={v.id}
+                      className={'border-t ' + (v.id === selected.id ? 'bg-accent/60' : '')}
+                      aria-current={v.id === selected.id ? 'true' : undefined}
+                    >
+                      <td className="font-mono font-medium">{v.version}</td>
+                      <td>{v.name}</td>
+                      <td>{v.format}</td>
+                      <td>
+                        <SpecStatusBadge status={v.status} />
+                      </td>
+                      <td className="whitespace-nowrap">{formatDate(v.createdAt)}</td>
+                      <td className="whitespace-nowrap">{formatDate(v.sunsetAt)}</td>
+                      <td>
+                        <span className="flex justify-end gap-1.5">
+                          {v.id !== selected.id && (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => onSearch({ spec: v.id, compare: undefined })}
+                              aria-label={`Read ${v.name} ${v.version}`}
+                            >
+                              Read
+                            </Button>
+                          )}
+                          <StatusActions spec={v} componentId={componentId} />
+                          {canWrite && <DeleteSpecButton spec={v} />}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+
+            <Tabs value={view} onValueChange={(v) => onSearch({ view: v === 'reference' ? undefined : (v as SpecSearch['view']) })}>
+              <TabsList aria-label={`${selected.name} ${selected.version}`}>
+                <TabsTrigger value="reference">Reference</TabsTrigger>
+                <TabsTrigger value="diff" disabled={!pair} className="disabled:opacity-50">
+                  Changes
+                </TabsTrigger>
+                <TabsTrigger value="consumers">Consumers</TabsTrigger>
+              </TabsList>
+              <TabsContent value="reference">{view === 'reference' && <Reference id={selected.id} />}</TabsContent>
+              <TabsContent value="diff">
+                {view === 'diff' &&
+                  (pair ? (
+                    <DiffView versions={versions} newId={pair[0]} oldId={pair[1]} onChange={(spec, compare) => onSearch({ spec, compare })} />
+                  ) : (
+                    <EmptyState title="Only one version">Register a second version of this API to compare them.</EmptyState>
+                  ))}
+              </TabsContent>
+              <TabsContent value="consumers">{view === 'consumers' && <Consumers id={selected.id} />}</TabsContent>
+            </Tabs>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -5,13 +5,14 @@ import { useCatalogFacets, useCatalogPage } from './queries';
 import { Button } from '../../components/ui/button';
 import { DataTable, type SortState } from '../../components/ui/data-table';
 import { Select } from '../../components/ui/input';
-import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState } from '../../components/ui/states';
 import { PAGE_SIZES, visibleColumns, type CatalogSearch, type CatalogSort } from '../../lib/search-params';
 import { catalogColumns } from './catalog-columns';
 import { CatalogFilters } from './catalog-filters';
 import { CreateComponentDialog, RegisterYamlDialog } from './component-dialogs';
 import { useIsAdmin } from '../../lib/use-session';
 import { formatNumber } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/catalog');
 
@@ -58,72 +59,72 @@ export function CatalogPage() {
         )}
       </div>
       <CatalogFilters search={search} facets={facets.data} update={update} />
-      {page.isPending ? (
-        <Loading rows={10} label="Loading the catalog" />
-      ) : page.isError ? (
-        <ErrorState error={page.error} onRetry={() => void page.refetch()} />
-      ) : page.data.data.length === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            title="No components match these filters"
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void navigate({ search: {} })}>
-                Clear all filters
-              </Button>
-            }
-          >
-            Remove a filter or change the text to see more.
-          </EmptyState>
-        ) : (
-          <EmptyState title="The catalog is empty">
-            Register components from a repository&apos;s <code>catalog-info.yaml</code> (a catalog location), from pasted YAML or with New component (admins);
-            they appear here as soon as they are stored.
-            <DemoHint />
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <DataTable
-            label="Catalog components"
-            columns={catalogColumns}
-            data={page.data.data}
-            getRowId={(c) => c.id}
-            sort={toSort(search.sort)}
-            onSortChange={(s) => update({ sort: fromSort(s) })}
-            columnVisibility={visibility}
-            busy={page.isPlaceholderData}
-            maxHeight="calc(100dvh - 15rem)"
-          />
-          <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2 text-[13px] text-muted-foreground">
-            <span>
-              {formatNumber((current - 1) * size + 1)}–{formatNumber(Math.min(current * size, total))} of {formatNumber(total)}
-            </span>
-            <div className="flex flex-wrap items-center gap-2">
-              <Select
-                aria-label="Rows per page"
-                value={size}
-                onChange={(e) => update({ size: Number(e.target.value) as CatalogSearch['size'] })}
-                className="h-8 w-auto text-[13px]"
+      <QueryState query={page} label="the catalog" rows={10}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            hasFilters ? (
+              <EmptyState
+                title="No components match these filters"
+                action={
+                  <Button variant="secondary" size="sm" onClick={() => void navigate({ search: {} })}>
+                    Clear all filters
+                  </Button>
+                }
               >
-                {PAGE_SIZES.map((s) => (
-                  <option key={s} value={s}>
-                    {s} per page
-                  </option>
-                ))}
-              </Select>
-              <Button variant="secondary" size="sm" disabled={current <= 1} onClick={() => update({ page: current - 1 > 1 ? current - 1 : undefined })}>
-                <ChevronLeft aria-hidden className="size-3.5" /> Previous
-              </Button>
-              <span className="hidden sm:inline">
-                Page {formatNumber(current)} of {formatNumber(pages)}
-              </span>
-              <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>
-                Next <ChevronRight aria-hidden className="size-3.5" />
-              </Button>
-            </div>
-          </nav>
-        </>
-      )}
+                Remove a filter or change the text to see more.
+              </EmptyState>
+            ) : (
+              <EmptyState title="The catalog is empty">
+                Register components from a repository&apos;s <code>catalog-info.yaml</code> (a catalog location), from pasted YAML or with New component
+                (admins); they appear here as soon as they are stored.
+                <DemoHint />
+              </EmptyState>
+            )
+          ) : (
+            <>
+              <DataTable
+                label="Catalog components"
+                columns={catalogColumns}
+                data={loaded.data}
+                getRowId={(c) => c.id}
+                sort={toSort(search.sort)}
+                onSortChange={(s) => update({ sort: fromSort(s) })}
+                columnVisibility={visibility}
+                busy={page.isPlaceholderData}
+                maxHeight="calc(100dvh - 15rem)"
+              />
+              <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2 text-[13px] text-muted-foreground">
+                <span>
+                  {formatNumber((current - 1) * size + 1)}–{formatNumber(Math.min(current * size, total))} of {formatNumber(total)}
+                </span>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Select
+                    aria-label="Rows per page"
+                    value={size}
+                    onChange={(e) => update({ size: Number(e.target.value) as CatalogSearch['size'] })}
+                    className="h-8 w-auto text-[13px]"
+                  >
+                    {PAGE_SIZES.map((s) => (
+                      <option key={s} value={s}>
+                        {s} per page
+                      </option>
+                    ))}
+                  </Select>
+                  <Button variant="secondary" size="sm" disabled={current <= 1} onClick={() => update({ page: current - 1 > 1 ? current - 1 : undefined })}>
+                    <ChevronLeft aria-hidden className="size-3.5" /> Previous
+                  </Button>
+                  <span className="hidden sm:inline">
+                    Page {formatNumber(current)} of {formatNumber(pages)}
+                  </span>
+                  <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>
+                    Next <ChevronRight aria-hidden className="size-3.5" />
+                  </Button>
+                </div>
+              </nav>
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

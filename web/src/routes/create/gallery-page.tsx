@@ -5,10 +5,11 @@ import { useMemo } from 'react';
 import { useScaffoldRequests, useTemplates, type ServiceTemplate } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Field, Input, Select } from '../../components/ui/input';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { repositoryName } from './repository-url';
 import { ScaffoldStatusBadge } from './scaffold-status';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/create');
 
@@ -79,28 +80,28 @@ export function GalleryPage() {
         </Field>
       </div>
 
-      {templates.isPending ? (
-        <Loading rows={4} label="Loading templates" />
-      ) : templates.isError ? (
-        <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={all && all.length > 0 ? 'No template matches these filters' : 'No templates yet'}>
-          {all && all.length > 0 ? 'Clear a filter to see more templates.' : 'Admins add templates under Administration → Templates.'}
-        </EmptyState>
-      ) : (
-        <section aria-labelledby="templates-heading" className="grid gap-2">
-          <h2 id="templates-heading" className="text-sm font-semibold">
-            {shown.length} {shown.length === 1 ? 'template' : 'templates'}
-          </h2>
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
-            {shown.map((t) => (
-              <li key={t.id}>
-                <TemplateCard template={t} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <QueryState query={templates} label="templates" rows={4}>
+        {() =>
+          shown.length === 0 ? (
+            <EmptyState title={all && all.length > 0 ? 'No template matches these filters' : 'No templates yet'}>
+              {all && all.length > 0 ? 'Clear a filter to see more templates.' : 'Admins add templates under Administration → Templates.'}
+            </EmptyState>
+          ) : (
+            <section aria-labelledby="templates-heading" className="grid gap-2">
+              <h2 id="templates-heading" className="text-sm font-semibold">
+                {shown.length} {shown.length === 1 ? 'template' : 'templates'}
+              </h2>
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+                {shown.map((t) => (
+                  <li key={t.id}>
+                    <TemplateCard template={t} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )
+        }
+      </QueryState>
 
       <RecentScaffolds />
     </div>

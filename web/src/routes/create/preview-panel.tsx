@@ -4,9 +4,9 @@ import { FileText, Folder } from 'lucide-react';
 import { useMemo } from 'react';
 import { useScaffoldFile, type ScaffoldRequest } from './queries';
 import { cn } from '../../lib/cn';
-import { ErrorState, Loading } from '../../components/ui/states';
 import { fileTree, type TreeNode } from './form-model';
 import { formatNumber } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 export function PreviewPanel({
   request,
@@ -92,23 +92,23 @@ function FileView({ requestId, path }: { requestId: string; path?: string }) {
       ) : (
         <>
           <h3 className="font-mono text-[13px] font-semibold break-all">{path}</h3>
-          {file.isPending ? (
-            <Loading rows={6} label={`Loading ${path}`} />
-          ) : file.isError ? (
-            <ErrorState error={file.error} onRetry={() => void file.refetch()} />
-          ) : file.data.binary ? (
-            <p className="text-[13px] text-muted-foreground">
-              A binary file of {formatNumber(file.data.size)} bytes: it is copied as it is, without placeholders.
-            </p>
-          ) : (
-            <>
-              {/* Focusable so keyboard users can scroll long files (axe: scrollable-region-focusable). */}
-              <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">
-                <code>{file.data.content}</code>
-              </pre>
-              {file.data.truncated && <p className="text-xs text-muted-foreground">Only the first 200,000 characters are shown.</p>}
-            </>
-          )}
+          <QueryState query={file} label={path} rows={6}>
+            {(data) =>
+              data.binary ? (
+                <p className="text-[13px] text-muted-foreground">
+                  A binary file of {formatNumber(data.size)} bytes: it is copied as it is, without placeholders.
+                </p>
+              ) : (
+                <>
+                  {/* Focusable so keyboard users can scroll long files (axe: scrollable-region-focusable). */}
+                  <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">
+                    <code>{data.content}</code>
+                  </pre>
+                  {data.truncated && <p className="text-xs text-muted-foreground">Only the first 200,000 characters are shown.</p>}
+                </>
+              )
+            }
+          </QueryState>
         </>
       )}
     </section>

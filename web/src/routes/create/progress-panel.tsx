@@ -5,11 +5,11 @@ import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Circle, ExternalLink, Loader2, XCircle } from 'lucide-react';
 import { useScaffoldedComponent, useScaffoldRequest, type ScaffoldRequest, type ServiceTemplate } from './queries';
 import { Button } from '../../components/ui/button';
-import { ErrorState, Loading } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
 import { repositoryName, repositoryWebUrl } from './repository-url';
 import { ScaffoldStatusBadge } from './scaffold-status';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 type Step = 'done' | 'active' | 'failed' | 'waiting';
 
@@ -36,52 +36,56 @@ const STATE_WORDS = { done: 'done', active: 'in progress', failed: 'failed', wai
 
 export function ProgressPanel({ requestId, template }: { requestId: string; template: ServiceTemplate }) {
   const request = useScaffoldRequest(requestId);
-  if (request.isPending) return <Loading rows={3} label="Loading the scaffold request" />;
-  if (request.isError) return <ErrorState error={request.error} onRetry={() => void request.refetch()} />;
-  const r = request.data;
-  const name = repositoryName(r.targetRepository);
   return (
-    <section aria-labelledby="progress-heading" className="grid max-w-2xl gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="progress-heading" className="text-base font-semibold">
-          Creating {name}
-        </h2>
-        <ScaffoldStatusBadge status={r.status} />
-        <span className="text-xs text-muted-foreground">requested {formatDateTime(r.createdAt)}</span>
-      </div>
-      <ol aria-label="Progress" className="grid gap-2">
-        {steps(r).map((s) => {
-          const Icon = ICONS[s.state];
-          return (
-            <li key={s.label} className="flex items-center gap-2 text-[13px]">
-              <Icon aria-hidden className={cn('size-4 shrink-0', TONES[s.state])} />
-              <span className={cn(s.state === 'waiting' && 'text-muted-foreground')}>{s.label}</span>
-              <span className="sr-only">({STATE_WORDS[s.state]})</span>
-            </li>
-          );
-        })}
-      </ol>
-      {/* One live region: its text changes when the status does. */}
-      <p aria-live="polite" className="text-[13px]">
-        {r.status === 'pending'
-          ? 'Waiting for a worker to pick up the request…'
-          : r.status === 'in_progress'
-            ? 'Rendering the template and pushing to the repository…'
-            : r.status === 'completed'
-              ? `Done. ${r.statusMessage ?? ''}`
-              : `Failed. ${r.statusMessage ?? ''}`}
-      </p>
-      {r.status === 'completed' && <Completed request={r} />}
-      {r.status === 'failed' && (
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="secondary" size="sm">
-            <Link to="/create/$templateId" params={{ templateId: template.id }} search={{ preview: r.id }}>
-              Change the settings and try again
-            </Link>
-          </Button>
-        </div>
-      )}
-    </section>
+    <QueryState query={request} label="the scaffold request" rows={3}>
+      {(data) => {
+        const r = data;
+        const name = repositoryName(r.targetRepository);
+        return (
+          <section aria-labelledby="progress-heading" className="grid max-w-2xl gap-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id="progress-heading" className="text-base font-semibold">
+                Creating {name}
+              </h2>
+              <ScaffoldStatusBadge status={r.status} />
+              <span className="text-xs text-muted-foreground">requested {formatDateTime(r.createdAt)}</span>
+            </div>
+            <ol aria-label="Progress" className="grid gap-2">
+              {steps(r).map((s) => {
+                const Icon = ICONS[s.state];
+                return (
+                  <li key={s.label} className="flex items-center gap-2 text-[13px]">
+                    <Icon aria-hidden className={cn('size-4 shrink-0', TONES[s.state])} />
+                    <span className={cn(s.state === 'waiting' && 'text-muted-foreground')}>{s.label}</span>
+                    <span className="sr-only">({STATE_WORDS[s.state]})</span>
+                  </li>
+                );
+              })}
+            </ol>
+            {/* One live region: its text changes when the status does. */}
+            <p aria-live="polite" className="text-[13px]">
+              {r.status === 'pending'
+                ? 'Waiting for a worker to pick up the request…'
+                : r.status === 'in_progress'
+                  ? 'Rendering the template and pushing to the repository…'
+                  : r.status === 'completed'
+                    ? `Done. ${r.statusMessage ?? ''}`
+                    : `Failed. ${r.statusMessage ?? ''}`}
+            </p>
+            {r.status === 'completed' && <Completed request={r} />}
+            {r.status === 'failed' && (
+              <div className="flex flex-wrap gap-2">
+                <Button asChild variant="secondary" size="sm">
+                  <Link to="/create/$templateId" params={{ templateId: template.id }} search={{ preview: r.id }}>
+                    Change the settings and try again
+                  </Link>
+                </Button>
+              </div>
+            )}
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -6,7 +6,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/input';
-import { describeError, DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { describeError, DemoHint, EmptyState } from '../../components/ui/states';
+import { QueryState } from '../../components/ui/query-state';
 
 export function DashboardsPage() {
   const dashboards = useDashboards(1, 100);
@@ -19,30 +20,30 @@ export function DashboardsPage() {
           <CreateDashboardDialog />
         </div>
       </div>
-      {dashboards.isPending ? (
-        <Loading rows={4} label="Loading dashboards" />
-      ) : dashboards.isError ? (
-        <ErrorState error={dashboards.error} onRetry={() => void dashboards.refetch()} />
-      ) : dashboards.data.data.length === 0 ? (
-        <EmptyState title="No dashboards yet">
-          Create one, then add widgets: charts of metrics and uptime, incident counts, deployment feeds.
-          <DemoHint />
-        </EmptyState>
-      ) : (
-        <ul aria-label="Dashboards" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {dashboards.data.data.map((d) => (
-            <li key={d.id} className="grid gap-1 rounded-lg border p-3">
-              <Link to="/dashboards/$dashboardId" params={{ dashboardId: d.id }} className="font-medium text-primary hover:underline">
-                {d.name}
-              </Link>
-              {d.description && <p className="line-clamp-2 text-[13px] text-muted-foreground">{d.description}</p>}
-              <p className="flex items-center gap-2 text-xs text-muted-foreground">
-                <Badge>{d.visibility}</Badge> {d.widgets.length} widgets
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={dashboards} label="dashboards" rows={4}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            <EmptyState title="No dashboards yet">
+              Create one, then add widgets: charts of metrics and uptime, incident counts, deployment feeds.
+              <DemoHint />
+            </EmptyState>
+          ) : (
+            <ul aria-label="Dashboards" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {loaded.data.map((d) => (
+                <li key={d.id} className="grid gap-1 rounded-lg border p-3">
+                  <Link to="/dashboards/$dashboardId" params={{ dashboardId: d.id }} className="font-medium text-primary hover:underline">
+                    {d.name}
+                  </Link>
+                  {d.description && <p className="line-clamp-2 text-[13px] text-muted-foreground">{d.description}</p>}
+                  <p className="flex items-center gap-2 text-xs text-muted-foreground">
+                    <Badge>{d.visibility}</Badge> {d.widgets.length} widgets
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -4,10 +4,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useWidgetData, type Widget, type WidgetType } from './queries';
 import { Badge } from '../../components/ui/badge';
-import { ErrorState, Loading } from '../../components/ui/states';
+import { Loading } from '../../components/ui/states';
 import type { Series } from './chart';
 import { Gauge } from './gauge';
 import { formatShortDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const Chart = lazy(() => import('./chart').then((m) => ({ default: m.Chart })));
 
@@ -189,12 +190,16 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
 /** Loads and renders one widget's data, saying when it is sample data. */
 export function WidgetContent({ dashboardId, widget }: { dashboardId: string; widget: Widget }) {
   const data = useWidgetData(dashboardId, widget.id);
-  if (data.isPending) return <Loading rows={3} label={`Loading ${widget.title}`} />;
-  if (data.isError) return <ErrorState error={data.error} onRetry={() => void data.refetch()} />;
   return (
-    <div className="grid gap-1">
-      {data.data.sample && <p className="text-xs text-muted-foreground">Sample data: Hangar has no source for this widget type yet.</p>}
-      <WidgetBody widget={widget} data={data.data.data} />
-    </div>
+    <QueryState query={data} label={widget.title} rows={3}>
+      {(loaded) => {
+        return (
+          <div className="grid gap-1">
+            {loaded.sample && <p className="text-xs text-muted-foreground">Sample data: Hangar has no source for this widget type yet.</p>}
+            <WidgetBody widget={widget} data={loaded.data} />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

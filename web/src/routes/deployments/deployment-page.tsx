@@ -8,7 +8,6 @@ import { useComponentsById, useDeployment, useDeploymentDora, useEnvironment, ty
 import { Badge } from '../../components/ui/badge';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { QueryState } from '../../components/ui/query-state';
-import { ErrorState, Loading } from '../../components/ui/states';
 import { Details, notFoundNotice } from './details';
 import { DeploymentOrigin } from '../../components/deployments/deployment-origin';
 import { ComponentName, StatusBadge } from './feed';
@@ -122,42 +121,42 @@ function DoraSection({ d }: { d: DeploymentDetail }) {
       <h2 id="deployment-dora" className="text-base font-semibold">
         DORA
       </h2>
-      {dora.isPending ? (
-        <Loading rows={3} label="Loading what DORA recorded" />
-      ) : dora.isError ? (
-        <ErrorState error={dora.error} onRetry={() => void dora.refetch()} />
-      ) : !dora.data.fact ? (
-        <p className="text-[13px] text-muted-foreground">
-          {d.status === 'succeeded' || d.status === 'rolled_back'
-            ? 'DORA has no record of this deployment in this organization yet.'
-            : 'DORA counts a deployment once it has succeeded or been rolled back.'}
-        </p>
-      ) : (
-        <>
-          <Details
-            items={[
-              ['Counted as deployed', formatDateTime(dora.data.fact.deployedAt)],
-              ['Failed deployment', dora.data.fact.failed ? <Badge tone="danger">yes</Badge> : 'no'],
-              ['Recovery time', dora.data.fact.recoverySeconds === null ? '—' : formatSeconds(dora.data.fact.recoverySeconds)],
-              [
-                'Commits shipped',
-                `${dora.data.fact.changeCount}${dora.data.fact.skewedCount ? ` (${dora.data.fact.skewedCount} dated after the deployment)` : ''}, ${CHANGES_STATUS[dora.data.fact.changesStatus] ?? dora.data.fact.changesStatus}${dora.data.fact.changesError ? `: ${dora.data.fact.changesError}` : ''}`,
-              ],
-            ]}
-          />
-          {dora.data.changes.length > 0 && (
-            <SimpleTable label="Commits shipped" head={['Commit', 'Committed', 'Lead time']}>
-              {dora.data.changes.map((c) => (
-                <tr key={c.sha}>
-                  <td className="font-mono">{c.sha.slice(0, 12)}</td>
-                  <td>{formatDateTime(c.committedAt)}</td>
-                  <td>{c.skewed ? 'dated after the deployment' : formatSeconds(c.leadSeconds)}</td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </>
-      )}
+      <QueryState query={dora} label="what DORA recorded" rows={3}>
+        {(data) =>
+          !data.fact ? (
+            <p className="text-[13px] text-muted-foreground">
+              {d.status === 'succeeded' || d.status === 'rolled_back'
+                ? 'DORA has no record of this deployment in this organization yet.'
+                : 'DORA counts a deployment once it has succeeded or been rolled back.'}
+            </p>
+          ) : (
+            <>
+              <Details
+                items={[
+                  ['Counted as deployed', formatDateTime(data.fact.deployedAt)],
+                  ['Failed deployment', data.fact.failed ? <Badge tone="danger">yes</Badge> : 'no'],
+                  ['Recovery time', data.fact.recoverySeconds === null ? '—' : formatSeconds(data.fact.recoverySeconds)],
+                  [
+                    'Commits shipped',
+                    `${data.fact.changeCount}${data.fact.skewedCount ? ` (${data.fact.skewedCount} dated after the deployment)` : ''}, ${CHANGES_STATUS[data.fact.changesStatus] ?? data.fact.changesStatus}${data.fact.changesError ? `: ${data.fact.changesError}` : ''}`,
+                  ],
+                ]}
+              />
+              {data.changes.length > 0 && (
+                <SimpleTable label="Commits shipped" head={['Commit', 'Committed', 'Lead time']}>
+                  {data.changes.map((c) => (
+                    <tr key={c.sha}>
+                      <td className="font-mono">{c.sha.slice(0, 12)}</td>
+                      <td>{formatDateTime(c.committedAt)}</td>
+                      <td>{c.skewed ? 'dated after the deployment' : formatSeconds(c.leadSeconds)}</td>
+                    </tr>
+                  ))}
+                </SimpleTable>
+              )}
+            </>
+          )
+        }
+      </QueryState>
       {dora.data && (
         <div className="grid gap-1.5">
           <h3 className="text-sm font-semibold">Incidents caused by it</h3>

@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn';
 import { DEPLOYMENT_STATUSES, feedQuery, latestPerComponent, type DeploymentsSearch } from './deployments-search';
 import { ComponentName, FeedTable, Pager, StatusBadge, type ComponentMap } from './feed';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/deployments');
 
@@ -50,30 +51,30 @@ export function DeploymentsPage() {
         <h2 id="environments-heading" className="text-base font-semibold">
           Environments
         </h2>
-        {environments.isPending ? (
-          <Loading rows={2} label="Loading environments" />
-        ) : environments.isError ? (
-          <ErrorState error={environments.error} onRetry={() => void environments.refetch()} />
-        ) : envs.length === 0 ? (
-          <EmptyState title="No environments yet">
-            Admins define environments (development, staging, production…) under Administration → Environments.
-            <DemoHint />
-          </EmptyState>
-        ) : (
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
-            {envs.map((env, i) => (
-              <li key={env.id}>
-                <EnvironmentCard
-                  env={env}
-                  selected={search.env === env.id}
-                  query={latest[i]}
-                  components={components}
-                  onShow={() => setSearch({ env: search.env === env.id ? undefined : env.id })}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={environments} label="environments" rows={2}>
+          {() =>
+            envs.length === 0 ? (
+              <EmptyState title="No environments yet">
+                Admins define environments (development, staging, production…) under Administration → Environments.
+                <DemoHint />
+              </EmptyState>
+            ) : (
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+                {envs.map((env, i) => (
+                  <li key={env.id}>
+                    <EnvironmentCard
+                      env={env}
+                      selected={search.env === env.id}
+                      query={latest[i]}
+                      components={components}
+                      onShow={() => setSearch({ env: search.env === env.id ? undefined : env.id })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
 
       <section aria-labelledby="feed-heading" className="grid gap-3">
@@ -116,27 +117,27 @@ export function DeploymentsPage() {
             </div>
           )}
         </div>
-        {feed.isPending ? (
-          <Loading rows={6} label="Loading deployments" />
-        ) : feed.isError ? (
-          <ErrorState error={feed.error} onRetry={() => void feed.refetch()} />
-        ) : feed.data.total === 0 ? (
-          <EmptyState title={search.env || search.component || search.status ? 'No deployment matches these filters' : 'No deployments yet'}>
-            {search.env || search.component || search.status
-              ? 'Clear a filter to see more.'
-              : 'A pipeline with a deploy stage records a deployment each time it runs; they appear here as they happen.'}
-          </EmptyState>
-        ) : (
-          <>
-            <FeedTable rows={feed.data.data} components={components} envName={envName} onComponent={(id) => setSearch({ component: id })} />
-            <Pager
-              skip={feed.data.skip}
-              shown={feed.data.data.length}
-              total={feed.data.total}
-              onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })}
-            />
-          </>
-        )}
+        <QueryState query={feed} label="deployments" rows={6}>
+          {(loaded) =>
+            loaded.total === 0 ? (
+              <EmptyState title={search.env || search.component || search.status ? 'No deployment matches these filters' : 'No deployments yet'}>
+                {search.env || search.component || search.status
+                  ? 'Clear a filter to see more.'
+                  : 'A pipeline with a deploy stage records a deployment each time it runs; they appear here as they happen.'}
+              </EmptyState>
+            ) : (
+              <>
+                <FeedTable rows={loaded.data} components={components} envName={envName} onComponent={(id) => setSearch({ component: id })} />
+                <Pager
+                  skip={loaded.skip}
+                  shown={loaded.data.length}
+                  total={loaded.total}
+                  onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })}
+                />
+              </>
+            )
+          }
+        </QueryState>
       </section>
     </div>
   );

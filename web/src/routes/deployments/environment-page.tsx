@@ -126,25 +126,25 @@ function EnvironmentView({ env }: { env: EnvironmentDetail }) {
             )}
           </Field>
         </div>
-        {feed.isPending ? (
-          <Loading rows={6} label="Loading deployments" />
-        ) : feed.isError ? (
-          <ErrorState error={feed.error} onRetry={() => void feed.refetch()} />
-        ) : feed.data.total === 0 ? (
-          <EmptyState title={search.status ? 'No deployment matches this status' : `No deployments to ${env.name} yet`}>
-            {search.status ? 'Choose another status.' : 'A pipeline whose deploy stage targets this environment records one each time it runs.'}
-          </EmptyState>
-        ) : (
-          <>
-            <FeedTable rows={feed.data.data} components={components} envName={() => env.name} />
-            <Pager
-              skip={feed.data.skip}
-              shown={feed.data.data.length}
-              total={feed.data.total}
-              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-            />
-          </>
-        )}
+        <QueryState query={feed} label="deployments" rows={6}>
+          {(loaded) =>
+            loaded.total === 0 ? (
+              <EmptyState title={search.status ? 'No deployment matches this status' : `No deployments to ${env.name} yet`}>
+                {search.status ? 'Choose another status.' : 'A pipeline whose deploy stage targets this environment records one each time it runs.'}
+              </EmptyState>
+            ) : (
+              <>
+                <FeedTable rows={loaded.data} components={components} envName={() => env.name} />
+                <Pager
+                  skip={loaded.skip}
+                  shown={loaded.data.length}
+                  total={loaded.total}
+                  onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+                />
+              </>
+            )
+          }
+        </QueryState>
       </section>
     </div>
   );

@@ -5,11 +5,12 @@ import { useDoraDrilldown, useDoraMetrics, type DoraMetrics, type DoraSlice, typ
 import { useAllTeams } from '../teams';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DoraTrends } from './dora-trends';
 import { DORA_DRILLS, DORA_WINDOWS, duration, windowOf } from './dora-search';
 import { formatDateTimeUtc } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/dora');
 const PAGE = 25;
@@ -121,76 +122,80 @@ const DRILL_LABELS: Record<DrillKind, string> = {
 
 function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: DoraSlice; page: number; onPage: (p: number) => void }) {
   const q = useDoraDrilldown(kind, slice, { skip: (page - 1) * PAGE, take: PAGE });
-  if (q.isPending) return <Loading rows={4} label={`Loading ${DRILL_LABELS[kind].toLowerCase()}`} />;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  const { total } = q.data.page;
-  if (total === 0) return <EmptyState title={`No ${DRILL_LABELS[kind].toLowerCase()} in this window`} />;
-  let table;
-  if (q.data.kind === 'deployments' || q.data.kind === 'failed') {
-    table = (
-      <Table
-        label={DRILL_LABELS[kind]}
-        head={['Deployed (UTC)', 'Component', 'Environment', 'Version', 'Failed', 'Incidents', 'Recovery', 'Commits']}
-        rows={q.data.page.data.map((d) => [
-          formatDateTimeUtc(d.deployedAt),
-          d.componentName,
-          d.environmentName,
-          d.version,
-          d.failed ? (d.rolledBackAt ? 'rolled back' : 'yes') : 'no',
-          d.incidentIds.length,
-          d.failed ? duration(d.recoverySeconds) : '—',
-          d.changesStatus === 'read' ? d.changeCount : d.changesStatus.replace('_', ' '),
-        ])}
-      />
-    );
-  } else if (q.data.kind === 'changes' || q.data.kind === 'skewed') {
-    table = (
-      <Table
-        label={DRILL_LABELS[kind]}
-        head={['Commit', 'Committed (UTC)', 'Deployed (UTC)', 'Lead time', 'Component']}
-        rows={q.data.page.data.map((c) => [
-          c.sha.slice(0, 12),
-          formatDateTimeUtc(c.committedAt),
-          formatDateTimeUtc(c.deployedAt),
-          c.skewed ? `skewed (${duration(-c.leadSeconds)} after)` : duration(c.leadSeconds),
-          c.componentName,
-        ])}
-      />
-    );
-  } else if (q.data.kind === 'incidents') {
-    table = (
-      <Table
-        label={DRILL_LABELS[kind]}
-        head={['Opened (UTC)', 'Title', 'Severity', 'Status', 'Resolved (UTC)', 'Component', 'Deployed (UTC)']}
-        rows={q.data.page.data.map((i) => [
-          formatDateTimeUtc(i.createdAt),
-          i.title,
-          i.severity,
-          i.status,
-          formatDateTimeUtc(i.resolvedAt),
-          i.componentName,
-          formatDateTimeUtc(i.deployedAt),
-        ])}
-      />
-    );
-  }
-  const pages = Math.max(1, Math.ceil(total / PAGE));
   return (
-    <div className="grid gap-2">
-      {table}
-      <nav aria-label={`${DRILL_LABELS[kind]} pages`} className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
-        <span>{total} records</span>
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft aria-hidden className="size-3.5" /> Previous
-        </Button>
-        <span>
-          Page {page} of {pages}
-        </span>
-        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next <ChevronRight aria-hidden className="size-3.5" />
-        </Button>
-      </nav>
-    </div>
+    <QueryState query={q} label={DRILL_LABELS[kind].toLowerCase()} rows={4}>
+      {(loaded) => {
+        const { total } = loaded.page;
+        if (total === 0) return <EmptyState title={`No ${DRILL_LABELS[kind].toLowerCase()} in this window`} />;
+        let table;
+        if (loaded.kind === 'deployments' || loaded.kind === 'failed') {
+          table = (
+            <Table
+              label={DRILL_LABELS[kind]}
+              head={['Deployed (UTC)', 'Component', 'Environment', 'Version', 'Failed', 'Incidents', 'Recovery', 'Commits']}
+              rows={loaded.page.data.map((d) => [
+                formatDateTimeUtc(d.deployedAt),
+                d.componentName,
+                d.environmentName,
+                d.version,
+                d.failed ? (d.rolledBackAt ? 'rolled back' : 'yes') : 'no',
+                d.incidentIds.length,
+                d.failed ? duration(d.recoverySeconds) : '—',
+                d.changesStatus === 'read' ? d.changeCount : d.changesStatus.replace('_', ' '),
+              ])}
+            />
+          );
+        } else if (loaded.kind === 'changes' || loaded.kind === 'skewed') {
+          table = (
+            <Table
+              label={DRILL_LABELS[kind]}
+              head={['Commit', 'Committed (UTC)', 'Deployed (UTC)', 'Lead time', 'Component']}
+              rows={loaded.page.data.map((c) => [
+                c.sha.slice(0, 12),
+                formatDateTimeUtc(c.committedAt),
+                formatDateTimeUtc(c.deployedAt),
+                c.skewed ? `skewed (${duration(-c.leadSeconds)} after)` : duration(c.leadSeconds),
+                c.componentName,
+              ])}
+            />
+          );
+        } else if (loaded.kind === 'incidents') {
+          table = (
+            <Table
+              label={DRILL_LABELS[kind]}
+              head={['Opened (UTC)', 'Title', 'Severity', 'Status', 'Resolved (UTC)', 'Component', 'Deployed (UTC)']}
+              rows={loaded.page.data.map((i) => [
+                formatDateTimeUtc(i.createdAt),
+                i.title,
+                i.severity,
+                i.status,
+                formatDateTimeUtc(i.resolvedAt),
+                i.componentName,
+                formatDateTimeUtc(i.deployedAt),
+              ])}
+            />
+          );
+        }
+        const pages = Math.max(1, Math.ceil(total / PAGE));
+        return (
+          <div className="grid gap-2">
+            {table}
+            <nav aria-label={`${DRILL_LABELS[kind]} pages`} className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
+              <span>{total} records</span>
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+                <ChevronLeft aria-hidden className="size-3.5" /> Previous
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+                Next <ChevronRight aria-hidden className="size-3.5" />
+              </Button>
+            </nav>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -248,45 +253,43 @@ export function DoraPage() {
           )}
         </div>
       </div>
-      {metrics.isPending ? (
-        <Loading rows={4} label="Loading DORA metrics" />
-      ) : metrics.isError ? (
-        <ErrorState error={metrics.error} onRetry={() => void metrics.refetch()} />
-      ) : (
-        <>
-          <Keys m={metrics.data} onDrill={(d) => set({ drill: d })} />
-          <section aria-labelledby="dora-trends-title" className="grid gap-2 rounded-lg border bg-card p-4">
-            <h2 id="dora-trends-title" className="text-sm font-semibold">
-              Daily trend
-            </h2>
-            {metrics.data.deploymentFrequency.deployments === 0 ? (
-              <div className="text-[13px] text-muted-foreground">
-                <p>No deployments in this window.</p>
-                <DemoHint />
-              </div>
-            ) : (
-              <DoraTrends series={metrics.data.series} />
-            )}
-          </section>
-          <section aria-labelledby="dora-drill-title" className="grid gap-2">
-            <h2 id="dora-drill-title" className="text-sm font-semibold">
-              Records behind the figures
-            </h2>
-            <Tabs value={drill} onValueChange={(v) => set({ drill: v as DrillKind })}>
-              <TabsList aria-label="Records">
-                {DORA_DRILLS.map((d) => (
-                  <TabsTrigger key={d} value={d}>
-                    {DRILL_LABELS[d]}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-              <TabsContent value={drill}>
-                <Drilldown kind={drill} slice={slice} page={page} onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })} />
-              </TabsContent>
-            </Tabs>
-          </section>
-        </>
-      )}
+      <QueryState query={metrics} label="DORA metrics" rows={4}>
+        {(data) => (
+          <>
+            <Keys m={data} onDrill={(d) => set({ drill: d })} />
+            <section aria-labelledby="dora-trends-title" className="grid gap-2 rounded-lg border bg-card p-4">
+              <h2 id="dora-trends-title" className="text-sm font-semibold">
+                Daily trend
+              </h2>
+              {data.deploymentFrequency.deployments === 0 ? (
+                <div className="text-[13px] text-muted-foreground">
+                  <p>No deployments in this window.</p>
+                  <DemoHint />
+                </div>
+              ) : (
+                <DoraTrends series={data.series} />
+              )}
+            </section>
+            <section aria-labelledby="dora-drill-title" className="grid gap-2">
+              <h2 id="dora-drill-title" className="text-sm font-semibold">
+                Records behind the figures
+              </h2>
+              <Tabs value={drill} onValueChange={(v) => set({ drill: v as DrillKind })}>
+                <TabsList aria-label="Records">
+                  {DORA_DRILLS.map((d) => (
+                    <TabsTrigger key={d} value={d}>
+                      {DRILL_LABELS[d]}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
+                <TabsContent value={drill}>
+                  <Drilldown kind={drill} slice={slice} page={page} onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })} />
+                </TabsContent>
+              </Tabs>
+            </section>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

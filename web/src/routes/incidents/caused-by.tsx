@@ -7,8 +7,9 @@ import { useComponentsById, useDeployment, useEnvironment } from '../deployments
 import { useSuggestedCauses, useUpdateIncident, type Incident } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { describeError, ErrorState, Loading } from '../../components/ui/states';
+import { describeError } from '../../components/ui/states';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmin: boolean }) {
   const update = useUpdateIncident(incident.id);
@@ -34,48 +35,48 @@ export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmi
       )}
       <div className="grid gap-1.5">
         <h3 className="text-[13px] font-semibold">Suggested: deployments shortly before it opened</h3>
-        {suggestions.isPending ? (
-          <Loading rows={2} label="Loading suggested causes" />
-        ) : suggestions.isError ? (
-          <ErrorState error={suggestions.error} onRetry={() => void suggestions.refetch()} />
-        ) : suggestions.data.length === 0 ? (
-          <p className="text-[13px] text-muted-foreground">
-            {incident.affectedComponentIds.length === 0
-              ? 'Name the affected components to see the deployments that went out before it.'
-              : 'No deployment of the affected components went out shortly before it opened.'}
-          </p>
-        ) : (
-          <ul aria-label="Suggested causes" className="grid gap-2 text-[13px]">
-            {suggestions.data.map((s) => (
-              <li key={s.deploymentId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-2">
-                <Link to="/deployments/$deploymentId" params={{ deploymentId: s.deploymentId }} className="font-medium text-primary hover:underline">
-                  {s.componentName} {s.version}
-                </Link>
-                <span>to {s.environmentName}</span>
-                <span className="text-muted-foreground">
-                  <time dateTime={s.deployedAt}>{formatDateTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min before the incident
-                </span>
-                <span className="ml-auto">
-                  {s.deploymentId === causeId ? (
-                    <Badge tone="danger">the cause</Badge>
-                  ) : (
-                    isAdmin && (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        disabled={update.isPending}
-                        aria-label={`Mark ${s.componentName} ${s.version} as the cause`}
-                        onClick={() => setCause(s.deploymentId)}
-                      >
-                        Mark as the cause
-                      </Button>
-                    )
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={suggestions} label="suggested causes" rows={2}>
+          {(data) =>
+            data.length === 0 ? (
+              <p className="text-[13px] text-muted-foreground">
+                {incident.affectedComponentIds.length === 0
+                  ? 'Name the affected components to see the deployments that went out before it.'
+                  : 'No deployment of the affected components went out shortly before it opened.'}
+              </p>
+            ) : (
+              <ul aria-label="Suggested causes" className="grid gap-2 text-[13px]">
+                {data.map((s) => (
+                  <li key={s.deploymentId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-2">
+                    <Link to="/deployments/$deploymentId" params={{ deploymentId: s.deploymentId }} className="font-medium text-primary hover:underline">
+                      {s.componentName} {s.version}
+                    </Link>
+                    <span>to {s.environmentName}</span>
+                    <span className="text-muted-foreground">
+                      <time dateTime={s.deployedAt}>{formatDateTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min before the incident
+                    </span>
+                    <span className="ml-auto">
+                      {s.deploymentId === causeId ? (
+                        <Badge tone="danger">the cause</Badge>
+                      ) : (
+                        isAdmin && (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            disabled={update.isPending}
+                            aria-label={`Mark ${s.componentName} ${s.version} as the cause`}
+                            onClick={() => setCause(s.deploymentId)}
+                          >
+                            Mark as the cause
+                          </Button>
+                        )
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </div>
       {update.isError && (
         <p role="alert" className="text-[13px] text-destructive">

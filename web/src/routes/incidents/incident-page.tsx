@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Field, Input, Select } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
-import { describeError, ErrorState, Loading } from '../../components/ui/states';
+import { describeError } from '../../components/ui/states';
 import { CauseSection } from './caused-by';
 import { useCan } from '../../api/permissions';
 import { useIsAdmin } from '../../lib/use-session';
@@ -192,26 +192,24 @@ function Timeline({ incidentId }: { incidentId: string }) {
       <h2 id="timeline" className="text-sm font-semibold">
         Timeline
       </h2>
-      {timeline.isPending ? (
-        <Loading rows={3} label="Loading the timeline" />
-      ) : timeline.isError ? (
-        <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
-      ) : (
-        // A log: new entries (from anyone, live over /events) are read out politely.
-        <div role="log" aria-label="Timeline entries" aria-live="polite">
-          <ol className="grid gap-2 border-l pl-4">
-            {timeline.data.map((e) => (
-              <li key={e.id} className="grid gap-0.5">
-                <p className="text-sm break-words whitespace-pre-wrap">{e.message}</p>
-                <p className="text-xs text-muted-foreground">
-                  {e.type === 'status_change' ? `${e.fromStatus} → ${e.toStatus} · ` : ''}
-                  {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatDateTime(String(e.createdAt))}</time>
-                </p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
+      <QueryState query={timeline} label="the timeline" rows={3}>
+        {(data) => (
+          // A log: new entries (from anyone, live over /events) are read out politely.
+          <div role="log" aria-label="Timeline entries" aria-live="polite">
+            <ol className="grid gap-2 border-l pl-4">
+              {data.map((e) => (
+                <li key={e.id} className="grid gap-0.5">
+                  <p className="text-sm break-words whitespace-pre-wrap">{e.message}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {e.type === 'status_change' ? `${e.fromStatus} → ${e.toStatus} · ` : ''}
+                    {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatDateTime(String(e.createdAt))}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </QueryState>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <Field label="Add a timeline note">{(id) => <Input id={id} maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} />}</Field>

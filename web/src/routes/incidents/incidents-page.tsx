@@ -2,12 +2,13 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { INCIDENT_STATUSES, useIncidents, type IncidentStatus, type Severity } from './queries';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/input';
-import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState } from '../../components/ui/states';
 import { DeclareIncidentDialog } from './declare-dialog';
 import { useIsAdmin } from '../../lib/use-session';
 import { SeverityBadge, SeverityOptions, StatusBadge } from './parts';
 import { incidentsQuery, INCIDENTS_PAGE_SIZE, type IncidentsSearch } from './search';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/incidents');
 
@@ -57,44 +58,52 @@ export function IncidentsPage() {
           </Button>
         )}
       </div>
-      {incidents.isPending ? (
-        <Loading rows={6} label="Loading incidents" />
-      ) : incidents.isError ? (
-        <ErrorState error={incidents.error} onRetry={() => void incidents.refetch()} />
-      ) : incidents.data.data.length === 0 ? (
-        <EmptyState title={filtered ? 'No incident matches these filters' : 'No incidents'}>
-          {filtered ? 'Change or clear the filters.' : isAdmin ? 'Declare one when something breaks.' : 'An admin declares incidents when something breaks.'}
-          {!filtered && <DemoHint />}
-        </EmptyState>
-      ) : (
-        <>
-          <ul aria-label="Incidents" className="grid divide-y rounded-lg border">
-            {incidents.data.data.map((i) => (
-              <li key={i.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5">
-                <SeverityBadge severity={i.severity} />
-                <Link to="/incidents/$incidentId" params={{ incidentId: i.id }} className="min-w-0 flex-1 truncate font-medium text-primary hover:underline">
-                  {i.title}
-                </Link>
-                <StatusBadge status={i.status} />
-                <span className="text-xs text-muted-foreground">{formatDateTime(i.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-[13px]">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => set({ page: page - 1 > 1 ? page - 1 : undefined })}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => set({ page: page + 1 })}>
-                Next
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryState query={incidents} label="incidents" rows={6}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            <EmptyState title={filtered ? 'No incident matches these filters' : 'No incidents'}>
+              {filtered
+                ? 'Change or clear the filters.'
+                : isAdmin
+                  ? 'Declare one when something breaks.'
+                  : 'An admin declares incidents when something breaks.'}
+              {!filtered && <DemoHint />}
+            </EmptyState>
+          ) : (
+            <>
+              <ul aria-label="Incidents" className="grid divide-y rounded-lg border">
+                {loaded.data.map((i) => (
+                  <li key={i.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5">
+                    <SeverityBadge severity={i.severity} />
+                    <Link
+                      to="/incidents/$incidentId"
+                      params={{ incidentId: i.id }}
+                      className="min-w-0 flex-1 truncate font-medium text-primary hover:underline"
+                    >
+                      {i.title}
+                    </Link>
+                    <StatusBadge status={i.status} />
+                    <span className="text-xs text-muted-foreground">{formatDateTime(i.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+              {pages > 1 && (
+                <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-[13px]">
+                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => set({ page: page - 1 > 1 ? page - 1 : undefined })}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {page} of {pages}
+                  </span>
+                  <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => set({ page: page + 1 })}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -3,11 +3,12 @@ import { useApprovePostMortem, usePostMortem, useSavePostMortem, type PostMortem
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/input';
-import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { describeError, EmptyState } from '../../components/ui/states';
 import { SafeMarkdown } from './markdown';
 import { useCan } from '../../api/permissions';
 import { useIsAdmin } from '../../lib/use-session';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const area = 'w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px]';
 
@@ -59,19 +60,21 @@ export function PostMortemSection({ incidentId }: { incidentId: string }) {
           {describeError(approve.error).message}
         </p>
       )}
-      {pm.isPending ? (
-        <Loading rows={2} label="Loading the post-mortem" />
-      ) : pm.isError ? (
-        <ErrorState error={pm.error} onRetry={() => void pm.refetch()} />
-      ) : editing ? (
-        <PostMortemForm incidentId={incidentId} existing={pm.data} onDone={() => setEditing(false)} />
-      ) : pm.data ? (
-        <PostMortemView pm={pm.data} />
-      ) : (
-        <EmptyState title="No post-mortem yet">
-          {canWrite ? 'Write one in Markdown: root cause, what contributed, what to do.' : 'Its commander or a team owning an affected component writes it.'}
-        </EmptyState>
-      )}
+      <QueryState query={pm} label="the post-mortem" rows={2}>
+        {(data) =>
+          editing ? (
+            <PostMortemForm incidentId={incidentId} existing={data} onDone={() => setEditing(false)} />
+          ) : data ? (
+            <PostMortemView pm={data} />
+          ) : (
+            <EmptyState title="No post-mortem yet">
+              {canWrite
+                ? 'Write one in Markdown: root cause, what contributed, what to do.'
+                : 'Its commander or a team owning an affected component writes it.'}
+            </EmptyState>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useCredentialTypes, type CredentialType } from './queries';
 import { NotConfigured, type SystemSettings } from '../../components/ui/not-configured';
-import { ErrorState, Loading } from '../../components/ui/states';
+import { QueryState } from '../../components/ui/query-state';
 
 /**
  * A system read with the organization's stored credential (CI platforms, GitOps): `children` once the
@@ -24,13 +24,17 @@ export function CredentialGate({
   children: ReactNode;
 }) {
   const credentials = useCredentialTypes();
-  if (credentials.isPending) return <Loading rows={rows} label={`Loading ${label}`} />;
-  if (credentials.error) return <ErrorState error={credentials.error} onRetry={() => void credentials.refetch()} />;
-  if (!credentials.data.has(type))
-    return (
-      <NotConfigured {...system}>
-        No <code>{type}</code> credential ({what}) is stored for this organization.
-      </NotConfigured>
-    );
-  return <>{children}</>;
+  return (
+    <QueryState query={credentials} label={label} rows={rows}>
+      {(stored) =>
+        stored.has(type) ? (
+          children
+        ) : (
+          <NotConfigured {...system}>
+            No <code>{type}</code> credential ({what}) is stored for this organization.
+          </NotConfigured>
+        )
+      }
+    </QueryState>
+  );
 }

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { MESH_SIGNALS, useMeshSignals, type MeshSeries } from './queries';
+import { MESH_SIGNALS, useMeshSignals, type MeshSeries } from './mesh-queries';
 import { allOf, QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';
 import { type MeshRange } from './integrations-search';

@@ -9,7 +9,7 @@ import {
   useMeshOneVirtualServices,
   useSetMeshOneWeights,
   type MeshOneVirtualService,
-} from './queries';
+} from './mesh-queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

@@ -9,7 +9,7 @@ import {
   useMeshTwoStatus,
   useMeshTwoTopology,
   type MeshTwoRange,
-} from './queries';
+} from './mesh-queries';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { allOf, QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';

@@ -4,7 +4,6 @@ import { Badge } from '../../components/ui/badge';
 import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { ErrorState, Loading } from '../../components/ui/states';
 import { IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
 import { ResourceTable } from './resource-table';
 import { Manifest, Replications, VulnerabilitySync } from './registry-extras';
@@ -75,78 +74,78 @@ export function RegistryPage() {
   const admin = useIsAdmin();
   return (
     <IntegrationShell title="Registry" intro="Container images of the configured registry, their tags and vulnerabilities by severity.">
-      {available.isPending ? (
-        <Loading rows={3} label="Loading the registry" />
-      ) : available.error ? (
-        <ErrorState error={available.error} onRetry={() => void available.refetch()} />
-      ) : !available.data.available ? (
-        <NotConfigured {...CONFIG}>No container registry adapter is configured, so there are no images to list.</NotConfigured>
-      ) : (
-        <>
-          <Section title="Repositories">
-            <ResourceTable
-              query={repositories}
-              label="repositories"
-              system={CONFIG}
-              empty={{ title: 'No repositories', body: 'The registry holds no repository these credentials may read.' }}
-              table="Repositories"
-              head={['Repository', 'URI', 'Description']}
-            >
-              {(list) =>
-                list.map((r) => (
-                  <tr key={r.name}>
-                    <td className="font-medium">
-                      <SelectLink search={{ repo: r.name, tag: undefined }} selected={repo === r.name}>
-                        {r.name}
-                      </SelectLink>
-                    </td>
-                    <td className="max-w-80 truncate font-mono">{r.uri}</td>
-                    <td>{r.description || '—'}</td>
-                  </tr>
-                ))
-              }
-            </ResourceTable>
-          </Section>
-          {repo && (
-            <Section title={`Tags of ${repo}`}>
-              <ResourceTable
-                query={tags}
-                label="tags"
-                empty={{ title: 'No tags', body: 'Nothing has been pushed to this repository.' }}
-                table={`Tags of ${repo}`}
-                head={['Tag', 'Digest', 'Size', 'Pushed']}
-              >
-                {(list) =>
-                  list.map((t) => (
-                    <tr key={t.tag}>
-                      <td className="font-medium">
-                        <SelectLink search={{ tag: t.tag }} selected={tag === t.tag}>
-                          {t.tag}
-                        </SelectLink>
-                      </td>
-                      <td className="max-w-56 truncate font-mono">{t.digest}</td>
-                      <td className="tabular-nums">{bytes(t.sizeBytes)}</td>
-                      <td>{formatDateTime(t.pushedAt)}</td>
-                    </tr>
-                  ))
-                }
-              </ResourceTable>
-            </Section>
-          )}
-          {repo && tag && (
-            <Section title="Manifest">
-              <Manifest repo={repo} tag={tag} />
-            </Section>
-          )}
-          {repo && tag && (
-            <Section title="Vulnerabilities">
-              <Scan repo={repo} tag={tag} />
-            </Section>
-          )}
-          <Replications />
-          {admin && <VulnerabilitySync />}
-        </>
-      )}
+      <QueryState query={available} label="the registry" rows={3}>
+        {(data) =>
+          !data.available ? (
+            <NotConfigured {...CONFIG}>No container registry adapter is configured, so there are no images to list.</NotConfigured>
+          ) : (
+            <>
+              <Section title="Repositories">
+                <ResourceTable
+                  query={repositories}
+                  label="repositories"
+                  system={CONFIG}
+                  empty={{ title: 'No repositories', body: 'The registry holds no repository these credentials may read.' }}
+                  table="Repositories"
+                  head={['Repository', 'URI', 'Description']}
+                >
+                  {(list) =>
+                    list.map((r) => (
+                      <tr key={r.name}>
+                        <td className="font-medium">
+                          <SelectLink search={{ repo: r.name, tag: undefined }} selected={repo === r.name}>
+                            {r.name}
+                          </SelectLink>
+                        </td>
+                        <td className="max-w-80 truncate font-mono">{r.uri}</td>
+                        <td>{r.description || '—'}</td>
+                      </tr>
+                    ))
+                  }
+                </ResourceTable>
+              </Section>
+              {repo && (
+                <Section title={`Tags of ${repo}`}>
+                  <ResourceTable
+                    query={tags}
+                    label="tags"
+                    empty={{ title: 'No tags', body: 'Nothing has been pushed to this repository.' }}
+                    table={`Tags of ${repo}`}
+                    head={['Tag', 'Digest', 'Size', 'Pushed']}
+                  >
+                    {(list) =>
+                      list.map((t) => (
+                        <tr key={t.tag}>
+                          <td className="font-medium">
+                            <SelectLink search={{ tag: t.tag }} selected={tag === t.tag}>
+                              {t.tag}
+                            </SelectLink>
+                          </td>
+                          <td className="max-w-56 truncate font-mono">{t.digest}</td>
+                          <td className="tabular-nums">{bytes(t.sizeBytes)}</td>
+                          <td>{formatDateTime(t.pushedAt)}</td>
+                        </tr>
+                      ))
+                    }
+                  </ResourceTable>
+                </Section>
+              )}
+              {repo && tag && (
+                <Section title="Manifest">
+                  <Manifest repo={repo} tag={tag} />
+                </Section>
+              )}
+              {repo && tag && (
+                <Section title="Vulnerabilities">
+                  <Scan repo={repo} tag={tag} />
+                </Section>
+              )}
+              <Replications />
+              {admin && <VulnerabilitySync />}
+            </>
+          )
+        }
+      </QueryState>
     </IntegrationShell>
   );
 }

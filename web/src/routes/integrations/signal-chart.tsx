@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MESH_SIGNALS } from './queries';
+import type { MESH_SIGNALS } from './mesh-queries';
 import { Chart } from '../../components/charts/chart';
 
 export type SignalSeries = { name: string; points: [number, number][] }[];

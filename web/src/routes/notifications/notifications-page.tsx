@@ -2,9 +2,10 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Bell, Boxes, Siren, Workflow } from 'lucide-react';
 import { NOTIFICATIONS_PAGE_SIZE, useMarkAllRead, useMarkRead, useNotifications, type Notification } from './queries';
 import { Button } from '../../components/ui/button';
-import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { describeError, EmptyState } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/notifications');
 const ICONS = { component: Boxes, incident: Siren, pipeline_run: Workflow } as const;
@@ -44,41 +45,41 @@ export function NotificationsPage() {
           {describeError(markAll.error).message}
         </p>
       )}
-      {feed.isPending ? (
-        <Loading rows={6} label="Loading notifications" />
-      ) : feed.isError ? (
-        <ErrorState error={feed.error} onRetry={() => void feed.refetch()} />
-      ) : feed.data.data.length === 0 ? (
-        <EmptyState title={unread ? 'Nothing unread' : 'No notifications yet'}>
-          You hear here when a component of your team changes, an incident affects one, or a pipeline run you started finishes or waits for approval.
-        </EmptyState>
-      ) : (
-        <>
-          <ul aria-label="Notifications" className="grid divide-y rounded-lg border">
-            {feed.data.data.map((n) => (
-              <Item key={n.id} n={n} />
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-[13px]">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined }) })}
-              >
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
-                Next
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryState query={feed} label="notifications" rows={6}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            <EmptyState title={unread ? 'Nothing unread' : 'No notifications yet'}>
+              You hear here when a component of your team changes, an incident affects one, or a pipeline run you started finishes or waits for approval.
+            </EmptyState>
+          ) : (
+            <>
+              <ul aria-label="Notifications" className="grid divide-y rounded-lg border">
+                {loaded.data.map((n) => (
+                  <Item key={n.id} n={n} />
+                ))}
+              </ul>
+              {pages > 1 && (
+                <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-[13px]">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined }) })}
+                  >
+                    Previous
+                  </Button>
+                  <span>
+                    Page {page} of {pages}
+                  </span>
+                  <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

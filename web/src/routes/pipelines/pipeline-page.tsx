@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
-import { describeError, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { describeError, EmptyState } from '../../components/ui/states';
 import { pipelineNotFound } from './pipeline-not-found';
 import { StatusBadge } from './run-status';
 import { formatDateTime, formatDuration } from '../../lib/format';
@@ -136,58 +136,58 @@ function RunsSection({ pipelineId }: { pipelineId: string }) {
       <h2 id="runs-title" className="text-base font-semibold">
         Recent runs
       </h2>
-      {runs.isPending ? (
-        <Loading rows={3} label="Loading runs" />
-      ) : runs.isError ? (
-        <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />
-      ) : runs.data.length === 0 ? (
-        <EmptyState title="No runs yet">Trigger a run above; its log streams live on the run’s page.</EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-[13px]" aria-labelledby="runs-title">
-            <thead className="bg-muted text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Run
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Version
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Commit
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Started
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Duration
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.map((r) => (
-                <tr key={r.id} className="border-t">
-                  <td className="px-3 py-2">
-                    <Link to="/pipelines/$pipelineId/runs/$runId" params={{ pipelineId, runId: r.id }} className="font-mono text-primary hover:underline">
-                      {r.id.slice(0, 8)}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={r.status} />
-                  </td>
-                  <td className="px-3 py-2">{r.version || '—'}</td>
-                  <td className="px-3 py-2 font-mono">{r.commitSha ? r.commitSha.slice(0, 7) : '—'}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.startedAt ?? r.createdAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDuration(r.durationMs)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState query={runs} label="runs" rows={3}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="No runs yet">Trigger a run above; its log streams live on the run’s page.</EmptyState>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border">
+              <table className="w-full text-[13px]" aria-labelledby="runs-title">
+                <thead className="bg-muted text-left">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Run
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Version
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Commit
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Started
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Duration
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.map((r) => (
+                    <tr key={r.id} className="border-t">
+                      <td className="px-3 py-2">
+                        <Link to="/pipelines/$pipelineId/runs/$runId" params={{ pipelineId, runId: r.id }} className="font-mono text-primary hover:underline">
+                          {r.id.slice(0, 8)}
+                        </Link>
+                      </td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={r.status} />
+                      </td>
+                      <td className="px-3 py-2">{r.version || '—'}</td>
+                      <td className="px-3 py-2 font-mono">{r.commitSha ? r.commitSha.slice(0, 7) : '—'}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.startedAt ?? r.createdAt)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDuration(r.durationMs)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -6,9 +6,10 @@ import { PIPELINES_PAGE_SIZE, usePipelines, type Pipeline } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState } from '../../components/ui/states';
 import { ListFilter } from '../../components/ui/list-filter';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/pipelines');
 
@@ -67,44 +68,44 @@ export function PipelinesPage() {
         </Button>
       </div>
       <ListFilter label="Search pipelines" value={q} onChange={(value) => void navigate({ search: { q: value }, replace: true })} />
-      {pipelines.isPending ? (
-        <Loading rows={6} label="Loading pipelines" />
-      ) : pipelines.isError ? (
-        <ErrorState error={pipelines.error} onRetry={() => void pipelines.refetch()} />
-      ) : pipelines.data.data.length === 0 ? (
-        <EmptyState
-          title={q ? `No pipeline matches “${q}”` : 'No pipelines yet'}
-          action={
-            q ? undefined : (
-              <Button asChild size="sm">
-                <Link to="/pipelines/new">Create a pipeline</Link>
-              </Button>
-            )
-          }
-        >
-          {q
-            ? 'Search looks in names and descriptions; try another word.'
-            : 'A pipeline is an ordered list of stages: scripts, builds, approvals, deploys and notifications.'}
-          {!q && <DemoHint />}
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable label="Pipelines" columns={columns} data={pipelines.data.data} getRowId={(p) => p.id} busy={pipelines.isPlaceholderData} />
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 }) })}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
-                Next
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryState query={pipelines} label="pipelines" rows={6}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            <EmptyState
+              title={q ? `No pipeline matches “${q}”` : 'No pipelines yet'}
+              action={
+                q ? undefined : (
+                  <Button asChild size="sm">
+                    <Link to="/pipelines/new">Create a pipeline</Link>
+                  </Button>
+                )
+              }
+            >
+              {q
+                ? 'Search looks in names and descriptions; try another word.'
+                : 'A pipeline is an ordered list of stages: scripts, builds, approvals, deploys and notifications.'}
+              {!q && <DemoHint />}
+            </EmptyState>
+          ) : (
+            <>
+              <DataTable label="Pipelines" columns={columns} data={loaded.data} getRowId={(p) => p.id} busy={pipelines.isPlaceholderData} />
+              {pages > 1 && (
+                <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
+                  <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 }) })}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {page} of {pages}
+                  </span>
+                  <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

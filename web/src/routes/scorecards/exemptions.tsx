@@ -11,10 +11,11 @@ import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { SimpleTable } from '../../components/ui/simple-table';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
 import { defaultExpiryDay, expiryOf } from './exemption-dates';
 import { formatDateTime } from '../../lib/format';
+import { QueryState } from '../../components/ui/query-state';
 
 const SIZE = 50;
 
@@ -125,69 +126,72 @@ export function ExemptionsSection({ scorecard, isAdmin }: { scorecard: Scorecard
       <h2 id="exemptions-title" className="text-sm font-semibold">
         Exemptions{list.data ? ` (${list.data.total})` : ''}
       </h2>
-      {list.isPending ? (
-        <Loading rows={2} label="Loading exemptions" />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title="No exemptions">
-          {isAdmin ? 'Exempt an entity from a failing rule with “Exempt…” in its result row.' : 'Every rule applies to every entity.'}
-        </EmptyState>
-      ) : (
-        <>
-          <SimpleTable label={`Exemptions of ${scorecard.name}`} head={['Entity', 'Rule', 'Reason', 'Until', 'By', 'Status', ...(isAdmin ? ['Actions'] : [])]}>
-            {list.data.data.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  {e.component ? (
-                    <Link
-                      to="/catalog/$kind/$namespace/$name"
-                      params={{ kind: e.component.kind, namespace: e.component.namespace, name: e.component.entityName }}
-                      search={{ tab: 'scorecards' }}
-                      className="font-medium text-primary hover:underline"
-                    >
-                      {e.component.name}
-                    </Link>
-                  ) : (
-                    <span className="font-mono text-xs text-muted-foreground">{e.componentId.slice(0, 8)}</span>
-                  )}
-                </td>
-                <td>{titleOf.get(e.ruleKey) ?? e.ruleKey}</td>
-                <td className="max-w-xs break-words whitespace-normal">{e.reason}</td>
-                <td>{formatDateTime(e.expiresAt as string)}</td>
-                <td>{authorName(e.createdBy)}</td>
-                <td>{e.active ? <Badge tone="success">active</Badge> : <Badge>expired</Badge>}</td>
-                {isAdmin && (
-                  <td>
-                    <ConfirmButton
-                      label={`Delete the exemption of ${e.component?.name ?? e.componentId} from ${titleOf.get(e.ruleKey) ?? e.ruleKey}`}
-                      title="Delete this exemption?"
-                      description={`The rule “${titleOf.get(e.ruleKey) ?? e.ruleKey}” applies to ${e.component?.name ?? 'the entity'} again; it is evaluated again at once.`}
-                      confirmLabel="Delete exemption"
-                      onConfirm={() => remove.mutateAsync(e.id)}
-                    >
-                      Delete
-                    </ConfirmButton>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </SimpleTable>
-          {list.data.total > SIZE && (
-            <div className="flex items-center gap-2 text-[13px]">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous exemptions
-              </Button>
-              <span>
-                Page {page} of {Math.ceil(list.data.total / SIZE)}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page * SIZE >= list.data.total} onClick={() => setPage(page + 1)}>
-                Next exemptions
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <QueryState query={list} label="exemptions" rows={2}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            <EmptyState title="No exemptions">
+              {isAdmin ? 'Exempt an entity from a failing rule with “Exempt…” in its result row.' : 'Every rule applies to every entity.'}
+            </EmptyState>
+          ) : (
+            <>
+              <SimpleTable
+                label={`Exemptions of ${scorecard.name}`}
+                head={['Entity', 'Rule', 'Reason', 'Until', 'By', 'Status', ...(isAdmin ? ['Actions'] : [])]}
+              >
+                {loaded.data.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      {e.component ? (
+                        <Link
+                          to="/catalog/$kind/$namespace/$name"
+                          params={{ kind: e.component.kind, namespace: e.component.namespace, name: e.component.entityName }}
+                          search={{ tab: 'scorecards' }}
+                          className="font-medium text-primary hover:underline"
+                        >
+                          {e.component.name}
+                        </Link>
+                      ) : (
+                        <span className="font-mono text-xs text-muted-foreground">{e.componentId.slice(0, 8)}</span>
+                      )}
+                    </td>
+                    <td>{titleOf.get(e.ruleKey) ?? e.ruleKey}</td>
+                    <td className="max-w-xs break-words whitespace-normal">{e.reason}</td>
+                    <td>{formatDateTime(e.expiresAt as string)}</td>
+                    <td>{authorName(e.createdBy)}</td>
+                    <td>{e.active ? <Badge tone="success">active</Badge> : <Badge>expired</Badge>}</td>
+                    {isAdmin && (
+                      <td>
+                        <ConfirmButton
+                          label={`Delete the exemption of ${e.component?.name ?? e.componentId} from ${titleOf.get(e.ruleKey) ?? e.ruleKey}`}
+                          title="Delete this exemption?"
+                          description={`The rule “${titleOf.get(e.ruleKey) ?? e.ruleKey}” applies to ${e.component?.name ?? 'the entity'} again; it is evaluated again at once.`}
+                          confirmLabel="Delete exemption"
+                          onConfirm={() => remove.mutateAsync(e.id)}
+                        >
+                          Delete
+                        </ConfirmButton>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </SimpleTable>
+              {loaded.total > SIZE && (
+                <div className="flex items-center gap-2 text-[13px]">
+                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    Previous exemptions
+                  </Button>
+                  <span>
+                    Page {page} of {Math.ceil(loaded.total / SIZE)}
+                  </span>
+                  <Button variant="secondary" size="sm" disabled={page * SIZE >= loaded.total} onClick={() => setPage(page + 1)}>
+                    Next exemptions
+                  </Button>
+                </div>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

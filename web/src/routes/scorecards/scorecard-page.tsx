@@ -5,7 +5,7 @@ import { useAllTeams } from '../teams';
 import { Button } from '../../components/ui/button';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { QueryState } from '../../components/ui/query-state';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
 import { DefinitionEditor } from './definition-editor';
 import { ExemptButton, ExemptionsSection } from './exemptions';
@@ -100,66 +100,69 @@ export function ScorecardPage() {
                   </select>
                 </div>
               </div>
-              {results.isPending ? (
-                <Loading rows={4} label="Loading results" />
-              ) : results.isError ? (
-                <ErrorState error={results.error} onRetry={() => void results.refetch()} />
-              ) : results.data.data.length === 0 ? (
-                <EmptyState title="No results">No entity matches, or the scorecard has not been evaluated yet.</EmptyState>
-              ) : (
-                <>
-                  <SimpleTable label={`Results of ${s.name}`} head={['Entity', 'Team', 'Level', 'Score', 'Failing rules', 'Changed', ...(isAdmin ? [''] : [])]}>
-                    {results.data.data.map((r) => {
-                      const failing = Object.entries(r.rules).filter(([, o]) => o === 'fail' || o === 'no_data');
-                      return (
-                        <tr key={r.componentId}>
-                          <td className="font-mono">{r.componentRef}</td>
-                          <td>{r.teamId ? (teamName.get(r.teamId) ?? '—') : '—'}</td>
-                          <td>
-                            <LevelChip name={r.level} colour={r.level ? colourOf.get(r.level) : null} />
-                          </td>
-                          <td>{r.score}%</td>
-                          <td>{failing.length ? failing.map(([k]) => k).join(', ') : '—'}</td>
-                          <td>{formatDateTime(r.changedAt as string)}</td>
-                          {isAdmin && (
-                            <td>
-                              {failing.length > 0 && (
-                                <ExemptButton
-                                  scorecardId={s.id}
-                                  componentId={r.componentId}
-                                  entityLabel={r.componentRef}
-                                  failing={failing.map(([k]) => ({ key: k, title: titleOf.get(k) ?? k }))}
-                                />
+              <QueryState query={results} label="results" rows={4}>
+                {(loaded) =>
+                  loaded.data.length === 0 ? (
+                    <EmptyState title="No results">No entity matches, or the scorecard has not been evaluated yet.</EmptyState>
+                  ) : (
+                    <>
+                      <SimpleTable
+                        label={`Results of ${s.name}`}
+                        head={['Entity', 'Team', 'Level', 'Score', 'Failing rules', 'Changed', ...(isAdmin ? [''] : [])]}
+                      >
+                        {loaded.data.map((r) => {
+                          const failing = Object.entries(r.rules).filter(([, o]) => o === 'fail' || o === 'no_data');
+                          return (
+                            <tr key={r.componentId}>
+                              <td className="font-mono">{r.componentRef}</td>
+                              <td>{r.teamId ? (teamName.get(r.teamId) ?? '—') : '—'}</td>
+                              <td>
+                                <LevelChip name={r.level} colour={r.level ? colourOf.get(r.level) : null} />
+                              </td>
+                              <td>{r.score}%</td>
+                              <td>{failing.length ? failing.map(([k]) => k).join(', ') : '—'}</td>
+                              <td>{formatDateTime(r.changedAt as string)}</td>
+                              {isAdmin && (
+                                <td>
+                                  {failing.length > 0 && (
+                                    <ExemptButton
+                                      scorecardId={s.id}
+                                      componentId={r.componentId}
+                                      entityLabel={r.componentRef}
+                                      failing={failing.map(([k]) => ({ key: k, title: titleOf.get(k) ?? k }))}
+                                    />
+                                  )}
+                                </td>
                               )}
-                            </td>
-                          )}
-                        </tr>
-                      );
-                    })}
-                  </SimpleTable>
-                  <div className="flex items-center gap-2 text-[13px]">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={page <= 1}
-                      onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page - 1 }) })}
-                    >
-                      Previous
-                    </Button>
-                    <span>
-                      Page {page} of {Math.max(1, Math.ceil(results.data.total / SIZE))}
-                    </span>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={page * SIZE >= results.data.total}
-                      onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page + 1 }) })}
-                    >
-                      Next
-                    </Button>
-                  </div>
-                </>
-              )}
+                            </tr>
+                          );
+                        })}
+                      </SimpleTable>
+                      <div className="flex items-center gap-2 text-[13px]">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          disabled={page <= 1}
+                          onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page - 1 }) })}
+                        >
+                          Previous
+                        </Button>
+                        <span>
+                          Page {page} of {Math.max(1, Math.ceil(loaded.total / SIZE))}
+                        </span>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          disabled={page * SIZE >= loaded.total}
+                          onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page + 1 }) })}
+                        >
+                          Next
+                        </Button>
+                      </div>
+                    </>
+                  )
+                }
+              </QueryState>
             </section>
 
             <section aria-labelledby="rules-title" className="grid gap-3">

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useScorecards } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { DemoHint, EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { DemoHint, EmptyState } from '../../components/ui/states';
 import { useIsAdmin } from '../../lib/use-session';
 import { DefinitionEditor } from './definition-editor';
+import { QueryState } from '../../components/ui/query-state';
 
 export function ScorecardsPage() {
   const list = useScorecards();
@@ -30,37 +31,37 @@ export function ScorecardsPage() {
           <DefinitionEditor onSaved={(s) => void navigate({ to: '/scorecards/$scorecardId', params: { scorecardId: s.id } })} />
         </section>
       )}
-      {list.isPending ? (
-        <Loading rows={4} label="Loading scorecards" />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title="No scorecard yet">
-          Choose an organization to see its built-in Production readiness scorecard, or create one.
-          <DemoHint />
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {list.data.data.map((s) => (
-            <li key={s.id} className="grid gap-2 rounded-lg border p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <Link to="/scorecards/$scorecardId" params={{ scorecardId: s.id }} className="font-medium text-primary hover:underline">
-                  {s.name}
-                </Link>
-                {s.builtIn && <Badge tone="primary">built-in</Badge>}
-              </div>
-              {s.description && <p className="text-[13px] text-muted-foreground">{s.description}</p>}
-              <p className="flex flex-wrap items-center gap-1 text-xs">
-                <span className="text-muted-foreground">Levels:</span>
-                {s.levels.map((l) => (
-                  <LevelChip key={l.name} name={l.name} colour={l.colour} />
-                ))}
-                <span className="text-muted-foreground">· {s.rules.length} rules</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={list} label="scorecards" rows={4}>
+        {(loaded) =>
+          loaded.data.length === 0 ? (
+            <EmptyState title="No scorecard yet">
+              Choose an organization to see its built-in Production readiness scorecard, or create one.
+              <DemoHint />
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              {loaded.data.map((s) => (
+                <li key={s.id} className="grid gap-2 rounded-lg border p-4">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link to="/scorecards/$scorecardId" params={{ scorecardId: s.id }} className="font-medium text-primary hover:underline">
+                      {s.name}
+                    </Link>
+                    {s.builtIn && <Badge tone="primary">built-in</Badge>}
+                  </div>
+                  {s.description && <p className="text-[13px] text-muted-foreground">{s.description}</p>}
+                  <p className="flex flex-wrap items-center gap-1 text-xs">
+                    <span className="text-muted-foreground">Levels:</span>
+                    {s.levels.map((l) => (
+                      <LevelChip key={l.name} name={l.name} colour={l.colour} />
+                    ))}
+                    <span className="text-muted-foreground">· {s.rules.length} rules</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useAllTeams, usePeople, useTeam, useTeamComponents } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryState } from '../../components/ui/query-state';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { catalogColumns } from '../catalog';
 import { PersonCard } from '../people';
 import { TeamScorecards } from '../scorecards';
@@ -82,22 +82,22 @@ export function TeamPage() {
           </div>
 
           <Section title={`Owned components${components.data ? ` (${components.data.length})` : ''}`}>
-            {components.isPending ? (
-              <Loading rows={3} label="Loading owned components" />
-            ) : components.isError ? (
-              <ErrorState error={components.error} onRetry={() => void components.refetch()} />
-            ) : components.data.length === 0 ? (
-              <EmptyState title="This team owns no components">Set a component&apos;s owner to “{t.name}” (or its team) to list it here.</EmptyState>
-            ) : (
-              <DataTable
-                label={`Components owned by ${t.displayName || t.name}`}
-                columns={catalogColumns}
-                data={components.data}
-                getRowId={(c) => c.id}
-                columnVisibility={OWNED_COLUMNS}
-                maxHeight="24rem"
-              />
-            )}
+            <QueryState query={components} label="owned components" rows={3}>
+              {(loaded) =>
+                loaded.length === 0 ? (
+                  <EmptyState title="This team owns no components">Set a component&apos;s owner to “{t.name}” (or its team) to list it here.</EmptyState>
+                ) : (
+                  <DataTable
+                    label={`Components owned by ${t.displayName || t.name}`}
+                    columns={catalogColumns}
+                    data={loaded}
+                    getRowId={(c) => c.id}
+                    columnVisibility={OWNED_COLUMNS}
+                    maxHeight="24rem"
+                  />
+                )
+              }
+            </QueryState>
           </Section>
 
           <Section title="Scorecard levels">

@@ -5,8 +5,9 @@ import { useAllTeams } from './queries';
 import type { TeamSummary } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/ui/data-table';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { EmptyState } from '../../components/ui/states';
 import { ListFilter } from '../../components/ui/list-filter';
+import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/teams');
 
@@ -61,17 +62,17 @@ export function TeamsPage() {
         {teams.data && <p className="text-[13px] text-muted-foreground">{teams.data.total} teams</p>}
       </div>
       <ListFilter label="Filter teams by name" value={q} onChange={(value) => void navigate({ search: { q: value }, replace: true })} />
-      {teams.isPending ? (
-        <Loading rows={8} label="Loading teams" />
-      ) : teams.isError ? (
-        <ErrorState error={teams.error} onRetry={() => void teams.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={q ? `No team matches “${q}”` : 'No teams yet'}>
-          {q ? 'Try another name.' : 'Teams come from catalog Group entities or are created by admins under Administration → Teams.'}
-        </EmptyState>
-      ) : (
-        <DataTable label="Teams" columns={columns} data={shown} getRowId={(t) => t.id} maxHeight="calc(100dvh - 13rem)" />
-      )}
+      <QueryState query={teams} label="teams" rows={8}>
+        {() =>
+          shown.length === 0 ? (
+            <EmptyState title={q ? `No team matches “${q}”` : 'No teams yet'}>
+              {q ? 'Try another name.' : 'Teams come from catalog Group entities or are created by admins under Administration → Teams.'}
+            </EmptyState>
+          ) : (
+            <DataTable label="Teams" columns={columns} data={shown} getRowId={(t) => t.id} maxHeight="calc(100dvh - 13rem)" />
+          )
+        }
+      </QueryState>
     </div>
   );
 }

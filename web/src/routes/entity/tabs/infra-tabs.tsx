@@ -2,11 +2,11 @@
 import type { CatalogEntity } from '../queries';
 import { useActualCost, useCostAvailable, useCostHistory, useIacModules, useModuleDrift, useRegistryAvailable, useVulnerabilities } from '../queries';
 import { Badge } from '../../../components/ui/badge';
-import { ErrorState, Loading } from '../../../components/ui/states';
 import { StatusBadge } from './delivery-tabs';
 import { NotConfigured } from '../../../components/ui/not-configured';
 import { QueryView, SectionTitle, SimpleTable } from './tab-states';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { QueryState } from '../../../components/ui/query-state';
 
 export function IacTab({ entity }: { entity: CatalogEntity }) {
   const modules = useIacModules(entity.id);
@@ -43,28 +43,28 @@ export function IacTab({ entity }: { entity: CatalogEntity }) {
             </SimpleTable>
             <section aria-label="Drift">
               <SectionTitle>Drift</SectionTitle>
-              {drift.isPending ? (
-                <Loading rows={2} label="Loading drift" />
-              ) : drift.error ? (
-                <ErrorState error={drift.error} onRetry={() => void drift.refetch()} />
-              ) : mine.length === 0 ? (
-                <p className="text-[13px] text-muted-foreground">No stack uses an outdated version of these modules.</p>
-              ) : (
-                <SimpleTable label="Module drift" head={['Module', 'Stack path', 'Pinned', 'Latest', 'Behind', 'Detected']}>
-                  {mine.map((d) => (
-                    <tr key={d.id}>
-                      <td>{d.moduleName}</td>
-                      <td className="font-mono">{d.stackPath}</td>
-                      <td className="font-mono">{d.currentRef}</td>
-                      <td className="font-mono">{d.latestKnownVersion ?? d.latestRef}</td>
-                      <td>
-                        <Badge tone={d.versionsBehind > 2 ? 'danger' : 'warning'}>{d.versionsBehind}</Badge>
-                      </td>
-                      <td>{formatDateTime(d.detectedAt)}</td>
-                    </tr>
-                  ))}
-                </SimpleTable>
-              )}
+              <QueryState query={drift} label="drift" rows={2}>
+                {() =>
+                  mine.length === 0 ? (
+                    <p className="text-[13px] text-muted-foreground">No stack uses an outdated version of these modules.</p>
+                  ) : (
+                    <SimpleTable label="Module drift" head={['Module', 'Stack path', 'Pinned', 'Latest', 'Behind', 'Detected']}>
+                      {mine.map((d) => (
+                        <tr key={d.id}>
+                          <td>{d.moduleName}</td>
+                          <td className="font-mono">{d.stackPath}</td>
+                          <td className="font-mono">{d.currentRef}</td>
+                          <td className="font-mono">{d.latestKnownVersion ?? d.latestRef}</td>
+                          <td>
+                            <Badge tone={d.versionsBehind > 2 ? 'danger' : 'warning'}>{d.versionsBehind}</Badge>
+                          </td>
+                          <td>{formatDateTime(d.detectedAt)}</td>
+                        </tr>
+                      ))}
+                    </SimpleTable>
+                  )
+                }
+              </QueryState>
             </section>
           </div>
         );
@@ -77,60 +77,64 @@ export function CostTab({ entity }: { entity: CatalogEntity }) {
   const available = useCostAvailable();
   const actual = useActualCost(entity.id, available.data?.available === true);
   const history = useCostHistory(entity.id);
-  if (available.isPending) return <Loading rows={3} label="Loading cost" />;
-  if (available.error) return <ErrorState error={available.error} onRetry={() => void available.refetch()} />;
   return (
-    <div className="grid grid-cols-1 gap-5">
-      {!available.data.available ? (
-        <NotConfigured system="Cost (OpenCost)">
-          OpenCost is not configured or does not answer (COST_URL). Stored records are shown below when there are any.
-        </NotConfigured>
-      ) : (
-        <QueryView query={actual} label="current cost">
-          {(a) => (
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {(
-                [
-                  ['Last 7 days', a.sevenDay?.totalCost],
-                  ['Last 30 days', a.thirtyDay?.totalCost],
-                  ['CPU (30 d)', a.thirtyDay?.cpuCost],
-                  ['Memory (30 d)', a.thirtyDay?.memoryCost],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="rounded-lg border p-3">
-                  <dt className="text-xs text-muted-foreground">{label}</dt>
-                  <dd className="text-lg font-semibold tabular-nums">{value == null ? '—' : formatMoney(value)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </QueryView>
-      )}
-      <section aria-label="Cost history">
-        <SectionTitle>History</SectionTitle>
-        <QueryView
-          query={history}
-          label="cost history"
-          isEmpty={(h) => h.length === 0}
-          empty={{ title: 'No cost records', body: 'The cost sync stores one record per component that OpenCost allocates to.' }}
-        >
-          {(rows) => (
-            <SimpleTable label="Cost history" head={['Synced', 'Total', 'CPU', 'Memory', 'Storage', 'Network']}>
-              {rows.map((r) => (
-                <tr key={r.syncedAt} className="tabular-nums">
-                  <td>{formatDateTime(r.syncedAt)}</td>
-                  <td className="font-medium">{formatMoney(r.totalCost, r.currency)}</td>
-                  <td>{formatMoney(r.cpuCost, r.currency)}</td>
-                  <td>{formatMoney(r.memoryCost, r.currency)}</td>
-                  <td>{formatMoney(r.pvCost, r.currency)}</td>
-                  <td>{formatMoney(r.networkCost, r.currency)}</td>
-                </tr>
-              ))}
-            </SimpleTable>
-          )}
-        </QueryView>
-      </section>
-    </div>
+    <QueryState query={available} label="cost" rows={3}>
+      {(data) => {
+        return (
+          <div className="grid grid-cols-1 gap-5">
+            {!data.available ? (
+              <NotConfigured system="Cost (OpenCost)">
+                OpenCost is not configured or does not answer (COST_URL). Stored records are shown below when there are any.
+              </NotConfigured>
+            ) : (
+              <QueryView query={actual} label="current cost">
+                {(a) => (
+                  <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                    {(
+                      [
+                        ['Last 7 days', a.sevenDay?.totalCost],
+                        ['Last 30 days', a.thirtyDay?.totalCost],
+                        ['CPU (30 d)', a.thirtyDay?.cpuCost],
+                        ['Memory (30 d)', a.thirtyDay?.memoryCost],
+                      ] as const
+                    ).map(([label, value]) => (
+                      <div key={label} className="rounded-lg border p-3">
+                        <dt className="text-xs text-muted-foreground">{label}</dt>
+                        <dd className="text-lg font-semibold tabular-nums">{value == null ? '—' : formatMoney(value)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </QueryView>
+            )}
+            <section aria-label="Cost history">
+              <SectionTitle>History</SectionTitle>
+              <QueryView
+                query={history}
+                label="cost history"
+                isEmpty={(h) => h.length === 0}
+                empty={{ title: 'No cost records', body: 'The cost sync stores one record per component that OpenCost allocates to.' }}
+              >
+                {(rows) => (
+                  <SimpleTable label="Cost history" head={['Synced', 'Total', 'CPU', 'Memory', 'Storage', 'Network']}>
+                    {rows.map((r) => (
+                      <tr key={r.syncedAt} className="tabular-nums">
+                        <td>{formatDateTime(r.syncedAt)}</td>
+                        <td className="font-medium">{formatMoney(r.totalCost, r.currency)}</td>
+                        <td>{formatMoney(r.cpuCost, r.currency)}</td>
+                        <td>{formatMoney(r.memoryCost, r.currency)}</td>
+                        <td>{formatMoney(r.pvCost, r.currency)}</td>
+                        <td>{formatMoney(r.networkCost, r.currency)}</td>
+                      </tr>
+                    ))}
+                  </SimpleTable>
+                )}
+              </QueryView>
+            </section>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 
