@@ -30,8 +30,8 @@ function EventsPicker({ error }: { error: string | undefined }) {
       <legend className="px-1 text-[13px] font-medium">Events</legend>
       <div className="grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
         {EVENT_CHOICES.map((e) => (
-          <label key={e} className="flex items-center gap-2 font-mono text-xs">
-            <input type="checkbox" name="events" value={e} />
+          <label key={e} className="flex min-h-7 items-center gap-2 font-mono text-xs">
+            <input type="checkbox" name="events" value={e} className="size-4" />
             {e === '*' ? '* (every event)' : e}
           </label>
         ))}
