@@ -273,6 +273,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     teams: teamsSignInVerbs,
     rateLimit: config.authRateLimit,
     refreshTokenTtlS: config.refreshTokenTtlS,
+    audit: audit.service,
   });
   await app.register(authRoutes, {
     service: auth,

@@ -67,7 +67,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   // The catalog stores API entities' definitions through api-specs (which only reads the catalog's lookup).
   const catalog = createCatalogModule({ ...infra, git: adapters.git, apiSpecs: apiSpecs.service, permissions: permissions.service });
   // Teams, the cluster sync, scaffolds and cost write or list components through the catalog's verbs.
-  const teams = createTeamsModule({ db, userExists, catalog: catalog.service, permissions: permissions.service });
+  const teams = createTeamsModule({ db, userExists, catalog: catalog.service, permissions: permissions.service, audit: infra.audit });
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
@@ -106,7 +106,16 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   // Notifications read teams, incidents and users (decision 740).
   const notifications = createNotificationsModule({ db, log, events, teams: teams.service, incidents: incidents.service, auth });
   // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
-  const scorecards = createScorecardsModule({ db, events, jobs, log, apiSpecs: apiSpecs.service, dora: dora.service, permissions: permissions.service });
+  const scorecards = createScorecardsModule({
+    db,
+    events,
+    jobs,
+    log,
+    audit: infra.audit,
+    apiSpecs: apiSpecs.service,
+    dora: dora.service,
+    permissions: permissions.service,
+  });
 
   await app.register(iac.routes);
   await app.register(iacModules.routes);

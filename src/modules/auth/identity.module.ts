@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityConfig } from '../../config/identity.js';
 import type { Database } from '../../db/client.js';
+import type { AuditPort } from '../../kernel/audit.js';
 import type { App } from '../../kernel/types.js';
 import type { OidcProviders } from './auth.ports.js';
 import type { AuthService } from './auth.service.js';
@@ -22,6 +23,8 @@ export interface IdentityDeps {
   teams: GroupMemberships;
   rateLimit: boolean;
   refreshTokenTtlS: number;
+  /** Sign-ins, tokens and service accounts are recorded in their transactions (decisions 980, 999). */
+  audit?: AuditPort;
 }
 
 /** Single sign-on, personal access tokens and service accounts: the auth module's second half (decisions 830-859). */
@@ -34,8 +37,9 @@ export function createIdentityModule(deps: IdentityDeps) {
     breakGlassUsername: deps.breakGlassUsername,
     auth: deps.auth,
     teams: deps.teams,
+    audit: deps.audit,
   });
-  const tokens = createPersonalAccessTokenService({ db: deps.db, forget: deps.auth.forget });
+  const tokens = createPersonalAccessTokenService({ db: deps.db, forget: deps.auth.forget, audit: deps.audit });
   return {
     signIn,
     tokens,

@@ -112,7 +112,11 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
     async (req, reply) => {
       const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
       try {
-        const session = await signIn.callback(req.params.id, req.query as Record<string, unknown>, rawQuery, req.cookies[STATE_COOKIE]);
+        const session = await signIn.callback(req.params.id, req.query as Record<string, unknown>, rawQuery, req.cookies[STATE_COOKIE], {
+          id: req.id,
+          ip: req.ip ?? null,
+          userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+        });
         setSessionCookie(req, reply, session.refreshToken, refreshTokenTtlS);
         reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' });
         return reply.redirect(session.returnTo, 302);

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcProviderConfig } from '../../config/identity.js';
 import type { Database } from '../../db/client.js';
+import type { AuditPort } from '../../kernel/audit.js';
 import { systemCaller, type Caller } from '../../kernel/caller.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, NotFound } from '../../kernel/errors.js';
@@ -47,6 +48,14 @@ export interface SignInServiceDeps {
   breakGlassUsername: string | undefined;
   auth: Pick<AuthService, 'startSession'>;
   teams: GroupMemberships;
+  audit?: AuditPort;
+}
+
+/** The callback's request, for its audit record (a GET: the audit module has not kept its origin). */
+export interface CallbackRequest {
+  id: string;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /**
@@ -54,7 +63,7 @@ export interface SignInServiceDeps {
  * authorization code flow, and the identities a person has linked. `callback` is the one place a
  * single sign-on signs someone in or is refused, so an audit trail hooks in here.
  */
-export function createSignInService({ db, log, providers, config, breakGlassUsername, auth, teams }: SignInServiceDeps) {
+export function createSignInService({ db, log, providers, config, breakGlassUsername, auth, teams, audit }: SignInServiceDeps) {
   const byId = new Map(config.oidcProviders.map((p) => [p.id, p]));
   const redirectUri = (id: string) => `${config.publicUrl}/api/v1/auth/oidc/${id}/callback`;
 
@@ -65,17 +74,80 @@ export function createSignInService({ db, log, providers, config, breakGlassUser
     return { settings, port };
   }
 
-  async function resolve(settings: OidcProviderConfig, identity: Parameters<typeof resolveSignIn>[3]) {
+  /** `auth.sign-in` via `oidc` (decisions 984, 999): a success in the sign-in's own transaction, a refusal alone. */
+  const signInRecord = (request: CallbackRequest | undefined) => ({
+    organizationId: null,
+    requestId: request?.id,
+    origin: request ? { ip: request.ip, userAgent: request.userAgent } : undefined,
+    action: 'auth.sign-in',
+    statusCode: 302,
+  });
+
+  async function recordRefusal(request: CallbackRequest | undefined, provider: string, refusal: SignInRefused) {
+    await db.transaction((tx) =>
+      audit!.record(tx, {
+        ...signInRecord(request),
+        actor: { userId: null, username: null, via: 'oidc' },
+        resource: { type: 'identity-provider', id: provider, ref: `refused: ${refusal.reason}` },
+        outcome: refusal.reason === 'disabled' || refusal.reason === 'domain' ? 'denied' : 'failed',
+      }),
+    );
+  }
+
+  async function resolve(settings: OidcProviderConfig, identity: Parameters<typeof resolveSignIn>[3], request: CallbackRequest | undefined) {
     const caller = systemCaller();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await db.transaction((tx) => resolveSignIn(tx, caller, settings, identity, teams));
+        return await db.transaction(async (tx) => {
+          const resolved = await resolveSignIn(tx, caller, settings, identity, teams);
+          const { id, username } = resolved.user;
+          await audit?.record(tx, {
+            ...signInRecord(request),
+            actor: { userId: id, username, via: 'oidc' },
+            resource: { type: 'user', id, ref: username },
+            changes: resolved.created ? { account: [null, 'created'] } : resolved.linked ? { identity: [null, `linked ${settings.id}`] } : undefined,
+          });
+          return resolved;
+        });
       } catch (err) {
         // Two first sign-ins of one identity at once: the second finds the first's link on its retry.
         if (!isUniqueViolation(err)) throw err;
         if (attempt >= 2) throw new SignInRefused('token', 'the identity conflicts with another link of the same account at this provider');
       }
     }
+  }
+
+  /**
+   * The provider's answer: state (single use, bound to this browser), then the exchange and the ID
+   * token, then who the person is. SignInRefused for every failure; nothing is signed in then.
+   */
+  async function complete(
+    settings: OidcProviderConfig,
+    port: ReturnType<typeof provider>['port'],
+    query: Record<string, unknown>,
+    rawQuery: string,
+    boundState: string | undefined,
+    request: CallbackRequest | undefined,
+  ) {
+    const state = typeof query.state === 'string' ? query.state : undefined;
+    if (!state || state.length > 256) throw new SignInRefused('state', 'no state in the callback');
+    if (!boundState || !sameSecret(state, boundState)) throw new SignInRefused('state', "the state is not the one this browser's sign-in started with");
+    const pending = await repo.consumeState(db, sha256(state));
+    if (!pending) throw new SignInRefused('state', 'unknown, expired or already used state');
+    if (pending.provider !== settings.id) throw new SignInRefused('state', `the state was started for provider ${pending.provider}`);
+    if (query.error !== undefined) {
+      throw new SignInRefused('denied', `the provider answered error=${String(query.error).slice(0, 100)}`);
+    }
+    const identity = await port.exchange({
+      callbackUrl: new URL(`${redirectUri(settings.id)}?${rawQuery}`),
+      expectedState: state,
+      expectedNonce: pending.nonce,
+      codeVerifier: pending.codeVerifier,
+    });
+    const { user, created, linked } = await resolve(settings, identity, request);
+    const session = await auth.startSession(user.id);
+    log.info({ userId: user.id, provider: settings.id, created, linked }, 'signed in through single sign-on');
+    return { ...session, returnTo: pending.returnTo };
   }
 
   return {
@@ -105,31 +177,15 @@ export function createSignInService({ db, log, providers, config, breakGlassUser
       return { location: location.href, state };
     },
 
-    /**
-     * The provider's answer: state (single use, bound to this browser), then the exchange and the ID
-     * token, then who the person is. SignInRefused for every failure; nothing is signed in then.
-     */
-    async callback(id: string, query: Record<string, unknown>, rawQuery: string, boundState: string | undefined) {
+    /** The provider's answer (see `complete`); a refusal is recorded in the audit log by itself (decision 999). */
+    async callback(id: string, query: Record<string, unknown>, rawQuery: string, boundState: string | undefined, request?: CallbackRequest) {
       const { settings, port } = provider(id);
-      const state = typeof query.state === 'string' ? query.state : undefined;
-      if (!state || state.length > 256) throw new SignInRefused('state', 'no state in the callback');
-      if (!boundState || !sameSecret(state, boundState)) throw new SignInRefused('state', "the state is not the one this browser's sign-in started with");
-      const pending = await repo.consumeState(db, sha256(state));
-      if (!pending) throw new SignInRefused('state', 'unknown, expired or already used state');
-      if (pending.provider !== id) throw new SignInRefused('state', `the state was started for provider ${pending.provider}`);
-      if (query.error !== undefined) {
-        throw new SignInRefused('denied', `the provider answered error=${String(query.error).slice(0, 100)}`);
+      try {
+        return await complete(settings, port, query, rawQuery, boundState, request);
+      } catch (err) {
+        if (err instanceof SignInRefused && audit) await recordRefusal(request, id, err);
+        throw err;
       }
-      const identity = await port.exchange({
-        callbackUrl: new URL(`${redirectUri(id)}?${rawQuery}`),
-        expectedState: state,
-        expectedNonce: pending.nonce,
-        codeVerifier: pending.codeVerifier,
-      });
-      const { user, created, linked } = await resolve(settings, identity);
-      const session = await auth.startSession(user.id);
-      log.info({ userId: user.id, provider: id, created, linked }, 'signed in through single sign-on');
-      return { ...session, returnTo: pending.returnTo };
     },
 
     async identities(userId: string) {

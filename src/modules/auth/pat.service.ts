@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import type { AuditEntry, AuditPort } from '../../kernel/audit.js';
 import type { Caller } from '../../kernel/caller.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors.js';
@@ -17,13 +18,24 @@ export interface PersonalAccessTokenDeps {
   db: Database;
   /** Every process forgets the user's cached tokens: a revocation applies to the next request anywhere (decision 836). */
   forget(userId: string): Promise<void>;
+  /** Token and service account changes are recorded in their transactions (decisions 980, 1000). */
+  audit?: AuditPort;
 }
 
 /**
  * Personal access tokens and service accounts (decisions 835-837). The verbs that create or revoke
  * tokens are the single place those changes happen, so an audit trail hooks in here.
  */
-export function createPersonalAccessTokenService({ db, forget }: PersonalAccessTokenDeps) {
+export function createPersonalAccessTokenService({ db, forget, audit }: PersonalAccessTokenDeps) {
+  /** Runs a write and its audit record in one transaction: neither lands without the other. */
+  function recorded<T>(caller: Caller, write: (tx: Executor) => Promise<T>, entry: (result: T) => Omit<AuditEntry, 'caller'>) {
+    return db.transaction(async (tx) => {
+      const result = await write(tx);
+      await audit?.record(tx, { caller, ...entry(result) });
+      return result;
+    });
+  }
+
   function refuseTokenCaller(caller: Caller) {
     if (caller.actor.token) throw new Forbidden('A personal access token cannot create tokens: sign in to create one');
   }
@@ -33,14 +45,23 @@ export function createPersonalAccessTokenService({ db, forget }: PersonalAccessT
     const held = await repo.tokensOf(db, userId);
     if (held.length >= MAX_TOKENS_PER_USER) throw new Conflict(`An account holds at most ${MAX_TOKENS_PER_USER} tokens: revoke one first`);
     const secret = newPersonalAccessToken();
-    const row = await repo.insertToken(db, {
-      userId,
-      name: body.name.trim(),
-      scope: body.scope,
-      tokenHash: hashPersonalAccessToken(secret),
-      expiresAt: new Date(Date.now() + body.expiresInDays * 86_400_000),
-      createdBy: caller.actor.userId,
-    });
+    const row = await recorded(
+      caller,
+      (tx) =>
+        repo.insertToken(tx, {
+          userId,
+          name: body.name.trim(),
+          scope: body.scope,
+          tokenHash: hashPersonalAccessToken(secret),
+          expiresAt: new Date(Date.now() + body.expiresInDays * 86_400_000),
+          createdBy: caller.actor.userId,
+        }),
+      (r) => ({
+        action: 'auth.token.create',
+        resource: { type: 'personal-access-token', id: r.id, ref: r.name },
+        changes: { owner: [null, userId], name: [null, r.name], scope: [null, r.scope], expiresAt: [null, r.expiresAt] },
+      }),
+    );
     return { id: row.id, name: row.name, scope: row.scope, token: secret, expiresAt: row.expiresAt, createdAt: row.createdAt };
   }
 
@@ -71,22 +92,39 @@ export function createPersonalAccessTokenService({ db, forget }: PersonalAccessT
       const token = await repo.findTokenById(db, id);
       // Someone else's token is "not found" to a non-admin: its existence is not theirs to learn.
       if (!token || (token.userId !== caller.actor.userId && !caller.actor.isAdmin)) throw new NotFound('Token not found');
-      await repo.deleteToken(db, id);
+      await recorded(
+        caller,
+        (tx) => repo.deleteToken(tx, id),
+        () => ({
+          action: 'auth.token.revoke',
+          resource: { type: 'personal-access-token', id, ref: token.name },
+          changes: { owner: [token.userId, token.userId], revoked: [false, true] },
+        }),
+      );
       await forget(token.userId);
     },
 
     async createServiceAccount(caller: Caller, body: ServiceAccountBody) {
       const roles = ['user', ...new Set((body.roles ?? []).filter((r) => r !== 'user'))];
       try {
-        const user = await users.insertUser(db, {
-          username: body.name,
-          email: serviceEmail(body.name),
-          displayName: body.name,
-          passwordHash: null,
-          roles,
-          type: 'service',
-          description: body.description?.trim() || null,
-        });
+        const user = await recorded(
+          caller,
+          (tx) =>
+            users.insertUser(tx, {
+              username: body.name,
+              email: serviceEmail(body.name),
+              displayName: body.name,
+              passwordHash: null,
+              roles,
+              type: 'service',
+              description: body.description?.trim() || null,
+            }),
+          (u) => ({
+            action: 'auth.service-account.create',
+            resource: { type: 'service-accounts', id: u.id, ref: u.username },
+            changes: { name: [null, u.username], roles: [null, roles], description: [null, u.description ?? null] },
+          }),
+        );
         return { ...user, name: user.username, tokenCount: 0 };
       } catch (err) {
         if (isUniqueViolation(err)) throw new Conflict(`The name "${body.name}" is taken by another account`);
@@ -108,9 +146,17 @@ export function createPersonalAccessTokenService({ db, forget }: PersonalAccessT
     },
 
     /** Deletes a service account with its tokens; they stop working at once. */
-    async deleteServiceAccount(_caller: Caller, id: string) {
-      await serviceAccount(id);
-      await users.deleteUser(db, id);
+    async deleteServiceAccount(caller: Caller, id: string) {
+      const account = await serviceAccount(id);
+      await recorded(
+        caller,
+        (tx) => users.deleteUser(tx, id),
+        () => ({
+          action: 'auth.service-account.delete',
+          resource: { type: 'service-accounts', id, ref: account.username },
+          changes: { name: [account.username, null], roles: [account.roles, null] },
+        }),
+      );
       await forget(id);
     },
 

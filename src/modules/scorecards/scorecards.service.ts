@@ -1,5 +1,6 @@
 import type { Infrastructure } from '../../context.js';
 import type { ScorecardCondition, ScorecardRule } from '../../db/schema/scorecards.js';
+import type { AuditEntry } from '../../kernel/audit.js';
 import type { Caller } from '../../kernel/caller.js';
 import type { PermissionsService } from '../permissions/index.js';
 import { Forbidden, Invalid, NotFound, type ErrorDetail } from '../../kernel/errors.js';
@@ -31,12 +32,31 @@ declare module '../../infra/events.js' {
   }
 }
 
-export interface ScorecardsServiceDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Omit<GatherDeps, 'db'> {
+export interface ScorecardsServiceDeps
+  extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Partial<Pick<Infrastructure, 'audit'>>, Omit<GatherDeps, 'db'> {
   /** The permission policy: maintainers of the owning team grant and withdraw exemptions (decision 951). */
   permissions: Pick<PermissionsService, 'require'>;
 }
 
 type RuleInput = CreateScorecardBody['rules'][number];
+
+/** An exemption's audit record: granted fields appear as [null, value], withdrawn ones as [value, null]. */
+function exemptionRecord(
+  caller: Caller,
+  card: ScorecardRow,
+  e: { id: string; componentId: string; ruleKey: string; reason: string; expiresAt: Date },
+  verb: 'grant' | 'withdraw',
+): AuditEntry {
+  const fields = { componentId: e.componentId, ruleKey: e.ruleKey, reason: e.reason, expiresAt: e.expiresAt.toISOString() };
+  const changes = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, verb === 'grant' ? [null, v] : [v, null]])) as AuditEntry['changes'];
+  return {
+    caller,
+    organizationId: card.organizationId ?? caller.organizationId,
+    action: `scorecards.exemption.${verb}`,
+    resource: { type: 'scorecard-exemption', id: e.id, ref: `${card.name}/${e.ruleKey}` },
+    changes,
+  };
+}
 
 /** Each rule with its defaults filled. */
 const normaliseRules = (rules: RuleInput[]): ScorecardRule[] =>
@@ -408,13 +428,18 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
         throw new Invalid('componentId does not name an existing component', [{ field: 'componentId', problem: 'does not exist' }]);
       }
       await deps.permissions.require(caller, 'scorecard.exempt', body.componentId);
-      const row = await repo.insertExemption(db, {
-        scorecardId: id,
-        componentId: body.componentId,
-        ruleKey: body.ruleKey,
-        reason: body.reason.trim(),
-        expiresAt,
-        createdBy: caller.actor.kind === 'user' ? caller.actor.userId : null,
+      // The grant and its audit record commit together (decisions 980, 1002).
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertExemption(tx, {
+          scorecardId: id,
+          componentId: body.componentId,
+          ruleKey: body.ruleKey,
+          reason: body.reason.trim(),
+          expiresAt,
+          createdBy: caller.actor.kind === 'user' ? caller.actor.userId : null,
+        });
+        await deps.audit?.record(tx, exemptionRecord(caller, card, inserted, 'grant'));
+        return inserted;
       });
       await evaluateEntities([body.componentId]);
       return { ...row, active: true };
@@ -432,12 +457,16 @@ export function createScorecardsService(deps: ScorecardsServiceDeps) {
     },
 
     async removeExemption(caller: Caller, id: string, exemptionId: string) {
-      await writable(caller, id);
+      const card = await writable(caller, id);
       const found = await repo.findExemption(db, id, exemptionId);
       if (!found) throw new NotFound('Exemption not found');
       await deps.permissions.require(caller, 'scorecard.exempt', found.componentId);
-      const row = await repo.removeExemption(db, id, exemptionId);
-      if (!row) throw new NotFound('Exemption not found');
+      const row = await db.transaction(async (tx) => {
+        const removed = await repo.removeExemption(tx, id, exemptionId);
+        if (!removed) throw new NotFound('Exemption not found');
+        await deps.audit?.record(tx, exemptionRecord(caller, card, found, 'withdraw'));
+        return removed;
+      });
       await evaluateEntities([row.componentId]);
     },
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { AuditPort } from '../../kernel/audit.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Conflict, NotFound } from '../../kernel/errors.js';
 import { pageOf, type PageQuery } from '../../kernel/pagination.js';
@@ -20,6 +21,8 @@ export interface TeamsServiceDeps {
   };
   /** The permission policy: a team's maintainers manage its members (decision 951). */
   permissions: Pick<PermissionsService, 'require' | 'membershipsChanged'>;
+  /** Membership and role changes are recorded in their transactions (decisions 980, 1001). */
+  audit?: AuditPort;
 }
 
 /**
@@ -34,7 +37,14 @@ function refuseLastMaintainer(caller: Caller, maintainers: string[], verb: 'remo
   }
 }
 
-export function createTeamsService({ db, userExists, catalog, permissions }: TeamsServiceDeps) {
+export function createTeamsService({ db, userExists, catalog, permissions, audit }: TeamsServiceDeps) {
+  const memberRecord = (caller: Caller, team: TeamRow, action: string, userId: string, role: [string | null, string | null]) => ({
+    caller,
+    action: `teams.member.${action}`,
+    resource: { type: 'teams', id: team.id, ref: team.name },
+    changes: { member: [role[0] === null ? null : userId, role[1] === null ? null : userId], role } as Record<string, [unknown, unknown]>,
+  });
+
   async function load(id: string): Promise<TeamRow> {
     const team = await repo.findById(db, id);
     if (!team) throw new NotFound('Team not found');
@@ -115,8 +125,12 @@ export function createTeamsService({ db, userExists, catalog, permissions }: Tea
       await permissions.require(caller, 'team.manageMembers', id);
       if (!(await userExists(userId))) throw new NotFound('User not found');
       if (await repo.isMember(db, id, userId)) throw new Conflict('User is already a member of this team');
+      const role = body.role ?? 'member';
       try {
-        await repo.addMember(db, id, userId, body.role ?? 'member');
+        await db.transaction(async (tx) => {
+          await repo.addMember(tx, id, userId, role);
+          await audit?.record(tx, memberRecord(caller, team, 'add', userId, [null, role]));
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new Conflict('User is already a member of this team');
         throw err;
@@ -135,18 +149,21 @@ export function createTeamsService({ db, userExists, catalog, permissions }: Tea
         if (!current) throw new NotFound('User is not a member of this team');
         if (current === 'maintainer' && body.role !== 'maintainer') refuseLastMaintainer(caller, maintainers, 'demote');
         await repo.setRole(tx, id, userId, body.role);
+        await audit?.record(tx, memberRecord(caller, team, 'role', userId, [current, body.role]));
       });
       await permissions.membershipsChanged();
       return { ...team, members: await repo.members(db, id) };
     },
 
     async removeMember(caller: Caller, id: string, userId: string) {
-      await load(id);
+      const team = await load(id);
       await permissions.require(caller, 'team.manageMembers', id);
       await db.transaction(async (tx) => {
         const maintainers = await repo.lockMaintainers(tx, id);
         if (maintainers.includes(userId)) refuseLastMaintainer(caller, maintainers, 'remove');
+        const role = await repo.roleOf(tx, id, userId);
         if (!(await repo.removeMember(tx, id, userId))) throw new NotFound('User is not a member of this team');
+        await audit?.record(tx, memberRecord(caller, team, 'remove', userId, [role ?? null, null]));
       });
       await permissions.membershipsChanged();
     },

@@ -178,6 +178,30 @@ describe('single sign-on with a real OpenID provider', () => {
     expect(ok.res.headers.location).toBe('/');
   });
 
+  it('records each sign-in via oidc in its transaction, and each refusal by itself (decision 999)', async () => {
+    expectRefused((await signIn('eve-sub', 'pw', '/', 'strict')).res, 'domain');
+    const ok = await signIn('bob-sub', 'pw', '/', 'strict');
+    expect(ok.res.statusCode).toBe(302);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/audit?action=auth.sign-in&limit=10', headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [success, refusal] = (res.json() as { data: Record<string, any>[] }).data;
+    expect(success).toMatchObject({
+      action: 'auth.sign-in',
+      outcome: 'success',
+      statusCode: 302,
+      actor: { via: 'oidc', username: expect.stringMatching(/^bob/) },
+      resource: { type: 'user' },
+    });
+    expect(success!.requestId).toBeTruthy();
+    expect(refusal).toMatchObject({
+      outcome: 'denied',
+      actor: { via: 'oidc', userId: null },
+      resource: { type: 'identity-provider', id: 'strict', ref: 'refused: domain' },
+    });
+    // Nothing of the flow's secrets (code, state) is kept.
+    expect(JSON.stringify([success, refusal])).not.toMatch(/code=|state=/);
+  });
+
   it('refuses a forged, unbound, mismatched or replayed state, and a replayed code', async () => {
     const { callback, start, res } = await signIn('bob-sub');
     expect(res.statusCode).toBe(302);

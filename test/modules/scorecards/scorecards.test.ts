@@ -277,6 +277,14 @@ describe('evaluation', () => {
     expect((await t.app.inject({ url, headers: inOrg(admin, orgA) })).json().data[0]).toMatchObject({ active: false });
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${created.json().id}`, headers: inOrg(admin, orgA) })).statusCode).toBe(204);
     expectError(await t.app.inject({ method: 'DELETE', url: `${url}/${created.json().id}`, headers: inOrg(admin, orgA) }), 404);
+
+    // Granted and withdrawn, each recorded in its own transaction in the organization's log (decision 1002).
+    const audit = (await t.app.inject({ url: '/api/v1/audit?action=scorecards.exemption', headers: inOrg(admin, orgA) })).json();
+    // (The second DELETE's 404 leaves a `failed` record too, written after its response: not counted here.)
+    const ours = audit.data.filter((r: { resource: { id: string }; outcome: string }) => r.resource.id === created.json().id && r.outcome === 'success');
+    expect(ours.map((r: { action: string }) => r.action)).toEqual(['scorecards.exemption.withdraw', 'scorecards.exemption.grant']);
+    expect(ours[1]).toMatchObject({ outcome: 'success', organizationId: orgA, changes: { ruleKey: [null, 'described'], reason: [null, body.reason] } });
+    expect(ours[0].changes).toMatchObject({ ruleKey: ['described', null] });
   });
 
   it('DORA facts come from the DORA module: components never deployed fail a frequency rule (decision 571)', async () => {

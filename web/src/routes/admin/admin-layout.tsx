@@ -12,6 +12,8 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/credentials', label: 'Credentials', description: 'CI/CD platform credentials of the current organization (write-only).' },
   { to: '/admin/templates', label: 'Templates', description: 'Service templates people scaffold from.' },
   { to: '/admin/locations', label: 'Catalog locations', description: 'Git locations the catalog reads, their last refresh and errors.' },
+  { to: '/admin/audit', label: 'Audit log', description: 'Who changed what, when and from where; filtered, exported and verifiable.' },
+  { to: '/admin/webhooks', label: 'Webhooks', description: 'Signed outbound webhooks of the current organization and their deliveries.' },
   { to: '/admin/discovery', label: 'Discovery', description: 'GitHub organizations and GitLab groups that fill the catalog, their scans and errors.' },
 ] as const;
 

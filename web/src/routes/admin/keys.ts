@@ -13,4 +13,7 @@ export const adminKeys = {
   locations: (params: object) => ['admin', 'locations', params] as const,
   discovery: (orgId: string | null) => ['admin', 'discovery', orgId] as const,
   discoveryStatus: (id: string) => ['admin', 'discovery-status', id] as const,
+  audit: (orgId: string | null, params: object) => ['admin', 'audit', orgId, params] as const,
+  webhooks: (orgId: string | null) => ['admin', 'webhooks', orgId] as const,
+  webhookDeliveries: (orgId: string | null, id: string) => ['admin', 'webhooks', orgId, 'deliveries', id] as const,
 };

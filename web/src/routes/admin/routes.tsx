@@ -3,6 +3,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseListSearch } from '../../lib/search-params';
 import { appRoute } from '../root';
+import { parseAuditSearch } from './audit-search';
 
 export const adminRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -86,6 +87,19 @@ const adminDiscoveryRoute = createRoute({
   component: lazyRouteComponent(() => import('./discovery-page'), 'DiscoveryPage'),
 });
 
+const adminAuditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/audit',
+  validateSearch: parseAuditSearch,
+  component: lazyRouteComponent(() => import('./audit-page'), 'AuditPage'),
+});
+
+const adminWebhooksRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/webhooks',
+  component: lazyRouteComponent(() => import('./webhooks-page'), 'WebhooksPage'),
+});
+
 export const adminRoutes = [
   adminRoute.addChildren([
     adminIndexRoute,
@@ -99,5 +113,7 @@ export const adminRoutes = [
     adminTemplatesRoute,
     adminLocationsRoute,
     adminDiscoveryRoute,
+    adminAuditRoute,
+    adminWebhooksRoute,
   ]),
 ];
