@@ -147,12 +147,12 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
     app.post(
       `${base}/:id/runs/:runId/${verb}`,
       {
-        config: { auth: 'admin' },
         schema: { operationId, tags, summary, params: RunParams, response: { 200: PipelineRunSchema, ...errorResponses(400, 401, 403, 404) } },
       },
       async (req) => runs[verb](req.caller, req.params.id, req.params.runId),
     );
-  action('approve', 'approvePipelineRun', 'Approve a run waiting for approval (admin): it resumes after the approval stage');
-  action('reject', 'rejectPipelineRun', 'Reject a run waiting for approval (admin): it fails');
-  action('cancel', 'cancelPipelineRun', 'Cancel a queued, running or waiting run (admin): its command is stopped');
+  // Who may: admins; for a pipeline of an entity also the owning team's members (docs/modules/permissions.md).
+  action('approve', 'approvePipelineRun', 'Approve a run waiting for approval: it resumes after the approval stage (admins; members of the owning team but not who triggered it)');
+  action('reject', 'rejectPipelineRun', 'Reject a run waiting for approval: it fails (admins; members of the owning team)');
+  action('cancel', 'cancelPipelineRun', 'Cancel a queued, running or waiting run: its command is stopped (admins; members of the owning team)');
 }
