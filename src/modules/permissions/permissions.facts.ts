@@ -50,8 +50,7 @@ function resourceQuery(kind: ResourceKind, id: string): SQL {
 }
 
 /** Every kind but pipelines answers `of_entity` NULL, so the facts' one row has the same columns. */
-const withOfEntity = (kind: ResourceKind, query: SQL): SQL =>
-  kind === 'pipeline' ? query : sql`SELECT k.*, NULL::boolean AS of_entity FROM (${query}) k`;
+const withOfEntity = (kind: ResourceKind, query: SQL): SQL => (kind === 'pipeline' ? query : sql`SELECT k.*, NULL::boolean AS of_entity FROM (${query}) k`);
 
 interface FactsRow {
   found: boolean;

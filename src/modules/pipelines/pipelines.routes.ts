@@ -44,7 +44,8 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'createPipeline',
         tags,
-        summary: 'Create a pipeline (script and build stages: admins only; with componentId: members of its owning team); organizationId defaults to X-Organization-Id',
+        summary:
+          'Create a pipeline (script and build stages: admins only; with componentId: members of its owning team); organizationId defaults to X-Organization-Id',
         body: CreatePipelineBody,
         response: { 201: PipelineSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -106,7 +107,8 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'triggerPipelineRun',
         tags,
-        summary: 'Trigger a run (answers at once with the run queued; a pipeline of an entity: members of its owning team); optional body {version, commitSha} for build tags',
+        summary:
+          'Trigger a run (answers at once with the run queued; a pipeline of an entity: members of its owning team); optional body {version, commitSha} for build tags',
         params: IdParams,
         body: TriggerBody,
         response: { 201: PipelineRunSchema, ...errorResponses(400, 401, 403, 404, 503) },
@@ -152,7 +154,11 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       async (req) => runs[verb](req.caller, req.params.id, req.params.runId),
     );
   // Who may: admins; for a pipeline of an entity also the owning team's members (docs/modules/permissions.md).
-  action('approve', 'approvePipelineRun', 'Approve a run waiting for approval: it resumes after the approval stage (admins; members of the owning team but not who triggered it)');
+  action(
+    'approve',
+    'approvePipelineRun',
+    'Approve a run waiting for approval: it resumes after the approval stage (admins; members of the owning team but not who triggered it)',
+  );
   action('reject', 'rejectPipelineRun', 'Reject a run waiting for approval: it fails (admins; members of the owning team)');
   action('cancel', 'cancelPipelineRun', 'Cancel a queued, running or waiting run: its command is stopped (admins; members of the owning team)');
 }

@@ -24,13 +24,17 @@ export function createRunsService(ctx: PipelinesDeps) {
   const pipelineOrThrow = (caller: Caller, id: string) => visiblePipeline(db, caller, id);
 
   /**
-   * The policy on a run's verb (decisions 959, 960): a missing run answers its 404 first; approval
-   * also knows who triggered the run, who may not approve it.
+   * The policy on a run's verb (decisions 959, 960), asked before the run is looked up so a pipeline
+   * of no entity answers a plain user 403 as its admin-only routes did; approval then also knows who
+   * triggered the run, who may not approve it.
    */
   async function requireOnRun(caller: Caller, action: 'pipeline.cancel' | 'pipeline.approve', pipelineId: string, runId: string) {
+    await ctx.permissions.require(caller, action, pipelineId);
     const run = await repo.findRun(db, runId);
     if (!run || run.pipelineId !== pipelineId) throw new NotFound('Pipeline run not found');
-    await ctx.permissions.require(caller, action, pipelineId, { triggeredByUserId: run.triggeredBy });
+    if (action === 'pipeline.approve' && run.triggeredBy === caller.actor.userId) {
+      await ctx.permissions.require(caller, action, pipelineId, { triggeredByUserId: run.triggeredBy });
+    }
   }
 
   /** Locks the run of this pipeline (404 when missing or another pipeline's) inside `tx`. */

@@ -28,7 +28,9 @@ export const PipelineSchema = Type.Object({
   description: Type.String(),
   stages: Type.Array(PipelineStageSchema),
   organizationId: Nullable(Uuid),
-  componentId: Type.Union([Uuid, Type.Null()], { description: "The catalog entity it delivers: its owning team's members run it (docs/modules/permissions.md)" }),
+  componentId: Type.Union([Uuid, Type.Null()], {
+    description: "The catalog entity it delivers: its owning team's members run it (docs/modules/permissions.md)",
+  }),
   createdBy: Uuid,
   createdAt: Timestamp,
   updatedAt: Timestamp,

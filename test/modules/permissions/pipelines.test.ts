@@ -22,7 +22,12 @@ const base = '/api/v1/pipelines';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (who: Persona, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { ...bearer(tokens[who]), ...(who === 'foreign' || !orgA ? {} : { 'x-organization-id': orgA }) }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(tokens[who]), ...(who === 'foreign' || !orgA ? {} : { 'x-organization-id': orgA }) },
+    ...(payload ? { payload } : {}),
+  });
 async function created(res: Promise<LightMyRequestResponse>): Promise<string> {
   const r = await res;
   expect(r.statusCode, r.body).toBeLessThan(300);
@@ -172,6 +177,8 @@ describe('pipelines of an entity', () => {
       { allowed: true, reason: 'member of the owning team' },
       { allowed: true, reason: 'member of the owning team' },
     ]);
-    expect((await call('plain', 'POST', '/api/v1/permissions/check', { checks: [{ action: 'pipeline.write', resourceId: pipeline }] })).json().results[0].allowed).toBe(false);
+    expect(
+      (await call('plain', 'POST', '/api/v1/permissions/check', { checks: [{ action: 'pipeline.write', resourceId: pipeline }] })).json().results[0].allowed,
+    ).toBe(false);
   });
 });
