@@ -100,6 +100,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     containerBuild: adapters.containerBuild,
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
+    permissions: permissions.service,
   });
   // Outbound webhooks hear the same events as the socket gateway (decision 991).
   const webhooks = createWebhooksModule({ ...infra });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { components } from './catalog.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 import { organizations } from './organizations.js';
 
@@ -30,6 +31,8 @@ export const pipelines = pgTable(
     description: text('description').notNull().default(''),
     stages: jsonb('stages').$type<PipelineStageRow[]>().notNull().default([]),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    // The entity the pipeline delivers: its owning team's members may run it (decision 959).
+    componentId: uuid('component_id').references(() => components.id, { onDelete: 'set null' }),
     // No foreign key: a pipeline keeps naming its author after the account is gone.
     createdBy: uuid('created_by').notNull(),
     createdAt: createdAt(),
@@ -40,6 +43,7 @@ export const pipelines = pgTable(
     // Lists are per organization (or the null organization), newest first.
     index('pipelines_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('pipelines_created_idx').on(t.createdAt, t.id),
+    index('pipelines_component_idx').on(t.componentId),
   ],
 );
 

@@ -8,12 +8,14 @@ import { loadCatalogModel } from './catalog.model.js';
 import type { PeopleQuery, Person, Relation } from './catalog.entities.schemas.js';
 import { catalogRepository as repo } from './catalog.repository.js';
 import { peopleStore, relationsStore, resolveRefs, type PersonRow } from './catalog.store.js';
+import { entityPermissionsDecorator, type CatalogPermissionsPort } from './catalog.permissions.js';
 import { toComponent } from './catalog.view.js';
 
 const COMPONENT_KINDS = new Set(['component', 'api', 'resource', 'system', 'domain']);
 
 /** Reads of the entity model: relations, lookup by reference, directory people. */
-export function createBrowseService({ db }: { db: Database }) {
+export function createBrowseService({ db, permissions }: { db: Database; permissions: CatalogPermissionsPort }) {
+  const withPermissions = entityPermissionsDecorator(permissions);
   async function toPeople(rows: (PersonRow & { accountId: string | null })[]): Promise<Person[]> {
     const edges = await relationsStore.targets(
       db,
@@ -67,12 +69,13 @@ export function createBrowseService({ db }: { db: Database }) {
     },
 
     /** A component, team or person by `kind:namespace/name` (kind case-insensitive). */
-    async entity(_caller: Caller, kind: string, namespace: string, name: string) {
+    async entity(caller: Caller, kind: string, namespace: string, name: string) {
       const k = kind.toLowerCase();
       const ref = `${k}:${namespace}/${name}`;
       if (COMPONENT_KINDS.has(k)) {
         const row = await repo.findByRef(db, ref);
-        if (row) return toComponent(row);
+        // A component by reference carries `permissions` like every component answer (decision 961).
+        if (row) return withPermissions.one(caller, toComponent(row));
       } else if (k === 'group') {
         const [team] = await teamsLookup.byNames(db, [name]);
         if (team && team.namespace === namespace) return team;

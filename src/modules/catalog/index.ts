@@ -26,7 +26,7 @@ export interface CatalogDeps extends Pick<Infrastructure, 'db' | 'cache' | 'even
 function buildCatalog(deps: CatalogDeps) {
   const components = createComponentsService(deps);
   const register = createRegisterService({ ...deps, components });
-  const browse = createBrowseService({ db: deps.db });
+  const browse = createBrowseService({ db: deps.db, permissions: deps.permissions });
   const { committed: _committed, ...verbs } = components;
   return { components, register, browse, service: { ...verbs, ...register, ...browse } };
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { apiSpecs, components, incidentComponents, incidents, teamMembers, teams } from '../../db/schema/index.js';
+import { apiSpecs, components, incidentComponents, incidents, pipelines, teamMembers, teams } from '../../db/schema/index.js';
 import type { TeamRole } from './permissions.policy.js';
 
 /**
@@ -9,7 +9,7 @@ import type { TeamRole } from './permissions.policy.js';
  * permissions module owns no table; it reads teams', the catalog's, api-specs' and incidents'
  * tables as a read model (docs/architecture.md, the ownership table) and never writes them.
  */
-export type ResourceKind = 'entity' | 'apiSpec' | 'incident' | 'team';
+export type ResourceKind = 'entity' | 'apiSpec' | 'incident' | 'team' | 'pipeline';
 
 export interface LoadedFacts {
   found: boolean;
@@ -19,6 +19,8 @@ export interface LoadedFacts {
   commanderUserId: string | null;
   affectedTeamIds: string[];
   memberships: Map<string, TeamRole>;
+  /** Pipelines: whether it belongs to an entity (decision 959); undefined for other kinds. */
+  pipelineOfEntity?: boolean;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -39,10 +41,16 @@ function resourceQuery(kind: ResourceKind, id: string): SQL {
           coalesce((SELECT json_agg(DISTINCT c.team_id) FROM ${incidentComponents} ic JOIN ${components} c ON c.id = ic.component_id
             WHERE ic.incident_id = i.id AND c.team_id IS NOT NULL), '[]'::json) AS affected
         FROM ${incidents} i WHERE i.id = ${id}::uuid`;
+    case 'pipeline':
+      return sql`SELECT c.id AS entity_id, c.team_id AS owner_team_id, NULL::uuid AS commander, '[]'::json AS affected, p.component_id IS NOT NULL AS of_entity
+        FROM ${pipelines} p LEFT JOIN ${components} c ON c.id = p.component_id WHERE p.id = ${id}::uuid`;
     case 'team':
       return sql`SELECT NULL::uuid AS entity_id, t.id AS owner_team_id, NULL::uuid AS commander, '[]'::json AS affected FROM ${teams} t WHERE t.id = ${id}::uuid`;
   }
 }
+
+/** Every kind but pipelines answers `of_entity` NULL, so the facts' one row has the same columns. */
+const withOfEntity = (kind: ResourceKind, query: SQL): SQL => (kind === 'pipeline' ? query : sql`SELECT k.*, NULL::boolean AS of_entity FROM (${query}) k`);
 
 interface FactsRow {
   found: boolean;
@@ -51,6 +59,7 @@ interface FactsRow {
   commander: string | null;
   affected: unknown;
   memberships: unknown;
+  of_entity: boolean | null;
 }
 
 /** JSON columns arrive parsed from node-postgres and PGlite alike; a string is parsed here for safety. */
@@ -64,8 +73,8 @@ export const permissionsFacts = {
   /** One query: the resource's facts (absent: found false) and the caller's memberships. */
   async load(db: Executor, userId: string, kind: ResourceKind, id: string): Promise<LoadedFacts> {
     const query = sql`SELECT r.found_marker IS TRUE AS found,
-        r.entity_id, r.owner_team_id, r.commander, r.affected, ${membershipsOf(userId)} AS memberships
-      FROM (SELECT 1) one LEFT JOIN (SELECT q.*, true AS found_marker FROM (${resourceQuery(kind, id)}) q) r ON true`;
+        r.entity_id, r.owner_team_id, r.commander, r.affected, r.of_entity, ${membershipsOf(userId)} AS memberships
+      FROM (SELECT 1) one LEFT JOIN (SELECT q.*, true AS found_marker FROM (${withOfEntity(kind, resourceQuery(kind, id))}) q) r ON true`;
     const [row] = rowsOf<FactsRow>(await db.execute(query));
     return {
       found: row?.found === true,
@@ -74,6 +83,7 @@ export const permissionsFacts = {
       commanderUserId: row?.commander ?? null,
       affectedTeamIds: json<string[]>(row?.affected ?? []),
       memberships: toMemberships(json<[string, TeamRole][]>(row?.memberships ?? [])),
+      ...(kind === 'pipeline' ? { pipelineOfEntity: row?.of_entity === true } : {}),
     };
   },
 
@@ -97,14 +107,16 @@ export const permissionsFacts = {
       sql`, `,
     );
     const query = sql`SELECT ${membershipsOf(userId)} AS memberships, coalesce((SELECT json_agg(x) FROM (
-        SELECT c.id, 'entity' AS kind, c.team_id AS owner, NULL::uuid AS commander, '[]'::json AS affected FROM ${components} c WHERE c.id IN (${list})
-        UNION ALL SELECT t.id, 'team', t.id, NULL::uuid, '[]'::json FROM ${teams} t WHERE t.id IN (${list})
+        SELECT c.id, 'entity' AS kind, c.team_id AS owner, NULL::uuid AS commander, '[]'::json AS affected, NULL::boolean AS of_entity FROM ${components} c WHERE c.id IN (${list})
+        UNION ALL SELECT t.id, 'team', t.id, NULL::uuid, '[]'::json, NULL::boolean FROM ${teams} t WHERE t.id IN (${list})
+        UNION ALL SELECT p.id, 'pipeline', c.team_id, NULL::uuid, '[]'::json, p.component_id IS NOT NULL
+          FROM ${pipelines} p LEFT JOIN ${components} c ON c.id = p.component_id WHERE p.id IN (${list})
         UNION ALL SELECT i.id, 'incident', NULL::uuid, i.commander_user_id,
           coalesce((SELECT json_agg(DISTINCT c.team_id) FROM ${incidentComponents} ic JOIN ${components} c ON c.id = ic.component_id
-            WHERE ic.incident_id = i.id AND c.team_id IS NOT NULL), '[]'::json)
+            WHERE ic.incident_id = i.id AND c.team_id IS NOT NULL), '[]'::json), NULL::boolean
           FROM ${incidents} i WHERE i.id IN (${list})) x), '[]'::json) AS resources`;
     const [row] = rowsOf<{ memberships: unknown; resources: unknown }>(await db.execute(query));
-    type Found = { id: string; kind: ResourceKind; owner: string | null; commander: string | null; affected: unknown };
+    type Found = { id: string; kind: ResourceKind; owner: string | null; commander: string | null; affected: unknown; of_entity: boolean | null };
     const byId = new Map(
       json<Found[]>(row?.resources ?? []).map((r) => [
         r.id,
@@ -115,6 +127,7 @@ export const permissionsFacts = {
           ownerTeamId: r.owner,
           commanderUserId: r.commander,
           affectedTeamIds: json<string[]>(r.affected ?? []),
+          ...(r.kind === 'pipeline' ? { pipelineOfEntity: r.of_entity === true } : {}),
         },
       ]),
     );

@@ -15,6 +15,9 @@ export const ACTIONS = [
   'incident.update',
   'scorecard.exempt',
   'team.manageMembers',
+  'pipeline.write',
+  'pipeline.cancel',
+  'pipeline.approve',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -38,6 +41,10 @@ export interface ResourceFacts {
   /** Incidents: the commander, and the teams owning the affected components. */
   commanderUserId?: string | null;
   affectedTeamIds?: readonly string[];
+  /** Pipelines: whether the pipeline belongs to an entity (decision 959); absent for other resources. */
+  pipelineOfEntity?: boolean;
+  /** `pipeline.approve`: who triggered the run waiting for approval (decision 960). */
+  triggeredByUserId?: string | null;
 }
 
 export interface Decision {
@@ -58,6 +65,9 @@ const VERB: Record<Action, string> = {
   'incident.update': 'change this incident',
   'scorecard.exempt': 'grant or withdraw scorecard exemptions for this entity',
   'team.manageMembers': "manage this team's members",
+  'pipeline.write': "create, edit, delete or trigger this entity's pipelines",
+  'pipeline.cancel': "cancel or reject this entity's pipeline runs",
+  'pipeline.approve': "approve this entity's pipeline runs",
 };
 
 /** Who the table names for each team-based action: any member, or maintainers only. */
@@ -68,6 +78,9 @@ const NEEDS: Record<Exclude<Action, 'incident.update' | 'entity.changeOwner'>, T
   'apiSpec.write': 'member',
   'scorecard.exempt': 'maintainer',
   'team.manageMembers': 'maintainer',
+  'pipeline.write': 'member',
+  'pipeline.cancel': 'member',
+  'pipeline.approve': 'member',
 };
 
 function holds(subject: Subject, teamId: string | null | undefined, needed: TeamRole): boolean {
@@ -85,6 +98,10 @@ export function can(subject: Subject, action: Action, resource: ResourceFacts): 
   const verb = VERB[action];
   if (action === 'incident.update') return incidentDecision(subject, resource);
   if (action === 'entity.changeOwner') return ownerChangeDecision(subject, resource);
+  if (resource.pipelineOfEntity === false) return pipelineOfNoEntity(action);
+  if (action === 'pipeline.approve' && resource.triggeredByUserId === subject.userId) {
+    return deny('The person who triggered a run may not approve it: another member of the owning team or an admin must');
+  }
   const needed = NEEDS[action];
   if (action !== 'team.manageMembers' && action !== 'entity.create' && !resource.ownerTeamId) {
     return deny(`This entity's owner names no known team: only admins may ${verb}`);
@@ -108,4 +125,10 @@ function incidentDecision(subject: Subject, resource: ResourceFacts): Decision {
   if (resource.commanderUserId && resource.commanderUserId === subject.userId) return allow('commander of the incident');
   if (resource.affectedTeamIds?.some((teamId) => holds(subject, teamId, 'member'))) return allow('member of a team owning an affected component');
   return deny(`Only admins, the commander and members of a team owning an affected component may ${VERB['incident.update']}`);
+}
+
+/** A pipeline of no entity keeps the interface documents' answers (decision 959): any signed-in user writes, admins approve. */
+function pipelineOfNoEntity(action: Action): Decision {
+  if (action !== 'pipeline.write') return deny('Only admins may approve, reject or cancel runs of a pipeline that belongs to no entity');
+  return allow('pipeline of no entity: any signed-in user');
 }

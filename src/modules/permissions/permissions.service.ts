@@ -22,12 +22,20 @@ const RESOURCE_OF: Record<Action, ResourceKind> = {
   'incident.update': 'incident',
   'scorecard.exempt': 'entity',
   'team.manageMembers': 'team',
+  'pipeline.write': 'pipeline',
+  'pipeline.cancel': 'pipeline',
+  'pipeline.approve': 'pipeline',
 };
 
-/** `newOwnerTeamId`: an owner change's new team; `via`: the id names an API spec of the entity, not the entity. */
+/**
+ * `newOwnerTeamId`: an owner change's new team; `via`: what the id names when it is not the action's
+ * own kind (an API spec of the entity; the entity a pipeline is created for); `triggeredByUserId`:
+ * the run an approval is about (decision 960).
+ */
 interface Extra {
   newOwnerTeamId?: string | null;
-  via?: 'apiSpec';
+  via?: 'apiSpec' | 'entity';
+  triggeredByUserId?: string | null;
 }
 
 const NO_MEMBERSHIPS: ReadonlyMap<string, TeamRole> = new Map();
@@ -68,6 +76,7 @@ export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDe
       ownerTeamId: loaded?.ownerTeamId ?? null,
       commanderUserId: loaded?.commanderUserId ?? null,
       affectedTeamIds: loaded?.affectedTeamIds ?? [],
+      ...(loaded?.pipelineOfEntity !== undefined ? { pipelineOfEntity: loaded.pipelineOfEntity } : {}),
       ...extra,
     });
     return { decision, found: loaded ? loaded.found : true };
@@ -124,6 +133,7 @@ export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDe
           ownerTeamId: resource?.ownerTeamId ?? null,
           commanderUserId: resource?.commanderUserId ?? null,
           affectedTeamIds: resource?.affectedTeamIds ?? [],
+          ...(resource.pipelineOfEntity !== undefined ? { pipelineOfEntity: resource.pipelineOfEntity } : {}),
         });
       });
     },

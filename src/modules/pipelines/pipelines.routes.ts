@@ -44,7 +44,8 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'createPipeline',
         tags,
-        summary: 'Create a pipeline (script and build stages: admins only); organizationId defaults to X-Organization-Id',
+        summary:
+          'Create a pipeline (script and build stages: admins only; with componentId: members of its owning team); organizationId defaults to X-Organization-Id',
         body: CreatePipelineBody,
         response: { 201: PipelineSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -73,7 +74,7 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'updatePipeline',
         tags,
-        summary: 'Update any subset of a pipeline (script and build stages: admins only)',
+        summary: 'Update any subset of a pipeline (script and build stages: admins only; a pipeline of an entity: members of its owning team)',
         params: IdParams,
         body: UpdatePipelineBody,
         response: { 200: PipelineSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -88,9 +89,9 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'deletePipeline',
         tags,
-        summary: 'Delete a pipeline and its runs (running runs are cancelled)',
+        summary: 'Delete a pipeline and its runs (running runs are cancelled; a pipeline of an entity: members of its owning team)',
         params: IdParams,
-        response: { 204: EmptyResponse, ...errorResponses(400, 401, 404) },
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
@@ -106,10 +107,11 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'triggerPipelineRun',
         tags,
-        summary: 'Trigger a run (answers at once with the run queued); optional body {version, commitSha} for build tags',
+        summary:
+          'Trigger a run (answers at once with the run queued; a pipeline of an entity: members of its owning team); optional body {version, commitSha} for build tags',
         params: IdParams,
         body: TriggerBody,
-        response: { 201: PipelineRunSchema, ...errorResponses(400, 401, 404, 503) },
+        response: { 201: PipelineRunSchema, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
     async (req, reply) => reply.code(201).send(await runs.trigger(req.caller, req.params.id, req.body)),
@@ -147,12 +149,16 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
     app.post(
       `${base}/:id/runs/:runId/${verb}`,
       {
-        config: { auth: 'admin' },
         schema: { operationId, tags, summary, params: RunParams, response: { 200: PipelineRunSchema, ...errorResponses(400, 401, 403, 404) } },
       },
       async (req) => runs[verb](req.caller, req.params.id, req.params.runId),
     );
-  action('approve', 'approvePipelineRun', 'Approve a run waiting for approval (admin): it resumes after the approval stage');
-  action('reject', 'rejectPipelineRun', 'Reject a run waiting for approval (admin): it fails');
-  action('cancel', 'cancelPipelineRun', 'Cancel a queued, running or waiting run (admin): its command is stopped');
+  // Who may: admins; for a pipeline of an entity also the owning team's members (docs/modules/permissions.md).
+  action(
+    'approve',
+    'approvePipelineRun',
+    'Approve a run waiting for approval: it resumes after the approval stage (admins; members of the owning team but not who triggered it)',
+  );
+  action('reject', 'rejectPipelineRun', 'Reject a run waiting for approval: it fails (admins; members of the owning team)');
+  action('cancel', 'cancelPipelineRun', 'Cancel a queued, running or waiting run: its command is stopped (admins; members of the owning team)');
 }

@@ -7,6 +7,7 @@ import type { StageResultRow } from '../../db/schema/pipelines.js';
 import type { EventAudience } from '../../infra/events.js';
 import { toRun } from './pipelines.events.js';
 import type { DeploymentsService } from '../deployments/index.js';
+import type { PermissionsService } from '../permissions/index.js';
 import { countLines, RunLog } from './pipelines.log.js';
 import { pipelinesRepository as repo, type PipelineRow, type RunRow } from './pipelines.repository.js';
 import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
@@ -22,6 +23,8 @@ export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'j
   containerBuild: ContainerBuildPort;
   /** The deployments module's write verbs: the deploy stage records through them. */
   deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
+  /** The permission policy: pipelines of an entity belong to its owning team (decision 959). */
+  permissions: Pick<PermissionsService, 'require'>;
 }
 
 /** The working folder of a run (the same path in every process; removed when the run ends). */

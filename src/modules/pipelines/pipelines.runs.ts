@@ -24,6 +24,20 @@ export function createRunsService(ctx: PipelinesDeps) {
   /** The pipeline, behind its organization wall (decision 202). */
   const pipelineOrThrow = (caller: Caller, id: string) => visiblePipeline(db, caller, id);
 
+  /**
+   * The policy on a run's verb (decisions 959, 960), asked before the run is looked up so a pipeline
+   * of no entity answers a plain user 403 as its admin-only routes did; approval then also knows who
+   * triggered the run, who may not approve it.
+   */
+  async function requireOnRun(caller: Caller, action: 'pipeline.cancel' | 'pipeline.approve', pipelineId: string, runId: string) {
+    await ctx.permissions.require(caller, action, pipelineId);
+    const run = await repo.findRun(db, runId);
+    if (!run || run.pipelineId !== pipelineId) throw new NotFound('Pipeline run not found');
+    if (action === 'pipeline.approve' && run.triggeredBy === caller.actor.userId) {
+      await ctx.permissions.require(caller, action, pipelineId, { triggeredByUserId: run.triggeredBy });
+    }
+  }
+
   /** Locks the run of this pipeline (404 when missing or another pipeline's) inside `tx`. */
   async function lockRun(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], pipelineId: string, runId: string) {
     const run = await repo.findRun(tx, runId, true);
@@ -51,6 +65,7 @@ export function createRunsService(ctx: PipelinesDeps) {
 
     async trigger(caller: Caller, pipelineId: string, body: TriggerBody | undefined) {
       const pipeline = await pipelineOrThrow(caller, pipelineId);
+      await ctx.permissions.require(caller, 'pipeline.write', pipelineId);
       const row = await repo.insertRun(db, {
         pipelineId,
         status: 'queued',
@@ -85,6 +100,7 @@ export function createRunsService(ctx: PipelinesDeps) {
     /** waiting_approval -> running; a continuation job (any process) resumes after the approval stage. */
     async approve(caller: Caller, pipelineId: string, runId: string) {
       const pipeline = await pipelineOrThrow(caller, pipelineId);
+      await requireOnRun(caller, 'pipeline.approve', pipelineId, runId);
       const row = await db.transaction(async (tx) => {
         const run = await lockRun(tx, pipelineId, runId);
         if (run.status !== 'waiting_approval') throw new Invalid(`The run is ${run.status}, not waiting_approval`);
@@ -117,6 +133,7 @@ export function createRunsService(ctx: PipelinesDeps) {
     /** waiting_approval -> failed; later stages are skipped. */
     async reject(caller: Caller, pipelineId: string, runId: string) {
       const pipeline = await pipelineOrThrow(caller, pipelineId);
+      await requireOnRun(caller, 'pipeline.cancel', pipelineId, runId);
       const row = await db.transaction(async (tx) => {
         const run = await lockRun(tx, pipelineId, runId);
         if (run.status !== 'waiting_approval') throw new Invalid(`The run is ${run.status}, not waiting_approval`);
@@ -158,6 +175,7 @@ export function createRunsService(ctx: PipelinesDeps) {
      */
     async cancel(caller: Caller, pipelineId: string, runId: string) {
       const pipeline = await pipelineOrThrow(caller, pipelineId);
+      await requireOnRun(caller, 'pipeline.cancel', pipelineId, runId);
       let jobId: string | null = null;
       let prior = 'queued' as RunStatus;
       const row = await db.transaction(async (tx) => {

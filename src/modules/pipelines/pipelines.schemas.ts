@@ -28,6 +28,9 @@ export const PipelineSchema = Type.Object({
   description: Type.String(),
   stages: Type.Array(PipelineStageSchema),
   organizationId: Nullable(Uuid),
+  componentId: Type.Union([Uuid, Type.Null()], {
+    description: "The catalog entity it delivers: its owning team's members run it (docs/modules/permissions.md)",
+  }),
   createdBy: Uuid,
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -76,6 +79,7 @@ export const CreatePipelineBody = Type.Object(
     description: Type.Optional(Description),
     stages: Type.Optional(StagesInput),
     organizationId: Type.Optional(Nullable(Uuid)),
+    componentId: Type.Optional(Nullable(Uuid)),
   },
   { additionalProperties: false },
 );
@@ -87,6 +91,7 @@ export const UpdatePipelineBody = Type.Object(
     description: Type.Optional(Description),
     stages: Type.Optional(StagesInput),
     organizationId: Type.Optional(Nullable(Uuid)),
+    componentId: Type.Optional(Nullable(Uuid)),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Caller } from '../../kernel/caller.js';
-import { isUniqueViolation } from '../../kernel/db-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../kernel/db-errors.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../kernel/errors.js';
 import { resolveOrganizationContext } from '../organizations/index.js';
 import { visiblePipeline } from './pipelines.access.js';
@@ -34,6 +34,7 @@ export function createPipelinesService(ctx: PipelinesDeps) {
       return await fn();
     } catch (err) {
       if (isUniqueViolation(err)) throw new Conflict(`A pipeline named "${name}" already exists`);
+      if (isForeignKeyViolation(err)) throw new Invalid('componentId names no catalog entity', [{ field: 'componentId', problem: 'no such entity' }]);
       throw err;
     }
   }
@@ -59,14 +60,26 @@ export function createPipelinesService(ctx: PipelinesDeps) {
       const stages = normaliseStages(body.stages ?? []);
       const organizationId = body.organizationId !== undefined ? body.organizationId : caller.organizationId;
       await assertOrganization(caller, organizationId);
+      const componentId = body.componentId ?? null;
+      // A pipeline of an entity is created by its owning team (decision 959); one of no entity by anyone.
+      if (componentId) await ctx.permissions.require(caller, 'pipeline.write', componentId, { via: 'entity' });
       await assertNameFree(name);
-      return write(() => repo.insert(db, { name, description: body.description ?? '', stages, organizationId, createdBy: caller.actor.userId }), name);
+      return write(
+        () => repo.insert(db, { name, description: body.description ?? '', stages, organizationId, componentId, createdBy: caller.actor.userId }),
+        name,
+      );
     },
 
     async update(caller: Caller, id: string, body: UpdatePipelineBody): Promise<PipelineRow> {
       assertMayHoldCommands(caller, body.stages);
       const existing = await visiblePipeline(db, caller, id);
+      await ctx.permissions.require(caller, 'pipeline.write', id);
       const values: Partial<PipelineRow> = {};
+      if (body.componentId !== undefined && body.componentId !== existing.componentId) {
+        // Moving a pipeline to an entity takes the new owning team's consent too (decision 959).
+        if (body.componentId) await ctx.permissions.require(caller, 'pipeline.write', body.componentId, { via: 'entity' });
+        values.componentId = body.componentId;
+      }
       if (body.name !== undefined) {
         const name = body.name.trim();
         if (name.length < 2) throw new Invalid('name must be 2 to 100 characters', [{ field: 'name', problem: 'must be 2 to 100 characters' }]);
@@ -87,6 +100,7 @@ export function createPipelinesService(ctx: PipelinesDeps) {
     /** Deletes the pipeline and its runs; running runs are stopped first (their commands are killed). */
     async remove(caller: Caller, id: string): Promise<void> {
       await visiblePipeline(db, caller, id);
+      await ctx.permissions.require(caller, 'pipeline.write', id);
       const runs = await repo.unfinishedRunsOf(db, id);
       const removed = await repo.remove(db, id);
       if (!removed) throw new NotFound('Pipeline not found');

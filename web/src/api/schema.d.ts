@@ -2662,7 +2662,7 @@ export type paths = {
         get: operations["listPipelines"];
         put?: never;
         /**
-         * Create a pipeline (script and build stages: admins only); organizationId defaults to X-Organization-Id
+         * Create a pipeline (script and build stages: admins only; with componentId: members of its owning team); organizationId defaults to X-Organization-Id
          * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
          */
         post: operations["createPipeline"];
@@ -2684,14 +2684,14 @@ export type paths = {
         put?: never;
         post?: never;
         /**
-         * Delete a pipeline and its runs (running runs are cancelled)
+         * Delete a pipeline and its runs (running runs are cancelled; a pipeline of an entity: members of its owning team)
          * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
          */
         delete: operations["deletePipeline"];
         options?: never;
         head?: never;
         /**
-         * Update any subset of a pipeline (script and build stages: admins only)
+         * Update any subset of a pipeline (script and build stages: admins only; a pipeline of an entity: members of its owning team)
          * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
          */
         patch: operations["updatePipeline"];
@@ -2741,8 +2741,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Approve a run waiting for approval (admin): it resumes after the approval stage
-         * @description Allowed: admins.
+         * Approve a run waiting for approval: it resumes after the approval stage (admins; members of the owning team but not who triggered it)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
          */
         post: operations["approvePipelineRun"];
         delete?: never;
@@ -2761,8 +2761,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Cancel a queued, running or waiting run (admin): its command is stopped
-         * @description Allowed: admins.
+         * Cancel a queued, running or waiting run: its command is stopped (admins; members of the owning team)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
          */
         post: operations["cancelPipelineRun"];
         delete?: never;
@@ -2781,8 +2781,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Reject a run waiting for approval (admin): it fails
-         * @description Allowed: admins.
+         * Reject a run waiting for approval: it fails (admins; members of the owning team)
+         * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
          */
         post: operations["rejectPipelineRun"];
         delete?: never;
@@ -2801,7 +2801,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Trigger a run (answers at once with the run queued); optional body {version, commitSha} for build tags
+         * Trigger a run (answers at once with the run queued; a pipeline of an entity: members of its owning team); optional body {version, commitSha} for build tags
          * @description Allowed: any signed-in user, as narrowed by the summary (organization routes: members of the organization).
          */
         post: operations["triggerPipelineRun"];
@@ -18556,7 +18556,7 @@ export interface operations {
                 "application/json": {
                     checks: {
                         /** @description What the caller would do (docs/modules/permissions.md lists the table) */
-                        action: "entity.create" | "entity.update" | "entity.delete" | "entity.changeOwner" | "apiSpec.write" | "incident.update" | "scorecard.exempt" | "team.manageMembers";
+                        action: "entity.create" | "entity.update" | "entity.delete" | "entity.changeOwner" | "apiSpec.write" | "incident.update" | "scorecard.exempt" | "team.manageMembers" | "pipeline.write" | "pipeline.cancel" | "pipeline.approve";
                         /**
                          * Format: uuid
                          * @description The entity, incident or team the action is about (`entity.create` and `team.manageMembers`: the team)
@@ -18627,6 +18627,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The catalog entity it delivers: its owning team's members run it (docs/modules/permissions.md) */
+                            componentId: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 timestamp
@@ -18715,6 +18717,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    componentId?: string | null;
                     description?: string;
                     name: string;
                     organizationId?: string | null;
@@ -18732,6 +18735,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The catalog entity it delivers: its owning team's members run it (docs/modules/permissions.md) */
+                        componentId: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp
@@ -18834,6 +18839,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The catalog entity it delivers: its owning team's members run it (docs/modules/permissions.md) */
+                        componentId: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp
@@ -18937,6 +18944,15 @@ export interface operations {
                 };
             };
             /** @description The error envelope of every failed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18960,6 +18976,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    componentId?: string | null;
                     description?: string;
                     name?: string;
                     organizationId?: string | null;
@@ -18977,6 +18994,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The catalog entity it delivers: its owning team's members run it (docs/modules/permissions.md) */
+                        componentId: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp
@@ -19654,6 +19673,15 @@ export interface operations {
             };
             /** @description The error envelope of every failed request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every failed request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
