@@ -91,7 +91,7 @@ async function waitOut(gate: Gate, signal?: AbortSignal) {
 /**
  * One GET, asked again once when the connection failed before an answer: a kept-alive connection the
  * provider (or its load balancer) closed while idle fails the next request on it, and a GET is safe
- * to repeat (decision 1019). A timeout is not repeated.
+ * to repeat (decision 1019); so is one that timed out (a stalled connection).
  */
 async function once(o: PoliteOptions, url: URL, headers: Record<string, string>): Promise<PoliteResponse> {
   try {
@@ -101,7 +101,7 @@ async function once(o: PoliteOptions, url: URL, headers: Record<string, string>)
     try {
       return await attempt(o, url, headers);
     } catch (again) {
-      throw again instanceof ConnectionFailed ? new Unavailable(`${o.system} is unreachable`) : again;
+      throw again instanceof ConnectionFailed ? new Unavailable(again.message) : again;
     }
   }
 }
@@ -119,8 +119,7 @@ async function attempt(o: PoliteOptions, url: URL, headers: Record<string, strin
     if (o.signal?.aborted) throw o.signal.reason ?? err;
     const refused = err instanceof OutboundRefused ? err : (err as { cause?: unknown })?.cause;
     if (refused instanceof OutboundRefused) throw refused;
-    if (timeout.aborted) throw new Unavailable(`${o.system} did not answer in time`);
-    throw new ConnectionFailed(`${o.system} is unreachable`);
+    throw new ConnectionFailed(timeout.aborted ? `${o.system} did not answer in time` : `${o.system} is unreachable`);
   }
 }
 
