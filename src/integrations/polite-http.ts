@@ -88,7 +88,27 @@ async function waitOut(gate: Gate, signal?: AbortSignal) {
   if (ms > 0) await sleep(ms, undefined, { signal });
 }
 
+/**
+ * One GET, asked again once when the connection failed before an answer: a kept-alive connection the
+ * provider (or its load balancer) closed while idle fails the next request on it, and a GET is safe
+ * to repeat (decision 1019); so is one that timed out (a stalled connection).
+ */
 async function once(o: PoliteOptions, url: URL, headers: Record<string, string>): Promise<PoliteResponse> {
+  try {
+    return await attempt(o, url, headers);
+  } catch (err) {
+    if (!(err instanceof ConnectionFailed)) throw err;
+    try {
+      return await attempt(o, url, headers);
+    } catch (again) {
+      throw again instanceof ConnectionFailed ? new Unavailable(again.message) : again;
+    }
+  }
+}
+
+class ConnectionFailed extends Error {}
+
+async function attempt(o: PoliteOptions, url: URL, headers: Record<string, string>): Promise<PoliteResponse> {
   const timeout = AbortSignal.timeout(o.timeoutMs ?? 15_000);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   try {
@@ -99,7 +119,7 @@ async function once(o: PoliteOptions, url: URL, headers: Record<string, string>)
     if (o.signal?.aborted) throw o.signal.reason ?? err;
     const refused = err instanceof OutboundRefused ? err : (err as { cause?: unknown })?.cause;
     if (refused instanceof OutboundRefused) throw refused;
-    throw new Unavailable(timeout.aborted ? `${o.system} did not answer in time` : `${o.system} is unreachable`);
+    throw new ConnectionFailed(timeout.aborted ? `${o.system} did not answer in time` : `${o.system} is unreachable`);
   }
 }
 

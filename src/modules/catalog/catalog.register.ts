@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Infrastructure } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { withTempDir } from '../../infra/temp-dir.js';
 import { GitError, type Git } from '../../integrations/git/git.port.js';
 import type { Caller } from '../../kernel/caller.js';
@@ -35,6 +36,9 @@ async function headCommit(dir: string): Promise<string | null> {
   }
 }
 
+const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 500);
+const problemOf = (errors: { message: string }[]) => (errors.length ? `${errors.length} problem(s); first: ${errors[0]!.message}`.slice(0, 500) : null);
+
 export function createRegisterService({ db, git, config, apiSpecs, log, components }: RegisterDeps) {
   const lifecycles = config.catalog.lifecycles;
 
@@ -47,18 +51,26 @@ export function createRegisterService({ db, git, config, apiSpecs, log, componen
     orphans?: { spared: string[] },
     takeOver = true,
   ) {
-    const result: IngestResult = await db.transaction(async (tx) => {
-      const r = await ingest(tx, caller, entities, { locationId: location?.id ?? null, takeOver });
-      // register-yaml is all or nothing: a clash refuses the lot.
-      if (!location && r.errors.length) throw new Conflict(`document ${r.errors[0]!.document}: ${r.errors[0]!.message}`);
-      if (location && orphans) {
-        const seen = entities.map((e) => e.ref);
-        r.linked.push(...(await repo.markOrphans(tx, location.id, seen, orphans.spared)));
-        await peopleStore.markOrphans(tx, location.id, seen, orphans.spared);
-      }
-      return r;
-    });
+    const result: IngestResult = await db.transaction((tx) => writeIn(tx, caller, entities, location, orphans, takeOver));
     await components.committed({ created: result.created.map(toComponent), updated: [...result.updated, ...result.linked].map(toComponent) });
+    return afterWrite(caller, entities, result, commit);
+  }
+
+  /** The transaction's part of a write: ingest, then the location's orphan marks. */
+  async function writeIn(tx: Executor, caller: Caller, entities: Sourced[], location: LocationRow | null, orphans?: { spared: string[] }, takeOver = true) {
+    const r = await ingest(tx, caller, entities, { locationId: location?.id ?? null, takeOver });
+    // register-yaml is all or nothing: a clash refuses the lot.
+    if (!location && r.errors.length) throw new Conflict(`document ${r.errors[0]!.document}: ${r.errors[0]!.message}`);
+    if (location && orphans) {
+      const seen = entities.map((e) => e.ref);
+      r.linked.push(...(await repo.markOrphans(tx, location.id, seen, orphans.spared)));
+      await peopleStore.markOrphans(tx, location.id, seen, orphans.spared);
+    }
+    return r;
+  }
+
+  /** After the commit: API definitions are handed over; the answer's shape. */
+  async function afterWrite(caller: Caller, entities: Sourced[], result: IngestResult, commit: string | null) {
     const where = new Map(entities.map((e) => [e.ref, { file: e.file, document: e.document }]));
     const apiErrors = await syncApiSpecs({ db, apiSpecs }, caller, result, where, commit);
     return {
@@ -108,18 +120,52 @@ export function createRegisterService({ db, git, config, apiSpecs, log, componen
 
   return {
     /**
-     * Registers a location from one file's text read through a provider's API (discovery, decision
-     * 1014): the location is `(repository URL, branch, path)`, with the same validation, relations and
+     * Registers locations from files' texts read through a provider's API (discovery, decisions 1014,
+     * 1017): each location is `(repository URL, branch, path)`, with the same validation, relations and
      * orphan marks as a cloned one; a first registration takes entities over as `registerLocation` does.
+     * A batch (one listing page) is one transaction with a savepoint per file, so one bad file is that
+     * file's error; caches and events follow once per batch, not once per file.
      */
-    async registerFileLocation(caller: Caller, key: { url: string; branch: string; path: string }, text: string) {
-      const walk = await walkText(key.path, text);
-      const known = await locationsStore.findByKey(db, key);
-      const location = known ?? (await locationsStore.upsert(db, key));
-      const written = await write(caller, walk.entities, location, null, { spared: walk.failedFiles }, !known);
-      const errors = [...walk.errors, ...written.errors];
-      await locationsStore.recordRefresh(db, location.id, errors.length ? `${errors.length} problem(s); first: ${errors[0]!.message}`.slice(0, 500) : null);
-      return { ...written, errors, location: toLocation(location) };
+    async registerFileLocations(caller: Caller, items: { key: { url: string; branch: string; path: string }; text: string }[]) {
+      const walks = await Promise.all(items.map((i) => walkText(i.key.path, i.text).catch((err: unknown) => err as Error)));
+      const done: ({ location: LocationRow; result: IngestResult; walk: Awaited<ReturnType<typeof walkText>> } | { failed: string })[] = [];
+      await db.transaction(async (tx) => {
+        for (const [n, item] of items.entries()) {
+          const walk = walks[n]!;
+          if (walk instanceof Error) {
+            done.push({ failed: oneLine(walk) });
+            continue;
+          }
+          try {
+            done.push(
+              await tx.transaction(async (sp) => {
+                const known = await locationsStore.findByKey(sp, item.key);
+                const location = known ?? (await locationsStore.upsert(sp, item.key));
+                const result = await writeIn(sp, caller, walk.entities, location, { spared: walk.failedFiles }, !known);
+                const errors = [...walk.errors, ...result.errors];
+                await locationsStore.recordRefresh(sp, location.id, problemOf(errors));
+                return { location, result, walk };
+              }),
+            );
+          } catch (err) {
+            done.push({ failed: oneLine(err) });
+          }
+        }
+      });
+      const results = done.flatMap((d) => ('result' in d ? [d.result] : []));
+      await components.committed({
+        created: results.flatMap((r) => r.created.map(toComponent)),
+        updated: results.flatMap((r) => [...r.updated, ...r.linked].map(toComponent)),
+      });
+      return Promise.all(
+        done.map(async (d) => {
+          if ('failed' in d) return { failed: d.failed };
+          const written = await afterWrite(caller, d.walk.entities, d.result, null);
+          const errors = [...d.walk.errors, ...written.errors];
+          if (written.errors.length > d.result.errors.length) await locationsStore.recordRefresh(db, d.location.id, problemOf(errors));
+          return { ...written, errors, location: toLocation(d.location) };
+        }),
+      );
     },
 
     /**

@@ -7,13 +7,14 @@ import type { DiscoveredRepository, DiscoveryProvider, DiscoveryTarget } from '.
 import { discoveryRepository as repo, type NewRepositoryRow, type RepositoryRow, type SourceRow } from './discovery.repository.js';
 import { compileRepositoryPattern } from './discovery.schemas.js';
 
-/** The catalog's verbs a scan registers and removes locations through (decision 1014). */
+type FileLocationKey = { url: string; branch: string; path: string };
+type Registered =
+  { created: unknown[]; updated: unknown[]; unchanged: unknown[]; errors: { message: string }[]; location: { id: string } } | { failed: string };
+
+/** The catalog's verbs a scan registers and removes locations through (decisions 1014, 1017). */
 export interface DiscoveryCatalogPort {
-  registerFileLocation(
-    caller: Caller,
-    key: { url: string; branch: string; path: string },
-    text: string,
-  ): Promise<{ created: unknown[]; updated: unknown[]; unchanged: unknown[]; errors: { message: string }[]; location: { id: string } }>;
+  /** One listing page's files at once: one transaction, one cache invalidation; each file's failure is its own. */
+  registerFileLocations(caller: Caller, items: { key: FileLocationKey; text: string }[]): Promise<Registered[]>;
   retireLocation(caller: Caller, locationId: string): Promise<number>;
 }
 
@@ -37,7 +38,7 @@ export const freshScan = (trigger: DiscoveryScanRecord['trigger'], state: Discov
   error: null,
 });
 
-const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 500);
+const oneLine = (err: unknown) => (typeof err === 'string' ? err : err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 500);
 
 /** Runs `fn` over `items`, at most `limit` at once. */
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
@@ -48,7 +49,15 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** One repository's reading within a scan or a webhook's refresh (decision 1014). */
+/** A file read and waiting for its page's registration (decision 1017). */
+interface Pending {
+  row: NewRepositoryRow;
+  key: FileLocationKey;
+  text: string;
+  etag: string | null;
+}
+
+/** One repository's reading within a scan or a webhook's refresh (decisions 1014, 1017). */
 export function createRepositoryReader(deps: ScanDeps, source: SourceRow, provider: DiscoveryProvider, target: DiscoveryTarget, record: DiscoveryScanRecord) {
   const { catalog } = deps;
   const matches = source.repositoryPattern ? compileRepositoryPattern(source.repositoryPattern) : () => true;
@@ -58,8 +67,8 @@ export function createRepositoryReader(deps: ScanDeps, source: SourceRow, provid
     if (locationId) record.entities.removed += await catalog.retireLocation(caller, locationId);
   }
 
-  /** Reads (or skips) one listed repository; answers its row. A failure is the repository's, never the scan's. */
-  return async function read(caller: Caller, r: DiscoveredRepository, known: RepositoryRow | undefined, page: string, scanId: string | null, force = false) {
+  /** Reads (or skips) one listed repository: its final row, or its file waiting for registration. A failure is the repository's. */
+  async function read(caller: Caller, r: DiscoveredRepository, known: RepositoryRow | undefined, page: string, scanId: string | null, force = false) {
     const row: NewRepositoryRow = {
       sourceId: source.id,
       externalId: r.externalId,
@@ -77,35 +86,86 @@ export function createRepositoryReader(deps: ScanDeps, source: SourceRow, provid
     try {
       if (!included || r.empty || !branch) {
         await retire(caller, row.locationId);
-        return { ...row, locationId: null, fileEtag: null, lastError: null };
+        return { row: { ...row, locationId: null, fileEtag: null, lastError: null } };
       }
       // Incremental: nothing pushed since the last reading (decision 1012); a failed reading left changedAt null.
-      if (!force && known && known.changedAt !== null && known.changedAt === r.changedAt) return row;
+      if (!force && known && known.changedAt !== null && known.changedAt === r.changedAt) return { row };
       const file = await provider.readFile(target, r, source.filePath, branch, row.locationId ? (row.fileEtag ?? null) : null);
       if (file.status === 'not-modified') {
         record.filesFound++;
-        return { ...row, lastError: null };
+        return { row: { ...row, lastError: null } };
       }
       if (file.status === 'missing') {
         await retire(caller, row.locationId);
-        return { ...row, locationId: null, fileEtag: null, lastError: null };
+        return { row: { ...row, locationId: null, fileEtag: null, lastError: null } };
       }
       record.filesFound++;
-      const written = await catalog.registerFileLocation(caller, { url: r.webUrl, branch, path: source.filePath }, file.text);
-      record.entities.created += written.created.length;
-      record.entities.updated += written.updated.length;
-      record.entities.unchanged += written.unchanged.length;
-      // Renamed, transferred, or another default branch: the old location goes.
-      if (row.locationId && row.locationId !== written.location.id) await retire(caller, row.locationId);
-      const problem = written.errors.length ? `${written.errors.length} problem(s); first: ${written.errors[0]!.message}`.slice(0, 500) : null;
-      return { ...row, locationId: written.location.id, fileEtag: file.etag, lastError: problem };
+      const pending: Pending = { row, key: { url: r.webUrl, branch, path: source.filePath }, text: file.text, etag: file.etag };
+      return { row, pending };
     } catch (err) {
       if (target.signal?.aborted) throw err;
       // Read again next time: the repository is not marked as read.
-      return { ...row, changedAt: null, lastError: oneLine(err) };
+      return { row: failed(row, err) };
     }
+  }
+
+  /** Registers the files read from one page in one batch; answers their rows. */
+  async function register(caller: Caller, pending: Pending[]): Promise<NewRepositoryRow[]> {
+    if (pending.length === 0) return [];
+    let written: Registered[];
+    try {
+      written = await catalog.registerFileLocations(
+        caller,
+        pending.map((p) => ({ key: p.key, text: p.text })),
+      );
+    } catch (err) {
+      if (target.signal?.aborted) throw err;
+      return pending.map((p) => failed(p.row, err));
+    }
+    const rows: NewRepositoryRow[] = [];
+    for (const [n, p] of pending.entries()) {
+      const w = written[n]!;
+      if ('failed' in w) {
+        rows.push(failed(p.row, w.failed));
+        continue;
+      }
+      record.entities.created += w.created.length;
+      record.entities.updated += w.updated.length;
+      record.entities.unchanged += w.unchanged.length;
+      // Renamed, transferred, or another default branch: the old location goes.
+      try {
+        if (p.row.locationId && p.row.locationId !== w.location.id) await retire(caller, p.row.locationId);
+      } catch (err) {
+        rows.push(failed({ ...p.row, locationId: w.location.id, fileEtag: p.etag }, err));
+        continue;
+      }
+      const problem = w.errors.length ? `${w.errors.length} problem(s); first: ${w.errors[0]!.message}`.slice(0, 500) : null;
+      rows.push({ ...p.row, locationId: w.location.id, fileEtag: p.etag, lastError: problem });
+    }
+    return rows;
+  }
+
+  /** Reads repositories (at most `maxInFlight` requests at once), then registers what they held in one batch. */
+  return async function readAll(
+    caller: Caller,
+    listed: { r: DiscoveredRepository; known: RepositoryRow | undefined }[],
+    page: string,
+    scanId: string | null,
+    force = false,
+  ) {
+    const done: NewRepositoryRow[] = [];
+    const pending: Pending[] = [];
+    await pool(listed, target.maxInFlight, async ({ r, known }) => {
+      const out = await read(caller, r, known, page, scanId, force);
+      if (out.pending) pending.push(out.pending);
+      else done.push(out.row);
+    });
+    return [...done, ...(await register(caller, pending))];
   };
 }
+
+/** The row of a repository whose reading failed: read again next time (changedAt null). */
+const failed = (row: NewRepositoryRow, err: unknown): NewRepositoryRow => ({ ...row, changedAt: null, lastError: oneLine(err) });
 
 /** A whole scan: every listing page (304s reuse what the page held), then the repositories not seen any more. */
 export async function runScan(
@@ -144,10 +204,12 @@ export async function runScan(
           )
         ).map((k) => [k.externalId, k]),
       );
-      const rows: NewRepositoryRow[] = [];
-      await pool(listed.repositories, target.maxInFlight, async (r) => {
-        rows.push(await read(caller, r, known.get(r.externalId), key, scanId));
-      });
+      const rows = await read(
+        caller,
+        listed.repositories.map((r) => ({ r, known: known.get(r.externalId) })),
+        key,
+        scanId,
+      );
       await repo.upsertRepositories(db, rows);
       record.repositoriesSeen += rows.length;
       // A page with a failed repository is read again next time (no ETag kept for it).

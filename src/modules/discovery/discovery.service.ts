@@ -220,7 +220,7 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       }
       const read = createRepositoryReader(deps, source, provider, target, record);
       // The listing page is unknown here: the page's next 200 puts it right; its 304 cannot hide a change we already read.
-      await repo.upsertRepositories(db, [await read(caller, found, known, known?.page ?? 'webhook', null, true)]);
+      await repo.upsertRepositories(db, await read(caller, [{ r: found, known }], known?.page ?? 'webhook', null, true));
     },
 
     /** Sources a webhook may concern: this provider's, in the delivery's organization when it names one. */

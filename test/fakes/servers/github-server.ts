@@ -133,6 +133,7 @@ export async function startFakeGithub(opts: { token?: string; host?: RepoHost } 
     const rate = {
       'x-ratelimit-limit': String(budget.limit),
       'x-ratelimit-remaining': String(budget.remaining),
+      'x-ratelimit-used': String(budget.limit - budget.remaining),
       'x-ratelimit-reset': String(budget.reset),
       'x-ratelimit-resource': 'core',
     };

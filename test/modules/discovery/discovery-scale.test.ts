@@ -25,6 +25,7 @@ it('scans 5,000 repositories, then rescans them with 304s only', async () => {
   const first = await scan(t, sourceId, 1_500_000);
   expect(first.status).toMatchObject({
     state: 'finished',
+    error: null,
     repositoriesSeen: REPOSITORIES,
     filesFound: REPOSITORIES - 100,
     entities: { created: REPOSITORIES - 100 },
