@@ -27,7 +27,7 @@ export const tableOwnership = {
     deployments: ['pipelines', 'pipelineRuns'],
     dora: ['deployments', 'pipelines', 'pipelineRuns', 'components', 'environments', 'incidents', 'incidentComponents', 'incidentEnvironments'],
     // The policy's facts in one query (decision 953).
-    permissions: ['teams', 'teamMembers', 'components', 'apiSpecs', 'incidents', 'incidentComponents'],
+    permissions: ['teams', 'teamMembers', 'components', 'apiSpecs', 'incidents', 'incidentComponents', 'pipelines'],
   },
 };
 

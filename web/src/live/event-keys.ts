@@ -60,3 +60,6 @@ const isSocketEvent = (name: string): name is SocketEventName => Object.hasOwn(e
 export function keysForEvent(event: string, payload: unknown): Key[] {
   return isSocketEvent(event) ? eventKeys[event](payload) : [];
 }
+
+/** Every event the server sends on its socket, by the server's own names (the map above is checked against them). */
+export const SOCKET_EVENT_NAMES = Object.keys(eventKeys) as SocketEventName[];

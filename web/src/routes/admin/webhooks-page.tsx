@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { SERVER_EVENTS } from '../../live/server-events';
+import { SOCKET_EVENT_NAMES } from '../../live/event-keys';
 import { useOrganizationId } from '../../lib/use-session';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
 import {
@@ -20,7 +20,7 @@ import { Deliveries, SecretOnce } from './webhook-deliveries';
 
 // The events a subscription may name: the socket gateway's events (webhooks hear the same, decision 991)
 // whose names the API's pattern accepts, each family as `family.*`, and `*` for all.
-const NAMED = SERVER_EVENTS.filter((e) => /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(e));
+const NAMED = SOCKET_EVENT_NAMES.filter((e) => /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(e));
 const FAMILIES = [...new Set(NAMED.map((e) => `${e.split('.')[0]}.*`))];
 export const EVENT_CHOICES = ['*', ...FAMILIES, ...NAMED];
 
