@@ -1,3 +1,4 @@
+import { isoDate } from './dates.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Unavailable } from '../kernel/errors.js';
 import { UpstreamRefused } from './http.js';
@@ -79,7 +80,7 @@ function record(o: PoliteOptions, headers: Headers) {
   const remaining = int(headers.get(o.remainingHeader));
   const reset = int(headers.get(o.resetHeader));
   if (remaining !== null) o.ledger.rateLimitRemaining = remaining;
-  if (reset !== null) o.ledger.rateLimitResetAt = new Date(reset * 1000).toISOString();
+  if (reset !== null) o.ledger.rateLimitResetAt = isoDate(reset * 1000);
   return { remaining, reset };
 }
 
