@@ -231,8 +231,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Paging values are checked before any route runs, also on whole-array lists (decisions 405, 815).
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'GET') return;
-    const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-    const problem = pagingProblem(request.query, (name) => name in declared);
+    // A querystring schema is an object or an intersection (`allOf`) of objects (the audit filters).
+    type QuerySchema = { properties?: Record<string, unknown>; allOf?: QuerySchema[] };
+    const q = request.routeOptions.schema?.querystring as QuerySchema | undefined;
+    const declared = (name: string) => [q, ...(q?.allOf ?? [])].some((part) => part?.properties !== undefined && name in part.properties);
+    const problem = pagingProblem(request.query, declared);
     if (problem) throw new Invalid(`${problem.field} ${problem.problem}`, [problem]);
   });
   // Static security headers (helmet's, computed once), the request id, HSTS only over HTTPS, and
