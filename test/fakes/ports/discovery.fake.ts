@@ -51,7 +51,7 @@ export class FakeDiscoveryProvider implements DiscoveryProvider {
   constructor(readonly host = new RepoHost()) {}
 
   async listPage(t: DiscoveryTarget, page: string | null, etag: string | null): Promise<ListedPage> {
-    return this.request(t, 'list', () => {
+    return this.request<ListedPage>(t, 'list', () => {
       const owned = [...this.host.repos.values()].filter((r) => r.owner === t.owner || r.owner.startsWith(`${t.owner}/`));
       if (!owned.length) throw new BadGateway(`The provider has no organization or group ${t.owner.slice(0, 100)}`);
       const index = page === null ? 1 : Number(/^page:(\d+)$/.exec(page)?.[1] ?? NaN);
@@ -75,7 +75,7 @@ export class FakeDiscoveryProvider implements DiscoveryProvider {
   }
 
   async readFile(t: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead> {
-    return this.request(t, 'file', () => {
+    return this.request<FileRead>(t, 'file', () => {
       const hosted = this.host.repos.get(Number(repo.externalId));
       const text = hosted?.empty ? undefined : hosted?.files.get(ref)?.get(path);
       if (text === undefined) return { value: { status: 'missing' }, notModified: false };
