@@ -4,9 +4,10 @@ import type { DiscoveryProvider, DiscoveryTarget, RequestLedger } from '../../sr
 import type { RepoHost } from '../fakes/servers/repo-host.js';
 
 /**
- * The discovery port's contract (decision 1010), run on the GitHub and the GitLab adapter, each
- * against its local server: paging, ETags and 304s, archived and empty repositories, a file that is
- * not YAML (answered as it is: reading it is the catalog's job), rate limits that pause, not fail.
+ * The discovery port's contract (decision 1010), run on the in-memory fake (decision 1020) and on
+ * the GitHub and the GitLab adapter, each against its local server: paging, ETags and 304s, archived
+ * and empty repositories, a file that is not YAML (answered as it is: reading it is the catalog's
+ * job), rate limits that pause, not fail.
  */
 export interface DiscoveryHarness {
   provider: DiscoveryProvider;
