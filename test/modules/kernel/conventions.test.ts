@@ -339,6 +339,8 @@ describe('the import graph (decision 922)', () => {
     'src/modules/meshtwo/meshtwo.ports.ts -> src/integrations/kubernetes/kubeconfig.ts',
     'src/modules/meshtwo/meshtwo.service.ts -> src/integrations/prometheus/range.ts',
     'src/modules/pipelines/stages/script.ts -> src/integrations/process.ts',
+    // Outbound webhook deliveries POST through the pinned outbound fetch; to move behind a port with a contract suite.
+    'src/modules/webhooks/webhooks.delivery.ts -> src/integrations/outbound/fetch.ts',
   ];
   it('a module imports from src/integrations/ only the git port and the outbound policy', () => {
     const crossings = [...graph]
