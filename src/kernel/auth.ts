@@ -3,7 +3,7 @@ import type { Actor, Caller } from './caller.js';
 import { Forbidden, Unauthorized } from './errors.js';
 
 // Declared beside the caller (one import direction: decision 922); still importable from here.
-export { SYSTEM_ACTOR, type Actor } from './caller.js';
+export { type Actor } from './caller.js';
 
 /**
  * Route-level access, declared in the route's `config.auth`:

@@ -59,19 +59,6 @@ export function maskSecrets<T>(value: T, depth = 0): T {
   return out as T;
 }
 
-/** `{field: [before, after]}` for the fields that differ (masked). */
-export function diff(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined, fields?: readonly string[]) {
-  const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const changes: Record<string, [unknown, unknown]> = {};
-  for (const k of keys) {
-    const b = before?.[k] ?? null;
-    const a = after?.[k] ?? null;
-    if (JSON.stringify(b) !== JSON.stringify(a))
-      changes[k] = SECRET_KEY.test(k) ? [b === null ? null : MASK, a === null ? null : MASK] : [maskSecrets(b), maskSecrets(a)];
-  }
-  return changes;
-}
-
 /** A record's `{field: [before, after]}` with secret fields as "***" and secrets inside values masked (decision 982). */
 export function maskChanges(changes: Record<string, [unknown, unknown]>): Record<string, [unknown, unknown]> {
   const out: Record<string, [unknown, unknown]> = {};

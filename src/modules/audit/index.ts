@@ -7,9 +7,8 @@ import { registerAuditRecorder, requestOrigins } from './audit.recorder.js';
 import { auditRoutes } from './audit.routes.js';
 import { createAuditService, type AuditService } from './audit.service.js';
 
-export type { AuditPort, AuditEntry, AuditVia } from '../../kernel/audit.js';
+export type { AuditPort } from '../../kernel/audit.js';
 export type { AuditService } from './audit.service.js';
-export { diff as auditDiff } from './audit.chain.js';
 
 export type AuditDeps = Pick<Infrastructure, 'db' | 'config' | 'jobs'>;
 

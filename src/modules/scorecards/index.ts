@@ -9,7 +9,6 @@ import { scorecardsRoutes } from './scorecards.routes.js';
 import { createScorecardsService, type ScorecardsService } from './scorecards.service.js';
 import { subscribeTriggers } from './scorecards.triggers.js';
 
-export type { DoraFactsPort } from './scorecards.gather.js';
 export type { ScorecardsService } from './scorecards.service.js';
 
 export interface ScorecardsDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Partial<Pick<Infrastructure, 'audit'>> {

@@ -10,7 +10,6 @@ import { adminKeys } from './keys';
 export type AuditRecord = OkBody<'listAuditRecords'>['data'][number];
 export type AuditQuery = Omit<QueryOf<'listAuditRecords'>, 'limit'>;
 export type WebhookSubscription = OkBody<'listWebhookSubscriptions'>[number];
-export type WebhookDelivery = OkBody<'listWebhookDeliveries'>[number];
 export type WebhookBody = Body<'createWebhookSubscription'>;
 
 export function useAuditRecords(orgId: string | undefined, query: AuditQuery, limit = 50) {
