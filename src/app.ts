@@ -26,7 +26,7 @@ import { pagingProblem } from './kernel/pagination.js';
 import { ErrorSchema } from './kernel/schemas.js';
 import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
-import { lazySerializerFactory, lazyValidatorCompiler } from './kernel/lazy-schemas.js';
+import { createSchemaScope, lazySerializerFactory, lazyValidatorCompiler } from './kernel/lazy-schemas.js';
 import { CONTENT_SECURITY_POLICY, securityHeadersHook } from './kernel/security-headers.js';
 import { safeErrorSerializer } from './kernel/dependency-errors.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './kernel/json-depth.js';
@@ -98,6 +98,8 @@ const SHARED_SCHEMAS = [ErrorSchema, UserSchema];
 
 /** The composition root: opens the database, wires infrastructure and every module, in order. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  // Route schemas compile on first use; this app's uncompiled ones are dropped when it closes.
+  const schemaScope = createSchemaScope();
   const app = Fastify({
     logger: withSafeErrors(
       deps.logger ?? {
@@ -122,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { strict: false } },
-    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() as never } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemaScope) as never } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   if (config.jwtSecretGenerated) {
@@ -223,7 +225,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     done(null, parsed);
   });
   await app.register(formbody, { bodyLimit: config.maxBodyBytes });
-  app.setValidatorCompiler(lazyValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS)));
+  app.setValidatorCompiler(lazyValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS), schemaScope));
+  app.addHook('onClose', async () => schemaScope.dispose());
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   const portal = createPortal(config.portal.dir);

@@ -12,13 +12,31 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
  */
 const pending = new Set<() => void>();
 
-function deferred<F extends (...args: never[]) => unknown>(compile: () => F): { get(): F } {
+/**
+ * One app's deferred schemas: `dispose` (on the app's close) drops those never compiled, so a process
+ * that builds many apps (a test worker) never compiles, nor keeps, a closed app's schemas.
+ */
+export function createSchemaScope() {
+  const own = new Set<() => void>();
+  return {
+    own,
+    dispose() {
+      for (const force of own) pending.delete(force);
+      own.clear();
+    },
+  };
+}
+type SchemaScope = ReturnType<typeof createSchemaScope>;
+
+function deferred<F extends (...args: never[]) => unknown>(compile: () => F, scope?: SchemaScope): { get(): F } {
   let compiled: F | undefined;
   const force = () => {
     compiled ??= compile();
     pending.delete(force);
+    scope?.own.delete(force);
   };
   pending.add(force);
+  scope?.own.add(force);
   return {
     get() {
       if (!compiled) force();
@@ -28,9 +46,9 @@ function deferred<F extends (...args: never[]) => unknown>(compile: () => F): { 
 }
 
 /** Wraps a validator compiler; Fastify reads a failed validation's `errors` off the function itself. */
-export function lazyValidatorCompiler(compile: FastifySchemaCompiler<unknown>): FastifySchemaCompiler<unknown> {
+export function lazyValidatorCompiler(compile: FastifySchemaCompiler<unknown>, scope?: SchemaScope): FastifySchemaCompiler<unknown> {
   return (route) => {
-    const validator = deferred(() => compile(route) as (data: unknown) => unknown);
+    const validator = deferred(() => compile(route) as (data: unknown) => unknown, scope);
     const validate = ((data: unknown) => {
       const inner = validator.get() as ((data: unknown) => unknown) & { errors?: unknown };
       const result = inner(data);
@@ -42,12 +60,12 @@ export function lazyValidatorCompiler(compile: FastifySchemaCompiler<unknown>): 
 }
 
 /** Fastify's own serializer factory (fast-json-stringify, shared `$id` schemas), made lazy per route. */
-export function lazySerializerFactory() {
+export function lazySerializerFactory(scope?: SchemaScope) {
   const build = SerializerSelector();
   return (externalSchemas: unknown, options: unknown): FastifySerializerCompiler<unknown> => {
     const compile = build(externalSchemas as never, options as never) as unknown as FastifySerializerCompiler<unknown>;
     return (route) => {
-      const serializer = deferred(() => compile(route) as (data: unknown) => string);
+      const serializer = deferred(() => compile(route) as (data: unknown) => string, scope);
       return (data: unknown) => serializer.get()(data);
     };
   };
