@@ -14,7 +14,7 @@ const pending = new Set<() => void>();
 
 /**
  * One app's deferred schemas: `dispose` (on the app's close) drops those never compiled, so a process
- * that builds many apps (a test worker) never compiles, nor keeps, a closed app's schemas.
+ * that builds many apps (a test worker) never compiles, nor keeps, a closed app's schemas (decision 928).
  */
 export function createSchemaScope() {
   const own = new Set<() => void>();

@@ -54,7 +54,7 @@ describe('write actions follow the permission policy', () => {
   it('a plain user sees no write action', async () => {
     const { context, page } = await portal.signedIn(entity('perm-our-service'), { user: PLAIN });
     await page.getByRole('heading', { name: 'perm-our-service', level: 1 }).waitFor();
-    await page.getByText('Owner').waitFor();
+    await page.getByText('Owner', { exact: true }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await expectAccessible(page, 'entity page of a plain user');
