@@ -55,7 +55,9 @@ export function registerAuditRecorder(app: FastifyInstance, db: Database, audit:
     const recordedInTransaction = origins.end(req.id);
     const status = reply.statusCode;
     const route = req.routeOptions.url!;
-    if (SELF_RECORDED.has(route) || status === 401 || status === 429) return;
+    // 503: the database (or the system the route needs) was unavailable; a record written now would wait on
+    // the same outage and hold the process's shutdown (decision 1003).
+    if (SELF_RECORDED.has(route) || status === 401 || status === 429 || status === 503) return;
     const outcome = status === 403 ? 'denied' : status >= 400 ? 'failed' : 'success';
     if (outcome === 'success' && recordedInTransaction) return;
     const { action, resource } = actionOf(req.method, route, (req.params ?? {}) as Record<string, string>);
