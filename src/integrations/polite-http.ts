@@ -1,6 +1,6 @@
 import { isoDate } from './dates.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Unavailable } from '../kernel/errors.js';
+import { BadGateway, Unavailable } from '../kernel/errors.js';
 import { UpstreamRefused } from './http.js';
 import { OutboundRefused } from './outbound/policy.js';
 
@@ -157,4 +157,13 @@ function pause(o: PoliteOptions, gate: Gate, until: number, why: string) {
   if (until <= gate.pausedUntil) return;
   gate.pausedUntil = until;
   o.ledger.paused(new Date(until), why);
+}
+
+/** A polite response's JSON body; a body that is not JSON is the system's fault (502 naming it). */
+export function parseJson<T>(res: PoliteResponse, system: string, what: string): T {
+  try {
+    return JSON.parse(res.text) as T;
+  } catch {
+    throw new BadGateway(`${system} answered ${what} that is not JSON`);
+  }
 }

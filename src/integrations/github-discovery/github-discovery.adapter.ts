@@ -1,7 +1,7 @@
 import { BadGateway } from '../../kernel/errors.js';
 import type { DiscoveredRepository, DiscoveryProvider, DiscoveryTarget, FileRead, ListedPage } from '../../modules/discovery/discovery.ports.js';
 import { nextLink, sameOriginLink } from '../link-header.js';
-import { politeGet, type PoliteResponse } from '../polite-http.js';
+import { parseJson, politeGet } from '../polite-http.js';
 import { installationToken } from './github-app.js';
 
 /**
@@ -36,14 +36,6 @@ export function toRepository(r: GithubRepo): DiscoveredRepository {
   };
 }
 
-function parse<T>(res: PoliteResponse, what: string): T {
-  try {
-    return JSON.parse(res.text) as T;
-  } catch {
-    throw new BadGateway(`GitHub answered ${what} that is not JSON`);
-  }
-}
-
 export class GithubDiscoveryAdapter implements DiscoveryProvider {
   constructor(private readonly doFetch: typeof fetch = fetch) {}
 
@@ -71,7 +63,7 @@ export class GithubDiscoveryAdapter implements DiscoveryProvider {
     if (res.status === 304) return { notModified: true };
     if (res.status === 404) throw new BadGateway(`GitHub has no organization or user ${t.owner.slice(0, 100)}`);
     if (res.status !== 200) throw new BadGateway(`GitHub answered ${res.status} to the repository list`);
-    const repos = parse<GithubRepo[]>(res, 'a repository list');
+    const repos = parseJson<GithubRepo[]>(res, 'GitHub', 'a repository list');
     if (!Array.isArray(repos)) throw new BadGateway('GitHub answered a repository list that is not an array');
     return {
       notModified: false,
@@ -85,7 +77,7 @@ export class GithubDiscoveryAdapter implements DiscoveryProvider {
     const res = await this.get(t, this.url(t, `/repositories/${encodeURIComponent(externalId)}`));
     if (res.status === 404 || res.status === 410) return null;
     if (res.status !== 200) throw new BadGateway(`GitHub answered ${res.status} to a repository`);
-    return toRepository(parse<GithubRepo>(res, 'a repository'));
+    return toRepository(parseJson<GithubRepo>(res, 'GitHub', 'a repository'));
   }
 
   async readFile(t: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead> {

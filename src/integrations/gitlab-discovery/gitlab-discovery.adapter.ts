@@ -1,7 +1,7 @@
 import { BadGateway } from '../../kernel/errors.js';
 import type { DiscoveredRepository, DiscoveryProvider, DiscoveryTarget, FileRead, ListedPage } from '../../modules/discovery/discovery.ports.js';
 import { nextLink, sameOriginLink } from '../link-header.js';
-import { politeGet, type PoliteResponse } from '../polite-http.js';
+import { parseJson, politeGet } from '../polite-http.js';
 
 /**
  * gitlab.com and self-hosted GitLab (`baseUrl` = the REST root, e.g. `https://gitlab.example/api/v4`)
@@ -32,14 +32,6 @@ export function toRepository(p: GitlabProject): DiscoveredRepository {
   };
 }
 
-function parse<T>(res: PoliteResponse, what: string): T {
-  try {
-    return JSON.parse(res.text) as T;
-  } catch {
-    throw new BadGateway(`GitLab answered ${what} that is not JSON`);
-  }
-}
-
 export class GitlabDiscoveryAdapter implements DiscoveryProvider {
   constructor(private readonly doFetch: typeof fetch = fetch) {}
 
@@ -65,7 +57,7 @@ export class GitlabDiscoveryAdapter implements DiscoveryProvider {
     if (res.status === 304) return { notModified: true };
     if (res.status === 404) throw new BadGateway(`GitLab has no group ${t.owner.slice(0, 100)} the token can read`);
     if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to the project list`);
-    const projects = parse<GitlabProject[]>(res, 'a project list');
+    const projects = parseJson<GitlabProject[]>(res, 'GitLab', 'a project list');
     if (!Array.isArray(projects)) throw new BadGateway('GitLab answered a project list that is not an array');
     let next = sameOriginLink(nextLink(res.headers.get('link')), t.baseUrl);
     const nextPage = res.headers.get('x-next-page');
@@ -81,7 +73,7 @@ export class GitlabDiscoveryAdapter implements DiscoveryProvider {
     const res = await this.get(t, this.url(t, `/projects/${encodeURIComponent(externalId)}`));
     if (res.status === 404) return null;
     if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to a project`);
-    return toRepository(parse<GitlabProject>(res, 'a project'));
+    return toRepository(parseJson<GitlabProject>(res, 'GitLab', 'a project'));
   }
 
   async readFile(t: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead> {
