@@ -14,14 +14,36 @@ const dbTests = ['test/**/*.test.ts'];
 // Contract tests run an adapter against a local server shaped like its system: no database, run once.
 const notDb = ['**/*.unit.test.ts', 'test/e2e/**', 'test/contracts/**', '**/node_modules/**'];
 // Assertions that do not depend on the database engine (services over fakes, image builds, app-wide
-// schema sweeps) run once, on PostgreSQL; the route suites keep running on both.
+// schema sweeps) run once, on PostgreSQL; the route suites keep running on both. So do the suites of
+// real-world inputs (decision 1072): their cost is parsing, diffing, Terraform and git, and what they
+// store goes through the same verbs the module's route suites run on both engines.
 const onceOnPostgres = [
   'test/modules/*/*-fake.test.ts',
+  'test/modules/api-specs/api-specs-diff.test.ts',
+  'test/modules/api-specs/api-specs-real-openapi.test.ts',
+  'test/modules/api-specs/api-specs-real-asyncapi.test.ts',
+  'test/modules/catalog/catalog-backstage-examples.test.ts',
+  'test/modules/catalog/catalog-real-world.test.ts',
+  'test/modules/iac-modules/iac-modules.real.test.ts',
+  'test/modules/iac-modules/iac-modules.sync.test.ts',
+  'test/modules/iac-modules/iac-modules.sync-failures.test.ts',
+  'test/modules/templates/scaffold.test.ts',
+  // 5,000 repositories (decision 1074): the smaller discovery suites run on both engines.
+  'test/modules/discovery/discovery-scale.test.ts',
   'test/modules/pipelines/build.test.ts',
   'test/modules/pipelines/recovery.test.ts',
   'test/modules/kernel/conventions.test.ts',
+  'test/modules/kernel/architecture.test.ts',
   'test/modules/kernel/validate-first.test.ts',
 ];
+
+/**
+ * End-to-end files that start processes, wait on them with generous deadlines and assert nothing about
+ * timing (decision 1157): they run beside the database projects, isolated, instead of one at a time in
+ * the e2e group. The CLI's and the OpenAPI document's files stay there: their 30 s cases compile and
+ * spawn on a CPU the e2e group does not share.
+ */
+const e2eFlows = ['test/e2e/demo.test.ts', 'test/e2e/embedded-init.test.ts'];
 
 /**
  * Suite time (decision 410). Vitest's default on this 2-core machine is ONE worker (cores − 1), yet
@@ -53,17 +75,39 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate: false,
-          include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts', 'test/contracts/**/*.test.ts', 'web/src/**/*.unit.test.ts'],
+          include: [
+            'src/**/*.unit.test.ts',
+            'test/**/*.unit.test.ts',
+            'test/contracts/**/*.test.ts',
+            'web/src/**/*.unit.test.ts',
+          ],
         },
       },
-      { extends: true, test: { name: 'pglite', isolate: false, include: dbTests, exclude: [...notDb, ...onceOnPostgres], env: { TEST_DB: 'pglite' } } },
-      { extends: true, test: { name: 'postgres', isolate: false, include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } } },
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          isolate: false,
+          setupFiles: ['test/helpers/pglite-ready.ts'],
+          include: dbTests,
+          exclude: [...notDb, ...onceOnPostgres],
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'postgres', isolate: false, include: dbTests, exclude: notDb, env: { TEST_DB: 'postgres' } },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e-flows', include: e2eFlows, env: { TEST_DB: 'postgres' } },
+      },
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          exclude: ['test/e2e/browser/**', '**/node_modules/**'],
+          exclude: ['test/e2e/browser/**', ...e2eFlows, '**/node_modules/**'],
           env: { TEST_DB: 'postgres' },
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

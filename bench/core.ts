@@ -20,7 +20,12 @@ const core: Scenario = async (ctx) => {
     body: JSON.stringify({ username: 'bench-user-7', password: 'BenchUserPassw0rd' }),
   });
   return [
-    { scenario: 'GET /auth/users?take=20 (1,000 users, JWT)', database: ctx.kind, ...list, note: list.non2xx ? `${list.non2xx} non-2xx` : undefined },
+    {
+      scenario: 'GET /auth/users?take=20 (1,000 users, JWT)',
+      database: ctx.kind,
+      ...list,
+      note: list.non2xx ? `${list.non2xx} non-2xx` : undefined,
+    },
     {
       scenario: 'POST /auth/login (argon2id)',
       database: ctx.kind,

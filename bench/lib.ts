@@ -1,6 +1,8 @@
 import { execFile, execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/client.js';
+import type { App } from '../src/kernel/types.js';
 
 /** One measured line of BENCHMARKS.md. */
 export interface BenchRow {
@@ -17,6 +19,8 @@ export interface BenchRow {
 
 export interface BenchContext {
   database: DatabaseHandle;
+  /** The running app: its services and event bus, for scenarios that measure below HTTP (audit, webhooks). */
+  app: App;
   kind: 'pglite' | 'postgres';
   baseUrl: string;
   adminToken: string;
@@ -89,4 +93,34 @@ export function loadWithWrk(baseUrl: string, opts: Parameters<BenchContext['load
       });
     });
   });
+}
+
+/** The nearest-rank percentile: the smallest value with at least p % of the values at or below it. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** HTTP load on each `[scenario, path]` in turn (5 s each), one BenchRow a path; `note` names what is special. */
+export async function loadEach(
+  ctx: BenchContext,
+  cases: [scenario: string, path: string][],
+  opts: { headers: Record<string, string>; connections?: number; note?: string },
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [scenario, path] of cases) {
+    const r = await ctx.load({ path, headers: opts.headers, durationS: 5, connections: opts.connections });
+    const note = r.non2xx ? `${r.non2xx} non-2xx` : opts.note;
+    rows.push({ scenario, database: ctx.kind, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, note });
+  }
+  return rows;
+}
+
+/** `count` plain components named `<prefix>-<random tag>-000001…` in one statement: the catalog a hot-path scenario reads. */
+export async function insertBenchComponents(ctx: BenchContext, prefix: string, count: number, description: string) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  await ctx.database.db.execute(sql`
+    INSERT INTO components (name, kind, description, tags)
+    SELECT ${`${prefix}-${tag}-`} || lpad(g::text, 6, '0'), 'service', ${description} || ' ' || g, ARRAY['bench']
+    FROM generate_series(1, ${count}::int) g`);
 }

@@ -5,6 +5,7 @@
  *
  *   npm run bench                       # everything
  *   npm run bench -- catalog iac        # only scenarios whose file name matches
+ *   npm run bench -- =catalog           # only the scenario of exactly that name
  *   BENCH_DATABASES=pglite npm run bench
  *   BENCH_NAME_PREFIX=mine BENCH_PORT=41000 npm run bench -- portal   # own database name and port on a shared machine
  *   BENCH_DB_PREFIX=mine npm run bench    # PostgreSQL databases named mine_<random> (default hangar_bench)
@@ -22,7 +23,8 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { projectRoot } from '../src/kernel/paths.js';
 import { load, type BenchRow, type Scenario } from './lib.js';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN = { username: 'bench-admin', email: 'bench-admin@hangar.test', password: 'BenchPassw0rd' };
 const filters = process.argv.slice(2);
 const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
@@ -41,14 +43,17 @@ async function scenarios(): Promise<{ name: string; run: Scenario }[]> {
   const out = [];
   for (const file of files) {
     const name = file.replace(/^scenarios\//, '').replace(/\.ts$/, '');
-    if (filters.length && !filters.some((f) => name.includes(f))) continue;
+    // `=name` runs that scenario alone (`catalog` also matches `portal-catalog`).
+    if (filters.length && !filters.some((f) => (f.startsWith('=') ? name === f.slice(1) : name.includes(f)))) continue;
     const mod = await import(pathToFileURL(join(projectRoot, 'bench', file)).href);
     out.push({ name, run: mod.default as Scenario });
   }
   return out;
 }
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop(): Promise<void> } | undefined> {
+async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> } | undefined> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
     return { handle, drop: () => handle.close() };
@@ -78,7 +83,12 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ handle:
 async function runFor(kind: 'pglite' | 'postgres', list: { name: string; run: Scenario }[]): Promise<BenchRow[]> {
   const db = await openBenchDatabase(kind);
   if (!db) return [];
-  const env = { IAC_INGEST_TOKEN: randomBytes(32).toString('hex'), GITHUB_WEBHOOK_SECRET: randomBytes(32).toString('hex') };
+  const env = {
+    IAC_INGEST_TOKEN: randomBytes(32).toString('hex'),
+    GITHUB_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+    // The webhooks scenario's receivers listen on 127.0.0.1 (bench load never leaves loopback).
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  };
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -102,7 +112,15 @@ async function runFor(kind: 'pglite' | 'postgres', list: { name: string; run: Sc
   try {
     for (const s of list) {
       console.log(`[${kind}] ${s.name}`);
-      const ctx = { database: db.handle, kind, baseUrl, adminToken, env, load: (o: Parameters<typeof load>[1]) => load(baseUrl, o) };
+      const ctx = {
+        database: db.handle,
+        app,
+        kind,
+        baseUrl,
+        adminToken,
+        env,
+        load: (o: Parameters<typeof load>[1]) => load(baseUrl, o),
+      };
       for (const row of await s.run(ctx)) {
         rows.push(row);
         console.log(`  ${row.scenario}: ${fmt(row)}`);

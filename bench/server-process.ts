@@ -34,7 +34,8 @@ const ticks = (statFile: string) => {
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
 };
-const statusKiB = (pid: number, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+const statusKiB = (pid: number, field: string) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 /** The migrated embedded database, made once per migration set and reused by later runs. */
 async function pgliteFolder(): Promise<string> {
@@ -62,7 +63,8 @@ export async function startServerProcess(
     serverEnv.DATA_DIR = dir;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const base =
+      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     const name = `${process.env.BENCH_DB_PREFIX ?? 'hangar_bench'}_server_${randomBytes(4).toString('hex')}`;
     const client = new pg.Client({ connectionString: base });
     await client.connect();
@@ -124,7 +126,7 @@ export async function startServerProcess(
 }
 
 /** A port the system has just handed out (and taken back): free on loopback. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -17,7 +17,9 @@ if (existsSync(new URL('../src/cli/hangar.ts', import.meta.url))) {
   }
 }
 if (!existsSync(built)) {
-  process.stderr.write('hangar: dist/cli/hangar.mjs is missing and there is no src/ to build it from: reinstall hangar\n');
+  process.stderr.write(
+    'hangar: dist/cli/hangar.mjs is missing and there is no src/ to build it from: reinstall hangar\n',
+  );
   process.exit(2);
 }
 await import(built.href);

@@ -38,11 +38,15 @@ export async function buildCli({ quiet = false } = {}) {
     metafile: true,
     legalComments: 'none',
     // CommonJS code inlined into an ES module bundle may call require().
-    banner: { js: "import { createRequire as __hangarCreateRequire } from 'node:module'; const require = __hangarCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __hangarCreateRequire } from 'node:module'; const require = __hangarCreateRequire(import.meta.url);",
+    },
   });
   // The command line never opens a database: a bundle that pulled a driver in is a build error.
   const inputs = Object.keys(result.metafile.inputs);
-  const forbidden = inputs.filter((f) => /(^|\/)(src\/db\/|node_modules\/(drizzle-orm|pg|@electric-sql\/pglite|ioredis|bullmq|fastify)\/)/.test(f));
+  const forbidden = inputs.filter((f) =>
+    /(^|\/)(src\/db\/|node_modules\/(drizzle-orm|pg|@electric-sql\/pglite|ioredis|bullmq|fastify)\/)/.test(f),
+  );
   if (forbidden.length) {
     rmSync(temp, { force: true });
     throw new Error(`the hangar bundle must not include ${forbidden.slice(0, 5).join(', ')}`);

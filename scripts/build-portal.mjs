@@ -33,10 +33,18 @@ function files(path) {
 
 export function portalStamp() {
   const all = INPUTS.flatMap((p) => files(join(webRoot, p)));
-  return JSON.stringify({ portal: 1, files: all.map((f) => relative(webRoot, f)).sort(), newest: Math.max(...all.map((f) => statSync(f).mtimeMs)) });
+  // `portal: 2`: trees built before decision 1070 may hold React's development build; they are rebuilt.
+  return JSON.stringify({
+    portal: 2,
+    files: all.map((f) => relative(webRoot, f)).sort(),
+    newest: Math.max(...all.map((f) => statSync(f).mtimeMs)),
+  });
 }
 
-export const isPortalBuilt = () => existsSync(join(portalDist, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === portalStamp();
+export const isPortalBuilt = () =>
+  existsSync(join(portalDist, 'index.html')) &&
+  existsSync(stampFile) &&
+  readFileSync(stampFile, 'utf8') === portalStamp();
 
 const alive = (pid) => {
   try {
@@ -67,7 +75,10 @@ async function withBuildLock(work) {
         ? !alive(owner.pid) || Date.now() - owner.at > STALE_LOCK_MS
         : Date.now() - statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs > STALE_LOCK_MS;
       if (stale) rmSync(lockDir, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`web/dist is being built by process ${owner?.pid ?? '?'} for too long (remove ${lockDir} if it is gone)`);
+      else if (Date.now() > deadline)
+        throw new Error(
+          `web/dist is being built by process ${owner?.pid ?? '?'} for too long (remove ${lockDir} if it is gone)`,
+        );
       else await sleep(200);
     }
   }
@@ -92,6 +103,11 @@ export async function buildPortal({ force = false, quiet = false } = {}) {
     const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const fresh = join(webRoot, `dist.tmp-${suffix}`);
     const old = join(webRoot, `dist.old-${suffix}`);
+    // Always React's production build (decision 1070): Vite takes NODE_ENV from the environment when it
+    // is set, and Vitest sets it to `test`, so the browser tests' setup built the development bundle
+    // (slower rendering, development warnings) and `npm start` then served that tree.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     try {
       const stamp = portalStamp();
       await build({
@@ -106,6 +122,8 @@ export async function buildPortal({ force = false, quiet = false } = {}) {
       if (existsSync(portalDist)) renameSync(portalDist, old);
       renameSync(fresh, portalDist);
     } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
       rmSync(fresh, { recursive: true, force: true });
       rmSync(old, { recursive: true, force: true });
     }

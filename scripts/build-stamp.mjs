@@ -12,7 +12,8 @@ function sources(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sources(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) out.push(path);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts'))
+      out.push(path);
   }
   return out;
 }
@@ -27,4 +28,6 @@ export function buildStamp() {
 }
 
 export const isBuilt = () =>
-  existsSync(stampFile) && existsSync(join(projectRoot, 'dist', 'src', 'server.js')) && readFileSync(stampFile, 'utf8') === buildStamp();
+  existsSync(stampFile) &&
+  existsSync(join(projectRoot, 'dist', 'src', 'server.js')) &&
+  readFileSync(stampFile, 'utf8') === buildStamp();

@@ -71,7 +71,9 @@ export async function buildServer({ force = false, quiet = false } = {}) {
     sourcemap: 'linked',
     logLevel: 'warning',
     // CommonJS code inlined into an ES module bundle may call require().
-    banner: { js: "import { createRequire as __hangarCreateRequire } from 'node:module'; const require = __hangarCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __hangarCreateRequire } from 'node:module'; const require = __hangarCreateRequire(import.meta.url);",
+    },
   });
   writeFileSync(stampFile, buildStamp());
   if (!quiet) console.log(`built dist/src in ${Date.now() - started} ms`);

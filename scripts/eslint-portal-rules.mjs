@@ -12,7 +12,11 @@ const PUBLIC = new Set(['', 'index', 'index.ts', 'keys', 'keys.ts', 'routes', 'r
 /** The area of a path from the repository root and the rest of the path inside it (undefined: not in an area). */
 const areaOf = (file) => {
   const m = /^web\/src\/routes\/([^/]+)(?:\/(.*))?$/.exec(file);
-  return m && m[2] !== undefined ? { area: m[1], rest: m[2] } : m && !/\.tsx?$/.test(m[1]) ? { area: m[1], rest: '' } : undefined;
+  return m && m[2] !== undefined
+    ? { area: m[1], rest: m[2] }
+    : m && !/\.tsx?$/.test(m[1])
+      ? { area: m[1], rest: '' }
+      : undefined;
 };
 
 /**

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Table ownership (docs/architecture.md, the ownership table; test/modules/kernel/conventions.test.ts checks
+// Table ownership (docs/architecture.md, the ownership table; test/modules/kernel/architecture.test.ts checks
 // that the two agree): a module owns the tables of src/db/schema/<module>.ts (or the file named
 // here), and reads another module's table directly only for the read-only joins listed here;
 // everything else goes through the owner's lookup or verbs.
@@ -22,10 +22,27 @@ export const tableOwnership = {
     teams: ['users'],
     organizations: ['users'],
     incidents: ['users', 'components', 'environments'],
-    dashboards: ['users', 'components', 'environments', 'deployments', 'incidents', 'incidentComponents', 'incidentUpdates'],
+    dashboards: [
+      'users',
+      'components',
+      'environments',
+      'deployments',
+      'incidents',
+      'incidentComponents',
+      'incidentUpdates',
+    ],
     iac: ['iacModules', 'iacModuleVersions'],
     deployments: ['pipelines', 'pipelineRuns'],
-    dora: ['deployments', 'pipelines', 'pipelineRuns', 'components', 'environments', 'incidents', 'incidentComponents', 'incidentEnvironments'],
+    dora: [
+      'deployments',
+      'pipelines',
+      'pipelineRuns',
+      'components',
+      'environments',
+      'incidents',
+      'incidentComponents',
+      'incidentEnvironments',
+    ],
     // The policy's facts in one query (decision 953).
     permissions: ['teams', 'teamMembers', 'components', 'apiSpecs', 'incidents', 'incidentComponents', 'pipelines'],
   },
@@ -34,11 +51,16 @@ export const tableOwnership = {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const posix = (p) => p.split(sep).join('/');
 /** The import's target as a path from the repository root (undefined: a package, not a file). */
-const target = (context, source) => (source.startsWith('.') ? posix(relative(root, resolve(dirname(context.filename), source))) : undefined);
+const target = (context, source) =>
+  source.startsWith('.') ? posix(relative(root, resolve(dirname(context.filename), source))) : undefined;
 const moduleOf = (file) => /^src\/modules\/([^/]+)\/./.exec(file)?.[1];
 
 const moduleBoundaries = {
-  meta: { type: 'problem', schema: [], messages: { internal: "Import module '{{module}}' only through its index.ts{{ports}}." } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { internal: "Import module '{{module}}' only through its index.ts{{ports}}." },
+  },
   create(context) {
     const self = posix(relative(root, context.filename));
     const own = moduleOf(self);
@@ -50,7 +72,11 @@ const moduleBoundaries = {
       const other = to && moduleOf(to);
       if (!other || other === own) return;
       if (to === `src/modules/${other}/index.js`) return;
-      if (integration && (to === `src/modules/${other}/${other}.ports.js` || to === `src/modules/${other}/${other}.schemas.js`)) return;
+      if (
+        integration &&
+        (to === `src/modules/${other}/${other}.ports.js` || to === `src/modules/${other}/${other}.schemas.js`)
+      )
+        return;
       context.report({
         node: node.source,
         messageId: 'internal',
@@ -72,7 +98,10 @@ function schemaOwners() {
   const owners = new Map();
   for (const f of readdirSync(dir)) {
     if (!f.endsWith('.ts') || f === 'index.ts') continue;
-    for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/^export (?:const|type|interface|function|enum) (\w+)/gm)) owners.set(m[1], f.slice(0, -3));
+    for (const m of readFileSync(join(dir, f), 'utf8').matchAll(
+      /^export (?:const|type|interface|function|enum) (\w+)/gm,
+    ))
+      owners.set(m[1], f.slice(0, -3));
   }
   return owners;
 }

@@ -30,7 +30,12 @@ async function servedDocument() {
   const { tsImport } = await import('tsx/esm/api');
   const { loadConfig } = await tsImport('../src/config/config.ts', import.meta.url);
   const { buildApp } = await tsImport('../src/app.ts', import.meta.url);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', JWT_SECRET: 'openapi-client-generation-secret-0123456789' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'memory://',
+    JWT_SECRET: 'openapi-client-generation-secret-0123456789',
+  });
   const app = await buildApp(config, { logger: false });
   try {
     return (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
@@ -44,7 +49,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--check')) {
     const committed = readFileSync(schemaFile, 'utf8');
     if (committed !== rendered) {
-      console.error('web/src/api/schema.d.ts no longer matches the routes: run `npm run client:generate` and commit it.');
+      console.error(
+        'web/src/api/schema.d.ts no longer matches the routes: run `npm run client:generate` and commit it.',
+      );
       process.exit(1);
     }
     console.log('web/src/api/schema.d.ts matches the routes');

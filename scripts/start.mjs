@@ -10,7 +10,9 @@ await buildServer();
 // The portal is built when its sources changed, in a child process so Vite never stays in the server's
 // memory. A failed portal build still starts the API, whose `/` then says the portal is not built.
 if (!isPortalBuilt()) {
-  const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build-portal.mjs', import.meta.url))], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build-portal.mjs', import.meta.url))], {
+    stdio: 'inherit',
+  });
   if (built.status !== 0) console.error('The portal could not be built; starting the API without it.');
 }
 await import('../dist/src/server.js');

@@ -38,7 +38,10 @@ function aptInstall(...pkgs) {
   if (!isRoot || !has('apt-get')) return false;
   if (!aptUpdated) sh('apt-get', ['update', '-qq']);
   aptUpdated = true;
-  return sh('apt-get', ['install', '-y', '-qq', ...pkgs], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  return (
+    sh('apt-get', ['install', '-y', '-qq', ...pkgs], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+      .status === 0
+  );
 }
 
 async function ensurePostgres() {
@@ -47,12 +50,18 @@ async function ensurePostgres() {
   console.log(`[test] PostgreSQL not reachable on ${host}:${port}; starting it`);
   if (!existsSync('/etc/postgresql')) aptInstall('postgresql');
   if (existsSync('/etc/postgresql')) {
-    for (const version of readdirSync('/etc/postgresql')) sh('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
+    for (const version of readdirSync('/etc/postgresql'))
+      sh('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
   }
-  if (!(await waitFor(host, port, 30))) throw new Error('PostgreSQL could not be started; set TEST_DATABASE_URL to a reachable server');
+  if (!(await waitFor(host, port, 30)))
+    throw new Error('PostgreSQL could not be started; set TEST_DATABASE_URL to a reachable server');
   // A freshly installed cluster has no `test` database and no trust auth for TCP: make both.
   const db = pgUrl.pathname.slice(1) || 'test';
-  sh('su', ['postgres', '-c', `psql -tAc "SELECT 1 FROM pg_database WHERE datname='${db}'" | grep -q 1 || createdb ${db}`], { stdio: 'ignore' });
+  sh(
+    'su',
+    ['postgres', '-c', `psql -tAc "SELECT 1 FROM pg_database WHERE datname='${db}'" | grep -q 1 || createdb ${db}`],
+    { stdio: 'ignore' },
+  );
 }
 
 async function ensureRedis() {
@@ -60,8 +69,20 @@ async function ensureRedis() {
   if (await reachable(host, port)) return;
   console.log(`[test] Redis not reachable on ${host}:${port}; starting it`);
   if (!has('redis-server')) aptInstall('redis-server');
-  sh('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no']);
-  if (!(await waitFor(host, port, 20))) throw new Error('Redis could not be started; set TEST_REDIS_URL to a reachable server');
+  sh('redis-server', [
+    '--daemonize',
+    'yes',
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+  if (!(await waitFor(host, port, 20)))
+    throw new Error('Redis could not be started; set TEST_REDIS_URL to a reachable server');
 }
 
 function ensureGit() {
@@ -87,7 +108,8 @@ const BINARIES = {
 function ensureBinaries() {
   const missing = Object.entries(BINARIES).filter(([bin]) => !has(bin));
   if (missing.length) aptInstall(...missing.map(([, pkg]) => pkg));
-  for (const [bin] of missing) if (!has(bin)) throw new Error(`${bin} is required by the tests and could not be installed`);
+  for (const [bin] of missing)
+    if (!has(bin)) throw new Error(`${bin} is required by the tests and could not be installed`);
 }
 
 /**
@@ -100,7 +122,8 @@ async function installMissingPackages() {
     .filter(([bin]) => !has(bin))
     .map(([, pkg]) => pkg);
   if (!has('git')) pkgs.push('git');
-  if (!existsSync('/etc/postgresql') && !(await reachable(pgUrl.hostname, pgUrl.port || '5432'))) pkgs.push('postgresql');
+  if (!existsSync('/etc/postgresql') && !(await reachable(pgUrl.hostname, pgUrl.port || '5432')))
+    pkgs.push('postgresql');
   if (!has('redis-server') && !(await reachable(redisUrl.hostname, redisUrl.port || '6379'))) pkgs.push('redis-server');
   if (pkgs.length) aptInstall(...pkgs);
 }
@@ -113,7 +136,14 @@ async function main() {
   await ensureRedis();
   const report = 'test-results.json';
   rmSync(report, { force: true });
-  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+  const args = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ];
   const run = sh('npx', args, { env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } });
   let passed = 0;
   let failed = 0;

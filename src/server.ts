@@ -11,7 +11,8 @@ import { prepareEmbeddedDatabase } from './db/embedded-init.js';
  */
 function openEmbeddedEarly(config: Config): Promise<DatabaseHandle> | undefined {
   if (!isEmbeddedDatabase(config.databaseUrl)) return undefined;
-  const prepared = config.databaseUrl === 'memory://' ? Promise.resolve(false) : prepareEmbeddedDatabase(config.dataDir);
+  const prepared =
+    config.databaseUrl === 'memory://' ? Promise.resolve(false) : prepareEmbeddedDatabase(config.dataDir);
   const opening = prepared.then(() => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   opening.catch(() => undefined); // reported where it is awaited
   return opening;
@@ -25,7 +26,9 @@ async function loadDemoOrExit(app: Awaited<ReturnType<typeof import('./app.js').
     await loadDemo(app);
   } catch (err) {
     await app.close();
-    console.error(`Hangar cannot load the demo: ${err instanceof DemoRefused ? err.message : err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `Hangar cannot load the demo: ${err instanceof DemoRefused ? err.message : err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   }
 }

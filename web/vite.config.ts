@@ -12,7 +12,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt)$/;
 
 /**
  * Writes a `.br` and a `.gz` next to every text asset at build time, so the server sends
- * precompressed files and never compresses on a request (decision 142). node:zlib only: no plugin dependency.
+ * precompressed files and never compresses on a request (decision 142; brotli quality 10, decision 1073). node:zlib only: no plugin dependency.
  */
 function precompress(): Plugin {
   return {
@@ -28,7 +28,9 @@ function precompress(): Plugin {
             const source = await readFile(join(dir, name));
             if (source.length < 512) return;
             const [br, gzipped] = await Promise.all([
-              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+              brotli(source, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+              }),
               gz(source, { level: 9 }),
             ]);
             await Promise.all([writeFile(join(dir, `${name}.br`), br), writeFile(join(dir, `${name}.gz`), gzipped)]);
@@ -41,7 +43,10 @@ function precompress(): Plugin {
 /** Libraries every page needs, kept in their own long-lived chunks (they change less often than the app). */
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store)[\\/]/ },
+  {
+    name: 'tanstack',
+    test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store)[\\/]/,
+  },
 ];
 
 export default defineConfig({
@@ -62,7 +67,10 @@ export default defineConfig({
   // `npx vite` in web/: hot reload, with the API and events proxied to a running server (HANGAR_API_URL, default port 3000).
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/events', '/socket.io'].map((path) => [path, { target: process.env.HANGAR_API_URL ?? 'http://127.0.0.1:3000', ws: path !== '/api' }]),
+      ['/api', '/events', '/socket.io'].map((path) => [
+        path,
+        { target: process.env.HANGAR_API_URL ?? 'http://127.0.0.1:3000', ws: path !== '/api' },
+      ]),
     ),
   },
 });

@@ -20,7 +20,8 @@ import { hasProcFs, startServerProcess, type ServerProcess } from '../server-pro
  */
 const ADMIN = { username: 'bench-admin', email: 'bench-admin@hangar.test', password: 'BenchPassw0rd' };
 const round = (ms: number) => Math.round(ms) / 1000;
-const pct = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10;
+const pct = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10;
 const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
 /** Runs `work` while GET /health is probed one request after another and the server's RSS is sampled. */
@@ -62,7 +63,10 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
   });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { token: string }).token}`,
+    'content-type': 'application/json',
+  };
   const created = await fetch(`${server.baseUrl}/api/v1/catalog/components`, {
     method: 'POST',
     headers,
@@ -71,7 +75,11 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
   if (created.status !== 201) throw new Error(`component creation answered ${created.status}`);
   const componentId = ((await created.json()) as { id: string }).id;
   const post = async (body: string) => {
-    const res = await fetch(`${server.baseUrl}/api/v1/catalog/components/${componentId}/api-specs`, { method: 'POST', headers, body });
+    const res = await fetch(`${server.baseUrl}/api/v1/catalog/components/${componentId}/api-specs`, {
+      method: 'POST',
+      headers,
+      body,
+    });
     if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
     return ((await res.json()) as { id: string }).id;
   };
@@ -81,12 +89,23 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
     const text = await res.text();
     const ms = performance.now() - t0;
     if (res.status !== 200) throw new Error(`diff answered ${res.status}: ${text.slice(0, 200)}`);
-    const body = JSON.parse(text) as { totalChanges: number; breakingChanges: number; entries: { reaches?: { count: number } }[] };
+    const body = JSON.parse(text) as {
+      totalChanges: number;
+      breakingChanges: number;
+      entries: { reaches?: { count: number } }[];
+    };
     // The largest entry, and the entry whose change reaches the most operations (issue 30).
     const sizes = body.entries.map((e) => Buffer.byteLength(JSON.stringify(e)));
     const reach = body.entries.map((e) => e.reaches?.count ?? 0);
     const widest = reach.indexOf(Math.max(0, ...reach));
-    return { ms, bytes: Buffer.byteLength(text), largestEntry: Math.max(0, ...sizes), widest, widestCount: reach[widest] ?? 0, ...body };
+    return {
+      ms,
+      bytes: Buffer.byteLength(text),
+      largestEntry: Math.max(0, ...sizes),
+      widest,
+      widestCount: reach[widest] ?? 0,
+      ...body,
+    };
   };
   /** Every operation entry `entry` reaches, paged by GET …/diff/reaches (decision 800). */
   const reachesOf = async (id: string, compareWith: string, entry: number) => {
@@ -95,16 +114,20 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
     let bytes = 0;
     let pages = 0;
     for (;;) {
-      const res = await fetch(`${server.baseUrl}/api/v1/api-specs/${id}/diff/reaches?compareWith=${compareWith}&entry=${entry}&skip=${skip}&take=1000`, {
-        headers,
-      });
+      const res = await fetch(
+        `${server.baseUrl}/api/v1/api-specs/${id}/diff/reaches?compareWith=${compareWith}&entry=${entry}&skip=${skip}&take=1000`,
+        {
+          headers,
+        },
+      );
       const text = await res.text();
       if (res.status !== 200) throw new Error(`reaches answered ${res.status}: ${text.slice(0, 200)}`);
       const page = JSON.parse(text) as { data: string[]; total: number };
       bytes += Buffer.byteLength(text);
       pages++;
       skip += page.data.length;
-      if (!page.data.length || skip >= page.total) return { ms: performance.now() - t0, total: page.total, pages, bytes };
+      if (!page.data.length || skip >= page.total)
+        return { ms: performance.now() - t0, total: page.total, pages, bytes };
     }
   };
 
@@ -189,7 +212,12 @@ async function measure(ctx: BenchContext, server: ServerProcess): Promise<BenchR
   });
   const cpuCached = server.cpu();
   const cached = await diff(pairs[0]![0], pairs[0]![1]);
-  rows.push({ scenario: 'api diff: the same pair again (cached)', database: ctx.kind, seconds: round(cached.ms), note: cpuNote(cpuSince(server, cpuCached)) });
+  rows.push({
+    scenario: 'api diff: the same pair again (cached)',
+    database: ctx.kind,
+    seconds: round(cached.ms),
+    note: cpuNote(cpuSince(server, cpuCached)),
+  });
   const cpuReaches = server.cpu();
   const reached = await reachesOf(pairs[0]![0], pairs[0]![1], cached.widest);
   rows.push({

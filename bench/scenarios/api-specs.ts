@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { apiSpecConsumers, apiSpecs, components, teams } from '../../src/db/schema/index.js';
 import { generateOpenApi, resourcesFor } from '../../test/modules/api-specs/generate.js';
 import { analyseSpec } from '../../src/modules/api-specs/spec/analyse.js';
-import type { BenchContext, BenchRow, Scenario } from '../lib.js';
+import { loadEach, type BenchContext, type BenchRow, type Scenario } from '../lib.js';
 
 const COMPONENTS = 200;
 const SPECS_PER_COMPONENT = 10;
@@ -30,7 +30,13 @@ const apiSpecsScenario: Scenario = async (ctx) => {
     .returning({ id: teams.id });
   const comps = await db
     .insert(components)
-    .values(Array.from({ length: COMPONENTS }, (_, i) => ({ name: `bench-specs-${tag}-${i}`, kind: 'service', teamId: i % 10 === 0 ? team!.id : null })))
+    .values(
+      Array.from({ length: COMPONENTS }, (_, i) => ({
+        name: `bench-specs-${tag}-${i}`,
+        kind: 'service',
+        teamId: i % 10 === 0 ? team!.id : null,
+      })),
+    )
     .returning({ id: components.id });
   const small = openapi(20);
   const bigger = openapi(40);
@@ -57,15 +63,24 @@ const apiSpecsScenario: Scenario = async (ctx) => {
     )
     .returning({ id: apiSpecs.id });
   for (let start = 0; start < specs.length; start += 100) {
-    const rows = specs
-      .slice(start, start + 100)
-      .flatMap((s, si) =>
-        Array.from({ length: CONSUMERS_PER_SPEC }, (_, k) => ({ apiSpecId: s.id, consumerComponentId: comps[(start + si + k * 17) % comps.length]!.id })),
-      );
+    const rows = specs.slice(start, start + 100).flatMap((s, si) =>
+      Array.from({ length: CONSUMERS_PER_SPEC }, (_, k) => ({
+        apiSpecId: s.id,
+        consumerComponentId: comps[(start + si + k * 17) % comps.length]!.id,
+      })),
+    );
     await db.insert(apiSpecConsumers).values(rows).onConflictDoNothing();
   }
-  await db.insert(apiSpecConsumers).values(specs.slice(0, 50).map((s) => ({ apiSpecId: s.id, consumerTeamId: team!.id })));
-  const rows: BenchRow[] = [{ scenario: 'seed 2k specs, 20k consumers', database: ctx.kind, seconds: Math.round((performance.now() - started) / 10) / 100 }];
+  await db
+    .insert(apiSpecConsumers)
+    .values(specs.slice(0, 50).map((s) => ({ apiSpecId: s.id, consumerTeamId: team!.id })));
+  const rows: BenchRow[] = [
+    {
+      scenario: 'seed 2k specs, 20k consumers',
+      database: ctx.kind,
+      seconds: Math.round((performance.now() - started) / 10) / 100,
+    },
+  ];
   const headers = { authorization: `Bearer ${ctx.adminToken}` };
   const cases: [string, string][] = [
     ['component api-specs list (10 specs)', `/api/v1/catalog/components/${comps[3]!.id}/api-specs`],
@@ -77,22 +92,24 @@ const apiSpecsScenario: Scenario = async (ctx) => {
   // without this, ten connections wait on that one computation and the "cached" row measures start-up.
   const warm = await fetch(`${ctx.baseUrl}${cases[3]![1]}`, { headers });
   if (!warm.ok) throw new Error(`diff warm-up answered ${warm.status}`);
-  for (const [scenario, path] of cases) {
-    const r = await ctx.load({ path, headers, durationS: 5 });
-    rows.push({ scenario, database: ctx.kind, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, note: r.non2xx ? `${r.non2xx} non-2xx` : undefined });
-  }
+  rows.push(...(await loadEach(ctx, cases, { headers })));
   rows.push(...(await largeSpecs(ctx, comps[0]!.id, headers)));
   return rows;
 };
 
-const pct = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10;
+const pct = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10;
 
 /**
  * Issue 15's targets: registering a 5 MB spec (generated: ~1,200 resources, ~6,000 operations,
  * ~3,600 schemas with $refs and a recursive one) under 2 s while GET /health keeps its p99 under
  * 50 ms, and the uncached diff of two such versions under 300 ms.
  */
-async function largeSpecs(ctx: BenchContext, componentId: string, headers: Record<string, string>): Promise<BenchRow[]> {
+async function largeSpecs(
+  ctx: BenchContext,
+  componentId: string,
+  headers: Record<string, string>,
+): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const post = (spec: string, version: string) =>
     fetch(`${ctx.baseUrl}/api/v1/catalog/components/${componentId}/api-specs`, {

@@ -68,7 +68,9 @@ const cliScenario: Scenario = async (ctx) => {
     const n = stripeResources(4_000_000);
     writeFileSync(join(dir, 'old.json'), JSON.stringify(stripeShaped(n, 0)));
     writeFileSync(join(dir, 'new.json'), JSON.stringify(stripeShaped(n, 1)));
-    const diffs = Array.from({ length: RUNS }, () => timed(['api', 'diff', 'old.json', 'new.json', '--format', 'json'], dir, [1]));
+    const diffs = Array.from({ length: RUNS }, () =>
+      timed(['api', 'diff', 'old.json', 'new.json', '--format', 'json'], dir, [1]),
+    );
     rows.push({
       scenario: 'hangar api diff, two ~4 MB Stripe-shaped documents (whole process)',
       database: ctx.kind,
@@ -82,7 +84,9 @@ const cliScenario: Scenario = async (ctx) => {
       mkdirSync(folder, { recursive: true });
       writeFileSync(join(folder, 'catalog-info.yaml'), descriptor(i));
     }
-    const validations = Array.from({ length: 3 }, () => timed(['catalog', 'validate', 'catalog', '--format', 'json'], dir, [0]));
+    const validations = Array.from({ length: 3 }, () =>
+      timed(['catalog', 'validate', 'catalog', '--format', 'json'], dir, [0]),
+    );
     rows.push({
       scenario: 'hangar catalog validate, 10,000 catalog-info.yaml files (whole process)',
       database: ctx.kind,

@@ -1,6 +1,6 @@
 import { sign } from '@octokit/webhooks-methods';
 import { startFakeGithub } from '../../test/fakes/servers/github-server.js';
-import type { BenchContext, BenchRow, Scenario } from '../lib.js';
+import { percentile, type BenchContext, type BenchRow, type Scenario } from '../lib.js';
 
 /**
  * Catalog discovery (issue 37, decisions 1012–1016) against the local GitHub-shaped server with its
@@ -19,7 +19,10 @@ const descriptor = (name: string, description: string) =>
 async function call(ctx: BenchContext, method: string, path: string, body?: unknown) {
   const res = await fetch(`${ctx.baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${ctx.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${ctx.adminToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json().catch(() => null)) as any };
@@ -31,12 +34,11 @@ async function scanned(ctx: BenchContext, id: string) {
   if (queued.status !== 202) throw new Error(`scan not queued: ${queued.status}`);
   for (;;) {
     const status = (await call(ctx, 'GET', `/api/v1/catalog/discovery/${id}/status`)).json;
-    if (status.state === 'finished' || status.state === 'failed') return { status, seconds: (performance.now() - started) / 1000 };
+    if (status.state === 'finished' || status.state === 'failed')
+      return { status, seconds: (performance.now() - started) / 1000 };
     await new Promise((r) => setTimeout(r, 200));
   }
 }
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 const discoveryScenario: Scenario = async (ctx) => {
   const gh = await startFakeGithub();
@@ -46,9 +48,19 @@ const discoveryScenario: Scenario = async (ctx) => {
     const repos = Array.from({ length: REPOS }, (_, i) =>
       gh.host.add(owner, `repo-${i}`, { file: i % 100 === 0 ? null : descriptor(`${owner}-${i}`, 'first') }),
     );
-    const credential = await call(ctx, 'POST', '/api/v1/integrations/credentials', { type: 'github', name: 'bench discovery', value: { token: gh.token } });
-    if (credential.status !== 201) throw new Error(`credential: ${credential.status} ${JSON.stringify(credential.json)}`);
-    const source = await call(ctx, 'POST', '/api/v1/catalog/discovery', { provider: 'github', baseUrl: gh.url, owner, credentialId: credential.json.id });
+    const credential = await call(ctx, 'POST', '/api/v1/integrations/credentials', {
+      type: 'github',
+      name: 'bench discovery',
+      value: { token: gh.token },
+    });
+    if (credential.status !== 201)
+      throw new Error(`credential: ${credential.status} ${JSON.stringify(credential.json)}`);
+    const source = await call(ctx, 'POST', '/api/v1/catalog/discovery', {
+      provider: 'github',
+      baseUrl: gh.url,
+      owner,
+      credentialId: credential.json.id,
+    });
     const first = await scanned(ctx, source.json.id);
     const firstRequests = gh.host.counters.total;
     gh.host.resetCounters();
@@ -76,7 +88,12 @@ const discoveryScenario: Scenario = async (ctx) => {
       gh.host.push(repo, 'catalog-info.yaml', descriptor(name, `push ${n}`));
       const raw = JSON.stringify({
         ref: 'refs/heads/main',
-        repository: { id: repo.id, full_name: `${owner}/${repo.name}`, default_branch: 'main', owner: { login: owner } },
+        repository: {
+          id: repo.id,
+          full_name: `${owner}/${repo.name}`,
+          default_branch: 'main',
+          owner: { login: owner },
+        },
         commits: [{ id: `c${n}`, added: [], modified: ['catalog-info.yaml'], removed: [] }],
       });
       const started = performance.now();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { components, environments, organizations, teams } from '../../src/db/schema/index.js';
-import type { BenchRow, Scenario } from '../lib.js';
+import { loadEach, type BenchRow, type Scenario } from '../lib.js';
 
 const DEPLOYMENTS = 100_000;
 const INCIDENTS = 20_000;
@@ -27,7 +27,13 @@ const doraScenario: Scenario = async (ctx) => {
     .returning({ id: teams.id });
   const comps = await db
     .insert(components)
-    .values(Array.from({ length: 200 }, (_, i) => ({ name: `bench-dora-${tag}-${i}`, kind: 'service', teamId: teamRows[i % 20]!.id })))
+    .values(
+      Array.from({ length: 200 }, (_, i) => ({
+        name: `bench-dora-${tag}-${i}`,
+        kind: 'service',
+        teamId: teamRows[i % 20]!.id,
+      })),
+    )
     .returning({ id: components.id, teamId: components.teamId });
   const [prod] = await db
     .insert(environments)
@@ -73,7 +79,8 @@ const doraScenario: Scenario = async (ctx) => {
     SELECT 'bench unlinked incident ' || i, 'P3', 'resolved', now() - i * interval '26 minutes', now() - i * interval '26 minutes' + interval '1 hour'
     FROM generate_series(1, ${INCIDENTS - 8000}) AS i`);
   // Steady state: autovacuum keeps the visibility map and statistics of tables this size current.
-  if (ctx.kind === 'postgres') await db.execute(sql`VACUUM ANALYZE deployments, dora_deployments, dora_changes, incidents`);
+  if (ctx.kind === 'postgres')
+    await db.execute(sql`VACUUM ANALYZE deployments, dora_deployments, dora_changes, incidents`);
   const rows: BenchRow[] = [
     {
       scenario: `seed DORA facts: ${DEPLOYMENTS} deployments, ${DEPLOYMENTS * CHANGES_PER_DEPLOYMENT} changes, ${INCIDENTS} incidents`,
@@ -89,21 +96,17 @@ const doraScenario: Scenario = async (ctx) => {
     ['DORA metrics, organization, 365 days', `/api/v1/dora/metrics?from=${day(364)}&to=${day(0)}`],
     ['DORA metrics, team, 90 days', `/api/v1/dora/metrics?scope=team&id=${teamRows[3]!.id}&${window90}`],
     ['DORA metrics, component, 90 days', `/api/v1/dora/metrics?scope=component&id=${comps[7]!.id}&${window90}`],
-    ['DORA drill-down failed deployments, 90 days, take=20', `/api/v1/dora/drilldown/deployments?failed=true&take=20&${window90}`],
-    ['DORA drill-down skewed changes, 90 days, take=20', `/api/v1/dora/drilldown/changes?skewed=true&take=20&${window90}`],
+    [
+      'DORA drill-down failed deployments, 90 days, take=20',
+      `/api/v1/dora/drilldown/deployments?failed=true&take=20&${window90}`,
+    ],
+    [
+      'DORA drill-down skewed changes, 90 days, take=20',
+      `/api/v1/dora/drilldown/changes?skewed=true&take=20&${window90}`,
+    ],
   ];
-  for (const [scenario, path] of cases) {
-    // One connection: the latency of one uncached request, not a queue of them.
-    const r = await ctx.load({ path, headers, durationS: 5, connections: 1 });
-    rows.push({
-      scenario,
-      database: ctx.kind,
-      rps: r.rps,
-      p50Ms: r.p50Ms,
-      p99Ms: r.p99Ms,
-      note: r.non2xx ? `${r.non2xx} non-2xx` : 'uncached, one connection',
-    });
-  }
+  // One connection: the latency of one uncached request, not a queue of them.
+  rows.push(...(await loadEach(ctx, cases, { headers, connections: 1, note: 'uncached, one connection' })));
   return rows;
 };
 

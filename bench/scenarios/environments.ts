@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { components, deployments, environments } from '../../src/db/schema/index.js';
 import { DEPLOYMENT_STATUSES } from '../../src/modules/deployments/index.js';
-import type { BenchRow, Scenario } from '../lib.js';
+import { loadEach, type BenchRow, type Scenario } from '../lib.js';
 
 const DEPLOYMENTS = 50_000;
 const CHUNK = 1000;
@@ -15,7 +15,9 @@ const environmentsScenario: Scenario = async (ctx) => {
   const tag = randomBytes(3).toString('hex');
   const envs = await db
     .insert(environments)
-    .values(['dev', 'staging', 'prod', 'sandbox'].map((n, i) => ({ name: `bench-${tag}-${n}`, type: 'staging', order: i })))
+    .values(
+      ['dev', 'staging', 'prod', 'sandbox'].map((n, i) => ({ name: `bench-${tag}-${n}`, type: 'staging', order: i })),
+    )
     .returning({ id: environments.id });
   const comps = await db
     .insert(components)
@@ -35,7 +37,13 @@ const environmentsScenario: Scenario = async (ctx) => {
     }
     await db.insert(deployments).values(rows);
   }
-  const rows: BenchRow[] = [{ scenario: `seed ${DEPLOYMENTS} deployments`, database: ctx.kind, seconds: Math.round((performance.now() - started) / 10) / 100 }];
+  const rows: BenchRow[] = [
+    {
+      scenario: `seed ${DEPLOYMENTS} deployments`,
+      database: ctx.kind,
+      seconds: Math.round((performance.now() - started) / 10) / 100,
+    },
+  ];
   const headers = { authorization: `Bearer ${ctx.adminToken}` };
   const cases: [string, string][] = [
     ['deployments list take=20 (50k)', '/api/v1/deployments?take=20'],
@@ -44,10 +52,7 @@ const environmentsScenario: Scenario = async (ctx) => {
     ['environments list', '/api/v1/environments'],
     ['teams list', '/api/v1/teams'],
   ];
-  for (const [scenario, path] of cases) {
-    const r = await ctx.load({ path, headers, durationS: 5 });
-    rows.push({ scenario, database: ctx.kind, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, note: r.non2xx ? `${r.non2xx} non-2xx` : undefined });
-  }
+  rows.push(...(await loadEach(ctx, cases, { headers })));
   return rows;
 };
 

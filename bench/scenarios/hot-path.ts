@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { hasWrk, load, loadWithWrk, type BenchRow, type Scenario } from '../lib.js';
+import { hasWrk, insertBenchComponents, load, loadWithWrk, type BenchRow, type Scenario } from '../lib.js';
 
 const COMPONENTS = 10_000;
 const CONNECTIONS = 50;
@@ -14,12 +13,7 @@ const CONNECTIONS = 50;
  * with wrk in a separate process.
  */
 const hotPathScenario: Scenario = async (ctx) => {
-  const tag = Math.random().toString(36).slice(2, 8);
-  await ctx.database.db.execute(
-    sql.raw(
-      `INSERT INTO components (name, kind, description, tags) SELECT 'hot-${tag}-' || lpad(g::text, 6, '0'), 'service', 'hot path component ' || g, ARRAY['bench'] FROM generate_series(1, ${COMPONENTS}) g`,
-    ),
-  );
+  await insertBenchComponents(ctx, 'hot', COMPONENTS, 'hot path component');
   const headers = { authorization: `Bearer ${ctx.adminToken}` };
   const path = '/api/v1/catalog/components?take=20';
   const page = await (await fetch(ctx.baseUrl + path, { headers })).json();
@@ -32,7 +26,10 @@ const hotPathScenario: Scenario = async (ctx) => {
     const rows: BenchRow[] = [];
     // autocannon shares the server's thread (its own work counts on both sides); wrk, when installed,
     // runs in its own process and leaves the server a core of its own: the stricter of the two.
-    const generators = [{ name: 'autocannon in-process', run: load }, ...(hasWrk() ? [{ name: 'wrk, separate process', run: loadWithWrk }] : [])];
+    const generators = [
+      { name: 'autocannon in-process', run: load },
+      ...(hasWrk() ? [{ name: 'wrk, separate process', run: loadWithWrk }] : []),
+    ];
     for (const generator of generators) {
       // Warm both, then measure the ceiling and the service one after the other.
       await generator.run(ctx.baseUrl, { path, headers, durationS: 2, connections: CONNECTIONS });
@@ -41,7 +38,11 @@ const hotPathScenario: Scenario = async (ctx) => {
       const service = await generator.run(ctx.baseUrl, { path, headers, durationS: 5, connections: CONNECTIONS });
       const ratio = Math.round((service.rps / ceiling.rps) * 100);
       rows.push(
-        { scenario: `bare Fastify ceiling: same 20 objects, ${CONNECTIONS} connections (${generator.name})`, database: ctx.kind, ...pick(ceiling) },
+        {
+          scenario: `bare Fastify ceiling: same 20 objects, ${CONNECTIONS} connections (${generator.name})`,
+          database: ctx.kind,
+          ...pick(ceiling),
+        },
         {
           scenario: `catalog list take=20 authenticated (10k components), ${CONNECTIONS} connections (${generator.name})`,
           database: ctx.kind,

@@ -21,7 +21,9 @@ async function post(ctx: BenchContext, path: string, body: unknown) {
 /** The id of stack `name` in `environment`, created through the import endpoint. */
 async function createStack(ctx: BenchContext, name: string, environment: string): Promise<string> {
   await post(ctx, '/api/v1/iac/stacks/import', { stacks: [{ name, environment, provider: 'engine_a' }] });
-  const res = await fetch(`${ctx.baseUrl}/api/v1/iac/stacks?environment=${environment}`, { headers: { authorization: `Bearer ${ctx.adminToken}` } });
+  const res = await fetch(`${ctx.baseUrl}/api/v1/iac/stacks?environment=${environment}`, {
+    headers: { authorization: `Bearer ${ctx.adminToken}` },
+  });
   const stacks = (await res.json()) as { id: string; name: string }[];
   return stacks.find((s) => s.name === name)!.id;
 }
@@ -52,9 +54,15 @@ async function topology(ctx: BenchContext, tag: string): Promise<BenchRow[]> {
     });
   }
   const started = performance.now();
-  const res = await fetch(`${ctx.baseUrl}/api/v1/iac/stacks/${stackId}/resources`, { headers: { authorization: `Bearer ${ctx.adminToken}` } });
+  const res = await fetch(`${ctx.baseUrl}/api/v1/iac/stacks/${stackId}/resources`, {
+    headers: { authorization: `Bearer ${ctx.adminToken}` },
+  });
   await res.arrayBuffer();
-  rows.push({ scenario: 'iac topology read 10k nodes + 20k edges over HTTP', database: ctx.kind, seconds: (performance.now() - started) / 1000 });
+  rows.push({
+    scenario: 'iac topology read 10k nodes + 20k edges over HTTP',
+    database: ctx.kind,
+    seconds: (performance.now() - started) / 1000,
+  });
   return rows;
 }
 
@@ -80,7 +88,13 @@ async function runsList(ctx: BenchContext, tag: string): Promise<BenchRow[]> {
   await iacRepository.refreshAfterBulkRuns(ctx.database.db, stackId, RUNS);
   // What autovacuum would do after 50k inserts on a server; the embedded database has no autovacuum.
   await ctx.database.db.execute(sql`ANALYZE ${iacRuns}`);
-  const out: BenchRow[] = [{ scenario: 'iac seed 50k runs of one stack (bulk insert)', database: ctx.kind, seconds: (performance.now() - started) / 1000 }];
+  const out: BenchRow[] = [
+    {
+      scenario: 'iac seed 50k runs of one stack (bulk insert)',
+      database: ctx.kind,
+      seconds: (performance.now() - started) / 1000,
+    },
+  ];
   const headers = { authorization: `Bearer ${ctx.adminToken}` };
   for (const [label, path] of [
     ['page=1&limit=20', `/api/v1/iac/stacks/${stackId}/runs?page=1&limit=20`],

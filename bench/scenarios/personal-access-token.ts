@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { BenchRow, Scenario } from '../lib.js';
+import { insertBenchComponents, type BenchRow, type Scenario } from '../lib.js';
 
 const COMPONENTS = 10_000;
 const CONNECTIONS = 50;
@@ -13,16 +12,11 @@ const ROUNDS = 3;
  * and two in-memory lookups, with the last-use write at most once a minute.
  */
 const patScenario: Scenario = async (ctx) => {
-  const tag = Math.random().toString(36).slice(2, 8);
-  await ctx.database.db.execute(
-    sql.raw(
-      `INSERT INTO components (name, kind, description, tags) SELECT 'pat-${tag}-' || lpad(g::text, 6, '0'), 'service', 'token bench component ' || g, ARRAY['bench'] FROM generate_series(1, ${COMPONENTS}) g`,
-    ),
-  );
+  await insertBenchComponents(ctx, 'pat', COMPONENTS, 'token bench component');
   const created = await fetch(`${ctx.baseUrl}/api/v1/auth/tokens`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ctx.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `bench ${tag}`, expiresInDays: 1, scope: 'read' }),
+    body: JSON.stringify({ name: `bench ${Math.random().toString(36).slice(2, 8)}`, expiresInDays: 1, scope: 'read' }),
   });
   if (created.status !== 201) throw new Error(`token create failed: ${created.status} ${await created.text()}`);
   const pat = ((await created.json()) as { token: string }).token;
@@ -35,7 +29,8 @@ const patScenario: Scenario = async (ctx) => {
   const best = { jwt: { rps: 0, p50Ms: 0, p99Ms: 0, non2xx: 0 }, pat: { rps: 0, p50Ms: 0, p99Ms: 0, non2xx: 0 } };
   for (let round = 0; round < ROUNDS; round++) {
     // Alternating which goes first, so neither always meets a warmer or a busier machine.
-    const measure = (headers: Record<string, string>) => ctx.load({ path, headers, durationS: 5, connections: CONNECTIONS });
+    const measure = (headers: Record<string, string>) =>
+      ctx.load({ path, headers, durationS: 5, connections: CONNECTIONS });
     let jwt, token;
     if (round % 2 === 0) {
       jwt = await measure(jwtHeaders);

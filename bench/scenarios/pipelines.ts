@@ -39,14 +39,17 @@ async function waitAll(ctx: BenchContext, pipelineId: string, n: number, timeout
   }
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const pipelinesScenario: Scenario = async (ctx) => {
   const rows: BenchRow[] = [];
 
   // 1. Trigger -> first stage start, 50 at once.
   const p1 = await pipeline(ctx, 'true');
-  const runs = (await Promise.all(Array.from({ length: 50 }, () => api(ctx, 'POST', `/api/v1/pipelines/${p1.id}/trigger`)))) as { id: string }[];
+  const runs = (await Promise.all(
+    Array.from({ length: 50 }, () => api(ctx, 'POST', `/api/v1/pipelines/${p1.id}/trigger`)),
+  )) as { id: string }[];
   await waitAll(ctx, p1.id, 50, 120_000);
   const got = await ctx.database.db
     .select()
@@ -69,10 +72,16 @@ const pipelinesScenario: Scenario = async (ctx) => {
   // 2. Throughput: 200 runs of a one-stage `true` pipeline.
   const p2 = await pipeline(ctx, 'true');
   const started = performance.now();
-  for (let i = 0; i < 200; i += 50) await Promise.all(Array.from({ length: 50 }, () => api(ctx, 'POST', `/api/v1/pipelines/${p2.id}/trigger`)));
+  for (let i = 0; i < 200; i += 50)
+    await Promise.all(Array.from({ length: 50 }, () => api(ctx, 'POST', `/api/v1/pipelines/${p2.id}/trigger`)));
   await waitAll(ctx, p2.id, 200, 300_000);
   const s = (performance.now() - started) / 1000;
-  rows.push({ scenario: 'pipeline runs, one `true` stage (200 runs)', database: ctx.kind, seconds: s, note: `${(200 / s).toFixed(1)} runs/s` });
+  rows.push({
+    scenario: 'pipeline runs, one `true` stage (200 runs)',
+    database: ctx.kind,
+    seconds: s,
+    note: `${(200 / s).toFixed(1)} runs/s`,
+  });
 
   // 3. A stage printing 100,000 lines.
   const p3 = await pipeline(ctx, 'seq 1 100000');

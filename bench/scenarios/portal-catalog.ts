@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { projectRoot } from '../../src/kernel/paths.js';
 import { KINDS, entityKindOf } from '../../src/modules/catalog/catalog.kinds.js';
 import { catalogRepository, type NewComponentRow } from '../../src/modules/catalog/catalog.repository.js';
-import type { Scenario } from '../lib.js';
+import { BENCH_ADMIN, buildPortalQuietly, launchChromium } from '../browser.js';
+import { percentile, type Scenario } from '../lib.js';
 
 /**
  * The portal's catalog in Chromium at scale (default 250,000 components; `BENCH_PORTAL_SIZE` for a
@@ -14,11 +12,13 @@ import type { Scenario } from '../lib.js';
 const SIZE = Number(process.env.BENCH_PORTAL_SIZE ?? 250_000);
 const CHUNK = 1000;
 const LIFECYCLES = ['experimental', 'production', 'deprecated'] as const;
-// bench/run.ts's bootstrap admin: the browser signs in with the cookie session, as a person would.
-const ADMIN = { username: 'bench-admin', password: 'BenchPassw0rd' };
 
 async function seedTo(ctx: Parameters<Scenario>[0], size: number) {
-  const { total } = await (await fetch(`${ctx.baseUrl}/api/v1/catalog/components?take=1`, { headers: { authorization: `Bearer ${ctx.adminToken}` } })).json();
+  const { total } = await (
+    await fetch(`${ctx.baseUrl}/api/v1/catalog/components?take=1`, {
+      headers: { authorization: `Bearer ${ctx.adminToken}` },
+    })
+  ).json();
   for (let start = total; start < size; start += CHUNK) {
     const rows: NewComponentRow[] = [];
     for (let i = start; i < Math.min(size, start + CHUNK); i++) {
@@ -38,20 +38,14 @@ async function seedTo(ctx: Parameters<Scenario>[0], size: number) {
   }
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-
 const portalCatalog: Scenario = async (ctx) => {
-  const { buildPortal } = await import(join(projectRoot, 'scripts', 'build-portal.mjs'));
-  await buildPortal({ quiet: true });
+  await buildPortalQuietly();
   await seedTo(ctx, SIZE);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const login = await page.request.post('/api/v1/auth/login', { data: { ...ADMIN, session: 'cookie' } });
+    const login = await page.request.post('/api/v1/auth/login', { data: { ...BENCH_ADMIN, session: 'cookie' } });
     if (!login.ok()) throw new Error(`bench sign-in failed: ${login.status()}`);
     const firstRow = page.getByRole('table', { name: 'Catalog components' }).getByRole('row').nth(1);
 
@@ -73,7 +67,12 @@ const portalCatalog: Scenario = async (ctx) => {
         (v) => {
           const table = document.querySelector('table[aria-busy]') ?? document.querySelector('table');
           const row = table?.querySelectorAll('tbody tr')[0];
-          return location.search.includes(`lifecycle=${v}`) && table && !table.hasAttribute('aria-busy') && row?.textContent?.includes(v);
+          return (
+            location.search.includes(`lifecycle=${v}`) &&
+            table &&
+            !table.hasAttribute('aria-busy') &&
+            row?.textContent?.includes(v)
+          );
         },
         value,
         { timeout: 30_000 },

@@ -1,8 +1,4 @@
-import { readFileSync, existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { projectRoot } from '../../src/kernel/paths.js';
+import { BENCH_ADMIN, buildPortalQuietly, closure, gzipped, launchChromium, readManifest } from '../browser.js';
 import type { Scenario } from '../lib.js';
 
 /**
@@ -17,39 +13,26 @@ import type { Scenario } from '../lib.js';
 const LINES = Number(process.env.BENCH_LOG_LINES ?? 100_000);
 const LONG_TASK_LIMIT_MS = 200;
 const CHUNK_LIMIT_KB = 150;
-// bench/run.ts's bootstrap admin: the browser signs in with the cookie session, as a person would.
-const ADMIN = { username: 'bench-admin', password: 'BenchPassw0rd' };
-const dist = join(projectRoot, 'web', 'dist');
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-function closure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
-  return seen;
-}
-const gzipped = (file: string) =>
-  existsSync(join(dist, `${file}.gz`)) ? statSync(join(dist, `${file}.gz`)).size : gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
 /** The pipelines pages' JavaScript beyond the shell: the largest route with its own imports, in kB gzipped. */
 function routeChunks() {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest();
   const shell = closure(manifest, 'index.html');
-  const pages = ['pipelines-page', 'pipeline-page', 'pipeline-editor', 'run-page'].map((p) => `src/routes/pipelines/${p}.tsx`);
+  const pages = ['pipelines-page', 'pipeline-page', 'pipeline-editor', 'run-page'].map(
+    (p) => `src/routes/pipelines/${p}.tsx`,
+  );
   return pages.map((key) => {
     const own = [...closure(manifest, key, new Set(shell))].filter((k) => !shell.has(k));
-    return { page: key.split('/').pop()!.replace('.tsx', ''), kb: own.reduce((sum, k) => sum + gzipped(manifest[k]!.file), 0) / 1024 };
+    return {
+      page: key.split('/').pop()!.replace('.tsx', ''),
+      kb: own.reduce((sum, k) => sum + gzipped(manifest[k]!.file), 0) / 1024,
+    };
   });
 }
 
 const portalLiveLog: Scenario = async (ctx) => {
   if (ctx.kind !== 'pglite') return [];
-  const { buildPortal } = await import(join(projectRoot, 'scripts', 'build-portal.mjs'));
-  await buildPortal({ quiet: true });
+  await buildPortalQuietly();
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${ctx.baseUrl}${path}`, {
       method,
@@ -68,10 +51,7 @@ const portalLiveLog: Scenario = async (ctx) => {
     ],
   });
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: { width: 1280, height: 800 } });
     await context.addInitScript(() => {
@@ -85,10 +65,14 @@ const portalLiveLog: Scenario = async (ctx) => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     page.on('response', (res) => res.status() >= 400 && errors.push(`${res.status()} ${res.url()}`));
-    const login = await page.request.post('/api/v1/auth/login', { data: { ...ADMIN, session: 'cookie' } });
+    const login = await page.request.post('/api/v1/auth/login', { data: { ...BENCH_ADMIN, session: 'cookie' } });
     if (!login.ok()) throw new Error(`bench sign-in failed: ${login.status()}`);
     const run = await call('POST', `/api/v1/pipelines/${pipeline.id}/trigger`);
-    for (let i = 0; (await call('GET', `/api/v1/pipelines/${pipeline.id}/runs/${run.id}`)).status !== 'waiting_approval'; i++) {
+    for (
+      let i = 0;
+      (await call('GET', `/api/v1/pipelines/${pipeline.id}/runs/${run.id}`)).status !== 'waiting_approval';
+      i++
+    ) {
       if (i > 600) throw new Error('the run never reached its approval');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -101,7 +85,9 @@ const portalLiveLog: Scenario = async (ctx) => {
           .innerText()
           .catch(() => '')
       ).slice(0, 500);
-      throw new Error(`the run page did not show its log: ${(err as Error).message}; at ${page.url()}: ${text}; page errors: ${errors.join('; ') || 'none'}`);
+      throw new Error(
+        `the run page did not show its log: ${(err as Error).message}; at ${page.url()}: ${text}; page errors: ${errors.join('; ') || 'none'}`,
+      );
     });
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     // From the approval (the page open, before the first line) to the last line on screen.
@@ -116,7 +102,9 @@ const portalLiveLog: Scenario = async (ctx) => {
     await region.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
     await page.getByRole('searchbox', { name: 'Search the log' }).fill(`line ${Math.floor(LINES * 0.54321)}`);
     await page.getByText('1 of 1 lines').waitFor({ timeout: 30_000 });
-    const entries = await page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
+    const entries = await page.evaluate(
+      () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
+    );
     const tasks = entries.map((e) => e.duration);
     const longest = Math.round(Math.max(0, ...tasks));
     const over = tasks.filter((d) => d > LONG_TASK_LIMIT_MS).length;

@@ -1,9 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { projectRoot } from '../../src/kernel/paths.js';
-import type { BenchContext, BenchRow, Scenario } from '../lib.js';
+import { BENCH_ADMIN, buildPortalQuietly, gzipped, launchChromium, readManifest } from '../browser.js';
+import { percentile, type BenchContext, type BenchRow, type Scenario } from '../lib.js';
 
 /**
  * The IaC topology of a 20,000-resource stack in Chromium (`BENCH_TOPOLOGY_NODES` for a quick check):
@@ -13,9 +9,14 @@ import type { BenchContext, BenchRow, Scenario } from '../lib.js';
  * and of the lazy Cytoscape and ECharts chunks. Measured once, on the first database only.
  */
 const NODES = Number(process.env.BENCH_TOPOLOGY_NODES ?? 20_000);
-const ADMIN = { username: 'bench-admin', password: 'BenchPassw0rd' };
-const TYPES = ['cloud_a_instance', 'cloud_a_subnet', 'cloud_a_security_group', 'cloud_a_volume', 'cloud_a_dns_record', 'cloud_a_iam_role'];
-const dist = join(projectRoot, 'web', 'dist');
+const TYPES = [
+  'cloud_a_instance',
+  'cloud_a_subnet',
+  'cloud_a_security_group',
+  'cloud_a_volume',
+  'cloud_a_dns_record',
+  'cloud_a_iam_role',
+];
 
 async function ingestTopology(ctx: BenchContext): Promise<string> {
   const post = async (path: string, body: unknown) => {
@@ -26,9 +27,13 @@ async function ingestTopology(ctx: BenchContext): Promise<string> {
     });
     if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
   };
-  await post('/api/v1/iac/stacks/import', { stacks: [{ name: 'bench-portal-topology', environment: 'bench-portal', provider: 'engine_a' }] });
+  await post('/api/v1/iac/stacks/import', {
+    stacks: [{ name: 'bench-portal-topology', environment: 'bench-portal', provider: 'engine_a' }],
+  });
   const stacks = (await (
-    await fetch(`${ctx.baseUrl}/api/v1/iac/stacks?environment=bench-portal`, { headers: { authorization: `Bearer ${ctx.adminToken}` } })
+    await fetch(`${ctx.baseUrl}/api/v1/iac/stacks?environment=bench-portal`, {
+      headers: { authorization: `Bearer ${ctx.adminToken}` },
+    })
   ).json()) as { id: string }[];
   const id = stacks[0]!.id;
   const address = (i: number) => `module.m${i % 40}.${TYPES[i % TYPES.length]}.r[${i}]`;
@@ -43,14 +48,16 @@ async function ingestTopology(ctx: BenchContext): Promise<string> {
   return id;
 }
 
-const gzipped = (file: string) =>
-  existsSync(join(dist, `${file}.gz`)) ? statSync(join(dist, `${file}.gz`)).size : gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 function chunkSizes(): BenchRow {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
-  const routes = Object.entries(manifest).filter(([key]) => /^src\/routes\/(iac|integrations)\/.*-page\.tsx$/.test(key));
-  const sizes = routes.map(([key, chunk]) => [key.replace(/^src\/routes\//, ''), gzipped(chunk.file)] as const).sort((a, b) => b[1] - a[1]);
+  const manifest = readManifest();
+  const routes = Object.entries(manifest).filter(([key]) =>
+    /^src\/routes\/(iac|integrations)\/.*-page\.tsx$/.test(key),
+  );
+  const sizes = routes
+    .map(([key, chunk]) => [key.replace(/^src\/routes\//, ''), gzipped(chunk.file)] as const)
+    .sort((a, b) => b[1] - a[1]);
   // A lazy chunk with what it imports statically beyond the shell's chunks (ECharts may sit in a chunk shared with other pages).
   const entries = manifest as Record<string, { file: string; imports?: string[] }>;
   const shell = new Set<string>();
@@ -63,7 +70,12 @@ function chunkSizes(): BenchRow {
   const lazy = (key: string) => {
     const chunk = entries[key];
     if (!chunk) return undefined;
-    return gzipped(chunk.file) + (chunk.imports ?? []).filter((k) => !shell.has(k) && entries[k]).reduce((sum, k) => sum + gzipped(entries[k]!.file), 0);
+    return (
+      gzipped(chunk.file) +
+      (chunk.imports ?? [])
+        .filter((k) => !shell.has(k) && entries[k])
+        .reduce((sum, k) => sum + gzipped(entries[k]!.file), 0)
+    );
   };
   const cytoscape = lazy('src/routes/iac/topology/topology-canvas.tsx');
   const echarts = lazy('src/components/charts/echart.tsx');
@@ -77,29 +89,26 @@ function chunkSizes(): BenchRow {
   };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-
 const portalTopology: Scenario = async (ctx) => {
   if (ctx.kind !== 'pglite') return [];
-  const { buildPortal } = await import(join(projectRoot, 'scripts', 'build-portal.mjs'));
-  await buildPortal({ quiet: true });
+  await buildPortalQuietly();
   const stackId = await ingestTopology(ctx);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: { width: 1280, height: 800 } });
     await context.addInitScript(() => {
       const w = window as unknown as { __longTasks: number[] };
       w.__longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
     });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    const login = await page.request.post('/api/v1/auth/login', { data: { ...ADMIN, session: 'cookie' } });
+    const login = await page.request.post('/api/v1/auth/login', { data: { ...BENCH_ADMIN, session: 'cookie' } });
     if (!login.ok()) throw new Error(`bench sign-in failed: ${login.status()}`);
 
     const ready: number[] = [];
@@ -109,9 +118,13 @@ const portalTopology: Scenario = async (ctx) => {
     for (let run = 0; run < 5; run++) {
       await page.goto(`/iac/stacks/${stackId}?view=topology`);
       await page
-        .waitForFunction(() => performance.getEntriesByName('topology-interactive').length > 0, undefined, { timeout: 60_000 })
+        .waitForFunction(() => performance.getEntriesByName('topology-interactive').length > 0, undefined, {
+          timeout: 60_000,
+        })
         .catch(async (err: Error) => {
-          throw new Error(`${err.message}\npage errors: ${errors.join('\n')}\npage text: ${(await page.locator('main').innerText()).slice(0, 500)}`);
+          throw new Error(
+            `${err.message}\npage errors: ${errors.join('\n')}\npage text: ${(await page.locator('main').innerText()).slice(0, 500)}`,
+          );
         });
       ready.push(await page.evaluate(() => performance.getEntriesByName('topology-interactive')[0]!.startTime));
       stages.push(
@@ -126,9 +139,15 @@ const portalTopology: Scenario = async (ctx) => {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       const before = await page.evaluate(() => performance.now());
       await page.mouse.wheel(0, -400);
-      const after = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
+      const after = await page.evaluate(
+        () =>
+          new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))),
+      );
       zooms.push(after - before);
-      longest = Math.max(longest, await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks)));
+      longest = Math.max(
+        longest,
+        await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks)),
+      );
     }
     const nodes = NODES.toLocaleString('en-US');
     return [

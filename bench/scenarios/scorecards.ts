@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { componentVulnerabilities, components, deployments, environments, scorecards } from '../../src/db/schema/index.js';
+import {
+  componentVulnerabilities,
+  components,
+  deployments,
+  environments,
+  scorecards,
+} from '../../src/db/schema/index.js';
 import { createEventBus } from '../../src/infra/events.js';
 import { MemoryCache } from '../../src/infra/cache/cache.js';
 import { JobsRuntime } from '../../src/infra/jobs/runtime.js';
@@ -52,7 +58,11 @@ const scorecardsScenario: Scenario = async (ctx) => {
     SELECT id, 'CVE-2026-' || row_number() OVER (), CASE WHEN random() < 0.3 THEN 'CRITICAL' ELSE 'HIGH' END, 'openssl', '3.0.0'
     FROM ${components} WHERE name LIKE ${`bench-sc-${tag}-%`} AND right(name, 1) = '7'`);
   await db.execute(sql`ANALYZE`);
-  out.push({ scenario: `scorecards seed ${size} components, deployments, vulnerabilities`, database: ctx.kind, seconds: (performance.now() - started) / 1000 });
+  out.push({
+    scenario: `scorecards seed ${size} components, deployments, vulnerabilities`,
+    database: ctx.kind,
+    seconds: (performance.now() - started) / 1000,
+  });
 
   const levels = [
     { name: 'Bronze', colour: '#b08d57' },
@@ -77,7 +87,11 @@ const scorecardsScenario: Scenario = async (ctx) => {
         rule('owner', 'Bronze', { fact: 'owner.set', operator: 'equals', value: true }),
         rule('described', 'Bronze', { fact: 'description.present', operator: 'equals', value: true }),
         rule('links', 'Silver', { fact: 'links.count', operator: 'greaterThanOrEqual', value: 1 }),
-        rule('named', 'Silver', { fact: 'entity.name', operator: 'matches', value: `^bench-sc-[a-f0-9]+-\\d+${i}$|^bench` }),
+        rule('named', 'Silver', {
+          fact: 'entity.name',
+          operator: 'matches',
+          value: `^bench-sc-[a-f0-9]+-\\d+${i}$|^bench`,
+        }),
         rule('no-critical', 'Silver', { fact: 'vulnerabilities.critical', operator: 'equals', value: 0 }),
         rule('no-p1', 'Gold', { fact: 'incidents.open.P1', operator: 'equals', value: 0 }),
         rule('recent', 'Gold', {
@@ -111,7 +125,13 @@ const scorecardsScenario: Scenario = async (ctx) => {
     jobs,
     log,
     apiSpecs: { diff: async () => '{"breakingChanges":0}' },
-    permissions: createPermissionsModule({ db, cache: new MemoryCache(), cacheTtlS: 30 }).service,
+    // No one acts for another person here: an unknown user is what the policy would read.
+    permissions: createPermissionsModule({
+      db,
+      cache: new MemoryCache(),
+      cacheTtlS: 30,
+      users: { findUser: async () => undefined },
+    }).service,
   });
   const service = module.service;
   // The built-ins (the shared one, decision 560, and any organization's) would be an 11th card over
@@ -155,7 +175,10 @@ const scorecardsScenario: Scenario = async (ctx) => {
   const times: number[] = [];
   for (let i = 0; i < 30; i++) {
     // Flip a fact so every other run writes a change (a result, a history row and a level event).
-    if (i % 2 === 0) await db.execute(sql`UPDATE ${components} SET description = ${i % 4 === 0 ? null : 'changed'} WHERE id = ${one!.id}`);
+    if (i % 2 === 0)
+      await db.execute(
+        sql`UPDATE ${components} SET description = ${i % 4 === 0 ? null : 'changed'} WHERE id = ${one!.id}`,
+      );
     const t0 = performance.now();
     await service.evaluateEntities(systemCaller(), [one!.id]);
     times.push(performance.now() - t0);
@@ -176,7 +199,9 @@ const scorecardsScenario: Scenario = async (ctx) => {
   try {
     for (let i = 0; i < 30; i++) {
       // Every run moves the entity's level (the description is a Bronze rule of every bench card).
-      await db.execute(sql`UPDATE ${components} SET description = ${i % 2 === 0 ? 'described' : null} WHERE id = ${one!.id}`);
+      await db.execute(
+        sql`UPDATE ${components} SET description = ${i % 2 === 0 ? 'described' : null} WHERE id = ${one!.id}`,
+      );
       const t0 = performance.now();
       const done = new Promise<number>((resolve, reject) => {
         const guard = setTimeout(() => reject(new Error('no stored level change of the entity arrived')), 30_000);

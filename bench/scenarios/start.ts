@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { projectRoot } from '../../src/kernel/paths.js';
 import type { BenchContext, BenchRow, Scenario } from '../lib.js';
+import { freePort } from '../server-process.js';
 
 /**
  * Start time (issue 33, goals: under 2 s on the embedded database, under 1.5 s on PostgreSQL): on a
@@ -17,17 +17,6 @@ import type { BenchContext, BenchRow, Scenario } from '../lib.js';
  */
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const NAME_PREFIX = process.env.BENCH_NAME_PREFIX ?? 'hangar';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -48,12 +37,22 @@ function treeCpuMs(pid: number): number {
  * Milliseconds from spawning the command to the first 200 of /health, and the CPU time its processes
  * used by then (on 2 shared cores, the figure other work does not inflate); the process is then stopped.
  */
-async function timeStart(command: string, args: string[], env: Record<string, string>): Promise<{ ms: number; cpuMs: number }> {
+async function timeStart(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ ms: number; cpuMs: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     // Its own process group: npm does not pass SIGTERM on to the server it started.
     detached: true,
@@ -99,12 +98,15 @@ const median = (values: number[]) => {
 };
 
 /** A database of the start's own: an empty data folder, or a new PostgreSQL database. */
-async function ownDatabase(kind: BenchContext['kind']): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+async function ownDatabase(
+  kind: BenchContext['kind'],
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'hangar-bench-start-'));
     return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const base =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `${process.env.BENCH_DB_PREFIX ?? `${NAME_PREFIX}_bench`}_start_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

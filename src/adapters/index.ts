@@ -26,14 +26,22 @@ import type { GatewayAdapter, RouteProbePort } from '../modules/gateway/index.js
 import type { MeshOneMetricsPort, MeshOnePort } from '../modules/meshone/index.js';
 import type { MeshTwoMetricsPort, MeshTwoPort } from '../modules/meshtwo/index.js';
 import type { OrchestratorPort } from '../modules/orchestrator/index.js';
-import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from '../modules/pipelines/index.js';
+import type {
+  ContainerBuildPort,
+  GitOpsDeployPort,
+  NotifyWebhookPort,
+  ScriptRunnerPort,
+} from '../modules/pipelines/index.js';
 import type { PolicyEnginePort } from '../modules/policyengine/index.js';
 import type { RegistryPort } from '../modules/registry/index.js';
 import { registryAdapterFor } from './registry.js';
+import { shellScriptRunner } from './script-runner.js';
 import { GithubDiscoveryAdapter } from '../integrations/github-discovery/github-discovery.adapter.js';
 import { GitlabDiscoveryAdapter } from '../integrations/gitlab-discovery/gitlab-discovery.adapter.js';
 import type { DiscoveryProviders } from '../modules/discovery/discovery.ports.js';
 import { searchRules, type SearchClusterPort } from '../modules/search-indices/index.js';
+import { HttpWebhookTransport } from '../integrations/webhook-receivers/webhook-receivers.adapter.js';
+import { webhookRules, type WebhookTransport } from '../modules/webhooks/index.js';
 
 /**
  * Every port to a system outside the process, one line each, built from config in one place
@@ -51,6 +59,8 @@ export interface Adapters {
   notifyWebhook: NotifyWebhookPort | undefined;
   /** Pipelines' build stage: the docker, buildah and podman command-line tools (decision 514). */
   containerBuild: ContainerBuildPort;
+  /** Pipelines' script stage: `sh -c` through the process-group runner (decision 1053). */
+  scriptRunner: ScriptRunnerPort;
   orchestrator: OrchestratorPort;
   admission: AdmissionPort;
   meshOne: MeshOnePort;
@@ -70,6 +80,8 @@ export interface Adapters {
   oidcProviders: OidcProviders;
   /** GitHub's and GitLab's REST APIs for catalog discovery, through the outbound policy (decision 1010). */
   discovery: DiscoveryProviders;
+  /** Outbound webhooks' receivers: signed POSTs through the outbound policy (WEBHOOK_ALLOW_PRIVATE_NETWORKS, decision 1040). */
+  webhookTransport: WebhookTransport;
 }
 
 /** The real adapters, except those `overrides` replaces (which are then never built). */
@@ -79,10 +91,11 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
   const { search } = config;
   return {
     git: o.git ?? createGit(gitSettings(config)),
-    ciPlatforms: o.ciPlatforms ?? realCiAdapters,
+    ciPlatforms: o.ciPlatforms ?? realCiAdapters(outboundFetch(integrationRules(config.outbound))),
     gitopsDeploy: o.gitopsDeploy,
     notifyWebhook: 'notifyWebhook' in o ? o.notifyWebhook : notifyWebhookOf(config),
     containerBuild: o.containerBuild ?? new BuildToolsAdapter(config.pipelines.buildToolEnv),
+    scriptRunner: o.scriptRunner ?? shellScriptRunner,
     orchestrator: o.orchestrator ?? new OrchestratorAdapter(cluster()),
     admission: o.admission ?? new GatekeeperAdapter(cluster()),
     meshOne: o.meshOne ?? new IstioAdapter(cluster()),
@@ -95,9 +108,13 @@ export async function createAdapters(config: Config, overrides: Partial<Adapters
     routeProbe: o.routeProbe ?? new HttpRouteProbeAdapter(),
     searchCluster:
       o.searchCluster ??
-      new ElasticsearchAdapter({ username: search.username, password: search.password, apiKey: search.apiKey }, { fetch: outboundFetch(searchRules(search)) }),
+      new ElasticsearchAdapter(
+        { username: search.username, password: search.password, apiKey: search.apiKey },
+        { fetch: outboundFetch(searchRules(search)) },
+      ),
     oidcProviders: o.oidcProviders ?? oidcProvidersOf(config),
     discovery: o.discovery ?? discoveryProvidersOf(config),
+    webhookTransport: o.webhookTransport ?? new HttpWebhookTransport(webhookRules(config)),
   };
 }
 
@@ -112,7 +129,8 @@ function discoveryProvidersOf(config: Config): DiscoveryProviders {
   return { github: new GithubDiscoveryAdapter(fetch), gitlab: new GitlabDiscoveryAdapter(fetch) };
 }
 
-const notifyWebhookOf = (config: Config) => (config.pipelines.notifyWebhookUrl ? new WebhookNotifyAdapter(config.pipelines.notifyWebhookUrl) : undefined);
+const notifyWebhookOf = (config: Config) =>
+  config.pipelines.notifyWebhookUrl ? new WebhookNotifyAdapter(config.pipelines.notifyWebhookUrl) : undefined;
 
 const gitSettings = (config: Config) => ({
   allowFileUrls: config.git.allowFileUrls,

@@ -20,9 +20,11 @@ function credentialsOf<K extends RegistryType>(cfg: RegistryConfig, type: K): Pa
 export async function registryAdapterFor(cfg: RegistryConfig): Promise<(() => RegistryPort) | undefined> {
   if (!cfg.type) return undefined;
   // The AWS SDK (about 20 MB) is loaded only when ECR is the configured registry.
-  const Ecr: typeof EcrAdapter | undefined = cfg.type === 'cloudreg_a' ? (await import('../integrations/ecr/ecr.adapter.js')).EcrAdapter : undefined;
+  const Ecr: typeof EcrAdapter | undefined =
+    cfg.type === 'cloudreg_a' ? (await import('../integrations/ecr/ecr.adapter.js')).EcrAdapter : undefined;
   let built: RegistryPort | undefined;
-  const need = (what: string) => new Unavailable(`Container registry adapter ${cfg.type} is not configured: ${what} is missing`);
+  const need = (what: string) =>
+    new Unavailable(`Container registry adapter ${cfg.type} is not configured: ${what} is missing`);
   const build = (): RegistryPort => {
     switch (cfg.type) {
       case 'hub':
@@ -35,7 +37,10 @@ export async function registryAdapterFor(cfg: RegistryConfig): Promise<(() => Re
         const asUrl = cfg.url && /^https?:\/\//i.test(cfg.url) ? cfg.url : undefined;
         const endpoint = cfg.ecrEndpoint ?? asUrl;
         const registryId = cfg.url && !asUrl ? cfg.url : undefined;
-        return new Ecr!({ region, accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, endpoint }, registryId);
+        return new Ecr!(
+          { region, accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, endpoint },
+          registryId,
+        );
       }
       case 'cloudreg_b': {
         if (!cfg.url) throw need('REGISTRY_URL (the location)');

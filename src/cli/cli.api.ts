@@ -29,7 +29,9 @@ function readSource(path: string, label: string): string {
     return readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw new CliError(`${label} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : 'cannot be read'}`);
+    throw new CliError(
+      `${label} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : 'cannot be read'}`,
+    );
   }
 }
 
@@ -43,7 +45,9 @@ const ROWS_PER_SECTION = 200;
 function table(entries: Entry[]): string[] {
   const rows = entries
     .slice(0, ROWS_PER_SECTION)
-    .map((e) => `| \`${cell(e.path)}\` | ${cell(e.detail)}${e.location ? ` (${cell(e.location)})` : ''} | \`${e.rule}\` |`);
+    .map(
+      (e) => `| \`${cell(e.path)}\` | ${cell(e.detail)}${e.location ? ` (${cell(e.location)})` : ''} | \`${e.rule}\` |`,
+    );
   const more = entries.length > ROWS_PER_SECTION ? [``, `…and ${entries.length - ROWS_PER_SECTION} more.`] : [];
   return ['| Where | Change | Rule |', '|---|---|---|', ...rows, ...more];
 }
@@ -55,7 +59,11 @@ export function markdown(r: SpecDiffResult, names: { old: string; new: string },
     r.totalChanges === 0
       ? '### API diff: no changes'
       : `### API diff: ${error} breaking change${error === 1 ? '' : 's'}, ${warning} warning${warning === 1 ? '' : 's'}, ${info} other`;
-  const lines = [title, '', `\`${cell(names.old)}\` → \`${cell(names.new)}\`${isFailed ? ' — **fails the check**' : ''}`];
+  const lines = [
+    title,
+    '',
+    `\`${cell(names.old)}\` → \`${cell(names.new)}\`${isFailed ? ' — **fails the check**' : ''}`,
+  ];
   const by = (level: Entry['level']) => r.entries.filter((e) => e.level === level);
   if (error) lines.push('', '#### Breaking changes', '', ...table(by('error')));
   for (const [level, label] of [
@@ -63,24 +71,39 @@ export function markdown(r: SpecDiffResult, names: { old: string; new: string },
     ['info', 'Other changes'],
   ] as const) {
     const list = by(level);
-    if (list.length) lines.push('', `<details><summary>${label} (${list.length})</summary>`, '', ...table(list), '', '</details>');
+    if (list.length)
+      lines.push('', `<details><summary>${label} (${list.length})</summary>`, '', ...table(list), '', '</details>');
   }
   return lines.join('\n');
 }
 
 function text(r: SpecDiffResult, names: { old: string; new: string }): string[] {
   const { error, warning, info } = r.summary;
-  const lines = r.entries.map((e) => `${e.level.padEnd(7)} ${e.path}${e.location ? ` (${e.location})` : ''}: ${e.detail} [${e.rule}]`);
-  return [...lines, `${names.old} → ${names.new}: ${r.totalChanges} change(s): ${error} breaking, ${warning} warning(s), ${info} other`];
+  const lines = r.entries.map(
+    (e) => `${e.level.padEnd(7)} ${e.path}${e.location ? ` (${e.location})` : ''}: ${e.detail} [${e.rule}]`,
+  );
+  return [
+    ...lines,
+    `${names.old} → ${names.new}: ${r.totalChanges} change(s): ${error} breaking, ${warning} warning(s), ${info} other`,
+  ];
 }
 
 /** Prints the diff in the asked format; the exit code says whether it fails `--fail-on`. */
 function report(oldText: string, newText: string, names: { old: string; new: string }, opts: DiffOptions): number {
   const d = diffSpecTexts(oldText, newText);
-  if (!d.ok) throw new CliError(d.side === 'both' ? d.message : `${d.side} spec ${d.side === 'old' ? names.old : names.new}: ${d.message}`);
+  if (!d.ok)
+    throw new CliError(
+      d.side === 'both' ? d.message : `${d.side} spec ${d.side === 'old' ? names.old : names.new}: ${d.message}`,
+    );
   const isFailed = failed(d.result, opts.failOn);
   if (opts.format === 'json') {
-    print(JSON.stringify({ old: names.old, new: names.new, format: d.format, failOn: opts.failOn, failed: isFailed, ...d.result }, null, 2));
+    print(
+      JSON.stringify(
+        { old: names.old, new: names.new, format: d.format, failOn: opts.failOn, failed: isFailed, ...d.result },
+        null,
+        2,
+      ),
+    );
   } else if (opts.format === 'markdown') print(markdown(d.result, names, isFailed));
   else for (const line of text(d.result, names)) print(line);
   return isFailed ? EXIT.finding : EXIT.ok;
@@ -90,7 +113,12 @@ function report(oldText: string, newText: string, names: { old: string; new: str
 export function diffCommand(oldPath: string, newPath: string, opts: DiffOptions): number {
   const oldText = readSource(oldPath, 'OLD');
   const newText = readSource(newPath, 'NEW');
-  return report(oldText, newText, { old: oldPath === '-' ? 'stdin' : oldPath, new: newPath === '-' ? 'stdin' : newPath }, opts);
+  return report(
+    oldText,
+    newText,
+    { old: oldPath === '-' ? 'stdin' : oldPath, new: newPath === '-' ? 'stdin' : newPath },
+    opts,
+  );
 }
 
 interface SpecRow {
@@ -109,7 +137,10 @@ function entityPath(ref: string): string {
 }
 
 /** `hangar api check --component REF NEW`: the same diff against the newest spec registered for the entity. */
-export async function checkCommand(newPath: string, opts: DiffOptions & { component: string; name?: string; organization?: string }): Promise<number> {
+export async function checkCommand(
+  newPath: string,
+  opts: DiffOptions & { component: string; name?: string; organization?: string },
+): Promise<number> {
   const newText = readSource(newPath, 'NEW');
   const conn = connection(process.env, opts.organization);
   const entity = await callApi<{ id?: string }>(conn, 'GET', `/api/v1/catalog/entities/${entityPath(opts.component)}`);
@@ -119,8 +150,16 @@ export async function checkCommand(newPath: string, opts: DiffOptions & { compon
     .filter((s) => (s.format === 'openapi' || s.format === 'asyncapi') && (!opts.name || s.name === opts.name))
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   const latest = candidates[0];
-  if (!latest) throw new CliError(`${opts.component} has no registered OpenAPI or AsyncAPI spec${opts.name ? ` named ${opts.name}` : ''}`);
+  if (!latest)
+    throw new CliError(
+      `${opts.component} has no registered OpenAPI or AsyncAPI spec${opts.name ? ` named ${opts.name}` : ''}`,
+    );
   const stored = await callApi<{ spec?: string }>(conn, 'GET', `/api/v1/api-specs/${latest.id}`);
   if (typeof stored.body?.spec !== 'string') throw new CliError(`spec ${latest.id} came back without its content`);
-  return report(stored.body.spec, newText, { old: `${latest.name}@${latest.version}`, new: newPath === '-' ? 'stdin' : newPath }, opts);
+  return report(
+    stored.body.spec,
+    newText,
+    { old: `${latest.name}@${latest.version}`, new: newPath === '-' ? 'stdin' : newPath },
+    opts,
+  );
 }

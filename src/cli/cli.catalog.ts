@@ -82,7 +82,9 @@ function lineFinder(file: string): (document: number | null, message: string) =>
     const doc = document !== null ? docs[document - 1] : undefined;
     if (!doc) return 1;
     const field = /(?:^|")((?:apiVersion|kind|metadata|spec)(?:\.[\w$-]+)*)(?:"|\s)/.exec(message)?.[1];
-    const node = field ? (doc.getIn(field.split('.'), true) as { range?: [number, number, number] } | undefined) : undefined;
+    const node = field
+      ? (doc.getIn(field.split('.'), true) as { range?: [number, number, number] } | undefined)
+      : undefined;
     const at = node?.range?.[0] ?? doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
     return lineCounter.linePos(at).line;
   };
@@ -96,9 +98,11 @@ export interface ValidateOptions {
 
 /** `hangar catalog validate PATH…`: offline, the server's verdict on every descriptor (decision 867). */
 export async function validateCommand(paths: string[], opts: ValidateOptions, env = process.env): Promise<number> {
-  const lifecycles = [...new Set((opts.lifecycles ?? env.CATALOG_LIFECYCLES ?? DEFAULT_LIFECYCLES).split(',').map((s) => s.trim().toLowerCase()))].filter(
-    Boolean,
-  );
+  const lifecycles = [
+    ...new Set(
+      (opts.lifecycles ?? env.CATALOG_LIFECYCLES ?? DEFAULT_LIFECYCLES).split(',').map((s) => s.trim().toLowerCase()),
+    ),
+  ].filter(Boolean);
   const cwd = process.cwd();
   const byRoot = new Map<string, string[]>();
   const rootOf = rootFinder(cwd);
@@ -108,16 +112,32 @@ export async function validateCommand(paths: string[], opts: ValidateOptions, en
     if (group.length === 0) byRoot.set(root, group);
     group.push(relative(root, file).split(sep).join('/'));
   }
-  const shown = (root: string, file: string | null) => (file === null ? null : relative(cwd, join(root, file)).split(sep).join('/'));
+  const shown = (root: string, file: string | null) =>
+    file === null ? null : relative(cwd, join(root, file)).split(sep).join('/');
   const files: string[] = [];
   const entities: { file: string; document: number; ref: string }[] = [];
-  const skipped: { file: string | null; document: number; kind: string | null; name: string | null; reason: string }[] = [];
-  const problems: { file: string | null; document: number | null; line: number | null; level: 'error' | 'warning'; message: string }[] = [];
+  const skipped: { file: string | null; document: number; kind: string | null; name: string | null; reason: string }[] =
+    [];
+  const problems: {
+    file: string | null;
+    document: number | null;
+    line: number | null;
+    level: 'error' | 'warning';
+    message: string;
+  }[] = [];
   for (const [root, rel] of byRoot) {
     const v = await validateCatalogFiles(root, rel, lifecycles);
     files.push(...v.files.map((f) => shown(root, f)!));
     entities.push(...v.entities.map((e) => ({ ...e, file: shown(root, e.file)! })));
-    skipped.push(...v.skipped.map((s) => ({ file: shown(root, s.file ?? null), document: s.document, kind: s.kind, name: s.name, reason: s.reason })));
+    skipped.push(
+      ...v.skipped.map((s) => ({
+        file: shown(root, s.file ?? null),
+        document: s.document,
+        kind: s.kind,
+        name: s.name,
+        reason: s.reason,
+      })),
+    );
     const finders = new Map<string, ReturnType<typeof lineFinder>>();
     for (const p of v.problems) {
       let line: number | null = null;
@@ -137,7 +157,8 @@ export async function validateCommand(paths: string[], opts: ValidateOptions, en
   } else {
     for (const p of problems) {
       const where = p.document !== null ? `document ${p.document}: ` : '';
-      if (opts.format === 'github') print(annotation(p.level, `${where}${p.message}`, { file: p.file, line: p.line, title: 'catalog-info' }));
+      if (opts.format === 'github')
+        print(annotation(p.level, `${where}${p.message}`, { file: p.file, line: p.line, title: 'catalog-info' }));
       else print(`${p.file ?? '(no file)'}${p.line ? `:${p.line}` : ''}: ${p.level}: ${where}${p.message}`);
     }
     print(`${failed ? 'invalid' : 'valid'}: ${summary}`);
@@ -154,7 +175,10 @@ interface RegisterAnswer {
 }
 
 /** `hangar catalog register FILE|URL`: register-yaml for a file, a location for a repository URL. */
-export async function registerCommand(target: string, opts: { branch?: string; path?: string; json?: boolean; organization?: string }): Promise<number> {
+export async function registerCommand(
+  target: string,
+  opts: { branch?: string; path?: string; json?: boolean; organization?: string },
+): Promise<number> {
   const conn = connection(process.env, opts.organization);
   const isUrl = /^(https?|ssh|git|file):\/\//i.test(target) || /^[\w.-]+@[\w.-]+:/.test(target);
   let answer;
@@ -174,7 +198,13 @@ export async function registerCommand(target: string, opts: { branch?: string; p
     } catch {
       throw new CliError(`${target}: no such file`);
     }
-    answer = await callApi<RegisterAnswer>(conn, 'POST', '/api/v1/catalog/register-yaml', { yaml }, { findings: [400, 409] });
+    answer = await callApi<RegisterAnswer>(
+      conn,
+      'POST',
+      '/api/v1/catalog/register-yaml',
+      { yaml },
+      { findings: [400, 409] },
+    );
   }
   const r = answer.body;
   if (opts.json) {
@@ -189,7 +219,8 @@ export async function registerCommand(target: string, opts: { branch?: string; p
     for (const c of list ?? []) print(`${word} ${c.entityRef}`);
   }
   for (const s of r.skipped ?? []) print(`skipped ${s.kind ?? '?'} ${s.name ?? '?'}: ${s.reason}`);
-  for (const e of r.errors ?? []) print(`warning: ${e.file ? `${e.file}: ` : ''}${e.document ? `document ${e.document}: ` : ''}${e.message}`);
+  for (const e of r.errors ?? [])
+    print(`warning: ${e.file ? `${e.file}: ` : ''}${e.document ? `document ${e.document}: ` : ''}${e.message}`);
   print(`${r.created?.length ?? 0} created, ${r.updated?.length ?? 0} updated, ${r.unchanged?.length ?? 0} unchanged`);
   return EXIT.ok;
 }

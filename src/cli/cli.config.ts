@@ -76,5 +76,9 @@ export function connection(env: Env = process.env, organization?: string): Conne
   if (!url || !token) {
     throw new CliError('not logged in: run "hangar login --url URL --token TOKEN", or set HANGAR_URL and HANGAR_TOKEN');
   }
-  return { url: normaliseUrl(url), token, organization: organization || env.HANGAR_ORGANIZATION || stored.organization };
+  return {
+    url: normaliseUrl(url),
+    token,
+    organization: organization || env.HANGAR_ORGANIZATION || stored.organization,
+  };
 }

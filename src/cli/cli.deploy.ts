@@ -33,13 +33,17 @@ export function fromCi(env: Env): { source: string; run?: string; revision?: str
       source: 'github-actions',
       run: env.GITHUB_RUN_ID ? `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT || '1'}` : undefined,
       revision: env.GITHUB_SHA,
-      url: env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+      url:
+        env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY
+          ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+          : undefined,
     };
   }
   if (env.GITLAB_CI === 'true' || env.CI_PIPELINE_ID) {
     return { source: 'gitlab-ci', run: env.CI_PIPELINE_ID, revision: env.CI_COMMIT_SHA, url: env.CI_PIPELINE_URL };
   }
-  if (env.BUILD_TAG || env.JENKINS_URL) return { source: 'jenkins', run: env.BUILD_TAG, revision: env.GIT_COMMIT, url: env.BUILD_URL };
+  if (env.BUILD_TAG || env.JENKINS_URL)
+    return { source: 'jenkins', run: env.BUILD_TAG, revision: env.GIT_COMMIT, url: env.BUILD_URL };
   return { source: 'cli' };
 }
 
@@ -55,7 +59,10 @@ export async function recordCommand(opts: RecordOptions, env: Env = process.env)
   if (!STATUSES.includes(opts.status)) throw new CliError(`--status must be one of: ${STATUSES.join(', ')}`);
   const ci = fromCi(env);
   const externalId = opts.externalId ?? (ci.run ? `${ci.run}:${opts.component}:${opts.environment}` : undefined);
-  if (!externalId) throw new CliError('--external-id is required outside GitHub Actions, GitLab CI and Jenkins (it names the deployment in later events)');
+  if (!externalId)
+    throw new CliError(
+      '--external-id is required outside GitHub Actions, GitLab CI and Jenkins (it names the deployment in later events)',
+    );
   const revision = opts.revision ?? ci.revision;
   if (!opts.version && !revision) throw new CliError('give --version or --revision');
   const conn = connection(env, opts.organization);

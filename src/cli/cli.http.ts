@@ -21,7 +21,12 @@ function networkReason(err: unknown): string {
     ETIMEDOUT: 'connection timed out',
     EHOSTUNREACH: 'host unreachable',
   };
-  return (cause?.code && codes[cause.code]) || cause?.code || cause?.message || (err instanceof Error ? err.message : 'request failed');
+  return (
+    (cause?.code && codes[cause.code]) ||
+    cause?.code ||
+    cause?.message ||
+    (err instanceof Error ? err.message : 'request failed')
+  );
 }
 
 /**
@@ -58,11 +63,17 @@ export async function callApi<T = unknown>(
   } catch {
     // not JSON (a proxy's error page): the status says enough
   }
-  if ((res.status >= 200 && res.status < 300) || opts.accept?.includes(res.status)) return { status: res.status, body: parsed as T };
+  if ((res.status >= 200 && res.status < 300) || opts.accept?.includes(res.status))
+    return { status: res.status, body: parsed as T };
   const message = (parsed as { message?: unknown } | undefined)?.message;
   const said = typeof message === 'string' ? message.split('\n')[0]!.slice(0, 400) : res.statusText || 'no message';
-  if (res.status === 401) throw new CliError(`Hangar refused the token (401: ${said}): run hangar login again or check HANGAR_TOKEN`);
+  if (res.status === 401)
+    throw new CliError(`Hangar refused the token (401: ${said}): run hangar login again or check HANGAR_TOKEN`);
   if (res.status === 403) throw new CliError(`Hangar refused (403): ${said}`);
-  if (res.status >= 300 && res.status < 400) throw new CliError(`Hangar at ${conn.url} answered a redirect (${res.status}): give its final address`);
-  throw new CliError(`Hangar answered ${res.status}: ${said}`, opts.findings?.includes(res.status) ? EXIT.finding : EXIT.usage);
+  if (res.status >= 300 && res.status < 400)
+    throw new CliError(`Hangar at ${conn.url} answered a redirect (${res.status}): give its final address`);
+  throw new CliError(
+    `Hangar answered ${res.status}: ${said}`,
+    opts.findings?.includes(res.status) ? EXIT.finding : EXIT.usage,
+  );
 }

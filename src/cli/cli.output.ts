@@ -30,9 +30,15 @@ const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace
 const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** A GitHub Actions annotation: `::error file=…,line=…,title=…::message`. */
-export function annotation(level: 'error' | 'warning' | 'notice', message: string, at: { file?: string | null; line?: number | null; title?: string }): string {
-  const props = [at.file ? `file=${property(at.file)}` : null, at.line ? `line=${at.line}` : null, at.title ? `title=${property(at.title)}` : null].filter(
-    Boolean,
-  );
+export function annotation(
+  level: 'error' | 'warning' | 'notice',
+  message: string,
+  at: { file?: string | null; line?: number | null; title?: string },
+): string {
+  const props = [
+    at.file ? `file=${property(at.file)}` : null,
+    at.line ? `line=${at.line}` : null,
+    at.title ? `title=${property(at.title)}` : null,
+  ].filter(Boolean);
   return `::${level}${props.length ? ` ${props.join(',')}` : ''}::${data(message)}`;
 }

@@ -16,17 +16,25 @@ import { flush, print } from './cli.output.js';
  */
 function version(): string {
   try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version;
   } catch {
     return 'unknown';
   }
 }
 
-const formatOption = (choices: string[]) => new Option('--format <format>', 'output format').choices(choices).default('text');
+const formatOption = (choices: string[]) =>
+  new Option('--format <format>', 'output format').choices(choices).default('text');
 const diffFormat = (o: { format: string; json?: boolean }) => (o.json ? 'json' : o.format) as DiffOptions['format'];
 const failOn = () =>
-  new Option('--fail-on <level>', 'exit 1 when the diff has changes of this level or worse').choices(['breaking', 'warning', 'none']).default('breaking');
-const organization = () => new Option('--organization <id>', 'organization id sent as X-Organization-Id (default: HANGAR_ORGANIZATION, then the login)');
+  new Option('--fail-on <level>', 'exit 1 when the diff has changes of this level or worse')
+    .choices(['breaking', 'warning', 'none'])
+    .default('breaking');
+const organization = () =>
+  new Option(
+    '--organization <id>',
+    'organization id sent as X-Organization-Id (default: HANGAR_ORGANIZATION, then the login)',
+  );
 
 /** Reads a piped token (`echo $TOKEN | hangar login --url …`); never prompts. */
 function tokenFromStdin(): string | undefined {
@@ -38,13 +46,26 @@ function tokenFromStdin(): string | undefined {
   }
 }
 
-async function login(opts: { url: string; token?: string; organization?: string; verify: boolean; json?: boolean }): Promise<number> {
+async function login(opts: {
+  url: string;
+  token?: string;
+  organization?: string;
+  verify: boolean;
+  json?: boolean;
+}): Promise<number> {
   const url = normaliseUrl(opts.url);
   const token = opts.token ?? process.env.HANGAR_TOKEN ?? tokenFromStdin();
-  if (!token) throw new CliError('give the token with --token, HANGAR_TOKEN or on stdin (a personal access token or a service account token)');
+  if (!token)
+    throw new CliError(
+      'give the token with --token, HANGAR_TOKEN or on stdin (a personal access token or a service account token)',
+    );
   let username: string | null = null;
   if (opts.verify) {
-    const me = await callApi<{ user?: { username?: string } }>({ url, token, organization: undefined }, 'GET', '/api/v1/auth/me');
+    const me = await callApi<{ user?: { username?: string } }>(
+      { url, token, organization: undefined },
+      'GET',
+      '/api/v1/auth/me',
+    );
     username = me.body?.user?.username ?? null;
   }
   const path = configPath();
@@ -61,7 +82,10 @@ export function program(): Command {
   const root = new Command('hangar')
     .description('Hangar from the command line: validate catalog descriptors, diff API specs, record deployments')
     .version(version(), '-V, --version')
-    .addHelpText('after', '\nExit codes: 0 success, 1 a finding (invalid descriptor, breaking change), 2 a usage or connection error.\nDocs: docs/cli.md')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 success, 1 a finding (invalid descriptor, breaking change), 2 a usage or connection error.\nDocs: docs/cli.md',
+    )
     .exitOverride()
     // Options of `hangar` itself only before a command: `deploy record --version 2.4.1` is the deployment's.
     .enablePositionalOptions()
@@ -84,9 +108,14 @@ export function program(): Command {
     .argument('<paths...>', 'files, folders (every catalog-info.yaml below) or globs')
     .addOption(formatOption(['text', 'json', 'github']))
     .option('--json', 'same as --format json')
-    .option('--lifecycles <list>', 'allowed spec.lifecycle values, comma-separated (default: CATALOG_LIFECYCLES, then the server default)')
+    .option(
+      '--lifecycles <list>',
+      'allowed spec.lifecycle values, comma-separated (default: CATALOG_LIFECYCLES, then the server default)',
+    )
     .option('--strict', 'warnings (an unresolved placeholder) fail too')
-    .action(async (paths: string[], o) => done(await validateCommand(paths, { ...o, format: o.json ? 'json' : o.format })));
+    .action(async (paths: string[], o) =>
+      done(await validateCommand(paths, { ...o, format: o.json ? 'json' : o.format })),
+    );
   catalog
     .command('register')
     .description('register a descriptor file (register-yaml) or a repository URL (a location) through the API')
@@ -106,7 +135,9 @@ export function program(): Command {
     .addOption(failOn())
     .addOption(formatOption(['text', 'json', 'markdown']))
     .option('--json', 'same as --format json')
-    .action((oldPath: string, newPath: string, o) => done(diffCommand(oldPath, newPath, { failOn: o.failOn, format: diffFormat(o) })));
+    .action((oldPath: string, newPath: string, o) =>
+      done(diffCommand(oldPath, newPath, { failOn: o.failOn, format: diffFormat(o) })),
+    );
   api
     .command('check')
     .description('diff a spec against the newest version registered for a catalog entity, through the API')
@@ -125,7 +156,11 @@ export function program(): Command {
     .description('send a deployment event (POST /api/v1/deployments/events)')
     .requiredOption('--component <ref>', 'entity reference or component id')
     .requiredOption('--environment <name>', 'environment name or id')
-    .addOption(new Option('--status <status>', 'what happened').choices(['started', 'succeeded', 'failed', 'rolled_back']).makeOptionMandatory())
+    .addOption(
+      new Option('--status <status>', 'what happened')
+        .choices(['started', 'succeeded', 'failed', 'rolled_back'])
+        .makeOptionMandatory(),
+    )
     .option('--version <version>', 'the version deployed (default: the first 12 characters of the revision)')
     .option('--revision <sha>', 'the commit deployed (default: GITHUB_SHA, CI_COMMIT_SHA, GIT_COMMIT)')
     .option('--url <url>', "the run's page (default: the CI's run URL)")

@@ -19,6 +19,8 @@ export interface WebhooksConfig {
   readonly deliveryConcurrency: number;
   /** Multiplies the retry schedule (`WEBHOOK_RETRY_SCALE`, default 1; tests shrink it). */
   readonly retryScale: number;
+  /** One delivery attempt's limit (`WEBHOOK_TIMEOUT_MS`, default 10 000; tests shorten it, decision 1042). */
+  readonly timeoutMs: number;
 }
 
 declare module './sections.js' {
@@ -36,7 +38,9 @@ export const auditSettings = defineSection(
   },
   (env, core) => ({
     retentionDays: env.AUDIT_RETENTION_DAYS as number,
-    checkpointKey: (env.AUDIT_CHECKPOINT_KEY as string | undefined) ?? createHmac('sha256', core.jwtSecret).update('hangar-audit-checkpoint').digest('hex'),
+    checkpointKey:
+      (env.AUDIT_CHECKPOINT_KEY as string | undefined) ??
+      createHmac('sha256', core.jwtSecret).update('hangar-audit-checkpoint').digest('hex'),
   }),
 );
 
@@ -50,11 +54,13 @@ export const webhooksSettings = defineSection(
     WEBHOOK_SUBSCRIPTION_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
     WEBHOOK_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
     WEBHOOK_RETRY_SCALE: Type.String({ pattern: '^(0?\\.[0-9]*[1-9][0-9]*|1(\\.0*)?)$', default: '1' }),
+    WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
   },
   (env) => ({
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true' || env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1',
     subscriptionConcurrency: env.WEBHOOK_SUBSCRIPTION_CONCURRENCY as number,
     deliveryConcurrency: env.WEBHOOK_DELIVERY_CONCURRENCY as number,
     retryScale: Number(env.WEBHOOK_RETRY_SCALE),
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS as number,
   }),
 );

@@ -20,7 +20,10 @@ export const catalogSettings = defineSection(
   'catalog',
   {
     // Lower-case words separated by commas; the pattern refuses an empty list or stray characters at start.
-    CATALOG_LIFECYCLES: Type.String({ pattern: '^\\s*[a-z0-9][a-z0-9_-]{0,99}(\\s*,\\s*[a-z0-9][a-z0-9_-]{0,99})*\\s*$', default: DEFAULT_LIFECYCLES }),
+    CATALOG_LIFECYCLES: Type.String({
+      pattern: '^\\s*[a-z0-9][a-z0-9_-]{0,99}(\\s*,\\s*[a-z0-9][a-z0-9_-]{0,99})*\\s*$',
+      default: DEFAULT_LIFECYCLES,
+    }),
     CATALOG_REFRESH_INTERVAL_S: Type.Integer({ minimum: 0, maximum: 604_800, default: 300 }),
   },
   (env) => ({

@@ -53,7 +53,10 @@ export const clusterSettings = defineSection(
       inCluster: !configPath && !!env.KUBERNETES_SERVICE_HOST && existsSync(IN_CLUSTER_TOKEN_PATH),
       metricsUrl: env.METRICS_URL ? String(env.METRICS_URL).replace(/\/+$/, '') : undefined,
       syncIntervalS: env.CLUSTER_SYNC_INTERVAL_S as number,
-      watchRollouts: env.CLUSTER_WATCH_ROLLOUTS === undefined ? true : env.CLUSTER_WATCH_ROLLOUTS === 'true' || env.CLUSTER_WATCH_ROLLOUTS === '1',
+      watchRollouts:
+        env.CLUSTER_WATCH_ROLLOUTS === undefined
+          ? true
+          : env.CLUSTER_WATCH_ROLLOUTS === 'true' || env.CLUSTER_WATCH_ROLLOUTS === '1',
       timeoutMs: env.CLUSTER_TIMEOUT_MS as number,
       outbound: outboundSettings.build(env, core) as OutboundConfig,
     };

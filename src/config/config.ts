@@ -54,7 +54,9 @@ const SECTIONS: ConfigSection[] = [
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
 
 const CoreEnv = {
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(memory://|postgres(ql)?://)' })),
@@ -121,7 +123,8 @@ export { ConfigError };
 function parseEnv(raw: Record<string, string>): Record<string, unknown> {
   const properties = EnvSchema.properties as Record<string, { type?: string; anyOf?: { const?: unknown }[] }>;
   const typed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) typed[key] = properties[key]?.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
+  for (const [key, value] of Object.entries(raw))
+    typed[key] = properties[key]?.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
   const env = Value.Default(EnvSchema, typed) as Record<string, unknown>;
   if (Value.Check(EnvSchema, env)) return env;
   const err = Value.Errors(EnvSchema, env)[0]!;
@@ -146,7 +149,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const production = env.NODE_ENV === 'production';
 
   if (production && (!env.JWT_SECRET || env.JWT_SECRET.length < 32)) {
-    throw new ConfigError('Invalid setting JWT_SECRET: with NODE_ENV=production it must be set and at least 32 characters long');
+    throw new ConfigError(
+      'Invalid setting JWT_SECRET: with NODE_ENV=production it must be set and at least 32 characters long',
+    );
   }
   const adminParts = [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD];
   const missingAdmin = (['ADMIN_USERNAME', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const).filter((_, i) => !adminParts[i]);
@@ -155,14 +160,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `Invalid setting ${missingAdmin.join(', ')}: the admin bootstrap needs all three of ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD (missing: ${missingAdmin.join(', ')})`,
     );
   }
-  const admin = adminParts.every(Boolean) ? { username: env.ADMIN_USERNAME!, email: env.ADMIN_EMAIL!.toLowerCase(), password: env.ADMIN_PASSWORD! } : undefined;
+  const admin = adminParts.every(Boolean)
+    ? { username: env.ADMIN_USERNAME!, email: env.ADMIN_EMAIL!.toLowerCase(), password: env.ADMIN_PASSWORD! }
+    : undefined;
 
   const origins = env.ALLOWED_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
   const jwtSecret = env.JWT_SECRET ?? randomBytes(48).toString('base64url');
   const core = { production, dataDir: env.DATA_DIR, jwtSecret };
-  const sections = Object.fromEntries(SECTIONS.map((s) => [s.key, Object.freeze(s.build(parsed, core))])) as unknown as ConfigSections;
+  const sections = Object.fromEntries(
+    SECTIONS.map((s) => [s.key, Object.freeze(s.build(parsed, core))]),
+  ) as unknown as ConfigSections;
   return Object.freeze({
     ...sections,
     env: env.NODE_ENV,

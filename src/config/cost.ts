@@ -30,6 +30,10 @@ export const costSettings = defineSection(
     } catch {
       throw new ConfigError(`Invalid setting COST_SYNC_CRON: not a cron expression (got ${JSON.stringify(syncCron)})`);
     }
-    return { url: String(env.COST_URL).replace(/\/+$/, ''), syncCron, currency: String(env.COST_CURRENCY).toUpperCase() };
+    return {
+      url: String(env.COST_URL).replace(/\/+$/, ''),
+      syncCron,
+      currency: String(env.COST_CURRENCY).toUpperCase(),
+    };
   },
 );

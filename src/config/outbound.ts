@@ -29,6 +29,9 @@ export const outboundSettings = defineSection(
   (env, core) => ({
     allowedHosts: Object.freeze(list(env.OUTBOUND_ALLOWED_HOSTS as string).map((h) => h.toLowerCase())),
     // As GIT_ALLOW_FILE_URLS: open on a laptop (integrations faked on loopback), closed in production.
-    allowPrivate: env.OUTBOUND_ALLOW_PRIVATE === undefined ? !core.production : env.OUTBOUND_ALLOW_PRIVATE === 'true' || env.OUTBOUND_ALLOW_PRIVATE === '1',
+    allowPrivate:
+      env.OUTBOUND_ALLOW_PRIVATE === undefined
+        ? !core.production
+        : env.OUTBOUND_ALLOW_PRIVATE === 'true' || env.OUTBOUND_ALLOW_PRIVATE === '1',
   }),
 );

@@ -62,7 +62,12 @@ export const pipelinesSettings = defineSection(
     NOTIFY_WEBHOOK_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
     BUILD_INSECURE_REGISTRIES: Type.String({ default: '' }),
     PIPELINE_WORK_DIR: optionalText(),
-    PIPELINE_STAGE_USER: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*$', default: 'nobody' }),
+    PIPELINE_STAGE_USER: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*$',
+      default: 'nobody',
+    }),
     PATH: optionalText(),
     LANG: optionalText(),
     ...Object.fromEntries(BUILD_TOOL_VARS.map((name) => [name, optionalText()])),
@@ -76,6 +81,8 @@ export const pipelinesSettings = defineSection(
     commandPath: (env.PATH as string | undefined) ?? DEFAULT_PATH,
     lang: (env.LANG as string | undefined) ?? 'C.UTF-8',
     stageUser: env.PIPELINE_STAGE_USER as string,
-    buildToolEnv: Object.freeze(Object.fromEntries(BUILD_TOOL_VARS.filter((k) => env[k] !== undefined).map((k) => [k, String(env[k])]))),
+    buildToolEnv: Object.freeze(
+      Object.fromEntries(BUILD_TOOL_VARS.filter((k) => env[k] !== undefined).map((k) => [k, String(env[k])])),
+    ),
   }),
 );

@@ -12,6 +12,10 @@ declare module './sections.js' {
   }
 }
 
-export const policySettings = defineSection('policy', { POLICY_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8181' }) }, (env) => ({
-  url: String(env.POLICY_URL).replace(/\/+$/, ''),
-}));
+export const policySettings = defineSection(
+  'policy',
+  { POLICY_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8181' }) },
+  (env) => ({
+    url: String(env.POLICY_URL).replace(/\/+$/, ''),
+  }),
+);

@@ -14,6 +14,10 @@ declare module './sections.js' {
   }
 }
 
-export const portalSettings = defineSection('portal', { PORTAL_DIR: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) }, (env) => ({
-  dir: env.PORTAL_DIR ? resolve(String(env.PORTAL_DIR)) : resolve(projectRoot, 'web', 'dist'),
-}));
+export const portalSettings = defineSection(
+  'portal',
+  { PORTAL_DIR: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) },
+  (env) => ({
+    dir: env.PORTAL_DIR ? resolve(String(env.PORTAL_DIR)) : resolve(projectRoot, 'web', 'dist'),
+  }),
+);

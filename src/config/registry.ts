@@ -15,7 +15,10 @@ const CREDENTIALS = {
   /** Docker Hub: a password or personal access token (`token` is its older name); `namespace` defaults to `username`. */
   hub: Type.Object({ ...userPassword, token: text(), namespace: text() }, { additionalProperties: false }),
   /** Amazon ECR: without keys the AWS default chain applies. */
-  cloudreg_a: Type.Object({ region: Type.String({ minLength: 1 }), accessKeyId: text(), secretAccessKey: text() }, { additionalProperties: false }),
+  cloudreg_a: Type.Object(
+    { region: Type.String({ minLength: 1 }), accessKeyId: text(), secretAccessKey: text() },
+    { additionalProperties: false },
+  ),
   /** Google Artifact Registry: a service account key as Google issues it (its other fields are kept), plus an optional location. */
   cloudreg_b: Type.Object(
     {
@@ -46,7 +49,8 @@ function credentialProblems(type: RegistryType, value: Record<string, unknown>):
   const known = schema.properties as Record<string, unknown>;
   const required = new Set<string>(schema.required ?? []);
   const problems: string[] = [];
-  for (const field of required) if (typeof value[field] !== 'string' || value[field] === '') problems.push(`${field} is required`);
+  for (const field of required)
+    if (typeof value[field] !== 'string' || value[field] === '') problems.push(`${field} is required`);
   for (const [field, v] of Object.entries(value)) {
     if (!(field in known)) {
       if (type !== 'cloudreg_b') problems.push(`${field} is not a field of it`);
@@ -85,10 +89,15 @@ declare module './sections.js' {
 export const registrySettings = defineSection(
   'registry',
   {
-    REGISTRY_TYPE: Type.Optional(Type.Union(['hub', 'cloudreg_a', 'cloudreg_b', 'selfhosted', 'oci'].map((t) => Type.Literal(t)))),
+    REGISTRY_TYPE: Type.Optional(
+      Type.Union(['hub', 'cloudreg_a', 'cloudreg_b', 'selfhosted', 'oci'].map((t) => Type.Literal(t))),
+    ),
     REGISTRY_URL: Type.Optional(Type.String()),
     REGISTRY_CREDENTIALS: Type.Optional(Type.String()),
-    ARTIFACT_REGISTRY_API_URL: Type.String({ pattern: '^https?://', default: 'https://artifactregistry.googleapis.com' }),
+    ARTIFACT_REGISTRY_API_URL: Type.String({
+      pattern: '^https?://',
+      default: 'https://artifactregistry.googleapis.com',
+    }),
     AWS_ENDPOINT_URL_ECR: Type.Optional(Type.String({ pattern: '^https?://' })),
   },
   (env) => {
@@ -109,7 +118,8 @@ export const registrySettings = defineSection(
       const problems = credentialProblems(type, parsed);
       if (problems.length || !Value.Check(CREDENTIALS[type], parsed)) {
         throw new ConfigError(
-          `Invalid setting REGISTRY_CREDENTIALS: for REGISTRY_TYPE=${type} it must be ${SHAPES[type]}` + (problems.length ? ` (${problems.join('; ')})` : ''),
+          `Invalid setting REGISTRY_CREDENTIALS: for REGISTRY_TYPE=${type} it must be ${SHAPES[type]}` +
+            (problems.length ? ` (${problems.join('; ')})` : ''),
         );
       }
       credentials = { type, value: parsed } as RegistryCredentials;

@@ -84,7 +84,9 @@ export const runtimeSettings = defineSection(
  * socket peer and the `hops - 1` entries before it (Fastify 5 ignores a bare number), so the client
  * address is the `hops`-th X-Forwarded-For entry from the right.
  */
-export function fastifyTrustProxy(value: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  value: false | number | string,
+): boolean | string | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   const hops = value;
   return (_address, hop) => hop < hops;

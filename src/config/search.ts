@@ -37,6 +37,8 @@ export const searchSettings = defineSection(
     urlAllowlist: list(env.SEARCH_URL_ALLOWLIST).map((h) => h.toLowerCase()),
     // As GIT_ALLOW_FILE_URLS: open on a laptop, closed in production unless set.
     allowInternalUrls:
-      env.SEARCH_ALLOW_INTERNAL_URLS === undefined ? !core.production : env.SEARCH_ALLOW_INTERNAL_URLS === 'true' || env.SEARCH_ALLOW_INTERNAL_URLS === '1',
+      env.SEARCH_ALLOW_INTERNAL_URLS === undefined
+        ? !core.production
+        : env.SEARCH_ALLOW_INTERNAL_URLS === 'true' || env.SEARCH_ALLOW_INTERNAL_URLS === '1',
   }),
 );

@@ -42,14 +42,23 @@ export interface DatabaseOptions {
   log?: DatabaseLog;
   /** Told the text of every statement the query builder sends (tests count queries with it; decision 956). */
   onQuery?: (statement: string) => void;
+  /** Bound of `close()` before the remaining connections are destroyed (decision 1161). */
+  closeTimeoutMs?: number;
 }
 
 /** Drizzle's logger, only when someone listens (the parameters are never handed over). */
-const queryLogger = (onQuery: DatabaseOptions['onQuery']) => (onQuery ? { logger: { logQuery: (statement: string) => onQuery(statement) } } : {});
+const queryLogger = (onQuery: DatabaseOptions['onQuery']) =>
+  onQuery ? { logger: { logQuery: (statement: string) => onQuery(statement) } } : {};
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How long closing the pool waits for connections still checked out (decision 1161). Past it their
+ * sockets are destroyed: a query stalled on a silent network, or a client whose goodbye the peer never
+ * acknowledges, must not hold the process's shutdown.
+ */
+export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
 // The client-side read timeout fires this long after the server's statement_timeout should have:
 // a statement the server cancelled answers 57014 first; only a silent network trips this one.
 const READ_TIMEOUT_MARGIN_MS = 2_000;
@@ -79,7 +88,14 @@ const isReadTimeout = (err: unknown) => err instanceof Error && err.message === 
 function withDeadline(args: unknown[], statementTimeoutMs: number): unknown[] {
   const job = jobDeadline();
   const config = args[0];
-  if (!job || typeof config !== 'object' || config === null || Object.getPrototypeOf(config) !== Object.prototype || 'query_timeout' in config) return args;
+  if (
+    !job ||
+    typeof config !== 'object' ||
+    config === null ||
+    Object.getPrototypeOf(config) !== Object.prototype ||
+    'query_timeout' in config
+  )
+    return args;
   return [{ ...config, query_timeout: job.timeoutMs ?? statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }, ...args.slice(1)];
 }
 
@@ -88,9 +104,13 @@ function guardClient(client: pg.Client, log: DatabaseLog | undefined, statementT
   client.on('error', (err: Error & { code?: string }) => {
     if (reported) return;
     reported = true;
-    log?.warn({ code: err.code ?? 'connection', reason: err.message }, 'a database connection failed; the pool replaces it');
+    log?.warn(
+      { code: err.code ?? 'connection', reason: err.message },
+      'a database connection failed; the pool replaces it',
+    );
   });
-  const kill = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  const kill = () =>
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...given: unknown[]) => {
     const args = withDeadline(given, statementTimeoutMs);
@@ -104,13 +124,37 @@ function guardClient(client: pg.Client, log: DatabaseLog | undefined, statementT
     }
     const result = query(...args);
     if (result instanceof Promise) {
+      const begin = isBegin(given[0]);
       return result.catch((err: unknown) => {
         if (isReadTimeout(err)) kill();
+        if (begin) releaseAfterFailedBegin(client, err);
         throw err;
       });
     }
     return result;
   };
+}
+
+const isBegin = (config: unknown) => {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+};
+
+/**
+ * drizzle-orm's node-postgres `transaction()` sends BEGIN before its try/finally, so a BEGIN that fails
+ * (a dropped connection, a read timeout) never gives its pooled connection back, and `pool.end()` then
+ * waits for it for ever: the app closes that hung in the full suite (decisions 1152, 1161). The failed
+ * connection is released here, with the error, so the pool drops it; a later release is a no-op.
+ */
+function releaseAfterFailedBegin(client: pg.Client, err: unknown) {
+  const pooled = client as unknown as { release?: (err?: Error | boolean) => void };
+  if (typeof pooled.release !== 'function') return;
+  try {
+    pooled.release(err instanceof Error ? err : new Error(String(err)));
+  } catch {
+    // Already released by its holder.
+  }
+  pooled.release = () => {};
 }
 
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<DatabaseHandle> {
@@ -135,9 +179,11 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   pool.on('connect', (client) => guardClient(client as unknown as pg.Client, opts.log, statementTimeoutMs));
+  const clients = openClients(pool);
   // pool.query hands the config to a client from the pool's own callbacks: the job deadline is set here.
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => poolQuery(...withDeadline(args, statementTimeoutMs));
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) =>
+    poolQuery(...withDeadline(args, statementTimeoutMs));
   const db = drizzlePg(pool, { schema, ...queryLogger(opts.onQuery) });
   return {
     db,
@@ -145,7 +191,11 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     async withLock(key, fn) {
       // A session of its own, outside the pool: waiting for the lock (a second process waits for the
       // first one's migrations) neither pins a pooled connection nor runs into the statement timeout.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: connectTimeoutMs,
+        keepAlive: true,
+      });
       client.on('error', () => {});
       await client.connect();
       try {
@@ -163,16 +213,51 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       await pool.query('SELECT 1');
     },
     async close() {
-      await pool.end();
+      await endPool(pool, clients, opts.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS);
     },
   };
+}
+
+/** The pool's connections from connect to removal (the pool keeps no public list). */
+function openClients(pool: pg.Pool): Set<pg.PoolClient> {
+  const clients = new Set<pg.PoolClient>();
+  pool.on('connect', (c) => clients.add(c));
+  pool.on('remove', (c) => clients.delete(c));
+  return clients;
+}
+
+/**
+ * `pool.end()` waits for every checked-out connection to come back and, for the last one, for its
+ * goodbye to be acknowledged: a stalled network makes either wait for ever. Past `timeoutMs` the
+ * remaining sockets are destroyed, which fails their queries at once and ends the pool (decision 1161).
+ */
+async function endPool(pool: pg.Pool, clients: Set<pg.PoolClient>, timeoutMs: number): Promise<void> {
+  const ended = pool.end().catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([
+    ended.then(() => false),
+    new Promise<boolean>((r) => {
+      timer = setTimeout(() => r(true), timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!late) return;
+  for (const c of clients)
+    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  await ended;
 }
 
 /**
  * The embedded server's memory: PostgreSQL's defaults (128 MB shared buffers) are sized for a
  * dedicated server; one process serving a laptop or a demo holds 130 MB less with these.
  */
-const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB', 'temp_buffers = 2MB', 'wal_buffers = 512kB'];
+const PGLITE_CONF = [
+  'shared_buffers = 16MB',
+  'work_mem = 4MB',
+  'maintenance_work_mem = 16MB',
+  'temp_buffers = 2MB',
+  'wal_buffers = 512kB',
+];
 
 async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
   let dataDir: string | undefined;

@@ -7,7 +7,9 @@ import { migrationsFolder } from './migrate.js';
 
 /** The newest committed migration: the data folder records it once it holds it. */
 function latestMigration(): string {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   return journal.entries.at(-1)?.tag ?? '';
 }
 
@@ -36,7 +38,9 @@ export async function prepareEmbeddedDatabase(dataDir: string): Promise<boolean>
   await new Promise<void>((resolve, reject) => {
     const child = spawn(dataDir);
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the embedded database could not be prepared (exit ${code})`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the embedded database could not be prepared (exit ${code})`)),
+    );
   });
   writeFileSync(marker, `${latest}\n`);
   return true;

@@ -10,7 +10,9 @@ export const migrationsFolder = join(projectRoot, 'src', 'db', 'migrations');
 
 /** The newest committed migration's time: drizzle records it as `created_at` when it applies it. */
 function newestMigrationMillis(): number {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   return Math.max(0, ...journal.entries.map((e) => e.when));
 }
 
@@ -22,7 +24,9 @@ const firstRow = (result: unknown) => (result as { rows: Record<string, unknown>
  * hashing every migration file under the lock (decision 898).
  */
 async function upToDate(db: Database): Promise<boolean> {
-  const table = firstRow(await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`));
+  const table = firstRow(
+    await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`),
+  );
   if (!table.present) return false;
   const { last } = firstRow(await db.execute(sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`));
   return last !== null && last !== undefined && Number(last) >= newestMigrationMillis();

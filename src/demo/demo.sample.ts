@@ -17,13 +17,20 @@ export interface DeploymentPlan {
   recoveryMinutes: number;
 }
 
-type TimelineStep = { status: 'open' | 'investigating' | 'identified' | 'resolved'; message: string } | { update: string };
+type TimelineStep =
+  { status: 'open' | 'investigating' | 'identified' | 'resolved'; message: string } | { update: string };
 
 /** src/demo/sample/activity.json: everything but the catalog, in the API's own body shapes. */
 export interface Activity {
   environment: { name: string; type: string; description: string };
   deployments: DeploymentPlan[];
-  incident: { title: string; severity: string; description: string; affectedComponents: string[]; timeline: TimelineStep[] };
+  incident: {
+    title: string;
+    severity: string;
+    description: string;
+    affectedComponents: string[];
+    timeline: TimelineStep[];
+  };
   pipeline: { name: string; description: string; stages: unknown[]; trigger: { version: string } };
   dashboard: { name: string; description: string; visibility: string; widgets: Record<string, unknown>[] };
 }
@@ -47,7 +54,12 @@ export function petstoreApiEntity(version: (typeof PETSTORE_VERSIONS)[number]): 
       tags: ['store', 'rest'],
       // The spec version's name (catalog.entities.ts); without it the version is named by the definition's digest.
       annotations: { 'hangar.io/api-version': version },
-      links: [{ url: 'https://github.com/OAI/OpenAPI-Specification/blob/main/examples/v3.0/petstore.yaml', title: 'API Spec' }],
+      links: [
+        {
+          url: 'https://github.com/OAI/OpenAPI-Specification/blob/main/examples/v3.0/petstore.yaml',
+          title: 'API Spec',
+        },
+      ],
     },
     spec: {
       type: 'openapi',
@@ -67,7 +79,9 @@ export function asBody<T extends TSchema>(schema: T, value: unknown, what: strin
   const body = Value.Default(schema, structuredClone(value));
   if (!Value.Check(schema, body)) {
     const err = Value.Errors(schema, body)[0];
-    throw new Error(`demo sample ${what} does not match the API: ${err?.instancePath || '/'} ${err?.message ?? 'invalid'}`);
+    throw new Error(
+      `demo sample ${what} does not match the API: ${err?.instancePath || '/'} ${err?.message ?? 'invalid'}`,
+    );
   }
   return body as Static<T>;
 }

@@ -6,7 +6,15 @@ import { DeploymentEventBody } from '../modules/deployments/deployments.schemas.
 import { CreateEnvironmentBody } from '../modules/environments/environments.schemas.js';
 import { AddUpdateBody, CreateIncidentBody, StatusBody } from '../modules/incidents/incidents.schemas.js';
 import { CreatePipelineBody, TriggerBody } from '../modules/pipelines/pipelines.schemas.js';
-import { activity, asBody, catalogYaml, petstoreApiEntity, PETSTORE_VERSIONS, type Activity, type DeploymentPlan } from './demo.sample.js';
+import {
+  activity,
+  asBody,
+  catalogYaml,
+  petstoreApiEntity,
+  PETSTORE_VERSIONS,
+  type Activity,
+  type DeploymentPlan,
+} from './demo.sample.js';
 
 const DAY_MS = 86_400_000;
 /** How long the demo waits for its pipeline run (two `echo` stages) to finish. */
@@ -46,20 +54,27 @@ function deploymentEvents(plan: DeploymentPlan, environment: string, now: number
       finishedAt: new Date(at).toISOString(),
     });
     events.push(event('succeeded', finished));
-    if (plan.rolledBackOnDaysAgo.includes(daysAgo)) events.push(event('rolled_back', finished + plan.recoveryMinutes * 60_000));
+    if (plan.rolledBackOnDaysAgo.includes(daysAgo))
+      events.push(event('rolled_back', finished + plan.recoveryMinutes * 60_000));
   }
   return events;
 }
 
 /** The environment and 30 days of deployments, with their DORA facts written at once (the ingest jobs then find them done). */
 async function loadDeployments(modules: Modules, caller: Caller, sample: Activity) {
-  const environment = await modules.environments.create(caller, asBody(CreateEnvironmentBody, sample.environment, 'environment'));
+  const environment = await modules.environments.create(
+    caller,
+    asBody(CreateEnvironmentBody, sample.environment, 'environment'),
+  );
   const rolledBack: string[] = [];
   const now = Date.now();
   for (const plan of sample.deployments) {
     for (const event of deploymentEvents(plan, environment.name, now)) {
-      const { deployment } = await modules.deployments.recordEvent(caller, asBody(DeploymentEventBody, event, 'deployment'));
-      await modules.dora.ingest(deployment.id);
+      const { deployment } = await modules.deployments.recordEvent(
+        caller,
+        asBody(DeploymentEventBody, event, 'deployment'),
+      );
+      await modules.dora.ingest(caller, deployment.id);
       if (event.status === 'rolled_back') rolledBack.push(deployment.id);
     }
   }
@@ -67,7 +82,13 @@ async function loadDeployments(modules: Modules, caller: Caller, sample: Activit
 }
 
 /** An incident caused by the latest failed deployment, walked through its statuses with an update: its timeline. */
-async function loadIncident(modules: Modules, caller: Caller, sample: Activity, environmentId: string, causedBy: string | undefined) {
+async function loadIncident(
+  modules: Modules,
+  caller: Caller,
+  sample: Activity,
+  environmentId: string,
+  causedBy: string | undefined,
+) {
   const { incident } = sample;
   const componentIds = [];
   for (const name of incident.affectedComponents) {
@@ -84,7 +105,12 @@ async function loadIncident(modules: Modules, caller: Caller, sample: Activity, 
   };
   const created = await modules.incidents.create(caller, asBody(CreateIncidentBody, body, 'incident'));
   for (const step of incident.timeline) {
-    if ('update' in step) await modules.incidents.addUpdate(caller, created.id, asBody(AddUpdateBody, { message: step.update }, 'incident update'));
+    if ('update' in step)
+      await modules.incidents.addUpdate(
+        caller,
+        created.id,
+        asBody(AddUpdateBody, { message: step.update }, 'incident update'),
+      );
     else await modules.incidents.changeStatus(caller, created.id, asBody(StatusBody, step, 'incident status'));
   }
 }
@@ -93,7 +119,11 @@ async function loadIncident(modules: Modules, caller: Caller, sample: Activity, 
 async function loadPipeline(modules: Modules, caller: Caller, sample: Activity) {
   const { trigger, ...definition } = sample.pipeline;
   const pipeline = await modules.pipelines.create(caller, asBody(CreatePipelineBody, definition, 'pipeline'));
-  const run = await modules.pipelines.runs.trigger(caller, pipeline.id, asBody(TriggerBody, trigger, 'pipeline trigger'));
+  const run = await modules.pipelines.runs.trigger(
+    caller,
+    pipeline.id,
+    asBody(TriggerBody, trigger, 'pipeline trigger'),
+  );
   const deadline = Date.now() + RUN_WAIT_MS;
   while (Date.now() < deadline) {
     const now = await modules.pipelines.runs.get(caller, pipeline.id, run.id);
@@ -106,7 +136,8 @@ async function loadPipeline(modules: Modules, caller: Caller, sample: Activity) 
 async function loadDashboard(modules: Modules, caller: Caller, sample: Activity) {
   const { widgets, ...definition } = sample.dashboard;
   const dashboard = await modules.dashboards.create(caller, asBody(CreateDashboardBody, definition, 'dashboard'));
-  for (const widget of widgets) await modules.dashboards.addWidget(caller, dashboard.id, asBody(CreateWidgetBody, widget, 'widget'));
+  for (const widget of widgets)
+    await modules.dashboards.addWidget(caller, dashboard.id, asBody(CreateWidgetBody, widget, 'widget'));
 }
 
 /** Every area of the demo, in dependency order; returns the pipeline run's end state. */
@@ -118,6 +149,9 @@ export async function loadSample(modules: Modules, caller: Caller) {
   // The built-in scorecard (decision 536) is created on first listing and evaluated over the demo's components.
   await modules.scorecards.list(caller, { skip: 0, take: 1 });
   await modules.scorecards.evaluateAll(caller);
-  const [runStatus] = await Promise.all([loadPipeline(modules, caller, sample), loadDashboard(modules, caller, sample)]);
+  const [runStatus] = await Promise.all([
+    loadPipeline(modules, caller, sample),
+    loadDashboard(modules, caller, sample),
+  ]);
   return { runStatus };
 }

@@ -34,7 +34,9 @@ async function existingData(modules: Modules) {
 async function demoAlreadyLoaded(modules: Modules) {
   const { environment } = activity();
   const list = await modules.environments.list(systemCaller(), asBody(PageQuery, { take: 10 }, 'page'));
-  return list.total === 1 && list.data.some((e) => e.name === environment.name && e.description === environment.description);
+  return (
+    list.total === 1 && list.data.some((e) => e.name === environment.name && e.description === environment.description)
+  );
 }
 
 /**
@@ -81,6 +83,9 @@ export async function loadDemo(app: App): Promise<{ loaded: boolean; ms: number 
   // The process's CPU time too: on a loaded machine the wall time says more about the others' work.
   const used = process.cpuUsage(cpu);
   const cpuMs = Math.round((used.user + used.system) / 1000);
-  app.log.info({ ms, cpuMs, pipelineRun: runStatus }, 'demo: sample loaded (catalog, API versions, deployments, incident, scorecard, pipeline, dashboard)');
+  app.log.info(
+    { ms, cpuMs, pipelineRun: runStatus },
+    'demo: sample loaded (catalog, API versions, deployments, incident, scorecard, pipeline, dashboard)',
+  );
   return { loaded: true, ms };
 }

@@ -36,5 +36,7 @@ export async function registerDocs(app: App) {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
-  app.get('/api/docs/openapi.json', { config: { auth: 'none' }, schema: { hide: true } as object }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { config: { auth: 'none' }, schema: { hide: true } as object }, async () =>
+    app.swagger(),
+  );
 }

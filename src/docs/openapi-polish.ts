@@ -84,7 +84,8 @@ export function deriveOperationId(route: RouteShape, getPaths: Set<string>): str
   const P = pascal(parent);
   if (method === 'get') return isItem ? `get${P}${pascal(singular(resource))}` : `list${P}${pascal(resource)}`;
   if (method === 'delete') return `delete${P}${pascal(singular(resource))}`;
-  if (method === 'patch' || method === 'put') return `${method === 'put' ? 'replace' : 'update'}${P}${pascal(singular(resource))}`;
+  if (method === 'patch' || method === 'put')
+    return `${method === 'put' ? 'replace' : 'update'}${P}${pascal(singular(resource))}`;
   // POST: a collection (it has a GET list beside it, or is a plain plural) is a create; anything else an action.
   if (isItem) return `create${P}${pascal(singular(resource))}`;
   if (getPaths.has(path) && resource !== singular(resource)) return `create${P}${pascal(singular(resource))}`;

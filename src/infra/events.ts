@@ -35,10 +35,18 @@ export interface EventAudience {
 }
 
 /** A subscriber of one or more events; a returned promise is observed by the bus (its rejection is logged). */
-export type EventHandler<K extends BusEventName> = (payload: BusEventMap[K], audience: EventAudience | undefined, name: K) => unknown;
+export type EventHandler<K extends BusEventName> = (
+  payload: BusEventMap[K],
+  audience: EventAudience | undefined,
+  name: K,
+) => unknown;
 
 /** A subscriber of every event (the socket gateway, tests' recorders). */
-export type AnyEventHandler = <K extends BusEventName>(name: K, payload: BusEventMap[K], audience?: EventAudience) => unknown;
+export type AnyEventHandler = <K extends BusEventName>(
+  name: K,
+  payload: BusEventMap[K],
+  audience?: EventAudience,
+) => unknown;
 
 /** What an emitting module needs: `emit` after its write committed. */
 export interface EventPublisher {
@@ -61,7 +69,10 @@ const UNLISTED_SOCKET_EVENTS: Record<Exclude<EventName, SocketEventName>, never>
  * The socket's names: exactly the map's. The `satisfies` fails the build on a listed name the map
  * lacks; the record above on a name of the map that is not listed (decision 921).
  */
-const SOCKET_EVENT_NAMES = new Set<string>([...(SOCKET_EVENTS satisfies readonly EventName[]), ...Object.keys(UNLISTED_SOCKET_EVENTS)]);
+const SOCKET_EVENT_NAMES = new Set<string>([
+  ...(SOCKET_EVENTS satisfies readonly EventName[]),
+  ...Object.keys(UNLISTED_SOCKET_EVENTS),
+]);
 
 /** Whether `name` is sent to socket clients (internal events are not). */
 export const isSocketEvent = (name: string): name is EventName => SOCKET_EVENT_NAMES.has(name);
@@ -81,7 +92,8 @@ export function createEventBus(log: BusLog): EventBus {
   const observe = (name: string, run: () => unknown) => {
     try {
       const result = run();
-      if (result instanceof Promise) result.catch((err: unknown) => log.warn({ err, event: name }, 'event handler failed'));
+      if (result instanceof Promise)
+        result.catch((err: unknown) => log.warn({ err, event: name }, 'event handler failed'));
     } catch (err) {
       log.warn({ err, event: name }, 'event handler failed');
     }

@@ -8,7 +8,10 @@ describe('the event bus (decision 920)', () => {
   it('calls the subscribers of a name, in subscription order, with payload, audience and name', () => {
     const bus = createEventBus({ warn: () => {} });
     const heard: string[] = [];
-    bus.on('deployment.updated', (d, audience, name) => void heard.push(`first ${name} ${(d as { id: string }).id} ${audience?.organizationId}`));
+    bus.on(
+      'deployment.updated',
+      (d, audience, name) => void heard.push(`first ${name} ${(d as { id: string }).id} ${audience?.organizationId}`),
+    );
     bus.on(['deployment.created', 'deployment.updated'], (_d, _a, name) => void heard.push(`second ${name}`));
     bus.emit('deployment.updated', deployment('d1', 'succeeded'), { organizationId: 'o1' });
     bus.emit('deployment.created', deployment('d2', 'pending'));
@@ -65,6 +68,7 @@ describe('the event bus (decision 920)', () => {
 
   it("the socket's names are the shared list's; internal events never go to the socket (decision 921)", () => {
     for (const name of SOCKET_EVENTS) expect(isSocketEvent(name)).toBe(true);
-    for (const name of ['facts.changed', 'organization.membership.changed', 'user.admin_role.changed']) expect(isSocketEvent(name)).toBe(false);
+    for (const name of ['facts.changed', 'organization.membership.changed', 'user.admin_role.changed'])
+      expect(isSocketEvent(name)).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ import type { App } from '../kernel/types.js';
 const SERVER_PREFIXES = ['/api', '/events', '/socket.io', '/metrics', '/health'];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const NOT_BUILT_MESSAGE = 'The web portal is not built: run `npm run build` (or `npm start`, which builds it) and restart the server';
+const NOT_BUILT_MESSAGE =
+  'The web portal is not built: run `npm run build` (or `npm start`, which builds it) and restart the server';
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hangar: portal not built</title></head>
 <body><main><h1>The Hangar portal is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and restart the server.
@@ -59,7 +60,9 @@ export function createPortal(dir: string): Portal {
     },
     async register(app) {
       if (!built) {
-        app.get('/', { config: { auth: 'none' }, schema: { hide: true } as object }, (request, reply) => sendNotBuilt(request, reply));
+        app.get('/', { config: { auth: 'none' }, schema: { hide: true } as object }, (request, reply) =>
+          sendNotBuilt(request, reply),
+        );
         return;
       }
       const common = {
@@ -74,10 +77,22 @@ export function createPortal(dir: string): Portal {
       // The few files at the top (index.html, the icon, the theme script): one route each, listed at
       // start, as a catch-all at / would turn every unknown path, /api's included, into a "known path"
       // for the 405 check.
-      await app.register(fastifyStatic, { ...common, root: dir, prefix: '/', wildcard: false, globIgnore: ['**/*.br', '**/*.gz', 'assets/**'] });
+      await app.register(fastifyStatic, {
+        ...common,
+        root: dir,
+        prefix: '/',
+        wildcard: false,
+        globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
+      });
       // The hashed files under assets/ (about 200, each a GET and a HEAD route when listed) behind one
       // wildcard route of their own prefix: no scan and no routes to build at start (decision 900).
-      await app.register(fastifyStatic, { ...common, root: assetsDir, prefix: '/assets/', wildcard: true, decorateReply: false });
+      await app.register(fastifyStatic, {
+        ...common,
+        root: assetsDir,
+        prefix: '/assets/',
+        wildcard: true,
+        decorateReply: false,
+      });
     },
   };
 }

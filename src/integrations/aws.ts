@@ -11,7 +11,11 @@ const REFUSED = new Set(['UnrecognizedClientException', 'InvalidSignatureExcepti
  * status is mapped as `HttpClient` maps it; no status at all (unreachable, timed out, aborted) is
  * 503. The upstream message is never quoted (it may carry ARNs and account ids).
  */
-export function awsError(system: string, err: unknown, notFound: { names: ReadonlySet<string>; what: string } | undefined = undefined): Error {
+export function awsError(
+  system: string,
+  err: unknown,
+  notFound: { names: ReadonlySet<string>; what: string } | undefined = undefined,
+): Error {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
   if (notFound && e?.name && notFound.names.has(e.name)) return new NotFound(`${system}: ${notFound.what} not found`);
   if (e?.name && REFUSED.has(e.name)) return upstreamError(system, 403);

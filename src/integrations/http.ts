@@ -63,9 +63,12 @@ export class HttpClient {
 
   /** The absolute URL of `path` (relative to the base URL) with its query. */
   url(path: string, query?: RequestOptions['query']): URL {
-    const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    const url = /^https?:\/\//i.test(path)
+      ? new URL(path)
+      : new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
     for (const [key, value] of Object.entries(query ?? {})) {
-      for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null) url.searchParams.append(key, String(v));
+      for (const v of Array.isArray(value) ? value : [value])
+        if (v !== undefined && v !== null) url.searchParams.append(key, String(v));
     }
     return url;
   }
@@ -83,7 +86,8 @@ export class HttpClient {
     } catch {
       throw new BadGateway(`${this.system} sent a page link that could not be read`);
     }
-    if (url.origin !== new URL(this.baseUrl).origin) throw new BadGateway(`${this.system} sent a page link to another host; it was not followed`);
+    if (url.origin !== new URL(this.baseUrl).origin)
+      throw new BadGateway(`${this.system} sent a page link to another host; it was not followed`);
     return url.toString();
   }
 
@@ -161,4 +165,5 @@ export function upstreamError(system: string, status: number): Error {
 }
 
 /** Basic auth header value. */
-export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

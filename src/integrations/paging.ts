@@ -11,7 +11,11 @@ export interface Page<T, C> {
  * Hub, Harbor, Artifact Registry, Kong and CircleCI read their lists through it; links are checked
  * by `HttpClient.pageLink` (same origin, decision 204) before they are followed.
  */
-export async function collectPages<T, C>(first: C, page: (cursor: C) => Promise<Page<T, C>>, maxPages: number): Promise<T[]> {
+export async function collectPages<T, C>(
+  first: C,
+  page: (cursor: C) => Promise<Page<T, C>>,
+  maxPages: number,
+): Promise<T[]> {
   const out: T[] = [];
   let cursor: C | null | undefined = first;
   for (let i = 0; i < maxPages && cursor !== null && cursor !== undefined && cursor !== ''; i++) {

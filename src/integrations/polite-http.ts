@@ -65,11 +65,19 @@ const gateOf = (o: PoliteOptions) => {
 const int = (v: string | null) => (v !== null && /^\d+$/.test(v.trim()) ? Number(v.trim()) : null);
 
 /** How long to wait before trying again, or null when the answer is not a rate limit. */
-export function rateLimitWait(status: number, headers: Headers, body: string, remainingHeader: string, resetHeader: string, now = Date.now()): number | null {
+export function rateLimitWait(
+  status: number,
+  headers: Headers,
+  body: string,
+  remainingHeader: string,
+  resetHeader: string,
+  now = Date.now(),
+): number | null {
   const retryAfter = int(headers.get('retry-after'));
   const remaining = int(headers.get(remainingHeader));
   const reset = int(headers.get(resetHeader));
-  const limited = status === 429 || (status === 403 && (retryAfter !== null || remaining === 0 || /rate limit/i.test(body)));
+  const limited =
+    status === 429 || (status === 403 && (retryAfter !== null || remaining === 0 || /rate limit/i.test(body)));
   if (!limited) return null;
   if (retryAfter !== null) return Math.min(MAX_PAUSE_MS, retryAfter * 1000);
   if (remaining === 0 && reset !== null) return Math.min(MAX_PAUSE_MS, Math.max(1000, reset * 1000 - now + 1000));
@@ -109,9 +117,36 @@ async function once(o: PoliteOptions, url: URL, headers: Record<string, string>)
 
 class ConnectionFailed extends Error {}
 
+/**
+ * An abort after `ms` of time this process could have read an answer in (decision 1036): counted in
+ * ticks of a second, each worth at most two, so a stretch where the event loop was blocked (an
+ * embedded database's statement runs on this thread) is not charged to the provider; an answer that
+ * arrived meanwhile is read, not aborted.
+ */
+function responsiveTimeout(ms: number) {
+  const controller = new AbortController();
+  const TICK = 1000;
+  let counted = 0;
+  let last = Date.now();
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      counted += Math.min(now - last, 2 * TICK);
+      last = now;
+      if (counted >= ms) {
+        clearInterval(timer);
+        controller.abort(new DOMException('The provider did not answer in time', 'TimeoutError'));
+      }
+    },
+    Math.min(TICK, ms),
+  );
+  timer.unref();
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}
+
 async function attempt(o: PoliteOptions, url: URL, headers: Record<string, string>): Promise<PoliteResponse> {
-  const timeout = AbortSignal.timeout(o.timeoutMs ?? 15_000);
-  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+  const timeout = responsiveTimeout(o.timeoutMs ?? 15_000);
+  const signal = o.signal ? AbortSignal.any([o.signal, timeout.signal]) : timeout.signal;
   try {
     const res = await o.fetch(url, { method: 'GET', headers, signal, redirect: 'manual' });
     const text = res.status === 304 ? '' : (await res.text()).slice(0, MAX_BODY_CHARS);
@@ -120,7 +155,11 @@ async function attempt(o: PoliteOptions, url: URL, headers: Record<string, strin
     if (o.signal?.aborted) throw o.signal.reason ?? err;
     const refused = err instanceof OutboundRefused ? err : (err as { cause?: unknown })?.cause;
     if (refused instanceof OutboundRefused) throw refused;
-    throw new ConnectionFailed(timeout.aborted ? `${o.system} did not answer in time` : `${o.system} is unreachable`);
+    throw new ConnectionFailed(
+      timeout.signal.aborted ? `${o.system} did not answer in time` : `${o.system} is unreachable`,
+    );
+  } finally {
+    timeout.stop();
   }
 }
 
@@ -145,7 +184,8 @@ export async function politeGet(o: PoliteOptions, url: URL, headers: Record<stri
       continue;
     }
     // The budget is spent: stop before the provider has to refuse (the answer itself is good).
-    if (remaining === 0 && reset !== null) pause(o, gate, Math.min(Date.now() + MAX_PAUSE_MS, reset * 1000 + 1000), 'rate limit spent');
+    if (remaining === 0 && reset !== null)
+      pause(o, gate, Math.min(Date.now() + MAX_PAUSE_MS, reset * 1000 + 1000), 'rate limit spent');
     if (res.status === 304) o.ledger.notModified++;
     if (res.status === 401) throw new UpstreamRefused(`${o.system} refused the credential`);
     if (res.status >= 500) throw new Unavailable(`${o.system} answered ${res.status}`);

@@ -129,7 +129,13 @@ export function runProcess(opts: RunProcessOptions): Promise<ProcessResult> {
     const stdout = boundedBuffer(opts.maxStdoutBytes ?? 0);
     const stderr = boundedBuffer(opts.maxStderrBytes ?? 0);
     if (opts.signal?.aborted) {
-      resolve({ exitCode: null, signal: null, stopped: { why: 'aborted', reason: opts.signal.reason }, stdout: '', stderr: '' });
+      resolve({
+        exitCode: null,
+        signal: null,
+        stopped: { why: 'aborted', reason: opts.signal.reason },
+        stdout: '',
+        stderr: '',
+      });
       return;
     }
     const child = spawn(opts.file, [...opts.args], {

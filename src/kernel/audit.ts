@@ -26,8 +26,9 @@ export interface AuditEntry {
 }
 
 /**
- * The audit port every module reaches (decision 980): `record(tx, entry)` appends to the chain
- * inside the caller's transaction, so the change and its record commit or roll back together.
+ * The audit port every module reaches (decision 980): `record(tx, entry)` inserts the record
+ * inside the caller's transaction, so the change and its record commit or roll back together; the
+ * audit module chains it after the commit (decision 1090).
  */
 export interface AuditPort {
   record(tx: Executor, entry: AuditEntry): Promise<void>;

@@ -60,11 +60,17 @@ function describeWhoMayCall(route: { method: string | string[]; url: string; sch
   const schema = route.schema as { description?: string; hide?: boolean } | undefined;
   if (!route.url.startsWith('/api/') || !schema || schema.hide || !methods.some((m) => WRITES.has(m))) return;
   if (schema.description?.includes('Allowed:')) return;
-  schema.description = schema.description ? `${ALLOWED_BY_LEVEL[level]} ${schema.description}` : ALLOWED_BY_LEVEL[level];
+  schema.description = schema.description
+    ? `${ALLOWED_BY_LEVEL[level]} ${schema.description}`
+    : ALLOWED_BY_LEVEL[level];
 }
 
 /** One hook enforces every route's declared level; the OpenAPI document shows which need a token. */
-export function registerAuthGuard(app: FastifyInstance, resolveActor: ActorResolver, resolveOrganization: OrganizationResolver) {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  resolveActor: ActorResolver,
+  resolveOrganization: OrganizationResolver,
+) {
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('caller', null as unknown as Caller);
 

@@ -38,5 +38,9 @@ export interface Caller {
 
 /** The caller of background jobs and schedules (rule 7 of ARCHITECTURE.md). */
 export function systemCaller(opts: { organizationId?: string | null; requestId?: string } = {}): Caller {
-  return Object.freeze({ actor: SYSTEM_ACTOR, organizationId: opts.organizationId ?? null, requestId: opts.requestId ?? `job-${randomUUID()}` });
+  return Object.freeze({
+    actor: SYSTEM_ACTOR,
+    organizationId: opts.organizationId ?? null,
+    requestId: opts.requestId ?? `job-${randomUUID()}`,
+  });
 }

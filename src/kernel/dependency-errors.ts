@@ -19,7 +19,17 @@ const PG_CONNECTION_MESSAGES = [
   'Connection terminated due to connection timeout',
 ];
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'ECONNABORTED',
+]);
 
 const REDIS_MESSAGES = [
   'Connection is closed',
@@ -46,7 +56,8 @@ function* chain(err: unknown): Generator<Shaped> {
 
 /** Whether `err` came from a database query (drizzle wraps the driver's error with the query and its parameters). */
 const isQueryError = (e: Shaped) => typeof e.query === 'string' && 'params' in e;
-const isPgServerError = (e: Shaped) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
+const isPgServerError = (e: Shaped) =>
+  typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
 
 /** The dependency whose outage caused `err`, or undefined when it is something else. */
 export function unavailableDependency(err: unknown): Dependency | undefined {
@@ -55,7 +66,8 @@ export function unavailableDependency(err: unknown): Dependency | undefined {
     if (isQueryError(e)) fromQuery = true;
     const message = typeof e.message === 'string' ? e.message : '';
     if (e.name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.some((m) => message.startsWith(m))) return 'redis';
-    if (typeof e.code === 'string' && PG_UNAVAILABLE.test(e.code) && (fromQuery || isPgServerError(e))) return 'database';
+    if (typeof e.code === 'string' && PG_UNAVAILABLE.test(e.code) && (fromQuery || isPgServerError(e)))
+      return 'database';
     if (PG_CONNECTION_MESSAGES.some((m) => message.includes(m))) return 'database';
     if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return fromQuery ? 'database' : 'redis';
   }
@@ -88,7 +100,11 @@ const stripMessageFromStack = (stack: string | undefined) =>
 
 /** What pino's own serializer keeps of an error, plus its cause (serialized the same careful way). */
 function plainError(err: Error): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: err.constructor?.name ?? 'Error', message: err.message, stack: err.stack };
+  const out: Record<string, unknown> = {
+    type: err.constructor?.name ?? 'Error',
+    message: err.message,
+    stack: err.stack,
+  };
   for (const [key, value] of Object.entries(err)) {
     if (key in out || key === 'cause' || key === 'params' || key === 'query' || key === 'detail') continue;
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
@@ -110,7 +126,9 @@ export function safeErrorSerializer(err: unknown): unknown {
   if (!query && !pg) return plainError(err as Error);
   const pgFields = pg as (Shaped & { table?: string; constraint?: string; routine?: string }) | undefined;
   const network = links.find((e) => typeof e.code === 'string' && NETWORK_CODES.has(e.code));
-  const connection = links.find((e) => typeof e.message === 'string' && PG_CONNECTION_MESSAGES.some((m) => e.message!.includes(m)));
+  const connection = links.find(
+    (e) => typeof e.message === 'string' && PG_CONNECTION_MESSAGES.some((m) => e.message!.includes(m)),
+  );
   return {
     type: 'DatabaseError',
     message: 'database query failed',

@@ -6,7 +6,13 @@ import { UNAVAILABLE_MESSAGES, unavailableDependency } from './dependency-errors
 import { DomainError, type ErrorDetail } from './errors.js';
 
 /** The error envelope of every failure: `{statusCode, message, error, timestamp, path[, details]}`. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string, details?: ErrorDetail[]) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  details?: ErrorDetail[],
+) {
   const body: Record<string, unknown> = {
     statusCode,
     message,
@@ -125,7 +131,8 @@ export function registerErrorHandling(app: FastifyInstance, notFoundFallback?: N
   const known = FindMyWay({ ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) if (m !== 'HEAD' || !methods.includes('GET')) known.on(m as HTTPMethod, route.url, () => {});
+    for (const m of methods)
+      if (m !== 'HEAD' || !methods.includes('GET')) known.on(m as HTTPMethod, route.url, () => {});
   });
 
   app.setNotFoundHandler((request, reply) => {

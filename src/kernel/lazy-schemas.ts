@@ -46,7 +46,10 @@ function deferred<F extends (...args: never[]) => unknown>(compile: () => F, sco
 }
 
 /** Wraps a validator compiler; Fastify reads a failed validation's `errors` off the function itself. */
-export function lazyValidatorCompiler(compile: FastifySchemaCompiler<unknown>, scope?: SchemaScope): FastifySchemaCompiler<unknown> {
+export function lazyValidatorCompiler(
+  compile: FastifySchemaCompiler<unknown>,
+  scope?: SchemaScope,
+): FastifySchemaCompiler<unknown> {
   return (route) => {
     const validator = deferred(() => compile(route) as (data: unknown) => unknown, scope);
     const validate = ((data: unknown) => {

@@ -15,12 +15,18 @@ const MAX_LIMIT = 100;
  * one set of bounds, shared with the check of routes that do not declare them (decision 815).
  */
 export const PageNumberQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_NUMBER, default: 1, description: `page number (1-${MAX_PAGE_NUMBER})` }),
+  page: Type.Integer({
+    minimum: 1,
+    maximum: MAX_PAGE_NUMBER,
+    default: 1,
+    description: `page number (1-${MAX_PAGE_NUMBER})`,
+  }),
   limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 20, description: `rows per page (1-${MAX_LIMIT})` }),
 });
 export type PageNumberQuery = Static<typeof PageNumberQuery>;
 
-export const Page = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), total: Type.Integer(), skip: Type.Integer(), take: Type.Integer() });
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), total: Type.Integer(), skip: Type.Integer(), take: Type.Integer() });
 
 export interface PageResult<T> {
   data: T[];
@@ -29,7 +35,12 @@ export interface PageResult<T> {
   take: number;
 }
 
-export const pageOf = <T>(data: T[], total: number, q: PageQuery): PageResult<T> => ({ data, total, skip: q.skip, take: q.take });
+export const pageOf = <T>(data: T[], total: number, q: PageQuery): PageResult<T> => ({
+  data,
+  total,
+  skip: q.skip,
+  take: q.take,
+});
 
 /**
  * `pageOf` that hands back the same page object while the cached rows and total are the same
@@ -60,7 +71,10 @@ const PAGING: Record<string, { min: number; max: number; problem: string }> = {
  * paging value is a 400 even when the system behind the route is not configured or down (decisions
  * 405, 815). Routes that page validate them by schema.
  */
-export function pagingProblem(query: unknown, declared: (name: string) => boolean): { field: string; problem: string } | undefined {
+export function pagingProblem(
+  query: unknown,
+  declared: (name: string) => boolean,
+): { field: string; problem: string } | undefined {
   if (typeof query !== 'object' || query === null) return undefined;
   for (const [name, range] of Object.entries(PAGING)) {
     const value = (query as Record<string, unknown>)[name];

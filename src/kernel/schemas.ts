@@ -3,9 +3,12 @@ import { Type, type Static, type TSchema } from 'typebox';
 /** Shared TypeBox building blocks used by every module's schemas. */
 export const Uuid = Type.String({ format: 'uuid', description: 'UUID' });
 /** For values no schema sees (headers read by hand, free-form widget config). */
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+export const isUuid = (v: unknown): v is string =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 /** Services hand Dates to the serializer (which writes ISO 8601); cached values arrive as strings. */
-export const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }));
+export const Timestamp = Type.Unsafe<Date | string>(
+  Type.String({ format: 'date-time', description: 'ISO 8601 timestamp' }),
+);
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

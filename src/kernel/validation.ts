@@ -45,9 +45,13 @@ export function closeBodySchema(schema: unknown): unknown {
     }
   }
   const declared =
-    src.additionalProperties !== undefined || src.patternProperties !== undefined || src.unevaluatedProperties !== undefined || src.$ref !== undefined;
+    src.additionalProperties !== undefined ||
+    src.patternProperties !== undefined ||
+    src.unevaluatedProperties !== undefined ||
+    src.$ref !== undefined;
   const props = src.properties as JsonSchema | undefined;
-  if (!declared && props && typeof props === 'object' && Object.keys(props).length > 0) out.additionalProperties = false;
+  if (!declared && props && typeof props === 'object' && Object.keys(props).length > 0)
+    out.additionalProperties = false;
   return out;
 }
 

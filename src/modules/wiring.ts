@@ -45,7 +45,7 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
 
   // Modules that call no other module's verbs. The permission policy first: every write asks it (decision 951).
-  const permissions = createPermissionsModule({ db, cache: infra.cache, cacheTtlS: config.cacheTtlS });
+  const permissions = createPermissionsModule({ db, cache: infra.cache, cacheTtlS: config.cacheTtlS, users: auth });
   const organizations = createOrganizationsModule({ db, userExists, events });
   const environments = createEnvironmentsModule({ db });
   const deployments = createDeploymentsModule({ db, events, users: auth });
@@ -62,19 +62,41 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
   const meshTwo = createMeshTwoModule({ mesh: adapters.meshTwo, metrics: adapters.meshMetrics });
   const admission = createAdmissionModule({ port: adapters.admission });
   const credentials = createCredentialsModule(infra);
-  const apiSpecs = createApiSpecsModule({ db, events, config: config.apiSpecs, maxBodyBytes: config.maxBodyBytes, permissions: permissions.service });
+  const apiSpecs = createApiSpecsModule({
+    db,
+    events,
+    config: config.apiSpecs,
+    maxBodyBytes: config.maxBodyBytes,
+    permissions: permissions.service,
+  });
 
   // The catalog stores API entities' definitions through api-specs (which only reads the catalog's lookup).
-  const catalog = createCatalogModule({ ...infra, git: adapters.git, apiSpecs: apiSpecs.service, permissions: permissions.service });
+  const catalog = createCatalogModule({
+    ...infra,
+    git: adapters.git,
+    apiSpecs: apiSpecs.service,
+    permissions: permissions.service,
+  });
   // Teams, the cluster sync, scaffolds and cost write or list components through the catalog's verbs.
-  const teams = createTeamsModule({ db, userExists, catalog: catalog.service, permissions: permissions.service, audit: infra.audit });
+  const teams = createTeamsModule({
+    db,
+    userExists,
+    catalog: catalog.service,
+    permissions: permissions.service,
+    audit: infra.audit,
+  });
   const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
   const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
   const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
   // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
   const dora = createDoraModule({ db, jobs, log, config, events, git: adapters.git });
   // Discovery registers repositories' catalog files through the catalog's location verbs (decision 1014).
-  const discovery = createDiscoveryModule({ ...infra, providers: adapters.discovery, catalog: catalog.service, credentials: credentials.service });
+  const discovery = createDiscoveryModule({
+    ...infra,
+    providers: adapters.discovery,
+    catalog: catalog.service,
+    credentials: credentials.service,
+  });
   // The GitHub, GitLab and Argo CD receivers dispatch deployment deliveries to the deployments module (decision 864),
   // pushes and repository events to discovery (decision 1015).
   const deploymentHandlers = deploymentReceivers(deployments.service);
@@ -98,14 +120,22 @@ export async function registerModules(app: App, infra: Infrastructure, adapters:
     gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
     notifyWebhook: adapters.notifyWebhook,
     containerBuild: adapters.containerBuild,
+    scripts: adapters.scriptRunner,
     // The deploy stage records deployments through their module's verbs (the one write path).
     deployments: deployments.service,
     permissions: permissions.service,
   });
   // Outbound webhooks hear the same events as the socket gateway (decision 991).
-  const webhooks = createWebhooksModule({ ...infra });
+  const webhooks = createWebhooksModule({ ...infra, transport: adapters.webhookTransport });
   // Notifications read teams, incidents and users (decision 740).
-  const notifications = createNotificationsModule({ db, log, events, teams: teams.service, incidents: incidents.service, auth });
+  const notifications = createNotificationsModule({
+    db,
+    log,
+    events,
+    teams: teams.service,
+    incidents: incidents.service,
+    auth,
+  });
   // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
   const scorecards = createScorecardsModule({
     db,

@@ -19,7 +19,10 @@ const violation = (kind: string, name: string, namespace: string | null): Violat
   message: 'you must provide labels: {"gatekeeper"}',
   enforcementAction: 'dryrun',
 });
-export const VIOLATIONS: Violation[] = [violation('Namespace', 'default', null), violation('Deployment', 'web', 'shop')];
+export const VIOLATIONS: Violation[] = [
+  violation('Namespace', 'default', null),
+  violation('Deployment', 'web', 'shop'),
+];
 
 export interface AdmissionSubject {
   /** A cluster with Gatekeeper, TEMPLATE and a constraint audited with VIOLATIONS. */
@@ -38,7 +41,9 @@ export function admissionContract(name: string, make: () => Promise<AdmissionSub
 
     it('installed: enabled, its templates and the audit violations sorted by constraint, namespace, name', async () => {
       expect(await s.installed.enabled()).toBe(true);
-      expect(await s.installed.constraintTemplates()).toEqual([{ ...TEMPLATE, createdAt: expect.toSatisfy((v) => v === null || typeof v === 'string') }]);
+      expect(await s.installed.constraintTemplates()).toEqual([
+        { ...TEMPLATE, createdAt: expect.toSatisfy((v) => v === null || typeof v === 'string') },
+      ]);
       expect(await s.installed.violations()).toEqual(VIOLATIONS);
     });
     it('absent: not enabled and empty lists (never an error)', async () => {

@@ -3,7 +3,8 @@ import { ApiGatewayAdapter } from '../../src/integrations/apigateway/apigateway.
 import { startFakeApiGateway } from '../fakes/apigateway-server.js';
 import { gatewayContract } from './gateway.contract.js';
 
-const aws = (endpoint: string) => new ApiGatewayAdapter({ region: 'eu-west-1', accessKeyId: 'AKIA', secretAccessKey: 's', endpoint });
+const aws = (endpoint: string) =>
+  new ApiGatewayAdapter({ region: 'eu-west-1', accessKeyId: 'AKIA', secretAccessKey: 's', endpoint });
 gatewayContract('Amazon API Gateway adapter against a local REST endpoint', async () => {
   const servers: Awaited<ReturnType<typeof startFakeApiGateway>>[] = [];
   return {
@@ -38,7 +39,12 @@ afterAll(() => gw.close());
 
 describe('Amazon API Gateway adapter (SDK against a local REST endpoint)', () => {
   it('one route per resource across position pages; externalId api:resource; invoke URL probes', async () => {
-    const a = new ApiGatewayAdapter({ region: 'eu-west-1', accessKeyId: 'AKIA', secretAccessKey: 's', endpoint: gw.url });
+    const a = new ApiGatewayAdapter({
+      region: 'eu-west-1',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 's',
+      endpoint: gw.url,
+    });
     expect(await a.listRoutes()).toEqual([
       {
         externalId: 'abc123:root1',
@@ -58,10 +64,17 @@ describe('Amazon API Gateway adapter (SDK against a local REST endpoint)', () =>
       },
       { externalId: 'def456:r9', name: 'nostage /x', paths: ['/x'], methods: ['ANY'], tags: [], probeUrl: null },
     ]);
-    expect(gw.requests.some((r) => r.url.pathname === '/restapis' && r.url.searchParams.get('position') === '1')).toBe(true);
+    expect(gw.requests.some((r) => r.url.pathname === '/restapis' && r.url.searchParams.get('position') === '1')).toBe(
+      true,
+    );
   });
   it('unreachable: 503', async () => {
-    const a = new ApiGatewayAdapter({ region: 'eu-west-1', accessKeyId: 'a', secretAccessKey: 'b', endpoint: 'http://127.0.0.1:1' });
+    const a = new ApiGatewayAdapter({
+      region: 'eu-west-1',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+      endpoint: 'http://127.0.0.1:1',
+    });
     await expect(a.listRoutes()).rejects.toMatchObject({ statusCode: 503 });
   });
 });

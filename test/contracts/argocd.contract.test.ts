@@ -18,7 +18,8 @@ gitOpsContract('Argo CD adapter against an Argo CD-shaped server', async () => {
 });
 
 let argo: ArgoFake;
-const adapter = (token = 'argo-token', url = argo.url, timeoutMs = 2000) => ArgoCdAdapter.fromCredential({ url, token }, { timeoutMs });
+const adapter = (token = 'argo-token', url = argo.url, timeoutMs = 2000) =>
+  ArgoCdAdapter.fromCredential({ url, token }, { timeoutMs });
 
 beforeAll(async () => {
   argo = await startArgoCdServer();
@@ -32,7 +33,10 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
 
   it('lists applications in the document shape, filtered by project and label selector', async () => {
     argo.apps.set('shop', argoApp('shop', { project: 'retail', labels: { team: 'a' } }));
-    argo.apps.set('billing', argoApp('billing', { project: 'finance', labels: { team: 'b' }, health: 'Degraded', sync: 'OutOfSync' }));
+    argo.apps.set(
+      'billing',
+      argoApp('billing', { project: 'finance', labels: { team: 'b' }, health: 'Degraded', sync: 'OutOfSync' }),
+    );
     const all = await adapter().listApplications({});
     expect(all.map((a) => a.metadata.name)).toEqual(['billing', 'shop']);
     expect(all[0]).toEqual({
@@ -74,7 +78,10 @@ describe('Argo CD adapter against an Argo CD-shaped server', () => {
     expect(err).toBeInstanceOf(NotFound);
     expect(err.message).toContain('"nope"');
     // The 403 was told apart by listing with the name filter (older releases answer it with 404).
-    expect(argo.requests.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/applications/nope', 'GET /api/v1/applications?name=nope']);
+    expect(argo.requests.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/v1/applications/nope',
+      'GET /api/v1/applications?name=nope',
+    ]);
     argo.nameFilterEmpty = true;
     try {
       await expect(adapter().getApplication('nope')).rejects.toBeInstanceOf(NotFound);

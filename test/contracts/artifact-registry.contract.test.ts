@@ -46,14 +46,20 @@ describe('Artifact Registry adapter (OAuth JWT-bearer + REST v1)', () => {
 
   it('a token endpoint answering without an access token gives 502, not 400', async () => {
     const oauth = await startFakeServer(() => ({ status: 200, body: { token_type: 'Bearer' } }));
-    const a = new ArtifactRegistryAdapter(gar.server.url, 'europe-west1', { ...gar.key, token_uri: `${oauth.url}/token` });
+    const a = new ArtifactRegistryAdapter(gar.server.url, 'europe-west1', {
+      ...gar.key,
+      token_uri: `${oauth.url}/token`,
+    });
     await expect(a.listRepositories()).rejects.toMatchObject({ statusCode: 502 });
     await oauth.close();
   });
 
   it('a key the token endpoint refuses gives 502', async () => {
     const other = await startFakeArtifactRegistry();
-    const a = new ArtifactRegistryAdapter(gar.server.url, 'europe-west1', { ...other.key, token_uri: gar.key.token_uri });
+    const a = new ArtifactRegistryAdapter(gar.server.url, 'europe-west1', {
+      ...other.key,
+      token_uri: gar.key.token_uri,
+    });
     await expect(a.listRepositories()).rejects.toMatchObject({ statusCode: 502 });
     await other.server.close();
   });

@@ -12,7 +12,11 @@ const down = <T extends { failWith(status: number): void }>(fake: T) => (fake.fa
 
 gitOpsContract('in-memory fake', async () => {
   const port = new FakeArgoCd();
-  return { port, addApplication: (name, project) => void port.add(name, { project }), unreachable: () => down(new FakeArgoCd()) };
+  return {
+    port,
+    addApplication: (name, project) => void port.add(name, { project }),
+    unreachable: () => down(new FakeArgoCd()),
+  };
 });
 cloudCiContract('in-memory fake', async () => {
   const port = new FakeCircleCi();

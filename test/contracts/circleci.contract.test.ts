@@ -8,7 +8,8 @@ import { cloudCiContract } from './cloud-ci.contract.js';
 
 cloudCiContract('CircleCI adapter against a CircleCI API v2-shaped server', async () => {
   const server = await startCircleCiServer();
-  const at = (baseUrl: string) => CircleCiAdapter.fromCredential({ token: 'circle-token' }, { baseUrl, timeoutMs: 2000 });
+  const at = (baseUrl: string) =>
+    CircleCiAdapter.fromCredential({ token: 'circle-token' }, { baseUrl, timeoutMs: 2000 });
   return {
     port: at(server.url),
     addPipeline(slug, url) {
@@ -21,7 +22,8 @@ cloudCiContract('CircleCI adapter against a CircleCI API v2-shaped server', asyn
 });
 
 let circle: CircleCiFake;
-const adapter = (token = 'circle-token', baseUrl = circle.url, timeoutMs = 2000) => CircleCiAdapter.fromCredential({ token }, { baseUrl, timeoutMs });
+const adapter = (token = 'circle-token', baseUrl = circle.url, timeoutMs = 2000) =>
+  CircleCiAdapter.fromCredential({ token }, { baseUrl, timeoutMs });
 
 beforeAll(async () => {
   circle = await startCircleCiServer();
@@ -30,7 +32,9 @@ beforeAll(async () => {
     const shop = n % 3 === 0;
     const slug = shop ? 'gh/acme/shop' : 'gh/acme/other';
     circle.projects.add(slug);
-    circle.pipelines.push(circlePipeline(slug, shop ? 'https://github.com/acme/shop' : 'https://github.com/acme/other', n));
+    circle.pipelines.push(
+      circlePipeline(slug, shop ? 'https://github.com/acme/shop' : 'https://github.com/acme/other', n),
+    );
   }
 });
 afterAll(() => circle.close());
@@ -47,7 +51,11 @@ describe('CircleCI adapter against a CircleCI API v2-shaped server', () => {
   });
 
   it('filters by repository URL, whatever its spelling', async () => {
-    for (const vcsUrl of ['https://github.com/acme/shop', 'https://github.com/Acme/Shop.git/', 'git@github.com:acme/shop.git']) {
+    for (const vcsUrl of [
+      'https://github.com/acme/shop',
+      'https://github.com/Acme/Shop.git/',
+      'git@github.com:acme/shop.git',
+    ]) {
       const shop = await adapter().listPipelines({ vcsUrl });
       expect(shop).toHaveLength(15);
       expect(shop.every((p) => p.projectSlug === 'gh/acme/shop')).toBe(true);
@@ -73,9 +81,14 @@ describe('CircleCI adapter against a CircleCI API v2-shaped server', () => {
   it('triggers by project slug; an unknown project is NotFound; invalid input is BadGateway', async () => {
     const res = await adapter().triggerPipeline('gh/acme/shop', { branch: 'release', parameters: { deploy: true } });
     expect(res).toMatchObject({ state: 'pending', projectSlug: 'gh/acme/shop' });
-    expect(circle.triggers.at(-1)).toEqual({ slug: 'gh/acme/shop', body: { branch: 'release', parameters: { deploy: true } } });
+    expect(circle.triggers.at(-1)).toEqual({
+      slug: 'gh/acme/shop',
+      body: { branch: 'release', parameters: { deploy: true } },
+    });
     await expect(adapter().triggerPipeline('gh/acme/missing', {})).rejects.toBeInstanceOf(NotFound);
-    await expect(adapter().triggerPipeline('gh/acme/shop', { branch: 'a', tag: 'b' })).rejects.toBeInstanceOf(BadGateway);
+    await expect(adapter().triggerPipeline('gh/acme/shop', { branch: 'a', tag: 'b' })).rejects.toBeInstanceOf(
+      BadGateway,
+    );
   });
 
   it('refused token: UpstreamRefused naming the platform; unreachable or slow: Unavailable', async () => {

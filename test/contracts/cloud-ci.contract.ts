@@ -21,7 +21,10 @@ export function cloudCiContract(name: string, make: () => Promise<CloudCiSubject
     afterAll(() => s?.close?.());
 
     it('lists pipelines, filtered by repository URL', async () => {
-      expect((await s.port.listPipelines({})).map((p) => p.projectSlug).sort()).toEqual(['gh/acme/shop', 'gh/acme/web']);
+      expect((await s.port.listPipelines({})).map((p) => p.projectSlug).sort()).toEqual([
+        'gh/acme/shop',
+        'gh/acme/web',
+      ]);
       const shop = await s.port.listPipelines({ vcsUrl: 'https://github.com/acme/shop.git' });
       expect(shop.map((p) => p.projectSlug)).toEqual(['gh/acme/shop']);
       expect(typeof shop[0]!.id).toBe('string');

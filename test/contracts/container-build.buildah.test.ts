@@ -21,7 +21,9 @@ containerBuildContract('build-tools adapter with buildah', async () => {
     async close() {
       await registry.stop();
       // The images the suite built stay in buildah's local storage otherwise.
-      const { stdout } = await run('buildah', ['images', '--format', '{{.Name}}:{{.Tag}}']).catch(() => ({ stdout: '' }));
+      const { stdout } = await run('buildah', ['images', '--format', '{{.Name}}:{{.Tag}}']).catch(() => ({
+        stdout: '',
+      }));
       const ours = stdout.split('\n').filter((l) => l.includes('hangar-contract/'));
       if (ours.length) await run('buildah', ['rmi', '--force', '--', ...ours]).catch(() => {});
     },

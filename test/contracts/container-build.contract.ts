@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildEngine, ContainerBuildPort, ContainerBuildRequest } from '../../src/modules/pipelines/pipelines.ports.js';
+import type {
+  BuildEngine,
+  ContainerBuildPort,
+  ContainerBuildRequest,
+} from '../../src/modules/pipelines/pipelines.ports.js';
 
 export interface ContainerBuildSubject {
   port: ContainerBuildPort;
@@ -47,7 +51,10 @@ export function containerBuildContract(name: string, make: () => Promise<Contain
     it('builds an image and pushes it over plain HTTP, logging each command before it runs', async () => {
       const repository = `hangar-contract/${uniq()}`;
       const lines: string[] = [];
-      const result = await s.port.build(request({ tag: `${repository}:2.0.0`, push: { registry: s.registry, insecure: true } }), (l) => lines.push(l));
+      const result = await s.port.build(
+        request({ tag: `${repository}:2.0.0`, push: { registry: s.registry, insecure: true } }),
+        (l) => lines.push(l),
+      );
       expect(result, lines.join('\n')).toEqual({ status: 'succeeded' });
       expect(await s.tags(repository)).toEqual(['2.0.0']);
       const commands = lines.filter((l) => l.startsWith('$ '));
@@ -58,7 +65,9 @@ export function containerBuildContract(name: string, make: () => Promise<Contain
 
     it('a failing step answers failed naming the tool, the step and the exit code', async () => {
       const lines: string[] = [];
-      const result = await s.port.build(request({ dockerfile: join(work, 'ctx', 'Missingfile') }), (l) => lines.push(l));
+      const result = await s.port.build(request({ dockerfile: join(work, 'ctx', 'Missingfile') }), (l) =>
+        lines.push(l),
+      );
       expect(result.status).toBe('failed');
       expect(result.status === 'failed' && result.reason).toMatch(/^\w+ (bud|build) exited with code \d+$/);
       expect(lines.length).toBeGreaterThan(1);
@@ -66,12 +75,19 @@ export function containerBuildContract(name: string, make: () => Promise<Contain
 
     it('a tool that is not installed answers failed naming it and its engine', async () => {
       const result = await s.port.build(request({ env: { PATH: join(work, 'no-tools-here'), HOME: work } }), () => {});
-      expect(result).toEqual({ status: 'failed', reason: expect.stringMatching(/^the build tool "\w+" \(engine oci_[abc]\) is not installed/) });
+      expect(result).toEqual({
+        status: 'failed',
+        reason: expect.stringMatching(/^the build tool "\w+" \(engine oci_[abc]\) is not installed/),
+      });
     });
 
     it('an aborted signal answers stopped and builds nothing', async () => {
       const repository = `hangar-contract/${uniq()}`;
-      const result = await s.port.build(request({ tag: `${repository}:1`, push: { registry: s.registry, insecure: true } }), () => {}, AbortSignal.abort());
+      const result = await s.port.build(
+        request({ tag: `${repository}:1`, push: { registry: s.registry, insecure: true } }),
+        () => {},
+        AbortSignal.abort(),
+      );
       expect(result).toEqual({ status: 'stopped' });
       expect(await s.tags(repository)).toEqual([]);
     });

@@ -9,7 +9,9 @@ containerBuildContract('in-memory fake', async () => {
     path: '/usr/bin',
     registry: '127.0.0.1:5000',
     async tags(repository) {
-      return port.pushed.filter((p) => p.startsWith(`127.0.0.1:5000/${repository}:`)).map((p) => p.slice(p.lastIndexOf(':') + 1));
+      return port.pushed
+        .filter((p) => p.startsWith(`127.0.0.1:5000/${repository}:`))
+        .map((p) => p.slice(p.lastIndexOf(':') + 1));
     },
   };
 });

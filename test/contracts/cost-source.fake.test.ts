@@ -5,7 +5,8 @@ costSourceContract('in-memory fake', async () => ({
   async serving(data) {
     const port = new FakeCostSource();
     for (const [window, aggregates] of Object.entries(data))
-      for (const [aggregate, keys] of Object.entries(aggregates!)) for (const [key, a] of Object.entries(keys)) port.set(window as '7d', aggregate, key, a);
+      for (const [aggregate, keys] of Object.entries(aggregates!))
+        for (const [key, a] of Object.entries(keys)) port.set(window as '7d', aggregate, key, a);
     return port;
   },
   unreachable() {

@@ -20,7 +20,14 @@ export interface DiscoveryHarness {
 
 export const newLedger = (): RequestLedger & { pauses: { until: Date; why: string }[] } => {
   const pauses: { until: Date; why: string }[] = [];
-  return { made: 0, notModified: 0, rateLimitRemaining: null, rateLimitResetAt: null, pauses, paused: (until, why) => pauses.push({ until, why }) };
+  return {
+    made: 0,
+    notModified: 0,
+    rateLimitRemaining: null,
+    rateLimitResetAt: null,
+    pauses,
+    paused: (until, why) => pauses.push({ until, why }),
+  };
 };
 
 async function listAll(h: DiscoveryHarness, target: DiscoveryTarget, etags = new Map<string, string>()) {
@@ -48,7 +55,9 @@ export function discoveryContract(name: string, setup: () => Promise<DiscoveryHa
     beforeAll(async () => {
       h = await setup();
       for (let i = 0; i < 230; i++)
-        h.host.add(h.owner, `svc-${String(i).padStart(3, '0')}`, { file: `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: svc-${i}\n` });
+        h.host.add(h.owner, `svc-${String(i).padStart(3, '0')}`, {
+          file: `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: svc-${i}\n`,
+        });
       h.host.add(h.owner, 'old-thing', { archived: true, file: 'kind: Component\n' });
       h.host.add(h.owner, 'nothing-yet', { empty: true });
       h.host.add(h.owner, 'broken', { file: 'kind: [Component\n  : : :' });
@@ -99,9 +108,15 @@ export function discoveryContract(name: string, setup: () => Promise<DiscoveryHa
       const etag = read.status === 'found' ? read.etag : null;
       expect(etag).toBeTruthy();
       const ledger = newLedger();
-      expect(await h.provider.readFile(h.target(ledger), repo!, 'catalog-info.yaml', 'main', etag)).toEqual({ status: 'not-modified' });
+      expect(await h.provider.readFile(h.target(ledger), repo!, 'catalog-info.yaml', 'main', etag)).toEqual({
+        status: 'not-modified',
+      });
       expect(ledger.notModified).toBe(1);
-      h.host.push(h.host.repos.get(Number(repo!.externalId))!, 'catalog-info.yaml', 'kind: Component\nmetadata:\n  name: changed\n');
+      h.host.push(
+        h.host.repos.get(Number(repo!.externalId))!,
+        'catalog-info.yaml',
+        'kind: Component\nmetadata:\n  name: changed\n',
+      );
       expect(await h.provider.readFile(h.target(newLedger()), repo!, 'catalog-info.yaml', 'main', etag)).toMatchObject({
         status: 'found',
         text: expect.stringContaining('changed'),
@@ -111,9 +126,27 @@ export function discoveryContract(name: string, setup: () => Promise<DiscoveryHa
     it('answers a missing file, an empty repository and invalid YAML as they are', async () => {
       const byName = (n: string) => [...h.host.repos.values()].find((r) => r.name === n)!;
       const asRepo = async (n: string) => (await h.provider.repository(h.target(newLedger()), String(byName(n).id)))!;
-      expect(await h.provider.readFile(h.target(newLedger()), await asRepo('svc-001'), 'nope/catalog-info.yaml', 'main', null)).toEqual({ status: 'missing' });
-      expect(await h.provider.readFile(h.target(newLedger()), await asRepo('nothing-yet'), 'catalog-info.yaml', 'main', null)).toEqual({ status: 'missing' });
-      expect(await h.provider.readFile(h.target(newLedger()), await asRepo('broken'), 'catalog-info.yaml', 'main', null)).toMatchObject({
+      expect(
+        await h.provider.readFile(
+          h.target(newLedger()),
+          await asRepo('svc-001'),
+          'nope/catalog-info.yaml',
+          'main',
+          null,
+        ),
+      ).toEqual({ status: 'missing' });
+      expect(
+        await h.provider.readFile(
+          h.target(newLedger()),
+          await asRepo('nothing-yet'),
+          'catalog-info.yaml',
+          'main',
+          null,
+        ),
+      ).toEqual({ status: 'missing' });
+      expect(
+        await h.provider.readFile(h.target(newLedger()), await asRepo('broken'), 'catalog-info.yaml', 'main', null),
+      ).toMatchObject({
         status: 'found',
         text: 'kind: [Component\n  : : :',
       });
@@ -139,7 +172,9 @@ export function discoveryContract(name: string, setup: () => Promise<DiscoveryHa
         const ledger = newLedger();
         const limited = h.target(ledger, { maxInFlight: 4 });
         h.host.resetCounters();
-        const reads = await Promise.all(repos.map((r) => h.provider.readFile(limited, r, 'catalog-info.yaml', 'main', null)));
+        const reads = await Promise.all(
+          repos.map((r) => h.provider.readFile(limited, r, 'catalog-info.yaml', 'main', null)),
+        );
         expect(reads.every((r) => r.status === 'found')).toBe(true);
         expect(h.host.counters.secondary).toBeGreaterThan(0);
         expect(ledger.pauses.length).toBeGreaterThan(0);
@@ -150,7 +185,9 @@ export function discoveryContract(name: string, setup: () => Promise<DiscoveryHa
     });
 
     it('refuses a bad credential as the provider refusing it', async () => {
-      await expect(h.provider.listPage(h.target(newLedger(), { badCredential: true }), null, null)).rejects.toBeInstanceOf(UpstreamRefused);
+      await expect(
+        h.provider.listPage(h.target(newLedger(), { badCredential: true }), null, null),
+      ).rejects.toBeInstanceOf(UpstreamRefused);
     });
   });
 }

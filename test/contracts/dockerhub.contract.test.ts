@@ -43,7 +43,9 @@ describe('Docker Hub adapter', () => {
     await expect(a.getScan('api', 'nope')).rejects.toMatchObject({ statusCode: 404 });
   });
   it('refused credential: 502', async () => {
-    await expect(new DockerHubAdapter(hub.url, { username: 'acme', password: 'bad' }).listRepositories()).rejects.toMatchObject({ statusCode: 502 });
+    await expect(
+      new DockerHubAdapter(hub.url, { username: 'acme', password: 'bad' }).listRepositories(),
+    ).rejects.toMatchObject({ statusCode: 502 });
   });
 });
 
@@ -53,11 +55,22 @@ describe('Docker Hub adapter on the older paths', () => {
     const legacy = await startFakeServer((req) => {
       const p = req.url.pathname;
       if (p === '/v2/users/login') return { status: 404, body: { message: 'not found' } };
-      if (p === '/v2/auth/token') return req.json()?.secret === 'pat' ? { status: 200, body: { access_token: 'new-jwt' } } : { status: 401, body: {} };
+      if (p === '/v2/auth/token')
+        return req.json()?.secret === 'pat'
+          ? { status: 200, body: { access_token: 'new-jwt' } }
+          : { status: 401, body: {} };
       if (req.headers.authorization !== 'Bearer new-jwt') return { status: 401, body: {} };
-      if (p === '/v2/repositories/acme/') return { status: 200, body: { count: 1, next: null, results: [{ name: 'api', namespace: 'acme' }] } };
+      if (p === '/v2/repositories/acme/')
+        return { status: 200, body: { count: 1, next: null, results: [{ name: 'api', namespace: 'acme' }] } };
       if (p === '/v2/repositories/acme/api/tags')
-        return { status: 200, body: { count: 1, next: null, results: [{ name: '1.0', full_size: 5, images: [{ digest: 'sha256:1', size: 5 }] }] } };
+        return {
+          status: 200,
+          body: {
+            count: 1,
+            next: null,
+            results: [{ name: '1.0', full_size: 5, images: [{ digest: 'sha256:1', size: 5 }] }],
+          },
+        };
       return { status: 404, body: { message: 'not found' } };
     });
     const a = new DockerHubAdapter(legacy.url, { username: 'acme', password: 'pat' });

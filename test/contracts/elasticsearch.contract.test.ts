@@ -10,7 +10,13 @@ searchClusterContract('Elasticsearch adapter against an Elasticsearch-shaped ser
     port: new ElasticsearchAdapter({ apiKey: 'k1' }),
     async cluster(indices) {
       const server = await startFakeElasticsearch(
-        indices.map((i) => ({ index: i.index, health: i.health as 'green', status: i.status as 'open', docs: i.docsCount, bytes: i.storeBytes })),
+        indices.map((i) => ({
+          index: i.index,
+          health: i.health as 'green',
+          status: i.status as 'open',
+          docs: i.docsCount,
+          bytes: i.storeBytes,
+        })),
         'ApiKey k1',
       );
       servers.push(server);
@@ -51,9 +57,15 @@ describe('Elasticsearch adapter', () => {
     await srv.close();
   });
   it('a missing concrete index is null; no credentials sent when not allowed -> refused', async () => {
-    expect(await new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['nope'], { credentials: true })).toBeNull();
-    await expect(new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['logs-*'], { credentials: false })).rejects.toMatchObject({ statusCode: 502 });
-    await expect(new ElasticsearchAdapter(undefined).catIndices('http://127.0.0.1:1', ['x'], { credentials: false })).rejects.toMatchObject({
+    expect(
+      await new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['nope'], { credentials: true }),
+    ).toBeNull();
+    await expect(
+      new ElasticsearchAdapter({ apiKey: 'k1' }).catIndices(es.url, ['logs-*'], { credentials: false }),
+    ).rejects.toMatchObject({ statusCode: 502 });
+    await expect(
+      new ElasticsearchAdapter(undefined).catIndices('http://127.0.0.1:1', ['x'], { credentials: false }),
+    ).rejects.toMatchObject({
       statusCode: 503,
     });
   });

@@ -14,17 +14,26 @@ function sh(cwd: string, ...args: string[]) {
   return shEnv(cwd, {}, ...args);
 }
 function shEnv(cwd: string, env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
+  const r = spawnSync(
+    'git',
+    ['-c', 'user.name=T', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args],
+    {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout;
 }
 
 gitContract('real adapter (the git binary, repositories on disk)', () => ({
-  git: createGit({ allowFileUrls: true, timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024, resolver: async () => ['93.184.216.34'] }),
+  git: createGit({
+    allowFileUrls: true,
+    timeoutMs: 30_000,
+    maxBytes: 10 * 1024 * 1024,
+    resolver: async () => ['93.184.216.34'],
+  }),
   repo(name) {
     const dir = join(root, `real-${name}`);
     mkdirSync(dir);
@@ -50,7 +59,15 @@ gitContract('real adapter (the git binary, repositories on disk)', () => ({
     mkdirSync(dir);
     sh(dir, 'init', '--quiet', '-b', 'main');
     const shas = dates.map((date, i) => {
-      shEnv(dir, { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date }, 'commit', '--quiet', '--allow-empty', '-m', `c${i}`);
+      shEnv(
+        dir,
+        { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
+        'commit',
+        '--quiet',
+        '--allow-empty',
+        '-m',
+        `c${i}`,
+      );
       return sh(dir, 'rev-parse', 'HEAD').trim();
     });
     return { url: pathToFileURL(dir).href, shas };

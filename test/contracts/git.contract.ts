@@ -52,16 +52,24 @@ export function gitContract(label: string, make: () => GitSubject) {
 
     it('fails with a GitError for a missing repository or tag, and refuses private addresses', async () => {
       expect(await s.git.listTags(s.missing('x')).catch((e: unknown) => e)).toBeInstanceOf(GitError);
-      expect(await s.git.shallowClone(s.repo('notag'), join(s.scratch, `${label}-x`), 'v9.9.9').catch((e: unknown) => e)).toBeInstanceOf(GitError);
-      expect(await s.git.listTags('http://169.254.169.254/x.git').catch((e: unknown) => e)).toBeInstanceOf(GitUrlRefused);
+      expect(
+        await s.git.shallowClone(s.repo('notag'), join(s.scratch, `${label}-x`), 'v9.9.9').catch((e: unknown) => e),
+      ).toBeInstanceOf(GitError);
+      expect(await s.git.listTags('http://169.254.169.254/x.git').catch((e: unknown) => e)).toBeInstanceOf(
+        GitUrlRefused,
+      );
       await expect(s.git.checkUrl('http://10.0.0.1/x.git', 'url')).rejects.toThrow(/url may not point to 10\.0\.0\.1/);
       expect(() => s.git.assertUrl('ftp://host/x', 'url')).toThrow(/unsupported scheme/);
     });
 
     it('refuses a branch or tag git would read as an option (decision 515)', async () => {
       const url = s.repo('dash');
-      await expect(s.git.shallowClone(url, join(s.scratch, `${label}-dash`), '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/must not start with "-"/);
-      await expect(s.git.commitFiles(s.bare('dash-push'), [{ path: 'a', content: 'a' }], 'm', '-b')).rejects.toThrow(/must not start with "-"/);
+      await expect(
+        s.git.shallowClone(url, join(s.scratch, `${label}-dash`), '--upload-pack=touch /tmp/pwned'),
+      ).rejects.toThrow(/must not start with "-"/);
+      await expect(s.git.commitFiles(s.bare('dash-push'), [{ path: 'a', content: 'a' }], 'm', '-b')).rejects.toThrow(
+        /must not start with "-"/,
+      );
     });
 
     it('walks the commits between two revisions, newest first, with their committer times', async () => {
@@ -69,16 +77,22 @@ export function gitContract(label: string, make: () => GitSubject) {
       const { url, shas } = s.history('log', dates);
       const between = await s.git.commitsBetween(url, { from: shas[0], to: shas[3] });
       expect(between.map((c) => c.sha)).toEqual([shas[3], shas[2], shas[1]]);
-      expect(between.map((c) => c.committedAt.toISOString())).toEqual([dates[3], dates[2], dates[1]].map((d) => new Date(d).toISOString()));
+      expect(between.map((c) => c.committedAt.toISOString())).toEqual(
+        [dates[3], dates[2], dates[1]].map((d) => new Date(d).toISOString()),
+      );
       expect((await s.git.commitsBetween(url, { to: shas[1]! })).map((c) => c.sha)).toEqual([shas[1]]);
       expect(await s.git.commitsBetween(url, { from: shas[2], to: shas[2]! })).toEqual([]);
-      expect(await s.git.commitsBetween(url, { from: shas[0], to: 'f'.repeat(40) }).catch((e: unknown) => e)).toBeInstanceOf(GitError);
+      expect(
+        await s.git.commitsBetween(url, { from: shas[0], to: 'f'.repeat(40) }).catch((e: unknown) => e),
+      ).toBeInstanceOf(GitError);
     });
 
     it('stops at once when its signal is already aborted', async () => {
       const ctl = new AbortController();
       ctl.abort();
-      expect(await s.git.listTags(s.repo('abort'), { signal: ctl.signal }).catch((e: unknown) => e)).toBeInstanceOf(GitError);
+      expect(await s.git.listTags(s.repo('abort'), { signal: ctl.signal }).catch((e: unknown) => e)).toBeInstanceOf(
+        GitError,
+      );
     });
   });
 }

@@ -32,7 +32,13 @@ it('lists a user (not an organization) through /users/{user}/repos', async () =>
   gh.users.add('octocat');
   gh.host.add('octocat', 'hello-world', { file: 'kind: Component\n' });
   const page = await new GithubDiscoveryAdapter().listPage(
-    { baseUrl: gh.url, owner: 'octocat', auth: { kind: 'token', token: gh.token }, maxInFlight: 2, ledger: newLedger() },
+    {
+      baseUrl: gh.url,
+      owner: 'octocat',
+      auth: { kind: 'token', token: gh.token },
+      maxInFlight: 2,
+      ledger: newLedger(),
+    },
     null,
     null,
   );
@@ -43,7 +49,16 @@ it('authenticates as a GitHub App installation (RS256 JWT exchanged for an insta
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   gh.trustApp('4242', publicKey.export({ type: 'spki', format: 'pem' }).toString());
   gh.host.add('apps-org', 'svc', { file: 'kind: Component\n' });
-  const auth = { kind: 'github-app' as const, appId: '4242', installationId: '77', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
-  const page = await new GithubDiscoveryAdapter().listPage({ baseUrl: gh.url, owner: 'apps-org', auth, maxInFlight: 2, ledger: newLedger() }, null, null);
+  const auth = {
+    kind: 'github-app' as const,
+    appId: '4242',
+    installationId: '77',
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+  const page = await new GithubDiscoveryAdapter().listPage(
+    { baseUrl: gh.url, owner: 'apps-org', auth, maxInFlight: 2, ledger: newLedger() },
+    null,
+    null,
+  );
   expect(page.notModified ? [] : page.repositories.map((r) => r.fullName)).toEqual(['apps-org/svc']);
 });

@@ -29,7 +29,12 @@ describe('Harbor adapter', () => {
     ]);
     const tags = await a.listTags('team/sub/api');
     expect(tags.map((t) => t.tag)).toEqual(['1.0', 'latest']);
-    expect(tags[0]).toEqual({ tag: '1.0', digest: 'sha256:' + 'a'.repeat(64), sizeBytes: 1234, pushedAt: '2024-05-01T10:00:00.000Z' });
+    expect(tags[0]).toEqual({
+      tag: '1.0',
+      digest: 'sha256:' + 'a'.repeat(64),
+      sizeBytes: 1234,
+      pushedAt: '2024-05-01T10:00:00.000Z',
+    });
     expect(harbor.requests.some((r) => r.url.pathname.includes('/repositories/sub%252Fapi/artifacts'))).toBe(true);
     expect(await a.getManifest('library/app', '1.0')).toMatchObject({
       mediaType: 'application/vnd.oci.image.manifest.v1+json',
@@ -41,13 +46,21 @@ describe('Harbor adapter', () => {
   it('a bare repository name is read from the default project library', async () => {
     const tags = await new HarborAdapter(harbor.url, creds).listTags('app');
     expect(tags.map((t) => t.tag)).toEqual(['1.0', 'latest']);
-    expect(harbor.requests.some((r) => r.url.pathname === '/api/v2.0/projects/library/repositories/app/artifacts')).toBe(true);
+    expect(
+      harbor.requests.some((r) => r.url.pathname === '/api/v2.0/projects/library/repositories/app/artifacts'),
+    ).toBe(true);
   });
 
   it('scan from the vulnerability addition, severities normalised', async () => {
     const scan = await new HarborAdapter(harbor.url, creds).getScan('library/app', '1.0');
     expect(scan.status).toBe('COMPLETE');
-    expect(scan.vulnerabilities.map((v) => v.severity)).toEqual(['CRITICAL', 'HIGH', 'INFORMATIONAL', 'UNDEFINED', 'LOW']);
+    expect(scan.vulnerabilities.map((v) => v.severity)).toEqual([
+      'CRITICAL',
+      'HIGH',
+      'INFORMATIONAL',
+      'UNDEFINED',
+      'LOW',
+    ]);
     expect(scan.vulnerabilities[0]).toEqual({
       cveId: 'CVE-2024-0001',
       severity: 'CRITICAL',
@@ -60,13 +73,25 @@ describe('Harbor adapter', () => {
 
   it('replications', async () => {
     expect(await new HarborAdapter(harbor.url, creds).listReplications()).toEqual([
-      { id: 7, name: 'to-dr', destNamespace: 'dr', enabled: true, trigger: { type: 'scheduled', triggerSettings: { cron: '0 0 * * * *' } } },
+      {
+        id: 7,
+        name: 'to-dr',
+        destNamespace: 'dr',
+        enabled: true,
+        trigger: { type: 'scheduled', triggerSettings: { cron: '0 0 * * * *' } },
+      },
     ]);
   });
 
   it('404 unknown, 502 refused credential, 503 unreachable', async () => {
-    await expect(new HarborAdapter(harbor.url, creds).getManifest('library/app', 'nope')).rejects.toMatchObject({ statusCode: 404 });
-    await expect(new HarborAdapter(harbor.url, { username: 'admin', password: 'x' }).listRepositories()).rejects.toMatchObject({ statusCode: 502 });
-    await expect(new HarborAdapter('http://127.0.0.1:1', creds).listRepositories()).rejects.toMatchObject({ statusCode: 503 });
+    await expect(new HarborAdapter(harbor.url, creds).getManifest('library/app', 'nope')).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(
+      new HarborAdapter(harbor.url, { username: 'admin', password: 'x' }).listRepositories(),
+    ).rejects.toMatchObject({ statusCode: 502 });
+    await expect(new HarborAdapter('http://127.0.0.1:1', creds).listRepositories()).rejects.toMatchObject({
+      statusCode: 503,
+    });
   });
 });

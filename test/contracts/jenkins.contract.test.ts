@@ -8,10 +8,12 @@ import { serverCiContract } from './server-ci.contract.js';
 
 serverCiContract('Jenkins adapter against a Jenkins JSON API-shaped server', async () => {
   const server = await startJenkinsServer();
-  const at = (url: string) => JenkinsAdapter.fromCredential({ url, username: 'ci-bot', apiToken: 'jenkins-api-token' }, { timeoutMs: 2000 });
+  const at = (url: string) =>
+    JenkinsAdapter.fromCredential({ url, username: 'ci-bot', apiToken: 'jenkins-api-token' }, { timeoutMs: 2000 });
   return {
     port: at(server.url),
-    addJob: (name, results) => void server.jobs.set(name, { color: results.length ? 'blue' : 'notbuilt', builds: jenkinsBuilds(results) }),
+    addJob: (name, results) =>
+      void server.jobs.set(name, { color: results.length ? 'blue' : 'notbuilt', builds: jenkinsBuilds(results) }),
     unreachable: () => at('http://127.0.0.1:1'),
     close: () => server.close(),
   };
@@ -41,10 +43,15 @@ describe('Jenkins adapter against a Jenkins JSON API-shaped server', () => {
       color: 'blue',
       lastBuild: { number: 4, result: 'SUCCESS', timestamp: expect.any(Number), duration: 12_345 },
     });
-    expect(jobs.find((j) => j.name === 'web')).toMatchObject({ color: 'anime', lastBuild: { result: null, duration: 0 } });
+    expect(jobs.find((j) => j.name === 'web')).toMatchObject({
+      color: 'anime',
+      lastBuild: { result: null, duration: 0 },
+    });
     expect(jobs.find((j) => j.name === 'fresh')!.lastBuild).toBeNull();
     const req = jenkins.requests.find((r) => r.url.startsWith('/api/json'))!;
-    expect(new URL(req.url, 'http://x').searchParams.get('tree')).toMatch(/^jobs\[name,url,color,lastBuild\[number,result,timestamp,duration.*\]\]\{0,\d+\}$/);
+    expect(new URL(req.url, 'http://x').searchParams.get('tree')).toMatch(
+      /^jobs\[name,url,color,lastBuild\[number,result,timestamp,duration.*\]\]\{0,\d+\}$/,
+    );
     expect(req.headers.authorization).toBe(`Basic ${Buffer.from('ci-bot:jenkins-api-token').toString('base64')}`);
   });
 
@@ -89,7 +96,9 @@ describe('Jenkins adapter against a Jenkins JSON API-shaped server', () => {
     expect(err.message).toContain('serverci');
     jenkins.users.set('reader', 'reader-token');
     jenkins.readOnlyUsers.add('reader');
-    await expect(adapter('reader-token', jenkins.url, 2000, 'reader').triggerBuild('api', undefined)).rejects.toBeInstanceOf(UpstreamRefused);
+    await expect(
+      adapter('reader-token', jenkins.url, 2000, 'reader').triggerBuild('api', undefined),
+    ).rejects.toBeInstanceOf(UpstreamRefused);
   });
 
   it('unreachable or slow: Unavailable', async () => {

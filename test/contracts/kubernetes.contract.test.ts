@@ -3,11 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeClient } from '../../src/integrations/kubernetes/client.js';
-import { decodeBase64Kubeconfig, loadSuppliedKubeconfig, readTextOrPath } from '../../src/integrations/kubernetes/kubeconfig.js';
+import {
+  decodeBase64Kubeconfig,
+  loadSuppliedKubeconfig,
+  readTextOrPath,
+} from '../../src/integrations/kubernetes/kubeconfig.js';
 import { loadKubernetesSdk } from '../../src/integrations/kubernetes/sdk.js';
 import { FakeKubeApiServer } from '../fakes/kube-apiserver.js';
 import { kubernetesAccess } from '../helpers/kube.js';
-import { installIstio, reviewsVirtualService } from '../fakes/kube-fixtures.js';
+import { installIstio, reviewsVirtualService } from '../fakes/kube-mesh-fixtures.js';
 
 /** The Kubernetes access layer (official client) against a local server answering like the API server. */
 let kube: FakeKubeApiServer;
@@ -28,7 +32,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const client = (token?: string) => new KubeClient(loadSuppliedKubeconfig(kube.kubeconfig(token), { allowFiles: false }), 2000);
+const client = (token?: string) =>
+  new KubeClient(loadSuppliedKubeconfig(kube.kubeconfig(token), { allowFiles: false }), 2000);
 
 describe('KubeClient', () => {
   it('lists, reads and merge-patches custom resources', async () => {
@@ -52,14 +57,23 @@ describe('KubeClient', () => {
       statusCode: 502,
       message: expect.stringContaining('refused the credential'),
     });
-    const gone = new KubeClient(loadSuppliedKubeconfig(kube.kubeconfig().replace(kube.url, 'http://127.0.0.1:1'), { allowFiles: false }), 2000);
-    await expect(gone.listDeployments()).rejects.toMatchObject({ statusCode: 503, message: 'Kubernetes cluster is unreachable' });
+    const gone = new KubeClient(
+      loadSuppliedKubeconfig(kube.kubeconfig().replace(kube.url, 'http://127.0.0.1:1'), { allowFiles: false }),
+      2000,
+    );
+    await expect(gone.listDeployments()).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'Kubernetes cluster is unreachable',
+    });
   });
 
   it('the fake refuses a strategic-merge patch on a custom resource with 415, as the API server does', async () => {
     const res = await fetch(`${kube.url}/apis/networking.istio.io/v1/namespaces/bookinfo/virtualservices/reviews`, {
       method: 'PATCH',
-      headers: { authorization: 'Bearer fake-kube-token-0123456789', 'content-type': 'application/strategic-merge-patch+json' },
+      headers: {
+        authorization: 'Bearer fake-kube-token-0123456789',
+        'content-type': 'application/strategic-merge-patch+json',
+      },
       body: '{}',
     });
     expect(res.status).toBe(415);
@@ -108,7 +122,9 @@ describe('supplied kubeconfigs', () => {
     expect(() => loadSuppliedKubeconfig(exec, { allowFiles: true })).toThrow(/exec/);
     const ap = kube.kubeconfig().replace(/ {4}token: .*/, '    auth-provider:\n      name: gcp');
     expect(() => loadSuppliedKubeconfig(ap, { allowFiles: true })).toThrow(/auth-provider/);
-    const ca = kube.kubeconfig().replace('insecure-skip-tls-verify: true', 'certificate-authority: /etc/ssl/certs/ca.pem');
+    const ca = kube
+      .kubeconfig()
+      .replace('insecure-skip-tls-verify: true', 'certificate-authority: /etc/ssl/certs/ca.pem');
     expect(() => loadSuppliedKubeconfig(ca, { allowFiles: false })).toThrow(/files/);
     expect(() => loadSuppliedKubeconfig('clusters: []', { allowFiles: false })).toThrow(/no clusters/);
     expect(() => loadSuppliedKubeconfig(': : :', { allowFiles: false })).toThrow();
@@ -117,7 +133,9 @@ describe('supplied kubeconfigs', () => {
 
 describe('optimistic concurrency', () => {
   it('maps a 409 (resourceVersion precondition failed) to Conflict', async () => {
-    await expect(client().mergePatchCustom(VS, 'bookinfo', 'reviews', { metadata: { resourceVersion: '1' }, spec: {} })).rejects.toMatchObject({
+    await expect(
+      client().mergePatchCustom(VS, 'bookinfo', 'reviews', { metadata: { resourceVersion: '1' }, spec: {} }),
+    ).rejects.toMatchObject({
       statusCode: 409,
     });
   });

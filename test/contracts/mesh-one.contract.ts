@@ -38,7 +38,9 @@ export function meshOneContract(label: string, make: () => Promise<MeshOneSubjec
       const after = await s.port.getVirtualService(s.ref, 'shop', 'web');
       expect(after.resource.http[0]!.route.map((r) => r.weight)).toEqual([50, 50]);
       expect(after.resourceVersion).not.toBe(resourceVersion);
-      await expect(s.port.setFirstRouteWeights(s.ref, 'shop', 'web', [10, 90], resourceVersion)).rejects.toMatchObject({ statusCode: 409 });
+      await expect(s.port.setFirstRouteWeights(s.ref, 'shop', 'web', [10, 90], resourceVersion)).rejects.toMatchObject({
+        statusCode: 409,
+      });
     });
     it('an aborted signal rejects every call, and a weights write is not applied (decision 518)', async () => {
       const aborted = AbortSignal.abort();
@@ -49,7 +51,9 @@ export function meshOneContract(label: string, make: () => Promise<MeshOneSubjec
       await expect(s.port.getVirtualService(s.ref, 'other', 'api', aborted)).rejects.toThrow();
       const { resourceVersion } = await s.port.getVirtualService(s.ref, 'other', 'api');
       await expect(s.port.setFirstRouteWeights(s.ref, 'other', 'api', [0], resourceVersion, aborted)).rejects.toThrow();
-      expect((await s.port.getVirtualService(s.ref, 'other', 'api')).resource.http[0]!.route.map((r) => r.weight)).toEqual([100]);
+      expect(
+        (await s.port.getVirtualService(s.ref, 'other', 'api')).resource.http[0]!.route.map((r) => r.weight),
+      ).toEqual([100]);
     });
   });
 }

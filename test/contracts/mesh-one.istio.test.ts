@@ -1,5 +1,5 @@
 import { IstioAdapter } from '../../src/integrations/kubernetes/istio.adapter.js';
-import { installIstio } from '../fakes/kube-fixtures.js';
+import { installIstio } from '../fakes/kube-mesh-fixtures.js';
 import { kubernetesAccess, startKube } from '../helpers/kube.js';
 import { meshOneContract } from './mesh-one.contract.js';
 
@@ -12,7 +12,12 @@ meshOneContract('Istio adapter against an API server-shaped server', async () =>
     ref: { kind: 'default' },
     addVirtualService(namespace, name, weights) {
       const route = weights.map((weight, i) => ({ destination: { host: `${name}-${i}` }, weight }));
-      k.kube.apply({ apiVersion: 'networking.istio.io/v1', kind: 'VirtualService', metadata: { name, namespace }, spec: { hosts: [name], http: [{ route }] } });
+      k.kube.apply({
+        apiVersion: 'networking.istio.io/v1',
+        kind: 'VirtualService',
+        metadata: { name, namespace },
+        spec: { hosts: [name], http: [{ route }] },
+      });
     },
     close: () => k.cleanup(),
   };

@@ -1,5 +1,5 @@
 import { LinkerdAdapter } from '../../src/integrations/kubernetes/linkerd.adapter.js';
-import { installLinkerd, linkerdResources } from '../fakes/kube-fixtures.js';
+import { installLinkerd, linkerdResources } from '../fakes/kube-mesh-fixtures.js';
 import { kubernetesAccess, startKube } from '../helpers/kube.js';
 import { meshTwoContract } from './mesh-two.contract.js';
 

@@ -31,8 +31,12 @@ export function notifyWebhookContract(name: string, make: () => Promise<NotifyWe
       expect(await (await s.answering(302)).send({ channel: 'moved', text: 'x' })).toEqual({ statusCode: 302 });
     });
     it('no answer in time, or none at all, rejects with the reason the stage reports', async () => {
-      await expect((await s.silent()).send({ channel: 'slow', text: 'x' })).rejects.toThrow(/^the notification webhook did not answer within \d+(\.\d+)? s$/);
-      await expect(s.unreachable().send({ channel: 'c', text: 'x' })).rejects.toThrow('the notification webhook could not be reached');
+      await expect((await s.silent()).send({ channel: 'slow', text: 'x' })).rejects.toThrow(
+        /^the notification webhook did not answer within \d+(\.\d+)? s$/,
+      );
+      await expect(s.unreachable().send({ channel: 'c', text: 'x' })).rejects.toThrow(
+        'the notification webhook could not be reached',
+      );
     });
     it('an aborted signal rejects', async () => {
       await expect((await s.answering(200)).send({ channel: 'c', text: 'x' }, AbortSignal.abort())).rejects.toThrow(

@@ -6,21 +6,29 @@ import { NotFound } from '../../src/kernel/errors.js';
 describe('OCI registry adapter: token-flow answers for a missing repository', () => {
   it('a repository the token server grants nothing for (as Docker Hub does for a missing one) is 404, not a refused credential', async () => {
     const { startFakeServer } = await import('../fakes/http-server.js');
-    const jwt = (access: unknown[]) => ['e30', Buffer.from(JSON.stringify({ iss: 'auth.docker.io', access })).toString('base64url'), 'c2ln'].join('.');
+    const jwt = (access: unknown[]) =>
+      ['e30', Buffer.from(JSON.stringify({ iss: 'auth.docker.io', access })).toString('base64url'), 'c2ln'].join('.');
     const server = await startFakeServer((req) => {
       if (req.url.pathname === '/token') {
         // Docker's token server: a token for every scope, granting only what exists and may be pulled.
         const scope = req.url.searchParams.get('scope') ?? '';
         const [, name] = scope.split(':');
-        return { status: 200, body: { token: jwt(name === 'library/nginx' ? [{ type: 'repository', name, actions: ['pull'] }] : []) } };
+        return {
+          status: 200,
+          body: { token: jwt(name === 'library/nginx' ? [{ type: 'repository', name, actions: ['pull'] }] : []) },
+        };
       }
       const name = /^\/v2\/(.+)\/tags\/list$/.exec(req.url.pathname)?.[1] ?? '';
       const auth = req.headers.authorization ?? '';
-      const granted = auth.startsWith('Bearer ') && (JSON.parse(Buffer.from(auth.split('.')[1] ?? '', 'base64url').toString() || '{}').access ?? []).length > 0;
+      const granted =
+        auth.startsWith('Bearer ') &&
+        (JSON.parse(Buffer.from(auth.split('.')[1] ?? '', 'base64url').toString() || '{}').access ?? []).length > 0;
       if (!granted) {
         return {
           status: 401,
-          headers: { 'www-authenticate': `Bearer realm="${server.url}/token",service="registry.docker.io",scope="repository:${name}:pull"` },
+          headers: {
+            'www-authenticate': `Bearer realm="${server.url}/token",service="registry.docker.io",scope="repository:${name}:pull"`,
+          },
           body: { errors: [{ code: 'UNAUTHORIZED', message: 'authentication required' }] },
         };
       }

@@ -34,11 +34,15 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'hangar-oci-contract-'));
   await pushImage(registry.hostPort, 'team/app:1.0', dir);
   await pushImage(registry.hostPort, 'plain:latest', dir);
-  await run('buildah', ['push', '--quiet', '--tls-verify=false', `${registry.hostPort}/team/app:1.0`, `docker://${registry.hostPort}/team/app:stable`]).catch(
-    async () => {
-      await pushImage(registry.hostPort, 'team/app:stable', dir);
-    },
-  );
+  await run('buildah', [
+    'push',
+    '--quiet',
+    '--tls-verify=false',
+    `${registry.hostPort}/team/app:1.0`,
+    `docker://${registry.hostPort}/team/app:stable`,
+  ]).catch(async () => {
+    await pushImage(registry.hostPort, 'team/app:stable', dir);
+  });
 }, 120_000);
 afterAll(async () => {
   await registry?.stop();
@@ -140,7 +144,9 @@ describe('OCI adapter: the bearer-token flow a registry asks for', () => {
     const a = new OciRegistryAdapter(server.url, { username: 'u', password: 'p' });
     expect((await a.listRepositories()).map((r) => r.name)).toEqual(['a/b']);
     expect(await a.listTags('a/b')).toEqual([]);
-    await expect(new OciRegistryAdapter(server.url, { username: 'u', password: 'wrong' }).listRepositories()).rejects.toMatchObject({ statusCode: 502 });
+    await expect(
+      new OciRegistryAdapter(server.url, { username: 'u', password: 'wrong' }).listRepositories(),
+    ).rejects.toMatchObject({ statusCode: 502 });
     await server.close();
   });
 });

@@ -28,7 +28,8 @@ export function oidcProviderContract(name: string, make: () => Promise<OidcProvi
     });
     afterAll(() => s?.close?.());
 
-    const start = (state: string, nonce: string) => s.port.authorizationUrl({ redirectUri: s.redirectUri, state, nonce, codeChallenge: challenge });
+    const start = (state: string, nonce: string) =>
+      s.port.authorizationUrl({ redirectUri: s.redirectUri, state, nonce, codeChallenge: challenge });
 
     it('the authorization URL carries the redirect URI, state, nonce and the S256 challenge', async () => {
       const url = await start('state-1', 'nonce-1');
@@ -44,24 +45,49 @@ export function oidcProviderContract(name: string, make: () => Promise<OidcProvi
     it('exchanges a code once for the verified identity with every claim', async () => {
       const callbackUrl = await s.signIn(await start('state-2', 'nonce-2'), 'alice');
       expect(callbackUrl.href.startsWith(s.redirectUri)).toBe(true);
-      const identity = await s.port.exchange({ callbackUrl, expectedState: 'state-2', expectedNonce: 'nonce-2', codeVerifier: verifier });
-      expect(identity).toMatchObject({ issuer: s.issuer, subject: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice' });
+      const identity = await s.port.exchange({
+        callbackUrl,
+        expectedState: 'state-2',
+        expectedNonce: 'nonce-2',
+        codeVerifier: verifier,
+      });
+      expect(identity).toMatchObject({
+        issuer: s.issuer,
+        subject: 'alice',
+        email: 'alice@example.com',
+        emailVerified: true,
+        name: 'Alice',
+      });
       expect(identity.claims.groups).toEqual(['platform']);
-      const again = s.port.exchange({ callbackUrl, expectedState: 'state-2', expectedNonce: 'nonce-2', codeVerifier: verifier });
+      const again = s.port.exchange({
+        callbackUrl,
+        expectedState: 'state-2',
+        expectedNonce: 'nonce-2',
+        codeVerifier: verifier,
+      });
       await expect(again).rejects.toBeInstanceOf(SignInRefused);
       await expect(again).rejects.toMatchObject({ reason: 'exchange' });
     });
 
     it('a wrong PKCE verifier is refused at the exchange', async () => {
       const callbackUrl = await s.signIn(await start('state-3', 'nonce-3'), 'alice');
-      await expect(s.port.exchange({ callbackUrl, expectedState: 'state-3', expectedNonce: 'nonce-3', codeVerifier: 'x'.repeat(43) })).rejects.toMatchObject({
+      await expect(
+        s.port.exchange({
+          callbackUrl,
+          expectedState: 'state-3',
+          expectedNonce: 'nonce-3',
+          codeVerifier: 'x'.repeat(43),
+        }),
+      ).rejects.toMatchObject({
         reason: 'exchange',
       });
     });
 
     it("another nonce than the sign-in's is refused as the token's", async () => {
       const callbackUrl = await s.signIn(await start('state-4', 'nonce-4'), 'alice');
-      await expect(s.port.exchange({ callbackUrl, expectedState: 'state-4', expectedNonce: 'other', codeVerifier: verifier })).rejects.toMatchObject({
+      await expect(
+        s.port.exchange({ callbackUrl, expectedState: 'state-4', expectedNonce: 'other', codeVerifier: verifier }),
+      ).rejects.toMatchObject({
         reason: 'token',
       });
     });
@@ -69,7 +95,9 @@ export function oidcProviderContract(name: string, make: () => Promise<OidcProvi
     it("the provider's error in the redirect back is a denial", async () => {
       const callbackUrl = new URL(s.redirectUri);
       callbackUrl.search = new URLSearchParams({ error: 'access_denied', state: 'state-5', iss: s.issuer }).toString();
-      await expect(s.port.exchange({ callbackUrl, expectedState: 'state-5', expectedNonce: 'n', codeVerifier: verifier })).rejects.toMatchObject({
+      await expect(
+        s.port.exchange({ callbackUrl, expectedState: 'state-5', expectedNonce: 'n', codeVerifier: verifier }),
+      ).rejects.toMatchObject({
         reason: 'denied',
       });
     });

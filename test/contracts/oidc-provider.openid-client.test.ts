@@ -10,10 +10,22 @@ oidcProviderContract('openid-client against oidc-provider', async () => {
   const redirectUri = 'http://hangar.test/api/v1/auth/oidc/corp/callback';
   const idp = await startOidcProvider({
     redirectUris: [redirectUri],
-    users: [{ sub: 'alice', password: 'pw', email: 'alice@example.com', email_verified: true, name: 'Alice', groups: ['platform'] }],
+    users: [
+      {
+        sub: 'alice',
+        password: 'pw',
+        email: 'alice@example.com',
+        email_verified: true,
+        name: 'Alice',
+        groups: ['platform'],
+      },
+    ],
   });
   const [settings] = parseOidcProviders(JSON.stringify([idp.entry()]), false);
-  const port = new OpenIdConnectAdapter(settings!, { fetch: outboundFetch(integrationRules({ allowedHosts: [], allowPrivate: true })), timeoutS: 5 });
+  const port = new OpenIdConnectAdapter(settings!, {
+    fetch: outboundFetch(integrationRules({ allowedHosts: [], allowPrivate: true })),
+    timeoutS: 5,
+  });
   return {
     port,
     issuer: idp.issuer,

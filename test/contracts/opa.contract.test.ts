@@ -18,7 +18,10 @@ policyEngineContract('OPA adapter against an OPA-shaped server', async () => {
 
 let opa: Awaited<ReturnType<typeof startFakeOpa>>;
 beforeAll(async () => {
-  opa = await startFakeOpa({ 'hangar/allow': (input) => input.user === 'alice', 'hangar/obj': () => ({ allow: false, deny: ['no'] }) });
+  opa = await startFakeOpa({
+    'hangar/allow': (input) => input.user === 'alice',
+    'hangar/obj': () => ({ allow: false, deny: ['no'] }),
+  });
 });
 afterAll(() => opa.close());
 
@@ -46,6 +49,9 @@ describe('OPA adapter against an OPA-shaped server', () => {
   });
 
   it('unreachable evaluate: 503 naming OPA', async () => {
-    await expect(new OpaAdapter('http://127.0.0.1:1').evaluate('a/b', {})).rejects.toMatchObject({ statusCode: 503, message: expect.stringContaining('OPA') });
+    await expect(new OpaAdapter('http://127.0.0.1:1').evaluate('a/b', {})).rejects.toMatchObject({
+      statusCode: 503,
+      message: expect.stringContaining('OPA'),
+    });
   });
 });

@@ -14,7 +14,9 @@ costSourceContract('OpenCost adapter against an OpenCost-shaped server', async (
           Object.fromEntries(
             Object.entries(aggs!).map(([agg, keys]) => [
               agg,
-              Object.fromEntries(Object.entries(keys).map(([k, { memoryCost, ...a }]) => [k, { ...a, ramCost: memoryCost }])),
+              Object.fromEntries(
+                Object.entries(keys).map(([k, { memoryCost, ...a }]) => [k, { ...a, ramCost: memoryCost }]),
+              ),
             ]),
           ),
         ]),
@@ -30,7 +32,9 @@ costSourceContract('OpenCost adapter against an OpenCost-shaped server', async (
 
 let oc: Awaited<ReturnType<typeof startFakeOpenCost>>;
 beforeAll(async () => {
-  oc = await startFakeOpenCost({ '7d': { 'label:app': { web: { cpuCost: 1, ramCost: 2, pvCost: 3, networkCost: 4, totalCost: 10 } } } });
+  oc = await startFakeOpenCost({
+    '7d': { 'label:app': { web: { cpuCost: 1, ramCost: 2, pvCost: 3, networkCost: 4, totalCost: 10 } } },
+  });
 });
 afterAll(() => oc.close());
 
@@ -45,6 +49,8 @@ describe('OpenCost adapter', () => {
   it('health and unreachable', async () => {
     expect(await new OpenCostAdapter(oc.url).healthy()).toBe(true);
     expect(await new OpenCostAdapter('http://127.0.0.1:1').healthy()).toBe(false);
-    await expect(new OpenCostAdapter('http://127.0.0.1:1').allocations('7d', 'namespace')).rejects.toMatchObject({ statusCode: 503 });
+    await expect(new OpenCostAdapter('http://127.0.0.1:1').allocations('7d', 'namespace')).rejects.toMatchObject({
+      statusCode: 503,
+    });
   });
 });

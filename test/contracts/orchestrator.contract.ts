@@ -36,7 +36,9 @@ export function orchestratorContract(name: string, make: () => Promise<Orchestra
       s.addRollout('billing', 'api', 'Healthy');
       expect((await s.port.listRollouts()).map((r) => r.name).sort()).toEqual(['api', 'web']);
       const shop = await s.port.listRollouts('shop');
-      expect(shop).toEqual([expect.objectContaining({ name: 'web', namespace: 'shop', phase: 'Progressing', totalSteps: 4 })]);
+      expect(shop).toEqual([
+        expect.objectContaining({ name: 'web', namespace: 'shop', phase: 'Progressing', totalSteps: 4 }),
+      ]);
     });
     it('CRDs are sorted by name and include the Rollout CRD', async () => {
       const names = (await s.port.listCrds()).map((c) => c.name);

@@ -18,7 +18,10 @@ export function policyEngineContract(name: string, make: () => Promise<PolicyEng
     let port: PolicyEnginePort;
     beforeAll(async () => {
       s = await make();
-      port = await s.serving({ 'hangar/allow': (input) => input.user === 'alice', 'hangar/obj': () => ({ allow: false, deny: ['no'] }) });
+      port = await s.serving({
+        'hangar/allow': (input) => input.user === 'alice',
+        'hangar/obj': () => ({ allow: false, deny: ['no'] }),
+      });
     });
     afterAll(() => s?.close?.());
 

@@ -6,7 +6,13 @@ import { createMeshOneService } from '../../src/modules/meshone/index.js';
 import { createMeshTwoService } from '../../src/modules/meshtwo/index.js';
 import { FakeIstio } from '../fakes/ports/mesh-one.fake.js';
 import { FakeLinkerd } from '../fakes/ports/mesh-two.fake.js';
-import { startExporter, startPrometheus, waitForSamples, type Exporter, type PrometheusServer } from '../helpers/prometheus.js';
+import {
+  startExporter,
+  startPrometheus,
+  waitForSamples,
+  type Exporter,
+  type PrometheusServer,
+} from '../helpers/prometheus.js';
 import { metricsContract } from './metrics.contract.js';
 
 /**
@@ -23,7 +29,8 @@ const started = Date.now();
 
 function render(): string {
   const s = (Date.now() - started) / 1000 + 1;
-  const istio = (labels: string) => `destination_service_name="reviews",destination_service_namespace="bookinfo"${labels}`;
+  const istio = (labels: string) =>
+    `destination_service_name="reviews",destination_service_namespace="bookinfo"${labels}`;
   const l5d = (labels: string) => `deployment="web",namespace="emojivoto",direction="inbound"${labels}`;
   return [
     '# HELP istio_requests_total Total requests.',
@@ -78,21 +85,28 @@ afterAll(async () => {
 // Debian's Prometheus, started by this file's beforeAll (which runs before the suite's own).
 metricsContract("Prometheus adapter against Debian's Prometheus", async () => ({
   port: new PrometheusMetricsAdapter(prom.url, 10_000),
-  metric: 'istio_requests_total',
+  service: { service: 'reviews', namespace: 'bookinfo' },
+  deployment: { deployment: 'web', namespace: 'emojivoto' },
   unreachable: () => new PrometheusMetricsAdapter('http://127.0.0.1:1', 2000),
 }));
 
 describe('PrometheusClient', () => {
   it('runs a range query and answers the matrix', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const series = await new PrometheusClient(prom.url).queryRange('sum by (response_code) (istio_requests_total)', { start: now - 60, end: now, step: 15 });
+    const series = await new PrometheusClient(prom.url).queryRange('sum by (response_code) (istio_requests_total)', {
+      start: now - 60,
+      end: now,
+      step: 15,
+    });
     expect(series.map((s) => s.metric.response_code).sort()).toEqual(['200', '500', '503']);
     expect(series[0]!.values[0]).toEqual([expect.any(Number), expect.any(String)]);
   });
 
   it('reports a query the store refuses as 502', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await expect(new PrometheusClient(prom.url).queryRange('sum(', { start: now - 60, end: now, step: 15 })).rejects.toMatchObject({ statusCode: 502 });
+    await expect(
+      new PrometheusClient(prom.url).queryRange('sum(', { start: now - 60, end: now, step: 15 }),
+    ).rejects.toMatchObject({ statusCode: 502 });
   });
 });
 
@@ -174,7 +188,10 @@ describe('mesh two metrics (Linkerd) on the real engine', () => {
   it('serves valid ranges beyond 11,000 points of 900 s (a coarser step), which Prometheus would otherwise refuse', async () => {
     expect((await meshTwo.rps(caller, q('200d'))).timeseries.length).toBeGreaterThan(0);
     expect(Array.isArray(await meshTwo.topology(caller, { range: '9999999d' }))).toBe(true);
-    expect((await meshOne.metric(caller, 'rps', { service: 'reviews', namespace: 'bookinfo', range: '1000d' })).timeseries.length).toBeGreaterThan(0);
+    expect(
+      (await meshOne.metric(caller, 'rps', { service: 'reviews', namespace: 'bookinfo', range: '1000d' })).timeseries
+        .length,
+    ).toBeGreaterThan(0);
   });
 });
 

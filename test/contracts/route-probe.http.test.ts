@@ -8,7 +8,10 @@ routeProbeContract('HTTP probe adapter against a local listener', async () => {
   const server = createServer((req, res) => {
     if (req.url === '/silent') return;
     const [, status, delay] = req.url!.split('/');
-    setTimeout(() => res.writeHead(Number(status), Number(status) === 302 ? { location: '/200/0' } : {}).end('ok'), Number(delay));
+    setTimeout(
+      () => res.writeHead(Number(status), Number(status) === 302 ? { location: '/200/0' } : {}).end('ok'),
+      Number(delay),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -41,7 +41,9 @@ export function searchClusterContract(name: string, make: () => Promise<SearchCl
       expect(await s.port.catIndices(url, ['missing'], { credentials: true })).toBeNull();
     });
     it('an unreachable cluster is 503', async () => {
-      await expect(s.port.catIndices(s.unreachableUrl, ['logs-*'], { credentials: false })).rejects.toMatchObject({ statusCode: 503 });
+      await expect(s.port.catIndices(s.unreachableUrl, ['logs-*'], { credentials: false })).rejects.toMatchObject({
+        statusCode: 503,
+      });
     });
     it('an aborted signal rejects', async () => {
       await expect(s.port.catIndices(url, ['logs-*'], { credentials: true }, AbortSignal.abort())).rejects.toThrow();

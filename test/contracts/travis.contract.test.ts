@@ -8,7 +8,11 @@ import { hostedCiContract } from './hosted-ci.contract.js';
 
 hostedCiContract('Travis CI adapter against a Travis API v3-shaped server', async () => {
   const server = await startTravisServer();
-  const at = (url: string) => TravisAdapter.fromCredential({ token: 'travis-token', url }, { defaultBaseUrl: 'http://127.0.0.1:9/unused', timeoutMs: 2000 });
+  const at = (url: string) =>
+    TravisAdapter.fromCredential(
+      { token: 'travis-token', url },
+      { defaultBaseUrl: 'http://127.0.0.1:9/unused', timeoutMs: 2000 },
+    );
   return {
     port: at(server.url),
     addBuild(slug, state) {
@@ -27,7 +31,8 @@ const adapter = (token = 'travis-token', url = travis.url, timeoutMs = 2000) =>
 
 beforeAll(async () => {
   travis = await startTravisServer();
-  for (let id = 1; id <= 130; id++) travis.builds.push(travisBuild(id, id % 2 ? 'acme/shop' : 'acme/web', id % 5 === 0 ? 'failed' : 'passed'));
+  for (let id = 1; id <= 130; id++)
+    travis.builds.push(travisBuild(id, id % 2 ? 'acme/shop' : 'acme/web', id % 5 === 0 ? 'failed' : 'passed'));
 });
 afterAll(() => travis.close());
 
@@ -76,7 +81,9 @@ describe('Travis CI adapter against a Travis API v3-shaped server', () => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(UpstreamRefused);
     expect(err.message).toContain('hostedci');
-    await expect(adapter('travis-token', await closedPort()).listBuilds({ limit: 5 })).rejects.toBeInstanceOf(Unavailable);
+    await expect(adapter('travis-token', await closedPort()).listBuilds({ limit: 5 })).rejects.toBeInstanceOf(
+      Unavailable,
+    );
     travis.hang = true;
     try {
       await expect(adapter('travis-token', travis.url, 300).restartBuild(7)).rejects.toBeInstanceOf(Unavailable);
@@ -86,9 +93,15 @@ describe('Travis CI adapter against a Travis API v3-shaped server', () => {
   });
 
   it('uses the default API base when the credential has no url', async () => {
-    const viaDefault = TravisAdapter.fromCredential({ token: 'travis-token' }, { defaultBaseUrl: travis.url, timeoutMs: 2000 });
+    const viaDefault = TravisAdapter.fromCredential(
+      { token: 'travis-token' },
+      { defaultBaseUrl: travis.url, timeoutMs: 2000 },
+    );
     expect(await viaDefault.listBuilds({ limit: 2 })).toHaveLength(2);
-    const unused = TravisAdapter.fromCredential({ token: 'travis-token', url: await closedPort() }, { defaultBaseUrl: travis.url, timeoutMs: 2000 });
+    const unused = TravisAdapter.fromCredential(
+      { token: 'travis-token', url: await closedPort() },
+      { defaultBaseUrl: travis.url, timeoutMs: 2000 },
+    );
     await expect(unused.listBuilds({ limit: 1 })).rejects.toBeInstanceOf(Unavailable);
   });
 });

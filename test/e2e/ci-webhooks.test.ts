@@ -32,7 +32,11 @@ beforeAll(async () => {
   for (const t of [a, b]) await t.app.listen({ port: 0, host: '127.0.0.1' });
   urlA = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
   urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
-  socket = io(`${urlA}/events`, { auth: { token: await a.adminToken() }, transports: ['websocket'], reconnection: false });
+  socket = io(`${urlA}/events`, {
+    auth: { token: await a.adminToken() },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   socket.onAny((name: string, payload: unknown) => received.push({ name, payload }));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -61,8 +65,13 @@ describe('CI webhooks across processes', () => {
       project: { slug: 'gh/acme/shop' },
       workflow: { id: 'wf-e2e-1', name: 'build', status: 'success', url: 'https://ci.example/wf' },
     });
-    const headers = { 'content-type': 'application/json', 'cloudci-signature': `v1=${createHmac('sha256', SECRET).update(raw).digest('hex')}` };
-    const answers = await Promise.all([urlA, urlB, urlA].map((u) => fetch(`${u}/api/v1/webhooks/cloudci`, { method: 'POST', headers, body: raw })));
+    const headers = {
+      'content-type': 'application/json',
+      'cloudci-signature': `v1=${createHmac('sha256', SECRET).update(raw).digest('hex')}`,
+    };
+    const answers = await Promise.all(
+      [urlA, urlB, urlA].map((u) => fetch(`${u}/api/v1/webhooks/cloudci`, { method: 'POST', headers, body: raw })),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await waitFor('wf-e2e-1')).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1000));
@@ -79,7 +88,12 @@ describe('CI webhooks across processes', () => {
 
   it('a Travis form delivery to the other server reaches this client; a bad token is 401', async () => {
     const body = new URLSearchParams({
-      payload: JSON.stringify({ id: 77, state: 'failed', build_url: 'https://travis.example/77', repository: { owner_name: 'acme', name: 'web' } }),
+      payload: JSON.stringify({
+        id: 77,
+        state: 'failed',
+        build_url: 'https://travis.example/77',
+        repository: { owner_name: 'acme', name: 'web' },
+      }),
     });
     const res = await fetch(`${urlB}/api/v1/webhooks/hostedci?token=${TOKEN}`, { method: 'POST', body });
     expect(res.status).toBe(200);

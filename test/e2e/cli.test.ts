@@ -46,13 +46,24 @@ const as = (token: string) => ({ HANGAR_URL: url, HANGAR_TOKEN: token });
 
 describe('usage', () => {
   it('--help on every command; usage errors exit 2 in one line', async () => {
-    for (const cmd of [[], ['login'], ['catalog'], ['catalog', 'validate'], ['catalog', 'register'], ['api', 'diff'], ['api', 'check'], ['deploy', 'record']]) {
+    for (const cmd of [
+      [],
+      ['login'],
+      ['catalog'],
+      ['catalog', 'validate'],
+      ['catalog', 'register'],
+      ['api', 'diff'],
+      ['api', 'check'],
+      ['deploy', 'record'],
+    ]) {
       const r = await hangar([...cmd, '--help']);
       expect(r.code, cmd.join(' ')).toBe(0);
       expect(r.stdout).toContain(`Usage: hangar${cmd.length ? ` ${cmd.join(' ')}` : ''}`);
     }
     expect(oneLineError(await hangar(['deploy', 'launch']), 2)).toContain("unknown command 'launch'");
-    expect(oneLineError(await hangar(['api', 'diff', 'only-one.yaml']), 2)).toContain("missing required argument 'new'");
+    expect(oneLineError(await hangar(['api', 'diff', 'only-one.yaml']), 2)).toContain(
+      "missing required argument 'new'",
+    );
     expect(oneLineError(await hangar(['api', 'diff', 'a', 'b', '--fail-on', 'sometimes']), 2)).toContain('--fail-on');
     expect((await hangar(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -76,7 +87,8 @@ describe('catalog validate', () => {
     const refs = [...s.created, ...s.updated, ...s.unchanged].map((c: { entityRef: string }) => c.entityRef);
     // Groups and users are teams and people on the server; every component the server stored, the CLI read.
     for (const ref of refs) expect(out.entities.map((e: { ref: string }) => e.ref)).toContain(ref);
-    const key = (e: { file: string | null; document: number | null; message: string }) => `${e.file}#${e.document}: ${e.message}`;
+    const key = (e: { file: string | null; document: number | null; message: string }) =>
+      `${e.file}#${e.document}: ${e.message}`;
     expect(out.problems.map(key).sort()).toEqual(s.errors.map(key).sort());
   });
 
@@ -96,7 +108,9 @@ describe('catalog validate', () => {
         payload: { yaml: readFileSync(join(EXAMPLES, file), 'utf8') },
       });
       const cli = await hangar(['catalog', 'validate', join(EXAMPLES, file), '--json']);
-      expect(cli.code === 1, `${file}: server ${server.statusCode}, cli ${cli.code} ${cli.stdout}`).toBe(server.statusCode === 400);
+      expect(cli.code === 1, `${file}: server ${server.statusCode}, cli ${cli.code} ${cli.stdout}`).toBe(
+        server.statusCode === 400,
+      );
       if (server.statusCode === 400) {
         // The same reason, in the same words: "document N: <reason>".
         const problem = JSON.parse(cli.stdout).problems[0];
@@ -120,15 +134,21 @@ describe('catalog validate', () => {
     const github = await hangar(['catalog', 'validate', '.', '--format', 'github'], { cwd: dir });
     expect(github.code).toBe(1);
     // The line of the field the message names (metadata.name of the second document).
-    expect(github.stdout).toMatch(/^::error file=catalog-info\.yaml,line=11,title=catalog-info::document 2: "metadata\.name" is not valid/m);
+    expect(github.stdout).toMatch(
+      /^::error file=catalog-info\.yaml,line=11,title=catalog-info::document 2: "metadata\.name" is not valid/m,
+    );
     expect(github.stdout).toContain('invalid: 2 file(s), 2 entities, 1 error(s)');
     // Invalid YAML is a finding (exit 1) naming the document, as the server reports it.
     const broken = await hangar(['catalog', 'validate', 'broken.yaml'], { cwd: dir });
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain('broken.yaml:1: error: document 1: invalid YAML');
     expect((await hangar(['catalog', 'validate', 'svc/*.yaml'], { cwd: dir })).code).toBe(0);
-    expect(oneLineError(await hangar(['catalog', 'validate', 'missing.yaml'], { cwd: dir }), 2)).toBe('hangar: missing.yaml: no such file or folder');
-    expect(oneLineError(await hangar(['catalog', 'validate', 'nothing/*.yaml'], { cwd: dir }), 2)).toBe('hangar: nothing/*.yaml: no file matches');
+    expect(oneLineError(await hangar(['catalog', 'validate', 'missing.yaml'], { cwd: dir }), 2)).toBe(
+      'hangar: missing.yaml: no such file or folder',
+    );
+    expect(oneLineError(await hangar(['catalog', 'validate', 'nothing/*.yaml'], { cwd: dir }), 2)).toBe(
+      'hangar: nothing/*.yaml: no file matches',
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -157,7 +177,12 @@ describe('api diff', () => {
     };
     const older = await register(base, '1');
     const newer = await register(revision, '2');
-    const server = (await t.app.inject({ url: `/api/v1/api-specs/${newer}/diff?compareWith=${older}&take=1000`, headers: bearer(admin) })).json();
+    const server = (
+      await t.app.inject({
+        url: `/api/v1/api-specs/${newer}/diff?compareWith=${older}&take=1000`,
+        headers: bearer(admin),
+      })
+    ).json();
     expect(out.entries).toEqual(server.entries);
     expect(out.summary).toEqual(server.summary);
 
@@ -175,16 +200,27 @@ describe('api diff', () => {
   });
 
   it('diffs Swagger 2.0 against OpenAPI 3.0 of the same Petstore', async () => {
-    const r = await hangar(['api', 'diff', join(REAL, 'petstore-swagger-2.0.json'), join(REAL, 'petstore-3.0.yaml'), '--fail-on', 'none']);
+    const r = await hangar([
+      'api',
+      'diff',
+      join(REAL, 'petstore-swagger-2.0.json'),
+      join(REAL, 'petstore-3.0.yaml'),
+      '--fail-on',
+      'none',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/change\(s\)/);
   });
 
   it('a missing file or invalid YAML is one line, exit 2', async () => {
-    expect(oneLineError(await hangar(['api', 'diff', 'nope.yaml', revision]), 2)).toBe('hangar: OLD nope.yaml: no such file');
+    expect(oneLineError(await hangar(['api', 'diff', 'nope.yaml', revision]), 2)).toBe(
+      'hangar: OLD nope.yaml: no such file',
+    );
     const dir = mkdtempSync(join(tmpdir(), 'hangar-cli-api-'));
     writeFileSync(join(dir, 'bad.yaml'), 'openapi: 3.0.0\ninfo: [unclosed\n');
-    expect(oneLineError(await hangar(['api', 'diff', base, join(dir, 'bad.yaml')]), 2)).toMatch(/^hangar: new spec .*bad\.yaml: /);
+    expect(oneLineError(await hangar(['api', 'diff', base, join(dir, 'bad.yaml')]), 2)).toMatch(
+      /^hangar: new spec .*bad\.yaml: /,
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -214,7 +250,10 @@ describe('against a server', () => {
       GITHUB_REPOSITORY: 'acme/shop',
     };
     const record = (status: string, extra: string[] = []) =>
-      hangar(['deploy', 'record', '--component', component.name, '--environment', envName, '--status', status, ...extra], { env: ci });
+      hangar(
+        ['deploy', 'record', '--component', component.name, '--environment', envName, '--status', status, ...extra],
+        { env: ci },
+      );
     const started = await record('started', ['--version', '2.4.1']);
     expect(started.code, started.stderr).toBe(0);
     expect(started.stdout).toMatch(/^created deployment [0-9a-f-]{36}: /);
@@ -235,7 +274,20 @@ describe('against a server', () => {
     expect(oneLineError(await record('started'), 2)).toContain('it cannot move to started');
     // HANGAR_URL/HANGAR_TOKEN override the stored login.
     const wrong = await hangar(
-      ['deploy', 'record', '--component', component.name, '--environment', envName, '--status', 'failed', '--external-id', 'x', '--version', '1'],
+      [
+        'deploy',
+        'record',
+        '--component',
+        component.name,
+        '--environment',
+        envName,
+        '--status',
+        'failed',
+        '--external-id',
+        'x',
+        '--version',
+        '1',
+      ],
       {
         env: { HANGAR_TOKEN: 'not-a-token' },
       },
@@ -253,13 +305,29 @@ describe('against a server', () => {
       payload: { name: 'api', version: '1', spec: base },
     });
     expect(reg.statusCode).toBe(201);
-    const check = await hangar(['api', 'check', '--component', `component:default/${c.name}`, join(REAL, 'oasdiff-enum-removed-entirely-revision.yaml')], {
-      env: as(user.token),
-    });
+    const check = await hangar(
+      [
+        'api',
+        'check',
+        '--component',
+        `component:default/${c.name}`,
+        join(REAL, 'oasdiff-enum-removed-entirely-revision.yaml'),
+      ],
+      {
+        env: as(user.token),
+      },
+    );
     expect(check.code, check.stderr).toBe(1);
     expect(check.stdout).toContain('api@1 →');
-    expect((await hangar(['api', 'check', '--component', c.name, '-'], { env: as(user.token), stdin: base })).code).toBe(0);
-    expect(oneLineError(await hangar(['api', 'check', '--component', 'no-such', '-'], { env: as(user.token), stdin: base }), 2)).toContain('404');
+    expect(
+      (await hangar(['api', 'check', '--component', c.name, '-'], { env: as(user.token), stdin: base })).code,
+    ).toBe(0);
+    expect(
+      oneLineError(
+        await hangar(['api', 'check', '--component', 'no-such', '-'], { env: as(user.token), stdin: base }),
+        2,
+      ),
+    ).toContain('404');
 
     const dir = mkdtempSync(join(tmpdir(), 'hangar-cli-register-'));
     const name = uniq('registered');
@@ -270,7 +338,9 @@ describe('against a server', () => {
     const registered = await hangar(['catalog', 'register', join(dir, 'catalog-info.yaml')], { env: as(admin) });
     expect(registered.code, registered.stderr).toBe(0);
     expect(registered.stdout).toContain(`created component:default/${name}`);
-    expect((await hangar(['catalog', 'register', join(dir, 'catalog-info.yaml')], { env: as(admin) })).stdout).toContain(`unchanged component:default/${name}`);
+    expect(
+      (await hangar(['catalog', 'register', join(dir, 'catalog-info.yaml')], { env: as(admin) })).stdout,
+    ).toContain(`unchanged component:default/${name}`);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -302,30 +372,65 @@ describe('against a server', () => {
       headers: bearer(admin),
       payload: { name: uniq('stage'), type: 'staging' },
     });
-    const args = ['deploy', 'record', '--component', component.name, '--environment', env.json().name as string, '--external-id', uniq('run')];
-    const recorded = await hangar([...args, '--status', 'succeeded', '--version', '3.1.0', '--json'], { env: as(writeToken) });
+    const args = [
+      'deploy',
+      'record',
+      '--component',
+      component.name,
+      '--environment',
+      env.json().name as string,
+      '--external-id',
+      uniq('run'),
+    ];
+    const recorded = await hangar([...args, '--status', 'succeeded', '--version', '3.1.0', '--json'], {
+      env: as(writeToken),
+    });
     expect(recorded.code, recorded.stderr).toBe(0);
     expect(JSON.parse(recorded.stdout)).toMatchObject({ deployment: { status: 'succeeded', version: '3.1.0' } });
-    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/deployments?componentId=${component.id}`, headers: bearer(writeToken) });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/deployments?componentId=${component.id}`,
+      headers: bearer(writeToken),
+    });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(JSON.stringify(listed.json())).toContain('3.1.0');
 
-    const readOnly = await hangar([...args, '--status', 'failed', '--version', '3.1.0'], { env: as(await mint('read')) });
+    const readOnly = await hangar([...args, '--status', 'failed', '--version', '3.1.0'], {
+      env: as(await mint('read')),
+    });
     expect(oneLineError(readOnly, 2)).toContain('403');
   });
 
   it('no token, a server that is down, a missing file: one line each, exit 2', async () => {
     const noLogin = { HOME: mkdtempSync(join(tmpdir(), 'hangar-cli-empty-')) };
-    const args = ['deploy', 'record', '--component', 'a', '--environment', 'b', '--status', 'started', '--external-id', 'x', '--version', '1'];
+    const args = [
+      'deploy',
+      'record',
+      '--component',
+      'a',
+      '--environment',
+      'b',
+      '--status',
+      'started',
+      '--external-id',
+      'x',
+      '--version',
+      '1',
+    ];
     expect(oneLineError(await hangar(args, { env: noLogin }), 2)).toContain('not logged in');
     const down = `http://127.0.0.1:${await freePort()}`;
     expect(oneLineError(await hangar(args, { env: { ...noLogin, HANGAR_URL: down, HANGAR_TOKEN: 't' } }), 2)).toBe(
       `hangar: cannot reach Hangar at ${down}: connection refused`,
     );
-    expect(oneLineError(await hangar(['catalog', 'register', 'no-such-file.yaml'], { env: as(admin) }), 2)).toBe('hangar: no-such-file.yaml: no such file');
+    expect(oneLineError(await hangar(['catalog', 'register', 'no-such-file.yaml'], { env: as(admin) }), 2)).toBe(
+      'hangar: no-such-file.yaml: no such file',
+    );
     expect(
       oneLineError(
-        await hangar(['deploy', 'record', '--component', 'a', '--environment', 'b', '--status', 'started', '--version', '1'], { env: as(admin) }),
+        await hangar(
+          ['deploy', 'record', '--component', 'a', '--environment', 'b', '--status', 'started', '--version', '1'],
+          { env: as(admin) },
+        ),
         2,
       ),
     ).toContain('--external-id is required');

@@ -28,7 +28,11 @@ function podman(...args: string[]): Promise<string> {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`podman ${args[0]} exited with ${code}: ${err.slice(-2000)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(out.trim())
+        : reject(new Error(`podman ${args[0]} exited with ${code}: ${err.slice(-2000)}`)),
+    );
   });
 }
 
@@ -81,9 +85,11 @@ beforeAll(async () => {
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
   });
-  await waitUntil(async () => (await fetch(`${base}/health`)).ok, 120_000, 'the container to answer /health').catch(async (err) => {
-    throw new Error(`${err.message}\n${await logs()}`);
-  });
+  await waitUntil(async () => (await fetch(`${base}/health`)).ok, 120_000, 'the container to answer /health').catch(
+    async (err) => {
+      throw new Error(`${err.message}\n${await logs()}`);
+    },
+  );
 }, 30 * 60_000);
 
 afterAll(async () => {
@@ -108,14 +114,22 @@ describe('the container image', () => {
   });
 
   it('holds the built server and portal and the production dependencies of the server only', async () => {
-    expect((await podman('exec', name, 'ls', '-A', '/app')).split('\n').sort()).toEqual(['dist', 'node_modules', 'package.json', 'src', 'templates', 'web']);
+    expect((await podman('exec', name, 'ls', '-A', '/app')).split('\n').sort()).toEqual([
+      'dist',
+      'node_modules',
+      'package.json',
+      'src',
+      'templates',
+      'web',
+    ]);
     expect(await podman('exec', name, 'ls', '-A', '/app/web', '/app/src', '/app/src/db')).toMatch(
       /^\/app\/src:\ndb\n\n\/app\/src\/db:\nmigrations\n\n\/app\/web:\ndist$/,
     );
     const modules = (await podman('exec', name, 'ls', '/app/node_modules')).split('\n');
     expect(modules).toEqual(expect.arrayContaining(['fastify', 'pg', 'ioredis', 'socket.io']));
     // Build tools and the portal's libraries (already bundled into web/dist) stay in the build stage.
-    for (const tool of ['vite', 'react', 'typescript', 'vitest', 'tsx', 'rolldown', 'eslint']) expect(modules).not.toContain(tool);
+    for (const tool of ['vite', 'react', 'typescript', 'vitest', 'tsx', 'rolldown', 'eslint'])
+      expect(modules).not.toContain(tool);
   });
 
   it('answers /health, /health/ready (PostgreSQL and Redis up), the API and the portal', async () => {
@@ -165,7 +179,9 @@ describe('the container image', () => {
     expect(readFileSync(`/proc/${init}/comm`, 'utf8').trim()).toBe('tini');
     expect(readFileSync(`/proc/${server}/comm`, 'utf8').trim()).toBe('node');
     // As root inside (no permission bits in the way), only the read-only mount refuses the writes.
-    await expect(podman('exec', '--user', '0', name, 'touch', '/app/package.json')).rejects.toThrow(/Read-only file system/);
+    await expect(podman('exec', '--user', '0', name, 'touch', '/app/package.json')).rejects.toThrow(
+      /Read-only file system/,
+    );
     await expect(podman('exec', '--user', '0', name, 'touch', '/probe')).rejects.toThrow(/Read-only file system/);
     await podman('exec', name, 'touch', '/data/probe', '/tmp/probe');
   });
@@ -206,7 +222,11 @@ describe('the container image', () => {
     req.write(body.slice(0, 10));
 
     await podman('kill', '--signal', 'SIGTERM', name);
-    await waitUntil(async () => (await podman('logs', name)).includes('shutting down'), 20_000, 'the server to start its shutdown');
+    await waitUntil(
+      async () => (await podman('logs', name)).includes('shutting down'),
+      20_000,
+      'the server to start its shutdown',
+    );
     // The listening socket is closed at once: new connections are refused while the request drains.
     await waitUntil(
       () =>

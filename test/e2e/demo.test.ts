@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/kernel/paths.js';
+import { builtServerEntry } from '../helpers/built-server.js';
+import { migratedDataDir } from '../helpers/embedded-data-dir.js';
 import { freePort, waitUntil } from '../helpers/free-port.js';
 
 /**
@@ -12,15 +12,21 @@ import { freePort, waitUntil } from '../helpers/free-port.js';
  * holding other data and production are refused with a reason.
  */
 const ADMIN = { ADMIN_USERNAME: 'demo-admin', ADMIN_EMAIL: 'demo-admin@x.test', ADMIN_PASSWORD: 'Passw0rdDemo' };
-const dataDir = mkdtempSync(join(tmpdir(), 'hangar-demo-'));
+let dataDir = '';
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+let serverEntry = '';
+beforeAll(async () => {
+  serverEntry = await builtServerEntry(); // decision 1154
+  dataDir = await migratedDataDir('hangar-demo-'); // decision 1155: empty and migrated
+}, 180_000);
+
 function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', ...args], {
+  const child = spawn(process.execPath, [serverEntry, ...args], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...ADMIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,8 +73,19 @@ describe('npm start -- --demo', () => {
 
     const components = await get('/api/v1/catalog/components?take=100');
     const names = components.data.map((c: { name: string }) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['artist-web', 'petstore-service', 'petstore', 'artist-engagement-portal', 'artists-db', 'artists']));
-    expect((await get('/api/v1/teams')).data.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['team-a', 'team-c']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'artist-web',
+        'petstore-service',
+        'petstore',
+        'artist-engagement-portal',
+        'artists-db',
+        'artists',
+      ]),
+    );
+    expect((await get('/api/v1/teams')).data.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(['team-a', 'team-c']),
+    );
     expect((await get('/api/v1/catalog/people')).total).toBe(4);
 
     const api = components.data.find((c: { name: string; kind: string }) => c.name === 'petstore' && c.kind === 'api');
@@ -113,7 +130,7 @@ describe('npm start -- --demo', () => {
   }, 900_000);
 
   it('refuses a database holding other data, and production, with the reason', async () => {
-    const other = mkdtempSync(join(tmpdir(), 'hangar-demo-other-'));
+    const other = await migratedDataDir('hangar-demo-other-');
     try {
       const port = await freePort();
       const plain = start([], { DATA_DIR: other, PORT: String(port) });
@@ -140,7 +157,12 @@ describe('npm start -- --demo', () => {
       rmSync(other, { recursive: true, force: true });
     }
 
-    const production = start([], { NODE_ENV: 'production', HANGAR_DEMO: 'true', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'memory://' });
+    const production = start([], {
+      NODE_ENV: 'production',
+      HANGAR_DEMO: 'true',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'memory://',
+    });
     expect(await production.exited).toBe(1);
     expect(production.output()).toContain('never loaded with NODE_ENV=production');
   }, 900_000);

@@ -19,8 +19,12 @@ describe('preparing the embedded database off the server process', () => {
     // Opened fresh in this process: the schema is there, nothing left to migrate.
     const handle = await openDatabase({ databaseUrl: undefined, dataDir });
     try {
-      const rows = (await handle.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
-      const journal = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/db/migrations/meta/_journal.json'), 'utf8'));
+      const rows = (await handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { n: number }[] };
+      const journal = JSON.parse(
+        readFileSync(join(import.meta.dirname, '../../src/db/migrations/meta/_journal.json'), 'utf8'),
+      );
       expect(rows.rows[0]!.n).toBe(journal.entries.length);
     } finally {
       await handle.close();

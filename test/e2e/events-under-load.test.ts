@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { projectRoot } from '../../src/kernel/paths.js';
 import type { App } from '../../src/kernel/types.js';
 import { installArgoRollouts, rollout } from '../fakes/kube-fixtures.js';
 import { ADMIN, createTestDatabase, TEST_JWT_SECRET, testConfig, uniq } from '../helpers/app.js';
+import { builtServerEntry } from '../helpers/built-server.js';
 import { freePort, waitUntil } from '../helpers/free-port.js';
 import { startKube } from '../helpers/kube.js';
 import { TEST_NAME_PREFIX, TEST_REDIS_URL } from '../helpers/test-env.js';
@@ -21,28 +21,57 @@ import { closeRedis, createRedis, loadRedisDriver } from '../../src/infra/redis.
  * with the machine's CPU taken by a competing process (one spinning child per core, at the same
  * priority). Two server processes on one PostgreSQL and one Redis, events crossing both ways; then
  * `rollout.updated` of a single process. Each round waits for its events, never for a fixed time.
+ * 200 rounds in a row, as issue 30 asks (decision 1153: a loss stops the loop early, with its rounds named).
  */
 const ROUNDS = 200;
+/** A systematic loss stops the loop after this many lost rounds and is reported as such, not as a timeout. */
+const LOST_TO_STOP = 3;
 const prefix = `${TEST_NAME_PREFIX}-load-${randomBytes(4).toString('hex')}`;
 const children: ChildProcess[] = [];
+let serverEntry = '';
 const cleanups: (() => Promise<void>)[] = [];
+
+/**
+ * A spinning child that cannot outlive the test (decision 1153): it spins in 50 ms slices so its event
+ * loop notices the IPC channel closing (the test's worker gone, even by SIGKILL) and exits, and it stops
+ * by itself after 30 minutes. An orphaned `for (;;) {}` once kept both cores busy after a killed run.
+ */
+const SPINNER = `
+  const stopAt = Date.now() + 30 * 60_000;
+  process.on('disconnect', () => process.exit(0));
+  (function spin() {
+    const end = Date.now() + 50;
+    while (Date.now() < end) {}
+    if (Date.now() > stopAt) process.exit(0);
+    setImmediate(spin);
+  })();`;
 
 /** One child per core spinning at the test's own priority (nice 0 under `npm test`), as long as the file runs. */
 function saturateCpu(cores = availableParallelism()) {
   for (let i = 0; i < cores; i++) {
-    const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', SPINNER], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    child.unref();
     children.push(child);
     setPriority(child.pid!, getPriority());
   }
 }
 
+/** Runs `round` (true: its events arrived) ROUNDS times in a row; returns the rounds lost and the time taken. */
+async function runRounds(round: (n: number) => Promise<boolean>) {
+  const lost: number[] = [];
+  const start = Date.now();
+  for (let n = 0; n < ROUNDS && lost.length < LOST_TO_STOP; n++) if (!(await round(n))) lost.push(n);
+  return { lost, seconds: Math.round((Date.now() - start) / 1000) };
+}
+
 async function startServer(databaseUrl: string): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'src', 'server.js')], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
+      PASSWORD_HASH_PROFILE: 'test', // decision 1130
       DATABASE_URL: databaseUrl,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: prefix,
@@ -63,7 +92,14 @@ async function startServer(databaseUrl: string): Promise<string> {
   return url;
 }
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown, organizationId?: string) {
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  organizationId?: string,
+) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -101,8 +137,7 @@ async function listen(base: string, token: string) {
 
 beforeAll(async () => {
   // The processes run the bundle `npm start` runs (built here when a source changed).
-  const { buildServer } = await import(join(projectRoot, 'scripts', 'build.mjs'));
-  await buildServer({ quiet: true });
+  serverEntry = await builtServerEntry();
   saturateCpu();
 }, 180_000);
 afterAll(async () => {
@@ -111,77 +146,116 @@ afterAll(async () => {
 });
 
 describe('events right after a socket connects, the CPU saturated', () => {
-  it(`two processes: no-organization and organization events cross both ways, ${ROUNDS} rounds, none lost`, { timeout: 600_000 }, async () => {
-    const db = await createTestDatabase('postgres');
-    await db.handle.close();
-    cleanups.push(() => db.drop());
-    const nodes = [await startServer(db.url), await startServer(db.url)];
-    const admin = await login(nodes[0]!, ADMIN.username, ADMIN.password);
-    const org = (await call(nodes[0]!, admin, 'POST', '/api/v1/organizations', { name: 'Load', slug: uniq('load') })).id as string;
-    const username = uniq('loaded').slice(0, 40);
-    const password = `Passw0rd-${randomBytes(4).toString('hex')}`;
-    const member = (await call(nodes[0]!, admin, 'POST', '/api/v1/auth/register', { username, email: `${username}@example.test`, password })).id;
-    await call(nodes[0]!, admin, 'POST', `/api/v1/organizations/${org}/members`, { userId: member, role: 'member' });
-    const token = await login(nodes[1]!, username, password);
-    const environment = uniq('load-env');
-    await call(nodes[0]!, admin, 'POST', '/api/v1/environments', { name: environment }, org);
-    const component = uniq('load-svc');
-    await call(nodes[0]!, admin, 'POST', '/api/v1/catalog/components', { name: component, kind: 'service' }, org);
+  it(
+    `two processes: no-organization and organization events cross both ways, ${ROUNDS} rounds, none lost`,
+    { timeout: 900_000 },
+    async () => {
+      const db = await createTestDatabase('postgres');
+      await db.handle.close();
+      cleanups.push(() => db.drop());
+      const nodes = [await startServer(db.url), await startServer(db.url)];
+      const admin = await login(nodes[0]!, ADMIN.username, ADMIN.password);
+      const org = (await call(nodes[0]!, admin, 'POST', '/api/v1/organizations', { name: 'Load', slug: uniq('load') }))
+        .id as string;
+      const username = uniq('loaded').slice(0, 40);
+      const password = `Passw0rd-${randomBytes(4).toString('hex')}`;
+      const member = (
+        await call(nodes[0]!, admin, 'POST', '/api/v1/auth/register', {
+          username,
+          email: `${username}@example.test`,
+          password,
+        })
+      ).id;
+      await call(nodes[0]!, admin, 'POST', `/api/v1/organizations/${org}/members`, { userId: member, role: 'member' });
+      const token = await login(nodes[1]!, username, password);
+      const environment = uniq('load-env');
+      await call(nodes[0]!, admin, 'POST', '/api/v1/environments', { name: environment }, org);
+      const component = uniq('load-svc');
+      await call(nodes[0]!, admin, 'POST', '/api/v1/catalog/components', { name: component, kind: 'service' }, org);
 
-    const lost: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const [listener, raiser] = round % 2 ? [nodes[0]!, nodes[1]!] : [nodes[1]!, nodes[0]!];
-      const { socket, seen } = await listen(listener, token);
-      const incident = (await call(raiser, admin, 'POST', '/api/v1/incidents', { title: `load ${round}`, severity: 'P4' })).id as string;
-      const deployment = (
-        await call(
-          raiser,
-          token,
-          'POST',
-          '/api/v1/deployments/events',
-          { source: 'load', externalId: `r${round}`, component, environment, status: 'started', version: `v${round}` },
-          org,
-        )
-      ).deployment.id as string;
-      const arrived = () =>
-        seen.some((e) => e.name === 'INCIDENT_CREATED' && e.payload.incidentId === incident) &&
-        seen.some((e) => e.name === 'deployment.created' && e.payload.id === deployment);
-      await waitUntil(async () => arrived(), 15_000, `round ${round}'s events`).catch(() => lost.push(`round ${round} (socket on ${listener})`));
-      socket.close();
-    }
-    expect(lost).toEqual([]);
-  });
+      const { lost, seconds } = await runRounds(async (round) => {
+        const [listener, raiser] = round % 2 ? [nodes[0]!, nodes[1]!] : [nodes[1]!, nodes[0]!];
+        const { socket, seen } = await listen(listener, token);
+        const incident = (
+          await call(raiser, admin, 'POST', '/api/v1/incidents', { title: `load ${round}`, severity: 'P4' })
+        ).id as string;
+        const deployment = (
+          await call(
+            raiser,
+            token,
+            'POST',
+            '/api/v1/deployments/events',
+            {
+              source: 'load',
+              externalId: `r${round}`,
+              component,
+              environment,
+              status: 'started',
+              version: `v${round}`,
+            },
+            org,
+          )
+        ).deployment.id as string;
+        const arrived = () =>
+          seen.some((e) => e.name === 'INCIDENT_CREATED' && e.payload.incidentId === incident) &&
+          seen.some((e) => e.name === 'deployment.created' && e.payload.id === deployment);
+        const ok = await waitUntil(async () => arrived(), 15_000, `round ${round}'s events`).then(
+          () => true,
+          () => false,
+        );
+        socket.close();
+        return ok;
+      });
+      expect(lost, `lost rounds (after ${seconds} s)`).toEqual([]);
+    },
+  );
 
-  it(`one process: rollout.updated reaches a plain user's socket connected just before, ${ROUNDS} rounds`, { timeout: 600_000 }, async () => {
-    const kube = await startKube();
-    cleanups.push(() => kube.cleanup());
-    installArgoRollouts(kube.kube);
-    kube.kube.apply(rollout('shop', 'storefront', 'Healthy'));
-    const db = await createTestDatabase('postgres');
-    cleanups.push(() => db.drop());
-    const app: App = await buildApp(testConfig({ CLUSTER_CONFIG_PATH: kube.configPath, CLUSTER_SYNC_INTERVAL_S: '0' }), { database: db.handle, logger: false });
-    cleanups.push(() => app.close());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const admin = await login(base, ADMIN.username, ADMIN.password);
-    const username = uniq('watcher').slice(0, 40);
-    const password = `Passw0rd-${randomBytes(4).toString('hex')}`;
-    await call(base, admin, 'POST', '/api/v1/auth/register', { username, email: `${username}@example.test`, password });
-    const token = await login(base, username, password);
-    await waitUntil(async () => kube.kube.openWatches === 1, 60_000, 'the rollout watch');
-
-    const lost: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const { socket, seen } = await listen(base, token);
-      const phase = round % 2 ? 'Healthy' : 'Progressing';
-      kube.kube.apply(rollout('shop', 'storefront', phase, { step: round }));
-      await waitUntil(async () => seen.some((e) => e.name === 'rollout.updated' && e.payload.phase === phase), 15_000, `round ${round}`).catch(() =>
-        lost.push(round),
+  it(
+    `one process: rollout.updated reaches a plain user's socket connected just before, ${ROUNDS} rounds`,
+    { timeout: 900_000 },
+    async () => {
+      const kube = await startKube();
+      cleanups.push(() => kube.cleanup());
+      installArgoRollouts(kube.kube);
+      kube.kube.apply(rollout('shop', 'storefront', 'Healthy'));
+      const db = await createTestDatabase('postgres');
+      cleanups.push(() => db.drop());
+      const app: App = await buildApp(
+        testConfig({ CLUSTER_CONFIG_PATH: kube.configPath, CLUSTER_SYNC_INTERVAL_S: '0' }),
+        { database: db.handle, logger: false },
       );
-      socket.close();
-    }
-    expect(lost).toEqual([]);
-  });
+      cleanups.push(() => app.close());
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const admin = await login(base, ADMIN.username, ADMIN.password);
+      const username = uniq('watcher').slice(0, 40);
+      const password = `Passw0rd-${randomBytes(4).toString('hex')}`;
+      await call(base, admin, 'POST', '/api/v1/auth/register', {
+        username,
+        email: `${username}@example.test`,
+        password,
+      });
+      const token = await login(base, username, password);
+      await waitUntil(async () => kube.kube.openWatches === 1, 60_000, 'the rollout watch');
+
+      const { lost, seconds } = await runRounds(async (round) => {
+        const { socket, seen } = await listen(base, token);
+        const phase = round % 2 ? 'Healthy' : 'Progressing';
+        kube.kube.apply(rollout('shop', 'storefront', phase, { step: round }));
+        const ok = await waitUntil(
+          async () => seen.some((e) => e.name === 'rollout.updated' && e.payload.phase === phase),
+          15_000,
+          `round ${round}`,
+        ).then(
+          () => true,
+          () => false,
+        );
+        socket.close();
+        return ok;
+      });
+      expect(lost, `lost rounds (after ${seconds} s)`).toEqual([]);
+    },
+  );
 
   it('the subscription gate opens once Redis confirms, closes when the subscriber drops, and opens again once resubscribed', async () => {
     await loadRedisDriver();

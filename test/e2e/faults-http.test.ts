@@ -23,7 +23,13 @@ function startReverseProxy(targetPort: number): Promise<Server> {
     const forwarded = req.headers['x-forwarded-for'];
     const chain = [forwarded, req.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = httpRequest(
-      { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': chain } },
+      {
+        host: '127.0.0.1',
+        port: targetPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': chain },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -37,7 +43,10 @@ function startReverseProxy(targetPort: number): Promise<Server> {
 
 beforeAll(async () => {
   db = await createTestDatabase('postgres');
-  app = await buildApp(testConfig({ TRUST_PROXY: 'true', AUTH_RATE_LIMIT: 'on', REQUEST_TIMEOUT_S: '1' }), { database: db.handle, logger: false });
+  app = await buildApp(testConfig({ TRUST_PROXY: 'true', AUTH_RATE_LIMIT: 'on', REQUEST_TIMEOUT_S: '1' }), {
+    database: db.handle,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   appPort = (app.server.address() as AddressInfo).port;
   proxy = await startReverseProxy(appPort);
@@ -72,7 +81,9 @@ describe('REQUEST_TIMEOUT_S', () => {
     const started = Date.now();
     const outcome = await new Promise<{ answer: string }>((resolve) => {
       const socket = connect(appPort, '127.0.0.1', () => {
-        socket.write('POST /api/v1/auth/refresh HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"user');
+        socket.write(
+          'POST /api/v1/auth/refresh HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"user',
+        );
       });
       let answer = '';
       socket.on('data', (d) => (answer += String(d)));

@@ -30,7 +30,10 @@ async function call(method: string, path: string, body?: unknown, auth = true) {
   const started = Date.now();
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -39,7 +42,11 @@ async function call(method: string, path: string, body?: unknown, auth = true) {
 
 const expectUnavailable = (res: { status: number; body: any }) => {
   expect(res.status).toBe(503);
-  expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable', message: expect.stringContaining('database') });
+  expect(res.body).toMatchObject({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: expect.stringContaining('database'),
+  });
   expect(typeof res.body.timestamp).toBe('string');
 };
 
@@ -69,7 +76,8 @@ beforeAll(async () => {
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  token = (await call('POST', '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password }, false)).body.token;
+  token = (await call('POST', '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password }, false)).body
+    .token;
   expect(token).toBeTruthy();
 }, 60_000);
 
@@ -105,10 +113,38 @@ describe('a connection dying under a transaction', () => {
   });
 });
 
+describe('a transaction whose BEGIN is lost', () => {
+  it('gives its pooled connection back: the next query gets one, and the pool closes at once', async () => {
+    // One connection, a short request deadline: the BEGIN stalls in the black hole and times out.
+    const handle = await openDatabase({
+      databaseUrl: proxy.urlFor(db.url),
+      dataDir: '',
+      poolSize: 1,
+      requestTimeoutMs: 500,
+    });
+    try {
+      await handle.db.execute(sql`SELECT 1`);
+      proxy.blackhole();
+      await expect(handle.db.transaction(async (t) => t.execute(sql`SELECT 1`))).rejects.toThrow();
+      proxy.resume();
+      // drizzle-orm sends BEGIN outside its try/finally: without decision 1161 the only connection stayed checked out.
+      await expect(handle.db.execute(sql`SELECT 2`)).resolves.toBeDefined();
+    } finally {
+      proxy.resume();
+      const started = Date.now();
+      await handle.close();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+  });
+});
+
 describe('a black-holed database', () => {
   it('answers 503 within the statement and connect timeouts instead of hanging, then recovers', async () => {
     proxy.blackhole();
-    const [list, create] = await Promise.all([call('GET', '/api/v1/environments'), call('POST', '/api/v1/environments', { name: `stalled-${Date.now()}` })]);
+    const [list, create] = await Promise.all([
+      call('GET', '/api/v1/environments'),
+      call('POST', '/api/v1/environments', { name: `stalled-${Date.now()}` }),
+    ]);
     expectUnavailable(list);
     expectUnavailable(create);
     // Statement timeout + the client's margin + the connect timeout, with room for a slow machine.
@@ -149,7 +185,13 @@ describe('the default request deadline (DATABASE_REQUEST_TIMEOUT_MS = 10 s)', ()
   }, 40_000);
 
   it('a job may wait longer than a request: its round trips run under their own deadline', async () => {
-    const handle = await openDatabase({ databaseUrl: db.url, dataDir: '', poolSize: 2, requestTimeoutMs: 300, statementTimeoutMs: 5_000 });
+    const handle = await openDatabase({
+      databaseUrl: db.url,
+      dataDir: '',
+      poolSize: 2,
+      requestTimeoutMs: 300,
+      statementTimeoutMs: 5_000,
+    });
     try {
       const slow = () => handle.db.execute(sql`SELECT pg_sleep(0.8)`);
       // Drizzle wraps the driver's error; its cause is the client-side read timeout.
@@ -171,7 +213,12 @@ describe('PostgreSQL down', () => {
       call('GET', '/api/v1/environments'),
       call('POST', '/api/v1/teams', { name: `down-${Date.now()}` }),
       call('POST', '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password }, false),
-      call('POST', '/api/v1/auth/register', { username: `leaky${Date.now()}`, email, password: 'Secr3tPassword' }, false),
+      call(
+        'POST',
+        '/api/v1/auth/register',
+        { username: `leaky${Date.now()}`, email, password: 'Secr3tPassword' },
+        false,
+      ),
     ]);
     for (const res of answers) expectUnavailable(res);
     const ready = await call('GET', '/health/ready', undefined, false);

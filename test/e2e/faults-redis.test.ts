@@ -28,7 +28,10 @@ let refreshToken: string;
 async function call(base: string, method: string, path: string, body?: unknown, auth = true) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -36,10 +39,13 @@ async function call(base: string, method: string, path: string, body?: unknown, 
 }
 
 async function start(redisUrl: string) {
-  const app = await buildApp(testConfig({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT: 'on', CACHE_TTL: '600' }), {
-    database: db.handle,
-    logger: false,
-  });
+  const app = await buildApp(
+    testConfig({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT: 'on', CACHE_TTL: '600' }),
+    {
+      database: db.handle,
+      logger: false,
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
@@ -50,7 +56,13 @@ beforeAll(async () => {
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
   ({ app: a, url: urlA } = await start(proxy.urlFor(TEST_REDIS_URL)));
   ({ app: b, url: urlB } = await start(TEST_REDIS_URL));
-  const login = await call(urlA, 'POST', '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password }, false);
+  const login = await call(
+    urlA,
+    'POST',
+    '/api/v1/auth/login',
+    { username: ADMIN.username, password: ADMIN.password },
+    false,
+  );
   expect(login.status).toBe(200);
   ({ token, refreshToken } = login.body);
 }, 60_000);
@@ -63,32 +75,52 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const redisBack = () => waitUntil(async () => (await call(urlA, 'GET', '/health/ready', undefined, false)).status === 200, 15_000, 'Redis back');
+const redisBack = () =>
+  waitUntil(
+    async () => (await call(urlA, 'GET', '/health/ready', undefined, false)).status === 200,
+    15_000,
+    'Redis back',
+  );
 
 describe('Redis down', () => {
   it('login, register and refresh answer 503 in the envelope (not 500); readiness says so', async () => {
     proxy.refuse();
     const answers = await Promise.all([
       call(urlA, 'POST', '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password }, false),
-      call(urlA, 'POST', '/api/v1/auth/register', { username: `r${Date.now()}`, email: `r${Date.now()}@hangar.test`, password: 'Passw0rdLong' }, false),
+      call(
+        urlA,
+        'POST',
+        '/api/v1/auth/register',
+        { username: `r${Date.now()}`, email: `r${Date.now()}@hangar.test`, password: 'Passw0rdLong' },
+        false,
+      ),
       call(urlA, 'POST', '/api/v1/auth/refresh', { username: ADMIN.username, refreshToken }, false),
     ]);
     for (const res of answers) {
       expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable', message: expect.stringContaining('Redis') });
+      expect(res.body).toMatchObject({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: expect.stringContaining('Redis'),
+      });
     }
     const ready = await call(urlA, 'GET', '/health/ready', undefined, false);
     expect(ready.status).toBe(503);
     expect(ready.body.checks).toEqual({ database: 'up', redis: 'down' });
     proxy.resume();
     await redisBack();
-    expect((await call(urlA, 'POST', '/api/v1/auth/refresh', { username: ADMIN.username, refreshToken }, false)).status).toBe(200);
+    expect(
+      (await call(urlA, 'POST', '/api/v1/auth/refresh', { username: ADMIN.username, refreshToken }, false)).status,
+    ).toBe(200);
   });
 });
 
 describe('the job queue down', () => {
   it('a scaffold request that cannot be queued answers 503 and leaves no pending request behind', async () => {
-    const templates = (await call(urlA, 'GET', '/api/v1/service-templates?take=100')).body.data as { id: string; name: string }[];
+    const templates = (await call(urlA, 'GET', '/api/v1/service-templates?take=100')).body.data as {
+      id: string;
+      name: string;
+    }[];
     const go = templates.find((tpl) => tpl.name === 'go-service')!;
     proxy.refuse();
     const res = await call(urlA, 'POST', `/api/v1/service-templates/${go.id}/scaffold`, {
@@ -99,19 +131,26 @@ describe('the job queue down', () => {
     expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
     proxy.resume();
     await redisBack();
-    const listed = (await call(urlA, 'GET', '/api/v1/scaffold-requests?take=100')).body.data as { targetRepository: string }[];
+    const listed = (await call(urlA, 'GET', '/api/v1/scaffold-requests?take=100')).body.data as {
+      targetRepository: string;
+    }[];
     expect(listed.filter((r) => r.targetRepository.endsWith('/never.git'))).toEqual([]);
   });
 });
 
 describe('a partition between one process and Redis', () => {
   it('writes that committed answer as committed; no stale reads anywhere once it heals', async () => {
-    const created = await call(urlA, 'POST', '/api/v1/catalog/components', { name: `ghost-${Date.now()}`, kind: 'service' });
+    const created = await call(urlA, 'POST', '/api/v1/catalog/components', {
+      name: `ghost-${Date.now()}`,
+      kind: 'service',
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     // B reads it through the shared cache (and so caches it).
     expect((await call(urlB, 'GET', `/api/v1/catalog/components/${id}`)).status).toBe(200);
-    expect((await call(urlB, 'GET', '/api/v1/catalog/components?take=100')).body.data.map((c: { id: string }) => c.id)).toContain(id);
+    expect(
+      (await call(urlB, 'GET', '/api/v1/catalog/components?take=100')).body.data.map((c: { id: string }) => c.id),
+    ).toContain(id);
 
     proxy.refuse();
     // The delete commits; its cache invalidation cannot reach Redis: still a 204, never a 5xx.
@@ -119,15 +158,24 @@ describe('a partition between one process and Redis', () => {
     // A itself never serves what it knows may be stale.
     expect((await call(urlA, 'GET', `/api/v1/catalog/components/${id}`)).status).toBe(404);
     // Other writes during the partition answer as committed too (events wait for Redis).
-    const other = await call(urlA, 'POST', '/api/v1/catalog/components', { name: `during-${Date.now()}`, kind: 'service' });
+    const other = await call(urlA, 'POST', '/api/v1/catalog/components', {
+      name: `during-${Date.now()}`,
+      kind: 'service',
+    });
     expect(other.status).toBe(201);
     const incident = await call(urlA, 'POST', '/api/v1/incidents', { title: 'redis partition', severity: 'P3' });
     expect(incident.status).toBe(201);
 
     proxy.resume();
     // Healed: B stops serving the deleted component long before CACHE_TTL (600 s) would.
-    await waitUntil(async () => (await call(urlB, 'GET', `/api/v1/catalog/components/${id}`)).status === 404, 10_000, 'B to drop the stale entry');
-    const list = (await call(urlB, 'GET', '/api/v1/catalog/components?take=100')).body.data.map((c: { id: string }) => c.id);
+    await waitUntil(
+      async () => (await call(urlB, 'GET', `/api/v1/catalog/components/${id}`)).status === 404,
+      10_000,
+      'B to drop the stale entry',
+    );
+    const list = (await call(urlB, 'GET', '/api/v1/catalog/components?take=100')).body.data.map(
+      (c: { id: string }) => c.id,
+    );
     expect(list).not.toContain(id);
     expect(list).toContain(other.body.id);
   });

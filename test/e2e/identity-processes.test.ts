@@ -22,7 +22,10 @@ const urls: string[] = [];
 const call = (url: string, method: string, path: string, token?: string, body?: unknown) =>
   fetch(url + path, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
     redirect: 'manual',
   });
@@ -31,13 +34,23 @@ beforeAll(async () => {
   db = await createTestDatabase('postgres');
   idp = await startOidcProvider({
     redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/corp/callback`],
-    users: [{ sub: 'proc-sub', password: 'pw', email: `proc-${prefix}@example.com`, email_verified: true, name: 'Proc' }],
+    users: [
+      { sub: 'proc-sub', password: 'pw', email: `proc-${prefix}@example.com`, email_verified: true, name: 'Proc' },
+    ],
   });
   for (let i = 0; i < 2; i++) {
-    const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PUBLIC_URL, OIDC_PROVIDERS: JSON.stringify([idp.entry()]) }), {
-      database: db.handle,
-      logger: false,
-    });
+    const app = await buildApp(
+      testConfig({
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        PUBLIC_URL,
+        OIDC_PROVIDERS: JSON.stringify([idp.entry()]),
+      }),
+      {
+        database: db.handle,
+        logger: false,
+      },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
     urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
@@ -52,9 +65,15 @@ afterAll(async () => {
 describe('personal access tokens across processes', () => {
   it('a token revoked through A is refused by B on the next request (well within a second)', async () => {
     const [a, b] = urls as [string, string];
-    const admin = (await (await call(a, 'POST', '/api/v1/auth/login', undefined, { username: ADMIN.username, password: ADMIN.password })).json()).token;
+    const admin = (
+      await (
+        await call(a, 'POST', '/api/v1/auth/login', undefined, { username: ADMIN.username, password: ADMIN.password })
+      ).json()
+    ).token;
     for (let round = 0; round < 5; round++) {
-      const created = await (await call(a, 'POST', '/api/v1/auth/tokens', admin, { name: `round ${round}`, expiresInDays: 1, scope: 'read' })).json();
+      const created = await (
+        await call(a, 'POST', '/api/v1/auth/tokens', admin, { name: `round ${round}`, expiresInDays: 1, scope: 'read' })
+      ).json();
       // B remembers the token after its first use.
       for (let i = 0; i < 3; i++) expect((await call(b, 'GET', '/api/v1/auth/me', created.token)).status).toBe(200);
       expect((await call(a, 'DELETE', `/api/v1/auth/tokens/${created.id}`, admin)).status).toBe(204);
@@ -66,10 +85,22 @@ describe('personal access tokens across processes', () => {
 
   it('an account deactivated through A: its token is refused by B at once', async () => {
     const [a, b] = urls as [string, string];
-    const admin = (await (await call(a, 'POST', '/api/v1/auth/login', undefined, { username: ADMIN.username, password: ADMIN.password })).json()).token;
-    const account = await (await call(a, 'POST', '/api/v1/auth/service-accounts', admin, { name: `svc-${prefix}`.slice(0, 50) })).json();
+    const admin = (
+      await (
+        await call(a, 'POST', '/api/v1/auth/login', undefined, { username: ADMIN.username, password: ADMIN.password })
+      ).json()
+    ).token;
+    const account = await (
+      await call(a, 'POST', '/api/v1/auth/service-accounts', admin, { name: `svc-${prefix}`.slice(0, 50) })
+    ).json();
     const token = (
-      await (await call(a, 'POST', `/api/v1/auth/service-accounts/${account.id}/tokens`, admin, { name: 'ci', expiresInDays: 7, scope: 'write' })).json()
+      await (
+        await call(a, 'POST', `/api/v1/auth/service-accounts/${account.id}/tokens`, admin, {
+          name: 'ci',
+          expiresInDays: 7,
+          scope: 'write',
+        })
+      ).json()
     ).token;
     expect((await call(b, 'GET', '/api/v1/auth/me', token)).status).toBe(200);
     expect((await call(a, 'PATCH', `/api/v1/auth/users/${account.id}`, admin, { active: false })).status).toBe(200);

@@ -21,7 +21,9 @@ const sockets: net.Socket[] = [];
 const silent = net.createServer((s) => sockets.push(s));
 
 beforeAll(async () => {
-  silentPort = await new Promise<number>((r) => silent.listen(0, '127.0.0.1', () => r((silent.address() as net.AddressInfo).port)));
+  silentPort = await new Promise<number>((r) =>
+    silent.listen(0, '127.0.0.1', () => r((silent.address() as net.AddressInfo).port)),
+  );
   t = await buildTestApp({ REDIS_URL: TEST_REDIS_URL, SCAFFOLD_TIMEOUT_S: '2', GIT_ALLOWED_HOSTS: '127.0.0.1' });
 }, 60_000);
 
@@ -44,11 +46,15 @@ async function scaffold(targetRepository: string) {
   });
 }
 
-const status = async (id: string) => (await t.app.inject({ url: `/api/v1/scaffold-requests/${id}`, headers: bearer(await t.adminToken()) })).json();
+const status = async (id: string) =>
+  (await t.app.inject({ url: `/api/v1/scaffold-requests/${id}`, headers: bearer(await t.adminToken()) })).json();
 
 describe('scaffold workers and slow remotes', () => {
   it('a remote that never answers times out and frees its slot; the next request completes', async () => {
-    const stuck = await Promise.all([scaffold(`http://127.0.0.1:${silentPort}/a.git`), scaffold(`http://127.0.0.1:${silentPort}/b.git`)]);
+    const stuck = await Promise.all([
+      scaffold(`http://127.0.0.1:${silentPort}/a.git`),
+      scaffold(`http://127.0.0.1:${silentPort}/b.git`),
+    ]);
     for (const r of stuck) expect(r.statusCode, r.body).toBe(201);
     const bare = join(dir, 'target.git');
     spawnSync('git', ['init', '--quiet', '--bare', bare]);
@@ -57,7 +63,11 @@ describe('scaffold workers and slow remotes', () => {
     await waitUntil(async () => (await status(good.json().id)).status === 'completed', 30_000, 'the good scaffold');
     expect(Date.now() - started).toBeLessThan(20_000);
     for (const r of stuck) {
-      await waitUntil(async () => (await status(r.json().id)).status === 'failed', 30_000, 'the stuck scaffold to fail');
+      await waitUntil(
+        async () => (await status(r.json().id)).status === 'failed',
+        30_000,
+        'the stuck scaffold to fail',
+      );
       const row = await status(r.json().id);
       expect(row.statusMessage).toMatch(/timed out/);
       expect(row.statusMessage).not.toMatch(/port|refused|connect/i);
@@ -65,7 +75,11 @@ describe('scaffold workers and slow remotes', () => {
   }, 60_000);
 
   it('refuses a target on a private address with 400 before any connection', async () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/x.git', 'http://10.1.2.3/x.git', 'https://[::1]/x.git']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/x.git',
+      'http://10.1.2.3/x.git',
+      'https://[::1]/x.git',
+    ]) {
       expect(expectError(await scaffold(url), 400).message).toMatch(/^targetRepository may not point to/);
     }
   });

@@ -38,7 +38,8 @@ const cluster = () => {
 
 // Job names outside the typed catalog.
 const def = (d: Record<string, unknown> & { name: string; run(job: JobRun<string>): Promise<void> }) => d as never;
-const api = (j: JobsRuntime) => j as unknown as { enqueue(n: string, p: unknown): Promise<string>; cancel(n: string, id: string): Promise<boolean> };
+const api = (j: JobsRuntime) =>
+  j as unknown as { enqueue(n: string, p: unknown): Promise<string>; cancel(n: string, id: string): Promise<boolean> };
 
 afterAll(async () => {
   for (const { jobs, queue } of opened) {
@@ -52,7 +53,14 @@ describe('jobs on Redis, two processes', () => {
     const [a, b] = cluster();
     const runs: string[] = [];
     for (const n of [a, b])
-      n.jobs.define(def({ name: 'e.once', concurrency: 3, key: (p: any) => p.id, run: async ({ payload }) => void runs.push((payload as any).id) }));
+      n.jobs.define(
+        def({
+          name: 'e.once',
+          concurrency: 3,
+          key: (p: any) => p.id,
+          run: async ({ payload }) => void runs.push((payload as any).id),
+        }),
+      );
     for (let i = 0; i < 20; i++) {
       await api(a.jobs).enqueue('e.once', { id: `j${i}` });
       await api(b.jobs).enqueue('e.once', { id: `j${i}` }); // same key while waiting: no second job
@@ -88,9 +96,11 @@ describe('jobs on Redis, two processes', () => {
     await a.queue.schedule('kept', 'e.old', { cron: '0 3 * * *' }, {});
     a.jobs.schedule({ id: 'kept', job: 'e.old', payload: {}, cron: '0 3 * * *' } as never);
     await a.start();
-    const q = (a.queue as unknown as { queue(n: string): { getJobSchedulers(s: number, e: number): Promise<{ key: string; id?: string | null }[]> } }).queue(
-      'e.old',
-    );
+    const q = (
+      a.queue as unknown as {
+        queue(n: string): { getJobSchedulers(s: number, e: number): Promise<{ key: string; id?: string | null }[]> };
+      }
+    ).queue('e.old');
     expect((await q.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key)).toEqual(['kept']);
   });
 
@@ -105,7 +115,9 @@ describe('jobs on Redis, two processes', () => {
       cancellable: true,
       run: async ({ signal }) => {
         runs++;
-        await new Promise((_, reject) => signal.addEventListener('abort', () => (reasons.push(signal.reason), reject(signal.reason))));
+        await new Promise((_, reject) =>
+          signal.addEventListener('abort', () => (reasons.push(signal.reason), reject(signal.reason))),
+        );
       },
     });
     a.jobs.define(job);
@@ -181,7 +193,11 @@ describe('jobs on Redis, two processes', () => {
           started++;
           await new Promise(() => {}); // runs until its process dies
         },
-        recovery: { unfinished: async () => unfinished, running: 'fail', fail: async (p: any) => void failed.push(p.id) },
+        recovery: {
+          unfinished: async () => unfinished,
+          running: 'fail',
+          fail: async (p: any) => void failed.push(p.id),
+        },
       });
     const b = node(prefix);
     b.jobs.define(make([]));
@@ -206,7 +222,9 @@ describe('jobs when Redis stalls', () => {
   it('an enqueue Redis never answers gets 503 within its deadline (REDIS_COMMAND_TIMEOUT_MS), not a hung request (decision 525)', async () => {
     const target = new URL(TEST_REDIS_URL);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    const queue = new BullmqQueue(proxy.urlFor(TEST_REDIS_URL), `hangar-jobs-${randomBytes(4).toString('hex')}`, log, { enqueueTimeoutMs: 500 });
+    const queue = new BullmqQueue(proxy.urlFor(TEST_REDIS_URL), `hangar-jobs-${randomBytes(4).toString('hex')}`, log, {
+      enqueueTimeoutMs: 500,
+    });
     const jobs = new JobsRuntime(queue, log);
     opened.push({ jobs, queue });
     jobs.define(def({ name: 'e.later', concurrency: 1, run: async () => {} }));

@@ -40,7 +40,10 @@ describe('the served OpenAPI document (issue 8 §7)', () => {
   it('passes `redocly lint` with no error', () => {
     const file = join(work, 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));
-    const run = spawnSync(join(projectRoot, 'node_modules', '.bin', 'redocly'), ['lint', file, '--format=stylish'], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(join(projectRoot, 'node_modules', '.bin', 'redocly'), ['lint', file, '--format=stylish'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status, run.stdout + run.stderr).toBe(0);
   });
 
@@ -58,7 +61,9 @@ describe('the served OpenAPI document (issue 8 §7)', () => {
 
   it('lists optional query parameters (skip, take) as optional', () => {
     const list = operations().find((o) => o.path === '/api/v1/auth/users' && o.method === 'get')!;
-    const params = Object.fromEntries(list.op.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p]));
+    const params = Object.fromEntries(
+      list.op.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p]),
+    );
     expect(params.skip.required).toBeFalsy();
     expect(params.take.required).toBeFalsy();
   });
@@ -84,7 +89,18 @@ describe('the served OpenAPI document (issue 8 §7)', () => {
     );
     const tsc = spawnSync(
       join(projectRoot, 'node_modules', '.bin', 'tsc'),
-      ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', join(work, 'client.ts')],
+      [
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        join(work, 'client.ts'),
+      ],
       { encoding: 'utf8', timeout: 120_000 },
     );
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
@@ -96,7 +112,11 @@ describe('the served OpenAPI document (issue 8 §7)', () => {
 
 describe('/api/docs over plain HTTP under any host name', () => {
   it('sends no upgrade-insecure-requests and no HSTS unless the request came over HTTPS', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/', headers: { host: 'hangar.internal.example:3000' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/',
+      headers: { host: 'hangar.internal.example:3000' },
+    });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-security-policy'] ?? '')).not.toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toBeUndefined();

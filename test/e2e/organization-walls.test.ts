@@ -56,7 +56,11 @@ async function register(prefixName: string) {
 async function listen(token: string, node: number) {
   const seen: { name: string; payload: any }[] = [];
   const socket = await new Promise<Socket>((resolve, reject) => {
-    const s = connect(`${nodes[node]!.url}/events`, { auth: { token }, transports: ['websocket'], reconnection: false });
+    const s = connect(`${nodes[node]!.url}/events`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
@@ -68,10 +72,13 @@ async function listen(token: string, node: number) {
 beforeAll(async () => {
   db = await createTestDatabase('postgres');
   for (let i = 0; i < 2; i++) {
-    const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work }), {
-      database: db.handle,
-      logger: false,
-    });
+    const app = await buildApp(
+      testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work }),
+      {
+        database: db.handle,
+        logger: false,
+      },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     nodes.push({ app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   }
@@ -81,12 +88,17 @@ beforeAll(async () => {
     body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
   });
   admin = (await login.json()).token;
-  const org = async () => (await call(admin, 'POST', '/api/v1/organizations', { name: 'Wall', slug: uniq('wall') })).body.id as string;
+  const org = async () =>
+    (await call(admin, 'POST', '/api/v1/organizations', { name: 'Wall', slug: uniq('wall') })).body.id as string;
   [orgA, orgB] = [await org(), await org()];
   users.a = await register('walla');
   users.b = await register('wallb');
-  expect((await call(admin, 'POST', `/api/v1/organizations/${orgA}/members`, { userId: users.a.id, role: 'member' })).status).toBe(201);
-  expect((await call(admin, 'POST', `/api/v1/organizations/${orgB}/members`, { userId: users.b.id, role: 'member' })).status).toBe(201);
+  expect(
+    (await call(admin, 'POST', `/api/v1/organizations/${orgA}/members`, { userId: users.a.id, role: 'member' })).status,
+  ).toBe(201);
+  expect(
+    (await call(admin, 'POST', `/api/v1/organizations/${orgB}/members`, { userId: users.b.id, role: 'member' })).status,
+  ).toBe(201);
 }, 90_000);
 
 afterAll(async () => {
@@ -99,7 +111,11 @@ const gate = [{ id: 'gate', name: 'Gate', type: 'approval', config: { message: '
 
 describe('pipelines behind the organization wall (item 3)', () => {
   it('a member of another organization can neither read, run, change, move nor delete a pipeline or its runs (404)', async () => {
-    const created = await call(users.a.token, 'POST', '/api/v1/pipelines', { name: uniq('wall-pl'), stages: gate, organizationId: orgA });
+    const created = await call(users.a.token, 'POST', '/api/v1/pipelines', {
+      name: uniq('wall-pl'),
+      stages: gate,
+      organizationId: orgA,
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     const run = await call(users.a.token, 'POST', `/api/v1/pipelines/${id}/trigger`);
@@ -128,9 +144,16 @@ describe('events only to those who may read the record (item 12)', () => {
     const seenA = await listen(users.a.token, 0);
     const seenB = await listen(users.b.token, 1);
     const seenAdmin = await listen(admin, 1);
-    const walled = (await call(users.a.token, 'POST', '/api/v1/pipelines', { name: uniq('wall-ev'), stages: gate, organizationId: orgA })).body.id;
+    const walled = (
+      await call(users.a.token, 'POST', '/api/v1/pipelines', {
+        name: uniq('wall-ev'),
+        stages: gate,
+        organizationId: orgA,
+      })
+    ).body.id;
     const open = (await call(admin, 'POST', '/api/v1/pipelines', { name: uniq('open-ev'), stages: gate })).body.id;
-    const runsOf = (seen: typeof seenA, pipelineId: string) => seen.filter((e) => e.name === 'pipeline.run.updated' && e.payload.pipelineId === pipelineId);
+    const runsOf = (seen: typeof seenA, pipelineId: string) =>
+      seen.filter((e) => e.name === 'pipeline.run.updated' && e.payload.pipelineId === pipelineId);
 
     // A marker everyone receives (a pipeline of no organization), sent after the walled event.
     const triggerAndMark = async () => {
@@ -146,7 +169,10 @@ describe('events only to those who may read the record (item 12)', () => {
     expect(runsOf(seenB, walled)).toEqual([]);
 
     // Added to A on node 0, B's socket on node 1 now receives A's events.
-    expect((await call(admin, 'POST', `/api/v1/organizations/${orgA}/members`, { userId: users.b.id, role: 'member' })).status).toBe(201);
+    expect(
+      (await call(admin, 'POST', `/api/v1/organizations/${orgA}/members`, { userId: users.b.id, role: 'member' }))
+        .status,
+    ).toBe(201);
     const second = (await call(users.a.token, 'POST', `/api/v1/pipelines/${walled}/trigger`)).body.id as string;
     await waitUntil(async () => seenB.some((e) => e.payload?.id === second));
 
@@ -159,7 +185,13 @@ describe('events only to those who may read the record (item 12)', () => {
   it("a grant or removal of the global admin role on one process moves the user's live sockets on the other at once (decision 209)", async () => {
     const outsider = await register('wallc');
     const seen = await listen(outsider.token, 1);
-    const walled = (await call(users.a.token, 'POST', '/api/v1/pipelines', { name: uniq('wall-adm'), stages: gate, organizationId: orgA })).body.id;
+    const walled = (
+      await call(users.a.token, 'POST', '/api/v1/pipelines', {
+        name: uniq('wall-adm'),
+        stages: gate,
+        organizationId: orgA,
+      })
+    ).body.id;
     const open = (await call(admin, 'POST', '/api/v1/pipelines', { name: uniq('open-adm'), stages: gate })).body.id;
     // A walled run, then a marker everyone receives: once the marker arrived, the walled event would have too.
     const walledThenMarker = async () => {
@@ -171,7 +203,9 @@ describe('events only to those who may read the record (item 12)', () => {
 
     const before = await walledThenMarker();
     expect(seen.some((e) => e.payload?.id === before)).toBe(false);
-    expect((await call(admin, 'PATCH', `/api/v1/auth/users/${outsider.id}/roles`, { roles: ['admin'] })).status).toBe(200);
+    expect((await call(admin, 'PATCH', `/api/v1/auth/users/${outsider.id}/roles`, { roles: ['admin'] })).status).toBe(
+      200,
+    );
     const granted = (await call(users.a.token, 'POST', `/api/v1/pipelines/${walled}/trigger`)).body.id as string;
     await waitUntil(async () => seen.some((e) => e.payload?.id === granted));
     expect((await call(admin, 'PATCH', `/api/v1/auth/users/${outsider.id}/roles`, { roles: [] })).status).toBe(200);

@@ -25,11 +25,19 @@ const sockets: Socket[] = [];
 
 async function start() {
   const recorder = recordEvents();
-  const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work, PIPELINE_CONCURRENCY: '2' }), {
-    database: db.handle,
-    logger: false,
-    events: recorder.wrap,
-  });
+  const app = await buildApp(
+    testConfig({
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      PIPELINE_WORK_DIR: work,
+      PIPELINE_CONCURRENCY: '2',
+    }),
+    {
+      database: db.handle,
+      logger: false,
+      events: recorder.wrap,
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const node = { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, recorder };
   nodes.push(node);
@@ -45,14 +53,21 @@ async function call(url: string, method: string, path: string, body?: unknown) {
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
 
-const runOf = async (url: string, pid: string, rid: string) => (await call(url, 'GET', `/api/v1/pipelines/${pid}/runs/${rid}`)).body;
+const runOf = async (url: string, pid: string, rid: string) =>
+  (await call(url, 'GET', `/api/v1/pipelines/${pid}/runs/${rid}`)).body;
 async function waitStatus(pid: string, rid: string, statuses: string[], timeoutMs = 30_000) {
-  await waitUntil(async () => statuses.includes((await runOf(nodes[0]!.url, pid, rid)).status), timeoutMs, `run ${rid} to be ${statuses}`);
+  await waitUntil(
+    async () => statuses.includes((await runOf(nodes[0]!.url, pid, rid)).status),
+    timeoutMs,
+    `run ${rid} to be ${statuses}`,
+  );
   return runOf(nodes[0]!.url, pid, rid);
 }
 // Which process claimed a run: the claim emits `running` (no stage results yet) from the process that executes it.
 const claimed = (n: (typeof nodes)[number], runId: string) =>
-  n.recorder.named('pipeline.run.updated').some((e) => e.payload.id === runId && e.payload.status === 'running' && e.payload.stageResults.length === 0);
+  n.recorder
+    .named('pipeline.run.updated')
+    .some((e) => e.payload.id === runId && e.payload.status === 'running' && e.payload.stageResults.length === 0);
 const executor = (runId: string) => nodes.filter((n) => claimed(n, runId));
 
 beforeAll(async () => {
@@ -85,7 +100,10 @@ describe('pipelines across two processes on one Redis', () => {
     const lines: string[] = [];
     const finished = new Set<string>();
     socket.on('pipeline.log', (e: { message: string }) => lines.push(e.message));
-    socket.on('pipeline.run.updated', (e: { id: string; status: string }) => e.status === 'succeeded' && finished.add(e.id));
+    socket.on(
+      'pipeline.run.updated',
+      (e: { id: string; status: string }) => e.status === 'succeeded' && finished.add(e.id),
+    );
 
     const p = (
       await call(a.url, 'POST', '/api/v1/pipelines', {
@@ -94,7 +112,8 @@ describe('pipelines across two processes on one Redis', () => {
       })
     ).body;
     const runs: string[] = [];
-    for (let i = 0; i < 8; i++) runs.push((await call(i % 2 ? a.url : b.url, 'POST', `/api/v1/pipelines/${p.id}/trigger`)).body.id);
+    for (let i = 0; i < 8; i++)
+      runs.push((await call(i % 2 ? a.url : b.url, 'POST', `/api/v1/pipelines/${p.id}/trigger`)).body.id);
     for (const id of runs) {
       const run = await waitStatus(p.id, id, ['succeeded', 'failed']);
       expect(run.status).toBe('succeeded');
@@ -116,7 +135,11 @@ describe('pipelines across two processes on one Redis', () => {
       })
     ).body;
     const run = (await call(nodes[0]!.url, 'POST', `/api/v1/pipelines/${p.id}/trigger`)).body;
-    await waitUntil(async () => (await runOf(nodes[0]!.url, p.id, run.id)).logs.includes('started'), 20_000, 'the command to start');
+    await waitUntil(
+      async () => (await runOf(nodes[0]!.url, p.id, run.id)).logs.includes('started'),
+      20_000,
+      'the command to start',
+    );
     const owner = executor(run.id)[0]!;
     const other = nodes.find((n) => n !== owner)!;
     const started = Date.now();

@@ -23,7 +23,10 @@ let urlB: string;
 const sockets: Socket[] = [];
 
 async function start(env: Record<string, string> = {}) {
-  const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ...env }), { database: db.handle, logger: false });
+  const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ...env }), {
+    database: db.handle,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
@@ -39,7 +42,11 @@ async function login(url: string, username = ADMIN.username, password = ADMIN.pa
 
 function openSocket(url: string, token?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = connect(`${url}/events`, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    const s = connect(`${url}/events`, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+    });
     sockets.push(s);
     s.once('connect', () => resolve(s));
     s.once('connect_error', (err) => reject(err));
@@ -69,14 +76,22 @@ describe('Socket.IO gateway with the Redis adapter', () => {
     const token = (await (await login(urlA)).json()).token;
     const client = await openSocket(urlB, token);
     const received = new Promise((resolve) => client.once('INCIDENT_CREATED', resolve));
-    (a.hangar.events.emit as (n: string, p: unknown) => void)('INCIDENT_CREATED', { incidentId: 'x', title: 'db down', severity: 'P1' });
+    (a.hangar.events.emit as (n: string, p: unknown) => void)('INCIDENT_CREATED', {
+      incidentId: 'x',
+      title: 'db down',
+      severity: 'P1',
+    });
     expect(await received).toEqual({ incidentId: 'x', title: 'db down', severity: 'P1' });
   });
 
   it('accepts the token in an Authorization header too', async () => {
     const token = (await (await login(urlB)).json()).token;
     const s = await new Promise<Socket>((resolve, reject) => {
-      const c = connect(`${urlA}/events`, { extraHeaders: { authorization: `Bearer ${token}` }, transports: ['polling'], reconnection: false });
+      const c = connect(`${urlA}/events`, {
+        extraHeaders: { authorization: `Bearer ${token}` },
+        transports: ['polling'],
+        reconnection: false,
+      });
       sockets.push(c);
       c.once('connect', () => resolve(c));
       c.once('connect_error', reject);
@@ -115,7 +130,9 @@ describe('cache shared through Redis', () => {
     const c2 = new RedisCache(r2, prefix);
     // A cache reads around Redis until connected, and each connection drops every entry (a new
     // epoch): let both connect first. A ping queues behind the epoch bump sent on 'ready'.
-    await Promise.all([r1, r2].map((r) => (r.status === 'ready' ? undefined : new Promise((done) => r.once('ready', done)))));
+    await Promise.all(
+      [r1, r2].map((r) => (r.status === 'ready' ? undefined : new Promise((done) => r.once('ready', done)))),
+    );
     await Promise.all([r1.ping(), r2.ping()]);
     let source = 'v1';
     expect(await c1.getOrLoad('ns', 'k', 60, async () => source)).toBe('v1');
@@ -184,7 +201,10 @@ describe('BullMQ queue', () => {
 
 describe('readiness', () => {
   it('is 503 when Redis cannot be reached', async () => {
-    const broken = await buildApp(testConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: `${prefix}-x` }), { database: db.handle, logger: false });
+    const broken = await buildApp(testConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: `${prefix}-x` }), {
+      database: db.handle,
+      logger: false,
+    });
     try {
       const res = await broken.inject({ url: '/health/ready' });
       expect(res.statusCode).toBe(503);

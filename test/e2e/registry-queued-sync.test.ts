@@ -26,12 +26,19 @@ describe('registry vulnerability sync through the queue', () => {
   it('answers {queued: true} and the job replaces the findings', async () => {
     const token = await t.adminToken();
     const c = await createComponent(t, { annotations: { 'hangar.io/image': 'library/app:1.0' } });
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ queued: true });
     await waitUntil(
       async () => {
-        const s = await t.app.inject({ url: `/api/v1/registry/components/${c.id}/vulnerabilities/summary`, headers: bearer(token) });
+        const s = await t.app.inject({
+          url: `/api/v1/registry/components/${c.id}/vulnerabilities/summary`,
+          headers: bearer(token),
+        });
         return s.json().total === 5;
       },
       20_000,

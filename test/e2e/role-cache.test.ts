@@ -19,7 +19,10 @@ const apps: App[] = [];
 const urls: string[] = [];
 
 async function start() {
-  const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }), { database: db.handle, logger: false });
+  const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }), {
+    database: db.handle,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
   urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
@@ -31,7 +34,8 @@ const post = (url: string, path: string, body: unknown, token?: string) =>
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-const get = (url: string, path: string, token: string) => fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, path: string, token: string) =>
+  fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
 const setRoles = (url: string, token: string, id: string, roles: string[]) =>
   fetch(`${url}/api/v1/auth/users/${id}/roles`, {
     method: 'PATCH',
@@ -52,10 +56,14 @@ afterAll(async () => {
 describe('role cache across processes', () => {
   it('a promotion and a demotion through process A apply to the next request on process B', async () => {
     const [a, b] = urls as [string, string];
-    const admin = (await (await post(a, '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password })).json()).token as string;
+    const admin = (
+      await (await post(a, '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password })).json()
+    ).token as string;
     const username = `rc-${randomBytes(4).toString('hex')}`;
     const password = 'Passw0rd-rc1';
-    const user = await (await post(a, '/api/v1/auth/register', { username, email: `${username}@example.test`, password })).json();
+    const user = await (
+      await post(a, '/api/v1/auth/register', { username, email: `${username}@example.test`, password })
+    ).json();
     const token = (await (await post(b, '/api/v1/auth/login', { username, password })).json()).token as string;
 
     // Warm B's cache with the plain-user roles, several times.

@@ -24,7 +24,12 @@ const received: any[] = [];
 
 async function start() {
   const app = await buildApp(
-    testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, CLUSTER_CONFIG_PATH: kube.configPath, CLUSTER_SYNC_INTERVAL_S: '0' }),
+    testConfig({
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      CLUSTER_CONFIG_PATH: kube.configPath,
+      CLUSTER_SYNC_INTERVAL_S: '0',
+    }),
     {
       database: db.handle,
       logger: false,
@@ -74,7 +79,9 @@ describe('rollout.updated across processes', () => {
     kube.kube.apply(rollout('shop', 'storefront', 'Progressing', { step: 1 }));
     await waitUntil(async () => received.length >= 1, 10_000, 'rollout.updated');
     await new Promise((r) => setTimeout(r, 1500));
-    expect(received).toEqual([{ name: 'storefront', namespace: 'shop', phase: 'Progressing', previousPhase: 'Healthy' }]);
+    expect(received).toEqual([
+      { name: 'storefront', namespace: 'shop', phase: 'Progressing', previousPhase: 'Healthy' },
+    ]);
   });
 
   it('is taken over by the other process when the watching one stops', async () => {
@@ -87,6 +94,8 @@ describe('rollout.updated across processes', () => {
     kube.kube.apply(rollout('shop', 'storefront', 'Degraded', { step: 1 }));
     await waitUntil(async () => received.length >= 1, 10_000, 'rollout.updated after takeover');
     await new Promise((r) => setTimeout(r, 1500));
-    expect(received).toEqual([{ name: 'storefront', namespace: 'shop', phase: 'Degraded', previousPhase: 'Progressing' }]);
+    expect(received).toEqual([
+      { name: 'storefront', namespace: 'shop', phase: 'Degraded', previousPhase: 'Progressing' },
+    ]);
   });
 });

@@ -19,7 +19,11 @@ beforeAll(async () => {
   t = await buildTestApp({ REDIS_URL: TEST_REDIS_URL });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  socket = io(`${url}/events`, { auth: { token: await t.adminToken() }, transports: ['websocket'], reconnection: false });
+  socket = io(`${url}/events`, {
+    auth: { token: await t.adminToken() },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   socket.onAny((name: string, payload: unknown) => received.push({ name, payload }));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -56,7 +60,10 @@ describe('scaffold over BullMQ with events', () => {
       method: 'POST',
       url: `/api/v1/service-templates/${tpl.id}/scaffold`,
       headers: bearer(await t.adminToken()),
-      payload: { targetRepository: pathToFileURL(bare).href, variables: { SERVICE_NAME: 'billing-worker', QUEUE_NAME: 'invoices' } },
+      payload: {
+        targetRepository: pathToFileURL(bare).href,
+        variables: { SERVICE_NAME: 'billing-worker', QUEUE_NAME: 'invoices' },
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().status).toBe('pending');
@@ -70,7 +77,10 @@ describe('scaffold over BullMQ with events', () => {
     expect(out.status).toBe(0);
     expect(existsSync(join(clone, 'README.md'))).toBe(true);
     expect(readFileSync(join(clone, 'README.md'), 'utf8')).toContain('billing-worker');
-    const final = await t.app.inject({ url: `/api/v1/scaffold-requests/${res.json().id}`, headers: bearer(await t.adminToken()) });
+    const final = await t.app.inject({
+      url: `/api/v1/scaffold-requests/${res.json().id}`,
+      headers: bearer(await t.adminToken()),
+    });
     expect(final.json()).toMatchObject({ status: 'completed', renderedFiles: event.payload.renderedFiles });
   });
 
@@ -80,7 +90,10 @@ describe('scaffold over BullMQ with events', () => {
       method: 'POST',
       url: `/api/v1/service-templates/${tpl.id}/scaffold`,
       headers: bearer(await t.adminToken()),
-      payload: { targetRepository: pathToFileURL(join(dir, 'missing.git')).href, variables: { SERVICE_NAME: 'orders-api' } },
+      payload: {
+        targetRepository: pathToFileURL(join(dir, 'missing.git')).href,
+        variables: { SERVICE_NAME: 'orders-api' },
+      },
     });
     expect(res.statusCode).toBe(201);
     const event = await eventFor(res.json().id);

@@ -32,7 +32,11 @@ const B = 1;
 async function call(node: number, method: string, path: string, body?: unknown) {
   const res = await fetch(`${nodes[node]!.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${admin}`, 'x-organization-id': org, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${admin}`,
+      'x-organization-id': org,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
@@ -41,10 +45,13 @@ async function call(node: number, method: string, path: string, body?: unknown) 
 beforeAll(async () => {
   db = await createTestDatabase('postgres');
   for (let i = 0; i < 2; i++) {
-    const app = await buildApp(testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work }), {
-      database: db.handle,
-      logger: false,
-    });
+    const app = await buildApp(
+      testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, PIPELINE_WORK_DIR: work }),
+      {
+        database: db.handle,
+        logger: false,
+      },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     nodes.push({ app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   }
@@ -61,7 +68,11 @@ beforeAll(async () => {
   });
   org = (await created.json()).id;
   socket = await new Promise<Socket>((resolve, reject) => {
-    const s = connect(`${nodes[A]!.url}/events`, { auth: { token: admin }, transports: ['websocket'], reconnection: false });
+    const s = connect(`${nodes[A]!.url}/events`, {
+      auth: { token: admin },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
@@ -80,7 +91,10 @@ async function levelChange(scorecardId: string, componentId: string, level: stri
   const find = () =>
     seen.find(
       (e) =>
-        e.name === 'scorecard.level.changed' && e.payload.scorecardId === scorecardId && e.payload.componentId === componentId && e.payload.level === level,
+        e.name === 'scorecard.level.changed' &&
+        e.payload.scorecardId === scorecardId &&
+        e.payload.componentId === componentId &&
+        e.payload.level === level,
     );
   await waitUntil(async () => find() !== undefined, 15_000, `scorecard.level.changed to ${level}`);
   return find()!.payload;
@@ -92,7 +106,12 @@ describe('scorecards and DORA on two instances sharing PostgreSQL and Redis', ()
     const tag = uniq('e2e-sc').toLowerCase();
     const env = await call(A, 'POST', '/api/v1/environments', { name: uniq('prod'), type: 'production' });
     expect(env.status).toBe(201);
-    const component = await call(A, 'POST', '/api/v1/catalog/components', { name: uniq('checkout'), kind: 'service', lifecycle: 'production', tags: [tag] });
+    const component = await call(A, 'POST', '/api/v1/catalog/components', {
+      name: uniq('checkout'),
+      kind: 'service',
+      lifecycle: 'production',
+      tags: [tag],
+    });
     expect(component.status).toBe(201);
     const c = component.body.id as string;
 
@@ -106,17 +125,36 @@ describe('scorecards and DORA on two instances sharing PostgreSQL and Redis', ()
         { name: 'Gold', colour: '#d4af37' },
       ],
       rules: [
-        { key: 'deployed', level: 'Bronze', condition: { fact: 'deployments.daysSinceLast', operator: 'lessThan', value: 1 } },
-        { key: 'dora', level: 'Bronze', condition: { fact: 'dora.deploymentFrequency', operator: 'greaterThan', value: 0 } },
-        { key: 'described', level: 'Silver', condition: { fact: 'description.present', operator: 'equals', value: true } },
+        {
+          key: 'deployed',
+          level: 'Bronze',
+          condition: { fact: 'deployments.daysSinceLast', operator: 'lessThan', value: 1 },
+        },
+        {
+          key: 'dora',
+          level: 'Bronze',
+          condition: { fact: 'dora.deploymentFrequency', operator: 'greaterThan', value: 0 },
+        },
+        {
+          key: 'described',
+          level: 'Silver',
+          condition: { fact: 'description.present', operator: 'equals', value: true },
+        },
         { key: 'no-p1', level: 'Gold', condition: { fact: 'incidents.open.P1', operator: 'equals', value: 0 } },
       ],
     });
     expect(card.status).toBe(201);
     const s = card.body.id as string;
     // Its evaluation job (queued by A, run by either) gives the first result, read on B.
-    await waitUntil(async () => (await call(B, 'GET', `/api/v1/scorecards/${s}/results`)).body.data?.[0]?.componentId === c, 15_000, 'first result');
-    expect((await call(B, 'GET', `/api/v1/scorecards/${s}/results`)).body.data[0]).toMatchObject({ level: null, rules: { deployed: 'no_data', dora: 'fail' } });
+    await waitUntil(
+      async () => (await call(B, 'GET', `/api/v1/scorecards/${s}/results`)).body.data?.[0]?.componentId === c,
+      15_000,
+      'first result',
+    );
+    expect((await call(B, 'GET', `/api/v1/scorecards/${s}/results`)).body.data[0]).toMatchObject({
+      level: null,
+      rules: { deployed: 'no_data', dora: 'fail' },
+    });
 
     // A deployment on B, through a pipeline's deploy stage: deployment facts from its event, DORA's once ingested.
     const pipeline = await call(B, 'POST', '/api/v1/pipelines', {
@@ -125,21 +163,40 @@ describe('scorecards and DORA on two instances sharing PostgreSQL and Redis', ()
       stages: [{ id: 'deploy', type: 'deploy', config: { componentId: c, environmentId: env.body.id } }],
     });
     expect(pipeline.status).toBe(201);
-    expect((await call(B, 'POST', `/api/v1/pipelines/${pipeline.body.id}/trigger`, { version: '1.0.0' })).status).toBe(201);
-    expect(await levelChange(s, c, 'Bronze')).toMatchObject({ previousLevel: null, componentRef: expect.stringContaining(component.body.name) });
+    expect((await call(B, 'POST', `/api/v1/pipelines/${pipeline.body.id}/trigger`, { version: '1.0.0' })).status).toBe(
+      201,
+    );
+    expect(await levelChange(s, c, 'Bronze')).toMatchObject({
+      previousLevel: null,
+      componentRef: expect.stringContaining(component.body.name),
+    });
 
     // An entity change on B.
-    expect((await call(B, 'PATCH', `/api/v1/catalog/components/${c}`, { description: 'Takes the money' })).status).toBe(200);
+    expect((await call(B, 'PATCH', `/api/v1/catalog/components/${c}`, { description: 'Takes the money' })).status).toBe(
+      200,
+    );
     expect(await levelChange(s, c, 'Gold')).toMatchObject({ previousLevel: 'Bronze', score: 100 });
 
     // An incident on B.
-    expect((await call(B, 'POST', '/api/v1/incidents', { title: 'checkout down', severity: 'P1', affectedComponentIds: [c] })).status).toBe(201);
+    expect(
+      (
+        await call(B, 'POST', '/api/v1/incidents', {
+          title: 'checkout down',
+          severity: 'P1',
+          affectedComponentIds: [c],
+        })
+      ).status,
+    ).toBe(201);
     expect(await levelChange(s, c, 'Silver')).toMatchObject({ previousLevel: 'Gold', score: 75 });
 
     // DORA: the same figures from either instance, the deployment counted once.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const metrics = `/api/v1/dora/metrics?scope=component&id=${c}&from=${day(-1)}&to=${day(0)}`;
-    await waitUntil(async () => (await call(A, 'GET', metrics)).body.deploymentFrequency?.deployments === 1, 15_000, 'DORA deployment');
+    await waitUntil(
+      async () => (await call(A, 'GET', metrics)).body.deploymentFrequency?.deployments === 1,
+      15_000,
+      'DORA deployment',
+    );
     const [fromA, fromB] = [await call(A, 'GET', metrics), await call(B, 'GET', metrics)];
     expect(fromA.status).toBe(200);
     expect(fromB.body).toEqual(fromA.body);
@@ -148,6 +205,8 @@ describe('scorecards and DORA on two instances sharing PostgreSQL and Redis', ()
     const history = await call(B, 'GET', `/api/v1/scorecards/entities/${c}/history?scorecardId=${s}`);
     expect(history.status).toBe(200);
     expect(history.body.data.map((h: { level: string | null }) => h.level)).toEqual(['Silver', 'Gold', 'Bronze', null]);
-    expect((await call(A, 'GET', `/api/v1/scorecards/entities/${c}/history?scorecardId=${s}`)).body).toEqual(history.body);
+    expect((await call(A, 'GET', `/api/v1/scorecards/entities/${c}/history?scorecardId=${s}`)).body).toEqual(
+      history.body,
+    );
   }, 30_000);
 });

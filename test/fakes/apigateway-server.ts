@@ -34,12 +34,22 @@ export async function startFakeApiGateway(
       };
     }
     const pos = Number(req.url.searchParams.get('position') ?? 0);
-    const page = <T>(items: T[]) => ({ item: items.slice(pos, pos + 1), ...(pos + 1 < items.length ? { position: String(pos + 1) } : {}) });
-    if (p === '/restapis') return { status: 200, body: page(apis.map((a) => ({ id: a.id, name: a.name, tags: a.tags ?? {} }))) };
+    const page = <T>(items: T[]) => ({
+      item: items.slice(pos, pos + 1),
+      ...(pos + 1 < items.length ? { position: String(pos + 1) } : {}),
+    });
+    if (p === '/restapis')
+      return { status: 200, body: page(apis.map((a) => ({ id: a.id, name: a.name, tags: a.tags ?? {} }))) };
     const m = /^\/restapis\/([^/]+)\/(resources|stages)$/.exec(p);
     const api = apis.find((a) => a.id === m?.[1]);
-    if (!m || !api) return { status: 404, headers: { 'x-amzn-errortype': 'NotFoundException' }, body: { message: 'Invalid API identifier specified' } };
-    if (m[2] === 'stages') return { status: 200, body: { item: api.stages.map((s) => ({ stageName: s, deploymentId: 'd1' })) } };
+    if (!m || !api)
+      return {
+        status: 404,
+        headers: { 'x-amzn-errortype': 'NotFoundException' },
+        body: { message: 'Invalid API identifier specified' },
+      };
+    if (m[2] === 'stages')
+      return { status: 200, body: { item: api.stages.map((s) => ({ stageName: s, deploymentId: 'd1' })) } };
     const resources = api.resources.map((r) => ({
       id: r.id,
       path: r.path,

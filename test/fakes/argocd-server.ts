@@ -24,7 +24,10 @@ export interface ArgoFake extends FakeServer {
   syncBodies: unknown[];
 }
 
-export function argoApp(name: string, over: { project?: string; labels?: Record<string, string>; health?: string; sync?: string } = {}): ArgoApplication {
+export function argoApp(
+  name: string,
+  over: { project?: string; labels?: Record<string, string>; health?: string; sync?: string } = {},
+): ArgoApplication {
   return {
     metadata: { name, namespace: 'argocd', uid: `uid-${name}`, labels: over.labels },
     spec: {
@@ -60,7 +63,8 @@ export async function startArgoCdServer(): Promise<ArgoFake> {
     const extra = fake;
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!auth) return sendJson(res, 401, grpcError(16, 'no session information'));
-    if (!extra.tokens.has(auth)) return sendJson(res, 401, grpcError(16, 'invalid session: token signature is invalid'));
+    if (!extra.tokens.has(auth))
+      return sendJson(res, 401, grpcError(16, 'invalid session: token signature is invalid'));
     const mayGet = !extra.forbiddenTokens.has(auth);
     const maySync = mayGet && !extra.readOnlyTokens.has(auth);
     const denied = () => sendJson(res, 403, grpcError(7, 'permission denied'));
@@ -72,12 +76,16 @@ export async function startArgoCdServer(): Promise<ArgoFake> {
         .filter(Boolean)
         .map((kv) => kv.split('='));
       const items = [...extra.apps.values()].filter(
-        (a) => mayGet && (projects.length === 0 || projects.includes(a.spec?.project ?? '')) && selector.every(([k, v]) => a.metadata?.labels?.[k!] === v),
+        (a) =>
+          mayGet &&
+          (projects.length === 0 || projects.includes(a.spec?.project ?? '')) &&
+          selector.every(([k, v]) => a.metadata?.labels?.[k!] === v),
       );
       const name = url.searchParams.get('name');
       if (name) {
         const named = items.filter((a) => a.metadata?.name === name);
-        if (named.length === 0 && !extra.nameFilterEmpty) return sendJson(res, 404, grpcError(5, `application '${name}' not found`));
+        if (named.length === 0 && !extra.nameFilterEmpty)
+          return sendJson(res, 404, grpcError(5, `application '${name}' not found`));
         return sendJson(res, 200, { metadata: { resourceVersion: '1234' }, items: named.length ? named : null });
       }
       return sendJson(res, 200, { metadata: { resourceVersion: '1234' }, items: items.length ? items : null });

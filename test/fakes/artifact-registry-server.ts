@@ -22,7 +22,8 @@ export async function startFakeArtifactRegistry() {
       if (!ok) return { status: 400, body: { error: 'invalid_grant' } };
       return { status: 200, body: { access_token: 'ya29.fake', expires_in: 3599, token_type: 'Bearer' } };
     }
-    if (req.headers.authorization !== 'Bearer ya29.fake') return { status: 401, body: { error: { code: 401, status: 'UNAUTHENTICATED' } } };
+    if (req.headers.authorization !== 'Bearer ya29.fake')
+      return { status: 401, body: { error: { code: 401, status: 'UNAUTHENTICATED' } } };
     if (req.url.pathname === `${parent}/repositories`) {
       return {
         status: 200,

@@ -28,7 +28,13 @@ export function circlePipeline(slug: string, repoUrl: string, number: number, br
     updated_at: new Date(Date.UTC(2026, 0, 1, 0, number)).toISOString(),
     errors: [],
     trigger: { type: 'webhook', received_at: new Date().toISOString(), actor: { login: 'dev' } },
-    vcs: { provider_name: 'GitHub', origin_repository_url: repoUrl, target_repository_url: repoUrl, revision: 'a'.repeat(40), branch },
+    vcs: {
+      provider_name: 'GitHub',
+      origin_repository_url: repoUrl,
+      target_repository_url: repoUrl,
+      revision: 'a'.repeat(40),
+      branch,
+    },
   };
 }
 
@@ -44,14 +50,18 @@ export async function startCircleCiServer(): Promise<CircleCiFake> {
   const server = await startFakeServer((req, res, url) => {
     const extra = fake;
     const token = req.headers['circle-token'];
-    if (typeof token !== 'string' || !extra.tokens.has(token)) return sendJson(res, 401, { message: 'You must log in first.' });
+    if (typeof token !== 'string' || !extra.tokens.has(token))
+      return sendJson(res, 401, { message: 'You must log in first.' });
 
     if (req.method === 'GET' && url.pathname === '/pipeline') {
       const org = url.searchParams.get('org-slug');
       const offset = Number(Buffer.from(url.searchParams.get('page-token') ?? 'MA', 'base64url').toString() || 0);
-      const all = extra.pipelines.filter((p) => !org || p.project_slug.startsWith(`${org}/`)).sort((a, b) => b.number - a.number);
+      const all = extra.pipelines
+        .filter((p) => !org || p.project_slug.startsWith(`${org}/`))
+        .sort((a, b) => b.number - a.number);
       const items = all.slice(offset, offset + PAGE_SIZE);
-      const next = offset + PAGE_SIZE < all.length ? Buffer.from(String(offset + PAGE_SIZE)).toString('base64url') : null;
+      const next =
+        offset + PAGE_SIZE < all.length ? Buffer.from(String(offset + PAGE_SIZE)).toString('base64url') : null;
       return sendJson(res, 200, { items, next_page_token: next });
     }
     const m = /^\/project\/([^/]+)\/([^/]+)\/([^/]+)\/pipeline$/.exec(url.pathname);
@@ -62,7 +72,8 @@ export async function startCircleCiServer(): Promise<CircleCiFake> {
       if (body.branch && body.tag) return sendJson(res, 400, { message: 'Branch and tag are mutually exclusive.' });
       extra.triggers.push({ slug, body });
       const repoUrl =
-        extra.pipelines.find((p) => p.project_slug === slug)?.vcs?.origin_repository_url ?? `https://github.com/${slug.split('/').slice(1).join('/')}`;
+        extra.pipelines.find((p) => p.project_slug === slug)?.vcs?.origin_repository_url ??
+        `https://github.com/${slug.split('/').slice(1).join('/')}`;
       const p = circlePipeline(slug, repoUrl, extra.pipelines.length + 1, (body.branch as string) ?? 'main');
       p.state = 'pending';
       extra.pipelines.push(p);

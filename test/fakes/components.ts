@@ -1,7 +1,10 @@
 import { bearer, uniq, type TestApp } from '../helpers/app.js';
 
 /** Creates a component through the catalog API (the integrations never write the components table). */
-export async function createComponent(t: TestApp, extra: { name?: string; annotations?: Record<string, string>; owner?: string; kind?: string } = {}) {
+export async function createComponent(
+  t: TestApp,
+  extra: { name?: string; annotations?: Record<string, string>; owner?: string; kind?: string } = {},
+) {
   const token = await t.adminToken();
   const res = await t.app.inject({
     method: 'POST',

@@ -5,7 +5,16 @@ import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 
 
 /** What the next ID token is like: a good one, or one forgery (decision 831's refusals). */
 export type IdTokenKind =
-  'good' | 'skewed-within-60s' | 'other-issuer' | 'other-audience' | 'expired' | 'alg-none' | 'hs256-with-public-key' | 'wrong-nonce' | 'foreign-key' | 'es384';
+  | 'good'
+  | 'skewed-within-60s'
+  | 'other-issuer'
+  | 'other-audience'
+  | 'expired'
+  | 'alg-none'
+  | 'hs256-with-public-key'
+  | 'wrong-nonce'
+  | 'foreign-key'
+  | 'es384';
 
 export interface CraftedOidcServer {
   issuer: string;
@@ -48,7 +57,15 @@ export async function startCraftedOidcServer(): Promise<CraftedOidcServer> {
   async function idToken(nonce: string): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const { kind, claims } = state.next;
-    const payload: Record<string, unknown> = { iss: issuer, aud: clientId, sub: 'crafted-sub', iat: now, exp: now + 300, nonce, ...claims };
+    const payload: Record<string, unknown> = {
+      iss: issuer,
+      aud: clientId,
+      sub: 'crafted-sub',
+      iat: now,
+      exp: now + 300,
+      nonce,
+      ...claims,
+    };
     if (kind === 'skewed-within-60s') Object.assign(payload, { iat: now - 600, exp: now - 30 });
     if (kind === 'other-issuer') payload.iss = 'https://evil.example';
     if (kind === 'other-audience') payload.aud = 'someone-else';
@@ -70,7 +87,8 @@ export async function startCraftedOidcServer(): Promise<CraftedOidcServer> {
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', issuer);
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname === '/.well-known/openid-configuration') {
       return json(200, {
         issuer,
@@ -103,7 +121,13 @@ export async function startCraftedOidcServer(): Promise<CraftedOidcServer> {
         codes.delete(form.get('code') ?? '');
         if (!grant) return json(400, { error: 'invalid_grant' });
         idToken(grant.nonce).then(
-          (id_token) => json(200, { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 300, id_token }),
+          (id_token) =>
+            json(200, {
+              access_token: randomBytes(16).toString('hex'),
+              token_type: 'Bearer',
+              expires_in: 300,
+              id_token,
+            }),
           () => json(500, { error: 'server_error' }),
         );
       });

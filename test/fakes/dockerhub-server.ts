@@ -10,7 +10,8 @@ export async function startFakeDockerHub() {
         ? { status: 200, body: { token: 'hub-jwt' } }
         : { status: 401, body: { detail: 'Incorrect authentication credentials' } };
     }
-    if (req.headers.authorization !== 'Bearer hub-jwt') return { status: 401, body: { detail: 'authentication required' } };
+    if (req.headers.authorization !== 'Bearer hub-jwt')
+      return { status: 401, body: { detail: 'authentication required' } };
     if (p === '/v2/namespaces/acme/repositories') {
       const page = req.url.searchParams.get('page');
       if (!page)
@@ -22,7 +23,10 @@ export async function startFakeDockerHub() {
             results: [{ name: 'api', namespace: 'acme', description: 'API' }],
           },
         };
-      return { status: 200, body: { count: 2, next: null, results: [{ name: 'web', namespace: 'acme', description: '' }] } };
+      return {
+        status: 200,
+        body: { count: 2, next: null, results: [{ name: 'web', namespace: 'acme', description: '' }] },
+      };
     }
     const tag = (name: string) => ({
       name,
@@ -31,7 +35,8 @@ export async function startFakeDockerHub() {
       media_type: 'application/vnd.oci.image.index.v1+json',
       tag_last_pushed: '2024-03-01T00:00:00Z',
     });
-    if (p === '/v2/namespaces/acme/repositories/api/tags') return { status: 200, body: { count: 2, next: null, results: [tag('1.0'), tag('latest')] } };
+    if (p === '/v2/namespaces/acme/repositories/api/tags')
+      return { status: 200, body: { count: 2, next: null, results: [tag('1.0'), tag('latest')] } };
     if (p === '/v2/namespaces/acme/repositories/api/tags/1.0') return { status: 200, body: tag('1.0') };
     return { status: 404, body: { message: 'object not found', errinfo: {} } };
   });

@@ -11,16 +11,32 @@ export async function startFakeEcr() {
     if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256'))
       return { status: 403, body: { __type: 'UnrecognizedClientException', message: 'no signature' } };
     const body = req.json() ?? {};
-    const notFound = (t: string) => ({ status: 400, headers: { 'x-amzn-errortype': t }, body: { __type: t, message: 'not found' } });
+    const notFound = (t: string) => ({
+      status: 400,
+      headers: { 'x-amzn-errortype': t },
+      body: { __type: t, message: 'not found' },
+    });
     switch (op) {
       case 'DescribeRepositories':
         // Two pages, to prove nextToken is followed.
         if (!body.nextToken)
           return {
             status: 200,
-            body: { repositories: [{ repositoryName: 'team/app', repositoryUri: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/team/app' }], nextToken: 'p2' },
+            body: {
+              repositories: [
+                { repositoryName: 'team/app', repositoryUri: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/team/app' },
+              ],
+              nextToken: 'p2',
+            },
           };
-        return { status: 200, body: { repositories: [{ repositoryName: 'other', repositoryUri: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/other' }] } };
+        return {
+          status: 200,
+          body: {
+            repositories: [
+              { repositoryName: 'other', repositoryUri: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/other' },
+            ],
+          },
+        };
       case 'DescribeImages': {
         if (body.repositoryName !== 'team/app') return notFound('RepositoryNotFoundException');
         const image = {
@@ -30,7 +46,8 @@ export async function startFakeEcr() {
           imagePushedAt: 1714557600,
           imageManifestMediaType: 'application/vnd.docker.distribution.manifest.v2+json',
         };
-        if (body.imageIds && !image.imageTags.includes(body.imageIds[0].imageTag)) return notFound('ImageNotFoundException');
+        if (body.imageIds && !image.imageTags.includes(body.imageIds[0].imageTag))
+          return notFound('ImageNotFoundException');
         return { status: 200, body: { imageDetails: [image] } };
       }
       case 'DescribeImageScanFindings':

@@ -17,13 +17,19 @@ export interface FakeIndex {
 export async function startFakeElasticsearch(indices: FakeIndex[], auth?: string): Promise<FakeServer> {
   return startFakeServer((req) => {
     if (auth && req.headers.authorization !== auth)
-      return { status: 401, body: { error: { type: 'security_exception', reason: 'missing authentication credentials' }, status: 401 } };
+      return {
+        status: 401,
+        body: { error: { type: 'security_exception', reason: 'missing authentication credentials' }, status: 401 },
+      };
     const m = /^\/_cat\/indices(?:\/(.+))?$/.exec(req.url.pathname);
     if (!m) return { status: 404, body: { error: 'no handler', status: 404 } };
     const targets = decodeURIComponent(m[1] ?? '*');
     for (const t of targets.split(',')) {
       if (!t.includes('*') && !t.startsWith('-') && !indices.some((i) => i.index === t)) {
-        return { status: 404, body: { error: { type: 'index_not_found_exception', reason: `no such index [${t}]` }, status: 404 } };
+        return {
+          status: 404,
+          body: { error: { type: 'index_not_found_exception', reason: `no such index [${t}]` }, status: 404 },
+        };
       }
     }
     const rows = indices

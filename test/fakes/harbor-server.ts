@@ -25,15 +25,30 @@ export async function startFakeHarbor() {
     if (req.headers.authorization !== auth) return err(401, 'UNAUTHORIZED');
     const p = req.url.pathname;
     if (p === '/api/v2.0/repositories') {
-      return { status: 200, headers: { 'x-total-count': '2' }, body: [{ name: 'library/app', description: 'the app' }, { name: 'team/sub/api' }] };
+      return {
+        status: 200,
+        headers: { 'x-total-count': '2' },
+        body: [{ name: 'library/app', description: 'the app' }, { name: 'team/sub/api' }],
+      };
     }
     if (p === '/api/v2.0/replication/policies') {
       return {
         status: 200,
-        body: [{ id: 7, name: 'to-dr', dest_namespace: 'dr', enabled: true, trigger: { type: 'scheduled', trigger_settings: { cron: '0 0 * * * *' } } }],
+        body: [
+          {
+            id: 7,
+            name: 'to-dr',
+            dest_namespace: 'dr',
+            enabled: true,
+            trigger: { type: 'scheduled', trigger_settings: { cron: '0 0 * * * *' } },
+          },
+        ],
       };
     }
-    const m = /^\/api\/v2\.0\/projects\/([^/]+)\/repositories\/([^/]+)\/artifacts(?:\/([^/]+))?(\/additions\/vulnerabilities)?$/.exec(p);
+    const m =
+      /^\/api\/v2\.0\/projects\/([^/]+)\/repositories\/([^/]+)\/artifacts(?:\/([^/]+))?(\/additions\/vulnerabilities)?$/.exec(
+        p,
+      );
     if (!m) return err(404, 'NOT_FOUND');
     const repo = `${m[1]}/${decodeURIComponent(decodeURIComponent(m[2]!))}`;
     if (repo !== 'library/app' && repo !== 'team/sub/api') return err(404, 'NOT_FOUND');
@@ -47,8 +62,22 @@ export async function startFakeHarbor() {
         [REPORT]: {
           severity: 'Critical',
           vulnerabilities: [
-            { id: 'CVE-2024-0001', package: 'openssl', version: '3.0.1', fix_version: '3.0.9', severity: 'Critical', description: 'bad' },
-            { id: 'CVE-2024-0002', package: 'zlib', version: '1.2', fix_version: '', severity: 'High', description: '' },
+            {
+              id: 'CVE-2024-0001',
+              package: 'openssl',
+              version: '3.0.1',
+              fix_version: '3.0.9',
+              severity: 'Critical',
+              description: 'bad',
+            },
+            {
+              id: 'CVE-2024-0002',
+              package: 'zlib',
+              version: '1.2',
+              fix_version: '',
+              severity: 'High',
+              description: '',
+            },
             { id: 'CVE-2024-0003', package: 'bash', version: '5.1', severity: 'Negligible' },
             { id: 'CVE-2024-0004', package: 'curl', version: '8.0', severity: 'Unknown' },
             { id: 'CVE-2024-0005', package: 'tar', version: '1.3', severity: 'Low' },

@@ -25,7 +25,9 @@ export interface FakeServer {
 }
 
 /** A local HTTP server on port 0 answering through `handle` (for the fake upstreams of contract tests). */
-export async function startFakeServer(handle: (req: FakeRequest) => FakeReply | Promise<FakeReply>): Promise<FakeServer> {
+export async function startFakeServer(
+  handle: (req: FakeRequest) => FakeReply | Promise<FakeReply>,
+): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +47,10 @@ export async function startFakeServer(handle: (req: FakeRequest) => FakeReply | 
         .then(
           (reply) => {
             const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-            res.writeHead(reply.status, { 'content-type': reply.text !== undefined ? 'text/plain' : 'application/json', ...reply.headers });
+            res.writeHead(reply.status, {
+              'content-type': reply.text !== undefined ? 'text/plain' : 'application/json',
+              ...reply.headers,
+            });
             res.end(text);
           },
           (err: Error) => {

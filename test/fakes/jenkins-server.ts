@@ -68,7 +68,9 @@ export async function startJenkinsServer(): Promise<JenkinsFake> {
       name,
       url: `${root}/job/${encodeURIComponent(name)}/`,
       color: j.color,
-      lastBuild: j.builds[0] ? { _class: 'hudson.model.FreeStyleBuild', ...j.builds[0], url: `${root}/job/${name}/${j.builds[0].number}/` } : null,
+      lastBuild: j.builds[0]
+        ? { _class: 'hudson.model.FreeStyleBuild', ...j.builds[0], url: `${root}/job/${name}/${j.builds[0].number}/` }
+        : null,
     });
 
     if (req.method === 'GET' && url.pathname === '/api/json') {
@@ -95,7 +97,11 @@ export async function startJenkinsServer(): Promise<JenkinsFake> {
       return res.end('<html><body>Not Found</body></html>');
     }
     if (m[2] === 'api/json' && req.method === 'GET') {
-      const builds = job.builds.map((b) => ({ _class: 'hudson.model.FreeStyleBuild', ...b, url: `${root}/job/${name}/${b.number}/` }));
+      const builds = job.builds.map((b) => ({
+        _class: 'hudson.model.FreeStyleBuild',
+        ...b,
+        url: `${root}/job/${name}/${b.number}/`,
+      }));
       return sendJson(res, 200, { _class: 'hudson.model.FreeStyleProject', builds: range(builds, rangeOf('builds')) });
     }
     if (req.method !== 'POST') return sendJson(res, 405, {});

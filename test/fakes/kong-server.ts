@@ -22,7 +22,8 @@ export async function startFakeKong(
   return startFakeServer((req) => {
     if (opts.token && req.headers['kong-admin-token'] !== opts.token)
       return { status: 401, body: { message: 'Invalid credentials. Token or User credentials required' } };
-    const list = req.url.pathname === '/routes' ? state.routes : req.url.pathname === '/services' ? state.services : undefined;
+    const list =
+      req.url.pathname === '/routes' ? state.routes : req.url.pathname === '/services' ? state.services : undefined;
     if (!list) return { status: 404, body: { message: 'Not found' } };
     const offset = Number(req.url.searchParams.get('offset') ?? 0);
     const page = list.slice(offset, offset + size);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BUILT_IN, KubeObjectStore, type ResourceType, type Watcher } from './kube-store.js';
 
 /**
  * A local HTTP server that answers like the Kubernetes API server, shaped from the Kubernetes API
@@ -13,26 +13,6 @@ import type { AddressInfo } from 'node:net';
  * the same port.
  */
 export const FAKE_KUBE_TOKEN = 'fake-kube-token-0123456789';
-
-interface ResourceType {
-  group: string;
-  version: string;
-  plural: string;
-  kind: string;
-  namespaced: boolean;
-}
-
-interface Watcher {
-  type: ResourceType;
-  namespace?: string;
-  res: http.ServerResponse;
-}
-
-const BUILT_IN: ResourceType[] = [
-  { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false },
-  { group: 'apps', version: 'v1', plural: 'deployments', kind: 'Deployment', namespaced: true },
-  { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false },
-];
 
 const status = (code: number, reason: string, message: string) => ({
   kind: 'Status',
@@ -54,15 +34,8 @@ function mergePatch(target: any, patch: any): any {
   return out;
 }
 
-export class FakeKubeApiServer {
+export class FakeKubeApiServer extends KubeObjectStore {
   readonly requests: { method: string; path: string; contentType?: string }[] = [];
-  private types: ResourceType[] = [...BUILT_IN];
-  private objects = new Map<string, any>();
-  private history: { rv: number; type: string; kind: ResourceType; object: any }[] = [];
-  private watchers = new Set<Watcher>();
-  private rv = 100;
-  /** Watches from a resourceVersion below this are "too old" (410 Gone), as after an etcd compaction. */
-  private compactedBelow = 0;
   private server: http.Server | undefined;
   port = 0;
   /** Misbehave like a proxy that cuts every watch stream at once (after its initial events). */
@@ -124,95 +97,6 @@ export class FakeKubeApiServer {
     return this.watchers.size;
   }
 
-  /** Forgets the event history: watches resuming from an older resourceVersion get 410 Gone. */
-  compact() {
-    this.compactedBelow = this.rv + 1;
-    this.history = [];
-  }
-
-  /** Installs a CRD (and serves its group versions), as `kubectl apply -f crd.yaml` would. */
-  installCrd(spec: { group: string; kind: string; plural: string; versions: string[]; scope?: 'Namespaced' | 'Cluster' }) {
-    const scope = spec.scope ?? 'Namespaced';
-    for (const version of spec.versions) {
-      this.types.push({ group: spec.group, version, plural: spec.plural, kind: spec.kind, namespaced: scope === 'Namespaced' });
-    }
-    this.apply({
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: `${spec.plural}.${spec.group}` },
-      spec: {
-        group: spec.group,
-        scope,
-        names: { kind: spec.kind, plural: spec.plural, singular: spec.kind.toLowerCase(), listKind: `${spec.kind}List` },
-        versions: spec.versions.map((name, i) => ({
-          name,
-          served: true,
-          storage: i === 0,
-          schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
-        })),
-      },
-      status: { conditions: [{ type: 'Established', status: 'True' }], acceptedNames: { kind: spec.kind, plural: spec.plural } },
-    });
-  }
-
-  /** Creates or replaces an object (by apiVersion, kind, namespace and name) and notifies watchers. */
-  apply(obj: any): any {
-    const [group, version] = obj.apiVersion.includes('/') ? obj.apiVersion.split('/') : ['', obj.apiVersion];
-    const type = this.types.find((t) => t.group === group && t.version === version && t.kind === obj.kind);
-    if (!type) throw new Error(`no resource type serves ${obj.apiVersion} ${obj.kind}`);
-    const key = this.key(type, obj.metadata.namespace, obj.metadata.name);
-    const existing = this.findAnyVersion(type, obj.metadata.namespace, obj.metadata.name);
-    const stored = {
-      ...obj,
-      metadata: {
-        ...obj.metadata,
-        uid: existing?.metadata.uid ?? randomUUID(),
-        creationTimestamp: existing?.metadata.creationTimestamp ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-        resourceVersion: String(++this.rv),
-        generation: (existing?.metadata.generation ?? 0) + 1,
-      },
-    };
-    this.objects.set(key, stored);
-    this.notify(existing ? 'MODIFIED' : 'ADDED', type, stored);
-    return stored;
-  }
-
-  remove(apiVersion: string, kind: string, namespace: string | undefined, name: string) {
-    const type = this.types.find((t) => `${t.group ? `${t.group}/` : ''}${t.version}` === apiVersion && t.kind === kind)!;
-    const key = this.key(type, namespace, name);
-    const obj = this.objects.get(key);
-    if (!obj) return;
-    this.objects.delete(key);
-    this.notify('DELETED', type, { ...obj, metadata: { ...obj.metadata, resourceVersion: String(++this.rv) } });
-  }
-
-  get(apiVersion: string, kind: string, namespace: string | undefined, name: string) {
-    const type = this.types.find((t) => `${t.group ? `${t.group}/` : ''}${t.version}` === apiVersion && t.kind === kind)!;
-    return this.objects.get(this.key(type, namespace, name));
-  }
-
-  private key(type: ResourceType, namespace: string | undefined, name: string) {
-    return `${type.group}/${type.plural}/${type.namespaced ? namespace : ''}/${name}`;
-  }
-
-  /** Objects are stored once per group/plural (any version serves them, as with a CRD's storage version). */
-  private findAnyVersion(type: ResourceType, namespace: string | undefined, name: string) {
-    return this.objects.get(this.key(type, namespace, name));
-  }
-
-  private notify(event: string, type: ResourceType, object: any) {
-    this.history.push({ rv: Number(object.metadata.resourceVersion), type: event, kind: type, object });
-    for (const w of this.watchers) {
-      if (w.type.group === type.group && w.type.plural === type.plural && (!w.namespace || w.namespace === object.metadata.namespace)) {
-        w.res.write(JSON.stringify({ type: event, object: this.asVersion(object, w.type) }) + '\n');
-      }
-    }
-  }
-
-  private asVersion(obj: any, type: ResourceType) {
-    return { ...obj, apiVersion: type.group ? `${type.group}/${type.version}` : type.version };
-  }
-
   private send(res: http.ServerResponse, code: number, body: unknown) {
     res.writeHead(code, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -224,9 +108,16 @@ export class FakeKubeApiServer {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://kube');
       this.requests.push({ method: req.method ?? 'GET', path: url.pathname, contentType: req.headers['content-type'] });
-      if (req.headers.authorization !== `Bearer ${FAKE_KUBE_TOKEN}`) return this.send(res, 401, status(401, 'Unauthorized', 'Unauthorized'));
+      if (req.headers.authorization !== `Bearer ${FAKE_KUBE_TOKEN}`)
+        return this.send(res, 401, status(401, 'Unauthorized', 'Unauthorized'));
       try {
-        this.route(req.method ?? 'GET', url, Buffer.concat(chunks).toString('utf8'), req.headers['content-type'] ?? '', res);
+        this.route(
+          req.method ?? 'GET',
+          url,
+          Buffer.concat(chunks).toString('utf8'),
+          req.headers['content-type'] ?? '',
+          res,
+        );
       } catch (err) {
         this.send(res, 500, status(500, 'InternalError', String((err as Error).message)));
       }
@@ -235,8 +126,10 @@ export class FakeKubeApiServer {
 
   private route(method: string, url: URL, body: string, contentType: string, res: http.ServerResponse) {
     const parts = url.pathname.split('/').filter(Boolean);
-    if (url.pathname === '/api') return this.send(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [] });
-    if (url.pathname === '/apis') return this.send(res, 200, { kind: 'APIGroupList', apiVersion: 'v1', groups: this.groups() });
+    if (url.pathname === '/api')
+      return this.send(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [] });
+    if (url.pathname === '/apis')
+      return this.send(res, 200, { kind: 'APIGroupList', apiVersion: 'v1', groups: this.groups() });
     let group: string;
     let version: string;
     let rest: string[];
@@ -250,7 +143,8 @@ export class FakeKubeApiServer {
     else return this.send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
 
     const served = this.types.filter((t) => t.group === group && t.version === version);
-    if (served.length === 0) return this.send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
+    if (served.length === 0)
+      return this.send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
     if (rest.length === 0) {
       return this.send(res, 200, {
         kind: 'APIResourceList',
@@ -274,8 +168,14 @@ export class FakeKubeApiServer {
     if (!type) return this.send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
     const name = rest[1];
     if (!name) {
-      if (method !== 'GET') return this.send(res, 405, status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'));
-      if (url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') return this.watch(type, namespace, url, res);
+      if (method !== 'GET')
+        return this.send(
+          res,
+          405,
+          status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'),
+        );
+      if (url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1')
+        return this.watch(type, namespace, url, res);
       const items = this.list(type, namespace);
       return this.send(res, 200, {
         apiVersion: group ? `${group}/${version}` : version,
@@ -307,7 +207,11 @@ export class FakeKubeApiServer {
         );
       }
       if (mediaType !== 'application/merge-patch+json' && mediaType !== 'application/strategic-merge-patch+json') {
-        return this.send(res, 415, status(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - ${mediaType}`));
+        return this.send(
+          res,
+          415,
+          status(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - ${mediaType}`),
+        );
       }
       if (!obj) return notFound();
       let patch: any;
@@ -332,20 +236,11 @@ export class FakeKubeApiServer {
       const merged = mergePatch(obj, patch);
       return this.send(res, 200, this.asVersion(this.apply(this.asVersion(merged, type)), type));
     }
-    return this.send(res, 405, status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'));
-  }
-
-  private list(type: ResourceType, namespace?: string) {
-    const out: any[] = [];
-    for (const obj of this.objects.values()) {
-      if (this.sameResource(obj, type) && (!namespace || obj.metadata.namespace === namespace)) out.push(this.asVersion(obj, type));
-    }
-    return out.sort((a, b) => `${a.metadata.namespace}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace}/${b.metadata.name}`));
-  }
-
-  private sameResource(obj: any, type: ResourceType) {
-    const group = obj.apiVersion.includes('/') ? obj.apiVersion.split('/')[0] : '';
-    return group === type.group && obj.kind === type.kind;
+    return this.send(
+      res,
+      405,
+      status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'),
+    );
   }
 
   private watch(type: ResourceType, namespace: string | undefined, url: URL, res: http.ServerResponse) {
@@ -354,14 +249,24 @@ export class FakeKubeApiServer {
     res.flushHeaders();
     const from = url.searchParams.get('resourceVersion');
     if (from && from !== '0' && Number(from) < this.compactedBelow) {
-      res.end(JSON.stringify({ type: 'ERROR', object: status(410, 'Expired', `too old resource version: ${from} (${this.compactedBelow})`) }) + '\n');
+      res.end(
+        JSON.stringify({
+          type: 'ERROR',
+          object: status(410, 'Expired', `too old resource version: ${from} (${this.compactedBelow})`),
+        }) + '\n',
+      );
       return;
     }
     if (!from || from === '0') {
       for (const obj of this.list(type, namespace)) res.write(JSON.stringify({ type: 'ADDED', object: obj }) + '\n');
     } else {
       for (const h of this.history) {
-        if (h.rv > Number(from) && h.kind.group === type.group && h.kind.plural === type.plural && (!namespace || h.object.metadata.namespace === namespace)) {
+        if (
+          h.rv > Number(from) &&
+          h.kind.group === type.group &&
+          h.kind.plural === type.plural &&
+          (!namespace || h.object.metadata.namespace === namespace)
+        ) {
           res.write(JSON.stringify({ type: h.type, object: this.asVersion(h.object, type) }) + '\n');
         }
       }
@@ -377,17 +282,6 @@ export class FakeKubeApiServer {
     res.on('close', () => {
       if (timer) clearTimeout(timer);
       this.watchers.delete(watcher);
-    });
-  }
-
-  private groups() {
-    const names = [...new Set(this.types.filter((t) => t.group).map((t) => t.group))];
-    return names.map((name) => {
-      const versions = [...new Set(this.types.filter((t) => t.group === name).map((t) => t.version))].map((v) => ({
-        groupVersion: `${name}/${v}`,
-        version: v,
-      }));
-      return { name, versions, preferredVersion: versions[0] };
     });
   }
 }

@@ -1,14 +1,15 @@
 import type { FakeKubeApiServer } from './kube-apiserver.js';
 
 /**
- * Cluster contents shaped from the projects' own references: Istio (networking.istio.io/v1
- * VirtualService, security.istio.io/v1 PeerAuthentication and AuthorizationPolicy), Linkerd
- * (policy.linkerd.io ServerAuthorization v1beta1 and AuthorizationPolicy v1alpha1, linkerd.io/v1alpha2
- * ServiceProfile), Gatekeeper (templates.gatekeeper.sh/v1 ConstraintTemplate, a
+ * Cluster contents shaped from the projects' own references: workloads, Gatekeeper (templates.gatekeeper.sh/v1 ConstraintTemplate, a
  * constraints.gatekeeper.sh/v1beta1 constraint with audit violations) and Argo Rollouts
- * (argoproj.io/v1alpha1 Rollout with canary steps).
+ * (argoproj.io/v1alpha1 Rollout with canary steps). Istio and Linkerd: kube-mesh-fixtures.ts.
  */
-export function deployment(namespace: string, name: string, opts: { image: string; replicas?: number; ready?: number; labels?: Record<string, string> }) {
+export function deployment(
+  namespace: string,
+  name: string,
+  opts: { image: string; replicas?: number; ready?: number; labels?: Record<string, string> },
+) {
   const replicas = opts.replicas ?? 1;
   return {
     apiVersion: 'apps/v1',
@@ -17,139 +18,29 @@ export function deployment(namespace: string, name: string, opts: { image: strin
     spec: {
       replicas,
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: opts.image, ports: [{ containerPort: 8080 }] }] } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name, image: opts.image, ports: [{ containerPort: 8080 }] }] },
+      },
     },
-    status: { replicas, readyReplicas: opts.ready ?? replicas, availableReplicas: opts.ready ?? replicas, updatedReplicas: replicas, observedGeneration: 1 },
+    status: {
+      replicas,
+      readyReplicas: opts.ready ?? replicas,
+      availableReplicas: opts.ready ?? replicas,
+      updatedReplicas: replicas,
+      observedGeneration: 1,
+    },
   };
 }
 
 export function namespace(name: string) {
-  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } };
-}
-
-export function installIstio(kube: FakeKubeApiServer, opts: { networkingVersions?: string[] } = {}) {
-  kube.installCrd({ group: 'networking.istio.io', kind: 'VirtualService', plural: 'virtualservices', versions: opts.networkingVersions ?? ['v1', 'v1beta1'] });
-  kube.installCrd({ group: 'security.istio.io', kind: 'PeerAuthentication', plural: 'peerauthentications', versions: ['v1', 'v1beta1'] });
-  kube.installCrd({ group: 'security.istio.io', kind: 'AuthorizationPolicy', plural: 'authorizationpolicies', versions: ['v1', 'v1beta1'] });
-  kube.apply(namespace('istio-system'));
-  kube.apply({
-    ...deployment('istio-system', 'istiod', { image: 'docker.io/istio/pilot:1.22.3' }),
-    metadata: { name: 'istiod', namespace: 'istio-system', labels: { app: 'istiod', 'istio.io/rev': 'default', 'app.kubernetes.io/version': '1.22.3' } },
-  });
-  kube.apply(deployment('istio-system', 'istio-ingressgateway', { image: 'docker.io/istio/proxyv2:1.22.3', replicas: 2, ready: 1 }));
-}
-
-export function reviewsVirtualService(namespace = 'bookinfo', version = 'v1') {
   return {
-    apiVersion: `networking.istio.io/${version}`,
-    kind: 'VirtualService',
-    metadata: { name: 'reviews', namespace },
-    spec: {
-      hosts: ['reviews'],
-      http: [
-        {
-          match: [{ headers: { 'end-user': { exact: 'jason' } } }],
-          route: [
-            { destination: { host: 'reviews', subset: 'v1' }, weight: 80 },
-            { destination: { host: 'reviews', subset: 'v2' }, weight: 20 },
-          ],
-          timeout: '10s',
-        },
-        { route: [{ destination: { host: 'reviews', subset: 'v3' } }] },
-      ],
-    },
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
   };
-}
-
-export function istioResources(kube: FakeKubeApiServer, ns = 'bookinfo') {
-  kube.apply(reviewsVirtualService(ns));
-  kube.apply({
-    apiVersion: 'networking.istio.io/v1',
-    kind: 'VirtualService',
-    metadata: { name: 'ratings', namespace: ns },
-    spec: {
-      hosts: ['ratings.bookinfo.svc.cluster.local'],
-      http: [
-        {
-          route: [
-            { destination: { host: 'ratings.bookinfo.svc.cluster.local' }, weight: 50 },
-            { destination: { host: 'ratings-canary.bookinfo.svc.cluster.local' }, weight: 50 },
-          ],
-        },
-      ],
-    },
-  });
-  kube.apply({
-    apiVersion: 'security.istio.io/v1',
-    kind: 'PeerAuthentication',
-    metadata: { name: 'default', namespace: ns },
-    spec: { mtls: { mode: 'STRICT' } },
-  });
-  kube.apply({
-    apiVersion: 'security.istio.io/v1',
-    kind: 'PeerAuthentication',
-    metadata: { name: 'legacy', namespace: ns },
-    spec: { selector: { matchLabels: { app: 'legacy' } } },
-  });
-  kube.apply({
-    apiVersion: 'security.istio.io/v1',
-    kind: 'AuthorizationPolicy',
-    metadata: { name: 'httpbin', namespace: ns },
-    spec: {
-      selector: { matchLabels: { app: 'httpbin' } },
-      action: 'ALLOW',
-      rules: [{ from: [{ source: { principals: ['cluster.local/ns/default/sa/sleep'] } }], to: [{ operation: { methods: ['GET'] } }] }],
-    },
-  });
-}
-
-export function installLinkerd(kube: FakeKubeApiServer) {
-  kube.installCrd({ group: 'policy.linkerd.io', kind: 'ServerAuthorization', plural: 'serverauthorizations', versions: ['v1beta1'] });
-  kube.installCrd({ group: 'policy.linkerd.io', kind: 'AuthorizationPolicy', plural: 'authorizationpolicies', versions: ['v1alpha1'] });
-  kube.installCrd({ group: 'linkerd.io', kind: 'ServiceProfile', plural: 'serviceprofiles', versions: ['v1alpha2'] });
-  kube.apply(namespace('linkerd'));
-  for (const name of ['linkerd-destination', 'linkerd-identity', 'linkerd-proxy-injector']) {
-    kube.apply({
-      ...deployment('linkerd', name, { image: `cr.l5d.io/linkerd/controller:stable-2.14.10` }),
-      metadata: {
-        name,
-        namespace: 'linkerd',
-        labels: { 'linkerd.io/control-plane-component': name.replace('linkerd-', ''), 'linkerd.io/control-plane-version': 'stable-2.14.10' },
-      },
-    });
-  }
-}
-
-export function linkerdResources(kube: FakeKubeApiServer, ns = 'emojivoto') {
-  kube.apply({
-    apiVersion: 'policy.linkerd.io/v1beta1',
-    kind: 'ServerAuthorization',
-    metadata: { name: 'emoji-grpc', namespace: ns },
-    spec: {
-      server: { name: 'emoji-grpc' },
-      client: { meshTLS: { serviceAccounts: [{ name: 'web' }], identities: ['prometheus.linkerd-viz.serviceaccount.identity.linkerd.cluster.local'] } },
-    },
-  });
-  kube.apply({
-    apiVersion: 'policy.linkerd.io/v1alpha1',
-    kind: 'AuthorizationPolicy',
-    metadata: { name: 'web-route-authn', namespace: ns },
-    spec: {
-      targetRef: { group: 'policy.linkerd.io', kind: 'HTTPRoute', name: 'web-get-route' },
-      requiredAuthenticationRefs: [{ group: 'policy.linkerd.io', kind: 'MeshTLSAuthentication', name: 'web-clients' }],
-    },
-  });
-  kube.apply({
-    apiVersion: 'linkerd.io/v1alpha2',
-    kind: 'ServiceProfile',
-    metadata: { name: `web-svc.${ns}.svc.cluster.local`, namespace: ns },
-    spec: {
-      routes: [
-        { name: 'GET /api/list', condition: { method: 'GET', pathRegex: '/api/list' }, isRetryable: true, timeout: '300ms' },
-        { name: 'POST /api/vote', condition: { method: 'POST', pathRegex: '/api/vote' } },
-      ],
-    },
-  });
 }
 
 export function installGatekeeper(kube: FakeKubeApiServer) {
@@ -163,30 +54,54 @@ export function installGatekeeper(kube: FakeKubeApiServer) {
   kube.apply({
     apiVersion: 'templates.gatekeeper.sh/v1',
     kind: 'ConstraintTemplate',
-    metadata: { name: 'k8srequiredlabels', annotations: { description: 'Requires resources to contain specified labels.' } },
+    metadata: {
+      name: 'k8srequiredlabels',
+      annotations: { description: 'Requires resources to contain specified labels.' },
+    },
     spec: {
       crd: {
         spec: {
           names: { kind: 'K8sRequiredLabels' },
-          validation: { openAPIV3Schema: { type: 'object', properties: { labels: { type: 'array', items: { type: 'string' } } } } },
+          validation: {
+            openAPIV3Schema: { type: 'object', properties: { labels: { type: 'array', items: { type: 'string' } } } },
+          },
         },
       },
-      targets: [{ target: 'admission.k8s.gatekeeper.sh', rego: 'package k8srequiredlabels\nviolation[{"msg": msg}] { false }' }],
+      targets: [
+        { target: 'admission.k8s.gatekeeper.sh', rego: 'package k8srequiredlabels\nviolation[{"msg": msg}] { false }' },
+      ],
     },
     status: { created: true },
   });
   // The constraint CRD Gatekeeper generates from the template.
-  kube.installCrd({ group: 'constraints.gatekeeper.sh', kind: 'K8sRequiredLabels', plural: 'k8srequiredlabels', versions: ['v1beta1'], scope: 'Cluster' });
+  kube.installCrd({
+    group: 'constraints.gatekeeper.sh',
+    kind: 'K8sRequiredLabels',
+    plural: 'k8srequiredlabels',
+    versions: ['v1beta1'],
+    scope: 'Cluster',
+  });
   kube.apply({
     apiVersion: 'constraints.gatekeeper.sh/v1beta1',
     kind: 'K8sRequiredLabels',
     metadata: { name: 'ns-must-have-gk' },
-    spec: { enforcementAction: 'dryrun', match: { kinds: [{ apiGroups: [''], kinds: ['Namespace'] }] }, parameters: { labels: ['gatekeeper'] } },
+    spec: {
+      enforcementAction: 'dryrun',
+      match: { kinds: [{ apiGroups: [''], kinds: ['Namespace'] }] },
+      parameters: { labels: ['gatekeeper'] },
+    },
     status: {
       auditTimestamp: '2026-11-22T10:00:00Z',
       totalViolations: 2,
       violations: [
-        { enforcementAction: 'dryrun', group: '', kind: 'Namespace', message: 'you must provide labels: {"gatekeeper"}', name: 'default', version: 'v1' },
+        {
+          enforcementAction: 'dryrun',
+          group: '',
+          kind: 'Namespace',
+          message: 'you must provide labels: {"gatekeeper"}',
+          name: 'default',
+          version: 'v1',
+        },
         {
           enforcementAction: 'dryrun',
           group: 'apps',
@@ -205,7 +120,12 @@ export function installArgoRollouts(kube: FakeKubeApiServer) {
   kube.installCrd({ group: 'argoproj.io', kind: 'Rollout', plural: 'rollouts', versions: ['v1alpha1'] });
 }
 
-export function rollout(namespace: string, name: string, phase: string, opts: { step?: number; replicas?: number; ready?: number } = {}) {
+export function rollout(
+  namespace: string,
+  name: string,
+  phase: string,
+  opts: { step?: number; replicas?: number; ready?: number } = {},
+) {
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'Rollout',
@@ -213,9 +133,20 @@ export function rollout(namespace: string, name: string, phase: string, opts: { 
     spec: {
       replicas: opts.replicas ?? 5,
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'argoproj/rollouts-demo:blue' }] } },
-      strategy: { canary: { steps: [{ setWeight: 20 }, { pause: {} }, { setWeight: 60 }, { pause: { duration: '10m' } }] } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name, image: 'argoproj/rollouts-demo:blue' }] },
+      },
+      strategy: {
+        canary: { steps: [{ setWeight: 20 }, { pause: {} }, { setWeight: 60 }, { pause: { duration: '10m' } }] },
+      },
     },
-    status: { phase, replicas: opts.replicas ?? 5, readyReplicas: opts.ready ?? opts.replicas ?? 5, currentStepIndex: opts.step ?? 0, stableRS: '6c54b8bd5c' },
+    status: {
+      phase,
+      replicas: opts.replicas ?? 5,
+      readyReplicas: opts.ready ?? opts.replicas ?? 5,
+      currentStepIndex: opts.step ?? 0,
+      stableRS: '6c54b8bd5c',
+    },
   };
 }

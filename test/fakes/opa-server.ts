@@ -5,11 +5,15 @@ import { startFakeServer, type FakeServer } from './http-server.js';
  * `GET /health` -> 200 `{}`; `POST /v1/data/{path}` with `{input}` -> 200 `{result}` or `{}` when
  * the document is undefined; a body without valid JSON -> 400 `{code: "invalid_parameter", message}`.
  */
-export async function startFakeOpa(policies: Record<string, (input: any) => unknown>): Promise<FakeServer & { healthy: boolean }> {
+export async function startFakeOpa(
+  policies: Record<string, (input: any) => unknown>,
+): Promise<FakeServer & { healthy: boolean }> {
   const state = { healthy: true };
   const server = await startFakeServer((req) => {
     if (req.method === 'GET' && req.url.pathname === '/health') {
-      return state.healthy ? { status: 200, body: {} } : { status: 500, body: { code: 'internal_error', message: 'not ready' } };
+      return state.healthy
+        ? { status: 200, body: {} }
+        : { status: 500, body: { code: 'internal_error', message: 'not ready' } };
     }
     const m = /^\/v1\/data\/(.+)$/.exec(req.url.pathname);
     if (req.method === 'POST' && m) {

@@ -44,7 +44,8 @@ export async function startTravisServer(): Promise<TravisFake> {
   let fake: TravisFake;
   const server = await startFakeServer((req, res, url) => {
     const extra = fake;
-    if (req.headers['travis-api-version'] !== '3') return sendJson(res, 400, error('wrong_params', 'this fake only speaks API v3'));
+    if (req.headers['travis-api-version'] !== '3')
+      return sendJson(res, 400, error('wrong_params', 'this fake only speaks API v3'));
     const token = /^token (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token || !extra.tokens.has(token)) return sendJson(res, 403, error('login_required', 'login required'));
 
@@ -70,7 +71,10 @@ export async function startTravisServer(): Promise<TravisFake> {
           is_first: offset === 0,
           is_last: isLast,
           next: isLast ? null : { '@href': href(offset + limit), offset: offset + limit, limit },
-          prev: offset === 0 ? null : { '@href': href(Math.max(0, offset - limit)), offset: Math.max(0, offset - limit), limit },
+          prev:
+            offset === 0
+              ? null
+              : { '@href': href(Math.max(0, offset - limit)), offset: Math.max(0, offset - limit), limit },
           first: { '@href': href(0), offset: 0, limit },
           last: { '@href': href(Math.max(0, all.length - limit)), offset: Math.max(0, all.length - limit), limit },
         },
@@ -85,7 +89,14 @@ export async function startTravisServer(): Promise<TravisFake> {
       build.state = 'created';
       return sendJson(res, 202, {
         '@type': 'pending',
-        build: { '@type': 'build', '@href': `/build/${build.id}`, '@representation': 'minimal', id: build.id, number: build.number, state: build.state },
+        build: {
+          '@type': 'build',
+          '@href': `/build/${build.id}`,
+          '@representation': 'minimal',
+          id: build.id,
+          number: build.number,
+          state: build.state,
+        },
         state_change: 'restart',
         resource_type: 'build',
       });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
 import type { Adapters } from '../../src/adapters/index.js';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../../src/db/client.js';
 import type { App } from '../../src/kernel/types.js';
+import { migratedPgliteDump } from './pglite-dump.js';
 import { cloneTemplateDatabase } from './template-database.js';
 import { TEST_NAME_PREFIX } from './test-env.js';
 
@@ -24,8 +24,13 @@ export async function createTestDatabase(
   options: Pick<DatabaseOptions, 'onQuery'> = {},
 ): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const dump = Buffer.from(inject('pgliteDump'), 'base64');
-    const handle = await openDatabase({ databaseUrl: 'memory://', dataDir: '', pgliteDump: new Blob([dump]), ...options });
+    const dump = await migratedPgliteDump();
+    const handle = await openDatabase({
+      databaseUrl: 'memory://',
+      dataDir: '',
+      pgliteDump: dump,
+      ...options,
+    });
     return { handle, url: 'memory://', drop: () => handle.close() };
   }
   const db = await cloneTemplateDatabase();
@@ -46,6 +51,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     AUTH_RATE_LIMIT: 'off',
+    // argon2id at 1 MiB and one pass for the suite's sign-ups (decision 1130); a test of the standard cost sets it back.
+    PASSWORD_HASH_PROFILE: 'test',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -84,7 +91,10 @@ export async function buildTestApp(
   const app = await buildApp(config, { database: database.handle, logger: false, adapters, events: options.events });
   // Suite-wide guard: no response of any test may carry a password hash or a stack trace.
   app.addHook('onSend', async (_req, _reply, payload) => {
-    if (typeof payload === 'string' && (/\$argon2/.test(payload) || /passwordHash|password_hash/.test(payload) || /\n\s+at .+:\d+:\d+/.test(payload))) {
+    if (
+      typeof payload === 'string' &&
+      (/\$argon2/.test(payload) || /passwordHash|password_hash/.test(payload) || /\n\s+at .+:\d+:\d+/.test(payload))
+    ) {
       throw new Error(`response leaks a secret or a stack trace: ${payload.slice(0, 200)}`);
     }
     return payload;
@@ -104,7 +114,11 @@ export async function buildTestApp(
     async newUser(prefix = 'user') {
       const username = uniq(prefix).slice(0, 50);
       const password = 'Passw0rd-' + randomBytes(4).toString('hex');
-      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email: `${username}@example.test`, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username, email: `${username}@example.test`, password },
+      });
       if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
       return { id: res.json().id, username, password, token: await login(username, password) };
     },
@@ -125,5 +139,12 @@ export function expectError(res: LightMyRequestResponse, status: number) {
     if (!(key in body)) throw new Error(`error envelope lacks ${key}: ${res.body}`);
   }
   if (body.statusCode !== status || typeof body.message !== 'string') throw new Error(`bad envelope: ${res.body}`);
-  return body as { statusCode: number; message: string; error: string; timestamp: string; path: string; details?: { field: string; problem: string }[] };
+  return body as {
+    statusCode: number;
+    message: string;
+    error: string;
+    timestamp: string;
+    path: string;
+    details?: { field: string; problem: string }[];
+  };
 }

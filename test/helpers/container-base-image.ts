@@ -31,7 +31,9 @@ const DEBIAN = { suite: 'bookworm', variant: 'minbase', include: ['libstdc++6', 
 async function rootfs(nice: boolean): Promise<string> {
   const sources = [
     '/etc/apt/sources.list',
-    ...(existsSync('/etc/apt/sources.list.d') ? readdirSync('/etc/apt/sources.list.d').map((f) => `/etc/apt/sources.list.d/${f}`) : []),
+    ...(existsSync('/etc/apt/sources.list.d')
+      ? readdirSync('/etc/apt/sources.list.d').map((f) => `/etc/apt/sources.list.d/${f}`)
+      : []),
   ]
     .filter((f) => existsSync(f) && statSync(f).isFile())
     .map((f) => readFileSync(f, 'utf8'));
@@ -76,14 +78,22 @@ export async function baseImage(nice: boolean): Promise<string> {
   try {
     linkSync(tar, join(work, 'rootfs.tar'));
     copyFileSync(node, join(work, 'usr', 'local', 'bin', 'node'));
-    cpSync(npmDir, join(work, 'usr', 'local', 'lib', 'node_modules', 'npm'), { recursive: true, verbatimSymlinks: true });
+    cpSync(npmDir, join(work, 'usr', 'local', 'lib', 'node_modules', 'npm'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', join(work, 'usr', 'local', 'bin', 'npm'));
     symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', join(work, 'usr', 'local', 'bin', 'npx'));
     writeFileSync(
       join(work, 'Containerfile'),
-      ['FROM scratch', 'ADD rootfs.tar /', 'COPY usr/ /usr/', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'CMD ["node"]', ''].join(
-        '\n',
-      ),
+      [
+        'FROM scratch',
+        'ADD rootfs.tar /',
+        'COPY usr/ /usr/',
+        'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+        'CMD ["node"]',
+        '',
+      ].join('\n'),
     );
     await run('buildah', ['bud', '--format', 'docker', '-t', tag, work], { nice });
   } finally {

@@ -16,17 +16,48 @@ import { CONTAINER_LIMITS, cacheDir, imageExists, run, running, sha, withLock } 
  */
 
 /** What the Containerfile copies from the build context (.dockerignore allows no more than this). */
-const CONTEXT = ['Containerfile', '.dockerignore', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts', 'src', 'templates', 'web'];
+const CONTEXT = [
+  'Containerfile',
+  '.dockerignore',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts',
+  'src',
+  'templates',
+  'web',
+];
 
 /** The files of the build context, from git (what is tracked or new, not ignored), else a walk. */
 async function contextFiles(): Promise<string[]> {
-  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...CONTEXT]).catch(() => undefined);
-  if (listed !== undefined) return listed.split('\0').filter((f) => f && existsSync(join(projectRoot, f)) && statSync(join(projectRoot, f)).isFile());
+  const listed = await run('git', [
+    'ls-files',
+    '-z',
+    '--cached',
+    '--others',
+    '--exclude-standard',
+    '--',
+    ...CONTEXT,
+  ]).catch(() => undefined);
+  if (listed !== undefined)
+    return listed
+      .split('\0')
+      .filter((f) => f && existsSync(join(projectRoot, f)) && statSync(join(projectRoot, f)).isFile());
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.name === 'node_modules' || e.name.startsWith('dist') ? [] : e.isDirectory() ? walk(join(dir, e.name)) : [relative(projectRoot, join(dir, e.name))],
+      e.name === 'node_modules' || e.name.startsWith('dist')
+        ? []
+        : e.isDirectory()
+          ? walk(join(dir, e.name))
+          : [relative(projectRoot, join(dir, e.name))],
     );
-  return CONTEXT.flatMap((p) => (!existsSync(join(projectRoot, p)) ? [] : statSync(join(projectRoot, p)).isDirectory() ? walk(join(projectRoot, p)) : [p]));
+  return CONTEXT.flatMap((p) =>
+    !existsSync(join(projectRoot, p))
+      ? []
+      : statSync(join(projectRoot, p)).isDirectory()
+        ? walk(join(projectRoot, p))
+        : [p],
+  );
 }
 
 async function contextHash(): Promise<string> {
@@ -90,7 +121,9 @@ async function build(nice: boolean): Promise<string> {
 
 /** Each source change makes a new image: keep the few newest (other work trees may be using them), drop the rest. */
 async function pruneOldImages(keep: string, count = 3) {
-  const listed = JSON.parse(await run('podman', ['images', '--format', 'json', '--filter', 'reference=localhost/hangar-test'])) as {
+  const listed = JSON.parse(
+    await run('podman', ['images', '--format', 'json', '--filter', 'reference=localhost/hangar-test']),
+  ) as {
     Names?: string[];
     Created: number;
   }[];
@@ -127,7 +160,8 @@ export function startContainerImageBuild(): () => Promise<void> {
 export async function containerImage(): Promise<string> {
   return withLock(async () => {
     const failed = failureFile(process.ppid);
-    if (existsSync(failed)) throw new Error(`the image build started by the global setup failed:\n${readFileSync(failed, 'utf8')}`);
+    if (existsSync(failed))
+      throw new Error(`the image build started by the global setup failed:\n${readFileSync(failed, 'utf8')}`);
     return build(false);
   });
 }

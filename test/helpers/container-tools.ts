@@ -13,7 +13,9 @@ export const PODMAN = ['--runtime', 'runc', '--cgroup-manager=cgroupfs'];
 export const CONTAINER_LIMITS = ['--ulimit', 'nofile=20000:20000', '--ulimit', 'nproc=4096:4096'];
 
 /** Outside the work tree, shared by every clone on the machine: everything in it is named by a hash of its inputs. */
-export const cacheDir = process.env.TEST_IMAGE_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'hangar', 'test-image');
+export const cacheDir =
+  process.env.TEST_IMAGE_CACHE_DIR ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'hangar', 'test-image');
 const lockDir = join(cacheDir, 'build.lock');
 
 /** The tools running now (their main processes), for the global setup's teardown. */
@@ -90,7 +92,8 @@ export async function withLock<T>(work: () => Promise<T>): Promise<T> {
       }
       const age = Date.now() - (statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if ((owner && !alive(owner)) || (!owner && age > 60_000)) rmSync(lockDir, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`the test image is being built by process ${owner} for too long (${lockDir})`);
+      else if (Date.now() > deadline)
+        throw new Error(`the test image is being built by process ${owner} for too long (${lockDir})`);
       else await sleep(500);
     }
   }

@@ -1,47 +1,53 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.js';
-import { migrate, migrationsFolder } from '../../src/db/migrate.js';
+import { migrate } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/kernel/paths.js';
 import { startContainerImageBuild } from './container-image.js';
+import { migrationsHash } from './embedded-data-dir.js';
 import { TEST_DATABASE_URL, TEST_NAME_PREFIX, databaseUrlFor } from './test-env.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteDump: string;
+    pgliteDumpFile: string;
     pgTemplate: string;
   }
 }
 
-/** A name that changes whenever a migration does, so templates are rebuilt only when needed. */
-function migrationsHash() {
-  const h = createHash('sha256');
-  for (const f of readdirSync(migrationsFolder)
-    .filter((f) => f.endsWith('.sql'))
-    .sort())
-    h.update(f).update(readFileSync(join(migrationsFolder, f)));
-  return h.digest('hex').slice(0, 12);
+/**
+ * The embedded database migrated once, by a child process in the background (decision 1159): every
+ * global setup runs before the first test of any group, and this one took about 12 CPU-seconds in
+ * Vitest's main process. pglite-project files wait for the file (test/helpers/pglite-dump.ts).
+ */
+function startPgliteDump(project: TestProject) {
+  const file = join(tmpdir(), `hangar-pglite-dump-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test/helpers/pglite-dump.ts'), file], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.once('error', (err) => writeFileSync(`${file}.error`, err.message));
+  project.provide('pgliteDumpFile', file);
+  return () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    for (const f of [file, `${file}.tmp`, `${file}.error`]) rmSync(f, { force: true });
+  };
 }
 
 /** Migrate once, then every test file starts from a copy: a PGlite dump, a PostgreSQL template. */
 export default async function setup(project: TestProject) {
   const name = project.config.name;
-  if (name === 'pglite') {
-    const db = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
-    await migrate(db);
-    const client = (db.db as any).$client;
-    const blob: Blob = await client.dumpDataDir('none');
-    await db.close();
-    project.provide('pgliteDump', Buffer.from(await blob.arrayBuffer()).toString('base64'));
-  }
-  if (name === 'postgres' || name === 'e2e' || name === 'browser') {
+  if (name === 'pglite') return startPgliteDump(project);
+  if (['postgres', 'e2e', 'e2e-flows', 'browser'].includes(name)) {
     const template = `${TEST_NAME_PREFIX}_tpl_${migrationsHash()}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
-      // The postgres, e2e and browser projects set up at the same time: one builds, the others wait.
+      // The postgres, e2e(-flows) and browser projects set up at the same time: one builds, the others wait.
       await admin.query("SELECT pg_advisory_lock(hashtext('hangar-test-template'))");
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (exists.rowCount === 0) {
@@ -62,7 +68,8 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', template);
   }
   // The container image test's build (minutes) starts now and overlaps the other files (decision 887).
-  if (name === 'e2e' && (await runsFile(project, 'test/e2e/container-image.test.ts'))) return startContainerImageBuild();
+  if (name === 'e2e' && (await runsFile(project, 'test/e2e/container-image.test.ts')))
+    return startContainerImageBuild();
 }
 
 /** Whether this run's file filters (none: every file) select `file` of the project. */

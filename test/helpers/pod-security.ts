@@ -6,7 +6,16 @@
  */
 type Obj = Record<string, any>;
 
-const RESTRICTED_VOLUMES = new Set(['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret']);
+const RESTRICTED_VOLUMES = new Set([
+  'configMap',
+  'csi',
+  'downwardAPI',
+  'emptyDir',
+  'ephemeral',
+  'persistentVolumeClaim',
+  'projected',
+  'secret',
+]);
 const SAFE_SYSCTLS = new Set([
   'kernel.shm_rmid_forced',
   'net.ipv4.ip_local_port_range',
@@ -24,14 +33,19 @@ const SELINUX_TYPES = new Set(['', 'container_t', 'container_init_t', 'container
 export function restrictedViolations(pod: Obj): string[] {
   const out: string[] = [];
   const podSc: Obj = pod.securityContext ?? {};
-  const containers: Obj[] = [...(pod.initContainers ?? []), ...(pod.containers ?? []), ...(pod.ephemeralContainers ?? [])];
+  const containers: Obj[] = [
+    ...(pod.initContainers ?? []),
+    ...(pod.containers ?? []),
+    ...(pod.ephemeralContainers ?? []),
+  ];
 
   // Baseline.
   for (const field of ['hostNetwork', 'hostPID', 'hostIPC']) if (pod[field]) out.push(`${field} is set`);
   for (const s of podSc.sysctls ?? []) if (!SAFE_SYSCTLS.has(s.name)) out.push(`sysctl ${s.name} is not a safe one`);
   for (const v of pod.volumes ?? []) {
     const type = Object.keys(v).find((k) => k !== 'name');
-    if (!type || !RESTRICTED_VOLUMES.has(type)) out.push(`volume ${v.name} is of type ${type}, not one of ${[...RESTRICTED_VOLUMES].join(', ')}`);
+    if (!type || !RESTRICTED_VOLUMES.has(type))
+      out.push(`volume ${v.name} is of type ${type}, not one of ${[...RESTRICTED_VOLUMES].join(', ')}`);
   }
   const seLinux = (sc: Obj | undefined, where: string) => {
     const o = sc?.seLinuxOptions;
@@ -41,19 +55,25 @@ export function restrictedViolations(pod: Obj): string[] {
   };
   const appArmor = (sc: Obj | undefined, where: string) => {
     const type = sc?.appArmorProfile?.type;
-    if (type && type !== 'RuntimeDefault' && type !== 'Localhost') out.push(`${where}: AppArmor profile ${type} is not allowed`);
+    if (type && type !== 'RuntimeDefault' && type !== 'Localhost')
+      out.push(`${where}: AppArmor profile ${type} is not allowed`);
   };
   seLinux(podSc, 'pod');
   appArmor(podSc, 'pod');
   for (const [key, value] of Object.entries(pod.metadata?.annotations ?? {})) {
-    if (key.startsWith('container.apparmor.security.beta.kubernetes.io/') && value !== 'runtime/default' && !String(value).startsWith('localhost/'))
+    if (
+      key.startsWith('container.apparmor.security.beta.kubernetes.io/') &&
+      value !== 'runtime/default' &&
+      !String(value).startsWith('localhost/')
+    )
       out.push(`annotation ${key}=${value} is not an allowed AppArmor profile`);
   }
 
   // Restricted, pod level: seccomp and non-root may be set here for every container.
   const seccompOk = (sc: Obj | undefined) => ['RuntimeDefault', 'Localhost'].includes(sc?.seccompProfile?.type);
   if (podSc.runAsUser === 0) out.push('pod: runAsUser is 0');
-  if (podSc.seccompProfile && !seccompOk(podSc)) out.push(`pod: seccomp profile ${podSc.seccompProfile.type} is not RuntimeDefault or Localhost`);
+  if (podSc.seccompProfile && !seccompOk(podSc))
+    out.push(`pod: seccomp profile ${podSc.seccompProfile.type} is not RuntimeDefault or Localhost`);
 
   for (const c of containers) {
     const where = `container ${c.name}`;
@@ -66,10 +86,12 @@ export function restrictedViolations(pod: Obj): string[] {
     if (sc.allowPrivilegeEscalation !== false) out.push(`${where}: allowPrivilegeEscalation must be false`);
     if (!(sc.runAsNonRoot ?? podSc.runAsNonRoot)) out.push(`${where}: runAsNonRoot must be true (container or pod)`);
     if (sc.runAsUser === 0) out.push(`${where}: runAsUser is 0`);
-    if (sc.seccompProfile ? !seccompOk(sc) : !seccompOk(podSc)) out.push(`${where}: seccomp profile must be RuntimeDefault or Localhost (container or pod)`);
+    if (sc.seccompProfile ? !seccompOk(sc) : !seccompOk(podSc))
+      out.push(`${where}: seccomp profile must be RuntimeDefault or Localhost (container or pod)`);
     const caps: Obj = sc.capabilities ?? {};
     if (!(caps.drop ?? []).includes('ALL')) out.push(`${where}: capabilities must drop ALL`);
-    for (const add of caps.add ?? []) if (add !== 'NET_BIND_SERVICE') out.push(`${where}: capability ${add} may not be added`);
+    for (const add of caps.add ?? [])
+      if (add !== 'NET_BIND_SERVICE') out.push(`${where}: capability ${add} may not be added`);
   }
   return out;
 }

@@ -34,7 +34,12 @@ export async function startPrometheus(targets: string[]): Promise<PrometheusServ
   );
   const child: ChildProcess = spawn(
     'prometheus',
-    [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=error'],
+    [
+      `--config.file=${config}`,
+      `--storage.tsdb.path=${join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      '--log.level=error',
+    ],
     { stdio: 'ignore' },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -33,7 +33,8 @@ function readDurations(root: string): Durations {
   }
 }
 
-const median = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : 0);
+const median = (values: number[]) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : 0;
 
 export default class DurationSequencer extends BaseSequencer {
   private readonly durations: Durations;
@@ -47,15 +48,23 @@ export default class DurationSequencer extends BaseSequencer {
     const root = this.ctx.config.root;
     const path = (spec: TestSpecification) => relative(root, spec.moduleId).split('\\').join('/');
     const recorded = (spec: TestSpecification) =>
-      this.durations.files[path(spec)] ?? (this.ctx.cache.getFileTestResults(`${spec.project.name}:${path(spec)}`)?.duration ?? NaN) / 1000;
+      this.durations.files[path(spec)] ??
+      (this.ctx.cache.getFileTestResults(`${spec.project.name}:${path(spec)}`)?.duration ?? NaN) / 1000;
     const byProject = new Map<string, number[]>();
     for (const spec of files) {
       const seconds = recorded(spec);
-      if (Number.isFinite(seconds)) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), seconds]);
+      if (Number.isFinite(seconds))
+        byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), seconds]);
     }
-    const estimate = new Map(files.map((spec) => [spec, Number.isFinite(recorded(spec)) ? recorded(spec) : median(byProject.get(spec.project.name) ?? [])]));
+    const estimate = new Map(
+      files.map((spec) => [
+        spec,
+        Number.isFinite(recorded(spec)) ? recorded(spec) : median(byProject.get(spec.project.name) ?? []),
+      ]),
+    );
     const projectTotal = new Map<string, number>();
-    for (const [spec, seconds] of estimate) projectTotal.set(spec.project.name, (projectTotal.get(spec.project.name) ?? 0) + seconds);
+    for (const [spec, seconds] of estimate)
+      projectTotal.set(spec.project.name, (projectTotal.get(spec.project.name) ?? 0) + seconds);
     const last = new Set(this.durations.last);
     const size = (spec: TestSpecification) => statSync(spec.moduleId, { throwIfNoEntry: false })?.size ?? 0;
     const groupOrder = (spec: TestSpecification) => spec.project.config.sequence.groupOrder ?? 0;

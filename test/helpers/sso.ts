@@ -21,7 +21,11 @@ export async function startSignIn(app: App, provider: string, returnTo?: string)
 
 /** The provider's redirect back, as the browser would follow it (with its state cookie, if any). */
 export function finishSignIn(app: App, callback: URL, stateCookie?: string) {
-  return app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: stateCookie ? { cookie: `${STATE_COOKIE}=${stateCookie}` } : {} });
+  return app.inject({
+    method: 'GET',
+    url: callback.pathname + callback.search,
+    headers: stateCookie ? { cookie: `${STATE_COOKIE}=${stateCookie}` } : {},
+  });
 }
 
 /** A provider that answers its authorization URL at once with the redirect back (no login page). */

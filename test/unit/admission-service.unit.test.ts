@@ -17,7 +17,14 @@ const templates: ConstraintTemplate[] = [
     created: true,
     createdAt: '2026-01-02T03:04:05.000Z',
   },
-  { name: 'k8srequiredlabels', kind: 'K8sRequiredLabels', description: null, targets: ['admission.k8s.gatekeeper.sh'], created: false, createdAt: null },
+  {
+    name: 'k8srequiredlabels',
+    kind: 'K8sRequiredLabels',
+    description: null,
+    targets: ['admission.k8s.gatekeeper.sh'],
+    created: false,
+    createdAt: null,
+  },
 ];
 const violations: Violation[] = [
   {
@@ -54,7 +61,10 @@ describe('admission service over FakeGatekeeper', () => {
     expect(await service.violations(caller)).toEqual(await gatekeeper.violations());
     expect(await service.violations(caller)).toHaveLength(violations.length);
     // Cluster-scoped objects keep a null namespace; the action is the violation's own.
-    expect((await service.violations(caller)).find((v) => v.kind === 'Namespace')).toMatchObject({ namespace: null, enforcementAction: 'dryrun' });
+    expect((await service.violations(caller)).find((v) => v.kind === 'Namespace')).toMatchObject({
+      namespace: null,
+      enforcementAction: 'dryrun',
+    });
   });
 
   it('reads are open to ordinary users (the routes need only a JWT)', async () => {
@@ -100,7 +110,10 @@ describe('admission service over FakeGatekeeper', () => {
       }
     }
     const service = createAdmissionService({ port: new UnreachableGatekeeper() });
-    await expect(service.enabled(caller)).rejects.toMatchObject({ statusCode: 503, message: 'Kubernetes cluster is unreachable' });
+    await expect(service.enabled(caller)).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'Kubernetes cluster is unreachable',
+    });
     await expect(service.constraintTemplates(caller)).rejects.toMatchObject({ statusCode: 503 });
     await expect(service.violations(caller)).rejects.toMatchObject({ statusCode: 503 });
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeIstio } from '../fakes/ports/mesh-one.fake.js';
 import { FakeMetrics } from '../fakes/ports/metrics.fake.js';
-import { queryWindow } from '../../src/integrations/prometheus/range.js';
+import { rateWindow } from '../../src/integrations/prometheus/promql.js';
+import { queryWindow } from '../../src/kernel/metrics-window.js';
 import { systemCaller } from '../../src/kernel/caller.js';
 import { createMeshOneService } from '../../src/modules/meshone/index.js';
 import { operatorName } from '../../src/modules/orchestrator/index.js';
@@ -12,10 +13,12 @@ const user = { ...caller, actor: { ...caller.actor, isAdmin: false, roles: ['use
 describe('metrics windows (decision 616)', () => {
   it('steps by range: 15 s up to 5 m, 60 s up to 1 h, 300 s up to 1 d, else 900 s', () => {
     const now = Date.UTC(2026, 0, 1);
-    expect(queryWindow('5m', now)).toMatchObject({ step: 15, end: now / 1000, start: now / 1000 - 300, rateWindow: '60s' });
+    expect(queryWindow('5m', now)).toMatchObject({ step: 15, end: now / 1000, start: now / 1000 - 300 });
+    expect(rateWindow(queryWindow('5m', now))).toBe('60s');
     expect(queryWindow('301s', now).step).toBe(60);
     expect(queryWindow('1h', now).step).toBe(60);
-    expect(queryWindow('2h', now)).toMatchObject({ step: 300, rateWindow: '300s' });
+    expect(queryWindow('2h', now)).toMatchObject({ step: 300 });
+    expect(rateWindow(queryWindow('2h', now))).toBe('300s');
     expect(queryWindow('1d', now).step).toBe(300);
     expect(queryWindow('7d', now).step).toBe(900);
     for (const bad of ['', '5', 'm', '0s', '1w', '1.5h', ' 5m', '5M']) expect(() => queryWindow(bad, now)).toThrow();
@@ -59,8 +62,12 @@ describe('mesh one service over fakes', () => {
       ],
     });
     expect(res.http[0]!.route.map((r) => r.weight)).toEqual([30, 70]);
-    await expect(service.setWeights(caller, target, { weights: [{ destination: 'reviews', weight: 100 }] })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(service.setWeights(caller, target, { weights: [{ destination: 'v1', weight: 50 }] })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      service.setWeights(caller, target, { weights: [{ destination: 'reviews', weight: 100 }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      service.setWeights(caller, target, { weights: [{ destination: 'v1', weight: 50 }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('clusterConfig is for admins', async () => {

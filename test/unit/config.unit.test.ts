@@ -42,7 +42,9 @@ describe('config', () => {
   });
 
   it('names the allowed values of a choice, and shows the value as given', () => {
-    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow('Invalid setting NODE_ENV: must be one of development, production, test (got "staging")');
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(
+      'Invalid setting NODE_ENV: must be one of development, production, test (got "staging")',
+    );
     expect(() => loadConfig({ PORT: '70000' })).toThrow('(got "70000")');
   });
 
@@ -74,7 +76,9 @@ describe('config', () => {
   it('refuses to start with only some of the ADMIN_* settings, naming the missing ones', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(ConfigError);
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_EMAIL, ADMIN_PASSWORD/);
-    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'b@example.test' })).toThrow(/missing: ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'b@example.test' })).toThrow(
+      /missing: ADMIN_PASSWORD/,
+    );
     expect(loadConfig({}).admin).toBeUndefined();
   });
 });

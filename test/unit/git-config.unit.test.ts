@@ -19,18 +19,19 @@ describe('git settings', () => {
   });
 
   it('reads GIT_ALLOWED_HOSTS as a list', () => {
-    expect(loadConfig({ ...base, GIT_ALLOWED_HOSTS: ' git.internal , 10.0.0.0/8,,*.corp.example ' }).git.allowedHosts).toEqual([
-      'git.internal',
-      '10.0.0.0/8',
-      '*.corp.example',
-    ]);
+    expect(
+      loadConfig({ ...base, GIT_ALLOWED_HOSTS: ' git.internal , 10.0.0.0/8,,*.corp.example ' }).git.allowedHosts,
+    ).toEqual(['git.internal', '10.0.0.0/8', '*.corp.example']);
   });
 
   it('keeps local repositories off in production unless both GIT_ALLOW_FILE_URLS and GIT_LOCAL_ROOT are set', () => {
     const prod = { ...base, NODE_ENV: 'production' };
     expect(loadConfig(prod).git.allowFileUrls).toBe(false);
     expect(loadConfig({ ...prod, GIT_ALLOW_FILE_URLS: 'true' }).git.allowFileUrls).toBe(false);
-    expect(loadConfig({ ...prod, GIT_ALLOW_FILE_URLS: 'true', GIT_LOCAL_ROOT: '/srv/git' }).git).toMatchObject({ allowFileUrls: true, localRoot: '/srv/git' });
+    expect(loadConfig({ ...prod, GIT_ALLOW_FILE_URLS: 'true', GIT_LOCAL_ROOT: '/srv/git' }).git).toMatchObject({
+      allowFileUrls: true,
+      localRoot: '/srv/git',
+    });
     expect(loadConfig({ ...base, GIT_ALLOW_FILE_URLS: 'false' }).git.allowFileUrls).toBe(false);
   });
 

@@ -30,7 +30,10 @@ const listen = (srv: net.Server) =>
   });
 
 function sh(cwd: string, ...args: string[]) {
-  const r = spawnSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout;
 }
@@ -138,7 +141,10 @@ describe('SSRF: user URLs may not reach internal addresses', () => {
   });
 
   it('resolves names and checks every address', async () => {
-    const git = createGit({ ...base, resolver: async (h) => (h === 'mixed.example' ? ['93.184.216.34', '10.0.0.1'] : ['93.184.216.34']) });
+    const git = createGit({
+      ...base,
+      resolver: async (h) => (h === 'mixed.example' ? ['93.184.216.34', '10.0.0.1'] : ['93.184.216.34']),
+    });
     await expect(git.checkUrl('https://mixed.example/x.git', 'url')).rejects.toThrow(/resolves to a private address/);
     await expect(git.checkUrl('https://public.example/x.git', 'url')).resolves.toBeUndefined();
     // A name that does not resolve is not refused here: git fails on it the same way, later.
@@ -147,7 +153,11 @@ describe('SSRF: user URLs may not reach internal addresses', () => {
   });
 
   it('lets GIT_ALLOWED_HOSTS through (names, addresses, CIDR ranges, *.suffix)', async () => {
-    const git = createGit({ ...base, allowedHosts: ['127.0.0.1', 'git.internal', '10.0.0.0/8', '*.corp.example'], resolver: async () => ['10.1.1.1'] });
+    const git = createGit({
+      ...base,
+      allowedHosts: ['127.0.0.1', 'git.internal', '10.0.0.0/8', '*.corp.example'],
+      resolver: async () => ['10.1.1.1'],
+    });
     for (const url of [
       'http://127.0.0.1:1/x',
       'https://git.internal/x',
@@ -165,7 +175,9 @@ describe('SSRF: user URLs may not reach internal addresses', () => {
     const target = http.createServer((_req, res) => (redirected++, res.writeHead(404).end()));
     const targetPort = await listen(target);
     const redirector = http.createServer((_req, res) =>
-      res.writeHead(301, { location: `http://127.0.0.1:${targetPort}/other.git/info/refs?service=git-upload-pack` }).end(),
+      res
+        .writeHead(301, { location: `http://127.0.0.1:${targetPort}/other.git/info/refs?service=git-upload-pack` })
+        .end(),
     );
     const redirectPort = await listen(redirector);
     const git = createGit({ ...base, allowedHosts: ['127.0.0.1'] });
@@ -191,10 +203,14 @@ describe('local repositories', () => {
     const off = createGit({ ...base, allowFileUrls: false });
     expect(() => off.assertUrl(repo.url, 'url')).toThrow(/GIT_ALLOW_FILE_URLS is off/);
     expect(() => off.assertUrl(repo.dir, 'url')).toThrow(/GIT_ALLOW_FILE_URLS is off/);
-    expect(await off.shallowClone(repo.url, join(root, 'off-clone')).catch((e: unknown) => e)).toBeInstanceOf(GitUrlRefused);
+    expect(await off.shallowClone(repo.url, join(root, 'off-clone')).catch((e: unknown) => e)).toBeInstanceOf(
+      GitUrlRefused,
+    );
     const confined = createGit({ ...base, localRoot: join(root, 'local-root') });
     expect(() => confined.assertUrl(repo.url, 'url')).not.toThrow();
-    expect(() => confined.assertUrl(pathToFileURL(join(root, 'local-root', '..', 'isolated')).href, 'url')).toThrow(/outside GIT_LOCAL_ROOT/);
+    expect(() => confined.assertUrl(pathToFileURL(join(root, 'local-root', '..', 'isolated')).href, 'url')).toThrow(
+      /outside GIT_LOCAL_ROOT/,
+    );
     expect(() => confined.assertUrl('/etc', 'url')).toThrow(/outside GIT_LOCAL_ROOT/);
     // A symbolic link inside the root that points outside it is outside.
     symlinkSync(join(root, 'isolated'), join(root, 'local-root', 'escape'));

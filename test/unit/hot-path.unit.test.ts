@@ -34,7 +34,10 @@ describe('access tokens: verified tokens are remembered until they expire', () =
 
 describe('security headers', () => {
   it("are helmet's defaults, worked out once, without HSTS or upgrade-insecure-requests", () => {
-    const headers = staticSecurityHeaders({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } }, hsts: false });
+    const headers = staticSecurityHeaders({
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+      hsts: false,
+    });
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(headers['strict-transport-security']).toBeUndefined();
@@ -44,7 +47,10 @@ describe('security headers', () => {
     const hook = securityHeadersHook({ directives: { upgradeInsecureRequests: null } });
     const sent = (protocol: string) => {
       const out: Record<string, string> = {};
-      const reply = { headers: (v: Record<string, string>) => Object.assign(out, v), header: (k: string, v: string) => (out[k] = v) };
+      const reply = {
+        headers: (v: Record<string, string>) => Object.assign(out, v),
+        header: (k: string, v: string) => (out[k] = v),
+      };
       hook({ id: 'r1', protocol }, reply, () => undefined);
       return out;
     };

@@ -20,7 +20,9 @@ beforeAll(async () => {
       if (path === '/hang') return; // accepts and never answers
       if (path === '/text') return res.end('plain');
       if (path === '/broken') return res.writeHead(200, { 'content-type': 'application/json' }).end('{not json');
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status < 400, secret: 'upstream-body-secret' }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: status < 400, secret: 'upstream-body-secret' }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -32,11 +34,19 @@ afterAll(async () => {
 });
 
 const client = (timeoutMs = 2000) =>
-  new HttpClient({ system: 'Example CI', baseUrl: base + '/', timeoutMs, headers: () => ({ authorization: 'Bearer t0ken' }) });
+  new HttpClient({
+    system: 'Example CI',
+    baseUrl: base + '/',
+    timeoutMs,
+    headers: () => ({ authorization: 'Bearer t0ken' }),
+  });
 
 describe('HttpClient', () => {
   it('sends auth headers, JSON bodies and query parameters, and parses JSON', async () => {
-    const body = await client().post<{ ok: boolean }>('/status/200', { json: { a: 1 }, query: { q: 'x y', many: ['1', '2'], skip: undefined } });
+    const body = await client().post<{ ok: boolean }>('/status/200', {
+      json: { a: 1 },
+      query: { q: 'x y', many: ['1', '2'], skip: undefined },
+    });
     expect(body.ok).toBe(true);
     const last = seen.at(-1)!;
     expect(last.headers.authorization).toBe('Bearer t0ken');
@@ -81,7 +91,9 @@ describe('HttpClient', () => {
       .catch((e: any) => e);
     expect(hung).toBeInstanceOf(Unavailable);
     expect(hung.message).toMatch(/Example CI did not answer in time/);
-    const closed: any = await new HttpClient({ system: 'Gone', baseUrl: 'http://127.0.0.1:1' }).get('/x').catch((e: any) => e);
+    const closed: any = await new HttpClient({ system: 'Gone', baseUrl: 'http://127.0.0.1:1' })
+      .get('/x')
+      .catch((e: any) => e);
     expect(closed).toBeInstanceOf(Unavailable);
     expect(closed.message).toMatch(/Gone is unreachable/);
   });

@@ -24,9 +24,13 @@ describe('collectPages', () => {
     expect(await collectPages('x', async () => ({ items: ['only'], next: undefined }), 5)).toEqual(['only']);
   });
   it('a failing page fails the whole read', async () => {
-    await expect(collectPages(1, async (n) => (n === 2 ? Promise.reject(new Error('upstream down')) : { items: [n], next: n + 1 }), 5)).rejects.toThrow(
-      'upstream down',
-    );
+    await expect(
+      collectPages(
+        1,
+        async (n) => (n === 2 ? Promise.reject(new Error('upstream down')) : { items: [n], next: n + 1 }),
+        5,
+      ),
+    ).rejects.toThrow('upstream down');
   });
 });
 
@@ -36,13 +40,17 @@ describe('isoDate', () => {
     expect(isoDate('2026-01-02T03:04:05.123456789+02:00')).toBe('2026-01-02T01:04:05.123Z');
     expect(isoDate(new Date(Date.UTC(2026, 0, 2)))).toBe('2026-01-02T00:00:00.000Z');
     expect(isoDate(0)).toBe('1970-01-01T00:00:00.000Z');
-    for (const none of [undefined, null, '', 'yesterday', 'not a date', new Date(NaN), '0001-01-01T00:00:00Z']) expect(isoDate(none), String(none)).toBeNull();
+    for (const none of [undefined, null, '', 'yesterday', 'not a date', new Date(NaN), '0001-01-01T00:00:00Z'])
+      expect(isoDate(none), String(none)).toBeNull();
   });
 });
 
 describe('awsError', () => {
   const sdk = (name: string, httpStatusCode?: number) =>
-    Object.assign(new Error('arn:aws:ecr:eu-west-1:123456789012:repository/secret'), { name, $metadata: { httpStatusCode } });
+    Object.assign(new Error('arn:aws:ecr:eu-west-1:123456789012:repository/secret'), {
+      name,
+      $metadata: { httpStatusCode },
+    });
   const notFound = { names: new Set(['RepositoryNotFoundException']), what: 'repository' };
   it('maps SDK failures to the typed errors of the service, never quoting the upstream message', () => {
     const cases: [unknown, number, RegExp][] = [
@@ -62,6 +70,8 @@ describe('awsError', () => {
       expect(mapped.message).not.toContain('arn:');
     }
     // Without not-found names (API Gateway), an SDK 404 is the generic not-found.
-    expect((awsError('Amazon API Gateway', sdk('NotFoundException', 404)) as Error & { statusCode: number }).statusCode).toBe(404);
+    expect(
+      (awsError('Amazon API Gateway', sdk('NotFoundException', 404)) as Error & { statusCode: number }).statusCode,
+    ).toBe(404);
   });
 });

@@ -14,7 +14,8 @@ import { restrictedViolations } from '../helpers/pod-security.js';
 type Obj = Record<string, any>;
 const kustomizeRoot = join(projectRoot, 'deploy', 'kubernetes');
 const chart = join(projectRoot, 'deploy', 'helm', 'hangar');
-const helmTemplate = (...set: string[]) => helm('template', 'hangar', chart, '--namespace', 'hangar', ...set.flatMap((s) => ['--set', s]));
+const helmTemplate = (...set: string[]) =>
+  helm('template', 'hangar', chart, '--namespace', 'hangar', ...set.flatMap((s) => ['--set', s]));
 /** Every way the package renders: the Kustomize base and overlays, the Helm chart with its defaults and with everything on. */
 const RENDERS: Record<string, () => string> = {
   'kustomize base': () => kustomize(join(kustomizeRoot, 'base')),
@@ -43,7 +44,8 @@ const one = (objects: Obj[], kind: string) => {
   expect(found, kind).toHaveLength(1);
   return found[0]!;
 };
-const podSpec = (o: Obj): Obj => (o.kind === 'Pod' ? o.spec : o.kind === 'CronJob' ? o.spec.jobTemplate.spec.template.spec : o.spec.template.spec);
+const podSpec = (o: Obj): Obj =>
+  o.kind === 'Pod' ? o.spec : o.kind === 'CronJob' ? o.spec.jobTemplate.spec.template.spec : o.spec.template.spec;
 
 describe.each(Object.keys(RENDERS))('%s', (pkg) => {
   it('renders objects that are valid against the Kubernetes schemas, with no unknown field', async () => {
@@ -59,7 +61,8 @@ describe.each(Object.keys(RENDERS))('%s', (pkg) => {
       if (!CLUSTER_SCOPED.has(o.kind)) expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe('hangar');
     }
     // Kustomize declares the namespace, labelled for the restricted standard; Helm installs into one (NOTES.txt says to label it).
-    if (pkg.startsWith('kustomize')) expect(one(render(pkg), 'Namespace').metadata.labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    if (pkg.startsWith('kustomize'))
+      expect(one(render(pkg), 'Namespace').metadata.labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
   });
 
   it('holds every pod template to the restricted Pod Security Standard, with a read-only root and /data, /tmp as emptyDir', () => {
@@ -71,7 +74,8 @@ describe.each(Object.keys(RENDERS))('%s', (pkg) => {
       for (const c of pod.containers) {
         expect(c.securityContext.readOnlyRootFilesystem, c.name).toBe(true);
         const mounts = Object.fromEntries(c.volumeMounts.map((m: Obj) => [m.mountPath, m.name]));
-        for (const path of ['/data', '/tmp']) expect(pod.volumes.find((v: Obj) => v.name === mounts[path])?.emptyDir, path).toBeDefined();
+        for (const path of ['/data', '/tmp'])
+          expect(pod.volumes.find((v: Obj) => v.name === mounts[path])?.emptyDir, path).toBeDefined();
       }
     }
   });
@@ -80,7 +84,10 @@ describe.each(Object.keys(RENDERS))('%s', (pkg) => {
     const objects = render(pkg);
     const container = podSpec(one(objects, 'Deployment')).containers[0];
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) {
-      expect(container.env.find((e: Obj) => e.name === name)?.valueFrom?.secretKeyRef, name).toMatchObject({ name: 'hangar', key: name });
+      expect(container.env.find((e: Obj) => e.name === name)?.valueFrom?.secretKeyRef, name).toMatchObject({
+        name: 'hangar',
+        key: name,
+      });
     }
     expect(container.envFrom).toContainEqual({ secretRef: { name: 'hangar' } });
     const secretish = /SECRET|PASSWORD|TOKEN|API_KEY|CREDENTIALS|OIDC_PROVIDERS|DATABASE_URL|REDIS_URL/;
@@ -119,7 +126,8 @@ describe.each(Object.keys(RENDERS))('%s', (pkg) => {
     }
     for (const ingress of objects.filter((o) => o.kind === 'Ingress')) {
       for (const rule of ingress.spec.rules)
-        for (const path of rule.http.paths) expect(path.backend.service).toEqual({ name: service.metadata.name, port: { name: 'http' } });
+        for (const path of rule.http.paths)
+          expect(path.backend.service).toEqual({ name: service.metadata.name, port: { name: 'http' } });
     }
     const binding = one(objects, 'ClusterRoleBinding');
     expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: pod.serviceAccountName, namespace: 'hangar' }]);
@@ -141,7 +149,13 @@ describe('the overlays', () => {
     const bad = restrictedViolations({
       hostNetwork: true,
       volumes: [{ name: 'h', hostPath: { path: '/' } }],
-      containers: [{ name: 'c', ports: [{ containerPort: 80, hostPort: 80 }], securityContext: { privileged: true, capabilities: { add: ['SYS_ADMIN'] } } }],
+      containers: [
+        {
+          name: 'c',
+          ports: [{ containerPort: 80, hostPort: 80 }],
+          securityContext: { privileged: true, capabilities: { add: ['SYS_ADMIN'] } },
+        },
+      ],
     });
     expect(bad.join('\n')).toMatch(
       /hostNetwork[\s\S]*hostPath[\s\S]*privileged[\s\S]*hostPort[\s\S]*allowPrivilegeEscalation[\s\S]*runAsNonRoot[\s\S]*seccomp[\s\S]*drop ALL[\s\S]*SYS_ADMIN/,
@@ -171,18 +185,34 @@ describe('the Helm chart', () => {
     const fromKustomize = render('kustomize overlays/production');
     const pod = (objects: Obj[]) => podSpec(one(objects, 'Deployment'));
     const [h, k] = [pod(fromHelm), pod(fromKustomize)];
-    for (const field of ['securityContext', 'terminationGracePeriodSeconds', 'enableServiceLinks', 'automountServiceAccountToken', 'volumes'])
+    for (const field of [
+      'securityContext',
+      'terminationGracePeriodSeconds',
+      'enableServiceLinks',
+      'automountServiceAccountToken',
+      'volumes',
+    ])
       expect(h[field], field).toEqual(k[field]);
     const container = (p: Obj) => {
       const { image: _image, resources: _resources, envFrom: _envFrom, ...rest } = p.containers[0];
-      return { ...rest, env: rest.env.map((e: Obj) => ({ ...e, valueFrom: e.valueFrom && { secretKeyRef: { key: e.valueFrom.secretKeyRef.key } } })) };
+      return {
+        ...rest,
+        env: rest.env.map((e: Obj) => ({
+          ...e,
+          valueFrom: e.valueFrom && { secretKeyRef: { key: e.valueFrom.secretKeyRef.key } },
+        })),
+      };
     };
     expect(container(h)).toEqual(container(k));
     expect(one(fromHelm, 'ClusterRole').rules).toEqual(one(fromKustomize, 'ClusterRole').rules);
     expect(one(fromHelm, 'ConfigMap').data).toEqual(one(fromKustomize, 'ConfigMap').data);
     expect(one(fromHelm, 'Ingress').metadata.annotations).toEqual(one(fromKustomize, 'Ingress').metadata.annotations);
-    expect(one(fromHelm, 'HorizontalPodAutoscaler').spec.behavior).toEqual(one(fromKustomize, 'HorizontalPodAutoscaler').spec.behavior);
-    expect(one(fromHelm, 'PodDisruptionBudget').spec.maxUnavailable).toBe(one(fromKustomize, 'PodDisruptionBudget').spec.maxUnavailable);
+    expect(one(fromHelm, 'HorizontalPodAutoscaler').spec.behavior).toEqual(
+      one(fromKustomize, 'HorizontalPodAutoscaler').spec.behavior,
+    );
+    expect(one(fromHelm, 'PodDisruptionBudget').spec.maxUnavailable).toBe(
+      one(fromKustomize, 'PodDisruptionBudget').spec.maxUnavailable,
+    );
   });
 
   it('leaves the cluster alone when the cluster integrations are off', () => {

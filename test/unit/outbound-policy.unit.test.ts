@@ -95,11 +95,16 @@ describe('outbound address policy (one table of spellings)', () => {
   });
 
   it('checks every resolved address of a name', async () => {
-    const resolver = async (h: string) => (h === 'rebind.test' ? ['93.184.216.34', '::ffff:169.254.169.254'] : ['93.184.216.34']);
-    await expect(checkHost(strict, 'rebind.test', undefined, 'url', resolver)).rejects.toThrow(/resolves to a link-local/);
+    const resolver = async (h: string) =>
+      h === 'rebind.test' ? ['93.184.216.34', '::ffff:169.254.169.254'] : ['93.184.216.34'];
+    await expect(checkHost(strict, 'rebind.test', undefined, 'url', resolver)).rejects.toThrow(
+      /resolves to a link-local/,
+    );
     await expect(checkHost(strict, 'ok.test', undefined, 'url', resolver)).resolves.toEqual(['93.184.216.34']);
     const cidr = { ...strict, allowedHosts: ['10.0.0.0/8'] };
-    await expect(checkHost(cidr, 'inner.test', undefined, 'url', async () => ['10.0.0.5'])).resolves.toEqual(['10.0.0.5']);
+    await expect(checkHost(cidr, 'inner.test', undefined, 'url', async () => ['10.0.0.5'])).resolves.toEqual([
+      '10.0.0.5',
+    ]);
   });
 
   it('refuses characters RFC 3986 does not allow (the backslash parsers disagree on)', async () => {

@@ -21,12 +21,27 @@ describe('portal areas (decision 941): an area imports another area only through
       { filename: web('live/event-keys.ts'), code: "import { catalogKeys } from '../routes/catalog/keys';" },
       { filename: web('router.tsx'), code: "import { catalogRoutes } from './routes/catalog/routes';" },
       { filename: web('routes/entity/routes.tsx'), code: "const load = () => import('../catalog');" },
-      { filename: web('routes/create/create-search.unit.test.ts'), code: "import { feedQuery } from '../deployments/deployments-search';" },
+      {
+        filename: web('routes/create/create-search.unit.test.ts'),
+        code: "import { feedQuery } from '../deployments/deployments-search';",
+      },
     ],
     invalid: [
-      { filename: web('routes/entity/entity-page.tsx'), code: "import { ScorecardsTab } from '../scorecards/entity-tab';", errors: 1 },
-      { filename: web('routes/teams/team-page.tsx'), code: "export { PersonCard } from '../people/person-card';", errors: 1 },
-      { filename: web('components/layout/bell.tsx'), code: "import { useUnreadCount } from '../../routes/notifications/queries';", errors: 1 },
+      {
+        filename: web('routes/entity/entity-page.tsx'),
+        code: "import { ScorecardsTab } from '../scorecards/entity-tab';",
+        errors: 1,
+      },
+      {
+        filename: web('routes/teams/team-page.tsx'),
+        code: "export { PersonCard } from '../people/person-card';",
+        errors: 1,
+      },
+      {
+        filename: web('components/layout/bell.tsx'),
+        code: "import { useUnreadCount } from '../../routes/notifications/queries';",
+        errors: 1,
+      },
       { filename: web('routes/apis/routes.tsx'), code: "const load = () => import('../catalog/queries');", errors: 1 },
     ],
   });
@@ -34,9 +49,13 @@ describe('portal areas (decision 941): an area imports another area only through
 
 describe('portal areas (decision 941)', () => {
   it('the portal keeps to them', () => {
-    const files = (readdirSync(web(''), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
+    const files = (readdirSync(web(''), { recursive: true, encoding: 'utf8' }) as string[]).filter(
+      (f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'),
+    );
     const problems = files.flatMap((f) =>
-      [...readFileSync(web(f), 'utf8').matchAll(/(?:from\s+|import\(\s*)'(\.[^']*)'/g)].filter((m) => internalImport(web(f), m[1])).map((m) => `${f}: ${m[1]}`),
+      [...readFileSync(web(f), 'utf8').matchAll(/(?:from\s+|import\(\s*)'(\.[^']*)'/g)]
+        .filter((m) => internalImport(web(f), m[1]))
+        .map((m) => `${f}: ${m[1]}`),
     );
     expect(problems).toEqual([]);
   });

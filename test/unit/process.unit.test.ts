@@ -22,7 +22,13 @@ const groupAlive = (pid: number) =>
 describe('runProcess', () => {
   it('streams lines of stdout and stderr, and reports the exit code', async () => {
     const lines: string[] = [];
-    const r = await runProcess({ file: 'sh', args: ['-c', 'printf "a\\nb"; echo c >&2; exit 4'], cwd: '/', env, onLine: (l) => lines.push(l) });
+    const r = await runProcess({
+      file: 'sh',
+      args: ['-c', 'printf "a\\nb"; echo c >&2; exit 4'],
+      cwd: '/',
+      env,
+      onLine: (l) => lines.push(l),
+    });
     expect(r.exitCode).toBe(4);
     expect(r.stopped).toBeUndefined();
     expect(lines.sort()).toEqual(['a', 'b', 'c']);
@@ -80,7 +86,12 @@ describe('runProcess', () => {
   });
 
   it('never goes through a shell: arguments reach the binary as given', async () => {
-    const r = await runProcess({ file: 'printf', args: ['%s|', '--', '$(id)', '; echo no', '-x'], env, maxStdoutBytes: 1000 });
+    const r = await runProcess({
+      file: 'printf',
+      args: ['%s|', '--', '$(id)', '; echo no', '-x'],
+      env,
+      maxStdoutBytes: 1000,
+    });
     expect(r.stdout).toBe('--|$(id)|; echo no|-x|');
   });
 
@@ -100,7 +111,8 @@ describe('runProcess', () => {
 describe('stage rules', () => {
   it('paths must stay inside the working folder', () => {
     for (const ok of ['Dockerfile', 'a/b/Dockerfile', '.', './x', 'a..b']) expect(isInsidePath(ok), ok).toBe(true);
-    for (const bad of ['/etc/passwd', '..', '../x', 'a/../../b', 'a\\..\\b', '~/x', '']) expect(isInsidePath(bad), bad).toBe(false);
+    for (const bad of ['/etc/passwd', '..', '../x', 'a/../../b', 'a\\..\\b', '~/x', ''])
+      expect(isInsidePath(bad), bad).toBe(false);
   });
 
   it('keeps the given order for equal orders and defaults order to the position', () => {

@@ -19,23 +19,46 @@ function tree(durations: object, files: Record<string, number>) {
 }
 
 const spec = (project: string, groupOrder: number, file: string) =>
-  ({ moduleId: join(root, file), project: { name: project, config: { sequence: { groupOrder } } } }) as unknown as TestSpecification;
+  ({
+    moduleId: join(root, file),
+    project: { name: project, config: { sequence: { groupOrder } } },
+  }) as unknown as TestSpecification;
 
 function sequencer(cached: Record<string, number> = {}) {
-  const ctx = { config: { root }, cache: { getFileTestResults: (key: string) => (key in cached ? { duration: cached[key], failed: false } : undefined) } };
+  const ctx = {
+    config: { root },
+    cache: {
+      getFileTestResults: (key: string) => (key in cached ? { duration: cached[key], failed: false } : undefined),
+    },
+  };
   return new DurationSequencer(ctx as unknown as Vitest);
 }
 
-const names = (specs: TestSpecification[]) => specs.map((s) => `${s.project.name}:${s.moduleId.slice(root.length + 1)}`);
+const names = (specs: TestSpecification[]) =>
+  specs.map((s) => `${s.project.name}:${s.moduleId.slice(root.length + 1)}`);
 
 describe('DurationSequencer', () => {
   it('runs groups in order, the heaviest project first, its longest files first, and `last` files at their group’s end', async () => {
     tree(
       {
         last: ['e/image.test.ts'],
-        files: { 'a/short.test.ts': 2, 'a/long.test.ts': 40, 'b/one.test.ts': 10, 'e/image.test.ts': 90, 'e/flow.test.ts': 5, 'w/page.test.ts': 30 },
+        files: {
+          'a/short.test.ts': 2,
+          'a/long.test.ts': 40,
+          'b/one.test.ts': 10,
+          'e/image.test.ts': 90,
+          'e/flow.test.ts': 5,
+          'w/page.test.ts': 30,
+        },
       },
-      { 'a/short.test.ts': 1, 'a/long.test.ts': 1, 'b/one.test.ts': 1, 'e/image.test.ts': 1, 'e/flow.test.ts': 1, 'w/page.test.ts': 1 },
+      {
+        'a/short.test.ts': 1,
+        'a/long.test.ts': 1,
+        'b/one.test.ts': 1,
+        'e/image.test.ts': 1,
+        'e/flow.test.ts': 1,
+        'w/page.test.ts': 1,
+      },
     );
     const files = [
       spec('browser', 2, 'w/page.test.ts'),

@@ -2,16 +2,16 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, 
 import { ts } from './columns.js';
 
 /**
- * The audit log (decisions 980–985). Rows are only ever inserted (and pruned past retention):
- * each organization's records (chain = its id; `global` for records without one) form a SHA-256
- * hash chain in `seq` order. No foreign keys: a record outlives the user or organization it names.
+ * The audit log (decisions 980–985, 1090–1094, 1100–1104). Rows are only ever inserted (and pruned
+ * past retention): each organization's records (chain = its id; `global` for records without one)
+ * are inserted in the writer's transaction under the chain's gate held shared (writers run side by
+ * side), and sealed afterwards into a SHA-256 hash chain (`audit_seals`). No foreign keys: a record outlives the user or organization it names.
  */
 export const auditRecords = pgTable(
   'audit_records',
   {
     id: uuid('id').primaryKey(),
     chain: text('chain').notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
     at: ts('at').notNull(),
     organizationId: uuid('organization_id'),
     actorUserId: uuid('actor_user_id'),
@@ -27,24 +27,50 @@ export const auditRecords = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
+    /**
+     * Insertion order, the sealer's order and watermark (decision 1101). Set by the BEFORE INSERT
+     * trigger `audit_records_gate` (migration `audit_seal_fence`) from `audit_records_n_seq` (cache
+     * 1) after it takes the chain's gate shared (decision 1100); the 0 default is never stored.
+     */
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    uniqueIndex('audit_records_chain_seq_key').on(t.chain, t.seq),
+    index('audit_records_chain_n_idx').on(t.chain, t.n),
     index('audit_records_org_at_idx').on(t.organizationId, t.at.desc(), t.id.desc()),
     index('audit_records_at_idx').on(t.at.desc(), t.id.desc()),
     index('audit_records_actor_idx').on(t.actorUserId, t.at.desc()),
     index('audit_records_resource_idx').on(t.resourceType, t.resourceId),
-    index('audit_records_action_idx').on(t.action),
+    // No index on `action`: its filter is a prefix (LIKE 'x%'), which a default btree under a non-C
+    // collation never serves, and each index is paid by every write (decision 1162).
   ],
 );
 
-/** The last record of each chain: locked by the transaction that appends, so appends of one chain are serial. */
+/**
+ * A record's place in its chain, written once by the sealer (decision 1090): insert-only, so the
+ * record row is never updated. `hash = sha256(prev_hash ‖ canonical JSON of the record and its seq)`.
+ */
+export const auditSeals = pgTable(
+  'audit_seals',
+  {
+    recordId: uuid('record_id').primaryKey(),
+    chain: text('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [uniqueIndex('audit_seals_chain_seq_key').on(t.chain, t.seq)],
+);
+
+/**
+ * The last sealed record of each chain, written only by the chain's sealer (one at a time, under an
+ * advisory lock; decision 1102), and the watermark it sealed through: every record of the chain with
+ * `n` at or below it is sealed (decision 1101).
+ */
 export const auditChainHeads = pgTable('audit_chain_heads', {
   chain: text('chain').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
+  sealedThrough: bigint('sealed_through', { mode: 'number' }).notNull().default(0),
 });
 
 /** Where pruning cut a chain: the last pruned record's seq and hash, signed with the server's key (decision 983). */

@@ -20,7 +20,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_username_key').on(t.username), uniqueIndex('users_email_key').on(t.email), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** Refresh tokens: only SHA-256 hashes are stored; a row is used once (rotation). */
@@ -56,7 +60,10 @@ export const userIdentities = pgTable(
     linkedAt: ts('linked_at').notNull().defaultNow(),
     lastSignInAt: ts('last_sign_in_at'),
   },
-  (t) => [uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject), uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider)],
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject),
+    uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider),
+  ],
 );
 
 /** Personal access tokens: only the SHA-256 hash of the secret is stored (decision 835). */
@@ -75,7 +82,10 @@ export const personalAccessTokens = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('personal_access_tokens_hash_key').on(t.tokenHash), index('personal_access_tokens_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('personal_access_tokens_hash_key').on(t.tokenHash),
+    index('personal_access_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** A sign-in in progress at a provider: single use, ten minutes (decision 831). */

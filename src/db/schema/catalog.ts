@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 import { teams } from './teams.js';
 
@@ -30,6 +41,10 @@ export const catalogLocations = pgTable(
     path: text('path').notNull().default(''),
     lastRefreshedAt: ts('last_refreshed_at'),
     lastError: text('last_error'),
+    // A person without the admin role who registered it (or a scaffold's requester): refreshes write
+    // only what that person may (decision 1062). Null: an admin or the system did; no foreign key, so a
+    // removed user still restricts it.
+    registeredBy: uuid('registered_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

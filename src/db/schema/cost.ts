@@ -19,5 +19,8 @@ export const costRecords = pgTable(
     currency: text('currency').notNull(),
     syncedAt: ts('synced_at').notNull().defaultNow(),
   },
-  (t) => [index('cost_records_component_synced_idx').on(t.componentId, t.syncedAt), index('cost_records_synced_idx').on(t.syncedAt)],
+  (t) => [
+    index('cost_records_component_synced_idx').on(t.componentId, t.syncedAt),
+    index('cost_records_synced_idx').on(t.syncedAt),
+  ],
 );

@@ -31,7 +31,16 @@ export const dashboardWidgets = pgTable(
       .notNull()
       .references(() => dashboards.id, { onDelete: 'cascade' }),
     type: text('type')
-      .$type<'metric_graph' | 'component_health' | 'deployment_feed' | 'queue_status' | 'slo_gauge' | 'alert_summary' | 'team_activity' | 'uptime_chart'>()
+      .$type<
+        | 'metric_graph'
+        | 'component_health'
+        | 'deployment_feed'
+        | 'queue_status'
+        | 'slo_gauge'
+        | 'alert_summary'
+        | 'team_activity'
+        | 'uptime_chart'
+      >()
       .notNull(),
     title: text('title').notNull(),
     gridX: integer('grid_x').notNull().default(0),

@@ -35,14 +35,24 @@ export const doraDeployments = pgTable(
     deployedAt: ts('deployed_at').notNull(),
     rolledBackAt: ts('rolled_back_at'),
     // pending | read | no_repository | no_revision | failed (decision 568)
-    changesStatus: text('changes_status').$type<'pending' | 'read' | 'no_repository' | 'no_revision' | 'failed'>().notNull().default('pending'),
+    changesStatus: text('changes_status')
+      .$type<'pending' | 'read' | 'no_repository' | 'no_revision' | 'failed'>()
+      .notNull()
+      .default('pending'),
     changesError: text('changes_error'),
     changeCount: integer('change_count').notNull().default(0),
     skewedCount: integer('skewed_count').notNull().default(0),
   },
   (t) => [
     // Trailing columns: the metrics read the window with an index-only scan (decision 570).
-    index('dora_deployments_org_prod_idx').on(t.organizationId, t.production, t.deployedAt, t.deploymentId, t.rolledBackAt, t.changesStatus),
+    index('dora_deployments_org_prod_idx').on(
+      t.organizationId,
+      t.production,
+      t.deployedAt,
+      t.deploymentId,
+      t.rolledBackAt,
+      t.changesStatus,
+    ),
     index('dora_deployments_component_idx').on(t.componentId, t.deployedAt),
     index('dora_deployments_team_idx').on(t.teamId, t.deployedAt),
     index('dora_deployments_environment_idx').on(t.environmentId, t.deployedAt),

@@ -49,7 +49,10 @@ export const incidentComponents = pgTable(
     // Keeps the order the caller gave the ids in.
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.incidentId, t.componentId] }), index('incident_components_component_idx').on(t.componentId)],
+  (t) => [
+    primaryKey({ columns: [t.incidentId, t.componentId] }),
+    index('incident_components_component_idx').on(t.componentId),
+  ],
 );
 
 export const incidentEnvironments = pgTable(
@@ -63,7 +66,10 @@ export const incidentEnvironments = pgTable(
       .references(() => environments.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.incidentId, t.environmentId] }), index('incident_environments_environment_idx').on(t.environmentId)],
+  (t) => [
+    primaryKey({ columns: [t.incidentId, t.environmentId] }),
+    index('incident_environments_environment_idx').on(t.environmentId),
+  ],
 );
 
 /** The timeline. `seq` breaks ties between entries written in the same instant (one transaction). */
@@ -82,7 +88,10 @@ export const incidentUpdates = pgTable(
     toStatus: text('to_status').$type<IncidentStatus>(),
     createdAt: createdAt(),
   },
-  (t) => [index('incident_updates_incident_idx').on(t.incidentId, t.createdAt, t.seq), index('incident_updates_created_idx').on(t.createdAt, t.seq)],
+  (t) => [
+    index('incident_updates_incident_idx').on(t.incidentId, t.createdAt, t.seq),
+    index('incident_updates_created_idx').on(t.createdAt, t.seq),
+  ],
 );
 
 export interface ActionItem {

@@ -26,5 +26,8 @@ export const notifications = pgTable(
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('notifications_user_key').on(t.userId, t.dedupeKey), index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('notifications_user_key').on(t.userId, t.dedupeKey),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );

@@ -54,7 +54,10 @@ export const pipelineRuns = pgTable(
     pipelineId: uuid('pipeline_id')
       .notNull()
       .references(() => pipelines.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'queued' | 'running' | 'waiting_approval' | 'succeeded' | 'failed' | 'cancelled'>().notNull().default('queued'),
+    status: text('status')
+      .$type<'queued' | 'running' | 'waiting_approval' | 'succeeded' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('queued'),
     triggeredBy: uuid('triggered_by').notNull(),
     version: text('version').notNull().default('latest'),
     commitSha: text('commit_sha').notNull().default('0000000'),

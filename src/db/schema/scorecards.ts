@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { components } from './catalog.js';
 import { createdAt, id, ts, updatedAt } from './columns.js';
 import { organizations } from './organizations.js';
@@ -22,7 +33,10 @@ export interface ScorecardLevel {
 
 /** The condition language (decision 532): `all`/`any`/`not` over `{fact, operator, value}`. */
 export type ScorecardCondition =
-  { all: ScorecardCondition[] } | { any: ScorecardCondition[] } | { not: ScorecardCondition } | { fact: string; operator: string; value?: unknown };
+  | { all: ScorecardCondition[] }
+  | { any: ScorecardCondition[] }
+  | { not: ScorecardCondition }
+  | { fact: string; operator: string; value?: unknown };
 
 export interface ScorecardRule {
   key: string;
@@ -112,7 +126,10 @@ export const scorecardHistory = pgTable(
     rules: jsonb('rules').$type<RuleOutcomes>().notNull(),
     recordedAt: ts('recorded_at').notNull().defaultNow(),
   },
-  (t) => [index('scorecard_history_component_idx').on(t.componentId, t.scorecardId, t.recordedAt), index('scorecard_history_scorecard_idx').on(t.scorecardId)],
+  (t) => [
+    index('scorecard_history_component_idx').on(t.componentId, t.scorecardId, t.recordedAt),
+    index('scorecard_history_scorecard_idx').on(t.scorecardId),
+  ],
 );
 
 /** A rule waived for one entity, with a reason, until `expiresAt` (decision 535). */

@@ -19,5 +19,8 @@ export const componentSearchIndices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('component_search_indices_component_idx').on(t.componentId, t.createdAt), index('component_search_indices_org_idx').on(t.organizationId)],
+  (t) => [
+    index('component_search_indices_component_idx').on(t.componentId, t.createdAt),
+    index('component_search_indices_org_idx').on(t.organizationId),
+  ],
 );

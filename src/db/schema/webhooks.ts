@@ -52,3 +52,28 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdAt.desc(), t.id.desc())],
 );
+
+/**
+ * Every attempt of a delivery, first try and each retry (decision 1112): what `GET …/deliveries` lists.
+ * Bounded by the retry schedule (eight at most) and deleted with its delivery.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: id(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    /** 1 for the first try of the delivery. */
+    attempt: integer('attempt').notNull(),
+    /** `succeeded` (a 2xx) or `failed` (anything else, a timeout, a refusal). */
+    status: text('status').notNull(),
+    startedAt: ts('started_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    responseCode: integer('response_code'),
+    /** The first kilobyte of the response. */
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_delivery_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);

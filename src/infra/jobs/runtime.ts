@@ -66,7 +66,9 @@ export class JobsRuntime implements Jobs {
       stalled: recovery ? (recovery.running === 'requeue' ? 'requeue' : 'fail') : undefined,
       onStalled: (payload, failed) => {
         if (!failed || recovery?.running !== 'fail' || !recovery.fail) return;
-        recovery.fail(payload as never, RESTARTED).catch((err) => this.log.error({ err, job: d.name }, 'could not fail a stalled job'));
+        recovery
+          .fail(payload as never, RESTARTED)
+          .catch((err) => this.log.error({ err, job: d.name }, 'could not fail a stalled job'));
       },
     });
   }
@@ -79,7 +81,8 @@ export class JobsRuntime implements Jobs {
       return;
     }
     if (s.cron) new Cron(s.cron, { paused: true }).stop(); // throws on a bad pattern, at declaration
-    if (s.everyMs !== undefined && (!Number.isFinite(s.everyMs) || s.everyMs < 1)) throw new Error(`Schedule "${s.id}": everyMs must be positive`);
+    if (s.everyMs !== undefined && (!Number.isFinite(s.everyMs) || s.everyMs < 1))
+      throw new Error(`Schedule "${s.id}": everyMs must be positive`);
     this.definition(s.job);
     this.schedules.set(s.id, s);
     if (this.started) void this.install(s);
@@ -108,7 +111,9 @@ export class JobsRuntime implements Jobs {
     this.started = true;
     this.ready = (async () => {
       for (const s of this.schedules.values()) await this.install(s);
-      await this.queue.pruneSchedules(new Set(this.schedules.keys())).catch((err) => this.log.error({ err }, 'could not remove stale schedules'));
+      await this.queue
+        .pruneSchedules(new Set(this.schedules.keys()))
+        .catch((err) => this.log.error({ err }, 'could not remove stale schedules'));
       for (const def of this.defs.values()) if (def.recovery) await this.recover(def);
     })();
     return Promise.resolve();
@@ -175,14 +180,25 @@ export class JobsRuntime implements Jobs {
     const key = slot(def.name, info.jobId);
     const cancel = new AbortController();
     const timeout = new AbortController();
-    const timer = def.timeoutMs ? setTimeout(() => timeout.abort(new JobTimedOut(def.timeoutMs!)), def.timeoutMs) : undefined;
+    const timer = def.timeoutMs
+      ? setTimeout(() => timeout.abort(new JobTimedOut(def.timeoutMs!)), def.timeoutMs)
+      : undefined;
     const signal = AbortSignal.any([cancel.signal, timeout.signal, this.shutdown.signal]);
     this.running.set(key, { cancel, cancellable: def.cancellable ?? false });
     try {
       const caller = systemCaller({ requestId: `job:${def.name}:${info.jobId}` });
       // Jobs are not interactive: their database round trips may take longer than a request's (decision 408).
       const run = withJobDeadline(() =>
-        Promise.resolve().then(() => def.run({ name: def.name, payload: payload as never, jobId: info.jobId, attempt: info.attempt, signal, caller })),
+        Promise.resolve().then(() =>
+          def.run({
+            name: def.name,
+            payload: payload as never,
+            jobId: info.jobId,
+            attempt: info.attempt,
+            signal,
+            caller,
+          }),
+        ),
       );
       // A handler that ignores its signal still gives its slot back when the signal fires; its late
       // rejection must not become an unhandled one.

@@ -19,7 +19,10 @@ function runtime() {
 // Names outside the typed catalog: the runtime sees them as plain strings.
 const def = (d: Omit<JobDefinition<string>, 'run'> & { run(job: JobRun<string>): Promise<void> }) => d as never;
 const anyJobs = (j: JobsRuntime) =>
-  j as unknown as { enqueue(n: string, p: unknown, o?: { delayMs?: number }): Promise<string>; cancel(n: string, id: string): Promise<boolean> };
+  j as unknown as {
+    enqueue(n: string, p: unknown, o?: { delayMs?: number }): Promise<string>;
+    cancel(n: string, id: string): Promise<boolean>;
+  };
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
@@ -153,7 +156,9 @@ describe('jobs runtime (in-process)', () => {
         cancellable: true,
         run: async ({ payload, signal }) => {
           ran.push((payload as any).id);
-          await new Promise<void>((_, reject) => signal.addEventListener('abort', () => (reasons.push(signal.reason), reject(signal.reason))));
+          await new Promise<void>((_, reject) =>
+            signal.addEventListener('abort', () => (reasons.push(signal.reason), reject(signal.reason))),
+          );
         },
       }),
     );
@@ -198,7 +203,11 @@ describe('jobs runtime (in-process)', () => {
           name: `t.rec-${running}`,
           key: (p: any) => p.id,
           run: async ({ payload }) => void ran.push(`${running}:${(payload as any).id}`),
-          recovery: { unfinished, running, fail: async (p: any, reason: string) => void failed.push(`${running}:${p.id}:${reason}`) },
+          recovery: {
+            unfinished,
+            running,
+            fail: async (p: any, reason: string) => void failed.push(`${running}:${p.id}:${reason}`),
+          },
         }),
       );
     }
@@ -206,7 +215,9 @@ describe('jobs runtime (in-process)', () => {
     await until(() => ran.length === 4);
     expect(ran.sort()).toEqual(['fail:q', 'keep:q', 'requeue:q', 'requeue:r']);
     expect(failed).toEqual(['fail:r:the server stopped while this job was running']);
-    expect(() => jobs.define(def({ name: 't.nokey', run: async () => {}, recovery: { unfinished, running: 'fail' } }))).toThrow(/key/);
+    expect(() =>
+      jobs.define(def({ name: 't.nokey', run: async () => {}, recovery: { unfinished, running: 'fail' } })),
+    ).toThrow(/key/);
   });
 
   it('aborts running jobs at shutdown', async () => {
@@ -215,7 +226,8 @@ describe('jobs runtime (in-process)', () => {
     jobs.define(
       def({
         name: 't.long',
-        run: ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)))),
+        run: ({ signal }) =>
+          new Promise((_, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)))),
       }),
     );
     await start();

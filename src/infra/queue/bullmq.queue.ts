@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Unavailable } from '../../kernel/errors.js';
 import { closeRedis, createRedis, loadRedisDriver } from '../redis.js';
-import { NoRetry, type JobHandler, type JobOptions, type JobQueue, type JobState, type LaneOptions, type ScheduleSpec } from './queue.js';
+import {
+  NoRetry,
+  type JobHandler,
+  type JobOptions,
+  type JobQueue,
+  type JobState,
+  type LaneOptions,
+  type ScheduleSpec,
+} from './queue.js';
 
 // This module is itself loaded only with Redis (queue/index.ts), so the driver comes with it.
 await loadRedisDriver();
@@ -91,7 +99,10 @@ export class BullmqQueue implements JobQueue {
     // land once Redis returns; job handlers already treat a job whose record is gone as done.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not take the job within ${this.enqueueTimeoutMs} ms`)), this.enqueueTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not take the job within ${this.enqueueTimeoutMs} ms`)),
+        this.enqueueTimeoutMs,
+      );
     });
     try {
       await Promise.race([this.add(name, data, opts), deadline]);
@@ -114,7 +125,8 @@ export class BullmqQueue implements JobQueue {
       // BullMQ ignores an add whose id it still holds, even a finished or failed job: the dedup
       // promised by JobQueue is only against waiting and running jobs, so clear finished ones.
       const existing = await queue.getJob(jobId);
-      if (existing && ((await existing.isFailed()) || (await existing.isCompleted()))) await existing.remove().catch(() => {});
+      if (existing && ((await existing.isFailed()) || (await existing.isCompleted())))
+        await existing.remove().catch(() => {});
     }
     const stored: Stored = { d: data, ...(opts.jobId ? { id: opts.jobId } : {}) };
     await queue.add(name, stored, { ...this.retryOptions(name), jobId, delay: opts.delayMs });
@@ -194,7 +206,9 @@ export class BullmqQueue implements JobQueue {
     });
     // Not awaited: with Redis away the subscription waits for it (and ioredis re-subscribes after a
     // reconnect); the server's start must not.
-    this.subscriber.subscribe(this.channel).catch((err) => this.log.error({ err }, 'could not subscribe to job cancellations'));
+    this.subscriber
+      .subscribe(this.channel)
+      .catch((err) => this.log.error({ err }, 'could not subscribe to job cancellations'));
     for (const [name, { handler, opts }] of this.lanes) {
       const connection = createRedis(this.redisUrl, { maxRetriesPerRequest: null });
       this.workerConnections.push(connection);
@@ -232,9 +246,16 @@ export class BullmqQueue implements JobQueue {
   async close() {
     // Graceful when Redis is there (running jobs finish); bounded when it is not, since BullMQ's
     // close waits for a connection that may never come back.
-    const bounded = (p: Promise<unknown>, ms: number) => Promise.race([p.catch(() => {}), new Promise((r) => setTimeout(r, ms).unref())]);
-    await Promise.all(this.workers.map((w, i) => (this.workerConnections[i]!.status === 'ready' ? bounded(w.close(), 30_000) : bounded(w.close(true), 1_000))));
+    const bounded = (p: Promise<unknown>, ms: number) =>
+      Promise.race([p.catch(() => {}), new Promise((r) => setTimeout(r, ms).unref())]);
+    await Promise.all(
+      this.workers.map((w, i) =>
+        this.workerConnections[i]!.status === 'ready' ? bounded(w.close(), 30_000) : bounded(w.close(true), 1_000),
+      ),
+    );
     await Promise.all([...this.queues.values()].map((q) => bounded(q.close(), 5_000)));
-    await Promise.all([this.connection, ...this.workerConnections, ...(this.subscriber ? [this.subscriber] : [])].map(closeRedis));
+    await Promise.all(
+      [this.connection, ...this.workerConnections, ...(this.subscriber ? [this.subscriber] : [])].map(closeRedis),
+    );
   }
 }

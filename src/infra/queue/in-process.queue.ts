@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import { backoffDelay, NoRetry, type JobHandler, type JobOptions, type JobQueue, type JobState, type LaneOptions, type ScheduleSpec } from './queue.js';
+import {
+  backoffDelay,
+  NoRetry,
+  type JobHandler,
+  type JobOptions,
+  type JobQueue,
+  type JobState,
+  type LaneOptions,
+  type ScheduleSpec,
+} from './queue.js';
 
 interface Entry {
   id: string;
@@ -13,6 +22,8 @@ interface Lane {
   handler: JobHandler<any>;
   opts: LaneOptions;
   waiting: Entry[];
+  /** The ids in `waiting`: a backlog of thousands must not cost a scan per enqueue (decision 1098). */
+  waitingIds: Set<string>;
   /** Jobs waiting for their delay or for their next attempt's backoff. */
   delayed: Map<string, NodeJS.Timeout>;
   activeIds: Set<string>;
@@ -37,7 +48,15 @@ export class InProcessQueue implements JobQueue {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   define<T>(name: string, handler: JobHandler<T>, opts: LaneOptions = {}) {
-    this.lanes.set(name, { handler, opts, waiting: [], delayed: new Map(), activeIds: new Set(), active: 0 });
+    this.lanes.set(name, {
+      handler,
+      opts,
+      waiting: [],
+      waitingIds: new Set(),
+      delayed: new Map(),
+      activeIds: new Set(),
+      active: 0,
+    });
   }
 
   async enqueue<T>(name: string, data: T, opts: JobOptions = {}) {
@@ -75,7 +94,7 @@ export class InProcessQueue implements JobQueue {
     const lane = this.lane(name);
     if (lane.activeIds.has(jobId)) return 'active';
     if (lane.delayed.has(jobId)) return 'delayed';
-    if (lane.waiting.some((j) => j.id === jobId)) return 'waiting';
+    if (lane.waitingIds.has(jobId)) return 'waiting';
     return 'missing';
   }
 
@@ -87,9 +106,12 @@ export class InProcessQueue implements JobQueue {
       lane.delayed.delete(jobId);
       return true;
     }
-    const i = lane.waiting.findIndex((j) => j.id === jobId);
-    if (i < 0) return false;
-    lane.waiting.splice(i, 1);
+    if (!lane.waitingIds.has(jobId)) return false;
+    lane.waiting.splice(
+      lane.waiting.findIndex((j) => j.id === jobId),
+      1,
+    );
+    lane.waitingIds.delete(jobId);
     return true;
   }
 
@@ -119,17 +141,19 @@ export class InProcessQueue implements JobQueue {
       for (const t of lane.delayed.values()) clearTimeout(t);
       lane.delayed.clear();
       lane.waiting.length = 0;
+      lane.waitingIds.clear();
     }
     await Promise.allSettled([...this.running]);
   }
 
   private holds(lane: Lane, id: string) {
-    return lane.activeIds.has(id) || lane.delayed.has(id) || lane.waiting.some((j) => j.id === id);
+    return lane.activeIds.has(id) || lane.delayed.has(id) || lane.waitingIds.has(id);
   }
 
   private put(name: string, lane: Lane, entry: Entry, delayMs: number) {
     if (delayMs <= 0) {
       lane.waiting.push(entry);
+      lane.waitingIds.add(entry.id);
       this.pump(name, lane);
       return;
     }
@@ -137,6 +161,7 @@ export class InProcessQueue implements JobQueue {
       lane.delayed.delete(entry.id);
       if (this.closed) return;
       lane.waiting.push(entry);
+      lane.waitingIds.add(entry.id);
       this.pump(name, lane);
     }, delayMs);
     lane.delayed.set(entry.id, t);
@@ -151,6 +176,7 @@ export class InProcessQueue implements JobQueue {
   private pump(name: string, lane: Lane) {
     while (this.started && !this.closed && lane.active < (lane.opts.concurrency ?? 1) && lane.waiting.length > 0) {
       const job = lane.waiting.shift()!;
+      lane.waitingIds.delete(job.id);
       lane.active++;
       lane.activeIds.add(job.id);
       let retryIn: number | undefined;
@@ -170,7 +196,8 @@ export class InProcessQueue implements JobQueue {
           lane.activeIds.delete(job.id);
           this.running.delete(run);
           // The retry keeps the job's id held (delayed), so the same key cannot be queued twice meanwhile.
-          if (retryIn !== undefined && !this.closed) this.put(name, lane, { ...job, attempt: job.attempt + 1 }, retryIn);
+          if (retryIn !== undefined && !this.closed)
+            this.put(name, lane, { ...job, attempt: job.attempt + 1 }, retryIn);
           this.pump(name, lane);
         });
       this.running.add(run);

@@ -80,7 +80,9 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
   });
   // No retry limit: while Redis is away, the adapter's (un-awaited) subscribe and publish calls wait
   // in the offline queue instead of rejecting unhandled.
-  const redisClients = opts.redisUrl ? [0, 1].map(() => observeCommands(createRedis(opts.redisUrl!, { maxRetriesPerRequest: null }))) : [];
+  const redisClients = opts.redisUrl
+    ? [0, 1].map(() => observeCommands(createRedis(opts.redisUrl!, { maxRetriesPerRequest: null })))
+    : [];
   let subscriptions: SubscriptionGate | undefined;
   if (redisClients.length === 2) {
     // Loaded only with Redis: a single process needs no fan-out.
@@ -102,7 +104,8 @@ export async function createRealtimeGateway(server: HttpServer, opts: RealtimeOp
   events.use(async (socket, next) => {
     const who = await identify(socket);
     if (!who) return next(new Error('unauthorized'));
-    if (subscriptions && !(await subscriptions.ready(SUBSCRIBED_WITHIN_MS))) return next(new Error('events unavailable'));
+    if (subscriptions && !(await subscriptions.ready(SUBSCRIBED_WITHIN_MS)))
+      return next(new Error('events unavailable'));
     socket.join([userRoom(who.userId), ...who.organizationIds.map(orgRoom), ...(who.isAdmin ? [ADMINS] : [])]);
     next();
   });

@@ -1,4 +1,11 @@
-import { GetResourcesCommand, GetRestApisCommand, GetStagesCommand, type APIGatewayClient, type Resource, type RestApi } from '@aws-sdk/client-api-gateway';
+import {
+  GetResourcesCommand,
+  GetRestApisCommand,
+  GetStagesCommand,
+  type APIGatewayClient,
+  type Resource,
+  type RestApi,
+} from '@aws-sdk/client-api-gateway';
 import type { GatewayAdapter, UpstreamRoute } from '../../modules/gateway/gateway.ports.js';
 import { apiGatewayError, createApiGatewayClient, type ApiGatewaySettings } from './client.js';
 
@@ -17,12 +24,18 @@ export class ApiGatewayAdapter implements GatewayAdapter {
   }
 
   async listRoutes(signal?: AbortSignal): Promise<UpstreamRoute[]> {
-    const apis = await this.pages<RestApi>((position) => this.client.send(new GetRestApisCommand({ position, limit: 500 }), { abortSignal: signal }));
+    const apis = await this.pages<RestApi>((position) =>
+      this.client.send(new GetRestApisCommand({ position, limit: 500 }), { abortSignal: signal }),
+    );
     const out: UpstreamRoute[] = [];
     for (const api of apis) {
       if (!api.id) continue;
       const [resources, stages] = await Promise.all([
-        this.pages<Resource>((position) => this.client.send(new GetResourcesCommand({ restApiId: api.id!, position, limit: 500 }), { abortSignal: signal })),
+        this.pages<Resource>((position) =>
+          this.client.send(new GetResourcesCommand({ restApiId: api.id!, position, limit: 500 }), {
+            abortSignal: signal,
+          }),
+        ),
         this.call(() => this.client.send(new GetStagesCommand({ restApiId: api.id! }), { abortSignal: signal })),
       ]);
       const stage = stages.item?.map((s) => s.stageName).find(Boolean);
@@ -46,7 +59,8 @@ export class ApiGatewayAdapter implements GatewayAdapter {
   /** `https://<api>.execute-api.<region>.amazonaws.com/<stage><path>`; behind a custom endpoint, LocalStack's form. */
   private invokeUrl(apiId: string, stage: string, path: string) {
     const p = path.startsWith('/') ? path : `/${path}`;
-    if (this.settings.endpoint) return `${this.settings.endpoint.replace(/\/+$/, '')}/restapis/${apiId}/${encodeURIComponent(stage)}/_user_request_${p}`;
+    if (this.settings.endpoint)
+      return `${this.settings.endpoint.replace(/\/+$/, '')}/restapis/${apiId}/${encodeURIComponent(stage)}/_user_request_${p}`;
     return `https://${apiId}.execute-api.${this.settings.region}.amazonaws.com/${encodeURIComponent(stage)}${p}`;
   }
 

@@ -17,7 +17,9 @@ export function createApiGatewayClient(s: ApiGatewaySettings): APIGatewayClient 
   return new APIGatewayClient({
     region: s.region,
     ...(s.endpoint ? { endpoint: s.endpoint } : {}),
-    ...(s.accessKeyId && s.secretAccessKey ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } } : {}),
+    ...(s.accessKeyId && s.secretAccessKey
+      ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } }
+      : {}),
     maxAttempts: 1,
     requestHandler: { requestTimeout: DEFAULT_UPSTREAM_TIMEOUT_MS, connectionTimeout: DEFAULT_UPSTREAM_TIMEOUT_MS },
   });

@@ -15,12 +15,22 @@ export function toGitOpsApplication(app: ArgoApplication): GitOpsApplication {
     metadata: { name: app.metadata?.name ?? '', namespace: app.metadata?.namespace ?? null },
     spec: {
       project: app.spec?.project ?? null,
-      source: { repoURL: source?.repoURL ?? null, path: source?.path ?? source?.chart ?? null, targetRevision: source?.targetRevision ?? null },
-      destination: { server: app.spec?.destination?.server ?? app.spec?.destination?.name ?? null, namespace: app.spec?.destination?.namespace ?? null },
+      source: {
+        repoURL: source?.repoURL ?? null,
+        path: source?.path ?? source?.chart ?? null,
+        targetRevision: source?.targetRevision ?? null,
+      },
+      destination: {
+        server: app.spec?.destination?.server ?? app.spec?.destination?.name ?? null,
+        namespace: app.spec?.destination?.namespace ?? null,
+      },
     },
     status: {
       health: { status: within(HEALTH, app.status?.health?.status) },
-      sync: { status: within(SYNC, app.status?.sync?.status), revision: app.status?.sync?.revision ?? app.status?.sync?.revisions?.[0] ?? null },
+      sync: {
+        status: within(SYNC, app.status?.sync?.status),
+        revision: app.status?.sync?.revision ?? app.status?.sync?.revisions?.[0] ?? null,
+      },
       operationState: { phase: op?.phase ?? null, finishedAt: op?.finishedAt ?? null },
     },
   };
@@ -29,7 +39,10 @@ export function toGitOpsApplication(app: ArgoApplication): GitOpsApplication {
 export class ArgoCdAdapter implements GitOpsPort {
   constructor(private readonly client: ArgoCdClient) {}
 
-  static fromCredential(credential: { url: string; token: string }, opts: { timeoutMs?: number; fetch?: typeof fetch } = {}) {
+  static fromCredential(
+    credential: { url: string; token: string },
+    opts: { timeoutMs?: number; fetch?: typeof fetch } = {},
+  ) {
     return new ArgoCdAdapter(new ArgoCdClient({ ...credential, ...opts }));
   }
 
@@ -42,7 +55,11 @@ export class ArgoCdAdapter implements GitOpsPort {
     return toGitOpsApplication(await this.client.getApplication(name, signal));
   }
 
-  async syncApplication(name: string, opts: { revision?: string; prune?: boolean }, signal?: AbortSignal): Promise<GitOpsSyncResult> {
+  async syncApplication(
+    name: string,
+    opts: { revision?: string; prune?: boolean },
+    signal?: AbortSignal,
+  ): Promise<GitOpsSyncResult> {
     const requestedAt = new Date().toISOString();
     const app = await this.client.sync(name, { revision: opts.revision, prune: opts.prune }, signal);
     const shaped = toGitOpsApplication(app);

@@ -1,5 +1,6 @@
 import { NotFound } from '../../kernel/errors.js';
 import { HttpClient, type HttpResponse } from '../http.js';
+import { GITOPS_SYSTEM } from '../../modules/ci/ci.ports.js';
 
 /** The raw Argo CD REST API (`/api/v1/applications`), bearer-token authenticated. */
 export interface ArgoApplication {
@@ -30,7 +31,7 @@ export interface ArgoSyncRequest {
   dryRun?: boolean;
 }
 
-export const ARGOCD_SYSTEM = 'gitopscd (Argo CD)';
+export const ARGOCD_SYSTEM = GITOPS_SYSTEM;
 
 export class ArgoCdClient {
   private readonly http: HttpClient;
@@ -48,23 +49,33 @@ export class ArgoCdClient {
   }
 
   /** `items` is null (not []) when the server has no application. */
-  async listApplications(query: { projects?: string; selector?: string }, signal?: AbortSignal): Promise<ArgoApplication[]> {
+  async listApplications(
+    query: { projects?: string; selector?: string },
+    signal?: AbortSignal,
+  ): Promise<ArgoApplication[]> {
     const body = await this.http.get<{ items?: ArgoApplication[] | null }>('/api/v1/applications', { query, signal });
     return body?.items ?? [];
   }
 
   async getApplication(name: string, signal?: AbortSignal): Promise<ArgoApplication> {
-    const res = await this.http.request<ArgoApplication>('GET', `/api/v1/applications/${encodeURIComponent(name)}`, { signal, accept: [403] });
+    const res = await this.http.request<ArgoApplication>('GET', `/api/v1/applications/${encodeURIComponent(name)}`, {
+      signal,
+      accept: [403],
+    });
     return this.unlessMissing(name, res, signal);
   }
 
   /** Starts a sync operation; Argo CD answers the application with its new `operation`. */
   async sync(name: string, request: ArgoSyncRequest, signal?: AbortSignal): Promise<ArgoApplication> {
-    const res = await this.http.request<ArgoApplication>('POST', `/api/v1/applications/${encodeURIComponent(name)}/sync`, {
-      json: { name, ...request },
-      signal,
-      accept: [403],
-    });
+    const res = await this.http.request<ArgoApplication>(
+      'POST',
+      `/api/v1/applications/${encodeURIComponent(name)}/sync`,
+      {
+        json: { name, ...request },
+        signal,
+        accept: [403],
+      },
+    );
     return this.unlessMissing(name, res, signal);
   }
 
@@ -75,11 +86,20 @@ export class ArgoCdClient {
    * releases, when nothing is left): an application absent from it is missing for this credential
    * (404); one it shows was refused for this action (502) — decision 406.
    */
-  private async unlessMissing(name: string, res: HttpResponse<ArgoApplication>, signal?: AbortSignal): Promise<ArgoApplication> {
+  private async unlessMissing(
+    name: string,
+    res: HttpResponse<ArgoApplication>,
+    signal?: AbortSignal,
+  ): Promise<ArgoApplication> {
     if (res.status !== 403) return res.body;
-    const listed = await this.http.request<{ items?: ArgoApplication[] | null }>('GET', '/api/v1/applications', { query: { name }, signal, accept: [404] });
+    const listed = await this.http.request<{ items?: ArgoApplication[] | null }>('GET', '/api/v1/applications', {
+      query: { name },
+      signal,
+      accept: [404],
+    });
     const found = listed.status === 200 && (listed.body?.items ?? []).some((a) => a.metadata?.name === name);
-    if (!found) throw new NotFound(`${ARGOCD_SYSTEM}: no application named "${name}" is visible to the configured credential`);
+    if (!found)
+      throw new NotFound(`${ARGOCD_SYSTEM}: no application named "${name}" is visible to the configured credential`);
     throw this.http.errorFor(403);
   }
 }

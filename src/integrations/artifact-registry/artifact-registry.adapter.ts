@@ -1,12 +1,12 @@
 import { isoDate } from '../dates.js';
 import { NotFound } from '../../kernel/errors.js';
 import {
-  UNSUPPORTED_SCAN,
   type RegistryManifest,
   type RegistryPort,
   type RegistryRepository,
   type RegistryTag,
 } from '../../modules/registry/registry.ports.js';
+import { UNSUPPORTED_SCAN } from '../registry-scan.js';
 import { ArtifactRegistryClient, GoogleTokenSource, serviceAccountOf } from './client.js';
 
 interface GarRepository {
@@ -34,7 +34,12 @@ export class ArtifactRegistryAdapter implements RegistryPort {
   private readonly client: ArtifactRegistryClient;
   private readonly parent: string;
 
-  constructor(apiUrl: string, location: string, credentials: Record<string, unknown> | undefined, opts: { fetch?: typeof fetch } = {}) {
+  constructor(
+    apiUrl: string,
+    location: string,
+    credentials: Record<string, unknown> | undefined,
+    opts: { fetch?: typeof fetch } = {},
+  ) {
     const key = serviceAccountOf(credentials);
     this.client = new ArtifactRegistryClient(apiUrl, new GoogleTokenSource(key, opts), opts);
     this.parent = `projects/${encodeURIComponent(key.project_id)}/locations/${encodeURIComponent(location)}`;
@@ -45,15 +50,20 @@ export class ArtifactRegistryAdapter implements RegistryPort {
   }
 
   async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
-    const repos = (await this.client.all<GarRepository>(`/v1/${this.parent}/repositories`, 'repositories', signal)).filter(
-      (r) => !r.format || r.format === 'DOCKER',
-    );
+    const repos = (
+      await this.client.all<GarRepository>(`/v1/${this.parent}/repositories`, 'repositories', signal)
+    ).filter((r) => !r.format || r.format === 'DOCKER');
     const out = new Map<string, RegistryRepository>();
     for (const repo of repos) {
       const repoId = repo.name.split('/').pop()!;
       for (const img of await this.images(repoId, signal)) {
         const name = `${repoId}/${imagePath(img)}`;
-        if (!out.has(name)) out.set(name, { name, uri: img.uri.split('@')[0]!, ...(repo.description ? { description: repo.description } : {}) });
+        if (!out.has(name))
+          out.set(name, {
+            name,
+            uri: img.uri.split('@')[0]!,
+            ...(repo.description ? { description: repo.description } : {}),
+          });
       }
     }
     return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -62,7 +72,12 @@ export class ArtifactRegistryAdapter implements RegistryPort {
   async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
     const images = await this.imagesOf(name, signal);
     return images.flatMap((img) =>
-      (img.tags ?? []).map((tag) => ({ tag, digest: digestOf(img), sizeBytes: Number(img.imageSizeBytes ?? 0), pushedAt: isoDate(img.uploadTime) })),
+      (img.tags ?? []).map((tag) => ({
+        tag,
+        digest: digestOf(img),
+        sizeBytes: Number(img.imageSizeBytes ?? 0),
+        pushedAt: isoDate(img.uploadTime),
+      })),
     );
   }
 
@@ -80,12 +95,17 @@ export class ArtifactRegistryAdapter implements RegistryPort {
 
   /** Scans live in Container Analysis, not here; an unknown repository or tag is still a 404. */
   async getScan(name: string, tag: string, signal?: AbortSignal) {
-    if (!(await this.imagesOf(name, signal)).some((i) => i.tags?.includes(tag))) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
+    if (!(await this.imagesOf(name, signal)).some((i) => i.tags?.includes(tag)))
+      throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     return UNSUPPORTED_SCAN;
   }
 
   private images(repoId: string, signal?: AbortSignal) {
-    return this.client.all<DockerImage>(`/v1/${this.parent}/repositories/${encodeURIComponent(repoId)}/dockerImages`, 'dockerImages', signal);
+    return this.client.all<DockerImage>(
+      `/v1/${this.parent}/repositories/${encodeURIComponent(repoId)}/dockerImages`,
+      'dockerImages',
+      signal,
+    );
   }
 
   private async imagesOf(name: string, signal?: AbortSignal): Promise<DockerImage[]> {

@@ -14,7 +14,8 @@ const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
 /** Validates the service account JSON of `REGISTRY_CREDENTIALS` (never quoting it). */
 export function serviceAccountOf(creds: Record<string, unknown> | undefined): ServiceAccountKey {
-  const str = (k: string) => (typeof creds?.[k] === 'string' && (creds[k] as string) !== '' ? (creds[k] as string) : undefined);
+  const str = (k: string) =>
+    typeof creds?.[k] === 'string' && (creds[k] as string) !== '' ? (creds[k] as string) : undefined;
   const key = {
     client_email: str('client_email'),
     private_key: str('private_key'),
@@ -22,7 +23,8 @@ export function serviceAccountOf(creds: Record<string, unknown> | undefined): Se
     token_uri: str('token_uri') ?? 'https://oauth2.googleapis.com/token',
   };
   const missing = (['client_email', 'private_key', 'project_id'] as const).filter((k) => !key[k]);
-  if (missing.length) throw new Invalid(`REGISTRY_CREDENTIALS is not a service account key: ${missing.join(', ')} missing`);
+  if (missing.length)
+    throw new Invalid(`REGISTRY_CREDENTIALS is not a service account key: ${missing.join(', ')} missing`);
   return key as ServiceAccountKey;
 }
 
@@ -54,11 +56,20 @@ export class GoogleTokenSource {
     try {
       signature = createSign('RSA-SHA256').update(unsigned).sign(this.key.private_key, 'base64url');
     } catch {
-      throw new Unavailable('Container registry adapter cloudreg_b is not configured: the service account private_key in REGISTRY_CREDENTIALS cannot sign');
+      throw new Unavailable(
+        'Container registry adapter cloudreg_b is not configured: the service account private_key in REGISTRY_CREDENTIALS cannot sign',
+      );
     }
-    const http = new HttpClient({ system: 'Google OAuth', baseUrl: new URL(this.key.token_uri).origin, fetch: this.opts.fetch });
+    const http = new HttpClient({
+      system: 'Google OAuth',
+      baseUrl: new URL(this.key.token_uri).origin,
+      fetch: this.opts.fetch,
+    });
     const body = await http.post<{ access_token?: string; expires_in?: number }>(this.key.token_uri, {
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }),
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: `${unsigned}.${signature}`,
+      }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     // An upstream answer we cannot use is the upstream's fault (502), not the caller's (400).
@@ -86,7 +97,10 @@ export class ArtifactRegistryClient {
     return collectPages<T, { token?: string }>(
       {},
       async ({ token }) => {
-        const page = await this.http.get<Record<string, unknown>>(path, { query: { pageSize: 1000, pageToken: token }, signal });
+        const page = await this.http.get<Record<string, unknown>>(path, {
+          query: { pageSize: 1000, pageToken: token },
+          signal,
+        });
         const next = page?.nextPageToken as string | undefined;
         return { items: (page?.[field] as T[] | undefined) ?? [], next: next ? { token: next } : null };
       },

@@ -35,7 +35,10 @@ export const toCloudCiPipeline = (p: CircleCiPipeline): CloudCiPipeline => ({
 export class CircleCiAdapter implements CloudCiPort {
   constructor(private readonly client: CircleCiClient) {}
 
-  static fromCredential(credential: { token: string }, opts: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }) {
+  static fromCredential(
+    credential: { token: string },
+    opts: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch },
+  ) {
     return new CircleCiAdapter(new CircleCiClient({ token: credential.token, ...opts }));
   }
 
@@ -52,7 +55,9 @@ export class CircleCiAdapter implements CloudCiPort {
     );
     return pipelines
       .filter((p) => {
-        const urls = [p.vcs?.origin_repository_url, p.vcs?.target_repository_url].filter((u): u is string => !!u).map(normaliseRepoUrl);
+        const urls = [p.vcs?.origin_repository_url, p.vcs?.target_repository_url]
+          .filter((u): u is string => !!u)
+          .map(normaliseRepoUrl);
         return !wanted || urls.includes(wanted);
       })
       .map(toCloudCiPipeline);

@@ -48,7 +48,10 @@ export class CircleCiClient {
   }
 
   /** One page of `GET /pipeline` (the followed projects' pipelines, newest first). */
-  listPipelines(query: { orgSlug?: string; pageToken?: string }, signal?: AbortSignal): Promise<CircleCiPage<CircleCiPipeline>> {
+  listPipelines(
+    query: { orgSlug?: string; pageToken?: string },
+    signal?: AbortSignal,
+  ): Promise<CircleCiPage<CircleCiPipeline>> {
     return this.http.get('/pipeline', { query: { 'org-slug': query.orgSlug, 'page-token': query.pageToken }, signal });
   }
 

@@ -47,7 +47,9 @@ export class DockerHubClient {
       accept: [404, 405],
     });
     if (res.status < 400) return res.body?.token;
-    const body = await auth.post<{ access_token?: string }>(this.http.url('/v2/auth/token').toString(), { json: { identifier: username, secret: password } });
+    const body = await auth.post<{ access_token?: string }>(this.http.url('/v2/auth/token').toString(), {
+      json: { identifier: username, secret: password },
+    });
     return body?.access_token;
   }
 

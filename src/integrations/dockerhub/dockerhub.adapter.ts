@@ -1,12 +1,12 @@
 import { isoDate } from '../dates.js';
 import { NotFound } from '../../kernel/errors.js';
 import {
-  UNSUPPORTED_SCAN,
   type RegistryManifest,
   type RegistryPort,
   type RegistryRepository,
   type RegistryTag,
 } from '../../modules/registry/registry.ports.js';
+import { UNSUPPORTED_SCAN } from '../registry-scan.js';
 import { DockerHubClient } from './client.js';
 
 interface HubRepo {
@@ -32,17 +32,33 @@ export class DockerHubAdapter implements RegistryPort {
   private readonly client: DockerHubClient;
   private readonly namespace: string;
 
-  constructor(baseUrl: string | undefined, credentials: Record<string, unknown> = {}, opts: { fetch?: typeof fetch } = {}) {
+  constructor(
+    baseUrl: string | undefined,
+    credentials: Record<string, unknown> = {},
+    opts: { fetch?: typeof fetch } = {},
+  ) {
     const str = (k: string) => (typeof credentials[k] === 'string' ? (credentials[k] as string) : undefined);
-    this.client = new DockerHubClient(baseUrl ?? DOCKER_HUB_URL, { username: str('username'), password: str('password') ?? str('token') }, opts);
+    this.client = new DockerHubClient(
+      baseUrl ?? DOCKER_HUB_URL,
+      { username: str('username'), password: str('password') ?? str('token') },
+      opts,
+    );
     // Without an account the public official images (`library`) are listed.
     this.namespace = str('namespace') ?? str('username') ?? 'library';
   }
 
   async ping(signal?: AbortSignal) {
     await this.withLegacy(
-      () => this.client.http.get(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`, { query: { page_size: 1 }, signal }),
-      () => this.client.http.get(`/v2/repositories/${encodeURIComponent(this.namespace)}/`, { query: { page_size: 1 }, signal }),
+      () =>
+        this.client.http.get(`/v2/namespaces/${encodeURIComponent(this.namespace)}/repositories`, {
+          query: { page_size: 1 },
+          signal,
+        }),
+      () =>
+        this.client.http.get(`/v2/repositories/${encodeURIComponent(this.namespace)}/`, {
+          query: { page_size: 1 },
+          signal,
+        }),
     );
   }
 

@@ -8,7 +8,6 @@ import {
   type ImageScanFindings,
 } from '@aws-sdk/client-ecr';
 import {
-  normaliseSeverity,
   type RegistryManifest,
   type RegistryPort,
   type RegistryRepository,
@@ -17,6 +16,7 @@ import {
   type ScanStatus,
   type Vulnerability,
 } from '../../modules/registry/registry.ports.js';
+import { normaliseSeverity } from '../registry-scan.js';
 import { createEcrClient, ecrError, type EcrSettings } from './client.js';
 
 const MAX_PAGES = 100;
@@ -39,14 +39,20 @@ export class EcrAdapter implements RegistryPort {
   }
 
   async ping(signal?: AbortSignal) {
-    await this.call(() => this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, maxResults: 1 }), { abortSignal: signal }));
+    await this.call(() =>
+      this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, maxResults: 1 }), { abortSignal: signal }),
+    );
   }
 
   async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
     const out: RegistryRepository[] = [];
     let nextToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
-      const page = await this.call(() => this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, nextToken, maxResults: 1000 }), { abortSignal: signal }));
+      const page = await this.call(() =>
+        this.ecr.send(new DescribeRepositoriesCommand({ ...this.ids, nextToken, maxResults: 1000 }), {
+          abortSignal: signal,
+        }),
+      );
       for (const r of page.repositories ?? []) out.push({ name: r.repositoryName ?? '', uri: r.repositoryUri ?? '' });
       nextToken = page.nextToken;
       if (!nextToken) break;
@@ -59,13 +65,27 @@ export class EcrAdapter implements RegistryPort {
     let nextToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
       const page = await this.call(() =>
-        this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, filter: { tagStatus: 'TAGGED' }, nextToken, maxResults: 1000 }), {
-          abortSignal: signal,
-        }),
+        this.ecr.send(
+          new DescribeImagesCommand({
+            ...this.ids,
+            repositoryName: name,
+            filter: { tagStatus: 'TAGGED' },
+            nextToken,
+            maxResults: 1000,
+          }),
+          {
+            abortSignal: signal,
+          },
+        ),
       );
       for (const d of page.imageDetails ?? []) {
         for (const tag of d.imageTags ?? [])
-          out.push({ tag, digest: d.imageDigest ?? '', sizeBytes: d.imageSizeInBytes ?? 0, pushedAt: isoDate(d.imagePushedAt) });
+          out.push({
+            tag,
+            digest: d.imageDigest ?? '',
+            sizeBytes: d.imageSizeInBytes ?? 0,
+            pushedAt: isoDate(d.imagePushedAt),
+          });
       }
       nextToken = page.nextToken;
       if (!nextToken) break;
@@ -75,7 +95,9 @@ export class EcrAdapter implements RegistryPort {
 
   async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
     const page = await this.call(() =>
-      this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, imageIds: [{ imageTag: tag }] }), { abortSignal: signal }),
+      this.ecr.send(new DescribeImagesCommand({ ...this.ids, repositoryName: name, imageIds: [{ imageTag: tag }] }), {
+        abortSignal: signal,
+      }),
     );
     const d: ImageDetail | undefined = page.imageDetails?.[0];
     if (!d) throw ecrError({ name: 'ImageNotFoundException' }, 'image');
@@ -96,12 +118,19 @@ export class EcrAdapter implements RegistryPort {
       let page;
       try {
         page = await this.ecr.send(
-          new DescribeImageScanFindingsCommand({ ...this.ids, repositoryName: name, imageId: { imageTag: tag }, nextToken, maxResults: 1000 }),
+          new DescribeImageScanFindingsCommand({
+            ...this.ids,
+            repositoryName: name,
+            imageId: { imageTag: tag },
+            nextToken,
+            maxResults: 1000,
+          }),
           { abortSignal: signal },
         );
       } catch (err) {
         // No scan was ever run for this image: nothing to report yet.
-        if ((err as { name?: string }).name === 'ScanNotFoundException') return { status: 'PENDING', vulnerabilities: [] };
+        if ((err as { name?: string }).name === 'ScanNotFoundException')
+          return { status: 'PENDING', vulnerabilities: [] };
         throw ecrError(err);
       }
       status = scanStatus(page.imageScanStatus?.status);

@@ -20,7 +20,12 @@ export class ElasticsearchAdapter implements SearchClusterPort {
     private readonly opts: { fetch?: typeof fetch; timeoutMs?: number } = {},
   ) {}
 
-  async catIndices(url: string, patterns: string[], { credentials }: { credentials: boolean }, signal?: AbortSignal): Promise<CatIndex[] | null> {
+  async catIndices(
+    url: string,
+    patterns: string[],
+    { credentials }: { credentials: boolean },
+    signal?: AbortSignal,
+  ): Promise<CatIndex[] | null> {
     const client = new ElasticsearchClient(url, credentials ? this.credentials : undefined, this.opts);
     const rows = await client.catIndices(patterns.join(','), signal);
     return (

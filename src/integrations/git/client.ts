@@ -96,7 +96,8 @@ export function oneLineReason(stderr: string, fallback: string): string {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('hint:') && !/^Cloning into/.test(l));
-  const line = lines.find((l) => l.startsWith('fatal:') || l.startsWith('error:')) ?? lines[lines.length - 1] ?? fallback;
+  const line =
+    lines.find((l) => l.startsWith('fatal:') || l.startsWith('error:')) ?? lines[lines.length - 1] ?? fallback;
   if (CONNECTION.test(line)) return 'the repository could not be reached';
   return line
     .replace(/^(fatal|error):\s*/, '')
@@ -116,7 +117,8 @@ export async function runGit(args: string[], opts: RunOptions): Promise<string> 
     ? setInterval(() => {
         dirSize(opts.watchDir!, opts.maxBytes).then(
           (n) => {
-            if (n > opts.maxBytes) tooLarge.abort(new GitError(`repository exceeds the size limit of ${opts.maxBytes} bytes`));
+            if (n > opts.maxBytes)
+              tooLarge.abort(new GitError(`repository exceeds the size limit of ${opts.maxBytes} bytes`));
           },
           () => {},
         );

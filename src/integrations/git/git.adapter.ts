@@ -6,7 +6,15 @@ import { withTempDir } from '../../infra/temp-dir.js';
 import { Invalid } from '../../kernel/errors.js';
 import { dirSize, gitHome, runGit } from './client.js';
 import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitCommit, type GitOptions } from './git.port.js';
-import { assertGitUrl, checkGitUrl, dnsResolver, normalisedGitUrl, urlHost, type Resolver, type UrlPolicy } from './url-policy.js';
+import {
+  assertGitUrl,
+  checkGitUrl,
+  dnsResolver,
+  normalisedGitUrl,
+  urlHost,
+  type Resolver,
+  type UrlPolicy,
+} from './url-policy.js';
 
 /**
  * A branch or tag a user chose, refused when git could read it as an option (decision 515; git's own
@@ -19,11 +27,24 @@ function refName(ref: string): string {
 
 /** The real adapter: the `git` binary (client.ts) behind the URL policy (url-policy.ts). */
 export function createGit(opts: GitOptions & { resolver?: Resolver; home?: string }): Git {
-  const policy: UrlPolicy = { allowFileUrls: opts.allowFileUrls, localRoot: opts.localRoot, allowedHosts: opts.allowedHosts ?? [] };
+  const policy: UrlPolicy = {
+    allowFileUrls: opts.allowFileUrls,
+    localRoot: opts.localRoot,
+    allowedHosts: opts.allowedHosts ?? [],
+  };
   const resolver = opts.resolver ?? dnsResolver;
   const home = opts.home ?? gitHome();
-  const run = (args: string[], extra: { cwd?: string; watchDir?: string; signal?: AbortSignal; config?: string[] } = {}) =>
-    runGit(args, { timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, allowFileUrls: opts.allowFileUrls, home, ...extra });
+  const run = (
+    args: string[],
+    extra: { cwd?: string; watchDir?: string; signal?: AbortSignal; config?: string[] } = {},
+  ) =>
+    runGit(args, {
+      timeoutMs: opts.timeoutMs,
+      maxBytes: opts.maxBytes,
+      allowFileUrls: opts.allowFileUrls,
+      home,
+      ...extra,
+    });
 
   /**
    * The policy, again at the moment of the network call (a stored URL may predate a setting, a DNS
@@ -59,7 +80,11 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
 
   async function clone(url: string, dir: string, ref: string | undefined, config: string[], signal?: AbortSignal) {
     const refArgs = ref ? [`--branch=${refName(ref)}`] : [];
-    await run(['clone', '--depth', '1', '--single-branch', '--no-tags', ...refArgs, '--', url, dir], { watchDir: dir, signal, config });
+    await run(['clone', '--depth', '1', '--single-branch', '--no-tags', ...refArgs, '--', url, dir], {
+      watchDir: dir,
+      signal,
+      config,
+    });
   }
 
   return {
@@ -116,7 +141,8 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
         const root = resolve(dir) + sep;
         for (const f of files) {
           const target = resolve(dir, f.path);
-          if (!target.startsWith(root) || target.startsWith(join(root, '.git') + sep)) throw new Invalid(`file path "${f.path}" leaves the repository`);
+          if (!target.startsWith(root) || target.startsWith(join(root, '.git') + sep))
+            throw new Invalid(`file path "${f.path}" leaves the repository`);
           await mkdir(dirname(target), { recursive: true });
           await writeFile(target, f.content);
         }
@@ -138,16 +164,25 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
       const signal = call.signal;
       const max = Math.max(1, Math.min(call.max ?? 1000, 10_000));
       for (const rev of [range.from, range.to]) {
-        if (rev && !/^[0-9A-Za-z._/-]{1,200}$/.test(rev)) throw new GitError(`revision "${rev}" is not a commit id, branch or tag`);
+        if (rev && !/^[0-9A-Za-z._/-]{1,200}$/.test(rev))
+          throw new GitError(`revision "${rev}" is not a commit id, branch or tag`);
         if (rev?.startsWith('-')) throw new GitError(`revision "${rev}" is not a commit id, branch or tag`);
       }
       // A blobless bare clone: the whole commit graph, no file contents (decision 568).
       return withTempDir('log', async (dir) => {
-        await run(['clone', '--bare', '--quiet', '--filter=blob:none', '--no-tags', '--', url, dir], { watchDir: dir, signal, config });
-        await run(['-C', dir, 'fetch', '--quiet', '--tags', 'origin'], { watchDir: dir, signal, config }).catch(() => undefined);
+        await run(['clone', '--bare', '--quiet', '--filter=blob:none', '--no-tags', '--', url, dir], {
+          watchDir: dir,
+          signal,
+          config,
+        });
+        await run(['-C', dir, 'fetch', '--quiet', '--tags', 'origin'], { watchDir: dir, signal, config }).catch(
+          () => undefined,
+        );
         const verify = async (rev: string) => {
           try {
-            return (await run(['-C', dir, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).trim();
+            return (
+              await run(['-C', dir, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])
+            ).trim();
           } catch {
             throw new GitError(`revision ${rev} is not in the repository`);
           }

@@ -59,10 +59,20 @@ export interface Git {
    * Commits `files` on `branch` of the repository at `url` and pushes: an empty repository gets its
    * first commit, a non-empty one a new commit on top. Answers the new commit id.
    */
-  commitFiles(url: string, files: { path: string; content: string | Buffer }[], message: string, branch?: string, opts?: GitCallOptions): Promise<string>;
+  commitFiles(
+    url: string,
+    files: { path: string; content: string | Buffer }[],
+    message: string,
+    branch?: string,
+    opts?: GitCallOptions,
+  ): Promise<string>;
   /**
    * The commits reachable from `to` and not from `from` (`git log from..to`), newest first, at most
    * `max`; without `from`, only `to` itself. A revision the repository lacks is a `GitError`.
    */
-  commitsBetween(url: string, range: { from?: string | null; to: string }, opts?: GitCallOptions & { max?: number }): Promise<GitCommit[]>;
+  commitsBetween(
+    url: string,
+    range: { from?: string | null; to: string },
+    opts?: GitCallOptions & { max?: number },
+  ): Promise<GitCommit[]>;
 }

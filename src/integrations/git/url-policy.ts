@@ -3,7 +3,14 @@ import { isIP } from 'node:net';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Invalid } from '../../kernel/errors.js';
-import { assertHost, assertUriCharacters, checkHost, dnsResolver, type OutboundRules, type Resolver } from '../outbound/policy.js';
+import {
+  assertHost,
+  assertUriCharacters,
+  checkHost,
+  dnsResolver,
+  type OutboundRules,
+  type Resolver,
+} from '../outbound/policy.js';
 
 export { dnsResolver, type Resolver };
 
@@ -25,7 +32,10 @@ export interface UrlPolicy {
 const SCP_LIKE = /^[A-Za-z0-9._-]+@([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[^\s]+$/;
 
 /** The outbound rules of git (decision 200): internal addresses refused unless in GIT_ALLOWED_HOSTS. */
-const rulesOf = (policy: UrlPolicy): OutboundRules => ({ allowedHosts: policy.allowedHosts, setting: 'GIT_ALLOWED_HOSTS' });
+const rulesOf = (policy: UrlPolicy): OutboundRules => ({
+  allowedHosts: policy.allowedHosts,
+  setting: 'GIT_ALLOWED_HOSTS',
+});
 
 /** The host a repository URL connects to, or undefined for local repositories. */
 export function urlHost(url: string): { host: string; port?: number; scheme: string } | undefined {
@@ -35,7 +45,11 @@ export function urlHost(url: string): { host: string; port?: number; scheme: str
   const parsed = new URL(url);
   const scheme = parsed.protocol.replace(/:$/, '');
   if (scheme === 'file') return undefined;
-  return { host: parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: parsed.port ? Number(parsed.port) : undefined, scheme };
+  return {
+    host: parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase(),
+    port: parsed.port ? Number(parsed.port) : undefined,
+    scheme,
+  };
 }
 
 const refuse = (field: string, why: string): never => {
@@ -88,7 +102,10 @@ export function assertGitUrl(url: string, policy: UrlPolicy | boolean, field = '
       return assertLocal(path, p, field, 'a file:// URL');
     }
     if (!['https', 'http', 'ssh', 'git'].includes(scheme))
-      refuse(field, `has unsupported scheme "${scheme}" (use https, ssh or git${p.allowFileUrls ? ', or file://' : ''})`);
+      refuse(
+        field,
+        `has unsupported scheme "${scheme}" (use https, ssh or git${p.allowFileUrls ? ', or file://' : ''})`,
+      );
     if (!parsed.hostname) refuse(field, 'has no host');
   }
   const { host, port } = urlHost(url)!;
@@ -109,7 +126,12 @@ export function normalisedGitUrl(url: string): string {
  * host is allowed. Answers the checked addresses (for pinning http transports to them); a host that
  * does not resolve answers none (git's own connection attempt fails the same way, later).
  */
-export async function checkGitUrl(url: string, policy: UrlPolicy, field = 'url', resolver: Resolver = dnsResolver): Promise<string[]> {
+export async function checkGitUrl(
+  url: string,
+  policy: UrlPolicy,
+  field = 'url',
+  resolver: Resolver = dnsResolver,
+): Promise<string[]> {
   assertGitUrl(url, policy, field);
   const target = urlHost(url);
   if (!target) return [];

@@ -27,7 +27,11 @@ export async function installationToken(
   try {
     res = await doFetch(url, {
       method: 'POST',
-      headers: { accept: 'application/vnd.github+json', authorization: `Bearer ${jwt}`, 'x-github-api-version': '2022-11-28' },
+      headers: {
+        accept: 'application/vnd.github+json',
+        authorization: `Bearer ${jwt}`,
+        'x-github-api-version': '2022-11-28',
+      },
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       redirect: 'manual',
     });

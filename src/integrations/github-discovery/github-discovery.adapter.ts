@@ -1,7 +1,14 @@
 import { BadGateway } from '../../kernel/errors.js';
-import type { DiscoveredRepository, DiscoveryProvider, DiscoveryTarget, FileRead, ListedPage } from '../../modules/discovery/discovery.ports.js';
+import type {
+  DiscoveredRepository,
+  DiscoveryProvider,
+  DiscoveryTarget,
+  FileRead,
+  ListedPage,
+} from '../../modules/discovery/discovery.ports.js';
 import { nextLink, sameOriginLink } from '../link-header.js';
-import { parseJson, politeGet } from '../polite-http.js';
+import { parseJson } from '../polite-http.js';
+import { fileRead, ifNoneMatch, listedPage, targetGet, targetUrl } from '../discovery-http.js';
 import { installationToken } from './github-app.js';
 
 /**
@@ -40,55 +47,66 @@ export class GithubDiscoveryAdapter implements DiscoveryProvider {
   constructor(private readonly doFetch: typeof fetch = fetch) {}
 
   private async get(t: DiscoveryTarget, url: URL, extra: Record<string, string> = {}) {
-    const token = t.auth.kind === 'token' ? t.auth.token : await installationToken(this.doFetch, t.baseUrl, t.auth, t.signal);
-    const headers = { accept: 'application/vnd.github+json', 'x-github-api-version': API_VERSION, authorization: `Bearer ${token}`, ...extra };
-    const options = { system: 'GitHub', remainingHeader: 'x-ratelimit-remaining', resetHeader: 'x-ratelimit-reset', fetch: this.doFetch };
-    const res = await politeGet({ ...options, maxInFlight: t.maxInFlight, ledger: t.ledger, signal: t.signal }, url, headers);
-    if (res.status === 403) throw new BadGateway('GitHub refused the request (HTTP 403): the credential may lack access');
+    const token =
+      t.auth.kind === 'token' ? t.auth.token : await installationToken(this.doFetch, t.baseUrl, t.auth, t.signal);
+    const headers = {
+      accept: 'application/vnd.github+json',
+      'x-github-api-version': API_VERSION,
+      authorization: `Bearer ${token}`,
+      ...extra,
+    };
+    const provider = {
+      system: 'GitHub',
+      remainingHeader: 'x-ratelimit-remaining',
+      resetHeader: 'x-ratelimit-reset',
+      fetch: this.doFetch,
+    };
+    const res = await targetGet(provider, t, url, headers);
+    if (res.status === 403)
+      throw new BadGateway('GitHub refused the request (HTTP 403): the credential may lack access');
     return res;
   }
 
-  private url(t: DiscoveryTarget, path: string, query: Record<string, string> = {}) {
-    const url = new URL(t.baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    return url;
-  }
-
   async listPage(t: DiscoveryTarget, page: string | null, etag: string | null): Promise<ListedPage> {
-    const conditional: Record<string, string> = etag ? { 'if-none-match': etag } : {};
+    const conditional = ifNoneMatch(etag);
     const owner = encodeURIComponent(t.owner);
-    let res = await this.get(t, page ? new URL(page) : this.url(t, `/orgs/${owner}/repos`, { per_page: '100', type: 'all' }), conditional);
+    let res = await this.get(
+      t,
+      page ? new URL(page) : targetUrl(t, `/orgs/${owner}/repos`, { per_page: '100', type: 'all' }),
+      conditional,
+    );
     // Not an organization: the owner is a user (their own repositories).
-    if (res.status === 404 && !page) res = await this.get(t, this.url(t, `/users/${owner}/repos`, { per_page: '100', type: 'owner' }), conditional);
-    if (res.status === 304) return { notModified: true };
-    if (res.status === 404) throw new BadGateway(`GitHub has no organization or user ${t.owner.slice(0, 100)}`);
-    if (res.status !== 200) throw new BadGateway(`GitHub answered ${res.status} to the repository list`);
-    const repos = parseJson<GithubRepo[]>(res, 'GitHub', 'a repository list');
-    if (!Array.isArray(repos)) throw new BadGateway('GitHub answered a repository list that is not an array');
-    return {
-      notModified: false,
-      repositories: repos.map(toRepository),
-      etag: res.headers.get('etag'),
-      next: sameOriginLink(nextLink(res.headers.get('link')), t.baseUrl),
-    };
+    if (res.status === 404 && !page)
+      res = await this.get(t, targetUrl(t, `/users/${owner}/repos`, { per_page: '100', type: 'owner' }), conditional);
+    const notFound = `GitHub has no organization or user ${t.owner.slice(0, 100)}`;
+    return listedPage(res, { system: 'GitHub', list: 'repository list', notFound }, toRepository, () =>
+      sameOriginLink(nextLink(res.headers.get('link')), t.baseUrl),
+    );
   }
 
   async repository(t: DiscoveryTarget, externalId: string): Promise<DiscoveredRepository | null> {
-    const res = await this.get(t, this.url(t, `/repositories/${encodeURIComponent(externalId)}`));
+    const res = await this.get(t, targetUrl(t, `/repositories/${encodeURIComponent(externalId)}`));
     if (res.status === 404 || res.status === 410) return null;
     if (res.status !== 200) throw new BadGateway(`GitHub answered ${res.status} to a repository`);
     return toRepository(parseJson<GithubRepo>(res, 'GitHub', 'a repository'));
   }
 
-  async readFile(t: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead> {
+  async readFile(
+    t: DiscoveryTarget,
+    repo: DiscoveredRepository,
+    path: string,
+    ref: string,
+    etag: string | null,
+  ): Promise<FileRead> {
     const [owner, name] = repo.fullName.split('/');
     const filePath = path.split('/').map(encodeURIComponent).join('/');
-    const url = this.url(t, `/repos/${encodeURIComponent(owner!)}/${encodeURIComponent(name!)}/contents/${filePath}`, { ref });
-    const res = await this.get(t, url, { accept: 'application/vnd.github.raw+json', ...(etag ? { 'if-none-match': etag } : {}) });
-    if (res.status === 304) return { status: 'not-modified' };
-    // 404: no such file, branch or repository content (an empty repository answers 404 too).
-    if (res.status === 404) return { status: 'missing' };
-    if (res.status !== 200) throw new BadGateway(`GitHub answered ${res.status} to the catalog file`);
-    return { status: 'found', text: res.text, etag: res.headers.get('etag') };
+    const url = targetUrl(t, `/repos/${encodeURIComponent(owner!)}/${encodeURIComponent(name!)}/contents/${filePath}`, {
+      ref,
+    });
+    const res = await this.get(t, url, {
+      accept: 'application/vnd.github.raw+json',
+      ...ifNoneMatch(etag),
+    });
+    return fileRead(res, 'GitHub');
   }
 }

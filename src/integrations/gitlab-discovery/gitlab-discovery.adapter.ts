@@ -1,7 +1,14 @@
 import { BadGateway } from '../../kernel/errors.js';
-import type { DiscoveredRepository, DiscoveryProvider, DiscoveryTarget, FileRead, ListedPage } from '../../modules/discovery/discovery.ports.js';
+import type {
+  DiscoveredRepository,
+  DiscoveryProvider,
+  DiscoveryTarget,
+  FileRead,
+  ListedPage,
+} from '../../modules/discovery/discovery.ports.js';
 import { nextLink, sameOriginLink } from '../link-header.js';
-import { parseJson, politeGet } from '../polite-http.js';
+import { parseJson } from '../polite-http.js';
+import { fileRead, ifNoneMatch, listedPage, targetGet, targetUrl } from '../discovery-http.js';
 
 /**
  * gitlab.com and self-hosted GitLab (`baseUrl` = the REST root, e.g. `https://gitlab.example/api/v4`)
@@ -38,50 +45,52 @@ export class GitlabDiscoveryAdapter implements DiscoveryProvider {
   private async get(t: DiscoveryTarget, url: URL, extra: Record<string, string> = {}) {
     if (t.auth.kind !== 'token') throw new BadGateway('GitLab discovery needs a token credential');
     const headers = { accept: 'application/json', 'private-token': t.auth.token, ...extra };
-    const options = { system: 'GitLab', remainingHeader: 'ratelimit-remaining', resetHeader: 'ratelimit-reset', fetch: this.doFetch };
-    const res = await politeGet({ ...options, maxInFlight: t.maxInFlight, ledger: t.ledger, signal: t.signal }, url, headers);
+    const provider = {
+      system: 'GitLab',
+      remainingHeader: 'ratelimit-remaining',
+      resetHeader: 'ratelimit-reset',
+      fetch: this.doFetch,
+    };
+    const res = await targetGet(provider, t, url, headers);
     if (res.status === 403) throw new BadGateway('GitLab refused the request (HTTP 403): the token may lack read_api');
     return res;
   }
 
-  private url(t: DiscoveryTarget, path: string, query: Record<string, string> = {}) {
-    const url = new URL(t.baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    return url;
-  }
-
   async listPage(t: DiscoveryTarget, page: string | null, etag: string | null): Promise<ListedPage> {
     const query = { include_subgroups: 'true', with_shared: 'false', per_page: '100', order_by: 'id', sort: 'asc' };
-    const url = page ? new URL(page) : this.url(t, `/groups/${encodeURIComponent(t.owner)}/projects`, query);
-    const res = await this.get(t, url, etag ? { 'if-none-match': etag } : {});
-    if (res.status === 304) return { notModified: true };
-    if (res.status === 404) throw new BadGateway(`GitLab has no group ${t.owner.slice(0, 100)} the token can read`);
-    if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to the project list`);
-    const projects = parseJson<GitlabProject[]>(res, 'GitLab', 'a project list');
-    if (!Array.isArray(projects)) throw new BadGateway('GitLab answered a project list that is not an array');
-    let next = sameOriginLink(nextLink(res.headers.get('link')), t.baseUrl);
-    const nextPage = res.headers.get('x-next-page');
-    if (!next && nextPage && /^\d+$/.test(nextPage)) {
+    const url = page ? new URL(page) : targetUrl(t, `/groups/${encodeURIComponent(t.owner)}/projects`, query);
+    const res = await this.get(t, url, ifNoneMatch(etag));
+    const notFound = `GitLab has no group ${t.owner.slice(0, 100)} the token can read`;
+    return listedPage(res, { system: 'GitLab', list: 'project list', notFound }, toRepository, () => {
+      const link = sameOriginLink(nextLink(res.headers.get('link')), t.baseUrl);
+      const nextPage = res.headers.get('x-next-page');
+      if (link || !nextPage || !/^\d+$/.test(nextPage)) return link;
       const following = new URL(url);
       following.searchParams.set('page', nextPage);
-      next = following.toString();
-    }
-    return { notModified: false, repositories: projects.map(toRepository), etag: res.headers.get('etag'), next };
+      return following.toString();
+    });
   }
 
   async repository(t: DiscoveryTarget, externalId: string): Promise<DiscoveredRepository | null> {
-    const res = await this.get(t, this.url(t, `/projects/${encodeURIComponent(externalId)}`));
+    const res = await this.get(t, targetUrl(t, `/projects/${encodeURIComponent(externalId)}`));
     if (res.status === 404) return null;
     if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to a project`);
     return toRepository(parseJson<GitlabProject>(res, 'GitLab', 'a project'));
   }
 
-  async readFile(t: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead> {
-    const url = this.url(t, `/projects/${encodeURIComponent(repo.externalId)}/repository/files/${encodeURIComponent(path)}/raw`, { ref });
-    const res = await this.get(t, url, etag ? { 'if-none-match': etag } : {});
-    if (res.status === 304) return { status: 'not-modified' };
-    if (res.status === 404) return { status: 'missing' };
-    if (res.status !== 200) throw new BadGateway(`GitLab answered ${res.status} to the catalog file`);
-    return { status: 'found', text: res.text, etag: res.headers.get('etag') };
+  async readFile(
+    t: DiscoveryTarget,
+    repo: DiscoveredRepository,
+    path: string,
+    ref: string,
+    etag: string | null,
+  ): Promise<FileRead> {
+    const url = targetUrl(
+      t,
+      `/projects/${encodeURIComponent(repo.externalId)}/repository/files/${encodeURIComponent(path)}/raw`,
+      { ref },
+    );
+    const res = await this.get(t, url, ifNoneMatch(etag));
+    return fileRead(res, 'GitLab');
   }
 }

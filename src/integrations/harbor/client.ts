@@ -4,8 +4,14 @@ import { basicAuth, HttpClient } from '../http.js';
 /** Harbor's API v2.0 (https://goharbor.io/docs/main/build-customize-contribute/configure-swagger/) with basic auth. */
 export class HarborClient {
   readonly http: HttpClient;
-  constructor(baseUrl: string, credentials: { username?: string; password?: string }, opts: { fetch?: typeof fetch } = {}) {
-    const headers: Record<string, string> = credentials.username ? { authorization: basicAuth(credentials.username, credentials.password ?? '') } : {};
+  constructor(
+    baseUrl: string,
+    credentials: { username?: string; password?: string },
+    opts: { fetch?: typeof fetch } = {},
+  ) {
+    const headers: Record<string, string> = credentials.username
+      ? { authorization: basicAuth(credentials.username, credentials.password ?? '') }
+      : {};
     this.http = new HttpClient({
       system: 'Harbor',
       baseUrl: `${baseUrl.replace(/\/+$/, '').replace(/\/api\/v2\.0$/, '')}/api/v2.0`,
@@ -15,7 +21,12 @@ export class HarborClient {
   }
 
   /** Pages with `page`/`page_size` until a short page (Harbor also sends `X-Total-Count` and `Link`). */
-  async all<T>(path: string, query: Record<string, string | number | boolean> = {}, signal?: AbortSignal, maxPages = 100): Promise<T[]> {
+  async all<T>(
+    path: string,
+    query: Record<string, string | number | boolean> = {},
+    signal?: AbortSignal,
+    maxPages = 100,
+  ): Promise<T[]> {
     let read = 0;
     return collectPages(
       1,

@@ -1,6 +1,5 @@
 import { isoDate } from '../dates.js';
 import {
-  normaliseSeverity,
   type RegistryManifest,
   type RegistryPort,
   type RegistryRepository,
@@ -9,6 +8,7 @@ import {
   type ScanResult,
   type ScanStatus,
 } from '../../modules/registry/registry.ports.js';
+import { normaliseSeverity } from '../registry-scan.js';
 import { HarborClient } from './client.js';
 
 interface HarborArtifact {
@@ -47,18 +47,34 @@ export class HarborAdapter implements RegistryPort {
 
   async listRepositories(signal?: AbortSignal): Promise<RegistryRepository[]> {
     const repos = await this.client.all<{ name: string; description?: string }>('/repositories', {}, signal);
-    return repos.map((r) => ({ name: r.name, uri: `${this.host}/${r.name}`, ...(r.description ? { description: r.description } : {}) }));
+    return repos.map((r) => ({
+      name: r.name,
+      uri: `${this.host}/${r.name}`,
+      ...(r.description ? { description: r.description } : {}),
+    }));
   }
 
   async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
-    const artifacts = await this.client.all<HarborArtifact>(`${this.repoPath(name)}/artifacts`, { with_tag: true }, signal);
+    const artifacts = await this.client.all<HarborArtifact>(
+      `${this.repoPath(name)}/artifacts`,
+      { with_tag: true },
+      signal,
+    );
     return artifacts.flatMap((a) =>
-      (a.tags ?? []).map((t) => ({ tag: t.name, digest: a.digest, sizeBytes: a.size ?? 0, pushedAt: isoDate(t.push_time ?? a.push_time) })),
+      (a.tags ?? []).map((t) => ({
+        tag: t.name,
+        digest: a.digest,
+        sizeBytes: a.size ?? 0,
+        pushedAt: isoDate(t.push_time ?? a.push_time),
+      })),
     );
   }
 
   async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
-    const a = await this.client.http.get<HarborArtifact>(`${this.repoPath(name)}/artifacts/${encodeURIComponent(tag)}`, { query: { with_tag: true }, signal });
+    const a = await this.client.http.get<HarborArtifact>(
+      `${this.repoPath(name)}/artifacts/${encodeURIComponent(tag)}`,
+      { query: { with_tag: true }, signal },
+    );
     return {
       digest: a.digest,
       mediaType: a.manifest_media_type ?? a.media_type ?? 'application/vnd.oci.image.manifest.v1+json',
@@ -74,10 +90,14 @@ export class HarborAdapter implements RegistryPort {
     const overview = Object.values(artifact.scan_overview ?? {})[0];
     const status = scanStatus(overview?.scan_status);
     if (!overview) return { status: 'PENDING', vulnerabilities: [] };
-    const additions = await this.client.http.request<Record<string, { vulnerabilities?: HarborVuln[] | null }>>('GET', `${path}/additions/vulnerabilities`, {
-      accept: [404],
-      signal,
-    });
+    const additions = await this.client.http.request<Record<string, { vulnerabilities?: HarborVuln[] | null }>>(
+      'GET',
+      `${path}/additions/vulnerabilities`,
+      {
+        accept: [404],
+        signal,
+      },
+    );
     const report = additions.status === 404 ? undefined : Object.values(additions.body ?? {})[0];
     return {
       status,
@@ -105,7 +125,10 @@ export class HarborAdapter implements RegistryPort {
       name: p.name,
       destNamespace: p.dest_namespace ?? '',
       enabled: p.enabled ?? false,
-      trigger: { type: p.trigger?.type ?? 'manual', triggerSettings: { cron: p.trigger?.trigger_settings?.cron ?? '' } },
+      trigger: {
+        type: p.trigger?.type ?? 'manual',
+        triggerSettings: { cron: p.trigger?.trigger_settings?.cron ?? '' },
+      },
     }));
   }
 

@@ -19,7 +19,12 @@ export class HttpRouteProbeAdapter implements RouteProbePort {
     });
     const started = performance.now();
     try {
-      const res = await http.request('GET', url, { accept: ANY_STATUS, as: 'none', headers: { accept: '*/*' }, signal });
+      const res = await http.request('GET', url, {
+        accept: ANY_STATUS,
+        as: 'none',
+        headers: { accept: '*/*' },
+        signal,
+      });
       return { statusCode: res.status, latencyMs: Math.round(performance.now() - started) };
     } catch (err) {
       if (signal?.aborted) throw err;

@@ -51,7 +51,10 @@ export class JenkinsClient {
 
   async listBuilds(job: string, limit: number, signal?: AbortSignal): Promise<JenkinsBuild[]> {
     const tree = `builds[number,result,timestamp,duration,url,building,displayName]{0,${limit}}`;
-    const body = await this.http.get<{ builds?: JenkinsBuild[] }>(`${jobPath(job)}/api/json`, { query: { tree }, signal });
+    const body = await this.http.get<{ builds?: JenkinsBuild[] }>(`${jobPath(job)}/api/json`, {
+      query: { tree },
+      signal,
+    });
     return body?.builds ?? [];
   }
 
@@ -80,7 +83,11 @@ export class JenkinsClient {
   }
 
   /** `POST …/build` (or `…/buildWithParameters`): Jenkins answers 201 with the queue item in `Location`. */
-  async build(job: string, parameters: Record<string, string> | undefined, signal?: AbortSignal): Promise<{ location: string | null }> {
+  async build(
+    job: string,
+    parameters: Record<string, string> | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ location: string | null }> {
     const headers = await this.crumb(signal);
     const withParams = parameters && Object.keys(parameters).length > 0;
     const res = await this.http.request('POST', `${jobPath(job)}/${withParams ? 'buildWithParameters' : 'build'}`, {

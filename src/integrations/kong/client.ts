@@ -5,7 +5,12 @@ import { HttpClient } from '../http.js';
 export class KongAdminClient {
   private readonly http: HttpClient;
   constructor(baseUrl: string, apiKey: string | undefined, opts: { fetch?: typeof fetch } = {}) {
-    this.http = new HttpClient({ system: 'Kong Admin API', baseUrl, headers: apiKey ? { 'Kong-Admin-Token': apiKey } : {}, fetch: opts.fetch });
+    this.http = new HttpClient({
+      system: 'Kong Admin API',
+      baseUrl,
+      headers: apiKey ? { 'Kong-Admin-Token': apiKey } : {},
+      fetch: opts.fetch,
+    });
   }
 
   /** Follows `next` (a path with an `offset`) until it is null; only on the configured origin (decision 204). */

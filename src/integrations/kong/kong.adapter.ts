@@ -29,7 +29,10 @@ export class KongAdapter implements GatewayAdapter {
   }
 
   async listRoutes(signal?: AbortSignal): Promise<UpstreamRoute[]> {
-    const [routes, services] = await Promise.all([this.client.all<KongRoute>('/routes', signal), this.client.all<KongService>('/services', signal)]);
+    const [routes, services] = await Promise.all([
+      this.client.all<KongRoute>('/routes', signal),
+      this.client.all<KongService>('/services', signal),
+    ]);
     const serviceNames = new Map(services.map((s) => [s.id, s.name ?? s.id]));
     return routes.map((r) => {
       const paths = r.paths ?? [];

@@ -1,6 +1,7 @@
 import type { AdmissionPort } from '../../modules/admission/admission.ports.js';
 import type { ConstraintTemplate, Violation } from '../../modules/admission/admission.schemas.js';
-import type { CustomResource, KubernetesAccess } from './client.js';
+import type { KubernetesAccess } from './access.js';
+import type { CustomResource } from './client.js';
 import { createdAt } from './resources.js';
 
 const TEMPLATES: CustomResource = { group: 'templates.gatekeeper.sh', version: 'v1', plural: 'constrainttemplates' };
@@ -26,8 +27,11 @@ export class GatekeeperAdapter implements AdmissionPort {
       .map((t) => ({
         name: String(t.metadata?.name ?? ''),
         kind: String(t.spec?.crd?.spec?.names?.kind ?? ''),
-        description: typeof t.metadata?.annotations?.description === 'string' ? t.metadata.annotations.description : null,
-        targets: (Array.isArray(t.spec?.targets) ? t.spec.targets : []).map((x: any) => String(x?.target ?? '')).filter(Boolean),
+        description:
+          typeof t.metadata?.annotations?.description === 'string' ? t.metadata.annotations.description : null,
+        targets: (Array.isArray(t.spec?.targets) ? t.spec.targets : [])
+          .map((x: any) => String(x?.target ?? ''))
+          .filter(Boolean),
         created: t.status?.created === true,
         createdAt: createdAt(t),
       }))
@@ -42,7 +46,8 @@ export class GatekeeperAdapter implements AdmissionPort {
     const kinds = (await kube.groupResources(CONSTRAINTS.group, CONSTRAINTS.version, signal)) ?? [];
     const out: Violation[] = [];
     for (const kind of kinds.filter((k) => !k.name.includes('/'))) {
-      const constraints = (await kube.listCustom({ ...CONSTRAINTS, plural: kind.name }, undefined, signal))?.items ?? [];
+      const constraints =
+        (await kube.listCustom({ ...CONSTRAINTS, plural: kind.name }, undefined, signal))?.items ?? [];
       for (const c of constraints) {
         const defaultAction = String(c.spec?.enforcementAction ?? 'deny');
         for (const v of Array.isArray(c.status?.violations) ? c.status.violations : []) {
@@ -58,6 +63,10 @@ export class GatekeeperAdapter implements AdmissionPort {
         }
       }
     }
-    return out.sort((a, b) => `${a.constraint}\0${a.namespace ?? ''}\0${a.name}`.localeCompare(`${b.constraint}\0${b.namespace ?? ''}\0${b.name}`));
+    return out.sort((a, b) =>
+      `${a.constraint}\0${a.namespace ?? ''}\0${a.name}`.localeCompare(
+        `${b.constraint}\0${b.namespace ?? ''}\0${b.name}`,
+      ),
+    );
   }
 }

@@ -1,7 +1,13 @@
 import { Conflict, NotFound } from '../../kernel/errors.js';
 import type { ClusterRef, MeshOnePort, VirtualServiceRead } from '../../modules/meshone/meshone.ports.js';
-import type { AuthorizationPolicy, MeshOneStatus, PeerAuthentication, VirtualService } from '../../modules/meshone/meshone.schemas.js';
-import { type CustomResource, type KubeClient, type KubernetesAccess } from './client.js';
+import type {
+  AuthorizationPolicy,
+  MeshOneStatus,
+  PeerAuthentication,
+  VirtualService,
+} from '../../modules/meshone/meshone.schemas.js';
+import type { KubernetesAccess } from './access.js';
+import type { CustomResource, KubeClient } from './client.js';
 import { createdAt, deploymentSummary, imageTag, strings } from './resources.js';
 
 const NETWORKING = 'networking.istio.io';
@@ -19,7 +25,10 @@ export class IstioAdapter implements MeshOnePort {
 
   async status(ref: ClusterRef, signal?: AbortSignal): Promise<MeshOneStatus> {
     const kube = await this.access.require(ref);
-    const deployments = (await kube.listDeployments('istio-system', signal)).map((d) => ({ d, s: deploymentSummary(d) }));
+    const deployments = (await kube.listDeployments('istio-system', signal)).map((d) => ({
+      d,
+      s: deploymentSummary(d),
+    }));
     const components = deployments.map(({ d, s }) => ({
       name: s.name,
       ready: s.ready,
@@ -35,7 +44,12 @@ export class IstioAdapter implements MeshOnePort {
     return (list ?? []).map(toVirtualService);
   }
 
-  async getVirtualService(ref: ClusterRef, namespace: string, name: string, signal?: AbortSignal): Promise<VirtualServiceRead> {
+  async getVirtualService(
+    ref: ClusterRef,
+    namespace: string,
+    name: string,
+    signal?: AbortSignal,
+  ): Promise<VirtualServiceRead> {
     const kube = await this.access.require(ref);
     const { obj } = await this.readVirtualService(kube, namespace, name, signal);
     return { resource: toVirtualService(obj), resourceVersion: String(obj.metadata?.resourceVersion ?? '') };
@@ -55,19 +69,31 @@ export class IstioAdapter implements MeshOnePort {
       throw new Conflict('The virtual service changed while the weights were checked; try again');
     const http: any[] = structuredClone(obj.spec?.http ?? []);
     const route: any[] = http[0]?.route ?? [];
-    if (route.length !== weights.length) throw new Conflict('The virtual service changed while the weights were checked; try again');
+    if (route.length !== weights.length)
+      throw new Conflict('The virtual service changed while the weights were checked; try again');
     route.forEach((r, i) => (r.weight = weights[i]));
     // A merge patch replaces `spec.http` whole (arrays are not merged); `metadata.resourceVersion`
     // makes the API server refuse it with 409 if someone else wrote the resource in between.
     const patch = { metadata: { resourceVersion: obj.metadata?.resourceVersion }, spec: { http } };
-    const updated = await kube.mergePatchCustom(resource(NETWORKING, version, 'virtualservices'), namespace, name, patch, signal);
+    const updated = await kube.mergePatchCustom(
+      resource(NETWORKING, version, 'virtualservices'),
+      namespace,
+      name,
+      patch,
+      signal,
+    );
     if (!updated) throw new NotFound(`Virtual service ${namespace}/${name} not found`);
     return toVirtualService(updated);
   }
 
-  async listPeerAuthentications(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<PeerAuthentication[]> {
+  async listPeerAuthentications(
+    ref: ClusterRef,
+    namespace: string,
+    signal?: AbortSignal,
+  ): Promise<PeerAuthentication[]> {
     const kube = await this.access.require(ref);
-    const items = (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'peerauthentications', namespace, signal)) ?? [];
+    const items =
+      (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'peerauthentications', namespace, signal)) ?? [];
     return items.map((o) => {
       const mode = String(o.spec?.mtls?.mode ?? 'UNSET').toUpperCase();
       return {
@@ -79,9 +105,14 @@ export class IstioAdapter implements MeshOnePort {
     });
   }
 
-  async listAuthorizationPolicies(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<AuthorizationPolicy[]> {
+  async listAuthorizationPolicies(
+    ref: ClusterRef,
+    namespace: string,
+    signal?: AbortSignal,
+  ): Promise<AuthorizationPolicy[]> {
     const kube = await this.access.require(ref);
-    const items = (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'authorizationpolicies', namespace, signal)) ?? [];
+    const items =
+      (await this.firstServed(kube, SECURITY, SECURITY_VERSIONS, 'authorizationpolicies', namespace, signal)) ?? [];
     return items.map((o) => ({
       name: o.metadata.name,
       namespace: o.metadata.namespace,
@@ -107,7 +138,12 @@ export class IstioAdapter implements MeshOnePort {
     return null;
   }
 
-  private async readVirtualService(kube: KubeClient, namespace: string, name: string, signal?: AbortSignal): Promise<{ obj: any; version: string }> {
+  private async readVirtualService(
+    kube: KubeClient,
+    namespace: string,
+    name: string,
+    signal?: AbortSignal,
+  ): Promise<{ obj: any; version: string }> {
     for (const version of NETWORKING_VERSIONS) {
       const obj = await kube.getCustom(resource(NETWORKING, version, 'virtualservices'), namespace, name, signal);
       if (obj) return { obj, version };
@@ -128,7 +164,10 @@ function toVirtualService(o: any): VirtualService {
       const route: any[] = Array.isArray(h?.route) ? h.route : [];
       return {
         route: route.map((r) => ({
-          destination: { host: String(r?.destination?.host ?? ''), ...(r?.destination?.subset ? { subset: String(r.destination.subset) } : {}) },
+          destination: {
+            host: String(r?.destination?.host ?? ''),
+            ...(r?.destination?.subset ? { subset: String(r.destination.subset) } : {}),
+          },
           // Istio: a lone destination takes all traffic when no weight is written.
           weight: typeof r?.weight === 'number' ? r.weight : route.length === 1 ? 100 : 0,
         })),

@@ -3,14 +3,10 @@ import { isAbsolute, resolve, sep } from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubernetesSdk } from './sdk.js';
 import { parse } from 'yaml';
+import type { ClusterRef } from '../../kernel/cluster-ref.js';
 import { Invalid } from '../../kernel/errors.js';
 
-/**
- * Which cluster a call goes to: the server's own (`CLUSTER_CONFIG_PATH` or the in-cluster service
- * account), or a kubeconfig an admin supplied in the `clusterConfig` query (decision
- * 615): base64 text for mesh one, kubeconfig text or a file path for mesh two.
- */
-export type ClusterRef = { kind: 'default' } | { kind: 'base64'; value: string } | { kind: 'textOrPath'; value: string };
+export type { ClusterRef };
 
 /** Keys of a kubeconfig that make the client read files of the server (allowed only in files under the config folder). */
 const FILE_KEYS = ['certificate-authority', 'client-certificate', 'client-key', 'tokenFile', 'token-file'];
@@ -32,7 +28,8 @@ export function loadSuppliedKubeconfig(text: string, opts: { allowFiles: boolean
   }
   // Decision 207: the client's YAML reader applies merge keys (`<<: *anchor`), ours does not, so a
   // `user` could gain `exec` or `token-file` that this check never saw. Merge keys are refused.
-  if (hasMergeKey(doc)) throw new Invalid('clusterConfig is refused: YAML merge keys ("<<") are not accepted in a supplied kubeconfig');
+  if (hasMergeKey(doc))
+    throw new Invalid('clusterConfig is refused: YAML merge keys ("<<") are not accepted in a supplied kubeconfig');
   if (!doc || typeof doc !== 'object' || !Array.isArray(doc.clusters) || doc.clusters.length === 0) {
     throw new Invalid('clusterConfig is not a kubeconfig: it lists no clusters');
   }
@@ -91,7 +88,8 @@ export function decodeBase64Kubeconfig(value: string): string {
   // A '+' sent unencoded in a query string arrives as a space (form encoding); base64 has no spaces
   // of its own, so a space is a '+' (line breaks of wrapped base64 are dropped).
   const compact = value.replace(/ /g, '+').replace(/\s+/g, '');
-  if (compact === '' || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(compact)) throw new Invalid('clusterConfig must be a base64-encoded kubeconfig');
+  if (compact === '' || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(compact))
+    throw new Invalid('clusterConfig must be a base64-encoded kubeconfig');
   return Buffer.from(compact.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
 }
 
@@ -99,9 +97,15 @@ export function decodeBase64Kubeconfig(value: string): string {
  * Mesh two's `clusterConfig`: kubeconfig text, or the path of a file under the folder of
  * `CLUSTER_CONFIG_PATH` (symbolic links resolved before the check; 400 otherwise).
  */
-export async function readTextOrPath(value: string, configFolder: string | undefined): Promise<{ text: string; fromFile: boolean }> {
+export async function readTextOrPath(
+  value: string,
+  configFolder: string | undefined,
+): Promise<{ text: string; fromFile: boolean }> {
   if (looksLikeText(value)) return { text: value, fromFile: false };
-  if (!configFolder) throw new Invalid('clusterConfig file paths are accepted only under the folder of CLUSTER_CONFIG_PATH, which is not set');
+  if (!configFolder)
+    throw new Invalid(
+      'clusterConfig file paths are accepted only under the folder of CLUSTER_CONFIG_PATH, which is not set',
+    );
   let folder: string;
   let file: string;
   try {
@@ -110,7 +114,8 @@ export async function readTextOrPath(value: string, configFolder: string | undef
   } catch {
     throw new Invalid('clusterConfig names no readable file under the folder of CLUSTER_CONFIG_PATH');
   }
-  if (!file.startsWith(folder + sep)) throw new Invalid('clusterConfig file paths must lie under the folder of CLUSTER_CONFIG_PATH');
+  if (!file.startsWith(folder + sep))
+    throw new Invalid('clusterConfig file paths must lie under the folder of CLUSTER_CONFIG_PATH');
   try {
     return { text: await readFile(file, 'utf8'), fromFile: true };
   } catch {

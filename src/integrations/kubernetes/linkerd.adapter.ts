@@ -1,15 +1,32 @@
 import { DomainError } from '../../kernel/errors.js';
 import type { ClusterRef, MeshTwoPort } from '../../modules/meshtwo/meshtwo.ports.js';
-import type { Availability, LinkerdAuthorizationPolicy, MeshTwoStatus, ServerAuthorization, ServiceProfile } from '../../modules/meshtwo/meshtwo.schemas.js';
-import type { CustomResource, KubernetesAccess } from './client.js';
+import type {
+  Availability,
+  LinkerdAuthorizationPolicy,
+  MeshTwoStatus,
+  ServerAuthorization,
+  ServiceProfile,
+} from '../../modules/meshtwo/meshtwo.schemas.js';
+import type { KubernetesAccess } from './access.js';
+import type { CustomResource } from './client.js';
 import { deploymentSummary, imageTag } from './resources.js';
 
 const CONTROL_PLANE_NAMESPACE = 'linkerd';
-const SERVER_AUTHORIZATIONS: CustomResource = { group: 'policy.linkerd.io', version: 'v1beta1', plural: 'serverauthorizations' };
-const AUTHORIZATION_POLICIES: CustomResource = { group: 'policy.linkerd.io', version: 'v1alpha1', plural: 'authorizationpolicies' };
+const SERVER_AUTHORIZATIONS: CustomResource = {
+  group: 'policy.linkerd.io',
+  version: 'v1beta1',
+  plural: 'serverauthorizations',
+};
+const AUTHORIZATION_POLICIES: CustomResource = {
+  group: 'policy.linkerd.io',
+  version: 'v1alpha1',
+  plural: 'authorizationpolicies',
+};
 const SERVICE_PROFILES: CustomResource = { group: 'linkerd.io', version: 'v1alpha2', plural: 'serviceprofiles' };
 /** The CRDs the mesh-two endpoints read; without them Linkerd is not (fully) installed. */
-const REQUIRED_CRDS = [SERVER_AUTHORIZATIONS, AUTHORIZATION_POLICIES, SERVICE_PROFILES].map((r) => `${r.plural}.${r.group}`);
+const REQUIRED_CRDS = [SERVER_AUTHORIZATIONS, AUTHORIZATION_POLICIES, SERVICE_PROFILES].map(
+  (r) => `${r.plural}.${r.group}`,
+);
 /** Linkerd's documented default route timeout. */
 const DEFAULT_ROUTE_TIMEOUT = '10s';
 
@@ -32,26 +49,36 @@ export class LinkerdAdapter implements MeshTwoPort {
       const kube = await this.access.client(ref);
       if (!kube) return { available: false, reason: 'No cluster is configured (CLUSTER_CONFIG_PATH)' };
       if (!(await kube.namespaceExists(CONTROL_PLANE_NAMESPACE, signal)))
-        return { available: false, reason: `The ${CONTROL_PLANE_NAMESPACE} namespace does not exist: Linkerd's control plane is not installed` };
+        return {
+          available: false,
+          reason: `The ${CONTROL_PLANE_NAMESPACE} namespace does not exist: Linkerd's control plane is not installed`,
+        };
       const missing: string[] = [];
       for (const crd of REQUIRED_CRDS) if (!(await kube.readCrd(crd, signal))) missing.push(crd);
       if (missing.length > 0) return { available: false, reason: `Linkerd's CRDs are missing: ${missing.join(', ')}` };
       return { available: true };
     } catch (err) {
       // Availability is a question, not a request that failed: an unreachable cluster is "not available".
-      if (err instanceof DomainError && err.statusCode >= 500 && !signal?.aborted) return { available: false, reason: err.message };
+      if (err instanceof DomainError && err.statusCode >= 500 && !signal?.aborted)
+        return { available: false, reason: err.message };
       throw err;
     }
   }
 
-  async listServerAuthorizations(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<ServerAuthorization[]> {
+  async listServerAuthorizations(
+    ref: ClusterRef,
+    namespace: string,
+    signal?: AbortSignal,
+  ): Promise<ServerAuthorization[]> {
     const kube = await this.access.require(ref);
     const items = (await kube.listCustom(SERVER_AUTHORIZATIONS, namespace, signal))?.items ?? [];
     return items.map((o) => {
       const server = o.spec?.server ?? {};
       const labels = Object.entries(server.selector?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`);
       const meshTLS = o.spec?.client?.meshTLS ?? {};
-      const accounts = Array.isArray(meshTLS.serviceAccounts) ? meshTLS.serviceAccounts.map((a: any) => String(a?.name ?? '')).filter(Boolean) : [];
+      const accounts = Array.isArray(meshTLS.serviceAccounts)
+        ? meshTLS.serviceAccounts.map((a: any) => String(a?.name ?? '')).filter(Boolean)
+        : [];
       const identities = Array.isArray(meshTLS.identities) ? meshTLS.identities.map(String) : [];
       return {
         name: o.metadata.name,
@@ -62,7 +89,11 @@ export class LinkerdAdapter implements MeshTwoPort {
     });
   }
 
-  async listAuthorizationPolicies(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<LinkerdAuthorizationPolicy[]> {
+  async listAuthorizationPolicies(
+    ref: ClusterRef,
+    namespace: string,
+    signal?: AbortSignal,
+  ): Promise<LinkerdAuthorizationPolicy[]> {
     const kube = await this.access.require(ref);
     const items = (await kube.listCustom(AUTHORIZATION_POLICIES, namespace, signal))?.items ?? [];
     const refOf = (r: any) => ({ kind: String(r?.kind ?? ''), name: String(r?.name ?? '') });
@@ -70,7 +101,9 @@ export class LinkerdAdapter implements MeshTwoPort {
       name: o.metadata.name,
       namespace: o.metadata.namespace,
       targetRef: refOf(o.spec?.targetRef),
-      requiredAuthenticationRefs: Array.isArray(o.spec?.requiredAuthenticationRefs) ? o.spec.requiredAuthenticationRefs.map(refOf) : [],
+      requiredAuthenticationRefs: Array.isArray(o.spec?.requiredAuthenticationRefs)
+        ? o.spec.requiredAuthenticationRefs.map(refOf)
+        : [],
     }));
   }
 

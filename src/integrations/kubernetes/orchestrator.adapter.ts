@@ -1,7 +1,13 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import type { CrdDefinition, OrchestratorPort, RolloutWatchHandler, WatchedRollout } from '../../modules/orchestrator/orchestrator.ports.js';
+import type {
+  CrdDefinition,
+  OrchestratorPort,
+  RolloutWatchHandler,
+  WatchedRollout,
+} from '../../modules/orchestrator/orchestrator.ports.js';
 import type { RolloutPhase, RolloutStatus, Workload } from '../../modules/orchestrator/orchestrator.schemas.js';
-import type { CustomResource, KubernetesAccess } from './client.js';
+import type { KubernetesAccess } from './access.js';
+import type { CustomResource } from './client.js';
 import { kubeError } from './client.js';
 import { kubernetesSdk } from './sdk.js';
 import { deploymentSummary } from './resources.js';
@@ -117,14 +123,22 @@ function toRollout(o: any): WatchedRollout {
   const steps = o?.spec?.strategy?.canary?.steps;
   let phase = status.phase as RolloutPhase;
   if (!PHASES.has(phase)) {
-    phase = o?.spec?.paused || (Array.isArray(status.pauseConditions) && status.pauseConditions.length > 0) ? 'Paused' : 'Progressing';
+    phase =
+      o?.spec?.paused || (Array.isArray(status.pauseConditions) && status.pauseConditions.length > 0)
+        ? 'Paused'
+        : 'Progressing';
   }
   return {
     uid: String(o?.metadata?.uid ?? `${o?.metadata?.namespace}/${o?.metadata?.name}`),
     name: String(o?.metadata?.name ?? ''),
     namespace: String(o?.metadata?.namespace ?? ''),
     phase,
-    replicas: typeof o?.spec?.replicas === 'number' ? o.spec.replicas : typeof status.replicas === 'number' ? status.replicas : 1,
+    replicas:
+      typeof o?.spec?.replicas === 'number'
+        ? o.spec.replicas
+        : typeof status.replicas === 'number'
+          ? status.replicas
+          : 1,
     readyReplicas: typeof status.readyReplicas === 'number' ? status.readyReplicas : 0,
     currentStepIndex: typeof status.currentStepIndex === 'number' ? status.currentStepIndex : 0,
     totalSteps: Array.isArray(steps) ? steps.length : 0,

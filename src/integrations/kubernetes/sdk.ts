@@ -17,7 +17,10 @@ let loading: Promise<KubernetesSdk> | undefined;
 
 export async function loadKubernetesSdk(): Promise<KubernetesSdk> {
   if (loaded) return loaded;
-  loading ??= Promise.all([import('@kubernetes/client-node'), import('@kubernetes/client-node/dist/gen/rxjsStub.js')]).then(([sdk, rx]) => ({
+  loading ??= Promise.all([
+    import('@kubernetes/client-node'),
+    import('@kubernetes/client-node/dist/gen/rxjsStub.js'),
+  ]).then(([sdk, rx]) => ({
     sdk,
     of: rx.of as KubernetesSdk['of'],
   }));

@@ -22,18 +22,32 @@ export class OciRegistryClient {
     this.http = new HttpClient({ system: opts.system ?? 'Container registry', baseUrl, fetch: opts.fetch });
   }
 
-  async request<T>(path: string, opts: RequestOptions = {}, scope?: string, method: 'GET' | 'HEAD' = 'GET'): Promise<HttpResponse<T>> {
-    const withAuth = (): RequestOptions => ({ ...opts, headers: { ...opts.headers, ...this.authHeader(scope) }, accept: [...(opts.accept ?? []), 401] });
+  async request<T>(
+    path: string,
+    opts: RequestOptions = {},
+    scope?: string,
+    method: 'GET' | 'HEAD' = 'GET',
+  ): Promise<HttpResponse<T>> {
+    const withAuth = (): RequestOptions => ({
+      ...opts,
+      headers: { ...opts.headers, ...this.authHeader(scope) },
+      accept: [...(opts.accept ?? []), 401],
+    });
     let res = await this.http.request<T>(method, path, withAuth());
     if (res.status === 401) {
       await this.answerChallenge(res.headers.get('www-authenticate') ?? '', scope);
-      const retry = { ...opts, headers: { ...opts.headers, ...this.authHeader(scope) }, accept: [...(opts.accept ?? []), 401, 403] };
+      const retry = {
+        ...opts,
+        headers: { ...opts.headers, ...this.authHeader(scope) },
+        accept: [...(opts.accept ?? []), 401, 403],
+      };
       res = await this.http.request<T>(method, path, retry);
       if (res.status === 401 || res.status === 403) {
         // Docker Hub and other token-flow registries answer a repository that does not exist (or
         // that the account may not see) with a token granting nothing and then 401 "authentication
         // required": that is a missing repository, not a refused credential (decision 407).
-        if (this.granted.get(scope ?? '') === false) throw new NotFound(`${this.http.system}: repository not found (or not visible to the configured account)`);
+        if (this.granted.get(scope ?? '') === false)
+          throw new NotFound(`${this.http.system}: repository not found (or not visible to the configured account)`);
         if (!opts.accept?.includes(res.status)) throw this.http.errorFor(res.status);
       }
     }
@@ -45,7 +59,8 @@ export class OciRegistryClient {
     const res = await this.request<string>(path, { accept: [404, 301, 302, 303, 307, 308], as: 'text', signal }, scope);
     if (res.status === 404) return undefined;
     const location = res.headers.get('location');
-    if (res.status >= 300) return location ? this.http.get<T>(new URL(location, this.http.url(path)).toString(), { signal }) : undefined;
+    if (res.status >= 300)
+      return location ? this.http.get<T>(new URL(location, this.http.url(path)).toString(), { signal }) : undefined;
     try {
       return JSON.parse(res.body) as T;
     } catch {
@@ -62,7 +77,8 @@ export class OciRegistryClient {
   private authHeader(scope?: string): Record<string, string> {
     const token = this.tokens.get(scope ?? '');
     if (token) return { authorization: `Bearer ${token}` };
-    if (this.basic && this.credentials.username) return { authorization: basicAuth(this.credentials.username, this.credentials.password ?? '') };
+    if (this.basic && this.credentials.username)
+      return { authorization: basicAuth(this.credentials.username, this.credentials.password ?? '') };
     return {};
   }
 
@@ -101,7 +117,9 @@ export function grantedAccess(token: string): { type?: string; name?: string; ac
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { access?: unknown };
     if (!Array.isArray(claims.access)) return undefined;
-    return (claims.access as { actions?: unknown }[]).filter((a) => Array.isArray(a?.actions) && a.actions.length > 0) as {
+    return (claims.access as { actions?: unknown }[]).filter(
+      (a) => Array.isArray(a?.actions) && a.actions.length > 0,
+    ) as {
       actions?: string[];
     }[];
   } catch {

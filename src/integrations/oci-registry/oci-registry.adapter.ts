@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { mapLimit } from '../../kernel/concurrency.js';
 import { Invalid, NotFound } from '../../kernel/errors.js';
 import {
-  isRepositoryName,
-  UNSUPPORTED_SCAN,
   type RegistryManifest,
   type RegistryPort,
   type RegistryRepository,
   type RegistryTag,
 } from '../../modules/registry/registry.ports.js';
+import { UNSUPPORTED_SCAN } from '../registry-scan.js';
+import { isRepositoryName } from '../../kernel/oci-names.js';
 import { OciRegistryClient } from './client.js';
 
 export const MANIFEST_TYPES = [
@@ -41,7 +41,11 @@ export class OciRegistryAdapter implements RegistryPort {
   private readonly client: OciRegistryClient;
   private readonly host: string;
 
-  constructor(baseUrl: string, credentials: { username?: string; password?: string } = {}, opts: { fetch?: typeof fetch } = {}) {
+  constructor(
+    baseUrl: string,
+    credentials: { username?: string; password?: string } = {},
+    opts: { fetch?: typeof fetch } = {},
+  ) {
     this.client = new OciRegistryClient(baseUrl, credentials, { ...opts, system: 'OCI registry' });
     this.host = new URL(baseUrl).host;
   }
@@ -54,11 +58,9 @@ export class OciRegistryAdapter implements RegistryPort {
     const names: string[] = [];
     let path: string | undefined = '/v2/_catalog?n=1000';
     for (let page = 0; path && page < MAX_PAGES; page++) {
-      const res: { body: { repositories?: string[] }; headers: Headers } = await this.client.request<{ repositories?: string[] }>(
-        path,
-        { signal },
-        'registry:catalog:*',
-      );
+      const res: { body: { repositories?: string[] }; headers: Headers } = await this.client.request<{
+        repositories?: string[];
+      }>(path, { signal }, 'registry:catalog:*');
       names.push(...(res.body?.repositories ?? []));
       path = this.client.nextPage(res.headers.get('link'));
     }
@@ -69,11 +71,9 @@ export class OciRegistryAdapter implements RegistryPort {
     const tags: string[] = [];
     let path: string | undefined = `/v2/${repoPath(name)}/tags/list?n=1000`;
     for (let page = 0; path && page < MAX_PAGES; page++) {
-      const res: { body: { tags?: string[] | null }; headers: Headers } = await this.client.request<{ tags?: string[] | null }>(
-        path,
-        { signal },
-        pullScope(name),
-      );
+      const res: { body: { tags?: string[] | null }; headers: Headers } = await this.client.request<{
+        tags?: string[] | null;
+      }>(path, { signal }, pullScope(name));
       tags.push(...(res.body?.tags ?? []));
       path = this.client.nextPage(res.headers.get('link'));
     }
@@ -84,7 +84,14 @@ export class OciRegistryAdapter implements RegistryPort {
   async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
     const m = await this.read(name, tag, signal);
     // Other tags of the same digest: a HEAD per tag (the registry has no reverse lookup), capped for huge repositories.
-    const all = (await this.client.request<{ tags?: string[] | null }>(`/v2/${repoPath(name)}/tags/list?n=1000`, { signal }, pullScope(name))).body?.tags ?? [];
+    const all =
+      (
+        await this.client.request<{ tags?: string[] | null }>(
+          `/v2/${repoPath(name)}/tags/list?n=1000`,
+          { signal },
+          pullScope(name),
+        )
+      ).body?.tags ?? [];
     const others = await mapLimit(all.filter((t) => t !== tag).slice(0, MAX_PEER_TAGS), 4, async (t) =>
       (await this.digestOf(name, t, signal)) === m.digest ? t : null,
     );
@@ -93,7 +100,8 @@ export class OciRegistryAdapter implements RegistryPort {
 
   /** No scanner here; an unknown repository or tag is still a 404, as for the other reads. */
   async getScan(name: string, tag: string, signal?: AbortSignal) {
-    if ((await this.digestOf(name, tag, signal)) === null) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
+    if ((await this.digestOf(name, tag, signal)) === null)
+      throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     return UNSUPPORTED_SCAN;
   }
 
@@ -109,16 +117,24 @@ export class OciRegistryAdapter implements RegistryPort {
 
   private async read(name: string, tag: string, signal?: AbortSignal): Promise<Omit<RegistryManifest, 'tags'>> {
     const path = `/v2/${repoPath(name)}/manifests/${encodeURIComponent(tag)}`;
-    const res = await this.client.request<string>(path, { headers: { accept: MANIFEST_TYPES.join(', ') }, as: 'text', accept: [404], signal }, pullScope(name));
+    const res = await this.client.request<string>(
+      path,
+      { headers: { accept: MANIFEST_TYPES.join(', ') }, as: 'text', accept: [404], signal },
+      pullScope(name),
+    );
     if (res.status === 404) throw new NotFound(`Tag ${tag} of repository ${name} not found`);
     const top = JSON.parse(res.body) as ImageManifest;
     const mediaType = top.mediaType ?? res.headers.get('content-type')?.split(';')[0] ?? MANIFEST_TYPES[0]!;
     // The header is optional in the distribution spec; the digest is then that of the manifest's bytes.
-    const digest = res.headers.get('docker-content-digest') ?? `sha256:${createHash('sha256').update(res.body, 'utf8').digest('hex')}`;
+    const digest =
+      res.headers.get('docker-content-digest') ??
+      `sha256:${createHash('sha256').update(res.body, 'utf8').digest('hex')}`;
     let image = top;
     if (top.manifests?.length) {
       // An index: size and date come from the image of the usual platform (linux/amd64), else the first.
-      const pick = top.manifests.find((d) => d.platform?.os === 'linux' && d.platform.architecture === 'amd64') ?? top.manifests[0]!;
+      const pick =
+        top.manifests.find((d) => d.platform?.os === 'linux' && d.platform.architecture === 'amd64') ??
+        top.manifests[0]!;
       const child = await this.client.request<ImageManifest>(
         `/v2/${repoPath(name)}/manifests/${pick.digest}`,
         { headers: { accept: MANIFEST_TYPES.join(', ') }, signal },
@@ -132,7 +148,11 @@ export class OciRegistryAdapter implements RegistryPort {
 
   private async created(name: string, config: Descriptor | undefined, signal?: AbortSignal): Promise<string | null> {
     if (!config?.digest) return null;
-    const blob = await this.client.blob<{ created?: string }>(`/v2/${repoPath(name)}/blobs/${config.digest}`, pullScope(name), signal);
+    const blob = await this.client.blob<{ created?: string }>(
+      `/v2/${repoPath(name)}/blobs/${config.digest}`,
+      pullScope(name),
+      signal,
+    );
     const created = blob?.created;
     return typeof created === 'string' ? isoDate(created) : null;
   }
@@ -141,7 +161,8 @@ export class OciRegistryAdapter implements RegistryPort {
 /** Repository names keep their slashes in the path; each segment is encoded on its own. */
 /** The path of a repository, built by segments; a name outside the distribution grammar never reaches a URL (decision 205). */
 const repoPath = (name: string) => {
-  if (!isRepositoryName(name)) throw new Invalid('Repository names are lower-case path components separated by "/" (OCI distribution grammar)');
+  if (!isRepositoryName(name))
+    throw new Invalid('Repository names are lower-case path components separated by "/" (OCI distribution grammar)');
   return name.split('/').map(encodeURIComponent).join('/');
 };
 const pullScope = (name: string) => `repository:${name}:pull`;

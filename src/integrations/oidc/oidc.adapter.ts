@@ -27,8 +27,18 @@ function algorithmOf(jwt: string): string | undefined {
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const describe = (err: unknown) => {
-  const e = err as { name?: string; message?: string; code?: string; error?: string; error_description?: string; cause?: { message?: string } };
-  return [e.name, e.code, e.error, e.error_description, e.message, e.cause?.message].filter(Boolean).join(': ').slice(0, 500);
+  const e = err as {
+    name?: string;
+    message?: string;
+    code?: string;
+    error?: string;
+    error_description?: string;
+    cause?: { message?: string };
+  };
+  return [e.name, e.code, e.error, e.error_description, e.message, e.cause?.message]
+    .filter(Boolean)
+    .join(': ')
+    .slice(0, 500);
 };
 
 /**
@@ -70,10 +80,13 @@ export class OpenIdConnectAdapter implements OidcProviderPort {
   private async discover(oidc: OpenIdClient): Promise<Configuration> {
     const { provider } = this;
     const auth =
-      provider.tokenEndpointAuth === 'client_secret_post' ? oidc.ClientSecretPost(provider.clientSecret) : oidc.ClientSecretBasic(provider.clientSecret);
+      provider.tokenEndpointAuth === 'client_secret_post'
+        ? oidc.ClientSecretPost(provider.clientSecret)
+        : oidc.ClientSecretBasic(provider.clientSecret);
     const progress = (url: string, res: Response) => {
       const state = exchangeProgress.getStore();
-      if (state && res.status === 200 && state.tokenEndpoint && url.startsWith(state.tokenEndpoint)) state.tokenResponse = true;
+      if (state && res.status === 200 && state.tokenEndpoint && url.startsWith(state.tokenEndpoint))
+        state.tokenResponse = true;
     };
     const fetchThroughPolicy = async (url: string, init: RequestInit) => {
       const res = await this.options.fetch(url, init);
@@ -97,7 +110,12 @@ export class OpenIdConnectAdapter implements OidcProviderPort {
     return config;
   }
 
-  async authorizationUrl(input: { redirectUri: string; state: string; nonce: string; codeChallenge: string }): Promise<URL> {
+  async authorizationUrl(input: {
+    redirectUri: string;
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+  }): Promise<URL> {
     const { oidc, config } = await this.client();
     return oidc.buildAuthorizationUrl(config, {
       redirect_uri: input.redirectUri,
@@ -110,7 +128,12 @@ export class OpenIdConnectAdapter implements OidcProviderPort {
     });
   }
 
-  async exchange(input: { callbackUrl: URL; expectedState: string; expectedNonce: string; codeVerifier: string }): Promise<OidcIdentity> {
+  async exchange(input: {
+    callbackUrl: URL;
+    expectedState: string;
+    expectedNonce: string;
+    codeVerifier: string;
+  }): Promise<OidcIdentity> {
     const { oidc, config } = await this.client();
     const progress = { tokenResponse: false, tokenEndpoint: config.serverMetadata().token_endpoint };
     let tokens: Awaited<ReturnType<OpenIdClient['authorizationCodeGrant']>>;
@@ -124,17 +147,22 @@ export class OpenIdConnectAdapter implements OidcProviderPort {
         }),
       );
     } catch (err) {
-      if (err instanceof oidc.AuthorizationResponseError) throw new SignInRefused('denied', `the provider answered ${describe(err)}`);
+      if (err instanceof oidc.AuthorizationResponseError)
+        throw new SignInRefused('denied', `the provider answered ${describe(err)}`);
       throw new SignInRefused(progress.tokenResponse ? 'token' : 'exchange', describe(err));
     }
     const alg = tokens.id_token ? algorithmOf(tokens.id_token) : undefined;
     if (!alg || !ALGORITHMS.has(alg))
-      throw new SignInRefused('token', `ID token signed with ${alg ?? 'no algorithm'}, not one of ${[...ALGORITHMS].join(', ')}`);
+      throw new SignInRefused(
+        'token',
+        `ID token signed with ${alg ?? 'no algorithm'}, not one of ${[...ALGORITHMS].join(', ')}`,
+      );
     const claims = tokens.claims();
     if (!claims) throw new SignInRefused('token', 'no ID token in the token response');
     let all = claims as unknown as Record<string, unknown>;
     // Conformant providers may keep scope claims (email, groups) in UserInfo only: ask it for what the ID token lacks.
-    const lacking = !text(all.email) || (this.provider.groupsClaim !== undefined && !(this.provider.groupsClaim in all));
+    const lacking =
+      !text(all.email) || (this.provider.groupsClaim !== undefined && !(this.provider.groupsClaim in all));
     if (lacking && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
       try {
         all = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...all };

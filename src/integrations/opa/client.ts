@@ -20,6 +20,8 @@ export class OpaClient {
   /** `POST /v1/data/<path>` with `{input}`: `{result}`, or `{}` when the decision is undefined. */
   async data(path: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<{ result?: unknown }> {
     const encoded = path.split('/').map(encodeURIComponent).join('/');
-    return (await this.http.post<{ result?: unknown } | undefined>(`/v1/data/${encoded}`, { json: { input }, signal })) ?? {};
+    return (
+      (await this.http.post<{ result?: unknown } | undefined>(`/v1/data/${encoded}`, { json: { input }, signal })) ?? {}
+    );
   }
 }

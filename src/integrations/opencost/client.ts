@@ -30,11 +30,18 @@ export class OpenCostClient {
   }
 
   /** `{code, data: [ {<key>: allocation, …} ]}`: with `accumulate=true`, one set for the whole window. */
-  async allocation(window: string, aggregate: string, signal?: AbortSignal): Promise<Record<string, OpenCostAllocation>[]> {
-    const body = await this.http.get<{ code?: number; data?: (Record<string, OpenCostAllocation> | null)[] }>('/allocation/compute', {
-      query: { window, aggregate, accumulate: 'true' },
-      signal,
-    });
+  async allocation(
+    window: string,
+    aggregate: string,
+    signal?: AbortSignal,
+  ): Promise<Record<string, OpenCostAllocation>[]> {
+    const body = await this.http.get<{ code?: number; data?: (Record<string, OpenCostAllocation> | null)[] }>(
+      '/allocation/compute',
+      {
+        query: { window, aggregate, accumulate: 'true' },
+        signal,
+      },
+    );
     return (body?.data ?? []).filter((s): s is Record<string, OpenCostAllocation> => !!s && typeof s === 'object');
   }
 }

@@ -35,7 +35,10 @@ function toAllocation(a: OpenCostAllocation): Allocation {
   const memoryCost = num(a.ramCost);
   const pvCost = num(a.pvCost);
   const networkCost = num(a.networkCost);
-  const totalCost = a.totalCost !== undefined ? num(a.totalCost) : cpuCost + memoryCost + pvCost + networkCost + num(a.gpuCost) + num(a.loadBalancerCost);
+  const totalCost =
+    a.totalCost !== undefined
+      ? num(a.totalCost)
+      : cpuCost + memoryCost + pvCost + networkCost + num(a.gpuCost) + num(a.loadBalancerCost);
   return { cpuCost, memoryCost, pvCost, networkCost, totalCost };
 }
 

@@ -78,7 +78,8 @@ function classifyV6(address: string): AddressKind | undefined {
   if (zeros(0, 8)) return 'loopback'; // :: (unspecified) connects to the local host
   if (zeros(0, 7) && g[7] === 1) return 'loopback';
   // ::a.b.c.d (compatible), ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (SIIT): the embedded IPv4 decides.
-  if (zeros(0, 6) || (zeros(0, 5) && g[5] === 0xffff) || (zeros(0, 4) && g[4] === 0xffff && g[5] === 0)) return classifyV4(v4At(6));
+  if (zeros(0, 6) || (zeros(0, 5) && g[5] === 0xffff) || (zeros(0, 4) && g[4] === 0xffff && g[5] === 0))
+    return classifyV4(v4At(6));
   if (g[0] === 0x64 && g[1] === 0xff9b) {
     if (zeros(2, 6)) return classifyV4(v4At(6)); // NAT64 well-known prefix 64:ff9b::/96
     if (g[2] === 1) return 'private'; // local-use NAT64 64:ff9b:1::/48: a translator inside the network

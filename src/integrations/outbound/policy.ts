@@ -22,7 +22,11 @@ export interface OutboundRules {
 
 /** The rules for CI/CD credential URLs and supplied kubeconfig servers (OUTBOUND_* settings). */
 export function integrationRules(cfg: OutboundConfig): OutboundRules {
-  return { allowedHosts: cfg.allowedHosts, allowKinds: cfg.allowPrivate ? ['loopback', 'private'] : [], setting: 'OUTBOUND_ALLOWED_HOSTS' };
+  return {
+    allowedHosts: cfg.allowedHosts,
+    allowKinds: cfg.allowPrivate ? ['loopback', 'private'] : [],
+    setting: 'OUTBOUND_ALLOWED_HOSTS',
+  };
 }
 
 export type Resolver = (host: string) => Promise<string[]>;
@@ -82,7 +86,12 @@ const bareHost = (host: string) =>
     .replace(/\.+$/, '');
 
 /** Whether `host` (with `port`) is listed; CIDR entries must hold the literal or every resolved address. */
-export function isAllowedHost(rules: OutboundRules, host: string, port: number | undefined, addresses: readonly string[] = []): boolean {
+export function isAllowedHost(
+  rules: OutboundRules,
+  host: string,
+  port: number | undefined,
+  addresses: readonly string[] = [],
+): boolean {
   const h = bareHost(host);
   for (const raw of rules.allowedHosts) {
     const entry = raw.toLowerCase();
@@ -112,7 +121,8 @@ export function assertHost(rules: OutboundRules, host: string, port: number | un
   const h = bareHost(host);
   if (isAllowedHost(rules, h, port)) return;
   if (rules.onlyAllowedHosts) refuse(field, `may not point to ${h}: the host is not in ${rules.setting}`);
-  if (isLoopbackName(h) && !rules.allowKinds?.includes('loopback')) refuse(field, `may not point to ${h}, a loopback host (see ${rules.setting})`);
+  if (isLoopbackName(h) && !rules.allowKinds?.includes('loopback'))
+    refuse(field, `may not point to ${h}, a loopback host (see ${rules.setting})`);
   const kind = refusalOf(rules, h);
   if (kind) refuse(field, `may not point to ${h}, a ${kind} address (see ${rules.setting})`);
 }
@@ -148,7 +158,12 @@ export async function checkHost(
 }
 
 /** `parseHttpUrl` + `checkHost`: the normalised URL and the addresses it may be pinned to. */
-export async function checkHttpUrl(rules: OutboundRules, raw: string, field: string, resolver?: Resolver): Promise<{ url: URL; addresses: string[] }> {
+export async function checkHttpUrl(
+  rules: OutboundRules,
+  raw: string,
+  field: string,
+  resolver?: Resolver,
+): Promise<{ url: URL; addresses: string[] }> {
   const url = parseHttpUrl(raw, field);
   const addresses = await checkHost(rules, url.hostname, url.port ? Number(url.port) : undefined, field, resolver);
   return { url, addresses };

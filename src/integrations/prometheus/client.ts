@@ -32,7 +32,11 @@ export class PrometheusClient {
     return !!this.http;
   }
 
-  async queryRange(query: string, range: { start: number; end: number; step: number }, signal?: AbortSignal): Promise<PromSeries[]> {
+  async queryRange(
+    query: string,
+    range: { start: number; end: number; step: number },
+    signal?: AbortSignal,
+  ): Promise<PromSeries[]> {
     if (!this.http) throw new Unavailable(`${METRICS_STORE} is not configured (METRICS_URL)`);
     const res = await this.http.request<PromAnswer>('GET', '/api/v1/query_range', {
       query: { query, start: range.start, end: range.end, step: range.step },

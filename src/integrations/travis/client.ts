@@ -16,7 +16,13 @@ export interface TravisBuild {
 }
 
 export interface TravisBuildsPage {
-  '@pagination'?: { limit: number; offset: number; count: number; is_last: boolean; next: { '@href': string; offset: number; limit: number } | null };
+  '@pagination'?: {
+    limit: number;
+    offset: number;
+    count: number;
+    is_last: boolean;
+    next: { '@href': string; offset: number; limit: number } | null;
+  };
   builds: TravisBuild[];
 }
 
@@ -44,7 +50,10 @@ export class TravisClient {
   }
 
   /** A repository's builds (`/repo/{slug}/builds`, the slug URL-encoded as one segment) or the user's (`/builds`). */
-  listBuilds(query: { repoSlug?: string; limit: number; offset: number }, signal?: AbortSignal): Promise<TravisBuildsPage> {
+  listBuilds(
+    query: { repoSlug?: string; limit: number; offset: number },
+    signal?: AbortSignal,
+  ): Promise<TravisBuildsPage> {
     const path = query.repoSlug ? `/repo/${encodeURIComponent(query.repoSlug)}/builds` : '/builds';
     return this.http.get(path, { query: { limit: query.limit, offset: query.offset }, signal });
   }

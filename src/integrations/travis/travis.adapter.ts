@@ -18,9 +18,17 @@ export const toHostedCiBuild = (b: TravisBuild): HostedCiBuild => ({
 export class TravisAdapter implements HostedCiPort {
   constructor(private readonly client: TravisClient) {}
 
-  static fromCredential(credential: { token: string; url?: string }, opts: { defaultBaseUrl: string; timeoutMs?: number; fetch?: typeof fetch }) {
+  static fromCredential(
+    credential: { token: string; url?: string },
+    opts: { defaultBaseUrl: string; timeoutMs?: number; fetch?: typeof fetch },
+  ) {
     return new TravisAdapter(
-      new TravisClient({ token: credential.token, baseUrl: credential.url ?? opts.defaultBaseUrl, timeoutMs: opts.timeoutMs, fetch: opts.fetch }),
+      new TravisClient({
+        token: credential.token,
+        baseUrl: credential.url ?? opts.defaultBaseUrl,
+        timeoutMs: opts.timeoutMs,
+        fetch: opts.fetch,
+      }),
     );
   }
 
@@ -29,7 +37,10 @@ export class TravisAdapter implements HostedCiPort {
     const out: HostedCiBuild[] = [];
     let offset = 0;
     while (out.length < filter.limit) {
-      const page = await this.client.listBuilds({ repoSlug: filter.repoSlug, limit: Math.min(TRAVIS_MAX_PAGE, filter.limit - out.length), offset }, signal);
+      const page = await this.client.listBuilds(
+        { repoSlug: filter.repoSlug, limit: Math.min(TRAVIS_MAX_PAGE, filter.limit - out.length), offset },
+        signal,
+      );
       const builds = page?.builds ?? [];
       out.push(...builds.slice(0, filter.limit - out.length).map(toHostedCiBuild));
       const next = page?.['@pagination']?.next;
@@ -41,6 +52,11 @@ export class TravisAdapter implements HostedCiPort {
 
   async restartBuild(id: number, signal?: AbortSignal): Promise<HostedCiRestartResult> {
     const res = await this.client.restartBuild(id, signal);
-    return { id: res?.build?.id ?? id, number: res?.build?.number ?? null, state: res?.build?.state ?? null, stateChange: res?.state_change ?? 'restart' };
+    return {
+      id: res?.build?.id ?? id,
+      number: res?.build?.number ?? null,
+      state: res?.build?.state ?? null,
+      stateChange: res?.state_change ?? 'restart',
+    };
   }
 }

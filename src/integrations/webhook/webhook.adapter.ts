@@ -26,8 +26,13 @@ export class WebhookNotifyAdapter implements NotifyWebhookPort {
       await res.body?.cancel().catch(() => {});
       return { statusCode: res.status };
     } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') && !signal?.aborted;
-      throw new Error(timedOut ? `the notification webhook did not answer within ${this.timeoutMs / 1000} s` : 'the notification webhook could not be reached');
+      const timedOut =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') && !signal?.aborted;
+      throw new Error(
+        timedOut
+          ? `the notification webhook did not answer within ${this.timeoutMs / 1000} s`
+          : 'the notification webhook could not be reached',
+      );
     }
   }
 }

@@ -13,35 +13,47 @@ export interface AffectedConsumer {
   name: string;
 }
 
+// What the consumers' verbs check (decision 1170: out of createConsumers).
+async function requireSpecExists(db: Database, id: string) {
+  if (!(await repo.exists(db, id))) throw new NotFound('API spec not found');
+}
+
+async function checkTargets(db: Database, componentId: string | undefined, teamId: string | undefined) {
+  if (componentId && !(await catalogLookup.componentExists(db, componentId)))
+    throw new NotFound('Consumer component not found');
+  if (teamId && !(await teamsLookup.findTeam(db, teamId))) throw new NotFound('Consumer team not found');
+}
+
+const duplicate = (team: boolean) =>
+  new Conflict(
+    team
+      ? 'This team is already registered as a consumer of the spec'
+      : 'This component is already registered as a consumer of the spec',
+  );
+
 /** Consumers of a spec: registration (HTTP: 409 on duplicates; catalog: idempotent), listing, removal. */
 export function createConsumers(db: Database) {
-  async function requireSpecExists(id: string) {
-    if (!(await repo.exists(db, id))) throw new NotFound('API spec not found');
-  }
-
-  async function checkTargets(componentId: string | undefined, teamId: string | undefined) {
-    if (componentId && !(await catalogLookup.componentExists(db, componentId))) throw new NotFound('Consumer component not found');
-    if (teamId && !(await teamsLookup.findTeam(db, teamId))) throw new NotFound('Consumer team not found');
-  }
-
-  const duplicate = (team: boolean) =>
-    new Conflict(team ? 'This team is already registered as a consumer of the spec' : 'This component is already registered as a consumer of the spec');
-
   return {
     async register(_caller: Caller, apiSpecId: string, body: ConsumerBody) {
       // null counts as absent
       const consumerComponentId = body.consumerComponentId ?? undefined;
       const consumerTeamId = body.consumerTeamId ?? undefined;
       if (!consumerComponentId && !consumerTeamId) {
-        throw new Invalid('consumerComponentId or consumerTeamId is required', [{ field: 'body', problem: 'needs consumerComponentId or consumerTeamId' }]);
+        throw new Invalid('consumerComponentId or consumerTeamId is required', [
+          { field: 'body', problem: 'needs consumerComponentId or consumerTeamId' },
+        ]);
       }
-      await requireSpecExists(apiSpecId);
-      await checkTargets(consumerComponentId, consumerTeamId);
+      await requireSpecExists(db, apiSpecId);
+      await checkTargets(db, consumerComponentId, consumerTeamId);
       const taken = await repo.existingConsumer(db, apiSpecId, consumerComponentId, consumerTeamId);
       if (taken.component) throw duplicate(false);
       if (taken.team) throw duplicate(true);
       try {
-        return await repo.insertConsumer(db, { apiSpecId, consumerComponentId: consumerComponentId ?? null, consumerTeamId: consumerTeamId ?? null });
+        return await repo.insertConsumer(db, {
+          apiSpecId,
+          consumerComponentId: consumerComponentId ?? null,
+          consumerTeamId: consumerTeamId ?? null,
+        });
       } catch (err) {
         // A concurrent registration won the race between the check and the insert.
         const constraint = uniqueViolationConstraint(err);
@@ -53,12 +65,16 @@ export function createConsumers(db: Database) {
     /** The catalog's `spec.consumesApis`: registering an existing consumer again is a no-op. */
     async ensure(_caller: Caller, apiSpecId: string, who: { componentId?: string; teamId?: string }) {
       if (!who.componentId && !who.teamId) throw new Invalid('componentId or teamId is required');
-      await requireSpecExists(apiSpecId);
-      await checkTargets(who.componentId, who.teamId);
+      await requireSpecExists(db, apiSpecId);
+      await checkTargets(db, who.componentId, who.teamId);
       const taken = await repo.existingConsumer(db, apiSpecId, who.componentId, who.teamId);
       if (taken.component || taken.team) return { created: false };
       try {
-        await repo.insertConsumer(db, { apiSpecId, consumerComponentId: who.componentId ?? null, consumerTeamId: who.teamId ?? null });
+        await repo.insertConsumer(db, {
+          apiSpecId,
+          consumerComponentId: who.componentId ?? null,
+          consumerTeamId: who.teamId ?? null,
+        });
         return { created: true };
       } catch (err) {
         if (uniqueViolationConstraint(err) === undefined) throw err;
@@ -67,13 +83,14 @@ export function createConsumers(db: Database) {
     },
 
     async list(_caller: Caller, apiSpecId: string) {
-      await requireSpecExists(apiSpecId);
+      await requireSpecExists(db, apiSpecId);
       return repo.listConsumers(db, apiSpecId);
     },
 
     async remove(_caller: Caller, apiSpecId: string, consumerId: string) {
-      await requireSpecExists(apiSpecId);
-      if (!(await repo.deleteConsumer(db, apiSpecId, consumerId))) throw new NotFound('Consumer not found for this API spec');
+      await requireSpecExists(db, apiSpecId);
+      if (!(await repo.deleteConsumer(db, apiSpecId, consumerId)))
+        throw new NotFound('Consumer not found for this API spec');
     },
 
     /** Who a breaking change affects: the consumers of the old spec, named by their component (else team). */
@@ -84,8 +101,11 @@ export function createConsumers(db: Database) {
           const out: AffectedConsumer = { name: '' };
           if (row.consumerComponentId) out.componentId = row.consumerComponentId;
           if (row.consumerTeamId) out.teamId = row.consumerTeamId;
-          const component = row.consumerComponentId ? await catalogLookup.findComponent(db, row.consumerComponentId) : undefined;
-          const team = !component && row.consumerTeamId ? await teamsLookup.findTeam(db, row.consumerTeamId) : undefined;
+          const component = row.consumerComponentId
+            ? await catalogLookup.findComponent(db, row.consumerComponentId)
+            : undefined;
+          const team =
+            !component && row.consumerTeamId ? await teamsLookup.findTeam(db, row.consumerTeamId) : undefined;
           out.name = component?.name ?? team?.name ?? '';
           return out;
         }),

@@ -36,19 +36,64 @@ interface DiffsDeps {
   consumers: ReturnType<typeof createConsumers>;
 }
 
+/** The stored document, or (rows stored before documents were) analysed once now and kept. */
+async function documentOf(
+  { db, workers }: Pick<DiffsDeps, 'db' | 'workers'>,
+  row: { id: string; document: string | null },
+  label: string,
+): Promise<string> {
+  if (row.document !== null) return row.document;
+  const content = await repo.findContent(db, row.id);
+  if (content === undefined) throw new NotFound(`${label} not found`);
+  const result = await workers.analyse(content);
+  if (!result.ok) throw new Invalid(`${label} is not a valid specification: ${result.message}`);
+  await repo.saveDocument(db, row.id, result.document);
+  return result.document;
+}
+
+/** Two versions are compared only when both have the same diffable format. */
+function refuseUncomparable(newer: string, older: string) {
+  if (newer !== older) {
+    throw new Invalid(`Cannot compare an ${newer} spec with an ${older} spec`, [
+      { field: 'compareWith', problem: 'has another format' },
+    ]);
+  }
+  if (!DIFFABLE_FORMATS.has(newer))
+    throw new Invalid(`Specs of format '${newer}' are stored as text and not compared`, [
+      { field: 'id', problem: 'not diffable' },
+    ]);
+}
+
+/** The worker's diff, its failures in the API's words (422 past the budget, 503 while shutting down). */
+async function diffInWorker(
+  { workers, budget }: Pick<DiffsDeps, 'workers' | 'budget'>,
+  format: SpecFormat,
+  oldDoc: string,
+  newDoc: string,
+): Promise<SerialisedDiff> {
+  let outcome;
+  try {
+    outcome = await workers.diff(format, oldDoc, newDoc, budget);
+  } catch (err) {
+    if (err instanceof WorkerTimeout)
+      throw new DiffTooLarge(
+        `the diff of these two versions takes longer than its budget (${budget.timeoutMs} ms): compare versions closer together`,
+      );
+    if (err instanceof WorkerFailure && /shut down/.test(err.message))
+      throw new Unavailable('the specification workers are shutting down');
+    if (err instanceof WorkerFailure)
+      throw new DiffTooLarge('these two versions could not be compared within the diff budget');
+    throw err;
+  }
+  if (!outcome.ok)
+    throw new DiffTooLarge(
+      `the diff of these two versions is too large to answer: ${outcome.tooLarge}; compare versions closer together`,
+    );
+  return outcome.diff;
+}
+
 /** The diff of two stored versions: computed in a worker, cached per process, answered in pages. */
 export function createDiffs({ db, workers, budget, consumers }: DiffsDeps) {
-  /** The stored document, or (rows stored before documents were) analysed once now and kept. */
-  async function documentOf(row: { id: string; document: string | null }, label: string): Promise<string> {
-    if (row.document !== null) return row.document;
-    const content = await repo.findContent(db, row.id);
-    if (content === undefined) throw new NotFound(`${label} not found`);
-    const result = await workers.analyse(content);
-    if (!result.ok) throw new Invalid(`${label} is not a valid specification: ${result.message}`);
-    await repo.saveDocument(db, row.id, result.document);
-    return result.document;
-  }
-
   const diffCache = new ByteBoundedCache<SerialisedDiff>(budget.cacheBytes, DIFF_CACHE_TTL_MS, diffBytes);
   // Concurrent requests for the same uncached pair share one computation.
   const inFlight = new Map<string, Promise<SerialisedDiff>>();
@@ -57,20 +102,12 @@ export function createDiffs({ db, workers, budget, consumers }: DiffsDeps) {
     const [a, b] = await Promise.all([repo.findForDiff(db, compareWith), repo.findForDiff(db, id)]);
     if (!a) throw new NotFound('API spec to compare with not found');
     if (!b) throw new NotFound('API spec not found');
-    const [oldDoc, newDoc] = await Promise.all([documentOf(a, 'API spec to compare with'), documentOf(b, 'API spec')]);
+    const [oldDoc, newDoc] = await Promise.all([
+      documentOf({ db, workers }, a, 'API spec to compare with'),
+      documentOf({ db, workers }, b, 'API spec'),
+    ]);
     if (oldDoc === newDoc) return EMPTY;
-    let outcome;
-    try {
-      outcome = await workers.diff(format, oldDoc, newDoc, budget);
-    } catch (err) {
-      if (err instanceof WorkerTimeout)
-        throw new DiffTooLarge(`the diff of these two versions takes longer than its budget (${budget.timeoutMs} ms): compare versions closer together`);
-      if (err instanceof WorkerFailure && /shut down/.test(err.message)) throw new Unavailable('the specification workers are shutting down');
-      if (err instanceof WorkerFailure) throw new DiffTooLarge('these two versions could not be compared within the diff budget');
-      throw err;
-    }
-    if (!outcome.ok) throw new DiffTooLarge(`the diff of these two versions is too large to answer: ${outcome.tooLarge}; compare versions closer together`);
-    return outcome.diff;
+    return diffInWorker({ workers, budget }, format, oldDoc, newDoc);
   }
 
   /**
@@ -81,11 +118,7 @@ export function createDiffs({ db, workers, budget, consumers }: DiffsDeps) {
     const [newer, older] = await Promise.all([repo.findDiffMeta(db, id), repo.findDiffMeta(db, compareWith)]);
     if (!newer) throw new NotFound('API spec not found');
     if (!older) throw new NotFound('API spec to compare with not found');
-    if (newer.format !== older.format) {
-      throw new Invalid(`Cannot compare an ${newer.format} spec with an ${older.format} spec`, [{ field: 'compareWith', problem: 'has another format' }]);
-    }
-    if (!DIFFABLE_FORMATS.has(newer.format))
-      throw new Invalid(`Specs of format '${newer.format}' are stored as text and not compared`, [{ field: 'id', problem: 'not diffable' }]);
+    refuseUncomparable(newer.format, older.format);
     let result: SerialisedDiff;
     if (newer.contentSha256 && newer.contentSha256 === older.contentSha256) result = EMPTY;
     else {
@@ -112,7 +145,8 @@ export function createDiffs({ db, workers, budget, consumers }: DiffsDeps) {
   /** The diff as JSON text: a page of its entries and, when some break, the consumers they affect. */
   async function diff(id: string, compareWith: string, page: { skip?: number; take?: number } = {}): Promise<string> {
     const result = await serialised(id, compareWith);
-    const extra = result.breakingChanges > 0 ? `"affectedConsumers":${JSON.stringify(await consumers.affected(compareWith))}` : '';
+    const extra =
+      result.breakingChanges > 0 ? `"affectedConsumers":${JSON.stringify(await consumers.affected(compareWith))}` : '';
     return diffAnswer(result, page.skip, page.take, extra);
   }
 
@@ -121,7 +155,11 @@ export function createDiffs({ db, workers, budget, consumers }: DiffsDeps) {
    * as JSON text: `{entry, path, location, rule, data, total, skip, take}`. An entry without
    * `reaches` answers an empty list; an index past the last entry is a 404.
    */
-  async function reaches(id: string, compareWith: string, q: { entry: number; skip: number; take: number }): Promise<string> {
+  async function reaches(
+    id: string,
+    compareWith: string,
+    q: { entry: number; skip: number; take: number },
+  ): Promise<string> {
     const result = await serialised(id, compareWith);
     const text = entryText(result, q.entry);
     if (text === undefined) {

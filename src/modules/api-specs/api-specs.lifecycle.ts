@@ -7,7 +7,14 @@ import type { SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
 
 declare module '../../infra/events.js' {
   interface EventMap {
-    'api-spec:deprecated': { id: string; componentId: string; name: string; version: string; status: 'deprecated'; deprecatedAt: string };
+    'api-spec:deprecated': {
+      id: string;
+      componentId: string;
+      name: string;
+      version: string;
+      status: 'deprecated';
+      deprecatedAt: string;
+    };
   }
 }
 
@@ -17,7 +24,8 @@ const ALLOWED_MOVES: Record<SpecStatus, SpecStatus[]> = { active: ['deprecated']
 /** An ISO 8601 date or date-time (already pattern-checked) as a Date; no zone means UTC. */
 function toDate(value: string | null, field: string): Date | null {
   if (value === null) return null;
-  const invalid = () => new Invalid(`${field} is not a valid date`, [{ field, problem: 'is not a valid ISO 8601 date' }]);
+  const invalid = () =>
+    new Invalid(`${field} is not a valid date`, [{ field, problem: 'is not a valid ISO 8601 date' }]);
   const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
   // Date() would roll 2030-02-31 over to March: the calendar day must exist as written
   const day = new Date(Date.UTC(y, m - 1, d));
@@ -50,7 +58,8 @@ export function createLifecycle(db: Database, events: EventPublisher) {
         }
         const now = new Date();
         // undefined keeps the stored date, null clears it
-        let deprecatedAt = body.deprecatedAt === undefined ? current.deprecatedAt : toDate(body.deprecatedAt, 'deprecatedAt');
+        let deprecatedAt =
+          body.deprecatedAt === undefined ? current.deprecatedAt : toDate(body.deprecatedAt, 'deprecatedAt');
         let sunsetAt = body.sunsetAt === undefined ? current.sunsetAt : toDate(body.sunsetAt, 'sunsetAt');
         if (to !== from && to === 'deprecated' && !body.deprecatedAt) deprecatedAt = now;
         // A sunset date planned earlier (stored while active or deprecated) stays; only a spec without one gets now.
@@ -70,7 +79,13 @@ export function createLifecycle(db: Database, events: EventPublisher) {
           deprecatedAt: row.deprecatedAt!.toISOString(),
         });
       }
-      return { id: row.id, status: row.status as SpecStatus, deprecatedAt: row.deprecatedAt, sunsetAt: row.sunsetAt, updatedAt: row.updatedAt };
+      return {
+        id: row.id,
+        status: row.status as SpecStatus,
+        deprecatedAt: row.deprecatedAt,
+        sunsetAt: row.sunsetAt,
+        updatedAt: row.updatedAt,
+      };
     },
   };
 }

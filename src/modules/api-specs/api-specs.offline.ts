@@ -11,7 +11,12 @@ export type OfflineDiff =
   | { ok: true; format: SpecFormat; oldVersion: string; newVersion: string; result: SpecDiffResult }
   | { ok: false; side: 'old' | 'new' | 'both'; message: string };
 
-const EMPTY: SpecDiffResult = { totalChanges: 0, breakingChanges: 0, summary: { error: 0, warning: 0, info: 0, rules: [] }, entries: [] };
+const EMPTY: SpecDiffResult = {
+  totalChanges: 0,
+  breakingChanges: 0,
+  summary: { error: 0, warning: 0, info: 0, rules: [] },
+  entries: [],
+};
 
 export function diffSpecTexts(oldText: string, newText: string, now = Date.now()): OfflineDiff {
   const older = readSpec(oldText);
@@ -19,8 +24,17 @@ export function diffSpecTexts(oldText: string, newText: string, now = Date.now()
   const newer = oldText === newText ? older : readSpec(newText);
   if (!newer.ok) return { ok: false, side: 'new', message: newer.message };
   if (older.format !== newer.format)
-    return { ok: false, side: 'both', message: `both specs must have the same format (old: ${older.format}, new: ${newer.format})` };
-  const base = { ok: true as const, format: older.format, oldVersion: older.specVersion, newVersion: newer.specVersion };
+    return {
+      ok: false,
+      side: 'both',
+      message: `both specs must have the same format (old: ${older.format}, new: ${newer.format})`,
+    };
+  const base = {
+    ok: true as const,
+    format: older.format,
+    oldVersion: older.specVersion,
+    newVersion: newer.specVersion,
+  };
   // Identical texts: no change, as the server answers two specs of one SHA-256.
   if (oldText === newText) return { ...base, result: EMPTY };
   return { ...base, result: diffDocuments(older.format, diffableDocument(older), diffableDocument(newer), { now }) };

@@ -70,12 +70,20 @@ export const apiSpecsRepository = {
 
   /** What a diff needs: the stored document (the raw content only when no document is stored yet). */
   async findForDiff(db: Executor, id: string) {
-    const [row] = await db.select({ id: apiSpecs.id, format: apiSpecs.format, document: apiSpecs.document }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    const [row] = await db
+      .select({ id: apiSpecs.id, format: apiSpecs.format, document: apiSpecs.document })
+      .from(apiSpecs)
+      .where(eq(apiSpecs.id, id))
+      .limit(1);
     return row;
   },
 
   async findContent(db: Executor, id: string): Promise<string | undefined> {
-    const [row] = await db.select({ spec: apiSpecs.spec, specGzip: apiSpecs.specGzip }).from(apiSpecs).where(eq(apiSpecs.id, id)).limit(1);
+    const [row] = await db
+      .select({ spec: apiSpecs.spec, specGzip: apiSpecs.specGzip })
+      .from(apiSpecs)
+      .where(eq(apiSpecs.id, id))
+      .limit(1);
     return row && contentOf(row);
   },
 
@@ -86,7 +94,12 @@ export const apiSpecsRepository = {
   /** The latest version of a component's spec of one name (the catalog adds versions to it); its content is not loaded. */
   async findLatest(db: Executor, componentId: string, name: string) {
     const [row] = await db
-      .select({ id: apiSpecs.id, contentSha256: apiSpecs.contentSha256, format: apiSpecs.format, version: apiSpecs.version })
+      .select({
+        id: apiSpecs.id,
+        contentSha256: apiSpecs.contentSha256,
+        format: apiSpecs.format,
+        version: apiSpecs.version,
+      })
       .from(apiSpecs)
       .where(and(eq(apiSpecs.componentId, componentId), eq(apiSpecs.name, name)))
       .orderBy(desc(apiSpecs.createdAt), desc(apiSpecs.id))
@@ -113,7 +126,11 @@ export const apiSpecsRepository = {
       .orderBy(...specOrder);
   },
 
-  async updateLifecycle(db: Executor, id: string, values: { status: string; deprecatedAt: Date | null; sunsetAt: Date | null }) {
+  async updateLifecycle(
+    db: Executor,
+    id: string,
+    values: { status: string; deprecatedAt: Date | null; sunsetAt: Date | null },
+  ) {
     const [row] = await db
       .update(apiSpecs)
       .set({ ...values, updatedAt: new Date() })
@@ -157,7 +174,10 @@ export const apiSpecsRepository = {
       .from(apiSpecConsumers)
       .where(and(eq(apiSpecConsumers.apiSpecId, apiSpecId), or(...matches)))
       .limit(2);
-    return { component: !!componentId && rows.some((r) => r.c === componentId), team: !!teamId && rows.some((r) => r.t === teamId) };
+    return {
+      component: !!componentId && rows.some((r) => r.c === componentId),
+      team: !!teamId && rows.some((r) => r.t === teamId),
+    };
   },
 
   async listConsumers(db: Executor, apiSpecId: string): Promise<ConsumerRow[]> {

@@ -20,7 +20,18 @@ import type { ApiSpecsService } from './api-specs.service.js';
 
 const tags = ['api-specs'];
 
-export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service: ApiSpecsService; bodyLimit: number }) {
+export async function apiSpecsRoutes(
+  app: App,
+  { service, bodyLimit }: { service: ApiSpecsService; bodyLimit: number },
+) {
+  componentSpecRoutes(app, { service, bodyLimit });
+  specRoutes(app, { service, bodyLimit });
+  diffRoutes(app, { service, bodyLimit });
+  consumerRoutes(app, { service, bodyLimit });
+}
+
+/** A component's API definitions: added, listed, and those it consumes. */
+function componentSpecRoutes(app: App, { service, bodyLimit }: { service: ApiSpecsService; bodyLimit: number }) {
   app.post(
     '/api/v1/catalog/components/:id/api-specs',
     {
@@ -67,7 +78,10 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
     },
     async (req) => service.consumedBy(req.caller, req.params.id),
   );
+}
 
+/** One API definition: read, its status changed, deleted. */
+function specRoutes(app: App, { service }: { service: ApiSpecsService; bodyLimit: number }) {
   app.get(
     '/api/v1/api-specs/:id',
     {
@@ -115,7 +129,10 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
       return reply.code(204).send();
     },
   );
+}
 
+/** What changed between two versions of a definition, and whom the change reaches. */
+function diffRoutes(app: App, { service }: { service: ApiSpecsService; bodyLimit: number }) {
   app.get(
     '/api/v1/api-specs/:id/diff',
     {
@@ -159,7 +176,10 @@ export async function apiSpecsRoutes(app: App, { service, bodyLimit }: { service
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
+}
 
+/** Who consumes a definition: listed, added, removed. */
+function consumerRoutes(app: App, { service }: { service: ApiSpecsService; bodyLimit: number }) {
   app.get(
     '/api/v1/api-specs/:id/consumers',
     {

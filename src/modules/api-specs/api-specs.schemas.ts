@@ -9,11 +9,19 @@ const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 export const SpecFormatSchema = Type.String({
   description: 'openapi or asyncapi (catalog definitions of other types keep their spec.type and are stored as text)',
 });
-export const SpecStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('deprecated'), Type.Literal('sunset')]);
+export const SpecStatusSchema = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('deprecated'),
+  Type.Literal('sunset'),
+]);
 export type SpecStatus = Static<typeof SpecStatusSchema>;
 // Enums in request bodies (not unions of literals) so a 400 says "must be one of: …".
-const FormatInput = Type.Enum(['openapi', 'asyncapi'] as const, { description: 'detected from the content when omitted' });
-const StatusInput = Type.Enum(['active', 'deprecated', 'sunset'] as const, { description: 'active -> deprecated -> sunset' });
+const FormatInput = Type.Enum(['openapi', 'asyncapi'] as const, {
+  description: 'detected from the content when omitted',
+});
+const StatusInput = Type.Enum(['active', 'deprecated', 'sunset'] as const, {
+  description: 'active -> deprecated -> sunset',
+});
 /**
  * ISO 8601 date or date-time (`2030-01-01`, `2030-01-01T00:00:00Z`, `…+02:00`); without a zone it
  * is UTC. null clears the date. The service rejects impossible dates (2030-02-31).
@@ -33,9 +41,14 @@ export const CreateApiSpecBody = Type.Object(
     format: Type.Optional(FormatInput),
     version: Type.String({ minLength: 1, maxLength: 100, description: 'free-form version string' }),
     spec: Type.Union([
-      Type.String({ minLength: 1, description: 'raw YAML or JSON of the specification, at most API_SPEC_MAX_BYTES (16 MiB by default)' }),
+      Type.String({
+        minLength: 1,
+        description: 'raw YAML or JSON of the specification, at most API_SPEC_MAX_BYTES (16 MiB by default)',
+      }),
       // A client that sends the parsed document instead of its text: stored as JSON text.
-      Type.Record(Type.String(), Type.Unknown(), { description: 'the specification as a JSON object (stored as JSON text)' }),
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'the specification as a JSON object (stored as JSON text)',
+      }),
     ]),
   },
   { additionalProperties: false },
@@ -54,7 +67,9 @@ export type UpdateApiSpecBody = Static<typeof UpdateApiSpecBody>;
 
 export const ProblemSchema = Type.Object(
   {
-    pointer: Type.String({ description: 'JSON pointer into the submitted document, as a URI fragment (`#/paths/~1pets/get`)' }),
+    pointer: Type.String({
+      description: 'JSON pointer into the submitted document, as a URI fragment (`#/paths/~1pets/get`)',
+    }),
     message: Type.String(),
   },
   { description: 'a structural problem found by validation against the official schema' },
@@ -68,7 +83,8 @@ const specFields = {
   version: Type.String(),
   status: SpecStatusSchema,
   problems: Type.Array(ProblemSchema, {
-    description: 'structural problems of the document (at most 100); the spec registered and diffs anyway. Empty when valid.',
+    description:
+      'structural problems of the document (at most 100); the spec registered and diffs anyway. Empty when valid.',
   }),
   deprecatedAt: NullableDateTime,
   sunsetAt: NullableDateTime,
@@ -93,8 +109,20 @@ export const ApiSpecStatusResponse = Type.Object({
 
 export const DiffQuery = Type.Object({
   compareWith: Type.String({ format: 'uuid', description: 'id of the OLD version; :id is the new version' }),
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'entries to skip (breaking first); paging is optional' })),
-  take: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'entries to answer at most; without it every entry from skip on' })),
+  skip: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000,
+      description: 'entries to skip (breaking first); paging is optional',
+    }),
+  ),
+  take: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      description: 'entries to answer at most; without it every entry from skip on',
+    }),
+  ),
 });
 
 export const ReachesQuery = Type.Object({
@@ -102,7 +130,8 @@ export const ReachesQuery = Type.Object({
   entry: Type.Integer({
     minimum: 0,
     maximum: 1_000_000,
-    description: "the entry's index among the diff's entries (0-based, breaking first: the numbering of the diff's skip)",
+    description:
+      "the entry's index among the diff's entries (0-based, breaking first: the numbering of the diff's skip)",
   }),
   skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'operations to skip (sorted)' }),
   take: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'operations to answer at most (1-1000)' }),
@@ -114,7 +143,9 @@ export const ReachesPageSchema = Type.Object({
   path: Type.String({ description: "the entry's path (the schema's JSON pointer): check it is the entry you meant" }),
   location: Type.String({ description: "the entry's location" }),
   rule: Type.String({ description: "the entry's rule" }),
-  data: Type.Array(Type.String(), { description: 'operations (channels, webhooks) the change reaches, sorted; empty for an entry without reaches' }),
+  data: Type.Array(Type.String(), {
+    description: 'operations (channels, webhooks) the change reaches, sorted; empty for an entry without reaches',
+  }),
   total: Type.Integer({ description: "how many it reaches in all (the entry's reaches.count)" }),
   skip: Type.Integer(),
   take: Type.Integer(),
@@ -126,20 +157,25 @@ export const DiffEntrySchema = Type.Object({
   type: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('modified')]),
   breaking: Type.Boolean({ description: 'true exactly when level is error' }),
   path: Type.String({
-    description: 'a method plus path, a path, a channel, an AsyncAPI operation, or for a schema entry the JSON pointer of the schema that changed',
+    description:
+      'a method plus path, a path, a channel, an AsyncAPI operation, or for a schema entry the JSON pointer of the schema that changed',
   }),
   detail: Type.String(),
   rule: Type.String({ description: 'stable kebab-case rule id (docs/modules/api-specs.md lists them all)' }),
   level: LevelSchema,
   location: Type.String({
-    description: 'where in the operation or schema, e.g. `request.body application/json /properties/name` or `response schema /properties/id`',
+    description:
+      'where in the operation or schema, e.g. `request.body application/json /properties/name` or `response schema /properties/id`',
   }),
   reaches: Type.Optional(
     Type.Object(
       {
-        count: Type.Integer({ description: 'how many operations (or channels, webhooks) use the schema, directly or through other schemas' }),
+        count: Type.Integer({
+          description: 'how many operations (or channels, webhooks) use the schema, directly or through other schemas',
+        }),
         operations: Type.Array(Type.String(), {
-          description: 'the first 20 of them, sorted; all of them, paged: GET /api/v1/api-specs/{id}/diff/reaches?compareWith=…&entry=<index of the entry>',
+          description:
+            'the first 20 of them, sorted; all of them, paged: GET /api/v1/api-specs/{id}/diff/reaches?compareWith=…&entry=<index of the entry>',
         }),
       },
       { description: 'schema entries only: what the change reaches' },
@@ -161,7 +197,9 @@ export const SpecDiffResultSchema = Type.Object({
     },
     { description: 'counts of all entries (not only the answered page) per level and per rule' },
   ),
-  entries: Type.Array(DiffEntrySchema, { description: 'breaking first, then warnings, then info; the requested page when skip/take are given' }),
+  entries: Type.Array(DiffEntrySchema, {
+    description: 'breaking first, then warnings, then info; the requested page when skip/take are given',
+  }),
   affectedConsumers: Type.Optional(
     Type.Array(Type.Object({ componentId: Type.Optional(Uuid), teamId: Type.Optional(Uuid), name: Type.String() }), {
       description: 'the registered consumers of the old spec; present when breakingChanges > 0',
@@ -174,7 +212,10 @@ export const ConsumerBody = Type.Object(
     consumerComponentId: Type.Optional(Type.Union([Uuid, Type.Null()])),
     consumerTeamId: Type.Optional(Type.Union([Uuid, Type.Null()])),
   },
-  { additionalProperties: false, description: 'at least one of the two (null counts as absent); both give one consumer record carrying both' },
+  {
+    additionalProperties: false,
+    description: 'at least one of the two (null counts as absent); both give one consumer record carrying both',
+  },
 );
 export type ConsumerBody = Static<typeof ConsumerBody>;
 

@@ -25,7 +25,14 @@ export const apiSpecsFactsLookup = {
         WHERE ${inArray(apiSpecs.componentId, componentIds)}
         WINDOW w AS (PARTITION BY ${apiSpecs.componentId}, ${apiSpecs.name} ORDER BY ${apiSpecs.createdAt} DESC, ${apiSpecs.id} DESC)
       ) s WHERE rank = 1`);
-    type Row = { component_id: string; name: string; id: string; format: string; status: string; previous_id: string | null };
+    type Row = {
+      component_id: string;
+      name: string;
+      id: string;
+      format: string;
+      status: string;
+      previous_id: string | null;
+    };
     return (result as unknown as { rows: Row[] }).rows.map((r) => ({
       componentId: r.component_id,
       name: r.name,

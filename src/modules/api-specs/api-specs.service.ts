@@ -1,43 +1,23 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
 import type { PermissionsService } from '../permissions/index.js';
-import { DomainError, Invalid, NotFound } from '../../kernel/errors.js';
+import { NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
+import { refuseDeepSpec, sha256, specAnalyser, SpecTooLarge } from './api-specs.analyse.js';
 import { createConsumers } from './api-specs.consumers.js';
 import { apiSpecsRepository as repo, type ApiSpecSummaryRow } from './api-specs.repository.js';
 import type { ConsumerBody, CreateApiSpecBody, SpecStatus, UpdateApiSpecBody } from './api-specs.schemas.js';
 import { createDiffs, DIFFABLE_FORMATS } from './api-specs.diffs.js';
 import { createLifecycle } from './api-specs.lifecycle.js';
 import type { SpecFormat } from './spec/parse.js';
-import { WorkerFailure, type SpecWorkerPool } from './spec/worker-pool.js';
-
-/** 413: the specification is larger than API_SPEC_MAX_BYTES. */
-export class SpecTooLarge extends DomainError {
-  readonly statusCode = 413;
-}
+import type { SpecWorkerPool } from './spec/worker-pool.js';
 
 export type ApiSpecSummary = Omit<ApiSpecSummaryRow, 'status'> & { status: SpecStatus };
 export type ApiSpec = ApiSpecSummary & { spec: string };
 
 // The status column is plain text; only this module writes it, with the enum values.
 const summary = (row: ApiSpecSummaryRow) => row as ApiSpecSummary;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Far beyond any real specification (they nest a few dozen levels), far below a stack overflow. */
-const MAX_OBJECT_DEPTH = 256;
-function deeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d > max) return true;
-    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
-  }
-  return false;
-}
-
 export interface ApiSpecsServiceDeps {
   db: Database;
   events: EventPublisher;
@@ -49,42 +29,34 @@ export interface ApiSpecsServiceDeps {
   permissions: Pick<PermissionsService, 'require'>;
 }
 
-export function createApiSpecsService({ db, events, workers, maxBytes, diff: budget, permissions }: ApiSpecsServiceDeps) {
-  const consumers = createConsumers(db);
-  const lifecycle = createLifecycle(db, events);
-  const diffs = createDiffs({ db, workers, budget, consumers });
+async function requireComponent(db: Database, componentId: string) {
+  const component = await catalogLookup.findComponent(db, componentId);
+  if (!component) throw new NotFound('Component not found');
+  return component;
+}
 
-  async function requireComponent(componentId: string) {
-    const component = await catalogLookup.findComponent(db, componentId);
-    if (!component) throw new NotFound('Component not found');
-    return component;
-  }
+/** Specs' versions, reads and consumers, in three verb groups (decision 1170). */
+export function createApiSpecsService(deps: ApiSpecsServiceDeps) {
+  const consumers = createConsumers(deps.db);
+  const lifecycle = createLifecycle(deps.db, deps.events);
+  const diffs = createDiffs({ db: deps.db, workers: deps.workers, budget: deps.diff, consumers });
+  return {
+    ...specVersionVerbs(deps, diffs),
+    ...specReadVerbs(deps, lifecycle, diffs),
+    ...consumerVerbs(deps, consumers),
+  };
+}
 
-  /** Validation and normalisation in a worker thread; 400 with the first problems and their JSON pointers. */
-  async function analyse(text: string, declared?: SpecFormat) {
-    if (Buffer.byteLength(text) > maxBytes) throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
-    let result;
-    try {
-      result = await workers.analyse(text, declared);
-    } catch (err) {
-      if (err instanceof WorkerFailure) throw new Invalid(`spec could not be processed: ${err.message}`, [{ field: 'spec', problem: err.message }]);
-      throw err;
-    }
-    if (!result.ok)
-      throw new Invalid(
-        result.message,
-        result.problems.map((p) => ({ field: result.field, problem: `${p.pointer} ${p.message}` })),
-      );
-    return result;
-  }
-
+function specVersionVerbs(
+  { db, workers, maxBytes, permissions }: ApiSpecsServiceDeps,
+  diffs: ReturnType<typeof createDiffs>,
+) {
+  const analyse = specAnalyser(workers, maxBytes);
   return {
     async create(caller: Caller, componentId: string, body: CreateApiSpecBody): Promise<ApiSpecSummary> {
-      await requireComponent(componentId);
+      await requireComponent(db, componentId);
       await permissions.require(caller, 'apiSpec.write', componentId);
-      if (typeof body.spec !== 'string' && deeperThan(body.spec, MAX_OBJECT_DEPTH)) {
-        throw new Invalid(`spec nests deeper than ${MAX_OBJECT_DEPTH} levels`, [{ field: 'spec', problem: 'nests too deeply' }]);
-      }
+      refuseDeepSpec(body.spec);
       const text = typeof body.spec === 'string' ? body.spec : JSON.stringify(body.spec);
       // The worker hashes and gzips the text besides analysing it: none of it on the event loop (decision 309).
       const analysed = await analyse(text, body.format);
@@ -109,8 +81,11 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
      * against the previous version is computed at once (and cached). Formats other than openapi and
      * asyncapi are stored as text.
      */
-    async registerFromCatalog(_caller: Caller, input: { componentId: string; format: string; content: string; version: string }) {
-      const component = await requireComponent(input.componentId);
+    async registerFromCatalog(
+      _caller: Caller,
+      input: { componentId: string; format: string; content: string; version: string },
+    ) {
+      const component = await requireComponent(db, input.componentId);
       const format = input.format.trim().toLowerCase() || 'openapi';
       const hash = sha256(input.content);
       const latest = await repo.findLatest(db, input.componentId, component.name);
@@ -123,7 +98,8 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
         const analysed = await analyse(input.content, format as SpecFormat);
         ({ document, problems } = analysed);
         specGzip = Buffer.from(analysed.specGzip.buffer, analysed.specGzip.byteOffset, analysed.specGzip.byteLength);
-      } else if (Buffer.byteLength(input.content) > maxBytes) throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
+      } else if (Buffer.byteLength(input.content) > maxBytes)
+        throw new SpecTooLarge(`spec is larger than API_SPEC_MAX_BYTES (${maxBytes} bytes)`);
       const row = await repo.insert(db, {
         componentId: input.componentId,
         name: component.name,
@@ -143,9 +119,17 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
       }
       return { id: row.id, created: true };
     },
+  };
+}
 
+function specReadVerbs(
+  { db, permissions }: ApiSpecsServiceDeps,
+  lifecycle: ReturnType<typeof createLifecycle>,
+  diffs: ReturnType<typeof createDiffs>,
+) {
+  return {
     async listForComponent(_caller: Caller, componentId: string): Promise<ApiSpecSummary[]> {
-      await requireComponent(componentId);
+      await requireComponent(db, componentId);
       return (await repo.listByComponent(db, componentId)).map(summary);
     },
 
@@ -169,23 +153,31 @@ export function createApiSpecsService({ db, events, workers, maxBytes, diff: bud
      * `id` is the NEW version, `compareWith` the OLD one: what `id` removed, added or changed, as the
      * JSON text of a SpecDiffResult (entries [skip, skip + take) when paged).
      */
-    diff: (_caller: Caller, id: string, compareWith: string, page?: { skip?: number; take?: number }) => diffs.diff(id, compareWith, page),
+    diff: (_caller: Caller, id: string, compareWith: string, page?: { skip?: number; take?: number }) =>
+      diffs.diff(id, compareWith, page),
 
     /** Every operation one entry of the diff reaches, paged (decision 800): see api-specs.diffs.ts. */
-    reaches: (_caller: Caller, id: string, compareWith: string, q: { entry: number; skip: number; take: number }) => diffs.reaches(id, compareWith, q),
+    reaches: (_caller: Caller, id: string, compareWith: string, q: { entry: number; skip: number; take: number }) =>
+      diffs.reaches(id, compareWith, q),
+  };
+}
 
+function consumerVerbs({ db, permissions }: ApiSpecsServiceDeps, consumers: ReturnType<typeof createConsumers>) {
+  return {
     /** HTTP consumer registration: a duplicate is a 409. */
     async registerConsumer(caller: Caller, apiSpecId: string, body: ConsumerBody) {
       await permissions.require(caller, 'apiSpec.write', apiSpecId, { via: 'apiSpec' });
       return consumers.register(caller, apiSpecId, body);
     },
     /** The catalog's consumer registration: idempotent. */
-    addConsumer: (caller: Caller, specId: string, who: { componentId?: string; teamId?: string }) => consumers.ensure(caller, specId, who),
+    addConsumer: (caller: Caller, specId: string, who: { componentId?: string; teamId?: string }) =>
+      consumers.ensure(caller, specId, who),
     listConsumers: (caller: Caller, apiSpecId: string) => consumers.list(caller, apiSpecId),
-    removeConsumer: (caller: Caller, apiSpecId: string, consumerId: string) => consumers.remove(caller, apiSpecId, consumerId),
+    removeConsumer: (caller: Caller, apiSpecId: string, consumerId: string) =>
+      consumers.remove(caller, apiSpecId, consumerId),
 
     async consumedBy(_caller: Caller, componentId: string): Promise<ApiSpecSummary[]> {
-      const component = await requireComponent(componentId);
+      const component = await requireComponent(db, componentId);
       return (await repo.listConsumedBy(db, componentId, component.teamId)).map(summary);
     },
   };

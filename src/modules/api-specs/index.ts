@@ -20,7 +20,13 @@ export interface ApiSpecsDeps {
 }
 
 /** API specifications of catalog components: validation, lifecycle, breaking-change diff and consumers. */
-export function createApiSpecsModule({ db, events, config, maxBodyBytes, permissions }: ApiSpecsDeps): HangarModule<ApiSpecsService> {
+export function createApiSpecsModule({
+  db,
+  events,
+  config,
+  maxBodyBytes,
+  permissions,
+}: ApiSpecsDeps): HangarModule<ApiSpecsService> {
   const { maxBytes, workers: size, workerHeapMb, diffMaxBytes, diffTimeoutMs, diffCacheBytes } = config;
   // Threads start on the first registration or diff, not at start: each holds its own V8 heap and
   // the validators' schemas (tens of MB), which an idle server should not pay for.

@@ -1,22 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import type { AuditRecordFields } from './audit.views.js';
 
 /** What a record's hash covers: every column but the hashes themselves (decision 981). */
-export interface ChainedBody {
-  id: string;
+export interface ChainedBody extends AuditRecordFields {
   chain: string;
   seq: number;
-  at: string;
-  organizationId: string | null;
-  actor: { userId: string | null; username: string | null; via: string };
-  action: string;
-  resource: { type: string | null; id: string | null; ref: string | null };
-  outcome: string;
-  statusCode: number | null;
-  requestId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  changes: Record<string, [unknown, unknown]> | null;
 }
 
 /** The chain of records without an organization (sign-ins, global roles, global settings). */
@@ -41,13 +30,17 @@ export function signCheckpoint(key: string, checkpoint: { chain: string; seq: nu
     .digest('hex');
 }
 
-export function checkpointValid(key: string, checkpoint: { chain: string; seq: number; hash: string; signature: string }): boolean {
+export function checkpointValid(
+  key: string,
+  checkpoint: { chain: string; seq: number; hash: string; signature: string },
+): boolean {
   const expected = Buffer.from(signCheckpoint(key, checkpoint), 'hex');
   const given = Buffer.from(checkpoint.signature, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const SECRET_KEY = /(secret|password|passphrase|token|credential|authorization|api[-_]?key|private[-_]?key|^value$|^values$)/i;
+const SECRET_KEY =
+  /(secret|password|passphrase|token|credential|authorization|api[-_]?key|private[-_]?key|^value$|^values$)/i;
 export const MASK = '***';
 
 /** Secrets never reach a record: any field named like one is replaced by "***", at any depth (decision 982). */
@@ -64,7 +57,9 @@ export function maskChanges(changes: Record<string, [unknown, unknown]>): Record
   const out: Record<string, [unknown, unknown]> = {};
   for (const [field, pair] of Object.entries(changes)) {
     const [before, after] = Array.isArray(pair) ? pair : [null, pair];
-    out[field] = SECRET_KEY.test(field) ? [before == null ? null : MASK, after == null ? null : MASK] : [maskSecrets(before), maskSecrets(after)];
+    out[field] = SECRET_KEY.test(field)
+      ? [before == null ? null : MASK, after == null ? null : MASK]
+      : [maskSecrets(before), maskSecrets(after)];
   }
   return out;
 }

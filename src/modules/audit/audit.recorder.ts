@@ -13,7 +13,11 @@ export function requestOrigins(): RequestOrigins & { begin(req: FastifyRequest):
   const open = new Map<string, { ip: string | null; userAgent: string | null; recorded: boolean }>();
   return {
     begin(req) {
-      open.set(req.id, { ip: req.ip ?? null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null, recorded: false });
+      open.set(req.id, {
+        ip: req.ip ?? null,
+        userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+        recorded: false,
+      });
     },
     get: (id) => open.get(id),
     markRecorded(id) {
@@ -37,7 +41,10 @@ export function actionOf(method: string, route: string, params: Record<string, s
   const fixed = segments.filter((s) => s && !s.startsWith(':'));
   const lastParam = [...segments].reverse().find((s) => s.startsWith(':'));
   const resourceId = lastParam ? (params[lastParam.slice(1)] ?? null) : null;
-  return { action: [...fixed, VERBS[method] ?? method.toLowerCase()].join('.').slice(0, 200), resource: { type: fixed.at(-1) ?? 'api', id: resourceId } };
+  return {
+    action: [...fixed, VERBS[method] ?? method.toLowerCase()].join('.').slice(0, 200),
+    resource: { type: fixed.at(-1) ?? 'api', id: resourceId },
+  };
 }
 
 /**
@@ -45,7 +52,12 @@ export function actionOf(method: string, route: string, params: Record<string, s
  * (403) leaves a `denied` record and every failed one a `failed` record, after its transaction has
  * rolled back; a success whose service did not record it inside its transaction is recorded here.
  */
-export function registerAuditRecorder(app: FastifyInstance, db: Database, audit: AuditService, origins: ReturnType<typeof requestOrigins>) {
+export function registerAuditRecorder(
+  app: FastifyInstance,
+  db: Database,
+  audit: AuditService,
+  origins: ReturnType<typeof requestOrigins>,
+) {
   const tracked = (req: FastifyRequest) => WRITES.has(req.method) && !!req.routeOptions.url?.startsWith('/api/v1/');
   app.addHook('onRequest', async (req) => {
     if (tracked(req)) origins.begin(req);

@@ -1,8 +1,54 @@
-import { and, asc, desc, eq, gt, gte, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { auditChainHeads, auditCheckpoints, auditRecords } from '../../db/schema/index.js';
+import { auditChainHeads, auditCheckpoints, auditRecords, auditSeals } from '../../db/schema/index.js';
 
-export type AuditRow = typeof auditRecords.$inferSelect;
+export type RecordRow = typeof auditRecords.$inferSelect;
+export type SealRow = typeof auditSeals.$inferSelect;
+/** A record with its seal, whose fields are null while it waits for the sealer (decision 1090). */
+export type AuditRow = RecordRow & { seq: number | null; prevHash: string | null; hash: string | null };
+
+/** The record's columns with its seal's, a left join: records show at once, sealed or not. */
+const withSeal = {
+  ...getTableColumns(auditRecords),
+  seq: auditSeals.seq,
+  prevHash: auditSeals.prevHash,
+  hash: auditSeals.hash,
+};
+/**
+ * Advisory lock namespaces (two-int keys; the second is the chain's hashtext). The chain's gate is
+ * held shared by each transaction that inserts a record (the `audit_records_gate` trigger, which
+ * spells the 36 too) and taken exclusive for an instant by the sealer's fence (decision 1100); the
+ * sealer lock lets one sealer at a time work on a chain (decision 1102).
+ */
+const CHAIN_GATE = 36;
+const SEALER_LOCK = 37;
+/** How long the fence waits for the chain's open writers before trying again later (decision 1100). */
+const FENCE_TIMEOUT = '100ms';
+/** Any statement of a sealing transaction, server side: a pass never waits long on anything (decision 1161). */
+const SEALER_STATEMENT_TIMEOUT = '5s';
+
+/** Every inserted column as a placeholder of the same name: the named insert's values (decision 1162). */
+const RECORD_PLACEHOLDERS = Object.fromEntries(
+  Object.keys(getTableColumns(auditRecords))
+    .filter((k) => k !== 'n')
+    .map((k) => [k, sql.placeholder(k)]),
+) as unknown as Omit<RecordRow, 'n'>;
 
 export interface AuditFilter {
   organizationId?: string;
@@ -27,7 +73,11 @@ function where(f: AuditFilter, after?: AuditCursor): SQL | undefined {
   const t = auditRecords;
   const parts: (SQL | undefined)[] = [
     f.organizationId ? eq(t.organizationId, f.organizationId) : undefined,
-    f.actor ? (/^[0-9a-f-]{36}$/i.test(f.actor) ? eq(t.actorUserId, f.actor) : eq(t.actorUsername, f.actor)) : undefined,
+    f.actor
+      ? /^[0-9a-f-]{36}$/i.test(f.actor)
+        ? eq(t.actorUserId, f.actor)
+        : eq(t.actorUsername, f.actor)
+      : undefined,
     f.action ? like(t.action, `${escapeLike(f.action)}%`) : undefined,
     f.resourceType ? eq(t.resourceType, f.resourceType) : undefined,
     f.resourceId ? eq(t.resourceId, f.resourceId) : undefined,
@@ -39,52 +89,156 @@ function where(f: AuditFilter, after?: AuditCursor): SQL | undefined {
   return and(...parts.filter(Boolean));
 }
 
-/** Queries of the audit tables (decision 980): no rules here. Records are inserted, never updated. */
+/** Queries of the audit tables (decisions 980, 1090): no rules here. Records and seals are inserted, never updated. */
 export const auditRepository = {
-  /** The chain's head, locked until the transaction ends (created at the genesis hash when absent). */
-  async lockHead(db: Executor, chain: string, genesis: string): Promise<{ seq: number; hash: string }> {
-    await db.insert(auditChainHeads).values({ chain, seq: 0, hash: genesis }).onConflictDoNothing();
-    const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain)).for('update');
-    return { seq: head!.seq, hash: head!.hash };
-  },
-
-  async append(db: Executor, row: AuditRow): Promise<void> {
-    await db.insert(auditRecords).values(row);
-    await db.update(auditChainHeads).set({ seq: row.seq, hash: row.hash }).where(eq(auditChainHeads.chain, row.chain));
+  /**
+   * The record; its trigger takes the chain's gate shared and sets `n` (decisions 1100, 1101). A named
+   * statement: each connection parses and plans it once, then only binds the values (decision 1162).
+   */
+  async insert(tx: Executor, row: Omit<RecordRow, 'n'>): Promise<void> {
+    await tx.insert(auditRecords).values(RECORD_PLACEHOLDERS).prepare('audit_records_insert').execute(row);
   },
 
   async page(db: Executor, f: AuditFilter, limit: number, after?: AuditCursor): Promise<AuditRow[]> {
-    return db.select().from(auditRecords).where(where(f, after)).orderBy(desc(auditRecords.at), desc(auditRecords.id)).limit(limit);
-  },
-
-  /** Records of one chain in order, from `afterSeq` (exclusive), at most `limit`, up to `to`. */
-  async chainSlice(db: Executor, chain: string, afterSeq: number, limit: number, to?: Date): Promise<AuditRow[]> {
-    const t = auditRecords;
     return db
-      .select()
-      .from(t)
-      .where(and(eq(t.chain, chain), gt(t.seq, afterSeq), to ? lte(t.at, to) : undefined))
-      .orderBy(asc(t.seq))
+      .select(withSeal)
+      .from(auditRecords)
+      .leftJoin(auditSeals, eq(auditSeals.recordId, auditRecords.id))
+      .where(where(f, after))
+      .orderBy(desc(auditRecords.at), desc(auditRecords.id))
       .limit(limit);
   },
 
-  /** The first seq of the chain at or after `from` (or the first remaining one). */
-  async firstSeq(db: Executor, chain: string, from?: Date): Promise<number | undefined> {
+  /** The chain's last record and its watermark, read without any lock: is there anything to fence for? */
+  async progress(db: Executor, chain: string): Promise<{ last: number | null; sealedThrough: number }> {
+    const res = await db.execute<{ last: string | null; sealed: string | null }>(sql`
+      select (select max(n) from ${auditRecords} where chain = ${chain}) as last,
+             (select sealed_through from ${auditChainHeads} where chain = ${chain}) as sealed`);
+    const row = res.rows[0];
+    return { last: row?.last == null ? null : Number(row.last), sealedThrough: Number(row?.sealed ?? 0) };
+  },
+
+  /**
+   * The fence (decision 1100): takes the chain's gate exclusive, waiting at most FENCE_TIMEOUT for the
+   * writers holding it, and answers the chain's last `n`: every record at or below it is final
+   * (committed, or rolled back and gone), and every record inserted later gets a larger `n`. Answers
+   * `null` for an empty chain. Throws on the lock timeout (SQLSTATE 55P03).
+   */
+  async fence(tx: Executor, chain: string): Promise<number | null> {
+    await tx.execute(
+      sql`select set_config('lock_timeout', ${FENCE_TIMEOUT}, true), set_config('statement_timeout', ${SEALER_STATEMENT_TIMEOUT}, true)`,
+    );
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_GATE}, hashtext(${chain}))`);
+    // A statement of its own: in READ COMMITTED its snapshot is taken after the lock was granted.
+    const res = await tx.execute<{ last: string | null }>(
+      sql`select max(n) as last from ${auditRecords} where chain = ${chain}`,
+    );
+    const last = res.rows[0]?.last;
+    return last == null ? null : Number(last);
+  },
+
+  /**
+   * One sealer per chain at a time, across processes: false when another holds it (decision 1102). The
+   * rest of the sealing transaction runs under a short statement timeout (decision 1161).
+   */
+  async trySealerLock(tx: Executor, chain: string): Promise<boolean> {
+    const res = await tx.execute<{ ok: boolean }>(
+      sql`select set_config('statement_timeout', ${SEALER_STATEMENT_TIMEOUT}, true), pg_try_advisory_xact_lock(${SEALER_LOCK}, hashtext(${chain})) as ok`,
+    );
+    return res.rows[0]?.ok === true;
+  },
+
+  async head(tx: Executor, chain: string) {
+    const [row] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain));
+    return row;
+  },
+
+  /** Unsealed records of `chain` with `n` in (after, through], in the order they are sealed (decision 1101). */
+  async unsealed(tx: Executor, chain: string, after: number, through: number, limit: number): Promise<RecordRow[]> {
     const t = auditRecords;
-    const [row] = await db
-      .select({ seq: t.seq })
+    return tx
+      .select(getTableColumns(t))
       .from(t)
-      .where(and(eq(t.chain, chain), from ? gte(t.at, from) : undefined))
-      .orderBy(asc(t.seq))
+      .leftJoin(auditSeals, eq(auditSeals.recordId, t.id))
+      .where(and(eq(t.chain, chain), gt(t.n, after), lte(t.n, through), isNull(auditSeals.recordId)))
+      .orderBy(asc(t.n))
+      .limit(limit);
+  },
+
+  async insertSeals(tx: Executor, seals: SealRow[]): Promise<void> {
+    if (seals.length) await tx.insert(auditSeals).values(seals);
+  },
+
+  async saveHead(
+    tx: Executor,
+    head: { chain: string; seq: number; hash: string; sealedThrough: number },
+  ): Promise<void> {
+    await tx
+      .insert(auditChainHeads)
+      .values(head)
+      .onConflictDoUpdate({
+        target: auditChainHeads.chain,
+        set: { seq: head.seq, hash: head.hash, sealedThrough: head.sealedThrough },
+      });
+  },
+
+  /**
+   * Chains that may have records to seal: those with a head, and new ones with an unsealed record of
+   * the last day (through the `at` index: the sweep runs every minute, so older ones have a head).
+   */
+  async chainsToSeal(db: Executor): Promise<string[]> {
+    const res = await db.execute<{ chain: string }>(sql`
+      select chain from ${auditChainHeads}
+      union
+      select distinct r.chain from ${auditRecords} r
+      where r.at > now() - interval '1 day' and not exists (select 1 from ${auditSeals} s where s.record_id = r.id)`);
+    return res.rows.map((r) => r.chain);
+  },
+
+  /** How many records of a chain wait for their seal. */
+  async pending(db: Executor, chain: string): Promise<number> {
+    const res = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${auditRecords} r
+      where r.chain = ${chain} and not exists (select 1 from ${auditSeals} s where s.record_id = r.id)`);
+    return Number(res.rows[0]?.n ?? 0);
+  },
+
+  /** Seals of one chain in order, from `afterSeq` (exclusive), with their records (null when deleted), up to `to`. */
+  async sealedSlice(db: Executor, chain: string, afterSeq: number, limit: number, to?: Date) {
+    return db
+      .select({ seal: auditSeals, record: auditRecords })
+      .from(auditSeals)
+      .leftJoin(auditRecords, eq(auditRecords.id, auditSeals.recordId))
+      .where(
+        and(
+          eq(auditSeals.chain, chain),
+          gt(auditSeals.seq, afterSeq),
+          to ? or(isNull(auditRecords.id), lte(auditRecords.at, to)) : undefined,
+        ),
+      )
+      .orderBy(asc(auditSeals.seq))
+      .limit(limit);
+  },
+
+  /** The first seq of the chain whose record is at or after `from`, or is missing (so a deleted record is named). */
+  async firstSeq(db: Executor, chain: string, from?: Date): Promise<number | undefined> {
+    const [row] = await db
+      .select({ seq: auditSeals.seq })
+      .from(auditSeals)
+      .leftJoin(auditRecords, eq(auditRecords.id, auditSeals.recordId))
+      .where(
+        and(eq(auditSeals.chain, chain), from ? or(isNull(auditRecords.id), gte(auditRecords.at, from)) : undefined),
+      )
+      .orderBy(asc(auditSeals.seq))
       .limit(1);
     return row?.seq;
   },
 
-  async bySeq(db: Executor, chain: string, seq: number): Promise<AuditRow | undefined> {
+  async sealBySeq(db: Executor, chain: string, seq: number): Promise<SealRow | undefined> {
     const [row] = await db
       .select()
-      .from(auditRecords)
-      .where(and(eq(auditRecords.chain, chain), eq(auditRecords.seq, seq)))
+      .from(auditSeals)
+      .where(and(eq(auditSeals.chain, chain), eq(auditSeals.seq, seq)))
       .limit(1);
     return row;
   },
@@ -104,13 +258,14 @@ export const auditRepository = {
     return (await db.select({ chain: auditChainHeads.chain }).from(auditChainHeads)).map((r) => r.chain);
   },
 
-  /** The newest record of `chain` older than `before`: where pruning cuts. */
-  async lastBefore(db: Executor, chain: string, before: Date): Promise<AuditRow | undefined> {
+  /** The last sealed record of `chain` older than `before`: where pruning cuts (unsealed records wait). */
+  async lastBefore(db: Executor, chain: string, before: Date): Promise<SealRow | undefined> {
     const [row] = await db
-      .select()
-      .from(auditRecords)
-      .where(and(eq(auditRecords.chain, chain), lt(auditRecords.at, before)))
-      .orderBy(desc(auditRecords.seq))
+      .select(getTableColumns(auditSeals))
+      .from(auditSeals)
+      .innerJoin(auditRecords, eq(auditRecords.id, auditSeals.recordId))
+      .where(and(eq(auditSeals.chain, chain), lt(auditRecords.at, before)))
+      .orderBy(desc(auditSeals.seq))
       .limit(1);
     return row;
   },
@@ -119,11 +274,17 @@ export const auditRepository = {
     await db.insert(auditCheckpoints).values(row).onConflictDoNothing();
   },
 
+  /** Records sealed at or before `seq`, and their seals (the checkpoint stands in for them). */
   async deleteThrough(db: Executor, chain: string, seq: number): Promise<number> {
+    const sealed = db
+      .select({ id: auditSeals.recordId })
+      .from(auditSeals)
+      .where(and(eq(auditSeals.chain, chain), lte(auditSeals.seq, seq)));
     const rows = await db
       .delete(auditRecords)
-      .where(and(eq(auditRecords.chain, chain), lte(auditRecords.seq, seq)))
+      .where(inArray(auditRecords.id, sealed))
       .returning({ id: auditRecords.id });
+    await db.delete(auditSeals).where(and(eq(auditSeals.chain, chain), lte(auditSeals.seq, seq)));
     return rows.length;
   },
 

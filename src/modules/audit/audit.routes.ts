@@ -2,13 +2,23 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import { exportStream } from './audit.export.js';
-import { AuditExportQuery, AuditListQuery, AuditPageSchema, AuditRecordSchema, VerifyQuery, VerifySchema, filterOf } from './audit.schemas.js';
+import {
+  AuditExportQuery,
+  AuditListQuery,
+  AuditPageSchema,
+  AuditRecordSchema,
+  VerifyQuery,
+  VerifySchema,
+  filterOf,
+} from './audit.schemas.js';
 import type { AuditService } from './audit.service.js';
 
 const tags = ['audit'];
 const OrgHeader = Type.Object({
   'x-organization-id': Type.Optional(
-    Type.String({ description: "the organization whose log to read (owners and admins); absent: global admins' records without one" }),
+    Type.String({
+      description: "the organization whose log to read (owners and admins); absent: global admins' records without one",
+    }),
   ),
 });
 const config = { auth: 'user' as const, organization: true };
@@ -45,7 +55,10 @@ export async function auditRoutes(app: App, { service }: { service: AuditService
         summary: 'Every matching audit record, streamed as NDJSON or CSV',
         headers: OrgHeader,
         querystring: AuditExportQuery,
-        response: { 200: Type.String({ description: 'NDJSON (one record a line) or CSV' }), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: Type.String({ description: 'NDJSON (one record a line) or CSV' }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (req, reply) => {
@@ -58,7 +71,10 @@ export async function auditRoutes(app: App, { service }: { service: AuditService
         yield* batches;
       }
       const name = `audit-${new Date().toISOString().slice(0, 10)}.${format}`;
-      reply.header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+      reply.header(
+        'content-type',
+        format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      );
       reply.header('content-disposition', `attachment; filename="${name}"`);
       return reply.send(exportStream(all(), format) as never);
     },
@@ -78,6 +94,9 @@ export async function auditRoutes(app: App, { service }: { service: AuditService
       },
     },
     async (req) =>
-      service.verify(req.caller, { from: req.query.from ? new Date(req.query.from) : undefined, to: req.query.to ? new Date(req.query.to) : undefined }),
+      service.verify(req.caller, {
+        from: req.query.from ? new Date(req.query.from) : undefined,
+        to: req.query.to ? new Date(req.query.to) : undefined,
+      }),
   );
 }

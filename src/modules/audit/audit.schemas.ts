@@ -3,7 +3,13 @@ import { Nullable } from '../../kernel/schemas.js';
 
 export const AuditFilterQuery = Type.Object({
   actor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "the actor's user id or username" })),
-  action: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'an action prefix, e.g. `catalog.` or `catalog.entity.update`' })),
+  action: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'an action prefix, e.g. `catalog.` or `catalog.entity.update`',
+    }),
+  ),
   resourceType: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   resourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   outcome: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('denied'), Type.Literal('failed')])),
@@ -15,7 +21,9 @@ export type AuditFilterQuery = Static<typeof AuditFilterQuery>;
 export const AuditListQuery = Type.Intersect([
   AuditFilterQuery,
   Type.Object({
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'the `nextCursor` of the previous page' })),
+    cursor: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'the `nextCursor` of the previous page' }),
+    ),
     limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
   }),
 ]);
@@ -48,18 +56,34 @@ export const AuditRecordSchema = Type.Object(
       additionalProperties: {},
       description: '{field: [before, after]}; secrets as "***"',
     }),
-    seq: Type.Integer(),
-    hash: Type.String(),
+    seq: Nullable(
+      Type.Integer({ description: "the record's place in its chain; null until sealed, moments after its commit" }),
+    ),
+    hash: Nullable(Type.String()),
   },
   { $id: 'AuditRecord' },
 );
 
-export const AuditPageSchema = Type.Object({ data: Type.Array(Type.Ref('AuditRecord')), nextCursor: Nullable(Type.String()) });
+export const AuditPageSchema = Type.Object({
+  data: Type.Array(Type.Ref('AuditRecord')),
+  nextCursor: Nullable(Type.String()),
+});
 
 export const VerifySchema = Type.Object({
   ok: Type.Boolean(),
   checked: Type.Integer(),
-  firstBad: Nullable(Type.Object({ id: Nullable(Type.String()), seq: Type.Integer(), at: Nullable(Type.String()), reason: Type.String() })),
+  pending: Type.Integer({
+    description:
+      'records not sealed yet (their transaction, or another writer of the same chain, still open): not checked, not counted as tampered',
+  }),
+  firstBad: Nullable(
+    Type.Object({
+      id: Nullable(Type.String()),
+      seq: Type.Integer(),
+      at: Nullable(Type.String()),
+      reason: Type.String(),
+    }),
+  ),
 });
 
 /** The query's dates, checked as a range. */

@@ -51,7 +51,14 @@ export class ActorCache {
   private generation = 0;
 
   constructor(
-    private readonly opts: { redisUrl?: string; keyPrefix: string; publisher?: Redis; log: FastifyBaseLogger; maxEntries?: number; ackTimeoutMs?: number },
+    private readonly opts: {
+      redisUrl?: string;
+      keyPrefix: string;
+      publisher?: Redis;
+      log: FastifyBaseLogger;
+      maxEntries?: number;
+      ackTimeoutMs?: number;
+    },
   ) {
     this.channel = `${opts.keyPrefix}:auth:roles-changed`;
     this.ackChannel = `${opts.keyPrefix}:auth:roles-changed-ack`;
@@ -80,7 +87,11 @@ export class ActorCache {
           this.clear();
           this.live = true;
         },
-        (err) => this.opts.log.warn({ err }, 'role cache: could not subscribe to invalidations; reading roles from the database'),
+        (err) =>
+          this.opts.log.warn(
+            { err },
+            'role cache: could not subscribe to invalidations; reading roles from the database',
+          ),
       );
     });
     sub.on('message', (channel: string, message: string) => {
@@ -183,7 +194,10 @@ export class ActorCache {
       wait.needed = await this.opts.publisher.publish(this.channel, `${userId} ${ackId}`);
       if (wait.got >= wait.needed) wait.done();
       if (!(await confirmed)) {
-        this.opts.log.warn({ userId, expected: wait.needed, confirmed: wait.got }, 'role cache: not every process confirmed a role change in time');
+        this.opts.log.warn(
+          { userId, expected: wait.needed, confirmed: wait.got },
+          'role cache: not every process confirmed a role change in time',
+        );
       }
     } catch (err) {
       // Other processes whose subscription is down are not caching; a live one would miss this, so say so.

@@ -34,7 +34,12 @@ export interface OidcProviderPort {
    * Checks the authorization response, exchanges the code (with the PKCE verifier) and verifies the
    * ID token: signature, issuer, audience, expiry, nonce. SignInRefused on any failure.
    */
-  exchange(input: { callbackUrl: URL; expectedState: string; expectedNonce: string; codeVerifier: string }): Promise<OidcIdentity>;
+  exchange(input: {
+    callbackUrl: URL;
+    expectedState: string;
+    expectedNonce: string;
+    codeVerifier: string;
+  }): Promise<OidcIdentity>;
 }
 
 /** The configured providers by id. */

@@ -69,7 +69,11 @@ export const authRepository = {
   },
 
   async setDeactivated(db: Executor, id: string, at: Date | null): Promise<PublicUser | undefined> {
-    const [row] = await db.update(users).set({ deactivatedAt: at, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicUserColumns);
+    const [row] = await db
+      .update(users)
+      .set({ deactivatedAt: at, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning(publicUserColumns);
     return row;
   },
 
@@ -99,7 +103,13 @@ export const authRepository = {
   async listUsers(db: Executor, skip: number, take: number, type?: 'user' | 'service') {
     const where = type ? eq(users.type, type) : undefined;
     const [data, [total]] = await Promise.all([
-      db.select(publicUserColumns).from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).offset(skip).limit(take),
+      db
+        .select(publicUserColumns)
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .offset(skip)
+        .limit(take),
       db.select({ n: count() }).from(users).where(where),
     ]);
     return { data, total: total!.n };
@@ -112,7 +122,11 @@ export const authRepository = {
   },
 
   async setRoles(db: Executor, id: string, roles: string[]): Promise<PublicUser | undefined> {
-    const [row] = await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicUserColumns);
+    const [row] = await db
+      .update(users)
+      .set({ roles, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning(publicUserColumns);
     return row;
   },
 
@@ -125,7 +139,14 @@ export const authRepository = {
     const [row] = await db
       .update(refreshTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), eq(refreshTokens.userId, userId), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
       .returning({ expiresAt: refreshTokens.expiresAt });
     return row;
   },
@@ -145,7 +166,9 @@ export const authRepository = {
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)));
+      .where(
+        and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+      );
   },
 
   async findRefreshToken(db: Executor, tokenHash: string) {

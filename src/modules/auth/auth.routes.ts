@@ -4,7 +4,18 @@ import { bearerToken } from '../../kernel/auth.js';
 import { Forbidden, Invalid, Unauthorized } from '../../kernel/errors.js';
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { LoginBody, LoginResponse, LogoutBody, MeResponse, RefreshBody, RegisterBody, RolesBody, TokenPair, UserListQuery, UserPage } from './auth.schemas.js';
+import {
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  MeResponse,
+  RefreshBody,
+  RegisterBody,
+  RolesBody,
+  TokenPair,
+  UserListQuery,
+  UserPage,
+} from './auth.schemas.js';
 import { clearSessionCookie, requireJsonRequest, sessionToken, setSessionCookie } from './auth.session.js';
 import type { AuthService } from './auth.service.js';
 
@@ -17,20 +28,39 @@ export interface AuthRoutesOptions {
   /** The single sign-on identities linked to a user (the identity half of this module). */
   identitiesOf(userId: string): Promise<{ provider: string; subject: string; email: string | null; linkedAt: Date }[]>;
   /** The organizations a user may pick as context, with their role (organizations module, wired in app.ts). */
-  organizationsOf(userId: string, isAdmin: boolean): Promise<{ id: string; name: string; slug: string; role: string | null }[]>;
+  organizationsOf(
+    userId: string,
+    isAdmin: boolean,
+  ): Promise<{ id: string; name: string; slug: string; role: string | null }[]>;
 }
 
 const tags = ['auth'];
 const perMinute = (on: boolean, max: number) => (on ? { rateLimit: { max, timeWindow: 60_000 } } : {});
 
-export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtlS, organizationsOf, identitiesOf }: AuthRoutesOptions) {
+export async function authRoutes(
+  app: App,
+  { service, rateLimit, refreshTokenTtlS, organizationsOf, identitiesOf }: AuthRoutesOptions,
+) {
+  await signInRoutes(app, { service, rateLimit, refreshTokenTtlS, organizationsOf, identitiesOf });
+  refreshRoutes(app, { service, rateLimit, refreshTokenTtlS, organizationsOf, identitiesOf });
+  sessionRoutes(app, { service, rateLimit, refreshTokenTtlS, organizationsOf, identitiesOf });
+  userRoutes(app, { service, rateLimit, refreshTokenTtlS, organizationsOf, identitiesOf });
+}
+
+/** Registration and password sign-in (the session cookie's parser registered first). */
+async function signInRoutes(app: App, { service, rateLimit, refreshTokenTtlS }: AuthRoutesOptions) {
   await app.register(cookie);
 
   app.post(
     '/api/v1/auth/register',
     {
       config: { auth: 'none', ...perMinute(rateLimit, 5) },
-      schema: { tags, summary: 'Create an account', body: RegisterBody, response: { 201: Type.Ref('User'), ...errorResponses(400, 409, 429) } },
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: RegisterBody,
+        response: { 201: Type.Ref('User'), ...errorResponses(400, 409, 429) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.register(req.body)),
   );
@@ -57,7 +87,10 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
       return { ...answer, refreshToken: '' };
     },
   );
+}
 
+/** A new access token from a refresh token (API clients) or the session cookie (browsers). */
+function refreshRoutes(app: App, { service, rateLimit, refreshTokenTtlS }: AuthRoutesOptions) {
   app.post(
     '/api/v1/auth/refresh',
     {
@@ -98,7 +131,10 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
       return service.refresh({ username: username!, refreshToken: refreshToken! });
     },
   );
+}
 
+/** Sign-out, and who the caller is. */
+function sessionRoutes(app: App, { service, rateLimit, organizationsOf, identitiesOf }: AuthRoutesOptions) {
   app.post(
     '/api/v1/auth/logout',
     {
@@ -124,8 +160,10 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
       if (body.everywhere) {
         const token = bearerToken(req);
         const actor = token ? await service.resolveActor(token) : null;
-        if (!actor) throw new Unauthorized(token ? 'Invalid or expired token' : 'Signing out everywhere needs the bearer token');
-        if (actor.token?.scope === 'read') throw new Forbidden('This personal access token is read-only: it may only read (GET)');
+        if (!actor)
+          throw new Unauthorized(token ? 'Invalid or expired token' : 'Signing out everywhere needs the bearer token');
+        if (actor.token?.scope === 'read')
+          throw new Forbidden('This personal access token is read-only: it may only read (GET)');
         await service.logoutEverywhere({ actor, organizationId: null, requestId: req.id });
       }
       for (const token of [cookieToken, body.refreshToken]) if (token) await service.logout(token);
@@ -137,16 +175,26 @@ export async function authRoutes(app: App, { service, rateLimit, refreshTokenTtl
   app.get(
     '/api/v1/auth/me',
     {
-      schema: { tags, summary: 'The signed-in user and the organizations they may work in', response: { 200: MeResponse, ...errorResponses(401) } },
+      schema: {
+        tags,
+        summary: 'The signed-in user and the organizations they may work in',
+        response: { 200: MeResponse, ...errorResponses(401) },
+      },
     },
     async (req) => {
       const user = await service.findUser(req.actor.userId);
       if (!user) throw new Unauthorized('Invalid or expired token');
-      const [organizations, identities] = await Promise.all([organizationsOf(req.actor.userId, req.actor.isAdmin), identitiesOf(req.actor.userId)]);
+      const [organizations, identities] = await Promise.all([
+        organizationsOf(req.actor.userId, req.actor.isAdmin),
+        identitiesOf(req.actor.userId),
+      ]);
       return { user, identities, organizations };
     },
   );
+}
 
+/** Users and their global roles (admin). */
+function userRoutes(app: App, { service }: AuthRoutesOptions) {
   app.get(
     '/api/v1/auth/users',
     {

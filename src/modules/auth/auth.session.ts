@@ -23,7 +23,9 @@ function cookieOptions(request: FastifyRequest) {
 export function requireJsonRequest(request: FastifyRequest) {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new Invalid('Cookie sessions need Content-Type: application/json', [{ field: 'content-type', problem: 'must be application/json' }]);
+    throw new Invalid('Cookie sessions need Content-Type: application/json', [
+      { field: 'content-type', problem: 'must be application/json' },
+    ]);
   }
 }
 

@@ -44,7 +44,13 @@ export function createIdentityModule(deps: IdentityDeps) {
     signIn,
     tokens,
     async routes(app: App) {
-      await app.register(identityRoutes, { signIn, tokens, auth: deps.auth, rateLimit: deps.rateLimit, refreshTokenTtlS: deps.refreshTokenTtlS });
+      await app.register(identityRoutes, {
+        signIn,
+        tokens,
+        auth: deps.auth,
+        rateLimit: deps.rateLimit,
+        refreshTokenTtlS: deps.refreshTokenTtlS,
+      });
     },
   };
 }

@@ -35,7 +35,12 @@ export const identityRepository = {
 
   async identitiesOf(db: Executor, userId: string) {
     return db
-      .select({ provider: userIdentities.provider, subject: userIdentities.subject, email: userIdentities.email, linkedAt: userIdentities.linkedAt })
+      .select({
+        provider: userIdentities.provider,
+        subject: userIdentities.subject,
+        email: userIdentities.email,
+        linkedAt: userIdentities.linkedAt,
+      })
       .from(userIdentities)
       .where(eq(userIdentities.userId, userId))
       .orderBy(asc(userIdentities.linkedAt));
@@ -79,7 +84,11 @@ export const identityRepository = {
   },
 
   async findTokenById(db: Executor, id: string): Promise<TokenRow | undefined> {
-    const [row] = await db.select(tokenColumns).from(personalAccessTokens).where(eq(personalAccessTokens.id, id)).limit(1);
+    const [row] = await db
+      .select(tokenColumns)
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.id, id))
+      .limit(1);
     return row;
   },
 
@@ -99,7 +108,10 @@ export const identityRepository = {
   },
 
   async deleteToken(db: Executor, id: string): Promise<boolean> {
-    const rows = await db.delete(personalAccessTokens).where(eq(personalAccessTokens.id, id)).returning({ id: personalAccessTokens.id });
+    const rows = await db
+      .delete(personalAccessTokens)
+      .where(eq(personalAccessTokens.id, id))
+      .returning({ id: personalAccessTokens.id });
     return rows.length > 0;
   },
 

@@ -1,27 +1,15 @@
 import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
 import { NotFound } from '../../kernel/errors.js';
-import { PageQuery } from '../../kernel/pagination.js';
-import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
+import { EmptyResponse, errorResponses } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import { SignInRefused } from './auth.ports.js';
 import { setSessionCookie } from './auth.session.js';
 import type { AuthService } from './auth.service.js';
-import {
-  ActiveBody,
-  CreatedToken,
-  CreateTokenBody,
-  ProviderParams,
-  ProvidersResponse,
-  ServiceAccountBody,
-  ServiceAccountPage,
-  ServiceAccountSchema,
-  StartQuery,
-  TokenList,
-  TokenListQuery,
-} from './identity.schemas.js';
+import { ProviderParams, ProvidersResponse, StartQuery } from './identity.schemas.js';
 import { SIGN_IN_WINDOW_S, type SignInService } from './oidc.service.js';
 import type { PersonalAccessTokenService } from './pat.service.js';
+import { patRoutes } from './pat.routes.js';
 
 export interface IdentityRoutesOptions {
   signIn: SignInService;
@@ -37,9 +25,21 @@ const STATE_COOKIE = 'hangar_oidc_state';
 const STATE_COOKIE_PATH = '/api/v1/auth/oidc';
 const Redirect = Type.Unsafe<undefined>(Type.Null({ description: 'A redirect: see `Location`' }));
 const perMinute = (on: boolean, max: number) => (on ? { rateLimit: { max, timeWindow: 60_000 } } : {});
-const OidcParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'the provider id of OIDC_PROVIDERS' }) });
+const OidcParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'the provider id of OIDC_PROVIDERS' }),
+});
 
-export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit, refreshTokenTtlS }: IdentityRoutesOptions) {
+export async function identityRoutes(
+  app: App,
+  { signIn, tokens, auth, rateLimit, refreshTokenTtlS }: IdentityRoutesOptions,
+) {
+  await providerRoutes(app, { signIn, tokens, auth, rateLimit, refreshTokenTtlS });
+  callbackRoutes(app, { signIn, tokens, auth, rateLimit, refreshTokenTtlS });
+  patRoutes(app, { tokens, auth });
+}
+
+/** The sign-in providers, and a single sign-on's start (the session cookie's parser registered first). */
+async function providerRoutes(app: App, { signIn, rateLimit }: IdentityRoutesOptions) {
   await app.register(cookie);
 
   app.get(
@@ -86,12 +86,18 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
         return reply.redirect(location, 302);
       } catch (err) {
         if (!(err instanceof SignInRefused)) throw err;
-        req.log.warn({ provider: req.params.id, reason: err.reason, detail: err.detail }, 'single sign-on could not start');
+        req.log.warn(
+          { provider: req.params.id, reason: err.reason, detail: err.detail },
+          'single sign-on could not start',
+        );
         return reply.redirect(`/sign-in?error=${err.reason}`, 302);
       }
     },
   );
+}
 
+/** A single sign-on's return from the provider, and unlinking an identity. */
+function callbackRoutes(app: App, { signIn, rateLimit, refreshTokenTtlS }: IdentityRoutesOptions) {
   app.get(
     '/api/v1/auth/oidc/:id/callback',
     {
@@ -112,20 +118,32 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
     async (req, reply) => {
       const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
       try {
-        const session = await signIn.callback(req.params.id, req.query as Record<string, unknown>, rawQuery, req.cookies[STATE_COOKIE], {
-          id: req.id,
-          ip: req.ip ?? null,
-          userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-        });
+        const session = await signIn.callback(
+          req.params.id,
+          req.query as Record<string, unknown>,
+          rawQuery,
+          req.cookies[STATE_COOKIE],
+          {
+            id: req.id,
+            ip: req.ip ?? null,
+            userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+          },
+        );
         setSessionCookie(req, reply, session.refreshToken, refreshTokenTtlS);
-        reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' });
+        reply.clearCookie(STATE_COOKIE, {
+          path: STATE_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: req.protocol === 'https',
+        });
         return reply.redirect(session.returnTo, 302);
       } catch (err) {
         if (err instanceof NotFound) throw err;
         const refusal = err instanceof SignInRefused ? err : undefined;
         // The provider out of reach mid-way, or this server's own trouble: the exchange did not complete.
         const reason = !refusal || refusal.reason === 'unavailable' ? 'exchange' : refusal.reason;
-        if (refusal) req.log.warn({ provider: req.params.id, reason, detail: refusal.detail }, 'single sign-on refused');
+        if (refusal)
+          req.log.warn({ provider: req.params.id, reason, detail: refusal.detail }, 'single sign-on refused');
         else req.log.error({ err, provider: req.params.id }, 'single sign-on failed');
         return reply.redirect(`/sign-in?error=${reason}`, 302);
       }
@@ -139,7 +157,8 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
         tags,
         operationId: 'unlinkIdentity',
         summary: 'Unlink one of your single sign-on identities',
-        description: '409 when it is your only way to sign in (no other linked provider, and no password that may sign in).',
+        description:
+          '409 when it is your only way to sign in (no other linked provider, and no password that may sign in).',
         params: ProviderParams,
         response: { 204: EmptyResponse, ...errorResponses(401, 403, 404, 409) },
       },
@@ -148,127 +167,5 @@ export async function identityRoutes(app: App, { signIn, tokens, auth, rateLimit
       await signIn.unlink(req.caller, req.params.provider);
       return reply.code(204).send();
     },
-  );
-
-  app.post(
-    '/api/v1/auth/tokens',
-    {
-      schema: {
-        tags,
-        summary: 'Create a personal access token (its secret is in this answer only)',
-        description: 'A request made with a personal access token cannot create tokens (403).',
-        body: CreateTokenBody,
-        response: { 201: CreatedToken, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await tokens.create(req.caller, req.body)),
-  );
-
-  app.get(
-    '/api/v1/auth/tokens',
-    {
-      schema: {
-        tags,
-        summary: 'Your personal access tokens (admins: `?userId=` for anyone’s)',
-        querystring: TokenListQuery,
-        response: { 200: TokenList, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req) => tokens.list(req.caller, req.query.userId),
-  );
-
-  app.delete(
-    '/api/v1/auth/tokens/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'revokeToken',
-        summary: 'Revoke a personal access token (yours; admins: anyone’s); refused at once in every process',
-        params: IdParams,
-        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req, reply) => {
-      await tokens.revoke(req.caller, req.params.id);
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    '/api/v1/auth/service-accounts',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Create a service account (admin): a user for automation that only tokens sign in as',
-        body: ServiceAccountBody,
-        response: { 201: ServiceAccountSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await tokens.createServiceAccount(req.caller, req.body)),
-  );
-
-  app.get(
-    '/api/v1/auth/service-accounts',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'List service accounts (admin)',
-        querystring: PageQuery,
-        response: { 200: ServiceAccountPage, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => tokens.listServiceAccounts(req.caller, req.query),
-  );
-
-  app.delete(
-    '/api/v1/auth/service-accounts/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Delete a service account and its tokens (admin)',
-        params: IdParams,
-        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req, reply) => {
-      await tokens.deleteServiceAccount(req.caller, req.params.id);
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    '/api/v1/auth/service-accounts/:id/tokens',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        operationId: 'createServiceAccountToken',
-        summary: "Create a service account's token (admin; its secret is in this answer only)",
-        params: IdParams,
-        body: CreateTokenBody,
-        response: { 201: CreatedToken, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await tokens.createServiceAccountToken(req.caller, req.params.id, req.body)),
-  );
-
-  app.patch(
-    '/api/v1/auth/users/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        operationId: 'setUserActive',
-        summary: 'Deactivate or reactivate an account (admin)',
-        description: 'A deactivated account cannot sign in; its sessions and tokens are refused at once in every process.',
-        params: IdParams,
-        body: ActiveBody,
-        response: { 200: Type.Ref('User'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (req) => auth.setActive(req.caller, req.params.id, req.body.active),
   );
 }

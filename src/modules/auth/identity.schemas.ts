@@ -6,7 +6,12 @@ import { Role } from './auth.schemas.js';
 const Scope = Type.Union([Type.Literal('read'), Type.Literal('write')], {
   description: '`read`: GET and HEAD only (403 on anything else); `write`: everything the user may do',
 });
-const TokenName = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\p{Cc}]*\\S[^\\p{Cc}]*$', description: 'what the token is for' });
+const TokenName = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[^\\p{Cc}]*\\S[^\\p{Cc}]*$',
+  description: 'what the token is for',
+});
 
 export const CreateTokenBody = Type.Object({
   name: TokenName,
@@ -32,7 +37,10 @@ export const CreatedToken = Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
   scope: Scope,
-  token: Type.String({ description: '`hgr_pat_` + 40 base62 characters: send as `Authorization: Bearer <token>`. Shown only in this answer' }),
+  token: Type.String({
+    description:
+      '`hgr_pat_` + 40 base62 characters: send as `Authorization: Bearer <token>`. Shown only in this answer',
+  }),
   expiresAt: Timestamp,
   createdAt: Timestamp,
 });
@@ -40,7 +48,9 @@ export const CreatedToken = Type.Object({
 export const TokenList = Type.Object({ data: Type.Array(TokenSchema) });
 
 export const TokenListQuery = Type.Object({
-  userId: Type.Optional(Type.String({ format: 'uuid', description: "admins: another user's tokens (a service account's, for instance)" })),
+  userId: Type.Optional(
+    Type.String({ format: 'uuid', description: "admins: another user's tokens (a service account's, for instance)" }),
+  ),
 });
 
 export const ServiceAccountBody = Type.Object({
@@ -69,7 +79,9 @@ export const ServiceAccountSchema = Type.Object({
 export const ServiceAccountPage = Page(ServiceAccountSchema);
 
 export const ProviderParams = Type.Object({ provider: Type.String({ minLength: 1, maxLength: 64 }) });
-export const ActiveBody = Type.Object({ active: Type.Boolean({ description: 'false deactivates: no sign-in, every token and session refused at once' }) });
+export const ActiveBody = Type.Object({
+  active: Type.Boolean({ description: 'false deactivates: no sign-in, every token and session refused at once' }),
+});
 
 export const ProvidersResponse = Type.Object({
   passwordLogin: Type.Boolean({ description: 'whether the password form (and registration) is offered' }),
@@ -78,5 +90,9 @@ export const ProvidersResponse = Type.Object({
 
 export const StartQuery = Type.Object({
   // Never a 400: whatever arrives that is not a path on Hangar (too long, repeated, a URL) becomes `/`.
-  returnTo: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'a path on Hangar (`/catalog`); anything else becomes `/`' })),
+  returnTo: Type.Optional(
+    Type.Union([Type.String(), Type.Array(Type.String())], {
+      description: 'a path on Hangar (`/catalog`); anything else becomes `/`',
+    }),
+  ),
 });

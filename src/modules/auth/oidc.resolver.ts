@@ -35,7 +35,8 @@ function emailDomainAllowed(provider: OidcProviderConfig, identity: OidcIdentity
 
 /** `preferred_username` when it is a valid username, else the email's local part; `-2`, `-3`… until free. */
 async function freeUsername(tx: Executor, identity: OidcIdentity): Promise<string> {
-  const wanted = identity.preferredUsername && USERNAME.test(identity.preferredUsername) ? identity.preferredUsername : undefined;
+  const wanted =
+    identity.preferredUsername && USERNAME.test(identity.preferredUsername) ? identity.preferredUsername : undefined;
   const local = (identity.email ?? '').split('@')[0]!.replace(/[\s\p{Cc}]/gu, '');
   let base = (wanted ?? local).slice(0, 44);
   if (base.length < 2) base = `user-${identity.subject.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 'sso'}`;
@@ -70,11 +71,15 @@ export async function resolveSignIn(
     user = await users.findById(tx, known.userId);
     await identities.touchIdentity(tx, known.id, identity.email ?? null);
   } else {
-    if (!identity.email) throw new SignInRefused('token', 'the ID token has no email claim, needed to find or create the account');
+    if (!identity.email)
+      throw new SignInRefused('token', 'the ID token has no email claim, needed to find or create the account');
     const sameEmail = await users.findPersonByEmail(tx, identity.email);
     if (sameEmail && !identity.emailVerified) {
       // Linking on an unverified address would let anyone who types a colleague's email into their own account take over hers.
-      throw new SignInRefused('token', `email ${identity.email} belongs to an existing account but the provider does not say it is verified`);
+      throw new SignInRefused(
+        'token',
+        `email ${identity.email} belongs to an existing account but the provider does not say it is verified`,
+      );
     }
     if (sameEmail) {
       user = sameEmail;
@@ -105,7 +110,11 @@ export async function resolveSignIn(
   if (provider.groupsClaim) {
     await teams.syncGroupMemberships(
       caller,
-      { userId: user.id, source: membershipSource(provider.id), groups: groupsOf(identity.claims, provider.groupsClaim) },
+      {
+        userId: user.id,
+        source: membershipSource(provider.id),
+        groups: groupsOf(identity.claims, provider.groupsClaim),
+      },
       tx,
     );
   }

@@ -1,20 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { OidcProviderConfig } from '../../config/identity.js';
-import type { Database } from '../../db/client.js';
-import type { AuditPort } from '../../kernel/audit.js';
-import { systemCaller, type Caller } from '../../kernel/caller.js';
-import { isUniqueViolation } from '../../kernel/db-errors.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { type Caller } from '../../kernel/caller.js';
 import { Conflict, NotFound } from '../../kernel/errors.js';
 import { authRepository as users } from './auth.repository.js';
-import { SignInRefused, type OidcProviders } from './auth.ports.js';
-import type { AuthService } from './auth.service.js';
+import { SignInRefused } from './auth.ports.js';
 import { identityRepository as repo } from './identity.repository.js';
-import { resolveSignIn, type GroupMemberships } from './oidc.resolver.js';
+import { callbackCompleter, redirectUriOf, refusalRecorder, sha256 } from './oidc.callback.js';
+import type { CallbackRequest, SignInServiceDeps } from './oidc.deps.js';
+
+export type { CallbackRequest, SignInServiceDeps } from './oidc.deps.js';
 
 /** A sign-in must come back from the provider within this (the state row and its cookie live as long). */
 export const SIGN_IN_WINDOW_S = 600;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const random = () => randomBytes(32).toString('base64url');
 
 /**
@@ -33,121 +29,23 @@ export function safeReturnTo(raw: unknown): string {
   }
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-export interface SignInServiceDeps {
-  db: Database;
-  log: FastifyBaseLogger;
-  providers: OidcProviders;
-  config: { oidcProviders: readonly OidcProviderConfig[]; publicUrl: string; passwordLogin: boolean };
-  /** ADMIN_USERNAME: its password stays a way in when password sign-in is off. */
-  breakGlassUsername: string | undefined;
-  auth: Pick<AuthService, 'startSession'>;
-  teams: GroupMemberships;
-  audit?: AuditPort;
-}
-
-/** The callback's request, for its audit record (a GET: the audit module has not kept its origin). */
-export interface CallbackRequest {
-  id: string;
-  ip: string | null;
-  userAgent: string | null;
-}
-
 /**
  * Single sign-on through OpenID Connect (decisions 830-834): the start and the callback of the
  * authorization code flow, and the identities a person has linked. `callback` is the one place a
  * single sign-on signs someone in or is refused, so an audit trail hooks in here.
  */
-export function createSignInService({ db, log, providers, config, breakGlassUsername, auth, teams, audit }: SignInServiceDeps) {
+export function createSignInService(deps: SignInServiceDeps) {
+  const { db, providers, config, breakGlassUsername, audit } = deps;
   const byId = new Map(config.oidcProviders.map((p) => [p.id, p]));
-  const redirectUri = (id: string) => `${config.publicUrl}/api/v1/auth/oidc/${id}/callback`;
+  const redirectUri = (id: string) => redirectUriOf(config.publicUrl, id);
+  const complete = callbackCompleter(deps);
+  const recordRefusal = refusalRecorder(deps);
 
   function provider(id: string) {
     const settings = byId.get(id);
     const port = providers.get(id);
     if (!settings || !port) throw new NotFound('No sign-in provider with this id');
     return { settings, port };
-  }
-
-  /** `auth.sign-in` via `oidc` (decisions 984, 999): a success in the sign-in's own transaction, a refusal alone. */
-  const signInRecord = (request: CallbackRequest | undefined) => ({
-    organizationId: null,
-    requestId: request?.id,
-    origin: request ? { ip: request.ip, userAgent: request.userAgent } : undefined,
-    action: 'auth.sign-in',
-    statusCode: 302,
-  });
-
-  async function recordRefusal(request: CallbackRequest | undefined, provider: string, refusal: SignInRefused) {
-    await db.transaction((tx) =>
-      audit!.record(tx, {
-        ...signInRecord(request),
-        actor: { userId: null, username: null, via: 'oidc' },
-        resource: { type: 'identity-provider', id: provider, ref: `refused: ${refusal.reason}` },
-        outcome: refusal.reason === 'disabled' || refusal.reason === 'domain' ? 'denied' : 'failed',
-      }),
-    );
-  }
-
-  async function resolve(settings: OidcProviderConfig, identity: Parameters<typeof resolveSignIn>[3], request: CallbackRequest | undefined) {
-    const caller = systemCaller();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction(async (tx) => {
-          const resolved = await resolveSignIn(tx, caller, settings, identity, teams);
-          const { id, username } = resolved.user;
-          await audit?.record(tx, {
-            ...signInRecord(request),
-            actor: { userId: id, username, via: 'oidc' },
-            resource: { type: 'user', id, ref: username },
-            changes: resolved.created ? { account: [null, 'created'] } : resolved.linked ? { identity: [null, `linked ${settings.id}`] } : undefined,
-          });
-          return resolved;
-        });
-      } catch (err) {
-        // Two first sign-ins of one identity at once: the second finds the first's link on its retry.
-        if (!isUniqueViolation(err)) throw err;
-        if (attempt >= 2) throw new SignInRefused('token', 'the identity conflicts with another link of the same account at this provider');
-      }
-    }
-  }
-
-  /**
-   * The provider's answer: state (single use, bound to this browser), then the exchange and the ID
-   * token, then who the person is. SignInRefused for every failure; nothing is signed in then.
-   */
-  async function complete(
-    settings: OidcProviderConfig,
-    port: ReturnType<typeof provider>['port'],
-    query: Record<string, unknown>,
-    rawQuery: string,
-    boundState: string | undefined,
-    request: CallbackRequest | undefined,
-  ) {
-    const state = typeof query.state === 'string' ? query.state : undefined;
-    if (!state || state.length > 256) throw new SignInRefused('state', 'no state in the callback');
-    if (!boundState || !sameSecret(state, boundState)) throw new SignInRefused('state', "the state is not the one this browser's sign-in started with");
-    const pending = await repo.consumeState(db, sha256(state));
-    if (!pending) throw new SignInRefused('state', 'unknown, expired or already used state');
-    if (pending.provider !== settings.id) throw new SignInRefused('state', `the state was started for provider ${pending.provider}`);
-    if (query.error !== undefined) {
-      throw new SignInRefused('denied', `the provider answered error=${String(query.error).slice(0, 100)}`);
-    }
-    const identity = await port.exchange({
-      callbackUrl: new URL(`${redirectUri(settings.id)}?${rawQuery}`),
-      expectedState: state,
-      expectedNonce: pending.nonce,
-      codeVerifier: pending.codeVerifier,
-    });
-    const { user, created, linked } = await resolve(settings, identity, request);
-    const session = await auth.startSession(user.id);
-    log.info({ userId: user.id, provider: settings.id, created, linked }, 'signed in through single sign-on');
-    return { ...session, returnTo: pending.returnTo };
   }
 
   return {
@@ -178,7 +76,13 @@ export function createSignInService({ db, log, providers, config, breakGlassUser
     },
 
     /** The provider's answer (see `complete`); a refusal is recorded in the audit log by itself (decision 999). */
-    async callback(id: string, query: Record<string, unknown>, rawQuery: string, boundState: string | undefined, request?: CallbackRequest) {
+    async callback(
+      id: string,
+      query: Record<string, unknown>,
+      rawQuery: string,
+      boundState: string | undefined,
+      request?: CallbackRequest,
+    ) {
       const { settings, port } = provider(id);
       try {
         return await complete(settings, port, query, rawQuery, boundState, request);
@@ -196,11 +100,15 @@ export function createSignInService({ db, log, providers, config, breakGlassUser
     async unlink(caller: Caller, providerId: string) {
       const userId = caller.actor.userId;
       const linked = await repo.identitiesOf(db, userId);
-      if (!linked.some((i) => i.provider === providerId)) throw new NotFound('No identity of this provider is linked to your account');
+      if (!linked.some((i) => i.provider === providerId))
+        throw new NotFound('No identity of this provider is linked to your account');
       const otherProviders = linked.filter((i) => i.provider !== providerId && byId.has(i.provider)).length;
-      const passwordWorks = (config.passwordLogin || caller.actor.username === breakGlassUsername) && (await users.hasPassword(db, userId));
+      const passwordWorks =
+        (config.passwordLogin || caller.actor.username === breakGlassUsername) && (await users.hasPassword(db, userId));
       if (otherProviders === 0 && !passwordWorks) {
-        throw new Conflict('This is your only way to sign in: link another provider (or have a password) before unlinking it');
+        throw new Conflict(
+          'This is your only way to sign in: link another provider (or have a password) before unlinking it',
+        );
       }
       await repo.deleteIdentity(db, userId, providerId);
     },

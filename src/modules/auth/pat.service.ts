@@ -21,29 +21,34 @@ export interface PersonalAccessTokenDeps {
   /** Token and service account changes are recorded in their transactions (decisions 980, 1000). */
   audit?: AuditPort;
 }
+type Recorded = ReturnType<typeof auditedWriter>;
 
-/**
- * Personal access tokens and service accounts (decisions 835-837). The verbs that create or revoke
- * tokens are the single place those changes happen, so an audit trail hooks in here.
- */
-export function createPersonalAccessTokenService({ db, forget, audit }: PersonalAccessTokenDeps) {
-  /** Runs a write and its audit record in one transaction: neither lands without the other. */
-  function recorded<T>(caller: Caller, write: (tx: Executor) => Promise<T>, entry: (result: T) => Omit<AuditEntry, 'caller'>) {
+/** Runs a write and its audit record in one transaction: neither lands without the other. */
+function auditedWriter({ db, audit }: PersonalAccessTokenDeps) {
+  return function recorded<T>(
+    caller: Caller,
+    write: (tx: Executor) => Promise<T>,
+    entry: (result: T) => Omit<AuditEntry, 'caller'>,
+  ) {
     return db.transaction(async (tx) => {
       const result = await write(tx);
       await audit?.record(tx, { caller, ...entry(result) });
       return result;
     });
-  }
+  };
+}
 
-  function refuseTokenCaller(caller: Caller) {
-    if (caller.actor.token) throw new Forbidden('A personal access token cannot create tokens: sign in to create one');
-  }
+function refuseTokenCaller(caller: Caller) {
+  if (caller.actor.token) throw new Forbidden('A personal access token cannot create tokens: sign in to create one');
+}
 
-  async function issue(caller: Caller, userId: string, body: CreateTokenBody) {
+/** A new token for `userId`, its secret shown this once. */
+function tokenIssuer(db: Database, recorded: Recorded) {
+  return async function issue(caller: Caller, userId: string, body: CreateTokenBody) {
     refuseTokenCaller(caller);
     const held = await repo.tokensOf(db, userId);
-    if (held.length >= MAX_TOKENS_PER_USER) throw new Conflict(`An account holds at most ${MAX_TOKENS_PER_USER} tokens: revoke one first`);
+    if (held.length >= MAX_TOKENS_PER_USER)
+      throw new Conflict(`An account holds at most ${MAX_TOKENS_PER_USER} tokens: revoke one first`);
     const secret = newPersonalAccessToken();
     const row = await recorded(
       caller,
@@ -59,18 +64,44 @@ export function createPersonalAccessTokenService({ db, forget, audit }: Personal
       (r) => ({
         action: 'auth.token.create',
         resource: { type: 'personal-access-token', id: r.id, ref: r.name },
-        changes: { owner: [null, userId], name: [null, r.name], scope: [null, r.scope], expiresAt: [null, r.expiresAt] },
+        changes: {
+          owner: [null, userId],
+          name: [null, r.name],
+          scope: [null, r.scope],
+          expiresAt: [null, r.expiresAt],
+        },
       }),
     );
-    return { id: row.id, name: row.name, scope: row.scope, token: secret, expiresAt: row.expiresAt, createdAt: row.createdAt };
-  }
+    return {
+      id: row.id,
+      name: row.name,
+      scope: row.scope,
+      token: secret,
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+    };
+  };
+}
 
-  async function serviceAccount(id: string) {
-    const user = await users.findById(db, id);
-    if (!user || user.type !== 'service') throw new NotFound('Service account not found');
-    return user;
-  }
+async function findServiceAccount(db: Database, id: string) {
+  const user = await users.findById(db, id);
+  if (!user || user.type !== 'service') throw new NotFound('Service account not found');
+  return user;
+}
 
+/**
+ * Personal access tokens and service accounts (decisions 835-837). The verbs that create or revoke
+ * tokens are the single place those changes happen, so an audit trail hooks in here.
+ */
+export function createPersonalAccessTokenService(deps: PersonalAccessTokenDeps) {
+  const recorded = auditedWriter(deps);
+  const issue = tokenIssuer(deps.db, recorded);
+  return { ...tokenVerbs(deps, recorded, issue), ...serviceAccountVerbs(deps, recorded, issue) };
+}
+
+type Issue = ReturnType<typeof tokenIssuer>;
+
+function tokenVerbs({ db, forget }: PersonalAccessTokenDeps, recorded: Recorded, issue: Issue) {
   return {
     /** A token of the caller's own. */
     async create(caller: Caller, body: CreateTokenBody) {
@@ -91,7 +122,8 @@ export function createPersonalAccessTokenService({ db, forget, audit }: Personal
     async revoke(caller: Caller, id: string) {
       const token = await repo.findTokenById(db, id);
       // Someone else's token is "not found" to a non-admin: its existence is not theirs to learn.
-      if (!token || (token.userId !== caller.actor.userId && !caller.actor.isAdmin)) throw new NotFound('Token not found');
+      if (!token || (token.userId !== caller.actor.userId && !caller.actor.isAdmin))
+        throw new NotFound('Token not found');
       await recorded(
         caller,
         (tx) => repo.deleteToken(tx, id),
@@ -103,7 +135,12 @@ export function createPersonalAccessTokenService({ db, forget, audit }: Personal
       );
       await forget(token.userId);
     },
+  };
+}
 
+function serviceAccountVerbs({ db, forget }: PersonalAccessTokenDeps, recorded: Recorded, issue: Issue) {
+  const serviceAccount = (id: string) => findServiceAccount(db, id);
+  return {
     async createServiceAccount(caller: Caller, body: ServiceAccountBody) {
       const roles = ['user', ...new Set((body.roles ?? []).filter((r) => r !== 'user'))];
       try {

@@ -30,7 +30,13 @@ export class AccessTokens {
   }
 
   async sign(user: { id: string; username: string; roles: string[] }): Promise<string> {
-    return this.signer({ sub: user.id, username: user.username, roles: user.roles, typ: 'access', jti: randomBytes(12).toString('base64url') });
+    return this.signer({
+      sub: user.id,
+      username: user.username,
+      roles: user.roles,
+      typ: 'access',
+      jti: randomBytes(12).toString('base64url'),
+    });
   }
 
   /** The user id of a valid token, or null for anything else (bad signature, expired, malformed). */

@@ -22,7 +22,10 @@ export interface CatalogApiSpecsPort {
 /** `componentId` registered as a consumer of the latest spec of the API component (none yet: nothing to do). */
 async function consume(specs: CatalogApiSpecsPort, caller: Caller, apiComponentId: string, componentId: string) {
   const list = await specs.listForComponent(caller, apiComponentId);
-  const latest = list.reduce<(typeof list)[number] | undefined>((a, b) => (!a || new Date(b.createdAt) >= new Date(a.createdAt) ? b : a), undefined);
+  const latest = list.reduce<(typeof list)[number] | undefined>(
+    (a, b) => (!a || new Date(b.createdAt) >= new Date(a.createdAt) ? b : a),
+    undefined,
+  );
   if (latest) await specs.addConsumer(caller, latest.id, { componentId });
 }
 
@@ -57,7 +60,12 @@ export async function syncApiSpecs(
     const at = where.get(d.ref);
     const version = d.definition.version ?? commit ?? hash.slice(0, 7);
     try {
-      await specs.registerFromCatalog(caller, { componentId: d.componentId, format: d.definition.format, content: d.definition.content, version });
+      await specs.registerFromCatalog(caller, {
+        componentId: d.componentId,
+        format: d.definition.format,
+        content: d.definition.content,
+        version,
+      });
       await repo.setDefinitionHash(ctx.db, d.componentId, hash);
       // Consumers declared before this API arrived are registered now.
       for (const e of await relationsStore.targets(ctx.db, [d.ref], 'apiConsumedBy')) {
@@ -65,14 +73,22 @@ export async function syncApiSpecs(
         if (consumer) result.consumes.push({ componentId: consumer.id, apiRef: d.ref });
       }
     } catch (err) {
-      errors.push({ file: at?.file ?? null, document: at?.document ?? null, message: `${d.ref}: the API definition was not stored: ${oneLine(err)}` });
+      errors.push({
+        file: at?.file ?? null,
+        document: at?.document ?? null,
+        message: `${d.ref}: the API definition was not stored: ${oneLine(err)}`,
+      });
     }
   });
   if (result.consumes.length) {
-    const apis = new Map((await repo.findByRefs(ctx.db, [...new Set(result.consumes.map((c) => c.apiRef))])).map((r) => [r.ref, r.id]));
+    const apis = new Map(
+      (await repo.findByRefs(ctx.db, [...new Set(result.consumes.map((c) => c.apiRef))])).map((r) => [r.ref, r.id]),
+    );
     // An API not registered yet: resolved when it arrives (its registration links its consumers).
     const pending = result.consumes.filter((c) => apis.has(c.apiRef));
-    await inParallel(pending, 8, (c) => consume(specs, caller, apis.get(c.apiRef)!, c.componentId).catch(() => undefined));
+    await inParallel(pending, 8, (c) =>
+      consume(specs, caller, apis.get(c.apiRef)!, c.componentId).catch(() => undefined),
+    );
   }
   return errors;
 }

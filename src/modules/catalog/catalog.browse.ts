@@ -12,36 +12,42 @@ import { entityPermissionsDecorator, type CatalogPermissionsPort } from './catal
 import { toComponent } from './catalog.view.js';
 
 const COMPONENT_KINDS = new Set(['component', 'api', 'resource', 'system', 'domain']);
+/** People as the API shows them, with the teams they are members of (decision 1170: out of createBrowseService). */
+async function toPeople(db: Database, rows: (PersonRow & { accountId: string | null })[]): Promise<Person[]> {
+  const edges = await relationsStore.targets(
+    db,
+    rows.map((r) => r.ref),
+    'memberOf',
+  );
+  const teamIds = await resolveRefs(
+    db,
+    edges.map((e) => e.target),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    namespace: r.namespace,
+    entityRef: r.ref,
+    displayName: r.displayName,
+    email: r.email,
+    // Only groups that exist as teams; a membership resolves when its group arrives.
+    teams: [
+      ...new Set(
+        edges
+          .filter((e) => e.source === r.ref && teamIds.has(e.target))
+          .map((e) => e.target.slice(e.target.indexOf('/') + 1)),
+      ),
+    ].sort(),
+    accountId: r.accountId,
+    orphan: r.orphan,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
 
 /** Reads of the entity model: relations, lookup by reference, directory people. */
 export function createBrowseService({ db, permissions }: { db: Database; permissions: CatalogPermissionsPort }) {
   const withPermissions = entityPermissionsDecorator(permissions);
-  async function toPeople(rows: (PersonRow & { accountId: string | null })[]): Promise<Person[]> {
-    const edges = await relationsStore.targets(
-      db,
-      rows.map((r) => r.ref),
-      'memberOf',
-    );
-    const teamIds = await resolveRefs(
-      db,
-      edges.map((e) => e.target),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      namespace: r.namespace,
-      entityRef: r.ref,
-      displayName: r.displayName,
-      email: r.email,
-      // Only groups that exist as teams; a membership resolves when its group arrives.
-      teams: [...new Set(edges.filter((e) => e.source === r.ref && teamIds.has(e.target)).map((e) => e.target.slice(e.target.indexOf('/') + 1)))].sort(),
-      accountId: r.accountId,
-      orphan: r.orphan,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    }));
-  }
-
   return {
     async relations(_caller: Caller, componentId: string): Promise<Relation[]> {
       const row = await repo.findById(db, componentId);
@@ -51,7 +57,12 @@ export function createBrowseService({ db, permissions }: { db: Database; permiss
         db,
         edges.map((e) => e.target),
       );
-      return edges.map((e) => ({ type: e.type, source: e.source, target: e.target, targetId: ids.get(e.target) ?? null }));
+      return edges.map((e) => ({
+        type: e.type,
+        source: e.source,
+        target: e.target,
+        targetId: ids.get(e.target) ?? null,
+      }));
     },
 
     async people(_caller: Caller, q: PeopleQuery) {
@@ -61,11 +72,13 @@ export function createBrowseService({ db, permissions }: { db: Database; permiss
         try {
           memberOfRef = toRef(q.team, 'group');
         } catch {
-          throw new Invalid('team is not a valid group reference', [{ field: 'team', problem: 'not an entity reference' }]);
+          throw new Invalid('team is not a valid group reference', [
+            { field: 'team', problem: 'not an entity reference' },
+          ]);
         }
       }
       const { data, total } = await peopleStore.page(db, { q: q.q, memberOfRef }, q.skip, q.take);
-      return pageOf(await toPeople(data), total, q);
+      return pageOf(await toPeople(db, data), total, q);
     },
 
     /** A component, team or person by `kind:namespace/name` (kind case-insensitive). */
@@ -81,9 +94,11 @@ export function createBrowseService({ db, permissions }: { db: Database; permiss
         if (team && team.namespace === namespace) return team;
       } else if (k === 'user') {
         const person = await peopleStore.findByRef(db, ref);
-        if (person) return (await toPeople([person]))[0]!;
+        if (person) return (await toPeople(db, [person]))[0]!;
       } else {
-        throw new Invalid(`kind must be one of: component, api, resource, system, domain, group, user`, [{ field: 'kind', problem: 'unknown kind' }]);
+        throw new Invalid(`kind must be one of: component, api, resource, system, domain, group, user`, [
+          { field: 'kind', problem: 'unknown kind' },
+        ]);
       }
       throw new NotFound(`Entity ${ref} not found`);
     },

@@ -22,15 +22,27 @@ import { ComponentSchema } from './catalog.schemas.js';
 const tags = ['catalog'];
 
 /** Registration (YAML, locations) and the Backstage entity model's reads. */
-export async function catalogEntityRoutes(app: App, { register, browse }: { register: RegisterService; browse: BrowseService }) {
+export async function catalogEntityRoutes(
+  app: App,
+  { register, browse }: { register: RegisterService; browse: BrowseService },
+) {
+  registrationRoutes(app, { register, browse });
+  locationRoutes(app, { register, browse });
+  entityRoutes(app, { register, browse });
+}
+
+/** Registering: a YAML text or a location. */
+function registrationRoutes(app: App, { register }: { register: RegisterService; browse: BrowseService }) {
   app.post(
     '/api/v1/catalog/register-yaml',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'user' },
       schema: {
         tags,
         operationId: 'registerCatalogYaml',
-        summary: 'Register Backstage descriptors (admin): atomic; created, updated, unchanged and skipped',
+        summary: 'Register Backstage descriptors: atomic; created, updated, unchanged and skipped',
+        description:
+          'Allowed: admins, and anyone allowed every entity it names: a new entity needs a maintainer of the team its owner names, a stored one a member of its owning team (maintainers of both teams when its owner changes); Group and User entities need an admin. One refused document refuses the lot: 403 naming the first (docs/modules/permissions.md).',
         body: RegisterYamlBody,
         response: { 201: RegisterResult, ...errorResponses(400, 401, 403, 409) },
       },
@@ -41,18 +53,24 @@ export async function catalogEntityRoutes(app: App, { register, browse }: { regi
   app.post(
     '/api/v1/catalog/locations',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'user' },
       schema: {
         tags,
         operationId: 'registerCatalogLocation',
-        summary: 'Register a git location (admin): its catalog-info files or `path`, following Location targets; stored and refreshed',
+        summary:
+          'Register a git location: its catalog-info files or `path`, following Location targets; stored and refreshed',
+        description:
+          "Allowed: admins, and anyone allowed every entity its files name (as for register-yaml): one refused document refuses the registration, 403 naming its file and document, nothing stored. A location registered by someone without the admin role is refreshed with that person's rights: a document they may no longer write is that document's error (docs/modules/permissions.md).",
         body: LocationBody,
         response: { 201: LocationResult, ...errorResponses(400, 401, 403) },
       },
     },
     async (req, reply) => reply.code(201).send(await register.registerLocation(req.caller, req.body)),
   );
+}
 
+/** Locations: listed, refreshed and deleted. */
+function locationRoutes(app: App, { register }: { register: RegisterService; browse: BrowseService }) {
   app.get(
     '/api/v1/catalog/locations',
     {
@@ -75,7 +93,8 @@ export async function catalogEntityRoutes(app: App, { register, browse }: { regi
       schema: {
         tags,
         operationId: 'refreshCatalogLocation',
-        summary: 'Re-read a stored location now (admin); an unreachable repository is recorded as its lastError and answered 400',
+        summary:
+          'Re-read a stored location now (admin); an unreachable repository is recorded as its lastError and answered 400',
         params: IdParams,
         response: { 200: LocationResult, ...errorResponses(400, 401, 403, 404) },
       },
@@ -100,14 +119,18 @@ export async function catalogEntityRoutes(app: App, { register, browse }: { regi
       return reply.code(204).send();
     },
   );
+}
 
+/** Reading the catalog: a component's relations, an entity by its ref, and people. */
+function entityRoutes(app: App, { browse }: { register: RegisterService; browse: BrowseService }) {
   app.get(
     '/api/v1/catalog/components/:id/relations',
     {
       schema: {
         tags,
         operationId: 'listComponentRelations',
-        summary: "A component's relations (Backstage types, both directions); targetId null while the target is unknown",
+        summary:
+          "A component's relations (Backstage types, both directions); targetId null while the target is unknown",
         params: IdParams,
         response: { 200: Type.Array(RelationSchema), ...errorResponses(400, 401, 404) },
       },

@@ -7,7 +7,13 @@ import { ComponentSchema } from './catalog.schemas.js';
 export const MAX_YAML_CHARS = 512 * 1024;
 
 export const RegisterYamlBody = Type.Object(
-  { yaml: Type.String({ minLength: 1, maxLength: MAX_YAML_CHARS, description: 'one or more Backstage descriptors (multi-document YAML)' }) },
+  {
+    yaml: Type.String({
+      minLength: 1,
+      maxLength: MAX_YAML_CHARS,
+      description: 'one or more Backstage descriptors (multi-document YAML)',
+    }),
+  },
   { additionalProperties: false },
 );
 export type RegisterYamlBody = Static<typeof RegisterYamlBody>;
@@ -30,9 +36,15 @@ const registerFields = {
   updated: Type.Array(ComponentSchema),
   unchanged: Type.Array(ComponentSchema),
   skipped: Type.Array(Skipped),
-  teams: Type.Array(Type.String(), { description: 'references of the groups written as teams (`group:default/team-a`)' }),
-  people: Type.Array(Type.String(), { description: 'references of the users written as people (`user:default/guest`)' }),
-  errors: Type.Array(ErrorEntry, { description: 'problems that did not stop the registration (e.g. an API definition elsewhere than the repository)' }),
+  teams: Type.Array(Type.String(), {
+    description: 'references of the groups written as teams (`group:default/team-a`)',
+  }),
+  people: Type.Array(Type.String(), {
+    description: 'references of the users written as people (`user:default/guest`)',
+  }),
+  errors: Type.Array(ErrorEntry, {
+    description: 'problems that did not stop the registration (e.g. an API definition elsewhere than the repository)',
+  }),
 };
 export const RegisterResult = Type.Object(registerFields);
 
@@ -51,16 +63,26 @@ export const LocationPage = Page(LocationSchema);
 
 export const LocationBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2048, description: 'git URL: https, ssh, git, or file:// when GIT_ALLOW_FILE_URLS allows it' }),
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'git URL: https, ssh, git, or file:// when GIT_ALLOW_FILE_URLS allows it',
+    }),
     branch: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9._][A-Za-z0-9._/-]*$', description: 'branch or tag; the default branch when omitted' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        pattern: '^[A-Za-z0-9._][A-Za-z0-9._/-]*$',
+        description: 'branch or tag; the default branch when omitted',
+      }),
     ),
     path: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 1024,
         pattern: '^[^\\0]+$',
-        description: 'the file to start from, relative to the repository root (e.g. `all.yaml`); every catalog-info.yaml when omitted',
+        description:
+          'the file to start from, relative to the repository root (e.g. `all.yaml`); every catalog-info.yaml when omitted',
       }),
     ),
   },
@@ -90,8 +112,12 @@ export const PersonSchema = Type.Object({
 export type Person = Static<typeof PersonSchema>;
 export const PersonPage = Page(PersonSchema);
 export const PeopleQuery = Type.Object({
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'part of the name, display name or email' })),
-  team: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'members of this team (name or group reference)' })),
+  q: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'part of the name, display name or email' }),
+  ),
+  team: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 300, description: 'members of this team (name or group reference)' }),
+  ),
   ...PageQuery.properties,
 });
 export type PeopleQuery = Static<typeof PeopleQuery>;

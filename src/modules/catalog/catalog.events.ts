@@ -14,4 +14,9 @@ declare module '../../infra/events.js' {
   }
 }
 
-export const componentEvent = (c: ComponentEvent): ComponentEvent => ({ id: c.id, name: c.name, kind: c.kind, owner: c.owner });
+export const componentEvent = (c: ComponentEvent): ComponentEvent => ({
+  id: c.id,
+  name: c.name,
+  kind: c.kind,
+  owner: c.owner,
+});

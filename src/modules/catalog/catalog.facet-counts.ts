@@ -16,7 +16,9 @@ export interface CountSource {
   n: SQL;
 }
 
-const COUNTED_COLUMNS = sql.raw('kind, entity_kind, type, owner_ref, lifecycle, system_ref, namespace, orphan, team_id, tags');
+const COUNTED_COLUMNS = sql.raw(
+  'kind, entity_kind, type, owner_ref, lifecycle, system_ref, namespace, orphan, team_id, tags',
+);
 
 export function countSourceOf(filter: ListFilter): CountSource {
   if (filter.tsquery) return { from: sql`${components}`, columns: components, n: sql`count(*)` };
@@ -27,7 +29,9 @@ export function countSourceOf(filter: ListFilter): CountSource {
 export async function countComponents(db: Executor, filter: ListFilter): Promise<number> {
   const s = countSourceOf(filter);
   const where = whereOf(filter, s.columns);
-  const result = await db.execute(sql`SELECT coalesce(${s.n}, 0)::int AS n FROM ${s.from} ${where ? sql`WHERE ${where}` : sql``}`);
+  const result = await db.execute(
+    sql`SELECT coalesce(${s.n}, 0)::int AS n FROM ${s.from} ${where ? sql`WHERE ${where}` : sql``}`,
+  );
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
@@ -38,7 +42,9 @@ export async function countComponents(db: Executor, filter: ListFilter): Promise
  * Skipped while the table holds few more rows than combinations.
  */
 export async function compactFacetCounts(db: Executor): Promise<{ rows: number; combinations: number } | undefined> {
-  const sizes = await db.execute(sql`SELECT count(*)::int AS rows, count(DISTINCT (${COUNTED_COLUMNS}))::int AS combinations FROM ${catalogFacetCounts}`);
+  const sizes = await db.execute(
+    sql`SELECT count(*)::int AS rows, count(DISTINCT (${COUNTED_COLUMNS}))::int AS combinations FROM ${catalogFacetCounts}`,
+  );
   const { rows, combinations } = (sizes as unknown as { rows: { rows: number; combinations: number }[] }).rows[0]!;
   if (rows <= combinations * 1.25 + 100) return undefined;
   await db.execute(sql`

@@ -29,11 +29,13 @@ const columnOf = (t: FilterColumns) =>
     namespace: t.namespace,
   }) satisfies Record<Exclude<Facet, 'tag'>, unknown>;
 
-export const FacetsQuery = Type.Omit(ListComponentsQuery, ['sort', 'skip', 'take']);
+export const FacetsQuery = Type.Omit(ListComponentsQuery, ['sort', 'skip', 'take', 'permissions']);
 export type FacetsQuery = Static<typeof FacetsQuery>;
 const FACET_QUERY_KEYS = new Set(Object.keys(FacetsQuery.properties));
 
-const FacetValues = Type.Array(Type.Object({ value: Type.String(), count: Type.Integer({ minimum: 1 }) }), { maxItems: TOP_VALUES });
+const FacetValues = Type.Array(Type.Object({ value: Type.String(), count: Type.Integer({ minimum: 1 }) }), {
+  maxItems: TOP_VALUES,
+});
 export const FacetsResponse = Type.Object({
   total: Type.Integer({ minimum: 0, description: 'components matching every filter' }),
   facets: Type.Object(Object.fromEntries(FACETS.map((f) => [f, FacetValues])), {
@@ -61,7 +63,11 @@ type ColumnFacet = Exclude<Facet, 'tag'>;
  * Several facets under the same filter in ONE pass over the matching rows: GROUPING SETS, one set
  * per facet, each cut to its top values by a window.
  */
-async function countColumns(db: Infrastructure['db'], facets: ColumnFacet[], filter: ListFilter): Promise<Record<string, FacetValue[]>> {
+async function countColumns(
+  db: Infrastructure['db'],
+  facets: ColumnFacet[],
+  filter: ListFilter,
+): Promise<Record<string, FacetValue[]>> {
   const s = countSourceOf(filter);
   const COLUMN = columnOf(s.columns);
   const where = whereOf(filter, s.columns);
@@ -100,7 +106,10 @@ async function countColumns(db: Infrastructure['db'], facets: ColumnFacet[], fil
  * (decision 181), so a broad filter sums a few thousand groups instead of reading its rows. Each count is cached under the catalog's cache namespace (dropped on every catalog
  * write) by its filter, so changing one filter recounts only what it narrows.
  */
-export function createFacetsService(deps: Pick<Infrastructure, 'db' | 'cache' | 'config'>, listFilter: (q: ListComponentsQuery) => ListFilter | null) {
+export function createFacetsService(
+  deps: Pick<Infrastructure, 'db' | 'cache' | 'config'>,
+  listFilter: (q: ListComponentsQuery) => ListFilter | null,
+) {
   const { db, cache } = deps;
   const ttl = deps.config.cacheTtlS;
   // The list's paging does not change what a filter matches.
@@ -125,9 +134,13 @@ export function createFacetsService(deps: Pick<Infrastructure, 'db' | 'cache' | 
       }
       const tags = tagFilter;
       const [total] = await Promise.all([
-        all ? cache.getOrLoad(CATALOG_CACHE_NS, `count:${JSON.stringify(all)}`, ttl, () => countComponents(db, all)) : 0,
+        all
+          ? cache.getOrLoad(CATALOG_CACHE_NS, `count:${JSON.stringify(all)}`, ttl, () => countComponents(db, all))
+          : 0,
         tags &&
-          cache.getOrLoad(CATALOG_CACHE_NS, `facet:tag:${JSON.stringify(tags)}`, ttl, () => countTags(db, tags)).then((values) => void (facets.tag = values)),
+          cache
+            .getOrLoad(CATALOG_CACHE_NS, `facet:tag:${JSON.stringify(tags)}`, ttl, () => countTags(db, tags))
+            .then((values) => void (facets.tag = values)),
         ...[...byFilter].map(([key, { filter, facets: group }]) =>
           cache
             .getOrLoad(CATALOG_CACHE_NS, `facets:${group.join(',')}:${key}`, ttl, () => countColumns(db, group, filter))

@@ -1,7 +1,8 @@
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { Invalid } from '../../kernel/errors.js';
-import { EntityError, readEntity, type ParsedEntity } from './catalog.entities.js';
+import { readEntity } from './catalog.entities.js';
+import { EntityError, type ParsedEntity } from './catalog.entity-types.js';
 import type { Sourced } from './catalog.ingest.js';
 import type { PlaceholderReader } from './catalog.placeholders.js';
 import { parseYamlDocuments } from './catalog.yaml.js';
@@ -89,9 +90,13 @@ export async function readRepoFile(root: string, path: string, knownRealRoot?: s
 /** A start path given by a client: inside the repository and a regular file (400 otherwise). */
 export async function assertStartFile(root: string, path: string): Promise<string> {
   const normal = repoPath('', path);
-  if (!normal) throw new Invalid('path must be a file path inside the repository', [{ field: 'path', problem: 'leaves the repository' }]);
+  if (!normal)
+    throw new Invalid('path must be a file path inside the repository', [
+      { field: 'path', problem: 'leaves the repository' },
+    ]);
   const info = await lstat(join(root, normal)).catch(() => undefined);
-  if (!info?.isFile()) throw new Invalid(`path ${normal} is not a file of the repository`, [{ field: 'path', problem: 'no such file' }]);
+  if (!info?.isFile())
+    throw new Invalid(`path ${normal} is not a file of the repository`, [{ field: 'path', problem: 'no such file' }]);
   return normal;
 }
 
@@ -100,18 +105,70 @@ export async function assertStartFile(root: string, path: string): Promise<strin
  * inside the repository), each file and each document on its own. Problems are collected, never thrown.
  */
 export async function walkLocation(root: string, start: string[], lifecycles: readonly string[]): Promise<WalkResult> {
+  const realRoot = await realpath(root);
+  return walkFiles((path) => readRepoFile(root, path, realRoot), start, lifecycles);
+}
+
+/**
+ * The same walk over files held in memory (a file read through a provider's API, decision 1031):
+ * any other path is a missing file, exactly as in a clone that lacks it; no temporary folder.
+ */
+export async function walkTexts(
+  files: Map<string, string>,
+  start: string[],
+  lifecycles: readonly string[],
+): Promise<WalkResult> {
+  return walkFiles(
+    async (path) => {
+      const text = files.get(path);
+      if (text === undefined) throw new MissingFile('no such file in the repository');
+      if (Buffer.byteLength(text) > MAX_FILE_BYTES) throw new Error(`is larger than ${MAX_FILE_BYTES} bytes`);
+      return text;
+    },
+    start,
+    lifecycles,
+  );
+}
+
+/** A Location's targets join the walk's queue once each; a target outside the repository is an error. */
+function followTargets(
+  out: WalkResult,
+  file: string,
+  document: number,
+  targets: string[],
+  walk: { visited: Set<string>; queue: string[] },
+) {
+  for (const target of targets) {
+    const path = repoPath(file, target);
+    if (!path)
+      out.errors.push({
+        file,
+        document,
+        message: `target ${target.slice(0, 300)} is outside the repository (not followed)`,
+      });
+    else if (!walk.visited.has(path)) {
+      walk.visited.add(path);
+      walk.queue.push(path);
+    }
+  }
+}
+
+async function walkFiles(
+  readFileAt: (path: string) => Promise<string>,
+  start: string[],
+  lifecycles: readonly string[],
+): Promise<WalkResult> {
   const out: WalkResult = { entities: [], skipped: [], errors: [], files: [], failedFiles: [] };
   const queue = [...start];
   const visited = new Set(queue);
   const declared = new Map<string, string>();
-  const realRoot = await realpath(root);
   while (queue.length) {
     const file = queue.shift()!;
     out.files.push(file);
     let text: string;
     let documents: ReturnType<typeof parseYamlDocuments>;
     try {
-      text = await readRepoFile(root, file, realRoot);
+      text = await readFileAt(file);
       documents = parseYamlDocuments(text, '', MAX_FILE_DOCUMENTS);
     } catch (err) {
       out.errors.push({ file, document: null, message: err instanceof Error ? err.message : String(err) });
@@ -122,7 +179,7 @@ export async function walkLocation(root: string, start: string[], lifecycles: re
     const read: PlaceholderReader = async (kind, target) => {
       const path = repoPath(file, target);
       if (!path) throw new Error('is not a file of the same repository (not fetched)');
-      return readRepoFile(root, path, realRoot);
+      return readFileAt(path);
     };
     for (const doc of documents) {
       if (doc.error !== undefined) {
@@ -140,19 +197,18 @@ export async function walkLocation(root: string, start: string[], lifecycles: re
         continue;
       }
       if (parsed.entity === 'skipped') {
-        out.skipped.push({ document: parsed.document, file, kind: parsed.kind, name: parsed.name, reason: parsed.reason });
+        out.skipped.push({
+          document: parsed.document,
+          file,
+          kind: parsed.kind,
+          name: parsed.name,
+          reason: parsed.reason,
+        });
         continue;
       }
       for (const w of parsed.warnings) out.errors.push({ file, document: doc.document, message: w });
       if (parsed.entity === 'location') {
-        for (const target of parsed.targets) {
-          const path = repoPath(file, target);
-          if (!path) out.errors.push({ file, document: doc.document, message: `target ${target.slice(0, 300)} is outside the repository (not followed)` });
-          else if (!visited.has(path)) {
-            visited.add(path);
-            queue.push(path);
-          }
-        }
+        followTargets(out, file, doc.document, parsed.targets, { visited, queue });
         continue;
       }
       const where = `${file} document ${doc.document}`;
@@ -166,4 +222,20 @@ export async function walkLocation(root: string, start: string[], lifecycles: re
     }
   }
   return out;
+}
+
+/** The short commit id of a fresh clone, read from `.git` (no extra git call). */
+export async function headCommit(dir: string): Promise<string | null> {
+  try {
+    const head = (await readFile(join(dir, '.git', 'HEAD'), 'utf8')).trim();
+    if (!head.startsWith('ref: ')) return head.slice(0, 7) || null;
+    const ref = head.slice(5);
+    const loose = await readFile(join(dir, '.git', ref), 'utf8').catch(() => undefined);
+    if (loose) return loose.trim().slice(0, 7);
+    const packed = await readFile(join(dir, '.git', 'packed-refs'), 'utf8').catch(() => '');
+    const line = packed.split('\n').find((l) => l.endsWith(` ${ref}`));
+    return line ? line.slice(0, 7) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
-import { defineJob, type Jobs } from '../../infra/jobs/catalog.js';
-import type { Database } from '../../db/client.js';
-import { compactFacetCounts } from './catalog.facet-counts.js';
+import type { Infrastructure } from '../../context.js';
+import { defineJob } from '../../infra/jobs/catalog.js';
+import type { ComponentsService } from './catalog.service.js';
 import type { RegisterService } from './catalog.register.js';
 
 declare module '../../infra/jobs/catalog.js' {
@@ -10,23 +10,36 @@ declare module '../../infra/jobs/catalog.js' {
   }
 }
 
-/** Re-reads every stored location each `CATALOG_REFRESH_INTERVAL_S` (0: off), once per cluster of processes. */
-export function registerCatalogJobs(jobs: Jobs, register: RegisterService, intervalS: number, db: Database) {
+/**
+ * The catalog's background work, calling the service's verbs as the job's system caller (decision 1054):
+ * the facet-count fold and the re-read of every stored location each `CATALOG_REFRESH_INTERVAL_S`
+ * (0: off), once per cluster of processes.
+ */
+export function defineCatalogJobs(
+  ctx: Pick<Infrastructure, 'jobs' | 'config'>,
+  service: Pick<ComponentsService, 'compactFacetCounts'> & Pick<RegisterService, 'refreshAll'>,
+) {
+  const intervalS = ctx.config.catalog.refreshIntervalS;
   // Folds the facet-count deltas (decision 181): queued after catalog writes, and hourly for writes
   // that bypass the service (seeds, SQL); a fold with little to do only counts the table.
-  jobs.define(
+  ctx.jobs.define(
     defineJob({
       name: 'catalog.compact-facet-counts',
       key: () => 'catalog-compact-facet-counts',
       timeoutMs: 120_000,
-      run: async () => {
-        await compactFacetCounts(db);
+      run: async ({ caller }) => {
+        await service.compactFacetCounts(caller);
       },
     }),
   );
-  jobs.schedule({ id: 'catalog.compact-facet-counts', job: 'catalog.compact-facet-counts', payload: {}, everyMs: 3_600_000 });
+  ctx.jobs.schedule({
+    id: 'catalog.compact-facet-counts',
+    job: 'catalog.compact-facet-counts',
+    payload: {},
+    everyMs: 3_600_000,
+  });
 
-  jobs.define(
+  ctx.jobs.define(
     defineJob({
       name: 'catalog.refresh-locations',
       // One pass at a time: a pass still running makes the next tick a no-op.
@@ -34,9 +47,15 @@ export function registerCatalogJobs(jobs: Jobs, register: RegisterService, inter
       timeoutMs: Math.max(60_000, intervalS * 1000),
       cancellable: true,
       run: async ({ caller, signal }) => {
-        await register.refreshAll(caller, signal);
+        await service.refreshAll(caller, signal);
       },
     }),
   );
-  if (intervalS > 0) jobs.schedule({ id: 'catalog.refresh-locations', job: 'catalog.refresh-locations', payload: {}, everyMs: intervalS * 1000 });
+  if (intervalS > 0)
+    ctx.jobs.schedule({
+      id: 'catalog.refresh-locations',
+      job: 'catalog.refresh-locations',
+      payload: {},
+      everyMs: intervalS * 1000,
+    });
 }

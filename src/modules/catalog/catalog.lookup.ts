@@ -37,7 +37,11 @@ export const catalogLookup = {
    * Components whose annotation `key` is `value`, case-insensitively (a repository slug or an
    * application name, as deployment webhooks name them; each key has an expression index: decision 862).
    */
-  async findByAnnotation(db: Executor, key: 'github.com/project-slug' | 'gitlab.com/project-slug' | 'argocd/app-name', value: string) {
+  async findByAnnotation(
+    db: Executor,
+    key: 'github.com/project-slug' | 'gitlab.com/project-slug' | 'argocd/app-name',
+    value: string,
+  ) {
     // The key is spelled as a literal so the expression matches its index.
     const annotation = sql`lower(${components.annotations} ->> ${sql.raw(`'${key}'`)})`;
     return db
@@ -50,7 +54,13 @@ export const catalogLookup = {
   /** Components carrying annotation `key` (any value), by name: for integrations keyed by annotations. */
   async withAnnotation(db: Executor, key: string) {
     return db
-      .select({ id: components.id, name: components.name, kind: components.kind, annotations: components.annotations, teamId: components.teamId })
+      .select({
+        id: components.id,
+        name: components.name,
+        kind: components.kind,
+        annotations: components.annotations,
+        teamId: components.teamId,
+      })
       .from(components)
       .where(sql`${components.annotations} ? ${key}`)
       .orderBy(asc(components.name), asc(components.id));

@@ -30,7 +30,8 @@ export function catalogModel(): CatalogModel {
  * so fails to load on Node; its CommonJS build loads fine (decision 401).
  */
 export function mcpServerApiValidator(): KindValidator {
-  mcpValidator ??= (createRequire(import.meta.url)('@backstage/catalog-model/alpha') as { mcpServerApiEntityValidator: KindValidator })
-    .mcpServerApiEntityValidator;
+  mcpValidator ??= (
+    createRequire(import.meta.url)('@backstage/catalog-model/alpha') as { mcpServerApiEntityValidator: KindValidator }
+  ).mcpServerApiEntityValidator;
   return mcpValidator;
 }

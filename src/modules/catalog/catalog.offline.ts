@@ -18,7 +18,11 @@ export interface CatalogValidation {
   problems: (FileError & { level: 'error' | 'warning' })[];
 }
 
-export async function validateCatalogFiles(root: string, files: string[], lifecycles: readonly string[]): Promise<CatalogValidation> {
+export async function validateCatalogFiles(
+  root: string,
+  files: string[],
+  lifecycles: readonly string[],
+): Promise<CatalogValidation> {
   const walk = await walkLocation(root, files, lifecycles);
   const entities = walk.entities.map((e) => ({ file: e.file ?? '', document: e.document, ref: e.ref }));
   const kept = new Set(entities.map((e) => `${e.document}:${e.file}`));
@@ -26,6 +30,9 @@ export async function validateCatalogFiles(root: string, files: string[], lifecy
     files: walk.files,
     entities,
     skipped: walk.skipped,
-    problems: walk.errors.map((e) => ({ ...e, level: e.document !== null && kept.has(`${e.document}:${e.file}`) ? 'warning' : 'error' })),
+    problems: walk.errors.map((e) => ({
+      ...e,
+      level: e.document !== null && kept.has(`${e.document}:${e.file}`) ? 'warning' : 'error',
+    })),
   };
 }

@@ -20,7 +20,12 @@ function placeholderOf(value: unknown): { kind: PlaceholderKind; target: string 
  * placeholder processor does. One that cannot be read is removed and its reason added to `warnings`:
  * the entity is still kept, without that value.
  */
-export async function resolvePlaceholders(node: unknown, read: PlaceholderReader, warnings: string[], depth = 0): Promise<void> {
+export async function resolvePlaceholders(
+  node: unknown,
+  read: PlaceholderReader,
+  warnings: string[],
+  depth = 0,
+): Promise<void> {
   if (depth > MAX_DEPTH || typeof node !== 'object' || node === null) return;
   const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
   for (const [key, value] of entries) {
@@ -36,7 +41,9 @@ export async function resolvePlaceholders(node: unknown, read: PlaceholderReader
       else if (placeholder.kind === '$yaml') resolved = parse(text, { maxAliasCount: 100 });
       (node as Record<string | number, unknown>)[key] = resolved;
     } catch (err) {
-      warnings.push(`${placeholder.kind} ${placeholder.target.slice(0, 300)}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+      warnings.push(
+        `${placeholder.kind} ${placeholder.target.slice(0, 300)}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
+      );
       if (Array.isArray(node)) node[key as number] = null;
       else delete (node as Record<string, unknown>)[key as string];
     }

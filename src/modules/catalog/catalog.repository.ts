@@ -105,7 +105,13 @@ export const catalogRepository = {
     if (keys.length === 0) return [];
     const names = [...new Set(keys.map((k) => k.name))];
     const rows = await db
-      .select({ id: components.id, ref: components.ref, kind: components.kind, namespace: components.namespace, name: components.name })
+      .select({
+        id: components.id,
+        ref: components.ref,
+        kind: components.kind,
+        namespace: components.namespace,
+        name: components.name,
+      })
       .from(components)
       .where(inArray(components.name, names));
     const wanted = new Set(keys.map((k) => `${k.kind}\u0000${k.namespace}\u0000${k.name}`));
@@ -187,7 +193,11 @@ export const catalogRepository = {
   },
 
   /** Whether another row holds this kind+namespace+name (the 409 check before a write). */
-  async keyTaken(db: Executor, key: { kind: string; namespace: string; name: string }, exceptId?: string): Promise<boolean> {
+  async keyTaken(
+    db: Executor,
+    key: { kind: string; namespace: string; name: string },
+    exceptId?: string,
+  ): Promise<boolean> {
     const [row] = await db
       .select({ id: components.id })
       .from(components)
@@ -207,7 +217,9 @@ export const catalogRepository = {
 
   /** Components of `teamId` lose the link (all, or only those whose owner is `groupRef`). */
   async unlinkTeam(db: Executor, teamId: string, groupRef?: string): Promise<ComponentRow[]> {
-    const where = groupRef ? and(eq(components.teamId, teamId), eq(components.ownerRef, groupRef)) : eq(components.teamId, teamId);
+    const where = groupRef
+      ? and(eq(components.teamId, teamId), eq(components.ownerRef, groupRef))
+      : eq(components.teamId, teamId);
     return db.update(components).set({ teamId: null, updatedAt: new Date() }).where(where).returning(COLUMNS);
   },
 
@@ -223,7 +235,10 @@ export const catalogRepository = {
   async markOrphans(db: Executor, locationId: string, seen: string[], sparedFiles: string[]): Promise<ComponentRow[]> {
     const conditions = [eq(components.sourceLocationId, locationId), sql`NOT ${components.orphan}`];
     if (seen.length) conditions.push(sql`NOT (${components.ref} = ANY(${toPgArray(seen)}::text[]))`);
-    if (sparedFiles.length) conditions.push(sql`(${components.sourceFile} IS NULL OR NOT (${components.sourceFile} = ANY(${toPgArray(sparedFiles)}::text[])))`);
+    if (sparedFiles.length)
+      conditions.push(
+        sql`(${components.sourceFile} IS NULL OR NOT (${components.sourceFile} = ANY(${toPgArray(sparedFiles)}::text[])))`,
+      );
     return db
       .update(components)
       .set({ orphan: true, entityHash: null, updatedAt: new Date() })

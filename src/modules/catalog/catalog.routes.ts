@@ -3,12 +3,26 @@ import { Invalid } from '../../kernel/errors.js';
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import { serializeOnce } from '../../kernel/serialize-once.js';
-import { ComponentPage, ComponentSchema, CreateComponentBody, LIST_QUERY_KEYS, ListComponentsQuery, UpdateComponentBody } from './catalog.schemas.js';
+import {
+  ComponentPage,
+  ComponentSchema,
+  CreateComponentBody,
+  LIST_QUERY_KEYS,
+  ListComponentsQuery,
+  UpdateComponentBody,
+} from './catalog.schemas.js';
 import type { ComponentsService } from './catalog.service.js';
 
 const tags = ['catalog'];
 
 export async function catalogRoutes(app: App, { service }: { service: ComponentsService }) {
+  componentReadRoutes(app, { service });
+  componentWriteRoutes(app, { service });
+  teamComponentRoutes(app, { service });
+}
+
+/** Components: the listing (its hot path) and one by id. */
+function componentReadRoutes(app: App, { service }: { service: ComponentsService }) {
   // The hot path: a cached page is answered as the string serialised the first time.
   const sendPage = serializeOnce();
   app.get(
@@ -28,7 +42,8 @@ export async function catalogRoutes(app: App, { service }: { service: Components
         tags,
         operationId: 'listComponents',
         summary: 'List components: search (q), filters and sort combine; paginated',
-        description: 'Each component carries `permissions: {update, delete}` for the caller (docs/modules/permissions.md).',
+        description:
+          'Each component carries `permissions: {update, delete}` for the caller unless `permissions=false` (docs/modules/permissions.md).',
         querystring: ListComponentsQuery,
         response: { 200: ComponentPage, ...errorResponses(400, 401) },
       },
@@ -49,7 +64,10 @@ export async function catalogRoutes(app: App, { service }: { service: Components
     },
     async (req) => service.get(req.caller, req.params.id),
   );
+}
 
+/** Components: created, changed and deleted. */
+function componentWriteRoutes(app: App, { service }: { service: ComponentsService }) {
   app.post(
     '/api/v1/catalog/components',
     {
@@ -99,7 +117,10 @@ export async function catalogRoutes(app: App, { service }: { service: Components
       return reply.code(204).send();
     },
   );
+}
 
+/** A team's components. */
+function teamComponentRoutes(app: App, { service }: { service: ComponentsService }) {
   app.get(
     '/api/v1/teams/:id/components',
     {

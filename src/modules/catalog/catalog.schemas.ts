@@ -6,12 +6,22 @@ import { ENTITY_KINDS, KIND_GROUP_NAMES, KINDS, LIMITS } from './catalog.kinds.j
 
 // Enums (not unions of literals) so a 400 says "must be one of: …" with the allowed values.
 export const KindSchema = Type.Enum([...KINDS], { description: 'component kind (see the kind-group table)' });
-export const KindGroupSchema = Type.Enum([...KIND_GROUP_NAMES], { description: 'kinds of one group: dev, infra, data or security' });
+export const KindGroupSchema = Type.Enum([...KIND_GROUP_NAMES], {
+  description: 'kinds of one group: dev, infra, data or security',
+});
 export const EntityKindSchema = Type.Enum([...ENTITY_KINDS], { description: 'the Backstage kind' });
 // Checked against CATALOG_LIFECYCLES by the service (the list is a setting, not a constant).
-const Lifecycle = Type.String({ minLength: 1, maxLength: 100, description: 'one of CATALOG_LIFECYCLES; default `experimental`' });
+const Lifecycle = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'one of CATALOG_LIFECYCLES; default `experimental`',
+});
 
-const Name = Type.String({ minLength: 1, maxLength: LIMITS.name, description: '1-100 characters, unique per kind and namespace' });
+const Name = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.name,
+  description: '1-100 characters, unique per kind and namespace',
+});
 const Namespace = Type.String({
   minLength: 1,
   maxLength: LIMITS.namespace,
@@ -20,11 +30,15 @@ const Namespace = Type.String({
 });
 const Owner = Type.String({
   maxLength: LIMITS.owner,
-  description: 'entity reference of the owner: `team-a` or `group:team-a` (a team), `user:default/guest` (a person); "" or null: none',
+  description:
+    'entity reference of the owner: `team-a` or `group:team-a` (a team), `user:default/guest` (a person); "" or null: none',
 });
 const Description = Type.String({ maxLength: LIMITS.description });
 const Title = Type.String({ maxLength: LIMITS.title });
-const EntityType = Type.String({ maxLength: LIMITS.type, description: '`spec.type` as written (`service`, `openapi`, …)' });
+const EntityType = Type.String({
+  maxLength: LIMITS.type,
+  description: '`spec.type` as written (`service`, `openapi`, …)',
+});
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.tag }), { maxItems: LIMITS.tags });
 const StringMapOf = (max: number, description: string) =>
   Type.Record(Type.String(), Type.String({ maxLength: LIMITS.annotationValue }), {
@@ -45,8 +59,14 @@ export const LinkSchema = Type.Object(
 );
 const Links = Type.Array(LinkSchema, { maxItems: LIMITS.links });
 // Empty strings are accepted for owner and gitopsApp and mean "none" (stored as null).
-const GitopsApp = Type.String({ maxLength: LIMITS.gitopsApp, description: 'name of the linked GitOps application; "" or null unlinks' });
-const TeamId = Type.String({ format: 'uuid', description: 'owning team id (must exist); `owner` defaults to its name. null clears it' });
+const GitopsApp = Type.String({
+  maxLength: LIMITS.gitopsApp,
+  description: 'name of the linked GitOps application; "" or null unlinks',
+});
+const TeamId = Type.String({
+  format: 'uuid',
+  description: 'owning team id (must exist); `owner` defaults to its name. null clears it',
+});
 
 export const SourceSchema = Type.Object(
   { locationId: Nullable(Uuid), file: Nullable(Type.String()) },
@@ -111,10 +131,16 @@ export const CreateComponentBody = Type.Object(
 export type CreateComponentBody = Static<typeof CreateComponentBody>;
 
 export const UpdateComponentBody = Type.Object(
-  { name: Type.Optional(Name), kind: Type.Optional(KindSchema), entityKind: Type.Optional(EntityKindSchema), ...writableFields },
+  {
+    name: Type.Optional(Name),
+    kind: Type.Optional(KindSchema),
+    entityKind: Type.Optional(EntityKindSchema),
+    ...writableFields,
+  },
   {
     additionalProperties: false,
-    description: 'any subset of the create fields; `owner`, `description`, `title`, `type`, `gitopsApp` and `teamId` may be null',
+    description:
+      'any subset of the create fields; `owner`, `description`, `title`, `type`, `gitopsApp` and `teamId` may be null',
   },
 );
 export type UpdateComponentBody = Static<typeof UpdateComponentBody>;
@@ -123,19 +149,47 @@ export const SORTS = ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '
 export type Sort = (typeof SORTS)[number];
 
 export const ListComponentsQuery = Type.Object({
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'full-text search over name, title, description and tags (ranked)' })),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'full-text search over name, title, description and tags (ranked)',
+    }),
+  ),
   kindGroup: Type.Optional(KindGroupSchema),
   kind: Type.Optional(KindSchema),
-  entityKind: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Backstage kind, case-insensitive (`component`, `API`, …)' })),
+  entityKind: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 20,
+      description: 'Backstage kind, case-insensitive (`component`, `API`, …)',
+    }),
+  ),
   type: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.type })),
-  owner: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.owner, description: 'owner reference: `team-a`, `group:team-a`, `user:guest`' })),
+  owner: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: LIMITS.owner,
+      description: 'owner reference: `team-a`, `group:team-a`, `user:guest`',
+    }),
+  ),
   lifecycle: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tag })),
   system: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'system name or reference' })),
   namespace: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.namespace })),
   orphan: Type.Optional(Type.Boolean()),
   teamId: Type.Optional(Uuid),
-  sort: Type.Optional(Type.Enum([...SORTS], { description: 'order: a field, `-` for descending; default `name` (by rank first when `q` is given)' })),
+  sort: Type.Optional(
+    Type.Enum([...SORTS], {
+      description: 'order: a field, `-` for descending; default `name` (by rank first when `q` is given)',
+    }),
+  ),
+  permissions: Type.Optional(
+    Type.Boolean({
+      description:
+        'false: components without `permissions` (a client that only reads, such as an export); default true (decision 1141)',
+    }),
+  ),
   ...PageQuery.properties,
 });
 export type ListComponentsQuery = Static<typeof ListComponentsQuery>;

@@ -3,19 +3,21 @@ import type { Executor } from '../../db/client.js';
 import { catalogLocations, catalogPeople, catalogRelations, components, users } from '../../db/schema/index.js';
 import { teamsLookup } from '../teams/index.js';
 import { toPgArray } from './catalog.repository.js';
-import type { Edge } from './catalog.entities.js';
+import type { Edge } from './catalog.entity-types.js';
 
 export type LocationRow = typeof catalogLocations.$inferSelect;
 export type PersonRow = typeof catalogPeople.$inferSelect;
 export type NewPersonRow = typeof catalogPeople.$inferInsert;
 
 const CHUNK = 2000;
-const chunks = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunks = <T>(items: T[], size = CHUNK) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Relations: an entity's edges are replaced whole each time its descriptor is read. */
 export const relationsStore = {
   async replace(db: Executor, origins: string[], edges: (Edge & { originRef: string })[]) {
-    if (origins.length) await db.delete(catalogRelations).where(sql`${catalogRelations.originRef} = ANY(${toPgArray(origins)}::text[])`);
+    if (origins.length)
+      await db.delete(catalogRelations).where(sql`${catalogRelations.originRef} = ANY(${toPgArray(origins)}::text[])`);
     // Four array parameters per statement (unnest), not four placeholders per edge: cheap to bind and plan.
     for (const part of chunks(edges, 20_000)) {
       await db.execute(sql`
@@ -32,7 +34,11 @@ export const relationsStore = {
 
   async ofSource(db: Executor, sourceRef: string) {
     return db
-      .selectDistinct({ type: catalogRelations.type, source: catalogRelations.sourceRef, target: catalogRelations.targetRef })
+      .selectDistinct({
+        type: catalogRelations.type,
+        source: catalogRelations.sourceRef,
+        target: catalogRelations.targetRef,
+      })
       .from(catalogRelations)
       .where(eq(catalogRelations.sourceRef, sourceRef))
       .orderBy(asc(catalogRelations.type), asc(catalogRelations.targetRef));
@@ -44,7 +50,9 @@ export const relationsStore = {
     return db
       .selectDistinct({ source: catalogRelations.sourceRef, target: catalogRelations.targetRef })
       .from(catalogRelations)
-      .where(and(sql`${catalogRelations.sourceRef} = ANY(${toPgArray(sources)}::text[])`, eq(catalogRelations.type, type)));
+      .where(
+        and(sql`${catalogRelations.sourceRef} = ANY(${toPgArray(sources)}::text[])`, eq(catalogRelations.type, type)),
+      );
   },
 
   /** Sources of `type` edges arriving at any of `targets` (e.g. the groups that named one of these as parent). */
@@ -53,7 +61,9 @@ export const relationsStore = {
     return db
       .selectDistinct({ source: catalogRelations.sourceRef, target: catalogRelations.targetRef })
       .from(catalogRelations)
-      .where(and(sql`${catalogRelations.targetRef} = ANY(${toPgArray(targets)}::text[])`, eq(catalogRelations.type, type)));
+      .where(
+        and(sql`${catalogRelations.targetRef} = ANY(${toPgArray(targets)}::text[])`, eq(catalogRelations.type, type)),
+      );
   },
 };
 
@@ -65,10 +75,17 @@ export async function resolveRefs(db: Executor, refs: string[]): Promise<Map<str
   const people = unique.filter((r) => r.startsWith('user:'));
   const rest = unique.filter((r) => !r.startsWith('group:') && !r.startsWith('user:'));
   if (rest.length) {
-    for (const r of await db.select({ id: components.id, ref: components.ref }).from(components).where(inArray(components.ref, rest))) out.set(r.ref, r.id);
+    for (const r of await db
+      .select({ id: components.id, ref: components.ref })
+      .from(components)
+      .where(inArray(components.ref, rest)))
+      out.set(r.ref, r.id);
   }
   if (people.length) {
-    for (const r of await db.select({ id: catalogPeople.id, ref: catalogPeople.ref }).from(catalogPeople).where(inArray(catalogPeople.ref, people)))
+    for (const r of await db
+      .select({ id: catalogPeople.id, ref: catalogPeople.ref })
+      .from(catalogPeople)
+      .where(inArray(catalogPeople.ref, people)))
       out.set(r.ref, r.id);
   }
   if (groups.length) {
@@ -111,7 +128,9 @@ export const peopleStore = {
     const conditions: SQL[] = [];
     if (q.q) {
       const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(or(ilike(catalogPeople.name, like), ilike(catalogPeople.displayName, like), ilike(catalogPeople.email, like))!);
+      conditions.push(
+        or(ilike(catalogPeople.name, like), ilike(catalogPeople.displayName, like), ilike(catalogPeople.email, like))!,
+      );
     }
     if (q.memberOfRef) {
       conditions.push(
@@ -147,7 +166,9 @@ export const peopleStore = {
     const conditions = [eq(catalogPeople.sourceLocationId, locationId), sql`NOT ${catalogPeople.orphan}`];
     if (seen.length) conditions.push(sql`NOT (${catalogPeople.ref} = ANY(${toPgArray(seen)}::text[]))`);
     if (sparedFiles.length)
-      conditions.push(sql`(${catalogPeople.sourceFile} IS NULL OR NOT (${catalogPeople.sourceFile} = ANY(${toPgArray(sparedFiles)}::text[])))`);
+      conditions.push(
+        sql`(${catalogPeople.sourceFile} IS NULL OR NOT (${catalogPeople.sourceFile} = ANY(${toPgArray(sparedFiles)}::text[])))`,
+      );
     await db
       .update(catalogPeople)
       .set({ orphan: true, entityHash: null, updatedAt: new Date() })
@@ -160,11 +181,20 @@ export const peopleStore = {
 };
 
 export const locationsStore = {
-  async upsert(db: Executor, values: { url: string; branch: string; path: string }): Promise<LocationRow> {
+  /** `registeredBy` (decision 1062): who the location writes for from now on; undefined keeps a stored one. */
+  async upsert(
+    db: Executor,
+    values: { url: string; branch: string; path: string },
+    registeredBy?: string | null,
+  ): Promise<LocationRow> {
+    const by = registeredBy === undefined ? {} : { registeredBy };
     const [row] = await db
       .insert(catalogLocations)
-      .values(values)
-      .onConflictDoUpdate({ target: [catalogLocations.url, catalogLocations.branch, catalogLocations.path], set: { updatedAt: sql`now()` } })
+      .values({ ...values, ...by })
+      .onConflictDoUpdate({
+        target: [catalogLocations.url, catalogLocations.branch, catalogLocations.path],
+        set: { updatedAt: sql`now()`, ...by },
+      })
       .returning();
     return row!;
   },
@@ -176,13 +206,45 @@ export const locationsStore = {
     const [row] = await db
       .select()
       .from(catalogLocations)
-      .where(and(eq(catalogLocations.url, key.url), eq(catalogLocations.branch, key.branch), eq(catalogLocations.path, key.path)))
+      .where(
+        and(
+          eq(catalogLocations.url, key.url),
+          eq(catalogLocations.branch, key.branch),
+          eq(catalogLocations.path, key.path),
+        ),
+      )
       .limit(1);
     return row;
   },
+  /** Many locations by key in one statement (a discovery page, decision 1030). */
+  async findByKeys(db: Executor, keys: { url: string; branch: string; path: string }[]) {
+    if (keys.length === 0) return [];
+    return db
+      .select()
+      .from(catalogLocations)
+      .where(
+        sql`(${catalogLocations.url}, ${catalogLocations.branch}, ${catalogLocations.path}) IN (SELECT * FROM unnest(${toPgArray(keys.map((k) => k.url))}::text[], ${toPgArray(keys.map((k) => k.branch))}::text[], ${toPgArray(keys.map((k) => k.path))}::text[]))`,
+      );
+  },
+  async upsertMany(db: Executor, keys: { url: string; branch: string; path: string }[]): Promise<LocationRow[]> {
+    if (keys.length === 0) return [];
+    return db
+      .insert(catalogLocations)
+      .values(keys)
+      .onConflictDoUpdate({
+        target: [catalogLocations.url, catalogLocations.branch, catalogLocations.path],
+        set: { updatedAt: sql`now()` },
+      })
+      .returning();
+  },
   async page(db: Executor, skip: number, take: number) {
     const [data, [total]] = await Promise.all([
-      db.select().from(catalogLocations).orderBy(asc(catalogLocations.createdAt), asc(catalogLocations.id)).offset(skip).limit(take),
+      db
+        .select()
+        .from(catalogLocations)
+        .orderBy(asc(catalogLocations.createdAt), asc(catalogLocations.id))
+        .offset(skip)
+        .limit(take),
       db.select({ n: count() }).from(catalogLocations),
     ]);
     return { data, total: total!.n };
@@ -191,7 +253,18 @@ export const locationsStore = {
     return db.select().from(catalogLocations).orderBy(asc(catalogLocations.createdAt));
   },
   async recordRefresh(db: Executor, id: string, lastError: string | null) {
-    await db.update(catalogLocations).set({ lastRefreshedAt: new Date(), lastError }).where(eq(catalogLocations.id, id));
+    await db
+      .update(catalogLocations)
+      .set({ lastRefreshedAt: new Date(), lastError })
+      .where(eq(catalogLocations.id, id));
+  },
+  /** Several locations' refresh in one statement (JSON: a null error is a value, not a missing one). */
+  async recordRefreshMany(db: Executor, rows: { id: string; lastError: string | null }[]) {
+    if (rows.length === 0) return;
+    await db.execute(sql`
+      UPDATE ${catalogLocations} SET last_refreshed_at = now(), last_error = v.e, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, e: r.lastError })))}::jsonb) AS v(id uuid, e text)
+      WHERE ${catalogLocations.id} = v.id`);
   },
   async delete(db: Executor, id: string) {
     const [row] = await db.delete(catalogLocations).where(eq(catalogLocations.id, id)).returning();

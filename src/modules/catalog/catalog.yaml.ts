@@ -40,13 +40,15 @@ export function assertYamlShape(text: string, where = '', maxDocuments = MAX_DOC
     if (token === '---' || token === '...') {
       if (token === '---') starts++;
       else ends++;
-      if (Math.max(starts, ends) + 1 > maxDocuments) throw new Invalid(`${where}yaml holds more than ${maxDocuments} documents`);
+      if (Math.max(starts, ends) + 1 > maxDocuments)
+        throw new Invalid(`${where}yaml holds more than ${maxDocuments} documents`);
       blockColumns.length = 0;
       flow = 0;
     } else if (token === '[' || token === '{') flow++;
     else if (token === ']' || token === '}') flow = Math.max(0, flow - 1);
     else if (flow === 0 && (token === '-' || token === '?')) openBlock(blockColumns, start);
-    if (flow + blockColumns.length > MAX_DEPTH) throw new Invalid(`${where}yaml is nested deeper than ${MAX_DEPTH} levels`);
+    if (flow + blockColumns.length > MAX_DEPTH)
+      throw new Invalid(`${where}yaml is nested deeper than ${MAX_DEPTH} levels`);
   }
 }
 
@@ -61,7 +63,8 @@ export function firstLine(err: unknown): string {
 }
 
 /** One YAML document of a file: its 1-based index and its value, or why it could not be read. */
-export type YamlDocument = { document: number; value: unknown; error?: undefined } | { document: number; value?: undefined; error: string };
+export type YamlDocument =
+  { document: number; value: unknown; error?: undefined } | { document: number; value?: undefined; error: string };
 
 /**
  * Every non-empty document of a multi-document YAML text. A whole-text problem (too deep, too many

@@ -6,7 +6,7 @@ import type { CatalogPermissionsPort } from './catalog.permissions.js';
 import { createBrowseService } from './catalog.browse.js';
 import { catalogEntityRoutes } from './catalog.entities.routes.js';
 import { catalogFacetsRoutes, createFacetsService } from './catalog.facets.js';
-import { registerCatalogJobs } from './catalog.jobs.js';
+import { defineCatalogJobs } from './catalog.jobs.js';
 import { createRegisterService } from './catalog.register.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createComponentsService } from './catalog.service.js';
@@ -37,7 +37,7 @@ export type CatalogService = ReturnType<typeof buildCatalog>['service'];
 /** The component catalog: Backstage entities (components, groups, people, relations), locations, search. */
 export function createCatalogModule(deps: CatalogDeps): HangarModule<CatalogService> {
   const { components, register, browse, service } = buildCatalog(deps);
-  registerCatalogJobs(deps.jobs, register, deps.config.catalog.refreshIntervalS, deps.db);
+  defineCatalogJobs(deps, service);
   return {
     service,
     async routes(app: App) {

@@ -1,6 +1,6 @@
-import { ARGOCD_SYSTEM } from '../../integrations/argocd/client.js';
 import { BadGateway } from '../../kernel/errors.js';
 import type { GitOpsApplicationState, GitOpsDeployPort } from '../pipelines/index.js';
+import { GITOPS_SYSTEM } from './ci.ports.js';
 import type { CiService } from './ci.service.js';
 
 export type { GitOpsDeployPort };
@@ -23,9 +23,13 @@ export function createGitOpsDeployPort(ci: Pick<CiService, 'gitopsFor'>): GitOps
           const phase = app.status.operationState.phase;
           // Until the sync operation ends, the previous Synced/Healthy must not read as this deploy's.
           if (phase === 'Running' || phase === 'Terminating') {
-            return { sync: 'OutOfSync', health: app.status.health.status === 'Healthy' ? 'Progressing' : app.status.health.status };
+            return {
+              sync: 'OutOfSync',
+              health: app.status.health.status === 'Healthy' ? 'Progressing' : app.status.health.status,
+            };
           }
-          if (phase === 'Failed' || phase === 'Error') throw new BadGateway(`${ARGOCD_SYSTEM}: the sync operation of "${appName}" ended ${phase}`);
+          if (phase === 'Failed' || phase === 'Error')
+            throw new BadGateway(`${GITOPS_SYSTEM}: the sync operation of "${appName}" ended ${phase}`);
           return { sync: app.status.sync.status, health: app.status.health.status };
         },
       };

@@ -25,7 +25,10 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * The webhook jobs call the service's delivery verbs with a system caller (decisions 925, 926):
  * processing retries on a database fault; the hourly purge drops expired delivery ids.
  */
-export function defineCiJobs(ctx: Pick<Infrastructure, 'jobs' | 'log'>, service: Pick<CiService, 'processDelivery' | 'purgeExpiredDeliveries'>) {
+export function defineCiJobs(
+  ctx: Pick<Infrastructure, 'jobs' | 'log'>,
+  service: Pick<CiService, 'processDelivery' | 'purgeExpiredDeliveries'>,
+) {
   ctx.jobs.define(
     defineJob({
       name: 'ci.webhook',
@@ -51,6 +54,11 @@ export function defineCiJobs(ctx: Pick<Infrastructure, 'jobs' | 'log'>, service:
   ctx.jobs.schedule({ id: 'ci-webhook-purge', job: 'ci.webhook.purge', payload: {}, everyMs: PURGE_EVERY_MS });
 }
 
-export async function queueWebhook(jobs: Jobs, platform: WebhookPlatform, deliveryId: string | null, body: Record<string, unknown>) {
+export async function queueWebhook(
+  jobs: Jobs,
+  platform: WebhookPlatform,
+  deliveryId: string | null,
+  body: Record<string, unknown>,
+) {
   await jobs.enqueue('ci.webhook', { platform, deliveryId, body, receivedAt: new Date().toISOString() });
 }

@@ -8,6 +8,9 @@
 
 // ---- GitOps CD (Argo CD) ----------------------------------------------------------------------
 
+/** How errors name the GitOps platform: the module's messages and the Argo CD client's say the same (decision 1053). */
+export const GITOPS_SYSTEM = 'gitopscd (Argo CD)';
+
 /** The interface's application shape (decision 618) (plus the project, source path, synced revision and operation phase). */
 export interface GitOpsApplication {
   metadata: { name: string; namespace: string | null };
@@ -43,7 +46,11 @@ export interface GitOpsListFilter {
 export interface GitOpsPort {
   listApplications(filter: GitOpsListFilter, signal?: AbortSignal): Promise<GitOpsApplication[]>;
   getApplication(name: string, signal?: AbortSignal): Promise<GitOpsApplication>;
-  syncApplication(name: string, opts: { revision?: string; prune?: boolean }, signal?: AbortSignal): Promise<GitOpsSyncResult>;
+  syncApplication(
+    name: string,
+    opts: { revision?: string; prune?: boolean },
+    signal?: AbortSignal,
+  ): Promise<GitOpsSyncResult>;
 }
 
 // ---- Hosted CI platform (CircleCI) ------------------------------------------------------------
@@ -118,7 +125,11 @@ export interface ServerCiTriggerResult {
 export interface ServerCiPort {
   listJobs(signal?: AbortSignal): Promise<ServerCiJob[]>;
   listBuilds(job: string, limit: number, signal?: AbortSignal): Promise<ServerCiBuild[]>;
-  triggerBuild(job: string, parameters: Record<string, string> | undefined, signal?: AbortSignal): Promise<ServerCiTriggerResult>;
+  triggerBuild(
+    job: string,
+    parameters: Record<string, string> | undefined,
+    signal?: AbortSignal,
+  ): Promise<ServerCiTriggerResult>;
 }
 
 // ---- Hosted CI service (Travis CI) ------------------------------------------------------------
@@ -157,8 +168,6 @@ export interface CiAdapterOptions {
   /** CircleCI's API base (CLOUDCI_API_URL); Travis CI's default base (HOSTEDCI_API_URL). */
   cloudciApiUrl: string;
   hostedciApiUrl: string;
-  /** Connections to URLs people stored in credentials go through the outbound policy (decision 200). */
-  fetch?: typeof fetch;
 }
 
 export interface CiAdapterFactories {

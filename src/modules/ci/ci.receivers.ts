@@ -44,7 +44,12 @@ type Headers = (name: string) => string | undefined;
  * sha256=<hex HMAC-SHA256 of the raw body>` checked by Octokit's verifier (constant-time); GitLab: the
  * `X-Gitlab-Token` header; Argo CD: `Authorization: Bearer <token>` (its webhook service's headers).
  */
-export async function refusal(system: ReceiverSystem, secret: string | undefined, raw: Buffer, header: Headers): Promise<string | null> {
+export async function refusal(
+  system: ReceiverSystem,
+  secret: string | undefined,
+  raw: Buffer,
+  header: Headers,
+): Promise<string | null> {
   if (!secret) return `${system} deliveries are not accepted: ${RECEIVER_SETTINGS[system]} is not set`;
   if (system === 'github') {
     const signature = header('x-hub-signature-256');
@@ -111,10 +116,13 @@ export function createReceivers({ db, log, secrets, handlers, organizationExists
     /** Reads the organization and replays and dispatches a delivery `verify` accepted. */
     async receive(system: ReceiverSystem, d: Delivery): Promise<ReceiverResult> {
       const body = readWebhookBody(d.raw, d.contentType);
-      if (!body) throw new Invalid('The webhook body must be a JSON object, or a form with a payload field holding one');
+      if (!body)
+        throw new Invalid('The webhook body must be a JSON object, or a form with a payload field holding one');
       const organizationId = d.organization?.toLowerCase() ?? null;
       if (organizationId !== null && !(isUuid(organizationId) && (await organizationExists(organizationId)))) {
-        throw new NotFound(`Organization ${d.organization!.slice(0, 100)} not found`, [{ field: 'organization', problem: 'no organization has this id' }]);
+        throw new NotFound(`Organization ${d.organization!.slice(0, 100)} not found`, [
+          { field: 'organization', problem: 'no organization has this id' },
+        ]);
       }
       const event = eventOf(system, d.header);
       const deliveryId = receiverDeliveryId(system, d.header);
@@ -123,11 +131,21 @@ export function createReceivers({ db, log, secrets, handlers, organizationExists
       if (!handler) {
         // GitHub's `ping` when a hook is created, and events nobody handles: understood, nothing to do.
         const reason = event === 'ping' ? null : `${system} event "${event ?? 'unnamed'}" is not handled`;
-        return answer({ statusCode: event === 'ping' ? 200 : 202, outcome: event === 'ping' ? 'pong' : 'ignored', reason, deploymentId: null });
+        return answer({
+          statusCode: event === 'ping' ? 200 : 202,
+          outcome: event === 'ping' ? 'pong' : 'ignored',
+          reason,
+          deploymentId: null,
+        });
       }
       if (deliveryId && !(await ciRepository.recordDelivery(db, system, deliveryId))) {
         log.info({ system, event }, 'webhook delivery replayed within 24 h; ignored');
-        return answer({ statusCode: 200, outcome: 'replayed', reason: 'this delivery was already processed', deploymentId: null });
+        return answer({
+          statusCode: 200,
+          outcome: 'replayed',
+          reason: 'this delivery was already processed',
+          deploymentId: null,
+        });
       }
       let result: ReceiverAnswer;
       try {
@@ -137,7 +155,8 @@ export function createReceivers({ db, log, secrets, handlers, organizationExists
         if (deliveryId) await ciRepository.forgetDelivery(db, system, deliveryId).catch(() => undefined);
         throw err;
       }
-      if (result.statusCode === 202) log.info({ system, event, outcome: result.outcome, reason: result.reason }, 'webhook delivery not applied');
+      if (result.statusCode === 202)
+        log.info({ system, event, outcome: result.outcome, reason: result.reason }, 'webhook delivery not applied');
       return answer(result);
     },
   };

@@ -15,7 +15,13 @@ export const ciRepository = {
     // A copy older than the window (not yet purged) no longer counts.
     await db
       .delete(ciWebhookDeliveries)
-      .where(and(eq(ciWebhookDeliveries.platform, platform), eq(ciWebhookDeliveries.deliveryId, deliveryId), lt(ciWebhookDeliveries.receivedAt, cutoff)));
+      .where(
+        and(
+          eq(ciWebhookDeliveries.platform, platform),
+          eq(ciWebhookDeliveries.deliveryId, deliveryId),
+          lt(ciWebhookDeliveries.receivedAt, cutoff),
+        ),
+      );
     const rows = await db
       .insert(ciWebhookDeliveries)
       .values({ platform, deliveryId, receivedAt: now })
@@ -26,7 +32,9 @@ export const ciRepository = {
 
   /** Forgets a delivery whose processing failed, so the sender's retry is processed. */
   async forgetDelivery(db: Executor, platform: string, deliveryId: string): Promise<void> {
-    await db.delete(ciWebhookDeliveries).where(and(eq(ciWebhookDeliveries.platform, platform), eq(ciWebhookDeliveries.deliveryId, deliveryId)));
+    await db
+      .delete(ciWebhookDeliveries)
+      .where(and(eq(ciWebhookDeliveries.platform, platform), eq(ciWebhookDeliveries.deliveryId, deliveryId)));
   },
 
   async purgeDeliveries(db: Executor, now = new Date()): Promise<number> {

@@ -36,6 +36,14 @@ const emptyBodyIsObject = async (req: { body: unknown }) => {
 };
 
 export async function ciRoutes(app: App, { service }: { service: CiService }) {
+  gitopsRoutes(app, { service });
+  cloudCiRoutes(app, { service });
+  serverCiRoutes(app, { service });
+  hostedCiRoutes(app, { service });
+}
+
+/** GitOps CD (Argo CD): applications and their sync. */
+function gitopsRoutes(app: App, { service }: { service: CiService }) {
   // ---- GitOps CD (Argo CD) ----
   app.get(
     '/api/v1/gitopscd/applications',
@@ -81,7 +89,10 @@ export async function ciRoutes(app: App, { service }: { service: CiService }) {
     },
     async (req) => service.syncApplication(req.caller, req.params.name, req.body ?? {}),
   );
+}
 
+/** Hosted CI platform (CircleCI): pipelines and their triggers. */
+function cloudCiRoutes(app: App, { service }: { service: CiService }) {
   // ---- Hosted CI platform (CircleCI) ----
   app.get(
     '/api/v1/cloudci/pipelines',
@@ -111,9 +122,13 @@ export async function ciRoutes(app: App, { service }: { service: CiService }) {
         response: { 201: CloudCiTriggerResultSchema, ...errorResponses(...upstream) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.triggerCloudPipeline(req.caller, req.params.slug, req.body ?? {})),
+    async (req, reply) =>
+      reply.code(201).send(await service.triggerCloudPipeline(req.caller, req.params.slug, req.body ?? {})),
   );
+}
 
+/** Self-run CI server (Jenkins): jobs, their builds and triggers. */
+function serverCiRoutes(app: App, { service }: { service: CiService }) {
   // ---- Self-run CI server (Jenkins) ----
   app.get(
     '/api/v1/serverci/jobs',
@@ -157,9 +172,13 @@ export async function ciRoutes(app: App, { service }: { service: CiService }) {
         response: { 201: ServerCiTriggerResultSchema, ...errorResponses(...upstream) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.triggerServerBuild(req.caller, req.params.name, req.body?.parameters)),
+    async (req, reply) =>
+      reply.code(201).send(await service.triggerServerBuild(req.caller, req.params.name, req.body?.parameters)),
   );
+}
 
+/** Hosted CI service (Travis CI): builds and their restarts. */
+function hostedCiRoutes(app: App, { service }: { service: CiService }) {
   // ---- Hosted CI service (Travis CI) ----
   app.get(
     '/api/v1/hostedci/builds',

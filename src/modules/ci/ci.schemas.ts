@@ -15,7 +15,9 @@ export const GitOpsApplicationSchema = Type.Object(
     }),
     status: Type.Object({
       health: Type.Object({
-        status: Type.String({ description: "Healthy, Progressing, Degraded, Suspended or Unknown (Argo CD's Missing reads as Unknown)" }),
+        status: Type.String({
+          description: "Healthy, Progressing, Degraded, Suspended or Unknown (Argo CD's Missing reads as Unknown)",
+        }),
       }),
       sync: Type.Object({ status: Type.String({ description: 'Synced, OutOfSync or Unknown' }), revision: NStr }),
       operationState: Type.Object({ phase: NStr, finishedAt: NStr }),
@@ -62,7 +64,12 @@ export const CloudCiTriggerResultSchema = Type.Object(
 
 const BuildSummary = {
   number: Type.Integer(),
-  result: Nullable(Type.String({ description: 'SUCCESS (blue), FAILURE (red), UNSTABLE (yellow), ABORTED (aborted); null while running (color *_anime)' })),
+  result: Nullable(
+    Type.String({
+      description:
+        'SUCCESS (blue), FAILURE (red), UNSTABLE (yellow), ABORTED (aborted); null while running (color *_anime)',
+    }),
+  ),
   timestamp: Type.Number({ description: 'start, epoch milliseconds' }),
   duration: Type.Number({ description: 'milliseconds' }),
 };
@@ -112,7 +119,9 @@ export const HostedCiRestartResultSchema = Type.Object(
 export const WebhookAccepted = Type.Object(
   {
     received: Type.Boolean(),
-    deliveryId: Nullable(Type.String({ description: "the platform's delivery id replays are recognised by; null when it gave none" })),
+    deliveryId: Nullable(
+      Type.String({ description: "the platform's delivery id replays are recognised by; null when it gave none" }),
+    ),
   },
   { description: 'The delivery was verified and queued' },
 );
@@ -121,22 +130,36 @@ export const WebhookAccepted = Type.Object(
 
 export const AppNameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 253 }) });
 export const GitOpsListQuery = Type.Object({
-  project: Type.Optional(Type.String({ minLength: 1, maxLength: 253, description: 'only applications of this Argo CD project' })),
-  selector: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'label selector, e.g. team=shop' })),
+  project: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 253, description: 'only applications of this Argo CD project' }),
+  ),
+  selector: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 1000, description: 'label selector, e.g. team=shop' }),
+  ),
 });
 export const SyncBody = Type.Object(
   {
-    revision: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'defaults to the target revision' })),
+    revision: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'defaults to the target revision' }),
+    ),
     prune: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 
 export const CloudCiListQuery = Type.Object({
-  vcsUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'repository URL; matched without scheme, case, trailing slash or .git' })),
+  vcsUrl: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'repository URL; matched without scheme, case, trailing slash or .git',
+    }),
+  ),
   orgSlug: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'organization slug, e.g. gh/acme' })),
 });
-export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 512, description: 'URL-encoded <host_code>/<org>/<repo>' }) });
+export const SlugParams = Type.Object({
+  slug: Type.String({ minLength: 1, maxLength: 512, description: 'URL-encoded <host_code>/<org>/<repo>' }),
+});
 export const CloudCiTriggerBody = Type.Object(
   {
     branch: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
@@ -146,10 +169,16 @@ export const CloudCiTriggerBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const JobNameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 512, description: 'job name (folders: URL-encoded a/b)' }) });
+export const JobNameParams = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 512, description: 'job name (folders: URL-encoded a/b)' }),
+});
 export const BuildsQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }) });
 export const ServerCiTriggerBody = Type.Object(
-  { parameters: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'build parameters (buildWithParameters)' })) },
+  {
+    parameters: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: 'build parameters (buildWithParameters)' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -157,6 +186,10 @@ export const HostedCiListQuery = Type.Object({
   repoSlug: Type.Optional(Type.String({ minLength: 3, maxLength: 255, description: 'org/repo (URL-encoded)' })),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
 });
-export const BuildIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$', description: "Travis CI's numeric build id" }) });
+export const BuildIdParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9]{1,15}$', description: "Travis CI's numeric build id" }),
+});
 
-export const WebhookQuery = Type.Object({ token: Type.Optional(Type.String({ description: 'the shared token, for servers that can only be given a URL' })) });
+export const WebhookQuery = Type.Object({
+  token: Type.Optional(Type.String({ description: 'the shared token, for servers that can only be given a URL' })),
+});

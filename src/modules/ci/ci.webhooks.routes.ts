@@ -78,7 +78,8 @@ export async function ciWebhookRoutes(app: App, opts: WebhookRoutesOptions) {
             platform === 'cloudci'
               ? 'Hosted CI platform webhook (HMAC-SHA256 of the raw body in cloudci-signature: v1=<hex>)'
               : `${platform === 'serverci' ? 'Self-run CI server' : 'Hosted CI service'} webhook (shared token in X-Webhook-Token or ?token=)`,
-          description: 'JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.',
+          description:
+            'JSON, or form-encoded with a `payload` field holding JSON. Answers 200 at once; the build update is emitted as ci.build.updated.',
           security: [],
           querystring: WebhookQuery,
           response: { 200: WebhookAccepted, ...errorResponses(400, 401, 413) },
@@ -87,7 +88,8 @@ export async function ciWebhookRoutes(app: App, opts: WebhookRoutesOptions) {
       async (req) => {
         const raw = req.ciWebhookRaw ?? Buffer.alloc(0);
         const body = readWebhookBody(raw, header(req, 'content-type'));
-        if (!body) throw new Invalid('The webhook body must be a JSON object, or a form with a payload field holding one');
+        if (!body)
+          throw new Invalid('The webhook body must be a JSON object, or a form with a payload field holding one');
         const deliveryId = deliveryIdOf(platform, body, header(req, 'x-delivery-id'));
         await opts.accept(platform, deliveryId, body);
         return { received: true, deliveryId };

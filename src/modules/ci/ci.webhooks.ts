@@ -48,7 +48,8 @@ export function readWebhookBody(raw: Buffer, contentType: string | undefined): R
   const text = raw.toString('utf8').trim();
   // A verified call without a body (a bare ping of a trigger plugin) is still a valid call.
   if (text === '') return {};
-  const asObject = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const asObject = (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   const json = (s: string) => {
     try {
       return asObject(JSON.parse(s));
@@ -56,7 +57,9 @@ export function readWebhookBody(raw: Buffer, contentType: string | undefined): R
       return undefined;
     }
   };
-  const form = (contentType ?? '').toLowerCase().includes('application/x-www-form-urlencoded') || (!text.startsWith('{') && text.includes('='));
+  const form =
+    (contentType ?? '').toLowerCase().includes('application/x-www-form-urlencoded') ||
+    (!text.startsWith('{') && text.includes('='));
   if (!form) return json(text);
   const params = new URLSearchParams(text);
   const payload = params.get('payload');
@@ -69,14 +72,21 @@ export function readWebhookBody(raw: Buffer, contentType: string | undefined): R
  * or an `X-Delivery-Id` header), else null. Without one a delivery is always processed: two
  * identical bodies are not necessarily one delivery sent twice (decision 618: a valid call emits).
  */
-export function deliveryIdOf(platform: WebhookPlatform, body: Record<string, unknown>, header: string | undefined): string | null {
-  if (platform === 'cloudci' && typeof body.id === 'string' && body.id !== '' && body.id.length <= 200) return `id:${body.id}`;
+export function deliveryIdOf(
+  platform: WebhookPlatform,
+  body: Record<string, unknown>,
+  header: string | undefined,
+): string | null {
+  if (platform === 'cloudci' && typeof body.id === 'string' && body.id !== '' && body.id.length <= 200)
+    return `id:${body.id}`;
   if (header && header.length <= 200) return `h:${header}`;
   return null;
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 const CIRCLECI_STATUS: Record<string, CiBuildStatus> = {
   success: 'succeeded',
@@ -218,7 +228,14 @@ function generic(body: Record<string, unknown>, fallbackId: string): Mapped {
  * The event a delivery reports: read in the platform's own shape, else from the usual top-level
  * names (a verified delivery always produces an event; `fallbackId` identifies one that names no build).
  */
-export function toBuildEvent(platform: WebhookPlatform, body: Record<string, unknown>, receivedAt: string, fallbackId = 'unknown'): CiBuildUpdated {
-  const mapped = (platform === 'cloudci' ? fromCircleCi(body) : platform === 'serverci' ? fromJenkins(body) : fromTravis(body)) ?? generic(body, fallbackId);
+export function toBuildEvent(
+  platform: WebhookPlatform,
+  body: Record<string, unknown>,
+  receivedAt: string,
+  fallbackId = 'unknown',
+): CiBuildUpdated {
+  const mapped =
+    (platform === 'cloudci' ? fromCircleCi(body) : platform === 'serverci' ? fromJenkins(body) : fromTravis(body)) ??
+    generic(body, fallbackId);
   return { platform, ...mapped, receivedAt };
 }

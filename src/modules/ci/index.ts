@@ -32,7 +32,11 @@ export function createCiModule(deps: CiDeps): HangarModule<CiService> {
   const receivers = createReceivers({
     db: deps.db,
     log: deps.log,
-    secrets: { github: config.ci.githubWebhookSecret, gitlab: config.ci.gitlabWebhookToken, argocd: config.ci.argocdWebhookToken },
+    secrets: {
+      github: config.ci.githubWebhookSecret,
+      gitlab: config.ci.gitlabWebhookToken,
+      argocd: config.ci.argocdWebhookToken,
+    },
     handlers: deps.receivers ?? {},
     organizationExists: deps.organizationExists ?? (async () => false),
   });
@@ -41,7 +45,11 @@ export function createCiModule(deps: CiDeps): HangarModule<CiService> {
     async routes(app: App) {
       await app.register(ciRoutes, { service });
       await app.register(ciWebhookRoutes, {
-        secrets: { cloudci: config.ci.cloudciWebhookSecret, serverci: config.ci.serverciWebhookToken, hostedci: config.ci.hostedciWebhookToken },
+        secrets: {
+          cloudci: config.ci.cloudciWebhookSecret,
+          serverci: config.ci.serverciWebhookToken,
+          hostedci: config.ci.hostedciWebhookToken,
+        },
         accept: (platform, deliveryId, body) => queueWebhook(jobs, platform, deliveryId, body),
         bodyLimit: config.maxBodyBytes,
       });

@@ -29,14 +29,19 @@ const isField = (s: string) => FIELDS.has(s) || /^(label|annotation):[^:]+$/.tes
  * `<field>:<value>` (`namespace:shop`, `label:team:payments`) or a bare field (`namespace`,
  * `label:app`: the value is the component's name); default `label:app` = the component's name.
  */
-export function aggregateOf(component: { name: string; annotations?: Record<string, string> | null }): { aggregate: string; key: string } {
+export function aggregateOf(component: { name: string; annotations?: Record<string, string> | null }): {
+  aggregate: string;
+  key: string;
+} {
   const raw = component.annotations?.[AGGREGATE_ANNOTATION]?.trim();
   if (!raw) return { aggregate: DEFAULT_AGGREGATE, key: component.name };
   if (isField(raw)) return { aggregate: raw, key: component.name };
   const cut = raw.lastIndexOf(':');
   const aggregate = raw.slice(0, cut);
   const key = raw.slice(cut + 1);
-  return cut > 0 && key && isField(aggregate) ? { aggregate, key } : { aggregate: DEFAULT_AGGREGATE, key: component.name };
+  return cut > 0 && key && isField(aggregate)
+    ? { aggregate, key }
+    : { aggregate: DEFAULT_AGGREGATE, key: component.name };
 }
 
 /** The budget annotation as a number of dollars, or null when absent or not a number. */

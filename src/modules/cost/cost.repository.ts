@@ -10,7 +10,12 @@ export const costRepository = {
     return rows.length;
   },
   async history(db: Executor, componentId: string, limit = 30): Promise<CostRecordRow[]> {
-    return db.select().from(costRecords).where(eq(costRecords.componentId, componentId)).orderBy(desc(costRecords.syncedAt), desc(costRecords.id)).limit(limit);
+    return db
+      .select()
+      .from(costRecords)
+      .where(eq(costRecords.componentId, componentId))
+      .orderBy(desc(costRecords.syncedAt), desc(costRecords.id))
+      .limit(limit);
   },
   /** The latest record of each component (of `ids` when given). */
   async latest(db: Executor, ids?: string[]): Promise<CostRecordRow[]> {
@@ -29,6 +34,10 @@ export const costRepository = {
       .from(costRecords)
       .orderBy(costRecords.componentId, desc(costRecords.syncedAt), desc(costRecords.id))
       .as('latest');
-    return db.select().from(latest).orderBy(desc(latest.totalCost), latest.componentId).limit(limit) as unknown as Promise<CostRecordRow[]>;
+    return db
+      .select()
+      .from(latest)
+      .orderBy(desc(latest.totalCost), latest.componentId)
+      .limit(limit) as unknown as Promise<CostRecordRow[]>;
   },
 };

@@ -1,9 +1,21 @@
 import { Type } from 'typebox';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
-const money = { cpuCost: Type.Number(), memoryCost: Type.Number(), pvCost: Type.Number(), networkCost: Type.Number(), totalCost: Type.Number() };
-export const AllocationSchema = Type.Object(money, { description: 'Costs of one window (memoryCost is OpenCost ramCost)' });
-export const ActualCostsSchema = Type.Object({ componentId: Uuid, sevenDay: Nullable(AllocationSchema), thirtyDay: Nullable(AllocationSchema) });
+const money = {
+  cpuCost: Type.Number(),
+  memoryCost: Type.Number(),
+  pvCost: Type.Number(),
+  networkCost: Type.Number(),
+  totalCost: Type.Number(),
+};
+export const AllocationSchema = Type.Object(money, {
+  description: 'Costs of one window (memoryCost is OpenCost ramCost)',
+});
+export const ActualCostsSchema = Type.Object({
+  componentId: Uuid,
+  sevenDay: Nullable(AllocationSchema),
+  thirtyDay: Nullable(AllocationSchema),
+});
 export const HistoryRecordSchema = Type.Object({ ...money, currency: Type.String(), syncedAt: Timestamp });
 export const TeamSummarySchema = Type.Object({
   teamId: Uuid,

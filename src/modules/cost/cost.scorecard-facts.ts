@@ -9,7 +9,10 @@ export const costFactsLookup = {
     const out = new Map<string, number>();
     if (componentIds.length === 0) return out;
     const rows = await db
-      .selectDistinctOn([costRecords.componentId], { componentId: costRecords.componentId, total: costRecords.totalCost })
+      .selectDistinctOn([costRecords.componentId], {
+        componentId: costRecords.componentId,
+        total: costRecords.totalCost,
+      })
       .from(costRecords)
       .where(inArray(costRecords.componentId, componentIds))
       .orderBy(costRecords.componentId, sql`${costRecords.syncedAt} DESC`);

@@ -32,6 +32,22 @@ function pick(allocs: Map<string, Allocation>, aggregate: string, key: string): 
   return allocs.get(key) ?? (label ? allocs.get(`${label}=${key}`) : undefined) ?? null;
 }
 
+/** Every catalog component, by the cost aggregation it is read under (decision 1170: cut out of sync). */
+async function componentsByAggregate(catalog: CostDeps['catalog'], caller: Caller, signal?: AbortSignal) {
+  const byAggregate = new Map<string, { id: string; key: string }[]>();
+  for (let skip = 0; ; skip += 100) {
+    signal?.throwIfAborted();
+    const page = await catalog.list(caller, { skip, take: 100 } as Parameters<typeof catalog.list>[1]);
+    for (const c of page.data) {
+      const { aggregate, key } = aggregateOf(c);
+      if (!byAggregate.has(aggregate)) byAggregate.set(aggregate, []);
+      byAggregate.get(aggregate)!.push({ id: c.id, key });
+    }
+    if (page.data.length < 100 || skip + 100 >= page.total) break;
+  }
+  return byAggregate;
+}
+
 export function createCostService(deps: CostDeps) {
   const { db, source, currency } = deps;
   const component = async (id: string) => {
@@ -48,13 +64,20 @@ export function createCostService(deps: CostDeps) {
     async actual(_caller: Caller, componentId: string) {
       const c = await component(componentId);
       const { aggregate, key } = aggregateOf(c);
-      const [seven, thirty] = await Promise.all([source.allocations('7d', aggregate), source.allocations('30d', aggregate)]);
+      const [seven, thirty] = await Promise.all([
+        source.allocations('7d', aggregate),
+        source.allocations('30d', aggregate),
+      ]);
       return { componentId, sevenDay: pick(seven, aggregate, key), thirtyDay: pick(thirty, aggregate, key) };
     },
 
     async history(_caller: Caller, componentId: string) {
       await component(componentId);
-      return (await repo.history(db, componentId, 30)).map((r) => ({ ...allocationOf(r), currency: r.currency, syncedAt: r.syncedAt }));
+      return (await repo.history(db, componentId, 30)).map((r) => ({
+        ...allocationOf(r),
+        currency: r.currency,
+        syncedAt: r.syncedAt,
+      }));
     },
 
     async teamSummary(caller: Caller, teamId: string) {
@@ -74,7 +97,9 @@ export function createCostService(deps: CostDeps) {
 
     async platformSummary(_caller: Caller, limit: number) {
       const top = await repo.top(db, limit);
-      const budgets = new Map((await catalogLookup.withAnnotation(db, BUDGET_ANNOTATION)).map((c) => [c.id, budgetOf(c.annotations)]));
+      const budgets = new Map(
+        (await catalogLookup.withAnnotation(db, BUDGET_ANNOTATION)).map((c) => [c.id, budgetOf(c.annotations)]),
+      );
       return top.map((r) => ({
         componentId: r.componentId,
         totalCost: r.totalCost,
@@ -89,18 +114,7 @@ export function createCostService(deps: CostDeps) {
      * aggregation, however many components share it. Answers the number of records stored.
      */
     async sync(caller: Caller, signal?: AbortSignal): Promise<number> {
-      const { catalog } = deps;
-      const byAggregate = new Map<string, { id: string; key: string }[]>();
-      for (let skip = 0; ; skip += 100) {
-        signal?.throwIfAborted();
-        const page = await catalog.list(caller, { skip, take: 100 } as Parameters<typeof catalog.list>[1]);
-        for (const c of page.data) {
-          const { aggregate, key } = aggregateOf(c);
-          if (!byAggregate.has(aggregate)) byAggregate.set(aggregate, []);
-          byAggregate.get(aggregate)!.push({ id: c.id, key });
-        }
-        if (page.data.length < 100 || skip + 100 >= page.total) break;
-      }
+      const byAggregate = await componentsByAggregate(deps.catalog, caller, signal);
       const syncedAt = new Date();
       const rows = [];
       for (const [aggregate, members] of byAggregate) {

@@ -6,7 +6,9 @@ export type CredentialRow = typeof integrationCredentials.$inferSelect;
 
 /** Records of one organization, or those without one (decision 603). */
 const inOrganization = (organizationId: string | null): SQL =>
-  organizationId === null ? isNull(integrationCredentials.organizationId) : eq(integrationCredentials.organizationId, organizationId);
+  organizationId === null
+    ? isNull(integrationCredentials.organizationId)
+    : eq(integrationCredentials.organizationId, organizationId);
 
 export const credentialsRepository = {
   list(db: Executor, organizationId: string | null) {
@@ -40,7 +42,11 @@ export const credentialsRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof integrationCredentials.$inferInsert>): Promise<CredentialRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof integrationCredentials.$inferInsert>,
+  ): Promise<CredentialRow | undefined> {
     const [row] = await db
       .update(integrationCredentials)
       .set({ ...values, updatedAt: new Date() })
@@ -50,7 +56,12 @@ export const credentialsRepository = {
   },
 
   /** Re-seals under the current key without touching `updatedAt` (the credential did not change). */
-  async reseal(db: Executor, id: string, sealed: Pick<CredentialRow, 'ciphertext' | 'iv' | 'authTag' | 'keyId'>, fromKeyId: string) {
+  async reseal(
+    db: Executor,
+    id: string,
+    sealed: Pick<CredentialRow, 'ciphertext' | 'iv' | 'authTag' | 'keyId'>,
+    fromKeyId: string,
+  ) {
     await db
       .update(integrationCredentials)
       .set(sealed)

@@ -7,7 +7,9 @@ import type { CredentialsService } from './credentials.service.js';
 const tags = ['integrations'];
 const base = '/api/v1/integrations/credentials';
 const OrgHeader = Type.Object({
-  'x-organization-id': Type.Optional(Type.String({ description: 'current organization (member or global admin); absent: records without one' })),
+  'x-organization-id': Type.Optional(
+    Type.String({ description: 'current organization (member or global admin); absent: records without one' }),
+  ),
 });
 
 export async function credentialsRoutes(app: App, { service }: { service: CredentialsService }) {

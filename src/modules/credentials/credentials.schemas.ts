@@ -41,21 +41,32 @@ const MAX_FIELD = 8192;
  * Checks `value` against its type and keeps only the known fields (nothing unexpected is sealed).
  * Messages name the field, never its content.
  */
-export function validateCredentialValue<T extends CredentialType>(type: T, value: Record<string, unknown>, outbound?: OutboundRules): CredentialValues[T] {
+export function validateCredentialValue<T extends CredentialType>(
+  type: T,
+  value: Record<string, unknown>,
+  outbound?: OutboundRules,
+): CredentialValues[T] {
   const { required, optional } = FIELDS[type];
   const out: Record<string, string> = {};
   for (const field of [...required, ...optional]) {
     const v = value[field];
     const isRequired = required.includes(field);
     if (v === undefined || v === null || v === '') {
-      if (isRequired) throw new Invalid(`value.${field} is required for a ${type} credential`, [{ field: `value.${field}`, problem: 'is required' }]);
+      if (isRequired)
+        throw new Invalid(`value.${field} is required for a ${type} credential`, [
+          { field: `value.${field}`, problem: 'is required' },
+        ]);
       continue;
     }
     if (typeof v !== 'string' || v.trim() === '') {
-      throw new Invalid(`value.${field} must be a non-empty string`, [{ field: `value.${field}`, problem: 'must be a non-empty string' }]);
+      throw new Invalid(`value.${field} must be a non-empty string`, [
+        { field: `value.${field}`, problem: 'must be a non-empty string' },
+      ]);
     }
     if (v.length > MAX_FIELD)
-      throw new Invalid(`value.${field} is too long`, [{ field: `value.${field}`, problem: `must be at most ${MAX_FIELD} characters` }]);
+      throw new Invalid(`value.${field} is too long`, [
+        { field: `value.${field}`, problem: `must be at most ${MAX_FIELD} characters` },
+      ]);
     if (field === 'url') {
       let url: URL | undefined;
       try {
@@ -64,7 +75,9 @@ export function validateCredentialValue<T extends CredentialType>(type: T, value
         url = undefined;
       }
       if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
-        throw new Invalid('value.url must be an http(s) URL without user information', [{ field: 'value.url', problem: 'must be an http(s) URL' }]);
+        throw new Invalid('value.url must be an http(s) URL without user information', [
+          { field: 'value.url', problem: 'must be an http(s) URL' },
+        ]);
       }
       // Decision 200: the server will call this URL with the token, so the outbound policy applies (admin or not).
       if (outbound) {
@@ -79,8 +92,18 @@ export function validateCredentialValue<T extends CredentialType>(type: T, value
 }
 
 export const CredentialTypeSchema = Type.Union(
-  [Type.Literal('gitopscd'), Type.Literal('cloudci'), Type.Literal('serverci'), Type.Literal('hostedci'), Type.Literal('github'), Type.Literal('gitlab')],
-  { description: 'gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI), github and gitlab (catalog discovery)' },
+  [
+    Type.Literal('gitopscd'),
+    Type.Literal('cloudci'),
+    Type.Literal('serverci'),
+    Type.Literal('hostedci'),
+    Type.Literal('github'),
+    Type.Literal('gitlab'),
+  ],
+  {
+    description:
+      'gitopscd (Argo CD), cloudci (CircleCI), serverci (Jenkins), hostedci (Travis CI), github and gitlab (catalog discovery)',
+  },
 );
 
 export const CredentialSchema = Type.Object(
@@ -103,8 +126,14 @@ const Value = Type.Record(Type.String(), Type.Unknown(), {
   writeOnly: true,
 });
 
-export const CreateCredentialBody = Type.Object({ type: CredentialTypeSchema, name: Name, value: Value }, { additionalProperties: false });
+export const CreateCredentialBody = Type.Object(
+  { type: CredentialTypeSchema, name: Name, value: Value },
+  { additionalProperties: false },
+);
 export type CreateCredentialBody = Static<typeof CreateCredentialBody>;
 
-export const UpdateCredentialBody = Type.Object({ name: Type.Optional(Name), value: Type.Optional(Value) }, { additionalProperties: false });
+export const UpdateCredentialBody = Type.Object(
+  { name: Type.Optional(Name), value: Type.Optional(Value) },
+  { additionalProperties: false },
+);
 export type UpdateCredentialBody = Static<typeof UpdateCredentialBody>;

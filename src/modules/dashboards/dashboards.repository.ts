@@ -14,7 +14,13 @@ export const dashboardsRepository = {
     if (q.visibility) filters.push(eq(dashboards.visibility, q.visibility));
     const where = and(...filters);
     const [data, [total]] = await Promise.all([
-      db.select().from(dashboards).where(where).orderBy(desc(dashboards.createdAt), desc(dashboards.id)).offset(q.skip).limit(q.take),
+      db
+        .select()
+        .from(dashboards)
+        .where(where)
+        .orderBy(desc(dashboards.createdAt), desc(dashboards.id))
+        .offset(q.skip)
+        .limit(q.take),
       db.select({ n: count() }).from(dashboards).where(where),
     ]);
     return { data, total: total!.n };
@@ -30,7 +36,11 @@ export const dashboardsRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof dashboards.$inferInsert>): Promise<DashboardRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof dashboards.$inferInsert>,
+  ): Promise<DashboardRow | undefined> {
     const [row] = await db
       .update(dashboards)
       .set({ ...values, updatedAt: new Date() })

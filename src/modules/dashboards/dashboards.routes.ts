@@ -19,6 +19,13 @@ const tags = ['dashboards'];
 const base = '/api/v1/dashboards';
 
 export async function dashboardsRoutes(app: App, { service }: { service: DashboardsService }) {
+  dashboardRoutes(app, { service });
+  arrangementRoutes(app, { service });
+  widgetRoutes(app, { service });
+}
+
+/** Dashboards: listed, created, read and changed. */
+function dashboardRoutes(app: App, { service }: { service: DashboardsService }) {
   app.get(
     base,
     {
@@ -72,7 +79,10 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     },
     async (req) => service.update(req.caller, req.params.id, req.body),
   );
+}
 
+/** A dashboard's layout and its deletion. */
+function arrangementRoutes(app: App, { service }: { service: DashboardsService }) {
   app.patch(
     `${base}/:id/layout`,
     {
@@ -104,7 +114,10 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
       return reply.code(204).send();
     },
   );
+}
 
+/** A dashboard's widgets and their data. */
+function widgetRoutes(app: App, { service }: { service: DashboardsService }) {
   app.post(
     `${base}/:id/widgets`,
     {
@@ -139,7 +152,12 @@ export async function dashboardsRoutes(app: App, { service }: { service: Dashboa
     `${base}/:dashboardId/widgets/:widgetId`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Remove a widget (admin)', params: WidgetParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Remove a widget (admin)',
+        params: WidgetParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req, reply) => {
       await service.removeWidget(req.caller, req.params);

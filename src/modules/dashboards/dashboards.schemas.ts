@@ -18,7 +18,9 @@ export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 // Enums (not unions of literals) so a 400 says "must be one of: …" with the allowed values.
 export const WidgetTypeSchema = Type.Enum([...WIDGET_TYPES]);
-export const Visibility = Type.Enum(['private', 'workspace'], { description: 'private: only the owner sees it; workspace: everyone' });
+export const Visibility = Type.Enum(['private', 'workspace'], {
+  description: 'private: only the owner sees it; workspace: everyone',
+});
 
 // Grid cells: a 12-column-style layout needs far less, but dashboards may be wide or long.
 const GridX = Type.Integer({ minimum: 0, maximum: 1_000 });
@@ -55,22 +57,40 @@ export const DashboardSchema = Type.Object(
 
 export const DashboardPage = Page(DashboardSchema);
 
-export const DashboardListQuery = Type.Object({ ...PageQuery.properties, ownerId: Type.Optional(Uuid), visibility: Type.Optional(Visibility) });
+export const DashboardListQuery = Type.Object({
+  ...PageQuery.properties,
+  ownerId: Type.Optional(Uuid),
+  visibility: Type.Optional(Visibility),
+});
 export type DashboardListQuery = Static<typeof DashboardListQuery>;
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Nullable(Type.String({ maxLength: 5_000 }));
 
-export const CreateDashboardBody = Type.Object({ name: Name, description: Type.Optional(Description), visibility: Type.Optional(Visibility) });
+export const CreateDashboardBody = Type.Object({
+  name: Name,
+  description: Type.Optional(Description),
+  visibility: Type.Optional(Visibility),
+});
 export type CreateDashboardBody = Static<typeof CreateDashboardBody>;
 
-export const UpdateDashboardBody = Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description), visibility: Type.Optional(Visibility) });
+export const UpdateDashboardBody = Type.Object({
+  name: Type.Optional(Name),
+  description: Type.Optional(Description),
+  visibility: Type.Optional(Visibility),
+});
 export type UpdateDashboardBody = Static<typeof UpdateDashboardBody>;
 
 export const LayoutBody = Type.Object({
   // Grid fields left out keep their current value (a client may only move, or only resize).
   widgets: Type.Array(
-    Type.Object({ id: Uuid, gridX: Type.Optional(GridX), gridY: Type.Optional(GridY), gridW: Type.Optional(GridSize), gridH: Type.Optional(GridSize) }),
+    Type.Object({
+      id: Uuid,
+      gridX: Type.Optional(GridX),
+      gridY: Type.Optional(GridY),
+      gridW: Type.Optional(GridSize),
+      gridH: Type.Optional(GridSize),
+    }),
     { maxItems: 500 },
   ),
 });
@@ -83,7 +103,9 @@ const widgetFields = {
   gridY: GridY,
   gridW: GridSize,
   gridH: GridSize,
-  config: Type.Record(Type.String(), Type.Unknown(), { description: 'type-specific settings (see docs/modules/dashboards.md)' }),
+  config: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'type-specific settings (see docs/modules/dashboards.md)',
+  }),
 };
 
 export const CreateWidgetBody = Type.Object({
@@ -107,7 +129,9 @@ export type WidgetParams = Static<typeof WidgetParams>;
 export const WidgetDataSchema = Type.Object(
   {
     type: WidgetTypeSchema,
-    sample: Type.Boolean({ description: 'true when the platform has no source for this type and the data is generated' }),
+    sample: Type.Boolean({
+      description: 'true when the platform has no source for this type and the data is generated',
+    }),
     generatedAt: Timestamp,
     data: JsonObject,
   },

@@ -24,35 +24,41 @@ function checkConfig(type: WidgetType, config: Record<string, unknown>) {
   const problem = widgetConfigProblem(type, config);
   if (problem) throw new Invalid(`${problem.field} ${problem.problem}`, [problem]);
 }
+type Deps = { db: Database };
+
+async function visible(db: Database, caller: Caller, id: string) {
+  const row = await repo.find(db, id);
+  if (!row || (row.visibility === 'private' && row.ownerId !== caller.actor.userId))
+    throw new NotFound('Dashboard not found');
+  return row;
+}
+
+async function existing(db: Database, id: string) {
+  const row = await repo.find(db, id);
+  if (!row) throw new NotFound('Dashboard not found');
+  return row;
+}
+
+async function full(ex: Executor, row: DashboardRow) {
+  return withWidgets(row, (await repo.widgetsOf(ex, [row.id])).get(row.id)!);
+}
+
+async function widgetOf(db: Database, { dashboardId, widgetId }: WidgetParams) {
+  const widget = await repo.findWidget(db, dashboardId, widgetId);
+  if (!widget) throw new NotFound('Widget not found on this dashboard');
+  return widget;
+}
 
 /**
  * Visibility: a private dashboard exists only for its owner; everyone else (admins included) gets
  * 404 on reads. Admin-only writes address dashboards by id and work on any dashboard, so an admin
  * can clean up or fix a dashboard whose owner left.
  */
-export function createDashboardsService({ db }: { db: Database }) {
-  async function visible(caller: Caller, id: string) {
-    const row = await repo.find(db, id);
-    if (!row || (row.visibility === 'private' && row.ownerId !== caller.actor.userId)) throw new NotFound('Dashboard not found');
-    return row;
-  }
+export function createDashboardsService(deps: Deps) {
+  return { ...dashboardVerbs(deps), ...widgetVerbs(deps) };
+}
 
-  async function existing(id: string) {
-    const row = await repo.find(db, id);
-    if (!row) throw new NotFound('Dashboard not found');
-    return row;
-  }
-
-  async function full(ex: Executor, row: DashboardRow) {
-    return withWidgets(row, (await repo.widgetsOf(ex, [row.id])).get(row.id)!);
-  }
-
-  async function widgetOf({ dashboardId, widgetId }: WidgetParams) {
-    const widget = await repo.findWidget(db, dashboardId, widgetId);
-    if (!widget) throw new NotFound('Widget not found on this dashboard');
-    return widget;
-  }
-
+function dashboardVerbs({ db }: Deps) {
   return {
     async list(caller: Caller, q: DashboardListQuery) {
       const { data, total } = await repo.list(db, caller.actor.userId, q);
@@ -78,7 +84,7 @@ export function createDashboardsService({ db }: { db: Database }) {
     },
 
     async get(caller: Caller, id: string) {
-      return full(db, await visible(caller, id));
+      return full(db, await visible(db, caller, id));
     },
 
     async update(_caller: Caller, id: string, body: UpdateDashboardBody) {
@@ -95,7 +101,10 @@ export function createDashboardsService({ db }: { db: Database }) {
     async layout(_caller: Caller, id: string, body: LayoutBody) {
       const ids = body.widgets.map((w) => w.id.toLowerCase());
       const dup = ids.find((wid, i) => ids.indexOf(wid) !== i);
-      if (dup) throw new Invalid(`widgets: widget ${dup} is listed more than once`, [{ field: 'widgets', problem: `widget ${dup} is listed more than once` }]);
+      if (dup)
+        throw new Invalid(`widgets: widget ${dup} is listed more than once`, [
+          { field: 'widgets', problem: `widget ${dup} is listed more than once` },
+        ]);
       return db.transaction(async (tx) => {
         const row = await repo.find(tx, id);
         if (!row) throw new NotFound('Dashboard not found');
@@ -106,7 +115,9 @@ export function createDashboardsService({ db }: { db: Database }) {
             { field: 'widgets', problem: `widget ${missing} does not belong to this dashboard` },
           ]);
         for (const w of body.widgets) {
-          const grid = Object.fromEntries((['gridX', 'gridY', 'gridW', 'gridH'] as const).filter((k) => w[k] !== undefined).map((k) => [k, w[k]]));
+          const grid = Object.fromEntries(
+            (['gridX', 'gridY', 'gridW', 'gridH'] as const).filter((k) => w[k] !== undefined).map((k) => [k, w[k]]),
+          );
           await repo.updateWidget(tx, id, w.id.toLowerCase(), grid);
         }
         const updated = ids.length ? await repo.update(tx, id, {}) : row;
@@ -117,9 +128,13 @@ export function createDashboardsService({ db }: { db: Database }) {
     async remove(_caller: Caller, id: string) {
       if (!(await repo.delete(db, id))) throw new NotFound('Dashboard not found');
     },
+  };
+}
 
+function widgetVerbs({ db }: Deps) {
+  return {
     async addWidget(_caller: Caller, dashboardId: string, body: CreateWidgetBody) {
-      await existing(dashboardId);
+      await existing(db, dashboardId);
       const config = body.config ?? {};
       checkConfig(body.type, config);
       return repo.insertWidget(db, {
@@ -135,7 +150,7 @@ export function createDashboardsService({ db }: { db: Database }) {
     },
 
     async updateWidget(_caller: Caller, params: WidgetParams, body: UpdateWidgetBody) {
-      const current = await widgetOf(params);
+      const current = await widgetOf(db, params);
       const type: WidgetType = body.type ?? current.type;
       // A type change re-checks the kept config against the new type.
       checkConfig(type, body.config ?? current.config);
@@ -153,12 +168,13 @@ export function createDashboardsService({ db }: { db: Database }) {
     },
 
     async removeWidget(_caller: Caller, params: WidgetParams) {
-      if (!(await repo.deleteWidget(db, params.dashboardId, params.widgetId))) throw new NotFound('Widget not found on this dashboard');
+      if (!(await repo.deleteWidget(db, params.dashboardId, params.widgetId)))
+        throw new NotFound('Widget not found on this dashboard');
     },
 
     async widgetData(caller: Caller, params: WidgetParams) {
-      await visible(caller, params.dashboardId);
-      return widgetData(db, await widgetOf(params));
+      await visible(db, caller, params.dashboardId);
+      return widgetData(db, await widgetOf(db, params));
     },
   };
 }

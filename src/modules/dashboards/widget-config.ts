@@ -8,12 +8,19 @@ import { isUuid } from '../../kernel/schemas.js';
  */
 
 type Check = (value: unknown) => string | undefined;
-const limit: Check = (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100 ? undefined : 'must be an integer from 1 to 100');
-const text: Check = (v) => (typeof v === 'string' && v.length >= 1 && v.length <= 200 ? undefined : 'must be a string of 1-200 characters');
+const limit: Check = (v) =>
+  Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100 ? undefined : 'must be an integer from 1 to 100';
+const text: Check = (v) =>
+  typeof v === 'string' && v.length >= 1 && v.length <= 200 ? undefined : 'must be a string of 1-200 characters';
 const uuid: Check = (v) => (isUuid(v) ? undefined : 'must be a UUID');
-const uuids: Check = (v) => (Array.isArray(v) && v.length <= 100 && v.every((x) => isUuid(x)) ? undefined : 'must be an array of at most 100 UUIDs');
-const percent: Check = (v) => (typeof v === 'number' && v > 0 && v <= 100 ? undefined : 'must be a number above 0 and at most 100');
-const days: Check = (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 90 ? undefined : 'must be an integer from 1 to 90');
+const uuids: Check = (v) =>
+  Array.isArray(v) && v.length <= 100 && v.every((x) => isUuid(x))
+    ? undefined
+    : 'must be an array of at most 100 UUIDs';
+const percent: Check = (v) =>
+  typeof v === 'number' && v > 0 && v <= 100 ? undefined : 'must be a number above 0 and at most 100';
+const days: Check = (v) =>
+  Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 90 ? undefined : 'must be an integer from 1 to 90';
 
 const RULES: Record<WidgetType, Record<string, Check>> = {
   deployment_feed: { limit, componentId: uuid, environmentId: uuid },
@@ -27,7 +34,10 @@ const RULES: Record<WidgetType, Record<string, Check>> = {
 };
 
 /** The first problem of a widget's config for its type, as `{field, problem}`, or undefined. */
-export function widgetConfigProblem(type: WidgetType, config: Record<string, unknown>): { field: string; problem: string } | undefined {
+export function widgetConfigProblem(
+  type: WidgetType,
+  config: Record<string, unknown>,
+): { field: string; problem: string } | undefined {
   for (const [key, check] of Object.entries(RULES[type])) {
     if (config[key] === undefined) continue;
     const problem = check(config[key]);
@@ -37,4 +47,5 @@ export function widgetConfigProblem(type: WidgetType, config: Record<string, unk
 }
 
 /** Reads a setting that `widgetConfigProblem` already checked, with its default. */
-export const setting = <T>(config: Record<string, unknown>, key: string, fallback: T): T => (config[key] === undefined ? fallback : (config[key] as T));
+export const setting = <T>(config: Record<string, unknown>, key: string, fallback: T): T =>
+  config[key] === undefined ? fallback : (config[key] as T);

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { components, deployments, environments, incidentComponents, incidents, incidentUpdates, users } from '../../db/schema/index.js';
+import {
+  components,
+  deployments,
+  environments,
+  incidentComponents,
+  incidents,
+  incidentUpdates,
+  users,
+} from '../../db/schema/index.js';
 
 /**
  * Read-only aggregations behind widget data. They read other modules' tables (deployments,
@@ -37,7 +45,11 @@ export const widgetDataRepository = {
   },
 
   async openIncidentsBySeverity(db: Executor) {
-    return db.select({ severity: incidents.severity, n: count() }).from(incidents).where(ne(incidents.status, 'resolved')).groupBy(incidents.severity);
+    return db
+      .select({ severity: incidents.severity, n: count() })
+      .from(incidents)
+      .where(ne(incidents.status, 'resolved'))
+      .groupBy(incidents.severity);
   },
 
   async recentIncidentActivity(db: Executor, limit: number) {
@@ -65,9 +77,18 @@ export const widgetDataRepository = {
     const filters: SQL[] = [];
     if (opts.kind) filters.push(eq(components.kind, opts.kind));
     if (opts.owner) filters.push(eq(components.owner, opts.owner));
-    if (opts.componentIds) filters.push(inArray(components.id, opts.componentIds.length ? opts.componentIds : ['00000000-0000-0000-0000-000000000000']));
+    if (opts.componentIds)
+      filters.push(
+        inArray(components.id, opts.componentIds.length ? opts.componentIds : ['00000000-0000-0000-0000-000000000000']),
+      );
     return db
-      .select({ id: components.id, name: components.name, kind: components.kind, owner: components.owner, lifecycle: components.lifecycle })
+      .select({
+        id: components.id,
+        name: components.name,
+        kind: components.kind,
+        owner: components.owner,
+        lifecycle: components.lifecycle,
+      })
       .from(components)
       .where(filters.length ? and(...filters) : undefined)
       .orderBy(asc(components.name), asc(components.id))

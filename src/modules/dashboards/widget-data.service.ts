@@ -105,9 +105,15 @@ export async function widgetData(db: Executor, widget: WidgetRow): Promise<Widge
     }
     case 'team_activity': {
       const limit = setting(config, 'limit', 20);
-      const [updates, runs] = await Promise.all([repo.recentIncidentActivity(db, limit), pipelinesLookup.recentRuns(db, { limit })]);
+      const [updates, runs] = await Promise.all([
+        repo.recentIncidentActivity(db, limit),
+        pipelinesLookup.recentRuns(db, { limit }),
+      ]);
       // One feed, newest first: incident updates and pipeline runs.
-      const items = [...updates.map((u) => ({ kind: 'incident_update', ...u })), ...runs.map((r) => ({ kind: 'pipeline_run', ...r }))]
+      const items = [
+        ...updates.map((u) => ({ kind: 'incident_update', ...u })),
+        ...runs.map((r) => ({ kind: 'pipeline_run', ...r })),
+      ]
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
         .slice(0, limit);
       return real({ items });
@@ -120,7 +126,10 @@ export async function widgetData(db: Executor, widget: WidgetRow): Promise<Widge
         componentIds: setting<string[] | undefined>(config, 'componentIds', undefined)?.map((s) => s.toLowerCase()),
       });
       const ids = comps.map((c) => c.id);
-      const [latest, open] = await Promise.all([repo.latestDeploymentPerComponent(db, ids), repo.openIncidentsOfComponents(db, ids)]);
+      const [latest, open] = await Promise.all([
+        repo.latestDeploymentPerComponent(db, ids),
+        repo.openIncidentsOfComponents(db, ids),
+      ]);
       const latestBy = new Map(latest.map(({ componentId, ...d }) => [componentId, d]));
       const openBy = new Map<string, string[]>();
       for (const o of open) openBy.set(o.componentId, [...(openBy.get(o.componentId) ?? []), o.incidentId]);

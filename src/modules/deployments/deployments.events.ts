@@ -30,9 +30,20 @@ export interface DeploymentEvent {
 
 export type EventOutcome = 'created' | 'moved' | 'unchanged';
 
-const STORED: Record<EventStatus, DeploymentStatus> = { started: 'in_progress', succeeded: 'succeeded', failed: 'failed', rolled_back: 'rolled_back' };
+const STORED: Record<EventStatus, DeploymentStatus> = {
+  started: 'in_progress',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  rolled_back: 'rolled_back',
+};
 /** A stored status in the events' words (409 messages name both states as a sender knows them). */
-const SAID: Record<string, string> = { pending: 'pending', in_progress: 'started', succeeded: 'succeeded', failed: 'failed', rolled_back: 'rolled_back' };
+const SAID: Record<string, string> = {
+  pending: 'pending',
+  in_progress: 'started',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  rolled_back: 'rolled_back',
+};
 /** Forward moves only; `pending` is a pipeline's first state. */
 const MOVES: Record<string, readonly DeploymentStatus[]> = {
   pending: ['in_progress', 'succeeded', 'failed'],
@@ -45,7 +56,8 @@ const FUTURE_SLACK_MS = 5 * 60_000;
 function reportedTime(value: string | undefined, field: string, now: Date): Date | undefined {
   if (value === undefined) return undefined;
   const t = new Date(value);
-  if (Number.isNaN(t.getTime())) throw new Invalid(`${field} is not a date-time`, [{ field, problem: 'must be an ISO 8601 date-time' }]);
+  if (Number.isNaN(t.getTime()))
+    throw new Invalid(`${field} is not a date-time`, [{ field, problem: 'must be an ISO 8601 date-time' }]);
   if (t.getTime() > now.getTime() + FUTURE_SLACK_MS)
     throw new Invalid(`${field} is in the future`, [{ field, problem: 'is more than 5 minutes ahead of the server' }]);
   return t.getTime() > now.getTime() ? now : t;
@@ -56,9 +68,14 @@ export async function resolveComponent(db: Executor, value: string): Promise<str
   if (isUuid(value) && (await catalogLookup.componentExists(db, value))) return value.toLowerCase();
   const ref = toEntityRef(value);
   const rows = ref ? await catalogLookup.findByRef(db, ref) : [];
-  if (rows.length === 0) throw new NotFound(`Component "${value}" not found`, [{ field: 'component', problem: 'no component has this reference or id' }]);
+  if (rows.length === 0)
+    throw new NotFound(`Component "${value}" not found`, [
+      { field: 'component', problem: 'no component has this reference or id' },
+    ]);
   if (rows.length > 1)
-    throw new Invalid(`Component "${value}" names ${rows.length} catalog entries; send its id`, [{ field: 'component', problem: 'is ambiguous' }]);
+    throw new Invalid(`Component "${value}" names ${rows.length} catalog entries; send its id`, [
+      { field: 'component', problem: 'is ambiguous' },
+    ]);
   return rows[0]!.id;
 }
 
@@ -72,8 +89,14 @@ function toEntityRef(value: string): string | null {
 export async function resolveEnvironment(db: Executor, value: string): Promise<string> {
   if (isUuid(value) && (await environmentsLookup.findEnvironment(db, value))) return value.toLowerCase();
   const rows = await environmentsLookup.findEnvironmentsByName(db, value);
-  if (rows.length === 0) throw new NotFound(`Environment "${value}" not found`, [{ field: 'environment', problem: 'no environment has this name or id' }]);
-  if (rows.length > 1) throw new Invalid(`${rows.length} environments are named "${value}"; send its id`, [{ field: 'environment', problem: 'is ambiguous' }]);
+  if (rows.length === 0)
+    throw new NotFound(`Environment "${value}" not found`, [
+      { field: 'environment', problem: 'no environment has this name or id' },
+    ]);
+  if (rows.length > 1)
+    throw new Invalid(`${rows.length} environments are named "${value}"; send its id`, [
+      { field: 'environment', problem: 'is ambiguous' },
+    ]);
   return rows[0]!.id;
 }
 
@@ -87,10 +110,15 @@ export async function applyDeploymentEvent(
   const startedAt = reportedTime(e.startedAt, 'startedAt', now);
   const finishedAt = reportedTime(e.finishedAt, 'finishedAt', now);
   if (startedAt && finishedAt && finishedAt < startedAt) {
-    throw new Invalid('finishedAt is before startedAt', [{ field: 'finishedAt', problem: 'must not be before startedAt' }]);
+    throw new Invalid('finishedAt is before startedAt', [
+      { field: 'finishedAt', problem: 'must not be before startedAt' },
+    ]);
   }
   const version = e.version ?? e.revision?.slice(0, 12);
-  if (!version) throw new Invalid('Send version or revision', [{ field: 'version', problem: 'is required when revision is absent' }]);
+  if (!version)
+    throw new Invalid('Send version or revision', [
+      { field: 'version', problem: 'is required when revision is absent' },
+    ]);
   const status = STORED[e.status];
   try {
     return await db.transaction(async (tx) => {
@@ -112,7 +140,10 @@ export async function applyDeploymentEvent(
       if (created) return { outcome: 'created' as const, deployment: created };
       const row = await repo.lockExternal(tx, organizationId, e.source, e.externalId);
       // Deleted (with its environment or component) between the two statements: the sender may retry.
-      if (!row) throw new Conflict(`Deployment ${e.source}/${e.externalId} changed while this event was applied; send it again`);
+      if (!row)
+        throw new Conflict(
+          `Deployment ${e.source}/${e.externalId} changed while this event was applied; send it again`,
+        );
       if (row.componentId !== e.componentId || row.environmentId !== e.environmentId) {
         throw new Conflict(`${e.source} deployment "${e.externalId}" is of another component or environment`, [
           { field: 'externalId', problem: 'already names a deployment of another component or environment' },
@@ -120,9 +151,10 @@ export async function applyDeploymentEvent(
       }
       if (row.status === status) return { outcome: 'unchanged' as const, deployment: row };
       if (!MOVES[row.status]?.includes(status)) {
-        throw new Conflict(`Deployment "${e.externalId}" is ${SAID[row.status] ?? row.status}; it cannot move to ${e.status}`, [
-          { field: 'status', problem: `${SAID[row.status] ?? row.status} → ${e.status} is not a forward move` },
-        ]);
+        throw new Conflict(
+          `Deployment "${e.externalId}" is ${SAID[row.status] ?? row.status}; it cannot move to ${e.status}`,
+          [{ field: 'status', problem: `${SAID[row.status] ?? row.status} → ${e.status} is not a forward move` }],
+        );
       }
       const at = finishedAt ?? now;
       // The run that finishes a deployment may name its final version, commit and page; a rollback is

@@ -9,7 +9,10 @@ export const deploymentsLookup = {
    * named (decision 861), else that of the pipeline whose run deployed it, else null (decision 567).
    * Undefined: no such deployment.
    */
-  async organizationOf(db: Executor, id: string): Promise<{ organizationId: string | null; componentId: string } | undefined> {
+  async organizationOf(
+    db: Executor,
+    id: string,
+  ): Promise<{ organizationId: string | null; componentId: string } | undefined> {
     const [row] = await db
       .select({
         id: deployments.id,

@@ -20,21 +20,33 @@ import {
  */
 export interface WebhookOutcome {
   statusCode: 200 | 201 | 202;
-  outcome: 'created' | 'moved' | 'unchanged' | 'unknown_entity' | 'ambiguous_entity' | 'unknown_environment' | 'refused';
+  outcome:
+    'created' | 'moved' | 'unchanged' | 'unknown_entity' | 'ambiguous_entity' | 'unknown_environment' | 'refused';
   reason: string | null;
   deployment: DeploymentRow | null;
 }
 
-const notApplied = (outcome: WebhookOutcome['outcome'], reason: string): WebhookOutcome => ({ statusCode: 202, outcome, reason, deployment: null });
+const notApplied = (outcome: WebhookOutcome['outcome'], reason: string): WebhookOutcome => ({
+  statusCode: 202,
+  outcome,
+  reason,
+  deployment: null,
+});
 
 /** The entity a delivery is about: the one annotated with its repository or application (a Component first). */
 async function entityOf(db: Database, r: WebhookDeployment): Promise<{ id: string } | WebhookOutcome> {
   const rows = await catalogLookup.findByAnnotation(db, r.annotation, r.key);
-  if (rows.length === 0) return notApplied('unknown_entity', `no catalog entity is annotated ${r.annotation}: ${r.key}`);
+  if (rows.length === 0)
+    return notApplied('unknown_entity', `no catalog entity is annotated ${r.annotation}: ${r.key}`);
   if (r.component) {
-    const want = r.component.includes(':') ? r.component.toLowerCase() : `component:default/${r.component}`.toLowerCase();
+    const want = r.component.includes(':')
+      ? r.component.toLowerCase()
+      : `component:default/${r.component}`.toLowerCase();
     const named = rows.find((e) => e.ref.toLowerCase() === want || e.id === r.component);
-    return named ?? notApplied('unknown_entity', `${r.component} is not among the entities annotated ${r.annotation}: ${r.key}`);
+    return (
+      named ??
+      notApplied('unknown_entity', `${r.component} is not among the entities annotated ${r.annotation}: ${r.key}`)
+    );
   }
   const components = rows.filter((e) => e.entityKind === 'Component');
   const candidates = components.length ? components : rows;
@@ -48,12 +60,17 @@ async function entityOf(db: Database, r: WebhookDeployment): Promise<{ id: strin
   );
 }
 
-export async function recordWebhookDeployment(db: Database, organizationId: string | null, r: WebhookDeployment): Promise<WebhookOutcome> {
+export async function recordWebhookDeployment(
+  db: Database,
+  organizationId: string | null,
+  r: WebhookDeployment,
+): Promise<WebhookOutcome> {
   const entity = await entityOf(db, r);
   if ('outcome' in entity) return entity;
   const envs = await environmentsLookup.findEnvironmentsByName(db, r.environment);
   if (envs.length === 0) return notApplied('unknown_environment', `no Hangar environment is named "${r.environment}"`);
-  if (envs.length > 1) return notApplied('unknown_environment', `${envs.length} Hangar environments are named "${r.environment}"`);
+  if (envs.length > 1)
+    return notApplied('unknown_environment', `${envs.length} Hangar environments are named "${r.environment}"`);
   try {
     const { outcome, deployment } = await applyDeploymentEvent(db, organizationId, {
       source: r.source,
@@ -71,7 +88,8 @@ export async function recordWebhookDeployment(db: Database, organizationId: stri
   } catch (err) {
     // A backward move (a late `pending` after `success`), a component or environment deleted meanwhile,
     // a time in the future: reported, not retried.
-    if (err instanceof Conflict || err instanceof NotFound || err instanceof Invalid) return notApplied('refused', err.message);
+    if (err instanceof Conflict || err instanceof NotFound || err instanceof Invalid)
+      return notApplied('refused', err.message);
     throw err;
   }
 }
@@ -90,7 +108,9 @@ type Delivery = { body: Record<string, unknown>; caller: Caller };
  * (`X-GitHub-Event`, `X-Gitlab-Event`; Argo CD sends one kind). The wiring hands them to the ci
  * module, which verifies, checks replays and dispatches; other modules add their events beside these.
  */
-export function deploymentReceivers(service: { recordWebhook(caller: Caller, r: WebhookDeployment): Promise<WebhookOutcome> }) {
+export function deploymentReceivers(service: {
+  recordWebhook(caller: Caller, r: WebhookDeployment): Promise<WebhookOutcome>;
+}) {
   const handle =
     (read: (body: Record<string, unknown>) => WebhookReading) =>
     async ({ body, caller }: Delivery): Promise<ReceiverAnswer> => {

@@ -20,7 +20,9 @@ export interface RecordDeploymentInput {
 
 function assertStatus(status: string): asserts status is DeploymentStatus {
   if (!(DEPLOYMENT_STATUSES as readonly string[]).includes(status)) {
-    throw new Invalid(`Unknown deployment status "${status}"`, [{ field: 'status', problem: `must be one of: ${DEPLOYMENT_STATUSES.join(', ')}` }]);
+    throw new Invalid(`Unknown deployment status "${status}"`, [
+      { field: 'status', problem: `must be one of: ${DEPLOYMENT_STATUSES.join(', ')}` },
+    ]);
   }
 }
 
@@ -43,7 +45,11 @@ export async function recordDeployment(db: Executor, input: RecordDeploymentInpu
 }
 
 /** Moves a deployment to `status`; NotFound when it does not exist (e.g. its environment was deleted). */
-export async function updateDeploymentStatus(db: Executor, id: string, status: DeploymentStatus): Promise<DeploymentRow> {
+export async function updateDeploymentStatus(
+  db: Executor,
+  id: string,
+  status: DeploymentStatus,
+): Promise<DeploymentRow> {
   assertStatus(status);
   const row = await repo.setStatus(db, id, status);
   if (!row) throw new NotFound('Deployment not found');

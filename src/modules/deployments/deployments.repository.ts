@@ -20,7 +20,13 @@ export const deploymentsRepository = {
     if (filter.status) conds.push(eq(deployments.status, filter.status));
     const where = conds.length ? and(...conds) : undefined;
     const [data, [total]] = await Promise.all([
-      db.select().from(deployments).where(where).orderBy(desc(deployments.createdAt), desc(deployments.id)).offset(skip).limit(take),
+      db
+        .select()
+        .from(deployments)
+        .where(where)
+        .orderBy(desc(deployments.createdAt), desc(deployments.id))
+        .offset(skip)
+        .limit(take),
       db.select({ n: count() }).from(deployments).where(where),
     ]);
     return { data, total: total!.n };
@@ -34,7 +40,12 @@ export const deploymentsRepository = {
   /** The deployment with its run's pipeline and commit (a read-only join: decision 710). */
   async findDetail(db: Executor, id: string) {
     const [row] = await db
-      .select({ deployment: deployments, pipelineId: pipelines.id, pipelineName: pipelines.name, commitSha: pipelineRuns.commitSha })
+      .select({
+        deployment: deployments,
+        pipelineId: pipelines.id,
+        pipelineName: pipelines.name,
+        commitSha: pipelineRuns.commitSha,
+      })
       .from(deployments)
       .leftJoin(pipelineRuns, eq(pipelineRuns.id, deployments.pipelineRunId))
       .leftJoin(pipelines, eq(pipelines.id, pipelineRuns.pipelineId))
@@ -58,7 +69,12 @@ export const deploymentsRepository = {
   },
 
   /** The reported deployment of a key, locked until the transaction ends (its moves are serialised). */
-  async lockExternal(db: Executor, organizationId: string | null, source: string, externalId: string): Promise<DeploymentRow | undefined> {
+  async lockExternal(
+    db: Executor,
+    organizationId: string | null,
+    source: string,
+    externalId: string,
+  ): Promise<DeploymentRow | undefined> {
     const [row] = await db
       .select()
       .from(deployments)
@@ -75,13 +91,21 @@ export const deploymentsRepository = {
     return row;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof deployments.$inferInsert>): Promise<DeploymentRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof deployments.$inferInsert>,
+  ): Promise<DeploymentRow | undefined> {
     const [row] = await db.update(deployments).set(values).where(eq(deployments.id, id)).returning();
     return row;
   },
 
   async setStatus(db: Executor, id: string, status: DeploymentStatus): Promise<DeploymentRow | undefined> {
-    const [row] = await db.update(deployments).set({ status, updatedAt: new Date() }).where(eq(deployments.id, id)).returning();
+    const [row] = await db
+      .update(deployments)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(deployments.id, id))
+      .returning();
     return row;
   },
 };

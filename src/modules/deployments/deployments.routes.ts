@@ -1,6 +1,12 @@
 import { errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { DeploymentDetailSchema, DeploymentEventBody, DeploymentEventResult, DeploymentListQuery, DeploymentPage } from './deployments.schemas.js';
+import {
+  DeploymentDetailSchema,
+  DeploymentEventBody,
+  DeploymentEventResult,
+  DeploymentListQuery,
+  DeploymentPage,
+} from './deployments.schemas.js';
 import type { DeploymentsService } from './deployments.service.js';
 
 const tags = ['deployments'];
@@ -44,7 +50,11 @@ export async function deploymentsRoutes(app: App, { service }: { service: Deploy
         description:
           'The first event of a (source, externalId) creates the deployment (201); later ones move it (200): started → succeeded | failed, succeeded → rolled_back. A repeated status changes nothing (200, outcome unchanged); any other move is 409 naming both states. 404 names an unknown component or environment.',
         body: DeploymentEventBody,
-        response: { 200: DeploymentEventResult, 201: DeploymentEventResult, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: DeploymentEventResult,
+          201: DeploymentEventResult,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (req, reply) => {

@@ -7,7 +7,13 @@ import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 export const DEPLOYMENT_STATUSES = ['pending', 'in_progress', 'succeeded', 'failed', 'rolled_back'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 const Status = Type.Union(
-  [Type.Literal('pending'), Type.Literal('in_progress'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('rolled_back')],
+  [
+    Type.Literal('pending'),
+    Type.Literal('in_progress'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+    Type.Literal('rolled_back'),
+  ],
   { description: DEPLOYMENT_STATUSES.join(', ') },
 );
 
@@ -20,14 +26,23 @@ export const DeploymentSchema = Type.Object(
     status: Type.String(),
     deployedBy: Nullable(Uuid),
     pipelineRunId: Nullable(Uuid),
-    source: Nullable(Type.String({ description: 'who reported it (`github-actions`, `github`, `gitlab`, `argocd`, …); null: a pipeline of Hangar' })),
-    externalId: Nullable(Type.String({ description: "the reporting system's id of the deployment; null: a pipeline of Hangar" })),
+    source: Nullable(
+      Type.String({
+        description: 'who reported it (`github-actions`, `github`, `gitlab`, `argocd`, …); null: a pipeline of Hangar',
+      }),
+    ),
+    externalId: Nullable(
+      Type.String({ description: "the reporting system's id of the deployment; null: a pipeline of Hangar" }),
+    ),
     revision: Nullable(Type.String({ description: 'the commit it shipped, as the event said it' })),
     url: Nullable(Type.String({ description: "the deployment's page in the system that ran it" })),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { description: 'A deployment of a component version to an environment: by a pipeline deploy stage, or reported by a deployment event' },
+  {
+    description:
+      'A deployment of a component version to an environment: by a pipeline deploy stage, or reported by a deployment event',
+  },
 );
 export const DeploymentPage = Page(DeploymentSchema);
 
@@ -36,10 +51,16 @@ export const DeploymentPage = Page(DeploymentSchema);
 export const DeploymentDetailSchema = Type.Object(
   {
     ...DeploymentSchema.properties,
-    pipelineId: Type.Union([Uuid, Type.Null()], { description: 'the pipeline whose run deployed it; null: no run, or the run is gone' }),
+    pipelineId: Type.Union([Uuid, Type.Null()], {
+      description: 'the pipeline whose run deployed it; null: no run, or the run is gone',
+    }),
     pipelineName: Nullable(Type.String()),
-    commitSha: Nullable(Type.String({ description: 'the commit the pipeline run was triggered with; null without a run' })),
-    deployedByUsername: Nullable(Type.String({ description: 'the username of deployedBy; null when unknown or deleted' })),
+    commitSha: Nullable(
+      Type.String({ description: 'the commit the pipeline run was triggered with; null without a run' }),
+    ),
+    deployedByUsername: Nullable(
+      Type.String({ description: 'the username of deployedBy; null when unknown or deleted' }),
+    ),
   },
   { description: 'A deployment with its pipeline, commit and the name of who deployed it' },
 );
@@ -57,7 +78,8 @@ export const EVENT_STATUSES = ['started', 'succeeded', 'failed', 'rolled_back'] 
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /** Printable text without control characters (names shown in pages and logs). */
-const Text = (max: number, description: string) => Type.String({ minLength: 1, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description });
+const Text = (max: number, description: string) =>
+  Type.String({ minLength: 1, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description });
 
 export const DeploymentEventBody = Type.Object({
   source: Type.String({
@@ -67,16 +89,32 @@ export const DeploymentEventBody = Type.Object({
     description: 'who reports it: `github-actions`, `gitlab-ci`, `jenkins`, … (letters, digits, `.`, `_`, `-`)',
   }),
   externalId: Text(200, "the reporting system's id of this deployment: the same id in later events moves it"),
-  component: Text(300, 'an entity reference (`component:default/payments-service`, `payments-service`) or a component id'),
+  component: Text(
+    300,
+    'an entity reference (`component:default/payments-service`, `payments-service`) or a component id',
+  ),
   environment: Text(200, 'an environment name or id'),
-  status: Type.Union([Type.Literal('started'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('rolled_back')], {
-    description: EVENT_STATUSES.join(', '),
-  }),
+  status: Type.Union(
+    [Type.Literal('started'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('rolled_back')],
+    {
+      description: EVENT_STATUSES.join(', '),
+    },
+  ),
   version: Type.Optional(Text(100, 'the version deployed; default: the first 12 characters of revision')),
   revision: Type.Optional(Text(100, 'the commit deployed')),
-  startedAt: Type.Optional(Type.String({ format: 'date-time', description: 'when it started (default: when the first event arrived)' })),
-  finishedAt: Type.Optional(Type.String({ format: 'date-time', description: 'when it reached this status (default: now)' })),
-  url: Type.Optional(Type.String({ maxLength: 2000, pattern: '^https?://[^\\s]+$', description: 'an http(s) link to the run that deployed it' })),
+  startedAt: Type.Optional(
+    Type.String({ format: 'date-time', description: 'when it started (default: when the first event arrived)' }),
+  ),
+  finishedAt: Type.Optional(
+    Type.String({ format: 'date-time', description: 'when it reached this status (default: now)' }),
+  ),
+  url: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      pattern: '^https?://[^\\s]+$',
+      description: 'an http(s) link to the run that deployed it',
+    }),
+  ),
 });
 export type DeploymentEventBody = Static<typeof DeploymentEventBody>;
 

@@ -17,7 +17,9 @@ export const deploymentsFactsLookup = {
     const rows = await db
       .select({
         componentId: deployments.componentId,
-        lastSucceededAt: sql<Date | string | null>`max(${deployments.createdAt}) FILTER (WHERE ${deployments.status} = 'succeeded')`,
+        lastSucceededAt: sql<
+          Date | string | null
+        >`max(${deployments.createdAt}) FILTER (WHERE ${deployments.status} = 'succeeded')`,
         finished: sql<number>`count(*) FILTER (WHERE ${deployments.status} IN ('succeeded', 'failed', 'rolled_back') AND ${deployments.createdAt} >= ${windowStart.toISOString()}::timestamptz)::int`,
         succeeded: sql<number>`count(*) FILTER (WHERE ${deployments.status} = 'succeeded' AND ${deployments.createdAt} >= ${windowStart.toISOString()}::timestamptz)::int`,
       })

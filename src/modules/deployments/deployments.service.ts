@@ -38,11 +38,17 @@ export function createDeploymentsService({ db, events, users }: DeploymentsServi
   };
   /** After an event's transaction commits: its announcement (DORA hears a settled one on the bus: decision 920). */
   const reported = (caller: Caller, outcome: EventOutcome, row: DeploymentRow) => {
-    if (outcome !== 'unchanged') announce(outcome === 'created' ? 'deployment.created' : 'deployment.updated', caller, row);
+    if (outcome !== 'unchanged')
+      announce(outcome === 'created' ? 'deployment.created' : 'deployment.updated', caller, row);
   };
   return {
     async list(_caller: Caller, q: DeploymentListQuery) {
-      const { data, total } = await repo.list(db, { componentId: q.componentId, environmentId: q.environmentId, status: q.status }, q.skip, q.take);
+      const { data, total } = await repo.list(
+        db,
+        { componentId: q.componentId, environmentId: q.environmentId, status: q.status },
+        q.skip,
+        q.take,
+      );
       return pageOf(data, total, q);
     },
     async get(_caller: Caller, id: string) {
@@ -65,12 +71,20 @@ export function createDeploymentsService({ db, events, users }: DeploymentsServi
      * externalId) in the caller's organization, or moves it forward; 404 names an unknown component
      * or environment, 409 a backward move.
      */
-    async recordEvent(caller: Caller, body: DeploymentEventBody): Promise<{ outcome: EventOutcome; deployment: DeploymentRow }> {
+    async recordEvent(
+      caller: Caller,
+      body: DeploymentEventBody,
+    ): Promise<{ outcome: EventOutcome; deployment: DeploymentRow }> {
       const componentId = await resolveComponent(db, body.component);
       const environmentId = await resolveEnvironment(db, body.environment);
       const { component: _c, environment: _e, ...rest } = body;
       const deployedBy = caller.actor.kind === 'user' ? caller.actor.userId : null;
-      const result = await applyDeploymentEvent(db, caller.organizationId, { ...rest, componentId, environmentId, deployedBy });
+      const result = await applyDeploymentEvent(db, caller.organizationId, {
+        ...rest,
+        componentId,
+        environmentId,
+        deployedBy,
+      });
       reported(caller, result.outcome, result.deployment);
       return result;
     },

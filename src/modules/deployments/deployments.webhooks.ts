@@ -39,7 +39,8 @@ export interface WebhookDeployment {
 
 export type WebhookReading = { ok: true; deployment: WebhookDeployment } | { ok: false; reason: string };
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 /** A non-empty string (numbers as text); Go templates render a missing value as `<no value>`. */
 const str = (v: unknown, max = 300): string | undefined => {
   const s = typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
@@ -59,7 +60,8 @@ const isoTime = (v: unknown) => {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 };
 /** A ref that names a release (`v2.4.1`, `2024.06.1`) is the version; a branch is not. */
-const releaseRef = (ref: string | undefined) => (ref && /^v?\d+(\.\d+)+([-+][0-9A-Za-z.+-]*)?$/.test(ref) ? ref : undefined);
+const releaseRef = (ref: string | undefined) =>
+  ref && /^v?\d+(\.\d+)+([-+][0-9A-Za-z.+-]*)?$/.test(ref) ? ref : undefined;
 const ignored = (reason: string): WebhookReading => ({ ok: false, reason });
 
 const GITHUB_STATES: Record<string, EventStatus> = {
@@ -78,7 +80,8 @@ export function readGithubDeploymentStatus(body: Record<string, unknown>): Webho
   const repo = str(obj(body.repository).full_name);
   const state = str(ds.state)?.toLowerCase();
   const id = str(dep.id);
-  if (!repo || !state || !id) return ignored('not a deployment_status delivery (no repository, state or deployment id)');
+  if (!repo || !state || !id)
+    return ignored('not a deployment_status delivery (no repository, state or deployment id)');
   // GitHub sets an older deployment `inactive` when a newer one replaces it: nothing was rolled back.
   const status = GITHUB_STATES[state];
   if (!status) return ignored(`deployment state "${state}" is not recorded`);
@@ -114,14 +117,20 @@ function parseJson(text: string): Record<string, unknown> {
   }
 }
 
-const GITLAB_STATUSES: Record<string, EventStatus> = { running: 'started', success: 'succeeded', failed: 'failed', canceled: 'failed' };
+const GITLAB_STATUSES: Record<string, EventStatus> = {
+  running: 'started',
+  success: 'succeeded',
+  failed: 'failed',
+  canceled: 'failed',
+};
 
 /** GitLab `Deployment Hook`. */
 export function readGitlabDeployment(body: Record<string, unknown>): WebhookReading {
   const project = str(obj(body.project).path_with_namespace);
   const raw = str(body.status)?.toLowerCase();
   const id = str(body.deployment_id);
-  if (body.object_kind !== 'deployment' || !project || !raw || !id) return ignored('not a deployment event (no project, status or deployment_id)');
+  if (body.object_kind !== 'deployment' || !project || !raw || !id)
+    return ignored('not a deployment event (no project, status or deployment_id)');
   const status = GITLAB_STATUSES[raw];
   if (!status) return ignored(`deployment status "${raw}" is not recorded`);
   const environment = str(body.environment);
@@ -149,7 +158,12 @@ export function readGitlabDeployment(body: Record<string, unknown>): WebhookRead
   };
 }
 
-const ARGOCD_PHASES: Record<string, EventStatus> = { running: 'started', succeeded: 'succeeded', failed: 'failed', error: 'failed' };
+const ARGOCD_PHASES: Record<string, EventStatus> = {
+  running: 'started',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  error: 'failed',
+};
 const EVENT_WORDS = new Set<string>(['started', 'succeeded', 'failed', 'rolled_back']);
 
 /** An Argo CD notification: Hangar's template (flat fields), or the whole Application under `app`. */
@@ -161,14 +175,20 @@ export function readArgocdNotification(body: Record<string, unknown>): WebhookRe
   if (!name) return ignored('the notification names no application (field "app")');
   const explicit = str(body.status)?.toLowerCase();
   const phase = (str(body.phase) ?? str(op.phase))?.toLowerCase();
-  const status = explicit && EVENT_WORDS.has(explicit) ? (explicit as EventStatus) : phase ? ARGOCD_PHASES[phase] : undefined;
-  if (!status) return ignored(phase ? `operation phase "${phase}" is not recorded` : 'the notification carries no phase or status');
+  const status =
+    explicit && EVENT_WORDS.has(explicit) ? (explicit as EventStatus) : phase ? ARGOCD_PHASES[phase] : undefined;
+  if (!status)
+    return ignored(
+      phase ? `operation phase "${phase}" is not recorded` : 'the notification carries no phase or status',
+    );
   const environment = str(body.environment) ?? str(obj(meta.labels).environment);
   if (!environment) return ignored('the notification names no environment (field "environment")');
-  const revision = str(body.revision, 100) ?? str(obj(op.syncResult).revision, 100) ?? str(obj(obj(op.operation).sync).revision, 100);
+  const revision =
+    str(body.revision, 100) ?? str(obj(op.syncResult).revision, 100) ?? str(obj(obj(op.operation).sync).revision, 100);
   const startedAt = isoTime(body.startedAt) ?? isoTime(op.startedAt);
   // One sync operation is one deployment: the application and the operation's start name it.
-  const externalId = str(body.externalId, 200) ?? (startedAt ? `${name}@${startedAt}` : revision ? `${name}@${revision}` : undefined);
+  const externalId =
+    str(body.externalId, 200) ?? (startedAt ? `${name}@${startedAt}` : revision ? `${name}@${revision}` : undefined);
   if (!externalId) return ignored('the notification names no operation (send startedAt, revision or externalId)');
   return {
     ok: true,

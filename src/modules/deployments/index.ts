@@ -1,6 +1,10 @@
 import type { App, HangarModule } from '../../kernel/types.js';
 import { deploymentsRoutes } from './deployments.routes.js';
-import { createDeploymentsService, type DeploymentsService, type DeploymentsServiceDeps } from './deployments.service.js';
+import {
+  createDeploymentsService,
+  type DeploymentsService,
+  type DeploymentsServiceDeps,
+} from './deployments.service.js';
 
 export { DEPLOYMENT_STATUSES } from './deployments.schemas.js';
 export { deploymentsLookup } from './deployments.lookup.js';

@@ -40,7 +40,8 @@ export function registerDiscoveryJobs(jobs: Jobs, service: () => DiscoveryServic
       key: () => 'discovery-schedule',
       timeoutMs: 60_000,
       run: async () => {
-        for (const s of await service().dueSources()) await jobs.enqueue('discovery.scan', { sourceId: s.id, trigger: 'schedule' });
+        for (const s of await service().dueSources())
+          await jobs.enqueue('discovery.scan', { sourceId: s.id, trigger: 'schedule' });
       },
     }),
   );

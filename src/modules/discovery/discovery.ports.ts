@@ -20,12 +20,16 @@ export interface DiscoveredRepository {
 }
 
 /** One page of the listing; `notModified` when the provider answered 304 to the page's ETag. */
-export type ListedPage = { notModified: false; repositories: DiscoveredRepository[]; etag: string | null; next: string | null } | { notModified: true };
+export type ListedPage =
+  | { notModified: false; repositories: DiscoveredRepository[]; etag: string | null; next: string | null }
+  | { notModified: true };
 
 /** The file as read at a branch. */
-export type FileRead = { status: 'found'; text: string; etag: string | null } | { status: 'not-modified' } | { status: 'missing' };
+export type FileRead =
+  { status: 'found'; text: string; etag: string | null } | { status: 'not-modified' } | { status: 'missing' };
 
-export type DiscoveryAuth = { kind: 'token'; token: string } | { kind: 'github-app'; appId: string; privateKey: string; installationId: string };
+export type DiscoveryAuth =
+  { kind: 'token'; token: string } | { kind: 'github-app'; appId: string; privateKey: string; installationId: string };
 
 /** What a scan reads of the provider's answers: for the status and for pausing (decision 1012). */
 export interface RequestLedger {
@@ -44,6 +48,8 @@ export interface DiscoveryTarget {
   auth: DiscoveryAuth;
   /** Requests in flight at once, at most. */
   maxInFlight: number;
+  /** How long one request may take before it is asked once more, then fails (default 15 s). */
+  timeoutMs?: number;
   ledger: RequestLedger;
   signal?: AbortSignal;
 }
@@ -53,7 +59,13 @@ export interface DiscoveryProvider {
   listPage(target: DiscoveryTarget, page: string | null, etag: string | null): Promise<ListedPage>;
   /** One repository by id, or null once it is gone (webhooks: renames, transfers, deletions). */
   repository(target: DiscoveryTarget, externalId: string): Promise<DiscoveredRepository | null>;
-  readFile(target: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead>;
+  readFile(
+    target: DiscoveryTarget,
+    repo: DiscoveredRepository,
+    path: string,
+    ref: string,
+    etag: string | null,
+  ): Promise<FileRead>;
 }
 
 export type DiscoveryProviderName = 'github' | 'gitlab';

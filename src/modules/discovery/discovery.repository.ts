@@ -8,7 +8,9 @@ export type RepositoryRow = typeof discoveryRepositories.$inferSelect;
 export type NewRepositoryRow = typeof discoveryRepositories.$inferInsert;
 
 const orgIs = (organizationId: string | null) =>
-  organizationId === null ? isNull(discoverySources.organizationId) : eq(discoverySources.organizationId, organizationId);
+  organizationId === null
+    ? isNull(discoverySources.organizationId)
+    : eq(discoverySources.organizationId, organizationId);
 
 /** Discovery's tables (decision 1013): sources and what each last saw of its repositories. */
 export const discoveryRepository = {
@@ -17,7 +19,12 @@ export const discoveryRepository = {
     return row!;
   },
   async list(db: Executor, organizationId: string | null) {
-    return db.select().from(discoverySources).where(orgIs(organizationId)).orderBy(asc(discoverySources.createdAt), asc(discoverySources.id)).limit(500);
+    return db
+      .select()
+      .from(discoverySources)
+      .where(orgIs(organizationId))
+      .orderBy(asc(discoverySources.createdAt), asc(discoverySources.id))
+      .limit(500);
   },
   async find(db: Executor, organizationId: string | null, id: string) {
     const [row] = await db
@@ -105,14 +112,22 @@ export const discoveryRepository = {
     return db
       .select()
       .from(discoveryRepositories)
-      .where(and(eq(discoveryRepositories.sourceId, sourceId), or(isNull(discoveryRepositories.seenScan), ne(discoveryRepositories.seenScan, scanId))));
+      .where(
+        and(
+          eq(discoveryRepositories.sourceId, sourceId),
+          or(isNull(discoveryRepositories.seenScan), ne(discoveryRepositories.seenScan, scanId)),
+        ),
+      );
   },
   async deleteRepository(db: Executor, id: string) {
     await db.delete(discoveryRepositories).where(eq(discoveryRepositories.id, id));
   },
   /** After a change of what a source reads: every repository is read again on the next scan. */
   async forgetReadings(db: Executor, sourceId: string) {
-    await db.update(discoveryRepositories).set({ changedAt: null, fileEtag: null }).where(eq(discoveryRepositories.sourceId, sourceId));
+    await db
+      .update(discoveryRepositories)
+      .set({ changedAt: null, fileEtag: null })
+      .where(eq(discoveryRepositories.sourceId, sourceId));
   },
   async errors(db: Executor, sourceId: string, limit = 100) {
     const where = and(eq(discoveryRepositories.sourceId, sourceId), isNotNull(discoveryRepositories.lastError));

@@ -7,12 +7,21 @@ import type { DiscoveryService } from './discovery.service.js';
 const tags = ['catalog'];
 const base = '/api/v1/catalog/discovery';
 const OrgHeader = Type.Object({
-  'x-organization-id': Type.Optional(Type.String({ description: 'current organization (member or global admin); absent: records without one' })),
+  'x-organization-id': Type.Optional(
+    Type.String({ description: 'current organization (member or global admin); absent: records without one' }),
+  ),
 });
 const admin = { auth: 'admin', organization: true } as const;
 
 /** Discovery sources (admin): GitHub organizations/users and GitLab groups the catalog fills itself from. */
 export async function discoveryRoutes(app: App, { service }: { service: DiscoveryService }) {
+  sourceRoutes(app, { service });
+  sourceItemRoutes(app, { service });
+  scanRoutes(app, { service });
+}
+
+/** Discovery sources: listed and created. */
+function sourceRoutes(app: App, { service }: { service: DiscoveryService }) {
   app.get(
     base,
     {
@@ -43,7 +52,10 @@ export async function discoveryRoutes(app: App, { service }: { service: Discover
     },
     async (req, reply) => reply.code(201).send(await service.create(req.caller, req.body)),
   );
+}
 
+/** One discovery source: read, changed and deleted. */
+function sourceItemRoutes(app: App, { service }: { service: DiscoveryService }) {
   app.get(
     `${base}/:id`,
     {
@@ -67,7 +79,8 @@ export async function discoveryRoutes(app: App, { service }: { service: Discover
       schema: {
         operationId: 'updateDiscoverySource',
         tags,
-        summary: 'Change a discovery source (admin); a change of what is read makes the next scan read every repository',
+        summary:
+          'Change a discovery source (admin); a change of what is read makes the next scan read every repository',
         headers: OrgHeader,
         params: IdParams,
         body: UpdateSourceBody,
@@ -95,7 +108,10 @@ export async function discoveryRoutes(app: App, { service }: { service: Discover
       return reply.code(204).send();
     },
   );
+}
 
+/** A source's scan: started now, and its status. */
+function scanRoutes(app: App, { service }: { service: DiscoveryService }) {
   app.post(
     `${base}/:id/scan`,
     {
@@ -119,7 +135,8 @@ export async function discoveryRoutes(app: App, { service }: { service: Discover
       schema: {
         operationId: 'getDiscoveryStatus',
         tags,
-        summary: "A source's last scan: times, repositories, files, entities, requests, rate limit, errors per repository (admin)",
+        summary:
+          "A source's last scan: times, repositories, files, entities, requests, rate limit, errors per repository (admin)",
         headers: OrgHeader,
         params: IdParams,
         response: { 200: StatusSchema, ...errorResponses(400, 401, 403, 404) },

@@ -8,7 +8,9 @@ export const DEFAULT_BASE_URL = { github: 'https://api.github.com', gitlab: 'htt
 export const DEFAULT_FILE_PATH = 'catalog-info.yaml';
 export const DEFAULT_SCHEDULE = '0 * * * *';
 
-const Provider = Type.Union([Type.Literal('github'), Type.Literal('gitlab')], { description: 'github (GitHub.com or Enterprise Server) or gitlab' });
+const Provider = Type.Union([Type.Literal('github'), Type.Literal('gitlab')], {
+  description: 'github (GitHub.com or Enterprise Server) or gitlab',
+});
 const BaseUrl = Type.String({
   minLength: 8,
   maxLength: 2000,
@@ -33,8 +35,16 @@ const Branch = Type.String({
   pattern: '^(?!-)[^\\s~^:?*\\[\\\\\\x00-\\x1f]+$',
   description: "Branch to read (default: each repository's default branch)",
 });
-const Schedule = Type.String({ minLength: 9, maxLength: 100, description: `Cron pattern, UTC (default hourly: ${DEFAULT_SCHEDULE})` });
-const Pattern = Type.String({ minLength: 1, maxLength: 500, description: 'RE2 pattern a repository full name must match (found anywhere; anchor with ^…$)' });
+const Schedule = Type.String({
+  minLength: 9,
+  maxLength: 100,
+  description: `Cron pattern, UTC (default hourly: ${DEFAULT_SCHEDULE})`,
+});
+const Pattern = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  description: 'RE2 pattern a repository full name must match (found anywhere; anchor with ^…$)',
+});
 
 export const CreateSourceBody = Type.Object(
   {
@@ -67,7 +77,12 @@ export const UpdateSourceBody = Type.Object(
 );
 export type UpdateSourceBody = Static<typeof UpdateSourceBody>;
 
-const Counts = Type.Object({ created: Type.Integer(), updated: Type.Integer(), unchanged: Type.Integer(), removed: Type.Integer() });
+const Counts = Type.Object({
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  removed: Type.Integer(),
+});
 const ScanState = Type.Union([
   Type.Literal('never'),
   Type.Literal('queued'),
@@ -113,7 +128,9 @@ export const StatusSchema = Type.Object(
     rateLimit: Type.Object({ remaining: Nullable(Type.Integer()), resetAt: NullableTimestamp }),
     error: Nullable(Type.String()),
     errorCount: Type.Integer(),
-    errors: Type.Array(Type.Object({ repository: Type.String(), url: Type.String(), message: Type.String(), at: Timestamp })),
+    errors: Type.Array(
+      Type.Object({ repository: Type.String(), url: Type.String(), message: Type.String(), at: Timestamp }),
+    ),
   },
   { description: "A source's last scan; `errors` are the repositories whose last reading failed (first 100)" },
 );
@@ -139,6 +156,8 @@ export function compileRepositoryPattern(pattern: string): (name: string) => boo
     const re = RE2JS.compile(pattern);
     return (name) => re.matcher(name).find();
   } catch {
-    throw new Invalid('repositoryPattern is not an RE2 pattern', [{ field: 'repositoryPattern', problem: 'not an RE2 pattern' }]);
+    throw new Invalid('repositoryPattern is not an RE2 pattern', [
+      { field: 'repositoryPattern', problem: 'not an RE2 pattern' },
+    ]);
   }
 }

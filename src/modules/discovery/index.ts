@@ -4,7 +4,7 @@ import type { App, HangarModule } from '../../kernel/types.js';
 import { registerDiscoveryJobs } from './discovery.jobs.js';
 import type { DiscoveryProviders } from './discovery.ports.js';
 import { discoveryRoutes } from './discovery.routes.js';
-import type { DiscoveryCatalogPort } from './discovery.scan.js';
+import type { DiscoveryCatalogPort } from './discovery.reader.js';
 import { createDiscoveryService, type DiscoveryCredentialsPort, type DiscoveryService } from './discovery.service.js';
 import { discoveryReceivers } from './discovery.webhooks.js';
 
@@ -21,7 +21,9 @@ export interface DiscoveryDeps extends Pick<Infrastructure, 'db' | 'config' | 'j
  * Catalog discovery (issue 37, decisions 1010–1016): GitHub organizations/users and GitLab groups
  * scanned on a schedule and refreshed by push webhooks; every catalog file becomes a catalog location.
  */
-export function createDiscoveryModule(deps: DiscoveryDeps): HangarModule<DiscoveryService> & { receivers: ReturnType<typeof discoveryReceivers> } {
+export function createDiscoveryModule(
+  deps: DiscoveryDeps,
+): HangarModule<DiscoveryService> & { receivers: ReturnType<typeof discoveryReceivers> } {
   const { db, config, jobs, log } = deps;
   const service = createDiscoveryService({
     db,
@@ -31,6 +33,7 @@ export function createDiscoveryModule(deps: DiscoveryDeps): HangarModule<Discove
     credentials: deps.credentials,
     outbound: integrationRules(config.outbound),
     maxInFlight: config.discovery.maxInFlight,
+    requestTimeoutMs: config.discovery.requestTimeoutMs,
     queueScan: async (sourceId, trigger) => {
       await jobs.enqueue('discovery.scan', { sourceId, trigger });
     },

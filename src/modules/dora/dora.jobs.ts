@@ -1,5 +1,6 @@
 import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
+import { systemCaller } from '../../kernel/caller.js';
 import type { DoraService } from './dora.service.js';
 
 declare module '../../infra/jobs/catalog.js' {
@@ -25,10 +26,14 @@ export function defineDoraJobs(ctx: Pick<Infrastructure, 'jobs' | 'log' | 'confi
       timeoutMs: 5 * 60_000,
       cancellable: true,
       run: async ({ payload, signal }) => {
-        await service.ingest(payload.deploymentId, signal);
+        await service.ingest(systemCaller(), payload.deploymentId, signal);
       },
       recovery: {
-        unfinished: async () => (await service.pendingIngests()).map((deploymentId) => ({ payload: { deploymentId }, state: 'queued' as const })),
+        unfinished: async () =>
+          (await service.pendingIngests(systemCaller())).map((deploymentId) => ({
+            payload: { deploymentId },
+            state: 'queued' as const,
+          })),
         running: 'requeue',
       },
     }),
@@ -39,10 +44,11 @@ export function defineDoraJobs(ctx: Pick<Infrastructure, 'jobs' | 'log' | 'confi
       key: () => 'dora-sweep',
       timeoutMs: 5 * 60_000,
       run: async () => {
-        const queued = await service.sweep();
+        const queued = await service.sweep(systemCaller());
         if (queued.length) ctx.log.info({ queued: queued.length }, 'DORA sweep queued deployments');
       },
     }),
   );
-  if (ctx.config.dora.sweepMs > 0) ctx.jobs.schedule({ id: 'dora-sweep', job: 'dora.sweep', payload: {}, everyMs: ctx.config.dora.sweepMs });
+  if (ctx.config.dora.sweepMs > 0)
+    ctx.jobs.schedule({ id: 'dora-sweep', job: 'dora.sweep', payload: {}, everyMs: ctx.config.dora.sweepMs });
 }

@@ -27,7 +27,8 @@ export async function doraRoutes(app: App, { service }: { service: DoraService }
       schema: {
         operationId: 'getDoraMetrics',
         tags,
-        summary: 'The four DORA keys of the organization, a component, a team or an environment over a window, with bands and a daily series',
+        summary:
+          'The four DORA keys of the organization, a component, a team or an environment over a window, with bands and a daily series',
         querystring: SliceQuery,
         response: { 200: MetricsSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -83,7 +84,8 @@ export async function doraRoutes(app: App, { service }: { service: DoraService }
       schema: {
         operationId: 'getDoraSuggestedCauses',
         tags,
-        summary: "Deployments of an incident's components that went out within DORA_SUGGEST_WINDOW_MINUTES before it opened",
+        summary:
+          "Deployments of an incident's components that went out within DORA_SUGGEST_WINDOW_MINUTES before it opened",
         params: IdParams,
         response: { 200: Type.Array(SuggestedCause), ...errorResponses(400, 401, 403, 404) },
       },

@@ -4,17 +4,24 @@ import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 const SCOPES = ['organization', 'component', 'team', 'environment'] as const;
 
-const Band = Type.Union([Type.Literal('elite'), Type.Literal('high'), Type.Literal('medium'), Type.Literal('low'), Type.Null()], {
-  description: 'performance band of the 2024 DORA report; null: no figure in the window',
-});
+const Band = Type.Union(
+  [Type.Literal('elite'), Type.Literal('high'), Type.Literal('medium'), Type.Literal('low'), Type.Null()],
+  {
+    description: 'performance band of the 2024 DORA report; null: no figure in the window',
+  },
+);
 const DateText = Type.String({
   maxLength: 40,
-  description: 'a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now',
+  description:
+    'a UTC date (2026-01-31, a whole day) or an ISO 8601 date-time; from defaults to 30 days before to, to to now',
 });
 
 // Enums (not unions of literals) so a 400 lists the allowed values.
 export const SliceQuery = Type.Object({
-  scope: Type.Enum([...SCOPES], { default: 'organization', description: 'organization (the current one, X-Organization-Id), component, team or environment' }),
+  scope: Type.Enum([...SCOPES], {
+    default: 'organization',
+    description: 'organization (the current one, X-Organization-Id), component, team or environment',
+  }),
   id: Type.Optional(Uuid),
   from: Type.Optional(DateText),
   to: Type.Optional(DateText),
@@ -32,7 +39,9 @@ export const MetricsSchema = Type.Object(
     band: Band,
     bandSource: Type.String(),
     deploymentFrequency: Type.Object({
-      deployments: Type.Integer({ description: 'successful deployments (rolled-back ones included: they were deployed)' }),
+      deployments: Type.Integer({
+        description: 'successful deployments (rolled-back ones included: they were deployed)',
+      }),
       perDay: Type.Number(),
       perWeek: Type.Number(),
       band: Band,
@@ -40,7 +49,9 @@ export const MetricsSchema = Type.Object(
     changeLeadTime: Type.Object({
       medianSeconds: Nullable(Type.Number()),
       changes: Type.Integer({ description: 'commits counted (lead time ≥ 0)' }),
-      skewedExcluded: Type.Integer({ description: 'commits dated after their deployment (clock skew): excluded from the median' }),
+      skewedExcluded: Type.Integer({
+        description: 'commits dated after their deployment (clock skew): excluded from the median',
+      }),
       deploymentsPending: Type.Integer({ description: 'deployments whose commits are still being read' }),
       deploymentsWithoutRepository: Type.Integer(),
       deploymentsWithoutRevision: Type.Integer(),
@@ -48,7 +59,9 @@ export const MetricsSchema = Type.Object(
       band: Band,
     }),
     changeFailureRate: Type.Object({
-      rate: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'failed deployments / deployments; never above 1' })),
+      rate: Nullable(
+        Type.Number({ minimum: 0, maximum: 1, description: 'failed deployments / deployments; never above 1' }),
+      ),
       failedDeployments: Type.Integer(),
       deployments: Type.Integer(),
       rolledBack: Type.Integer(),
@@ -77,9 +90,17 @@ export const MetricsSchema = Type.Object(
 
 const BoolText = Type.Enum(['true', 'false']);
 
-export const DeploymentsDrillQuery = Type.Object({ ...SliceQuery.properties, failed: Type.Optional(BoolText), ...PageQuery.properties });
+export const DeploymentsDrillQuery = Type.Object({
+  ...SliceQuery.properties,
+  failed: Type.Optional(BoolText),
+  ...PageQuery.properties,
+});
 export type DeploymentsDrillQuery = Static<typeof DeploymentsDrillQuery>;
-export const ChangesDrillQuery = Type.Object({ ...SliceQuery.properties, skewed: Type.Optional(BoolText), ...PageQuery.properties });
+export const ChangesDrillQuery = Type.Object({
+  ...SliceQuery.properties,
+  skewed: Type.Optional(BoolText),
+  ...PageQuery.properties,
+});
 export type ChangesDrillQuery = Static<typeof ChangesDrillQuery>;
 export const IncidentsDrillQuery = Type.Object({ ...SliceQuery.properties, ...PageQuery.properties });
 export type IncidentsDrillQuery = Static<typeof IncidentsDrillQuery>;

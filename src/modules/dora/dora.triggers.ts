@@ -11,6 +11,8 @@ const SETTLED = new Set(['succeeded', 'rolled_back']);
  */
 export function subscribeDeployments(events: Pick<EventBus, 'on'>, dora: Pick<DoraService, 'deploymentSettled'>) {
   events.on(['deployment.created', 'deployment.updated'], (d, audience) =>
-    SETTLED.has(d.status) ? dora.deploymentSettled(systemCaller({ organizationId: audience?.organizationId ?? null }), d.id) : undefined,
+    SETTLED.has(d.status)
+      ? dora.deploymentSettled(systemCaller({ organizationId: audience?.organizationId ?? null }), d.id)
+      : undefined,
   );
 }

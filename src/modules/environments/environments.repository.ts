@@ -7,7 +7,12 @@ export type EnvironmentRow = typeof environments.$inferSelect;
 export const environmentsRepository = {
   async list(db: Executor, skip: number, take: number) {
     const [data, [total]] = await Promise.all([
-      db.select().from(environments).orderBy(asc(environments.order), asc(environments.name), asc(environments.id)).offset(skip).limit(take),
+      db
+        .select()
+        .from(environments)
+        .orderBy(asc(environments.order), asc(environments.name), asc(environments.id))
+        .offset(skip)
+        .limit(take),
       db.select({ n: count() }).from(environments),
     ]);
     return { data, total: total!.n };
@@ -23,7 +28,11 @@ export const environmentsRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof environments.$inferInsert>): Promise<EnvironmentRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof environments.$inferInsert>,
+  ): Promise<EnvironmentRow | undefined> {
     const [row] = await db
       .update(environments)
       .set({ ...values, updatedAt: new Date() })

@@ -1,7 +1,12 @@
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import { PageQuery } from '../../kernel/pagination.js';
 import type { App } from '../../kernel/types.js';
-import { CreateEnvironmentBody, EnvironmentPage, EnvironmentSchema, UpdateEnvironmentBody } from './environments.schemas.js';
+import {
+  CreateEnvironmentBody,
+  EnvironmentPage,
+  EnvironmentSchema,
+  UpdateEnvironmentBody,
+} from './environments.schemas.js';
 import type { EnvironmentsService } from './environments.service.js';
 
 const tags = ['environments'];
@@ -23,7 +28,14 @@ export async function environmentsRoutes(app: App, { service }: { service: Envir
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, summary: 'Read an environment', params: IdParams, response: { 200: EnvironmentSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Read an environment',
+        params: IdParams,
+        response: { 200: EnvironmentSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.get(req.caller, req.params.id),
   );
 

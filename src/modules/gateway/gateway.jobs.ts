@@ -36,6 +36,16 @@ export function defineGatewayJobs(ctx: Pick<Infrastructure, 'jobs' | 'log' | 'co
       },
     }),
   );
-  ctx.jobs.schedule({ id: 'gateway-routes-sync', job: 'gateway.routes.sync', payload: {}, everyMs: ROUTE_SYNC_EVERY_MS });
-  ctx.jobs.schedule({ id: 'gateway-health-check', job: 'gateway.health.check', payload: {}, everyMs: HEALTH_CHECK_EVERY_MS });
+  ctx.jobs.schedule({
+    id: 'gateway-routes-sync',
+    job: 'gateway.routes.sync',
+    payload: {},
+    everyMs: ROUTE_SYNC_EVERY_MS,
+  });
+  ctx.jobs.schedule({
+    id: 'gateway-health-check',
+    job: 'gateway.health.check',
+    payload: {},
+    everyMs: HEALTH_CHECK_EVERY_MS,
+  });
 }

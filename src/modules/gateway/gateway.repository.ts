@@ -19,10 +19,17 @@ export const gatewayRepository = {
    * Upserts the routes of one gateway on (gatewayType, externalId), clears staleness of those seen,
    * and marks the unseen ones stale (keeping their first `staleSince`). One transaction.
    */
-  async applySync(db: Database, gatewayType: string, routes: UpstreamRoute[], now: Date): Promise<{ upserted: number; markedStale: number }> {
+  async applySync(
+    db: Database,
+    gatewayType: string,
+    routes: UpstreamRoute[],
+    now: Date,
+  ): Promise<{ upserted: number; markedStale: number }> {
     return db.transaction(async (tx) => {
       for (let i = 0; i < routes.length; i += 200) {
-        const chunk = routes.slice(i, i + 200).map((u) => ({ ...u, gatewayType, syncedAt: now, stale: false, staleSince: null }));
+        const chunk = routes
+          .slice(i, i + 200)
+          .map((u) => ({ ...u, gatewayType, syncedAt: now, stale: false, staleSince: null }));
         await tx
           .insert(r)
           .values(chunk)

@@ -1,6 +1,14 @@
 import { errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { CheckSummarySchema, GatewayRouteSchema, HealthListSchema, LinkRouteBody, RoutePage, RouteQuery, SyncResultSchema } from './gateway.schemas.js';
+import {
+  CheckSummarySchema,
+  GatewayRouteSchema,
+  HealthListSchema,
+  LinkRouteBody,
+  RoutePage,
+  RouteQuery,
+  SyncResultSchema,
+} from './gateway.schemas.js';
 import type { GatewayService } from './gateway.service.js';
 
 const tags = ['gateway'];

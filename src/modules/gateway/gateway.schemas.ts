@@ -18,7 +18,12 @@ export const GatewayRouteSchema = Type.Object(
   },
   { description: 'A route read from an API gateway' },
 );
-export const RoutePage = Type.Object({ data: Type.Array(GatewayRouteSchema), total: Type.Integer(), page: Type.Integer(), limit: Type.Integer() });
+export const RoutePage = Type.Object({
+  data: Type.Array(GatewayRouteSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
 
 export const RouteQuery = Type.Object({
   gatewayType: Type.Optional(Type.Union([Type.Literal('alpha'), Type.Literal('beta')])),
@@ -42,4 +47,9 @@ export const HealthCheckSchema = Type.Object({
   checkedAt: Timestamp,
 });
 export const HealthListSchema = Type.Object({ data: Type.Array(HealthCheckSchema) });
-export const CheckSummarySchema = Type.Object({ checked: Type.Integer(), up: Type.Integer(), degraded: Type.Integer(), down: Type.Integer() });
+export const CheckSummarySchema = Type.Object({
+  checked: Type.Integer(),
+  up: Type.Integer(),
+  degraded: Type.Integer(),
+  down: Type.Integer(),
+});

@@ -24,7 +24,13 @@ const toRoute = (r: GatewayRouteRow) => ({
 const healthOf = (r: RouteProbeResult, degradedMs: number): HealthStatus =>
   r.statusCode === null || r.statusCode >= 500 ? 'down' : r.latencyMs > degradedMs ? 'degraded' : 'up';
 
-const toCheck = (h: HealthCheckRow) => ({ id: h.id, routeId: h.routeId, status: h.status as HealthStatus, latencyMs: h.latencyMs, checkedAt: h.checkedAt });
+const toCheck = (h: HealthCheckRow) => ({
+  id: h.id,
+  routeId: h.routeId,
+  status: h.status as HealthStatus,
+  latencyMs: h.latencyMs,
+  checkedAt: h.checkedAt,
+});
 
 export function createGatewayService({
   db,
@@ -40,7 +46,12 @@ export function createGatewayService({
 }) {
   return {
     async list(_caller: Caller, q: RouteQuery) {
-      const { data, total } = await repo.list(db, { gatewayType: q.gatewayType, componentId: q.componentId, stale: q.stale }, (q.page - 1) * q.limit, q.limit);
+      const { data, total } = await repo.list(
+        db,
+        { gatewayType: q.gatewayType, componentId: q.componentId, stale: q.stale },
+        (q.page - 1) * q.limit,
+        q.limit,
+      );
       return { data: data.map(toRoute), total, page: q.page, limit: q.limit };
     },
 
@@ -53,7 +64,8 @@ export function createGatewayService({
     /** The only way a route gets a component: sync never touches the link. `null` unlinks. */
     async link(_caller: Caller, id: string, componentId: string | null) {
       if (!(await repo.find(db, id))) throw new NotFound('Gateway route not found');
-      if (componentId && !(await catalogLookup.componentExists(db, componentId))) throw new NotFound('Component not found');
+      if (componentId && !(await catalogLookup.componentExists(db, componentId)))
+        throw new NotFound('Component not found');
       return toRoute((await repo.setComponent(db, id, componentId))!);
     },
 

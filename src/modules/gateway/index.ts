@@ -18,7 +18,12 @@ export interface GatewayDeps extends Pick<Infrastructure, 'db' | 'jobs' | 'log' 
 
 /** API gateway routes and health (decision 600: gateway alpha and beta): Kong (alpha) and Amazon API Gateway (beta). */
 export function createGatewayModule(deps: GatewayDeps): HangarModule<GatewayService> {
-  const service = createGatewayService({ db: deps.db, adapters: deps.gateways, degradedMs: deps.config.gateway.healthDegradedMs, probe: deps.routeProbe });
+  const service = createGatewayService({
+    db: deps.db,
+    adapters: deps.gateways,
+    degradedMs: deps.config.gateway.healthDegradedMs,
+    probe: deps.routeProbe,
+  });
   defineGatewayJobs(deps, service);
   return {
     service,

@@ -9,7 +9,14 @@ const Check = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal
 export async function healthRoutes(app: App, ctx: Pick<Infrastructure, 'database' | 'redis'>) {
   app.get(
     '/health',
-    { config: { auth: 'none' }, schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -34,7 +41,8 @@ export async function healthRoutes(app: App, ctx: Pick<Infrastructure, 'database
       },
     },
     async (req, reply) => {
-      const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2_000).unref())]);
+      const within = <T>(p: Promise<T>) =>
+        Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2_000).unref())]);
       const [database, redis] = await Promise.all([
         within(ctx.database.ping()).then(
           () => 'up' as const,

@@ -60,7 +60,8 @@ function plainText(value: unknown): string | null {
 
 type Block = Record<string, unknown>;
 const firstBlock = (v: unknown): Block => (Array.isArray(v) ? ((v[0] as Block) ?? {}) : ((v as Block) ?? {}));
-const blocks = (v: unknown): Block[] => (Array.isArray(v) ? (v as Block[]) : v && typeof v === 'object' ? [v as Block] : []);
+const blocks = (v: unknown): Block[] =>
+  Array.isArray(v) ? (v as Block[]) : v && typeof v === 'object' ? [v as Block] : [];
 
 /** A flag as hcl2json or JSON syntax writes it (`true`, `"true"`, `"${true}"`); `fallback` when absent. */
 function flag(value: unknown, fallback: boolean): boolean {
@@ -77,7 +78,10 @@ export function variableMeta(name: string, raw: unknown): IacVariableMeta {
   const block = firstBlock(raw);
   const hasDefault = Object.prototype.hasOwnProperty.call(block, 'default');
   // Every validation block, in order: the document's `validation` is the first of them.
-  const validations = blocks(block.validation).map((v) => ({ condition: expressionText(v.condition) ?? '', errorMessage: plainText(v.error_message) ?? '' }));
+  const validations = blocks(block.validation).map((v) => ({
+    condition: expressionText(v.condition) ?? '',
+    errorMessage: plainText(v.error_message) ?? '',
+  }));
   return {
     name,
     type: typeText(block.type),
@@ -93,7 +97,12 @@ export function variableMeta(name: string, raw: unknown): IacVariableMeta {
 
 export function outputMeta(name: string, raw: unknown): IacOutputMeta {
   const block = firstBlock(raw);
-  return { name, description: plainText(block.description), value: expressionText(block.value), sensitive: flag(block.sensitive, false) };
+  return {
+    name,
+    description: plainText(block.description),
+    value: expressionText(block.value),
+    sensitive: flag(block.sensitive, false),
+  };
 }
 
 export class HclParseError extends Error {}

@@ -74,7 +74,11 @@ export class HclPool {
       const task = this.queue.shift()!;
       slot.task = task;
       slot.timer = setTimeout(
-        () => this.fail(slot!, new HclParseFailure(`${task.name}: parsing took longer than ${this.taskTimeoutMs / 1000} s`)),
+        () =>
+          this.fail(
+            slot!,
+            new HclParseFailure(`${task.name}: parsing took longer than ${this.taskTimeoutMs / 1000} s`),
+          ),
         this.taskTimeoutMs,
       );
       slot.worker.postMessage({ id: task.id, name: task.name, content: task.content });
@@ -94,13 +98,17 @@ export class HclPool {
       const task = slot.task;
       if (!task || task.id !== m.id) return;
       this.finish(slot);
-      if (m.error !== undefined) task.reject(new HclParseFailure(`${task.name}: ${m.error.replace(/\s+/g, ' ').trim().slice(0, 400)}`));
+      if (m.error !== undefined)
+        task.reject(new HclParseFailure(`${task.name}: ${m.error.replace(/\s+/g, ' ').trim().slice(0, 400)}`));
       else task.resolve(m.json ?? {});
       this.pump();
     });
-    worker.on('error', (err) => this.fail(slot, new HclParseFailure(`${slot.task?.name ?? 'HCL'}: parser crashed (${err.message})`)));
+    worker.on('error', (err) =>
+      this.fail(slot, new HclParseFailure(`${slot.task?.name ?? 'HCL'}: parser crashed (${err.message})`)),
+    );
     worker.on('exit', () => {
-      if (this.slots.includes(slot)) this.fail(slot, new HclParseFailure(`${slot.task?.name ?? 'HCL'}: parser stopped`));
+      if (this.slots.includes(slot))
+        this.fail(slot, new HclParseFailure(`${slot.task?.name ?? 'HCL'}: parser stopped`));
     });
     this.slots.push(slot);
     return slot;

@@ -1,6 +1,12 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { iacModules, iacModuleVersions, type IacFailedVersion, type IacOutputMeta, type IacVariableMeta } from '../../db/schema/index.js';
+import {
+  iacModules,
+  iacModuleVersions,
+  type IacFailedVersion,
+  type IacOutputMeta,
+  type IacVariableMeta,
+} from '../../db/schema/index.js';
 
 export type IacModuleRow = typeof iacModules.$inferSelect;
 export type IacModuleVersionRow = typeof iacModuleVersions.$inferSelect;
@@ -84,11 +90,17 @@ export const iacModulesRepository = {
   },
 
   async versionKeys(db: Executor, moduleId: string): Promise<{ id: string; version: string }[]> {
-    return db.select({ id: iacModuleVersions.id, version: iacModuleVersions.version }).from(iacModuleVersions).where(eq(iacModuleVersions.moduleId, moduleId));
+    return db
+      .select({ id: iacModuleVersions.id, version: iacModuleVersions.version })
+      .from(iacModuleVersions)
+      .where(eq(iacModuleVersions.moduleId, moduleId));
   },
 
   async versionNames(db: Executor, moduleId: string): Promise<string[]> {
-    const rows = await db.select({ version: iacModuleVersions.version }).from(iacModuleVersions).where(eq(iacModuleVersions.moduleId, moduleId));
+    const rows = await db
+      .select({ version: iacModuleVersions.version })
+      .from(iacModuleVersions)
+      .where(eq(iacModuleVersions.moduleId, moduleId));
     return rows.map((r) => r.version);
   },
 
@@ -108,7 +120,11 @@ export const iacModulesRepository = {
     return inserted.map((r) => r.version);
   },
 
-  async setSyncState(db: Executor, id: string, changes: { latestVersion?: string | null; failedVersions?: IacFailedVersion[] }): Promise<void> {
+  async setSyncState(
+    db: Executor,
+    id: string,
+    changes: { latestVersion?: string | null; failedVersions?: IacFailedVersion[] },
+  ): Promise<void> {
     await db
       .update(iacModules)
       .set({ ...changes, updatedAt: new Date() })

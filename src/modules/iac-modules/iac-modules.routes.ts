@@ -19,6 +19,12 @@ const base = '/api/v1/iac-modules';
 
 /** Every route needs a valid access token (the default `user` level); the spec marks none as admin-only. */
 export async function iacModulesRoutes(app: App, { service }: { service: IacModulesService }) {
+  moduleReadRoutes(app, { service });
+  moduleWriteRoutes(app, { service });
+}
+
+/** IaC modules: listed, created, a component's, one and its versions. */
+function moduleReadRoutes(app: App, { service }: { service: IacModulesService }) {
   app.get(
     base,
     {
@@ -83,7 +89,8 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
         tags,
         operationId: 'listIacModuleVersions',
         summary: 'Stored versions of an IaC module, semver descending',
-        description: 'Every version without skip/take; with either, that page (take 1-100, default 20) and the full count in the X-Total-Count header.',
+        description:
+          'Every version without skip/take; with either, that page (take 1-100, default 20) and the full count in the X-Total-Count header.',
         params: IdParams,
         querystring: VersionsQuery,
         response: { 200: Type.Array(IacModuleVersionSchema), ...errorResponses(400, 401, 404) },
@@ -95,7 +102,10 @@ export async function iacModulesRoutes(app: App, { service }: { service: IacModu
       return rows;
     },
   );
+}
 
+/** An IaC module: changed, deleted, synced, and linked to or unlinked from a component. */
+function moduleWriteRoutes(app: App, { service }: { service: IacModulesService }) {
   app.patch(
     `${base}/:id`,
     {

@@ -3,7 +3,18 @@ import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
 // Rows carry Date objects; the serialiser writes them as ISO 8601 strings.
 
-export const PROVIDERS = ['cloud_a', 'cloud_b', 'cloud_c', 'orchestrator', 'docdb', 'sqldb_a', 'sqldb_b', 'codehost', 'edge_network', 'generic'] as const;
+export const PROVIDERS = [
+  'cloud_a',
+  'cloud_b',
+  'cloud_c',
+  'orchestrator',
+  'docdb',
+  'sqldb_a',
+  'sqldb_b',
+  'codehost',
+  'edge_network',
+  'generic',
+] as const;
 export const ENGINES = ['engine_a', 'engine_b', 'engine_c'] as const;
 
 // JSON-schema `enum` rather than a union of literals: a wrong value gets the readable 400
@@ -11,7 +22,10 @@ export const ENGINES = ['engine_a', 'engine_b', 'engine_c'] as const;
 export const Provider = Type.Enum([...PROVIDERS], { description: PROVIDERS.join(', ') });
 export const Engine = Type.Enum([...ENGINES], { description: ENGINES.join(', ') });
 
-const FailedVersion = Type.Object({ version: Type.String({ description: 'the tag name' }), error: Type.String({ description: 'why it could not be read' }) });
+const FailedVersion = Type.Object({
+  version: Type.String({ description: 'the tag name' }),
+  error: Type.String({ description: 'why it could not be read' }),
+});
 const Validation = Type.Object({ condition: Type.String(), errorMessage: Type.String() });
 
 export const IacModuleSchema = Type.Object(
@@ -24,7 +38,9 @@ export const IacModuleSchema = Type.Object(
     sourceRepoUrl: Type.String(),
     latestVersion: Nullable(Type.String({ description: 'highest semver tag stored; null until a sync finds one' })),
     componentId: Nullable(Uuid),
-    failedVersions: Type.Array(FailedVersion, { description: 'tags that could not be read (cloned or parsed) on the last sync, highest first' }),
+    failedVersions: Type.Array(FailedVersion, {
+      description: 'tags that could not be read (cloned or parsed) on the last sync, highest first',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -35,9 +51,16 @@ const VariableMeta = Type.Object({
   name: Type.String(),
   type: Nullable(Type.String({ description: 'type expression as written, e.g. list(object({...}))' })),
   description: Nullable(Type.String()),
-  default: Nullable(Type.String({ description: 'JSON of a literal default, or the expression text; null when none is declared' })),
+  default: Nullable(
+    Type.String({ description: 'JSON of a literal default, or the expression text; null when none is declared' }),
+  ),
   required: Type.Boolean({ description: 'true when no default is declared' }),
-  validation: Nullable(Type.Object({ condition: Type.String(), errorMessage: Type.String() }, { description: 'the first validation block' })),
+  validation: Nullable(
+    Type.Object(
+      { condition: Type.String(), errorMessage: Type.String() },
+      { description: 'the first validation block' },
+    ),
+  ),
   validations: Type.Array(Validation, { description: 'every validation block, in order' }),
   sensitive: Type.Boolean({ description: 'declared `sensitive = true`' }),
   nullable: Type.Boolean({ description: 'false when declared `nullable = false`' }),
@@ -61,9 +84,18 @@ export const IacModuleVersionSchema = Type.Object({
   updatedAt: Timestamp,
 });
 
-const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1-100 characters, unique together with provider' });
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '\\S',
+  description: '1-100 characters, unique together with provider',
+});
 const Description = Type.String({ maxLength: 2000 });
-const RepoUrl = Type.String({ minLength: 1, maxLength: 2048, description: 'git URL (https, ssh, git; file:// when GIT_ALLOW_FILE_URLS is on)' });
+const RepoUrl = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'git URL (https, ssh, git; file:// when GIT_ALLOW_FILE_URLS is on)',
+});
 
 export const CreateIacModuleBody = Type.Object({
   name: Name,
@@ -89,7 +121,9 @@ export const UpdateIacModuleBody = Type.Object(
 export type UpdateIacModuleBody = Static<typeof UpdateIacModuleBody>;
 
 export const ListIacModulesQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'case-insensitive substring of name or description' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 200, description: 'case-insensitive substring of name or description' }),
+  ),
   provider: Type.Optional(Provider),
   engine: Type.Optional(Engine),
 });
@@ -101,13 +135,21 @@ export const ComponentParams = Type.Object({ componentId: Uuid });
 export const SyncResult = Type.Object({
   newVersions: Type.Integer({ description: 'versions stored by this sync' }),
   latestVersion: Nullable(Type.String()),
-  failedVersions: Type.Array(FailedVersion, { description: 'tags that could not be read; the other tags are stored all the same' }),
+  failedVersions: Type.Array(FailedVersion, {
+    description: 'tags that could not be read; the other tags are stored all the same',
+  }),
 });
 
 export const VersionsQuery = Type.Object(
   {
     skip: Type.Optional(Type.Integer({ minimum: 0, description: 'versions to skip (default 0 when take is given)' })),
-    take: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'versions to return, 1-100 (default 20 when skip is given)' })),
+    take: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        description: 'versions to return, 1-100 (default 20 when skip is given)',
+      }),
+    ),
   },
   { description: 'without skip and take: every version' },
 );

@@ -6,8 +6,18 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../kernel/db-errors
 import { Conflict, Invalid, NotFound } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
 import { sortVersionsDesc } from './hcl-meta.js';
-import { iacModulesRepository as repo, type IacModuleInsert, type IacModuleRow, type IacModuleVersionRow } from './iac-modules.repository.js';
-import type { CreateIacModuleBody, ListIacModulesQuery, UpdateIacModuleBody, VersionsQuery } from './iac-modules.schemas.js';
+import {
+  iacModulesRepository as repo,
+  type IacModuleInsert,
+  type IacModuleRow,
+  type IacModuleVersionRow,
+} from './iac-modules.repository.js';
+import type {
+  CreateIacModuleBody,
+  ListIacModulesQuery,
+  UpdateIacModuleBody,
+  VersionsQuery,
+} from './iac-modules.schemas.js';
 import type { ModuleSync, SyncResult } from './iac-modules.sync.js';
 
 export interface IacModulesServiceDeps {
@@ -16,9 +26,12 @@ export interface IacModulesServiceDeps {
   sync: ModuleSync;
 }
 
-const duplicate = (name: string, provider: string) => new Conflict(`An IaC module named "${name}" with provider "${provider}" already exists`);
+const duplicate = (name: string, provider: string) =>
+  new Conflict(`An IaC module named "${name}" with provider "${provider}" already exists`);
 const missingComponent = (id: string) =>
-  new Invalid(`componentId ${id} does not name an existing component`, [{ field: 'componentId', problem: 'does not name an existing component' }]);
+  new Invalid(`componentId ${id} does not name an existing component`, [
+    { field: 'componentId', problem: 'does not name an existing component' },
+  ]);
 
 /** Versions stored before `validations`, `sensitive` and `nullable` existed read with their defaults. */
 function withMetaDefaults(row: IacModuleVersionRow): IacModuleVersionRow {
@@ -40,7 +53,12 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
   }
 
   /** Insert or update, turning the races the pre-checks cannot close into the same answers. */
-  async function write<T>(name: string, provider: string, componentId: string | null | undefined, fn: () => Promise<T>): Promise<T> {
+  async function write<T>(
+    name: string,
+    provider: string,
+    componentId: string | null | undefined,
+    fn: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await fn();
     } catch (err) {
@@ -61,7 +79,8 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
 
     async create(_caller: Caller, body: CreateIacModuleBody): Promise<IacModuleRow> {
       await git.checkUrl(body.sourceRepoUrl, 'sourceRepoUrl');
-      if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId))) throw missingComponent(body.componentId);
+      if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId)))
+        throw missingComponent(body.componentId);
       if (await repo.findByNameProvider(db, body.name, body.provider)) throw duplicate(body.name, body.provider);
       return write(body.name, body.provider, body.componentId, () =>
         repo.insert(db, {
@@ -86,9 +105,11 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
         changes.sourceRepoUrl = body.sourceRepoUrl;
       }
       if (body.engine !== undefined && body.engine !== current.engine) changes.engine = body.engine;
-      if (body.description !== undefined && body.description !== current.description) changes.description = body.description;
+      if (body.description !== undefined && body.description !== current.description)
+        changes.description = body.description;
       if (body.componentId !== undefined && body.componentId !== current.componentId) {
-        if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId))) throw missingComponent(body.componentId);
+        if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId)))
+          throw missingComponent(body.componentId);
         changes.componentId = body.componentId;
       }
       // Nothing changes: no write, so updatedAt keeps saying when the record last changed.
@@ -112,7 +133,11 @@ export function createIacModulesService({ db, git, sync }: IacModulesServiceDeps
      * Versions, semver descending: all of them, or the page `skip`/`take` when either is given
      * (sorted on the names alone, then only the page's rows are read). `total` is the full count.
      */
-    async versions(_caller: Caller, id: string, q: VersionsQuery = {}): Promise<{ rows: IacModuleVersionRow[]; total: number }> {
+    async versions(
+      _caller: Caller,
+      id: string,
+      q: VersionsQuery = {},
+    ): Promise<{ rows: IacModuleVersionRow[]; total: number }> {
       await mustFind(id);
       if (q.skip === undefined && q.take === undefined) {
         const rows = sortVersionsDesc(await repo.versions(db, id)).map(withMetaDefaults);

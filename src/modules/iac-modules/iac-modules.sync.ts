@@ -35,31 +35,31 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
  * A repository whose tags cannot be listed is a 400 naming git's reason: the module's
  * `sourceRepoUrl` is the bad input (the module error list of the document has no 502).
  */
-const unreachable = (message: string) => new Invalid(message, [{ field: 'sourceRepoUrl', problem: 'the repository cannot be read' }]);
+const unreachable = (message: string) =>
+  new Invalid(message, [{ field: 'sourceRepoUrl', problem: 'the repository cannot be read' }]);
 
 /** Every `*.tf` and `*.tf.json` file at the root of a checkout (regular files only: a symlink could point anywhere). */
 async function rootFiles(dir: string): Promise<{ name: string; content: string }[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isFile() && (e.name.endsWith('.tf') || e.name.endsWith('.tf.json'))).map((e) => e.name);
-  if (names.length > MAX_ROOT_FILES) throw new HclParseError(`the module root holds more than ${MAX_ROOT_FILES} Terraform files`);
+  const names = entries
+    .filter((e) => e.isFile() && (e.name.endsWith('.tf') || e.name.endsWith('.tf.json')))
+    .map((e) => e.name);
+  if (names.length > MAX_ROOT_FILES)
+    throw new HclParseError(`the module root holds more than ${MAX_ROOT_FILES} Terraform files`);
   return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })));
 }
 
-type TagResult = { version: string; variablesMeta: IacVariableMeta[]; outputsMeta: IacOutputMeta[] } | { failed: IacFailedVersion };
+type TagResult =
+  { version: string; variablesMeta: IacVariableMeta[]; outputsMeta: IacOutputMeta[] } | { failed: IacFailedVersion };
 
 const sameFailures = (a: IacFailedVersion[], b: IacFailedVersion[]) => JSON.stringify(a) === JSON.stringify(b);
 export const publicFailures = (list: IacFailedVersion[]) => list.map(({ version, error }) => ({ version, error }));
 
-/**
- * Module syncs. Network work (listing tags, cloning, parsing) holds no database connection and no
- * lock: a slow remote cannot pin the pool. The write is one short transaction; the unique index on
- * (module, version) keeps concurrent syncs from storing a tag twice.
- */
-export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: SyncDeps) {
-  // Syncs of one module in this process run one after the other (cheap, and the second finds the
-  // first's versions stored); across processes the unique index is enough.
+// Syncs of one module in this process run one after the other (cheap, and the second finds the
+// first's versions stored); across processes the unique index is enough.
+function serialiser() {
   const chains = new Map<string, Promise<void>>();
-  function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  return function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const prev = chains.get(key) ?? Promise.resolve();
     const run = prev.then(fn);
     const tail = run.then(
@@ -71,7 +71,29 @@ export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: Sy
       if (chains.get(key) === tail) chains.delete(key);
     });
     return run;
+  };
+}
+
+/** The semver tags not stored nor finally failed yet (`known`), one tag per version (decision 1170: out of syncNow). */
+function freshTags(tags: string[], known: string[]) {
+  const seen = new Set(known.map((v) => tagVersion(v) ?? v));
+  const fresh: string[] = [];
+  for (const tag of [...tags].sort()) {
+    const semver = tagVersion(tag);
+    if (!semver || seen.has(semver)) continue;
+    seen.add(semver);
+    fresh.push(tag);
   }
+  return fresh;
+}
+
+/**
+ * Module syncs. Network work (listing tags, cloning, parsing) holds no database connection and no
+ * lock: a slow remote cannot pin the pool. The write is one short transaction; the unique index on
+ * (module, version) keeps concurrent syncs from storing a tag twice.
+ */
+export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: SyncDeps) {
+  const serialised = serialiser();
 
   /** One tag: cloned and parsed, or recorded as failed (a git failure may be retried by the next sync, a parse failure not). */
   async function readTag(url: string, tag: string, signal: AbortSignal): Promise<TagResult> {
@@ -81,7 +103,13 @@ export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: Sy
         await git.shallowClone(url, checkout, tag, { signal });
       } catch (err) {
         if (!(err instanceof GitError)) throw err;
-        return { failed: { version: tag, error: `Could not clone tag ${tag}: ${oneLine(err.reason)}`, retry: !(err instanceof GitUrlRefused) } };
+        return {
+          failed: {
+            version: tag,
+            error: `Could not clone tag ${tag}: ${oneLine(err.reason)}`,
+            retry: !(err instanceof GitUrlRefused),
+          },
+        };
       }
       try {
         const meta = await moduleMeta(await rootFiles(checkout), parser);
@@ -103,7 +131,8 @@ export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: Sy
     try {
       tags = await git.listTags(mod.sourceRepoUrl, { signal });
     } catch (err) {
-      if (err instanceof GitError) throw unreachable(`Could not list the tags of the source repository: ${oneLine(err.reason)}`);
+      if (err instanceof GitError)
+        throw unreachable(`Could not list the tags of the source repository: ${oneLine(err.reason)}`);
       throw err;
     }
 
@@ -112,14 +141,7 @@ export function createModuleSync({ db, git, parser, concurrency, timeoutMs }: Sy
     // A parse failure is final for a tag (tags do not move); a git failure is tried again.
     const final = mod.failedVersions.filter((f) => !f.retry && present.has(f.version));
     // One record per semver: a repository tagging both v1.0.0 and 1.0.0 gets one version.
-    const known = new Set([...stored, ...final.map((f) => f.version)].map((v) => tagVersion(v) ?? v));
-    const fresh: string[] = [];
-    for (const tag of [...tags].sort()) {
-      const semver = tagVersion(tag);
-      if (!semver || known.has(semver)) continue;
-      known.add(semver);
-      fresh.push(tag);
-    }
+    const fresh = freshTags(tags, [...stored, ...final.map((f) => f.version)]);
 
     const results = await mapLimit(fresh, concurrency, (tag) => readTag(mod.sourceRepoUrl, tag, signal));
     const records = results.filter((r): r is Exclude<TagResult, { failed: IacFailedVersion }> => !('failed' in r));

@@ -165,13 +165,23 @@ export const iacRepository = {
 
   /** Existence and the maintained run count of a stack in one lookup (undefined: no such stack). */
   async stackRunCount(db: Executor, stackId: string) {
-    const [row] = await db.select({ runCount: iacStacks.runCount }).from(iacStacks).where(eq(iacStacks.id, stackId)).limit(1);
+    const [row] = await db
+      .select({ runCount: iacStacks.runCount })
+      .from(iacStacks)
+      .where(eq(iacStacks.id, stackId))
+      .limit(1);
     return row;
   },
 
   /** One page, newest first, served by the (stack_id, started_at desc, id desc) index. */
   listRuns(db: Executor, stackId: string, offset: number, limit: number) {
-    return db.select().from(iacRuns).where(eq(iacRuns.stackId, stackId)).orderBy(desc(iacRuns.startedAt), desc(iacRuns.id)).offset(offset).limit(limit);
+    return db
+      .select()
+      .from(iacRuns)
+      .where(eq(iacRuns.stackId, stackId))
+      .orderBy(desc(iacRuns.startedAt), desc(iacRuns.id))
+      .offset(offset)
+      .limit(limit);
   },
 
   // ---- module drift ----
@@ -212,7 +222,9 @@ export const iacRepository = {
           moduleId: iacModuleDrift.moduleId,
           // A deleted module clears moduleId (FK set null); its version goes with it so the pair stays
           // "both set or both null".
-          latestKnownVersion: sql<string | null>`case when ${iacModuleDrift.moduleId} is null then null else ${iacModuleDrift.latestKnownVersion} end`,
+          latestKnownVersion: sql<
+            string | null
+          >`case when ${iacModuleDrift.moduleId} is null then null else ${iacModuleDrift.latestKnownVersion} end`,
           detectedAt: iacModuleDrift.detectedAt,
         })
         .from(iacModuleDrift)
@@ -256,7 +268,12 @@ export const iacRepository = {
   async topology(db: Executor, stackId: string) {
     const [nodes, edges] = await Promise.all([
       db
-        .select({ address: iacResourceNodes.address, type: iacResourceNodes.type, provider: iacResourceNodes.provider, name: iacResourceNodes.name })
+        .select({
+          address: iacResourceNodes.address,
+          type: iacResourceNodes.type,
+          provider: iacResourceNodes.provider,
+          name: iacResourceNodes.name,
+        })
         .from(iacResourceNodes)
         .where(eq(iacResourceNodes.stackId, stackId))
         .orderBy(asc(iacResourceNodes.address)),

@@ -35,6 +35,13 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 const ingestSecurity = [{ ingestToken: [] }];
 
 export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOptions) {
+  ingestRoutes(app, { service, ingestToken });
+  stackRoutes(app, { service, ingestToken });
+  overviewRoutes(app, { service, ingestToken });
+}
+
+/** Ingestion from the IaC runner, under IAC_INGEST_TOKEN: stacks, runs, module drift and resources. */
+function ingestRoutes(app: App, { service, ingestToken }: IacRoutesOptions) {
   const expected = ingestToken ? sha256(ingestToken) : undefined;
 
   // Ingestion routes (`auth: 'custom'`) take IAC_INGEST_TOKEN, never a user's JWT. Both sides are
@@ -118,7 +125,10 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
       return reply.code(201).send();
     },
   );
+}
 
+/** Stacks: listed, one, its runs and its resources. */
+function stackRoutes(app: App, { service }: IacRoutesOptions) {
   app.get(
     '/api/v1/iac/stacks',
     {
@@ -134,7 +144,14 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
 
   app.get(
     '/api/v1/iac/stacks/:id',
-    { schema: { tags, summary: 'Get an IaC stack', params: IdParams, response: { 200: IacStackSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get an IaC stack',
+        params: IdParams,
+        response: { 200: IacStackSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.getStack(req.caller, req.params.id),
   );
 
@@ -154,19 +171,41 @@ export async function iacRoutes(app: App, { service, ingestToken }: IacRoutesOpt
 
   app.get(
     '/api/v1/iac/stacks/:id/resources',
-    { schema: { tags, summary: 'Resource topology of a stack', params: IdParams, response: { 200: Topology, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Resource topology of a stack',
+        params: IdParams,
+        response: { 200: Topology, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.topology(req.caller, req.params.id),
   );
+}
 
+/** The IaC dashboard and the modules' drift. */
+function overviewRoutes(app: App, { service }: IacRoutesOptions) {
   app.get(
     '/api/v1/iac/dashboard',
-    { schema: { tags, summary: 'Stacks grouped by environment, failed last runs first', response: { 200: Dashboard, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Stacks grouped by environment, failed last runs first',
+        response: { 200: Dashboard, ...errorResponses(401) },
+      },
+    },
     async (req) => service.dashboard(req.caller),
   );
 
   app.get(
     '/api/v1/iac/module-drift',
-    { schema: { tags, summary: 'Module drift records, newest detection first', response: { 200: Type.Array(DriftRecord), ...errorResponses(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Module drift records, newest detection first',
+        response: { 200: Type.Array(DriftRecord), ...errorResponses(401) },
+      },
+    },
     async (req) => service.listDrift(req.caller),
   );
 }

@@ -57,16 +57,29 @@ export const RunIngestBody = Type.Object({
   status: RunStatus,
   // "The engine value of the run" (engine_a…); kept free text: a reporter naming its tool otherwise
   // (or a cloud provider) must not lose the whole run report over it.
-  provider: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'engine value of the run, e.g. engine_a' }))),
+  provider: Type.Optional(
+    Nullable(Type.String({ maxLength: 200, description: 'engine value of the run, e.g. engine_a' })),
+  ),
   resourceChanges: Type.Optional(
-    Type.Object({ add: Type.Optional(Count), change: Type.Optional(Count), destroy: Type.Optional(Count) }, { description: 'missing counts are 0' }),
+    Type.Object(
+      { add: Type.Optional(Count), change: Type.Optional(Count), destroy: Type.Optional(Count) },
+      { description: 'missing counts are 0' },
+    ),
   ),
   triggeredBy: Type.Optional(Nullable(Text({ maxLength: 500 }))),
   pipelineUrl: Type.Optional(Nullable(Url)),
-  startedAt: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'defaults to the ingestion time' }))),
+  startedAt: Type.Optional(
+    Nullable(Type.String({ format: 'date-time', description: 'defaults to the ingestion time' })),
+  ),
   finishedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   durationMs: Type.Optional(
-    Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'computed from startedAt and finishedAt when omitted' })),
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'computed from startedAt and finishedAt when omitted',
+      }),
+    ),
   ),
 });
 export type RunIngestBody = Static<typeof RunIngestBody>;
@@ -104,10 +117,16 @@ const ResourceNodeInput = Type.Object({
 export const TopologyIngestBody = Type.Object({
   resources: Type.Array(ResourceNodeInput, { maxItems: MAX_RESOURCES }),
   dependencies: Type.Optional(
-    Type.Array(Type.Object({ sourceAddress: Text({ minLength: 1, maxLength: 1024 }), targetAddress: Text({ minLength: 1, maxLength: 1024 }) }), {
-      maxItems: MAX_DEPENDENCIES,
-      description: 'defaults to none',
-    }),
+    Type.Array(
+      Type.Object({
+        sourceAddress: Text({ minLength: 1, maxLength: 1024 }),
+        targetAddress: Text({ minLength: 1, maxLength: 1024 }),
+      }),
+      {
+        maxItems: MAX_DEPENDENCIES,
+        description: 'defaults to none',
+      },
+    ),
   ),
 });
 export type TopologyIngestBody = Static<typeof TopologyIngestBody>;

@@ -6,7 +6,8 @@
 export function nodeDefaults(address: string): { type: string; name: string; provider: string } {
   let rest = address;
   // Module path segments (`module.vpc.`, `module.db["eu"].`) do not name the resource.
-  for (let m = /^module\.[^.[]+(\[[^\]]*\])?\./.exec(rest); m; m = /^module\.[^.[]+(\[[^\]]*\])?\./.exec(rest)) rest = rest.slice(m[0].length);
+  for (let m = /^module\.[^.[]+(\[[^\]]*\])?\./.exec(rest); m; m = /^module\.[^.[]+(\[[^\]]*\])?\./.exec(rest))
+    rest = rest.slice(m[0].length);
   if (rest.startsWith('data.')) rest = rest.slice('data.'.length);
   const dot = rest.indexOf('.');
   const type = dot > 0 ? rest.slice(0, dot) : rest;
@@ -16,7 +17,8 @@ export function nodeDefaults(address: string): { type: string; name: string; pro
 }
 
 export function completeNode(n: { address: string; type?: string; provider?: string; name?: string }) {
-  if (n.type !== undefined && n.provider !== undefined && n.name !== undefined) return { address: n.address, type: n.type, provider: n.provider, name: n.name };
+  if (n.type !== undefined && n.provider !== undefined && n.name !== undefined)
+    return { address: n.address, type: n.type, provider: n.provider, name: n.name };
   const d = nodeDefaults(n.address);
   return { address: n.address, type: n.type ?? d.type, provider: n.provider ?? d.provider, name: n.name ?? d.name };
 }

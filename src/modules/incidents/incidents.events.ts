@@ -4,7 +4,12 @@ import type { IncidentStatus, Severity } from './incidents.schemas.js';
 declare module '../../infra/events.js' {
   interface EventMap {
     INCIDENT_CREATED: { incidentId: string; title: string; severity: Severity };
-    INCIDENT_STATUS_CHANGED: { incidentId: string; previousStatus: IncidentStatus; newStatus: IncidentStatus; updatedBy: string };
+    INCIDENT_STATUS_CHANGED: {
+      incidentId: string;
+      previousStatus: IncidentStatus;
+      newStatus: IncidentStatus;
+      updatedBy: string;
+    };
     /** A manual timeline entry (decision 744): `id` is the entry's. */
     'incident.update.created': { incidentId: string; id: string };
     /** Severity, title, description, commander, affected lists or cause edited (decision 744). */

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { components, environments, incidentComponents, incidentEnvironments, incidents, incidentUpdates, users } from '../../db/schema/index.js';
+import {
+  components,
+  environments,
+  incidentComponents,
+  incidentEnvironments,
+  incidents,
+  incidentUpdates,
+  users,
+} from '../../db/schema/index.js';
 import type { IncidentListQuery } from './incidents.schemas.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -36,7 +44,11 @@ export const incidentsRepository = {
     return !!row;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof incidents.$inferInsert>): Promise<IncidentRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof incidents.$inferInsert>,
+  ): Promise<IncidentRow | undefined> {
     const [row] = await db
       .update(incidents)
       .set({ ...values, updatedAt: new Date() })
@@ -58,12 +70,21 @@ export const incidentsRepository = {
       filters.push(
         inArray(
           incidents.id,
-          db.select({ id: incidentComponents.incidentId }).from(incidentComponents).where(eq(incidentComponents.componentId, q.componentId)),
+          db
+            .select({ id: incidentComponents.incidentId })
+            .from(incidentComponents)
+            .where(eq(incidentComponents.componentId, q.componentId)),
         ),
       );
     const where = filters.length ? and(...filters) : undefined;
     const [data, [total]] = await Promise.all([
-      db.select().from(incidents).where(where).orderBy(desc(incidents.createdAt), desc(incidents.id)).offset(q.skip).limit(q.take),
+      db
+        .select()
+        .from(incidents)
+        .where(where)
+        .orderBy(desc(incidents.createdAt), desc(incidents.id))
+        .offset(q.skip)
+        .limit(q.take),
       db.select({ n: count() }).from(incidents).where(where),
     ]);
     return { data, total: total!.n };
@@ -72,12 +93,18 @@ export const incidentsRepository = {
   /** Replaces the affected component ids of an incident (order kept through `position`). */
   async setComponents(db: Executor, incidentId: string, ids: string[]) {
     await db.delete(incidentComponents).where(eq(incidentComponents.incidentId, incidentId));
-    if (ids.length) await db.insert(incidentComponents).values(ids.map((componentId, position) => ({ incidentId, componentId, position })));
+    if (ids.length)
+      await db
+        .insert(incidentComponents)
+        .values(ids.map((componentId, position) => ({ incidentId, componentId, position })));
   },
 
   async setEnvironments(db: Executor, incidentId: string, ids: string[]) {
     await db.delete(incidentEnvironments).where(eq(incidentEnvironments.incidentId, incidentId));
-    if (ids.length) await db.insert(incidentEnvironments).values(ids.map((environmentId, position) => ({ incidentId, environmentId, position })));
+    if (ids.length)
+      await db
+        .insert(incidentEnvironments)
+        .values(ids.map((environmentId, position) => ({ incidentId, environmentId, position })));
   },
 
   /** Affected ids of many incidents in two queries (no N+1 on lists). */

@@ -27,9 +27,23 @@ const tags = ['incidents'];
 const base = '/api/v1/incidents';
 
 export async function incidentsRoutes(app: App, { incidents, postMortems }: IncidentsRoutesOptions) {
+  incidentRoutes(app, { incidents, postMortems });
+  lifecycleRoutes(app, { incidents, postMortems });
+  postMortemRoutes(app, { incidents, postMortems });
+}
+
+/** Incidents: listed, declared, read and changed. */
+function incidentRoutes(app: App, { incidents }: IncidentsRoutesOptions) {
   app.get(
     base,
-    { schema: { tags, summary: 'List incidents, newest first', querystring: IncidentListQuery, response: { 200: IncidentPage, ...errorResponses(400, 401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List incidents, newest first',
+        querystring: IncidentListQuery,
+        response: { 200: IncidentPage, ...errorResponses(400, 401) },
+      },
+    },
     async (req) => incidents.list(req.caller, req.query),
   );
 
@@ -68,7 +82,8 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
       schema: {
         tags,
         summary: 'Change incident fields; status moves go through /status',
-        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
+        description:
+          "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         params: IdParams,
         body: UpdateIncidentBody,
         response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 403, 404) },
@@ -76,14 +91,18 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     },
     async (req) => incidents.update(req.caller, req.params.id, req.body),
   );
+}
 
+/** An incident's status, deletion, updates and timeline. */
+function lifecycleRoutes(app: App, { incidents }: IncidentsRoutesOptions) {
   app.patch(
     `${base}/:id/status`,
     {
       schema: {
         tags,
         summary: 'Move an incident along its status table (resolve it); emits INCIDENT_STATUS_CHANGED',
-        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
+        description:
+          "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         params: IdParams,
         body: StatusBody,
         response: { 200: IncidentDetailSchema, ...errorResponses(400, 401, 403, 404) },
@@ -96,7 +115,12 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     `${base}/:id`,
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Delete an incident (admin)', params: IdParams, response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Delete an incident (admin)',
+        params: IdParams,
+        response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req, reply) => {
       await incidents.remove(req.caller, req.params.id);
@@ -130,7 +154,10 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
     },
     async (req) => incidents.timeline(req.caller, req.params.id),
   );
+}
 
+/** Post-mortems: written, listed, read, changed and published. */
+function postMortemRoutes(app: App, { postMortems }: IncidentsRoutesOptions) {
   const pm = '/api/v1/post-mortems';
   app.post(
     pm,
@@ -138,7 +165,8 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
       schema: {
         tags,
         summary: 'Write the post-mortem of an incident (one per incident)',
-        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
+        description:
+          "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         body: CreatePostMortemBody,
         response: { 201: PostMortemSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -148,7 +176,14 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
 
   app.get(
     `${pm}/:id`,
-    { schema: { tags, summary: 'A post-mortem', params: IdParams, response: { 200: PostMortemSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'A post-mortem',
+        params: IdParams,
+        response: { 200: PostMortemSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => postMortems.get(req.caller, req.params.id),
   );
 
@@ -171,7 +206,8 @@ export async function incidentsRoutes(app: App, { incidents, postMortems }: Inci
       schema: {
         tags,
         summary: 'Change a post-mortem; incidentId is fixed',
-        description: "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
+        description:
+          "Allowed: admins, the incident's commander and members of a team owning one of its affected components.",
         params: IdParams,
         body: UpdatePostMortemBody,
         response: { 200: PostMortemSchema, ...errorResponses(400, 401, 403, 404) },

@@ -18,4 +18,6 @@ export function transitionProblem(from: IncidentStatus, to: IncidentStatus): str
 }
 
 /** Drops repeated ids, keeping the first position of each. */
-export const uniqueIds = (ids: readonly string[] | undefined): string[] => [...new Set((ids ?? []).map((s) => s.toLowerCase()))];
+export const uniqueIds = (ids: readonly string[] | undefined): string[] => [
+  ...new Set((ids ?? []).map((s) => s.toLowerCase())),
+];

@@ -73,7 +73,9 @@ export const IncidentListQuery = Type.Object({
   severity: Type.Optional(Severity),
   status: Type.Optional(Status),
   // The portal's component filter (decision 744).
-  componentId: Type.Optional(Type.String({ format: 'uuid', description: 'UUID: only incidents affecting this component' })),
+  componentId: Type.Optional(
+    Type.String({ format: 'uuid', description: 'UUID: only incidents affecting this component' }),
+  ),
 });
 export type IncidentListQuery = Static<typeof IncidentListQuery>;
 
@@ -86,7 +88,8 @@ export const CreateIncidentBody = Type.Object({
   affectedEnvironmentIds: Type.Optional(IdList),
   causedByDeploymentId: Type.Optional(
     Type.Union([Uuid, Type.Null()], {
-      description: 'the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it',
+      description:
+        'the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it',
     }),
   ),
 });
@@ -101,7 +104,8 @@ export const UpdateIncidentBody = Type.Object({
   affectedEnvironmentIds: Type.Optional(IdList),
   causedByDeploymentId: Type.Optional(
     Type.Union([Uuid, Type.Null()], {
-      description: 'the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it',
+      description:
+        'the deployment that caused the incident; must exist in the current organization (X-Organization-Id); null clears it',
     }),
   ),
   // Listed only so the service can refuse it with a clear message (status moves go through /status).
@@ -114,7 +118,9 @@ export type StatusBody = Static<typeof StatusBody>;
 
 export const AddUpdateBody = Type.Object({
   message: Message,
-  authorId: Type.Optional(Type.String({ format: 'uuid', description: 'defaults to the caller; only admins may name another user' })),
+  authorId: Type.Optional(
+    Type.String({ format: 'uuid', description: 'defaults to the caller; only admins may name another user' }),
+  ),
 });
 export type AddUpdateBody = Static<typeof AddUpdateBody>;
 
@@ -136,7 +142,9 @@ export const PostMortemSchema = Type.Object(
     incidentId: Uuid,
     rootCause: Type.String(),
     contributingFactors: Type.Array(Type.String()),
-    actionItems: Type.Array(Type.Object({ title: Type.String(), assignee: Type.Optional(Type.String()), done: Type.Boolean() })),
+    actionItems: Type.Array(
+      Type.Object({ title: Type.String(), assignee: Type.Optional(Type.String()), done: Type.Boolean() }),
+    ),
     body: Nullable(Type.String()),
     approvedBy: Nullable(Uuid),
     approvedAt: NullableTimestamp,

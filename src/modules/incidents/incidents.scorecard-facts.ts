@@ -9,7 +9,11 @@ export const incidentsFactsLookup = {
     const out = new Map<string, Record<string, number>>();
     if (componentIds.length === 0) return out;
     const rows = await db
-      .select({ componentId: incidentComponents.componentId, severity: incidents.severity, n: sql<number>`count(*)::int` })
+      .select({
+        componentId: incidentComponents.componentId,
+        severity: incidents.severity,
+        n: sql<number>`count(*)::int`,
+      })
       .from(incidentComponents)
       .innerJoin(incidents, eq(incidents.id, incidentComponents.incidentId))
       .where(and(inArray(incidentComponents.componentId, componentIds), ne(incidents.status, 'resolved')))
@@ -23,7 +27,10 @@ export const incidentsFactsLookup = {
   },
   /** The components an incident names (to re-evaluate them when it changes). */
   async componentsOf(db: Executor, incidentId: string): Promise<string[]> {
-    const rows = await db.select({ id: incidentComponents.componentId }).from(incidentComponents).where(eq(incidentComponents.incidentId, incidentId));
+    const rows = await db
+      .select({ id: incidentComponents.componentId })
+      .from(incidentComponents)
+      .where(eq(incidentComponents.incidentId, incidentId));
     return rows.map((r) => r.id);
   },
 };

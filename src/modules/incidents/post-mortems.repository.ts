@@ -20,7 +20,11 @@ export const postMortemsRepository = {
     return row;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof postMortems.$inferInsert>): Promise<PostMortemRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof postMortems.$inferInsert>,
+  ): Promise<PostMortemRow | undefined> {
     const [row] = await db
       .update(postMortems)
       .set({ ...values, updatedAt: new Date() })

@@ -8,10 +8,20 @@ import { postMortemsRepository as repo, type PostMortemRow } from './post-mortem
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 const normaliseItems = (items: CreatePostMortemBody['actionItems']) =>
-  (items ?? []).map((i) => ({ title: i.title, ...(i.assignee !== undefined ? { assignee: i.assignee } : {}), done: i.done ?? false }));
+  (items ?? []).map((i) => ({
+    title: i.title,
+    ...(i.assignee !== undefined ? { assignee: i.assignee } : {}),
+    done: i.done ?? false,
+  }));
 
 /** Post-mortems: written and edited by whoever may change their incident (decision 951). */
-export function createPostMortemsService({ db, permissions }: { db: Database; permissions: Pick<PermissionsService, 'require'> }) {
+export function createPostMortemsService({
+  db,
+  permissions,
+}: {
+  db: Database;
+  permissions: Pick<PermissionsService, 'require'>;
+}) {
   async function mustFind(id: string) {
     const row = await repo.find(db, id);
     if (!row) throw new NotFound('Post-mortem not found');
@@ -52,8 +62,13 @@ export function createPostMortemsService({ db, permissions }: { db: Database; pe
     async update(caller: Caller, id: string, body: UpdatePostMortemBody) {
       const current = await mustFind(id);
       await permissions.require(caller, 'incident.update', current.incidentId);
-      if (body.incidentId !== undefined && (typeof body.incidentId !== 'string' || body.incidentId.toLowerCase() !== current.incidentId)) {
-        throw new Invalid('incidentId of a post-mortem cannot be changed', [{ field: 'incidentId', problem: 'cannot be changed' }]);
+      if (
+        body.incidentId !== undefined &&
+        (typeof body.incidentId !== 'string' || body.incidentId.toLowerCase() !== current.incidentId)
+      ) {
+        throw new Invalid('incidentId of a post-mortem cannot be changed', [
+          { field: 'incidentId', problem: 'cannot be changed' },
+        ]);
       }
       const values: Partial<PostMortemRow> = {};
       if (body.rootCause !== undefined) values.rootCause = body.rootCause;

@@ -1,4 +1,5 @@
-import type { ClusterRef } from '../../integrations/kubernetes/kubeconfig.js';
+import type { ClusterRef } from '../../kernel/cluster-ref.js';
+import type { QueryWindow } from '../../kernel/metrics-window.js';
 import type { AuthorizationPolicy, MeshOneStatus, PeerAuthentication, VirtualService } from './meshone.schemas.js';
 
 export type { ClusterRef };
@@ -17,7 +18,12 @@ export interface MeshOnePort {
   status(ref: ClusterRef, signal?: AbortSignal): Promise<MeshOneStatus>;
   listVirtualServices(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<VirtualService[]>;
   /** 404 (`NotFound`) when absent. */
-  getVirtualService(ref: ClusterRef, namespace: string, name: string, signal?: AbortSignal): Promise<VirtualServiceRead>;
+  getVirtualService(
+    ref: ClusterRef,
+    namespace: string,
+    name: string,
+    signal?: AbortSignal,
+  ): Promise<VirtualServiceRead>;
   /**
    * Writes the weights of the first HTTP route's destinations (in their order) with a JSON merge
    * patch guarded by `resourceVersion` (409 when the resource changed meanwhile).
@@ -39,7 +45,19 @@ export interface RangeSeries {
   values: [number, string][];
 }
 
-/** A Prometheus-compatible range query (`METRICS_URL`); 503 when unreachable or not configured. */
+export type MeshOneMetric = 'rps' | 'error-rate' | 'latency';
+
+/** One metric of a destination service, over Istio's standard metrics. */
+export interface MeshOneMetricQuery {
+  metric: MeshOneMetric;
+  service: string;
+  namespace: string;
+}
+
+/**
+ * The metrics store (`METRICS_URL`, Prometheus-compatible); 503 when unreachable or not configured.
+ * The query is typed: the adapter writes the store's query language (decision 1052).
+ */
 export interface MeshOneMetricsPort {
-  queryRange(query: string, range: { start: number; end: number; step: number }, signal?: AbortSignal): Promise<RangeSeries[]>;
+  meshOneSeries(query: MeshOneMetricQuery, window: QueryWindow, signal?: AbortSignal): Promise<RangeSeries[]>;
 }

@@ -14,13 +14,21 @@ import {
   VirtualServiceSchema,
   WeightsBody,
 } from './meshone.schemas.js';
-import type { MeshOneMetric, MeshOneService } from './meshone.service.js';
+import type { MeshOneMetric } from './meshone.ports.js';
+import type { MeshOneService } from './meshone.service.js';
 
 const tags = ['meshone'];
 const base = '/api/v1/meshone';
 const errors = errorResponses(400, 401, 403, 503);
 
 export async function meshOneRoutes(app: App, { service }: { service: MeshOneService }) {
+  virtualServiceRoutes(app, { service });
+  policyRoutes(app, { service });
+  trafficRoutes(app, { service });
+}
+
+/** The installation's status and its virtual services, whose route weights can be set. */
+function virtualServiceRoutes(app: App, { service }: { service: MeshOneService }) {
   app.get(
     `${base}/status`,
     {
@@ -79,7 +87,10 @@ export async function meshOneRoutes(app: App, { service }: { service: MeshOneSer
     },
     async (req) => service.setWeights(req.caller, req.params, req.body),
   );
+}
 
+/** The security policies: peer authentications and authorization policies. */
+function policyRoutes(app: App, { service }: { service: MeshOneService }) {
   app.get(
     `${base}/peer-authentications`,
     {
@@ -107,7 +118,10 @@ export async function meshOneRoutes(app: App, { service }: { service: MeshOneSer
     },
     async (req) => service.listAuthorizationPolicies(req.caller, req.query),
   );
+}
 
+/** What the mesh measures: the metric series and the service topology. */
+function trafficRoutes(app: App, { service }: { service: MeshOneService }) {
   const metrics: [MeshOneMetric, string, string][] = [
     ['rps', 'getMeshOneRps', 'Requests per second of a service'],
     ['error-rate', 'getMeshOneErrorRate', 'Share of 5xx answers of a service'],
@@ -116,7 +130,15 @@ export async function meshOneRoutes(app: App, { service }: { service: MeshOneSer
   for (const [metric, operationId, summary] of metrics) {
     app.get(
       `${base}/metrics/${metric}`,
-      { schema: { tags, operationId, summary, querystring: MetricsQuery, response: { 200: MetricSeriesSchema, ...errorResponses(400, 401, 502, 503) } } },
+      {
+        schema: {
+          tags,
+          operationId,
+          summary,
+          querystring: MetricsQuery,
+          response: { 200: MetricSeriesSchema, ...errorResponses(400, 401, 502, 503) },
+        },
+      },
       async (req) => service.metric(req.caller, metric, req.query),
     );
   }

@@ -13,7 +13,9 @@ export const MeshOneStatusSchema = Type.Object(
   {
     installed: Type.Boolean(),
     version: Nullable(Type.String()),
-    components: Type.Array(Type.Object({ name: Type.String(), ready: Type.Boolean(), version: Nullable(Type.String()) })),
+    components: Type.Array(
+      Type.Object({ name: Type.String(), ready: Type.Boolean(), version: Nullable(Type.String()) }),
+    ),
   },
   { title: 'MeshOneStatus' },
 );
@@ -25,7 +27,9 @@ export const VirtualServiceSchema = Type.Object(
     name: Type.String(),
     namespace: Type.String(),
     hosts: Type.Array(Type.String()),
-    http: Type.Array(Type.Object({ route: Type.Array(Type.Object({ destination: Destination, weight: Type.Number() })) })),
+    http: Type.Array(
+      Type.Object({ route: Type.Array(Type.Object({ destination: Destination, weight: Type.Number() })) }),
+    ),
   },
   { title: 'MeshOneVirtualService' },
 );
@@ -35,7 +39,12 @@ export const PeerAuthenticationSchema = Type.Object(
   {
     name: Type.String(),
     namespace: Type.String(),
-    mtlsMode: Type.Union([Type.Literal('STRICT'), Type.Literal('PERMISSIVE'), Type.Literal('DISABLE'), Type.Literal('UNSET')]),
+    mtlsMode: Type.Union([
+      Type.Literal('STRICT'),
+      Type.Literal('PERMISSIVE'),
+      Type.Literal('DISABLE'),
+      Type.Literal('UNSET'),
+    ]),
     createdAt: Nullable(Timestamp),
   },
   { title: 'MeshOnePeerAuthentication' },
@@ -65,7 +74,10 @@ export const MetricSeriesSchema = Type.Object(
 );
 export type MetricSeries = Static<typeof MetricSeriesSchema>;
 
-export const TopologyEdgeSchema = Type.Object({ source: Type.String(), destination: Type.String(), weight: Type.Number() }, { title: 'MeshOneTopologyEdge' });
+export const TopologyEdgeSchema = Type.Object(
+  { source: Type.String(), destination: Type.String(), weight: Type.Number() },
+  { title: 'MeshOneTopologyEdge' },
+);
 export type TopologyEdge = Static<typeof TopologyEdgeSchema>;
 
 export const NamespaceQuery = Type.Object({ namespace: Namespace, clusterConfig: ClusterConfigQuery });
@@ -81,7 +93,10 @@ export const WeightsBody = Type.Object(
   {
     weights: Type.Array(
       Type.Object(
-        { destination: Type.String({ minLength: 1, maxLength: 253 }), weight: Type.Integer({ minimum: 0, maximum: 100 }) },
+        {
+          destination: Type.String({ minLength: 1, maxLength: 253 }),
+          weight: Type.Integer({ minimum: 0, maximum: 100 }),
+        },
         { additionalProperties: false },
       ),
       { minItems: 1, maxItems: 100 },

@@ -1,10 +1,36 @@
 import type { Caller } from '../../kernel/caller.js';
 import { Forbidden, Invalid } from '../../kernel/errors.js';
-import { promString, queryWindow } from '../../integrations/prometheus/range.js';
-import type { ClusterRef, MeshOneMetricsPort, MeshOnePort } from './meshone.ports.js';
+import { queryWindow } from '../../kernel/metrics-window.js';
+import type { ClusterRef, MeshOneMetric, MeshOneMetricsPort, MeshOnePort } from './meshone.ports.js';
 import type { MetricSeries, TopologyEdge, WeightsBody } from './meshone.schemas.js';
 
-export type MeshOneMetric = 'rps' | 'error-rate' | 'latency';
+/**
+ * The weights by destination, once each of the first HTTP route's destinations (`keys`) is named exactly
+ * once (decision 1170: cut out of setWeights).
+ */
+function weightsByDestination(keys: string[], weights: WeightsBody['weights']) {
+  if (new Set(keys).size !== keys.length)
+    throw new Invalid('The first HTTP route names a destination twice; its weights cannot be set by name');
+  const given = new Map<string, number>();
+  for (const w of weights) {
+    if (given.has(w.destination))
+      throw new Invalid(`destination ${w.destination} is given more than once`, [
+        { field: 'weights', problem: 'duplicate destination' },
+      ]);
+    if (!keys.includes(w.destination))
+      throw new Invalid(
+        `destination ${w.destination} is not a destination of the first HTTP route (expected: ${keys.join(', ')})`,
+        [{ field: 'weights', problem: 'unknown destination' }],
+      );
+    given.set(w.destination, w.weight);
+  }
+  const missing = keys.filter((k) => !given.has(k));
+  if (missing.length > 0)
+    throw new Invalid(`every destination of the first HTTP route needs a weight; missing: ${missing.join(', ')}`, [
+      { field: 'weights', problem: 'missing destination' },
+    ]);
+  return given;
+}
 
 /** Mesh one (Istio): routing, security and traffic of the mesh, read live from the cluster and the metrics store. */
 export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOneMetricsPort }) {
@@ -34,27 +60,18 @@ export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOne
     async setWeights(caller: Caller, target: { namespace: string; name: string }, body: WeightsBody) {
       const ref = clusterRef(caller, body.clusterConfig);
       const total = body.weights.reduce((sum, w) => sum + w.weight, 0);
-      if (total !== 100) throw new Invalid(`weights must sum to 100 (they sum to ${total})`, [{ field: 'weights', problem: 'must sum to 100' }]);
+      if (total !== 100)
+        throw new Invalid(`weights must sum to 100 (they sum to ${total})`, [
+          { field: 'weights', problem: 'must sum to 100' },
+        ]);
       const { resource, resourceVersion } = await mesh.getVirtualService(ref, target.namespace, target.name);
       const route = resource.http[0]?.route ?? [];
-      if (route.length === 0) throw new Invalid('The virtual service has no HTTP route to weigh', [{ field: 'weights', problem: 'no HTTP route' }]);
-      const keys = route.map((r) => r.destination.subset ?? r.destination.host);
-      if (new Set(keys).size !== keys.length) throw new Invalid('The first HTTP route names a destination twice; its weights cannot be set by name');
-      const given = new Map<string, number>();
-      for (const w of body.weights) {
-        if (given.has(w.destination))
-          throw new Invalid(`destination ${w.destination} is given more than once`, [{ field: 'weights', problem: 'duplicate destination' }]);
-        if (!keys.includes(w.destination))
-          throw new Invalid(`destination ${w.destination} is not a destination of the first HTTP route (expected: ${keys.join(', ')})`, [
-            { field: 'weights', problem: 'unknown destination' },
-          ]);
-        given.set(w.destination, w.weight);
-      }
-      const missing = keys.filter((k) => !given.has(k));
-      if (missing.length > 0)
-        throw new Invalid(`every destination of the first HTTP route needs a weight; missing: ${missing.join(', ')}`, [
-          { field: 'weights', problem: 'missing destination' },
+      if (route.length === 0)
+        throw new Invalid('The virtual service has no HTTP route to weigh', [
+          { field: 'weights', problem: 'no HTTP route' },
         ]);
+      const keys = route.map((r) => r.destination.subset ?? r.destination.host);
+      const given = weightsByDestination(keys, body.weights);
       return mesh.setFirstRouteWeights(
         ref,
         target.namespace,
@@ -73,14 +90,21 @@ export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOne
     /** One edge per route destination: `{source: <virtual service>, destination: <host>, weight}`. */
     async topology(caller: Caller, q: { namespace: string; clusterConfig?: string }): Promise<TopologyEdge[]> {
       const services = await mesh.listVirtualServices(clusterRef(caller, q.clusterConfig), q.namespace);
-      return services.flatMap((vs) => vs.http.flatMap((h) => h.route.map((r) => ({ source: vs.name, destination: r.destination.host, weight: r.weight }))));
+      return services.flatMap((vs) =>
+        vs.http.flatMap((h) =>
+          h.route.map((r) => ({ source: vs.name, destination: r.destination.host, weight: r.weight })),
+        ),
+      );
     },
 
     /** Istio standard metrics over `METRICS_URL` (decision 616): one summed series. */
-    async metric(_caller: Caller, metric: MeshOneMetric, q: { service: string; namespace: string; range: string }): Promise<MetricSeries> {
+    async metric(
+      _caller: Caller,
+      metric: MeshOneMetric,
+      q: { service: string; namespace: string; range: string },
+    ): Promise<MetricSeries> {
       const window = queryWindow(q.range);
-      const query = meshOneQuery(metric, q.service, q.namespace, window.rateWindow);
-      const result = await metrics.queryRange(query, window);
+      const result = await metrics.meshOneSeries({ metric, service: q.service, namespace: q.namespace }, window);
       const points = (result[0]?.values ?? [])
         .map(([t, v]) => ({ timestamp: Number(t), value: Number(v) }))
         // No traffic in a step makes a ratio or a quantile NaN: such a step has no value, not 0.
@@ -88,21 +112,6 @@ export function createMeshOneService(deps: { mesh: MeshOnePort; metrics: MeshOne
       return { metric, service: q.service, namespace: q.namespace, timeseries: points };
     },
   };
-}
-
-/** The PromQL of each metric over Istio's standard metrics, filtered by destination service and namespace. */
-export function meshOneQuery(metric: MeshOneMetric, service: string, namespace: string, rateWindow: string): string {
-  const sel = `destination_service_name=${promString(service)},destination_service_namespace=${promString(namespace)}`;
-  // Both proxies of a meshed call report it (reporter="source" and "destination"): counting both would
-  // double the rate, so the destination's report is used, and the source's only where there is none
-  // (a destination outside the mesh). Ratios and quantiles are not skewed by the double report.
-  if (metric === 'rps') {
-    return `sum(rate(istio_requests_total{${sel},reporter="destination"}[${rateWindow}])) or sum(rate(istio_requests_total{${sel},reporter!="destination"}[${rateWindow}]))`;
-  }
-  if (metric === 'error-rate') {
-    return `(sum(rate(istio_requests_total{${sel},response_code=~"5.."}[${rateWindow}])) or on() vector(0)) / sum(rate(istio_requests_total{${sel}}[${rateWindow}]))`;
-  }
-  return `histogram_quantile(0.99, sum by (le) (rate(istio_request_duration_milliseconds_bucket{${sel}}[${rateWindow}])))`;
 }
 
 export type MeshOneService = ReturnType<typeof createMeshOneService>;

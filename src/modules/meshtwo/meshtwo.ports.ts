@@ -1,5 +1,12 @@
-import type { ClusterRef } from '../../integrations/kubernetes/kubeconfig.js';
-import type { Availability, LinkerdAuthorizationPolicy, MeshTwoStatus, ServerAuthorization, ServiceProfile } from './meshtwo.schemas.js';
+import type { ClusterRef } from '../../kernel/cluster-ref.js';
+import type { QueryWindow } from '../../kernel/metrics-window.js';
+import type {
+  Availability,
+  LinkerdAuthorizationPolicy,
+  MeshTwoStatus,
+  ServerAuthorization,
+  ServiceProfile,
+} from './meshtwo.schemas.js';
 
 export type { ClusterRef };
 
@@ -15,7 +22,11 @@ export interface MeshTwoPort {
    */
   availability(ref: ClusterRef, signal?: AbortSignal): Promise<Availability>;
   listServerAuthorizations(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<ServerAuthorization[]>;
-  listAuthorizationPolicies(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<LinkerdAuthorizationPolicy[]>;
+  listAuthorizationPolicies(
+    ref: ClusterRef,
+    namespace: string,
+    signal?: AbortSignal,
+  ): Promise<LinkerdAuthorizationPolicy[]>;
   listServiceProfiles(ref: ClusterRef, namespace: string, signal?: AbortSignal): Promise<ServiceProfile[]>;
 }
 
@@ -24,7 +35,21 @@ export interface RangeSeries {
   values: [number, string][];
 }
 
-/** A Prometheus-compatible range query (`METRICS_URL`); 503 when unreachable or not configured. */
+/** A deployment's inbound traffic over Linkerd's proxy metrics, or every deployment-to-deployment edge. */
+export type MeshTwoMetricQuery =
+  | { metric: 'rps' | 'error-rate'; deployment: string; namespace: string }
+  | { metric: 'latency'; quantile: number; deployment: string; namespace: string }
+  | { metric: 'edges' };
+
+/**
+ * The metrics store (`METRICS_URL`, Prometheus-compatible); 503 when unreachable or not configured.
+ * The query is typed: the adapter writes the store's query language and answers it with the series,
+ * since mesh two's answers show the query they ran (decision 1052).
+ */
 export interface MeshTwoMetricsPort {
-  queryRange(query: string, range: { start: number; end: number; step: number }, signal?: AbortSignal): Promise<RangeSeries[]>;
+  meshTwoSeries(
+    query: MeshTwoMetricQuery,
+    window: QueryWindow,
+    signal?: AbortSignal,
+  ): Promise<{ query: string; series: RangeSeries[] }>;
 }

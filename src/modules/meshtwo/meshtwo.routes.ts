@@ -23,6 +23,12 @@ const errors = errorResponses(400, 401, 403, 503);
 const metricErrors = errorResponses(400, 401, 502, 503);
 
 export async function meshTwoRoutes(app: App, { service }: { service: MeshTwoService }) {
+  policyRoutes(app, { service });
+  trafficRoutes(app, { service });
+}
+
+/** Linkerd's status and availability, and its policies: server authorizations, authorization policies and service profiles. */
+function policyRoutes(app: App, { service }: { service: MeshTwoService }) {
   app.get(
     `${base}/status`,
     {
@@ -91,7 +97,10 @@ export async function meshTwoRoutes(app: App, { service }: { service: MeshTwoSer
     },
     async (req) => service.listServiceProfiles(req.caller, req.query),
   );
+}
 
+/** What the mesh measures: requests per second, error rate, latency and the service topology. */
+function trafficRoutes(app: App, { service }: { service: MeshTwoService }) {
   app.get(
     `${base}/metrics/rps`,
     {

@@ -3,16 +3,27 @@ import { Type, type Static } from 'typebox';
 /** A Kubernetes namespace name (RFC 1123 label). */
 export const Namespace = Type.String({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' });
 const ClusterConfigQuery = Type.Optional(
-  Type.String({ maxLength: 1_048_576, description: 'Kubeconfig text, or a file path under the folder of CLUSTER_CONFIG_PATH (admins only)' }),
+  Type.String({
+    maxLength: 1_048_576,
+    description: 'Kubeconfig text, or a file path under the folder of CLUSTER_CONFIG_PATH (admins only)',
+  }),
 );
 
 export const MeshTwoStatusSchema = Type.Object(
-  { installed: Type.Boolean(), components: Type.Array(Type.Object({ name: Type.String(), ready: Type.Boolean(), version: Type.Optional(Type.String()) })) },
+  {
+    installed: Type.Boolean(),
+    components: Type.Array(
+      Type.Object({ name: Type.String(), ready: Type.Boolean(), version: Type.Optional(Type.String()) }),
+    ),
+  },
   { title: 'MeshTwoStatus' },
 );
 export type MeshTwoStatus = Static<typeof MeshTwoStatusSchema>;
 
-export const AvailabilitySchema = Type.Object({ available: Type.Boolean(), reason: Type.Optional(Type.String()) }, { title: 'MeshTwoAvailability' });
+export const AvailabilitySchema = Type.Object(
+  { available: Type.Boolean(), reason: Type.Optional(Type.String()) },
+  { title: 'MeshTwoAvailability' },
+);
 export type Availability = Static<typeof AvailabilitySchema>;
 
 export const ServerAuthorizationSchema = Type.Object(
@@ -48,13 +59,21 @@ export type ServiceProfile = Static<typeof ServiceProfileSchema>;
 export const RangeResultSchema = Type.Object(
   {
     query: Type.String(),
-    timeseries: Type.Array(Type.Object({ metric: Type.Record(Type.String(), Type.String()), values: Type.Array(Type.Tuple([Type.Number(), Type.String()])) })),
+    timeseries: Type.Array(
+      Type.Object({
+        metric: Type.Record(Type.String(), Type.String()),
+        values: Type.Array(Type.Tuple([Type.Number(), Type.String()])),
+      }),
+    ),
   },
   { title: 'PrometheusRangeResult' },
 );
 export type RangeResult = Static<typeof RangeResultSchema>;
 
-export const LatencySchema = Type.Object({ p50: RangeResultSchema, p95: RangeResultSchema, p99: RangeResultSchema }, { title: 'MeshTwoLatency' });
+export const LatencySchema = Type.Object(
+  { p50: RangeResultSchema, p95: RangeResultSchema, p99: RangeResultSchema },
+  { title: 'MeshTwoLatency' },
+);
 
 export const TopologyEdgeSchema = Type.Object(
   { source: Type.String(), destination: Type.String(), namespace: Type.String(), rps: Type.Optional(Type.Number()) },
@@ -69,4 +88,6 @@ export const MetricsQuery = Type.Object({
   namespace: Namespace,
   range: Type.String({ default: '5m', maxLength: 16, description: '<n>[smhd]' }),
 });
-export const RangeQuery = Type.Object({ range: Type.String({ default: '5m', maxLength: 16, description: '<n>[smhd]' }) });
+export const RangeQuery = Type.Object({
+  range: Type.String({ default: '5m', maxLength: 16, description: '<n>[smhd]' }),
+});

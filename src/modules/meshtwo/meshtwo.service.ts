@@ -1,10 +1,8 @@
 import type { Caller } from '../../kernel/caller.js';
 import { Forbidden } from '../../kernel/errors.js';
-import { promString, queryWindow } from '../../integrations/prometheus/range.js';
-import type { ClusterRef, MeshTwoMetricsPort, MeshTwoPort } from './meshtwo.ports.js';
+import { queryWindow, type QueryWindow } from '../../kernel/metrics-window.js';
+import type { ClusterRef, MeshTwoMetricQuery, MeshTwoMetricsPort, MeshTwoPort } from './meshtwo.ports.js';
 import type { RangeResult, TopologyEdge } from './meshtwo.schemas.js';
-
-type Window = ReturnType<typeof queryWindow>;
 
 /** Mesh two (Linkerd): policy resources from the cluster, golden metrics from the metrics store. */
 export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwoMetricsPort }) {
@@ -17,9 +15,15 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
     return { kind: 'textOrPath', value: clusterConfig };
   }
 
-  async function range(query: string, window: Window): Promise<RangeResult> {
-    const series = await metrics.queryRange(query, window);
-    return { query, timeseries: series.map((s) => ({ metric: s.metric, values: s.values.map(([t, v]) => [Number(t), String(v)] as [number, string]) })) };
+  async function range(metric: MeshTwoMetricQuery, window: QueryWindow): Promise<RangeResult> {
+    const { query, series } = await metrics.meshTwoSeries(metric, window);
+    return {
+      query,
+      timeseries: series.map((s) => ({
+        metric: s.metric,
+        values: s.values.map(([t, v]) => [Number(t), String(v)] as [number, string]),
+      })),
+    };
   }
 
   return {
@@ -34,34 +38,25 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
 
     /** Inbound requests per second of a deployment. */
     async rps(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
-      const w = queryWindow(q.range);
-      return range(`sum(rate(response_total{${selector(q)}}[${w.rateWindow}]))`, w);
+      return range({ metric: 'rps', deployment: q.deployment, namespace: q.namespace }, queryWindow(q.range));
     },
 
     /** Share of inbound responses Linkerd classified as failures. */
     async errorRate(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
-      const w = queryWindow(q.range);
-      const sel = selector(q);
-      return range(
-        `(sum(rate(response_total{${sel},classification="failure"}[${w.rateWindow}])) or on() vector(0)) / sum(rate(response_total{${sel}}[${w.rateWindow}]))`,
-        w,
-      );
+      return range({ metric: 'error-rate', deployment: q.deployment, namespace: q.namespace }, queryWindow(q.range));
     },
 
     async latency(_caller: Caller, q: { deployment: string; namespace: string; range: string }) {
       const w = queryWindow(q.range);
-      const quantile = (p: number) => range(`histogram_quantile(${p}, sum by (le) (rate(response_latency_ms_bucket{${selector(q)}}[${w.rateWindow}])))`, w);
+      const quantile = (p: number) =>
+        range({ metric: 'latency', quantile: p, deployment: q.deployment, namespace: q.namespace }, w);
       const [p50, p95, p99] = await Promise.all([quantile(0.5), quantile(0.95), quantile(0.99)]);
       return { p50, p95, p99 };
     },
 
     /** Deployment-to-deployment edges from the outbound traffic of meshed proxies, with their latest rate. */
     async topology(_caller: Caller, q: { range: string }): Promise<TopologyEdge[]> {
-      const w = queryWindow(q.range);
-      const result = await range(
-        `sum by (namespace, deployment, dst_namespace, dst_deployment) (rate(response_total{direction="outbound",dst_deployment!=""}[${w.end - w.start}s]))`,
-        w,
-      );
+      const result = await range({ metric: 'edges' }, queryWindow(q.range));
       const edges: TopologyEdge[] = [];
       for (const s of result.timeseries) {
         if (!s.metric.deployment || !s.metric.dst_deployment) continue;
@@ -73,12 +68,11 @@ export function createMeshTwoService(deps: { mesh: MeshTwoPort; metrics: MeshTwo
           ...(last ? { rps: Number(last[1]) } : {}),
         });
       }
-      return edges.sort((a, b) => `${a.namespace}/${a.source}/${a.destination}`.localeCompare(`${b.namespace}/${b.source}/${b.destination}`));
+      return edges.sort((a, b) =>
+        `${a.namespace}/${a.source}/${a.destination}`.localeCompare(`${b.namespace}/${b.source}/${b.destination}`),
+      );
     },
   };
 }
-
-const selector = (q: { deployment: string; namespace: string }) =>
-  `deployment=${promString(q.deployment)},namespace=${promString(q.namespace)},direction="inbound"`;
 
 export type MeshTwoService = ReturnType<typeof createMeshTwoService>;

@@ -13,7 +13,13 @@ export interface DirectoryDeps {
     get(
       caller: ReturnType<typeof systemCaller>,
       id: string,
-    ): Promise<{ title: string; severity: string; status: string; commanderUserId: string | null; affectedComponentIds: string[] }>;
+    ): Promise<{
+      title: string;
+      severity: string;
+      status: string;
+      commanderUserId: string | null;
+      affectedComponentIds: string[];
+    }>;
   };
   auth: { findUser(userId: string): Promise<{ roles: string[] } | undefined> };
 }
@@ -37,6 +43,7 @@ export function createDirectory({ db, teams, incidents, auth }: DirectoryDeps): 
       }
     },
     organizationIdsOf: (userId) => organizationsLookup.organizationIdsOf(db, userId),
+    organizationManagerIds: (organizationId) => organizationsLookup.managerIds(db, organizationId),
     async isAdmin(userId) {
       return (await auth.findUser(userId))?.roles.includes('admin') ?? false;
     },

@@ -29,7 +29,14 @@ export const notificationsRepository = {
       .values(row)
       .onConflictDoUpdate({
         target: [notifications.userId, notifications.dedupeKey],
-        set: { title: row.title, body: row.body ?? '', link: row.link ?? null, event: row.event, readAt: null, createdAt: sql`now()` },
+        set: {
+          title: row.title,
+          body: row.body ?? '',
+          link: row.link ?? null,
+          event: row.event,
+          readAt: null,
+          createdAt: sql`now()`,
+        },
       })
       .returning();
     return saved!;
@@ -45,13 +52,21 @@ export const notificationsRepository = {
       .offset(keep - 1)
       .limit(1);
     if (!edge) return;
-    await db.delete(notifications).where(and(eq(notifications.userId, userId), lt(notifications.createdAt, edge.createdAt)));
+    await db
+      .delete(notifications)
+      .where(and(eq(notifications.userId, userId), lt(notifications.createdAt, edge.createdAt)));
   },
 
   async list(db: Executor, v: Visibility, opts: { skip: number; take: number; unread: boolean }) {
     const where = opts.unread ? and(visible(v), isNull(notifications.readAt)) : visible(v);
     const [data, [total], [unread]] = await Promise.all([
-      db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).offset(opts.skip).limit(opts.take),
+      db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .offset(opts.skip)
+        .limit(opts.take),
       db.select({ n: count() }).from(notifications).where(where),
       db
         .select({ n: count() })

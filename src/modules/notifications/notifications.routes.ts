@@ -22,7 +22,13 @@ export async function notificationsRoutes(app: App, { service }: { service: Noti
 
   app.post(
     `${base}/read-all`,
-    { schema: { tags, summary: "Mark all of the signed-in user's notifications read", response: { 200: ReadAllResult, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags,
+        summary: "Mark all of the signed-in user's notifications read",
+        response: { 200: ReadAllResult, ...errorResponses(401) },
+      },
+    },
     async (req) => service.markAllRead(req.caller),
   );
 

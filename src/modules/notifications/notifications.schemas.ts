@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Page, PageQuery } from '../../kernel/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 
-export const NOTIFICATION_KINDS = ['component', 'incident', 'pipeline_run'] as const;
+export const NOTIFICATION_KINDS = ['component', 'incident', 'pipeline_run', 'webhook'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationSchema = Type.Object(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { EventAudience, EventMap, EventName, EventPublisher } from '../../infra/events.js';
+import type { BusEventMap, BusEventName, EventAudience, EventPublisher } from '../../infra/events.js';
 import type { Caller } from '../../kernel/caller.js';
 import { NotFound } from '../../kernel/errors.js';
 import { derive, NOTIFYING_EVENTS, type NotificationsDirectory } from './notifications.derive.js';
@@ -37,13 +37,19 @@ const toView = (r: NotificationRow): NotificationView => ({
   createdAt: r.createdAt,
 });
 
-export function createNotificationsService({ db, events, log, directory, keepPerUser = 200 }: NotificationsServiceDeps) {
+export function createNotificationsService({
+  db,
+  events,
+  log,
+  directory,
+  keepPerUser = 200,
+}: NotificationsServiceDeps) {
   async function visibility(caller: Caller): Promise<Visibility> {
     const userId = caller.actor.userId;
     return { userId, organizationIds: caller.actor.isAdmin ? null : await directory.organizationIdsOf(userId) };
   }
 
-  async function handle<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) {
+  async function handle<K extends BusEventName>(name: K, payload: BusEventMap[K], audience?: EventAudience) {
     const news = await derive(directory, name, payload, audience);
     if (!news) return;
     for (const userId of news.userIds) {
@@ -66,7 +72,7 @@ export function createNotificationsService({ db, events, log, directory, keepPer
 
   return {
     /** Fed every domain event after its write committed; derives and stores notifications in the background. */
-    observe<K extends EventName>(name: K, payload: EventMap[K], audience?: EventAudience) {
+    observe<K extends BusEventName>(name: K, payload: BusEventMap[K], audience?: EventAudience) {
       if (!NOTIFYING.has(name)) return;
       if (backlog >= MAX_BACKLOG) {
         log.warn({ event: name }, 'notification backlog full: event dropped');
@@ -82,8 +88,18 @@ export function createNotificationsService({ db, events, log, directory, keepPer
     idle: () => chain,
 
     async list(caller: Caller, q: NotificationListQuery) {
-      const page = await repo.list(db, await visibility(caller), { skip: q.skip, take: q.take, unread: q.unread === true });
-      return { data: page.data.map(toView), total: page.total, skip: q.skip, take: q.take, unreadCount: page.unreadCount };
+      const page = await repo.list(db, await visibility(caller), {
+        skip: q.skip,
+        take: q.take,
+        unread: q.unread === true,
+      });
+      return {
+        data: page.data.map(toView),
+        total: page.total,
+        skip: q.skip,
+        take: q.take,
+        unreadCount: page.unreadCount,
+      };
     },
 
     async markRead(caller: Caller, id: string) {

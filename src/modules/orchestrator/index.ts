@@ -1,9 +1,13 @@
 import type { Infrastructure } from '../../context.js';
 import type { App, HangarModule } from '../../kernel/types.js';
-import { registerOrchestratorJobs } from './orchestrator.jobs.js';
+import { defineOrchestratorJobs } from './orchestrator.jobs.js';
 import type { OrchestratorPort } from './orchestrator.ports.js';
 import { orchestratorRoutes } from './orchestrator.routes.js';
-import { createOrchestratorService, type OrchestratorService, type WorkloadStatusWriter } from './orchestrator.service.js';
+import {
+  createOrchestratorService,
+  type OrchestratorService,
+  type WorkloadStatusWriter,
+} from './orchestrator.service.js';
 import { RolloutWatcher } from './orchestrator.watch.js';
 
 export type { WatchedRollout } from './orchestrator.ports.js';
@@ -11,7 +15,10 @@ export type { OrchestratorPort } from './orchestrator.ports.js';
 export { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type WorkloadStatus } from './orchestrator.service.js';
 export { operatorName } from './orchestrator.operators.js';
 
-export interface OrchestratorModuleDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log' | 'redis' | 'config'> {
+export interface OrchestratorModuleDeps extends Pick<
+  Infrastructure,
+  'db' | 'events' | 'jobs' | 'log' | 'redis' | 'config'
+> {
   /** Kubernetes. */
   port: OrchestratorPort;
   /** The catalog's verb for a component's workload status. */
@@ -22,14 +29,26 @@ export interface OrchestratorModuleDeps extends Pick<Infrastructure, 'db' | 'eve
 export function createOrchestratorModule(deps: OrchestratorModuleDeps): HangarModule<OrchestratorService> {
   const { port, config } = deps;
   const cfg = config.cluster;
-  const service = createOrchestratorService({ port, db: deps.db, events: deps.events, log: deps.log, catalog: deps.catalog });
-  registerOrchestratorJobs(deps.jobs, service, { intervalS: cfg.syncIntervalS, enabled: port.configured });
+  const service = createOrchestratorService({
+    port,
+    db: deps.db,
+    events: deps.events,
+    log: deps.log,
+    catalog: deps.catalog,
+  });
+  defineOrchestratorJobs({ jobs: deps.jobs, config, clusterConfigured: port.configured }, service);
   return {
     service,
     async routes(app: App) {
       await app.register(orchestratorRoutes, { service });
       if (cfg.watchRollouts && port.configured) {
-        const watcher = new RolloutWatcher({ port, service, redis: deps.redis, key: `${config.redisKeyPrefix}:orchestrator:rollout-watch`, log: deps.log });
+        const watcher = new RolloutWatcher({
+          port,
+          service,
+          redis: deps.redis,
+          key: `${config.redisKeyPrefix}:orchestrator:rollout-watch`,
+          log: deps.log,
+        });
         app.addHook('onReady', async () => watcher.start());
         app.addHook('onClose', async () => watcher.close());
       }

@@ -21,10 +21,27 @@ export const rolloutPhasesRepository = {
     const [row] = await db
       .update(phases)
       // On the right-hand side `phase` is the row's value before this update.
-      .set({ previousPhase: sql`${phases.phase}`, phase: r.phase, namespace: r.namespace, name: r.name, updatedAt: new Date() })
+      .set({
+        previousPhase: sql`${phases.phase}`,
+        phase: r.phase,
+        namespace: r.namespace,
+        name: r.name,
+        updatedAt: new Date(),
+      })
       .where(and(eq(phases.uid, r.uid), ne(phases.phase, r.phase)))
       .returning({ previousPhase: phases.previousPhase });
     return row ? { kind: 'changed', previousPhase: row.previousPhase ?? '' } : { kind: 'same' };
+  },
+
+  async find(
+    db: Executor,
+    uid: string,
+  ): Promise<{ phase: string; previousPhase: string | null; updatedAt: Date } | undefined> {
+    const [row] = await db
+      .select({ phase: phases.phase, previousPhase: phases.previousPhase, updatedAt: phases.updatedAt })
+      .from(phases)
+      .where(eq(phases.uid, uid));
+    return row;
   },
 
   async remove(db: Executor, uid: string) {

@@ -33,7 +33,12 @@ export const RolloutStatusSchema = Type.Object(
   {
     name: Type.String(),
     namespace: Type.String(),
-    phase: Type.Union([Type.Literal('Healthy'), Type.Literal('Progressing'), Type.Literal('Degraded'), Type.Literal('Paused')]),
+    phase: Type.Union([
+      Type.Literal('Healthy'),
+      Type.Literal('Progressing'),
+      Type.Literal('Degraded'),
+      Type.Literal('Paused'),
+    ]),
     replicas: Type.Number(),
     readyReplicas: Type.Number(),
     currentStepIndex: Type.Number(),

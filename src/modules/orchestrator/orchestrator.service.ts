@@ -45,7 +45,8 @@ export interface OrchestratorDeps {
 export function createOrchestratorService(deps: OrchestratorDeps) {
   const { port, db, events } = deps;
 
-  const matches = (w: Workload, componentName: string) => w.name === componentName || Object.values(w.labels).includes(componentName);
+  const matches = (w: Workload, componentName: string) =>
+    w.name === componentName || Object.values(w.labels).includes(componentName);
 
   return {
     listWorkloads: async (_caller: Caller) => port.listWorkloads(),
@@ -56,7 +57,9 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
 
     async listCrds(_caller: Caller, group?: string): Promise<CrdResource[]> {
       const crds = await port.listCrds();
-      return crds.filter((c) => group === undefined || c.group === group).map((c) => ({ ...c, operatorName: operatorName(c.group) }));
+      return crds
+        .filter((c) => group === undefined || c.group === group)
+        .map((c) => ({ ...c, operatorName: operatorName(c.group) }));
     },
 
     listRollouts: async (_caller: Caller, namespace?: string) => port.listRollouts(namespace),
@@ -77,8 +80,19 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
         signal?.throwIfAborted();
         const ref = String((c.annotations as Record<string, unknown> | null)?.[ORCHESTRATOR_ANNOTATION] ?? '').trim();
         const [namespace, name] = ref.includes('/') ? ref.split('/', 2) : [undefined, ref];
-        const w = name ? workloads.find((x) => x.name === name && (namespace === undefined || x.namespace === namespace)) : undefined;
-        const status = w ? { name: w.name, namespace: w.namespace, replicas: w.replicas, readyReplicas: w.readyReplicas, image: w.image, syncedAt } : null;
+        const w = name
+          ? workloads.find((x) => x.name === name && (namespace === undefined || x.namespace === namespace))
+          : undefined;
+        const status = w
+          ? {
+              name: w.name,
+              namespace: w.namespace,
+              replicas: w.replicas,
+              readyReplicas: w.readyReplicas,
+              image: w.image,
+              syncedAt,
+            }
+          : null;
         if (status) {
           await catalog.setWorkloadStatus(caller, c.id, status);
           synced++;
@@ -90,12 +104,22 @@ export function createOrchestratorService(deps: OrchestratorDeps) {
       return { synced };
     },
 
-    /** A rollout listed or changed by the watch: emits `rollout.updated` when its phase moved. */
-    async rolloutSeen(r: WatchedRollout) {
+    /**
+     * A rollout listed or changed by the watch: emits `rollout.updated` when its phase moved.
+     * `retrySince`: an earlier attempt, started then, failed without an answer, so its update may have
+     * committed unannounced; a stored change to this phase written since is then announced (at least
+     * once rather than never, decision 1066).
+     */
+    async rolloutSeen(r: WatchedRollout, { retrySince }: { retrySince?: Date } = {}) {
       const change = await phases.record(db, { uid: r.uid, namespace: r.namespace, name: r.name, phase: r.phase });
-      if (change.kind === 'changed') {
-        events.emit('rollout.updated', { name: r.name, namespace: r.namespace, phase: r.phase, previousPhase: change.previousPhase || null });
+      let previousPhase: string | null | undefined;
+      if (change.kind === 'changed') previousPhase = change.previousPhase || null;
+      else if (change.kind === 'same' && retrySince) {
+        const row = await phases.find(db, r.uid);
+        if (row?.previousPhase && row.updatedAt >= retrySince) previousPhase = row.previousPhase;
       }
+      if (previousPhase !== undefined)
+        events.emit('rollout.updated', { name: r.name, namespace: r.namespace, phase: r.phase, previousPhase });
     },
 
     async rolloutGone(r: WatchedRollout) {

@@ -13,8 +13,15 @@ const MAX_BACKOFF_MS = 10_000;
 /** While the Rollout CRD is absent (a cheap 404 list), retry at least this often, so a CRD installed later is watched at once. */
 const ABSENT_RETRY_MS = 3_000;
 const STABLE_MS = 60_000;
+/**
+ * A phase whose recording failed (a pool or read timeout of a busy machine) is asked again this many
+ * times, RECORD_RETRY_MS apart and doubling; after that the watch is relisted (decision 1066).
+ */
+const RECORD_ATTEMPTS = 5;
+const RECORD_RETRY_MS = 250;
 
-const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const RENEW =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
@@ -38,7 +45,15 @@ export class RolloutWatcher {
   /** Changes are recorded one at a time, in the order the API server reported them. */
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: { port: OrchestratorPort; service: OrchestratorService; redis: Redis | undefined; key: string; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: {
+      port: OrchestratorPort;
+      service: OrchestratorService;
+      redis: Redis | undefined;
+      key: string;
+      log: FastifyBaseLogger;
+    },
+  ) {}
 
   start() {
     void this.tick();
@@ -50,7 +65,8 @@ export class RolloutWatcher {
     clearTimeout(this.restartTimer);
     this.stopWatch();
     await this.queue.catch(() => {});
-    if (this.leader && this.deps.redis) await this.deps.redis.eval(RELEASE, 1, this.deps.key, this.token).catch(() => {});
+    if (this.leader && this.deps.redis)
+      await this.deps.redis.eval(RELEASE, 1, this.deps.key, this.token).catch(() => {});
     this.leader = false;
   }
 
@@ -97,7 +113,7 @@ export class RolloutWatcher {
     try {
       const handle = await this.deps.port.watchRollouts({
         changed: (r) => {
-          if (current()) this.enqueue(() => this.deps.service.rolloutSeen(r), r);
+          if (current()) this.enqueue((retrySince) => this.deps.service.rolloutSeen(r, { retrySince }), r);
         },
         deleted: (r) => {
           if (current()) this.enqueue(() => this.deps.service.rolloutGone(r), r);
@@ -113,11 +129,42 @@ export class RolloutWatcher {
     }
   }
 
-  private enqueue(work: () => Promise<void>, r: WatchedRollout) {
+  private enqueue(work: (retrySince: Date | undefined) => Promise<void>, r: WatchedRollout) {
     if (this.closed) return;
-    this.queue = this.queue
-      .then(work)
-      .catch((err) => this.deps.log.error({ err, rollout: `${r.namespace}/${r.name}` }, 'rollout watch: could not record a phase'));
+    this.queue = this.queue.then(() => this.record(work, r));
+  }
+
+  /**
+   * A change the watch reported is never dropped (decision 1066): the informer has already moved past
+   * it, so a failed write used to lose its `rollout.updated` for good (and the next flip back compared
+   * "same"). It is retried in order; `retrySince` tells the service when the first attempt, whose
+   * outcome is unknown, started. Still failing, the watch is relisted: the fresh list re-reports every rollout, compared
+   * with the stored phases.
+   */
+  private async record(work: (retrySince: Date | undefined) => Promise<void>, r: WatchedRollout) {
+    // Millisecond precision of the stored timestamp: a write in the same millisecond still counts.
+    const firstTry = new Date(Date.now() - 1);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await work(attempt > 0 ? firstTry : undefined);
+        return;
+      } catch (err) {
+        if (this.closed) return;
+        if (attempt + 1 >= RECORD_ATTEMPTS) {
+          this.deps.log.error(
+            { err, rollout: `${r.namespace}/${r.name}` },
+            'rollout watch: could not record a phase; relisting',
+          );
+          if (this.leader) this.restart(err);
+          return;
+        }
+        this.deps.log.warn(
+          { err, rollout: `${r.namespace}/${r.name}`, attempt: attempt + 1 },
+          'rollout watch: could not record a phase; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS * 2 ** attempt).unref());
+      }
+    }
   }
 
   private restart(err: unknown) {

@@ -1,6 +1,10 @@
 import type { App, HangarModule } from '../../kernel/types.js';
 import { organizationsRoutes } from './organizations.routes.js';
-import { createOrganizationsService, type OrganizationsService, type OrganizationsServiceDeps } from './organizations.service.js';
+import {
+  createOrganizationsService,
+  type OrganizationsService,
+  type OrganizationsServiceDeps,
+} from './organizations.service.js';
 
 export { resolveOrganizationContext } from './organizations.context.js';
 export { organizationsLookup } from './organizations.lookup.js';

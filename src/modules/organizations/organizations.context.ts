@@ -9,12 +9,21 @@ import { isUuid } from '../../kernel/schemas.js';
  * "The current organization" (decision 603): from the `X-Organization-Id` header. The caller must be a
  * member (global admins need not be), else 403. Without the header: null (records with no organization).
  */
-export async function resolveOrganizationContext(db: Executor, actor: Actor, value: string | undefined): Promise<string | null> {
+export async function resolveOrganizationContext(
+  db: Executor,
+  actor: Actor,
+  value: string | undefined,
+): Promise<string | null> {
   if (value === undefined || value.trim() === '') return null;
   const orgId = value.trim();
-  if (!isUuid(orgId)) throw new Invalid('X-Organization-Id must be a UUID', [{ field: 'X-Organization-Id', problem: 'must be a UUID' }]);
+  if (!isUuid(orgId))
+    throw new Invalid('X-Organization-Id must be a UUID', [{ field: 'X-Organization-Id', problem: 'must be a UUID' }]);
   if (actor.isAdmin) {
-    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+    const [org] = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, orgId))
+      .limit(1);
     if (!org) throw new NotFound('Organization not found');
     return orgId;
   }

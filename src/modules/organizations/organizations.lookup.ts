@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { organizationMembers, organizations } from '../../db/schema/index.js';
 
@@ -8,7 +8,11 @@ const MAX_ORGANIZATIONS = 1000;
 /** Reads other modules need from organizations (they never query its tables themselves). */
 export const organizationsLookup = {
   async organizationExists(db: Executor, id: string): Promise<boolean> {
-    const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
+    const [row] = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, id))
+      .limit(1);
     return !!row;
   },
   /** Every organization's id (the scorecards module keeps one built-in scorecard per organization). */
@@ -25,9 +29,25 @@ export const organizationsLookup = {
       .limit(1);
     return row?.role;
   },
+  /** The ids of an organization's owners and admins (told when its webhook subscription is disabled). */
+  async managerIds(db: Executor, organizationId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          inArray(organizationMembers.role, ['owner', 'admin']),
+        ),
+      );
+    return rows.map((r) => r.id);
+  },
   /** The organizations a user is a member of (the event gateway's rooms). */
   async organizationIdsOf(db: Executor, userId: string): Promise<string[]> {
-    const rows = await db.select({ id: organizationMembers.organizationId }).from(organizationMembers).where(eq(organizationMembers.userId, userId));
+    const rows = await db
+      .select({ id: organizationMembers.organizationId })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, userId));
     return rows.map((r) => r.id);
   },
 
@@ -36,8 +56,16 @@ export const organizationsLookup = {
    * memberships, and for global admins every organization (role null where not a member).
    */
   async organizationsOf(db: Executor, userId: string, isAdmin: boolean) {
-    const columns = { id: organizations.id, name: organizations.name, slug: organizations.slug, role: organizationMembers.role };
-    const member = and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, userId));
+    const columns = {
+      id: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      role: organizationMembers.role,
+    };
+    const member = and(
+      eq(organizationMembers.organizationId, organizations.id),
+      eq(organizationMembers.userId, userId),
+    );
     const query = isAdmin
       ? db.select(columns).from(organizations).leftJoin(organizationMembers, member)
       : db.select(columns).from(organizations).innerJoin(organizationMembers, member);

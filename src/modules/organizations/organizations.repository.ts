@@ -39,7 +39,9 @@ export const organizationsRepository = {
 
   /** Whether another organization than `exceptId` holds the slug. */
   async slugTaken(db: Executor, slug: string, exceptId?: string): Promise<boolean> {
-    const where = exceptId ? and(eq(organizations.slug, slug), ne(organizations.id, exceptId)) : eq(organizations.slug, slug);
+    const where = exceptId
+      ? and(eq(organizations.slug, slug), ne(organizations.id, exceptId))
+      : eq(organizations.slug, slug);
     const [row] = await db.select({ id: organizations.id }).from(organizations).where(where).limit(1);
     return !!row;
   },
@@ -49,7 +51,11 @@ export const organizationsRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof organizations.$inferInsert>): Promise<OrganizationRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof organizations.$inferInsert>,
+  ): Promise<OrganizationRow | undefined> {
     const [row] = await db
       .update(organizations)
       .set({ ...values, updatedAt: new Date() })

@@ -21,7 +21,8 @@ export function checkAssign(caller: Party, role: string): DomainError | undefine
 
 export function checkRoleChange(caller: Party, target: Party, role: string): DomainError | undefined {
   if (!isManager(caller.role)) return new Forbidden('Only an organization admin or owner can change roles');
-  if (target.role === 'owner') return new Invalid('The owner role cannot be changed', [{ field: 'role', problem: 'target is the owner' }]);
+  if (target.role === 'owner')
+    return new Invalid('The owner role cannot be changed', [{ field: 'role', problem: 'target is the owner' }]);
   if (role === 'owner' && caller.role !== 'owner') return new Forbidden('Only an owner can assign the owner role');
   if (caller.role === 'admin' && target.role === 'admin' && target.userId !== caller.userId) {
     return new Forbidden("An admin cannot change another admin's role");

@@ -16,6 +16,12 @@ const tags = ['organizations'];
 const base = '/api/v1/organizations';
 
 export async function organizationsRoutes(app: App, { service }: { service: OrganizationsService }) {
+  organizationRoutes(app, { service });
+  memberRoutes(app, { service });
+}
+
+/** Organizations: listed, created, read, changed and deleted. */
+function organizationRoutes(app: App, { service }: { service: OrganizationsService }) {
   app.get(
     base,
     {
@@ -83,7 +89,10 @@ export async function organizationsRoutes(app: App, { service }: { service: Orga
       return reply.code(204).send();
     },
   );
+}
 
+/** An organization's members and their roles. */
+function memberRoutes(app: App, { service }: { service: OrganizationsService }) {
   app.get(
     `${base}/:id/members`,
     {

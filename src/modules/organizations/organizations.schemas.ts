@@ -5,7 +5,9 @@ import { Timestamp, Uuid } from '../../kernel/schemas.js';
 
 export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];
-export const OrgRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')], { description: 'owner, admin or member' });
+export const OrgRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')], {
+  description: 'owner, admin or member',
+});
 
 export const OrganizationSchema = Type.Object(
   {

@@ -4,7 +4,12 @@ import type { Caller } from '../../kernel/caller.js';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors.js';
 import { organizationsRepository as repo, type MemberView, type OrganizationRow } from './organizations.repository.js';
 import { checkAssign, checkRemoval, checkRoleChange, isManager } from './organizations.roles.js';
-import type { AddMemberBody, CreateOrganizationBody, OrgRole, UpdateOrganizationBody } from './organizations.schemas.js';
+import type {
+  AddMemberBody,
+  CreateOrganizationBody,
+  OrgRole,
+  UpdateOrganizationBody,
+} from './organizations.schemas.js';
 import { isUniqueViolation } from '../../kernel/db-errors.js';
 
 export interface OrganizationsServiceDeps {
@@ -13,13 +18,8 @@ export interface OrganizationsServiceDeps {
   /** `organization.membership.changed` after a membership is committed or removed, so live event connections follow (decisions 203, 920). */
   events?: EventPublisher;
 }
-
-/**
- * Organization use cases. Writes are gated by the caller's membership role only: a global admin who
- * is not a member may list and read every organization, but changes nothing in it (decision 603 asks
- * for read access; write access stays with the organization's own owners and admins).
- */
-export function createOrganizationsService({ db, userExists, events }: OrganizationsServiceDeps) {
+/** What both verb groups use: the membership event, and the organization with the caller's role in it. */
+function organizationAccess({ db, events }: OrganizationsServiceDeps) {
   const membershipChanged = (userId: string, organizationId: string, member: boolean) =>
     events?.emit('organization.membership.changed', { userId, organizationId, member });
   async function load(id: string): Promise<OrganizationRow> {
@@ -39,7 +39,22 @@ export function createOrganizationsService({ db, userExists, events }: Organizat
     if (!role && !caller.actor.isAdmin) throw new Forbidden('You are not a member of this organization');
     return org;
   }
+  return { membershipChanged, callerRole, assertReader };
+}
 
+/**
+ * Organization use cases. Writes are gated by the caller's membership role only: a global admin who
+ * is not a member may list and read every organization, but changes nothing in it (decision 603 asks
+ * for read access; write access stays with the organization's own owners and admins).
+ */
+export function createOrganizationsService(deps: OrganizationsServiceDeps) {
+  const access = organizationAccess(deps);
+  return { ...organizationVerbs(deps, access), ...memberVerbs(deps, access) };
+}
+
+type Access = ReturnType<typeof organizationAccess>;
+
+function organizationVerbs({ db }: OrganizationsServiceDeps, { membershipChanged, callerRole, assertReader }: Access) {
   return {
     async list(caller: Caller) {
       return caller.actor.isAdmin ? repo.listAll(db) : repo.listForUser(db, caller.actor.userId);
@@ -49,7 +64,11 @@ export function createOrganizationsService({ db, userExists, events }: Organizat
       if (await repo.slugTaken(db, body.slug)) throw new Conflict(`Slug "${body.slug}" is already taken`);
       try {
         const created = await db.transaction(async (tx) => {
-          const org = await repo.insert(tx, { name: body.name, slug: body.slug, description: body.description ?? null });
+          const org = await repo.insert(tx, {
+            name: body.name,
+            slug: body.slug,
+            description: body.description ?? null,
+          });
           await repo.insertMember(tx, org.id, caller.actor.userId, 'owner');
           return org;
         });
@@ -88,7 +107,14 @@ export function createOrganizationsService({ db, userExists, events }: Organizat
       if (role !== 'owner') throw new Forbidden('Only the organization owner can delete it');
       if (!(await repo.delete(db, id))) throw new NotFound('Organization not found');
     },
+  };
+}
 
+function memberVerbs(
+  { db, userExists }: OrganizationsServiceDeps,
+  { membershipChanged, callerRole, assertReader }: Access,
+) {
+  return {
     async listMembers(caller: Caller, id: string): Promise<MemberView[]> {
       await assertReader(caller, id);
       return repo.listMembers(db, id);

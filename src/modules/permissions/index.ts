@@ -3,7 +3,7 @@ import { permissionsRoutes } from './permissions.routes.js';
 import { createPermissionsService, type PermissionsDeps, type PermissionsService } from './permissions.service.js';
 
 export { EntityPermissionsSchema } from './permissions.schemas.js';
-export type { EntityPermissions, PermissionsService } from './permissions.service.js';
+export type { EntityAsk, EntityPermissionsView, PermissionsService } from './permissions.service.js';
 
 export function createPermissionsModule(deps: PermissionsDeps): HangarModule<PermissionsService> {
   const service = createPermissionsService(deps);

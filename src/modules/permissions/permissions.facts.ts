@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { apiSpecs, components, incidentComponents, incidents, pipelines, teamMembers, teams } from '../../db/schema/index.js';
+import {
+  apiSpecs,
+  components,
+  incidentComponents,
+  incidents,
+  pipelines,
+  teamMembers,
+  teams,
+} from '../../db/schema/index.js';
 import type { TeamRole } from './permissions.policy.js';
 
 /**
@@ -50,7 +58,8 @@ function resourceQuery(kind: ResourceKind, id: string): SQL {
 }
 
 /** Every kind but pipelines answers `of_entity` NULL, so the facts' one row has the same columns. */
-const withOfEntity = (kind: ResourceKind, query: SQL): SQL => (kind === 'pipeline' ? query : sql`SELECT k.*, NULL::boolean AS of_entity FROM (${query}) k`);
+const withOfEntity = (kind: ResourceKind, query: SQL): SQL =>
+  kind === 'pipeline' ? query : sql`SELECT k.*, NULL::boolean AS of_entity FROM (${query}) k`;
 
 interface FactsRow {
   found: boolean;
@@ -89,7 +98,9 @@ export const permissionsFacts = {
 
   /** The caller's memberships alone: what a page of entities is decided on (their owner teams are in the rows). */
   async memberships(db: Executor, userId: string): Promise<Map<string, TeamRole>> {
-    const [row] = rowsOf<{ memberships: unknown }>(await db.execute(sql`SELECT ${membershipsOf(userId)} AS memberships`));
+    const [row] = rowsOf<{ memberships: unknown }>(
+      await db.execute(sql`SELECT ${membershipsOf(userId)} AS memberships`),
+    );
     return toMemberships(json<[string, TeamRole][]>(row?.memberships ?? []));
   },
 
@@ -101,7 +112,10 @@ export const permissionsFacts = {
     db: Executor,
     userId: string,
     ids: string[],
-  ): Promise<{ byId: Map<string, Omit<LoadedFacts, 'memberships'> & { kind: ResourceKind }>; memberships: Map<string, TeamRole> }> {
+  ): Promise<{
+    byId: Map<string, Omit<LoadedFacts, 'memberships'> & { kind: ResourceKind }>;
+    memberships: Map<string, TeamRole>;
+  }> {
     const list = sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -116,7 +130,14 @@ export const permissionsFacts = {
             WHERE ic.incident_id = i.id AND c.team_id IS NOT NULL), '[]'::json), NULL::boolean
           FROM ${incidents} i WHERE i.id IN (${list})) x), '[]'::json) AS resources`;
     const [row] = rowsOf<{ memberships: unknown; resources: unknown }>(await db.execute(query));
-    type Found = { id: string; kind: ResourceKind; owner: string | null; commander: string | null; affected: unknown; of_entity: boolean | null };
+    type Found = {
+      id: string;
+      kind: ResourceKind;
+      owner: string | null;
+      commander: string | null;
+      affected: unknown;
+      of_entity: boolean | null;
+    };
     const byId = new Map(
       json<Found[]>(row?.resources ?? []).map((r) => [
         r.id,

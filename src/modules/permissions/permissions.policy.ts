@@ -100,35 +100,46 @@ export function can(subject: Subject, action: Action, resource: ResourceFacts): 
   if (action === 'entity.changeOwner') return ownerChangeDecision(subject, resource);
   if (resource.pipelineOfEntity === false) return pipelineOfNoEntity(action);
   if (action === 'pipeline.approve' && resource.triggeredByUserId === subject.userId) {
-    return deny('The person who triggered a run may not approve it: another member of the owning team or an admin must');
+    return deny(
+      'The person who triggered a run may not approve it: another member of the owning team or an admin must',
+    );
   }
   const needed = NEEDS[action];
   if (action !== 'team.manageMembers' && action !== 'entity.create' && !resource.ownerTeamId) {
     return deny(`This entity's owner names no known team: only admins may ${verb}`);
   }
-  if (holds(subject, resource.ownerTeamId, needed)) return allow(action === 'team.manageMembers' ? 'maintainer of the team' : `${needed} of the owning team`);
+  if (holds(subject, resource.ownerTeamId, needed))
+    return allow(action === 'team.manageMembers' ? 'maintainer of the team' : `${needed} of the owning team`);
   if (action === 'team.manageMembers') return deny(`Only admins and the team's maintainers may ${verb}`);
-  if (action === 'entity.create' && !resource.ownerTeamId) return deny(`The owner names no known team: only admins may create it`);
+  if (action === 'entity.create' && !resource.ownerTeamId)
+    return deny(`The owner names no known team: only admins may create it`);
   return deny(`Only admins and ${whom(needed)} may ${verb}`);
 }
 
 function ownerChangeDecision(subject: Subject, resource: ResourceFacts): Decision {
   const verb = VERB['entity.changeOwner'];
   if (!resource.ownerTeamId) return deny(`This entity's owner names no known team: only admins may ${verb}`);
-  if (!holds(subject, resource.ownerTeamId, 'maintainer')) return deny(`Only admins and ${whom('maintainer')} may ${verb}`);
+  if (!holds(subject, resource.ownerTeamId, 'maintainer'))
+    return deny(`Only admins and ${whom('maintainer')} may ${verb}`);
   if (!resource.newOwnerTeamId) return deny('The new owner names no known team: only admins may give an entity to it');
-  if (!holds(subject, resource.newOwnerTeamId, 'maintainer')) return deny(`Only admins and ${whom('maintainer', 'new owning')} may ${verb}`);
+  if (!holds(subject, resource.newOwnerTeamId, 'maintainer'))
+    return deny(`Only admins and ${whom('maintainer', 'new owning')} may ${verb}`);
   return allow('maintainer of the owning team and of the new owning team');
 }
 
 function incidentDecision(subject: Subject, resource: ResourceFacts): Decision {
-  if (resource.commanderUserId && resource.commanderUserId === subject.userId) return allow('commander of the incident');
-  if (resource.affectedTeamIds?.some((teamId) => holds(subject, teamId, 'member'))) return allow('member of a team owning an affected component');
-  return deny(`Only admins, the commander and members of a team owning an affected component may ${VERB['incident.update']}`);
+  if (resource.commanderUserId && resource.commanderUserId === subject.userId)
+    return allow('commander of the incident');
+  if (resource.affectedTeamIds?.some((teamId) => holds(subject, teamId, 'member')))
+    return allow('member of a team owning an affected component');
+  return deny(
+    `Only admins, the commander and members of a team owning an affected component may ${VERB['incident.update']}`,
+  );
 }
 
 /** A pipeline of no entity keeps the interface documents' answers (decision 959): any signed-in user writes, admins approve. */
 function pipelineOfNoEntity(action: Action): Decision {
-  if (action !== 'pipeline.write') return deny('Only admins may approve, reject or cancel runs of a pipeline that belongs to no entity');
+  if (action !== 'pipeline.write')
+    return deny('Only admins may approve, reject or cancel runs of a pipeline that belongs to no entity');
   return allow('pipeline of no entity: any signed-in user');
 }

@@ -12,7 +12,8 @@ export const CheckBody = Type.Object({
       ),
       resourceId: Type.String({
         format: 'uuid',
-        description: 'The entity, incident or team the action is about (`entity.create` and `team.manageMembers`: the team)',
+        description:
+          'The entity, incident or team the action is about (`entity.create` and `team.manageMembers`: the team)',
       }),
     }),
     { minItems: 1, maxItems: MAX_CHECKS },

@@ -5,12 +5,14 @@ import type { Caller } from '../../kernel/caller.js';
 import { Forbidden } from '../../kernel/errors.js';
 import { permissionsFacts as facts, type LoadedFacts, type ResourceKind } from './permissions.facts.js';
 import { can, type Action, type Decision, type Subject } from './permissions.policy.js';
+import {
+  ADMIN_VIEW,
+  entityViews,
+  type EntityPermissions,
+  type EntityPermissionsView,
+} from './permissions.entity-view.js';
 
-/** What an entity answer carries for its caller (decision 954). */
-export interface EntityPermissions {
-  update: boolean;
-  delete: boolean;
-}
+export type { EntityPermissions, EntityPermissionsView } from './permissions.entity-view.js';
 
 /** The resource kind each action is asked about (by id). `entity.create` is asked about the owner team. */
 const RESOURCE_OF: Record<Action, ResourceKind> = {
@@ -57,29 +59,53 @@ export interface PermissionsDeps {
   /** Memberships behind the `permissions` of pages (decision 958); `require` always reads them fresh. */
   cache: Cache;
   cacheTtlS: number;
+  /** Auth's reader: the admin flag of someone who is not the caller (decision 1062). */
+  users: { findUser(userId: string): Promise<{ roles: string[] } | undefined> };
 }
 
 const MEMBERSHIPS_NS = 'permissions';
 
-export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDeps) {
+/** One entity write of a batch, with the owner teams the asking module already read. */
+export interface EntityAsk {
+  action: Extract<Action, 'entity.create' | 'entity.update' | 'entity.changeOwner'>;
+  ownerTeamId: string | null;
+  newOwnerTeamId?: string | null;
+}
+
+/** The policy's decision on one resource, on facts read fresh (decision 1170: out of createPermissionsService). */
+async function decide(db: Database, caller: Caller, action: Action, id: string | null, { via, ...extra }: Extra = {}) {
+  const kind = via ?? RESOURCE_OF[action];
+  const loaded: LoadedFacts | null =
+    skipsFacts(caller) || id === null ? null : await facts.load(db, caller.actor.userId, kind, id);
+  const memberships =
+    loaded?.memberships ??
+    (id === null && !skipsFacts(caller) ? await facts.memberships(db, caller.actor.userId) : NO_MEMBERSHIPS);
+  const decision = can(subjectOf(caller, memberships), action, {
+    ownerTeamId: loaded?.ownerTeamId ?? null,
+    commanderUserId: loaded?.commanderUserId ?? null,
+    affectedTeamIds: loaded?.affectedTeamIds ?? [],
+    ...(loaded?.pipelineOfEntity !== undefined ? { pipelineOfEntity: loaded.pipelineOfEntity } : {}),
+    ...extra,
+  });
+  return { decision, found: loaded ? loaded.found : true };
+}
+
+export function createPermissionsService({ db, cache, cacheTtlS, users }: PermissionsDeps) {
+  const viewOf = entityViews();
+
   /** A caller's memberships for display (pages): cached for the cache TTL, dropped when a team's members change. */
-  async function cachedMemberships(userId: string): Promise<ReadonlyMap<string, TeamRole>> {
-    const pairs = await cache.getOrLoad(MEMBERSHIPS_NS, `memberships:${userId}`, cacheTtlS, async () => [...(await facts.memberships(db, userId))]);
-    return new Map(pairs);
+  async function cachedMemberships(userId: string): Promise<[string, TeamRole][]> {
+    return cache.getOrLoad(MEMBERSHIPS_NS, `memberships:${userId}`, cacheTtlS, async () => [
+      ...(await facts.memberships(db, userId)),
+    ]);
   }
 
-  async function decide(caller: Caller, action: Action, id: string | null, { via, ...extra }: Extra = {}) {
-    const kind = via ?? RESOURCE_OF[action];
-    const loaded: LoadedFacts | null = skipsFacts(caller) || id === null ? null : await facts.load(db, caller.actor.userId, kind, id);
-    const memberships = loaded?.memberships ?? (id === null && !skipsFacts(caller) ? await facts.memberships(db, caller.actor.userId) : NO_MEMBERSHIPS);
-    const decision = can(subjectOf(caller, memberships), action, {
-      ownerTeamId: loaded?.ownerTeamId ?? null,
-      commanderUserId: loaded?.commanderUserId ?? null,
-      affectedTeamIds: loaded?.affectedTeamIds ?? [],
-      ...(loaded?.pipelineOfEntity !== undefined ? { pipelineOfEntity: loaded.pipelineOfEntity } : {}),
-      ...extra,
-    });
-    return { decision, found: loaded ? loaded.found : true };
+  /** What the caller may do to any entity, for pages (decisions 958, 1140): at most one cached read. */
+  async function entityView(caller: Caller): Promise<EntityPermissionsView> {
+    if (skipsFacts(caller)) return ADMIN_VIEW;
+    const pairs = await cachedMemberships(caller.actor.userId);
+    const plain = !caller.actor.isAdmin && caller.actor.token?.scope !== 'read';
+    return viewOf(pairs, (memberships) => subjectOf(caller, memberships), plain);
   }
 
   return {
@@ -90,7 +116,7 @@ export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDe
 
     /** The decision for one action on one resource (a missing resource is denied: "not found"). */
     async check(caller: Caller, action: Action, id: string | null, extra?: Extra): Promise<Decision> {
-      const { decision, found } = await decide(caller, action, id, extra);
+      const { decision, found } = await decide(db, caller, action, id, extra);
       return found ? decision : { allowed: false, reason: 'not found' };
     },
 
@@ -99,7 +125,7 @@ export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDe
      * through, so the verb answers its own 404 as before (decision 955).
      */
     async require(caller: Caller, action: Action, id: string | null, extra?: Extra): Promise<void> {
-      const { decision, found } = await decide(caller, action, id, extra);
+      const { decision, found } = await decide(db, caller, action, id, extra);
       if (found && !decision.allowed) throw new Forbidden(decision.reason);
     },
 
@@ -109,12 +135,38 @@ export function createPermissionsService({ db, cache, cacheTtlS }: PermissionsDe
      * or hides buttons: every write asks `require`, which reads the facts fresh.
      */
     async forEntities(caller: Caller, rows: readonly { teamId: string | null }[]): Promise<EntityPermissions[]> {
-      const memberships = skipsFacts(caller) ? NO_MEMBERSHIPS : await cachedMemberships(caller.actor.userId);
-      const subject = subjectOf(caller, memberships);
-      return rows.map((row) => ({
-        update: can(subject, 'entity.update', { ownerTeamId: row.teamId }).allowed,
-        delete: can(subject, 'entity.delete', { ownerTeamId: row.teamId }).allowed,
-      }));
+      const view = await entityView(caller);
+      return rows.map((row) => view.of(row.teamId));
+    },
+
+    /** The caller's compiled view, for a page decided row by row by one map lookup (decision 1140). */
+    entityView,
+
+    /**
+     * Many writes of one request decided together (a register-yaml, a location: decision 1060): the
+     * facts are the caller's (the entities' owner teams, known to the asking module), the memberships
+     * read fresh ONCE, whatever the batch's size. `forUserId`: decided for that person instead of the
+     * caller (a scaffold's requester, a location's registrant: decision 1062).
+     */
+    async decideMany(
+      caller: Caller,
+      asks: readonly EntityAsk[],
+      forUserId?: string,
+    ): Promise<{ admin: boolean; teamRoles: boolean; decisions: Decision[] }> {
+      let subject: Subject;
+      if (forUserId) {
+        // A user that no longer exists is no admin and in no team.
+        const [user, memberships] = await Promise.all([users.findUser(forUserId), facts.memberships(db, forUserId)]);
+        subject = { userId: forUserId, isAdmin: user?.roles.includes('admin') === true, memberships };
+      } else
+        subject = subjectOf(
+          caller,
+          skipsFacts(caller) ? NO_MEMBERSHIPS : await facts.memberships(db, caller.actor.userId),
+        );
+      const decisions = asks.map(({ action, ownerTeamId, newOwnerTeamId }) =>
+        can(subject, action, { ownerTeamId, ...(newOwnerTeamId !== undefined ? { newOwnerTeamId } : {}) }),
+      );
+      return { admin: subject.isAdmin && !subject.readOnly, teamRoles: subject.memberships.size > 0, decisions };
     },
 
     /** Many questions at once (≤ 100, the route validates), in one query. */

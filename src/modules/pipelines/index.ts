@@ -5,7 +5,13 @@ import { pipelinesRoutes } from './pipelines.routes.js';
 import { createRunsService, type RunsService } from './pipelines.runs.js';
 import { createPipelinesService, type PipelinesService } from './pipelines.service.js';
 
-export type { ContainerBuildPort, GitOpsApplicationState, GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
+export type {
+  ContainerBuildPort,
+  GitOpsApplicationState,
+  GitOpsDeployPort,
+  NotifyWebhookPort,
+  ScriptRunnerPort,
+} from './pipelines.ports.js';
 export type { PipelinesDeps } from './pipelines.run-claim.js';
 export { pipelinesLookup } from './pipelines.lookup.js';
 

@@ -9,7 +9,13 @@ import { runStages } from './pipelines.run-stages.js';
  * status is re-checked before each stage and once a second: a cancel from any process wins), and
  * finish (the one final write, guarded by the run's status).
  */
-export async function executeRun(deps: PipelinesDeps, runId: string, from: number, jobId: string, signal: AbortSignal): Promise<void> {
+export async function executeRun(
+  deps: PipelinesDeps,
+  runId: string,
+  from: number,
+  jobId: string,
+  signal: AbortSignal,
+): Promise<void> {
   const run = await claimRun(deps, runId, from, jobId);
   // The same job delivered again after its process died mid-run (a stalled job): fail that run.
   if (run === 'stalled') return failInterrupted(deps, runId, RESTART_REASON);

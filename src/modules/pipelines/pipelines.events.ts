@@ -1,4 +1,5 @@
 import type { StageResultRow } from '../../db/schema/pipelines.js';
+import type { EventPublisher } from '../../infra/events.js';
 import type { RunRow } from './pipelines.repository.js';
 
 /**
@@ -27,6 +28,10 @@ export function toRun(row: RunRow) {
   };
 }
 export type PipelineRunView = ReturnType<typeof toRun>;
+
+/** Run updates go to the pipeline's organization only (decision 203). */
+export const emitRunUpdated = (events: EventPublisher, row: RunRow, pipeline: { organizationId: string | null }) =>
+  events.emit('pipeline.run.updated', toRun(row), { organizationId: pipeline.organizationId });
 
 export interface PipelineNotifyEvent {
   runId: string;

@@ -57,5 +57,35 @@ export interface ContainerBuildPort {
    * Builds `tag` and pushes it when asked, writing each command (`$ buildah bud …`) and the tool's
    * output to `log`. Never throws; an aborted `signal` answers `stopped`.
    */
-  build(request: ContainerBuildRequest, log: (line: string) => void, signal?: AbortSignal): Promise<ContainerBuildResult>;
+  build(
+    request: ContainerBuildRequest,
+    log: (line: string) => void,
+    signal?: AbortSignal,
+  ): Promise<ContainerBuildResult>;
+}
+
+/** How a script stage's shell ended: not started, stopped (cancel, timeout, shutdown), or its exit. */
+export interface ScriptResult {
+  /** Why `sh` could not be started, if it was not. */
+  error?: string;
+  stopped: boolean;
+  exitCode: number | null;
+  /** "exited with code 1" or "was killed by SIGKILL", for the stage's reason. */
+  ended: string;
+}
+
+/**
+ * The script stage's shell (decision 1053): `sh -c <command>` in the run's folder with exactly the given
+ * environment, as the stage user when one is given, its lines streamed, killed on abort. The adapter
+ * is the one process-group runner (src/adapters/script-runner.ts, decision 515).
+ */
+export interface ScriptRunnerPort {
+  run(script: {
+    command: string;
+    cwd: string;
+    env: Record<string, string>;
+    signal: AbortSignal;
+    onLine(line: string): void;
+    user?: { uid: number; gid: number };
+  }): Promise<ScriptResult>;
 }

@@ -18,10 +18,19 @@ void _logs;
 
 export const pipelinesRepository = {
   async list(db: Executor, organizationId: string | null, offset: number, limit: number, search?: string) {
-    const inOrg = organizationId === null ? isNull(pipelines.organizationId) : eq(pipelines.organizationId, organizationId);
-    const where = search ? and(inOrg, or(ilike(pipelines.name, likePattern(search)), ilike(pipelines.description, likePattern(search)))) : inOrg;
+    const inOrg =
+      organizationId === null ? isNull(pipelines.organizationId) : eq(pipelines.organizationId, organizationId);
+    const where = search
+      ? and(inOrg, or(ilike(pipelines.name, likePattern(search)), ilike(pipelines.description, likePattern(search))))
+      : inOrg;
     const [data, [total]] = await Promise.all([
-      db.select().from(pipelines).where(where).orderBy(desc(pipelines.createdAt), desc(pipelines.id)).offset(offset).limit(limit),
+      db
+        .select()
+        .from(pipelines)
+        .where(where)
+        .orderBy(desc(pipelines.createdAt), desc(pipelines.id))
+        .offset(offset)
+        .limit(limit),
       db.select({ n: count() }).from(pipelines).where(where),
     ]);
     return { data, total: total!.n };
@@ -42,7 +51,11 @@ export const pipelinesRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: string, values: Partial<typeof pipelines.$inferInsert>): Promise<PipelineRow | undefined> {
+  async update(
+    db: Executor,
+    id: string,
+    values: Partial<typeof pipelines.$inferInsert>,
+  ): Promise<PipelineRow | undefined> {
     const [row] = await db
       .update(pipelines)
       .set({ ...values, updatedAt: new Date() })
@@ -87,14 +100,24 @@ export const pipelinesRepository = {
 
   async unfinishedRuns(db: Executor) {
     return db
-      .select({ id: pipelineRuns.id, status: pipelineRuns.status, resumeAt: pipelineRuns.resumeAt, jobFrom: pipelineRuns.jobFrom })
+      .select({
+        id: pipelineRuns.id,
+        status: pipelineRuns.status,
+        resumeAt: pipelineRuns.resumeAt,
+        jobFrom: pipelineRuns.jobFrom,
+      })
       .from(pipelineRuns)
       .where(inArray(pipelineRuns.status, UNFINISHED))
       .orderBy(pipelineRuns.createdAt);
   },
 
   /** Updates a run only while it is in one of `from` (the guard every engine and verb write uses). */
-  async updateRunIf(db: Executor, id: string, from: RunStatus[], values: Partial<typeof pipelineRuns.$inferInsert>): Promise<RunRow | undefined> {
+  async updateRunIf(
+    db: Executor,
+    id: string,
+    from: RunStatus[],
+    values: Partial<typeof pipelineRuns.$inferInsert>,
+  ): Promise<RunRow | undefined> {
     const [row] = await db
       .update(pipelineRuns)
       .set({ ...values, updatedAt: new Date() })
@@ -118,7 +141,13 @@ export const pipelinesRepository = {
    * results, only while the run is still `running`. Answers false when it no longer is (cancelled
    * from anywhere), which tells the engine to stop.
    */
-  async appendProgress(db: Executor, id: string, chunk: string, chunkBytes: number, stageResults: StageResultRow[]): Promise<boolean> {
+  async appendProgress(
+    db: Executor,
+    id: string,
+    chunk: string,
+    chunkBytes: number,
+    stageResults: StageResultRow[],
+  ): Promise<boolean> {
     const rows = await db
       .update(pipelineRuns)
       .set({
@@ -142,7 +171,11 @@ export const pipelinesRepository = {
   },
 
   async runStatus(db: Executor, id: string): Promise<RunStatus | undefined> {
-    const [row] = await db.select({ status: pipelineRuns.status }).from(pipelineRuns).where(eq(pipelineRuns.id, id)).limit(1);
+    const [row] = await db
+      .select({ status: pipelineRuns.status })
+      .from(pipelineRuns)
+      .where(eq(pipelineRuns.id, id))
+      .limit(1);
     return row?.status;
   },
 

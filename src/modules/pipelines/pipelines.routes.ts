@@ -22,6 +22,12 @@ const emptyBody = async (req: { body: unknown }) => {
 const base = '/api/v1/pipelines';
 
 export async function pipelinesRoutes(app: App, { service, runs }: { service: PipelinesService; runs: RunsService }) {
+  pipelineRoutes(app, { service, runs });
+  runRoutes(app, { service, runs });
+}
+
+/** Pipelines: listed, created, read, changed and deleted. */
+function pipelineRoutes(app: App, { service }: { service: PipelinesService; runs: RunsService }) {
   app.get(
     base,
     {
@@ -29,7 +35,8 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'listPipelines',
         tags,
-        summary: 'List pipelines, newest first (organizationId defaults to X-Organization-Id; without either, pipelines of no organization)',
+        summary:
+          'List pipelines, newest first (organizationId defaults to X-Organization-Id; without either, pipelines of no organization)',
         querystring: PipelineListQuery,
         response: { 200: PipelinePage, ...errorResponses(400, 401, 403, 404) },
       },
@@ -74,7 +81,8 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'updatePipeline',
         tags,
-        summary: 'Update any subset of a pipeline (script and build stages: admins only; a pipeline of an entity: members of its owning team)',
+        summary:
+          'Update any subset of a pipeline (script and build stages: admins only; a pipeline of an entity: members of its owning team)',
         params: IdParams,
         body: UpdatePipelineBody,
         response: { 200: PipelineSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -89,7 +97,8 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       schema: {
         operationId: 'deletePipeline',
         tags,
-        summary: 'Delete a pipeline and its runs (running runs are cancelled; a pipeline of an entity: members of its owning team)',
+        summary:
+          'Delete a pipeline and its runs (running runs are cancelled; a pipeline of an entity: members of its owning team)',
         params: IdParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
@@ -99,7 +108,10 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
       return reply.code(204).send();
     },
   );
+}
 
+/** A pipeline's runs: triggered, listed, read, and approved, rejected or cancelled. */
+function runRoutes(app: App, { runs }: { service: PipelinesService; runs: RunsService }) {
   app.post(
     `${base}/:id/trigger`,
     {
@@ -149,7 +161,13 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
     app.post(
       `${base}/:id/runs/:runId/${verb}`,
       {
-        schema: { operationId, tags, summary, params: RunParams, response: { 200: PipelineRunSchema, ...errorResponses(400, 401, 403, 404) } },
+        schema: {
+          operationId,
+          tags,
+          summary,
+          params: RunParams,
+          response: { 200: PipelineRunSchema, ...errorResponses(400, 401, 403, 404) },
+        },
       },
       async (req) => runs[verb](req.caller, req.params.id, req.params.runId),
     );
@@ -159,6 +177,14 @@ export async function pipelinesRoutes(app: App, { service, runs }: { service: Pi
     'approvePipelineRun',
     'Approve a run waiting for approval: it resumes after the approval stage (admins; members of the owning team but not who triggered it)',
   );
-  action('reject', 'rejectPipelineRun', 'Reject a run waiting for approval: it fails (admins; members of the owning team)');
-  action('cancel', 'cancelPipelineRun', 'Cancel a queued, running or waiting run: its command is stopped (admins; members of the owning team)');
+  action(
+    'reject',
+    'rejectPipelineRun',
+    'Reject a run waiting for approval: it fails (admins; members of the owning team)',
+  );
+  action(
+    'cancel',
+    'cancelPipelineRun',
+    'Cancel a queued, running or waiting run: its command is stopped (admins; members of the owning team)',
+  );
 }

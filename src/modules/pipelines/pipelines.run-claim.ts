@@ -10,7 +10,7 @@ import type { DeploymentsService } from '../deployments/index.js';
 import type { PermissionsService } from '../permissions/index.js';
 import { countLines, RunLog } from './pipelines.log.js';
 import { pipelinesRepository as repo, type PipelineRow, type RunRow } from './pipelines.repository.js';
-import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from './pipelines.ports.js';
+import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort, ScriptRunnerPort } from './pipelines.ports.js';
 
 /** What the pipelines module is handed: its service, run verbs, run job and engine share it. */
 export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'> {
@@ -21,6 +21,8 @@ export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'j
   notifyWebhook: NotifyWebhookPort | undefined;
   /** The build stage's OCI build tools: docker, buildah, podman (decision 514). */
   containerBuild: ContainerBuildPort;
+  /** The script stage's shell: `sh -c` through the process-group runner (decision 1053). */
+  scripts: ScriptRunnerPort;
   /** The deployments module's write verbs: the deploy stage records through them. */
   deployments: Pick<DeploymentsService, 'record' | 'setStatus'>;
   /** The permission policy: pipelines of an entity belong to its owning team (decision 959). */
@@ -28,7 +30,8 @@ export interface PipelinesDeps extends Pick<Infrastructure, 'db' | 'events' | 'j
 }
 
 /** The working folder of a run (the same path in every process; removed when the run ends). */
-export const workDirOf = (ctx: Pick<PipelinesDeps, 'config'>, runId: string) => join(ctx.config.pipelines.workDir, runId);
+export const workDirOf = (ctx: Pick<PipelinesDeps, 'config'>, runId: string) =>
+  join(ctx.config.pipelines.workDir, runId);
 
 /** A run this process claimed: what its stages and its final write share. */
 export interface ClaimedRun {
@@ -55,7 +58,12 @@ export interface ClaimedRun {
  * prepares its working folder and log. `stalled`: this job already ran it in a process that died;
  * undefined: another delivery or process has it, or the pipeline is gone.
  */
-export async function claimRun(deps: PipelinesDeps, runId: string, from: number, jobId: string): Promise<ClaimedRun | 'stalled' | undefined> {
+export async function claimRun(
+  deps: PipelinesDeps,
+  runId: string,
+  from: number,
+  jobId: string,
+): Promise<ClaimedRun | 'stalled' | undefined> {
   const ctx = deps;
   const db = ctx.db;
   const claimed =
@@ -67,7 +75,10 @@ export async function claimRun(deps: PipelinesDeps, runId: string, from: number,
     return row && row.status === 'running' && row.resumeAt === null && row.jobId === jobId ? 'stalled' : undefined;
   }
   const workDir = workDirOf(ctx, runId);
-  const [pipeline] = await Promise.all([repo.find(db, claimed.pipelineId), mkdir(workDir, { recursive: true, mode: 0o700 })]);
+  const [pipeline] = await Promise.all([
+    repo.find(db, claimed.pipelineId),
+    mkdir(workDir, { recursive: true, mode: 0o700 }),
+  ]);
   if (!pipeline) {
     await rm(workDir, { recursive: true, force: true }).catch(() => {});
     return undefined;
@@ -92,10 +103,12 @@ export async function claimRun(deps: PipelinesDeps, runId: string, from: number,
     log: new RunLog(
       {
         persist: (chunk, bytes, rs) => {
-          if (run.current >= 0 && rs[run.current]?.status === 'running') rs[run.current] = { ...rs[run.current]!, output: run.log.output() };
+          if (run.current >= 0 && rs[run.current]?.status === 'running')
+            rs[run.current] = { ...rs[run.current]!, output: run.log.output() };
           return repo.appendProgress(db, runId, chunk, bytes, rs);
         },
-        emit: (stage, stageName, message, line) => ctx.events.emit('pipeline.log', { runId, stage, stageName, message, line }, audience),
+        emit: (stage, stageName, message, line) =>
+          ctx.events.emit('pipeline.log', { runId, stage, stageName, message, line }, audience),
       },
       results,
       claimed.logBytes,

@@ -27,7 +27,12 @@ export function closeResults(
     const r = byId.get(s.id);
     if (!r) return { stageId: s.id, status: open, startedAt: null, finishedAt: null, output: '' };
     if ((r.status === 'running' || r.status === 'waiting') && runningAs) {
-      return { ...r, status: runningAs.status, finishedAt: at, output: r.output ? `${r.output}${runningAs.note}\n` : `${runningAs.note}\n` };
+      return {
+        ...r,
+        status: runningAs.status,
+        finishedAt: at,
+        output: r.output ? `${r.output}${runningAs.note}\n` : `${runningAs.note}\n`,
+      };
     }
     return r;
   });
@@ -35,7 +40,8 @@ export function closeResults(
 
 /** How the stages left the run: a status for the final write, or stopped under them at stage `stage`. */
 export type RunEnding =
-  { status: Extract<RunStatus, 'succeeded' | 'failed' | 'waiting_approval'>; results: StageResultRow[] } | { status: 'stopped'; stage: number };
+  | { status: Extract<RunStatus, 'succeeded' | 'failed' | 'waiting_approval'>; results: StageResultRow[] }
+  | { status: 'stopped'; stage: number };
 
 /** The run's final write for how its stages ended (`signal`: the job's, aborted on shutdown). */
 export async function finishRun(run: ClaimedRun, ending: RunEnding, signal: AbortSignal): Promise<void> {
@@ -86,7 +92,9 @@ async function settleStopped(run: ClaimedRun, i: number, signal: AbortSignal) {
     if (!row || run.current < 0) return;
     const stageId = run.row.stages[i]?.id;
     const rs = row.stageResults.map((r) =>
-      r.stageId === stageId && r.status === 'failed' ? { ...r, output: `${log.output()}stage stopped: the run was cancelled\n` } : r,
+      r.stageId === stageId && r.status === 'failed'
+        ? { ...r, output: `${log.output()}stage stopped: the run was cancelled\n` }
+        : r,
     );
     await repo.updateRunIf(tx, runId, ['cancelled'], { stageResults: rs });
   });
@@ -118,6 +126,9 @@ export async function failInterrupted(ctx: PipelinesDeps, runId: string, reason:
       jobFrom: null,
     });
   });
-  if (row) ctx.events.emit('pipeline.run.updated', toRun(row), { organizationId: (await repo.find(ctx.db, row.pipelineId))?.organizationId ?? null });
+  if (row)
+    ctx.events.emit('pipeline.run.updated', toRun(row), {
+      organizationId: (await repo.find(ctx.db, row.pipelineId))?.organizationId ?? null,
+    });
   await rm(workDirOf(ctx, runId), { recursive: true, force: true }).catch(() => {});
 }

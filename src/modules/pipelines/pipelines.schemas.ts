@@ -36,19 +36,28 @@ export const PipelineSchema = Type.Object({
   updatedAt: Timestamp,
 });
 
-export const PipelinePage = Type.Object({ data: Type.Array(PipelineSchema), total: Type.Integer(), page: Type.Integer(), limit: Type.Integer() });
+export const PipelinePage = Type.Object({
+  data: Type.Array(PipelineSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
 
 export const StageResultSchema = Type.Object(
   {
     stageId: Type.String(),
     status: Type.String({
-      description: 'succeeded, failed, skipped (after a failure, cancel or reject) or waiting (an approval gate); a stage still executing has no result yet',
+      description:
+        'succeeded, failed, skipped (after a failure, cancel or reject) or waiting (an approval gate); a stage still executing has no result yet',
     }),
     startedAt: NullableTimestamp,
     finishedAt: NullableTimestamp,
     output: Type.String({ description: "the last 64 KiB of the stage's output" }),
   },
-  { additionalProperties: true, description: 'Approval stages add approvedBy/rejectedBy and decidedAt; deploy stages add deploymentId' },
+  {
+    additionalProperties: true,
+    description: 'Approval stages add approvedBy/rejectedBy and decidedAt; deploy stages add deploymentId',
+  },
 );
 
 export const PipelineRunSchema = Type.Object({
@@ -66,7 +75,9 @@ export const PipelineRunSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export const PipelineRunList = Type.Array(PipelineRunSchema, { description: 'The last 50 runs, newest first; `logs` holds the last 4 KiB' });
+export const PipelineRunList = Type.Array(PipelineRunSchema, {
+  description: 'The last 50 runs, newest first; `logs` holds the last 4 KiB',
+});
 
 const Name = Type.String({ minLength: 2, maxLength: 100 });
 const Description = Type.String({ maxLength: 2000 });
@@ -100,7 +111,12 @@ export type UpdatePipelineBody = Static<typeof UpdatePipelineBody>;
 export const PipelineListQuery = Type.Object({
   ...PageNumberQuery.properties,
   organizationId: Type.Optional(Uuid),
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name or description (decision 721)' })),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Case-insensitive substring of the name or description (decision 721)',
+    }),
+  ),
 });
 export type PipelineListQuery = Static<typeof PipelineListQuery>;
 

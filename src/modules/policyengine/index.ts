@@ -8,7 +8,10 @@ export { createPolicyEngineService } from './policyengine.service.js';
 export type { PolicyEnginePort } from './policyengine.ports.js';
 
 /** Policy evaluation against OPA (decision 600: the policy engine). Admission endpoints live in `admission/`. */
-export function createPolicyEngineModule(deps: { db: Database; engine: PolicyEnginePort }): HangarModule<PolicyEngineService> {
+export function createPolicyEngineModule(deps: {
+  db: Database;
+  engine: PolicyEnginePort;
+}): HangarModule<PolicyEngineService> {
   const service = createPolicyEngineService(deps);
   return {
     service,

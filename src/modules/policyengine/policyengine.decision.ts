@@ -14,7 +14,10 @@ export function interpretDecision(policyPath: string, defined: boolean, result: 
   }
   if (typeof result === 'boolean') return { allowed: result, violations: [] };
   if (typeof result !== 'object' || Array.isArray(result)) {
-    return { allowed: false, violations: [`policy ${policyPath} produced a result that is neither a boolean nor an object`] };
+    return {
+      allowed: false,
+      violations: [`policy ${policyPath} produced a result that is neither a boolean nor an object`],
+    };
   }
   const obj = result as Record<string, unknown>;
   const violations = [...messages(obj.deny), ...messages(obj.violations), ...messages(obj.violation)];

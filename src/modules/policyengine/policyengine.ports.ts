@@ -8,5 +8,9 @@ export interface PolicyEnginePort {
    * Evaluates the decision at `path` (slash-separated, under `/v1/data`) with `input`.
    * `defined: false` when the policy produced no result. 503 when the server is unreachable.
    */
-  evaluate(path: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<{ defined: boolean; result: unknown }>;
+  evaluate(
+    path: string,
+    input: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ defined: boolean; result: unknown }>;
 }

@@ -10,6 +10,10 @@ export const policyRepository = {
     return row!;
   },
   async listForComponent(db: Executor, componentId: string): Promise<PolicyResultRow[]> {
-    return db.select().from(policyResults).where(eq(policyResults.componentId, componentId)).orderBy(desc(policyResults.evaluatedAt), desc(policyResults.id));
+    return db
+      .select()
+      .from(policyResults)
+      .where(eq(policyResults.componentId, componentId))
+      .orderBy(desc(policyResults.evaluatedAt), desc(policyResults.id));
   },
 };

@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
 import { errorResponses } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { ComponentIdParams, EvaluateBody, EvaluationResultSchema, PolicyStatusSchema, StoredResultSchema } from './policyengine.schemas.js';
+import {
+  ComponentIdParams,
+  EvaluateBody,
+  EvaluationResultSchema,
+  PolicyStatusSchema,
+  StoredResultSchema,
+} from './policyengine.schemas.js';
 import type { PolicyEngineService } from './policyengine.service.js';
 
 const tags = ['policy engine'];

@@ -1,7 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { JsonObject, Timestamp, Uuid } from '../../kernel/schemas.js';
 
-export const PolicyStatusSchema = Type.Object({ reachable: Type.Boolean(), url: Type.String() }, { description: 'Reachability of the policy server' });
+export const PolicyStatusSchema = Type.Object(
+  { reachable: Type.Boolean(), url: Type.String() },
+  { description: 'Reachability of the policy server' },
+);
 
 export const EvaluationResultSchema = Type.Object(
   {
@@ -26,7 +29,11 @@ export const StoredResultSchema = Type.Object({
 
 export const EvaluateBody = Type.Object(
   {
-    policyPath: Type.String({ minLength: 1, maxLength: 1000, description: 'rule path, e.g. `hangar/deploy/allow` or `hangar.deploy`' }),
+    policyPath: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: 'rule path, e.g. `hangar/deploy/allow` or `hangar.deploy`',
+    }),
     input: JsonObject,
     componentId: Type.Optional(Uuid),
   },

@@ -16,15 +16,22 @@ export function createPolicyEngineService({ db, engine }: { db: Database; engine
     async evaluate(_caller: Caller, body: EvaluateBody) {
       const path = normalisePolicyPath(body.policyPath);
       if (!path)
-        throw new Invalid('policyPath must name a rule: segments of letters, digits, `_` or `-`, separated by `/` or `.`', [
-          { field: 'policyPath', problem: 'invalid' },
-        ]);
+        throw new Invalid(
+          'policyPath must name a rule: segments of letters, digits, `_` or `-`, separated by `/` or `.`',
+          [{ field: 'policyPath', problem: 'invalid' }],
+        );
       // The component is checked before the server is asked, so a typo never costs an evaluation.
-      if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId))) throw new NotFound('Component not found');
+      if (body.componentId && !(await catalogLookup.componentExists(db, body.componentId)))
+        throw new NotFound('Component not found');
       const { defined, result } = await engine.evaluate(path, body.input);
       const decision = interpretDecision(body.policyPath, defined, result);
       if (!body.componentId) return { policyPath: body.policyPath, ...decision };
-      return repo.insert(db, { componentId: body.componentId, policyPath: body.policyPath, allowed: decision.allowed, violations: decision.violations });
+      return repo.insert(db, {
+        componentId: body.componentId,
+        policyPath: body.policyPath,
+        allowed: decision.allowed,
+        violations: decision.violations,
+      });
     },
 
     async results(_caller: Caller, componentId: string) {

@@ -16,7 +16,13 @@ export interface RegistryModuleDeps extends Pick<Infrastructure, 'db' | 'jobs' |
 }
 
 /** Container registries (decision 600: cloudreg_a, cloudreg_b, …) and the vulnerabilities of components' images. */
-export function createRegistryModule({ db, jobs, queue, registry, events }: RegistryModuleDeps): HangarModule<RegistryService> {
+export function createRegistryModule({
+  db,
+  jobs,
+  queue,
+  registry,
+  events,
+}: RegistryModuleDeps): HangarModule<RegistryService> {
   // Only a durable queue outlives this process: without it the sync runs inline and reports its count.
   const durable = queue.durable;
   const service = createRegistryService({

@@ -46,8 +46,6 @@ export interface ScanResult {
   vulnerabilities: Vulnerability[];
 }
 
-export const UNSUPPORTED_SCAN: ScanResult = Object.freeze({ status: 'UNSUPPORTED', vulnerabilities: [] }) as ScanResult;
-
 /**
  * One container registry. Names are repository paths as the registry shows them (`team/app`).
  * Errors: `NotFound` for a missing repository or tag, `Unavailable` when unreachable,
@@ -65,19 +63,3 @@ export interface RegistryPort {
   /** Only the self-hosted (Harbor) adapter has replication policies. */
   listReplications?(signal?: AbortSignal): Promise<ReplicationPolicy[]>;
 }
-
-/** Maps the severity words of scanners (Harbor, Trivy, ECR) to the document's values. */
-export function normaliseSeverity(raw: unknown): Severity {
-  const s = String(raw ?? '').toUpperCase();
-  if ((SEVERITIES as readonly string[]).includes(s)) return s as Severity;
-  if (s === 'NEGLIGIBLE' || s === 'NONE' || s === 'INFO') return 'INFORMATIONAL';
-  return 'UNDEFINED';
-}
-
-/**
- * The repository-name grammar of the OCI distribution specification: lower-case path components of
- * `[a-z0-9]+` joined by `.`, `_`, `__` or dashes, separated by `/` (decision 205). Names such as
- * `..`, `a/../../x` or `-x` cannot be built into a registry path by any adapter.
- */
-const OCI_NAME = /^[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*)*$/;
-export const isRepositoryName = (name: string) => name.length <= 255 && OCI_NAME.test(name);

@@ -8,13 +8,19 @@ const SEVERITY_ORDER = sql`case ${componentVulnerabilities.severity} when 'CRITI
 
 export const registryRepository = {
   /** Replaces all findings of a component in one transaction. */
-  async replace(db: Database, componentId: string, rows: Omit<typeof componentVulnerabilities.$inferInsert, 'componentId' | 'syncedAt'>[]): Promise<number> {
+  async replace(
+    db: Database,
+    componentId: string,
+    rows: Omit<typeof componentVulnerabilities.$inferInsert, 'componentId' | 'syncedAt'>[],
+  ): Promise<number> {
     const syncedAt = new Date();
     await db.transaction(async (tx) => {
       await tx.delete(componentVulnerabilities).where(eq(componentVulnerabilities.componentId, componentId));
       // Chunked: a large scan stays under PostgreSQL's parameter limit.
       for (let i = 0; i < rows.length; i += 500) {
-        await tx.insert(componentVulnerabilities).values(rows.slice(i, i + 500).map((r) => ({ ...r, componentId, syncedAt })));
+        await tx
+          .insert(componentVulnerabilities)
+          .values(rows.slice(i, i + 500).map((r) => ({ ...r, componentId, syncedAt })));
       }
     });
     return rows.length;

@@ -23,6 +23,13 @@ const base = '/api/v1/registry';
 const upstream = errorResponses(400, 401, 404, 502, 503);
 
 export async function registryRoutes(app: App, { service }: { service: RegistryService }) {
+  repositoryRoutes(app, { service });
+  vulnerabilityRoutes(app, { service });
+  slashedNameRoutes(app, { service });
+}
+
+/** The registry: its availability, repositories, replications, tags, manifests and scans. */
+function repositoryRoutes(app: App, { service }: { service: RegistryService }) {
   app.get(
     `${base}/available`,
     {
@@ -75,7 +82,13 @@ export async function registryRoutes(app: App, { service }: { service: RegistryS
   app.get(
     `${base}/repositories/:name/manifest/:tag`,
     {
-      schema: { operationId: 'getRegistryManifest', tags, summary: 'Manifest of a tag', params: NameTagParams, response: { 200: ManifestSchema, ...upstream } },
+      schema: {
+        operationId: 'getRegistryManifest',
+        tags,
+        summary: 'Manifest of a tag',
+        params: NameTagParams,
+        response: { 200: ManifestSchema, ...upstream },
+      },
     },
     async (req) => service.manifest(req.caller, req.params.name, req.params.tag),
   );
@@ -92,6 +105,10 @@ export async function registryRoutes(app: App, { service }: { service: RegistryS
     },
     async (req) => service.scan(req.caller, req.params.name, req.params.tag),
   );
+}
+
+/** A component's vulnerabilities: listed, summed up and synced. */
+function vulnerabilityRoutes(app: App, { service }: { service: RegistryService }) {
   app.get(
     `${base}/components/:componentId/vulnerabilities`,
     {
@@ -131,7 +148,10 @@ export async function registryRoutes(app: App, { service }: { service: RegistryS
     },
     async (req) => service.requestSync(req.caller, req.params.componentId),
   );
+}
 
+/** A repository named with an unencoded slash. */
+function slashedNameRoutes(app: App, { service }: { service: RegistryService }) {
   // Clients that do not encode the slash of `team/app` reach the same answers through this route.
   app.get(
     `${base}/repositories/*`,
@@ -149,7 +169,10 @@ export async function registryRoutes(app: App, { service }: { service: RegistryS
       const tagsOf = /^(.+)\/tags$/.exec(path);
       if (tagsOf) return service.tags(req.caller, tagsOf[1]!);
       const ref = /^(.+)\/(manifest|scan)\/([^/]+)$/.exec(path);
-      if (ref) return ref[2] === 'manifest' ? service.manifest(req.caller, ref[1]!, ref[3]!) : service.scan(req.caller, ref[1]!, ref[3]!);
+      if (ref)
+        return ref[2] === 'manifest'
+          ? service.manifest(req.caller, ref[1]!, ref[3]!)
+          : service.scan(req.caller, ref[1]!, ref[3]!);
       throw new NotFound(`Route GET ${req.url.split('?')[0]} not found`);
     },
   );

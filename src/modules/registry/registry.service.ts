@@ -2,7 +2,8 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid, NotFound, Unavailable } from '../../kernel/errors.js';
 import { catalogLookup } from '../catalog/index.js';
-import { isRepositoryName, type RegistryPort } from './registry.ports.js';
+import { isRepositoryName } from '../../kernel/oci-names.js';
+import type { RegistryPort } from './registry.ports.js';
 import { registryRepository as repo } from './registry.repository.js';
 
 export const IMAGE_ANNOTATION = 'hangar.io/image';
@@ -22,9 +23,10 @@ export interface RegistryDeps {
 /** A repository name from a request: the OCI distribution grammar or a 400 (decision 205). */
 function repositoryName(name: string): string {
   if (!isRepositoryName(name)) {
-    throw new Invalid('name must be a repository name: lower-case letters and digits, separated by ".", "_", "__", "-" or "/"', [
-      { field: 'name', problem: 'not an OCI repository name' },
-    ]);
+    throw new Invalid(
+      'name must be a repository name: lower-case letters and digits, separated by ".", "_", "__", "-" or "/"',
+      [{ field: 'name', problem: 'not an OCI repository name' }],
+    );
   }
   return name;
 }

@@ -11,7 +11,8 @@ import { subscribeTriggers } from './scorecards.triggers.js';
 
 export type { ScorecardsService } from './scorecards.service.js';
 
-export interface ScorecardsDeps extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Partial<Pick<Infrastructure, 'audit'>> {
+export interface ScorecardsDeps
+  extends Pick<Infrastructure, 'db' | 'events' | 'jobs' | 'log'>, Partial<Pick<Infrastructure, 'audit'>> {
   /** Breaking changes of an entity's last API version, through api-specs' diff verb. */
   apiSpecs: Pick<ApiSpecsService, 'diff'>;
   /** DORA's keys per component (decision 537), read in the facts' units; unwired, DORA facts have no data. */

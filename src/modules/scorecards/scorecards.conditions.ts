@@ -33,10 +33,15 @@ export const LIMITS = { depth: 8, nodes: 100, listItems: 200, patternLength: 500
 
 const Scalar = Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean()]);
 const Leaf = Type.Object(
-  { fact: Type.String({ minLength: 1, maxLength: 200 }), operator: Type.String({ minLength: 1, maxLength: 50 }), value: Type.Optional(Type.Unknown()) },
+  {
+    fact: Type.String({ minLength: 1, maxLength: 200 }),
+    operator: Type.String({ minLength: 1, maxLength: 50 }),
+    value: Type.Optional(Type.Unknown()),
+  },
   { additionalProperties: false },
 );
-const Group = (key: string) => Type.Object({ [key]: Type.Array(Type.Unknown(), { minItems: 1 }) }, { additionalProperties: false });
+const Group = (key: string) =>
+  Type.Object({ [key]: Type.Array(Type.Unknown(), { minItems: 1 }) }, { additionalProperties: false });
 const AllNode = Group('all');
 const AnyNode = Group('any');
 const NotNode = Type.Object({ not: Type.Unknown() }, { additionalProperties: false });
@@ -73,14 +78,20 @@ export function checkCondition(condition: unknown, field: string): ErrorDetail[]
       return;
     }
     if (!Value.Check(Leaf, node)) {
-      problems.push({ field: path, problem: 'must be {all: [...]}, {any: [...]}, {not: {...}} or {fact, operator, value}' });
+      problems.push({
+        field: path,
+        problem: 'must be {all: [...]}, {any: [...]}, {not: {...}} or {fact, operator, value}',
+      });
       return;
     }
     const { fact, operator, value } = node as { fact: string; operator: string; value?: unknown };
     const factOk = isFact(fact);
     if (!factOk) problems.push({ field: `${path}.fact`, problem: `unknown fact "${fact}"` });
     if (!isOperator(operator)) {
-      problems.push({ field: `${path}.operator`, problem: `unknown operator "${operator}" (known: ${OPERATORS.join(', ')})` });
+      problems.push({
+        field: `${path}.operator`,
+        problem: `unknown operator "${operator}" (known: ${OPERATORS.join(', ')})`,
+      });
       return;
     }
     if (!factOk) return;
@@ -95,7 +106,8 @@ function valueProblem(type: (typeof FACTS)[FactName]['type'], op: Operator, valu
   if (op === 'exists' || op === 'notExists') return value === undefined ? undefined : `${op} takes no value`;
   if (value === undefined) return `${op} needs a value`;
   if (NUMERIC.has(op)) {
-    if (type !== 'number') return `${op} compares numbers; this fact is ${type === 'strings' ? 'a list of strings' : `a ${type}`}`;
+    if (type !== 'number')
+      return `${op} compares numbers; this fact is ${type === 'strings' ? 'a list of strings' : `a ${type}`}`;
     return typeof value === 'number' && Number.isFinite(value) ? undefined : `${op} needs a number`;
   }
   if (op === 'equals' || op === 'notEquals') {
@@ -104,8 +116,11 @@ function valueProblem(type: (typeof FACTS)[FactName]['type'], op: Operator, valu
   }
   if (op === 'in' || op === 'notIn') {
     if (type === 'strings') return `${op} does not apply to a list; use contains`;
-    if (!Array.isArray(value) || value.length === 0 || value.length > LIMITS.listItems) return `${op} needs a list of 1 to ${LIMITS.listItems} values`;
-    return value.every((v) => Value.Check(Scalar, v) && typeof v === type) ? undefined : `${op} needs ${type} values for this fact`;
+    if (!Array.isArray(value) || value.length === 0 || value.length > LIMITS.listItems)
+      return `${op} needs a list of 1 to ${LIMITS.listItems} values`;
+    return value.every((v) => Value.Check(Scalar, v) && typeof v === type)
+      ? undefined
+      : `${op} needs ${type} values for this fact`;
   }
   if (op === 'contains' || op === 'notContains') {
     if (type !== 'strings') return `${op} applies to lists (entity.tags, apiSpecs.lifecycles)`;
@@ -113,7 +128,8 @@ function valueProblem(type: (typeof FACTS)[FactName]['type'], op: Operator, valu
   }
   // matches
   if (type !== 'string' && type !== 'strings') return 'matches applies to text facts';
-  if (typeof value !== 'string' || value.length > LIMITS.patternLength) return `matches needs a pattern of at most ${LIMITS.patternLength} characters`;
+  if (typeof value !== 'string' || value.length > LIMITS.patternLength)
+    return `matches needs a pattern of at most ${LIMITS.patternLength} characters`;
   try {
     RE2JS.compile(value);
   } catch {
@@ -135,7 +151,10 @@ function leaf(fact: FactName, op: Operator, value: unknown): Compiled {
   };
 }
 
-function predicate(op: Exclude<Operator, 'exists' | 'notExists'>, value: unknown): (v: NonNullable<FactValue>) => boolean {
+function predicate(
+  op: Exclude<Operator, 'exists' | 'notExists'>,
+  value: unknown,
+): (v: NonNullable<FactValue>) => boolean {
   switch (op) {
     case 'equals':
       return (v) => v === value;

@@ -34,32 +34,40 @@ const DAY_MS = 86_400_000;
 /** The window of the deployment success rate and of the DORA keys. */
 export const FACT_WINDOW_DAYS = 30;
 
+/** The facts of the entity's own record (decision 1170: cut out of gatherFacts). */
+function entityFacts(s: ScorecardSubject): Facts {
+  return {
+    'entity.name': s.name,
+    'entity.namespace': s.namespace,
+    'entity.kind': s.kind,
+    'entity.entityKind': s.entityKind,
+    'entity.type': s.type,
+    'entity.lifecycle': s.lifecycle,
+    'entity.owner': s.owner,
+    'entity.system': s.system,
+    'entity.tags': s.tags,
+    'entity.title': s.title,
+    'owner.set': !!s.owner && s.owner.trim() !== '',
+    'owner.resolvable': s.teamId !== null,
+    'description.present': !!s.description && s.description.trim() !== '',
+    'links.count': s.linkCount,
+  };
+}
+
 /**
  * The facts of a batch of entities (decision 533): one bulk read per source the batch's scorecards
  * need, through each owning module's exported lookup; never a query per entity (the DORA keys and
  * breaking-change diffs, which are computed per component by their modules, run 4 at a time).
  */
-export async function gatherFacts(deps: GatherDeps, subjects: ScorecardSubject[], sources: Set<FactSource>, now: Date): Promise<Map<string, Facts>> {
+export async function gatherFacts(
+  deps: GatherDeps,
+  subjects: ScorecardSubject[],
+  sources: Set<FactSource>,
+  now: Date,
+): Promise<Map<string, Facts>> {
   const ids = subjects.map((s) => s.id);
   const out = new Map<string, Facts>();
-  for (const s of subjects) {
-    out.set(s.id, {
-      'entity.name': s.name,
-      'entity.namespace': s.namespace,
-      'entity.kind': s.kind,
-      'entity.entityKind': s.entityKind,
-      'entity.type': s.type,
-      'entity.lifecycle': s.lifecycle,
-      'entity.owner': s.owner,
-      'entity.system': s.system,
-      'entity.tags': s.tags,
-      'entity.title': s.title,
-      'owner.set': !!s.owner && s.owner.trim() !== '',
-      'owner.resolvable': s.teamId !== null,
-      'description.present': !!s.description && s.description.trim() !== '',
-      'links.count': s.linkCount,
-    });
-  }
+  for (const s of subjects) out.set(s.id, entityFacts(s));
   const db = deps.db;
   const tasks: Promise<void>[] = [];
   if (sources.has('incidents'))
@@ -83,8 +91,11 @@ export async function gatherFacts(deps: GatherDeps, subjects: ScorecardSubject[]
         for (const id of ids) {
           const d = m.get(id);
           const f = out.get(id)!;
-          f['deployments.daysSinceLast'] = d?.lastSucceededAt ? Math.floor(((now.getTime() - d.lastSucceededAt.getTime()) / DAY_MS) * 10) / 10 : null;
-          f['deployments.successRate'] = d && d.finished > 0 ? Math.round((d.succeeded / d.finished) * 1000) / 10 : null;
+          f['deployments.daysSinceLast'] = d?.lastSucceededAt
+            ? Math.floor(((now.getTime() - d.lastSucceededAt.getTime()) / DAY_MS) * 10) / 10
+            : null;
+          f['deployments.successRate'] =
+            d && d.finished > 0 ? Math.round((d.succeeded / d.finished) * 1000) / 10 : null;
         }
       }),
     );
@@ -93,7 +104,10 @@ export async function gatherFacts(deps: GatherDeps, subjects: ScorecardSubject[]
       registryFactsLookup.severityCounts(db, ids).then((m) => {
         for (const id of ids) {
           const c = m.get(id) ?? {};
-          Object.assign(out.get(id)!, { 'vulnerabilities.critical': c.critical ?? 0, 'vulnerabilities.high': c.high ?? 0 });
+          Object.assign(out.get(id)!, {
+            'vulnerabilities.critical': c.critical ?? 0,
+            'vulnerabilities.high': c.high ?? 0,
+          });
         }
       }),
     );
@@ -126,7 +140,11 @@ async function apiSpecFacts(deps: GatherDeps, ids: string[], out: Map<string, Fa
     let n: number | null = null;
     try {
       // The diff verb answers JSON text; its cache makes a repeated evaluation cheap.
-      n = (JSON.parse(await deps.apiSpecs.diff(caller, s.id, s.previousId!, { skip: 0, take: 1 })) as { breakingChanges: number }).breakingChanges;
+      n = (
+        JSON.parse(await deps.apiSpecs.diff(caller, s.id, s.previousId!, { skip: 0, take: 1 })) as {
+          breakingChanges: number;
+        }
+      ).breakingChanges;
     } catch {
       n = null; // not comparable (text formats) or over the diff budget: no data for this spec
     }

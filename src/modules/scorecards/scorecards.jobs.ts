@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Infrastructure } from '../../context.js';
 import { defineJob } from '../../infra/jobs/catalog.js';
-import { EVALUATE_ALL_JOB, EVALUATE_ENTITIES_JOB, EVALUATE_ENTITY_JOB, EVALUATE_SCORECARD_JOB } from './scorecards.job-names.js';
+import {
+  EVALUATE_ALL_JOB,
+  EVALUATE_ENTITIES_JOB,
+  EVALUATE_ENTITY_JOB,
+  EVALUATE_SCORECARD_JOB,
+} from './scorecards.job-names.js';
 import type { ScorecardsService } from './scorecards.service.js';
 
 /** How often every scorecard is evaluated over every entity (decision 534). */

@@ -22,7 +22,11 @@ export interface FilterSubject {
  */
 export function applies(filter: ScorecardFilter, e: FilterSubject): boolean {
   const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
-  if (filter.kinds?.length && !lower(filter.kinds).some((k) => k === e.kind.toLowerCase() || k === e.entityKind.toLowerCase())) return false;
+  if (
+    filter.kinds?.length &&
+    !lower(filter.kinds).some((k) => k === e.kind.toLowerCase() || k === e.entityKind.toLowerCase())
+  )
+    return false;
   if (filter.types?.length && !(e.type !== null && filter.types.includes(e.type))) return false;
   if (filter.lifecycles?.length && !(e.lifecycle !== null && filter.lifecycles.includes(e.lifecycle))) return false;
   if (filter.owners?.length && !filter.owners.some((o) => o === e.owner || o === e.ownerRef)) return false;
@@ -47,7 +51,12 @@ export function compileScorecard(levels: ScorecardLevel[], rules: ScorecardRule[
   const index = new Map(levels.map((l, i) => [l.name, i]));
   return {
     levels,
-    rules: rules.map((r) => ({ key: r.key, levelIndex: index.get(r.level) ?? 0, weight: r.weight, test: compileCondition(r.condition) })),
+    rules: rules.map((r) => ({
+      key: r.key,
+      levelIndex: index.get(r.level) ?? 0,
+      weight: r.weight,
+      test: compileCondition(r.condition),
+    })),
   };
 }
 

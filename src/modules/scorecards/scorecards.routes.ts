@@ -29,6 +29,14 @@ const org = { organization: true } as const;
 const admin = { auth: 'admin', organization: true } as const;
 
 export async function scorecardsRoutes(app: App, { service }: { service: ScorecardsService }) {
+  scorecardRoutes(app, { service });
+  evaluationRoutes(app, { service });
+  exemptionRoutes(app, { service });
+  summaryRoutes(app, { service });
+}
+
+/** Scorecards: listed, created, read, changed and deleted. */
+function scorecardRoutes(app: App, { service }: { service: ScorecardsService }) {
   app.get(
     base,
     {
@@ -36,7 +44,8 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
       schema: {
         operationId: 'listScorecards',
         tags,
-        summary: "Scorecards of the current organization and those of none, by name (the organization's built-in Production readiness included)",
+        summary:
+          "Scorecards of the current organization and those of none, by name (the organization's built-in Production readiness included)",
         querystring: PageQuery,
         response: { 200: ScorecardPage, ...errorResponses(400, 401, 403, 404) },
       },
@@ -50,7 +59,8 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
       schema: {
         operationId: 'createScorecard',
         tags,
-        summary: 'Create a scorecard (admin) in the current organization; unknown facts, operators and levels are a 400 naming them',
+        summary:
+          'Create a scorecard (admin) in the current organization; unknown facts, operators and levels are a 400 naming them',
         body: CreateScorecardBody,
         response: { 201: ScorecardSchema, ...errorResponses(400, 401, 403, 404, 503) },
       },
@@ -103,6 +113,10 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
       return reply.code(204).send();
     },
   );
+}
+
+/** A scorecard's evaluation and its results. */
+function evaluationRoutes(app: App, { service }: { service: ScorecardsService }) {
   app.post(
     `${base}/:id/evaluate`,
     {
@@ -132,6 +146,10 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
     },
     async (req) => service.results(req.caller, req.params.id, req.query),
   );
+}
+
+/** A scorecard's exemptions: listed, granted and removed. */
+function exemptionRoutes(app: App, { service }: { service: ScorecardsService }) {
   app.get(
     `${base}/:id/exemptions`,
     {
@@ -139,7 +157,8 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
       schema: {
         operationId: 'listScorecardExemptions',
         tags,
-        summary: 'Rules waived for single entities, newest first (expired ones included, active false); componentId: one entity only',
+        summary:
+          'Rules waived for single entities, newest first (expired ones included, active false); componentId: one entity only',
         params: IdParams,
         querystring: ExemptionsQuery,
         response: { 200: ExemptionPage, ...errorResponses(400, 401, 403, 404) },
@@ -154,8 +173,10 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
       schema: {
         operationId: 'createScorecardExemption',
         tags,
-        summary: 'Waive one rule for one entity until expiresAt, with a reason (required); the same rule and entity again replaces it',
-        description: "Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).",
+        summary:
+          'Waive one rule for one entity until expiresAt, with a reason (required); the same rule and entity again replaces it',
+        description:
+          "Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).",
         params: IdParams,
         body: CreateExemptionBody,
         response: { 201: ExemptionSchema, ...errorResponses(400, 401, 403, 404) },
@@ -171,7 +192,8 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
         operationId: 'deleteScorecardExemption',
         tags,
         summary: 'End an exemption now',
-        description: "Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).",
+        description:
+          "Allowed: admins and maintainers of the team owning the entity (members of the scorecard's organization).",
         params: ScorecardExemptionParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },
@@ -181,6 +203,10 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
       return reply.code(204).send();
     },
   );
+}
+
+/** An entity's scorecards and their history, and a team's summary. */
+function summaryRoutes(app: App, { service }: { service: ScorecardsService }) {
   app.get(
     `${base}/entities/:id`,
     {
@@ -188,7 +214,8 @@ export async function scorecardsRoutes(app: App, { service }: { service: Scoreca
       schema: {
         operationId: 'getEntityScorecards',
         tags,
-        summary: "An entity's level and score on each scorecard of the context, with every rule's outcome, failure message and remediation",
+        summary:
+          "An entity's level and score on each scorecard of the context, with every rule's outcome, failure message and remediation",
         params: IdParams,
         response: { 200: Type.Array(EntityResultSchema), ...errorResponses(400, 401, 403, 404) },
       },

@@ -16,7 +16,10 @@ export const FilterSchema = Type.Object(
     tags: Type.Optional(Values),
     systems: Type.Optional(Values),
   },
-  { description: 'Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity' },
+  {
+    description:
+      'Which entities the scorecard applies to: every list given must hold the entity value (tags: any of its tags); empty: every entity',
+  },
 );
 
 export const LevelSchema = Type.Object({
@@ -37,7 +40,10 @@ export const ConditionSchema = Type.Unsafe<Record<string, unknown>>(
 );
 
 export const RuleInput = Type.Object({
-  key: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,59}$', description: 'stable id of the rule in its scorecard (exemptions name it)' }),
+  key: Type.String({
+    pattern: '^[a-z0-9][a-z0-9_-]{0,59}$',
+    description: 'stable id of the rule in its scorecard (exemptions name it)',
+  }),
   title: Type.Optional(Type.String({ maxLength: 200 })),
   level: Type.String({ minLength: 1, maxLength: 60, description: 'the name of one of the levels' }),
   weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, default: 1 })),
@@ -92,7 +98,12 @@ export const ScorecardSchema = Type.Object(
 );
 export const ScorecardPage = Page(ScorecardSchema);
 
-const Outcome = Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('no_data'), Type.Literal('exempt')]);
+const Outcome = Type.Union([
+  Type.Literal('pass'),
+  Type.Literal('fail'),
+  Type.Literal('no_data'),
+  Type.Literal('exempt'),
+]);
 const Outcomes = Type.Record(Type.String(), Outcome, { description: 'each rule outcome by key' });
 
 export const ResultSchema = Type.Object({
@@ -111,7 +122,9 @@ export const ResultPage = Page(ResultSchema);
 export const ResultsQuery = Type.Object({
   ...PageQuery.properties,
   teamId: Type.Optional(Uuid),
-  level: Type.Optional(Type.String({ maxLength: 60, description: 'a level name, or "none" for entities below the lowest level' })),
+  level: Type.Optional(
+    Type.String({ maxLength: 60, description: 'a level name, or "none" for entities below the lowest level' }),
+  ),
 });
 export type ResultsQuery = Static<typeof ResultsQuery>;
 
@@ -157,7 +170,11 @@ export const TeamSummarySchema = Type.Object({
       total: Type.Integer(),
       averageScore: Nullable(Type.Number()),
       levels: Type.Array(
-        Type.Object({ name: Nullable(Type.String({ description: 'null: below the lowest level' })), colour: Nullable(Type.String()), count: Type.Integer() }),
+        Type.Object({
+          name: Nullable(Type.String({ description: 'null: below the lowest level' })),
+          colour: Nullable(Type.String()),
+          count: Type.Integer(),
+        }),
       ),
     }),
   ),

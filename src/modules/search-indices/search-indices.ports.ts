@@ -14,5 +14,10 @@ export interface SearchClusterPort {
    * cluster at `url`. `null` when the pattern names a concrete index that does not exist.
    * Throws when the cluster is unreachable or refuses; rejects when `signal` aborts.
    */
-  catIndices(url: string, patterns: string[], opts: { credentials: boolean }, signal?: AbortSignal): Promise<CatIndex[] | null>;
+  catIndices(
+    url: string,
+    patterns: string[],
+    opts: { credentials: boolean },
+    signal?: AbortSignal,
+  ): Promise<CatIndex[] | null>;
 }

@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
 import { EmptyResponse, errorResponses, IdParams } from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
-import { CreateLinkBody, LinkParams, OverviewItemSchema, SearchIndexLinkSchema, StatsEntrySchema } from './search-indices.schemas.js';
+import {
+  CreateLinkBody,
+  LinkParams,
+  OverviewItemSchema,
+  SearchIndexLinkSchema,
+  StatsEntrySchema,
+} from './search-indices.schemas.js';
 import type { SearchIndicesService } from './search-indices.service.js';
 
 const tags = ['search indices'];
@@ -56,7 +62,8 @@ export async function searchIndicesRoutes(app: App, { service }: { service: Sear
       schema: {
         operationId: 'deleteComponentSearchIndex',
         tags,
-        summary: 'Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise)',
+        summary:
+          'Remove a link (the index itself is untouched); a link made in an organization: its members and admins only (403 otherwise)',
         params: LinkParams,
         response: { 204: EmptyResponse, ...errorResponses(400, 401, 403, 404) },
       },

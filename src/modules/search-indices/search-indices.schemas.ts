@@ -26,19 +26,40 @@ export const IndexStatsSchema = Type.Object({
 export const StatsEntrySchema = Type.Object({
   indexId: Uuid,
   indexPattern: Type.String(),
-  searchUrl: Nullable(Type.String({ description: "the link's own cluster URL; null when it uses SEARCH_URL (settings are never echoed)" })),
+  searchUrl: Nullable(
+    Type.String({
+      description: "the link's own cluster URL; null when it uses SEARCH_URL (settings are never echoed)",
+    }),
+  ),
   reachable: Type.Boolean(),
   stats: Type.Optional(IndexStatsSchema),
 });
 
-export const OverviewItemSchema = Type.Object({ componentId: Uuid, componentName: Type.String(), indices: Type.Array(StatsEntrySchema) });
+export const OverviewItemSchema = Type.Object({
+  componentId: Uuid,
+  componentName: Type.String(),
+  indices: Type.Array(StatsEntrySchema),
+});
 
 // Characters Elasticsearch refuses in index names (commas and `*` are allowed: multi-target patterns).
 const PATTERN = '^[^\\s\\\\/?"<>|#]+$';
 export const CreateLinkBody = Type.Object(
   {
-    indexPattern: Type.String({ minLength: 1, maxLength: 255, pattern: PATTERN, description: 'index name or pattern (e.g. `logs-*`), at most 255 characters' }),
-    searchUrl: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2048, description: 'cluster URL (http or https); overrides SEARCH_URL' }))),
+    indexPattern: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: PATTERN,
+      description: 'index name or pattern (e.g. `logs-*`), at most 255 characters',
+    }),
+    searchUrl: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 2048,
+          description: 'cluster URL (http or https); overrides SEARCH_URL',
+        }),
+      ),
+    ),
     description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   },
   { additionalProperties: false },

@@ -29,24 +29,30 @@ const toLink = (r: SearchIndexRow) => ({
   updatedAt: r.updatedAt,
 });
 
-export function createSearchIndicesService({ db, cluster, config }: { db: Database; cluster: SearchClusterPort; config: SearchConfig }) {
-  const ensureComponent = async (id: string) => {
-    if (!(await catalogLookup.componentExists(db, id))) throw new NotFound('Component not found');
-  };
+interface SearchIndicesDeps {
+  db: Database;
+  cluster: SearchClusterPort;
+  config: SearchConfig;
+}
+
+/** The links' index stats, one cluster call per cluster (decision 1170: cut out of createSearchIndicesService). */
+function clusterStats({ cluster, config }: SearchIndicesDeps) {
   const effectiveUrl = (r: SearchIndexRow) => r.searchUrl ?? config.url ?? null;
   // Our credentials only go to the configured cluster and to hosts an operator allowlisted.
   const withCredentials = (url: string) => mayCarryCredentials(url, config);
 
   /** Stats of links sharing one cluster: one `_cat/indices` call for all their patterns. */
   async function statsFor(url: string | null, links: SearchIndexRow[]): Promise<StatsEntry[]> {
-    const unreachable = () => links.map((l) => ({ indexId: l.id, indexPattern: l.indexPattern, searchUrl: l.searchUrl, reachable: false }));
+    const unreachable = () =>
+      links.map((l) => ({ indexId: l.id, indexPattern: l.indexPattern, searchUrl: l.searchUrl, reachable: false }));
     // The cluster port connects through the outbound policy (decision 200): a refused address fails the call.
     if (!url || !stillAllowed(url, config)) return unreachable();
     const opts = { credentials: withCredentials(url) };
     try {
       const patterns = [...new Set(links.map((l) => l.indexPattern))];
       const perPattern = new Map<string, IndexStats>();
-      const alone = async (p: string) => perPattern.set(p, summarise(p, (await cluster.catIndices(url, [p], opts)) ?? []));
+      const alone = async (p: string) =>
+        perPattern.set(p, summarise(p, (await cluster.catIndices(url, [p], opts)) ?? []));
       // An exclusion (`-name`) applies to everything before it in a multi-target list, so a pattern
       // holding one would remove other links' indices from a shared call: such patterns are asked alone.
       const shared = patterns.filter((p) => !hasExclusion(p));
@@ -74,7 +80,7 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
     }
   }
 
-  async function statsOf(links: SearchIndexRow[]): Promise<Map<string, StatsEntry>> {
+  return async function statsOf(links: SearchIndexRow[]): Promise<Map<string, StatsEntry>> {
     const byUrl = new Map<string | null, SearchIndexRow[]>();
     for (const l of links) {
       const url = effectiveUrl(l);
@@ -83,7 +89,15 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
     }
     const results = await mapLimit([...byUrl], 4, ([url, group]) => statsFor(url, group));
     return new Map(results.flat().map((e) => [e.indexId, e]));
-  }
+  };
+}
+
+export function createSearchIndicesService(deps: SearchIndicesDeps) {
+  const { db, config } = deps;
+  const statsOf = clusterStats(deps);
+  const ensureComponent = async (id: string) => {
+    if (!(await catalogLookup.componentExists(db, id))) throw new NotFound('Component not found');
+  };
 
   return {
     async list(_caller: Caller, componentId: string) {
@@ -109,7 +123,8 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
       await ensureComponent(componentId);
       const link = await repo.find(db, componentId, indexId);
       if (!link) throw new NotFound('Search index link not found');
-      if (link.organizationId && !caller.actor.isAdmin) await resolveOrganizationContext(db, caller.actor, link.organizationId);
+      if (link.organizationId && !caller.actor.isAdmin)
+        await resolveOrganizationContext(db, caller.actor, link.organizationId);
       if (!(await repo.delete(db, componentId, indexId))) throw new NotFound('Search index link not found');
     },
 
@@ -133,7 +148,9 @@ export function createSearchIndicesService({ db, cluster, config }: { db: Databa
         const c = await catalogLookup.findComponent(db, componentId);
         return { componentId, componentName: c?.name ?? '', indices: group.map((l) => stats.get(l.id)!) };
       });
-      return items.sort((a, b) => a.componentName.localeCompare(b.componentName) || a.componentId.localeCompare(b.componentId));
+      return items.sort(
+        (a, b) => a.componentName.localeCompare(b.componentName) || a.componentId.localeCompare(b.componentId),
+      );
     },
   };
 }

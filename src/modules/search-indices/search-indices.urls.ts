@@ -25,7 +25,8 @@ export function searchRules(cfg: SearchConfig): OutboundRules {
 export function validateSearchUrl(raw: string, cfg: SearchConfig): string {
   const trimmed = raw.trim();
   const url = parseHttpUrl(trimmed, 'searchUrl');
-  if (url.username || url.password) throw new Invalid('searchUrl must not carry credentials', [{ field: 'searchUrl', problem: 'credentials in URL' }]);
+  if (url.username || url.password)
+    throw new Invalid('searchUrl must not carry credentials', [{ field: 'searchUrl', problem: 'credentials in URL' }]);
   assertHost(searchRules(cfg), url.hostname, url.port ? Number(url.port) : undefined, 'searchUrl');
   // Kept as given (trimmed): the link answers what the caller wrote; only RFC 3986 characters pass, so
   // every parser reads the same host from it.

@@ -92,13 +92,18 @@ export function searchQueries(s: SearchSource, terms: SearchTerms, vocabulary: s
     sql`SELECT *, count(*) OVER () AS pool FROM (SELECT ${columns(score)} FROM ${s.from} WHERE ${where}${scope} LIMIT ${RANKED_CANDIDATES}) AS candidates ORDER BY score DESC, name, id LIMIT ${take}`;
 
   const tiers: Record<Match, ((take: number) => SQL) | undefined> = {
-    exact: (take) => sql`SELECT ${columns(sql`1`)} FROM ${s.from} WHERE ${lname} = ${terms.name}${scope} ORDER BY ${s.name}, ${s.id} LIMIT ${take}`,
+    exact: (take) =>
+      sql`SELECT ${columns(sql`1`)} FROM ${s.from} WHERE ${lname} = ${terms.name}${scope} ORDER BY ${s.name}, ${s.id} LIMIT ${take}`,
     // Alphabetical in byte order (a name that is a prefix of another comes first); the score prefers short names.
     prefix: (take) =>
       sql`SELECT ${columns(sql`0.75 + 0.2 * ${terms.name.length}::float8 / greatest(length(${s.name}), 1)`)} FROM ${s.from}
           WHERE ${lname} LIKE ${like} AND ${lname} <> ${terms.name}${scope} ORDER BY ${lname}, ${s.id} LIMIT ${take}`,
     fulltext: (take) =>
-      ranked(sql`${s.document} @@ ${tsquery} AND ${lname} NOT LIKE ${like}`, sql`0.4 + 0.35 * least(1, ts_rank(${s.document}, ${tsquery}))`, take),
+      ranked(
+        sql`${s.document} @@ ${tsquery} AND ${lname} NOT LIKE ${like}`,
+        sql`0.4 + 0.35 * least(1, ts_rank(${s.document}, ${tsquery}))`,
+        take,
+      ),
     fuzzy: fuzzy
       ? (take) =>
           ranked(
@@ -110,7 +115,11 @@ export function searchQueries(s: SearchSource, terms: SearchTerms, vocabulary: s
   };
   // Each branch is one index and stops at the cap; UNION drops rows two branches share.
   const branch = (where: SQL) => sql`(SELECT ${s.id} FROM ${s.from} WHERE ${where}${scope} LIMIT ${TOTAL_CAP})`;
-  const branches = [branch(sql`${lname} LIKE ${like}`), branch(sql`${s.document} @@ ${tsquery}`), ...(fuzzy ? [branch(fuzzyMatch)] : [])];
+  const branches = [
+    branch(sql`${lname} LIKE ${like}`),
+    branch(sql`${s.document} @@ ${tsquery}`),
+    ...(fuzzy ? [branch(fuzzyMatch)] : []),
+  ];
   const total = sql`SELECT least(count(*), ${TOTAL_CAP})::int AS n FROM (${sql.join(branches, sql` UNION `)}) AS matches`;
   return { tiers, total };
 }
@@ -119,12 +128,18 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const searchRepository = {
   async rows(db: Executor, query: SQL): Promise<Row[]> {
-    return rowsOf<Row>(await db.execute(query)).map((r) => ({ ...r, score: Number(r.score), ...(r.pool === undefined ? {} : { pool: Number(r.pool) }) }));
+    return rowsOf<Row>(await db.execute(query)).map((r) => ({
+      ...r,
+      score: Number(r.score),
+      ...(r.pool === undefined ? {} : { pool: Number(r.pool) }),
+    }));
   },
   /** The fuzzy tier: pg_trgm's threshold is a setting, changed for this one transaction only. */
   async fuzzyRows(db: Database, query: SQL): Promise<Row[]> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+      await tx.execute(
+        sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+      );
       return searchRepository.rows(tx, query);
     });
   },
@@ -140,7 +155,9 @@ export const searchRepository = {
               ORDER BY similarity(${searchWords.word}, ${w}) DESC, ${searchWords.word} LIMIT ${WORDS_PER_TERM_WORD}) AS words`,
     );
     const rows = await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+      await tx.execute(
+        sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+      );
       return rowsOf<{ i: number; words: string[] }>(await tx.execute(sql.join(perWord, sql` UNION ALL `)));
     });
     return words.map((_, i) => rows.find((r) => Number(r.i) === i)?.words ?? []);

@@ -2,8 +2,22 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../../kernel/caller.js';
 import { Invalid } from '../../kernel/errors.js';
 import type { SearchSource } from '../../kernel/search-source.js';
-import { fuzzyApplies, searchQueries, searchRepository as repo, termWords, type SearchTerms } from './search.repository.js';
-import { MATCHES, SEARCH_KINDS, TOTAL_CAP, type SearchHit, type SearchKind, type SearchQuery, type SearchResponse } from './search.schemas.js';
+import {
+  fuzzyApplies,
+  searchQueries,
+  searchRepository as repo,
+  termWords,
+  type SearchTerms,
+} from './search.repository.js';
+import {
+  MATCHES,
+  SEARCH_KINDS,
+  TOTAL_CAP,
+  type SearchHit,
+  type SearchKind,
+  type SearchQuery,
+  type SearchResponse,
+} from './search.schemas.js';
 
 export interface SearchDeps {
   db: Database;
@@ -27,7 +41,9 @@ function kindsOf(list: string | undefined): SearchKind[] {
   const unknown = asked.filter((k) => !(SEARCH_KINDS as readonly string[]).includes(k));
   if (unknown.length || asked.length === 0) {
     const problem = `must be a comma-separated list of ${SEARCH_KINDS.join(', ')}`;
-    throw new Invalid(`kinds ${problem} (unknown: ${unknown.map((k) => `"${k.slice(0, 30)}"`).join(', ')})`, [{ field: 'kinds', problem }]);
+    throw new Invalid(`kinds ${problem} (unknown: ${unknown.map((k) => `"${k.slice(0, 30)}"`).join(', ')})`, [
+      { field: 'kinds', problem },
+    ]);
   }
   return [...new Set(asked as SearchKind[])];
 }
@@ -64,13 +80,24 @@ export function createSearchService({ db, sources }: SearchDeps) {
       const query = tier(asked);
       // Only the trigram operators read pg_trgm's threshold setting; the vocabulary's recheck names its thresholds.
       const rows = match === 'fuzzy' && !source.words ? await repo.fuzzyRows(db, query) : await repo.rows(db, query);
-      if (counted !== undefined) counted = rows.length < asked ? counted + rows.length : rows[0]?.pool === undefined ? undefined : counted + rows[0].pool;
-      for (const { pool: _pool, ...row } of rows) items.push({ kind, ...row, match, score: Math.round(Math.min(1, Math.max(0, row.score)) * 1000) / 1000 });
+      if (counted !== undefined)
+        counted =
+          rows.length < asked
+            ? counted + rows.length
+            : rows[0]?.pool === undefined
+              ? undefined
+              : counted + rows[0].pool;
+      for (const { pool: _pool, ...row } of rows)
+        items.push({ kind, ...row, match, score: Math.round(Math.min(1, Math.max(0, row.score)) * 1000) / 1000 });
     }
     // A group with room left holds every match; only a full one needs counting, unless the tiers told.
     if (items.length < take) return { kind, total: items.length, items };
     if (counted === undefined && fuzzyByVocabulary) await withVocabulary();
-    return { kind, total: Math.max(Math.min(counted ?? (await repo.count(db, total)), TOTAL_CAP), items.length), items };
+    return {
+      kind,
+      total: Math.max(Math.min(counted ?? (await repo.count(db, total)), TOTAL_CAP), items.length),
+      items,
+    };
   }
 
   return {
@@ -82,7 +109,9 @@ export function createSearchService({ db, sources }: SearchDeps) {
       const lookUp = () => (vocabulary ??= repo.vocabulary(db, termWords(terms.name)));
       const groups = await Promise.all(kinds.map((kind) => searchKind(kind, terms, q.take, lookUp)));
       const found = groups.filter((g) => g.items.length > 0);
-      found.sort((a, b) => b.items[0]!.score - a.items[0]!.score || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind));
+      found.sort(
+        (a, b) => b.items[0]!.score - a.items[0]!.score || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind),
+      );
       return { query: q.q, groups: found };
     },
   };

@@ -65,7 +65,11 @@ export const teamsCatalogVerbs = {
   },
 
   /** Sets each team's parent (null clears it); a team is never its own parent. */
-  async setParents(_caller: Caller, links: { teamId: string; parentTeamId: string | null }[], tx: Executor): Promise<void> {
+  async setParents(
+    _caller: Caller,
+    links: { teamId: string; parentTeamId: string | null }[],
+    tx: Executor,
+  ): Promise<void> {
     for (const link of links) {
       if (link.parentTeamId === link.teamId) continue;
       await tx.execute(

@@ -19,9 +19,22 @@ const tags = ['teams'];
 const base = '/api/v1/teams';
 
 export async function teamsRoutes(app: App, { service }: { service: TeamsService }) {
+  teamRoutes(app, { service });
+  memberRoutes(app, { service });
+}
+
+/** Teams: listed, created, read, changed and deleted. */
+function teamRoutes(app: App, { service }: { service: TeamsService }) {
   app.get(
     base,
-    { schema: { tags, summary: 'List teams (by name, paginated)', querystring: TeamListQuery, response: { 200: TeamPage, ...errorResponses(400, 401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List teams (by name, paginated)',
+        querystring: TeamListQuery,
+        response: { 200: TeamPage, ...errorResponses(400, 401) },
+      },
+    },
     async (req) => service.list(req.caller, req.query),
   );
 
@@ -43,7 +56,12 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
   app.get(
     `${base}/:id`,
     {
-      schema: { tags, summary: 'Read a team with its members', params: IdParams, response: { 200: TeamWithMembersSchema, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: 'Read a team with its members',
+        params: IdParams,
+        response: { 200: TeamWithMembersSchema, ...errorResponses(400, 401, 404) },
+      },
     },
     async (req) => service.get(req.caller, req.params.id),
   );
@@ -81,10 +99,20 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
       return reply.code(204).send();
     },
   );
+}
 
+/** A team's members and their roles. */
+function memberRoutes(app: App, { service }: { service: TeamsService }) {
   app.get(
     `${base}/:id/members`,
-    { schema: { tags, summary: 'Members of a team', params: IdParams, response: { 200: Type.Array(TeamUserSchema), ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Members of a team',
+        params: IdParams,
+        response: { 200: Type.Array(TeamUserSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => service.members(req.caller, req.params.id),
   );
 
@@ -104,7 +132,8 @@ export async function teamsRoutes(app: App, { service }: { service: TeamsService
         response: { 201: TeamWithMembersSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.addMember(req.caller, req.params.id, req.params.userId, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await service.addMember(req.caller, req.params.id, req.params.userId, req.body)),
   );
 
   app.patch(

@@ -7,7 +7,14 @@ import { JsonObject, Nullable, Timestamp, Uuid } from '../../kernel/schemas.js';
 export const TEAM_TYPES = ['dev', 'infra', 'security', 'data', 'platform', 'other'] as const;
 const teamType = (options: { default?: string; description: string }) =>
   Type.Union(
-    [Type.Literal('dev'), Type.Literal('infra'), Type.Literal('security'), Type.Literal('data'), Type.Literal('platform'), Type.Literal('other')],
+    [
+      Type.Literal('dev'),
+      Type.Literal('infra'),
+      Type.Literal('security'),
+      Type.Literal('data'),
+      Type.Literal('platform'),
+      Type.Literal('other'),
+    ],
     options,
   );
 const TeamType = teamType({ description: TEAM_TYPES.join(', ') });
@@ -27,7 +34,9 @@ const teamFields = {
   createdAt: Timestamp,
   updatedAt: Timestamp,
 };
-export const TeamSchema = Type.Object(teamFields, { description: 'A team; components whose owner equals its name belong to it' });
+export const TeamSchema = Type.Object(teamFields, {
+  description: 'A team; components whose owner equals its name belong to it',
+});
 
 /** A user as team listings show it: never a password field. */
 export const TeamUserSchema = Type.Object({
@@ -37,12 +46,17 @@ export const TeamUserSchema = Type.Object({
   displayName: Type.String(),
   roles: Type.Array(Type.String()),
   // Listed members only (decision 950); a user answer elsewhere has no team role.
-  teamRole: Type.Optional(Type.Union([Type.Literal('maintainer'), Type.Literal('member')], { description: "the user's role in this team" })),
+  teamRole: Type.Optional(
+    Type.Union([Type.Literal('maintainer'), Type.Literal('member')], { description: "the user's role in this team" }),
+  ),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
 
-export const TeamWithMembersSchema = Type.Object({ ...teamFields, members: Type.Array(TeamUserSchema) }, { description: 'A team with its members' });
+export const TeamWithMembersSchema = Type.Object(
+  { ...teamFields, members: Type.Array(TeamUserSchema) },
+  { description: 'A team with its members' },
+);
 
 export const TeamPage = Page(TeamSchema);
 export const TeamListQuery = PageQuery;
@@ -51,7 +65,9 @@ const Name = Type.String({ minLength: 1, maxLength: 100, description: 'unique; m
 // Optional text fields accept "" (a form left blank) as well as null; the service stores both as null.
 const DisplayName = Type.String({ maxLength: 200, description: 'defaults to the name' });
 const Description = Type.String({ maxLength: 2000 });
-const ContactEmail = Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Literal('')], { description: 'an email address' });
+const ContactEmail = Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Literal('')], {
+  description: 'an email address',
+});
 const ChatChannel = Type.String({ maxLength: 100 });
 
 export const CreateTeamBody = Type.Object({
@@ -82,7 +98,10 @@ export const TeamMemberParams = Type.Object({ id: Uuid, userId: Uuid });
 const TeamRoleField = Type.Union([Type.Literal('maintainer'), Type.Literal('member')], {
   description: "maintainer: manages the team's members and its entities; member: updates its entities (decision 950)",
 });
-export const AddMemberBody = Type.Object({ role: Type.Optional(TeamRoleField) }, { description: 'Optional; role defaults to member' });
+export const AddMemberBody = Type.Object(
+  { role: Type.Optional(TeamRoleField) },
+  { description: 'Optional; role defaults to member' },
+);
 export type AddMemberBody = Static<typeof AddMemberBody>;
 export const MemberRoleBody = Type.Object({ role: TeamRoleField });
 export type MemberRoleBody = Static<typeof MemberRoleBody>;

@@ -25,33 +25,69 @@ export interface TeamsServiceDeps {
   audit?: AuditPort;
 }
 
+/** A team keeps a maintainer: only an admin may remove or demote the last one (decision 950). */
+function refuseLastMaintainer(caller: Caller, maintainers: string[], verb: 'remove' | 'demote') {
+  if (maintainers.length === 1 && !caller.actor.isAdmin) {
+    throw new Conflict(
+      `This is the team's last maintainer: only an admin may ${verb} them; make another member maintainer first`,
+    );
+  }
+}
+const memberRecord = (
+  caller: Caller,
+  team: TeamRow,
+  action: string,
+  userId: string,
+  role: [string | null, string | null],
+) => ({
+  caller,
+  action: `teams.member.${action}`,
+  resource: { type: 'teams', id: team.id, ref: team.name },
+  changes: { member: [role[0] === null ? null : userId, role[1] === null ? null : userId], role } as Record<
+    string,
+    [unknown, unknown]
+  >,
+});
+
+async function loadTeam(db: Database, id: string): Promise<TeamRow> {
+  const team = await repo.findById(db, id);
+  if (!team) throw new NotFound('Team not found');
+  return team;
+}
+const nameConflict = (name: string) => new Conflict(`A team named "${name}" already exists`);
+
+/** The columns an update names; a blank display name falls back to the (new) name, a blank contact email means none. */
+function updatedValues(body: UpdateTeamBody, current: TeamRow): Partial<TeamRow> {
+  const values: Partial<TeamRow> = {};
+  for (const key of [
+    'name',
+    'displayName',
+    'type',
+    'description',
+    'contactEmail',
+    'chatChannel',
+    'metadata',
+  ] as const) {
+    if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
+  }
+  // A blank display name falls back to the (new) name; a blank contact email means none.
+  if (body.displayName === null || body.displayName === '') values.displayName = body.name ?? current.name;
+  if (body.contactEmail === '') values.contactEmail = null;
+  return values;
+}
+
 /**
  * Teams. `component.teamId` is kept in step with `component.owner` through the catalog's verbs:
  * creating a team links the components it owns by name, a rename moves the links to the new
  * name, a delete clears them. The team's components are listed by the catalog module.
+ * The verbs come in two groups, teams and members (decision 1170).
  */
-/** A team keeps a maintainer: only an admin may remove or demote the last one (decision 950). */
-function refuseLastMaintainer(caller: Caller, maintainers: string[], verb: 'remove' | 'demote') {
-  if (maintainers.length === 1 && !caller.actor.isAdmin) {
-    throw new Conflict(`This is the team's last maintainer: only an admin may ${verb} them; make another member maintainer first`);
-  }
+export function createTeamsService(deps: TeamsServiceDeps) {
+  return { ...teamVerbs(deps), ...memberVerbs(deps) };
 }
 
-export function createTeamsService({ db, userExists, catalog, permissions, audit }: TeamsServiceDeps) {
-  const memberRecord = (caller: Caller, team: TeamRow, action: string, userId: string, role: [string | null, string | null]) => ({
-    caller,
-    action: `teams.member.${action}`,
-    resource: { type: 'teams', id: team.id, ref: team.name },
-    changes: { member: [role[0] === null ? null : userId, role[1] === null ? null : userId], role } as Record<string, [unknown, unknown]>,
-  });
-
-  async function load(id: string): Promise<TeamRow> {
-    const team = await repo.findById(db, id);
-    if (!team) throw new NotFound('Team not found');
-    return team;
-  }
-  const nameConflict = (name: string) => new Conflict(`A team named "${name}" already exists`);
-
+function teamVerbs({ db, catalog }: TeamsServiceDeps) {
+  const load = (id: string) => loadTeam(db, id);
   return {
     async list(_caller: Caller, q: PageQuery) {
       const { data, total } = await repo.list(db, q.skip, q.take);
@@ -91,13 +127,7 @@ export function createTeamsService({ db, userExists, catalog, permissions, audit
       const current = await load(id);
       const renamed = body.name !== undefined && body.name !== current.name;
       if (renamed && (await repo.nameTaken(db, body.name!, id))) throw nameConflict(body.name!);
-      const values: Partial<TeamRow> = {};
-      for (const key of ['name', 'displayName', 'type', 'description', 'contactEmail', 'chatChannel', 'metadata'] as const) {
-        if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
-      }
-      // A blank display name falls back to the (new) name; a blank contact email means none.
-      if (body.displayName === null || body.displayName === '') values.displayName = body.name ?? current.name;
-      if (body.contactEmail === '') values.contactEmail = null;
+      const values = updatedValues(body, current);
       let team: TeamRow | undefined;
       try {
         team = await repo.update(db, id, values);
@@ -119,7 +149,12 @@ export function createTeamsService({ db, userExists, catalog, permissions, audit
       await catalog.unlinkTeam(caller, id);
       if (!(await repo.delete(db, id))) throw new NotFound('Team not found');
     },
+  };
+}
 
+function memberVerbs({ db, userExists, permissions, audit }: TeamsServiceDeps) {
+  const load = (id: string) => loadTeam(db, id);
+  return {
     async addMember(caller: Caller, id: string, userId: string, body: AddMemberBody = {}) {
       const team = await load(id);
       await permissions.require(caller, 'team.manageMembers', id);

@@ -39,7 +39,8 @@ export const teamsSignInVerbs = {
     const refs = parsed.filter((p) => p.namespace);
     const conditions: SQL[] = [];
     if (names.length) conditions.push(inArray(sql`lower(${teams.name})`, names));
-    for (const ref of refs.slice(0, 200)) conditions.push(sql`(lower(${teams.namespace}) = ${ref.namespace} AND lower(${teams.name}) = ${ref.name})`);
+    for (const ref of refs.slice(0, 200))
+      conditions.push(sql`(lower(${teams.namespace}) = ${ref.namespace} AND lower(${teams.name}) = ${ref.name})`);
     const named = conditions.length
       ? (
           await tx
@@ -58,7 +59,11 @@ export const teamsSignInVerbs = {
             .returning({ teamId: teamMembers.teamId })
         ).map((r) => r.teamId)
       : [];
-    const mine = and(eq(teamMembers.userId, input.userId), isNotNull(teamMembers.source), eq(teamMembers.source, input.source));
+    const mine = and(
+      eq(teamMembers.userId, input.userId),
+      isNotNull(teamMembers.source),
+      eq(teamMembers.source, input.source),
+    );
     const removed = (
       await tx
         .delete(teamMembers)

@@ -20,6 +20,12 @@ const tags = ['templates'];
 const base = '/api/v1/service-templates';
 
 export async function templatesRoutes(app: App, { service }: { service: TemplatesService }) {
+  templateRoutes(app, { service });
+  scaffoldRoutes(app, { service });
+}
+
+/** Service templates: listed, created, read, changed and deleted. */
+function templateRoutes(app: App, { service }: { service: TemplatesService }) {
   app.get(
     base,
     { schema: { tags, summary: 'List service templates (ordered by name)', querystring: TemplateListQuery, response: { 200: TemplatePage, ...errorResponses(400, 401) } } },
@@ -72,7 +78,10 @@ export async function templatesRoutes(app: App, { service }: { service: Template
       return reply.code(204).send();
     },
   );
+}
 
+/** Scaffolding from a template (for real or as a dry run) and the scaffold requests it leaves. */
+function scaffoldRoutes(app: App, { service }: { service: TemplatesService }) {
   app.post(
     `${base}/:id/scaffold`,
     {
@@ -141,5 +150,4 @@ export async function templatesRoutes(app: App, { service }: { service: Template
     },
     async (req) => service.requestFile(req.caller, req.params.id, req.query.path),
   );
-
 }

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { OutboundRules } from '../../integrations/outbound/policy.js';
-import { outboundFetch } from '../../integrations/outbound/fetch.js';
+import type { WebhookTransport } from './webhooks.ports.js';
 import type { SubscriptionRow } from './webhooks.repository.js';
 
 /** The Standard Webhooks retry schedule after each failed attempt (decision 993). */
 export const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 /** A subscription failing this long is disabled and its owners told (decision 993). */
 export const DISABLE_AFTER_MS = 5 * 86_400_000;
-export const ATTEMPT_TIMEOUT_MS = 10_000;
-const RESPONSE_KEEP = 1024;
 
-export const newSecret = () => `whsec_${Buffer.from(randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, ''), 'hex').toString('base64')}`;
+export const newSecret = () =>
+  `whsec_${Buffer.from(randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, ''), 'hex').toString('base64')}`;
 export const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`;
 
 /** `webhook-signature`: one `v1,…` per valid secret, space separated (the rotation window sends both, decision 992). */
@@ -23,7 +21,8 @@ export function signatureHeader(
   now = new Date(),
 ) {
   const secrets = [sub.secret];
-  if (sub.previousSecret && sub.previousSecretExpiresAt && sub.previousSecretExpiresAt > now) secrets.push(sub.previousSecret);
+  if (sub.previousSecret && sub.previousSecretExpiresAt && sub.previousSecretExpiresAt > now)
+    secrets.push(sub.previousSecret);
   return secrets.map((s) => new Webhook(s).sign(messageId, at, body)).join(' ');
 }
 
@@ -33,55 +32,44 @@ export interface AttemptResult {
   body: string | null;
   durationMs: number;
   error: string | null;
+  /** When the POST began (the attempt's row, decision 1112); its end minus the duration if not given. */
+  startedAt?: Date;
 }
 
 /**
- * One POST through the outbound policy's pinned fetch (decision 200): the address is checked again
- * at connect time, redirects are answered as they are (a 3xx is a failure), 10 s at most.
+ * One signed POST through the transport port (decision 1040): the adapter applies the outbound
+ * policy at connect time (decision 1041) and never follows a redirect. `timeoutMs` is
+ * WEBHOOK_TIMEOUT_MS (10 s unless a test shortens it, decision 1042).
  */
-export function deliverer(rules: OutboundRules) {
-  const fetcher = outboundFetch(rules);
+export function deliverer(transport: WebhookTransport, timeoutMs: number) {
   return async (sub: SubscriptionRow, messageId: string, body: string): Promise<AttemptResult> => {
-    const started = Date.now();
     const at = new Date();
-    try {
-      const res = await fetcher(sub.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Hangar-Webhooks/1',
-          'webhook-id': messageId,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signatureHeader(sub, messageId, at, body),
-        },
-        body,
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-      });
-      const text = await readCapped(res);
-      return { ok: res.status >= 200 && res.status < 300, status: res.status, body: text, durationMs: Date.now() - started, error: null };
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      const reason = e.name === 'TimeoutError' ? 'timed out after 10 s' : (e.cause?.code === 'EOUTBOUNDREFUSED' ? e.cause.message : e.cause?.code) || e.message;
-      return { ok: false, status: null, body: null, durationMs: Date.now() - started, error: String(reason).slice(0, 500) };
+    const started = at.getTime();
+    const result = await transport.post({
+      url: sub.url,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Hangar-Webhooks/1',
+        'webhook-id': messageId,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signatureHeader(sub, messageId, at, body),
+      },
+      body,
+      timeoutMs,
+    });
+    const timing = { durationMs: Date.now() - started, startedAt: at };
+    const failed = (error: string) => ({ ok: false, status: null, body: null, ...timing, error: error.slice(0, 500) });
+    switch (result.kind) {
+      case 'answered': {
+        const ok = result.status >= 200 && result.status < 300;
+        return { ok, status: result.status, body: result.body, ...timing, error: null };
+      }
+      case 'timeout':
+        return failed(`timed out after ${timeoutMs / 1000} s`);
+      case 'refused':
+        return failed(`refused: ${result.reason}`);
+      default:
+        return failed(result.reason);
     }
   };
-}
-
-/** The first kilobyte of the response; the rest is not read. */
-async function readCapped(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < RESPONSE_KEEP) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return Buffer.concat(chunks).subarray(0, RESPONSE_KEEP).toString('utf8');
 }

@@ -1,13 +1,29 @@
 import { Type } from 'typebox';
-import { EmptyResponse, errorResponses, IdParams, Nullable, NullableTimestamp, Timestamp, Uuid } from '../../kernel/schemas.js';
+import {
+  EmptyResponse,
+  errorResponses,
+  IdParams,
+  Nullable,
+  NullableTimestamp,
+  Timestamp,
+  Uuid,
+} from '../../kernel/schemas.js';
 import type { App } from '../../kernel/types.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 const tags = ['webhooks'];
 const base = '/api/v1/webhook-subscriptions';
 const config = { auth: 'user' as const, organization: true };
-const OrgHeader = Type.Object({ 'x-organization-id': Type.Optional(Type.String({ description: 'the organization the subscriptions belong to (required)' })) });
-const EventPattern = Type.String({ minLength: 1, maxLength: 200, pattern: '^(\\*|[a-z0-9_-]+(\\.[a-z0-9_-]+)*(\\.\\*)?)$' });
+const OrgHeader = Type.Object({
+  'x-organization-id': Type.Optional(
+    Type.String({ description: 'the organization the subscriptions belong to (required)' }),
+  ),
+});
+const EventPattern = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^(\\*|[a-z0-9_-]+(\\.[a-z0-9_-]+)*(\\.\\*)?)$',
+});
 const Body = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 2000 }),
@@ -30,7 +46,20 @@ const Subscription = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-const Created = Type.Intersect([Subscription, Type.Object({ secret: Type.String({ description: 'whsec_…: shown once' }) })]);
+const Created = Type.Intersect([
+  Subscription,
+  Type.Object({ secret: Type.String({ description: 'whsec_…: shown once' }) }),
+]);
+/** One try of a delivery: the first, a retry on the schedule, or one of a redelivery's (decision 1112). */
+const Attempt = Type.Object({
+  attempt: Type.Integer({ description: '1 for the first try of the delivery' }),
+  status: Type.String({ description: 'succeeded (a 2xx) or failed' }),
+  startedAt: Timestamp,
+  durationMs: Type.Integer(),
+  responseCode: Nullable(Type.Integer()),
+  responseBody: Nullable(Type.String({ description: 'the first kilobyte of the response' })),
+  error: Nullable(Type.String({ description: 'timed out after N s, refused: …, or why the receiver was unreachable' })),
+});
 const Delivery = Type.Object({
   id: Type.String(),
   messageId: Type.String(),
@@ -44,6 +73,7 @@ const Delivery = Type.Object({
   nextAttemptAt: NullableTimestamp,
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  attemptHistory: Type.Array(Attempt, { description: 'every attempt, oldest first (empty in a 202)' }),
 });
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -62,12 +92,17 @@ export async function webhooksRoutes(app: App, { service }: { service: WebhooksS
   );
   app.get(
     base,
-    s('listWebhookSubscriptions', "The organization's webhook subscriptions", { response: { 200: Type.Array(Subscription), ...errors } }),
+    s('listWebhookSubscriptions', "The organization's webhook subscriptions", {
+      response: { 200: Type.Array(Subscription), ...errors },
+    }),
     async (req) => service.list(req.caller),
   );
   app.get(
     `${base}/:id`,
-    s('getWebhookSubscription', 'One webhook subscription', { params: IdParams, response: { 200: Subscription, ...errors } }),
+    s('getWebhookSubscription', 'One webhook subscription', {
+      params: IdParams,
+      response: { 200: Subscription, ...errors },
+    }),
     async (req) => service.get(req.caller, req.params.id),
   );
   app.patch(
@@ -81,7 +116,10 @@ export async function webhooksRoutes(app: App, { service }: { service: WebhooksS
   );
   app.delete(
     `${base}/:id`,
-    s('deleteWebhookSubscription', 'Remove a subscription and its deliveries', { params: IdParams, response: { 204: EmptyResponse, ...errors } }),
+    s('deleteWebhookSubscription', 'Remove a subscription and its deliveries', {
+      params: IdParams,
+      response: { 204: EmptyResponse, ...errors },
+    }),
     async (req, reply) => {
       await service.remove(req.caller, req.params.id);
       return reply.code(204).send();
@@ -102,7 +140,7 @@ export async function webhooksRoutes(app: App, { service }: { service: WebhooksS
   );
   app.get(
     `${base}/:id/deliveries`,
-    s('listWebhookDeliveries', 'Deliveries, newest first, with their last response', {
+    s('listWebhookDeliveries', 'Deliveries, newest first, each with its last response and every attempt', {
       params: IdParams,
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }),
       response: { 200: Type.Array(Delivery), ...errors },
@@ -115,6 +153,7 @@ export async function webhooksRoutes(app: App, { service }: { service: WebhooksS
       params: Type.Object({ id: Uuid, deliveryId: Uuid }),
       response: { 202: Delivery, ...errors },
     }),
-    async (req, reply) => reply.code(202).send(await service.redeliver(req.caller, req.params.id, req.params.deliveryId)),
+    async (req, reply) =>
+      reply.code(202).send(await service.redeliver(req.caller, req.params.id, req.params.deliveryId)),
   );
 }

@@ -1,57 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, settled, signIn } from './helpers/index.js';
+import { server, pb, repoDir, DANA, SECRET, asAdmin, dialog, useAdminPortal } from './helpers/admin.js';
 
-/** The administration pages (routes/admin) in Chromium against a real server: admins only (decision 780). */
-let server: PortalServer;
-let pb: PortalBrowser;
-const repoDir = mkdtempSync(join(tmpdir(), 'hangar-admin-location-'));
-const CASEY = { username: 'casey', email: 'casey@hangar.test', password: 'Casey-Passw0rd' };
-const DANA = { username: 'dana', email: 'dana@hangar.test', password: 'Dana-Passw0rd1' };
-const SECRET = 'cci-secret-token-5f2b9c1e7d';
-
-beforeAll(async () => {
-  // A git repository with one valid component and one document Backstage refuses (a reported problem).
-  mkdirSync(repoDir, { recursive: true });
-  writeFileSync(
-    join(repoDir, 'catalog-info.yaml'),
-    [
-      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: admin-located }\nspec: { type: service, lifecycle: production, owner: platform }',
-      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: { name: "Not A Valid Name!" }\nspec: { type: service, lifecycle: production, owner: platform }',
-    ].join('\n---\n'),
-  );
-  const git = (...args: string[]) => {
-    const res = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@hangar.test', '-c', 'init.defaultBranch=main', ...args], { cwd: repoDir });
-    if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
-  };
-  git('init', '--quiet');
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'catalog');
-
-  server = await startPortalServer({ GIT_ALLOW_FILE_URLS: 'true', CATALOG_REFRESH_INTERVAL_S: '0' });
-  for (const u of [CASEY, DANA]) {
-    const res = await server.api('POST', '/api/v1/auth/register', { ...u, displayName: u.username });
-    if (res.status !== 201) throw new Error(`register ${u.username}: ${res.status}`);
-  }
-  pb = await launchBrowser(server);
-});
-afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
-  rmSync(repoDir, { recursive: true, force: true });
-});
-
-const asAdmin = async (path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}) => {
-  const { context, page } = await pb.newPage(opts);
-  await signIn(page, ADMIN, path);
-  return { context, page };
-};
-const dialog = (page: Page) => page.getByRole('dialog');
+useAdminPortal();
 
 describe('administration, as an admin', () => {
   it('changes a user’s global role behind a confirmation', async () => {
@@ -61,9 +13,9 @@ describe('administration, as an admin', () => {
     await dialog(page).getByRole('heading', { name: 'Make casey an admin?' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Make admin' }).click();
     await page.getByRole('button', { name: 'Remove the admin role from casey' }).waitFor();
-    const casey = (await server.api('GET', '/api/v1/auth/users?take=100', undefined, await server.adminToken())).body.data.find(
-      (u: { username: string }) => u.username === 'casey',
-    );
+    const casey = (
+      await server.api('GET', '/api/v1/auth/users?take=100', undefined, await server.adminToken())
+    ).body.data.find((u: { username: string }) => u.username === 'casey');
     expect(casey.roles).toEqual(expect.arrayContaining(['user', 'admin']));
     await context.close();
   });
@@ -93,7 +45,9 @@ describe('administration, as an admin', () => {
         const org = (await server.api('GET', '/api/v1/organizations', undefined, await server.adminToken())).body.find(
           (o: { slug: string }) => o.slug === 'rocket-lab',
         );
-        const members = (await server.api('GET', `/api/v1/organizations/${org.id}/members`, undefined, await server.adminToken())).body;
+        const members = (
+          await server.api('GET', `/api/v1/organizations/${org.id}/members`, undefined, await server.adminToken())
+        ).body;
         return members.find((m: { username: string }) => m.username === 'dana')?.role;
       })
       .toBe('admin');
@@ -200,13 +154,24 @@ describe('administration, as an admin', () => {
       .getByText(/1 unchanged/)
       .waitFor();
     expect(
-      (await server.api('GET', '/api/v1/catalog/components?take=100', undefined, await server.adminToken())).body.data.map((c: { name: string }) => c.name),
+      (
+        await server.api('GET', '/api/v1/catalog/components?take=100', undefined, await server.adminToken())
+      ).body.data.map((c: { name: string }) => c.name),
     ).toContain('admin-located');
     await context.close();
   });
 
   it('has no axe violations on any admin page, light on desktop and dark at 390 px', async () => {
-    expect((await server.api('POST', '/api/v1/organizations', { name: 'Axe Org', slug: 'axe-org' }, await server.adminToken())).status).toBe(201);
+    expect(
+      (
+        await server.api(
+          'POST',
+          '/api/v1/organizations',
+          { name: 'Axe Org', slug: 'axe-org' },
+          await server.adminToken(),
+        )
+      ).status,
+    ).toBe(201);
     // Each page is reached as a user would, through the administration nav (no reload between pages).
     const pages = [
       ['Users and roles', 'Users and roles'],
@@ -226,7 +191,8 @@ describe('administration, as an admin', () => {
       await page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
       await expectAccessible(page, `/admin (${label})`);
       for (const [link, heading] of pages) {
-        const where = link === 'Axe Org' ? page.getByRole('main') : page.getByRole('navigation', { name: 'Administration' });
+        const where =
+          link === 'Axe Org' ? page.getByRole('main') : page.getByRole('navigation', { name: 'Administration' });
         await where.getByRole('link', { name: link, exact: true }).click();
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await settled(page);
@@ -257,7 +223,8 @@ describe('administration, as anyone else', () => {
     const adminCalls: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if (/^\/api\/v1\/(auth\/users|catalog\/locations|integrations\/credentials)/.test(url.pathname)) adminCalls.push(url.pathname);
+      if (/^\/api\/v1\/(auth\/users|catalog\/locations|integrations\/credentials)/.test(url.pathname))
+        adminCalls.push(url.pathname);
     });
     await signIn(page, DANA, '/catalog');
     const nav = page.getByRole('navigation', { name: 'Main' });

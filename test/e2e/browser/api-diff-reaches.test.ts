@@ -10,11 +10,24 @@ const OPERATIONS = 45;
 
 /** An API whose Shared schema answers every one of OPERATIONS operations; `extra` adds a property to it. */
 function inventory(version: string, extra: Record<string, unknown> = {}) {
-  const response = { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Shared' } } } } } };
+  const response = {
+    responses: {
+      '200': {
+        description: 'ok',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Shared' } } },
+      },
+    },
+  };
   const paths: Record<string, unknown> = {};
-  for (let i = 0; i < OPERATIONS / 3; i++) paths[`/items${String(i).padStart(2, '0')}`] = { get: response, put: response, delete: response };
+  for (let i = 0; i < OPERATIONS / 3; i++)
+    paths[`/items${String(i).padStart(2, '0')}`] = { get: response, put: response, delete: response };
   const shared = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, ...extra } };
-  return { openapi: '3.0.3', info: { title: 'Inventory', version }, paths, components: { schemas: { Shared: shared } } };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Inventory', version },
+    paths,
+    components: { schemas: { Shared: shared } },
+  };
 }
 
 beforeAll(async () => {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEntityFixtures, type EntityFixtures } from './entity-fixtures.js';
-import { ADMIN, expectAccessible, portalFixture, signIn, VIEWPORTS, type PageOptions, type PortalFixture, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  expectAccessible,
+  portalFixture,
+  signIn,
+  VIEWPORTS,
+  type PageOptions,
+  type PortalFixture,
+  type PortalServer,
+} from './helpers/index.js';
 
 /** The API list, a spec read with Scalar (offline), AsyncAPI, the diff and the lifecycle actions. */
 let portal: PortalFixture;
@@ -87,7 +96,10 @@ describe('APIs', () => {
     await page.getByLabel('Changes in (new version)').selectOption(fx.specV1);
     await page.getByLabel('Compared with (old version)').selectOption(fx.specV2);
     await page.getByText("path '/refunds' removed").waitFor();
-    await page.getByRole('region', { name: 'Affected consumers' }).getByText('No consumer is registered for the old version.').waitFor();
+    await page
+      .getByRole('region', { name: 'Affected consumers' })
+      .getByText('No consumer is registered for the old version.')
+      .waitFor();
     const url = new URL(page.url());
     expect([url.searchParams.get('spec'), url.searchParams.get('compare')]).toEqual([fx.specV1, fx.specV2]);
     await context.close();
@@ -140,7 +152,9 @@ describe('APIs', () => {
       await page.reload();
       await page.getByRole('heading', { name: /Breaking changes/ }).waitFor();
       await expectAccessible(page, `API diff ${theme} mobile`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await context.close();
     });

@@ -3,7 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  settled,
+  signIn,
+  startPortalServer,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
 
 /** Administration → Audit log and Webhooks in Chromium against a real server and a real receiver (issue 36). */
 let server: PortalServer;
@@ -33,7 +42,11 @@ function verifies(body: string, headers: Record<string, string | string[] | unde
 async function orgApi(method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${await server.adminToken()}`, 'x-organization-id': orgId, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${await server.adminToken()}`,
+      'x-organization-id': orgId,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
@@ -51,13 +64,24 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   server = await startPortalServer({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
-  const org = await server.api('POST', '/api/v1/organizations', { name: 'Audit Org', slug: 'audit-org' }, await server.adminToken());
+  const org = await server.api(
+    'POST',
+    '/api/v1/organizations',
+    { name: 'Audit Org', slug: 'audit-org' },
+    await server.adminToken(),
+  );
   expect(org.status).toBe(201);
   orgId = org.body.id;
   // Two records with a resource, one of them with changes: a subscription made and its description changed.
-  const sub = await orgApi('POST', '/api/v1/webhook-subscriptions', { url: `${receiverUrl}/api`, events: ['incident.*'], description: 'first' });
+  const sub = await orgApi('POST', '/api/v1/webhook-subscriptions', {
+    url: `${receiverUrl}/api`,
+    events: ['incident.*'],
+    description: 'first',
+  });
   expect(sub.status).toBe(201);
-  expect((await orgApi('PATCH', `/api/v1/webhook-subscriptions/${sub.body.id}`, { description: 'second' })).status).toBe(200);
+  expect(
+    (await orgApi('PATCH', `/api/v1/webhook-subscriptions/${sub.body.id}`, { description: 'second' })).status,
+  ).toBe(200);
   pb = await launchBrowser(server);
 });
 afterAll(async () => {
@@ -98,7 +122,10 @@ it('filters the audit log through the URL, shows changes before/after, links to 
   await page.getByRole('row', { name: /webhooks\.subscription\.update/ }).waitFor();
   expect(await page.getByLabel('Action').inputValue()).toBe('webhooks.subscription.update');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   const stream = await download.createReadStream();
   let csv = '';
   for await (const chunk of stream) csv += String(chunk);
@@ -147,8 +174,16 @@ it('creates a webhook with the events picker, shows its secret once, tests, rede
       { timeout: 20_000 },
     )
     .toBe(1);
-  await dialog(page).getByText('accepted by the test receiver').waitFor();
-  await dialog(page).getByText('200', { exact: true }).waitFor();
+  // The last response in its column, and the same answer as the delivery's one attempt (decision 1112).
+  await dialog(page)
+    .getByRole('cell', { name: /accepted by the test receiver/ })
+    .first()
+    .waitFor();
+  await dialog(page).getByText('200', { exact: true }).first().waitFor();
+  const attempts = dialog(page).getByRole('list', { name: /^Attempts of ping/ });
+  await dialog(page).getByText('1 attempt', { exact: true }).click();
+  await attempts.getByText('succeeded').waitFor();
+  await attempts.getByText('accepted by the test receiver').waitFor();
   await expectAccessible(page, 'webhooks, deliveries');
   await dialog(page)
     .getByRole('button', { name: /^Redeliver ping/ })

@@ -36,6 +36,8 @@ it('every area of the demo shows its data, axe clean', { timeout: 300_000 }, asy
     await expectAccessible(page, `${path} (demo)`);
   }
   await page.goto('/dora');
-  await expect.poll(() => page.getByRole('region', { name: 'Deployment frequency' }).textContent()).toMatch(/[1-9]\d* deployments in 30 days/);
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Deployment frequency' }).textContent())
+    .toMatch(/[1-9]\d* deployments in 30 days/);
   await context.close();
 });

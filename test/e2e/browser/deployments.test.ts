@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, portalFixture, settled, type PortalFixture, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  expectAccessible,
+  portalFixture,
+  settled,
+  type PortalFixture,
+  type PortalServer,
+} from './helpers/index.js';
 
 /**
  * Deployments and environments: the feed following a pipeline's deploy stage live, a deployment's
@@ -42,8 +49,15 @@ async function deployOnce(name: string, environmentId: string, run: { version: s
   await expect
     .poll(
       async () => {
-        const page = await server.api('GET', `/api/v1/deployments?environmentId=${environmentId}&take=100`, undefined, token);
-        deployment = (page.body.data as { id: string; status: string; pipelineRunId: string }[]).find((d) => d.pipelineRunId === triggered.body.id);
+        const page = await server.api(
+          'GET',
+          `/api/v1/deployments?environmentId=${environmentId}&take=100`,
+          undefined,
+          token,
+        );
+        deployment = (page.body.data as { id: string; status: string; pipelineRunId: string }[]).find(
+          (d) => d.pipelineRunId === triggered.body.id,
+        );
         return deployment?.status;
       },
       { timeout: 30_000, interval: 250 },
@@ -59,7 +73,10 @@ describe('Deployments', () => {
     const pipeline = await server.api(
       'POST',
       '/api/v1/pipelines',
-      { name: 'ship-orders', stages: [{ id: 'deploy', type: 'deploy', config: { componentId, environmentId: env.body.id } }] },
+      {
+        name: 'ship-orders',
+        stages: [{ id: 'deploy', type: 'deploy', config: { componentId, environmentId: env.body.id } }],
+      },
       token,
     );
     expect(pipeline.status).toBe(201);
@@ -103,92 +120,123 @@ describe('Deployments', () => {
     await expectAccessible(dark, 'deployments (dark, mobile)');
   });
 
-  it("a deployment's page and its environment's page show the records, linked both ways; axe in both themes", { timeout: 120_000 }, async () => {
+  it(
+    "a deployment's page and its environment's page show the records, linked both ways; axe in both themes",
+    { timeout: 120_000 },
+    async () => {
+      const env = await server.api(
+        'POST',
+        '/api/v1/environments',
+        {
+          name: 'prod-eu',
+          type: 'production',
+          order: 5,
+          description: 'Customers in Europe',
+          metadata: { region: 'eu-west-1' },
+        },
+        token,
+      );
+      expect(env.status).toBe(201);
+      const made = await deployOnce('ship-orders-prod', env.body.id, { version: '1.5.0', commitSha: 'c0ffee1234abcd' });
+      // DORA's ingest runs in the background: the incident below is counted against its record.
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.api(
+                'GET',
+                `/api/v1/dora/drilldown/deployments?scope=environment&id=${env.body.id}`,
+                undefined,
+                token,
+              )
+            ).body.total,
+          {
+            timeout: 30_000,
+            interval: 250,
+          },
+        )
+        .toBe(1);
+      const incident = await server.api(
+        'POST',
+        '/api/v1/incidents',
+        { title: 'Orders failing in Europe', severity: 'P2', causedByDeploymentId: made.deploymentId },
+        token,
+      );
+      expect(incident.status).toBe(201);
+
+      // From the feed's row to the deployment's page.
+      const page = light;
+      await page.goto('/deployments');
+      const row = page.getByRole('region', { name: 'Deployments feed' }).getByRole('row').filter({ hasText: '1.5.0' });
+      await row.getByRole('link', { name: '1.5.0: deployment details' }).click();
+      await page.getByRole('heading', { name: `${SERVICE} 1.5.0`, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/deployments/${made.deploymentId}`);
+      const details = page.getByRole('region', { name: 'Details' });
+      await details.getByText('c0ffee1234abcd').waitFor();
+      await details.getByText(ADMIN.username).waitFor();
+      await details.getByText('Not rolled back').waitFor();
+      const run = details.getByRole('link', { name: /^ship-orders-prod run / });
+      expect(await run.getAttribute('href')).toBe(`/pipelines/${made.pipelineId}/runs/${made.runId}`);
+      expect(await details.getByRole('link', { name: SERVICE }).getAttribute('href')).toMatch(
+        new RegExp(`/catalog/component/default/${SERVICE}`),
+      );
+      const dora = page.getByRole('region', { name: 'DORA' });
+      await dora.getByText('Counted as deployed').waitFor();
+      await dora.getByText('not read: the component names no source repository', { exact: false }).waitFor();
+      await dora.getByRole('link', { name: 'Orders failing in Europe' }).waitFor();
+      await settled(page);
+      await expectAccessible(page, 'deployment (light, desktop)');
+
+      // Its environment, then back to a deployment from the environment's own feed.
+      await details.getByRole('link', { name: 'prod-eu' }).click();
+      await page.getByRole('heading', { name: /prod-eu/, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/environments/${env.body.id}`);
+      await page.getByText('Customers in Europe').waitFor();
+      await page.getByRole('region', { name: 'Details' }).getByText('eu-west-1').waitFor();
+      await page.getByRole('list', { name: 'Latest in prod-eu' }).getByRole('link', { name: '1.5.0' }).waitFor();
+      const feed = page.getByRole('region', { name: 'Deployments feed' });
+      await expect.poll(() => feed.getByRole('row').count()).toBe(2);
+      await settled(page);
+      await expectAccessible(page, 'environment (light, desktop)');
+      await page.getByLabel('Status').selectOption('failed');
+      await page.getByText('No deployment matches this status').waitFor();
+      expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+      await page.getByLabel('Status').selectOption('');
+      await feed.getByRole('link', { name: '1.5.0: deployment details' }).click();
+      await page.getByRole('heading', { name: `${SERVICE} 1.5.0`, level: 1 }).waitFor();
+
+      // The environment cards of /deployments open the environment's page.
+      await page.goto('/deployments');
+      await page.getByRole('article', { name: 'prod-eu' }).getByRole('link', { name: 'prod-eu' }).click();
+      await page.getByRole('heading', { name: /prod-eu/, level: 1 }).waitFor();
+
+      await dark.goto(`/deployments/${made.deploymentId}`);
+      await dark
+        .getByRole('region', { name: 'DORA' })
+        .getByRole('link', { name: 'Orders failing in Europe' })
+        .waitFor();
+      await settled(dark);
+      await expectAccessible(dark, 'deployment (dark, mobile)');
+      await dark.goto(`/environments/${env.body.id}`);
+      await dark.getByRole('region', { name: 'Deployments feed' }).getByText('1.5.0').waitFor();
+      await settled(dark);
+      await expectAccessible(dark, 'environment (dark, mobile)');
+
+      // An id that names no deployment: said so, with the way back (decision 790).
+      await dark.goto('/deployments/00000000-0000-4000-8000-000000000000');
+      await dark.getByRole('heading', { level: 1, name: 'No deployment with this id' }).waitFor();
+      await dark.getByRole('link', { name: 'Back to deployments' }).click();
+      await dark.getByRole('heading', { name: 'Deployments', level: 1 }).waitFor();
+    },
+  );
+
+  it('a deployment reported from outside shows where it came from, linked to its run; axe', async () => {
     const env = await server.api(
       'POST',
       '/api/v1/environments',
-      { name: 'prod-eu', type: 'production', order: 5, description: 'Customers in Europe', metadata: { region: 'eu-west-1' } },
+      { name: 'prod-us', type: 'production', order: 6 },
       token,
     );
-    expect(env.status).toBe(201);
-    const made = await deployOnce('ship-orders-prod', env.body.id, { version: '1.5.0', commitSha: 'c0ffee1234abcd' });
-    // DORA's ingest runs in the background: the incident below is counted against its record.
-    await expect
-      .poll(async () => (await server.api('GET', `/api/v1/dora/drilldown/deployments?scope=environment&id=${env.body.id}`, undefined, token)).body.total, {
-        timeout: 30_000,
-        interval: 250,
-      })
-      .toBe(1);
-    const incident = await server.api(
-      'POST',
-      '/api/v1/incidents',
-      { title: 'Orders failing in Europe', severity: 'P2', causedByDeploymentId: made.deploymentId },
-      token,
-    );
-    expect(incident.status).toBe(201);
-
-    // From the feed's row to the deployment's page.
-    const page = light;
-    await page.goto('/deployments');
-    const row = page.getByRole('region', { name: 'Deployments feed' }).getByRole('row').filter({ hasText: '1.5.0' });
-    await row.getByRole('link', { name: '1.5.0: deployment details' }).click();
-    await page.getByRole('heading', { name: `${SERVICE} 1.5.0`, level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/deployments/${made.deploymentId}`);
-    const details = page.getByRole('region', { name: 'Details' });
-    await details.getByText('c0ffee1234abcd').waitFor();
-    await details.getByText(ADMIN.username).waitFor();
-    await details.getByText('Not rolled back').waitFor();
-    const run = details.getByRole('link', { name: /^ship-orders-prod run / });
-    expect(await run.getAttribute('href')).toBe(`/pipelines/${made.pipelineId}/runs/${made.runId}`);
-    expect(await details.getByRole('link', { name: SERVICE }).getAttribute('href')).toMatch(new RegExp(`/catalog/component/default/${SERVICE}`));
-    const dora = page.getByRole('region', { name: 'DORA' });
-    await dora.getByText('Counted as deployed').waitFor();
-    await dora.getByText('not read: the component names no source repository', { exact: false }).waitFor();
-    await dora.getByRole('link', { name: 'Orders failing in Europe' }).waitFor();
-    await settled(page);
-    await expectAccessible(page, 'deployment (light, desktop)');
-
-    // Its environment, then back to a deployment from the environment's own feed.
-    await details.getByRole('link', { name: 'prod-eu' }).click();
-    await page.getByRole('heading', { name: /prod-eu/, level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/environments/${env.body.id}`);
-    await page.getByText('Customers in Europe').waitFor();
-    await page.getByRole('region', { name: 'Details' }).getByText('eu-west-1').waitFor();
-    await page.getByRole('list', { name: 'Latest in prod-eu' }).getByRole('link', { name: '1.5.0' }).waitFor();
-    const feed = page.getByRole('region', { name: 'Deployments feed' });
-    await expect.poll(() => feed.getByRole('row').count()).toBe(2);
-    await settled(page);
-    await expectAccessible(page, 'environment (light, desktop)');
-    await page.getByLabel('Status').selectOption('failed');
-    await page.getByText('No deployment matches this status').waitFor();
-    expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
-    await page.getByLabel('Status').selectOption('');
-    await feed.getByRole('link', { name: '1.5.0: deployment details' }).click();
-    await page.getByRole('heading', { name: `${SERVICE} 1.5.0`, level: 1 }).waitFor();
-
-    // The environment cards of /deployments open the environment's page.
-    await page.goto('/deployments');
-    await page.getByRole('article', { name: 'prod-eu' }).getByRole('link', { name: 'prod-eu' }).click();
-    await page.getByRole('heading', { name: /prod-eu/, level: 1 }).waitFor();
-
-    await dark.goto(`/deployments/${made.deploymentId}`);
-    await dark.getByRole('region', { name: 'DORA' }).getByRole('link', { name: 'Orders failing in Europe' }).waitFor();
-    await settled(dark);
-    await expectAccessible(dark, 'deployment (dark, mobile)');
-    await dark.goto(`/environments/${env.body.id}`);
-    await dark.getByRole('region', { name: 'Deployments feed' }).getByText('1.5.0').waitFor();
-    await settled(dark);
-    await expectAccessible(dark, 'environment (dark, mobile)');
-
-    // An id that names no deployment: said so, with the way back (decision 790).
-    await dark.goto('/deployments/00000000-0000-4000-8000-000000000000');
-    await dark.getByRole('heading', { level: 1, name: 'No deployment with this id' }).waitFor();
-    await dark.getByRole('link', { name: 'Back to deployments' }).click();
-    await dark.getByRole('heading', { name: 'Deployments', level: 1 }).waitFor();
-  });
-
-  it('a deployment reported from outside shows where it came from, linked to its run; axe', async () => {
-    const env = await server.api('POST', '/api/v1/environments', { name: 'prod-us', type: 'production', order: 6 }, token);
     expect(env.status).toBe(201);
     const event = {
       source: 'github-actions',

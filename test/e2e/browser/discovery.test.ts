@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeGithub, type FakeGithub } from '../../fakes/servers/github-server.js';
-import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  settled,
+  signIn,
+  startPortalServer,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
 
 /** Administration → Discovery in Chromium against a real server and the local GitHub-shaped server. */
 let server: PortalServer;

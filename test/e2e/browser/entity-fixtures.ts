@@ -72,7 +72,8 @@ async function componentId(server: PortalServer, token: string, kind: string, na
 export async function seedEntityFixtures(server: PortalServer): Promise<EntityFixtures> {
   const token = await server.adminToken();
   const events = await server.api('POST', '/api/v1/catalog/register-yaml', { yaml: EVENTS_YAML }, token);
-  if (events.status !== 201) throw new Error(`seeding the AsyncAPI entity failed: ${events.status} ${JSON.stringify(events.body)}`);
+  if (events.status !== 201)
+    throw new Error(`seeding the AsyncAPI entity failed: ${events.status} ${JSON.stringify(events.body)}`);
   const paymentsApiId = await componentId(server, token, 'api', 'payments-rest');
   const checkoutId = await componentId(server, token, 'component', 'checkout-web');
   const specs = await server.api('GET', `/api/v1/catalog/components/${paymentsApiId}/api-specs`, undefined, token);
@@ -85,7 +86,12 @@ export async function seedEntityFixtures(server: PortalServer): Promise<EntityFi
   );
   if (v2.status !== 201) throw new Error(`registering v2 failed: ${v2.status} ${JSON.stringify(v2.body)}`);
   // `consumesApis: [payments-rest]` registers checkout-web already (409); the call makes sure of it.
-  const consumer = await server.api('POST', `/api/v1/api-specs/${specV1}/consumers`, { consumerComponentId: checkoutId }, token);
+  const consumer = await server.api(
+    'POST',
+    `/api/v1/api-specs/${specV1}/consumers`,
+    { consumerComponentId: checkoutId },
+    token,
+  );
   if (consumer.status !== 201 && consumer.status !== 409)
     throw new Error(`registering the consumer failed: ${consumer.status} ${JSON.stringify(consumer.body)}`);
   return { paymentsApiId, specV1, specV2: v2.body.id, checkoutId };

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEntityFixtures } from './entity-fixtures.js';
-import { expectAccessible, portalFixture, VIEWPORTS, type PageOptions, type PortalFixture, type PortalServer } from './helpers/index.js';
+import {
+  expectAccessible,
+  portalFixture,
+  VIEWPORTS,
+  type PageOptions,
+  type PortalFixture,
+  type PortalServer,
+} from './helpers/index.js';
 
 /** The entity page in Chromium against a real server: header, relations, graph, tabs, integrations. */
 let portal: PortalFixture;
@@ -27,7 +34,9 @@ describe('entity page', () => {
     await page.getByRole('heading', { name: 'Payments API service', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(ENTITY);
     const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
-    expect(await header.getByRole('link', { name: 'payments-team' }).getAttribute('href')).toMatch(/^\/teams\/[0-9a-f-]{36}$/);
+    expect(await header.getByRole('link', { name: 'payments-team' }).getAttribute('href')).toMatch(
+      /^\/teams\/[0-9a-f-]{36}$/,
+    );
     await header.getByText('production', { exact: true }).waitFor(); // not the scorecard badge "Production readiness: …"
     await header.getByRole('link', { name: 'java' }).waitFor();
 
@@ -168,7 +177,16 @@ describe('entity page', () => {
     await expectAccessible(page, 'delete confirmation light');
     await confirm.getByRole('button', { name: 'Delete component' }).click();
     await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
-    expect((await server.api('GET', '/api/v1/catalog/entities/component/default/gcat-orders', undefined, await server.adminToken())).status).toBe(404);
+    expect(
+      (
+        await server.api(
+          'GET',
+          '/api/v1/catalog/entities/component/default/gcat-orders',
+          undefined,
+          await server.adminToken(),
+        )
+      ).status,
+    ).toBe(404);
     await context.close();
   });
 
@@ -176,7 +194,9 @@ describe('entity page', () => {
     const { context, page } = await signedIn('/catalog', { theme: 'dark' });
     await page.getByRole('button', { name: 'Register YAML' }).click();
     const yaml = page.getByRole('dialog', { name: 'Register from YAML' });
-    await yaml.getByRole('textbox', { name: 'Descriptors' }).fill('apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {}\n');
+    await yaml
+      .getByRole('textbox', { name: 'Descriptors' })
+      .fill('apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {}\n');
     await yaml.getByRole('button', { name: 'Register' }).click();
     await yaml.getByText(/^Document 1: /).waitFor();
     await expectAccessible(page, 'register YAML dialog dark, with a document problem');
@@ -191,7 +211,10 @@ describe('entity page', () => {
     await page.getByRole('table', { name: 'Search indices' }).getByText('gcat-orders-*').waitFor();
     await expectAccessible(page, 'search-indices tab dark');
     await page.getByRole('button', { name: 'Unlink gcat-orders-*' }).click();
-    await page.getByRole('dialog', { name: 'Unlink gcat-orders-*?' }).getByRole('button', { name: 'Unlink index' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unlink gcat-orders-*?' })
+      .getByRole('button', { name: 'Unlink index' })
+      .click();
     await page.getByText('No search index is linked').waitFor();
 
     await page.goto(`${ENTITY}?tab=api-specs`);
@@ -216,7 +239,9 @@ describe('entity page', () => {
       await page.goto(`${ENTITY}?tab=cost`);
       await page.getByRole('heading', { name: 'Cost (OpenCost) is not configured' }).waitFor();
       await expectAccessible(page, `entity cost tab ${theme} mobile`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await desktop.context.close();
     });

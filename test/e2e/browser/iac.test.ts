@@ -1,132 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, portalFixture, signIn, type PortalBrowser, type PortalFixture, type PortalServer } from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, expectAccessible, signIn } from './helpers/index.js';
+import { BIG, HUGE, server, pb, page, repoDir, ids, row, useIacPortal } from './helpers/iac.js';
 
-/**
- * The IaC pages in Chromium against a real server: stacks, runs and topology reported through the
- * ingestion endpoints, a module synced from a real git repository (file:// URL), drift linked to it.
- */
-const TOKEN = 'browser-iac-ingest-token-0123456789abcdef';
-const BIG = 400;
-const HUGE = 6000;
-let portal: PortalFixture;
-let server: PortalServer;
-let pb: PortalBrowser;
-let page: Page;
-let repoDir: string;
-const ids: Record<string, string> = {};
-
-function git(...args: string[]) {
-  const r = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
-    cwd: repoDir,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-}
-
-async function ingest(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
-}
-
-beforeAll(async () => {
-  repoDir = mkdtempSync(join(tmpdir(), 'hangar-iac-browser-'));
-  git('init', '--quiet', '-b', 'main');
-  writeFileSync(join(repoDir, 'variables.tf'), 'variable "cidr" {\n  type = string\n  description = "Address range"\n}\n');
-  writeFileSync(join(repoDir, 'outputs.tf'), 'output "vpc_id" {\n  value = "x"\n  description = "The network"\n}\n');
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'one');
-  git('tag', 'v1.0.0');
-  writeFileSync(
-    join(repoDir, 'variables.tf'),
-    'variable "cidr" {\n  type = string\n  description = "Address range"\n}\nvariable "zones" {\n  type = number\n  default = 3\n}\n',
-  );
-  git('commit', '--quiet', '-am', 'two');
-  git('tag', 'v1.1.0');
-
-  portal = await portalFixture({ env: { IAC_INGEST_TOKEN: TOKEN, MAX_BODY_BYTES: String(8 * 1024 * 1024) } });
-  ({ server, browser: pb } = portal);
-  const token = portal.token;
-  const module = await server.api(
-    'POST',
-    '/api/v1/iac-modules',
-    { name: 'network', provider: 'cloud_a', engine: 'engine_a', description: 'A private network', sourceRepoUrl: pathToFileURL(repoDir).href },
-    token,
-  );
-  expect(module.status, JSON.stringify(module.body)).toBe(201);
-  ids.module = module.body.id;
-  expect((await server.api('POST', `/api/v1/iac-modules/${ids.module}/sync`, undefined, token)).body).toMatchObject({
-    newVersions: 2,
-    latestVersion: 'v1.1.0',
-  });
-
-  await ingest('/api/v1/iac/stacks/import', {
-    stacks: [
-      { name: 'core-network', environment: 'production', provider: 'engine_a', repositoryUrl: 'https://git.example/infra', basePath: 'network' },
-      { name: 'big-estate', environment: 'staging', provider: 'engine_b' },
-      { name: 'huge-estate', environment: 'staging', provider: 'engine_b' },
-    ],
-  });
-  const stacks = (await server.api('GET', '/api/v1/iac/stacks', undefined, token)).body as { id: string; name: string }[];
-  for (const s of stacks) ids[s.name] = s.id;
-  const started = Date.UTC(2026, 10, 20, 10);
-  for (let i = 0; i < 3; i++)
-    await ingest('/api/v1/iac/runs/ingest', {
-      stackName: 'core-network',
-      environment: 'production',
-      provider: 'engine_a',
-      type: i === 2 ? 'apply' : 'plan',
-      status: i === 1 ? 'failed' : 'succeeded',
-      resourceChanges: { add: 3 + i, change: 1, destroy: 0 },
-      triggeredBy: 'ada',
-      pipelineUrl: 'https://ci.example/runs/1',
-      startedAt: new Date(started + i * 3600_000).toISOString(),
-      finishedAt: new Date(started + i * 3600_000 + 65_000).toISOString(),
-      durationMs: 65_000,
-    });
-  await ingest(`/api/v1/iac/stacks/${ids['core-network']}/resources/ingest`, {
-    resources: [{ address: 'cloud_a_vpc.main' }, { address: 'cloud_a_subnet.a' }, { address: 'cloud_a_subnet.b' }],
-    dependencies: [
-      { sourceAddress: 'cloud_a_subnet.a', targetAddress: 'cloud_a_vpc.main' },
-      { sourceAddress: 'cloud_a_subnet.b', targetAddress: 'cloud_a_vpc.main' },
-    ],
-  });
-  await ingest(`/api/v1/iac/stacks/${ids['big-estate']}/resources/ingest`, {
-    resources: Array.from({ length: BIG }, (_, i) => ({ address: `cloud_a_instance.web[${i}]` })),
-    dependencies: Array.from({ length: BIG - 1 }, (_, i) => ({
-      sourceAddress: `cloud_a_instance.web[${i + 1}]`,
-      targetAddress: `cloud_a_instance.web[${i >> 1}]`,
-    })),
-  });
-  await ingest(`/api/v1/iac/stacks/${ids['huge-estate']}/resources/ingest`, {
-    resources: Array.from({ length: HUGE }, (_, i) => ({ address: `cloud_a_volume.data[${i}]` })),
-    dependencies: Array.from({ length: HUGE - 1 }, (_, i) => ({
-      sourceAddress: `cloud_a_volume.data[${i + 1}]`,
-      targetAddress: `cloud_a_volume.data[${i >> 1}]`,
-    })),
-  });
-  await ingest('/api/v1/iac/module-drift/ingest', {
-    modules: [{ stackPath: 'network/main.tf', moduleName: 'network', sourceUrl: pathToFileURL(repoDir).href, currentRef: 'v1.0.0', latestRef: 'v1.1.0' }],
-  });
-
-  page = (await portal.signedIn('/iac')).page;
-});
-
-afterAll(async () => {
-  await portal?.close();
-  if (repoDir) rmSync(repoDir, { recursive: true, force: true });
-});
-
-const row = (table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
+useIacPortal();
 
 describe('IaC pages', () => {
   it('lists stacks with their latest run, filtered by environment through the URL', async () => {
@@ -151,7 +28,10 @@ describe('IaC pages', () => {
     await expect.poll(() => figure.locator('.react-flow__node').count()).toBe(3);
     await expect.poll(() => figure.locator('.react-flow__edge').count()).toBe(2);
     await page.getByRole('searchbox', { name: 'Find a resource' }).fill('vpc');
-    await page.getByRole('list', { name: 'Matching resources' }).getByRole('button', { name: 'cloud_a_vpc.main' }).click();
+    await page
+      .getByRole('list', { name: 'Matching resources' })
+      .getByRole('button', { name: 'cloud_a_vpc.main' })
+      .click();
     const details = page.getByRole('region', { name: 'Selected resource' });
     await details.getByText('Depended on by (2)').waitFor();
     expect(new URL(page.url()).searchParams.get('node')).toBe('cloud_a_vpc.main');
@@ -227,72 +107,89 @@ describe('IaC pages', () => {
     await row('IaC modules', 'network').waitFor();
   });
 
-  it('registers a module from a git repository, syncs, edits, links a component, unlinks and deletes it', { timeout: 90_000 }, async () => {
-    const token = await server.adminToken();
-    const component = await server.api('POST', '/api/v1/catalog/components', { name: 'edge-gateway', kind: 'service' }, token);
-    expect(component.status, JSON.stringify(component.body)).toBe(201);
+  it(
+    'registers a module from a git repository, syncs, edits, links a component, unlinks and deletes it',
+    { timeout: 90_000 },
+    async () => {
+      const token = await server.adminToken();
+      const component = await server.api(
+        'POST',
+        '/api/v1/catalog/components',
+        { name: 'edge-gateway', kind: 'service' },
+        token,
+      );
+      expect(component.status, JSON.stringify(component.body)).toBe(201);
 
-    await page.goto('/iac/modules');
-    await page.getByRole('button', { name: 'Register module' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Register a module' });
-    await dialog.getByLabel('Name').fill('vpc');
-    await dialog.getByLabel('Provider').selectOption('cloud_b');
-    await dialog.getByLabel('Engine').selectOption('engine_b');
-    // The outbound address policy refuses the cloud metadata address: the 400 shows on the field.
-    await dialog.getByLabel('Source repository').fill('https://169.254.169.254/infra/vpc.git');
-    await dialog.getByRole('button', { name: 'Register' }).click();
-    await dialog.getByText(/may not point to 169\.254\.169\.254/).waitFor();
-    expect(await dialog.getByLabel('Source repository').getAttribute('aria-invalid')).toBe('true');
-    await dialog.getByLabel('Source repository').fill(pathToFileURL(repoDir).href);
-    await dialog.getByRole('button', { name: 'Register' }).click();
-    await page.getByRole('heading', { name: 'vpc', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'No versions yet' }).waitFor();
-    await page.getByRole('button', { name: 'Sync versions' }).click();
-    await page.getByRole('status').getByText('2 new versions; latest v1.1.0.').waitFor();
-    await row('Variables of v1.1.0', 'zones').waitFor();
+      await page.goto('/iac/modules');
+      await page.getByRole('button', { name: 'Register module' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Register a module' });
+      await dialog.getByLabel('Name').fill('vpc');
+      await dialog.getByLabel('Provider').selectOption('cloud_b');
+      await dialog.getByLabel('Engine').selectOption('engine_b');
+      // The outbound address policy refuses the cloud metadata address: the 400 shows on the field.
+      await dialog.getByLabel('Source repository').fill('https://169.254.169.254/infra/vpc.git');
+      await dialog.getByRole('button', { name: 'Register' }).click();
+      await dialog.getByText(/may not point to 169\.254\.169\.254/).waitFor();
+      expect(await dialog.getByLabel('Source repository').getAttribute('aria-invalid')).toBe('true');
+      await dialog.getByLabel('Source repository').fill(pathToFileURL(repoDir).href);
+      await dialog.getByRole('button', { name: 'Register' }).click();
+      await page.getByRole('heading', { name: 'vpc', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'No versions yet' }).waitFor();
+      await page.getByRole('button', { name: 'Sync versions' }).click();
+      await page.getByRole('status').getByText('2 new versions; latest v1.1.0.').waitFor();
+      await row('Variables of v1.1.0', 'zones').waitFor();
 
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit vpc' });
-    await edit.getByLabel('Name').fill('vpc-core');
-    await edit.getByLabel('Description').fill('The core network');
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: 'vpc-core', level: 1 }).waitFor();
-    await page.getByText('The core network').waitFor();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit vpc' });
+      await edit.getByLabel('Name').fill('vpc-core');
+      await edit.getByLabel('Description').fill('The core network');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('heading', { name: 'vpc-core', level: 1 }).waitFor();
+      await page.getByText('The core network').waitFor();
 
-    const moduleUrl = page.url();
-    const linked = page.getByRole('region', { name: 'Component' });
-    await linked.getByText('Not linked to a catalog component.').waitFor();
-    await linked.getByRole('button', { name: 'Link component' }).click();
-    const link = page.getByRole('dialog', { name: 'Link vpc-core to a component' });
-    await link.getByRole('searchbox', { name: 'Find a component' }).fill('edge');
-    await link.getByRole('button', { name: 'edge-gateway' }).click();
-    await link.getByRole('button', { name: 'Link', exact: true }).click();
-    await linked.getByRole('link', { name: 'edge-gateway' }).click();
-    await page.getByRole('heading', { name: 'edge-gateway', level: 1 }).waitFor();
-    await page.goto('/catalog/component/default/edge-gateway?tab=iac');
-    await row('IaC modules', 'vpc-core').getByText('v1.1.0').waitFor();
+      const moduleUrl = page.url();
+      const linked = page.getByRole('region', { name: 'Component' });
+      await linked.getByText('Not linked to a catalog component.').waitFor();
+      await linked.getByRole('button', { name: 'Link component' }).click();
+      const link = page.getByRole('dialog', { name: 'Link vpc-core to a component' });
+      await link.getByRole('searchbox', { name: 'Find a component' }).fill('edge');
+      await link.getByRole('button', { name: 'edge-gateway' }).click();
+      await link.getByRole('button', { name: 'Link', exact: true }).click();
+      await linked.getByRole('link', { name: 'edge-gateway' }).click();
+      await page.getByRole('heading', { name: 'edge-gateway', level: 1 }).waitFor();
+      await page.goto('/catalog/component/default/edge-gateway?tab=iac');
+      await row('IaC modules', 'vpc-core').getByText('v1.1.0').waitFor();
 
-    await page.goto(moduleUrl);
-    await page.getByRole('heading', { name: 'vpc-core', level: 1 }).waitFor();
-    await linked.getByRole('link', { name: 'edge-gateway' }).waitFor();
-    await linked.getByRole('button', { name: 'Unlink' }).click();
-    await linked.getByText('Not linked to a catalog component.').waitFor();
-    expect((await server.api('GET', `/api/v1/iac-modules/component/${component.body.id}`, undefined, token)).body).toEqual([]);
+      await page.goto(moduleUrl);
+      await page.getByRole('heading', { name: 'vpc-core', level: 1 }).waitFor();
+      await linked.getByRole('link', { name: 'edge-gateway' }).waitFor();
+      await linked.getByRole('button', { name: 'Unlink' }).click();
+      await linked.getByText('Not linked to a catalog component.').waitFor();
+      expect(
+        (await server.api('GET', `/api/v1/iac-modules/component/${component.body.id}`, undefined, token)).body,
+      ).toEqual([]);
 
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Delete vpc-core?' }).getByRole('button', { name: 'Delete module' }).click();
-    await page.getByRole('heading', { name: 'Module catalog', level: 1 }).waitFor();
-    await row('IaC modules', 'network').waitFor();
-    await expect.poll(() => row('IaC modules', 'vpc-core').count()).toBe(0);
-  });
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete vpc-core?' })
+        .getByRole('button', { name: 'Delete module' })
+        .click();
+      await page.getByRole('heading', { name: 'Module catalog', level: 1 }).waitFor();
+      await row('IaC modules', 'network').waitFor();
+      await expect.poll(() => row('IaC modules', 'vpc-core').count()).toBe(0);
+    },
+  );
 
   it('lets a signed-in user who is not an admin write modules, as the server does (decision 768)', async () => {
     const user = { username: 'iac-member', password: 'Member-Passw0rd' };
-    expect((await server.api('POST', '/api/v1/auth/register', { ...user, email: 'iac-member@hangar.test' })).status).toBe(201);
+    expect(
+      (await server.api('POST', '/api/v1/auth/register', { ...user, email: 'iac-member@hangar.test' })).status,
+    ).toBe(201);
     const { context, page: p } = await pb.newPage();
     await signIn(p, user, `/iac/modules/${ids.module}`);
     await p.getByRole('heading', { name: 'network', level: 1 }).waitFor();
-    for (const name of ['Sync versions', 'Edit', 'Delete', 'Link component']) await p.getByRole('button', { name, exact: true }).waitFor();
+    for (const name of ['Sync versions', 'Edit', 'Delete', 'Link component'])
+      await p.getByRole('button', { name, exact: true }).waitFor();
     await context.close();
   });
 

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  settled,
+  signIn,
+  startPortalServer,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
 
 /**
  * Pipelines in the portal against a real server: the list and search, the editor with the server's
@@ -26,7 +35,8 @@ beforeAll(async () => {
   server = await startPortalServer({ PIPELINE_STAGE_USER: 'server' });
   token = await server.adminToken();
   const reader = await server.api('POST', '/api/v1/auth/register', READER);
-  if (reader.status !== 201) throw new Error(`registering the reader failed: ${reader.status} ${JSON.stringify(reader.body)}`);
+  if (reader.status !== 201)
+    throw new Error(`registering the reader failed: ${reader.status} ${JSON.stringify(reader.body)}`);
   flood = await api('POST', '/api/v1/pipelines', {
     name: 'flood-logs',
     description: 'prints a hundred thousand lines',
@@ -54,7 +64,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>[0] = {}, user: { username: string; password: string } = ADMIN) {
+async function signedIn(
+  path: string,
+  opts: Parameters<PortalBrowser['newPage']>[0] = {},
+  user: { username: string; password: string } = ADMIN,
+) {
   const { context, page } = await pb.newPage(opts);
   await signIn(page, user, path);
   return { context, page };
@@ -63,7 +77,9 @@ async function signedIn(path: string, opts: Parameters<PortalBrowser['newPage']>
 const waitingRun = async () => {
   const run = await api<{ id: string }>('POST', `/api/v1/pipelines/${gated.id}/trigger`, {});
   await expect
-    .poll(async () => (await api<{ status: string }>('GET', `/api/v1/pipelines/${gated.id}/runs/${run.id}`)).status, { timeout: 20_000 })
+    .poll(async () => (await api<{ status: string }>('GET', `/api/v1/pipelines/${gated.id}/runs/${run.id}`)).status, {
+      timeout: 20_000,
+    })
     .toBe('waiting_approval');
   return run;
 };

@@ -3,7 +3,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
 import { databaseUrlFor, TEST_DATABASE_URL } from '../../helpers/test-env.js';
-import { ADMIN, expectAccessible, launchBrowser, seedPortal, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  seedPortal,
+  signIn,
+  startPortalServer,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
 
 /**
  * A stopped dependency, seen in the browser: the server runs on a real PostgreSQL reached through a

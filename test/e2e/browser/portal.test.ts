@@ -1,22 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, shellPortal } from './helpers/index.js';
+import { nextTask, openPalette, pathAndQuery, signInWithKeyboard, tabTo } from './helpers/page.js';
 
 /** The portal's shell, session, catalog, search, teams and people in Chromium against a real server. */
 const { newPage, signedIn } = shellPortal();
-
-/** A task after those already queued (a MessageChannel message: not one of the clock's fake timers). */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-
-const pathAndQuery = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
 
 describe('session', () => {
   it('sends a signed-out visitor to sign in, then back to the page asked for; tokens stay out of web storage', async () => {
@@ -33,7 +20,11 @@ describe('session', () => {
     await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
     expect(pathAndQuery(page)).toBe('/teams?q=pay');
 
-    const storage = await page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+    const storage = await page.evaluate(() => ({
+      local: { ...localStorage },
+      session: { ...sessionStorage },
+      cookie: document.cookie,
+    }));
     expect(Object.keys(storage.local).every((k) => k === 'hangar.theme' || k === 'hangar.organization')).toBe(true);
     expect(storage.session).toEqual({});
     expect(storage.cookie).not.toContain('hangar_refresh');
@@ -102,12 +93,16 @@ describe('catalog', () => {
     await page.waitForURL((u) => !u.searchParams.has('lifecycle'));
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
-    await expect.poll(() => page.getByRole('navigation', { name: 'Pagination' }).textContent()).toContain('Page 2 of 3');
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Pagination' }).textContent())
+      .toContain('Page 2 of 3');
 
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Tags' }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => new URL(page.url()).searchParams.get('cols'), { timeout: 20_000 }).toBe('name,kind,type,owner,lifecycle');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('cols'), { timeout: 20_000 })
+      .toBe('name,kind,type,owner,lifecycle');
     expect(await table.getByRole('columnheader', { name: 'Tags' }).count()).toBe(0);
     await context.close();
   });
@@ -132,44 +127,47 @@ describe('catalog', () => {
   // take the person back to the catalog once they have left it (decision 816). Each attempt loads
   // the portal afresh and holds the entity page's code until the page's clock has fired that write,
   // so the write always lands while the catalog is still on screen and the entity page is on its way.
-  it('a row clicked while the filter is still pending stays on the entity page, twenty times', { timeout: 300_000 }, async () => {
-    const { context, page } = await signedIn('/catalog?q=payments');
-    await page.clock.install();
-    let release = () => {};
-    let held = Promise.resolve();
-    await page.route('**/assets/entity-page-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const entity = '/catalog/component/default/payments-api';
-    const row = page.getByRole('link', { name: 'Payments API service' });
-    for (let attempt = 1; attempt <= 20; attempt++) {
-      held = new Promise<void>((resolve) => (release = resolve));
-      await page.goto('/catalog?q=payments');
-      await row.waitFor();
-      await page.getByRole('searchbox', { name: 'Filter by text' }).fill('payments-api');
-      await row.click();
-      await page.clock.runFor(1_000);
-      await page.evaluate(nextTask);
-      release();
-      await page.waitForURL((u) => u.pathname === entity);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.clock.runFor(1_000);
-      await page.evaluate(nextTask);
-      expect(pathAndQuery(page), `attempt ${attempt}`).toBe(entity);
-    }
-    await context.close();
-  });
+  it(
+    'a row clicked while the filter is still pending stays on the entity page, twenty times',
+    { timeout: 300_000 },
+    async () => {
+      const { context, page } = await signedIn('/catalog?q=payments');
+      await page.clock.install();
+      let release = () => {};
+      let held = Promise.resolve();
+      await page.route('**/assets/entity-page-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const entity = '/catalog/component/default/payments-api';
+      const row = page.getByRole('link', { name: 'Payments API service' });
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        held = new Promise<void>((resolve) => (release = resolve));
+        await page.goto('/catalog?q=payments');
+        await row.waitFor();
+        await page.getByRole('searchbox', { name: 'Filter by text' }).fill('payments-api');
+        await row.click();
+        await page.clock.runFor(1_000);
+        await page.evaluate(nextTask);
+        release();
+        await page.waitForURL((u) => u.pathname === entity);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.clock.runFor(1_000);
+        await page.evaluate(nextTask);
+        expect(pathAndQuery(page), `attempt ${attempt}`).toBe(entity);
+      }
+      await context.close();
+    },
+  );
 });
 
 describe('search', () => {
   it('Ctrl+K opens the palette: pages matched here, results grouped by kind, Enter opens one', async () => {
     const { context, page } = await signedIn('/people');
-    await page.keyboard.press('Control+k');
-    const dialog = page.getByRole('dialog', { name: 'Command palette' });
-    await dialog.getByRole('combobox', { name: 'Search Hangar' }).fill('teams');
+    const { dialog, input } = await openPalette(page);
+    await input.fill('teams');
     await dialog.getByRole('option', { name: 'Teams' }).waitFor();
-    await dialog.getByRole('combobox', { name: 'Search Hangar' }).fill('ledger');
+    await input.fill('ledger');
     const hit = dialog.getByRole('option', { name: /ledger-worker/ });
     await hit.waitFor();
     await dialog.getByRole('group', { name: /Components/ }).waitFor();
@@ -181,9 +179,7 @@ describe('search', () => {
 
   it('Enter opens the top match of an exact name; See all results is Ctrl+Enter or the arrows away', async () => {
     const { context, page } = await signedIn('/people');
-    await page.keyboard.press('Control+k');
-    const dialog = page.getByRole('dialog', { name: 'Command palette' });
-    const input = dialog.getByRole('combobox', { name: 'Search Hangar' });
+    const { dialog, input } = await openPalette(page);
     await input.fill('ledger-worker');
     // The result's name starts with the component's; "See all results for “ledger-worker”" does not.
     const top = dialog.getByRole('option', { name: /^ledger-worker/ });
@@ -238,7 +234,10 @@ describe('teams and people', () => {
       .click();
     await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'People' }).click();
-    await page.getByRole('list', { name: 'Teams of Ada Lovelace' }).getByRole('link', { name: 'payments-team' }).click();
+    await page
+      .getByRole('list', { name: 'Teams of Ada Lovelace' })
+      .getByRole('link', { name: 'payments-team' })
+      .click();
     await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
     // An address that names no team: said as the page's h1, with the way back (decision 791).
     await page.goto('/teams/00000000-0000-4000-8000-000000000000');
@@ -265,34 +264,37 @@ describe('theme and keyboard', () => {
   it('works with the keyboard alone: sign in, skip link, nav, table links', async () => {
     const { context, page } = await newPage();
     await page.goto('/catalog');
-    await page.getByLabel('Username').waitFor();
-    await page.keyboard.type(ADMIN.username); // the field has focus on load
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(ADMIN.password);
-    await page.keyboard.press('Enter');
+    await signInWithKeyboard(page, ADMIN);
     await page.getByRole('table', { name: 'Catalog components' }).waitFor();
 
-    const focusedName = () =>
-      page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() || document.activeElement?.getAttribute('aria-label') || '');
-    const tabTo = async (name: string) => {
-      for (let i = 0; i < 40; i++) {
-        await page.keyboard.press('Tab');
-        if ((await focusedName()) === name) return;
-      }
-      throw new Error(`Tab never reached ${name}`);
-    };
-    await tabTo('Skip to content');
-    await tabTo('Teams');
+    await tabTo(page, 'Skip to content');
+    await tabTo(page, 'Teams');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
-    await tabTo('payments-team');
+    await tabTo(page, 'payments-team');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'payments-team', level: 1 }).waitFor();
     // The palette opens, takes a query and closes with Escape without the mouse.
-    await page.keyboard.press('Control+k');
-    await page.getByRole('dialog', { name: 'Command palette' }).waitFor();
+    await (await openPalette(page)).dialog.waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await context.close();
+  });
+});
+
+describe('the portal build', () => {
+  it("serves React's production build, even when Vitest (NODE_ENV=test) built it (decision 1070)", async () => {
+    const { page } = await newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text());
+    });
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    // Strings only React's development builds hold.
+    for (const body of bodies)
+      expect(body).not.toMatch(/Download the React DevTools|is deprecated in plain JavaScript React classes/);
   });
 });

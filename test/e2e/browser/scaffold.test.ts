@@ -95,7 +95,9 @@ describe('Create a service', () => {
     const content = page.getByRole('region', { name: `Content of cmd/${SERVICE}/main.go` });
     await content.getByText(SERVICE).first().waitFor();
     expect(await content.locator('code').textContent()).not.toContain('{{SERVICE_NAME}}');
-    expect(spawnSync('git', ['--git-dir', join(work, `${SERVICE}.git`), 'rev-parse', '--verify', '--quiet', 'main']).status).not.toBe(0);
+    expect(
+      spawnSync('git', ['--git-dir', join(work, `${SERVICE}.git`), 'rev-parse', '--verify', '--quiet', 'main']).status,
+    ).not.toBe(0);
     made.previewUrl = new URL(page.url()).pathname + new URL(page.url()).search;
     await expectAccessible(page, 'preview (light, desktop)');
 
@@ -112,7 +114,9 @@ describe('Create a service', () => {
     await page.getByRole('heading', { name: `Creating ${SERVICE}` }).waitFor();
     await page.getByRole('heading', { name: 'Your service is ready' }).waitFor({ timeout: 30_000 });
     made.progressUrl = new URL(page.url()).pathname + new URL(page.url()).search;
-    const log = spawnSync('git', ['--git-dir', join(work, `${SERVICE}.git`), 'show', `main:cmd/${SERVICE}/main.go`], { encoding: 'utf8' });
+    const log = spawnSync('git', ['--git-dir', join(work, `${SERVICE}.git`), 'show', `main:cmd/${SERVICE}/main.go`], {
+      encoding: 'utf8',
+    });
     expect(log.status).toBe(0);
     expect(log.stdout).toContain('9090');
 
@@ -120,7 +124,9 @@ describe('Create a service', () => {
     await page.getByRole('heading', { name: SERVICE, level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/catalog/component/default/${SERVICE}`);
     const requests = await server.api('GET', '/api/v1/scaffold-requests', undefined, token);
-    made.componentId = (requests.body.data as { dryRun: boolean; componentId: string | null }[]).find((r) => !r.dryRun)?.componentId ?? undefined;
+    made.componentId =
+      (requests.body.data as { dryRun: boolean; componentId: string | null }[]).find((r) => !r.dryRun)?.componentId ??
+      undefined;
     expect(made.componentId).toBeTruthy();
   });
 

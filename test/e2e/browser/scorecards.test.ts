@@ -1,77 +1,34 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, expectAccessible, launchBrowser, settled, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, expectAccessible, settled } from './helpers/index.js';
+import { NAME, READER, TEAM_SVC } from './scorecards-fixture.js';
+import {
+  server,
+  token,
+  scorecardId,
+  teamId,
+  REF,
+  created,
+  resultRow,
+  useScorecardsPortal,
+  ruleOptions,
+  entityCard,
+  EXEMPT_OWNER,
+  exemptionCount,
+  tableRow,
+  openExemptDialog,
+  signedInAs,
+  exemptNamed,
+  deleteExemption,
+  fieldError,
+  confirm,
+} from './helpers/scorecards.js';
 
-/**
- * Scorecards in the portal: the list, a scorecard's results, an entity's levels, failing rules and history;
- * the admin's actions (evaluate now, delete, exemptions with the server's field errors, also granted and
- * withdrawn on the entity page's Scorecards tab), none of them for a non-admin; a team's levels on its page; axe in both themes (and the exemption dialog at 390 px).
- */
-let server: PortalServer;
-let pb: PortalBrowser;
-let token: string;
-let scorecardId: string;
-let teamId: string;
-const NAME = 'sc-browser-svc';
-const REF = `component:default/${NAME}`;
-const TEAM_SVC = 'sc-team-svc';
-const READER = { username: 'sc-reader', email: 'sc-reader@hangar.test', password: 'Reader-Passw0rd-1' };
-
-async function created(path: string, body: unknown) {
-  const res = await server.api('POST', path, body, token);
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  token = await server.adminToken();
-  await created('/api/v1/auth/register', READER);
-  teamId = (await created('/api/v1/teams', { name: 'sc-team', type: 'dev', displayName: 'Scoring team' })).id;
-  await created('/api/v1/catalog/components', { name: NAME, kind: 'service', lifecycle: 'production', tags: ['scored'] });
-  // Owned by the team: it passes "Has an owner" (Silver), and the team page summarises it.
-  await created('/api/v1/catalog/components', { name: TEAM_SVC, kind: 'service', lifecycle: 'production', tags: ['scored'], owner: 'sc-team' });
-  const card = await created('/api/v1/scorecards', {
-    name: 'Browser maturity',
-    description: 'Scorecard of the browser test',
-    filter: { tags: ['scored'] },
-    levels: [
-      { name: 'Bronze', colour: '#b08d57' },
-      { name: 'Silver', colour: '#a8a9ad' },
-    ],
-    rules: [
-      { key: 'named', title: 'Named sc-*', level: 'Bronze', condition: { fact: 'entity.name', operator: 'matches', value: '^sc-' } },
-      {
-        key: 'owner',
-        title: 'Has an owner',
-        level: 'Silver',
-        failureMessage: 'Set spec.owner',
-        remediationUrl: 'https://docs.example/owner',
-        condition: { fact: 'owner.set', operator: 'equals', value: true },
-      },
-    ],
-  });
-  scorecardId = card.id;
-  // The create queues its evaluation: wait for the results (polling; never a fixed sleep).
-  const until = Date.now() + 30_000;
-  while ((await server.api('GET', `/api/v1/scorecards/${scorecardId}/results`, undefined, token)).body.total !== 2) {
-    if (Date.now() > until) throw new Error('the scorecard was not evaluated within 30 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  pb = await launchBrowser(server);
-});
-afterAll(async () => {
-  await pb?.close();
-  await server?.stop();
-});
-
-const resultRow = (page: Page, ref: string) => page.getByRole('table', { name: 'Results of Browser maturity' }).getByRole('row').filter({ hasText: ref });
+useScorecardsPortal();
 
 describe('scorecards', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`lists scorecards, a scorecard's results by level, the exemption dialog and a team's levels, ${theme}`, async () => {
-      const { context, page } = await pb.newPage({ theme });
-      await signIn(page, ADMIN, '/scorecards');
+      const { context, page } = await signedInAs(ADMIN, '/scorecards', { theme });
       await page.getByRole('link', { name: 'Browser maturity' }).waitFor();
       await settled(page);
       await expectAccessible(page, `/scorecards ${theme}`);
@@ -90,9 +47,8 @@ describe('scorecards', () => {
       await expectAccessible(page, `scorecard page ${theme}`);
 
       // The exemption dialog offers only the entity's failing rules.
-      await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).click();
-      const dialog = page.getByRole('dialog', { name: `Exempt ${REF}` });
-      expect(await dialog.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['Has an owner']);
+      const dialog = await openExemptDialog(page);
+      expect(await ruleOptions(dialog)).toEqual(['Has an owner']);
       await expectAccessible(page, `exemption dialog ${theme}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -113,13 +69,14 @@ describe('scorecards', () => {
     });
 
     it(`shows an entity's level, failing rules with remediation and the history chart, ${theme}`, async () => {
-      const { context, page } = await pb.newPage({ theme });
-      await signIn(page, ADMIN, `/catalog/component/default/${NAME}?tab=scorecards`);
+      const { context, page } = await signedInAs(ADMIN, `/catalog/component/default/${NAME}?tab=scorecards`, { theme });
       await page.getByText('Browser maturity: Bronze').waitFor();
       const failing = page.getByRole('list', { name: 'Failing rules of Browser maturity' });
       await failing.getByText('Set spec.owner').waitFor();
-      expect(await failing.getByRole('link', { name: 'How to fix' }).getAttribute('href')).toBe('https://docs.example/owner');
-      await page.getByRole('region', { name: 'Browser maturity', exact: true }).getByRole('button', { name: 'Show history' }).click();
+      expect(await failing.getByRole('link', { name: 'How to fix' }).getAttribute('href')).toBe(
+        'https://docs.example/owner',
+      );
+      await entityCard(page).getByRole('button', { name: 'Show history' }).click();
       await page.getByRole('img', { name: 'Score of Browser maturity over time' }).locator('canvas').waitFor();
       await settled(page);
       await expectAccessible(page, `entity scorecards ${theme}`);
@@ -128,23 +85,19 @@ describe('scorecards', () => {
   }
 
   it('an admin exempts a failing rule (field errors from the server), sees the level change, evaluates, and deletes the exemption', async () => {
-    const { context, page } = await pb.newPage();
-    await signIn(page, ADMIN, `/scorecards/${scorecardId}`);
+    const { context, page } = await signedInAs(ADMIN, `/scorecards/${scorecardId}`);
     await resultRow(page, REF).getByText('50%').waitFor();
-    await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Exempt ${REF}` });
+    const dialog = await openExemptDialog(page);
     const reason = dialog.getByRole('textbox', { name: 'Reason' });
     const until = dialog.getByLabel('Exempt until (last day)');
 
     // Each of the server's 400s lands on its field: the schema's (empty reason), then the service's (a past day).
     await dialog.getByRole('button', { name: 'Exempt rule' }).click();
-    await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${await reason.getAttribute('aria-describedby')}`).textContent()).toMatch(/fewer than 1 character/);
+    expect(await fieldError(page, reason)).toMatch(/fewer than 1 character/);
     await reason.fill('Owned by the platform group until the reorganisation');
     await until.fill('2020-01-31');
     await dialog.getByRole('button', { name: 'Exempt rule' }).click();
-    await expect.poll(() => until.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${await until.getAttribute('aria-describedby')}`).textContent()).toBe('must be in the future');
+    expect(await fieldError(page, until)).toBe('must be in the future');
     expect(await reason.getAttribute('aria-invalid')).toBeNull();
 
     const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -155,8 +108,7 @@ describe('scorecards', () => {
     await resultRow(page, REF).getByText('Silver').waitFor();
     await resultRow(page, REF).getByText('100%').waitFor();
     expect(await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).count()).toBe(0);
-    const exemptions = page.getByRole('table', { name: 'Exemptions of Browser maturity' });
-    const row = exemptions.getByRole('row').filter({ hasText: NAME });
+    const row = tableRow(page, 'Exemptions of Browser maturity', NAME);
     await row.getByText('Owned by the platform group until the reorganisation').waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       NAME,
@@ -167,17 +119,22 @@ describe('scorecards', () => {
       'active',
       'Delete',
     ]);
-    expect(await row.getByRole('link', { name: NAME }).getAttribute('href')).toBe(`/catalog/component/default/${NAME}?tab=scorecards`);
+    expect(await row.getByRole('link', { name: NAME }).getAttribute('href')).toBe(
+      `/catalog/component/default/${NAME}?tab=scorecards`,
+    );
 
     // Evaluate now: queued, then done (the scorecard's evaluation time moves) and the results refetched.
-    const before = (await server.api('GET', `/api/v1/scorecards/${scorecardId}`, undefined, token)).body.lastEvaluatedAt;
+    const before = (await server.api('GET', `/api/v1/scorecards/${scorecardId}`, undefined, token)).body
+      .lastEvaluatedAt;
     await page.getByRole('button', { name: 'Evaluate now' }).click();
     await page.getByText(/^Evaluated .*; results refreshed\.$/).waitFor({ timeout: 30_000 });
-    expect((await server.api('GET', `/api/v1/scorecards/${scorecardId}`, undefined, token)).body.lastEvaluatedAt).not.toBe(before);
+    expect(
+      (await server.api('GET', `/api/v1/scorecards/${scorecardId}`, undefined, token)).body.lastEvaluatedAt,
+    ).not.toBe(before);
     await resultRow(page, REF).getByText('Silver').waitFor();
 
     await row.getByRole('button', { name: `Delete the exemption of ${NAME} from Has an owner` }).click();
-    await page.getByRole('dialog', { name: 'Delete this exemption?' }).getByRole('button', { name: 'Delete exemption' }).click();
+    await confirm(page, 'Delete this exemption?', 'Delete exemption');
     await page.getByText('No exemptions').waitFor();
     await resultRow(page, REF).getByText('Bronze').waitFor();
     await resultRow(page, REF).getByText('50%').waitFor();
@@ -185,71 +142,70 @@ describe('scorecards', () => {
   });
 
   it('a non-admin sees results and exemptions but none of the admin controls', async () => {
-    const exemption = await created(`/api/v1/scorecards/${scorecardId}/exemptions`, {
-      componentId: (await server.api('GET', `/api/v1/catalog/entities/component/default/${NAME}`, undefined, token)).body.id,
-      ruleKey: 'named',
-      reason: 'Legacy name',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    const { context, page } = await pb.newPage();
-    await signIn(page, READER, `/scorecards/${scorecardId}`);
-    const row = page.getByRole('table', { name: 'Exemptions of Browser maturity' }).getByRole('row').filter({ hasText: 'Legacy name' });
+    const exemption = await exemptNamed(NAME, 'Legacy name');
+    const { context, page } = await signedInAs(READER, `/scorecards/${scorecardId}`);
+    const row = tableRow(page, 'Exemptions of Browser maturity', 'Legacy name');
     await row.waitFor();
     // Users' names are for admins; a reader sees who only as "an admin".
-    expect(await row.getByRole('cell').allTextContents()).toEqual([NAME, 'Named sc-*', 'Legacy name', expect.any(String), 'an admin', 'active']);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      NAME,
+      'Named sc-*',
+      'Legacy name',
+      expect.any(String),
+      'an admin',
+      'active',
+    ]);
     await resultRow(page, REF).waitFor();
     await settled(page);
-    for (const name of ['Evaluate now', 'Delete', `Exempt a rule of ${REF}`]) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    for (const name of ['Evaluate now', 'Delete', `Exempt a rule of ${REF}`])
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByRole('button', { name: /^Delete the exemption/ }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Edit the definition' }).count()).toBe(0);
     await page.goto('/scorecards');
     await page.getByRole('link', { name: 'Browser maturity' }).waitFor();
     expect(await page.getByRole('button', { name: 'New scorecard' }).count()).toBe(0);
     await context.close();
-    expect((await server.api('DELETE', `/api/v1/scorecards/${scorecardId}/exemptions/${exemption.id}`, undefined, token)).status).toBe(204);
+    await deleteExemption(exemption.id);
   });
 
   it('the exemption dialog and the exemptions list at 390 px', async () => {
-    const exemption = await created(`/api/v1/scorecards/${scorecardId}/exemptions`, {
-      componentId: (await server.api('GET', `/api/v1/catalog/entities/component/default/${TEAM_SVC}`, undefined, token)).body.id,
-      ruleKey: 'named',
-      reason: 'Kept for the mobile check',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    const exemption = await exemptNamed(TEAM_SVC, 'Kept for the mobile check');
+    const { context, page } = await signedInAs(ADMIN, `/scorecards/${scorecardId}`, {
+      viewport: 'mobile',
+      theme: 'dark',
     });
-    const { context, page } = await pb.newPage({ viewport: 'mobile', theme: 'dark' });
-    await signIn(page, ADMIN, `/scorecards/${scorecardId}`);
-    await page.getByRole('table', { name: 'Exemptions of Browser maturity' }).getByText('Kept for the mobile check').waitFor();
+    await page
+      .getByRole('table', { name: 'Exemptions of Browser maturity' })
+      .getByText('Kept for the mobile check')
+      .waitFor();
     await resultRow(page, REF).waitFor();
     await settled(page);
     await expectAccessible(page, 'scorecard page with exemptions, 390 px');
-    await page.getByRole('button', { name: `Exempt a rule of ${REF}` }).click();
-    await page.getByRole('dialog', { name: `Exempt ${REF}` }).waitFor();
+    await (await openExemptDialog(page)).waitFor();
     await expectAccessible(page, 'exemption dialog, 390 px');
     await context.close();
-    expect((await server.api('DELETE', `/api/v1/scorecards/${scorecardId}/exemptions/${exemption.id}`, undefined, token)).status).toBe(204);
+    await deleteExemption(exemption.id);
   });
 
   it('an admin exempts a failing rule from the entity page (field errors from the server) and withdraws it there (decision 543)', async () => {
-    const { context, page } = await pb.newPage();
-    await signIn(page, ADMIN, `/catalog/component/default/${NAME}?tab=scorecards`);
-    const card = page.getByRole('region', { name: 'Browser maturity', exact: true });
+    const { context, page } = await signedInAs(ADMIN, `/catalog/component/default/${NAME}?tab=scorecards`);
+    const card = entityCard(page);
     await page.getByText('Browser maturity: Bronze').waitFor();
     // Next to the failing rule: its own button, in the dialog only that rule.
     await card
       .getByRole('list', { name: 'Failing rules of Browser maturity' })
-      .getByRole('button', { name: `Exempt ${NAME} from Has an owner on Browser maturity` })
+      .getByRole('button', { name: EXEMPT_OWNER })
       .click();
     const dialog = page.getByRole('dialog', { name: `Exempt ${NAME} from Has an owner` });
-    expect(await dialog.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['Has an owner']);
+    expect(await ruleOptions(dialog)).toEqual(['Has an owner']);
     const reason = dialog.getByRole('textbox', { name: 'Reason' });
     await dialog.getByRole('button', { name: 'Exempt rule' }).click();
-    await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${await reason.getAttribute('aria-describedby')}`).textContent()).toMatch(/fewer than 1 character/);
+    expect(await fieldError(page, reason)).toMatch(/fewer than 1 character/);
     await expectAccessible(page, 'entity exemption dialog with a field error');
     // Closed and opened again: blank, the last error forgotten (FormDialog's onOpen/onClose).
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await card.getByRole('button', { name: `Exempt ${NAME} from Has an owner on Browser maturity` }).click();
+    await card.getByRole('button', { name: EXEMPT_OWNER }).click();
     expect(await reason.getAttribute('aria-invalid')).toBeNull();
     expect(await reason.inputValue()).toBe('');
     await reason.fill('Ownership moves with the reorganisation');
@@ -259,10 +215,7 @@ describe('scorecards', () => {
     // Evaluated again at once: Silver, the rule exempt, the exemption listed with its withdraw control.
     await page.getByText('Browser maturity: Silver').waitFor();
     expect(await card.getByRole('list', { name: 'Failing rules of Browser maturity' }).count()).toBe(0);
-    const row = card
-      .getByRole('table', { name: `Exemptions of ${NAME} on Browser maturity` })
-      .getByRole('row')
-      .filter({ hasText: 'Ownership moves' });
+    const row = tableRow(card, `Exemptions of ${NAME} on Browser maturity`, 'Ownership moves');
     await row.waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       'Has an owner',
@@ -276,43 +229,47 @@ describe('scorecards', () => {
     await expectAccessible(page, 'entity scorecards with an exemption');
 
     await row.getByRole('button', { name: 'Withdraw the exemption from Has an owner on Browser maturity' }).click();
-    await page.getByRole('dialog', { name: 'Withdraw this exemption?' }).getByRole('button', { name: 'Withdraw exemption' }).click();
+    await confirm(page, 'Withdraw this exemption?', 'Withdraw exemption');
     await page.getByText('Browser maturity: Bronze').waitFor();
-    await expect.poll(() => card.getByRole('table', { name: `Exemptions of ${NAME} on Browser maturity` }).count()).toBe(0);
-    await card.getByRole('button', { name: `Exempt ${NAME} from Has an owner on Browser maturity` }).waitFor();
-    expect((await server.api('GET', `/api/v1/scorecards/${scorecardId}/exemptions`, undefined, token)).body.total).toBe(0);
+    await expect
+      .poll(() => card.getByRole('table', { name: `Exemptions of ${NAME} on Browser maturity` }).count())
+      .toBe(0);
+    await card.getByRole('button', { name: EXEMPT_OWNER }).waitFor();
+    expect(await exemptionCount()).toBe(0);
     await context.close();
   });
 
   it("a non-admin sees the entity's exemptions but no control to grant or withdraw one", async () => {
-    const exemption = await created(`/api/v1/scorecards/${scorecardId}/exemptions`, {
-      componentId: (await server.api('GET', `/api/v1/catalog/entities/component/default/${NAME}`, undefined, token)).body.id,
-      ruleKey: 'named',
-      reason: 'Legacy name, read by a reader',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    const exemption = await exemptNamed(NAME, 'Legacy name, read by a reader');
+    const { context, page } = await signedInAs(READER, `/catalog/component/default/${NAME}?tab=scorecards`, {
+      theme: 'dark',
     });
-    const { context, page } = await pb.newPage({ theme: 'dark' });
-    await signIn(page, READER, `/catalog/component/default/${NAME}?tab=scorecards`);
-    const card = page.getByRole('region', { name: 'Browser maturity', exact: true });
-    const row = card
-      .getByRole('table', { name: `Exemptions of ${NAME} on Browser maturity` })
-      .getByRole('row')
-      .filter({ hasText: 'Legacy name, read by a reader' });
+    const card = entityCard(page);
+    const row = tableRow(card, `Exemptions of ${NAME} on Browser maturity`, 'Legacy name, read by a reader');
     await row.waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['Named sc-*', 'Legacy name, read by a reader', expect.any(String), 'an admin', 'active']);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      'Named sc-*',
+      'Legacy name, read by a reader',
+      expect.any(String),
+      'an admin',
+      'active',
+    ]);
     await card.getByRole('list', { name: 'Failing rules of Browser maturity' }).getByText('Set spec.owner').waitFor();
     await settled(page);
     expect(await page.getByRole('button', { name: /^Exempt / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Withdraw/ }).count()).toBe(0);
     await expectAccessible(page, 'entity scorecards of a non-admin, dark');
     await context.close();
-    expect((await server.api('DELETE', `/api/v1/scorecards/${scorecardId}/exemptions/${exemption.id}`, undefined, token)).status).toBe(204);
+    await deleteExemption(exemption.id);
   });
 
   it('an admin deletes a scorecard behind a confirmation', async () => {
-    const card = await created('/api/v1/scorecards', { name: 'Disposable card', levels: [{ name: 'Only', colour: '#336699' }], rules: [] });
-    const { context, page } = await pb.newPage();
-    await signIn(page, ADMIN, `/scorecards/${card.id}`);
+    const card = await created('/api/v1/scorecards', {
+      name: 'Disposable card',
+      levels: [{ name: 'Only', colour: '#336699' }],
+      rules: [],
+    });
+    const { context, page } = await signedInAs(ADMIN, `/scorecards/${card.id}`);
     await page.getByRole('heading', { name: 'Disposable card', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Disposable card?' });

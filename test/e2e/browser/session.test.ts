@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, signIn, startPortalServer, type PortalBrowser, type PortalServer } from './helpers/index.js';
+import {
+  ADMIN,
+  launchBrowser,
+  signIn,
+  startPortalServer,
+  type PortalBrowser,
+  type PortalServer,
+} from './helpers/index.js';
 
 /**
  * One browser, many tabs, the server's real sign-in limits (10 refreshes a minute per address): the tabs
@@ -20,37 +27,41 @@ afterAll(async () => {
 });
 
 describe('the session across tabs', () => {
-  it('a dozen tabs open signed in on few refreshes; simultaneous reloads keep it; signing out in one signs out all', { timeout: 90_000 }, async () => {
-    const { context, page: first } = await pb.newPage();
-    const refreshes: string[] = [];
-    context.on('request', (req) => {
-      if (req.url().endsWith('/api/v1/auth/refresh')) refreshes.push(req.url());
-    });
+  it(
+    'a dozen tabs open signed in on few refreshes; simultaneous reloads keep it; signing out in one signs out all',
+    { timeout: 90_000 },
+    async () => {
+      const { context, page: first } = await pb.newPage();
+      const refreshes: string[] = [];
+      context.on('request', (req) => {
+        if (req.url().endsWith('/api/v1/auth/refresh')) refreshes.push(req.url());
+      });
 
-    await signIn(first, ADMIN, '/catalog');
+      await signIn(first, ADMIN, '/catalog');
 
-    const tabs = await Promise.all(Array.from({ length: 11 }, () => context.newPage()));
-    await Promise.all(tabs.map((tab) => tab.goto('/catalog')));
-    for (const tab of tabs) await tab.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(refreshes.length).toBeLessThanOrEqual(2);
+      const tabs = await Promise.all(Array.from({ length: 11 }, () => context.newPage()));
+      await Promise.all(tabs.map((tab) => tab.goto('/catalog')));
+      for (const tab of tabs) await tab.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(refreshes.length).toBeLessThanOrEqual(2);
 
-    // Every tab reloads at once: those that find no other tab refresh one at a time, never with a used cookie.
-    await Promise.all([first, ...tabs].map((tab) => tab.reload()));
-    for (const tab of [first, ...tabs]) await tab.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(refreshes.length).toBeLessThanOrEqual(4);
-    // Nothing was revoked: a tab opened alone later still restores the session from the cookie.
-    await Promise.all(tabs.map((tab) => tab.close()));
-    await first.close();
-    const late = await context.newPage();
-    await late.goto('/teams');
-    await late.getByRole('navigation', { name: 'Main' }).waitFor();
+      // Every tab reloads at once: those that find no other tab refresh one at a time, never with a used cookie.
+      await Promise.all([first, ...tabs].map((tab) => tab.reload()));
+      for (const tab of [first, ...tabs]) await tab.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(refreshes.length).toBeLessThanOrEqual(4);
+      // Nothing was revoked: a tab opened alone later still restores the session from the cookie.
+      await Promise.all(tabs.map((tab) => tab.close()));
+      await first.close();
+      const late = await context.newPage();
+      await late.goto('/teams');
+      await late.getByRole('navigation', { name: 'Main' }).waitFor();
 
-    const other = await context.newPage();
-    await other.goto('/people');
-    await other.getByRole('navigation', { name: 'Main' }).waitFor();
-    await late.getByRole('button', { name: /^Account menu/ }).click();
-    await late.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
-    await other.getByRole('button', { name: 'Sign in' }).waitFor();
-    await context.close();
-  });
+      const other = await context.newPage();
+      await other.goto('/people');
+      await other.getByRole('navigation', { name: 'Main' }).waitFor();
+      await late.getByRole('button', { name: /^Account menu/ }).click();
+      await late.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+      await other.getByRole('button', { name: 'Sign in' }).waitFor();
+      await context.close();
+    },
+  );
 });

@@ -11,13 +11,22 @@ import { ADMIN, expectAccessible, portalFixture, settled, signIn, type PortalFix
  */
 let idp: OidcTestProvider;
 let portal: PortalFixture;
-const person = { sub: 'carol-sub', password: 'carol-pw', email: 'carol@example.com', email_verified: true, name: 'Carol Danvers', preferred_username: 'carol' };
+const person = {
+  sub: 'carol-sub',
+  password: 'carol-pw',
+  email: 'carol@example.com',
+  email_verified: true,
+  name: 'Carol Danvers',
+  preferred_username: 'carol',
+};
 
 beforeAll(async () => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   idp = await startOidcProvider({ redirectUris: [`${url}/api/v1/auth/oidc/corp/callback`], users: [person] });
-  portal = await portalFixture({ env: { PORT: String(port), PUBLIC_URL: url, OIDC_PROVIDERS: JSON.stringify([idp.entry()]) } });
+  portal = await portalFixture({
+    env: { PORT: String(port), PUBLIC_URL: url, OIDC_PROVIDERS: JSON.stringify([idp.entry()]) },
+  });
 }, 120_000);
 afterAll(async () => {
   await portal?.close();
@@ -25,59 +34,65 @@ afterAll(async () => {
 });
 
 describe('single sign-on in the browser', () => {
-  it('click the button, sign in at the provider, land signed in on returnTo; then the account page', { timeout: 120_000 }, async () => {
-    const { context, page } = await portal.newPage();
-    await page.goto('/sign-in?redirect=%2Fteams');
-    const button = page.getByRole('link', { name: 'Sign in with Corp SSO' });
-    await button.waitFor();
-    await expectAccessible(page, 'sign-in with providers (light)');
-    await button.click();
+  it(
+    'click the button, sign in at the provider, land signed in on returnTo; then the account page',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await portal.newPage();
+      await page.goto('/sign-in?redirect=%2Fteams');
+      const button = page.getByRole('link', { name: 'Sign in with Corp SSO' });
+      await button.waitFor();
+      await expectAccessible(page, 'sign-in with providers (light)');
+      await button.click();
 
-    // The provider's own page.
-    await page.getByLabel('Username').fill(person.sub);
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
+      // The provider's own page.
+      await page.getByLabel('Username').fill(person.sub);
+      await page.getByLabel('Password').fill(person.password);
+      await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/teams');
-    const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === 'hangar_refresh')).toMatchObject({ httpOnly: true });
-    expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage))).not.toMatch(/hgr_pat_|eyJ/);
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/teams');
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === 'hangar_refresh')).toMatchObject({ httpOnly: true });
+      expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage))).not.toMatch(
+        /hgr_pat_|eyJ/,
+      );
 
-    await page.goto('/account');
-    await page.getByRole('heading', { name: 'Your account' }).waitFor();
-    await page.getByRole('cell', { name: 'Corp SSO', exact: true }).waitFor();
-    await page.getByText('Carol Danvers (carol, carol@example.com)').waitFor();
-    await settled(page);
-    await expectAccessible(page, 'account page (light)');
+      await page.goto('/account');
+      await page.getByRole('heading', { name: 'Your account' }).waitFor();
+      await page.getByRole('cell', { name: 'Corp SSO', exact: true }).waitFor();
+      await page.getByText('Carol Danvers (carol, carol@example.com)').waitFor();
+      await settled(page);
+      await expectAccessible(page, 'account page (light)');
 
-    // A token: the secret once, with a copy button.
-    await page.getByRole('button', { name: 'New token' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('laptop script');
-    await dialog.getByLabel('Scope').selectOption('write');
-    await expectAccessible(page, 'new token dialog (light)');
-    await dialog.getByRole('button', { name: 'Create token' }).click();
-    const secret = await dialog.getByRole('textbox', { name: 'Token laptop script' }).inputValue();
-    expect(secret).toMatch(/^hgr_pat_[0-9A-Za-z]{40}$/);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await dialog.getByRole('button', { name: 'Copy the token' }).click();
-    await dialog.getByRole('button', { name: 'Copy the token' }).getByText('Copied').waitFor();
-    await expectAccessible(page, 'token secret shown once (light)');
-    const me = await portal.server.api('GET', '/api/v1/auth/me', undefined, secret);
-    expect(me.status).toBe(200);
-    expect(me.body.user.username).toBe('carol');
-    await dialog.getByRole('button', { name: 'Done' }).click();
+      // A token: the secret once, with a copy button.
+      await page.getByRole('button', { name: 'New token' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill('laptop script');
+      await dialog.getByLabel('Scope').selectOption('write');
+      await expectAccessible(page, 'new token dialog (light)');
+      await dialog.getByRole('button', { name: 'Create token' }).click();
+      const secret = await dialog.getByRole('textbox', { name: 'Token laptop script' }).inputValue();
+      expect(secret).toMatch(/^hgr_pat_[0-9A-Za-z]{40}$/);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await dialog.getByRole('button', { name: 'Copy the token' }).click();
+      await dialog.getByRole('button', { name: 'Copy the token' }).getByText('Copied').waitFor();
+      await expectAccessible(page, 'token secret shown once (light)');
+      const me = await portal.server.api('GET', '/api/v1/auth/me', undefined, secret);
+      expect(me.status).toBe(200);
+      expect(me.body.user.username).toBe('carol');
+      await dialog.getByRole('button', { name: 'Done' }).click();
 
-    const row = page.getByRole('row', { name: /laptop script/ });
-    await row.waitFor();
-    expect(await page.content()).not.toContain(secret);
-    await row.getByRole('button', { name: 'Revoke token laptop script' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
-    await page.getByText('No tokens yet').waitFor();
-    expect((await portal.server.api('GET', '/api/v1/auth/me', undefined, secret)).status).toBe(401);
-    await context.close();
-  });
+      const row = page.getByRole('row', { name: /laptop script/ });
+      await row.waitFor();
+      expect(await page.content()).not.toContain(secret);
+      await row.getByRole('button', { name: 'Revoke token laptop script' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
+      await page.getByText('No tokens yet').waitFor();
+      expect((await portal.server.api('GET', '/api/v1/auth/me', undefined, secret)).status).toBe(401);
+      await context.close();
+    },
+  );
 
   it('the account page and the refusals in dark theme', { timeout: 90_000 }, async () => {
     const { page } = await portal.signedIn('/account', { theme: 'dark', viewport: 'mobile' });
@@ -119,7 +134,10 @@ describe('single sign-on in the browser', () => {
       await tokenDialog.getByLabel('Name').fill('deploys');
       await tokenDialog.getByRole('button', { name: 'Create token' }).click();
       const secret = await page.getByRole('textbox', { name: 'Token deploys' }).inputValue();
-      expect((await portal.server.api('GET', '/api/v1/auth/me', undefined, secret)).body.user).toMatchObject({ username: name, type: 'service' });
+      expect((await portal.server.api('GET', '/api/v1/auth/me', undefined, secret)).body.user).toMatchObject({
+        username: name,
+        type: 'service',
+      });
       await expectAccessible(page, `service account token (${theme})`);
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('row', { name: /deploys/ }).waitFor();

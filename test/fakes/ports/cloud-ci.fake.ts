@@ -46,7 +46,11 @@ export class FakeCircleCi implements CloudCiPort {
     return this.pipelines.filter((p) => !wanted || (p.vcsUrl && normaliseRepoUrl(p.vcsUrl) === wanted));
   }
 
-  async triggerPipeline(projectSlug: string, input: { branch?: string }, signal?: AbortSignal): Promise<CloudCiTriggerResult> {
+  async triggerPipeline(
+    projectSlug: string,
+    input: { branch?: string },
+    signal?: AbortSignal,
+  ): Promise<CloudCiTriggerResult> {
     this.check(signal);
     if (!this.projects.has(projectSlug)) throw upstreamError(CIRCLECI_SYSTEM, 404);
     this.triggered.push({ projectSlug, branch: input.branch });

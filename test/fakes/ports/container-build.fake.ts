@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import { delimiter } from 'node:path';
 import { buildCommands, ENGINE_BINARIES } from '../../../src/integrations/build-tools/build-tools.adapter.js';
-import type { ContainerBuildPort, ContainerBuildRequest, ContainerBuildResult } from '../../../src/modules/pipelines/pipelines.ports.js';
+import type {
+  ContainerBuildPort,
+  ContainerBuildRequest,
+  ContainerBuildResult,
+} from '../../../src/modules/pipelines/pipelines.ports.js';
 
 /**
  * The OCI build tools in memory: records each request, logs the commands the real tools would run
@@ -24,12 +28,19 @@ export class FakeContainerBuild implements ContainerBuildPort {
     for (const w of this.waiting.splice(0)) w();
   }
 
-  async build(request: ContainerBuildRequest, log: (line: string) => void, signal?: AbortSignal): Promise<ContainerBuildResult> {
+  async build(
+    request: ContainerBuildRequest,
+    log: (line: string) => void,
+    signal?: AbortSignal,
+  ): Promise<ContainerBuildResult> {
     if (signal?.aborted) return { status: 'stopped' };
     this.requests.push(request);
     const binary = ENGINE_BINARIES[request.engine];
     if (!this.installed.has(request.engine) || !(request.env.PATH ?? '').split(delimiter).includes(this.toolDir)) {
-      return { status: 'failed', reason: `the build tool "${binary}" (engine ${request.engine}) is not installed on the server's PATH` };
+      return {
+        status: 'failed',
+        reason: `the build tool "${binary}" (engine ${request.engine}) is not installed on the server's PATH`,
+      };
     }
     const steps = buildCommands(request.engine, request);
     log(`$ ${binary} ${steps[0]!.join(' ')}`);

@@ -52,7 +52,9 @@ export class FakeDiscoveryProvider implements DiscoveryProvider {
 
   async listPage(t: DiscoveryTarget, page: string | null, etag: string | null): Promise<ListedPage> {
     return this.request<ListedPage>(t, 'list', () => {
-      const owned = [...this.host.repos.values()].filter((r) => r.owner === t.owner || r.owner.startsWith(`${t.owner}/`));
+      const owned = [...this.host.repos.values()].filter(
+        (r) => r.owner === t.owner || r.owner.startsWith(`${t.owner}/`),
+      );
       if (!owned.length) throw new BadGateway(`The provider has no organization or group ${t.owner.slice(0, 100)}`);
       const index = page === null ? 1 : Number(/^page:(\d+)$/.exec(page)?.[1] ?? NaN);
       if (!Number.isInteger(index) || index < 1) throw new BadGateway('The provider answered no page for that locator');
@@ -74,7 +76,13 @@ export class FakeDiscoveryProvider implements DiscoveryProvider {
     });
   }
 
-  async readFile(t: DiscoveryTarget, repo: DiscoveredRepository, path: string, ref: string, etag: string | null): Promise<FileRead> {
+  async readFile(
+    t: DiscoveryTarget,
+    repo: DiscoveredRepository,
+    path: string,
+    ref: string,
+    etag: string | null,
+  ): Promise<FileRead> {
     return this.request<FileRead>(t, 'file', () => {
       const hosted = this.host.repos.get(Number(repo.externalId));
       const text = hosted?.empty ? undefined : hosted?.files.get(ref)?.get(path);
@@ -139,7 +147,8 @@ export class FakeDiscoveryProvider implements DiscoveryProvider {
     } finally {
       this.host.inFlight--;
     }
-    if (t.auth.kind !== 'token' || t.auth.token !== this.token) throw new UpstreamRefused('The provider refused the credential');
+    if (t.auth.kind !== 'token' || t.auth.token !== this.token)
+      throw new UpstreamRefused('The provider refused the credential');
     if (secondary) {
       this.host.counters.secondary++;
       return { limited: Date.now() + this.host.limits.retryAfterS * 1000, why: 'secondary rate limit' };

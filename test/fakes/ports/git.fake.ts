@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Invalid } from '../../../src/kernel/errors.js';
-import { GitError, GitUrlRefused, type Git, type GitCallOptions, type GitCommit, type GitOptions } from '../../../src/integrations/git/git.port.js';
+import {
+  GitError,
+  GitUrlRefused,
+  type Git,
+  type GitCallOptions,
+  type GitCommit,
+  type GitOptions,
+} from '../../../src/integrations/git/git.port.js';
 import { assertGitUrl, checkGitUrl, type Resolver, type UrlPolicy } from '../../../src/integrations/git/url-policy.js';
 
 type Files = Record<string, string | Buffer>;
@@ -37,8 +44,18 @@ export class FakeGit implements Git {
   };
 
   constructor(options: Partial<GitOptions> = {}) {
-    this.options = { allowFileUrls: true, allowedHosts: [], timeoutMs: 60_000, maxBytes: 100 * 1024 * 1024, ...options };
-    this.policy = { allowFileUrls: this.options.allowFileUrls, localRoot: this.options.localRoot, allowedHosts: this.options.allowedHosts ?? [] };
+    this.options = {
+      allowFileUrls: true,
+      allowedHosts: [],
+      timeoutMs: 60_000,
+      maxBytes: 100 * 1024 * 1024,
+      ...options,
+    };
+    this.policy = {
+      allowFileUrls: this.options.allowFileUrls,
+      localRoot: this.options.localRoot,
+      allowedHosts: this.options.allowedHosts ?? [],
+    };
   }
 
   /** Creates (or replaces) a repository: `files` on the default branch, `tags` each with their own tree. */
@@ -63,7 +80,11 @@ export class FakeGit implements Git {
     const repo = this.repos.get(url) ?? this.addRepo(url, { files: {} });
     for (const c of commits) {
       const last = repo.history.at(-1);
-      repo.history.push({ sha: c.sha, committedAt: new Date(c.committedAt), parents: c.parents ?? (last ? [last.sha] : []) });
+      repo.history.push({
+        sha: c.sha,
+        committedAt: new Date(c.committedAt),
+        parents: c.parents ?? (last ? [last.sha] : []),
+      });
     }
     return commits.map((c) => ({ sha: c.sha, committedAt: new Date(c.committedAt) }));
   }
@@ -84,8 +105,13 @@ export class FakeGit implements Git {
   async shallowClone(url: string, dir: string, ref?: string, call: GitCallOptions = {}) {
     await this.enter('clone', url, call, ref);
     const repo = this.repo(url);
-    const files = ref ? (repo.branches.get(ref) ?? repo.tags.get(ref)) : (repo.branches.get(repo.defaultBranch) ?? [...repo.branches.values()][0]);
-    if (!files) throw new GitError(ref ? `Remote branch ${ref} not found in upstream origin` : 'You appear to have cloned an empty repository.');
+    const files = ref
+      ? (repo.branches.get(ref) ?? repo.tags.get(ref))
+      : (repo.branches.get(repo.defaultBranch) ?? [...repo.branches.values()][0]);
+    if (!files)
+      throw new GitError(
+        ref ? `Remote branch ${ref} not found in upstream origin` : 'You appear to have cloned an empty repository.',
+      );
     const root = resolve(dir) + sep;
     await mkdir(dir, { recursive: true });
     for (const [path, content] of Object.entries(files)) {
@@ -102,12 +128,19 @@ export class FakeGit implements Git {
     return [...this.repo(url).tags.keys()];
   }
 
-  async commitFiles(url: string, files: { path: string; content: string | Buffer }[], message: string, branch = 'main', call: GitCallOptions = {}) {
+  async commitFiles(
+    url: string,
+    files: { path: string; content: string | Buffer }[],
+    message: string,
+    branch = 'main',
+    call: GitCallOptions = {},
+  ) {
     await this.enter('push', url, call, branch);
     const repo = this.repo(url);
     const tree = { ...(repo.branches.get(branch) ?? {}) };
     for (const f of files) {
-      if (f.path.split('/').some((s) => s === '..' || s === '.git')) throw new Invalid(`file path "${f.path}" leaves the repository`);
+      if (f.path.split('/').some((s) => s === '..' || s === '.git'))
+        throw new Invalid(`file path "${f.path}" leaves the repository`);
       tree[f.path] = f.content;
     }
     repo.branches.set(branch, tree);
@@ -116,7 +149,11 @@ export class FakeGit implements Git {
     return id;
   }
 
-  async commitsBetween(url: string, range: { from?: string | null; to: string }, call: GitCallOptions & { max?: number } = {}): Promise<GitCommit[]> {
+  async commitsBetween(
+    url: string,
+    range: { from?: string | null; to: string },
+    call: GitCallOptions & { max?: number } = {},
+  ): Promise<GitCommit[]> {
     await this.enter('log', url, call, range.to);
     const repo = this.repo(url);
     const bySha = new Map(repo.history.map((c) => [c.sha, c]));

@@ -1,4 +1,9 @@
-import type { GitOpsApplication, GitOpsListFilter, GitOpsPort, GitOpsSyncResult } from '../../../src/modules/ci/ci.ports.js';
+import type {
+  GitOpsApplication,
+  GitOpsListFilter,
+  GitOpsPort,
+  GitOpsSyncResult,
+} from '../../../src/modules/ci/ci.ports.js';
 import { upstreamError } from '../../../src/integrations/http.js';
 import { ARGOCD_SYSTEM } from '../../../src/integrations/argocd/client.js';
 
@@ -25,12 +30,19 @@ export class FakeArgoCd implements GitOpsPort {
     if (this.failure) throw upstreamError(ARGOCD_SYSTEM, this.failure);
   }
 
-  add(name: string, over: { health?: string; sync?: string; namespace?: string; repoURL?: string; project?: string } = {}): GitOpsApplication {
+  add(
+    name: string,
+    over: { health?: string; sync?: string; namespace?: string; repoURL?: string; project?: string } = {},
+  ): GitOpsApplication {
     const app: GitOpsApplication = {
       metadata: { name, namespace: over.namespace ?? 'argocd' },
       spec: {
         project: over.project ?? 'default',
-        source: { repoURL: over.repoURL ?? `https://git.example.test/${name}.git`, path: 'deploy', targetRevision: 'HEAD' },
+        source: {
+          repoURL: over.repoURL ?? `https://git.example.test/${name}.git`,
+          path: 'deploy',
+          targetRevision: 'HEAD',
+        },
         destination: { server: 'https://kubernetes.default.svc', namespace: name },
       },
       status: {
@@ -45,7 +57,9 @@ export class FakeArgoCd implements GitOpsPort {
 
   async listApplications(filter: GitOpsListFilter, signal?: AbortSignal): Promise<GitOpsApplication[]> {
     this.check(signal);
-    return [...this.apps.values()].filter((a) => !filter.project || a.spec.project === filter.project).map((a) => structuredClone(a));
+    return [...this.apps.values()]
+      .filter((a) => !filter.project || a.spec.project === filter.project)
+      .map((a) => structuredClone(a));
   }
 
   async getApplication(name: string, signal?: AbortSignal): Promise<GitOpsApplication> {

@@ -38,7 +38,8 @@ export class FakeTravis implements HostedCiPort {
 
   async listBuilds(filter: { repoSlug?: string; limit: number }, signal?: AbortSignal): Promise<HostedCiBuild[]> {
     this.check(signal);
-    if (filter.repoSlug && !this.builds.some((b) => b.repository.slug === filter.repoSlug)) throw upstreamError(TRAVIS_SYSTEM, 404);
+    if (filter.repoSlug && !this.builds.some((b) => b.repository.slug === filter.repoSlug))
+      throw upstreamError(TRAVIS_SYSTEM, 404);
     return this.builds.filter((b) => !filter.repoSlug || b.repository.slug === filter.repoSlug).slice(0, filter.limit);
   }
 

@@ -1,4 +1,9 @@
-import type { CrdDefinition, OrchestratorPort, RolloutWatchHandler, WatchedRollout } from '../../../src/modules/orchestrator/orchestrator.ports.js';
+import type {
+  CrdDefinition,
+  OrchestratorPort,
+  RolloutWatchHandler,
+  WatchedRollout,
+} from '../../../src/modules/orchestrator/orchestrator.ports.js';
 import type { RolloutStatus, Workload } from '../../../src/modules/orchestrator/orchestrator.schemas.js';
 
 /** In-memory cluster behind the orchestrator port; `setRollout` drives the watch. Held to test/contracts/orchestrator.contract.ts. */

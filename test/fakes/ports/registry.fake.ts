@@ -53,7 +53,12 @@ export class FakeRegistry implements RegistryPort {
     return [...this.repos.keys()].map((name) => ({ name, uri: `fake.registry/${name}` }));
   }
   async listTags(name: string, signal?: AbortSignal): Promise<RegistryTag[]> {
-    return [...this.repo(name, signal)].map(([tag, i]) => ({ tag, digest: i.digest, sizeBytes: i.sizeBytes, pushedAt: i.pushedAt }));
+    return [...this.repo(name, signal)].map(([tag, i]) => ({
+      tag,
+      digest: i.digest,
+      sizeBytes: i.sizeBytes,
+      pushedAt: i.pushedAt,
+    }));
   }
   async getManifest(name: string, tag: string, signal?: AbortSignal): Promise<RegistryManifest> {
     const img = this.image(name, tag, signal);

@@ -1,4 +1,9 @@
-import type { ServerCiBuild, ServerCiJob, ServerCiPort, ServerCiTriggerResult } from '../../../src/modules/ci/ci.ports.js';
+import type {
+  ServerCiBuild,
+  ServerCiJob,
+  ServerCiPort,
+  ServerCiTriggerResult,
+} from '../../../src/modules/ci/ci.ports.js';
 import { upstreamError } from '../../../src/integrations/http.js';
 import { JENKINS_SYSTEM } from '../../../src/integrations/jenkins/client.js';
 
@@ -27,12 +32,16 @@ export class FakeJenkins implements ServerCiPort {
       displayName: `#${results.length - i}`,
     }));
     const last = builds[0];
-    const color = last ? ({ SUCCESS: 'blue', FAILURE: 'red', UNSTABLE: 'yellow', ABORTED: 'aborted' }[last.result ?? ''] ?? 'anime') : 'notbuilt';
+    const color = last
+      ? ({ SUCCESS: 'blue', FAILURE: 'red', UNSTABLE: 'yellow', ABORTED: 'aborted' }[last.result ?? ''] ?? 'anime')
+      : 'notbuilt';
     const job: ServerCiJob = {
       name,
       url: `https://jenkins.example.test/job/${name}/`,
       color,
-      lastBuild: last ? { number: last.number, result: last.result, timestamp: last.timestamp, duration: last.duration } : null,
+      lastBuild: last
+        ? { number: last.number, result: last.result, timestamp: last.timestamp, duration: last.duration }
+        : null,
     };
     this.jobs.set(name, { job, builds, queued: [] });
     return job;
@@ -50,7 +59,11 @@ export class FakeJenkins implements ServerCiPort {
     return job.builds.slice(0, limit);
   }
 
-  async triggerBuild(name: string, parameters: Record<string, string> | undefined, signal?: AbortSignal): Promise<ServerCiTriggerResult> {
+  async triggerBuild(
+    name: string,
+    parameters: Record<string, string> | undefined,
+    signal?: AbortSignal,
+  ): Promise<ServerCiTriggerResult> {
     this.check(signal);
     const job = this.jobs.get(name);
     if (!job) throw upstreamError(JENKINS_SYSTEM, 404);

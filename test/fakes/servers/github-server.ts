@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
-import { etagOf, pageLinks, RepoHost, serve, type FakeHttpReply, type FakeHttpRequest, type HostedRepo } from './repo-host.js';
+import {
+  etagOf,
+  pageLinks,
+  RepoHost,
+  serve,
+  type FakeHttpReply,
+  type FakeHttpRequest,
+  type HostedRepo,
+} from './repo-host.js';
 
 /**
  * A GitHub REST server shaped from github/rest-api-description: `/orgs/{org}/repos`,
@@ -19,8 +27,13 @@ export interface FakeGithub {
   close(): Promise<void>;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeHttpReply => ({ status, json: body, headers });
-const notFound = (message = 'Not Found') => json(404, { message, documentation_url: 'https://docs.github.com/rest', status: '404' });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeHttpReply => ({
+  status,
+  json: body,
+  headers,
+});
+const notFound = (message = 'Not Found') =>
+  json(404, { message, documentation_url: 'https://docs.github.com/rest', status: '404' });
 
 function repoJson(base: string, r: HostedRepo) {
   return {
@@ -53,7 +66,10 @@ export async function startFakeGithub(opts: { token?: string; host?: RepoHost } 
     const jwt = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
     for (const [appId, pem] of apps) {
       try {
-        const { payload } = await jwtVerify(jwt ?? '', await importSPKI(pem, 'RS256'), { issuer: appId, algorithms: ['RS256'] });
+        const { payload } = await jwtVerify(jwt ?? '', await importSPKI(pem, 'RS256'), {
+          issuer: appId,
+          algorithms: ['RS256'],
+        });
         if (payload.exp! - payload.iat! > 600) break;
         const issued = `ghs_${randomBytes(12).toString('hex')}`;
         tokens.add(issued);
@@ -76,12 +92,16 @@ export async function startFakeGithub(opts: { token?: string; host?: RepoHost } 
     const page = Math.max(1, Number(req.url.searchParams.get('page') ?? 1));
     const all = [...host.repos.values()].filter((r) => r.owner === owner).sort((a, b) => a.id - b.id);
     const body = all.slice((page - 1) * perPage, page * perPage).map((r) => repoJson(base, r));
-    const link = pageLinks(new URL(req.url.pathname + req.url.search, base), page, Math.max(1, Math.ceil(all.length / perPage)));
+    const link = pageLinks(
+      new URL(req.url.pathname + req.url.search, base),
+      page,
+      Math.max(1, Math.ceil(all.length / perPage)),
+    );
     return { status: 200, json: body, headers: link ? { link } : {} };
   }
 
   function contents(req: FakeHttpRequest, owner: string, name: string, path: string): FakeHttpReply {
-    const repo = [...host.repos.values()].find((r) => r.owner === owner && r.name === name);
+    const repo = host.find(owner, name);
     if (!repo) return notFound();
     if (repo.empty) return notFound('This repository is empty.');
     const text = repo.files.get(req.url.searchParams.get('ref') ?? repo.defaultBranch)?.get(path);
@@ -102,7 +122,12 @@ export async function startFakeGithub(opts: { token?: string; host?: RepoHost } 
       return repo ? json(200, repoJson(base, repo)) : notFound();
     }
     if ((m = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(p))) {
-      return contents(req, decodeURIComponent(m[1]!), decodeURIComponent(m[2]!), m[3]!.split('/').map(decodeURIComponent).join('/'));
+      return contents(
+        req,
+        decodeURIComponent(m[1]!),
+        decodeURIComponent(m[2]!),
+        m[3]!.split('/').map(decodeURIComponent).join('/'),
+      );
     }
     return notFound();
   }
@@ -139,7 +164,14 @@ export async function startFakeGithub(opts: { token?: string; host?: RepoHost } 
     };
     if (budget.spent) {
       host.counters.limited++;
-      return json(403, { message: 'API rate limit exceeded for installation.', documentation_url: 'https://docs.github.com/rest/rate-limit' }, rate);
+      return json(
+        403,
+        {
+          message: 'API rate limit exceeded for installation.',
+          documentation_url: 'https://docs.github.com/rest/rate-limit',
+        },
+        rate,
+      );
     }
     if (notModified) {
       host.counters.notModified++;

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { etagOf, pageLinks, RepoHost, serve, type FakeHttpReply, type FakeHttpRequest, type HostedRepo } from './repo-host.js';
+import {
+  etagOf,
+  pageLinks,
+  RepoHost,
+  serve,
+  type FakeHttpReply,
+  type FakeHttpRequest,
+  type HostedRepo,
+} from './repo-host.js';
 
 /**
  * A GitLab REST v4 server shaped from GitLab's API reference: `GET /groups/:id/projects`
@@ -15,7 +23,11 @@ export interface FakeGitlab {
   close(): Promise<void>;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeHttpReply => ({ status, json: body, headers });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeHttpReply => ({
+  status,
+  json: body,
+  headers,
+});
 
 function projectJson(base: string, r: HostedRepo) {
   return {
@@ -39,22 +51,35 @@ export async function startFakeGitlab(opts: { token?: string; host?: RepoHost } 
 
   function projects(req: FakeHttpRequest, group: string): FakeHttpReply {
     const subgroups = req.url.searchParams.get('include_subgroups') === 'true';
-    const all = [...host.repos.values()].filter((r) => r.owner === group || (subgroups && r.owner.startsWith(`${group}/`))).sort((a, b) => a.id - b.id);
-    if (all.length === 0 && ![...host.repos.values()].some((r) => r.owner.startsWith(group))) return json(404, { message: '404 Group Not Found' });
+    const all = [...host.repos.values()]
+      .filter((r) => r.owner === group || (subgroups && r.owner.startsWith(`${group}/`)))
+      .sort((a, b) => a.id - b.id);
+    if (all.length === 0 && ![...host.repos.values()].some((r) => r.owner.startsWith(group)))
+      return json(404, { message: '404 Group Not Found' });
     const perPage = Math.min(100, Number(req.url.searchParams.get('per_page') ?? 20));
     const page = Math.max(1, Number(req.url.searchParams.get('page') ?? 1));
     const pages = Math.max(1, Math.ceil(all.length / perPage));
-    const link = pageLinks(new URL(req.url.pathname + req.url.search, base.replace(/\/api\/v4$/, '')), page, pages);
+    // Above 10,000 records GitLab leaves out x-total, x-total-pages and rel="last" (REST API, pagination response headers).
+    const counted = all.length <= 10_000;
+    const link = pageLinks(
+      new URL(req.url.pathname + req.url.search, base.replace(/\/api\/v4$/, '')),
+      page,
+      pages,
+      counted,
+    );
     const headers: Record<string, string> = {
       'x-page': String(page),
       'x-per-page': String(perPage),
-      'x-total': String(all.length),
-      'x-total-pages': String(pages),
+      ...(counted ? { 'x-total': String(all.length), 'x-total-pages': String(pages) } : {}),
       'x-next-page': page < pages ? String(page + 1) : '',
       'x-prev-page': page > 1 ? String(page - 1) : '',
       ...(link ? { link } : {}),
     };
-    return { status: 200, json: all.slice((page - 1) * perPage, page * perPage).map((r) => projectJson(base, r)), headers };
+    return {
+      status: 200,
+      json: all.slice((page - 1) * perPage, page * perPage).map((r) => projectJson(base, r)),
+      headers,
+    };
   }
 
   function route(req: FakeHttpRequest): FakeHttpReply {
@@ -68,14 +93,21 @@ export async function startFakeGitlab(opts: { token?: string; host?: RepoHost } 
     if ((m = /^\/projects\/(\d+)\/repository\/files\/([^/]+)\/raw$/.exec(p))) {
       const repo = host.repos.get(Number(m[1]));
       if (!repo) return json(404, { message: '404 Project Not Found' });
-      const text = repo.files.get(req.url.searchParams.get('ref') ?? repo.defaultBranch)?.get(decodeURIComponent(m[2]!));
+      const text = repo.files
+        .get(req.url.searchParams.get('ref') ?? repo.defaultBranch)
+        ?.get(decodeURIComponent(m[2]!));
       if (text === undefined) return json(404, { message: '404 File Not Found' });
-      return { status: 200, text, headers: { 'x-gitlab-file-path': decodeURIComponent(m[2]!), 'x-gitlab-ref': repo.defaultBranch } };
+      return {
+        status: 200,
+        text,
+        headers: { 'x-gitlab-file-path': decodeURIComponent(m[2]!), 'x-gitlab-ref': repo.defaultBranch },
+      };
     }
     return json(404, { error: '404 Not Found' });
   }
 
-  const kindOf = (p: string) => (p.includes('/repository/files/') ? 'file' : p.endsWith('/projects') ? 'list' : 'repository');
+  const kindOf = (p: string) =>
+    p.includes('/repository/files/') ? 'file' : p.endsWith('/projects') ? 'list' : 'repository';
 
   const server = await serve(host, (req) => {
     if (req.headers['private-token'] !== token) return json(401, { message: '401 Unauthorized' });
@@ -90,6 +122,7 @@ export async function startFakeGitlab(opts: { token?: string; host?: RepoHost } 
     const notModified = etag !== undefined && req.headers['if-none-match'] === etag;
     const budget = host.take(notModified ? 0 : 1);
     const rate = {
+      'ratelimit-name': 'throttle_authenticated_api',
       'ratelimit-limit': String(budget.limit),
       'ratelimit-observed': String(budget.limit - budget.remaining),
       'ratelimit-remaining': String(budget.remaining),
@@ -98,7 +131,11 @@ export async function startFakeGitlab(opts: { token?: string; host?: RepoHost } 
     };
     if (budget.spent) {
       host.counters.limited++;
-      return { status: 429, text: 'Retry later', headers: { ...rate, 'retry-after': String(Math.max(1, budget.reset - Math.floor(Date.now() / 1000))) } };
+      return {
+        status: 429,
+        text: 'Retry later',
+        headers: { ...rate, 'retry-after': String(Math.max(1, budget.reset - Math.floor(Date.now() / 1000))) },
+      };
     }
     if (notModified) {
       host.counters.notModified++;

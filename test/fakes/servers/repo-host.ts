@@ -40,7 +40,8 @@ export interface Counters {
   maxInFlight: number;
 }
 
-export const etagOf = (text: string, weak = false) => `${weak ? 'W/' : ''}"${createHash('sha1').update(text).digest('hex')}"`;
+export const etagOf = (text: string, weak = false) =>
+  `${weak ? 'W/' : ''}"${createHash('sha1').update(text).digest('hex')}"`;
 
 export class RepoHost {
   repos = new Map<number, HostedRepo>();
@@ -51,10 +52,18 @@ export class RepoHost {
   private windowStart = Date.now();
   inFlight = 0;
 
-  add(owner: string, name: string, opts: { file?: string | null; path?: string; archived?: boolean; empty?: boolean; branch?: string } = {}): HostedRepo {
+  add(
+    owner: string,
+    name: string,
+    opts: { file?: string | null; path?: string; archived?: boolean; empty?: boolean; branch?: string } = {},
+  ): HostedRepo {
     const branch = opts.branch ?? 'main';
     const files = new Map<string, Map<string, string>>();
-    if (!opts.empty) files.set(branch, new Map(opts.file === null || opts.file === undefined ? [] : [[opts.path ?? 'catalog-info.yaml', opts.file]]));
+    if (!opts.empty)
+      files.set(
+        branch,
+        new Map(opts.file === null || opts.file === undefined ? [] : [[opts.path ?? 'catalog-info.yaml', opts.file]]),
+      );
     const repo: HostedRepo = {
       id: this.nextId++,
       owner,
@@ -79,6 +88,16 @@ export class RepoHost {
     repo.pushedAt = new Date(Math.max(Date.now(), Date.parse(repo.pushedAt) + 1000)).toISOString();
   }
 
+  private byName = new Map<string, HostedRepo>();
+  /** A repository by owner and name: an index checked on every hit, rebuilt on a miss (tests rename and delete in place). */
+  find(owner: string, name: string): HostedRepo | undefined {
+    const key = `${owner}/${name}`;
+    const hit = this.byName.get(key);
+    if (hit && hit.owner === owner && hit.name === name && this.repos.get(hit.id) === hit) return hit;
+    this.byName = new Map([...this.repos.values()].map((r) => [`${r.owner}/${r.name}`, r]));
+    return this.byName.get(key);
+  }
+
   resetCounters() {
     this.counters = { total: 0, notModified: 0, limited: 0, secondary: 0, byKind: {}, maxInFlight: 0 };
   }
@@ -92,9 +111,15 @@ export class RepoHost {
     }
     const limit = Number.isFinite(this.limits.budget) ? this.limits.budget : 5000;
     const reset = Math.ceil((this.windowStart + this.limits.windowMs) / 1000);
-    if (Number.isFinite(this.limits.budget) && this.used + cost > this.limits.budget) return { limit, remaining: 0, reset, spent: true };
+    if (Number.isFinite(this.limits.budget) && this.used + cost > this.limits.budget)
+      return { limit, remaining: 0, reset, spent: true };
     if (Number.isFinite(this.limits.budget)) this.used += cost;
-    return { limit, remaining: Number.isFinite(this.limits.budget) ? this.limits.budget - this.used : 5000, reset, spent: false };
+    return {
+      limit,
+      remaining: Number.isFinite(this.limits.budget) ? this.limits.budget - this.used : 5000,
+      reset,
+      spent: false,
+    };
   }
 
   count(kind: string) {
@@ -130,7 +155,8 @@ export async function serve(host: RepoHost, handle: (req: FakeHttpRequest) => Pr
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       };
-      const delay = host.limits.latencyMs > 0 ? new Promise((r) => setTimeout(r, host.limits.latencyMs)) : Promise.resolve();
+      const delay =
+        host.limits.latencyMs > 0 ? new Promise((r) => setTimeout(r, host.limits.latencyMs)) : Promise.resolve();
       Promise.resolve(handle(request))
         .then(async (reply) => {
           await delay;
@@ -160,14 +186,15 @@ export async function serve(host: RepoHost, handle: (req: FakeHttpRequest) => Pr
 }
 
 /** `Link` header of a numbered page (RFC 8288), as both providers write it. */
-export function pageLinks(base: URL, page: number, lastPage: number): string | undefined {
+export function pageLinks(base: URL, page: number, lastPage: number, withLast = true): string | undefined {
   const at = (p: number) => {
     const u = new URL(base);
     u.searchParams.set('page', String(p));
     return u.toString();
   };
   const links: string[] = [];
-  if (page < lastPage) links.push(`<${at(page + 1)}>; rel="next"`, `<${at(lastPage)}>; rel="last"`);
+  if (page < lastPage)
+    links.push(`<${at(page + 1)}>; rel="next"`, ...(withLast ? [`<${at(lastPage)}>; rel="last"`] : []));
   if (page > 1) links.push(`<${at(1)}>; rel="first"`, `<${at(page - 1)}>; rel="prev"`);
   return links.length ? links.join(', ') : undefined;
 }

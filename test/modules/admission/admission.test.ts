@@ -94,7 +94,9 @@ describe('admission policies (Gatekeeper)', () => {
       expect(await read(`${base}/violations`)).toEqual([]);
       for (const path of ['workloads', 'workloads/match/web', 'crds', 'crds/argoproj.io', 'rollouts'])
         expect(await read(`/api/v1/orchestrator/${path}`)).toEqual([]);
-      expect((await none.app.inject({ method: 'POST', url: '/api/v1/orchestrator/sync', headers: token })).json()).toEqual({ synced: 0 });
+      expect(
+        (await none.app.inject({ method: 'POST', url: '/api/v1/orchestrator/sync', headers: token })).json(),
+      ).toEqual({ synced: 0 });
     } finally {
       await none.close();
     }

@@ -1,36 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { components, teams } from '../../../src/db/schema/index.js';
-import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
-import { ASYNCAPI2_YAML, ASYNCAPI3_YAML, MISSING, OPENAPI3_YAML, OPENAPI3_YAML_V2, SWAGGER2_JSON, insertComponent, insertTeam } from './fixtures.js';
+import { bearer, expectError } from '../../helpers/app.js';
+import { ASYNCAPI2_YAML, MISSING, SWAGGER2_JSON, insertComponent, insertTeam } from './fixtures.js';
+import {
+  t,
+  admin,
+  user,
+  get,
+  addConsumer,
+  removeConsumer,
+  newSpec,
+  useConsumersApp,
+} from './api-specs-consumers-setup.js';
 
-let t: TestApp;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
-  user = (await t.newUser('consumers')).token;
-});
-afterAll(() => t.close());
-
-const get = (url: string, token = user) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const addConsumer = (specId: string, payload: object, token = admin) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/api-specs/${specId}/consumers`, headers: bearer(token), payload });
-const removeConsumer = (specId: string, consumerId: string, token = admin) =>
-  t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${specId}/consumers/${consumerId}`, headers: bearer(token) });
-
-async function newSpec(spec = OPENAPI3_YAML, componentId?: string, version = '1.0.0') {
-  const owner = componentId ?? (await insertComponent(t)).id;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/catalog/components/${owner}/api-specs`,
-    headers: bearer(admin),
-    payload: { name: 'orders', version, spec },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { id: string; componentId: string; name: string; version: string };
-}
+useConsumersApp();
 
 describe('consumers', () => {
   it('registers a component, a team, or both in one record (201)', async () => {
@@ -101,13 +85,22 @@ describe('consumers', () => {
     expect(expectError(await addConsumer(MISSING, { consumerComponentId: c.id }), 404).message).toMatch(/API spec/);
     expect(expectError(await addConsumer(spec.id, { consumerComponentId: MISSING }), 404).message).toMatch(/component/);
     expect(expectError(await addConsumer(spec.id, { consumerTeamId: MISSING }), 404).message).toMatch(/team/);
-    expect(expectError(await addConsumer(spec.id, { consumerComponentId: c.id, consumerTeamId: MISSING }), 404).message).toMatch(/team/);
+    expect(
+      expectError(await addConsumer(spec.id, { consumerComponentId: c.id, consumerTeamId: MISSING }), 404).message,
+    ).toMatch(/team/);
     expectError(await get(`/api/v1/api-specs/${MISSING}/consumers`), 404);
   });
 
   it('401 and 403', async () => {
     const spec = await newSpec();
-    expectError(await t.app.inject({ method: 'POST', url: `/api/v1/api-specs/${spec.id}/consumers`, payload: { consumerTeamId: MISSING } }), 401);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/api-specs/${spec.id}/consumers`,
+        payload: { consumerTeamId: MISSING },
+      }),
+      401,
+    );
     expectError(await addConsumer(spec.id, { consumerTeamId: MISSING }, user), 403);
     expectError(await removeConsumer(spec.id, MISSING, user), 403);
     expectError(await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${spec.id}/consumers` }), 401);
@@ -141,7 +134,10 @@ describe('consumers', () => {
 
     const c2 = await insertComponent(t);
     await addConsumer(spec.id, { consumerComponentId: c2.id });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(204);
     expect((await get(`/api/v1/catalog/components/${c2.id}/consumed-apis`)).json()).toEqual([]);
   });
 });
@@ -185,116 +181,5 @@ describe('consumed-apis', () => {
     expectError(await get(`/api/v1/catalog/components/${MISSING}/consumed-apis`), 404);
     expectError(await get('/api/v1/catalog/components/zzz/consumed-apis'), 400);
     expectError(await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${MISSING}/consumed-apis` }), 401);
-  });
-});
-
-describe('diff', () => {
-  const diff = (id: string, compareWith?: string, token = user) =>
-    get(`/api/v1/api-specs/${id}/diff${compareWith === undefined ? '' : `?compareWith=${compareWith}`}`, token);
-
-  it(':id is the new version, compareWith the old one', async () => {
-    const v1 = await newSpec(OPENAPI3_YAML);
-    const v2 = await newSpec(OPENAPI3_YAML_V2, v1.componentId, '2.0.0');
-    const res = await diff(v2.id, v1.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      totalChanges: 4,
-      breakingChanges: 2,
-      summary: {
-        error: 2,
-        warning: 0,
-        info: 2,
-        rules: [
-          { rule: 'api-removed-without-deprecation', level: 'error', count: 1 },
-          { rule: 'required-request-parameter-removed', level: 'error', count: 1 },
-          { rule: 'api-path-added', level: 'info', count: 1 },
-          { rule: 'new-optional-request-parameter', level: 'info', count: 1 },
-        ],
-      },
-      // breaking first
-      entries: [
-        {
-          type: 'removed',
-          breaking: true,
-          path: 'DELETE /orders/{id}',
-          detail: 'operation DELETE /orders/{id} removed',
-          rule: 'api-removed-without-deprecation',
-          level: 'error',
-          location: 'operation',
-        },
-        {
-          type: 'removed',
-          breaking: true,
-          path: 'GET /orders',
-          detail: "required query parameter 'status' removed",
-          rule: 'required-request-parameter-removed',
-          level: 'error',
-          location: 'request.parameter query status',
-        },
-        { type: 'added', breaking: false, path: '/customers', detail: "path '/customers' added", rule: 'api-path-added', level: 'info', location: 'path' },
-        {
-          type: 'added',
-          breaking: false,
-          path: 'GET /orders',
-          detail: "optional query parameter 'limit' added",
-          rule: 'new-optional-request-parameter',
-          level: 'info',
-          location: 'request.parameter query limit',
-        },
-      ],
-      affectedConsumers: [],
-    });
-    // the other way round: removals become additions
-    const back = (await diff(v1.id, v2.id)).json();
-    expect(back.entries.map((e: { type: string; path: string }) => `${e.type} ${e.path}`).sort()).toEqual([
-      'added DELETE /orders/{id}',
-      'added GET /orders',
-      'removed /customers',
-      'removed GET /orders',
-    ]);
-    expect(back.breakingChanges).toBe(2); // /customers removed, required `status` added
-    expect((await diff(v1.id, v1.id)).json()).toEqual({
-      totalChanges: 0,
-      breakingChanges: 0,
-      summary: { error: 0, warning: 0, info: 0, rules: [] },
-      entries: [],
-    });
-    // a (cached) diff does not outlive a deleted spec
-    expect((await diff(v1.id, v2.id)).statusCode).toBe(200);
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/api-specs/${v1.id}`, headers: bearer(admin) });
-    expectError(await diff(v1.id, v2.id), 404);
-  });
-
-  it('compares AsyncAPI channels, across AsyncAPI 2 and 3', async () => {
-    const v2 = await newSpec(ASYNCAPI2_YAML);
-    const v3 = await newSpec(ASYNCAPI3_YAML);
-    const r = (await diff(v3.id, v2.id)).json();
-    expect(r).toMatchObject({ totalChanges: 4, breakingChanges: 2 });
-    expect(r.entries.map((e: { type: string; path: string }) => `${e.type} ${e.path}`)).toEqual([
-      'removed order/cancelled',
-      'removed order/created',
-      'added orderCreated',
-      'added orderShipped',
-    ]);
-  });
-
-  it('Swagger 2 and OpenAPI 3 are both openapi and can be compared', async () => {
-    const sw = await newSpec(SWAGGER2_JSON);
-    const oa = await newSpec(OPENAPI3_YAML);
-    const r = (await diff(oa.id, sw.id)).json();
-    expect(r.breakingChanges).toBe(2);
-    expect(r.entries.filter((e: { breaking: boolean }) => e.breaking).map((e: { path: string }) => e.path)).toEqual(['/items', '/items/{id}']);
-  });
-
-  it('400 for a missing or malformed compareWith or different formats; 404 for unknown specs; 401', async () => {
-    const a = await newSpec(OPENAPI3_YAML);
-    const b = await newSpec(ASYNCAPI2_YAML);
-    expect(expectError(await diff(a.id), 400).message).toContain('compareWith');
-    expectError(await diff(a.id, 'not-a-uuid'), 400);
-    expectError(await diff('nope', a.id), 400);
-    expect(expectError(await diff(a.id, b.id), 400).message).toMatch(/openapi.*asyncapi/);
-    expectError(await diff(MISSING, a.id), 404);
-    expect(expectError(await diff(a.id, MISSING), 404).message).toMatch(/compare/);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${a.id}/diff?compareWith=${a.id}` }), 401);
   });
 });

@@ -14,9 +14,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const register = (componentId: string, spec: unknown, version = '1') =>
-  t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${componentId}/api-specs`, headers: bearer(admin), payload: { name: 'api', version, spec } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/catalog/components/${componentId}/api-specs`,
+    headers: bearer(admin),
+    payload: { name: 'api', version, spec },
+  });
 const diff = (id: string, compareWith: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${id}/diff?compareWith=${compareWith}`, headers: bearer(admin) });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/api-specs/${id}/diff?compareWith=${compareWith}`,
+    headers: bearer(admin),
+  });
 
 async function pair(base: unknown, revision: unknown) {
   const c = await insertComponent(t);
@@ -32,7 +41,11 @@ describe('lenient registration, strict report', () => {
     ['a missing info.version', { openapi: '3.0.3', info: { title: 'x' }, paths: {} }, '#/info'],
     [
       'an unknown parameter location',
-      { openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: { parameters: [{ name: 'q', in: 'body' }], responses: {} } } } },
+      {
+        openapi: '3.1.0',
+        info: { title: 'x', version: '1' },
+        paths: { '/a': { get: { parameters: [{ name: 'q', in: 'body' }], responses: {} } } },
+      },
       '#/paths/~1a/get/parameters/0',
     ],
     ['a Swagger 2 document without info', { swagger: '2.0', paths: {} }, '#'],
@@ -41,38 +54,65 @@ describe('lenient registration, strict report', () => {
       { asyncapi: '2.6.0', info: { title: 'x', version: '1' }, channels: { c: { subscribe: { message: 5 } } } },
       '#/channels/c/subscribe/message',
     ],
-  ])('%s registers (201) with the problem and its pointer, in the list and the single answer, and diffs', async (_label, spec, pointer) => {
-    const c = await insertComponent(t);
-    const res = await register(c.id, spec);
-    expect(res.statusCode, res.body).toBe(201);
-    const created = res.json();
-    expect(
-      created.problems.some((p: { pointer: string }) => p.pointer === pointer),
-      res.body,
-    ).toBe(true);
-    const one = (await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${created.id}`, headers: bearer(admin) })).json();
-    expect(one.problems).toEqual(created.problems);
-    const list = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}/api-specs`, headers: bearer(admin) })).json();
-    expect(list[0].problems).toEqual(created.problems);
-    const again = await register(c.id, { ...spec, 'x-revision': 2 }, '2');
-    expect(again.statusCode).toBe(201);
-    const d = await diff(again.json().id, created.id);
-    expect(d.statusCode, d.body).toBe(200);
-  });
+  ])(
+    '%s registers (201) with the problem and its pointer, in the list and the single answer, and diffs',
+    async (_label, spec, pointer) => {
+      const c = await insertComponent(t);
+      const res = await register(c.id, spec);
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json();
+      expect(
+        created.problems.some((p: { pointer: string }) => p.pointer === pointer),
+        res.body,
+      ).toBe(true);
+      const one = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${created.id}`, headers: bearer(admin) })
+      ).json();
+      expect(one.problems).toEqual(created.problems);
+      const list = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/catalog/components/${c.id}/api-specs`,
+          headers: bearer(admin),
+        })
+      ).json();
+      expect(list[0].problems).toEqual(created.problems);
+      const again = await register(c.id, { ...spec, 'x-revision': 2 }, '2');
+      expect(again.statusCode).toBe(201);
+      const d = await diff(again.json().id, created.id);
+      expect(d.statusCode, d.body).toBe(200);
+    },
+  );
 
   it.each([
     [
       'an unresolvable $ref',
-      { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/Nope' } } } } } },
+      {
+        openapi: '3.0.3',
+        info: { title: 'x', version: '1' },
+        paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/Nope' } } } } },
+      },
       '#/paths/~1a/get/responses/200/$ref',
     ],
     [
       'a $ref with bad percent-encoding (400 at registration, never 500 at diff time)',
-      { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/%E0%A4%A' } } } } } },
+      {
+        openapi: '3.0.3',
+        info: { title: 'x', version: '1' },
+        paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/%E0%A4%A' } } } } },
+      },
       '#/paths/~1a/get/responses/200/$ref',
     ],
-    ['an external $ref', { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { $ref: 'other.yaml#/paths/~1a' } } }, '#/paths/~1a/$ref'],
-    ['a version that is not OpenAPI 2.0/3.0/3.1', { openapi: '4.0.0', info: { title: 'x', version: '1' }, paths: {} }, '#/openapi'],
+    [
+      'an external $ref',
+      { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { $ref: 'other.yaml#/paths/~1a' } } },
+      '#/paths/~1a/$ref',
+    ],
+    [
+      'a version that is not OpenAPI 2.0/3.0/3.1',
+      { openapi: '4.0.0', info: { title: 'x', version: '1' }, paths: {} },
+      '#/openapi',
+    ],
     ['neither OpenAPI nor AsyncAPI', { info: { title: 'x', version: '1' }, paths: {} }, '#'],
   ])('400 for %s, naming the pointer', async (_label, spec, pointer) => {
     const c = await insertComponent(t);
@@ -106,30 +146,36 @@ it('400 for a spec object nested 5,000 levels deep (never a stack overflow)', as
 });
 
 describe('diff over HTTP', () => {
-  it.each(FIXED_CASES.filter((c) => !c.now && !c.rule.startsWith('webhook') && !c.rule.includes('security-component')).map((c) => [c.name, c] as const))(
-    '%s',
-    async (_name, c) => {
-      const ids = await pair(c.base, c.revision);
-      const res = await diff(ids.new, ids.old);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body.entries.map((e: { rule: string }) => e.rule)).toContain(c.rule);
-      // the document's fields stay; schema entries add `reaches`
-      for (const e of body.entries)
-        expect(
-          Object.keys(e)
-            .filter((k) => k !== 'reaches')
-            .sort(),
-        ).toEqual(['breaking', 'detail', 'level', 'location', 'path', 'rule', 'type']);
-    },
-  );
+  it.each(
+    FIXED_CASES.filter((c) => !c.now && !c.rule.startsWith('webhook') && !c.rule.includes('security-component')).map(
+      (c) => [c.name, c] as const,
+    ),
+  )('%s', async (_name, c) => {
+    const ids = await pair(c.base, c.revision);
+    const res = await diff(ids.new, ids.old);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.entries.map((e: { rule: string }) => e.rule)).toContain(c.rule);
+    // the document's fields stay; schema entries add `reaches`
+    for (const e of body.entries)
+      expect(
+        Object.keys(e)
+          .filter((k) => k !== 'reaches')
+          .sort(),
+      ).toEqual(['breaking', 'detail', 'level', 'location', 'path', 'rule', 'type']);
+  });
 
   it('names the consumers of the old spec when something breaks', async () => {
     const ids = await pair(FIXED_CASES[1]!.base, FIXED_CASES[1]!.revision);
     const consumer = await insertComponent(t, { name: `consumer-${Date.now()}` });
     const team = await insertTeam(t);
     for (const payload of [{ consumerComponentId: consumer.id }, { consumerTeamId: team.id }]) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v1/api-specs/${ids.old}/consumers`, headers: bearer(admin), payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/api-specs/${ids.old}/consumers`,
+        headers: bearer(admin),
+        payload,
+      });
       expect(res.statusCode).toBe(201);
     }
     const body = (await diff(ids.new, ids.old)).json();
@@ -151,9 +197,21 @@ describe('the catalog verbs', () => {
     const c = await insertComponent(t);
     const caller = systemCaller();
     const v1 = JSON.stringify(FIXED_CASES[1]!.base);
-    const first = await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: v1, version: 'abc123' });
+    const first = await apiSpecs.registerFromCatalog(caller, {
+      componentId: c.id,
+      format: 'openapi',
+      content: v1,
+      version: 'abc123',
+    });
     expect(first.created).toBe(true);
-    expect(await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: v1, version: 'abc124' })).toEqual({
+    expect(
+      await apiSpecs.registerFromCatalog(caller, {
+        componentId: c.id,
+        format: 'openapi',
+        content: v1,
+        version: 'abc124',
+      }),
+    ).toEqual({
       id: first.id,
       created: false,
     });
@@ -165,8 +223,15 @@ describe('the catalog verbs', () => {
     });
     expect(second.created).toBe(true);
     expect((await diff(second.id, first.id)).json().breakingChanges).toBe(1);
-    const gql = await apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'graphql', content: 'type Query { a: String }', version: '1' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${gql.id}`, headers: bearer(admin) })).json()).toMatchObject({
+    const gql = await apiSpecs.registerFromCatalog(caller, {
+      componentId: c.id,
+      format: 'graphql',
+      content: 'type Query { a: String }',
+      version: '1',
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${gql.id}`, headers: bearer(admin) })).json(),
+    ).toMatchObject({
       format: 'graphql',
       spec: 'type Query { a: String }',
     });
@@ -174,7 +239,12 @@ describe('the catalog verbs', () => {
     expect(await apiSpecs.addConsumer(caller, second.id, { componentId: consumer.id })).toEqual({ created: true });
     expect(await apiSpecs.addConsumer(caller, second.id, { componentId: consumer.id })).toEqual({ created: false });
     await expect(
-      apiSpecs.registerFromCatalog(caller, { componentId: c.id, format: 'openapi', content: 'openapi: 4.0.0\n', version: '2' }),
+      apiSpecs.registerFromCatalog(caller, {
+        componentId: c.id,
+        format: 'openapi',
+        content: 'openapi: 4.0.0\n',
+        version: '2',
+      }),
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -46,12 +46,20 @@ describe('api-spec:deprecated', () => {
         payload: { name: 'orders', version: '3.1.4', spec: OPENAPI3_YAML },
       })
     ).json();
-    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(admin), payload });
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1/api-specs/${spec.id}`, headers: bearer(admin), payload });
 
     const res = await patch({ status: 'deprecated' });
     expect(res.statusCode).toBe(200);
     const event = await waitFor(() => received.find((e) => e.id === spec.id));
-    expect(event).toEqual({ id: spec.id, componentId: c.id, name: 'orders', version: '3.1.4', status: 'deprecated', deprecatedAt: res.json().deprecatedAt });
+    expect(event).toEqual({
+      id: spec.id,
+      componentId: c.id,
+      name: 'orders',
+      version: '3.1.4',
+      status: 'deprecated',
+      deprecatedAt: res.json().deprecatedAt,
+    });
 
     // a no-op PATCH, a sunset and a refused move emit nothing more; a later deprecation of another spec does
     await patch({ status: 'deprecated' });

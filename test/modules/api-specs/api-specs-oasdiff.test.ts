@@ -28,7 +28,11 @@ interface Entry {
 
 async function diffCase(name: string) {
   const ids = await registerVersions(t, admin, [fixture(`${name}-base.yaml`), fixture(`${name}-revision.yaml`)], name);
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${ids[1]}/diff?compareWith=${ids[0]}`, headers: bearer(admin) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/api-specs/${ids[1]}/diff?compareWith=${ids[0]}`,
+    headers: bearer(admin),
+  });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { breakingChanges: number; entries: Entry[] };
   return { ...body, lines: body.entries.map((e) => `${e.level} ${e.rule} ${e.path} | ${e.location}`).sort() };
@@ -74,7 +78,9 @@ describe("oasdiff's comparison cases that Hangar once decided differently", () =
     // A pattern on a readOnly property: clients do not send it; the response gains a constraint.
     const readOnly = await diffCase('readonly-pattern');
     expect(readOnly.breakingChanges).toBe(0);
-    expect(readOnly.lines).toEqual(['info response-property-pattern-added #/components/schemas/Project | response schema /properties/slug']);
+    expect(readOnly.lines).toEqual([
+      'info response-property-pattern-added #/components/schemas/Project | response schema /properties/slug',
+    ]);
     // An allOf part that constrains nothing new (its property is already there, the same).
     const allOf = await diffCase('all-of-added');
     expect(allOf.entries).toEqual([]);

@@ -21,8 +21,16 @@ const shared = (extra: Obj) => ({ type: 'object', properties: { id: { type: 'str
 /** OPERATIONS operations over 140 paths, all answering the Shared schema. */
 function doc(sharedSchema: Obj, extraPaths: Obj = {}) {
   const paths: Obj = { ...extraPaths };
-  const response = { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Shared' } } } } } };
-  for (let i = 0; i < OPERATIONS / 3; i++) paths[`/r${String(i).padStart(3, '0')}`] = { get: response, put: response, delete: response };
+  const response = {
+    responses: {
+      '200': {
+        description: 'ok',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Shared' } } },
+      },
+    },
+  };
+  for (let i = 0; i < OPERATIONS / 3; i++)
+    paths[`/r${String(i).padStart(3, '0')}`] = { get: response, put: response, delete: response };
   return oas(paths, { components: { schemas: { Shared: sharedSchema } } });
 }
 
@@ -30,14 +38,18 @@ async function pair(base: unknown, revision: unknown) {
   const [old, now] = await registerVersions(t, admin, [base, revision]);
   return { old: old!, new: now! };
 }
-const get = (url: string, token: string | undefined = admin) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token: string | undefined = admin) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('GET /api/v1/api-specs/:id/diff/reaches', () => {
   let ids: { old: string; new: string };
   let entries: { path: string; location: string; rule: string; reaches?: { count: number; operations: string[] } }[];
   beforeAll(async () => {
     // A breaking schema change reaching every operation, and an operation removed (no reaches).
-    ids = await pair(doc(shared({}), { '/gone': { post: { responses: { '200': { description: 'ok' } } } } }), doc(shared({ id: { type: 'integer' } })));
+    ids = await pair(
+      doc(shared({}), { '/gone': { post: { responses: { '200': { description: 'ok' } } } } }),
+      doc(shared({ id: { type: 'integer' } })),
+    );
     const res = await get(`/api/v1/api-specs/${ids.new}/diff?compareWith=${ids.old}`);
     expect(res.statusCode, res.body).toBe(200);
     entries = res.json().entries;
@@ -52,7 +64,15 @@ describe('GET /api/v1/api-specs/:id/diff/reaches', () => {
     const all = await get(url(`entry=${i}&take=1000`));
     expect(all.statusCode, all.body).toBe(200);
     const body = all.json();
-    expect(body).toMatchObject({ entry: i, path: entry.path, location: entry.location, rule: entry.rule, total: OPERATIONS, skip: 0, take: 1000 });
+    expect(body).toMatchObject({
+      entry: i,
+      path: entry.path,
+      location: entry.location,
+      rule: entry.rule,
+      total: OPERATIONS,
+      skip: 0,
+      take: 1000,
+    });
     expect(body.data).toHaveLength(OPERATIONS);
     expect(body.data).toEqual([...body.data].sort());
     expect(new Set(body.data).size).toBe(OPERATIONS);
@@ -85,12 +105,18 @@ describe('GET /api/v1/api-specs/:id/diff/reaches', () => {
     ['no compareWith', 'entry=0'],
     ['a malformed compareWith', 'compareWith=nope&entry=0'],
   ])('%s is a 400 in the envelope', async (_label, query) => {
-    const body = expectError(await get(`/api/v1/api-specs/${ids.new}/diff/reaches?${query.replace('%OLD%', ids.old)}`), 400);
+    const body = expectError(
+      await get(`/api/v1/api-specs/${ids.new}/diff/reaches?${query.replace('%OLD%', ids.old)}`),
+      400,
+    );
     expect(body.message).not.toMatch(/stack|at \w+ \(/);
   });
 
   it('unknown specs are 404, no token is 401, identical versions have no entry 0', async () => {
-    expectError(await get(`/api/v1/api-specs/${ids.new}/diff/reaches?compareWith=00000000-0000-4000-8000-000000000000&entry=0`), 404);
+    expectError(
+      await get(`/api/v1/api-specs/${ids.new}/diff/reaches?compareWith=00000000-0000-4000-8000-000000000000&entry=0`),
+      404,
+    );
     expectError(await get(url('entry=0'), ''), 401);
     const same = await pair(doc(shared({})), doc(shared({})));
     expectError(await get(`/api/v1/api-specs/${same.new}/diff/reaches?compareWith=${same.old}&entry=0`), 404);
@@ -100,7 +126,9 @@ describe('GET /api/v1/api-specs/:id/diff/reaches', () => {
     const spec = (await get('/api/docs/openapi.json')).json();
     const op = spec.paths['/api/v1/api-specs/{id}/diff/reaches']?.get;
     expect(op?.operationId).toBe('getApiSpecDiffReaches');
-    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['compareWith', 'entry', 'skip', 'take']));
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['compareWith', 'entry', 'skip', 'take']),
+    );
   });
 });
 

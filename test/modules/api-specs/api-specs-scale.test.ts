@@ -18,8 +18,14 @@ afterAll(() => t.close());
 
 type Obj = Record<string, unknown>;
 const register = (componentId: string, spec: unknown, version = '1') =>
-  t.app.inject({ method: 'POST', url: `/api/v1/catalog/components/${componentId}/api-specs`, headers: bearer(admin), payload: { name: 'api', version, spec } });
-const diff = (id: string, query: string) => t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${id}/diff?${query}`, headers: bearer(admin) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/catalog/components/${componentId}/api-specs`,
+    headers: bearer(admin),
+    payload: { name: 'api', version, spec },
+  });
+const diff = (id: string, query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/api-specs/${id}/diff?${query}`, headers: bearer(admin) });
 const oas = (paths: Obj, version = '3.0.3') => ({ openapi: version, info: { title: 't', version: '1' }, paths });
 const ok = { '200': { description: 'ok' } };
 
@@ -35,13 +41,23 @@ async function pair(base: unknown, revision: unknown) {
 describe('lenient registration: the structural problems of oasdiff test documents are stored, the spec diffs', () => {
   const cases: [string, Obj, string][] = [
     ['an operation without responses (3.0)', oas({ '/a': { get: {} } }), '#/paths/~1a/get'],
-    ['a parameter without schema (3.0)', oas({ '/a': { get: { parameters: [{ name: 'q', in: 'query' }], responses: ok } } }), '#/paths/~1a/get/parameters/0'],
+    [
+      'a parameter without schema (3.0)',
+      oas({ '/a': { get: { parameters: [{ name: 'q', in: 'query' }], responses: ok } } }),
+      '#/paths/~1a/get/parameters/0',
+    ],
     [
       'a path parameter without required: true (3.0)',
-      oas({ '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: ok } } }),
+      oas({
+        '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: ok } },
+      }),
       '#/paths/~1a~1{id}/get/parameters/0',
     ],
-    ['a requestBody without content (3.0)', oas({ '/a': { post: { requestBody: { required: true }, responses: ok } } }), '#/paths/~1a/post/requestBody'],
+    [
+      'a requestBody without content (3.0)',
+      oas({ '/a': { post: { requestBody: { required: true }, responses: ok } } }),
+      '#/paths/~1a/post/requestBody',
+    ],
     [
       'a parameter without schema (3.1)',
       oas({ '/a': { get: { parameters: [{ name: 'q', in: 'query' }], responses: ok } } }, '3.1.0'),
@@ -49,7 +65,10 @@ describe('lenient registration: the structural problems of oasdiff test document
     ],
     [
       'a path parameter without required: true (3.1)',
-      oas({ '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: ok } } }, '3.1.0'),
+      oas(
+        { '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: ok } } },
+        '3.1.0',
+      ),
       '#/paths/~1a~1{id}/get/parameters/0',
     ],
     [
@@ -57,8 +76,16 @@ describe('lenient registration: the structural problems of oasdiff test document
       oas({ '/a': { post: { requestBody: { required: true }, responses: ok } } }, '3.1.0'),
       '#/paths/~1a/post/requestBody',
     ],
-    ['a response without description (3.0)', oas({ '/a': { get: { responses: { '200': {} } } } }), '#/paths/~1a/get/responses/200'],
-    ['a Swagger 2 operation without responses', { swagger: '2.0', info: { title: 't', version: '1' }, paths: { '/a': { get: {} } } }, '#/paths/~1a/get'],
+    [
+      'a response without description (3.0)',
+      oas({ '/a': { get: { responses: { '200': {} } } } }),
+      '#/paths/~1a/get/responses/200',
+    ],
+    [
+      'a Swagger 2 operation without responses',
+      { swagger: '2.0', info: { title: 't', version: '1' }, paths: { '/a': { get: {} } } },
+      '#/paths/~1a/get',
+    ],
     [
       'a Swagger 2 path parameter without required: true',
       {
@@ -83,7 +110,8 @@ describe('lenient registration: the structural problems of oasdiff test document
 });
 
 describe('paging and budget', () => {
-  const many = (n: number) => oas(Object.fromEntries(Array.from({ length: n }, (_, i) => [`/p${i}`, { get: { responses: ok } }])));
+  const many = (n: number) =>
+    oas(Object.fromEntries(Array.from({ length: n }, (_, i) => [`/p${i}`, { get: { responses: ok } }])));
 
   it('skip/take page the entries; totals and summary describe them all', async () => {
     const ids = await pair(many(30), oas({}));
@@ -92,7 +120,12 @@ describe('paging and budget', () => {
     const page = await diff(ids.new, `compareWith=${ids.old}&skip=10&take=5`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/application\/json/);
-    expect(page.json()).toMatchObject({ totalChanges: 30, breakingChanges: 30, summary: all.summary, entries: all.entries.slice(10, 15) });
+    expect(page.json()).toMatchObject({
+      totalChanges: 30,
+      breakingChanges: 30,
+      summary: all.summary,
+      entries: all.entries.slice(10, 15),
+    });
     expect(page.json().affectedConsumers).toEqual([]);
   });
 
@@ -117,12 +150,22 @@ describe('4 MB Stripe-shaped documents', () => {
     const ids = await pair(base, base);
     const res = await diff(ids.new, `compareWith=${ids.old}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ totalChanges: 0, breakingChanges: 0, summary: { error: 0, warning: 0, info: 0, rules: [] }, entries: [] });
+    expect(res.json()).toEqual({
+      totalChanges: 0,
+      breakingChanges: 0,
+      summary: { error: 0, warning: 0, info: 0, rules: [] },
+      entries: [],
+    });
   }, 120_000);
 
   it('the same document with another key order diffs to nothing (no SHA-256 shortcut)', async () => {
     const doc = JSON.parse(base) as Obj;
-    const reordered = JSON.stringify({ components: doc.components, paths: doc.paths, info: doc.info, openapi: doc.openapi });
+    const reordered = JSON.stringify({
+      components: doc.components,
+      paths: doc.paths,
+      info: doc.info,
+      openapi: doc.openapi,
+    });
     const ids = await pair(base, reordered);
     const res = await diff(ids.new, `compareWith=${ids.old}`);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

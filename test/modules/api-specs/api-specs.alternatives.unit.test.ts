@@ -9,21 +9,44 @@ import { oas } from './rules-cases.js';
  */
 type Obj = Record<string, unknown>;
 const withResponse = (schema: unknown, schemas: Obj) =>
-  oas({ '/pay': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } } }, { components: { schemas } });
-const withRequest = (schema: unknown, schemas: Obj = {}) =>
   oas(
-    { '/pay': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: { '200': { description: 'ok' } } } } },
+    { '/pay': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } } },
     { components: { schemas } },
   );
-const card = (extra: Obj = {}) => ({ type: 'object', required: ['id', 'last4'], properties: { id: { type: 'string' }, last4: { type: 'string' } }, ...extra });
-const bank = { type: 'object', required: ['id', 'iban'], properties: { id: { type: 'string' }, iban: { type: 'string' } } };
+const withRequest = (schema: unknown, schemas: Obj = {}) =>
+  oas(
+    {
+      '/pay': {
+        post: {
+          requestBody: { content: { 'application/json': { schema } } },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+    { components: { schemas } },
+  );
+const card = (extra: Obj = {}) => ({
+  type: 'object',
+  required: ['id', 'last4'],
+  properties: { id: { type: 'string' }, last4: { type: 'string' } },
+  ...extra,
+});
+const bank = {
+  type: 'object',
+  required: ['id', 'iban'],
+  properties: { id: { type: 'string' }, iban: { type: 'string' } },
+};
 const anyOf = (...refs: string[]) => ({ anyOf: refs.map((r) => ({ $ref: `#/components/schemas/${r}` })) });
-const lines = (r: ReturnType<typeof diffDocuments>) => r.entries.map((e) => `${e.level} ${e.rule} ${e.path} | ${e.location}`);
+const lines = (r: ReturnType<typeof diffDocuments>) =>
+  r.entries.map((e) => `${e.level} ${e.rule} ${e.path} | ${e.location}`);
 
 describe('anyOf/oneOf alternatives: paired by reference target, then by content (decision 803)', () => {
   it('a renamed alternative whose title and description also changed is no change at all (was: an added alternative, error)', () => {
     const before = withResponse(anyOf('card', 'bank'), { card: card({ title: 'Card', description: 'A card' }), bank });
-    const after = withResponse(anyOf('payment_card', 'bank'), { payment_card: card({ title: 'PaymentCard', description: 'A payment card' }), bank });
+    const after = withResponse(anyOf('payment_card', 'bank'), {
+      payment_card: card({ title: 'PaymentCard', description: 'A payment card' }),
+      bank,
+    });
     expect(lines(diffDocuments('openapi', before, after))).toEqual([]);
   });
 
@@ -42,12 +65,24 @@ describe('anyOf/oneOf alternatives: paired by reference target, then by content 
 
   it('an alias that points at the same schema is the same alternative (reference chains followed to their target)', () => {
     const schemas = { card: card(), bank, card_alias: { $ref: '#/components/schemas/card' } };
-    expect(lines(diffDocuments('openapi', withResponse(anyOf('card', 'bank'), schemas), withResponse(anyOf('card_alias', 'bank'), schemas)))).toEqual([]);
+    expect(
+      lines(
+        diffDocuments(
+          'openapi',
+          withResponse(anyOf('card', 'bank'), schemas),
+          withResponse(anyOf('card_alias', 'bank'), schemas),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('a different alternative stays an added one and the old one a removed one', () => {
     const wallet = { type: 'string', enum: ['apple', 'google'] };
-    const r = diffDocuments('openapi', withResponse(anyOf('card', 'bank'), { card: card(), bank }), withResponse(anyOf('wallet', 'bank'), { wallet, bank }));
+    const r = diffDocuments(
+      'openapi',
+      withResponse(anyOf('card', 'bank'), { card: card(), bank }),
+      withResponse(anyOf('wallet', 'bank'), { wallet, bank }),
+    );
     expect(lines(r)).toEqual([
       'error response-body-any-of-added GET /pay | response 200 application/json',
       'info response-body-any-of-removed GET /pay | response 200 application/json',
@@ -55,8 +90,16 @@ describe('anyOf/oneOf alternatives: paired by reference target, then by content 
   });
 
   it('two objects that share too little are not paired by similarity', () => {
-    const account = { type: 'object', required: ['id', 'owner', 'currency'], properties: { id: {}, owner: {}, currency: {}, country: {} } };
-    const r = diffDocuments('openapi', withResponse(anyOf('card', 'bank'), { card: card(), bank }), withResponse(anyOf('account', 'bank'), { account, bank }));
+    const account = {
+      type: 'object',
+      required: ['id', 'owner', 'currency'],
+      properties: { id: {}, owner: {}, currency: {}, country: {} },
+    };
+    const r = diffDocuments(
+      'openapi',
+      withResponse(anyOf('card', 'bank'), { card: card(), bank }),
+      withResponse(anyOf('account', 'bank'), { account, bank }),
+    );
     expect(r.entries.map((e) => e.rule).sort()).toEqual(['response-body-any-of-added', 'response-body-any-of-removed']);
   });
 });
@@ -67,7 +110,9 @@ describe('a value wrapped into oneOf alternatives (decision 802)', () => {
     const r = diffDocuments(
       'openapi',
       withRequest(order),
-      withRequest({ oneOf: [order, { ...order, required: ['sku', 'note'], properties: { ...order.properties, note: {} } }] }),
+      withRequest({
+        oneOf: [order, { ...order, required: ['sku', 'note'], properties: { ...order.properties, note: {} } }],
+      }),
     );
     expect(lines(r)).toContain('error request-body-wrapped-in-one-of POST /pay | request.body application/json');
     expect(r.entries.some((e) => e.rule === 'request-body-one-of-added')).toBe(false);
@@ -76,7 +121,11 @@ describe('a value wrapped into oneOf alternatives (decision 802)', () => {
   it('alternatives of different types, or told apart by a const, do not overlap: an added alternative (info for a request)', () => {
     const byType = diffDocuments('openapi', withRequest(order), withRequest({ oneOf: [order, { type: 'string' }] }));
     expect(lines(byType)).toEqual(['info request-body-one-of-added POST /pay | request.body application/json']);
-    const kind = (k: string) => ({ type: 'object', required: ['kind'], properties: { kind: { const: k }, sku: { type: 'string' } } });
+    const kind = (k: string) => ({
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { const: k }, sku: { type: 'string' } },
+    });
     const tagged = diffDocuments('openapi', withRequest(kind('a')), withRequest({ oneOf: [kind('a'), kind('b')] }));
     expect(tagged.breakingChanges).toBe(0);
   });
@@ -84,7 +133,8 @@ describe('a value wrapped into oneOf alternatives (decision 802)', () => {
 
 describe('enum changes name what changed, with counts, never the whole enum (decision 801)', () => {
   const values = Array.from({ length: 637 }, (_, i) => `value_${String(i).padStart(4, '0')}_${'x'.repeat(20)}`);
-  const enumOf = (list: string[]) => withResponse({ type: 'object', properties: { kind: { type: 'string', enum: list } } }, {});
+  const enumOf = (list: string[]) =>
+    withResponse({ type: 'object', properties: { kind: { type: 'string', enum: list } } }, {});
 
   it('one value added to an enum of 637: the value and the sizes, in a short detail', () => {
     const r = diffDocuments('openapi', enumOf(values), enumOf([...values, 'value_new']));
@@ -103,9 +153,13 @@ describe('enum changes name what changed, with counts, never the whole enum (dec
   it('an enum appearing or dropped entirely: its size and its first ten values', () => {
     const plain = withResponse({ type: 'object', properties: { kind: { type: 'string' } } }, {});
     const became = diffDocuments('openapi', plain, enumOf(values));
-    expect(became.entries[0]!.detail).toMatch(/^restricted to an enum of 637 values: 'value_0000_x+', .* and 627 more$/);
+    expect(became.entries[0]!.detail).toMatch(
+      /^restricted to an enum of 637 values: 'value_0000_x+', .* and 627 more$/,
+    );
     const dropped = diffDocuments('openapi', enumOf(values), plain);
-    expect(dropped.entries[0]!.detail).toMatch(/^enum restriction of 637 values removed \(any value\): .* and 627 more$/);
+    expect(dropped.entries[0]!.detail).toMatch(
+      /^enum restriction of 637 values removed \(any value\): .* and 627 more$/,
+    );
     for (const e of [...became.entries, ...dropped.entries]) expect(e.detail.length).toBeLessThan(600);
   });
 });

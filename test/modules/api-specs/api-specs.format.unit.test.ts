@@ -70,7 +70,10 @@ describe('parsing', () => {
   });
 
   it('allows a few aliases', () => {
-    expect(parseSpec('a: &a {x: 1}\nb: *a\nc: *a\n')).toEqual({ ok: true, doc: { a: { x: 1 }, b: { x: 1 }, c: { x: 1 } } });
+    expect(parseSpec('a: &a {x: 1}\nb: *a\nc: *a\n')).toEqual({
+      ok: true,
+      doc: { a: { x: 1 }, b: { x: 1 }, c: { x: 1 } },
+    });
   });
 
   it('nesting check: balanced brackets are fine, only unclosed depth counts', () => {

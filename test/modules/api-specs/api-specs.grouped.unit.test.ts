@@ -7,12 +7,18 @@ import { stripeResources, stripeShaped } from './stripe-shaped.js';
 /** Issue 21's patterns, each in a document as small as reproduces it. */
 type Obj = Record<string, unknown>;
 const json = (schema: unknown) => ({ 'application/json': { schema } });
-const get = (schema: unknown, extra: Obj = {}) => ({ get: { responses: { '200': { description: 'ok', content: json(schema) } }, ...extra } });
+const get = (schema: unknown, extra: Obj = {}) => ({
+  get: { responses: { '200': { description: 'ok', content: json(schema) } }, ...extra },
+});
 const withSchemas = (paths: Obj, schemas: Obj) => oas(paths, { components: { schemas } });
 const ref = (n: string) => ({ $ref: `#/components/schemas/${n}` });
-const line = (e: { level: string; rule: string; path: string; location: string }) => `${e.level} ${e.rule} ${e.path} | ${e.location}`;
+const line = (e: { level: string; rule: string; path: string; location: string }) =>
+  `${e.level} ${e.rule} ${e.path} | ${e.location}`;
 const Customer = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
-const DeletedCustomer = { type: 'object', properties: { id: { type: 'string' }, deleted: { type: 'boolean', enum: [true] } } };
+const DeletedCustomer = {
+  type: 'object',
+  properties: { id: { type: 'string' }, deleted: { type: 'boolean', enum: [true] } },
+};
 
 describe('no false alarms', () => {
   it('(1) a path parameter in the template but undeclared in the older document is no new parameter', () => {
@@ -24,22 +30,40 @@ describe('no false alarms', () => {
   });
 
   it('(2) `$ref X` becoming `anyOf [X, deleted_X]` reports only the new alternative', () => {
-    const before = withSchemas({ '/c': get(ref('customer')) }, { customer: Customer, deleted_customer: DeletedCustomer });
-    const after = withSchemas({ '/c': get({ anyOf: [ref('customer'), ref('deleted_customer')] }) }, { customer: Customer, deleted_customer: DeletedCustomer });
-    expect(diffDocuments('openapi', before, after).entries.map(line)).toEqual(['error response-body-any-of-added GET /c | response 200 application/json']);
-    expect(diffDocuments('openapi', after, before).entries.map(line)).toEqual(['info response-body-any-of-removed GET /c | response 200 application/json']);
+    const before = withSchemas(
+      { '/c': get(ref('customer')) },
+      { customer: Customer, deleted_customer: DeletedCustomer },
+    );
+    const after = withSchemas(
+      { '/c': get({ anyOf: [ref('customer'), ref('deleted_customer')] }) },
+      { customer: Customer, deleted_customer: DeletedCustomer },
+    );
+    expect(diffDocuments('openapi', before, after).entries.map(line)).toEqual([
+      'error response-body-any-of-added GET /c | response 200 application/json',
+    ]);
+    expect(diffDocuments('openapi', after, before).entries.map(line)).toEqual([
+      'info response-body-any-of-removed GET /c | response 200 application/json',
+    ]);
   });
 
   it('(3) a string gaining an enum is narrowed, whatever happens to its maxLength', () => {
     const before = oas({ '/c': get({ type: 'string', maxLength: 3 }) });
     const after = oas({ '/c': get({ type: 'string', enum: ['eur', 'usd'] }) });
-    expect(diffDocuments('openapi', before, after).entries.map(line)).toEqual(['info response-body-became-enum GET /c | response 200 application/json']);
+    expect(diffDocuments('openapi', before, after).entries.map(line)).toEqual([
+      'info response-body-became-enum GET /c | response 200 application/json',
+    ]);
   });
 
   it('(4) anyOf alternatives are matched by content, not by $ref name', () => {
     const schemas = { customer: Customer, deleted_customer: DeletedCustomer, customer_deleted: DeletedCustomer };
-    const before = withSchemas({ '/c': get({ anyOf: [{ type: 'string' }, ref('customer'), ref('deleted_customer')] }) }, schemas);
-    const after = withSchemas({ '/c': get({ anyOf: [{ type: 'string' }, ref('customer'), ref('customer_deleted')] }) }, schemas);
+    const before = withSchemas(
+      { '/c': get({ anyOf: [{ type: 'string' }, ref('customer'), ref('deleted_customer')] }) },
+      schemas,
+    );
+    const after = withSchemas(
+      { '/c': get({ anyOf: [{ type: 'string' }, ref('customer'), ref('customer_deleted')] }) },
+      schemas,
+    );
     expect(diffDocuments('openapi', before, after).entries).toEqual([]);
   });
 });
@@ -58,18 +82,34 @@ describe('misses fixed', () => {
   it('a pattern added to a request property is breaking, also in a recursive schema', () => {
     const node = (pattern?: string) => ({
       type: 'object',
-      properties: { created: { type: 'string', ...(pattern ? { pattern } : {}) }, children: { type: 'array', items: ref('Node') } },
+      properties: {
+        created: { type: 'string', ...(pattern ? { pattern } : {}) },
+        children: { type: 'array', items: ref('Node') },
+      },
     });
     const doc = (pattern?: string) =>
-      withSchemas({ '/a': { post: { requestBody: { content: json(ref('Node')) }, responses: { '200': { description: 'ok' } } } } }, { Node: node(pattern) });
+      withSchemas(
+        {
+          '/a': { post: { requestBody: { content: json(ref('Node')) }, responses: { '200': { description: 'ok' } } } },
+        },
+        { Node: node(pattern) },
+      );
     const r = diffDocuments('openapi', doc(), doc('^[a-z]+$'));
-    expect(r.entries.map(line)).toEqual(['error request-property-pattern-added #/components/schemas/Node | request schema /properties/created']);
+    expect(r.entries.map(line)).toEqual([
+      'error request-property-pattern-added #/components/schemas/Node | request schema /properties/created',
+    ]);
     expect(r.breakingChanges).toBe(1);
   });
 
   it('enum values added to a response are a warning', () => {
-    const r = diffDocuments('openapi', oas({ '/c': get({ type: 'string', enum: ['a'] }) }), oas({ '/c': get({ type: 'string', enum: ['a', 'b'] }) }));
-    expect(r.entries.map(line)).toEqual(['warning response-body-enum-value-added GET /c | response 200 application/json']);
+    const r = diffDocuments(
+      'openapi',
+      oas({ '/c': get({ type: 'string', enum: ['a'] }) }),
+      oas({ '/c': get({ type: 'string', enum: ['a', 'b'] }) }),
+    );
+    expect(r.entries.map(line)).toEqual([
+      'warning response-body-enum-value-added GET /c | response 200 application/json',
+    ]);
   });
 });
 
@@ -91,7 +131,12 @@ describe('a change reported once, where it happens', () => {
     });
     expect(r.entries[0]!.reaches!.count).toBe(300);
     expect(r.entries[0]!.reaches!.operations).toHaveLength(20);
-    expect(r.summary).toEqual({ error: 0, warning: 0, info: 2, rules: [{ rule: 'response-optional-property-added', level: 'info', count: 2 }] });
+    expect(r.summary).toEqual({
+      error: 0,
+      warning: 0,
+      info: 2,
+      rules: [{ rule: 'response-optional-property-added', level: 'info', count: 2 }],
+    });
   });
 
   it('orders breaking first and summarises per rule, breaking rules first', () => {

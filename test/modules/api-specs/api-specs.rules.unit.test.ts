@@ -36,26 +36,47 @@ describe('rule table', () => {
 
   it('a renamed path parameter is the same endpoint: no entry at all', () => {
     const c = NON_BREAKING[0]!;
-    expect(diffDocuments('openapi', c.base, c.revision)).toMatchObject({ totalChanges: 0, breakingChanges: 0, entries: [] });
+    expect(diffDocuments('openapi', c.base, c.revision)).toMatchObject({
+      totalChanges: 0,
+      breakingChanges: 0,
+      entries: [],
+    });
   });
 
   it('x-sunset decides: before the date an error, after it info (mirrors oasdiff api-removed-before-sunset)', () => {
     const base = oas({ '/a': { get: { responses: {}, deprecated: true, 'x-sunset': '2030-01-01' } } });
-    expect(diffDocuments('openapi', base, oas({}), Date.parse('2029-12-31T00:00:00Z')).entries[0]!.rule).toBe('api-path-removed-before-sunset');
-    expect(diffDocuments('openapi', base, oas({}), Date.parse('2030-01-02T00:00:00Z')).entries[0]!.rule).toBe('api-path-removed-with-deprecation');
+    expect(diffDocuments('openapi', base, oas({}), Date.parse('2029-12-31T00:00:00Z')).entries[0]!.rule).toBe(
+      'api-path-removed-before-sunset',
+    );
+    expect(diffDocuments('openapi', base, oas({}), Date.parse('2030-01-02T00:00:00Z')).entries[0]!.rule).toBe(
+      'api-path-removed-with-deprecation',
+    );
   });
 
   it('follows $refs into recursive schemas and terminates', () => {
     const tree = (extra: object) => ({
       ...oas({
-        '/t': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } },
+        '/t': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } },
+              },
+            },
+          },
+        },
       }),
       components: {
         schemas: {
           Node: {
             type: 'object',
             required: ['id'],
-            properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, ...extra },
+            properties: {
+              id: { type: 'string' },
+              children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+              ...extra,
+            },
           },
         },
       },
@@ -73,8 +94,26 @@ describe('rule table', () => {
   it('finds a change behind a cycle of $refs (A -> B -> A, B changed), whatever path is checked first', () => {
     const doc = (bType: string) => ({
       ...oas({
-        '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } } },
-        '/b': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/B' } } } } } } },
+        '/a': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } },
+              },
+            },
+          },
+        },
+        '/b': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/B' } } },
+              },
+            },
+          },
+        },
       }),
       components: {
         schemas: {
@@ -99,7 +138,14 @@ describe('rule table', () => {
         paths: {
           '/a': {
             post: {
-              parameters: [{ name: 'b', in: 'body', required: true, schema: { type: 'object', properties: { x: { type: 'string' } } } }],
+              parameters: [
+                {
+                  name: 'b',
+                  in: 'body',
+                  required: true,
+                  schema: { type: 'object', properties: { x: { type: 'string' } } },
+                },
+              ],
               responses: { 200: { description: 'ok' } },
             },
           },
@@ -112,7 +158,11 @@ describe('rule table', () => {
         post: {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } },
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } },
+              },
+            },
           },
           responses: { '200': { description: 'ok' } },
         },
@@ -133,30 +183,50 @@ const schemaArb = fc.letrec((tie) => ({
   node: fc.oneof(
     { depthSize: 'small' },
     tie('leaf'),
-    fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.constantFrom('p', 'q', 'r'), tie('node'), { maxKeys: 3 }) }),
+    fc.record({
+      type: fc.constant('object'),
+      properties: fc.dictionary(fc.constantFrom('p', 'q', 'r'), tie('node'), { maxKeys: 3 }),
+    }),
   ),
 }));
 const opArb = fc.record({
-  parameters: fc.uniqueArray(fc.record({ name: fc.constantFrom('x', 'y', 'z'), in: fc.constantFrom('query', 'header'), required: fc.boolean() }), {
-    selector: (p) => `${p.in}${p.name}`,
-    maxLength: 3,
+  parameters: fc.uniqueArray(
+    fc.record({ name: fc.constantFrom('x', 'y', 'z'), in: fc.constantFrom('query', 'header'), required: fc.boolean() }),
+    {
+      selector: (p) => `${p.in}${p.name}`,
+      maxLength: 3,
+    },
+  ),
+  requestBody: fc.record({
+    required: fc.boolean(),
+    content: fc.record({ 'application/json': fc.record({ schema: schemaArb.node }) }),
   }),
-  requestBody: fc.record({ required: fc.boolean(), content: fc.record({ 'application/json': fc.record({ schema: schemaArb.node }) }) }),
   responses: fc.dictionary(
     fc.constantFrom('200', '201', '404'),
-    fc.record({ description: fc.constant('r'), content: fc.record({ 'application/json': fc.record({ schema: schemaArb.node }) }) }),
+    fc.record({
+      description: fc.constant('r'),
+      content: fc.record({ 'application/json': fc.record({ schema: schemaArb.node }) }),
+    }),
     { minKeys: 1, maxKeys: 2 },
   ),
 });
 const docArb = fc
-  .dictionary(fc.constantFrom('/a', '/b', '/c/{id}', '/d'), fc.dictionary(fc.constantFrom('get', 'post', 'delete'), opArb, { maxKeys: 3 }), { maxKeys: 4 })
+  .dictionary(
+    fc.constantFrom('/a', '/b', '/c/{id}', '/d'),
+    fc.dictionary(fc.constantFrom('get', 'post', 'delete'), opArb, { maxKeys: 3 }),
+    { maxKeys: 4 },
+  )
   .map((paths) => oas(paths));
 
 describe('properties', () => {
   it('a spec diffed against itself is empty', () => {
     fc.assert(
       fc.property(docArb, (doc) => {
-        expect(diffDocuments('openapi', doc, structuredClone(doc))).toMatchObject({ totalChanges: 0, breakingChanges: 0, entries: [] });
+        expect(diffDocuments('openapi', doc, structuredClone(doc))).toMatchObject({
+          totalChanges: 0,
+          breakingChanges: 0,
+          entries: [],
+        });
       }),
       { numRuns: 200 },
     );

@@ -115,7 +115,12 @@ export const SWAGGER2_JSON = JSON.stringify({
   parameters: { Page: { name: 'page', in: 'query', required: false, type: 'integer' } },
   paths: {
     '/items': { get: { parameters: [{ $ref: '#/parameters/Page' }], responses: { 200: { description: 'ok' } } } },
-    '/items/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, type: 'string' }], responses: { 200: { description: 'ok' } } } },
+    '/items/{id}': {
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, type: 'string' }],
+        responses: { 200: { description: 'ok' } },
+      },
+    },
   },
 });
 

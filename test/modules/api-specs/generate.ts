@@ -8,19 +8,37 @@
 export function generateOpenApi(resources: number, revision = 0): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {
-    Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
-    Node: { type: 'object', properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+    Error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' } },
+    },
+    Node: {
+      type: 'object',
+      properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+    },
   };
   const errors = {
-    '400': { description: 'bad request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-    '404': { description: 'not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    '400': {
+      description: 'bad request',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+    '404': {
+      description: 'not found',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
   };
   for (let i = 0; i < resources; i++) {
     const name = `Resource${i}`;
     const ref = { $ref: `#/components/schemas/${name}` };
     const properties: Record<string, unknown> = {
       id: { type: 'string', format: 'uuid', readOnly: true },
-      name: { type: 'string', minLength: 1, maxLength: 200, description: `The name of resource ${i}, shown in listings and search results.` },
+      name: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 200,
+        description: `The name of resource ${i}, shown in listings and search results.`,
+      },
       status: { type: 'string', enum: ['active', 'paused', 'archived'] },
       count: { type: 'integer', minimum: 0, maximum: 1000000 },
       tags: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9-]+$' }, maxItems: 50 },
@@ -35,10 +53,18 @@ export function generateOpenApi(resources: number, revision = 0): Record<string,
     }
     if (revision > 0 && i % 89 === 5) properties.status = { type: 'string', enum: ['active', 'paused'] };
     schemas[name] = { type: 'object', description: `Resource ${i} of the generated API.`, required, properties };
-    schemas[`${name}Ref`] = { type: 'object', properties: { id: { type: 'string' }, href: { type: 'string', format: 'uri' } } };
+    schemas[`${name}Ref`] = {
+      type: 'object',
+      properties: { id: { type: 'string' }, href: { type: 'string', format: 'uri' } },
+    };
     schemas[`${name}List`] = {
       type: 'object',
-      properties: { data: { type: 'array', items: ref }, total: { type: 'integer' }, skip: { type: 'integer' }, take: { type: 'integer' } },
+      properties: {
+        data: { type: 'array', items: ref },
+        total: { type: 'integer' },
+        skip: { type: 'integer' },
+        take: { type: 'integer' },
+      },
     };
     const body = { required: true, content: { 'application/json': { schema: ref } } };
     const one = { '200': { description: 'ok', content: { 'application/json': { schema: ref } } }, ...errors };
@@ -52,9 +78,20 @@ export function generateOpenApi(resources: number, revision = 0): Record<string,
           { $ref: '#/components/parameters/Take' },
           { name: 'q', in: 'query', schema: { type: 'string' } },
         ],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}List` } } } }, ...errors },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}List` } } },
+          },
+          ...errors,
+        },
       },
-      post: { operationId: `create${name}`, summary: `Create resource ${i}`, requestBody: body, responses: { '201': one['200'], ...errors } },
+      post: {
+        operationId: `create${name}`,
+        summary: `Create resource ${i}`,
+        requestBody: body,
+        responses: { '201': one['200'], ...errors },
+      },
     };
     const item: Record<string, unknown> = {
       parameters: [{ name: `resource${i}Id`, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],

@@ -6,7 +6,13 @@ import { oas, type RuleCase } from './rules-cases.js';
 
 type Obj = Record<string, unknown>;
 const ok = { '200': { description: 'ok' } };
-const c = (name: string, rule: string, base: Obj, revision: Obj): RuleCase => ({ name, format: 'openapi', rule, base, revision });
+const c = (name: string, rule: string, base: Obj, revision: Obj): RuleCase => ({
+  name,
+  format: 'openapi',
+  rule,
+  base,
+  revision,
+});
 const response = (content: Obj) => oas({ '/a': { get: { responses: { '200': { description: 'ok', content } } } } });
 const request = (content: Obj) => oas({ '/a': { post: { requestBody: { content }, responses: ok } } });
 const query = (p: Obj) => oas({ '/a': { get: { parameters: [{ name: 'p', in: 'query', ...p }], responses: ok } } });
@@ -37,15 +43,30 @@ export const CONTENT_CASES: RuleCase[] = [
     request({ 'application/json': {} }),
     request({ 'application/json': S }),
   ),
-  c('schema of request content removed', 'request-body-media-type-schema-removed', request({ 'application/json': S }), request({ 'application/json': {} })),
+  c(
+    'schema of request content removed',
+    'request-body-media-type-schema-removed',
+    request({ 'application/json': S }),
+    request({ 'application/json': {} }),
+  ),
   c(
     'schema given to response content that had none',
     'response-body-media-type-schema-added',
     response({ 'application/json': {} }),
     response({ 'application/json': S }),
   ),
-  c('schema of response content removed', 'response-body-media-type-schema-removed', response({ 'application/json': S }), response({ 'application/json': {} })),
-  c('query parameter integer to string', 'request-parameter-type-generalized', query({ schema: { type: 'integer' } }), query({ schema: { type: 'string' } })),
+  c(
+    'schema of response content removed',
+    'response-body-media-type-schema-removed',
+    response({ 'application/json': S }),
+    response({ 'application/json': {} }),
+  ),
+  c(
+    'query parameter integer to string',
+    'request-parameter-type-generalized',
+    query({ schema: { type: 'integer' } }),
+    query({ schema: { type: 'string' } }),
+  ),
   c(
     'query parameter scalar to array (form, exploded)',
     'request-parameter-type-generalized',

@@ -17,14 +17,27 @@ export interface RuleCase {
 }
 
 const ok = { '200': { description: 'ok' } };
-export const oas = (paths: Obj, extra: Obj = {}): Obj => ({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, ...extra });
+export const oas = (paths: Obj, extra: Obj = {}): Obj => ({
+  openapi: '3.0.3',
+  info: { title: 't', version: '1' },
+  paths,
+  ...extra,
+});
 const op = (o: Obj = {}) => ({ responses: ok, ...o });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
-const withBody = (schema: unknown, required = true) => oas({ '/a': { post: op({ requestBody: { required, content: json(schema) } }) } });
-const withResponse = (schema: unknown) => oas({ '/a': { get: { responses: { '200': { description: 'ok', content: json(schema) } } } } });
-const withParam = (p: Obj) => oas({ '/a': { get: op({ parameters: [{ name: 'p', in: 'query', schema: { type: 'string' }, ...p }] }) } });
-const withHeader = (h: Obj) => oas({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'X-A': h } } } } } });
-const obj = (properties: Obj, required: string[] = []) => ({ type: 'object', properties, ...(required.length ? { required } : {}) });
+const withBody = (schema: unknown, required = true) =>
+  oas({ '/a': { post: op({ requestBody: { required, content: json(schema) } }) } });
+const withResponse = (schema: unknown) =>
+  oas({ '/a': { get: { responses: { '200': { description: 'ok', content: json(schema) } } } } });
+const withParam = (p: Obj) =>
+  oas({ '/a': { get: op({ parameters: [{ name: 'p', in: 'query', schema: { type: 'string' }, ...p }] }) } });
+const withHeader = (h: Obj) =>
+  oas({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'X-A': h } } } } } });
+const obj = (properties: Obj, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required } : {}),
+});
 
 const c = (name: string, rule: string, base: Obj, revision: Obj, extra: Partial<RuleCase> = {}): RuleCase => ({
   name,
@@ -41,15 +54,37 @@ const future = '2027-01-01';
 export const FIXED_CASES: RuleCase[] = [
   c('path added', 'api-path-added', oas({}), oas({ '/a': { get: op() } })),
   c('path removed', 'api-path-removed-without-deprecation', oas({ '/a': { get: op() } }), oas({})),
-  c('deprecated path removed before sunset', 'api-path-removed-before-sunset', oas({ '/a': { get: op({ deprecated: true, 'x-sunset': future }) } }), oas({}), {
-    now: NOW,
-  }),
-  c('deprecated path removed after sunset', 'api-path-removed-with-deprecation', oas({ '/a': { get: op({ deprecated: true, 'x-sunset': past }) } }), oas({}), {
-    now: NOW,
-  }),
-  c('deprecated path without sunset removed', 'api-path-removed-with-deprecation', oas({ '/a': { get: op({ deprecated: true }) } }), oas({})),
+  c(
+    'deprecated path removed before sunset',
+    'api-path-removed-before-sunset',
+    oas({ '/a': { get: op({ deprecated: true, 'x-sunset': future }) } }),
+    oas({}),
+    {
+      now: NOW,
+    },
+  ),
+  c(
+    'deprecated path removed after sunset',
+    'api-path-removed-with-deprecation',
+    oas({ '/a': { get: op({ deprecated: true, 'x-sunset': past }) } }),
+    oas({}),
+    {
+      now: NOW,
+    },
+  ),
+  c(
+    'deprecated path without sunset removed',
+    'api-path-removed-with-deprecation',
+    oas({ '/a': { get: op({ deprecated: true }) } }),
+    oas({}),
+  ),
   c('operation added', 'endpoint-added', oas({ '/a': { get: op() } }), oas({ '/a': { get: op(), post: op() } })),
-  c('operation removed', 'api-removed-without-deprecation', oas({ '/a': { get: op(), post: op() } }), oas({ '/a': { get: op() } })),
+  c(
+    'operation removed',
+    'api-removed-without-deprecation',
+    oas({ '/a': { get: op(), post: op() } }),
+    oas({ '/a': { get: op() } }),
+  ),
   c(
     'deprecated operation removed before sunset',
     'api-removed-before-sunset',
@@ -68,17 +103,37 @@ export const FIXED_CASES: RuleCase[] = [
       now: NOW,
     },
   ),
-  c('operation deprecated', 'endpoint-deprecated', oas({ '/a': { get: op() } }), oas({ '/a': { get: op({ deprecated: true }) } })),
-  c('operation reactivated', 'endpoint-reactivated', oas({ '/a': { get: op({ deprecated: true }) } }), oas({ '/a': { get: op() } })),
+  c(
+    'operation deprecated',
+    'endpoint-deprecated',
+    oas({ '/a': { get: op() } }),
+    oas({ '/a': { get: op({ deprecated: true }) } }),
+  ),
+  c(
+    'operation reactivated',
+    'endpoint-reactivated',
+    oas({ '/a': { get: op({ deprecated: true }) } }),
+    oas({ '/a': { get: op() } }),
+  ),
   c(
     'operationId changed',
     'api-operation-id-removed',
     oas({ '/a': { get: op({ operationId: 'listA' }) } }),
     oas({ '/a': { get: op({ operationId: 'getA' }) } }),
   ),
-  c('required parameter added', 'new-required-request-parameter', oas({ '/a': { get: op() } }), withParam({ required: true })),
+  c(
+    'required parameter added',
+    'new-required-request-parameter',
+    oas({ '/a': { get: op() } }),
+    withParam({ required: true }),
+  ),
   c('optional parameter added', 'new-optional-request-parameter', oas({ '/a': { get: op() } }), withParam({})),
-  c('required parameter removed (decision 608)', 'required-request-parameter-removed', withParam({ required: true }), oas({ '/a': { get: op() } })),
+  c(
+    'required parameter removed (decision 608)',
+    'required-request-parameter-removed',
+    withParam({ required: true }),
+    oas({ '/a': { get: op() } }),
+  ),
   c('optional parameter removed', 'request-parameter-removed', withParam({}), oas({ '/a': { get: op() } })),
   c(
     'deprecated parameter removed before sunset',
@@ -99,10 +154,25 @@ export const FIXED_CASES: RuleCase[] = [
   c('parameter became optional', 'request-parameter-became-optional', withParam({ required: true }), withParam({})),
   c('parameter deprecated', 'request-parameter-deprecated', withParam({}), withParam({ deprecated: true })),
   c('required body added', 'request-body-added-required', oas({ '/a': { post: op() } }), withBody({ type: 'object' })),
-  c('optional body added', 'request-body-added-optional', oas({ '/a': { post: op() } }), withBody({ type: 'object' }, false)),
+  c(
+    'optional body added',
+    'request-body-added-optional',
+    oas({ '/a': { post: op() } }),
+    withBody({ type: 'object' }, false),
+  ),
   c('body removed', 'request-body-removed', withBody({ type: 'object' }), oas({ '/a': { post: op() } })),
-  c('body became required', 'request-body-became-required', withBody({ type: 'object' }, false), withBody({ type: 'object' })),
-  c('body became optional', 'request-body-became-optional', withBody({ type: 'object' }), withBody({ type: 'object' }, false)),
+  c(
+    'body became required',
+    'request-body-became-required',
+    withBody({ type: 'object' }, false),
+    withBody({ type: 'object' }),
+  ),
+  c(
+    'body became optional',
+    'request-body-became-optional',
+    withBody({ type: 'object' }),
+    withBody({ type: 'object' }, false),
+  ),
   c(
     'request media type removed',
     'request-body-media-type-removed',
@@ -115,11 +185,31 @@ export const FIXED_CASES: RuleCase[] = [
     withBody({}, false),
     oas({ '/a': { post: op({ requestBody: { content: { ...json({}), 'text/plain': {} } } }) } }),
   ),
-  c('required request property added', 'new-required-request-property', withBody(obj({ a: {} })), withBody(obj({ a: {}, b: {} }, ['b']))),
-  c('optional request property added', 'new-optional-request-property', withBody(obj({ a: {} })), withBody(obj({ a: {}, b: {} }))),
+  c(
+    'required request property added',
+    'new-required-request-property',
+    withBody(obj({ a: {} })),
+    withBody(obj({ a: {}, b: {} }, ['b'])),
+  ),
+  c(
+    'optional request property added',
+    'new-optional-request-property',
+    withBody(obj({ a: {} })),
+    withBody(obj({ a: {}, b: {} })),
+  ),
   c('request property removed', 'request-property-removed', withBody(obj({ a: {}, b: {} })), withBody(obj({ a: {} }))),
-  c('request property became required', 'request-property-became-required', withBody(obj({ a: {} })), withBody(obj({ a: {} }, ['a']))),
-  c('request property became optional', 'request-property-became-optional', withBody(obj({ a: {} }, ['a'])), withBody(obj({ a: {} }))),
+  c(
+    'request property became required',
+    'request-property-became-required',
+    withBody(obj({ a: {} })),
+    withBody(obj({ a: {} }, ['a'])),
+  ),
+  c(
+    'request property became optional',
+    'request-property-became-optional',
+    withBody(obj({ a: {} }, ['a'])),
+    withBody(obj({ a: {} })),
+  ),
   c(
     'success status removed',
     'response-success-status-removed',
@@ -146,15 +236,60 @@ export const FIXED_CASES: RuleCase[] = [
   ),
   c('response media type removed', 'response-media-type-removed', withResponse({}), oas({ '/a': { get: op() } })),
   c('response media type added', 'response-media-type-added', oas({ '/a': { get: op() } }), withResponse({})),
-  c('required response property removed', 'response-required-property-removed', withResponse(obj({ a: {}, b: {} }, ['b'])), withResponse(obj({ a: {} }))),
-  c('optional response property removed', 'response-optional-property-removed', withResponse(obj({ a: {}, b: {} })), withResponse(obj({ a: {} }))),
-  c('response property became optional', 'response-property-became-optional', withResponse(obj({ a: {} }, ['a'])), withResponse(obj({ a: {} }))),
-  c('response property became required', 'response-property-became-required', withResponse(obj({ a: {} })), withResponse(obj({ a: {} }, ['a']))),
-  c('required response property added', 'response-required-property-added', withResponse(obj({ a: {} })), withResponse(obj({ a: {}, b: {} }, ['b']))),
-  c('optional response property added', 'response-optional-property-added', withResponse(obj({ a: {} })), withResponse(obj({ a: {}, b: {} }))),
-  c('required response header removed', 'required-response-header-removed', withHeader({ required: true, schema: {} }), oas({ '/a': { get: op() } })),
-  c('optional response header removed', 'optional-response-header-removed', withHeader({ schema: {} }), oas({ '/a': { get: op() } })),
-  c('response header became optional', 'response-header-became-optional', withHeader({ required: true, schema: {} }), withHeader({ schema: {} })),
+  c(
+    'required response property removed',
+    'response-required-property-removed',
+    withResponse(obj({ a: {}, b: {} }, ['b'])),
+    withResponse(obj({ a: {} })),
+  ),
+  c(
+    'optional response property removed',
+    'response-optional-property-removed',
+    withResponse(obj({ a: {}, b: {} })),
+    withResponse(obj({ a: {} })),
+  ),
+  c(
+    'response property became optional',
+    'response-property-became-optional',
+    withResponse(obj({ a: {} }, ['a'])),
+    withResponse(obj({ a: {} })),
+  ),
+  c(
+    'response property became required',
+    'response-property-became-required',
+    withResponse(obj({ a: {} })),
+    withResponse(obj({ a: {} }, ['a'])),
+  ),
+  c(
+    'required response property added',
+    'response-required-property-added',
+    withResponse(obj({ a: {} })),
+    withResponse(obj({ a: {}, b: {} }, ['b'])),
+  ),
+  c(
+    'optional response property added',
+    'response-optional-property-added',
+    withResponse(obj({ a: {} })),
+    withResponse(obj({ a: {}, b: {} })),
+  ),
+  c(
+    'required response header removed',
+    'required-response-header-removed',
+    withHeader({ required: true, schema: {} }),
+    oas({ '/a': { get: op() } }),
+  ),
+  c(
+    'optional response header removed',
+    'optional-response-header-removed',
+    withHeader({ schema: {} }),
+    oas({ '/a': { get: op() } }),
+  ),
+  c(
+    'response header became optional',
+    'response-header-became-optional',
+    withHeader({ required: true, schema: {} }),
+    withHeader({ schema: {} }),
+  ),
   c('response header added', 'response-header-added', oas({ '/a': { get: op() } }), withHeader({ schema: {} })),
   c(
     'security alternative removed',
@@ -205,12 +340,28 @@ export const FIXED_CASES: RuleCase[] = [
     oas({}, { components: { securitySchemes: { k: { type: 'apiKey', in: 'header', name: 'k' } } } }),
     oas({}, { components: { securitySchemes: { k: { type: 'http', scheme: 'bearer' } } } }),
   ),
-  c('webhook added', 'webhook-added', oas({}, { openapi: '3.1.0', webhooks: {} }), oas({}, { openapi: '3.1.0', webhooks: { created: { post: op() } } })),
-  c('webhook removed', 'webhook-removed', oas({}, { openapi: '3.1.0', webhooks: { created: { post: op() } } }), oas({}, { openapi: '3.1.0', webhooks: {} })),
+  c(
+    'webhook added',
+    'webhook-added',
+    oas({}, { openapi: '3.1.0', webhooks: {} }),
+    oas({}, { openapi: '3.1.0', webhooks: { created: { post: op() } } }),
+  ),
+  c(
+    'webhook removed',
+    'webhook-removed',
+    oas({}, { openapi: '3.1.0', webhooks: { created: { post: op() } } }),
+    oas({}, { openapi: '3.1.0', webhooks: {} }),
+  ),
   c(
     'webhook payload property removed (follows the response rules)',
     'response-required-property-removed',
-    oas({}, { openapi: '3.1.0', webhooks: { created: { post: op({ requestBody: { content: json(obj({ id: {} }, ['id'])) } }) } } }),
+    oas(
+      {},
+      {
+        openapi: '3.1.0',
+        webhooks: { created: { post: op({ requestBody: { content: json(obj({ id: {} }, ['id'])) } }) } },
+      },
+    ),
     oas({}, { openapi: '3.1.0', webhooks: { created: { post: op({ requestBody: { content: json(obj({})) } }) } } }),
   ),
   c(
@@ -248,7 +399,12 @@ export const FIXED_CASES: RuleCase[] = [
 
 // AsyncAPI
 const a2 = (channels: Obj): Obj => ({ asyncapi: '2.6.0', info: { title: 't', version: '1' }, channels });
-const a3 = (channels: Obj, operations: Obj = {}): Obj => ({ asyncapi: '3.0.0', info: { title: 't', version: '1' }, channels, operations });
+const a3 = (channels: Obj, operations: Obj = {}): Obj => ({
+  asyncapi: '3.0.0',
+  info: { title: 't', version: '1' },
+  channels,
+  operations,
+});
 const msg = (payload: unknown) => ({ message: { name: 'm', payload } });
 const ch3 = { address: 'orders', messages: { created: { payload: obj({ id: {} }, ['id']) } } };
 const op3 = (action: string, extra: Obj = {}) => ({
@@ -257,25 +413,61 @@ const op3 = (action: string, extra: Obj = {}) => ({
   messages: [{ $ref: '#/channels/orders/messages/created' }],
   ...extra,
 });
-const ac = (name: string, rule: string, base: Obj, revision: Obj): RuleCase => ({ name, format: 'asyncapi', rule, base, revision });
+const ac = (name: string, rule: string, base: Obj, revision: Obj): RuleCase => ({
+  name,
+  format: 'asyncapi',
+  rule,
+  base,
+  revision,
+});
 
 export const ASYNC_CASES: RuleCase[] = [
   ac('channel added', 'channel-added', a2({}), a2({ 'a/b': {} })),
   ac('channel removed', 'channel-removed', a2({ 'a/b': {} }), a2({})),
-  ac('channel address changed', 'channel-address-changed', a3({ orders: ch3 }), a3({ orders: { ...ch3, address: 'orders.v2' } })),
+  ac(
+    'channel address changed',
+    'channel-address-changed',
+    a3({ orders: ch3 }),
+    a3({ orders: { ...ch3, address: 'orders.v2' } }),
+  ),
   ac('operation added (2.x)', 'asyncapi-operation-added', a2({ 'a/b': {} }), a2({ 'a/b': { subscribe: msg({}) } })),
   ac('operation removed (2.x)', 'asyncapi-operation-removed', a2({ 'a/b': { publish: msg({}) } }), a2({ 'a/b': {} })),
-  ac('operation removed (3.x)', 'asyncapi-operation-removed', a3({ orders: ch3 }, { onCreated: op3('send') }), a3({ orders: ch3 })),
-  ac('operation added (3.x)', 'asyncapi-operation-added', a3({ orders: ch3 }), a3({ orders: ch3 }, { onCreated: op3('send') })),
-  ac('operation action changed', 'asyncapi-operation-action-changed', a3({ orders: ch3 }, { o: op3('send') }), a3({ orders: ch3 }, { o: op3('receive') })),
+  ac(
+    'operation removed (3.x)',
+    'asyncapi-operation-removed',
+    a3({ orders: ch3 }, { onCreated: op3('send') }),
+    a3({ orders: ch3 }),
+  ),
+  ac(
+    'operation added (3.x)',
+    'asyncapi-operation-added',
+    a3({ orders: ch3 }),
+    a3({ orders: ch3 }, { onCreated: op3('send') }),
+  ),
+  ac(
+    'operation action changed',
+    'asyncapi-operation-action-changed',
+    a3({ orders: ch3 }, { o: op3('send') }),
+    a3({ orders: ch3 }, { o: op3('receive') }),
+  ),
   ac(
     'operation channel changed',
     'asyncapi-operation-channel-changed',
     a3({ orders: ch3, other: ch3 }, { o: op3('send') }),
     a3({ orders: ch3, other: ch3 }, { o: op3('send', { channel: { $ref: '#/channels/other' } }) }),
   ),
-  ac('message removed', 'asyncapi-message-removed', a3({ orders: ch3 }), a3({ orders: { address: 'orders', messages: {} } })),
-  ac('message added', 'asyncapi-message-added', a3({ orders: { address: 'orders', messages: {} } }), a3({ orders: ch3 })),
+  ac(
+    'message removed',
+    'asyncapi-message-removed',
+    a3({ orders: ch3 }),
+    a3({ orders: { address: 'orders', messages: {} } }),
+  ),
+  ac(
+    'message added',
+    'asyncapi-message-added',
+    a3({ orders: { address: 'orders', messages: {} } }),
+    a3({ orders: ch3 }),
+  ),
   ac(
     'received payload property removed (2.x subscribe)',
     'response-required-property-removed',
@@ -291,8 +483,14 @@ export const ASYNC_CASES: RuleCase[] = [
   ac(
     'received enum value added (3.x send)',
     'response-property-enum-value-added',
-    a3({ orders: { address: 'o', messages: { created: { payload: obj({ s: { enum: ['a'] } }) } } } }, { o: op3('send') }),
-    a3({ orders: { address: 'o', messages: { created: { payload: obj({ s: { enum: ['a', 'b'] } }) } } } }, { o: op3('send') }),
+    a3(
+      { orders: { address: 'o', messages: { created: { payload: obj({ s: { enum: ['a'] } }) } } } },
+      { o: op3('send') },
+    ),
+    a3(
+      { orders: { address: 'o', messages: { created: { payload: obj({ s: { enum: ['a', 'b'] } }) } } } },
+      { o: op3('send') },
+    ),
   ),
 ];
 
@@ -360,7 +558,9 @@ export const PLACEMENTS: Record<string, (s: Obj) => Obj> = {
 };
 
 export const SCHEMA_CASES: RuleCase[] = Object.entries(PLACEMENTS).flatMap(([prefix, place]) =>
-  Object.entries(SCHEMA_PAIRS).map(([change, [a, b]]) => c(`${prefix}: ${change}`, `${prefix}-${change}`, place(a), place(b))),
+  Object.entries(SCHEMA_PAIRS).map(([change, [a, b]]) =>
+    c(`${prefix}: ${change}`, `${prefix}-${change}`, place(a), place(b)),
+  ),
 );
 
 /** Changes that must produce no breaking entry at all (false-positive guards). */
@@ -368,8 +568,16 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
   {
     name: 'path parameter renamed (/books/{bookId} -> /books/{id})',
     format: 'openapi',
-    base: oas({ '/books/{bookId}': { get: op({ parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'string' } }] }) } }),
-    revision: oas({ '/books/{id}': { get: op({ parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) } }),
+    base: oas({
+      '/books/{bookId}': {
+        get: op({ parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'string' } }] }),
+      },
+    }),
+    revision: oas({
+      '/books/{id}': {
+        get: op({ parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }),
+      },
+    }),
   },
   {
     name: 'description and summary edits',
@@ -381,7 +589,10 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
     name: 'schema moved behind a $ref',
     format: 'openapi',
     base: withBody(obj({ a: { type: 'string' } }, ['a'])),
-    revision: { ...withBody({ $ref: '#/components/schemas/A' }), components: { schemas: { A: obj({ a: { type: 'string' } }, ['a']) } } },
+    revision: {
+      ...withBody({ $ref: '#/components/schemas/A' }),
+      components: { schemas: { A: obj({ a: { type: 'string' } }, ['a']) } },
+    },
   },
   {
     name: 'allOf composition of the same properties',
@@ -405,7 +616,11 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
     name: 'header name case changed',
     format: 'openapi',
     base: withHeader({ required: true, schema: {} }),
-    revision: oas({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'x-a': { required: true, schema: {} } } } } } } }),
+    revision: oas({
+      '/a': {
+        get: { responses: { '200': { description: 'ok', headers: { 'x-a': { required: true, schema: {} } } } } },
+      },
+    }),
   },
   {
     name: 'integer widened to number in a request',
@@ -440,14 +655,32 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
     format: 'openapi',
     base: oas({
       '/a': {
-        post: op({ requestBody: { content: json({ oneOf: [{ type: 'string' }, { type: 'integer' }, obj({ a: {} })] }) } }),
-        get: { responses: { '200': { description: 'ok', content: json({ anyOf: [{ type: 'string', maxLength: 3 }, { type: 'boolean' }] }) } } },
+        post: op({
+          requestBody: { content: json({ oneOf: [{ type: 'string' }, { type: 'integer' }, obj({ a: {} })] }) },
+        }),
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: json({ anyOf: [{ type: 'string', maxLength: 3 }, { type: 'boolean' }] }),
+            },
+          },
+        },
       },
     }),
     revision: oas({
       '/a': {
-        post: op({ requestBody: { content: json({ oneOf: [obj({ a: {} }), { type: 'integer' }, { type: 'string' }] }) } }),
-        get: { responses: { '200': { description: 'ok', content: json({ anyOf: [{ type: 'boolean' }, { type: 'string', maxLength: 3 }] }) } } },
+        post: op({
+          requestBody: { content: json({ oneOf: [obj({ a: {} }), { type: 'integer' }, { type: 'string' }] }) },
+        }),
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: json({ anyOf: [{ type: 'boolean' }, { type: 'string', maxLength: 3 }] }),
+            },
+          },
+        },
       },
     }),
   },
@@ -455,7 +688,13 @@ export const NON_BREAKING: { name: string; format: 'openapi' | 'asyncapi'; base:
     // A 3.x channel has no direction: the channel's own payloads were once judged as received, so this gave a breaking entry.
     name: 'AsyncAPI 3: minimum dropped from a payload clients send (receive operation)',
     format: 'asyncapi',
-    base: a3({ orders: { address: 'o', messages: { created: { payload: obj({ n: { type: 'integer', minimum: 0 } }) } } } }, { o: op3('receive') }),
-    revision: a3({ orders: { address: 'o', messages: { created: { payload: obj({ n: { type: 'integer' } }) } } } }, { o: op3('receive') }),
+    base: a3(
+      { orders: { address: 'o', messages: { created: { payload: obj({ n: { type: 'integer', minimum: 0 } }) } } } },
+      { o: op3('receive') },
+    ),
+    revision: a3(
+      { orders: { address: 'o', messages: { created: { payload: obj({ n: { type: 'integer' } }) } } } },
+      { o: op3('receive') },
+    ),
   },
 ];

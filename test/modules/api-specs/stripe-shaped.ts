@@ -14,7 +14,11 @@ const TEXT =
   'This object represents a resource of the platform. Use it to create, retrieve, update and list the resource, and to expand the related objects it refers to. ';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const expandable = (target: string, deleted: boolean, renamed = false) => ({
-  anyOf: [{ maxLength: 5000, type: 'string' }, ref(target), ...(deleted ? [ref(renamed ? `${target}_deleted` : `deleted_${target}`)] : [])],
+  anyOf: [
+    { maxLength: 5000, type: 'string' },
+    ref(target),
+    ...(deleted ? [ref(renamed ? `${target}_deleted` : `deleted_${target}`)] : []),
+  ],
   description: `The ${target} this object belongs to. ${TEXT}`,
   'x-expansionResources': { oneOf: [ref(target)] },
 });
@@ -36,7 +40,11 @@ export function stripeShaped(resources: number, revision: 0 | 1 = 0): Obj {
       object: { description: "String representing the object's type.", enum: [r], type: 'string' },
       created: { description: `Time at which the object was created. ${TEXT}`, format: 'unix-time', type: 'integer' },
       livemode: { description: 'Has the value true if the object exists in live mode.', type: 'boolean' },
-      metadata: { additionalProperties: { maxLength: 500, type: 'string' }, description: `Set of key-value pairs. ${TEXT}`, type: 'object' },
+      metadata: {
+        additionalProperties: { maxLength: 500, type: 'string' },
+        description: `Set of key-value pairs. ${TEXT}`,
+        type: 'object',
+      },
       status: { description: `The status of the object. ${TEXT}`, enum: ['active', 'inactive'], type: 'string' },
       currency: { description: `Three-letter ISO currency code. ${TEXT}`, maxLength: 5000, type: 'string' },
       amount: { description: `Amount in the smallest currency unit. ${TEXT}`, type: 'integer' },
@@ -44,7 +52,10 @@ export function stripeShaped(resources: number, revision: 0 | 1 = 0): Obj {
         description: `The address of the object. ${TEXT}`,
         nullable: true,
         properties: Object.fromEntries(
-          ['city', 'country', 'line1', 'line2', 'postal_code', 'state'].map((k) => [k, { maxLength: 5000, nullable: true, type: 'string' }]),
+          ['city', 'country', 'line1', 'line2', 'postal_code', 'state'].map((k) => [
+            k,
+            { maxLength: 5000, nullable: true, type: 'string' },
+          ]),
         ),
         type: 'object',
       },
@@ -64,9 +75,21 @@ export function stripeShaped(resources: number, revision: 0 | 1 = 0): Obj {
       },
     };
     if (revision) {
-      if (i % 25 === 1) properties.nickname = { description: `A new optional field. ${TEXT}`, maxLength: 5000, nullable: true, type: 'string' };
-      if (i % 40 === 2) properties.amount = { description: 'Amount as a decimal string.', format: 'decimal', type: 'string' };
-      if (i % 30 === 3) properties.status = { description: 'The status of the object.', enum: ['active', 'inactive', 'paused'], type: 'string' };
+      if (i % 25 === 1)
+        properties.nickname = {
+          description: `A new optional field. ${TEXT}`,
+          maxLength: 5000,
+          nullable: true,
+          type: 'string',
+        };
+      if (i % 40 === 2)
+        properties.amount = { description: 'Amount as a decimal string.', format: 'decimal', type: 'string' };
+      if (i % 30 === 3)
+        properties.status = {
+          description: 'The status of the object.',
+          enum: ['active', 'inactive', 'paused'],
+          type: 'string',
+        };
       // false alarm 3: narrowed to an enum, its maxLength dropped
       if (i % 30 === 4) properties.currency = { description: 'Currency.', enum: ['eur', 'usd'], type: 'string' };
       // false alarm 4: an expandable alternative renamed to a schema with the same content
@@ -83,7 +106,11 @@ export function stripeShaped(resources: number, revision: 0 | 1 = 0): Obj {
     };
     if (hasDeleted) {
       const deleted = {
-        properties: { deleted: { enum: [true], type: 'boolean' }, id: { maxLength: 5000, type: 'string' }, object: { enum: [r], type: 'string' } },
+        properties: {
+          deleted: { enum: [true], type: 'boolean' },
+          id: { maxLength: 5000, type: 'string' },
+          object: { enum: [r], type: 'string' },
+        },
         required: ['deleted', 'id', 'object'],
         title: `DeletedResource${i}`,
         type: 'object',
@@ -93,7 +120,12 @@ export function stripeShaped(resources: number, revision: 0 | 1 = 0): Obj {
     }
     addPaths(paths, i, revision, hasDeleted);
   }
-  return withError({ openapi: '3.0.0', info: { title: 'Stripe-shaped API', version: revision ? '2022-04-08' : '2021-06-01' }, paths, components: { schemas } });
+  return withError({
+    openapi: '3.0.0',
+    info: { title: 'Stripe-shaped API', version: revision ? '2022-04-08' : '2021-06-01' },
+    paths,
+    components: { schemas },
+  });
 }
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -102,8 +134,20 @@ function addPaths(paths: Obj, i: number, revision: 0 | 1, hasDeleted: boolean) {
   const r = `resource_${i}`;
   const error = { description: 'Error response.', content: json({ $ref: '#/components/schemas/error' }) };
   const listParams = [
-    { description: `A limit on the number of objects to be returned. ${TEXT}`, in: 'query', name: 'limit', required: false, schema: { type: 'integer' } },
-    { description: 'A cursor for use in pagination.', in: 'query', name: 'starting_after', required: false, schema: { maxLength: 5000, type: 'string' } },
+    {
+      description: `A limit on the number of objects to be returned. ${TEXT}`,
+      in: 'query',
+      name: 'limit',
+      required: false,
+      schema: { type: 'integer' },
+    },
+    {
+      description: 'A cursor for use in pagination.',
+      in: 'query',
+      name: 'starting_after',
+      required: false,
+      schema: { maxLength: 5000, type: 'string' },
+    },
     {
       description: 'Specifies which fields in the response should be expanded.',
       explode: true,
@@ -160,7 +204,9 @@ function addPaths(paths: Obj, i: number, revision: 0 | 1, hasDeleted: boolean) {
     },
   };
   // false alarm 1: the path parameter is undeclared in the older document
-  const idParam = [{ in: 'path', name: 'id', required: true, schema: { maxLength: 5000, type: 'string' }, style: 'simple' }];
+  const idParam = [
+    { in: 'path', name: 'id', required: true, schema: { maxLength: 5000, type: 'string' }, style: 'simple' },
+  ];
   const declared = revision === 1 || i % 4 !== 0;
   const item: Obj = {
     get: {
@@ -194,7 +240,12 @@ function addPaths(paths: Obj, i: number, revision: 0 | 1, hasDeleted: boolean) {
 function withError(doc: Obj): Obj {
   const components = doc.components as { schemas: Obj };
   components.schemas.error = {
-    properties: { error: { properties: { code: { maxLength: 5000, type: 'string' }, message: { maxLength: 40000, type: 'string' } }, type: 'object' } },
+    properties: {
+      error: {
+        properties: { code: { maxLength: 5000, type: 'string' }, message: { maxLength: 40000, type: 'string' } },
+        type: 'object',
+      },
+    },
     required: ['error'],
     type: 'object',
   };

@@ -15,7 +15,11 @@ interface Row {
 }
 
 async function records(action: string): Promise<Row[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit?action=${action}&limit=50`, headers: bearer(admin) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/audit?action=${action}&limit=50`,
+    headers: bearer(admin),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -37,10 +41,17 @@ describe('audit log: tokens, service accounts and team membership', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { id, token } = created.json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/auth/tokens/${id}`, headers: bearer(user.token) })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/auth/tokens/${id}`, headers: bearer(user.token) }))
+        .statusCode,
+    ).toBe(204);
     const rows = (await records('auth.token.')).filter((r) => r.resource.id === id);
     expect(rows.map((r) => r.action)).toEqual(['auth.token.revoke', 'auth.token.create']);
-    expect(rows[1]).toMatchObject({ outcome: 'success', actor: { username: user.username }, resource: { type: 'personal-access-token', ref: 'ci' } });
+    expect(rows[1]).toMatchObject({
+      outcome: 'success',
+      actor: { username: user.username },
+      resource: { type: 'personal-access-token', ref: 'ci' },
+    });
     expect(rows[1]!.changes).toMatchObject({ owner: [null, user.id], scope: [null, 'read'] });
     expect(rows[1]!.requestId).toBeTruthy();
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -49,7 +60,12 @@ describe('audit log: tokens, service accounts and team membership', () => {
   it('records a refused token creation (a token cannot make tokens) as denied, and nothing else', async () => {
     const user = await t.newUser('audpat2');
     const pat = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/tokens', headers: bearer(user.token), payload: { name: 'w', scope: 'write', expiresInDays: 1 } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/tokens',
+        headers: bearer(user.token),
+        payload: { name: 'w', scope: 'write', expiresInDays: 1 },
+      })
     ).json().token as string;
     const refused = await t.app.inject({
       method: 'POST',
@@ -59,29 +75,50 @@ describe('audit log: tokens, service accounts and team membership', () => {
     });
     expect(refused.statusCode).toBe(403);
     // The refusal is recorded by the response hook after the answer was sent (decision 980): poll for it.
-    const refusals = async () => (await records('auth.tokens')).filter((r) => r.actor.username === user.username).map((r) => [r.outcome, r.actor.via]);
+    const refusals = async () =>
+      (await records('auth.tokens'))
+        .filter((r) => r.actor.username === user.username)
+        .map((r) => [r.outcome, r.actor.via]);
     await expect.poll(refusals).toEqual([['denied', 'token']]);
     expect((await records('auth.token.create')).filter((r) => r.actor.username === user.username)).toHaveLength(1);
   });
 
   it('records a service account created and deleted', async () => {
     const name = uniq('audsa').toLowerCase();
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/auth/service-accounts', headers: bearer(admin), payload: { name, roles: ['admin'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/service-accounts',
+      headers: bearer(admin),
+      payload: { name, roles: ['admin'] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/auth/service-accounts/${id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/auth/service-accounts/${id}`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(204);
     const rows = (await records('auth.service-account.')).filter((r) => r.resource.id === id);
     expect(rows.map((r) => r.action)).toEqual(['auth.service-account.delete', 'auth.service-account.create']);
     expect(rows[1]!.changes).toMatchObject({ name: [null, name], roles: [null, ['user', 'admin']] });
   });
 
   it('records team members added, their role changed and removed, with before and after', async () => {
-    const team = await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: bearer(admin), payload: { name: uniq('audteam') } });
+    const team = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/teams',
+      headers: bearer(admin),
+      payload: { name: uniq('audteam') },
+    });
     expect(team.statusCode).toBe(201);
     const teamId = team.json().id as string;
     const [a, b] = await Promise.all([t.newUser('audtm'), t.newUser('audtm')]);
     for (const u of [a!, b!]) {
-      const add = await t.app.inject({ method: 'POST', url: `/api/v1/teams/${teamId}/members/${u.id}`, headers: bearer(admin), payload: {} });
+      const add = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/teams/${teamId}/members/${u.id}`,
+        headers: bearer(admin),
+        payload: {},
+      });
       expect(add.statusCode, add.body).toBeLessThan(300);
     }
     const role = await t.app.inject({
@@ -91,7 +128,15 @@ describe('audit log: tokens, service accounts and team membership', () => {
       payload: { role: 'maintainer' },
     });
     expect(role.statusCode, role.body).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/teams/${teamId}/members/${b!.id}`, headers: bearer(admin) })).statusCode).toBeLessThan(300);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/teams/${teamId}/members/${b!.id}`,
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
     const rows = (await records('teams.member.')).filter((r) => r.resource.id === teamId);
     expect(rows.map((r) => [r.action, r.changes])).toEqual([
       ['teams.member.remove', { member: [b!.id, null], role: ['member', null] }],

@@ -9,10 +9,17 @@ let org: string;
 let owner: { id: string; token: string; username: string; password: string };
 let member: { id: string; token: string };
 
-const as = (token: string, organization?: string) => ({ ...bearer(token), ...(organization ? { 'x-organization-id': organization } : {}) });
+const as = (token: string, organization?: string) => ({
+  ...bearer(token),
+  ...(organization ? { 'x-organization-id': organization } : {}),
+});
 
 async function records(query: string, organization: string | null = org, token = admin) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit?${query}`, headers: as(token, organization ?? undefined) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/audit?${query}`,
+    headers: as(token, organization ?? undefined),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     data: {
@@ -42,7 +49,12 @@ beforeAll(async () => {
     [owner, 'owner'],
     [member, 'member'],
   ] as const) {
-    const add = await t.app.inject({ method: 'POST', url: `/api/v1/organizations/${org}/members`, headers: bearer(admin), payload: { userId: u.id, role } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/organizations/${org}/members`,
+      headers: bearer(admin),
+      payload: { userId: u.id, role },
+    });
     expect(add.statusCode).toBe(201);
   }
 });
@@ -50,7 +62,11 @@ afterAll(() => t.close());
 
 describe('audit log: what is recorded', () => {
   it('records sign-ins and failed sign-ins with how the user signed in', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: owner.username, password: 'Wrong-passw0rd' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: owner.username, password: 'Wrong-passw0rd' },
+    });
     expect(bad.statusCode).toBe(401);
     const good = await t.app.inject({
       method: 'POST',
@@ -74,7 +90,11 @@ describe('audit log: what is recorded', () => {
     });
     expect(res.statusCode).toBe(201);
     const { data } = await records('action=integrations.credential');
-    expect(data[0]).toMatchObject({ action: 'integrations.credential.create', outcome: 'success', resource: { id: res.json().id } });
+    expect(data[0]).toMatchObject({
+      action: 'integrations.credential.create',
+      outcome: 'success',
+      resource: { id: res.json().id },
+    });
     expect(data[0]!.changes).toEqual({ name: [null, 'ci'], value: [null, '***'] });
     expect(JSON.stringify(data)).not.toContain('cred-secret-123');
   });
@@ -89,7 +109,9 @@ describe('audit log: what is recorded', () => {
     expect(dup.statusCode).toBe(409);
     // The response-level recorder writes after the response is sent: poll for it.
     const mine = async () =>
-      (await records('action=integrations.credentials')).data.filter((r) => r.requestId === dup.headers['x-request-id']).map((r) => r.outcome);
+      (await records('action=integrations.credentials')).data
+        .filter((r) => r.requestId === dup.headers['x-request-id'])
+        .map((r) => r.outcome);
     await expect.poll(mine).toEqual(['failed']);
     const refused = await t.app.inject({
       method: 'POST',
@@ -98,7 +120,9 @@ describe('audit log: what is recorded', () => {
       payload: { type: 'gitopscd', name: 'no', value: { url: 'https://a.example.test', token: 't' } },
     });
     expect(refused.statusCode).toBe(403);
-    const denied = async () => (await records('outcome=denied', null)).data.filter((r) => r.requestId === refused.headers['x-request-id']).length;
+    const denied = async () =>
+      (await records('outcome=denied', null)).data.filter((r) => r.requestId === refused.headers['x-request-id'])
+        .length;
     await expect.poll(denied).toBe(1);
   });
 
@@ -106,7 +130,11 @@ describe('audit log: what is recorded', () => {
     const before = (await records('action=test.rollback')).data.length;
     await expect(
       t.database.db.transaction(async (tx) => {
-        await t.app.hangar.audit.record(tx, { organizationId: org, action: 'test.rollback', resource: { type: 'test' } });
+        await t.app.hangar.audit.record(tx, {
+          organizationId: org,
+          action: 'test.rollback',
+          resource: { type: 'test' },
+        });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -121,7 +149,10 @@ describe('audit log: what is recorded', () => {
       payload: { userId: (await t.newUser('late')).id, role: 'member' },
     });
     expect(res.statusCode).toBe(201);
-    const found = async () => (await records('action=organizations.members.create', null)).data.some((r) => r.requestId === res.headers['x-request-id']);
+    const found = async () =>
+      (await records('action=organizations.members.create', null)).data.some(
+        (r) => r.requestId === res.headers['x-request-id'],
+      );
     await expect.poll(found).toBe(true);
   });
 });
@@ -131,12 +162,16 @@ describe('audit log: access, paging, chain', () => {
     expect((await records('limit=1', org, owner.token)).data).toHaveLength(1);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/audit', headers: as(member.token, org) });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/audit?limit=501', headers: as(admin, org) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/audit?limit=501', headers: as(admin, org) })).statusCode,
+    ).toBe(400);
   });
 
   it('pages newest first with a keyset cursor', async () => {
     for (let i = 0; i < 5; i++)
-      await t.database.db.transaction((tx) => t.app.hangar.audit.record(tx, { organizationId: org, action: `test.page.${i}`, resource: { type: 'test' } }));
+      await t.database.db.transaction((tx) =>
+        t.app.hangar.audit.record(tx, { organizationId: org, action: `test.page.${i}`, resource: { type: 'test' } }),
+      );
     const first = await records('action=test.page&limit=2');
     expect(first.data.map((r) => r.action)).toEqual(['test.page.4', 'test.page.3']);
     const second = await records(`action=test.page&limit=2&cursor=${first.nextCursor}`);
@@ -154,7 +189,11 @@ describe('audit log: access, paging, chain', () => {
   });
 
   it('exports NDJSON and CSV with the same filters', async () => {
-    const nd = await t.app.inject({ method: 'GET', url: '/api/v1/audit/export?format=ndjson&action=test.page', headers: as(admin, org) });
+    const nd = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/audit/export?format=ndjson&action=test.page',
+      headers: as(admin, org),
+    });
     expect(nd.statusCode).toBe(200);
     expect(
       nd.body
@@ -162,7 +201,11 @@ describe('audit log: access, paging, chain', () => {
         .split('\n')
         .map((l) => JSON.parse(l).action),
     ).toEqual(['test.page.4', 'test.page.3', 'test.page.2', 'test.page.1', 'test.page.0']);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/v1/audit/export?format=csv&action=test.page', headers: as(admin, org) });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/audit/export?format=csv&action=test.page',
+      headers: as(admin, org),
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\n')[0]).toContain('id,at,actorUserId');
   });

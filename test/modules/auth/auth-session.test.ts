@@ -22,12 +22,19 @@ function sessionCookie(res: LightMyRequestResponse): SetCookie | undefined {
   const line = (Array.isArray(raw) ? raw : raw ? [raw] : []).find((c) => c.startsWith(`${COOKIE}=`));
   if (!line) return undefined;
   const [pair, ...attrs] = line.split(';').map((p) => p.trim());
-  const attributes = new Map(attrs.map((a) => [a.split('=')[0]!.toLowerCase(), a.split('=')[1] ?? ''] as [string, string]));
+  const attributes = new Map(
+    attrs.map((a) => [a.split('=')[0]!.toLowerCase(), a.split('=')[1] ?? ''] as [string, string]),
+  );
   return { value: decodeURIComponent(pair!.slice(COOKIE.length + 1)), attributes };
 }
 
 const cookieLogin = (username: string, password: string, headers: Record<string, string> = json) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers, payload: JSON.stringify({ username, password, session: 'cookie' }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers,
+    payload: JSON.stringify({ username, password, session: 'cookie' }),
+  });
 const cookieRefresh = (value: string | undefined, headers: Record<string, string> = json) =>
   t.app.inject({
     method: 'POST',
@@ -36,7 +43,12 @@ const cookieRefresh = (value: string | undefined, headers: Record<string, string
     payload: JSON.stringify({ session: 'cookie' }),
   });
 const logout = (body: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { ...json, ...headers }, payload: JSON.stringify(body) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/logout',
+    headers: { ...json, ...headers },
+    payload: JSON.stringify(body),
+  });
 
 async function signIn() {
   const u = await t.newUser('session');
@@ -51,7 +63,12 @@ describe('cookie sessions (browsers)', () => {
     const res = await cookieLogin(u.username, u.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ user: { username: u.username }, token: expect.any(String), refreshToken: '', expiresIn: expect.any(Number) });
+    expect(body).toMatchObject({
+      user: { username: u.username },
+      token: expect.any(String),
+      refreshToken: '',
+      expiresIn: expect.any(Number),
+    });
     const c = sessionCookie(res)!;
     expect(c.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(c.attributes.has('httponly')).toBe(true);
@@ -102,7 +119,9 @@ describe('cookie sessions (browsers)', () => {
     const reused = await cookieRefresh(s.session);
     expect(expectError(reused, 401).message).toMatch(/already used/);
     // The refused cookie is cleared.
-    expect(sessionCookie(reused)!.attributes.get('max-age') ?? sessionCookie(reused)!.attributes.get('expires')).toBeDefined();
+    expect(
+      sessionCookie(reused)!.attributes.get('max-age') ?? sessionCookie(reused)!.attributes.get('expires'),
+    ).toBeDefined();
     expect(sessionCookie(reused)!.value).toBe('');
     expectError(await cookieRefresh(next), 401);
     expectError(await cookieRefresh(other), 401);
@@ -151,9 +170,17 @@ describe('cookie sessions (browsers)', () => {
   it('logout everywhere revokes every refresh token of the user, cookie or JSON', async () => {
     const s = await signIn();
     const other = sessionCookie(await cookieLogin(s.username, s.password))!.value;
-    const apiClient = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: s.username, password: s.password } })).json();
+    const apiClient = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: s.username, password: s.password },
+      })
+    ).json();
     const bystander = await signIn();
-    expect(expectError(await logout({ everywhere: true }, { cookie: `${COOKIE}=${s.session}` }), 401).message).toMatch(/bearer/);
+    expect(expectError(await logout({ everywhere: true }, { cookie: `${COOKIE}=${s.session}` }), 401).message).toMatch(
+      /bearer/,
+    );
     expectError(await logout({ everywhere: true }, bearer('not.a.jwt')), 401);
     const res = await logout({ everywhere: true }, { ...bearer(s.access), cookie: `${COOKIE}=${s.session}` });
     expect(res.statusCode).toBe(204);
@@ -161,7 +188,11 @@ describe('cookie sessions (browsers)', () => {
     expectError(await cookieRefresh(s.session), 401);
     expectError(await cookieRefresh(other), 401);
     expectError(
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { username: s.username, refreshToken: apiClient.refreshToken } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        payload: { username: s.username, refreshToken: apiClient.refreshToken },
+      }),
       401,
     );
     expect((await cookieRefresh(bystander.session)).statusCode).toBe(200);
@@ -176,7 +207,11 @@ describe('cookie sessions (browsers)', () => {
 describe('API clients keep the JSON tokens', () => {
   it('login without session answers the refresh token in JSON and sets no cookie', async () => {
     const u = await t.newUser('api');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: u.username, password: u.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: u.username, password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -191,7 +226,11 @@ describe('API clients keep the JSON tokens', () => {
     // Logout with the token in JSON revokes it.
     expect((await logout({ refreshToken: refreshed.json().refreshToken })).statusCode).toBe(204);
     expectError(
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { username: u.username, refreshToken: refreshed.json().refreshToken } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        payload: { username: u.username, refreshToken: refreshed.json().refreshToken },
+      }),
       401,
     );
   });
@@ -202,8 +241,18 @@ describe('API clients keep the JSON tokens', () => {
     expect(body.message).toMatch(/refreshToken/);
     expect(body.details).toEqual([{ field: 'refreshToken', problem: 'is required' }]);
     expectError(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: {} }), 400);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { session: 'local' } }), 400);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'a', password: 'b', session: 'jar' } }), 400);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { session: 'local' } }),
+      400,
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: 'a', password: 'b', session: 'jar' },
+      }),
+      400,
+    );
   });
 });
 

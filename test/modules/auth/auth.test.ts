@@ -15,10 +15,20 @@ const refresh = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v
 describe('register', () => {
   it('creates a user (201) without any password field', async () => {
     const username = uniq('reg');
-    const res = await register({ username, email: `${username}@Example.TEST`, password: 'Passw0rdA', displayName: 'Reg User' });
+    const res = await register({
+      username,
+      email: `${username}@Example.TEST`,
+      password: 'Passw0rdA',
+      displayName: 'Reg User',
+    });
     expect(res.statusCode).toBe(201);
     const user = res.json();
-    expect(user).toMatchObject({ username, email: `${username}@example.test`, displayName: 'Reg User', roles: ['user'] });
+    expect(user).toMatchObject({
+      username,
+      email: `${username}@example.test`,
+      displayName: 'Reg User',
+      roles: ['user'],
+    });
     expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).not.toMatch(/password|argon2/i);
   });
@@ -36,11 +46,18 @@ describe('register', () => {
     const username = uniq('dup');
     expect((await register({ username, email: `${username}@x.test`, password: 'Passw0rdA' })).statusCode).toBe(201);
     expectError(await register({ username, email: `other-${username}@x.test`, password: 'Passw0rdA' }), 409);
-    expectError(await register({ username: `${username}2`, email: `${username.toUpperCase()}@X.TEST`, password: 'Passw0rdA' }), 409);
+    expectError(
+      await register({ username: `${username}2`, email: `${username.toUpperCase()}@X.TEST`, password: 'Passw0rdA' }),
+      409,
+    );
   });
 
   it('accepts any 2-50 visible characters as a username (the document bounds only the length)', async () => {
-    for (const username of [`${uniq('mail')}@example.test`, `${uniq('plus')}+tag`, `Ünïcødé-${uniq('u')}`.slice(0, 50)]) {
+    for (const username of [
+      `${uniq('mail')}@example.test`,
+      `${uniq('plus')}+tag`,
+      `Ünïcødé-${uniq('u')}`.slice(0, 50),
+    ]) {
       const res = await register({ username, email: `${uniq('e')}@x.test`, password: 'Passw0rdA' });
       expect(res.statusCode, username).toBe(201);
       expect(res.json().username).toBe(username);
@@ -69,7 +86,11 @@ describe('login and tokens', () => {
     const u = await t.newUser('login');
     const ok = await login({ username: u.username, password: u.password });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ user: { username: u.username }, token: expect.any(String), refreshToken: expect.any(String) });
+    expect(ok.json()).toMatchObject({
+      user: { username: u.username },
+      token: expect.any(String),
+      refreshToken: expect.any(String),
+    });
     expect(ok.body).not.toMatch(/passwordHash|argon2/);
     expectError(await login({ username: u.username, password: 'Wrong-passw0rd' }), 401);
     expectError(await login({ username: 'nobody-here', password: 'Wrong-passw0rd' }), 401);
@@ -102,7 +123,11 @@ describe('login and tokens', () => {
   it('refuses forged, alg:none, expired and malformed tokens', async () => {
     const u = await t.newUser('forge');
     const key = new TextEncoder().encode('some-other-secret-that-is-long-enough-1234');
-    const forged = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.id).setExpirationTime('1h').sign(key);
+    const forged = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.id)
+      .setExpirationTime('1h')
+      .sign(key);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: u.id, typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
     const expired = await new SignJWT({ typ: 'access' })
@@ -121,28 +146,69 @@ describe('users and roles (admin)', () => {
   it('lists users paginated for admins only, never with password data', async () => {
     const u = await t.newUser('plain');
     expectError(await t.app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: bearer(u.token) }), 403);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?skip=0&take=2', headers: bearer(await t.adminToken()) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/users?skip=0&take=2',
+      headers: bearer(await t.adminToken()),
+    });
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({ skip: 0, take: 2, total: expect.any(Number) });
     expect(page.data.length).toBeLessThanOrEqual(2);
     expect(res.body).not.toMatch(/password|argon2/i);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?take=101', headers: bearer(await t.adminToken()) }), 400);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?skip=-1', headers: bearer(await t.adminToken()) }), 400);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?take=1.5', headers: bearer(await t.adminToken()) }), 400);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?take=101', headers: bearer(await t.adminToken()) }),
+      400,
+    );
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?skip=-1', headers: bearer(await t.adminToken()) }),
+      400,
+    );
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?take=1.5', headers: bearer(await t.adminToken()) }),
+      400,
+    );
   });
 
   it('promotes and demotes; the change applies to the next request', async () => {
     const u = await t.newUser('promote');
     const admin = await t.adminToken();
-    const promote = await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: ['admin'] } });
+    const promote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/auth/users/${u.id}/roles`,
+      headers: bearer(admin),
+      payload: { roles: ['admin'] },
+    });
     expect(promote.statusCode).toBe(200);
     expect(promote.json().roles).toEqual(['user', 'admin']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: bearer(u.token) })).statusCode).toBe(200);
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: [] } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: bearer(u.token) })).statusCode,
+    ).toBe(200);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/auth/users/${u.id}/roles`,
+      headers: bearer(admin),
+      payload: { roles: [] },
+    });
     expectError(await t.app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: bearer(u.token) }), 403);
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: ['root'] } }), 400);
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/not-a-uuid/roles`, headers: bearer(admin), payload: { roles: [] } }), 400);
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/auth/users/${u.id}/roles`,
+        headers: bearer(admin),
+        payload: { roles: ['root'] },
+      }),
+      400,
+    );
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/auth/users/not-a-uuid/roles`,
+        headers: bearer(admin),
+        payload: { roles: [] },
+      }),
+      400,
+    );
     expectError(
       await t.app.inject({
         method: 'PATCH',

@@ -26,15 +26,24 @@ beforeAll(async () => {
   idp = await startCraftedOidcServer();
   // The app's own logger (buildTestApp's is off): the refusals' details must reach it.
   const db = await createTestDatabase();
-  const app = await buildApp(testConfig({ PUBLIC_URL: 'http://hangar.test', OIDC_PROVIDERS: JSON.stringify([idp.entry()]), LOG_LEVEL: 'info' }), {
-    database: db.handle,
-  });
+  const app = await buildApp(
+    testConfig({ PUBLIC_URL: 'http://hangar.test', OIDC_PROVIDERS: JSON.stringify([idp.entry()]), LOG_LEVEL: 'info' }),
+    {
+      database: db.handle,
+    },
+  );
   logs = captureLogs(app.log);
   await app.ready();
   t = {
     app,
     adminToken: async () =>
-      (await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: ADMIN.username, password: ADMIN.password } })).json().token,
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: ADMIN.username, password: ADMIN.password },
+        })
+      ).json().token,
     close: async () => {
       await app.close();
       await db.drop();
@@ -77,7 +86,9 @@ describe('ID token forgeries', () => {
       expect(String(res.headers['set-cookie'])).toContain('hangar_refresh=');
     }
     const admin = await t.adminToken();
-    const users = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?take=100', headers: bearer(admin) })).json().data;
+    const users = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/users?take=100', headers: bearer(admin) })
+    ).json().data;
     // The forgeries created nobody: one account for the crafted subject, made by the good sign-in.
     expect(users.filter((u: { email: string }) => u.email === email)).toHaveLength(1);
   });

@@ -1,93 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
-import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
-import { startOidcProvider, type OidcTestProvider } from '../../helpers/oidc-provider.js';
-import { cookieValue, finishSignIn, startSignIn } from '../../helpers/sso.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, expectError } from '../../helpers/app.js';
+import { finishSignIn, startSignIn } from '../../helpers/sso.js';
+import {
+  PUBLIC_URL,
+  idp,
+  t,
+  admin,
+  teamIds,
+  suffix,
+  expectRefused,
+  signIn,
+  sessionToken,
+  teamsOf,
+  useOidcSignInApp,
+} from './oidc-sign-in-setup.js';
 
-/**
- * Single sign-on against a real OpenID Provider (panva's oidc-provider 9): the whole code flow with
- * PKCE through Hangar's relying party (openid-client 6), the resolver, groups, unlinking, and every
- * refusal that can be produced with a certified provider (the token forgeries: oidc-forgeries.test.ts).
- */
-const PUBLIC_URL = 'http://hangar.test';
-let idp: OidcTestProvider;
-let t: TestApp;
-let admin: string;
-const teamIds: Record<string, string> = {};
-const suffix = Date.now().toString(36);
-
-function expectRefused(res: LightMyRequestResponse, reason: string) {
-  expect(res.statusCode).toBe(302);
-  expect(res.headers.location).toBe(`/sign-in?error=${reason}`);
-  // No session cookie, and no cookie at all: a refusal changes nothing in the browser.
-  expect(res.headers['set-cookie']).toBeUndefined();
-}
-
-async function signIn(login: string, password = 'pw', returnTo?: string, provider = 'corp') {
-  const start = await startSignIn(t.app, provider, returnTo);
-  const callback = await idp.signIn(start.location, login, password);
-  return { start, callback, res: await finishSignIn(t.app, callback, start.stateCookie) };
-}
-
-/** The access token of a session the callback started, through the refresh cookie as the portal does. */
-async function sessionToken(res: LightMyRequestResponse): Promise<string> {
-  const refresh = cookieValue(res, 'hangar_refresh');
-  expect(refresh).toBeTruthy();
-  const r = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/refresh',
-    headers: { cookie: `hangar_refresh=${refresh}` },
-    payload: { session: 'cookie' },
-  });
-  expect(r.statusCode).toBe(200);
-  return r.json().token;
-}
-
-const teamsOf = async (userId: string) => {
-  const out: string[] = [];
-  for (const [name, id] of Object.entries(teamIds)) {
-    const members = (await t.app.inject({ method: 'GET', url: `/api/v1/teams/${id}/members`, headers: bearer(admin) })).json() as { id: string }[];
-    if (members.some((m) => m.id === userId)) out.push(name);
-  }
-  return out.sort();
-};
-
-beforeAll(async () => {
-  idp = await startOidcProvider({
-    redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/corp/callback`, `${PUBLIC_URL}/api/v1/auth/oidc/strict/callback`],
-    users: [
-      {
-        sub: 'alice-sub',
-        password: 'pw',
-        email: `alice-${suffix}@example.com`,
-        email_verified: true,
-        name: 'Alice Liddell',
-        preferred_username: `alice-${suffix}`,
-        groups: ['Platform', 'no-such-team'],
-      },
-      { sub: 'bob-sub', password: 'pw', email: `bob-${suffix}@example.com`, email_verified: true, name: 'Bob' },
-      { sub: 'mallory-sub', password: 'pw', email: `victim-${suffix}@example.com`, email_verified: false, name: 'Mallory' },
-      { sub: 'eve-sub', password: 'pw', email: `eve-${suffix}@elsewhere.test`, email_verified: true, name: 'Eve' },
-    ],
-  });
-  t = await buildTestApp({
-    PUBLIC_URL,
-    OIDC_PROVIDERS: JSON.stringify([
-      idp.entry(),
-      idp.entry({ id: 'strict', name: 'Strict SSO', allowedEmailDomains: ['example.com'], groupsClaim: undefined }),
-    ]),
-  });
-  admin = await t.adminToken();
-  for (const name of [`platform-${suffix}`, `payments-${suffix}`, `infra-${suffix}`]) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: bearer(admin), payload: { name } });
-    teamIds[name.split('-')[0]!] = res.json().id;
-  }
-  idp.users.get('alice-sub')!.groups = [`Platform-${suffix}`.toUpperCase(), 'no-such-team'];
-});
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+useOidcSignInApp();
 
 describe('single sign-on with a real OpenID provider', () => {
   it('lists the providers and whether the password form is offered', async () => {
@@ -130,16 +58,33 @@ describe('single sign-on with a real OpenID provider', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/hangar_refresh=[^;]+;.*HttpOnly/);
     const token = await sessionToken(res);
     const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json();
-    expect(me.user).toMatchObject({ username: `alice-${suffix}`, displayName: 'Alice Liddell', email: `alice-${suffix}@example.com`, type: 'user' });
-    expect(me.identities).toEqual([{ provider: 'corp', subject: 'alice-sub', email: `alice-${suffix}@example.com`, linkedAt: expect.any(String) }]);
+    expect(me.user).toMatchObject({
+      username: `alice-${suffix}`,
+      displayName: 'Alice Liddell',
+      email: `alice-${suffix}@example.com`,
+      type: 'user',
+    });
+    expect(me.identities).toEqual([
+      { provider: 'corp', subject: 'alice-sub', email: `alice-${suffix}@example.com`, linkedAt: expect.any(String) },
+    ]);
     expect(await teamsOf(me.user.id)).toEqual(['platform']);
   });
 
   it('a later sign-in follows the groups claim, removing only what sign-ins added', async () => {
     const first = await signIn('alice-sub');
-    const userId = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(await sessionToken(first.res)) })).json().user.id;
+    const userId = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(await sessionToken(first.res)) })
+    ).json().user.id;
     // Added by hand: never removed by a sign-in.
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/teams/${teamIds.infra}/members/${userId}`, headers: bearer(admin) })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/teams/${teamIds.infra}/members/${userId}`,
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(201);
     idp.users.get('alice-sub')!.groups = [`payments-${suffix}`];
     const again = await signIn('alice-sub');
     expect(again.res.statusCode).toBe(302);
@@ -161,13 +106,21 @@ describe('single sign-on with a real OpenID provider', () => {
       payload: { username: `victim-${suffix}`, email: `victim-${suffix}@example.com`, password: 'Passw0rd-vic' },
     });
     const { res } = await signIn('bob-sub');
-    const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(await sessionToken(res)) })).json();
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(await sessionToken(res)) })
+    ).json();
     expect(me.user.id).toBe(bob.json().id);
     expect(me.identities).toHaveLength(1);
 
     expectRefused((await signIn('mallory-sub')).res, 'token');
-    const victimLogin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: `victim-${suffix}`, password: 'Passw0rd-vic' } });
-    const victimMe = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(victimLogin.json().token) })).json();
+    const victimLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: `victim-${suffix}`, password: 'Passw0rd-vic' },
+    });
+    const victimMe = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(victimLogin.json().token) })
+    ).json();
     expect(victimMe.user.id).toBe(victim.json().id);
     expect(victimMe.identities).toEqual([]);
   });
@@ -182,7 +135,11 @@ describe('single sign-on with a real OpenID provider', () => {
     expectRefused((await signIn('eve-sub', 'pw', '/', 'strict')).res, 'domain');
     const ok = await signIn('bob-sub', 'pw', '/', 'strict');
     expect(ok.res.statusCode).toBe(302);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/audit?action=auth.sign-in&limit=10', headers: bearer(admin) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/audit?action=auth.sign-in&limit=10',
+      headers: bearer(admin),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [success, refusal] = (res.json() as { data: Record<string, any>[] }).data;
     expect(success).toMatchObject({
@@ -224,19 +181,34 @@ describe('single sign-on with a real OpenID provider', () => {
     expectRefused(await finishSignIn(t.app, replay, third.stateCookie), 'exchange');
     // No state at all.
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/corp/callback?code=x' }), 'state');
-    expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/corp/callback?state=a&state=b' }), 'state');
+    expectRefused(
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/corp/callback?state=a&state=b' }),
+      'state',
+    );
   });
 
   it('a denial at the provider is "denied"', async () => {
     const start = await startSignIn(t.app, 'corp');
     const state = new URL(start.location).searchParams.get('state')!;
     const url = new URL(`${PUBLIC_URL}/api/v1/auth/oidc/corp/callback`);
-    url.search = new URLSearchParams({ error: 'access_denied', error_description: 'The user said no', state, iss: idp.issuer }).toString();
+    url.search = new URLSearchParams({
+      error: 'access_denied',
+      error_description: 'The user said no',
+      state,
+      iss: idp.issuer,
+    }).toString();
     expectRefused(await finishSignIn(t.app, url, start.stateCookie), 'denied');
   });
 
   it('returnTo must be a path on Hangar: //evil.example and https://evil.example become /', async () => {
-    for (const returnTo of ['//evil.example', 'https://evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', '/%0d%0aSet-Cookie:x=1']) {
+    for (const returnTo of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      '/%0d%0aSet-Cookie:x=1',
+    ]) {
       const { res } = await signIn('bob-sub', 'pw', returnTo);
       expect(res.statusCode).toBe(302);
       const location = String(res.headers.location);
@@ -249,22 +221,47 @@ describe('single sign-on with a real OpenID provider', () => {
 
   it('a deactivated account is refused as "disabled"', async () => {
     const { res } = await signIn('bob-sub');
-    const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(await sessionToken(res)) })).json();
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${me.user.id}`, headers: bearer(admin), payload: { active: false } });
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(await sessionToken(res)) })
+    ).json();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/auth/users/${me.user.id}`,
+      headers: bearer(admin),
+      payload: { active: false },
+    });
     expectRefused((await signIn('bob-sub')).res, 'disabled');
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${me.user.id}`, headers: bearer(admin), payload: { active: true } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/auth/users/${me.user.id}`,
+      headers: bearer(admin),
+      payload: { active: true },
+    });
     expect((await signIn('bob-sub')).res.headers.location).toBe('/');
   });
 
   it('unlinking: refused for the only way in, allowed when a password remains', async () => {
     const alice = await signIn('alice-sub');
     const aliceToken = await sessionToken(alice.res);
-    expectError(await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me/identities/corp', headers: bearer(aliceToken) }), 409);
-    expectError(await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me/identities/github', headers: bearer(aliceToken) }), 404);
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me/identities/corp', headers: bearer(aliceToken) }),
+      409,
+    );
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me/identities/github', headers: bearer(aliceToken) }),
+      404,
+    );
 
-    const bobLogin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: `bob-${suffix}`, password: 'Passw0rd-bob' } });
+    const bobLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: `bob-${suffix}`, password: 'Passw0rd-bob' },
+    });
     const bobToken = bobLogin.json().token;
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me/identities/corp', headers: bearer(bobToken) })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me/identities/corp', headers: bearer(bobToken) }))
+        .statusCode,
+    ).toBe(204);
     const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(bobToken) })).json();
     // One identity (issuer + subject), whichever of the two providers of that issuer it came through.
     expect(me.identities).toEqual([]);
@@ -273,9 +270,15 @@ describe('single sign-on with a real OpenID provider', () => {
 
 describe('AUTH_PASSWORD_LOGIN=off', () => {
   it('closes registration and password sign-in, except for the ADMIN_* break-glass account', async () => {
-    const closed = await buildTestApp({ AUTH_PASSWORD_LOGIN: 'off', PUBLIC_URL, OIDC_PROVIDERS: JSON.stringify([idp.entry()]) });
+    const closed = await buildTestApp({
+      AUTH_PASSWORD_LOGIN: 'off',
+      PUBLIC_URL,
+      OIDC_PROVIDERS: JSON.stringify([idp.entry()]),
+    });
     try {
-      expect((await closed.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json().passwordLogin).toBe(false);
+      expect((await closed.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json().passwordLogin).toBe(
+        false,
+      );
       const reg = await closed.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',

@@ -1,52 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import type { App } from '../../../src/kernel/types.js';
-import { ADMIN, bearer, createTestDatabase, expectError, testConfig, uniq } from '../../helpers/app.js';
-import { captureLogs } from '../../helpers/log-capture.js';
+import { describe, expect, it, vi } from 'vitest';
+import { bearer, expectError } from '../../helpers/app.js';
+import {
+  app,
+  db,
+  logs,
+  admin,
+  secrets,
+  post,
+  get,
+  del,
+  newUser,
+  newToken,
+  useTokensApp,
+} from './personal-access-tokens-setup.js';
 
-/** Personal access tokens and service accounts (decisions 835-837), from the outside. */
-let app: App;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let logs: ReturnType<typeof captureLogs>;
-let admin: string;
-const secrets: string[] = [];
-
-const post = (url: string, token: string, payload: unknown) => app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
-const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
-const del = (url: string, token: string) => app.inject({ method: 'DELETE', url, headers: bearer(token) });
-
-async function newUser() {
-  const username = uniq('pat').slice(0, 50);
-  const password = 'Passw0rd-pat1';
-  const reg = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email: `${username}@example.test`, password } });
-  expect(reg.statusCode).toBe(201);
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
-  return { id: reg.json().id as string, username, password, jwt: login.json().token as string };
-}
-
-async function newToken(jwt: string, scope: 'read' | 'write', expiresInDays = 30) {
-  const res = await post('/api/v1/auth/tokens', jwt, { name: `script ${scope}`, expiresInDays, scope });
-  expect(res.statusCode).toBe(201);
-  secrets.push(res.json().token);
-  return res.json() as { id: string; token: string; name: string; scope: string; expiresAt: string; createdAt: string };
-}
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp(testConfig({ LOG_LEVEL: 'trace' }), { database: db.handle });
-  logs = captureLogs(app.log);
-  await app.ready();
-  admin = (await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: ADMIN.username, password: ADMIN.password } })).json().token;
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-afterAll(async () => {
-  logs.restore();
-  await app?.close();
-  await db?.drop();
-});
+useTokensApp();
 
 describe('personal access tokens', () => {
   it('are created once with their secret, listed without it, and act as their user with current roles', async () => {
@@ -66,20 +35,37 @@ describe('personal access tokens', () => {
     // The user's roles as they are now: a promotion applies to the token at once.
     expect((await get('/api/v1/auth/users', created.token)).statusCode).toBe(403);
     expect(
-      (await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(admin), payload: { roles: ['admin'] } })).statusCode,
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/v1/auth/users/${u.id}/roles`,
+          headers: bearer(admin),
+          payload: { roles: ['admin'] },
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await get('/api/v1/auth/users', created.token)).statusCode).toBe(200);
 
     // The use is recorded off the request path: wait for it.
-    await vi.waitFor(async () => expect((await get('/api/v1/auth/tokens', u.jwt)).json().data[0].lastUsedAt).not.toBeNull());
+    await vi.waitFor(async () =>
+      expect((await get('/api/v1/auth/tokens', u.jwt)).json().data[0].lastUsedAt).not.toBeNull(),
+    );
     const list = await get('/api/v1/auth/tokens', u.jwt);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
-      expect.objectContaining({ id: created.id, userId: u.id, name: 'script write', scope: 'write', lastUsedAt: expect.any(String) }),
+      expect.objectContaining({
+        id: created.id,
+        userId: u.id,
+        name: 'script write',
+        scope: 'write',
+        lastUsedAt: expect.any(String),
+      }),
     ]);
     expect(list.body).not.toContain(created.token);
     expect(list.body).not.toMatch(/hash/i);
-    const stored = await db.handle.db.execute(sql`SELECT token_hash FROM personal_access_tokens WHERE id = ${created.id}`);
+    const stored = await db.handle.db.execute(
+      sql`SELECT token_hash FROM personal_access_tokens WHERE id = ${created.id}`,
+    );
     expect(JSON.stringify(stored)).not.toContain(created.token);
   });
 
@@ -88,22 +74,38 @@ describe('personal access tokens', () => {
     const read = await newToken(u.jwt, 'read');
     const write = await newToken(u.jwt, 'write');
     expect((await get('/api/v1/dashboards', read.token)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'HEAD', url: '/api/v1/dashboards', headers: bearer(read.token) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'HEAD', url: '/api/v1/dashboards', headers: bearer(read.token) })).statusCode,
+    ).toBe(200);
     const body = { name: 'From a script' };
     expectError(await post('/api/v1/dashboards', read.token, body), 403);
     expect((await post('/api/v1/dashboards', write.token, body)).statusCode).toBe(201);
     expectError(await del(`/api/v1/auth/tokens/${write.id}`, read.token), 403);
-    expectError(await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}/roles`, headers: bearer(read.token), payload: { roles: [] } }), 403);
-    const logout = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(read.token), payload: { everywhere: true } });
+    expectError(
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/v1/auth/users/${u.id}/roles`,
+        headers: bearer(read.token),
+        payload: { roles: [] },
+      }),
+      403,
+    );
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(read.token),
+      payload: { everywhere: true },
+    });
     expectError(logout, 403);
   });
 
   it('a token cannot create tokens', async () => {
     const u = await newUser();
     const write = await newToken(u.jwt, 'write');
-    expect(expectError(await post('/api/v1/auth/tokens', write.token, { name: 'x', expiresInDays: 1, scope: 'read' }), 403).message).toMatch(
-      /cannot create tokens/,
-    );
+    expect(
+      expectError(await post('/api/v1/auth/tokens', write.token, { name: 'x', expiresInDays: 1, scope: 'read' }), 403)
+        .message,
+    ).toMatch(/cannot create tokens/);
   });
 
   it('revocation is immediate; only the owner or an admin may revoke; admins list anyone’s', async () => {
@@ -128,7 +130,9 @@ describe('personal access tokens', () => {
   it('an expired token is refused, also when this process remembers it', async () => {
     const u = await newUser();
     const stale = await newToken(u.jwt, 'write', 1);
-    await db.handle.db.execute(sql`UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = ${stale.id}`);
+    await db.handle.db.execute(
+      sql`UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = ${stale.id}`,
+    );
     expectError(await get('/api/v1/auth/me', stale.token), 401);
 
     const remembered = await newToken(u.jwt, 'read', 1);
@@ -159,64 +163,14 @@ describe('personal access tokens', () => {
     }
     expectError(await get('/api/v1/auth/tokens?userId=nope', u.jwt), 400);
     expectError(await del('/api/v1/auth/tokens/nope', u.jwt), 400);
-    expectError(await app.inject({ method: 'POST', url: '/api/v1/auth/tokens', payload: { name: 'x', expiresInDays: 1, scope: 'read' } }), 401);
-  });
-});
-
-describe('service accounts', () => {
-  it('are users of type service that only tokens sign in as', async () => {
-    const name = `ci-bot-${Date.now().toString(36)}`;
-    const u = await newUser();
-    expectError(await post('/api/v1/auth/service-accounts', u.jwt, { name }), 403);
-    const created = await post('/api/v1/auth/service-accounts', admin, { name, description: 'Deploys from CI', roles: ['user'] });
-    expect(created.statusCode).toBe(201);
-    const account = created.json();
-    expect(account).toMatchObject({ name, description: 'Deploys from CI', roles: ['user'], tokenCount: 0, deactivatedAt: null });
-    expectError(await post('/api/v1/auth/service-accounts', admin, { name }), 409);
-    expectError(await post('/api/v1/auth/service-accounts', admin, { name: 'Not A Slug' }), 400);
-
-    const users = await get('/api/v1/auth/users?type=service&take=100', admin);
-    expect(users.json().data).toEqual(expect.arrayContaining([expect.objectContaining({ id: account.id, username: name, type: 'service' })]));
-    const people = await get('/api/v1/auth/users?type=user&take=100', admin);
-    expect(people.json().data.every((p: { type: string }) => p.type === 'user')).toBe(true);
-
-    const token = await post(`/api/v1/auth/service-accounts/${account.id}/tokens`, admin, { name: 'deploys', expiresInDays: 90, scope: 'write' });
-    expect(token.statusCode).toBe(201);
-    secrets.push(token.json().token);
-    const me = await get('/api/v1/auth/me', token.json().token);
-    expect(me.json().user).toMatchObject({ id: account.id, type: 'service' });
-    expectError(await post(`/api/v1/auth/service-accounts/${u.id}/tokens`, admin, { name: 'x', expiresInDays: 1, scope: 'read' }), 404);
-    expectError(await post(`/api/v1/auth/service-accounts/${account.id}/tokens`, token.json().token, { name: 'x', expiresInDays: 1, scope: 'read' }), 403);
-
-    const listed = await get('/api/v1/auth/service-accounts', admin);
-    expect(listed.json().data).toEqual(expect.arrayContaining([expect.objectContaining({ id: account.id, tokenCount: 1 })]));
-    expect((await get(`/api/v1/auth/tokens?userId=${account.id}`, admin)).json().data).toHaveLength(1);
-
-    // No interactive sign-in, with any password.
-    expectError(await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: name, password: 'Anything-1a' } }), 401);
-
-    expect((await del(`/api/v1/auth/service-accounts/${account.id}`, admin)).statusCode).toBe(204);
-    expectError(await get('/api/v1/auth/me', token.json().token), 401);
-    expectError(await del(`/api/v1/auth/service-accounts/${account.id}`, admin), 404);
-  });
-});
-
-describe('deactivation', () => {
-  it('refuses the account’s sessions, tokens and sign-in at once; reactivation restores them', async () => {
-    const u = await newUser();
-    const pat = await newToken(u.jwt, 'read');
-    expect((await get('/api/v1/auth/me', pat.token)).statusCode).toBe(200);
-    const off = await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}`, headers: bearer(admin), payload: { active: false } });
-    expect(off.statusCode).toBe(200);
-    expect(off.json().deactivatedAt).toEqual(expect.any(String));
-    expectError(await get('/api/v1/auth/me', pat.token), 401);
-    expectError(await get('/api/v1/auth/me', u.jwt), 401);
-    expectError(await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: u.username, password: u.password } }), 403);
-    expectError(await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: u.username, password: 'Wrong-pass1' } }), 401);
-    const me = (await get('/api/v1/auth/me', admin)).json().user;
-    expectError(await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${me.id}`, headers: bearer(admin), payload: { active: false } }), 409);
-    expect((await app.inject({ method: 'PATCH', url: `/api/v1/auth/users/${u.id}`, headers: bearer(admin), payload: { active: true } })).statusCode).toBe(200);
-    expect((await get('/api/v1/auth/me', pat.token)).statusCode).toBe(200);
+    expectError(
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/tokens',
+        payload: { name: 'x', expiresInDays: 1, scope: 'read' },
+      }),
+      401,
+    );
   });
 });
 

@@ -11,11 +11,32 @@ beforeAll(async () => {
   const admin = bearer(await t.adminToken());
   user = bearer((await t.newUser('facets')).token);
   const rows = [
-    { name: 'pay-api', kind: 'api', owner: 'payments', lifecycle: 'production', tags: ['java', 'pci'], type: 'openapi' },
+    {
+      name: 'pay-api',
+      kind: 'api',
+      owner: 'payments',
+      lifecycle: 'production',
+      tags: ['java', 'pci'],
+      type: 'openapi',
+    },
     { name: 'pay-svc', kind: 'service', owner: 'payments', lifecycle: 'production', tags: ['java'] },
     { name: 'pay-db', kind: 'database', owner: 'payments', lifecycle: 'experimental', tags: ['pci'] },
-    { name: 'search-svc', kind: 'service', owner: 'discovery', lifecycle: 'production', tags: ['go'], namespace: 'search' },
-    { name: 'search-web', kind: 'website', owner: 'discovery', lifecycle: 'deprecated', tags: ['go', 'react'], namespace: 'search' },
+    {
+      name: 'search-svc',
+      kind: 'service',
+      owner: 'discovery',
+      lifecycle: 'production',
+      tags: ['go'],
+      namespace: 'search',
+    },
+    {
+      name: 'search-web',
+      kind: 'website',
+      owner: 'discovery',
+      lifecycle: 'deprecated',
+      tags: ['go', 'react'],
+      namespace: 'search',
+    },
   ];
   for (const payload of rows) {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload });
@@ -30,7 +51,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const facets = async (query = '') => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/catalog/facets${query ? `?${query}` : ''}`, headers: user });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/catalog/facets${query ? `?${query}` : ''}`,
+    headers: user,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { total: number; facets: Record<string, { value: string; count: number }[]> };
 };
@@ -120,7 +145,16 @@ describe('GET /api/v1/catalog/facets', () => {
   });
 
   it('refuses bad input with 400 and anonymous callers with 401', async () => {
-    for (const query of ['kind=spaceship', 'entityKind=Planet', 'orphan=maybe', 'teamId=nope', 'take=10', 'sorting=name', 'q=', `q=${'x'.repeat(201)}`]) {
+    for (const query of [
+      'kind=spaceship',
+      'entityKind=Planet',
+      'orphan=maybe',
+      'teamId=nope',
+      'take=10',
+      'sorting=name',
+      'q=',
+      `q=${'x'.repeat(201)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/catalog/facets?${query}`, headers: user });
       expectError(res, 400);
     }
@@ -133,10 +167,16 @@ describe('the pre-aggregated facet counts (decision 181)', () => {
   const rowsOf = async <T>(query: string) => (await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] };
   /** Each combination's count, from the components themselves and from the counts table. */
   const truth = async () =>
-    (await rowsOf<{ k: string }>(`SELECT row(${COLUMNS}, count(*))::text AS k FROM components GROUP BY ${COLUMNS} ORDER BY 1`)).rows.map((r) => r.k);
+    (
+      await rowsOf<{ k: string }>(
+        `SELECT row(${COLUMNS}, count(*))::text AS k FROM components GROUP BY ${COLUMNS} ORDER BY 1`,
+      )
+    ).rows.map((r) => r.k);
   const counted = async () =>
     (
-      await rowsOf<{ k: string }>(`SELECT row(${COLUMNS}, sum(n))::text AS k FROM catalog_facet_counts GROUP BY ${COLUMNS} HAVING sum(n) <> 0 ORDER BY 1`)
+      await rowsOf<{ k: string }>(
+        `SELECT row(${COLUMNS}, sum(n))::text AS k FROM catalog_facet_counts GROUP BY ${COLUMNS} HAVING sum(n) <> 0 ORDER BY 1`,
+      )
     ).rows.map((r) => r.k);
 
   it('follow inserts, updates and deletes by any path, and keep their totals when folded', async () => {
@@ -148,7 +188,8 @@ describe('the pre-aggregated facet counts (decision 181)', () => {
     await t.database.db.delete(components).where(inArray(components.name, ['pay-db']));
     expect(await counted()).toEqual(await truth());
     expect((await facets('lifecycle=deprecated')).facets.tag).toContainEqual({ value: 'legacy', count: 1 });
-    const rows = async () => Number((await rowsOf<{ n: number }>('SELECT count(*)::int AS n FROM catalog_facet_counts')).rows[0]!.n);
+    const rows = async () =>
+      Number((await rowsOf<{ n: number }>('SELECT count(*)::int AS n FROM catalog_facet_counts')).rows[0]!.n);
     const before = await rows();
     // Small tables are folded only past a margin; fold unconditionally here by adding churn first.
     for (let i = 0; i < 60; i++)

@@ -1,66 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createTestDatabase, expectError, uniq, type TestApp } from '../../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, expectError, uniq } from '../../helpers/app.js';
+import { noFiles, tmp, git, makeRepo, doc, locate, useLocationsApp } from './catalog-locations-setup.js';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let t: TestApp;
-let noFiles: TestApp;
-let admin: Record<string, string>;
-const tmp = mkdtempSync(join(tmpdir(), 'hangar-catalog-test-'));
-
-function git(cwd: string, ...args: string[]) {
-  const res = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
-  return res.stdout;
-}
-
-/** A repository with `files` committed on main; returns its file:// URL. */
-function makeRepo(files: Record<string, string>, branches: Record<string, Record<string, string>> = {}) {
-  const dir = join(tmp, uniq('repo'));
-  mkdirSync(dir, { recursive: true });
-  git(dir, 'init', '--quiet');
-  const write = (set: Record<string, string>) => {
-    for (const [path, content] of Object.entries(set)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), content);
-    }
-    git(dir, 'add', '--all');
-    git(dir, 'commit', '--quiet', '-m', 'files');
-  };
-  write(files);
-  for (const [branch, set] of Object.entries(branches)) {
-    git(dir, 'checkout', '--quiet', '-b', branch);
-    write(set);
-    git(dir, 'checkout', '--quiet', 'main');
-  }
-  return { dir, url: pathToFileURL(dir).href };
-}
-
-const doc = (name: string, type = 'service') =>
-  `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: ${name}\nspec:\n  type: ${type}\n  lifecycle: production\n  owner: team-x\n`;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await buildTestApp({ GIT_ALLOW_FILE_URLS: 'true' }, db);
-  noFiles = await buildTestApp({ GIT_ALLOW_FILE_URLS: 'false' }, db);
-  admin = bearer(await t.adminToken());
-});
-afterAll(async () => {
-  await noFiles?.close();
-  await t?.close();
-  await db?.drop();
-  rmSync(tmp, { recursive: true, force: true });
-});
-
-const locate = (payload: object, app = t) => app.app.inject({ method: 'POST', url: '/api/v1/catalog/locations', headers: admin, payload });
+useLocationsApp();
 
 describe('locations', () => {
   it('registers every catalog-info.yaml / .yml of the tree (201), skipping node_modules and .git', async () => {
@@ -116,7 +61,14 @@ describe('locations', () => {
 
   it('answers 201 with empty lists for a repository without descriptors', async () => {
     const repo = makeRepo({ 'README.md': 'nothing here\n' });
-    expect((await locate({ url: repo.url })).json()).toMatchObject({ created: [], updated: [], unchanged: [], skipped: [], errors: [], files: [] });
+    expect((await locate({ url: repo.url })).json()).toMatchObject({
+      created: [],
+      updated: [],
+      unchanged: [],
+      skipped: [],
+      errors: [],
+      files: [],
+    });
   });
 
   it('reports a bad file or document in errors and registers the rest', async () => {
@@ -180,87 +132,19 @@ describe('locations', () => {
   it('refuses file:// URLs and local paths when GIT_ALLOW_FILE_URLS=false', async () => {
     const repo = makeRepo({ 'catalog-info.yaml': doc(uniq('off')) });
     const token = bearer(await noFiles.adminToken());
-    const res = await noFiles.app.inject({ method: 'POST', url: '/api/v1/catalog/locations', headers: token, payload: { url: repo.url } });
-    expect(expectError(res, 400).message).toMatch(/file:\/\//);
-    const path = await noFiles.app.inject({ method: 'POST', url: '/api/v1/catalog/locations', headers: token, payload: { url: repo.dir } });
-    expectError(path, 400);
-  });
-});
-
-describe('events', () => {
-  let socket: Socket;
-  const received: { name: string; payload: any }[] = [];
-
-  beforeAll(async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    socket = io(`${address}/events`, { auth: { token: await t.adminToken() }, transports: ['websocket'], reconnection: false });
-    socket.onAny((name: string, payload: unknown) => received.push({ name, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
+    const res = await noFiles.app.inject({
+      method: 'POST',
+      url: '/api/v1/catalog/locations',
+      headers: token,
+      payload: { url: repo.url },
     });
-  });
-  afterAll(() => {
-    socket?.close();
-  });
-
-  async function waitFor(n: number, pred: (e: { name: string; payload: any }) => boolean) {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const hits = received.filter(pred);
-      if (hits.length >= n) return hits;
-      if (Date.now() > deadline) throw new Error(`expected ${n} events, got ${JSON.stringify(received)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
-  it('emits component.created / updated / deleted with {id, name, kind, owner}', async () => {
-    const name = uniq('ev');
-    const c = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload: { name, kind: 'cluster', owner: 'ops' } })
-    ).json();
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/catalog/components/${c.id}`, headers: admin, payload: { lifecycle: 'production' } });
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/catalog/components/${c.id}`, headers: admin });
-    const expected = { id: c.id, name, kind: 'cluster', owner: 'ops' };
-    const events = await waitFor(3, (e) => e.payload?.id === c.id);
-    expect(events).toEqual([
-      { name: 'component.created', payload: expected },
-      { name: 'component.updated', payload: expected },
-      { name: 'component.deleted', payload: expected },
-    ]);
-  });
-
-  it('emits for YAML and location registration too', async () => {
-    const y = uniq('ev-yaml');
-    await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: doc(y) } });
-    // identical: unchanged, no event
-    await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: doc(y) } });
-    await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: doc(y).replace('production', 'deprecated') } });
-    const yEvents = await waitFor(2, (e) => e.payload?.name === y);
-    expect(yEvents.map((e) => e.name)).toEqual(['component.created', 'component.updated']);
-    expect(yEvents[0]!.payload).toEqual({ id: expect.any(String), name: y, kind: 'service', owner: 'team-x' });
-
-    const l = uniq('ev-loc');
-    const repo = makeRepo({ 'x/catalog-info.yaml': doc(l, 'pipeline') });
-    expect((await locate({ url: repo.url })).statusCode).toBe(201);
-    const [loc] = await waitFor(1, (e) => e.payload?.name === l);
-    expect(loc).toEqual({ name: 'component.created', payload: { id: expect.any(String), name: l, kind: 'pipeline', owner: 'team-x' } });
-  });
-
-  it('emits nothing for a failed write', async () => {
-    const before = received.length;
-    expectError(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/catalog/register-yaml',
-        headers: admin,
-        payload: { yaml: `${doc(uniq('nope'))}---\nkind: Component\nmetadata: {}` },
-      }),
-      400,
-    );
-    const marker = uniq('marker');
-    await t.app.inject({ method: 'POST', url: '/api/v1/catalog/components', headers: admin, payload: { name: marker, kind: 'service' } });
-    await waitFor(1, (e) => e.payload?.name === marker);
-    expect(received.slice(before).map((e) => e.payload.name)).toEqual([marker]);
+    expect(expectError(res, 400).message).toMatch(/file:\/\//);
+    const path = await noFiles.app.inject({
+      method: 'POST',
+      url: '/api/v1/catalog/locations',
+      headers: token,
+      payload: { url: repo.dir },
+    });
+    expectError(path, 400);
   });
 });

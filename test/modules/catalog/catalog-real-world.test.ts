@@ -20,7 +20,8 @@ afterAll(async () => {
   repos.cleanup();
 });
 
-const inject = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: admin, payload });
+const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: admin, payload });
 const registerYaml = (yaml: string) => inject('POST', '/api/v1/catalog/register-yaml', { yaml });
 const entity = async (ref: string) => (await inject('GET', `/api/v1/catalog/entities/${ref.replace(':', '/')}`)).json();
 const registered = async (yaml: string) => {
@@ -30,7 +31,10 @@ const registered = async (yaml: string) => {
 };
 /** A copy of a real file under other names (the same database serves every test of the file). */
 const renamed = (text: string, names: Record<string, string>) =>
-  Object.entries(names).reduce((s, [from, to]) => s.replace(new RegExp(`(?<![\\w.-])${from}(?![\\w.-])`, 'g'), to), text);
+  Object.entries(names).reduce(
+    (s, [from, to]) => s.replace(new RegExp(`(?<![\\w.-])${from}(?![\\w.-])`, 'g'), to),
+    text,
+  );
 const withoutLine = (text: string, key: string) => text.replace(new RegExp(`\\n  ${key}: .*`), '');
 /** `spec.children` is required on a Group: the parent side's links are removed by emptying it. */
 const withoutChildren = (text: string) => text.replace(/\n {2}children: .*/, '\n  children: []');
@@ -41,7 +45,11 @@ describe('MCP server APIs (spec.remotes, no definition)', () => {
     expect(body.created).toHaveLength(1);
     expect(body.errors).toEqual([]);
     const api = await entity('api:default/backstage-mcp-server');
-    expect(api).toMatchObject({ entityKind: 'API', type: 'mcp-server', remotes: [{ type: 'streamable-http', url: 'http://localhost:7007/api/mcp/v1' }] });
+    expect(api).toMatchObject({
+      entityKind: 'API',
+      type: 'mcp-server',
+      remotes: [{ type: 'streamable-http', url: 'http://localhost:7007/api/mcp/v1' }],
+    });
     const again = await registered(read('apis/backstage-mcp-server-api.yaml'));
     expect(again.unchanged).toHaveLength(1);
     expect((await entity('api:default/backstage-mcp-server')).updatedAt).toBe(api.updatedAt);
@@ -51,7 +59,10 @@ describe('MCP server APIs (spec.remotes, no definition)', () => {
   });
 
   it('refuses an mcp-server API without remotes, naming the field', async () => {
-    const yaml = withoutLine(read('apis/backstage-mcp-server-api.yaml').replace(/\n {4}- type: streamable-http\n {6}url: .*/, ''), 'remotes:');
+    const yaml = withoutLine(
+      read('apis/backstage-mcp-server-api.yaml').replace(/\n {4}- type: streamable-http\n {6}url: .*/, ''),
+      'remotes:',
+    );
     const res = await registerYaml(yaml.replace('backstage-mcp-server', 'mcp-without-remotes'));
     expect(expectError(res, 400).message).toMatch(/document 1: .*remotes/);
   });
@@ -73,7 +84,12 @@ describe('group hierarchy across requests', () => {
   });
 
   it('a parent naming its children (spec.children) gets them when they arrive later', async () => {
-    const names = { 'team-a': 'early-team-a', 'team-b': 'early-team-b', backstage: 'early-backstage', infrastructure: 'early-infra' };
+    const names = {
+      'team-a': 'early-team-a',
+      'team-b': 'early-team-b',
+      backstage: 'early-backstage',
+      infrastructure: 'early-infra',
+    };
     // Only the parent side declares the link: the children's `parent` lines are removed.
     await registered(withoutLine(renamed(read('acme/infrastructure-group.yaml'), names), 'parent'));
     await registered(withoutLine(renamed(read('acme/backstage-group.yaml'), names), 'parent'));
@@ -83,11 +99,19 @@ describe('group hierarchy across requests', () => {
     // Re-registering the parent leaves the link (and the child) as they are.
     const child = await entity('group:default/early-team-a');
     await registered(withoutLine(renamed(read('acme/backstage-group.yaml'), names), 'parent'));
-    expect(await entity('group:default/early-team-a')).toMatchObject({ parentTeamId: await idOf('early-backstage'), updatedAt: child.updatedAt });
+    expect(await entity('group:default/early-team-a')).toMatchObject({
+      parentTeamId: await idOf('early-backstage'),
+      updatedAt: child.updatedAt,
+    });
   });
 
   it('a location whose files arrive one by one resolves the whole tree', async () => {
-    const names = { 'team-a': 'loc-team-a', backstage: 'loc-backstage', infrastructure: 'loc-infra', 'acme-corp': 'loc-acme' };
+    const names = {
+      'team-a': 'loc-team-a',
+      backstage: 'loc-backstage',
+      infrastructure: 'loc-infra',
+      'acme-corp': 'loc-acme',
+    };
     const repo = repos.make({ 'team.yaml': renamed(read('acme/team-a-group.yaml'), names) });
     const first = await inject('POST', '/api/v1/catalog/locations', { url: repo.url, path: 'team.yaml' });
     expect(first.statusCode, first.body).toBe(201);
@@ -145,16 +169,44 @@ describe('documents that are no entity', () => {
     ['no apiVersion', 'kind: Component\nmetadata: {name: x}', /missing apiVersion/],
     ['no metadata', 'apiVersion: backstage.io/v1alpha1\nkind: Component', /missing metadata/],
     ['null metadata', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: null', /missing metadata/],
-    ['metadata a list', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: [x]', /metadata must be a mapping/],
-    ['metadata a string', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: x', /metadata must be a mapping/],
+    [
+      'metadata a list',
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: [x]',
+      /metadata must be a mapping/,
+    ],
+    [
+      'metadata a string',
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: x',
+      /metadata must be a mapping/,
+    ],
     ['no name', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {title: x}', /metadata.name is missing/],
-    ['name a number', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: 5}', /metadata.name must be a string/],
-    ['name a map', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: {a: 1}}', /metadata.name must be a string/],
+    [
+      'name a number',
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: 5}',
+      /metadata.name must be a string/,
+    ],
+    [
+      'name a map',
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: {a: 1}}',
+      /metadata.name must be a string/,
+    ],
     ['kind a number', 'apiVersion: backstage.io/v1alpha1\nkind: 3\nmetadata: {name: x}', /kind must be a string/],
-    ['kind a list', 'apiVersion: backstage.io/v1alpha1\nkind: [Component]\nmetadata: {name: x}', /kind must be a string/],
+    [
+      'kind a list',
+      'apiVersion: backstage.io/v1alpha1\nkind: [Component]\nmetadata: {name: x}',
+      /kind must be a string/,
+    ],
     ['apiVersion a map', 'apiVersion: {a: 1}\nkind: Component\nmetadata: {name: x}', /apiVersion must be a string/],
-    ['spec a string', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: x}\nspec: text', /spec must be a mapping/],
-    ['spec a list', 'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: x}\nspec: [1]', /spec must be a mapping/],
+    [
+      'spec a string',
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: x}\nspec: text',
+      /spec must be a mapping/,
+    ],
+    [
+      'spec a list',
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: x}\nspec: [1]',
+      /spec must be a mapping/,
+    ],
     [
       'namespace a number',
       'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: x, namespace: 5}\nspec: {type: service, owner: a, lifecycle: production}',
@@ -191,7 +243,11 @@ describe('documents that are no entity', () => {
       /owner/,
     ],
     ['a group without spec', 'apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: g}', /spec/],
-    ['children a string', 'apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: g}\nspec: {type: team, children: a}', /children/],
+    [
+      'children a string',
+      'apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: g}\nspec: {type: team, children: a}',
+      /children/,
+    ],
     [
       'an api definition a number',
       'apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: {name: x}\nspec: {type: openapi, owner: a, lifecycle: production, definition: 5}',
@@ -202,7 +258,11 @@ describe('documents that are no entity', () => {
       'apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: {name: x}\nspec: {type: mcp-server, owner: a, lifecycle: production, remotes: a}',
       /remotes/,
     ],
-    ['a location target a map', 'apiVersion: backstage.io/v1alpha1\nkind: Location\nmetadata: {name: l}\nspec: {targets: [{a: 1}]}', /targets/],
+    [
+      'a location target a map',
+      'apiVersion: backstage.io/v1alpha1\nkind: Location\nmetadata: {name: l}\nspec: {targets: [{a: 1}]}',
+      /targets/,
+    ],
   ];
   it.each(cases)('register-yaml refuses %s in user words', async (_name, yaml, expected) => {
     const { message } = expectError(await registerYaml(yaml), 400);
@@ -213,7 +273,9 @@ describe('documents that are no entity', () => {
 
   it('a location reports each such document in user words and keeps the rest', async () => {
     const good = read('components/artist-lookup-component.yaml').replace('artist-lookup', 'fuzz-survivor');
-    const repo = repos.make({ 'catalog-info.yaml': [...cases.map(([, yaml]) => yaml), read('apis/petstore.oas.yaml'), good].join('\n---\n') });
+    const repo = repos.make({
+      'catalog-info.yaml': [...cases.map(([, yaml]) => yaml), read('apis/petstore.oas.yaml'), good].join('\n---\n'),
+    });
     const res = await inject('POST', '/api/v1/catalog/locations', { url: repo.url });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();

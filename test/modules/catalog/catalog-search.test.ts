@@ -52,13 +52,22 @@ beforeAll(async () => {
   user = bearer((await t.newUser('search')).token);
   const p = uniq('s').toLowerCase();
   for (const n of ['team', 'sys', 'player', 'ingest', 'store']) names[n] = `${p}-${n}`;
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml: yaml(p) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/catalog/register-yaml',
+    headers: admin,
+    payload: { yaml: yaml(p) },
+  });
   expect(res.statusCode, res.body).toBe(201);
 });
 afterAll(() => t.close());
 
 const list = (q: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/catalog/components?namespace=${ns}${q.includes('take=') ? '' : '&take=100'}&${q}`, headers: user });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/catalog/components?namespace=${ns}${q.includes('take=') ? '' : '&take=100'}&${q}`,
+    headers: user,
+  });
 const namesOf = async (q: string) => {
   const res = await list(q);
   expect(res.statusCode, res.body).toBe(200);
@@ -77,7 +86,9 @@ describe('search and filters', () => {
   });
 
   it('filters combine with each other, q, kindGroup and teamId', async () => {
-    const team = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/entities/group/${ns}/${names.team}`, headers: user })).json();
+    const team = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/catalog/entities/group/${ns}/${names.team}`, headers: user })
+    ).json();
     expect(await namesOf('kind=website')).toEqual([names.player]);
     expect(await namesOf('entityKind=resource')).toEqual([names.store]);
     expect(await namesOf('entityKind=Component&type=service')).toEqual([names.ingest]);
@@ -98,8 +109,19 @@ describe('search and filters', () => {
     const all = await namesOf('');
     expect(all).toEqual([...all].sort());
     expect(await namesOf('sort=-name')).toEqual([...all].sort().reverse());
-    const touched = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/entities/component/${ns}/${names.ingest}`, headers: user })).json();
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/catalog/components/${touched.id}`, headers: admin, payload: { description: 'Ingests zebra feeds' } });
+    const touched = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/catalog/entities/component/${ns}/${names.ingest}`,
+        headers: user,
+      })
+    ).json();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/catalog/components/${touched.id}`,
+      headers: admin,
+      payload: { description: 'Ingests zebra feeds' },
+    });
     expect((await namesOf('sort=-updatedAt'))[0]).toBe(names.ingest);
     expect((await namesOf('sort=updatedAt')).at(-1)).toBe(names.ingest);
     const page = (await list('take=2&skip=1')).json();
@@ -122,7 +144,12 @@ describe('search and filters', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components?${q}`, headers: user });
       expectError(res, 400);
     }
-    expect(expectError(await t.app.inject({ method: 'GET', url: '/api/v1/catalog/components?kinds=service', headers: user }), 400).message).toMatch(/kinds/);
+    expect(
+      expectError(
+        await t.app.inject({ method: 'GET', url: '/api/v1/catalog/components?kinds=service', headers: user }),
+        400,
+      ).message,
+    ).toMatch(/kinds/);
   });
 });
 
@@ -137,12 +164,24 @@ describe('verbs for other modules', () => {
       })
     ).json();
     await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user });
-    const status = { name: 'wl', namespace: 'prod', replicas: 3, readyReplicas: 2, image: 'wl:1', syncedAt: new Date().toISOString() };
+    const status = {
+      name: 'wl',
+      namespace: 'prod',
+      replicas: 3,
+      readyReplicas: 2,
+      image: 'wl:1',
+      syncedAt: new Date().toISOString(),
+    };
     await t.app.hangar.modules.catalog.setWorkloadStatus(systemCaller(), c.id, status);
-    const read = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json();
+    const read = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })
+    ).json();
     expect(read).toMatchObject({ workloadStatus: status, description: 'd', name: c.name });
     await t.app.hangar.modules.catalog.setWorkloadStatus(systemCaller(), c.id, null);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().workloadStatus).toBeNull();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json()
+        .workloadStatus,
+    ).toBeNull();
   });
 
   it('teams link and unlink components through the catalog (create, rename, delete)', async () => {
@@ -156,16 +195,37 @@ describe('verbs for other modules', () => {
       })
     ).json();
     expect(c.teamId).toBeNull();
-    const team = (await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: admin, payload: { name, type: 'dev' } })).json();
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}/components`, headers: user })).json().map((x: any) => x.id)).toEqual([c.id]);
+    const team = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: admin, payload: { name, type: 'dev' } })
+    ).json();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId,
+    ).toBe(team.id);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}/components`, headers: user }))
+        .json()
+        .map((x: any) => x.id),
+    ).toEqual([c.id]);
     // A rename keeps the team's components: ownership follows the team, not its old name (decision 952).
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/teams/${team.id}`, headers: admin, payload: { name: `${name}-2` } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/teams/${team.id}`,
+      headers: admin,
+      payload: { name: `${name}-2` },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId,
+    ).toBe(team.id);
     await t.app.inject({ method: 'PATCH', url: `/api/v1/teams/${team.id}`, headers: admin, payload: { name } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId).toBe(team.id);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/teams/${team.id}`, headers: admin })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json()).toMatchObject({
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json().teamId,
+    ).toBe(team.id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/teams/${team.id}`, headers: admin })).statusCode).toBe(
+      204,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/components/${c.id}`, headers: user })).json(),
+    ).toMatchObject({
       teamId: null,
       owner: `group:default/${name}`,
     });

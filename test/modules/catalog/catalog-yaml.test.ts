@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (yaml: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml } as object });
+const register = (yaml: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: { yaml } as object });
 const list = (q: string) => t.app.inject({ method: 'GET', url: `/api/v1/catalog/components?${q}`, headers: admin });
 
 const descriptor = (name: string, extra = '  owner: team-x') => `apiVersion: backstage.io/v1alpha1
@@ -64,15 +65,38 @@ describe('register-yaml', () => {
       source: null,
     });
     // spec.type "openapi" is no known kind: the descriptor kind API becomes "api"; the owner is kept as written
-    expect(cb).toMatchObject({ name: b, kind: 'api', type: 'openapi', owner: `group:default/${team!.name}`, teamId: team!.id, lifecycle: 'experimental' });
-    expect(cc).toMatchObject({ name: c, kind: 'database', lifecycle: null, owner: 'user:jane', ownerUserRef: 'user:default/jane', teamId: null });
+    expect(cb).toMatchObject({
+      name: b,
+      kind: 'api',
+      type: 'openapi',
+      owner: `group:default/${team!.name}`,
+      teamId: team!.id,
+      lifecycle: 'experimental',
+    });
+    expect(cc).toMatchObject({
+      name: c,
+      kind: 'database',
+      lifecycle: null,
+      owner: 'user:jane',
+      ownerUserRef: 'user:default/jane',
+      teamId: null,
+    });
 
-    const again = await register([descriptor(a).replace('lifecycle: production', 'lifecycle: deprecated'), descriptor(uniq('yd'))].join('---\n'));
+    const again = await register(
+      [descriptor(a).replace('lifecycle: production', 'lifecycle: deprecated'), descriptor(uniq('yd'))].join('---\n'),
+    );
     expect(again.statusCode, again.body).toBe(201);
     const second = again.json();
     expect(second.created).toHaveLength(1);
     expect(second.updated).toHaveLength(1);
-    expect(second.updated[0]).toMatchObject({ id: ca.id, name: a, lifecycle: 'deprecated', owner: 'team-x', teamId: null, createdAt: ca.createdAt });
+    expect(second.updated[0]).toMatchObject({
+      id: ca.id,
+      name: a,
+      lifecycle: 'deprecated',
+      owner: 'team-x',
+      teamId: null,
+      createdAt: ca.createdAt,
+    });
     // visible at once despite the cache
     const listed = (await list('kindGroup=dev&take=100')).json();
     expect(listed.data.find((x: any) => x.id === ca.id)?.lifecycle).toBe('deprecated');
@@ -114,16 +138,28 @@ describe('register-yaml', () => {
   });
 
   it.each([
-    [`${entity('Component', 'ok-1', 'type: service\n  lifecycle: production\n  owner: x')}---\nkind: Component\nmetadata:\n  description: x`, /^document 2: /],
+    [
+      `${entity('Component', 'ok-1', 'type: service\n  lifecycle: production\n  owner: x')}---\nkind: Component\nmetadata:\n  description: x`,
+      /^document 2: /,
+    ],
     ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {}', /^document 1: .*name/],
     ['metadata: {name: a}', /^document 1: .*(apiVersion|kind)/],
-    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, owner: x}', /^document 1: .*lifecycle/],
-    ['apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: {name: a}\nspec: {type: openapi, lifecycle: production, owner: x}', /^document 1: .*definition/],
+    [
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, owner: x}',
+      /^document 1: .*lifecycle/,
+    ],
+    [
+      'apiVersion: backstage.io/v1alpha1\nkind: API\nmetadata: {name: a}\nspec: {type: openapi, lifecycle: production, owner: x}',
+      /^document 1: .*definition/,
+    ],
     [
       'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: "bad name"}\nspec: {type: service, lifecycle: production, owner: x}',
       /metadata\.name.*not valid/,
     ],
-    ['apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a, tags: [Go]}\nspec: {type: service, lifecycle: production, owner: x}', /tags/],
+    [
+      'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a, tags: [Go]}\nspec: {type: service, lifecycle: production, owner: x}',
+      /tags/,
+    ],
     [
       `apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: ${'n'.repeat(64)}}\nspec: {type: service, lifecycle: production, owner: x}`,
       /metadata\.name/,
@@ -132,13 +168,25 @@ describe('register-yaml', () => {
       'apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: retired, owner: x}',
       /^document 1: spec\.lifecycle must be one of/,
     ],
-    ['apiVersion: example.com/v9\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: production, owner: x}', /apiVersion example\.com\/v9/],
-    ['apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: g}\nspec: {type: team}', /^document 1: .*children/],
+    [
+      'apiVersion: example.com/v9\nkind: Component\nmetadata: {name: a}\nspec: {type: service, lifecycle: production, owner: x}',
+      /apiVersion example\.com\/v9/,
+    ],
+    [
+      'apiVersion: backstage.io/v1alpha1\nkind: Group\nmetadata: {name: g}\nspec: {type: team}',
+      /^document 1: .*children/,
+    ],
     ['- just\n- a list', /^document 1: .*mapping/],
     ['kind: Component\nmetadata: {name: a\n', /document 1.*invalid YAML/],
-    ['apiVersion: backstage.io/v1alpha1\nkind: Domain\nmetadata: {name: a}\nspec: {owner: x}\n---\nkey: [unclosed', /document 2.*invalid YAML/],
+    [
+      'apiVersion: backstage.io/v1alpha1\nkind: Domain\nmetadata: {name: a}\nspec: {owner: x}\n---\nkey: [unclosed',
+      /document 2.*invalid YAML/,
+    ],
     ['# only a comment\n', /holds no descriptor/],
-    [`${entity('Domain', 'same')}---\n${entity('Domain', 'same')}`, /^document 2: domain:default\/same is already declared by document 1/],
+    [
+      `${entity('Domain', 'same')}---\n${entity('Domain', 'same')}`,
+      /^document 2: domain:default\/same is already declared by document 1/,
+    ],
   ])('400 for %j', async (yaml, message) => {
     const body = expectError(await register(yaml), 400);
     expect(body.message).toMatch(message);
@@ -148,7 +196,10 @@ describe('register-yaml', () => {
   it('400 for a bad body', async () => {
     expectError(await register(42), 400);
     expectError(await register(''), 400);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: {} }), 400);
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/v1/catalog/register-yaml', headers: admin, payload: {} }),
+      400,
+    );
     expectError(await register('x'.repeat(512 * 1024 + 1)), 400);
   });
 

@@ -9,10 +9,14 @@ export function gitRepos() {
   const root = mkdtempSync(join(tmpdir(), 'hangar-catalog-test-'));
   let n = 0;
   const git = (cwd: string, ...args: string[]) => {
-    const res = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
-      cwd,
-      encoding: 'utf8',
-    });
+    const res = spawnSync(
+      'git',
+      ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args],
+      {
+        cwd,
+        encoding: 'utf8',
+      },
+    );
     if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
     return res.stdout;
   };

@@ -18,17 +18,31 @@ let travis: TravisFake;
 const ids: Record<string, string> = {};
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
-const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const post = (url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(admin), ...(payload ? { payload } : {}) });
 const setValue = async (type: string, value: object) => {
-  const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/integrations/credentials/${ids[type]}`, headers: bearer(admin), payload: { value } });
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/integrations/credentials/${ids[type]}`,
+    headers: bearer(admin),
+    payload: { value },
+  });
   expect(res.statusCode).toBe(200);
 };
 
 beforeAll(async () => {
-  [argo, circle, jenkins, travis] = await Promise.all([startArgoCdServer(), startCircleCiServer(), startJenkinsServer(), startTravisServer()]);
+  [argo, circle, jenkins, travis] = await Promise.all([
+    startArgoCdServer(),
+    startCircleCiServer(),
+    startJenkinsServer(),
+    startTravisServer(),
+  ]);
   argo.apps.set('shop', argoApp('shop'));
   circle.projects.add('gh/acme/shop');
-  circle.pipelines.push(circlePipeline('gh/acme/shop', 'https://github.com/acme/shop', 1), circlePipeline('gh/acme/web', 'https://github.com/acme/web', 2));
+  circle.pipelines.push(
+    circlePipeline('gh/acme/shop', 'https://github.com/acme/shop', 1),
+    circlePipeline('gh/acme/web', 'https://github.com/acme/web', 2),
+  );
   jenkins.jobs.set('api', { color: 'blue', builds: jenkinsBuilds(['SUCCESS', 'FAILURE']) });
   travis.builds.push(travisBuild(11, 'acme/shop'), travisBuild(12, 'acme/web', 'failed'));
   t = await buildTestApp({ CLOUDCI_API_URL: circle.url, CI_UPSTREAM_TIMEOUT_MS: '400' });
@@ -52,10 +66,17 @@ afterAll(async () => {
 
 describe('platform endpoints over the real adapters', () => {
   it('answer with the stored credentials', async () => {
-    expect((await get('/api/v1/gitopscd/applications')).json().map((a: { metadata: { name: string } }) => a.metadata.name)).toEqual(['shop']);
+    expect(
+      (await get('/api/v1/gitopscd/applications')).json().map((a: { metadata: { name: string } }) => a.metadata.name),
+    ).toEqual(['shop']);
     expect((await get('/api/v1/gitopscd/applications/shop')).json().status.health.status).toBe('Healthy');
-    expect((await post('/api/v1/gitopscd/applications/shop/sync')).json()).toMatchObject({ name: 'shop', phase: 'Running' });
-    expect((await get('/api/v1/cloudci/pipelines?vcsUrl=https%3A%2F%2Fgithub.com%2Facme%2Fshop')).json()).toHaveLength(1);
+    expect((await post('/api/v1/gitopscd/applications/shop/sync')).json()).toMatchObject({
+      name: 'shop',
+      phase: 'Running',
+    });
+    expect((await get('/api/v1/cloudci/pipelines?vcsUrl=https%3A%2F%2Fgithub.com%2Facme%2Fshop')).json()).toHaveLength(
+      1,
+    );
     const trig = await post('/api/v1/cloudci/pipelines/gh%2Facme%2Fshop/trigger', { branch: 'main' });
     expect(trig.statusCode).toBe(201);
     expect(circle.triggers.at(-1)).toEqual({ slug: 'gh/acme/shop', body: { branch: 'main' } });
@@ -72,8 +93,15 @@ describe('platform endpoints over the real adapters', () => {
     const build = await post('/api/v1/serverci/jobs/api/build');
     expect(build.statusCode).toBe(201);
     expect(build.json().queueItemId).toEqual(expect.any(Number));
-    expect((await get('/api/v1/hostedci/builds?repoSlug=acme%2Fweb')).json().map((b: { id: number }) => b.id)).toEqual([12]);
-    expect((await post('/api/v1/hostedci/builds/11/restart')).json()).toEqual({ id: 11, number: '11', state: 'created', stateChange: 'restart' });
+    expect((await get('/api/v1/hostedci/builds?repoSlug=acme%2Fweb')).json().map((b: { id: number }) => b.id)).toEqual([
+      12,
+    ]);
+    expect((await post('/api/v1/hostedci/builds/11/restart')).json()).toEqual({
+      id: 11,
+      number: '11',
+      state: 'created',
+      stateChange: 'restart',
+    });
   });
 
   it("pipelines' deploy port syncs over the real adapter and waits for Synced + Healthy", async () => {

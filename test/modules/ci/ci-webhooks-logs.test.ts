@@ -13,9 +13,17 @@ let logs: ReturnType<typeof captureLogs>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await buildApp(testConfig({ LOG_LEVEL: 'trace', SERVERCI_WEBHOOK_TOKEN: TOKEN, HOSTEDCI_WEBHOOK_TOKEN: TOKEN, CLOUDCI_WEBHOOK_SECRET: SECRET }), {
-    database: db.handle,
-  });
+  app = await buildApp(
+    testConfig({
+      LOG_LEVEL: 'trace',
+      SERVERCI_WEBHOOK_TOKEN: TOKEN,
+      HOSTEDCI_WEBHOOK_TOKEN: TOKEN,
+      CLOUDCI_WEBHOOK_SECRET: SECRET,
+    }),
+    {
+      database: db.handle,
+    },
+  );
   logs = captureLogs(app.log);
   await app.ready();
 });
@@ -33,7 +41,11 @@ describe('webhook secrets in logs', () => {
       payload: { name: 'api', build: { number: 1, phase: 'STARTED' } },
     });
     expect(ok.statusCode).toBe(200);
-    const wrong = await app.inject({ method: 'POST', url: `/api/v1/webhooks/hostedci?token=${TOKEN}x`, payload: { id: 1, state: 'passed' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: `/api/v1/webhooks/hostedci?token=${TOKEN}x`,
+      payload: { id: 1, state: 'passed' },
+    });
     expect(wrong.statusCode).toBe(401);
     const header = await app.inject({
       method: 'POST',
@@ -42,7 +54,12 @@ describe('webhook secrets in logs', () => {
       payload: { id: 2, state: 'passed' },
     });
     expect(header.statusCode).toBe(200);
-    const unsigned = await app.inject({ method: 'POST', url: '/api/v1/webhooks/cloudci', headers: { 'cloudci-signature': 'v1=00' }, payload: { id: 'e' } });
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/cloudci',
+      headers: { 'cloudci-signature': 'v1=00' },
+      payload: { id: 'e' },
+    });
     expect(unsigned.statusCode).toBe(401);
     for (const res of [ok, wrong, header, unsigned]) expect(res.body).not.toContain(TOKEN);
     const text = logs.text();

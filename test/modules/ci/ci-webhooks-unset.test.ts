@@ -30,7 +30,14 @@ describe('webhooks whose secret setting is unset', () => {
       }),
       401,
     );
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/hostedci?token=undefined', payload: { id: 1, state: 'passed' } }), 401);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/hostedci?token=undefined',
+        payload: { id: 1, state: 'passed' },
+      }),
+      401,
+    );
     // The deployment receivers (decision 864): an empty secret's HMAC, an empty token, "Bearer undefined".
     const github = await t.app.inject({
       method: 'POST',
@@ -43,7 +50,23 @@ describe('webhooks whose secret setting is unset', () => {
       payload: raw,
     });
     expect(expectError(github, 401).message).toContain('GITHUB_WEBHOOK_SECRET is not set');
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/gitlab', headers: { 'x-gitlab-token': '' }, payload: {} }), 401);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/argocd', headers: { authorization: 'Bearer undefined' }, payload: {} }), 401);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/gitlab',
+        headers: { 'x-gitlab-token': '' },
+        payload: {},
+      }),
+      401,
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/argocd',
+        headers: { authorization: 'Bearer undefined' },
+        payload: {},
+      }),
+      401,
+    );
   });
 });

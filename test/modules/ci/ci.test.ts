@@ -11,7 +11,8 @@ const fakes = fakePlatforms();
 
 const as = (token: string) => ({ ...bearer(token), 'x-organization-id': org });
 const get = (url: string, token = user.token) => t.app.inject({ method: 'GET', url, headers: as(token) });
-const post = (url: string, payload?: object, token = admin) => t.app.inject({ method: 'POST', url, headers: as(token), ...(payload ? { payload } : {}) });
+const post = (url: string, payload?: object, token = admin) =>
+  t.app.inject({ method: 'POST', url, headers: as(token), ...(payload ? { payload } : {}) });
 
 async function credential(type: string, value: object) {
   const res = await post('/api/v1/integrations/credentials', { type, name: type, value });
@@ -82,7 +83,10 @@ describe('GitOps CD', () => {
         .map((a: { metadata: { name: string } }) => a.metadata.name)
         .sort(),
     ).toEqual(['billing', 'shop']);
-    expect(fakes.credentials.at(-1)).toEqual({ type: 'gitopscd', value: { url: 'https://argocd.example.test', token: 'argo-tok' } });
+    expect(fakes.credentials.at(-1)).toEqual({
+      type: 'gitopscd',
+      value: { url: 'https://argocd.example.test', token: 'argo-tok' },
+    });
     expect((await get('/api/v1/gitopscd/applications?project=retail')).json()).toHaveLength(1);
     const one = await get('/api/v1/gitopscd/applications/billing');
     expect(one.json()).toEqual({
@@ -92,7 +96,11 @@ describe('GitOps CD', () => {
         source: { repoURL: 'https://git.example.test/billing.git', path: 'deploy', targetRevision: 'HEAD' },
         destination: { server: 'https://kubernetes.default.svc', namespace: 'billing' },
       },
-      status: { health: { status: 'Degraded' }, sync: { status: 'OutOfSync', revision: 'abc123' }, operationState: { phase: null, finishedAt: null } },
+      status: {
+        health: { status: 'Degraded' },
+        sync: { status: 'OutOfSync', revision: 'abc123' },
+        operationState: { phase: null, finishedAt: null },
+      },
     });
     expectError(await get('/api/v1/gitopscd/applications/nope'), 404);
   });
@@ -101,7 +109,9 @@ describe('GitOps CD', () => {
     const res = await post('/api/v1/gitopscd/applications/shop/sync');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'shop', namespace: 'argocd', revision: 'HEAD', phase: 'Running' });
-    expect((await post('/api/v1/gitopscd/applications/shop/sync', { revision: 'v2', bogus: 1 })).json().revision).toBe('v2');
+    expect((await post('/api/v1/gitopscd/applications/shop/sync', { revision: 'v2', bogus: 1 })).json().revision).toBe(
+      'v2',
+    );
     expectError(await post('/api/v1/gitopscd/applications/shop/sync', { prune: 'yes' }), 400);
     expectError(await post('/api/v1/gitopscd/applications/nope/sync'), 404);
   });
@@ -144,7 +154,9 @@ describe('hosted CI platform', () => {
 
   it('lists pipelines, filtered by vcsUrl', async () => {
     expect((await get('/api/v1/cloudci/pipelines')).json()).toHaveLength(2);
-    const shop = await get(`/api/v1/cloudci/pipelines?vcsUrl=${encodeURIComponent('https://github.com/acme/shop.git')}`);
+    const shop = await get(
+      `/api/v1/cloudci/pipelines?vcsUrl=${encodeURIComponent('https://github.com/acme/shop.git')}`,
+    );
     expect(shop.json()).toHaveLength(1);
     expect(shop.json()[0]).toMatchObject({
       projectSlug: 'gh/acme/shop',
@@ -157,7 +169,12 @@ describe('hosted CI platform', () => {
   it('triggers by URL-encoded slug (admin): 201 with the new pipeline; bad slug 400; unknown project 404', async () => {
     const res = await post('/api/v1/cloudci/pipelines/gh%2Facme%2Fshop/trigger', { branch: 'release' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ projectSlug: 'gh/acme/shop', state: 'created', id: expect.any(String), number: expect.any(Number) });
+    expect(res.json()).toMatchObject({
+      projectSlug: 'gh/acme/shop',
+      state: 'created',
+      id: expect.any(String),
+      number: expect.any(Number),
+    });
     expect(fakes.circle.triggered.at(-1)).toEqual({ projectSlug: 'gh/acme/shop', branch: 'release' });
     expectError(await post('/api/v1/cloudci/pipelines/shop/trigger'), 400);
     expectError(await post('/api/v1/cloudci/pipelines/gh%2Facme%2Fshop/trigger', { branch: 'a', tag: 'b' }), 400);
@@ -180,7 +197,10 @@ describe('self-run CI server', () => {
       color: 'blue',
       lastBuild: { number: 2, result: 'SUCCESS', timestamp: expect.any(Number), duration: 30_000 },
     });
-    expect(jobs.find((j: { name: string }) => j.name === 'web')).toMatchObject({ color: 'anime', lastBuild: { result: null } });
+    expect(jobs.find((j: { name: string }) => j.name === 'web')).toMatchObject({
+      color: 'anime',
+      lastBuild: { result: null },
+    });
   });
 
   it("reads a job's builds; missing job 404; limit bounded", async () => {

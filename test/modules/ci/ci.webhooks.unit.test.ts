@@ -18,7 +18,9 @@ describe('webhook verification and reading', () => {
 
   it('reads JSON, form payload fields, and refuses anything else', () => {
     expect(readWebhookBody(Buffer.from('{"id":1}'), 'application/json')).toEqual({ id: 1 });
-    expect(readWebhookBody(Buffer.from(`payload=${encodeURIComponent('{"id":2}')}`), 'application/x-www-form-urlencoded')).toEqual({ id: 2 });
+    expect(
+      readWebhookBody(Buffer.from(`payload=${encodeURIComponent('{"id":2}')}`), 'application/x-www-form-urlencoded'),
+    ).toEqual({ id: 2 });
     expect(readWebhookBody(Buffer.from('[1]'), 'application/json')).toBeUndefined();
     expect(readWebhookBody(Buffer.from('payload=nope'), 'application/x-www-form-urlencoded')).toBeUndefined();
     // An empty body is a valid (bare) call: read as {}.
@@ -37,7 +39,15 @@ describe('webhook verification and reading', () => {
 describe('status mapping of ci.build.updated', () => {
   it('CircleCI workflow and job statuses', () => {
     const wf = (status: string) =>
-      toBuildEvent('cloudci', { type: 'workflow-completed', workflow: { id: 'w', name: 'build', status, url: 'u' }, project: { slug: 'gh/a/b' } }, at)!;
+      toBuildEvent(
+        'cloudci',
+        {
+          type: 'workflow-completed',
+          workflow: { id: 'w', name: 'build', status, url: 'u' },
+          project: { slug: 'gh/a/b' },
+        },
+        at,
+      )!;
     expect(['success', 'failed', 'error', 'canceled', 'running', 'on_hold', 'weird'].map((s) => wf(s).status)).toEqual([
       'succeeded',
       'failed',
@@ -49,7 +59,11 @@ describe('status mapping of ci.build.updated', () => {
     ]);
     const job = toBuildEvent(
       'cloudci',
-      { type: 'job-completed', job: { id: 'j', name: 'test', status: 'infrastructure_fail' }, workflow: { id: 'w', url: 'u' } },
+      {
+        type: 'job-completed',
+        job: { id: 'j', name: 'test', status: 'infrastructure_fail' },
+        workflow: { id: 'w', url: 'u' },
+      },
       at,
     )!;
     expect(job).toMatchObject({ id: 'j', name: 'test', status: 'failed', url: 'u' });
@@ -71,11 +85,15 @@ describe('status mapping of ci.build.updated', () => {
       status: 'succeeded',
       url: 'u',
     });
-    expect(toBuildEvent('serverci', { id: 7, name: 'x', result: 'aborted' }, at)).toMatchObject({ id: '7', status: 'cancelled' });
+    expect(toBuildEvent('serverci', { id: 7, name: 'x', result: 'aborted' }, at)).toMatchObject({
+      id: '7',
+      status: 'cancelled',
+    });
   });
 
   it('Travis CI states (document: passed, failed, errored, canceled, started, created)', () => {
-    const tr = (state: string) => toBuildEvent('hostedci', { id: 9, state, repository: { owner_name: 'a', name: 'b' } }, at)!;
+    const tr = (state: string) =>
+      toBuildEvent('hostedci', { id: 9, state, repository: { owner_name: 'a', name: 'b' } }, at)!;
     expect(['passed', 'failed', 'errored', 'canceled', 'started', 'created'].map((s) => tr(s).status)).toEqual([
       'succeeded',
       'failed',

@@ -35,20 +35,29 @@ function catalogStub() {
     async list(_caller: Caller, q: { skip: number; take: number }) {
       pages.push(q.skip);
       const cols = { id: components.id, name: components.name, annotations: components.annotations };
-      const data = await db.handle.db.select(cols).from(components).orderBy(asc(components.name), asc(components.id)).limit(q.take).offset(q.skip);
+      const data = await db.handle.db
+        .select(cols)
+        .from(components)
+        .orderBy(asc(components.name), asc(components.id))
+        .limit(q.take)
+        .offset(q.skip);
       const [{ total }] = (await db.handle.db.select({ total: count() }).from(components)) as [{ total: number }];
       return { data, total };
     },
     async componentsOfTeam(_caller: Caller, teamId: string) {
       const [team] = await db.handle.db.select().from(teams).where(eq(teams.id, teamId));
       if (!team) throw new NotFound('Team not found');
-      return db.handle.db.select({ id: components.id, name: components.name }).from(components).where(eq(components.teamId, teamId));
+      return db.handle.db
+        .select({ id: components.id, name: components.name })
+        .from(components)
+        .where(eq(components.teamId, teamId));
     },
   };
   return catalog;
 }
 
-const component = (values: { name?: string; annotations?: Record<string, string>; teamId?: string } = {}) => insertComponent(db.handle.db, values);
+const component = (values: { name?: string; annotations?: Record<string, string>; teamId?: string } = {}) =>
+  insertComponent(db.handle.db, values);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -59,7 +68,12 @@ afterAll(async () => {
 
 describe('cost service over FakeCostSource', () => {
   const build = (source: FakeCostSource, catalog = catalogStub()) =>
-    createCostService({ db: db.handle.db, source, currency: 'EUR', catalog: catalog as unknown as Parameters<typeof createCostService>[0]['catalog'] });
+    createCostService({
+      db: db.handle.db,
+      source,
+      currency: 'EUR',
+      catalog: catalog as unknown as Parameters<typeof createCostService>[0]['catalog'],
+    });
 
   it('available follows the source health probe', async () => {
     const source = new FakeCostSource();
@@ -76,7 +90,11 @@ describe('cost service over FakeCostSource', () => {
     source.set('7d', 'label:app', web.name, alloc(7));
     source.set('30d', 'label:app', `app=${web.name}`, alloc(30));
     source.set('7d', 'label:app', 'someone-else', alloc(99));
-    expect(await service.actual(user, web.id)).toEqual({ componentId: web.id, sevenDay: alloc(7), thirtyDay: alloc(30) });
+    expect(await service.actual(user, web.id)).toEqual({
+      componentId: web.id,
+      sevenDay: alloc(7),
+      thirtyDay: alloc(30),
+    });
 
     const shop = await component({ annotations: { 'hangar.io/cost-aggregate': 'namespace:shop' } });
     source.set('7d', 'namespace', 'shop', alloc(70));
@@ -84,8 +102,15 @@ describe('cost service over FakeCostSource', () => {
     expect(await service.actual(user, shop.id)).toEqual({ componentId: shop.id, sevenDay: alloc(70), thirtyDay: null });
 
     const unknown = await component();
-    expect(await service.actual(user, unknown.id)).toEqual({ componentId: unknown.id, sevenDay: null, thirtyDay: null });
-    await expect(service.actual(user, MISSING)).rejects.toMatchObject({ statusCode: 404, message: 'Component not found' });
+    expect(await service.actual(user, unknown.id)).toEqual({
+      componentId: unknown.id,
+      sevenDay: null,
+      thirtyDay: null,
+    });
+    await expect(service.actual(user, MISSING)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Component not found',
+    });
   });
 
   it('source unreachable: actual and sync answer 503, nothing is stored', async () => {
@@ -95,7 +120,10 @@ describe('cost service over FakeCostSource', () => {
     const c = await component();
     source.set('7d', 'label:app', c.name, alloc(1));
     source.up = false;
-    await expect(service.actual(user, c.id)).rejects.toMatchObject({ statusCode: 503, message: 'OpenCost is unreachable' });
+    await expect(service.actual(user, c.id)).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'OpenCost is unreachable',
+    });
     await expect(service.sync(caller)).rejects.toMatchObject({ statusCode: 503 });
     expect(await service.history(user, c.id)).toEqual([]);
   });
@@ -110,9 +138,16 @@ describe('cost service over FakeCostSource', () => {
       .returning();
     const prefix = uniq('bulk');
     // Enough components for two catalog pages.
-    await db.handle.db.insert(components).values(Array.from({ length: 110 }, (_, i) => ({ name: `${prefix}-${String(i).padStart(3, '0')}`, kind: 'service' })));
+    await db.handle.db
+      .insert(components)
+      .values(
+        Array.from({ length: 110 }, (_, i) => ({ name: `${prefix}-${String(i).padStart(3, '0')}`, kind: 'service' })),
+      );
     const cheap = await component({ teamId: team!.id, annotations: { 'hangar.io/budget-usd': '$5' } });
-    const dear = await component({ teamId: team!.id, annotations: { 'hangar.io/cost-aggregate': 'namespace:payments', 'hangar.io/budget-usd': 'lots' } });
+    const dear = await component({
+      teamId: team!.id,
+      annotations: { 'hangar.io/cost-aggregate': 'namespace:payments', 'hangar.io/budget-usd': 'lots' },
+    });
     const idle = await component({ teamId: team!.id });
     source.set('7d', 'label:app', cheap.name, alloc(2.5));
     source.set('7d', 'label:app', `${prefix}-042`, alloc(1));
@@ -123,7 +158,10 @@ describe('cost service over FakeCostSource', () => {
     const spy = vi.spyOn(source, 'allocations');
     expect(await service.sync(caller)).toBe(3);
     expect(catalog.pages).toEqual([0, 100]);
-    expect(spy.mock.calls.map(([window, aggregate]) => `${window} ${aggregate}`).sort()).toEqual(['7d label:app', '7d namespace']);
+    expect(spy.mock.calls.map(([window, aggregate]) => `${window} ${aggregate}`).sort()).toEqual([
+      '7d label:app',
+      '7d namespace',
+    ]);
 
     const [record] = await service.history(user, dear.id);
     expect(record).toEqual({ ...alloc(40), currency: 'EUR', syncedAt: expect.any(Date) });

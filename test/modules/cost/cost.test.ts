@@ -9,7 +9,13 @@ let admin: string;
 let user: string;
 let oc: Awaited<ReturnType<typeof startFakeOpenCost>>;
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const a = (total: number) => ({ cpuCost: total / 2, ramCost: total / 4, pvCost: total / 8, networkCost: total / 8, totalCost: total });
+const a = (total: number) => ({
+  cpuCost: total / 2,
+  ramCost: total / 4,
+  pvCost: total / 8,
+  networkCost: total / 8,
+  totalCost: total,
+});
 const names = { web: uniq('web'), api: uniq('api'), shop: uniq('shop') };
 
 beforeAll(async () => {
@@ -45,16 +51,35 @@ describe('cost', () => {
       sevenDay: { cpuCost: 20, memoryCost: 10, pvCost: 5, networkCost: 5, totalCost: 40 },
       thirtyDay: { cpuCost: 80, memoryCost: 40, pvCost: 20, networkCost: 20, totalCost: 160 },
     });
-    const shop = await createComponent(t, { name: names.shop, annotations: { 'hangar.io/cost-aggregate': 'namespace:shop' } });
-    expect((await get(`/api/v1/cost/components/${shop.id}/actual`)).json()).toMatchObject({ sevenDay: { totalCost: 20 }, thirtyDay: { totalCost: 90 } });
+    const shop = await createComponent(t, {
+      name: names.shop,
+      annotations: { 'hangar.io/cost-aggregate': 'namespace:shop' },
+    });
+    expect((await get(`/api/v1/cost/components/${shop.id}/actual`)).json()).toMatchObject({
+      sevenDay: { totalCost: 20 },
+      thirtyDay: { totalCost: 90 },
+    });
     const lonely = await createComponent(t);
-    expect((await get(`/api/v1/cost/components/${lonely.id}/actual`)).json()).toEqual({ componentId: lonely.id, sevenDay: null, thirtyDay: null });
+    expect((await get(`/api/v1/cost/components/${lonely.id}/actual`)).json()).toEqual({
+      componentId: lonely.id,
+      sevenDay: null,
+      thirtyDay: null,
+    });
   });
 
   it('sync (admin) stores 7-day records; history, team and platform summaries', async () => {
-    const team = await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: bearer(admin), payload: { name: uniq('costteam') } });
+    const team = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/teams',
+      headers: bearer(admin),
+      payload: { name: uniq('costteam') },
+    });
     expect(team.statusCode).toBe(201);
-    const api = await createComponent(t, { name: names.api, owner: team.json().name, annotations: { 'hangar.io/budget-usd': '100' } });
+    const api = await createComponent(t, {
+      name: names.api,
+      owner: team.json().name,
+      annotations: { 'hangar.io/budget-usd': '100' },
+    });
     expectError(await t.app.inject({ method: 'POST', url: '/api/v1/cost/sync', headers: bearer(user) }), 403);
     const sync = await t.app.inject({ method: 'POST', url: '/api/v1/cost/sync', headers: bearer(admin) });
     expect(sync.statusCode).toBe(200);
@@ -84,7 +109,13 @@ describe('cost', () => {
     const top = await get('/api/v1/cost/summary?limit=2');
     expect(top.json()).toEqual([
       { componentId: api.id, totalCost: 80, currency: 'EUR', syncedAt: expect.any(String), budgetUsd: 100 },
-      { componentId: expect.any(String), totalCost: 40, currency: 'EUR', syncedAt: expect.any(String), budgetUsd: null },
+      {
+        componentId: expect.any(String),
+        totalCost: 40,
+        currency: 'EUR',
+        syncedAt: expect.any(String),
+        budgetUsd: null,
+      },
     ]);
     expect((await get('/api/v1/cost/summary')).json()).toHaveLength(3);
   });
@@ -99,6 +130,9 @@ describe('cost', () => {
     expectError(await t.app.inject({ url: '/api/v1/cost/available' }), 401);
     const c = await createComponent(down);
     expectError(await get(`/api/v1/cost/components/${c.id}/actual`, await down.adminToken(), down), 503);
-    expectError(await down.app.inject({ method: 'POST', url: '/api/v1/cost/sync', headers: bearer(await down.adminToken()) }), 503);
+    expectError(
+      await down.app.inject({ method: 'POST', url: '/api/v1/cost/sync', headers: bearer(await down.adminToken()) }),
+      503,
+    );
   });
 });

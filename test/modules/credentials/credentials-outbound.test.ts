@@ -49,7 +49,12 @@ const METADATA = [
 ];
 
 const store = (t: TestApp, token: string, type: string, value: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/integrations/credentials', headers: bearer(token), payload: { type, name: type, value } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/integrations/credentials',
+    headers: bearer(token),
+    payload: { type, name: type, value },
+  });
 
 describe('credential URLs under the outbound policy (item 8)', () => {
   it('refuses link-local and metadata addresses in every spelling, for every platform with a url, even from an admin', async () => {
@@ -63,12 +68,24 @@ describe('credential URLs under the outbound policy (item 8)', () => {
 
   it('in production refuses loopback and private addresses too, and a stored one is never called with the token', async () => {
     const admin = await prod.adminToken();
-    for (const url of [`http://127.0.0.1:${port}`, `http://[::ffff:127.0.0.1]:${port}`, `http://2130706433:${port}`, 'http://10.0.0.1', 'http://[fd00::1]']) {
+    for (const url of [
+      `http://127.0.0.1:${port}`,
+      `http://[::ffff:127.0.0.1]:${port}`,
+      `http://2130706433:${port}`,
+      'http://10.0.0.1',
+      'http://[fd00::1]',
+    ]) {
       expectError(await store(prod, admin, 'serverci', { url, username: 'u', apiToken: 'jenkins-token' }), 400);
     }
     // One stored while the setting allowed it (the dev app shares the database) is refused at call time.
     expect(
-      (await store(dev, await dev.adminToken(), 'serverci', { url: `http://127.0.0.1:${port}`, username: 'u', apiToken: 'jenkins-token' })).statusCode,
+      (
+        await store(dev, await dev.adminToken(), 'serverci', {
+          url: `http://127.0.0.1:${port}`,
+          username: 'u',
+          apiToken: 'jenkins-token',
+        })
+      ).statusCode,
     ).toBe(201);
     const member = (await prod.newUser('credout')).token;
     const res = await prod.app.inject({ url: '/api/v1/serverci/jobs', headers: bearer(member) });

@@ -28,7 +28,11 @@ beforeAll(async () => {
   app = await buildApp(testConfig({ LOG_LEVEL: 'trace' }), { database: db.handle });
   logs = captureLogs(app.log);
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: ADMIN.username, password: ADMIN.password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username: ADMIN.username, password: ADMIN.password },
+  });
   admin = login.json().token;
 });
 afterAll(async () => {
@@ -50,7 +54,11 @@ describe("a credential's value is never found in clear", () => {
       method: 'POST',
       url: '/api/v1/integrations/credentials',
       headers: bearer(admin),
-      payload: { type: 'serverci', name: 'jenkins', value: { url: 'http://127.0.0.1:9', username: SECRET_USER, apiToken: SECRET_API_TOKEN } },
+      payload: {
+        type: 'serverci',
+        name: 'jenkins',
+        value: { url: 'http://127.0.0.1:9', username: SECRET_USER, apiToken: SECRET_API_TOKEN },
+      },
     });
     expect(jenkins.statusCode).toBe(201);
     // Failing paths: a duplicate, a bad update, and platform calls that fail upstream (port 9 answers nothing).
@@ -84,10 +92,14 @@ describe("a credential's value is never found in clear", () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await call({ method: 'GET', url: '/api/v1/gitopscd/applications', headers: bearer(admin) })).statusCode).toBe(503);
+    expect(
+      (await call({ method: 'GET', url: '/api/v1/gitopscd/applications', headers: bearer(admin) })).statusCode,
+    ).toBe(503);
     const build = await call({ method: 'POST', url: '/api/v1/serverci/jobs/api/build', headers: bearer(admin) });
     expect(build.statusCode, build.body).toBe(503);
-    expect((await call({ method: 'GET', url: '/api/v1/integrations/credentials', headers: bearer(admin) })).statusCode).toBe(200);
+    expect(
+      (await call({ method: 'GET', url: '/api/v1/integrations/credentials', headers: bearer(admin) })).statusCode,
+    ).toBe(200);
 
     const basic = Buffer.from(`${SECRET_USER}:${SECRET_API_TOKEN}`).toString('base64');
     for (const secret of [SECRET_TOKEN, SECRET_API_TOKEN, SECRET_USER, basic]) {
@@ -99,10 +111,20 @@ describe("a credential's value is never found in clear", () => {
     const rows = await db.handle.db.execute('SELECT * FROM integration_credentials');
     const dump = JSON.stringify(rows);
     expect(dump).toContain('gitopscd');
-    for (const secret of [SECRET_TOKEN, SECRET_API_TOKEN, SECRET_USER, basic, Buffer.from(SECRET_TOKEN).toString('base64')]) expect(dump).not.toContain(secret);
+    for (const secret of [
+      SECRET_TOKEN,
+      SECRET_API_TOKEN,
+      SECRET_USER,
+      basic,
+      Buffer.from(SECRET_TOKEN).toString('base64'),
+    ])
+      expect(dump).not.toContain(secret);
 
     // What is stored opens only with the server's key, and only for its own row.
-    const value = await app.hangar.modules.credentials.readValue({ actor: undefined as never, organizationId: null, requestId: 't' }, 'gitopscd');
+    const value = await app.hangar.modules.credentials.readValue(
+      { actor: undefined as never, organizationId: null, requestId: 't' },
+      'gitopscd',
+    );
     expect(value).toEqual({ url: 'http://127.0.0.1:9', token: SECRET_TOKEN });
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialKeyring, CredentialUnreadable, credentialAad } from '../../../src/modules/credentials/credentials.crypto.js';
+import {
+  CredentialKeyring,
+  CredentialUnreadable,
+  credentialAad,
+} from '../../../src/modules/credentials/credentials.crypto.js';
 
 const value = { url: 'https://argocd.test', token: 'tok-123' };
 

@@ -40,11 +40,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (token: string, org?: string) => ({ ...bearer(token), ...(org ? { 'x-organization-id': org } : {}) });
-const create = (payload: unknown, org?: string, token = admin) => t.app.inject({ method: 'POST', url, headers: as(token, org), payload: payload as object });
+const create = (payload: unknown, org?: string, token = admin) =>
+  t.app.inject({ method: 'POST', url, headers: as(token, org), payload: payload as object });
 
 describe('integration credentials', () => {
   it('creates per organization, answers without the value, lists only the current organization', async () => {
-    const res = await create({ type: 'gitopscd', name: 'Argo prod', value: { url: 'https://argocd.example.test/', token: 'argo-secret-token-1' } }, orgA);
+    const res = await create(
+      {
+        type: 'gitopscd',
+        name: 'Argo prod',
+        value: { url: 'https://argocd.example.test/', token: 'argo-secret-token-1' },
+      },
+      orgA,
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ type: 'gitopscd', name: 'Argo prod', orgId: orgA });
@@ -95,24 +103,46 @@ describe('integration credentials', () => {
       expect(err.message, JSON.stringify(payload)).toContain(field);
     }
     // hostedci's url is optional
-    expect((await create({ type: 'hostedci', name: 'Travis', value: { token: 'travis-tok' } }, orgB)).statusCode).toBe(201);
+    expect((await create({ type: 'hostedci', name: 'Travis', value: { token: 'travis-tok' } }, orgB)).statusCode).toBe(
+      201,
+    );
   });
 
   it('admin only for writes; members read; outsiders get 403', async () => {
-    expectError(await create({ type: 'serverci', name: 'J', value: { url: 'https://j.test', username: 'u', apiToken: 't' } }, orgA, member.token), 403);
+    expectError(
+      await create(
+        { type: 'serverci', name: 'J', value: { url: 'https://j.test', username: 'u', apiToken: 't' } },
+        orgA,
+        member.token,
+      ),
+      403,
+    );
     expectError(await t.app.inject({ method: 'GET', url, headers: as(outsider.token, orgA) }), 403);
     expectError(await t.app.inject({ method: 'GET', url }), 401);
     expectError(await t.app.inject({ method: 'GET', url, headers: as(admin, 'not-a-uuid') }), 400);
   });
 
   it('PATCH replaces name and/or value (validated against the type); DELETE removes', async () => {
-    const res = await create({ type: 'serverci', name: 'Jenkins', value: { url: 'https://j.test', username: 'u', apiToken: 't' } }, orgA);
+    const res = await create(
+      { type: 'serverci', name: 'Jenkins', value: { url: 'https://j.test', username: 'u', apiToken: 't' } },
+      orgA,
+    );
     const id = res.json().id as string;
-    const renamed = await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(admin, orgA), payload: { name: 'Jenkins 2' } });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${id}`,
+      headers: as(admin, orgA),
+      payload: { name: 'Jenkins 2' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id, name: 'Jenkins 2', type: 'serverci' });
     const bad = expectError(
-      await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(admin, orgA), payload: { value: { url: 'https://j.test' } } }),
+      await t.app.inject({
+        method: 'PATCH',
+        url: `${url}/${id}`,
+        headers: as(admin, orgA),
+        payload: { value: { url: 'https://j.test' } },
+      }),
       400,
     );
     expect(bad.message).toContain('value.username');
@@ -124,16 +154,38 @@ describe('integration credentials', () => {
     });
     expect(revalued.statusCode).toBe(200);
     expect(revalued.body).not.toContain('new-jenkins-token');
-    const read = await t.app.hangar.modules.credentials.readValue({ actor: undefined as never, organizationId: orgA, requestId: 'x' }, 'serverci');
+    const read = await t.app.hangar.modules.credentials.readValue(
+      { actor: undefined as never, organizationId: orgA, requestId: 'x' },
+      'serverci',
+    );
     expect(read).toEqual({ url: 'https://j2.test', username: 'v', apiToken: 'new-jenkins-token' });
 
-    expectError(await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(member.token, orgA), payload: { name: 'x' } }), 403);
-    expectError(await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(admin, orgB), payload: { name: 'x' } }), 404);
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `${url}/${id}`,
+        headers: as(member.token, orgA),
+        payload: { name: 'x' },
+      }),
+      403,
+    );
+    expectError(
+      await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: as(admin, orgB), payload: { name: 'x' } }),
+      404,
+    );
     expectError(await t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers: as(admin, orgB) }), 404);
     const del = await t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers: as(admin, orgA) });
     expect(del.statusCode).toBe(204);
     expectError(await t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers: as(admin, orgA) }), 404);
-    expectError(await t.app.inject({ method: 'PATCH', url: `${url}/not-a-uuid`, headers: as(admin, orgA), payload: { name: 'x' } }), 400);
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `${url}/not-a-uuid`,
+        headers: as(admin, orgA),
+        payload: { name: 'x' },
+      }),
+      400,
+    );
   });
 });
 
@@ -141,12 +193,20 @@ describe('key rotation', () => {
   it('an earlier secret still opens its records, which are re-sealed under the current key; an unknown key is a 400', async () => {
     const org = await newOrg(admin);
     const caller = systemCaller({ organizationId: org });
-    const deps = (secrets: string[]) => ({ db: t.database.db, keyring: new CredentialKeyring(secrets), log: t.app.log, audit: t.app.hangar.audit });
+    const deps = (secrets: string[]) => ({
+      db: t.database.db,
+      keyring: new CredentialKeyring(secrets),
+      log: t.app.log,
+      audit: t.app.hangar.audit,
+    });
     const before = createCredentialsService(deps(['old-secret']));
     const created = await before.create(caller, { type: 'cloudci', name: 'c', value: { token: 'rotate-me' } });
     const keyOf = async () =>
-      ((await t.database.db.execute(sql`SELECT key_id FROM integration_credentials WHERE id = ${created.id}`)) as unknown as { rows: { key_id: string }[] })
-        .rows[0]!.key_id;
+      (
+        (await t.database.db.execute(
+          sql`SELECT key_id FROM integration_credentials WHERE id = ${created.id}`,
+        )) as unknown as { rows: { key_id: string }[] }
+      ).rows[0]!.key_id;
     const oldKey = await keyOf();
 
     expect(
@@ -159,6 +219,8 @@ describe('key rotation', () => {
     const newKey = await keyOf();
     expect(newKey).not.toBe(oldKey);
     expect(newKey).toBe(new CredentialKeyring(['new-secret']).currentKeyId);
-    expect(await createCredentialsService(deps(['new-secret'])).readValue(caller, 'cloudci')).toEqual({ token: 'rotate-me' });
+    expect(await createCredentialsService(deps(['new-secret'])).readValue(caller, 'cloudci')).toEqual({
+      token: 'rotate-me',
+    });
   });
 });

@@ -3,8 +3,16 @@ import { setting, widgetConfigProblem } from '../../../src/modules/dashboards/wi
 
 describe('widget config checks', () => {
   it('accepts known settings and ignores unknown keys', () => {
-    expect(widgetConfigProblem('deployment_feed', { limit: 5, componentId: '6f1c2b1e-0c5e-4d8e-9a51-6a3d1d2b9e10', color: 'red' })).toBeUndefined();
-    expect(widgetConfigProblem('component_health', { kind: 'service', owner: 'team-a', componentIds: [] })).toBeUndefined();
+    expect(
+      widgetConfigProblem('deployment_feed', {
+        limit: 5,
+        componentId: '6f1c2b1e-0c5e-4d8e-9a51-6a3d1d2b9e10',
+        color: 'red',
+      }),
+    ).toBeUndefined();
+    expect(
+      widgetConfigProblem('component_health', { kind: 'service', owner: 'team-a', componentIds: [] }),
+    ).toBeUndefined();
     expect(widgetConfigProblem('alert_summary', { anything: 1 })).toBeUndefined();
     expect(widgetConfigProblem('slo_gauge', { objective: 99.5 })).toBeUndefined();
   });

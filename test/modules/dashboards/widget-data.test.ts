@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function api(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | undefined, payload?: object) {
-  return t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload !== undefined ? { payload } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload !== undefined ? { payload } : {}),
+  });
 }
 async function dataOf(type: string, config: object = {}, token = user.token) {
   const w = (await api('POST', `/api/v1/dashboards/${board}/widgets`, admin, { type, title: type, config })).json();
@@ -39,7 +44,9 @@ async function environment() {
   return row!;
 }
 async function deploy(componentId: string, environmentId: string, version: string, status: string, at: Date) {
-  await t.database.db.insert(deployments).values({ componentId, environmentId, version, status, createdAt: at, updatedAt: at });
+  await t.database.db
+    .insert(deployments)
+    .values({ componentId, environmentId, version, status, createdAt: at, updatedAt: at });
 }
 async function incident(payload: object) {
   const res = await api('POST', '/api/v1/incidents', admin, { title: uniq('inc'), ...payload });
@@ -79,7 +86,13 @@ describe('widget data from platform records', () => {
     await api('PATCH', `/api/v1/incidents/${resolved.id}/status`, admin, { status: 'resolved' });
     const res = await dataOf('alert_summary');
     expect(res.sample).toBe(false);
-    expect(res.data.openIncidents).toEqual({ P1: before.P1 + 2, P2: before.P2, P3: before.P3 + 1, P4: before.P4, total: before.total + 3 });
+    expect(res.data.openIncidents).toEqual({
+      P1: before.P1 + 2,
+      P2: before.P2,
+      P3: before.P3 + 1,
+      P4: before.P4,
+      total: before.total + 3,
+    });
   });
 
   it('team_activity lists recent timeline entries, newest first', async () => {
@@ -88,13 +101,28 @@ describe('widget data from platform records', () => {
     await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'second note' });
     const res = await dataOf('team_activity', { limit: 3 });
     expect(res.sample).toBe(false);
-    expect(res.data.items.map((i: { message: string }) => i.message)).toEqual(['second note', 'first note', 'Incident created: Activity']);
-    expect(res.data.items[0]).toMatchObject({ kind: 'incident_update', incidentId: inc.id, incidentTitle: 'Activity', type: 'update', authorId: user.id });
+    expect(res.data.items.map((i: { message: string }) => i.message)).toEqual([
+      'second note',
+      'first note',
+      'Incident created: Activity',
+    ]);
+    expect(res.data.items[0]).toMatchObject({
+      kind: 'incident_update',
+      incidentId: inc.id,
+      incidentTitle: 'Activity',
+      type: 'update',
+      authorId: user.id,
+    });
   });
 
   it('component_health combines the latest deployment and open incidents', async () => {
     const owner = uniq('team');
-    const [ok, broken, burning, idle] = [await component({ owner }), await component({ owner }), await component({ owner }), await component({ owner })];
+    const [ok, broken, burning, idle] = [
+      await component({ owner }),
+      await component({ owner }),
+      await component({ owner }),
+      await component({ owner }),
+    ];
     const other = await component({ owner: 'someone-else', kind: 'website' });
     const e = await environment();
     const base = Date.now();
@@ -115,7 +143,11 @@ describe('widget data from platform records', () => {
       latestDeployment: { version: '2', status: 'succeeded', environmentName: e.name },
     });
     expect(byId[broken.id]).toMatchObject({ health: 'degraded', latestDeployment: { status: 'rolled_back' } });
-    expect(byId[burning.id]).toMatchObject({ health: 'incident', affectedByOpenIncident: true, openIncidentIds: [inc.id] });
+    expect(byId[burning.id]).toMatchObject({
+      health: 'incident',
+      affectedByOpenIncident: true,
+      openIncidentIds: [inc.id],
+    });
     expect(byId[idle.id]).toMatchObject({ health: 'unknown', latestDeployment: null });
     expect(res.data.summary).toEqual({ healthy: 1, degraded: 1, deploying: 0, incident: 1, unknown: 1 });
 
@@ -132,16 +164,21 @@ describe('widget data from platform records', () => {
     expect(websites.data.components.every((c: { kind: string }) => c.kind === 'website')).toBe(true);
   });
 
-  it.each(['metric_graph', 'queue_status', 'slo_gauge', 'uptime_chart'])('%s answers sample data marked sample: true', async (type) => {
-    const res = await dataOf(type);
-    expect(res).toMatchObject({ type, sample: true, generatedAt: expect.any(String), data: expect.any(Object) });
-    expect(Object.keys(res.data).length).toBeGreaterThan(0);
-  });
+  it.each(['metric_graph', 'queue_status', 'slo_gauge', 'uptime_chart'])(
+    '%s answers sample data marked sample: true',
+    async (type) => {
+      const res = await dataOf(type);
+      expect(res).toMatchObject({ type, sample: true, generatedAt: expect.any(String), data: expect.any(Object) });
+      expect(Object.keys(res.data).length).toBeGreaterThan(0);
+    },
+  );
 
   it('follows dashboard visibility and widget ownership', async () => {
     const owner = await t.newUser('owner');
     const priv = (await api('POST', '/api/v1/dashboards', owner.token, { name: 'Private' })).json();
-    const w = (await api('POST', `/api/v1/dashboards/${priv.id}/widgets`, admin, { type: 'alert_summary', title: 'A' })).json();
+    const w = (
+      await api('POST', `/api/v1/dashboards/${priv.id}/widgets`, admin, { type: 'alert_summary', title: 'A' })
+    ).json();
     expect((await api('GET', `/api/v1/dashboards/${priv.id}/widgets/${w.id}/data`, owner.token)).statusCode).toBe(200);
     expectError(await api('GET', `/api/v1/dashboards/${priv.id}/widgets/${w.id}/data`, user.token), 404);
     expectError(await api('GET', `/api/v1/dashboards/${board}/widgets/${w.id}/data`, user.token), 404);

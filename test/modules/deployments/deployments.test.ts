@@ -17,7 +17,12 @@ beforeAll(async () => {
     .values({ name: uniq('svc'), kind: 'service' })
     .returning();
   componentId = c!.id;
-  const env = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: bearer(admin), payload: { name: uniq('env') } });
+  const env = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/environments',
+    headers: bearer(admin),
+    payload: { name: uniq('env') },
+  });
   expect(env.statusCode, env.body).toBe(201);
   environmentId = env.json().id;
 });
@@ -25,11 +30,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (id: string, token = admin) => t.app.inject({ url: `/api/v1/deployments/${id}`, headers: token ? bearer(token) : {} });
+const get = (id: string, token = admin) =>
+  t.app.inject({ url: `/api/v1/deployments/${id}`, headers: token ? bearer(token) : {} });
 
 describe('GET /api/v1/deployments/:id', () => {
   it("names the pipeline whose run deployed it, the run's commit and who triggered it", async () => {
-    const p = await createPipeline(t, admin, { name: uniq('ship'), stages: [{ id: 'd', type: 'deploy', config: { componentId, environmentId } }] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('ship'),
+      stages: [{ id: 'd', type: 'deploy', config: { componentId, environmentId } }],
+    });
     const run = await trigger(t, admin, p.id, { version: '2.0.1', commitSha: 'abc1234def' });
     const done = await waitForRun(t, admin, p.id, run.id, ['succeeded', 'failed'], 25_000);
     expect(done.status, done.logs).toBe('succeeded');
@@ -55,7 +64,10 @@ describe('GET /api/v1/deployments/:id', () => {
   });
 
   it('answers nulls for a deployment without a pipeline run', async () => {
-    const [row] = await t.database.db.insert(deployments).values({ componentId, environmentId, version: '0.9.0', status: 'succeeded' }).returning();
+    const [row] = await t.database.db
+      .insert(deployments)
+      .values({ componentId, environmentId, version: '0.9.0', status: 'succeeded' })
+      .returning();
     const res = await get(row!.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({

@@ -18,7 +18,12 @@ beforeAll(async () => {
   gh.host.add('acme', 'no-catalog-file', {});
   gh.host.add('acme', 'broken-yaml', { file: 'kind: [Component\n  : : :' });
   const credentialId = await credential(t, 'github', { token: gh.token });
-  const res = await api(t, 'POST', '/api/v1/catalog/discovery', { provider: 'github', baseUrl: gh.url, owner: 'acme', credentialId });
+  const res = await api(t, 'POST', '/api/v1/catalog/discovery', {
+    provider: 'github',
+    baseUrl: gh.url,
+    owner: 'acme',
+    credentialId,
+  });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json()).toMatchObject({
     filePath: 'catalog-info.yaml',
@@ -49,13 +54,19 @@ describe('discovery sources (admin)', () => {
       expect(JSON.stringify(body)).toContain(field);
     }
     const user = await t.newUser('not-admin');
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/catalog/discovery', headers: { authorization: `Bearer ${user.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/catalog/discovery',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(res.statusCode).toBe(403);
     expectError(await api(t, 'GET', `/api/v1/catalog/discovery/${crypto.randomUUID()}/status`), 404);
   }, 300_000);
 
   it('lists, reads and changes a source', async () => {
-    expect((await api(t, 'GET', '/api/v1/catalog/discovery')).json().map((s: { id: string }) => s.id)).toContain(sourceId);
+    expect((await api(t, 'GET', '/api/v1/catalog/discovery')).json().map((s: { id: string }) => s.id)).toContain(
+      sourceId,
+    );
     const res = await api(t, 'PATCH', `/api/v1/catalog/discovery/${sourceId}`, { schedule: '*/30 * * * *' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().schedule).toBe('*/30 * * * *');
@@ -65,7 +76,12 @@ describe('discovery sources (admin)', () => {
 describe('a GitHub organization scan', () => {
   it('registers every catalog file as a location and reports per-repository errors', async () => {
     const { status } = await scan(t, sourceId);
-    expect(status).toMatchObject({ state: 'finished', repositoriesSeen: 44, filesFound: 41, entities: { created: 40, removed: 0 } });
+    expect(status).toMatchObject({
+      state: 'finished',
+      repositoriesSeen: 44,
+      filesFound: 41,
+      entities: { created: 40, removed: 0 },
+    });
     expect(status.errors.map((e: { repository: string }) => e.repository)).toEqual(['acme/broken-yaml']);
     expect(status.requests.made).toBeGreaterThan(40);
     expect(status.rateLimit.remaining).not.toBeNull();
@@ -111,14 +127,24 @@ describe('a GitHub organization scan', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().outcome).toBe('refresh-queued');
-    await expect.poll(async () => (await entity(t, 'gh-svc-7')).json().description, { timeout: 2000, interval: 25 }).toBe('Pushed just now');
+    await expect
+      .poll(async () => (await entity(t, 'gh-svc-7')).json().description, { timeout: 2000, interval: 25 })
+      .toBe('Pushed just now');
   }, 300_000);
 
   it('ignores a push to another branch or not touching the catalog file', async () => {
     const repository = { id: repos[8]!.id, full_name: 'acme/svc-8', default_branch: 'main', owner: { login: 'acme' } };
-    const other = await githubDelivery(t, 'push', { ref: 'refs/heads/feature', repository, commits: [{ modified: ['catalog-info.yaml'] }] });
+    const other = await githubDelivery(t, 'push', {
+      ref: 'refs/heads/feature',
+      repository,
+      commits: [{ modified: ['catalog-info.yaml'] }],
+    });
     expect(other.json()).toMatchObject({ outcome: 'ignored' });
-    const untouched = await githubDelivery(t, 'push', { ref: 'refs/heads/main', repository, commits: [{ modified: ['README.md'], added: [], removed: [] }] });
+    const untouched = await githubDelivery(t, 'push', {
+      ref: 'refs/heads/main',
+      repository,
+      commits: [{ modified: ['README.md'], added: [], removed: [] }],
+    });
     expect(untouched.json().outcome).toBe('ignored');
   }, 300_000);
 
@@ -133,7 +159,10 @@ describe('a GitHub organization scan', () => {
     await expect.poll(async () => (await entity(t, 'gh-svc-9')).statusCode, { timeout: 5000, interval: 25 }).toBe(404);
     const deleted = repos[10]!;
     gh.host.repos.delete(deleted.id);
-    await githubDelivery(t, 'repository', { action: 'deleted', repository: { id: deleted.id, full_name: 'acme/svc-10', owner: { login: 'acme' } } });
+    await githubDelivery(t, 'repository', {
+      action: 'deleted',
+      repository: { id: deleted.id, full_name: 'acme/svc-10', owner: { login: 'acme' } },
+    });
     await expect.poll(async () => (await entity(t, 'gh-svc-10')).statusCode, { timeout: 5000, interval: 25 }).toBe(404);
   }, 300_000);
 

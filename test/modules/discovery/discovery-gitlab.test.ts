@@ -12,7 +12,8 @@ const repos: HostedRepo[] = [];
 beforeAll(async () => {
   t = await buildTestApp(env);
   gl = await startFakeGitlab();
-  for (let i = 0; i < 15; i++) repos.push(gl.host.add(i % 2 ? 'platform/backend' : 'platform', `proj-${i}`, { file: component(`gl-proj-${i}`) }));
+  for (let i = 0; i < 15; i++)
+    repos.push(gl.host.add(i % 2 ? 'platform/backend' : 'platform', `proj-${i}`, { file: component(`gl-proj-${i}`) }));
   gl.host.add('platform', 'archived', { archived: true, file: component('gl-archived') });
   gl.host.add('platform', 'empty', { empty: true });
   gl.host.add('elsewhere', 'not-ours', { file: component('gl-not-ours') });
@@ -35,7 +36,13 @@ afterAll(async () => {
 describe('a GitLab group scan (subgroups included)', () => {
   it('registers the catalog files of the group and its subgroups', async () => {
     const { status } = await scan(t, sourceId);
-    expect(status).toMatchObject({ state: 'finished', repositoriesSeen: 17, filesFound: 15, entities: { created: 15 }, errorCount: 0 });
+    expect(status).toMatchObject({
+      state: 'finished',
+      repositoriesSeen: 17,
+      filesFound: 15,
+      entities: { created: 15 },
+      errorCount: 0,
+    });
     expect((await entity(t, 'gl-proj-3')).statusCode).toBe(200);
     expect((await entity(t, 'gl-archived')).statusCode).toBe(404);
     expect((await entity(t, 'gl-not-ours')).statusCode).toBe(404);
@@ -60,7 +67,9 @@ describe('a GitLab group scan (subgroups included)', () => {
       total_commits_count: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
-    await expect.poll(async () => (await entity(t, 'gl-proj-3')).json().description, { timeout: 2000, interval: 25 }).toBe('Pushed to GitLab');
+    await expect
+      .poll(async () => (await entity(t, 'gl-proj-3')).json().description, { timeout: 2000, interval: 25 })
+      .toBe('Pushed to GitLab');
   }, 300_000);
 
   it('refuses a delivery without the right X-Gitlab-Token', async () => {
@@ -70,7 +79,11 @@ describe('a GitLab group scan (subgroups included)', () => {
   it('applies a project deletion from a system hook', async () => {
     const repo = repos[4]!;
     gl.host.repos.delete(repo.id);
-    const res = await gitlabDelivery(t, 'System Hook', { event_name: 'project_destroy', project_id: repo.id, path_with_namespace: 'platform/proj-4' });
+    const res = await gitlabDelivery(t, 'System Hook', {
+      event_name: 'project_destroy',
+      project_id: repo.id,
+      path_with_namespace: 'platform/proj-4',
+    });
     expect(res.json().outcome).toBe('refresh-queued');
     await expect.poll(async () => (await entity(t, 'gl-proj-4')).statusCode, { timeout: 5000, interval: 25 }).toBe(404);
   }, 300_000);

@@ -17,14 +17,24 @@ afterAll(() => t.close());
 
 describe('deployment events', () => {
   it('record emits deployment.created and setStatus deployment.updated, to the caller’s organization', async () => {
-    const env = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: bearer(await t.adminToken()), payload: { name: uniq('env') } });
+    const env = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/environments',
+      headers: bearer(await t.adminToken()),
+      payload: { name: uniq('env') },
+    });
     const [component] = await t.database.db
       .insert(components)
       .values({ name: uniq('svc'), kind: 'service' })
       .returning();
     const service = createDeploymentsService({ db: t.database.db, events });
     const caller = systemCaller({ organizationId: null });
-    const row = await service.record(caller, { componentId: component!.id, environmentId: env.json().id, version: '1.2.3', status: 'pending' });
+    const row = await service.record(caller, {
+      componentId: component!.id,
+      environmentId: env.json().id,
+      version: '1.2.3',
+      status: 'pending',
+    });
     await service.setStatus(caller, row.id, 'succeeded');
     expect(sent.map((e) => [e.name, e.payload.id, e.payload.status])).toEqual([
       ['deployment.created', row.id, 'pending'],
@@ -36,7 +46,9 @@ describe('deployment events', () => {
   it('a refused write emits nothing', async () => {
     const before = sent.length;
     const service = createDeploymentsService({ db: t.database.db, events });
-    await expect(service.setStatus(systemCaller(), '00000000-0000-4000-8000-000000000000', 'failed')).rejects.toThrow(/not found/i);
+    await expect(service.setStatus(systemCaller(), '00000000-0000-4000-8000-000000000000', 'failed')).rejects.toThrow(
+      /not found/i,
+    );
     expect(sent.length).toBe(before);
   });
 });

@@ -56,7 +56,11 @@ describe('environments', () => {
       order: 3,
       metadata: { region: 'eu', n: 2, nested: { a: [1] } },
     });
-    expect(full.json()).toMatchObject({ description: 'd', order: 3, metadata: { region: 'eu', n: 2, nested: { a: [1] } } });
+    expect(full.json()).toMatchObject({
+      description: 'd',
+      order: 3,
+      metadata: { region: 'eu', n: 2, nested: { a: [1] } },
+    });
   });
 
   it('only name is required: type defaults to development; metadata null means {}', async () => {
@@ -111,9 +115,21 @@ describe('environments', () => {
   it('get, patch, delete; 404 unknown; 400 bad UUID / body', async () => {
     const env = await createEnv({ description: 'before' });
     expect((await req('GET', `${base}/${env.id}`, user.token)).json()).toMatchObject({ id: env.id, name: env.name });
-    const patched = await req('PATCH', `${base}/${env.id}`, admin, { order: 7, metadata: { k: 'v' }, description: null, type: 'sandbox' });
+    const patched = await req('PATCH', `${base}/${env.id}`, admin, {
+      order: 7,
+      metadata: { k: 'v' },
+      description: null,
+      type: 'sandbox',
+    });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ id: env.id, name: env.name, order: 7, metadata: { k: 'v' }, description: null, type: 'sandbox' });
+    expect(patched.json()).toMatchObject({
+      id: env.id,
+      name: env.name,
+      order: 7,
+      metadata: { k: 'v' },
+      description: null,
+      type: 'sandbox',
+    });
     expect((await req('PATCH', `${base}/${env.id}`, admin, {})).json()).toMatchObject({ order: 7 });
     expectError(await req('PATCH', `${base}/${env.id}`, admin, { type: 'qa' }), 400);
     expectError(await req('PATCH', `${base}/${env.id}`, admin, { name: '' }), 400);
@@ -149,7 +165,12 @@ describe('deployments', () => {
       status: 'succeeded',
       pipelineRunId: MISSING,
     });
-    const d3 = await deployments().record(systemCaller(), { componentId: c2.id, environmentId: envA.id, version: '2.0.0', status: 'failed' });
+    const d3 = await deployments().record(systemCaller(), {
+      componentId: c2.id,
+      environmentId: envA.id,
+      version: '2.0.0',
+      status: 'failed',
+    });
     expect(d1).toMatchObject({ status: 'pending', deployedBy: user.id, pipelineRunId: null });
 
     const ids = async (qs: string) => {
@@ -210,20 +231,46 @@ describe('deployments', () => {
   it('the record / setStatus verbs refuse unknown references and statuses', async () => {
     const env = await createEnv();
     const c = await createComponent();
-    await expect(deployments().record(systemCaller(), { componentId: MISSING, environmentId: env.id, version: '1', status: 'pending' })).rejects.toMatchObject({
-      statusCode: 404,
-    });
-    await expect(deployments().record(systemCaller(), { componentId: c.id, environmentId: MISSING, version: '1', status: 'pending' })).rejects.toMatchObject({
+    await expect(
+      deployments().record(systemCaller(), {
+        componentId: MISSING,
+        environmentId: env.id,
+        version: '1',
+        status: 'pending',
+      }),
+    ).rejects.toMatchObject({
       statusCode: 404,
     });
     await expect(
-      deployments().record(systemCaller(), { componentId: c.id, environmentId: env.id, version: '1', status: 'done' as never }),
+      deployments().record(systemCaller(), {
+        componentId: c.id,
+        environmentId: MISSING,
+        version: '1',
+        status: 'pending',
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(
+      deployments().record(systemCaller(), {
+        componentId: c.id,
+        environmentId: env.id,
+        version: '1',
+        status: 'done' as never,
+      }),
     ).rejects.toMatchObject({
       statusCode: 400,
     });
     await expect(deployments().setStatus(systemCaller(), MISSING, 'failed')).rejects.toMatchObject({ statusCode: 404 });
-    const d = await deployments().record(systemCaller(), { componentId: c.id, environmentId: env.id, version: '1', status: 'pending' });
-    await expect(deployments().setStatus(systemCaller(), d.id, 'bogus' as never)).rejects.toMatchObject({ statusCode: 400 });
+    const d = await deployments().record(systemCaller(), {
+      componentId: c.id,
+      environmentId: env.id,
+      version: '1',
+      status: 'pending',
+    });
+    await expect(deployments().setStatus(systemCaller(), d.id, 'bogus' as never)).rejects.toMatchObject({
+      statusCode: 400,
+    });
   });
 });
 

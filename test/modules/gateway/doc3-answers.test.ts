@@ -23,7 +23,8 @@ const req = (method: string, url: string, payload?: object, tok = user) =>
   t.app.inject({ method: method as 'GET', url, headers: bearer(tok), ...(payload ? { payload } : {}) });
 const codes = async (list: [string, string, object?, string?][]) => {
   const out: Record<string, number> = {};
-  for (const [m, u, p, tok] of list) out[`${m} ${u} ${JSON.stringify(p ?? null)}`] = (await req(m, u, p, tok)).statusCode;
+  for (const [m, u, p, tok] of list)
+    out[`${m} ${u} ${JSON.stringify(p ?? null)}`] = (await req(m, u, p, tok)).statusCode;
   return out;
 };
 
@@ -91,8 +92,9 @@ describe('integration answers with no upstream reachable (policy, search links, 
       ['POST', '/api/v1/gateway/health/check'],
     ]);
     const want = [
-      200, 400, 400, 400, 400, 404, 503, 404, 400, 200, 400, 201, 400, 201, 400, 400, 400, 404, 404, 404, 404, 400, 200, 200, 503, 404, 404, 200, 404, 400, 400,
-      200, 400, 200, 403, 200, 503, 503, 503, 404, 200, 200, 404, 503, 200, 400, 400, 400, 400, 404, 400, 404, 400, 200, 200, 200,
+      200, 400, 400, 400, 400, 404, 503, 404, 400, 200, 400, 201, 400, 201, 400, 400, 400, 404, 404, 404, 404, 400, 200,
+      200, 503, 404, 404, 200, 404, 400, 400, 200, 400, 200, 403, 200, 503, 503, 503, 404, 200, 200, 404, 503, 200, 400,
+      400, 400, 400, 404, 400, 404, 400, 200, 200, 200,
     ];
     expect(Object.values(res)).toEqual(want);
   });
@@ -100,15 +102,28 @@ describe('integration answers with no upstream reachable (policy, search links, 
   it('admin-only overview: 403 for a user, 401 without a token; documented empty answers', async () => {
     expect((await req('GET', '/api/v1/searchengine/indices')).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/v1/searchengine/indices' })).statusCode).toBe(401);
-    for (const u of ['/api/v1/policyengine/status', '/api/v1/cost/available', '/api/v1/registry/available', '/api/v1/gateway/routes'])
+    for (const u of [
+      '/api/v1/policyengine/status',
+      '/api/v1/cost/available',
+      '/api/v1/registry/available',
+      '/api/v1/gateway/routes',
+    ])
       expect((await t.app.inject({ url: u })).statusCode).toBe(401);
     expect((await req('GET', '/api/v1/registry/available')).json()).toEqual({ available: false });
     expect((await req('GET', '/api/v1/cost/available')).json()).toEqual({ available: false });
-    expect((await req('GET', '/api/v1/policyengine/status')).json()).toEqual({ reachable: false, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    expect((await req('GET', '/api/v1/policyengine/status')).json()).toEqual({
+      reachable: false,
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
     expect((await req('GET', '/api/v1/gateway/routes')).json()).toEqual({ data: [], total: 0, page: 1, limit: 20 });
     expect((await req('GET', '/api/v1/gateway/health')).json()).toEqual({ data: [] });
     expect((await req('POST', '/api/v1/gateway/sync')).json()).toEqual({ synced: 0, errors: [] });
-    expect((await req('POST', '/api/v1/gateway/health/check')).json()).toEqual({ checked: 0, up: 0, degraded: 0, down: 0 });
+    expect((await req('POST', '/api/v1/gateway/health/check')).json()).toEqual({
+      checked: 0,
+      up: 0,
+      degraded: 0,
+      down: 0,
+    });
     expect((await req('GET', `/api/v1/registry/components/${comp.id}/vulnerabilities/summary`)).json()).toEqual({
       componentId: comp.id,
       total: 0,
@@ -119,7 +134,10 @@ describe('integration answers with no upstream reachable (policy, search links, 
       unknown: 0,
       syncedAt: null,
     });
-    const stats = (await req('GET', `/api/v1/components/${comp.id}/searchengine-indices/stats`)).json() as { reachable: boolean; stats?: unknown }[];
+    const stats = (await req('GET', `/api/v1/components/${comp.id}/searchengine-indices/stats`)).json() as {
+      reachable: boolean;
+      stats?: unknown;
+    }[];
     expect(stats.length).toBeGreaterThan(0);
     for (const e of stats) expect(e.reachable === false && !('stats' in e)).toBe(true);
     expect(1).toBe(1);

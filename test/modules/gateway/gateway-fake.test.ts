@@ -90,15 +90,21 @@ describe('gateway service over FakeGateway', () => {
     ]);
     const one = await service().get(user, list.data[1]!.id);
     expect(one).toEqual(list.data[1]);
-    await expect(service().get(user, MISSING)).rejects.toMatchObject({ statusCode: 404, message: 'Gateway route not found' });
+    await expect(service().get(user, MISSING)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Gateway route not found',
+    });
 
     beta.up = true;
     expect(await service().sync(caller)).toEqual({ synced: 3, errors: [] });
-    expect((await service().list(user, { ...page, gatewayType: 'beta' })).data.map((r) => r.externalId)).toEqual(['b1']);
+    expect((await service().list(user, { ...page, gatewayType: 'beta' })).data.map((r) => r.externalId)).toEqual([
+      'b1',
+    ]);
   });
 
   it('a route the gateway stops reporting turns stale (first staleSince kept) and is cleared when it returns', async () => {
-    const find = async (externalId: string) => (await service().list(user, page)).data.find((r) => r.externalId === externalId)!;
+    const find = async (externalId: string) =>
+      (await service().list(user, page)).data.find((r) => r.externalId === externalId)!;
     const saved = alpha.routes;
     alpha.routes = saved.filter((r) => r.externalId !== 'a2');
     await service().sync(caller);
@@ -136,8 +142,14 @@ describe('gateway service over FakeGateway', () => {
     await service().sync(caller);
     expect((await service().get(user, orders.id)).componentId).toBe(c!.id);
     expect((await service().list(user, { ...page, componentId: c!.id })).data.map((r) => r.id)).toEqual([orders.id]);
-    await expect(service().link(user, orders.id, MISSING)).rejects.toMatchObject({ statusCode: 404, message: 'Component not found' });
-    await expect(service().link(user, MISSING, c!.id)).rejects.toMatchObject({ statusCode: 404, message: 'Gateway route not found' });
+    await expect(service().link(user, orders.id, MISSING)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Component not found',
+    });
+    await expect(service().link(user, MISSING, c!.id)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Gateway route not found',
+    });
     expect(await service().link(user, orders.id, null)).toMatchObject({ componentId: null });
   });
 
@@ -155,7 +167,13 @@ describe('gateway service over FakeGateway', () => {
     probe.probed.length = 0;
     expect(await service().check(caller)).toEqual({ checked: 6, up: 2, degraded: 1, down: 3 });
     // Stale routes (a1, a2, b1 now) are not probed.
-    expect(probe.probed.map((u) => new URL(u).pathname).sort()).toEqual(['/broken', '/offline', '/ok', '/slow', '/teapot']);
+    expect(probe.probed.map((u) => new URL(u).pathname).sort()).toEqual([
+      '/broken',
+      '/offline',
+      '/ok',
+      '/slow',
+      '/teapot',
+    ]);
 
     const routes = new Map((await service().list(user, page)).data.map((r) => [r.id, r.externalId]));
     const byName = Object.fromEntries((await service().health(user)).data.map((h) => [routes.get(h.routeId), h]));

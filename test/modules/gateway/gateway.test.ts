@@ -27,7 +27,9 @@ beforeAll(async () => {
     if (req.url.pathname === '/slow') await new Promise((r) => setTimeout(r, 400));
     return { status: req.url.pathname === '/broken' ? 503 : 200, body: {} };
   });
-  aws = await startFakeApiGateway([{ id: 'api1', name: 'billing', stages: ['prod'], resources: [{ id: 'res1', path: '/invoices', methods: ['GET'] }] }]);
+  aws = await startFakeApiGateway([
+    { id: 'api1', name: 'billing', stages: ['prod'], resources: [{ id: 'res1', path: '/invoices', methods: ['GET'] }] },
+  ]);
   t = await buildTestApp({
     GATEWAY_ALPHA_ENABLED: 'true',
     GATEWAY_ALPHA_URL: kong.url,
@@ -90,7 +92,9 @@ describe('gateway', () => {
     const removed = kongState.routes.pop()!;
     await req('POST', '/api/v1/gateway/sync');
     const stale = (await req('GET', '/api/v1/gateway/routes?stale=true')).json();
-    expect(stale.data).toEqual([expect.objectContaining({ externalId: 'k-broken', stale: true, staleSince: expect.any(String) })]);
+    expect(stale.data).toEqual([
+      expect.objectContaining({ externalId: 'k-broken', stale: true, staleSince: expect.any(String) }),
+    ]);
     expect((await req('GET', '/api/v1/gateway/routes?stale=false')).json().total).toBe(3);
     kongState.routes.push(removed);
     await req('POST', '/api/v1/gateway/sync');
@@ -104,7 +108,9 @@ describe('gateway', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ id: route.id, componentId: c.id });
     await req('POST', '/api/v1/gateway/sync');
-    expect((await req('GET', `/api/v1/gateway/routes?componentId=${c.id}`)).json().data.map((r: { id: string }) => r.id)).toEqual([route.id]);
+    expect(
+      (await req('GET', `/api/v1/gateway/routes?componentId=${c.id}`)).json().data.map((r: { id: string }) => r.id),
+    ).toEqual([route.id]);
     expectError(await req('PATCH', `/api/v1/gateway/routes/${route.id}`, { componentId: MISSING }), 404);
     expectError(await req('PATCH', `/api/v1/gateway/routes/${MISSING}`, { componentId: c.id }), 404);
     expectError(await req('PATCH', `/api/v1/gateway/routes/${route.id}`, { componentId: 'x' }), 400);
@@ -117,7 +123,9 @@ describe('gateway', () => {
     const health = (await req('GET', '/api/v1/gateway/health')).json().data;
     expect(health).toHaveLength(4);
     const routes = (await req('GET', '/api/v1/gateway/routes')).json().data as { id: string; name: string }[];
-    const byName = Object.fromEntries(routes.map((r) => [r.name, health.find((h: { routeId: string }) => h.routeId === r.id)]));
+    const byName = Object.fromEntries(
+      routes.map((r) => [r.name, health.find((h: { routeId: string }) => h.routeId === r.id)]),
+    );
     expect(byName.orders).toEqual({
       id: expect.any(String),
       routeId: expect.any(String),
@@ -141,9 +149,19 @@ describe('gateway', () => {
   it('inactive without adapters: empty answers; 401 without a token', async () => {
     const tok = await none.adminToken();
     expect((await req('POST', '/api/v1/gateway/sync', undefined, none, tok)).json()).toEqual({ synced: 0, errors: [] });
-    expect((await req('GET', '/api/v1/gateway/routes', undefined, none, tok)).json()).toEqual({ data: [], total: 0, page: 1, limit: 20 });
+    expect((await req('GET', '/api/v1/gateway/routes', undefined, none, tok)).json()).toEqual({
+      data: [],
+      total: 0,
+      page: 1,
+      limit: 20,
+    });
     expect((await req('GET', '/api/v1/gateway/health', undefined, none, tok)).json()).toEqual({ data: [] });
-    expect((await req('POST', '/api/v1/gateway/health/check', undefined, none, tok)).json()).toEqual({ checked: 0, up: 0, degraded: 0, down: 0 });
+    expect((await req('POST', '/api/v1/gateway/health/check', undefined, none, tok)).json()).toEqual({
+      checked: 0,
+      up: 0,
+      degraded: 0,
+      down: 0,
+    });
     expectError(await t.app.inject({ url: '/api/v1/gateway/routes' }), 401);
   });
 });

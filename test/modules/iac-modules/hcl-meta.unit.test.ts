@@ -67,7 +67,11 @@ variable "token" {
   default   = "s"
 }`,
     },
-    { name: 'outputs.tf', content: 'output "id" {\n  value = aws_instance.x.id\n  description = "The id"\n}\noutput "greeting" { value = "hi-${var.alpha}" }' },
+    {
+      name: 'outputs.tf',
+      content:
+        'output "id" {\n  value = aws_instance.x.id\n  description = "The id"\n}\noutput "greeting" { value = "hi-${var.alpha}" }',
+    },
     { name: 'main.tf', content: 'variable "alpha" { type = number }\nresource "null_resource" "x" {}' },
   ];
 
@@ -112,7 +116,11 @@ variable "token" {
 
   it('reads nullable = false and sensitive outputs', async () => {
     const { variables, outputs } = await moduleMeta([
-      { name: 'a.tf', content: 'variable "n" {\n  type = string\n  nullable = false\n}\noutput "secret" {\n  value = var.n\n  sensitive = true\n}\n' },
+      {
+        name: 'a.tf',
+        content:
+          'variable "n" {\n  type = string\n  nullable = false\n}\noutput "secret" {\n  value = var.n\n  sensitive = true\n}\n',
+      },
     ]);
     expect(variables[0]).toMatchObject({ name: 'n', nullable: false, sensitive: false });
     expect(outputs[0]).toEqual({ name: 'secret', description: null, value: 'var.n', sensitive: true });
@@ -132,11 +140,20 @@ variable "token" {
         azs: { type: 'list(string)', default: ['a', 'b'], sensitive: true, nullable: false },
         name: {},
       },
-      output: [{ vpc_id: { value: '${aws_vpc.this.id}', description: 'The VPC' } }, { arn: { value: 'arn-${aws_vpc.this.id}' } }],
+      output: [
+        { vpc_id: { value: '${aws_vpc.this.id}', description: 'The VPC' } },
+        { arn: { value: 'arn-${aws_vpc.this.id}' } },
+      ],
     };
     const { variables, outputs } = await moduleMeta([{ name: 'main.tf.json', content: JSON.stringify(json) }]);
     expect(variables.map((v) => v.name)).toEqual(['azs', 'cidr', 'name']);
-    expect(variables[0]).toMatchObject({ type: 'list(string)', default: '["a","b"]', sensitive: true, nullable: false, required: false });
+    expect(variables[0]).toMatchObject({
+      type: 'list(string)',
+      default: '["a","b"]',
+      sensitive: true,
+      nullable: false,
+      required: false,
+    });
     expect(variables[1]).toMatchObject({
       type: 'string',
       description: 'CIDR',
@@ -154,7 +171,10 @@ variable "token" {
 
   it('applies override files after the others, attribute by attribute', async () => {
     const { variables } = await moduleMeta([
-      { name: 'variables.tf', content: 'variable "size" {\n  type = number\n  default = 1\n  description = "Size"\n}\n' },
+      {
+        name: 'variables.tf',
+        content: 'variable "size" {\n  type = number\n  default = 1\n  description = "Size"\n}\n',
+      },
       { name: 'a_override.tf', content: 'variable "size" {\n  default = 3\n}\nvariable "unknown" {}\n' },
     ]);
     expect(variables).toHaveLength(1);
@@ -188,11 +208,14 @@ describe('versions', () => {
     expect(tagVersion('v1.2.3')).toBe('1.2.3');
     expect(tagVersion('1.2.3')).toBe('1.2.3');
     expect(tagVersion('v2.0.0-rc.1')).toBe('2.0.0-rc.1');
-    for (const bad of ['latest', 'v1.2', '=1.2.3', 'V1.2.3', 'vv1.2.3', 'release-1.0.0', '01.2.3']) expect(tagVersion(bad)).toBeUndefined();
+    for (const bad of ['latest', 'v1.2', '=1.2.3', 'V1.2.3', 'vv1.2.3', 'release-1.0.0', '01.2.3'])
+      expect(tagVersion(bad)).toBeUndefined();
   });
 
   it('sorts by semver precedence, highest first', () => {
-    const sorted = sortVersionsDesc(['v1.0.0', '1.10.0', 'v1.2.0', 'v2.0.0-rc.1', '2.0.0', 'v0.9.9'].map((version) => ({ version })));
+    const sorted = sortVersionsDesc(
+      ['v1.0.0', '1.10.0', 'v1.2.0', 'v2.0.0-rc.1', '2.0.0', 'v0.9.9'].map((version) => ({ version })),
+    );
     expect(sorted.map((r) => r.version)).toEqual(['2.0.0', 'v2.0.0-rc.1', '1.10.0', 'v1.2.0', 'v1.0.0', 'v0.9.9']);
     expect(highestVersion(['v1.0.0', '1.1.0'])).toBe('1.1.0');
     expect(highestVersion([])).toBeNull();

@@ -11,7 +11,10 @@ describe('HclPool', () => {
   });
 
   it('parses files in worker threads, several at once', async () => {
-    const files = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.tf`, content: `variable "v${i}" {\n  type = string\n}\n` }));
+    const files = Array.from({ length: 6 }, (_, i) => ({
+      name: `f${i}.tf`,
+      content: `variable "v${i}" {\n  type = string\n}\n`,
+    }));
     const out = await Promise.all(files.map((f) => pool.parse(f.name, f.content)));
     expect(out.map((j) => Object.keys(j.variable as object)[0])).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'v5']);
     expect((pool as unknown as { slots: unknown[] }).slots.length).toBeLessThanOrEqual(2);

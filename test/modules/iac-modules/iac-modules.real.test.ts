@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
+import { gitIn } from '../../helpers/git-repo.js';
 
 /**
  * Real Terraform modules (issue 9): repositories generated in the shape of terraform-aws-vpc (many
@@ -15,14 +15,7 @@ import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../hel
 const INGEST = 'iac-ingest-token-for-real-modules';
 const root = mkdtempSync(join(tmpdir(), 'iacm-real-'));
 
-function git(dir: string, ...args: string[]) {
-  const r = spawnSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
+const git = gitIn;
 
 /** `variables.tf` with `n` variables in the style of terraform-aws-vpc (types, defaults, validations). */
 function vpcVariables(n: number): string {
@@ -114,7 +107,12 @@ afterAll(async () => {
 
 const base = '/api/v1/iac-modules';
 const create = (sourceRepoUrl: string) =>
-  t.app.inject({ method: 'POST', url: base, headers: auth, payload: { name: uniq('vpc'), provider: 'cloud_a', engine: 'engine_a', sourceRepoUrl } });
+  t.app.inject({
+    method: 'POST',
+    url: base,
+    headers: auth,
+    payload: { name: uniq('vpc'), provider: 'cloud_a', engine: 'engine_a', sourceRepoUrl },
+  });
 
 describe('a module shaped like terraform-aws-vpc', () => {
   let id: string;
@@ -152,7 +150,11 @@ describe('a module shaped like terraform-aws-vpc', () => {
 
   it('keeps every validation block, sensitive and nullable, and reads *.tf.json', async () => {
     const list = (await t.app.inject({ url: `${base}/${id}/versions`, headers: auth })).json() as any[];
-    expect(list.map((v) => v.version)).toEqual(['v3.0.0-rc.1', '3.0.0-beta', ...vpc.semverTags.filter((v) => v.startsWith('v2.')).reverse()]);
+    expect(list.map((v) => v.version)).toEqual([
+      'v3.0.0-rc.1',
+      '3.0.0-beta',
+      ...vpc.semverTags.filter((v) => v.startsWith('v2.')).reverse(),
+    ]);
     const v224 = list.find((v) => v.version === 'v2.24.0');
     expect(v224.variablesMeta).toHaveLength(64 + 3);
     const byName = Object.fromEntries(v224.variablesMeta.map((v: any) => [v.name, v]));
@@ -166,7 +168,12 @@ describe('a module shaped like terraform-aws-vpc', () => {
       ],
     });
     expect(byName.secret_token).toMatchObject({ sensitive: true, nullable: true, default: 'null' });
-    expect(byName.azs).toMatchObject({ type: 'list(string)', description: 'Availability zones', default: '[]', required: false });
+    expect(byName.azs).toMatchObject({
+      type: 'list(string)',
+      description: 'Availability zones',
+      default: '[]',
+      required: false,
+    });
     expect(v224.outputsMeta.map((o: any) => o.name)).toEqual(['vpc_arn', 'vpc_id']);
     expect(v224.outputsMeta[1]).toMatchObject({ value: 'aws_vpc.this[0].id', description: 'The ID of the VPC' });
   });
@@ -178,7 +185,9 @@ describe('a module shaped like terraform-aws-vpc', () => {
     expect(page.headers['x-total-count']).toBe(String(all.length));
     expect((page.json() as any[]).map((v) => v.version)).toEqual(all.slice(2, 7).map((v) => v.version));
     expect((await t.app.inject({ url: `${base}/${id}/versions?take=3`, headers: auth })).json()).toHaveLength(3);
-    expect((await t.app.inject({ url: `${base}/${id}/versions?skip=25`, headers: auth })).json()).toHaveLength(all.length - 25);
+    expect((await t.app.inject({ url: `${base}/${id}/versions?skip=25`, headers: auth })).json()).toHaveLength(
+      all.length - 25,
+    );
     expectError(await t.app.inject({ url: `${base}/${id}/versions?take=0`, headers: auth }), 400);
     expectError(await t.app.inject({ url: `${base}/${id}/versions?take=101`, headers: auth }), 400);
     expectError(await t.app.inject({ url: `${base}/${id}/versions?skip=-1`, headers: auth }), 400);
@@ -200,7 +209,9 @@ describe('drift for a module whose tags could not be read', () => {
     for (const tag of ['v1.0.0', 'v1.1.0', 'v2.0.0']) git(dir, 'tag', tag);
     const url = pathToFileURL(dir).href;
     const created = await create(url);
-    const synced = (await t.app.inject({ method: 'POST', url: `${base}/${created.json().id}/sync`, headers: auth })).json();
+    const synced = (
+      await t.app.inject({ method: 'POST', url: `${base}/${created.json().id}/sync`, headers: auth })
+    ).json();
     expect(synced).toMatchObject({ newVersions: 0, latestVersion: null });
     expect(synced.failedVersions.map((f: any) => f.version)).toEqual(['v2.0.0', 'v1.1.0', 'v1.0.0']);
     const name = uniq('legacy-drift');
@@ -208,32 +219,45 @@ describe('drift for a module whose tags could not be read', () => {
       method: 'POST',
       url: '/api/v1/iac/module-drift/ingest',
       headers: bearer(INGEST),
-      payload: { modules: [{ stackPath: 'stacks/a', moduleName: name, sourceUrl: url, currentRef: 'v1.0.0', latestRef: 'v2.0.0' }] },
+      payload: {
+        modules: [
+          { stackPath: 'stacks/a', moduleName: name, sourceUrl: url, currentRef: 'v1.0.0', latestRef: 'v2.0.0' },
+        ],
+      },
     });
     expect(ingest.statusCode, ingest.body).toBe(201);
-    const drift = ((await t.app.inject({ url: '/api/v1/iac/module-drift', headers: auth })).json() as any[]).find((d) => d.moduleName === name);
+    const drift = ((await t.app.inject({ url: '/api/v1/iac/module-drift', headers: auth })).json() as any[]).find(
+      (d) => d.moduleName === name,
+    );
     expect(drift.versionsBehind).toBeGreaterThan(0);
   });
 });
 
 describe('SSRF: module sources may not reach internal addresses', () => {
-  it.each(['http://127.0.0.1:PORT/vpc.git', 'https://169.254.169.254/latest/meta-data/', 'https://10.0.0.8/vpc.git', 'git@192.168.1.10:org/vpc.git'])(
-    'refuses %s with 400 before any network call',
-    async (template) => {
-      let hits = 0;
-      const srv = net.createServer((s) => (hits++, s.destroy()));
-      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-      const url = template.replace('PORT', String((srv.address() as net.AddressInfo).port));
-      try {
-        const res = await create(url);
-        expect(expectError(res, 400).message).toMatch(/^sourceRepoUrl may not point to/);
-        const ok = await create('https://git.example.test/vpc.git');
-        const patch = await t.app.inject({ method: 'PATCH', url: `${base}/${ok.json().id}`, headers: auth, payload: { sourceRepoUrl: url } });
-        expectError(patch, 400);
-        expect(hits).toBe(0);
-      } finally {
-        srv.close();
-      }
-    },
-  );
+  it.each([
+    'http://127.0.0.1:PORT/vpc.git',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.0.0.8/vpc.git',
+    'git@192.168.1.10:org/vpc.git',
+  ])('refuses %s with 400 before any network call', async (template) => {
+    let hits = 0;
+    const srv = net.createServer((s) => (hits++, s.destroy()));
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const url = template.replace('PORT', String((srv.address() as net.AddressInfo).port));
+    try {
+      const res = await create(url);
+      expect(expectError(res, 400).message).toMatch(/^sourceRepoUrl may not point to/);
+      const ok = await create('https://git.example.test/vpc.git');
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `${base}/${ok.json().id}`,
+        headers: auth,
+        payload: { sourceRepoUrl: url },
+      });
+      expectError(patch, 400);
+      expect(hits).toBe(0);
+    } finally {
+      srv.close();
+    }
+  });
 });

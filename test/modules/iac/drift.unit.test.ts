@@ -56,7 +56,9 @@ describe('helpers', () => {
   });
 
   it('reads Terraform module sources: git:: prefix, ?ref= query and //subdir are not part of the repository', () => {
-    expect(repositoryBase('git::https://git.example/mods/net.git//modules/vpc?ref=v1.2.0')).toBe('https://git.example/mods/net');
+    expect(repositoryBase('git::https://git.example/mods/net.git//modules/vpc?ref=v1.2.0')).toBe(
+      'https://git.example/mods/net',
+    );
     expect(repositoryBase('git::ssh://git@git.example/mods/net.git?ref=1.0.0')).toBe('ssh://git@git.example/mods/net');
     expect(repositoryBase('https://git.example/mods/net/')).toBe('https://git.example/mods/net');
     expect(repositoryBase('file:///tmp/repos/net')).toBe('file:///tmp/repos/net');
@@ -68,7 +70,11 @@ describe('helpers', () => {
 
   it('lists spellings of a repository URL', () => {
     expect(sourceUrlVariants('https://git.example/mods/net.git')).toEqual(
-      expect.arrayContaining(['https://git.example/mods/net.git', 'https://git.example/mods/net', 'https://git.example/mods/net/']),
+      expect.arrayContaining([
+        'https://git.example/mods/net.git',
+        'https://git.example/mods/net',
+        'https://git.example/mods/net/',
+      ]),
     );
   });
 });

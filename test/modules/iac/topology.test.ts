@@ -10,20 +10,40 @@ beforeAll(async () => {
   t = await buildTestApp({ IAC_INGEST_TOKEN: TOKEN });
   jwt = (await t.newUser('topo')).token;
   const name = uniq('topo');
-  await t.app.inject({ method: 'POST', url: '/api/v1/iac/stacks/import', headers: bearer(TOKEN), payload: { stacks: [{ name, environment: 'topo' }] } });
-  const list = (await t.app.inject({ method: 'GET', url: '/api/v1/iac/stacks?environment=topo', headers: bearer(jwt) })).json();
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/iac/stacks/import',
+    headers: bearer(TOKEN),
+    payload: { stacks: [{ name, environment: 'topo' }] },
+  });
+  const list = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/iac/stacks?environment=topo', headers: bearer(jwt) })
+  ).json();
   stackId = list[0].id;
 });
 afterAll(() => t.close());
 
 const ingest = (payload: unknown, id = stackId, headers = bearer(TOKEN)) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/iac/stacks/${id}/resources/ingest`, payload: payload as object, headers });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/iac/stacks/${id}/resources/ingest`,
+    payload: payload as object,
+    headers,
+  });
 const graph = async (id = stackId) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/iac/stacks/${id}/resources`, headers: bearer(jwt) });
   expect(res.statusCode).toBe(200);
-  return res.json() as { nodes: { address: string; type: string; provider: string; name: string }[]; edges: { source: string; target: string }[] };
+  return res.json() as {
+    nodes: { address: string; type: string; provider: string; name: string }[];
+    edges: { source: string; target: string }[];
+  };
 };
-const node = (address: string) => ({ address, type: 'aws_instance', provider: 'registry.example/cloud_a', name: address.split('.').at(-1)! });
+const node = (address: string) => ({
+  address,
+  type: 'aws_instance',
+  provider: 'registry.example/cloud_a',
+  name: address.split('.').at(-1)!,
+});
 
 describe('topology ingestion', () => {
   it('starts empty, stores the graph (201, empty body) and replaces it wholesale', async () => {
@@ -50,11 +70,17 @@ describe('topology ingestion', () => {
   });
 
   it('refuses a bad graph with 400 and leaves the previous one untouched', async () => {
-    const good = { resources: [node('a.one'), node('a.two')], dependencies: [{ sourceAddress: 'a.one', targetAddress: 'a.two' }] };
+    const good = {
+      resources: [node('a.one'), node('a.two')],
+      dependencies: [{ sourceAddress: 'a.one', targetAddress: 'a.two' }],
+    };
     expect((await ingest(good)).statusCode).toBe(201);
     const before = await graph();
 
-    const unknownEdge = await ingest({ resources: [node('b.one')], dependencies: [{ sourceAddress: 'b.one', targetAddress: 'b.missing' }] });
+    const unknownEdge = await ingest({
+      resources: [node('b.one')],
+      dependencies: [{ sourceAddress: 'b.one', targetAddress: 'b.missing' }],
+    });
     expect(expectError(unknownEdge, 400).message).toContain('b.missing');
     const duplicate = await ingest({ resources: [node('b.one'), node('b.one')] });
     expect(expectError(duplicate, 400).message).toContain('b.one');

@@ -1,41 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { components, environments } from '../../../src/db/schema/index.js';
-import { bearer, buildTestApp, expectError, uniq, type TestApp } from '../../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { components } from '../../../src/db/schema/index.js';
+import { expectError } from '../../helpers/app.js';
+import { t, admin, user, api, component, environment, incident, useIncidentsApp } from './incidents-setup.js';
 
-let t: TestApp;
-let admin: string;
-let user: { id: string; username: string; token: string };
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.adminToken();
-  user = await t.newUser('inc');
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | undefined, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload !== undefined ? { payload } : {}) });
-
-async function component(kind = 'service') {
-  const [row] = await t.database.db
-    .insert(components)
-    .values({ name: uniq('comp'), kind })
-    .returning();
-  return row!;
-}
-async function environment() {
-  const [row] = await t.database.db
-    .insert(environments)
-    .values({ name: uniq('env'), type: 'staging' })
-    .returning();
-  return row!;
-}
-async function incident(payload: object = {}) {
-  const res = await api('POST', '/api/v1/incidents', admin, { title: uniq('Outage'), severity: 'P2', ...payload });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
+useIncidentsApp();
 
 describe('create and read', () => {
   it('creates an open incident with affected records and a first timeline entry', async () => {
@@ -66,7 +35,13 @@ describe('create and read', () => {
     ]);
     expect(inc.affectedEnvironments).toEqual([{ id: e1.id, name: e1.name, type: 'staging' }]);
     expect(inc.updates).toHaveLength(1);
-    expect(inc.updates[0]).toMatchObject({ type: 'created', toStatus: 'open', fromStatus: null, authorUsername: 'root-admin', incidentId: inc.id });
+    expect(inc.updates[0]).toMatchObject({
+      type: 'created',
+      toStatus: 'open',
+      fromStatus: null,
+      authorUsername: 'root-admin',
+      incidentId: inc.id,
+    });
 
     const got = await api('GET', `/api/v1/incidents/${inc.id}`, user.token);
     expect(got.statusCode).toBe(200);
@@ -126,7 +101,8 @@ describe('list', () => {
     expect(inv.data.map((i: { id: string }) => i.id)).toEqual([b.id]);
     const page = (await api('GET', '/api/v1/incidents?severity=P4&skip=1&take=1', user.token)).json();
     expect(page).toMatchObject({ total: 2, skip: 1, take: 1, data: [{ id: a.id }] });
-    for (const q of ['take=101', 'take=0', 'skip=-1', 'severity=P9', 'status=closed']) expectError(await api('GET', `/api/v1/incidents?${q}`, user.token), 400);
+    for (const q of ['take=101', 'take=0', 'skip=-1', 'severity=P9', 'status=closed'])
+      expectError(await api('GET', `/api/v1/incidents?${q}`, user.token), 400);
   });
 });
 
@@ -134,14 +110,30 @@ describe('update and delete', () => {
   it('changes fields partially and replaces affected lists', async () => {
     const c = await component();
     const inc = await incident({ description: 'keep' });
-    const res = await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { title: 'Renamed', severity: 'P3', affectedComponentIds: [c.id] });
+    const res = await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, {
+      title: 'Renamed',
+      severity: 'P3',
+      affectedComponentIds: [c.id],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'Renamed', severity: 'P3', description: 'keep', status: 'open', affectedComponentIds: [c.id] });
-    const cleared = (await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { description: null, affectedComponentIds: [] })).json();
+    expect(res.json()).toMatchObject({
+      title: 'Renamed',
+      severity: 'P3',
+      description: 'keep',
+      status: 'open',
+      affectedComponentIds: [c.id],
+    });
+    const cleared = (
+      await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { description: null, affectedComponentIds: [] })
+    ).json();
     expect(cleared).toMatchObject({ description: null, affectedComponentIds: [], affectedComponents: [] });
-    const commander = (await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: user.id.toUpperCase() })).json();
+    const commander = (
+      await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: user.id.toUpperCase() })
+    ).json();
     expect(commander.commanderUserId).toBe(user.id);
-    expect((await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: null })).json().commanderUserId).toBeNull();
+    expect(
+      (await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: null })).json().commanderUserId,
+    ).toBeNull();
   });
 
   it('refuses status through PATCH, unknown ids and bad values with 400; non-admins with 403', async () => {
@@ -154,12 +146,17 @@ describe('update and delete', () => {
     expect(same.json()).toMatchObject({ status: 'open', title: 'Renamed' });
     expect(same.json().updates).toHaveLength(1);
     // Enum failures name the allowed values.
-    expect(expectError(await api('POST', '/api/v1/incidents', admin, { title: 'x', severity: 'P5' }), 400).message).toBe(
-      'severity must be one of: P1, P2, P3, P4',
-    );
+    expect(
+      expectError(await api('POST', '/api/v1/incidents', admin, { title: 'x', severity: 'P5' }), 400).message,
+    ).toBe('severity must be one of: P1, P2, P3, P4');
     const missing = randomUUID();
-    expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { affectedEnvironmentIds: [missing] }), 400).message).toContain(missing);
-    expect(expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: missing }), 400).message).toContain(missing);
+    expect(
+      expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { affectedEnvironmentIds: [missing] }), 400)
+        .message,
+    ).toContain(missing);
+    expect(
+      expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { commanderUserId: missing }), 400).message,
+    ).toContain(missing);
     expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, admin, { severity: 'high' }), 400);
     expectError(await api('PATCH', `/api/v1/incidents/${inc.id}`, user.token, { title: 'x' }), 403);
     expect((await api('GET', `/api/v1/incidents/${inc.id}`, admin)).json().status).toBe('open');
@@ -180,143 +177,5 @@ describe('update and delete', () => {
     const { eq } = await import('drizzle-orm');
     await t.database.db.delete(components).where(eq(components.id, c.id));
     expect((await api('GET', `/api/v1/incidents/${inc.id}`, admin)).json().affectedComponentIds).toEqual([]);
-  });
-});
-
-describe('status moves', () => {
-  const allowed: Record<string, string[]> = {
-    open: ['investigating', 'identified', 'resolved'],
-    investigating: ['identified', 'resolved'],
-    identified: ['resolved'],
-    resolved: [],
-  };
-  const path: Record<string, string[]> = { open: [], investigating: ['investigating'], identified: ['identified'], resolved: ['resolved'] };
-  for (const from of Object.keys(allowed)) {
-    it(`from ${from}: exactly ${allowed[from]!.join(', ') || 'nothing'} allowed`, async () => {
-      for (const to of Object.keys(allowed)) {
-        const inc = await incident();
-        for (const step of path[from]!) expect((await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: step })).statusCode).toBe(200);
-        const res = await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: to, message: `to ${to}` });
-        if (allowed[from]!.includes(to)) {
-          expect(res.statusCode).toBe(200);
-          expect(res.json().status).toBe(to);
-          expect(res.json().updates.at(-1)).toMatchObject({ type: 'status_change', fromStatus: from, toStatus: to, message: `to ${to}` });
-        } else {
-          expectError(res, 400);
-          expect((await api('GET', `/api/v1/incidents/${inc.id}`, admin)).json().status).toBe(from);
-        }
-      }
-    });
-  }
-
-  it('sets resolvedAt, writes a default message, checks input and role', async () => {
-    const inc = await incident();
-    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}/status`, user.token, { status: 'resolved' }), 403);
-    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'closed' }), 400);
-    expectError(await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, {}), 400);
-    const res = (await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'resolved' })).json();
-    expect(res.resolvedAt).toEqual(expect.any(String));
-    expect(res.updates.at(-1).message).toBe('Status changed from open to resolved');
-  });
-});
-
-describe('timeline', () => {
-  it('keeps chronological order and records authors', async () => {
-    const inc = await incident();
-    const first = await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'looking' });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({
-      message: 'looking',
-      authorId: user.id,
-      authorUsername: user.username,
-      type: 'update',
-      fromStatus: null,
-      toStatus: null,
-      incidentId: inc.id,
-    });
-    await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'identified', message: 'found it' });
-    for (let i = 0; i < 5; i++) await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: `note ${i}` });
-    const timeline = (await api('GET', `/api/v1/incidents/${inc.id}/timeline`, user.token)).json();
-    expect(timeline.map((e: { message: string }) => e.message)).toEqual([
-      `Incident created: ${inc.title}`,
-      'looking',
-      'found it',
-      'note 0',
-      'note 1',
-      'note 2',
-      'note 3',
-      'note 4',
-    ]);
-    expect(timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'update', 'status_change', 'update', 'update', 'update', 'update', 'update']);
-    expect((await api('GET', `/api/v1/incidents/${inc.id}`, user.token)).json().updates).toEqual(timeline);
-  });
-
-  it('lets only admins name another author', async () => {
-    const inc = await incident();
-    const other = await t.newUser('other');
-    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'x', authorId: other.id }), 403);
-    const self = await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'mine', authorId: user.id });
-    expect(self.statusCode).toBe(201);
-    const onBehalf = await api('POST', `/api/v1/incidents/${inc.id}/updates`, admin, { message: 'for other', authorId: other.id });
-    expect(onBehalf.statusCode).toBe(201);
-    expect(onBehalf.json()).toMatchObject({ authorId: other.id, authorUsername: other.username });
-    const missing = randomUUID();
-    expect(expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, admin, { message: 'x', authorId: missing }), 400).message).toContain(missing);
-    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, {}), 400);
-    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: '' }), 400);
-    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, user.token, { message: 'x', authorId: 'bad' }), 400);
-    expectError(await api('POST', `/api/v1/incidents/${inc.id}/updates`, undefined, { message: 'x' }), 401);
-  });
-});
-
-describe('events', () => {
-  it('emits INCIDENT_CREATED and INCIDENT_STATUS_CHANGED to /events clients', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket: Socket = connect(`${address}/events`, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const next = (name: string) => new Promise<any>((resolve) => socket.once(name, resolve));
-      const created = next('INCIDENT_CREATED');
-      const inc = await incident({ title: 'Evented', severity: 'P3' });
-      expect(await created).toEqual({ incidentId: inc.id, title: 'Evented', severity: 'P3' });
-      const changed = next('INCIDENT_STATUS_CHANGED');
-      const adminId = inc.createdBy;
-      await api('PATCH', `/api/v1/incidents/${inc.id}/status`, admin, { status: 'investigating' });
-      expect(await changed).toEqual({ incidentId: inc.id, previousStatus: 'open', newStatus: 'investigating', updatedBy: adminId });
-    } finally {
-      socket.close();
-    }
-  });
-});
-
-describe('for the portal (decision 744)', () => {
-  it('filters the list by affected component; a manual update emits incident.update.created', async () => {
-    const [c] = await t.database.db
-      .insert(components)
-      .values({ name: uniq('inc-filter'), kind: 'service' })
-      .returning();
-    const hit = await incident({ title: 'On it', severity: 'P2', affectedComponentIds: [c!.id] });
-    await incident({ title: 'Elsewhere', severity: 'P2' });
-    const res = await api('GET', `/api/v1/incidents?componentId=${c!.id}`, user.token);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ total: 1, data: [{ id: hit.id }] });
-    expectError(await api('GET', '/api/v1/incidents?componentId=nope', user.token), 400);
-
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
-    const socket: Socket = connect(`${address}/events`, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const heard = new Promise<any>((resolve) => socket.once('incident.update.created', resolve));
-      const entry = await api('POST', `/api/v1/incidents/${hit.id}/updates`, user.token, { message: 'Rolling back' });
-      expect(await heard).toEqual({ incidentId: hit.id, id: entry.json().id });
-    } finally {
-      socket.close();
-    }
   });
 });

@@ -85,10 +85,22 @@ describe('post-mortems', () => {
   it('updates partially; incidentId is fixed; admin only', async () => {
     const incidentId = await incident();
     const pm = (await api('POST', '/api/v1/post-mortems', admin, { incidentId, rootCause: 'x', body: 'keep' })).json();
-    const res = await api('PATCH', `/api/v1/post-mortems/${pm.id}`, admin, { rootCause: 'y', actionItems: [{ title: 'a', done: true }], incidentId });
+    const res = await api('PATCH', `/api/v1/post-mortems/${pm.id}`, admin, {
+      rootCause: 'y',
+      actionItems: [{ title: 'a', done: true }],
+      incidentId,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ rootCause: 'y', body: 'keep', actionItems: [{ title: 'a', done: true }], incidentId });
-    expect(expectError(await api('PATCH', `/api/v1/post-mortems/${pm.id}`, admin, { incidentId: await incident() }), 400).message).toContain('incidentId');
+    expect(res.json()).toMatchObject({
+      rootCause: 'y',
+      body: 'keep',
+      actionItems: [{ title: 'a', done: true }],
+      incidentId,
+    });
+    expect(
+      expectError(await api('PATCH', `/api/v1/post-mortems/${pm.id}`, admin, { incidentId: await incident() }), 400)
+        .message,
+    ).toContain('incidentId');
     expectError(await api('PATCH', `/api/v1/post-mortems/${pm.id}`, admin, { rootCause: '' }), 400);
     expectError(await api('PATCH', `/api/v1/post-mortems/${pm.id}`, user.token, { rootCause: 'z' }), 403);
     expect((await api('GET', `/api/v1/post-mortems/${pm.id}`, admin)).json().rootCause).toBe('y');

@@ -29,14 +29,29 @@ function randomValue(r: () => number, depth = 0): unknown {
     case 4:
       return 'x'.repeat(Math.floor(r() * 5000));
     case 5:
-      return ['', '\u0000', "'; DROP TABLE users; --", '../../etc/passwd', '{{SERVICE_NAME}}', '💥'.repeat(100), '00000000-0000-0000-0000-000000000000'][
-        Math.floor(r() * 7)
-      ];
+      return [
+        '',
+        '\u0000',
+        "'; DROP TABLE users; --",
+        '../../etc/passwd',
+        '{{SERVICE_NAME}}',
+        '💥'.repeat(100),
+        '00000000-0000-0000-0000-000000000000',
+      ][Math.floor(r() * 7)];
     case 6:
       return Array.from({ length: Math.floor(r() * 5) }, () => randomValue(r, depth + 1));
     default: {
       const o: Record<string, unknown> = {};
-      for (const k of ['username', 'email', 'password', 'displayName', 'refreshToken', 'roles', '__proto__', 'constructor']) {
+      for (const k of [
+        'username',
+        'email',
+        'password',
+        'displayName',
+        'refreshToken',
+        'roles',
+        '__proto__',
+        'constructor',
+      ]) {
         if (r() > 0.4) o[k] = randomValue(r, depth + 1);
       }
       return o;
@@ -84,7 +99,11 @@ describe('NUL characters', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/NUL/);
-    const q = await t.app.inject({ method: 'GET', url: '/api/v1/catalog/components?teamId=%00', headers: bearer(await t.adminToken()) });
+    const q = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/catalog/components?teamId=%00',
+      headers: bearer(await t.adminToken()),
+    });
     expect(q.statusCode).toBe(400);
   });
 });

@@ -39,7 +39,13 @@ describe('closing body schemas', () => {
       metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
       items: Type.Optional(Type.Array(Type.Object({ k: Type.String() }))),
     });
-    const { ok, data } = run(schema, { name: 'x', id: 'forged', nested: { a: '1', b: 2 }, metadata: { free: 1 }, items: [{ k: 'v', extra: 1 }] });
+    const { ok, data } = run(schema, {
+      name: 'x',
+      id: 'forged',
+      nested: { a: '1', b: 2 },
+      metadata: { free: 1 },
+      items: [{ k: 'v', extra: 1 }],
+    });
     expect(ok).toBe(true);
     expect(data).toEqual({ name: 'x', nested: { a: '1' }, metadata: { free: 1 }, items: [{ k: 'v' }] });
   });
@@ -65,19 +71,36 @@ describe('JSON depth', () => {
 
 describe('dependency errors and safe logging', () => {
   const queryError = (cause: object) =>
-    Object.assign(new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: bob@example.com,$argon2id$secret'), {
-      query: 'insert into "users" ("email", "password_hash") values ($1, $2)',
-      params: ['bob@example.com', '$argon2id$secret'],
-      cause,
-    });
+    Object.assign(
+      new Error(
+        'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: bob@example.com,$argon2id$secret',
+      ),
+      {
+        query: 'insert into "users" ("email", "password_hash") values ($1, $2)',
+        params: ['bob@example.com', '$argon2id$secret'],
+        cause,
+      },
+    );
 
   it('classifies PostgreSQL and Redis outages', () => {
-    expect(unavailableDependency(queryError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))).toBe('database');
+    expect(
+      unavailableDependency(queryError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))),
+    ).toBe('database');
     expect(unavailableDependency(queryError(new Error('Connection terminated unexpectedly')))).toBe('database');
-    expect(unavailableDependency(queryError(Object.assign(new Error('canceling statement'), { code: '57014', severity: 'ERROR' })))).toBe('database');
-    expect(unavailableDependency(Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }))).toBe('redis');
+    expect(
+      unavailableDependency(
+        queryError(Object.assign(new Error('canceling statement'), { code: '57014', severity: 'ERROR' })),
+      ),
+    ).toBe('database');
+    expect(
+      unavailableDependency(
+        Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }),
+      ),
+    ).toBe('redis');
     expect(unavailableDependency(new Error('Command timed out'))).toBe('redis');
-    expect(unavailableDependency(queryError(Object.assign(new Error('dup'), { code: '23505', severity: 'ERROR' })))).toBeUndefined();
+    expect(
+      unavailableDependency(queryError(Object.assign(new Error('dup'), { code: '23505', severity: 'ERROR' }))),
+    ).toBeUndefined();
     expect(unavailableDependency(new Error('boom'))).toBeUndefined();
   });
 
@@ -94,7 +117,12 @@ describe('dependency errors and safe logging', () => {
     const logged = JSON.stringify(safeErrorSerializer(err));
     expect(logged).not.toContain('bob@example.com');
     expect(logged).not.toContain('argon2');
-    expect(JSON.parse(logged)).toMatchObject({ statement: 'insert "users"', code: '23505', table: 'users', constraint: 'users_email_unique' });
+    expect(JSON.parse(logged)).toMatchObject({
+      statement: 'insert "users"',
+      code: '23505',
+      table: 'users',
+      constraint: 'users_email_unique',
+    });
     expect(statementName('select "id" from "components" where "id" = $1')).toBe('select "components"');
   });
 });

@@ -71,14 +71,19 @@ describe('unknown body fields are stripped, for every module', () => {
       bearer(INGEST),
     );
     expect(res.statusCode).toBe(201);
-    const record = (await inject('GET', '/api/v1/iac/module-drift')).json().find((d: { moduleName: string }) => d.moduleName === moduleName);
+    const record = (await inject('GET', '/api/v1/iac/module-drift'))
+      .json()
+      .find((d: { moduleName: string }) => d.moduleName === moduleName);
     expect(record).toBeDefined();
     expect(record.id).not.toBe(forged);
     expect(record.detectedAt).not.toMatch(/^2000/);
   });
 
   it('declared free-form maps keep their keys', async () => {
-    const res = await inject('POST', '/api/v1/environments', { name: uniq('env'), metadata: { region: 'eu', nested: { any: 'thing' } } });
+    const res = await inject('POST', '/api/v1/environments', {
+      name: uniq('env'),
+      metadata: { region: 'eu', nested: { any: 'thing' } },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().metadata).toEqual({ region: 'eu', nested: { any: 'thing' } });
   });
@@ -94,7 +99,10 @@ describe('free-form JSON depth', () => {
   it('a deep widget config answers 400 too', async () => {
     const dash = await inject('POST', '/api/v1/dashboards', { name: uniq('dash') });
     expect(dash.statusCode).toBe(201);
-    const res = await injectRaw(`/api/v1/dashboards/${dash.json().id}/widgets`, `{"type":"metric_graph","title":"deep","config":${nested(5_000)}}`);
+    const res = await injectRaw(
+      `/api/v1/dashboards/${dash.json().id}/widgets`,
+      `{"type":"metric_graph","title":"deep","config":${nested(5_000)}}`,
+    );
     expectError(res, 400);
   });
 
@@ -163,7 +171,9 @@ describe('template variable patterns', () => {
       framework: 'gin',
       repositoryUrl: 'https://git.example.com/org/tpl.git',
     });
-    const patched = await inject('PATCH', `/api/v1/service-templates/${ok.json().id}`, { variables: [{ key: 'X', pattern: '^(?=a)a$' }] });
+    const patched = await inject('PATCH', `/api/v1/service-templates/${ok.json().id}`, {
+      variables: [{ key: 'X', pattern: '^(?=a)a$' }],
+    });
     expectError(patched, 400);
   });
 

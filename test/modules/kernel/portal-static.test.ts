@@ -5,7 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('hangar '.repeat(200))});`;
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -41,7 +42,11 @@ describe('portal: web/dist served by the API process', () => {
   });
 
   it('serves hashed assets immutably, precompressed when accepted', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-encoding']).toBe('br');
@@ -49,11 +54,19 @@ describe('portal: web/dist served by the API process', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
 
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
 
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
   });
@@ -70,7 +83,14 @@ describe('portal: web/dist served by the API process', () => {
   });
 
   it('keeps the JSON 404 and 405 for server paths and non-HTML requests', async () => {
-    for (const url of ['/api/v1/nothing-here', '/api/nothing', '/events/x', '/socket.io/x', '/metrics/x', '/health/x']) {
+    for (const url of [
+      '/api/v1/nothing-here',
+      '/api/nothing',
+      '/events/x',
+      '/socket.io/x',
+      '/metrics/x',
+      '/health/x',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: HTML });
       expect(expectError(res, 404).message, url).toContain('not found');
     }

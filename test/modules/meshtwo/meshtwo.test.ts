@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKubeApiServer } from '../../fakes/kube-apiserver.js';
-import { installLinkerd, linkerdResources } from '../../fakes/kube-fixtures.js';
+import { installLinkerd, linkerdResources } from '../../fakes/kube-mesh-fixtures.js';
 import { bearer, buildTestApp, expectError, type TestApp } from '../../helpers/app.js';
 import { startKube } from '../../helpers/kube.js';
 
@@ -48,7 +48,11 @@ describe('mesh two (Linkerd)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       installed: true,
-      components: ['linkerd-destination', 'linkerd-identity', 'linkerd-proxy-injector'].map((name) => ({ name, ready: true, version: 'stable-2.14.10' })),
+      components: ['linkerd-destination', 'linkerd-identity', 'linkerd-proxy-injector'].map((name) => ({
+        name,
+        ready: true,
+        version: 'stable-2.14.10',
+      })),
     });
   });
 
@@ -82,8 +86,18 @@ describe('mesh two (Linkerd)', () => {
         name: 'web-svc.emojivoto.svc.cluster.local',
         namespace: 'emojivoto',
         routes: [
-          { name: 'GET /api/list', condition: { method: 'GET', pathRegex: '/api/list' }, isRetryable: true, timeout: '300ms' },
-          { name: 'POST /api/vote', condition: { method: 'POST', pathRegex: '/api/vote' }, isRetryable: false, timeout: '10s' },
+          {
+            name: 'GET /api/list',
+            condition: { method: 'GET', pathRegex: '/api/list' },
+            isRetryable: true,
+            timeout: '300ms',
+          },
+          {
+            name: 'POST /api/vote',
+            condition: { method: 'POST', pathRegex: '/api/vote' },
+            isRetryable: false,
+            timeout: '10s',
+          },
         ],
       },
     ]);
@@ -125,12 +139,21 @@ describe('clusterConfig (kubeconfig text or a path under the folder of CLUSTER_C
   });
 
   it('refuses paths outside the folder, missing files, and exec users', async () => {
-    expectError(await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent(join(outside, 'kubeconfig.yaml'))}`, admin), 400);
-    expectError(await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent('../../etc/passwd')}`, admin), 400);
+    expectError(
+      await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent(join(outside, 'kubeconfig.yaml'))}`, admin),
+      400,
+    );
+    expectError(
+      await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent('../../etc/passwd')}`, admin),
+      400,
+    );
     expectError(await get('/api/v1/meshtwo/status?clusterConfig=clusters/missing.yaml', admin), 400);
     const exec = bare
       .kubeconfig()
-      .replace(/ {4}token: .*/, '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: aws\n      args: ["eks", "get-token"]');
+      .replace(
+        / {4}token: .*/,
+        '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: aws\n      args: ["eks", "get-token"]',
+      );
     expectError(await get(`/api/v1/meshtwo/status?clusterConfig=${encodeURIComponent(exec)}`, admin), 400);
   });
 });
@@ -155,7 +178,10 @@ describe('without Linkerd, or without a cluster', () => {
       const body = expectError(await get('/api/v1/meshtwo/server-authorizations?namespace=emojivoto'), 503);
       expect(body.message).toMatch(/Kubernetes cluster/);
       expectError(await get('/api/v1/meshtwo/status'), 503);
-      expect((await get('/api/v1/meshtwo/available')).json()).toMatchObject({ available: false, reason: expect.stringMatching(/Kubernetes cluster/) });
+      expect((await get('/api/v1/meshtwo/available')).json()).toMatchObject({
+        available: false,
+        reason: expect.stringMatching(/Kubernetes cluster/),
+      });
     } finally {
       await kube.kube.start();
     }
@@ -167,11 +193,16 @@ describe('without Linkerd, or without a cluster', () => {
     try {
       const token = bearer(await none.adminToken());
       expectError(await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/status', headers: token }), 503);
-      expect((await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/available', headers: token })).json()).toEqual({
+      expect(
+        (await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/available', headers: token })).json(),
+      ).toEqual({
         available: false,
         reason: expect.any(String),
       });
-      expectError(await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/status?clusterConfig=x.yaml', headers: token }), 400);
+      expectError(
+        await none.app.inject({ method: 'GET', url: '/api/v1/meshtwo/status?clusterConfig=x.yaml', headers: token }),
+        400,
+      );
     } finally {
       await none.close();
     }

@@ -42,7 +42,11 @@ beforeAll(async () => {
   const team = await api('POST', '/api/v1/teams', admin, { name: teamName, type: 'dev' });
   expect(team.statusCode).toBe(201);
   expect((await api('POST', `/api/v1/teams/${team.json().id}/members/${member.id}`, admin)).statusCode).toBe(201);
-  const component = await api('POST', '/api/v1/catalog/components', admin, { name: uniq('ntf-svc'), kind: 'service', owner: teamName });
+  const component = await api('POST', '/api/v1/catalog/components', admin, {
+    name: uniq('ntf-svc'),
+    kind: 'service',
+    owner: teamName,
+  });
   expect(component.statusCode).toBe(201);
   componentId = component.json().id;
 });
@@ -60,15 +64,23 @@ describe('derived from domain events', () => {
   });
 
   it('tells them of incidents on their components: declared, then each status move on one resurfacing row', async () => {
-    const created = await api('POST', '/api/v1/incidents', admin, { title: 'Checkout down', severity: 'P1', affectedComponentIds: [componentId] });
+    const created = await api('POST', '/api/v1/incidents', admin, {
+      title: 'Checkout down',
+      severity: 'P1',
+      affectedComponentIds: [componentId],
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     let mine = (await feed(member.token)).data.filter((n) => n.subjectId === id);
-    expect(mine).toEqual([expect.objectContaining({ kind: 'incident', event: 'INCIDENT_CREATED', link: `/incidents/${id}` })]);
+    expect(mine).toEqual([
+      expect.objectContaining({ kind: 'incident', event: 'INCIDENT_CREATED', link: `/incidents/${id}` }),
+    ]);
     expect(mine[0]!.title).toContain('Checkout down');
 
     await api('PATCH', `/api/v1/incidents/${id}/status`, admin, { status: 'investigating' });
-    const first = (await feed(member.token)).data.find((n) => n.event === 'INCIDENT_STATUS_CHANGED' && n.subjectId === id)!;
+    const first = (await feed(member.token)).data.find(
+      (n) => n.event === 'INCIDENT_STATUS_CHANGED' && n.subjectId === id,
+    )!;
     expect(first.title).toContain('investigating');
     await api('POST', `/api/v1/notifications/${first.id}/read`, member.token);
     await api('PATCH', `/api/v1/incidents/${id}/status`, admin, { status: 'resolved' });
@@ -84,18 +96,33 @@ describe('derived from domain events', () => {
     expect(org.statusCode).toBe(201);
     const orgId = org.json().id as string;
     const run = (status: string): EventMap['pipeline.run.updated'] =>
-      ({ id: randomUUID(), pipelineId: randomUUID(), status, triggeredBy: member.id, version: '1.2.3' }) as unknown as EventMap['pipeline.run.updated'];
+      ({
+        id: randomUUID(),
+        pipelineId: randomUUID(),
+        status,
+        triggeredBy: member.id,
+        version: '1.2.3',
+      }) as unknown as EventMap['pipeline.run.updated'];
     // Not a member of the run's organization: nothing.
     const hidden = run('succeeded');
     notifications().observe('pipeline.run.updated', hidden, { organizationId: orgId });
     expect((await feed(member.token)).data.some((n) => n.subjectId === hidden.id)).toBe(false);
 
-    expect((await api('POST', `/api/v1/organizations/${orgId}/members`, admin, { userId: member.id, role: 'member' })).statusCode).toBe(201);
+    expect(
+      (await api('POST', `/api/v1/organizations/${orgId}/members`, admin, { userId: member.id, role: 'member' }))
+        .statusCode,
+    ).toBe(201);
     const waiting = run('waiting_approval');
     notifications().observe('pipeline.run.updated', waiting, { organizationId: orgId });
     notifications().observe('pipeline.run.updated', run('running'), { organizationId: orgId }); // not news
     const mine = (await feed(member.token)).data.filter((n) => n.kind === 'pipeline_run');
-    expect(mine).toEqual([expect.objectContaining({ subjectId: waiting.id, organizationId: orgId, title: 'Your pipeline run is waiting for approval' })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        subjectId: waiting.id,
+        organizationId: orgId,
+        title: 'Your pipeline run is waiting for approval',
+      }),
+    ]);
 
     // Leaving the organization hides what was about it.
     expect((await api('DELETE', `/api/v1/organizations/${orgId}/members/${member.id}`, admin)).statusCode).toBe(204);
@@ -148,11 +175,13 @@ describe('the feed', () => {
         componentOwners: async () => [],
         incident: async () => undefined,
         organizationIdsOf: async () => [],
+        organizationManagerIds: async () => [],
         isAdmin: async () => false,
       },
     });
     const names = ['a', 'b', 'c', 'd', 'e'].map((n) => uniq(n));
-    for (const name of names) service.observe('component.created', { id: randomUUID(), name, kind: 'service', owner: 'x' });
+    for (const name of names)
+      service.observe('component.created', { id: randomUUID(), name, kind: 'service', owner: 'x' });
     await service.idle();
     const page = await feed(user.token);
     expect(page.data.map((n) => n.title)).toEqual(
@@ -168,7 +197,11 @@ describe('live', () => {
   it('sends notification.created to that user only', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const open = async (token: string) => {
-      const socket: Socket = connect(`${address}/events`, { auth: { token }, transports: ['websocket'], reconnection: false });
+      const socket: Socket = connect(`${address}/events`, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);

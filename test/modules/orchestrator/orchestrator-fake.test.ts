@@ -6,7 +6,12 @@ import type { EventPublisher } from '../../../src/infra/events.js';
 import { FakeOrchestrator } from '../../fakes/ports/orchestrator.fake.js';
 import type { Caller } from '../../../src/kernel/caller.js';
 import { systemCaller } from '../../../src/kernel/caller.js';
-import { createOrchestratorService, ORCHESTRATOR_ANNOTATION, type WatchedRollout, type WorkloadStatus } from '../../../src/modules/orchestrator/index.js';
+import {
+  createOrchestratorService,
+  ORCHESTRATOR_ANNOTATION,
+  type WatchedRollout,
+  type WorkloadStatus,
+} from '../../../src/modules/orchestrator/index.js';
 import { createTestDatabase } from '../../helpers/app.js';
 import { insertComponent } from '../../helpers/rows.js';
 
@@ -17,7 +22,11 @@ const caller = systemCaller();
 const user = { ...caller, actor: { ...caller.actor, kind: 'user' as const, isAdmin: false, roles: ['user'] } };
 const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} } as unknown as FastifyBaseLogger;
 
-const workload = (name: string, namespace: string, extra: { labels?: Record<string, string>; replicas?: number; readyReplicas?: number } = {}) => ({
+const workload = (
+  name: string,
+  namespace: string,
+  extra: { labels?: Record<string, string>; replicas?: number; readyReplicas?: number } = {},
+) => ({
   name,
   namespace,
   replicas: extra.replicas ?? 2,
@@ -61,8 +70,10 @@ function setup(port = new FakeOrchestrator()) {
   return { port, service, events, writer };
 }
 
-const component = (ref?: string) => insertComponent(db.handle.db, { annotations: ref === undefined ? {} : { [ORCHESTRATOR_ANNOTATION]: ref } });
-const statusOf = async (id: string) => (await db.handle.db.select({ s: components.workloadStatus }).from(components).where(eq(components.id, id)))[0]!.s;
+const component = (ref?: string) =>
+  insertComponent(db.handle.db, { annotations: ref === undefined ? {} : { [ORCHESTRATOR_ANNOTATION]: ref } });
+const statusOf = async (id: string) =>
+  (await db.handle.db.select({ s: components.workloadStatus }).from(components).where(eq(components.id, id)))[0]!.s;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -80,7 +91,10 @@ describe('orchestrator service over FakeOrchestrator', () => {
       workload('billing', 'finance', { labels: { tier: 'backend' } }),
     ];
     expect(await service.listWorkloads(user)).toEqual(port.workloads);
-    expect((await service.matchWorkloads(user, 'checkout')).map((w) => w.name)).toEqual(['checkout', 'checkout-worker']);
+    expect((await service.matchWorkloads(user, 'checkout')).map((w) => w.name)).toEqual([
+      'checkout',
+      'checkout-worker',
+    ]);
     expect((await service.matchWorkloads(user, 'backend')).map((w) => w.name)).toEqual(['billing']);
     expect(await service.matchWorkloads(user, 'nothing')).toEqual([]);
   });
@@ -88,8 +102,20 @@ describe('orchestrator service over FakeOrchestrator', () => {
   it('CRDs carry the operator name of their group; filtered by group, [] for an unknown one', async () => {
     const { port, service } = setup();
     port.crds = [
-      { name: 'certificates.cert-manager.io', group: 'cert-manager.io', kind: 'Certificate', scope: 'Namespaced', versions: ['v1'] },
-      { name: 'rollouts.argoproj.io', group: 'argoproj.io', kind: 'Rollout', scope: 'Namespaced', versions: ['v1alpha1'] },
+      {
+        name: 'certificates.cert-manager.io',
+        group: 'cert-manager.io',
+        kind: 'Certificate',
+        scope: 'Namespaced',
+        versions: ['v1'],
+      },
+      {
+        name: 'rollouts.argoproj.io',
+        group: 'argoproj.io',
+        kind: 'Rollout',
+        scope: 'Namespaced',
+        versions: ['v1alpha1'],
+      },
       { name: 'widgets.example.com', group: 'example.com', kind: 'Widget', scope: 'Cluster', versions: ['v1', 'v2'] },
     ];
     expect(await service.listCrds(user)).toEqual([
@@ -108,7 +134,15 @@ describe('orchestrator service over FakeOrchestrator', () => {
     const { uid: _uid, ...first } = port.rollouts[0]!;
     expect((await service.listRollouts(user))[0]).toEqual(first);
     expect(await service.listRollouts(user, 'finance')).toEqual([
-      { name: 'ro-2', namespace: 'finance', phase: 'Paused', replicas: 3, readyReplicas: 3, currentStepIndex: 2, totalSteps: 4 },
+      {
+        name: 'ro-2',
+        namespace: 'finance',
+        phase: 'Paused',
+        replicas: 3,
+        readyReplicas: 3,
+        currentStepIndex: 2,
+        totalSteps: 4,
+      },
     ]);
     expect(await service.listRollouts(user, 'other')).toEqual([]);
   });
@@ -142,7 +176,14 @@ describe('orchestrator service over FakeOrchestrator', () => {
 
     expect(await service.syncAnnotated(caller)).toEqual({ synced: 2 });
     const syncedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
-    expect(await statusOf(web.id)).toEqual({ name: 'web', namespace: 'dev', replicas: 1, readyReplicas: 1, image: 'registry.example.com/web:1.0', syncedAt });
+    expect(await statusOf(web.id)).toEqual({
+      name: 'web',
+      namespace: 'dev',
+      replicas: 1,
+      readyReplicas: 1,
+      image: 'registry.example.com/web:1.0',
+      syncedAt,
+    });
     expect(await statusOf(api.id)).toEqual({
       name: 'api',
       namespace: 'staging',
@@ -199,8 +240,14 @@ describe('orchestrator service over FakeOrchestrator', () => {
     port.setRollout(rollout('w1', 'Degraded'));
     await settle();
     expect(events).toEqual([
-      { name: 'rollout.updated', payload: { name: 'ro-w1', namespace: 'shop', phase: 'Healthy', previousPhase: 'Progressing' } },
-      { name: 'rollout.updated', payload: { name: 'ro-w1', namespace: 'shop', phase: 'Degraded', previousPhase: 'Healthy' } },
+      {
+        name: 'rollout.updated',
+        payload: { name: 'ro-w1', namespace: 'shop', phase: 'Healthy', previousPhase: 'Progressing' },
+      },
+      {
+        name: 'rollout.updated',
+        payload: { name: 'ro-w1', namespace: 'shop', phase: 'Degraded', previousPhase: 'Healthy' },
+      },
     ]);
 
     // A second service on the same database (another process) sees the change already recorded.

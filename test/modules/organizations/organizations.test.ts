@@ -27,7 +27,9 @@ async function createOrg(owner: User, extra: object = {}) {
 
 /** An org with an owner, two admins and two members. */
 async function populatedOrg() {
-  const [owner, admin1, admin2, member1, member2] = await Promise.all(['own', 'adm', 'adm', 'mem', 'mem'].map((p) => t.newUser(p)));
+  const [owner, admin1, admin2, member1, member2] = await Promise.all(
+    ['own', 'adm', 'adm', 'mem', 'mem'].map((p) => t.newUser(p)),
+  );
   const org = await createOrg(owner!);
   for (const [u, role] of [
     [admin1, 'admin'],
@@ -35,7 +37,9 @@ async function populatedOrg() {
     [member1, 'member'],
     [member2, 'member'],
   ] as const) {
-    expect((await req('POST', `${base}/${org.id}/members`, owner!.token, { userId: u!.id, role })).statusCode).toBe(201);
+    expect((await req('POST', `${base}/${org.id}/members`, owner!.token, { userId: u!.id, role })).statusCode).toBe(
+      201,
+    );
   }
   return { org, owner: owner!, admin1: admin1!, admin2: admin2!, member1: member1!, member2: member2! };
 }
@@ -57,7 +61,9 @@ describe('create, list, read', () => {
     });
     const members = await req('GET', `${base}/${org.id}/members`, u.token);
     expect(members.statusCode).toBe(200);
-    expect(members.json()).toEqual([{ userId: u.id, username: u.username, role: 'owner', joinedAt: expect.any(String) }]);
+    expect(members.json()).toEqual([
+      { userId: u.id, username: u.username, role: 'owner', joinedAt: expect.any(String) },
+    ]);
     const get = await req('GET', `${base}/${org.id}`, u.token);
     expect(get.statusCode).toBe(200);
     expect(get.json()).toEqual(org);
@@ -76,7 +82,10 @@ describe('create, list, read', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().slug).toBe(slug);
     const other = await t.newUser('roleenum');
-    const bad = expectError(await req('POST', `${base}/${res.json().id}/members`, u.token, { userId: other.id, role: 'superuser' }), 400);
+    const bad = expectError(
+      await req('POST', `${base}/${res.json().id}/members`, u.token, { userId: other.id, role: 'superuser' }),
+      400,
+    );
     expect(bad.message).toBe('role must be one of: owner, admin, member');
     expect(bad.details).toEqual([{ field: 'role', problem: 'must be one of: owner, admin, member' }]);
   });
@@ -196,7 +205,12 @@ describe('members', () => {
     expectError(await req('POST', `${base}/bad/members`, owner.token, { userId: newbie.id, role: 'member' }), 400);
     const ok = await add(admin1.token, { userId: newbie.id, role: 'admin' });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toEqual({ userId: newbie.id, username: newbie.username, role: 'admin', joinedAt: expect.any(String) });
+    expect(ok.json()).toEqual({
+      userId: newbie.id,
+      username: newbie.username,
+      role: 'admin',
+      joinedAt: expect.any(String),
+    });
     expectError(await add(owner.token, { userId: newbie.id, role: 'member' }), 409);
     // the new member sees the org at once
     expect((await req('GET', `${base}/${org.id}`, newbie.token)).statusCode).toBe(200);
@@ -207,7 +221,9 @@ describe('members', () => {
   it('an owner can assign owner (add and promote)', async () => {
     const { org, owner, member1 } = await populatedOrg();
     const co = await t.newUser('co');
-    expect((await req('POST', `${base}/${org.id}/members`, owner.token, { userId: co.id, role: 'owner' })).json().role).toBe('owner');
+    expect(
+      (await req('POST', `${base}/${org.id}/members`, owner.token, { userId: co.id, role: 'owner' })).json().role,
+    ).toBe('owner');
     const promote = await req('PATCH', `${base}/${org.id}/members/${member1.id}/role`, owner.token, { role: 'owner' });
     expect(promote.statusCode).toBe(200);
     expect(promote.json()).toMatchObject({ userId: member1.id, role: 'owner' });
@@ -216,7 +232,8 @@ describe('members', () => {
   it('update role: the five hierarchy rules and their status codes', async () => {
     const { org, owner, admin1, admin2, member1, member2 } = await populatedOrg();
     const outsider = await t.newUser('outsider');
-    const role = (token: string, userId: string, body: object) => req('PATCH', `${base}/${org.id}/members/${userId}/role`, token, body);
+    const role = (token: string, userId: string, body: object) =>
+      req('PATCH', `${base}/${org.id}/members/${userId}/role`, token, body);
     // 400: invalid role, or the target is the owner (owner role immutable), even for the owner
     expectError(await role(owner.token, member1.id, { role: 'boss' }), 400);
     expectError(await role(owner.token, member1.id, {}), 400);
@@ -230,12 +247,20 @@ describe('members', () => {
     expectError(await role(await t.adminToken(), member2.id, { role: 'admin' }), 403);
     // 404: target not a member, org missing; 400 bad UUIDs
     expectError(await role(owner.token, outsider.id, { role: 'member' }), 404);
-    expectError(await req('PATCH', `${base}/${MISSING}/members/${member1.id}/role`, owner.token, { role: 'member' }), 404);
+    expectError(
+      await req('PATCH', `${base}/${MISSING}/members/${member1.id}/role`, owner.token, { role: 'member' }),
+      404,
+    );
     expectError(await req('PATCH', `${base}/${org.id}/members/bad/role`, owner.token, { role: 'member' }), 400);
     // allowed moves
     const up = await role(admin1.token, member1.id, { role: 'admin' });
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toEqual({ userId: member1.id, username: member1.username, role: 'admin', joinedAt: expect.any(String) });
+    expect(up.json()).toEqual({
+      userId: member1.id,
+      username: member1.username,
+      role: 'admin',
+      joinedAt: expect.any(String),
+    });
     expect((await role(owner.token, admin2.id, { role: 'member' })).json().role).toBe('member');
     // an admin may step down themselves
     expect((await role(admin1.token, admin1.id, { role: 'member' })).json().role).toBe('member');
@@ -246,7 +271,8 @@ describe('members', () => {
   it('remove: 204; 403 admin removing admin, anyone removing the owner, members; 404 not a member; access ends at once', async () => {
     const { org, owner, admin1, admin2, member1, member2 } = await populatedOrg();
     const outsider = await t.newUser('outsider');
-    const remove = (token: string, userId: string, id = org.id) => req('DELETE', `${base}/${id}/members/${userId}`, token);
+    const remove = (token: string, userId: string, id = org.id) =>
+      req('DELETE', `${base}/${id}/members/${userId}`, token);
     expectError(await remove(admin1.token, admin2.id), 403);
     expectError(await remove(admin1.token, owner.id), 403);
     expectError(await remove(owner.token, owner.id), 403);

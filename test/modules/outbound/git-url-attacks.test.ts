@@ -41,14 +41,24 @@ describe('git URLs with characters parsers disagree on (item 1)', () => {
       `http://2130706433:${port}/x`,
     ];
     for (const url of urls) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/catalog/locations', headers: admin, payload: { url } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/catalog/locations',
+        headers: admin,
+        payload: { url },
+      });
       expectError(res, 400);
     }
     const template = await t.app.inject({
       method: 'POST',
       url: '/api/v1/service-templates',
       headers: admin,
-      payload: { name: 'bs-template', language: 'typescript', framework: 'fastify', repositoryUrl: `http://public.invalid\\@127.0.0.1:${port}/x` },
+      payload: {
+        name: 'bs-template',
+        language: 'typescript',
+        framework: 'fastify',
+        repositoryUrl: `http://public.invalid\\@127.0.0.1:${port}/x`,
+      },
     });
     expect(expectError(template, 400).message).toMatch(/repositoryUrl/);
     expect(connections).toBe(0);

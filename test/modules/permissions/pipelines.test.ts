@@ -35,14 +35,22 @@ async function created(res: Promise<LightMyRequestResponse>): Promise<string> {
 }
 const GATE = { id: 'gate', name: 'Gate', type: 'approval', config: {} };
 const entityOf = (teamId: string | null) =>
-  created(call('admin', 'POST', '/api/v1/catalog/components', { name: uniq('svc'), kind: 'service', ...(teamId ? { teamId } : { owner: uniq('nobody') }) }));
+  created(
+    call('admin', 'POST', '/api/v1/catalog/components', {
+      name: uniq('svc'),
+      kind: 'service',
+      ...(teamId ? { teamId } : { owner: uniq('nobody') }),
+    }),
+  );
 const pipelineOf = async (componentId: string | null) =>
   created(call('admin', 'POST', base, { name: uniq('pipe'), stages: [GATE], organizationId: orgA, componentId }));
 /** A run of a fresh pipeline, waiting at its approval stage; `by` triggered it. */
 async function waitingRun(componentId: string | null, by: Persona = 'admin') {
   const pipeline = await pipelineOf(componentId);
   const run = await created(call(by, 'POST', `${base}/${pipeline}/trigger`));
-  expect((await waitForRun(t, tokens.admin, pipeline, run, ['waiting_approval', 'failed'])).status).toBe('waiting_approval');
+  expect((await waitForRun(t, tokens.admin, pipeline, run, ['waiting_approval', 'failed'])).status).toBe(
+    'waiting_approval',
+  );
   return { pipeline, run };
 }
 
@@ -61,18 +69,28 @@ beforeAll(async () => {
   for (const p of ['maintainer', 'member', 'otherTeam', 'plain'] as const) {
     await created(call('admin', 'POST', `/api/v1/organizations/${orgA}/members`, { userId: ids[p], role: 'member' }));
   }
-  await created(call('admin', 'POST', `/api/v1/organizations/${orgB}/members`, { userId: ids.foreign, role: 'member' }));
+  await created(
+    call('admin', 'POST', `/api/v1/organizations/${orgB}/members`, { userId: ids.foreign, role: 'member' }),
+  );
   const team = () => created(call('admin', 'POST', '/api/v1/teams', { name: uniq('team'), type: 'dev' }));
   teamA = await team();
   teamB = await team();
-  const join = (teamId: string, who: Persona, role: string) => created(call('admin', 'POST', `/api/v1/teams/${teamId}/members/${ids[who]}`, { role }));
+  const join = (teamId: string, who: Persona, role: string) =>
+    created(call('admin', 'POST', `/api/v1/teams/${teamId}/members/${ids[who]}`, { role }));
   await join(teamA, 'maintainer', 'maintainer');
   await join(teamA, 'member', 'member');
   await join(teamB, 'otherTeam', 'maintainer');
 }, 180_000);
 afterAll(() => t.close());
 
-const answers = (admin: number, maintainer: number, member: number, otherTeam: number, plain: number, foreign: number) => ({
+const answers = (
+  admin: number,
+  maintainer: number,
+  member: number,
+  otherTeam: number,
+  plain: number,
+  foreign: number,
+) => ({
   admin,
   maintainer,
   member,
@@ -84,12 +102,14 @@ const answers = (admin: number, maintainer: number, member: number, otherTeam: n
 const ROWS: { row: string; ask(who: Persona): Promise<LightMyRequestResponse>; expected: Record<Persona, number> }[] = [
   {
     row: 'create a pipeline of an entity: members of the owning team',
-    ask: async (who) => call(who, 'POST', base, { name: uniq('new'), stages: [GATE], componentId: await entityOf(teamA) }),
+    ask: async (who) =>
+      call(who, 'POST', base, { name: uniq('new'), stages: [GATE], componentId: await entityOf(teamA) }),
     expected: answers(201, 201, 201, 403, 403, 403),
   },
   {
     row: 'edit a pipeline of an entity: members of the owning team (walls of organizations first)',
-    ask: async (who) => call(who, 'PATCH', `${base}/${await pipelineOf(await entityOf(teamA))}`, { description: 'better words' }),
+    ask: async (who) =>
+      call(who, 'PATCH', `${base}/${await pipelineOf(await entityOf(teamA))}`, { description: 'better words' }),
     expected: answers(200, 200, 200, 403, 403, 404),
   },
   {
@@ -150,8 +170,12 @@ describe('pipelines of an entity', () => {
   it('who triggered a run may not approve it; another member of the team may; the admin always may', async () => {
     const entity = await entityOf(teamA);
     const mine = await waitingRun(entity, 'member');
-    expect(expectError(await call('member', 'POST', `${base}/${mine.pipeline}/runs/${mine.run}/approve`), 403).message).toMatch(/triggered/);
-    expect((await call('maintainer', 'POST', `${base}/${mine.pipeline}/runs/${mine.run}/approve`)).statusCode).toBe(200);
+    expect(
+      expectError(await call('member', 'POST', `${base}/${mine.pipeline}/runs/${mine.run}/approve`), 403).message,
+    ).toMatch(/triggered/);
+    expect((await call('maintainer', 'POST', `${base}/${mine.pipeline}/runs/${mine.run}/approve`)).statusCode).toBe(
+      200,
+    );
     const admins = await waitingRun(entity, 'admin');
     expect((await call('admin', 'POST', `${base}/${admins.pipeline}/runs/${admins.run}/approve`)).statusCode).toBe(200);
   });
@@ -178,7 +202,11 @@ describe('pipelines of an entity', () => {
       { allowed: true, reason: 'member of the owning team' },
     ]);
     expect(
-      (await call('plain', 'POST', '/api/v1/permissions/check', { checks: [{ action: 'pipeline.write', resourceId: pipeline }] })).json().results[0].allowed,
+      (
+        await call('plain', 'POST', '/api/v1/permissions/check', {
+          checks: [{ action: 'pipeline.write', resourceId: pipeline }],
+        })
+      ).json().results[0].allowed,
     ).toBe(false);
   });
 });

@@ -16,7 +16,11 @@ const work = workDir();
 
 beforeAll(async () => {
   build = new FakeContainerBuild();
-  t = await buildTestApp({ PIPELINE_WORK_DIR: work, BUILD_INSECURE_REGISTRIES: 'example.invalid:5000, 127.0.0.1:5999' }, undefined, { containerBuild: build });
+  t = await buildTestApp(
+    { PIPELINE_WORK_DIR: work, BUILD_INSECURE_REGISTRIES: 'example.invalid:5000, 127.0.0.1:5999' },
+    undefined,
+    { containerBuild: build },
+  );
   admin = await t.adminToken();
 }, 60_000);
 afterAll(() => t?.close());
@@ -27,8 +31,15 @@ beforeEach(() => {
 
 describe('build stage', () => {
   it('fills tag templates and builds argument arrays per engine', () => {
-    expect(renderTag('app:{{version}}-{{ commitSha }}', { version: '1.0.0', commitSha: 'abcdef0123456' })).toBe('app:1.0.0-abcdef0');
-    const o = { dockerfile: '/w/Dockerfile', context: '/w', tag: 'app:1', push: { registry: 'r:5000', insecure: true } };
+    expect(renderTag('app:{{version}}-{{ commitSha }}', { version: '1.0.0', commitSha: 'abcdef0123456' })).toBe(
+      'app:1.0.0-abcdef0',
+    );
+    const o = {
+      dockerfile: '/w/Dockerfile',
+      context: '/w',
+      tag: 'app:1',
+      push: { registry: 'r:5000', insecure: true },
+    };
     expect(buildCommands('oci_b', o)).toEqual([
       ['bud', '--file=/w/Dockerfile', '--tag=app:1', '--', '/w'],
       ['push', '--tls-verify=false', '--', 'app:1', 'docker://r:5000/app:1'],
@@ -88,7 +99,10 @@ describe('build stage', () => {
 
   it('fails naming the missing build tool', async () => {
     build.installed.delete('oci_c');
-    const p = await createPipeline(t, admin, { name: uniq('nobin'), stages: [{ id: 'img', type: 'build', config: { engine: 'oci_c', tag: 'x:1' } }] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('nobin'),
+      stages: [{ id: 'img', type: 'build', config: { engine: 'oci_c', tag: 'x:1' } }],
+    });
     const run = await trigger(t, admin, p.id);
     const done = await waitForRun(t, admin, p.id, run.id, ['succeeded', 'failed']);
     expect(done.status).toBe('failed');
@@ -96,7 +110,10 @@ describe('build stage', () => {
   });
 
   it('a failed build fails the stage with the tool output', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('nofile'), stages: [{ id: 'img', type: 'build', config: { engine: 'oci_b', tag: 'x:1' } }] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('nofile'),
+      stages: [{ id: 'img', type: 'build', config: { engine: 'oci_b', tag: 'x:1' } }],
+    });
     const run = await trigger(t, admin, p.id);
     const done = await waitForRun(t, admin, p.id, run.id, ['succeeded', 'failed']);
     expect(done.status).toBe('failed');
@@ -107,11 +124,18 @@ describe('build stage', () => {
     build.hold = true;
     const p = await createPipeline(t, admin, {
       name: uniq('hold'),
-      stages: [script('write', 'printf "FROM scratch\\n" > Dockerfile'), { id: 'img', type: 'build', config: { engine: 'oci_b', tag: 'x:1' } }],
+      stages: [
+        script('write', 'printf "FROM scratch\\n" > Dockerfile'),
+        { id: 'img', type: 'build', config: { engine: 'oci_b', tag: 'x:1' } },
+      ],
     });
     const run = await trigger(t, admin, p.id);
     await waitForRun(t, admin, p.id, run.id, (r) => r.logs.includes('(fake build)'));
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/pipelines/${p.id}/runs/${run.id}/cancel`, headers: bearer(admin) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipelines/${p.id}/runs/${run.id}/cancel`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const done = await waitForRun(t, admin, p.id, run.id, ['cancelled', 'failed', 'succeeded']);
     expect(done.status).toBe('cancelled');
@@ -124,7 +148,10 @@ describe('build stage', () => {
         method: 'POST',
         url: '/api/v1/pipelines',
         headers: { authorization: `Bearer ${admin}` },
-        payload: { name: uniq('dash'), stages: [{ id: 'img', type: 'build', config: { engine: 'oci_a', tag: 'x:1', ...config } }] },
+        payload: {
+          name: uniq('dash'),
+          stages: [{ id: 'img', type: 'build', config: { engine: 'oci_a', tag: 'x:1', ...config } }],
+        },
       });
     for (const config of [
       { tag: '--output=type=local,dest=/' },

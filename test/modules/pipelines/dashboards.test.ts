@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const api = async (method: string, url: string, payload?: unknown) => {
-  const res = await t.app.inject({ method: method as 'GET', url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: bearer(admin),
+    ...(payload ? { payload } : {}),
+  });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 };
@@ -27,7 +32,9 @@ describe('dashboard widgets show pipeline runs', () => {
     const activity = await api('GET', `/api/v1/dashboards/${d.id}/widgets/${team.id}/data`);
     expect(activity.sample).toBe(false);
     expect(activity.data.items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'pipeline_run', id: run.id, pipelineName: p.name, status: 'succeeded' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'pipeline_run', id: run.id, pipelineName: p.name, status: 'succeeded' }),
+      ]),
     );
     const deployments = await api('GET', `/api/v1/dashboards/${d.id}/widgets/${feed.id}/data`);
     expect(deployments.data.deployments).toEqual([]);

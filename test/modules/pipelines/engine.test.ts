@@ -15,7 +15,12 @@ const dir = workDir();
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { PIPELINE_WORK_DIR: dir, PIPELINE_LOG_MAX_BYTES: '4096', PIPELINE_STAGE_TIMEOUT_S: '3', PIPELINE_CONCURRENCY: '4' },
+    {
+      PIPELINE_WORK_DIR: dir,
+      PIPELINE_LOG_MAX_BYTES: '4096',
+      PIPELINE_STAGE_TIMEOUT_S: '3',
+      PIPELINE_CONCURRENCY: '4',
+    },
     undefined,
     undefined,
     { events: recorder.wrap },
@@ -39,7 +44,15 @@ describe('script stages', () => {
     expect(done.status, done.logs).toBe('succeeded');
     const envLines = done.stageResults[0]!.output.split('\n').filter((l) => /^[A-Z_]+=/.test(l));
     const names = envLines.map((l) => l.split('=')[0]).filter((n) => n !== 'PWD' && n !== 'SHLVL' && n !== '_');
-    expect(names.sort()).toEqual(['HANGAR_COMMIT_SHA', 'HANGAR_PIPELINE_ID', 'HANGAR_RUN_ID', 'HANGAR_VERSION', 'HOME', 'LANG', 'PATH']);
+    expect(names.sort()).toEqual([
+      'HANGAR_COMMIT_SHA',
+      'HANGAR_PIPELINE_ID',
+      'HANGAR_RUN_ID',
+      'HANGAR_VERSION',
+      'HOME',
+      'LANG',
+      'PATH',
+    ]);
     expect(done.logs).toContain(`HANGAR_RUN_ID=${run.id}`);
     expect(done.logs).toContain('HANGAR_VERSION=2.0.0');
     expect(done.logs).toContain('HANGAR_COMMIT_SHA=abcdef1234567');
@@ -49,15 +62,22 @@ describe('script stages', () => {
     expect(existsSync(join(dir, run.id))).toBe(false);
     const logEvents = events.filter((e) => e.name === 'pipeline.log' && e.payload.runId === run.id);
     expect(logEvents.some((e) => e.payload.stage === 'read' && e.payload.message === 'data')).toBe(true);
-    const statuses = events.filter((e) => e.name === 'pipeline.run.updated' && e.payload.id === run.id).map((e) => e.payload.status);
+    const statuses = events
+      .filter((e) => e.name === 'pipeline.run.updated' && e.payload.id === run.id)
+      .map((e) => e.payload.status);
     expect(statuses).toEqual(['queued', 'running', 'succeeded']);
-    expect(events.find((e) => e.name === 'pipeline.run.updated' && e.payload.status === 'succeeded' && e.payload.id === run.id)!.payload.logs).toContain(
-      'data',
-    );
+    expect(
+      events.find(
+        (e) => e.name === 'pipeline.run.updated' && e.payload.status === 'succeeded' && e.payload.id === run.id,
+      )!.payload.logs,
+    ).toContain('data');
   });
 
   it('persists logs while the stage runs', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('live'), stages: [script('s', 'echo first-line; sleep 2; echo second')] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('live'),
+      stages: [script('s', 'echo first-line; sleep 2; echo second')],
+    });
     const run = await trigger(t, admin, p.id);
     const live = await waitForRun(t, admin, p.id, run.id, (r) => r.logs.includes('first-line'));
     expect(live.status).toBe('running');
@@ -68,7 +88,10 @@ describe('script stages', () => {
   });
 
   it('enforces PIPELINE_STAGE_TIMEOUT_S on the whole process group', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('slow'), stages: [script('s', 'sleep 30 & sleep 30; echo late'), script('after', 'echo no')] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('slow'),
+      stages: [script('s', 'sleep 30 & sleep 30; echo late'), script('after', 'echo no')],
+    });
     const started = Date.now();
     const run = await trigger(t, admin, p.id);
     const done = await waitForRun(t, admin, p.id, run.id, ['failed', 'succeeded'], 20_000);
@@ -107,14 +130,22 @@ describe('approval', () => {
     const waiting = await waitForRun(t, admin, p.id, run.id, ['waiting_approval', 'failed']);
     expect(waiting.status).toBe('waiting_approval');
     expect(waiting.stageResults.map((r) => r.status)).toEqual(['succeeded', 'waiting']);
-    expect(events.some((e) => e.name === 'pipeline.run.updated' && e.payload.id === run.id && e.payload.status === 'waiting_approval')).toBe(true);
+    expect(
+      events.some(
+        (e) => e.name === 'pipeline.run.updated' && e.payload.id === run.id && e.payload.status === 'waiting_approval',
+      ),
+    ).toBe(true);
     expectError(await action(p.id, run.id, 'approve', user.token), 403);
     expectError(await action(p.id, run.id, 'reject', user.token), 403);
     expectError(await action(p.id, run.id, 'cancel', user.token), 403);
     const approved = await action(p.id, run.id, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().status).toBe('running');
-    expect(approved.json().stageResults[1]).toMatchObject({ stageId: 'gate', status: 'succeeded', approvedBy: { username: 'root-admin' } });
+    expect(approved.json().stageResults[1]).toMatchObject({
+      stageId: 'gate',
+      status: 'succeeded',
+      approvedBy: { username: 'root-admin' },
+    });
     const done = await waitForRun(t, admin, p.id, run.id, ['succeeded', 'failed']);
     expect(done.status, done.logs).toBe('succeeded');
     expect(done.stageResults.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
@@ -182,7 +213,10 @@ describe('cancel', () => {
   });
 
   it('of a waiting run and of a queued one', async () => {
-    const p = await createPipeline(t, admin, { name: uniq('cw'), stages: [{ id: 'gate', type: 'approval', config: {} }] });
+    const p = await createPipeline(t, admin, {
+      name: uniq('cw'),
+      stages: [{ id: 'gate', type: 'approval', config: {} }],
+    });
     const run = await trigger(t, admin, p.id);
     await waitForRun(t, admin, p.id, run.id, ['waiting_approval']);
     const res = await action(p.id, run.id, 'cancel');
@@ -196,7 +230,11 @@ describe('cancel', () => {
       .returning();
     const cq = await action(p.id, queued!.id, 'cancel');
     expect(cq.statusCode).toBe(200);
-    expect(cq.json()).toMatchObject({ status: 'cancelled', startedAt: null, stageResults: [{ stageId: 'gate', status: 'skipped' }] });
+    expect(cq.json()).toMatchObject({
+      status: 'cancelled',
+      startedAt: null,
+      stageResults: [{ stageId: 'gate', status: 'skipped' }],
+    });
     expect(typeof cq.json().durationMs).toBe('number');
     expectError(await action(p.id, queued!.id, 'cancel'), 400);
   });

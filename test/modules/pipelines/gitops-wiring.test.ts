@@ -34,7 +34,12 @@ describe('deploy stage with the CI module GitOps client', () => {
       .insert(components)
       .values({ name: uniq('shop'), kind: 'service', gitopsApp: 'shop' })
       .returning();
-    const env = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: bearer(admin), payload: { name: uniq('prod') } });
+    const env = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/environments',
+      headers: bearer(admin),
+      payload: { name: uniq('prod') },
+    });
     const p = await createPipeline(t, admin, {
       name: uniq('gitops'),
       stages: [{ id: 'd', type: 'deploy', config: { componentId: c!.id, environmentId: env.json().id } }],

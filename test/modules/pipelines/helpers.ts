@@ -8,8 +8,18 @@ import { bearer } from '../../helpers/app.js';
 /** A private parent folder for this file's run working folders. */
 export const workDir = () => mkdtempSync(join(tmpdir(), 'hangar-pipelines-test-'));
 
-export async function createPipeline(t: TestApp, token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/pipelines', headers: { ...bearer(token), ...headers }, payload: body });
+export async function createPipeline(
+  t: TestApp,
+  token: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/pipelines',
+    headers: { ...bearer(token), ...headers },
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as {
     id: string;
@@ -39,23 +49,44 @@ export interface Run {
   startedAt: string | null;
   finishedAt: string | null;
   durationMs: number | null;
-  stageResults: { stageId: string; status: string; output: string; startedAt: string | null; finishedAt: string | null; [k: string]: unknown }[];
+  stageResults: {
+    stageId: string;
+    status: string;
+    output: string;
+    startedAt: string | null;
+    finishedAt: string | null;
+    [k: string]: unknown;
+  }[];
 }
 
 export async function getRun(t: TestApp, token: string, pipelineId: string, runId: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/pipelines/${pipelineId}/runs/${runId}`, headers: bearer(token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/pipelines/${pipelineId}/runs/${runId}`,
+    headers: bearer(token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Run;
 }
 
 /** Polls the run until `done(run)` (default: a status in `statuses`). */
-export async function waitForRun(t: TestApp, token: string, pipelineId: string, runId: string, statuses: string[] | ((r: Run) => boolean), timeoutMs = 20_000) {
+export async function waitForRun(
+  t: TestApp,
+  token: string,
+  pipelineId: string,
+  runId: string,
+  statuses: string[] | ((r: Run) => boolean),
+  timeoutMs = 20_000,
+) {
   const done = typeof statuses === 'function' ? statuses : (r: Run) => statuses.includes(r.status);
   const end = Date.now() + timeoutMs;
   for (;;) {
     const run = await getRun(t, token, pipelineId, runId);
     if (done(run)) return run;
-    if (Date.now() > end) throw new Error(`run ${runId} did not reach the expected state; last: ${run.status} ${JSON.stringify(run.stageResults)}`);
+    if (Date.now() > end)
+      throw new Error(
+        `run ${runId} did not reach the expected state; last: ${run.status} ${JSON.stringify(run.stageResults)}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }

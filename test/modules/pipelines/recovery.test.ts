@@ -41,7 +41,9 @@ describe('restart recovery', () => {
       startedAt: at,
       jobId: 'x.0',
       jobFrom: 0,
-      stageResults: [{ stageId: 'a', status: 'running', startedAt: at.toISOString(), finishedAt: null, output: 'half\n' }],
+      stageResults: [
+        { stageId: 'a', status: 'running', startedAt: at.toISOString(), finishedAt: null, output: 'half\n' },
+      ],
     });
     const waiting = await insert({
       status: 'waiting_approval',
@@ -85,7 +87,10 @@ describe('restart recovery', () => {
   it('a process shutting down stops its running commands and fails those runs', async () => {
     const third = await buildTestApp(env, db);
     const token = await third.adminToken();
-    const p = await createPipeline(third, token, { name: uniq('shutdown'), stages: [script('long', 'echo up; sleep 30'), script('next', 'echo next')] });
+    const p = await createPipeline(third, token, {
+      name: uniq('shutdown'),
+      stages: [script('long', 'echo up; sleep 30'), script('next', 'echo next')],
+    });
     const run = await trigger(third, token, p.id);
     await waitForRun(third, token, p.id, run.id, (r) => r.logs.includes('up'));
     await third.close();

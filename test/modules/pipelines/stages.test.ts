@@ -84,7 +84,10 @@ describe('notify', () => {
     expect(run.status).toBe('failed');
     expect(run.stageResults.map((r) => r.status)).toEqual(['failed', 'skipped']);
     expect(run.stageResults[0]!.output).toContain('answered 500');
-    expect(events.find((e) => e.name === 'pipeline.notify' && e.payload.runId === run.id)!.payload).toMatchObject({ delivered: false, statusCode: 500 });
+    expect(events.find((e) => e.name === 'pipeline.notify' && e.payload.runId === run.id)!.payload).toMatchObject({
+      delivered: false,
+      statusCode: 500,
+    });
   });
 
   it('gives up when the webhook never answers (10 s, or the stage timeout if shorter)', async () => {
@@ -111,10 +114,20 @@ describe('deploy', () => {
       .returning();
     componentId = c!.id;
     gitopsComponentId = g!.id;
-    const env = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: bearer(admin), payload: { name: uniq('env') } });
+    const env = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/environments',
+      headers: bearer(admin),
+      payload: { name: uniq('env') },
+    });
     expect(env.statusCode, env.body).toBe(201);
     environmentId = env.json().id;
-    const org = await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: uniq('Org'), slug: uniq('org') } });
+    const org = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations',
+      headers: bearer(admin),
+      payload: { name: uniq('Org'), slug: uniq('org') },
+    });
     orgId = org.json().id;
     gitops.organizations.add(orgId);
   });
@@ -125,17 +138,29 @@ describe('deploy', () => {
       .data.filter((d: { pipelineRunId: string }) => d.pipelineRunId === runId);
 
   it('records a Deployment (succeeded) and says so in the log when there is no GitOps sync', async () => {
-    const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId, environmentId } }], {}, { version: '1.4.0' });
+    const { run } = await runOf(
+      [{ id: 'd', type: 'deploy', config: { componentId, environmentId } }],
+      {},
+      { version: '1.4.0' },
+    );
     expect(run.status, run.logs).toBe('succeeded');
     const [d] = await deployments(run.id);
-    expect(d).toMatchObject({ componentId, environmentId, version: '1.4.0', status: 'succeeded', pipelineRunId: run.id });
+    expect(d).toMatchObject({
+      componentId,
+      environmentId,
+      version: '1.4.0',
+      status: 'succeeded',
+      pipelineRunId: run.id,
+    });
     expect(run.stageResults[0]).toMatchObject({ status: 'succeeded', deploymentId: d.id });
     expect(run.logs).toMatch(/pending[\s\S]*in_progress[\s\S]*succeeded/);
     expect(run.logs).toContain('without a GitOps sync');
   });
 
   it('with gitopsApp but no credential for the organization: recorded, log says so', async () => {
-    const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }]);
+    const { run } = await runOf([
+      { id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } },
+    ]);
     expect(run.status).toBe('succeeded');
     expect(run.logs).toContain('no GitOps CD credential');
   });
@@ -147,7 +172,10 @@ describe('deploy', () => {
         { sync: 'OutOfSync', health: 'Progressing' },
         { sync: 'Synced', health: 'Healthy' },
       ]);
-      const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }], { 'x-organization-id': orgId });
+      const { run } = await runOf(
+        [{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }],
+        { 'x-organization-id': orgId },
+      );
       expect(run.status, run.logs).toBe('succeeded');
       expect(gitops.syncs).toContain('shop');
       expect(run.logs).toContain('sync Synced, health Healthy');
@@ -158,7 +186,10 @@ describe('deploy', () => {
 
   it('fails on Degraded, marking the deployment failed', async () => {
     gitops.script.set('shop', [{ sync: 'Synced', health: 'Degraded' }]);
-    const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }], { 'x-organization-id': orgId });
+    const { run } = await runOf(
+      [{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }],
+      { 'x-organization-id': orgId },
+    );
     expect(run.status).toBe('failed');
     expect(run.stageResults[0]!.output).toContain('Degraded');
     expect((await deployments(run.id))[0].status).toBe('failed');
@@ -166,7 +197,10 @@ describe('deploy', () => {
 
   it('fails after the stage timeout when the application never gets healthy', async () => {
     gitops.script.set('shop', [{ sync: 'OutOfSync', health: 'Progressing' }]);
-    const { run } = await runOf([{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }], { 'x-organization-id': orgId });
+    const { run } = await runOf(
+      [{ id: 'd', type: 'deploy', config: { componentId: gitopsComponentId, environmentId } }],
+      { 'x-organization-id': orgId },
+    );
     expect(run.status).toBe('failed');
     expect(run.stageResults[0]!.output).toMatch(/timed out after 5 s/);
     expect((await deployments(run.id))[0].status).toBe('failed');

@@ -47,7 +47,9 @@ describe('policy engine service over FakePolicyEngine', () => {
   it('decisions: a boolean, an object (allow + deny/violation), a map of messages, the caller path kept', async () => {
     const e = engine();
     const service = createPolicyEngineService({ db: db.handle.db, engine: e });
-    expect(await service.evaluate(user, { policyPath: 'hangar/deploy/allow', input: { env: 'prod', approved: true } })).toEqual({
+    expect(
+      await service.evaluate(user, { policyPath: 'hangar/deploy/allow', input: { env: 'prod', approved: true } }),
+    ).toEqual({
       policyPath: 'hangar/deploy/allow',
       allowed: true,
       violations: [],
@@ -58,8 +60,12 @@ describe('policy engine service over FakePolicyEngine', () => {
       allowed: false,
       violations: [],
     });
-    expect(await service.evaluate(user, { policyPath: '/v1/data/hangar/deploy/allow', input: { env: 'dev' } })).toMatchObject({ allowed: true });
-    expect(await service.evaluate(user, { policyPath: 'hangar.deploy', input: { replicas: 2, image: 'latest' } })).toEqual({
+    expect(
+      await service.evaluate(user, { policyPath: '/v1/data/hangar/deploy/allow', input: { env: 'dev' } }),
+    ).toMatchObject({ allowed: true });
+    expect(
+      await service.evaluate(user, { policyPath: 'hangar.deploy', input: { replicas: 2, image: 'latest' } }),
+    ).toEqual({
       policyPath: 'hangar.deploy',
       allowed: true, // an explicit `allow` wins over the violations
       violations: ['image tag latest is not allowed', 'owner label missing'],
@@ -96,7 +102,11 @@ describe('policy engine service over FakePolicyEngine', () => {
   it('with a component the result is stored; results answers them newest first', async () => {
     const service = createPolicyEngineService({ db: db.handle.db, engine: engine() });
     const c = await component();
-    const first = await service.evaluate(caller, { policyPath: 'hangar.deploy', input: { replicas: 1, image: 'latest' }, componentId: c.id });
+    const first = await service.evaluate(caller, {
+      policyPath: 'hangar.deploy',
+      input: { replicas: 1, image: 'latest' },
+      componentId: c.id,
+    });
     expect(first).toEqual({
       id: expect.any(String),
       componentId: c.id,
@@ -105,13 +115,20 @@ describe('policy engine service over FakePolicyEngine', () => {
       violations: ['image tag latest is not allowed', 'owner label missing'],
       evaluatedAt: expect.any(Date),
     });
-    const second = await service.evaluate(caller, { policyPath: 'hangar/deploy/allow', input: { env: 'prod' }, componentId: c.id });
+    const second = await service.evaluate(caller, {
+      policyPath: 'hangar/deploy/allow',
+      input: { env: 'prod' },
+      componentId: c.id,
+    });
     expect(second).toMatchObject({ allowed: false, violations: [] });
     const results = await service.results(user, c.id);
     expect(results.map((r) => r.id)).toEqual([second, first].map((r) => ('id' in r ? r.id : undefined)));
     expect(results[1]).toEqual(first);
     expect(await service.results(user, (await component()).id)).toEqual([]);
-    await expect(service.results(user, MISSING)).rejects.toMatchObject({ statusCode: 404, message: 'Component not found' });
+    await expect(service.results(user, MISSING)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Component not found',
+    });
   });
 
   it('400 for a path naming no rule and 404 for an unknown component, both before the engine is asked', async () => {
@@ -125,7 +142,9 @@ describe('policy engine service over FakePolicyEngine', () => {
       });
     }
     e.up = false; // a typo in the component id never costs an evaluation, even with the engine down
-    await expect(service.evaluate(user, { policyPath: 'hangar/deploy', input: {}, componentId: MISSING })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(
+      service.evaluate(user, { policyPath: 'hangar/deploy', input: {}, componentId: MISSING }),
+    ).rejects.toMatchObject({ statusCode: 404 });
     expect(spy).not.toHaveBeenCalled();
   });
 
@@ -138,7 +157,9 @@ describe('policy engine service over FakePolicyEngine', () => {
       statusCode: 503,
       message: 'OPA policy server is unreachable',
     });
-    await expect(service.evaluate(user, { policyPath: 'hangar/deploy', input: {}, componentId: c.id })).rejects.toMatchObject({ statusCode: 503 });
+    await expect(
+      service.evaluate(user, { policyPath: 'hangar/deploy', input: {}, componentId: c.id }),
+    ).rejects.toMatchObject({ statusCode: 503 });
     expect(await service.results(user, c.id)).toEqual([]);
   });
 });

@@ -12,7 +12,10 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 beforeAll(async () => {
   opa = await startFakeOpa({
     'hangar/deploy/allow': (input) => input.env !== 'prod',
-    'hangar/deploy': (input) => ({ allow: input.env !== 'prod', deny: input.env === 'prod' ? [{ msg: 'prod is frozen' }] : [] }),
+    'hangar/deploy': (input) => ({
+      allow: input.env !== 'prod',
+      deny: input.env === 'prod' ? [{ msg: 'prod is frozen' }] : [],
+    }),
     'hangar/images': () => ({ violations: ['latest tag', 'no digest'] }),
   });
   t = await buildTestApp({ POLICY_URL: opa.url });
@@ -26,7 +29,12 @@ afterAll(async () => {
 });
 
 const post = (app: TestApp, payload: unknown, tok = token) =>
-  app.app.inject({ method: 'POST', url: '/api/v1/policyengine/evaluate', headers: bearer(tok), payload: payload as object });
+  app.app.inject({
+    method: 'POST',
+    url: '/api/v1/policyengine/evaluate',
+    headers: bearer(tok),
+    payload: payload as object,
+  });
 const component = () => createComponent(t);
 
 describe('policy engine', () => {
@@ -75,7 +83,10 @@ describe('policy engine', () => {
     const list = await t.app.inject({ url: `/api/v1/policyengine/results/${c.id}`, headers: bearer(token) });
     expect(list.statusCode).toBe(200);
     expect(list.json().map((r: { id: string }) => r.id)).toEqual([second.json().id, first.json().id]);
-    const empty = await t.app.inject({ url: `/api/v1/policyengine/results/${(await component()).id}`, headers: bearer(token) });
+    const empty = await t.app.inject({
+      url: `/api/v1/policyengine/results/${(await component()).id}`,
+      headers: bearer(token),
+    });
     expect(empty.json()).toEqual([]);
   });
 

@@ -42,13 +42,21 @@ beforeAll(async () => {
     return { status: 404, body: { errors: [{ code: 'NAME_UNKNOWN' }] } };
   });
   kong = await listener((req) =>
-    req.url?.startsWith('/routes') ? { body: { data: [], next: `${attacker.url}/routes?offset=steal` } } : { body: { data: [], next: null } },
+    req.url?.startsWith('/routes')
+      ? { body: { data: [], next: `${attacker.url}/routes?offset=steal` } }
+      : { body: { data: [], next: null } },
   );
   hub = await listener((req) =>
     req.url?.startsWith('/v2/users/login')
       ? { body: { token: 'hub-jwt' } }
       : req.url?.startsWith('/v2/repositories/acme/')
-        ? { body: { count: 2, results: [{ name: 'one', namespace: 'acme' }], next: `${attacker.url}/v2/repositories/acme/?page=2` } }
+        ? {
+            body: {
+              count: 2,
+              results: [{ name: 'one', namespace: 'acme' }],
+              next: `${attacker.url}/v2/repositories/acme/?page=2`,
+            },
+          }
         : { status: 404, body: {} },
   );
   db = await createTestDatabase();
@@ -73,24 +81,45 @@ describe('registry repository names (item 5)', () => {
       REGISTRY_CREDENTIALS: JSON.stringify({ username: 'u', password: 'registry-secret' }),
     });
     const user = (await t.newUser('regatk')).token;
-    const names = ['..%2F..%2Fadmin', 'team%2F..%2F..%2Fadmin', 'a%2F.%2Fb', 'Team%2FApp', '-x', 'a%2F%2Fb', '%2E%2E%2Fsecret'];
+    const names = [
+      '..%2F..%2Fadmin',
+      'team%2F..%2F..%2Fadmin',
+      'a%2F.%2Fb',
+      'Team%2FApp',
+      '-x',
+      'a%2F%2Fb',
+      '%2E%2E%2Fsecret',
+    ];
     for (const name of names) {
       for (const path of [`${name}/tags`, `${name}/manifest/latest`, `${name}/scan/latest`]) {
         const res = await t.app.inject({ url: `/api/v1/registry/repositories/${path}`, headers: bearer(user) });
         expect(res.statusCode, path).toBe(400);
       }
     }
-    const wild = await t.app.inject({ url: '/api/v1/registry/repositories/team/../../admin/tags', headers: bearer(user) });
+    const wild = await t.app.inject({
+      url: '/api/v1/registry/repositories/team/../../admin/tags',
+      headers: bearer(user),
+    });
     expect([400, 404]).toContain(wild.statusCode);
     expect(registry.requests.filter((r) => !r.url.startsWith('/v2/'))).toEqual([]);
-    expect((await t.app.inject({ url: '/api/v1/registry/repositories/team%2Fapp/tags', headers: bearer(user) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/v1/registry/repositories/team%2Fapp/tags', headers: bearer(user) })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('pagination links to another host (item 6)', () => {
   it('gateway sync does not follow an absolute `next` to another host, and never sends the Kong token there', async () => {
-    const t = await app({ GATEWAY_ALPHA_ENABLED: 'true', GATEWAY_ALPHA_URL: kong.url, GATEWAY_ALPHA_API_KEY: 'kong-admin-secret' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/gateway/sync', headers: bearer(await t.adminToken()) });
+    const t = await app({
+      GATEWAY_ALPHA_ENABLED: 'true',
+      GATEWAY_ALPHA_URL: kong.url,
+      GATEWAY_ALPHA_API_KEY: 'kong-admin-secret',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/gateway/sync',
+      headers: bearer(await t.adminToken()),
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(200);
     expect(res.body).not.toContain('kong-admin-secret');
     expect(kong.requests.length).toBeGreaterThan(0);
@@ -98,8 +127,15 @@ describe('pagination links to another host (item 6)', () => {
   });
 
   it('the Docker Hub client does not follow a `next` link to another host with its token', async () => {
-    const t = await app({ REGISTRY_TYPE: 'hub', REGISTRY_URL: hub.url, REGISTRY_CREDENTIALS: JSON.stringify({ username: 'acme', password: 'hub-secret' }) });
-    const res = await t.app.inject({ url: '/api/v1/registry/repositories', headers: bearer((await t.newUser('hubatk')).token) });
+    const t = await app({
+      REGISTRY_TYPE: 'hub',
+      REGISTRY_URL: hub.url,
+      REGISTRY_CREDENTIALS: JSON.stringify({ username: 'acme', password: 'hub-secret' }),
+    });
+    const res = await t.app.inject({
+      url: '/api/v1/registry/repositories',
+      headers: bearer((await t.newUser('hubatk')).token),
+    });
     expect(res.statusCode).toBe(502);
     expect(hub.requests.some((r) => r.url.startsWith('/v2/repositories/acme/'))).toBe(true);
     expect(attacker.requests).toEqual([]);

@@ -27,10 +27,22 @@ beforeAll(async () => {
     db,
   );
   garApp = await buildTestApp(
-    { REGISTRY_TYPE: 'cloudreg_b', REGISTRY_URL: 'europe-west1', ARTIFACT_REGISTRY_API_URL: gar.server.url, REGISTRY_CREDENTIALS: JSON.stringify(gar.key) },
+    {
+      REGISTRY_TYPE: 'cloudreg_b',
+      REGISTRY_URL: 'europe-west1',
+      ARTIFACT_REGISTRY_API_URL: gar.server.url,
+      REGISTRY_CREDENTIALS: JSON.stringify(gar.key),
+    },
     db,
   );
-  hubApp = await buildTestApp({ REGISTRY_TYPE: 'hub', REGISTRY_URL: hub.url, REGISTRY_CREDENTIALS: JSON.stringify({ username: 'acme', password: 'pat' }) }, db);
+  hubApp = await buildTestApp(
+    {
+      REGISTRY_TYPE: 'hub',
+      REGISTRY_URL: hub.url,
+      REGISTRY_CREDENTIALS: JSON.stringify({ username: 'acme', password: 'pat' }),
+    },
+    db,
+  );
 });
 afterAll(async () => {
   for (const a of [ecrApp, garApp, hubApp]) await a?.close();
@@ -43,27 +55,45 @@ const get = async (app: TestApp, url: string) => app.app.inject({ url, headers: 
 describe('registry over ECR (cloudreg_a)', () => {
   it('repositories, tags, manifest, scan and a synced component', async () => {
     expect((await get(ecrApp, '/api/v1/registry/available')).json()).toEqual({ available: true });
-    expect((await get(ecrApp, '/api/v1/registry/repositories')).json().map((r: { name: string }) => r.name)).toEqual(['team/app', 'other']);
+    expect((await get(ecrApp, '/api/v1/registry/repositories')).json().map((r: { name: string }) => r.name)).toEqual([
+      'team/app',
+      'other',
+    ]);
     expect((await get(ecrApp, '/api/v1/registry/repositories/team%2Fapp/tags')).json()).toHaveLength(2);
-    expect((await get(ecrApp, '/api/v1/registry/repositories/team%2Fapp/manifest/latest')).json()).toMatchObject({ sizeBytes: 4242, tags: ['1.0', 'latest'] });
+    expect((await get(ecrApp, '/api/v1/registry/repositories/team%2Fapp/manifest/latest')).json()).toMatchObject({
+      sizeBytes: 4242,
+      tags: ['1.0', 'latest'],
+    });
     expectError(await get(ecrApp, '/api/v1/registry/repositories/nope/tags'), 404);
-    const c = await createComponent(ecrApp, { annotations: { 'hangar.io/image': '123456789012.dkr.ecr.eu-west-1.amazonaws.com/team/app:1.0' } });
+    const c = await createComponent(ecrApp, {
+      annotations: { 'hangar.io/image': '123456789012.dkr.ecr.eu-west-1.amazonaws.com/team/app:1.0' },
+    });
     const sync = await ecrApp.app.inject({
       method: 'POST',
       url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`,
       headers: bearer(await ecrApp.adminToken()),
     });
     expect(sync.json()).toEqual({ queued: false, count: 2 });
-    expect((await get(ecrApp, `/api/v1/registry/components/${c.id}/vulnerabilities/summary`)).json()).toMatchObject({ total: 2, high: 1, unknown: 1 });
+    expect((await get(ecrApp, `/api/v1/registry/components/${c.id}/vulnerabilities/summary`)).json()).toMatchObject({
+      total: 2,
+      high: 1,
+      unknown: 1,
+    });
   });
 });
 
 describe('registry over Artifact Registry (cloudreg_b)', () => {
   it('repositories, tags and manifest; scans unsupported', async () => {
-    expect((await get(garApp, '/api/v1/registry/repositories')).json().map((r: { name: string }) => r.name)).toEqual(['apps/team/api', 'apps/web']);
+    expect((await get(garApp, '/api/v1/registry/repositories')).json().map((r: { name: string }) => r.name)).toEqual([
+      'apps/team/api',
+      'apps/web',
+    ]);
     expect((await get(garApp, '/api/v1/registry/repositories/apps%2Fteam%2Fapi/tags')).json()).toHaveLength(3);
     expect((await get(garApp, '/api/v1/registry/repositories/apps%2Fweb/manifest/2.0')).json().tags).toEqual(['2.0']);
-    expect((await get(garApp, '/api/v1/registry/repositories/apps%2Fweb/scan/2.0')).json()).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
+    expect((await get(garApp, '/api/v1/registry/repositories/apps%2Fweb/scan/2.0')).json()).toEqual({
+      status: 'UNSUPPORTED',
+      vulnerabilities: [],
+    });
   });
 });
 

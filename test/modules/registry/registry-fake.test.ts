@@ -15,11 +15,46 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const scan: ScanResult = {
   status: 'COMPLETE',
   vulnerabilities: [
-    { cveId: 'CVE-2024-0003', severity: 'LOW', packageName: 'zlib', installedVersion: '1.2', fixedVersion: null, description: null },
-    { cveId: 'CVE-2024-0002', severity: 'CRITICAL', packageName: 'openssl', installedVersion: '3.0.1', fixedVersion: '3.0.9', description: 'bad' },
-    { cveId: 'CVE-2024-0001', severity: 'CRITICAL', packageName: 'openssl', installedVersion: '3.0.1', fixedVersion: '3.0.9', description: null },
-    { cveId: 'CVE-2024-0004', severity: 'INFORMATIONAL', packageName: 'bash', installedVersion: '5.1', fixedVersion: null, description: null },
-    { cveId: 'CVE-2024-0005', severity: 'UNDEFINED', packageName: 'curl', installedVersion: '8.0', fixedVersion: null, description: null },
+    {
+      cveId: 'CVE-2024-0003',
+      severity: 'LOW',
+      packageName: 'zlib',
+      installedVersion: '1.2',
+      fixedVersion: null,
+      description: null,
+    },
+    {
+      cveId: 'CVE-2024-0002',
+      severity: 'CRITICAL',
+      packageName: 'openssl',
+      installedVersion: '3.0.1',
+      fixedVersion: '3.0.9',
+      description: 'bad',
+    },
+    {
+      cveId: 'CVE-2024-0001',
+      severity: 'CRITICAL',
+      packageName: 'openssl',
+      installedVersion: '3.0.1',
+      fixedVersion: '3.0.9',
+      description: null,
+    },
+    {
+      cveId: 'CVE-2024-0004',
+      severity: 'INFORMATIONAL',
+      packageName: 'bash',
+      installedVersion: '5.1',
+      fixedVersion: null,
+      description: null,
+    },
+    {
+      cveId: 'CVE-2024-0005',
+      severity: 'UNDEFINED',
+      packageName: 'curl',
+      installedVersion: '8.0',
+      fixedVersion: null,
+      description: null,
+    },
   ],
 };
 
@@ -27,7 +62,12 @@ function registry() {
   const r = new FakeRegistry();
   r.push('team/app', '1.0', { digest: 'sha256:aaa', sizeBytes: 4242, pushedAt: '2026-01-01T00:00:00.000Z', scan });
   r.push('team/app', 'latest', { digest: 'sha256:aaa', sizeBytes: 4242, pushedAt: '2026-01-01T00:00:00.000Z', scan });
-  r.push('team/app', '0.9', { digest: 'sha256:bbb', sizeBytes: 4000, pushedAt: null, mediaType: 'application/vnd.docker.distribution.manifest.v2+json' });
+  r.push('team/app', '0.9', {
+    digest: 'sha256:bbb',
+    sizeBytes: 4000,
+    pushedAt: null,
+    mediaType: 'application/vnd.docker.distribution.manifest.v2+json',
+  });
   r.push('other', 'latest', { digest: 'sha256:ccc', sizeBytes: 10, pushedAt: null });
   return r;
 }
@@ -38,7 +78,8 @@ function registry() {
  */
 const settle = <T>(fn: () => Promise<T>) => Promise.resolve().then(fn);
 
-const component = (image?: string) => insertComponent(db.handle.db, { annotations: image ? { 'hangar.io/image': image } : {} });
+const component = (image?: string) =>
+  insertComponent(db.handle.db, { annotations: image ? { 'hangar.io/image': image } : {} });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -68,7 +109,10 @@ describe('registry service over FakeRegistry', () => {
       pushedAt: '2026-01-01T00:00:00.000Z',
       tags: ['1.0', 'latest'],
     });
-    expect(await service.manifest(user, 'team/app', '0.9')).toMatchObject({ mediaType: 'application/vnd.docker.distribution.manifest.v2+json', tags: ['0.9'] });
+    expect(await service.manifest(user, 'team/app', '0.9')).toMatchObject({
+      mediaType: 'application/vnd.docker.distribution.manifest.v2+json',
+      tags: ['0.9'],
+    });
     expect(await service.scan(user, 'team/app', '1.0')).toEqual(scan);
     // No scanner: UNSUPPORTED, but the tag must still exist.
     expect(await service.scan(user, 'team/app', '0.9')).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
@@ -81,7 +125,15 @@ describe('registry service over FakeRegistry', () => {
     const fake = registry();
     const service = createRegistryService({ db: db.handle.db, adapter: () => fake });
     expect(await service.replications(user)).toEqual([]);
-    fake.replications = [{ id: 1, name: 'to-dr', destNamespace: 'dr', enabled: true, trigger: { type: 'scheduled', triggerSettings: { cron: '0 0 * * *' } } }];
+    fake.replications = [
+      {
+        id: 1,
+        name: 'to-dr',
+        destNamespace: 'dr',
+        enabled: true,
+        trigger: { type: 'scheduled', triggerSettings: { cron: '0 0 * * *' } },
+      },
+    ];
     expect(await service.replications(user)).toEqual(fake.replications);
   });
 
@@ -90,7 +142,10 @@ describe('registry service over FakeRegistry', () => {
     fake.up = false;
     const service = createRegistryService({ db: db.handle.db, adapter: () => fake });
     expect(await service.available(user)).toEqual({ available: false });
-    await expect(service.repositories(user)).rejects.toMatchObject({ statusCode: 503, message: 'Container registry is unreachable' });
+    await expect(service.repositories(user)).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'Container registry is unreachable',
+    });
     await expect(service.tags(user, 'team/app')).rejects.toMatchObject({ statusCode: 503 });
     await expect(service.manifest(user, 'team/app', '1.0')).rejects.toMatchObject({ statusCode: 503 });
     await expect(service.scan(user, 'team/app', '1.0')).rejects.toMatchObject({ statusCode: 503 });
@@ -101,7 +156,10 @@ describe('registry service over FakeRegistry', () => {
     const service = createRegistryService({ db: db.handle.db, adapter: undefined });
     const c = await component('team/app:1.0');
     expect(await service.available(user)).toEqual({ available: false });
-    await expect(settle(() => service.repositories(user))).rejects.toMatchObject({ statusCode: 503, message: expect.stringContaining('REGISTRY_TYPE') });
+    await expect(settle(() => service.repositories(user))).rejects.toMatchObject({
+      statusCode: 503,
+      message: expect.stringContaining('REGISTRY_TYPE'),
+    });
     await expect(settle(() => service.tags(user, 'team/app'))).rejects.toMatchObject({ statusCode: 503 });
     await expect(settle(() => service.manifest(user, 'team/app', '1.0'))).rejects.toMatchObject({ statusCode: 503 });
     await expect(settle(() => service.scan(user, 'team/app', '1.0'))).rejects.toMatchObject({ statusCode: 503 });
@@ -109,7 +167,16 @@ describe('registry service over FakeRegistry', () => {
     await expect(service.requestSync(caller, c.id)).rejects.toMatchObject({ statusCode: 503 });
     // Stored findings still read (there are none).
     expect(await service.vulnerabilities(user, c.id)).toEqual([]);
-    expect(await service.summary(user, c.id)).toEqual({ componentId: c.id, total: 0, critical: 0, high: 0, medium: 0, low: 0, unknown: 0, syncedAt: null });
+    expect(await service.summary(user, c.id)).toEqual({
+      componentId: c.id,
+      total: 0,
+      critical: 0,
+      high: 0,
+      medium: 0,
+      low: 0,
+      unknown: 0,
+      syncedAt: null,
+    });
   });
 
   it('vulnerability sync (inline without a queue): the image annotation scan replaces the stored findings', async () => {
@@ -126,9 +193,24 @@ describe('registry service over FakeRegistry', () => {
       ['INFORMATIONAL', 'CVE-2024-0004'],
       ['UNDEFINED', 'CVE-2024-0005'],
     ]);
-    expect(stored[1]).toMatchObject({ componentId: c.id, package: 'openssl', version: '3.0.1', fixedVersion: '3.0.9', description: 'bad' });
+    expect(stored[1]).toMatchObject({
+      componentId: c.id,
+      package: 'openssl',
+      version: '3.0.1',
+      fixedVersion: '3.0.9',
+      description: 'bad',
+    });
     const summary = await service.summary(user, c.id);
-    expect(summary).toEqual({ componentId: c.id, total: 5, critical: 2, high: 0, medium: 0, low: 1, unknown: 2, syncedAt: expect.any(Date) });
+    expect(summary).toEqual({
+      componentId: c.id,
+      total: 5,
+      critical: 2,
+      high: 0,
+      medium: 0,
+      low: 1,
+      unknown: 2,
+      syncedAt: expect.any(Date),
+    });
 
     // A new scan replaces the findings; a registry that is down leaves them as they were.
     fake.push('team/app', '1.0', {
@@ -148,7 +230,11 @@ describe('registry service over FakeRegistry', () => {
     const fake = registry();
     const queued: string[] = [];
     const c = await component('team/app'); // no tag: latest
-    const withQueue = createRegistryService({ db: db.handle.db, adapter: () => fake, enqueueSync: async (id) => void queued.push(id) });
+    const withQueue = createRegistryService({
+      db: db.handle.db,
+      adapter: () => fake,
+      enqueueSync: async (id) => void queued.push(id),
+    });
     expect(await withQueue.requestSync(user, c.id)).toEqual({ queued: true });
     expect(queued).toEqual([c.id]);
     expect(await withQueue.vulnerabilities(user, c.id)).toEqual([]);
@@ -166,10 +252,20 @@ describe('registry service over FakeRegistry', () => {
   it('sync checks the component and its annotation first (404, 400), before any queue or registry call', async () => {
     const fake = registry();
     const queued: string[] = [];
-    const service = createRegistryService({ db: db.handle.db, adapter: () => fake, enqueueSync: async (id) => void queued.push(id) });
-    await expect(service.requestSync(caller, MISSING)).rejects.toMatchObject({ statusCode: 404, message: 'Component not found' });
+    const service = createRegistryService({
+      db: db.handle.db,
+      adapter: () => fake,
+      enqueueSync: async (id) => void queued.push(id),
+    });
+    await expect(service.requestSync(caller, MISSING)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Component not found',
+    });
     const bare = await component();
-    await expect(service.requestSync(caller, bare.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('hangar.io/image') });
+    await expect(service.requestSync(caller, bare.id)).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('hangar.io/image'),
+    });
     const bad = await component('team app:1.0');
     await expect(service.requestSync(caller, bad.id)).rejects.toMatchObject({ statusCode: 400 });
     expect(queued).toEqual([]);

@@ -29,12 +29,24 @@ const get = (url: string) => t.app.inject({ url, headers: bearer(token) });
 describe('registry with the oci adapter on a real registry', () => {
   it('answers repositories, tags, manifest, scan (UNSUPPORTED); 503 once stopped', async () => {
     expect((await get('/api/v1/registry/available')).json()).toEqual({ available: true });
-    expect((await get('/api/v1/registry/repositories')).json()).toEqual([{ name: 'team/app', uri: `${registry.hostPort}/team/app` }]);
+    expect((await get('/api/v1/registry/repositories')).json()).toEqual([
+      { name: 'team/app', uri: `${registry.hostPort}/team/app` },
+    ]);
     const tags = (await get('/api/v1/registry/repositories/team%2Fapp/tags')).json();
-    expect(tags).toEqual([{ tag: '1.0', digest: expect.stringMatching(/^sha256:/), sizeBytes: expect.any(Number), pushedAt: expect.any(String) }]);
+    expect(tags).toEqual([
+      {
+        tag: '1.0',
+        digest: expect.stringMatching(/^sha256:/),
+        sizeBytes: expect.any(Number),
+        pushedAt: expect.any(String),
+      },
+    ]);
     const m = (await get('/api/v1/registry/repositories/team%2Fapp/manifest/1.0')).json();
     expect(m).toMatchObject({ digest: tags[0].digest, tags: ['1.0'] });
-    expect((await get('/api/v1/registry/repositories/team%2Fapp/scan/1.0')).json()).toEqual({ status: 'UNSUPPORTED', vulnerabilities: [] });
+    expect((await get('/api/v1/registry/repositories/team%2Fapp/scan/1.0')).json()).toEqual({
+      status: 'UNSUPPORTED',
+      vulnerabilities: [],
+    });
     expect((await get('/api/v1/registry/selfhosted/replications')).json()).toEqual([]);
     expectError(await get('/api/v1/registry/repositories/team%2Fapp/manifest/2.0'), 404);
     await registry.stop();

@@ -62,12 +62,29 @@ describe('registry (self-hosted adapter)', () => {
   it('vulnerability sync (inline without a durable queue), list and summary', async () => {
     const c = await createComponent(t, { annotations: { 'hangar.io/image': 'harbor.example.com/library/app:1.0' } });
     const empty = await get(t, `/api/v1/registry/components/${c.id}/vulnerabilities/summary`);
-    expect(empty.json()).toEqual({ componentId: c.id, total: 0, critical: 0, high: 0, medium: 0, low: 0, unknown: 0, syncedAt: null });
-    const sync = await t.app.inject({ method: 'POST', url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`, headers: bearer(token) });
+    expect(empty.json()).toEqual({
+      componentId: c.id,
+      total: 0,
+      critical: 0,
+      high: 0,
+      medium: 0,
+      low: 0,
+      unknown: 0,
+      syncedAt: null,
+    });
+    const sync = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`,
+      headers: bearer(token),
+    });
     expect(sync.statusCode).toBe(200);
     expect(sync.json()).toEqual({ queued: false, count: 5 });
     // A second sync replaces the findings rather than adding to them.
-    await t.app.inject({ method: 'POST', url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`, headers: bearer(token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`,
+      headers: bearer(token),
+    });
     const list = await get(t, `/api/v1/registry/components/${c.id}/vulnerabilities`);
     expect(list.json()).toHaveLength(5);
     expect(list.json()[0]).toEqual({
@@ -82,13 +99,36 @@ describe('registry (self-hosted adapter)', () => {
       syncedAt: expect.any(String),
     });
     const summary = await get(t, `/api/v1/registry/components/${c.id}/vulnerabilities/summary`);
-    expect(summary.json()).toEqual({ componentId: c.id, total: 5, critical: 1, high: 1, medium: 0, low: 1, unknown: 2, syncedAt: expect.any(String) });
+    expect(summary.json()).toEqual({
+      componentId: c.id,
+      total: 5,
+      critical: 1,
+      high: 1,
+      medium: 0,
+      low: 1,
+      unknown: 2,
+      syncedAt: expect.any(String),
+    });
   });
 
   it('sync: 404 unknown component, 400 without the image annotation; 400 bad ids', async () => {
-    expectError(await t.app.inject({ method: 'POST', url: `/api/v1/registry/components/${MISSING}/vulnerabilities/sync`, headers: bearer(token) }), 404);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/registry/components/${MISSING}/vulnerabilities/sync`,
+        headers: bearer(token),
+      }),
+      404,
+    );
     const bare = await createComponent(t);
-    expectError(await t.app.inject({ method: 'POST', url: `/api/v1/registry/components/${bare.id}/vulnerabilities/sync`, headers: bearer(token) }), 400);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/registry/components/${bare.id}/vulnerabilities/sync`,
+        headers: bearer(token),
+      }),
+      400,
+    );
     expectError(await get(t, `/api/v1/registry/components/${MISSING}/vulnerabilities`), 404);
     expectError(await get(t, '/api/v1/registry/components/xyz/vulnerabilities/summary'), 400);
     expectError(await t.app.inject({ url: '/api/v1/registry/repositories' }), 401);
@@ -103,7 +143,14 @@ describe('registry without an adapter', () => {
     expectError(await get(none, '/api/v1/registry/repositories/a%2Fb/tags', tok), 503);
     expectError(await get(none, '/api/v1/registry/selfhosted/replications', tok), 503);
     const c = await createComponent(none, { annotations: { 'hangar.io/image': 'a/b:1' } });
-    expectError(await none.app.inject({ method: 'POST', url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`, headers: bearer(tok) }), 503);
+    expectError(
+      await none.app.inject({
+        method: 'POST',
+        url: `/api/v1/registry/components/${c.id}/vulnerabilities/sync`,
+        headers: bearer(tok),
+      }),
+      503,
+    );
     expect((await get(none, `/api/v1/registry/components/${c.id}/vulnerabilities`, tok)).json()).toEqual([]);
   });
 });
@@ -111,7 +158,9 @@ describe('registry without an adapter', () => {
 describe('registry names with unencoded slashes', () => {
   it('answers tags and manifest through the wildcard route', async () => {
     expect((await get(t, '/api/v1/registry/repositories/team/sub/api/tags')).json()).toHaveLength(2);
-    expect((await get(t, '/api/v1/registry/repositories/library/app/manifest/1.0')).json().digest).toBe('sha256:' + 'a'.repeat(64));
+    expect((await get(t, '/api/v1/registry/repositories/library/app/manifest/1.0')).json().digest).toBe(
+      'sha256:' + 'a'.repeat(64),
+    );
     expect((await get(t, '/api/v1/registry/repositories/library/app/scan/1.0')).json().status).toBe('COMPLETE');
     expectError(await get(t, '/api/v1/registry/repositories/library/app/other'), 404);
   });

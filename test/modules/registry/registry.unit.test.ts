@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
-import { normaliseSeverity } from '../../../src/modules/registry/registry.ports.js';
+import { normaliseSeverity } from '../../../src/integrations/registry-scan.js';
 import { parseImageRef } from '../../../src/modules/registry/registry.service.js';
 
 describe('registry helpers', () => {
@@ -41,7 +41,8 @@ describe('registry helpers', () => {
   });
 
   it('REGISTRY_CREDENTIALS of the wrong shape for REGISTRY_TYPE stops the start naming the setting and the fields, never a value (decision 517)', () => {
-    const load = (type: string, credentials: unknown) => () => loadConfig({ REGISTRY_TYPE: type, REGISTRY_CREDENTIALS: JSON.stringify(credentials) });
+    const load = (type: string, credentials: unknown) => () =>
+      loadConfig({ REGISTRY_TYPE: type, REGISTRY_CREDENTIALS: JSON.stringify(credentials) });
     const secret = 'sekret-value-42';
     for (const [type, credentials, field] of [
       ['cloudreg_a', { accessKeyId: 'AKIA', secretAccessKey: secret }, 'region is required'],
@@ -57,12 +58,23 @@ describe('registry helpers', () => {
       expect(start, type).not.toThrow(new RegExp(secret));
     }
     // The right shapes load, tagged with their type.
-    expect(loadConfig({ REGISTRY_TYPE: 'hub', REGISTRY_CREDENTIALS: JSON.stringify({ username: 'acme', token: 'pat' }) }).registry.credentials).toEqual({
+    expect(
+      loadConfig({ REGISTRY_TYPE: 'hub', REGISTRY_CREDENTIALS: JSON.stringify({ username: 'acme', token: 'pat' }) })
+        .registry.credentials,
+    ).toEqual({
       type: 'hub',
       value: { username: 'acme', token: 'pat' },
     });
-    const key = { type: 'service_account', client_email: 'a@b.iam', private_key: 'k', project_id: 'p', private_key_id: 'x' };
-    expect(loadConfig({ REGISTRY_TYPE: 'cloudreg_b', REGISTRY_CREDENTIALS: JSON.stringify(key) }).registry.credentials?.type).toBe('cloudreg_b');
+    const key = {
+      type: 'service_account',
+      client_email: 'a@b.iam',
+      private_key: 'k',
+      project_id: 'p',
+      private_key_id: 'x',
+    };
+    expect(
+      loadConfig({ REGISTRY_TYPE: 'cloudreg_b', REGISTRY_CREDENTIALS: JSON.stringify(key) }).registry.credentials?.type,
+    ).toBe('cloudreg_b');
     expect(load('cloudreg_a', { region: 'eu-west-1' })).not.toThrow();
     expect(load('oci', {})).not.toThrow();
   });

@@ -62,7 +62,9 @@ describe('condition operators', () => {
     const started = Date.now();
     expect(compileCondition(c as ScorecardCondition)({ 'entity.name': 'a'.repeat(5000) + 'b' })).toBe('fail');
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(checkCondition({ fact: 'entity.name', operator: 'matches', value: '(?=x)' }, 'c')[0]?.problem).toMatch(/regular expression/);
+    expect(checkCondition({ fact: 'entity.name', operator: 'matches', value: '(?=x)' }, 'c')[0]?.problem).toMatch(
+      /regular expression/,
+    );
   });
 });
 
@@ -84,11 +86,19 @@ describe('condition checks', () => {
     ]);
   });
   it('checks values against the fact type and operator, shapes and bounds', () => {
-    expect(checkCondition({ fact: 'links.count', operator: 'lessThan', value: 'x' }, 'c')[0]?.problem).toBe('lessThan needs a number');
-    expect(checkCondition({ fact: 'entity.name', operator: 'greaterThan', value: 1 }, 'c')[0]?.problem).toMatch(/compares numbers/);
-    expect(checkCondition({ fact: 'entity.tags', operator: 'equals', value: 'x' }, 'c')[0]?.problem).toMatch(/use contains/);
+    expect(checkCondition({ fact: 'links.count', operator: 'lessThan', value: 'x' }, 'c')[0]?.problem).toBe(
+      'lessThan needs a number',
+    );
+    expect(checkCondition({ fact: 'entity.name', operator: 'greaterThan', value: 1 }, 'c')[0]?.problem).toMatch(
+      /compares numbers/,
+    );
+    expect(checkCondition({ fact: 'entity.tags', operator: 'equals', value: 'x' }, 'c')[0]?.problem).toMatch(
+      /use contains/,
+    );
     expect(checkCondition({ fact: 'entity.name', operator: 'in', value: [] }, 'c')[0]?.problem).toMatch(/list of 1/);
-    expect(checkCondition({ fact: 'entity.name', operator: 'exists', value: 1 }, 'c')[0]?.problem).toBe('exists takes no value');
+    expect(checkCondition({ fact: 'entity.name', operator: 'exists', value: 1 }, 'c')[0]?.problem).toBe(
+      'exists takes no value',
+    );
     expect(checkCondition({ all: [] }, 'c')[0]?.problem).toMatch(/must be/);
     expect(checkCondition({ fact: 'entity.name', operator: 'exists', extra: 1 }, 'c')[0]?.problem).toMatch(/must be/);
     let deep: unknown = { fact: 'entity.name', operator: 'exists' };
@@ -121,32 +131,46 @@ describe('levels and score', () => {
   ]);
 
   it('the highest level whose rules and all lower levels pass; the weighted share as score', () => {
-    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': true }, undefined)).toMatchObject({
+    expect(
+      evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': true }, undefined),
+    ).toMatchObject({
       level: 'Gold',
       levelIndex: 2,
       score: 100,
     });
-    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': false }, undefined)).toMatchObject({
+    expect(
+      evaluate(card, { 'owner.set': true, 'owner.resolvable': true, 'description.present': false }, undefined),
+    ).toMatchObject({
       level: 'Silver',
       score: 80,
     });
     // A passing Gold rule does not lift an entity whose Silver rule fails (lower-level gating).
-    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': false, 'description.present': true }, undefined)).toMatchObject({
+    expect(
+      evaluate(card, { 'owner.set': true, 'owner.resolvable': false, 'description.present': true }, undefined),
+    ).toMatchObject({
       level: 'Bronze',
       levelIndex: 0,
       score: 80,
       rules: { b1: 'pass', s1: 'fail', g1: 'pass' },
     });
-    expect(evaluate(card, { 'owner.set': false, 'owner.resolvable': true, 'description.present': true }, undefined)).toMatchObject({
+    expect(
+      evaluate(card, { 'owner.set': false, 'owner.resolvable': true, 'description.present': true }, undefined),
+    ).toMatchObject({
       level: null,
       levelIndex: -1,
       score: 40,
     });
     // No data fails the rule.
-    expect(evaluate(card, { 'owner.set': true }, undefined)).toMatchObject({ level: 'Bronze', score: 60, rules: { s1: 'no_data', g1: 'no_data' } });
+    expect(evaluate(card, { 'owner.set': true }, undefined)).toMatchObject({
+      level: 'Bronze',
+      score: 60,
+      rules: { s1: 'no_data', g1: 'no_data' },
+    });
   });
   it('an exempt rule counts as passing', () => {
-    expect(evaluate(card, { 'owner.set': true, 'owner.resolvable': false, 'description.present': true }, new Set(['s1']))).toMatchObject({
+    expect(
+      evaluate(card, { 'owner.set': true, 'owner.resolvable': false, 'description.present': true }, new Set(['s1'])),
+    ).toMatchObject({
       level: 'Gold',
       score: 100,
       rules: { s1: 'exempt' },
@@ -172,7 +196,14 @@ describe('levels and score', () => {
     expect(applies({}, e)).toBe(true);
     expect(
       applies(
-        { kinds: ['component'], owners: ['group:default/team-a'], systems: ['pay'], tags: ['x', 'pci'], lifecycles: ['production'], types: ['service'] },
+        {
+          kinds: ['component'],
+          owners: ['group:default/team-a'],
+          systems: ['pay'],
+          tags: ['x', 'pci'],
+          lifecycles: ['production'],
+          types: ['service'],
+        },
         e,
       ),
     ).toBe(true);

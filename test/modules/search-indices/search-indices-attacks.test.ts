@@ -54,7 +54,12 @@ describe('search-index links and internal addresses (items 2 and 11)', () => {
       `http://public.invalid\\@127.0.0.1:${port}`,
     ];
     for (const searchUrl of spellings) {
-      const res = await prod.app.inject({ method: 'POST', url: base(c.id), headers: bearer(user), payload: { indexPattern: 'x', searchUrl } });
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: base(c.id),
+        headers: bearer(user),
+        payload: { indexPattern: 'x', searchUrl },
+      });
       expect(res.statusCode, searchUrl).toBe(400);
     }
     const stats = await prod.app.inject({ url: `${base(c.id)}/stats`, headers: bearer(user) });
@@ -67,8 +72,14 @@ describe('search-index links and internal addresses (items 2 and 11)', () => {
 describe('search-index links and organizations (item 7)', () => {
   it("a member of another organization cannot delete an organization's link (403); members and admins can", async () => {
     const org = async () =>
-      (await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'S', slug: uniq('so') } })).json()
-        .id as string;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/organizations',
+          headers: bearer(admin),
+          payload: { name: 'S', slug: uniq('so') },
+        })
+      ).json().id as string;
     const [orgA, orgB] = [await org(), await org()];
     const [a, b] = [await t.newUser('srcha'), await t.newUser('srchb')];
     for (const [o, u] of [
@@ -91,7 +102,8 @@ describe('search-index links and organizations (item 7)', () => {
       payload: { indexPattern: 'logs-*' },
     });
     expect(link.statusCode).toBe(201);
-    const del = (token: string) => t.app.inject({ method: 'DELETE', url: `${base(c.id)}/${link.json().id}`, headers: bearer(token) });
+    const del = (token: string) =>
+      t.app.inject({ method: 'DELETE', url: `${base(c.id)}/${link.json().id}`, headers: bearer(token) });
     expectError(await del(b.token), 403);
     expectError(await del((await t.newUser('srchc')).token), 403);
     expect((await t.app.inject({ url: base(c.id), headers: bearer(a.token) })).json()).toHaveLength(1);

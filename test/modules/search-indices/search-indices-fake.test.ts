@@ -17,7 +17,14 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 const caller = systemCaller();
 const user = { ...caller, actor: { ...caller.actor, kind: 'user' as const, isAdmin: false, roles: ['user'] } };
-const config: SearchConfig = { url: GLOBAL, username: 'elastic', password: 'pw', apiKey: undefined, urlAllowlist: [], allowInternalUrls: true };
+const config: SearchConfig = {
+  url: GLOBAL,
+  username: 'elastic',
+  password: 'pw',
+  apiKey: undefined,
+  urlAllowlist: [],
+  allowInternalUrls: true,
+};
 
 const clusters = new FakeSearchClusters();
 clusters.clusters.set(GLOBAL, [
@@ -61,11 +68,16 @@ describe('search indices service over FakeSearchClusters', () => {
 
     await s.remove(user, c.id, a.id);
     expect((await s.list(user, c.id)).map((l) => l.id)).toEqual([b.id]);
-    await expect(s.remove(user, c.id, a.id)).rejects.toMatchObject({ statusCode: 404, message: 'Search index link not found' });
+    await expect(s.remove(user, c.id, a.id)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Search index link not found',
+    });
     await expect(s.list(user, MISSING)).rejects.toMatchObject({ statusCode: 404, message: 'Component not found' });
     await expect(s.create(user, MISSING, { indexPattern: 'x' })).rejects.toMatchObject({ statusCode: 404 });
     await expect(s.stats(user, MISSING)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(s.create(user, c.id, { indexPattern: 'x', searchUrl: 'ftp://es.example.com' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(s.create(user, c.id, { indexPattern: 'x', searchUrl: 'ftp://es.example.com' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
   });
 
   it('stats: sums per pattern, worst health, own cluster, unreachable cluster and an empty match', async () => {
@@ -82,14 +94,28 @@ describe('search indices service over FakeSearchClusters', () => {
         indexPattern: 'logs-*',
         searchUrl: null,
         reachable: true,
-        stats: { pattern: 'logs-*', index: 'logs-2024.01,logs-2024.02', docsCount: 1500, storeSize: '1.3mb', health: 'yellow', status: 'open' },
+        stats: {
+          pattern: 'logs-*',
+          index: 'logs-2024.01,logs-2024.02',
+          docsCount: 1500,
+          storeSize: '1.3mb',
+          health: 'yellow',
+          status: 'open',
+        },
       },
       {
         indexId: metrics.id,
         indexPattern: 'metrics-*',
         searchUrl: TEAM,
         reachable: true,
-        stats: { pattern: 'metrics-*', index: 'metrics-a', docsCount: 7, storeSize: '2kb', health: 'red', status: 'open' },
+        stats: {
+          pattern: 'metrics-*',
+          index: 'metrics-a',
+          docsCount: 7,
+          storeSize: '2kb',
+          health: 'red',
+          status: 'open',
+        },
       },
       // Unreachable: no stats at all, never made-up zeros.
       { indexId: down.id, indexPattern: 'x', searchUrl: DOWN, reachable: false },
@@ -98,7 +124,14 @@ describe('search indices service over FakeSearchClusters', () => {
         indexPattern: 'does-not-exist',
         searchUrl: null,
         reachable: true,
-        stats: { pattern: 'does-not-exist', index: '', docsCount: 0, storeSize: '0b', health: 'unknown', status: 'missing' },
+        stats: {
+          pattern: 'does-not-exist',
+          index: '',
+          docsCount: 0,
+          storeSize: '0b',
+          health: 'unknown',
+          status: 'missing',
+        },
       },
     ]);
   });
@@ -113,10 +146,22 @@ describe('search indices service over FakeSearchClusters', () => {
     const spy = vi.spyOn(port, 'catIndices');
     try {
       const stats = await s.stats(caller, c.id);
-      expect(stats.find((e) => e.indexId === excl.id)!.stats).toMatchObject({ index: 'logs-2024.02', docsCount: 500, health: 'yellow' });
-      expect(stats.find((e) => e.indexPattern === 'orders')!.stats).toMatchObject({ index: 'orders', docsCount: 3, storeSize: '900b', status: 'close' });
+      expect(stats.find((e) => e.indexId === excl.id)!.stats).toMatchObject({
+        index: 'logs-2024.02',
+        docsCount: 500,
+        health: 'yellow',
+      });
+      expect(stats.find((e) => e.indexPattern === 'orders')!.stats).toMatchObject({
+        index: 'orders',
+        docsCount: 3,
+        storeSize: '900b',
+        status: 'close',
+      });
       // With the exclusion in the shared call, `logs-*` would have lost logs-2024.01.
-      expect(stats.find((e) => e.indexPattern === 'logs-*')!.stats).toMatchObject({ index: 'logs-2024.01,logs-2024.02', docsCount: 1500 });
+      expect(stats.find((e) => e.indexPattern === 'logs-*')!.stats).toMatchObject({
+        index: 'logs-2024.01,logs-2024.02',
+        docsCount: 1500,
+      });
       const calls = spy.mock.calls.map(([url, patterns, opts]) => ({ url, patterns, opts }));
       expect(calls).toHaveLength(3);
       expect(calls).toEqual(
@@ -151,7 +196,11 @@ describe('search indices service over FakeSearchClusters', () => {
   });
 
   it('without SEARCH_URL, links without their own URL are reachable: false and no cluster is asked', async () => {
-    const s = createSearchIndicesService({ db: db.handle.db, cluster: clusters, config: { ...config, url: undefined } });
+    const s = createSearchIndicesService({
+      db: db.handle.db,
+      cluster: clusters,
+      config: { ...config, url: undefined },
+    });
     const c = await component();
     const link = await s.create(caller, c.id, { indexPattern: 'logs-*' });
     const own = await s.create(caller, c.id, { indexPattern: 'metrics-*', searchUrl: TEAM });
@@ -177,7 +226,9 @@ describe('search indices service over FakeSearchClusters', () => {
     });
     const spy = vi.spyOn(port, 'catIndices');
     try {
-      expect(await strict.stats(caller, c.id)).toEqual([{ indexId: link.id, indexPattern: 'metrics-*', searchUrl: TEAM, reachable: false }]);
+      expect(await strict.stats(caller, c.id)).toEqual([
+        { indexId: link.id, indexPattern: 'metrics-*', searchUrl: TEAM, reachable: false },
+      ]);
       expect(spy).not.toHaveBeenCalled();
     } finally {
       spy.mockRestore();
@@ -202,13 +253,23 @@ describe('search indices service over FakeSearchClusters', () => {
       {
         componentId: a.id,
         componentName: a.name,
-        indices: [expect.objectContaining({ indexId: la.id, reachable: true, stats: expect.objectContaining({ index: 'orders' }) })],
+        indices: [
+          expect.objectContaining({
+            indexId: la.id,
+            reachable: true,
+            stats: expect.objectContaining({ index: 'orders' }),
+          }),
+        ],
       },
       {
         componentId: b.id,
         componentName: b.name,
         indices: [
-          expect.objectContaining({ indexId: lb.id, reachable: true, stats: expect.objectContaining({ index: 'metrics-a' }) }),
+          expect.objectContaining({
+            indexId: lb.id,
+            reachable: true,
+            stats: expect.objectContaining({ index: 'metrics-a' }),
+          }),
           { indexId: lb2.id, indexPattern: 'x', searchUrl: DOWN, reachable: false },
         ],
       },

@@ -37,7 +37,8 @@ afterAll(async () => {
 const base = (id: string) => `/api/v1/components/${id}/searchengine-indices`;
 const post = (id: string, payload: object, tok = user, headers: Record<string, string> = {}, app = t) =>
   app.app.inject({ method: 'POST', url: base(id), headers: { ...bearer(tok), ...headers }, payload });
-const get = (url: string, tok = user, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { ...bearer(tok), ...headers } });
+const get = (url: string, tok = user, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { ...bearer(tok), ...headers } });
 
 describe('search index links', () => {
   it('create (201), list, stats summed over a pattern, unreachable cluster, delete (204)', async () => {
@@ -67,14 +68,28 @@ describe('search index links', () => {
         indexPattern: 'logs-*',
         searchUrl: null,
         reachable: true,
-        stats: { pattern: 'logs-*', index: 'logs-2024.01,logs-2024.02', docsCount: 1500, storeSize: '1.3mb', health: 'yellow', status: 'open' },
+        stats: {
+          pattern: 'logs-*',
+          index: 'logs-2024.01,logs-2024.02',
+          docsCount: 1500,
+          storeSize: '1.3mb',
+          health: 'yellow',
+          status: 'open',
+        },
       },
       {
         indexId: b.json().id,
         indexPattern: 'metrics-*',
         searchUrl: own.url,
         reachable: true,
-        stats: { pattern: 'metrics-*', index: 'metrics-a', docsCount: 7, storeSize: '2kb', health: 'red', status: 'open' },
+        stats: {
+          pattern: 'metrics-*',
+          index: 'metrics-a',
+          docsCount: 7,
+          storeSize: '2kb',
+          health: 'red',
+          status: 'open',
+        },
       },
       { indexId: d.json().id, indexPattern: 'x', searchUrl: 'http://127.0.0.1:1', reachable: false },
       {
@@ -90,7 +105,10 @@ describe('search index links', () => {
 
     const del = await t.app.inject({ method: 'DELETE', url: `${base(c.id)}/${d.json().id}`, headers: bearer(user) });
     expect(del.statusCode).toBe(204);
-    expectError(await t.app.inject({ method: 'DELETE', url: `${base(c.id)}/${d.json().id}`, headers: bearer(user) }), 404);
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `${base(c.id)}/${d.json().id}`, headers: bearer(user) }),
+      404,
+    );
     expect((await get(base(c.id))).json()).toHaveLength(3);
   });
 
@@ -98,7 +116,10 @@ describe('search index links', () => {
     const c = await createComponent(t);
     const one = (await post(c.id, { indexPattern: 'logs-2024.02' })).json();
     const two = (await post(c.id, { indexPattern: 'logs-*,-logs-2024.02' })).json();
-    const stats = (await get(`${base(c.id)}/stats`)).json() as { indexId: string; stats: { index: string; docsCount: number } }[];
+    const stats = (await get(`${base(c.id)}/stats`)).json() as {
+      indexId: string;
+      stats: { index: string; docsCount: number };
+    }[];
     expect(stats.find((e) => e.indexId === one.id)!.stats).toMatchObject({ index: 'logs-2024.02', docsCount: 500 });
     expect(stats.find((e) => e.indexId === two.id)!.stats).toMatchObject({ index: 'logs-2024.01', docsCount: 1000 });
   });
@@ -126,7 +147,10 @@ describe('search index links', () => {
     const tok = await strict.adminToken();
     expectError(await post(c.id, { indexPattern: 'a', searchUrl: 'https://evil.example.org' }, tok, {}, strict), 400);
     expectError(await post(c.id, { indexPattern: 'a', searchUrl: 'http://127.0.0.1:9200' }, tok, {}, strict), 400);
-    expect((await post(c.id, { indexPattern: 'a', searchUrl: 'https://search.example.com:9200' }, tok, {}, strict)).statusCode).toBe(201);
+    expect(
+      (await post(c.id, { indexPattern: 'a', searchUrl: 'https://search.example.com:9200' }, tok, {}, strict))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('admin overview grouped by component, scoped by X-Organization-Id', async () => {
@@ -161,7 +185,11 @@ describe('search index links', () => {
             reachable: true,
             stats: expect.objectContaining({ index: 'orders', docsCount: 3, storeSize: '900b' }),
           }),
-          expect.objectContaining({ indexPattern: 'logs-*', reachable: true, stats: expect.objectContaining({ docsCount: 1500 }) }),
+          expect.objectContaining({
+            indexPattern: 'logs-*',
+            reachable: true,
+            stats: expect.objectContaining({ docsCount: 1500 }),
+          }),
         ],
       },
     ]);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { humanSize, matchesPattern, summarise } from '../../../src/modules/search-indices/search-indices.stats.js';
 import { validateSearchUrl } from '../../../src/modules/search-indices/search-indices.urls.js';
 
-const cfg = { url: 'http://es.example.com:9200', username: undefined, password: undefined, apiKey: undefined, urlAllowlist: [], allowInternalUrls: false };
+const cfg = {
+  url: 'http://es.example.com:9200',
+  username: undefined,
+  password: undefined,
+  apiKey: undefined,
+  urlAllowlist: [],
+  allowInternalUrls: false,
+};
 
 describe('search index stats', () => {
   it('humanSize', () => {
@@ -44,8 +51,14 @@ describe('search index stats', () => {
       expect(() => validateSearchUrl(url, cfg), url).toThrow(/may not point/);
     // Kept as given (the link answers what the caller wrote).
     expect(validateSearchUrl(' https://search.example.org/ ', cfg)).toBe('https://search.example.org/');
-    expect(validateSearchUrl('http://127.0.0.1:9200', { ...cfg, allowInternalUrls: true })).toBe('http://127.0.0.1:9200');
-    expect(() => validateSearchUrl('https://other.example.org', { ...cfg, urlAllowlist: ['es.example.org'] })).toThrow(/ALLOWLIST/);
-    expect(validateSearchUrl('http://127.0.0.1:9200', { ...cfg, urlAllowlist: ['127.0.0.1'] })).toBe('http://127.0.0.1:9200');
+    expect(validateSearchUrl('http://127.0.0.1:9200', { ...cfg, allowInternalUrls: true })).toBe(
+      'http://127.0.0.1:9200',
+    );
+    expect(() => validateSearchUrl('https://other.example.org', { ...cfg, urlAllowlist: ['es.example.org'] })).toThrow(
+      /ALLOWLIST/,
+    );
+    expect(validateSearchUrl('http://127.0.0.1:9200', { ...cfg, urlAllowlist: ['127.0.0.1'] })).toBe(
+      'http://127.0.0.1:9200',
+    );
   });
 });

@@ -39,7 +39,9 @@ beforeAll(async () => {
     { name: 'payments-team', description: 'Owns the money flows' },
     { name: 'platform', description: 'Keeps the payments platform running' },
   ]) {
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: admin, payload })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: admin, payload })).statusCode).toBe(
+      201,
+    );
   }
   // People come from catalog descriptors only.
   await t.database.db.insert(catalogPeople).values([
@@ -102,12 +104,19 @@ describe('GET /api/v1/search', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(names(group((await search('q=quoka&kinds=component')).groups, 'component'))).toEqual(['quokka-feeder']);
     const id = created.json().id as string;
-    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/v1/catalog/components/${id}`, headers: admin, payload: { name: 'wombat-feeder' } });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/catalog/components/${id}`,
+      headers: admin,
+      payload: { name: 'wombat-feeder' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(names(group((await search('q=wombta&kinds=component')).groups, 'component'))).toEqual(['wombat-feeder']);
     // The old word stays in the vocabulary but no name holds it any more.
     expect((await search('q=quoka&kinds=component')).groups).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/catalog/components/${id}`, headers: admin })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/catalog/components/${id}`, headers: admin })).statusCode,
+    ).toBe(204);
   });
 
   it('honours quoted phrases', async () => {
@@ -119,13 +128,23 @@ describe('GET /api/v1/search', () => {
   });
 
   it('searches titles, people and templates', async () => {
-    expect(group((await search('q=stock')).groups, 'component')!.items[0]).toMatchObject({ name: 'inventory-tracker', match: 'fulltext' });
+    expect(group((await search('q=stock')).groups, 'component')!.items[0]).toMatchObject({
+      name: 'inventory-tracker',
+      match: 'fulltext',
+    });
     const people = await search('q=jane&kinds=person');
     expect(people.groups).toEqual([
-      expect.objectContaining({ kind: 'person', items: [expect.objectContaining({ name: 'jane.doe', entityKind: 'User', match: 'prefix' })] }),
+      expect.objectContaining({
+        kind: 'person',
+        items: [expect.objectContaining({ name: 'jane.doe', entityKind: 'User', match: 'prefix' })],
+      }),
     ]);
     const templates = await search('q=go-service&kinds=template');
-    expect(group(templates.groups, 'template')!.items[0]).toMatchObject({ name: 'go-service', match: 'exact', entityKind: 'Template' });
+    expect(group(templates.groups, 'template')!.items[0]).toMatchObject({
+      name: 'go-service',
+      match: 'exact',
+      entityKind: 'Template',
+    });
   });
 
   it('groups by kind, bounded by take, with totals; only the asked kinds', async () => {
@@ -138,14 +157,20 @@ describe('GET /api/v1/search', () => {
     // A full group's total is the number of matches, whether counted or told by the tier that filled it.
     for (const q of ['paymnets', 'card', 'pay', 'payments']) {
       const all = group((await search(`q=${q}&kinds=component&take=50`)).groups, 'component')!;
-      expect(group((await search(`q=${q}&kinds=component&take=1`)).groups, 'component')!.total, q).toBe(all.items.length);
+      expect(group((await search(`q=${q}&kinds=component&take=1`)).groups, 'component')!.total, q).toBe(
+        all.items.length,
+      );
     }
     const only = await search('q=pay&kinds=team,person');
     expect(only.groups.map((g) => g.kind).sort()).toEqual(['person', 'team']);
     expect((await search('q=zzzzqqqq')).groups).toEqual([]);
     // Characters with a meaning in LIKE or tsquery syntax are plain text.
     for (const q of ['100%', 'a_b', 'x\\y', "o'brien", '(a|b)', '!', 'a & b', '-', '"']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/search?q=${encodeURIComponent(q)}`, headers: user });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/search?q=${encodeURIComponent(q)}`,
+        headers: user,
+      });
       expect([200, 400], q).toContain(res.statusCode);
     }
   });

@@ -35,7 +35,15 @@ let t: TestApp;
 let admin: string;
 let org: string;
 const rx = receiver((path, n) =>
-  path === '/flaky' && n < 3 ? 500 : path === '/gone' ? 410 : path === '/dead' ? 'hang' : path === '/redirect' ? 'redirect' : 200,
+  path === '/flaky' && n < 3
+    ? 500
+    : path === '/gone'
+      ? 410
+      : path === '/dead'
+        ? 'hang'
+        : path === '/redirect'
+          ? 'redirect'
+          : 200,
 );
 
 beforeAll(async () => {
@@ -43,7 +51,12 @@ beforeAll(async () => {
   t = await buildTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCALE: '0.001' });
   admin = await t.adminToken();
   org = (
-    await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: bearer(admin), payload: { name: 'Hooks', slug: uniq('hooks').toLowerCase() } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations',
+      headers: bearer(admin),
+      payload: { name: 'Hooks', slug: uniq('hooks').toLowerCase() },
+    })
   ).json().id;
 });
 afterAll(async () => {
@@ -54,12 +67,22 @@ afterAll(async () => {
 
 const h = () => ({ ...bearer(admin), 'x-organization-id': org });
 async function subscribe(path: string, events = ['catalog.*']) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhook-subscriptions', headers: h(), payload: { url: `${rx.url()}${path}`, events } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhook-subscriptions',
+    headers: h(),
+    payload: { url: `${rx.url()}${path}`, events },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; secret: string };
 }
 const deliveries = async (id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${id}/deliveries`, headers: h() })).json() as {
+  (
+    await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${id}/deliveries`, headers: h() })
+  ).json() as {
+    id: string;
+    messageId: string;
+    attemptHistory: { attempt: number; status: string; startedAt: string; durationMs: number }[];
     status: string;
     attempts: number;
     responseCode: number | null;
@@ -75,7 +98,10 @@ describe('outbound webhooks', () => {
     expect(sub.secret).toMatch(/^whsec_/);
     const got = await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${sub.id}`, headers: h() });
     expect(got.body).not.toContain(sub.secret);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/test`, headers: h() })).statusCode).toBe(202);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/test`, headers: h() }))
+        .statusCode,
+    ).toBe(202);
     await expect.poll(() => at('/ok').length).toBe(1);
     expect(verify(sub.secret, at('/ok')[0]!)).toMatchObject({ type: 'ping' });
     await expect.poll(async () => (await deliveries(sub.id))[0]?.status).toBe('delivered');
@@ -86,7 +112,11 @@ describe('outbound webhooks', () => {
     const hooks = t.app.hangar.modules.webhooks;
     await hooks.onEvent('catalog.entity.updated', { ref: 'component:default/a' }, { organizationId: org });
     await hooks.onEvent('incident.created', { id: 'x' }, { organizationId: org });
-    await hooks.onEvent('catalog.entity.updated', { ref: 'other-org' }, { organizationId: '00000000-0000-4000-8000-000000000001' });
+    await hooks.onEvent(
+      'catalog.entity.updated',
+      { ref: 'other-org' },
+      { organizationId: '00000000-0000-4000-8000-000000000001' },
+    );
     await expect.poll(() => at('/events').length).toBe(1);
     const body = verify(sub.secret, at('/events')[0]!) as { type: string; timestamp: string; data: unknown };
     expect(body).toMatchObject({ type: 'catalog.entity.updated', data: { ref: 'component:default/a' } });
@@ -97,15 +127,46 @@ describe('outbound webhooks', () => {
     const sub = await subscribe('/flaky');
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/test`, headers: h() });
     await expect.poll(async () => (await deliveries(sub.id))[0]?.status, { timeout: 15_000 }).toBe('delivered');
-    expect((await deliveries(sub.id))[0]).toMatchObject({ attempts: 3, responseCode: 200 });
+    const [d] = await deliveries(sub.id);
+    expect(d).toMatchObject({ attempts: 3, responseCode: 200 });
     expect(new Set(at('/flaky').map((r) => r.headers['webhook-id'])).size).toBe(1);
+    // Every attempt is listed, oldest first, with its own code, body and duration (decision 1112).
+    expect(d!.attemptHistory).toEqual(
+      [500, 500, 200].map((code, i) => ({
+        attempt: i + 1,
+        status: code === 200 ? 'succeeded' : 'failed',
+        startedAt: expect.any(String),
+        durationMs: expect.any(Number),
+        responseCode: code,
+        responseBody: `answer ${code}`,
+        error: null,
+      })),
+    );
+    const starts = d!.attemptHistory.map((a) => Date.parse(a.startedAt));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    // A redelivery is a delivery of its own (same webhook-id) with its own attempts.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhook-subscriptions/${sub.id}/deliveries/${d!.id}/redeliver`,
+      headers: h(),
+    });
+    expect(again.statusCode).toBe(202);
+    await expect.poll(async () => (await deliveries(sub.id))[0]?.status, { timeout: 15_000 }).toBe('delivered');
+    const [redelivered, first] = await deliveries(sub.id);
+    expect(redelivered).toMatchObject({ messageId: d!.messageId, attempts: 1 });
+    expect(redelivered!.attemptHistory).toMatchObject([{ attempt: 1, status: 'succeeded', responseCode: 200 }]);
+    expect(first!.attemptHistory).toHaveLength(3);
   });
 
   it('410 disables the subscription; a redirect is not followed', async () => {
     const gone = await subscribe('/gone');
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${gone.id}/test`, headers: h() });
     await expect
-      .poll(async () => (await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${gone.id}`, headers: h() })).json().active)
+      .poll(
+        async () =>
+          (await t.app.inject({ method: 'GET', url: `/api/v1/webhook-subscriptions/${gone.id}`, headers: h() })).json()
+            .active,
+      )
       .toBe(false);
     const moved = await subscribe('/redirect');
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${moved.id}/test`, headers: h() });
@@ -117,16 +178,23 @@ describe('outbound webhooks', () => {
   it('a receiver that never answers does not delay a healthy one', async () => {
     const dead = await subscribe('/dead');
     const healthy = await subscribe('/healthy');
-    for (let i = 0; i < 6; i++) await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${dead.id}/test`, headers: h() });
+    for (let i = 0; i < 6; i++)
+      await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${dead.id}/test`, headers: h() });
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${healthy.id}/test`, headers: h() });
     await expect.poll(() => at('/healthy').length, { timeout: 3_000 }).toBe(1);
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/webhook-subscriptions/${dead.id}`, headers: h(), payload: { active: false } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/webhook-subscriptions/${dead.id}`,
+      headers: h(),
+      payload: { active: false },
+    });
   });
 
   it('rotation: both signatures verify for 24 hours', async () => {
     const sub = await subscribe('/rotate');
-    const rotated = (await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/rotate-secret`, headers: h() })).json()
-      .secret as string;
+    const rotated = (
+      await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/rotate-secret`, headers: h() })
+    ).json().secret as string;
     expect(rotated).not.toBe(sub.secret);
     await t.app.inject({ method: 'POST', url: `/api/v1/webhook-subscriptions/${sub.id}/test`, headers: h() });
     await expect.poll(() => at('/rotate').length).toBe(1);
@@ -138,7 +206,11 @@ describe('outbound webhooks', () => {
 
   it('members are refused; other organizations see 404', async () => {
     const user = await t.newUser('hookmem');
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/webhook-subscriptions', headers: { ...bearer(user.token), 'x-organization-id': org } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/webhook-subscriptions',
+      headers: { ...bearer(user.token), 'x-organization-id': org },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

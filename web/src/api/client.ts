@@ -41,5 +41,8 @@ export class ApiError extends Error {
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok) return result.data as T;
   const message = (result.error as { message?: unknown } | undefined)?.message;
-  throw new ApiError(result.response.status, typeof message === 'string' ? message : `The server answered ${result.response.status}`);
+  throw new ApiError(
+    result.response.status,
+    typeof message === 'string' ? message : `The server answered ${result.response.status}`,
+  );
 }

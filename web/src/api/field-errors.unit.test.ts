@@ -43,6 +43,8 @@ describe('field errors (decision 782)', () => {
   });
 
   it("says Hangar could not be reached, not the browser's words, when no answer came", () => {
-    expect(formError(new TypeError('Failed to fetch'))).toBe('Hangar could not be reached. Check your network connection, then try again.');
+    expect(formError(new TypeError('Failed to fetch'))).toBe(
+      'Hangar could not be reached. Check your network connection, then try again.',
+    );
   });
 });

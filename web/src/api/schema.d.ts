@@ -503,7 +503,7 @@ export type paths = {
         };
         /**
          * List components: search (q), filters and sort combine; paginated
-         * @description Each component carries `permissions: {update, delete}` for the caller (docs/modules/permissions.md).
+         * @description Each component carries `permissions: {update, delete}` for the caller unless `permissions=false` (docs/modules/permissions.md).
          */
         get: operations["listComponents"];
         put?: never;
@@ -726,8 +726,8 @@ export type paths = {
         get: operations["listCatalogLocations"];
         put?: never;
         /**
-         * Register a git location (admin): its catalog-info files or `path`, following Location targets; stored and refreshed
-         * @description Allowed: admins.
+         * Register a git location: its catalog-info files or `path`, following Location targets; stored and refreshed
+         * @description Allowed: admins, and anyone allowed every entity its files name (as for register-yaml): one refused document refuses the registration, 403 naming its file and document, nothing stored. A location registered by someone without the admin role is refreshed with that person's rights: a document they may no longer write is that document's error (docs/modules/permissions.md).
          */
         post: operations["registerCatalogLocation"];
         delete?: never;
@@ -803,8 +803,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Register Backstage descriptors (admin): atomic; created, updated, unchanged and skipped
-         * @description Allowed: admins.
+         * Register Backstage descriptors: atomic; created, updated, unchanged and skipped
+         * @description Allowed: admins, and anyone allowed every entity it names: a new entity needs a maintainer of the team its owner names, a stored one a member of its owning team (maintainers of both teams when its owner changes); Group and User entities need an admin. One refused document refuses the lot: 403 naming the first (docs/modules/permissions.md).
          */
         post: operations["registerCatalogYaml"];
         delete?: never;
@@ -3663,7 +3663,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries, newest first, with their last response */
+        /** Deliveries, newest first, each with its last response and every attempt */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -3904,7 +3904,7 @@ export type components = {
             changes: {
                 [key: string]: unknown;
             } | null;
-            hash: string;
+            hash: string | null;
             id: string;
             ip: string | null;
             organizationId: string | null;
@@ -3915,7 +3915,7 @@ export type components = {
                 ref: string | null;
                 type: string | null;
             };
-            seq: number;
+            seq: number | null;
             statusCode: number | null;
             userAgent: string | null;
         };
@@ -4814,6 +4814,8 @@ export interface operations {
                             seq: number;
                         } | null;
                         ok: boolean;
+                        /** @description records not sealed yet (their transaction, or another writer of the same chain, still open): not checked, not counted as tampered */
+                        pending: number;
                     };
                 };
             };
@@ -6076,6 +6078,8 @@ export interface operations {
                 orphan?: boolean;
                 /** @description owner reference: `team-a`, `group:team-a`, `user:guest` */
                 owner?: string;
+                /** @description false: components without `permissions` (a client that only reads, such as an export); default true (decision 1141) */
+                permissions?: boolean;
                 /** @description full-text search over name, title, description and tags (ranked) */
                 q?: string;
                 /** @description rows to skip */
@@ -17190,8 +17194,8 @@ export interface operations {
                              * @description UUID
                              */
                             id: string;
-                            /** @description component, incident, pipeline_run */
-                            kind: "component" | "incident" | "pipeline_run";
+                            /** @description component, incident, pipeline_run, webhook */
+                            kind: "component" | "incident" | "pipeline_run" | "webhook";
                             link: string | null;
                             organizationId: string | null;
                             read: boolean;
@@ -17263,8 +17267,8 @@ export interface operations {
                          * @description UUID
                          */
                         id: string;
-                        /** @description component, incident, pipeline_run */
-                        kind: "component" | "incident" | "pipeline_run";
+                        /** @description component, incident, pipeline_run, webhook */
+                        kind: "component" | "incident" | "pipeline_run" | "webhook";
                         link: string | null;
                         organizationId: string | null;
                         read: boolean;
@@ -24987,6 +24991,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description every attempt, oldest first (empty in a 202) */
+                        attemptHistory: {
+                            /** @description 1 for the first try of the delivery */
+                            attempt: number;
+                            durationMs: number;
+                            error: string | null;
+                            responseBody: string | null;
+                            responseCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            startedAt: string;
+                            /** @description succeeded (a 2xx) or failed */
+                            status: string;
+                        }[];
                         attempts: number;
                         /**
                          * Format: date-time
@@ -25073,6 +25093,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description every attempt, oldest first (empty in a 202) */
+                        attemptHistory: {
+                            /** @description 1 for the first try of the delivery */
+                            attempt: number;
+                            durationMs: number;
+                            error: string | null;
+                            responseBody: string | null;
+                            responseCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            startedAt: string;
+                            /** @description succeeded (a 2xx) or failed */
+                            status: string;
+                        }[];
                         attempts: number;
                         /**
                          * Format: date-time
@@ -25221,6 +25257,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description every attempt, oldest first (empty in a 202) */
+                        attemptHistory: {
+                            /** @description 1 for the first try of the delivery */
+                            attempt: number;
+                            durationMs: number;
+                            error: string | null;
+                            responseBody: string | null;
+                            responseCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp
+                             */
+                            startedAt: string;
+                            /** @description succeeded (a 2xx) or failed */
+                            status: string;
+                        }[];
                         attempts: number;
                         /**
                          * Format: date-time

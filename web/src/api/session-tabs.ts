@@ -5,7 +5,8 @@
 // BroadcastChannel (same origin, memory only: nothing reaches web storage, decision 141). A new tab asks
 // the open ones for their token before it spends one of the ten refreshes a minute the server allows.
 
-export type TabMessage = { type: 'ask' } | { type: 'token'; token: string; expiresIn?: number } | { type: 'signed-out' };
+export type TabMessage =
+  { type: 'ask' } | { type: 'token'; token: string; expiresIn?: number } | { type: 'signed-out' };
 
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('hangar.session') : undefined;
 const LOCK = 'hangar.session.refresh';

@@ -69,7 +69,9 @@ export const session = {
 /** The API's error message of a failed answer, or a plain sentence when it has none. */
 export async function errorMessage(res: Response): Promise<string> {
   const body = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
-  return typeof body?.message === 'string' ? body.message : `The server answered ${res.status} ${res.statusText}`.trim();
+  return typeof body?.message === 'string'
+    ? body.message
+    : `The server answered ${res.status} ${res.statusText}`.trim();
 }
 
 let identifying: Promise<boolean> | undefined;
@@ -105,7 +107,8 @@ function fresh(token: string | undefined): token is string {
 }
 
 /** Seconds of `Retry-After`, as a wait in milliseconds within bounds. */
-const retryAfterMs = (res: Response) => Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(1_000, (Number(res.headers.get('retry-after')) || 10) * 1000));
+const retryAfterMs = (res: Response) =>
+  Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(1_000, (Number(res.headers.get('retry-after')) || 10) * 1000));
 
 /** Exchanges the refresh cookie for a new access token; one request at a time across tabs. False when there is no valid cookie. */
 export function refresh(): Promise<boolean> {
@@ -159,7 +162,12 @@ export async function signIn(username: string, password: string): Promise<string
 }
 
 /** Registers an account, then signs in with it. */
-export async function register(input: { username: string; email: string; password: string; displayName?: string }): Promise<string | undefined> {
+export async function register(input: {
+  username: string;
+  email: string;
+  password: string;
+  displayName?: string;
+}): Promise<string | undefined> {
   const res = await jsonPost('register', input);
   if (!res.ok) return await errorMessage(res);
   return signIn(input.username, input.password);
@@ -184,7 +192,10 @@ sessionTabs.listen((message) => {
   if (message.type === 'signed-out') forget();
   else if (message.type === 'ask') {
     if (state.status === 'signed-in' && fresh(accessToken)) sessionTabs.announce({ type: 'token', token: accessToken });
-  } else if (message.type === 'token' && (tokenExpiry(message.token) ?? 0) > (accessToken ? (tokenExpiry(accessToken) ?? 0) : 0)) {
+  } else if (
+    message.type === 'token' &&
+    (tokenExpiry(message.token) ?? 0) > (accessToken ? (tokenExpiry(accessToken) ?? 0) : 0)
+  ) {
     setToken(message.token, message.expiresIn);
     if (state.status !== 'signed-in') void loadIdentity();
   }

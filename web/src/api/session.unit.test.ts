@@ -50,7 +50,10 @@ const later = () => Math.floor(Date.now() / 1000) + 3600;
 describe('the browser session across tabs and limits', () => {
   it('a new tab takes the open tab’s token instead of spending a refresh', async () => {
     const first = await loadTab();
-    answers = { login: [() => json(200, { token: jwt(later()), expiresIn: 3600, user })], me: [() => json(200, { user })] };
+    answers = {
+      login: [() => json(200, { token: jwt(later()), expiresIn: 3600, user })],
+      me: [() => json(200, { user })],
+    };
     expect(await first.signIn('ada', 'pw')).toBeUndefined();
 
     const second = await loadTab();
@@ -64,7 +67,10 @@ describe('the browser session across tabs and limits', () => {
 
   it('signing out in one tab signs the others out', async () => {
     const first = await loadTab();
-    answers = { login: [() => json(200, { token: jwt(later()), expiresIn: 3600, user })], me: [() => json(200, { user }), () => json(200, { user })] };
+    answers = {
+      login: [() => json(200, { token: jwt(later()), expiresIn: 3600, user })],
+      me: [() => json(200, { user }), () => json(200, { user })],
+    };
     await first.signIn('ada', 'pw');
     const second = await loadTab();
     await second.restoreSession();

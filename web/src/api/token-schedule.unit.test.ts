@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_DELAY_MS, REFRESH_LEAD_S, refreshDelayMs, tokenExpiry } from './token-schedule';
 
-const jwt = (payload: object) => `e30.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
+const jwt = (payload: object) =>
+  `e30.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
 
 describe('access token refresh scheduling', () => {
   it('reads exp from a JWT, base64url without padding', () => {

@@ -15,4 +15,8 @@ export type CatalogEntity = OkBody<'getComponent'>;
 export type TeamSummary = OkBody<'listTeams'>['data'][number];
 export type Person = OkBody<'listCatalogPeople'>['data'][number];
 /** An operation's JSON request body (never: the operation takes none). */
-export type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type Body<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;

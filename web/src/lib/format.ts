@@ -31,14 +31,17 @@ export const formatShortDateTime = formatWith(shortDateTime);
 /** "Dec 2, 2026": a day (expiry dates, link dates). */
 export const formatDate = formatWith(dateOnly);
 
-const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+const finite = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
 
 /** 1234 → "1,234". */
 export const formatNumber = (value: number | null | undefined) => (finite(value) ? number.format(value) : MISSING);
 
 /** 12.5 → "$12.50" (two decimals at most). */
 export const formatMoney = (value: number | null | undefined, currency = 'USD') =>
-  finite(value) ? new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value) : MISSING;
+  finite(value)
+    ? new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value)
+    : MISSING;
 
 /** 850 ms, 12.3 s, 4 min 05 s, 2 h 03 min. */
 export function formatDuration(ms: number | null | undefined): string {

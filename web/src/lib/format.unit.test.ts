@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatMoney, formatNumber, formatSeconds, MISSING } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMoney,
+  formatNumber,
+  formatSeconds,
+  MISSING,
+} from './format';
 
 describe('format', () => {
   it('gives one answer for every missing value', () => {

@@ -4,7 +4,8 @@
 
 /** A same-origin path to return to after sign-in; anything else (other origins, `//host`, schemes) is refused. */
 export function safeRedirect(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return undefined;
   if (value.length > 2000 || value.startsWith('/sign-in') || value.startsWith('/register')) return undefined;
   return value;
 }
@@ -19,23 +20,53 @@ const intIn = (value: unknown, min: number, max: number): number | undefined => 
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 };
-const bool = (value: unknown): boolean | undefined => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined);
+const bool = (value: unknown): boolean | undefined =>
+  value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
 
-export const CATALOG_SORTS = ['name', '-name', 'kind', '-kind', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const;
+export const CATALOG_SORTS = [
+  'name',
+  '-name',
+  'kind',
+  '-kind',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 export const PAGE_SIZES = [25, 50, 100] as const;
-export const CATALOG_COLUMNS = ['name', 'kind', 'type', 'owner', 'lifecycle', 'namespace', 'tags', 'updatedAt'] as const;
+export const CATALOG_COLUMNS = [
+  'name',
+  'kind',
+  'type',
+  'owner',
+  'lifecycle',
+  'namespace',
+  'tags',
+  'updatedAt',
+] as const;
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 export const DEFAULT_COLUMNS: CatalogColumn[] = ['name', 'kind', 'type', 'owner', 'lifecycle', 'tags'];
 
 /** The visible columns of a catalog view. */
-export const visibleColumns = (search: CatalogSearch): CatalogColumn[] => (search.cols ? (search.cols.split(',') as CatalogColumn[]) : DEFAULT_COLUMNS);
+export const visibleColumns = (search: CatalogSearch): CatalogColumn[] =>
+  search.cols ? (search.cols.split(',') as CatalogColumn[]) : DEFAULT_COLUMNS;
 
 /** The `cols` param for a column choice: absent when it is the default. */
-export const colsParam = (cols: CatalogColumn[]): string | undefined => (cols.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : cols.join(','));
+export const colsParam = (cols: CatalogColumn[]): string | undefined =>
+  cols.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : cols.join(',');
 
 /** The catalog filters that map one-to-one onto GET /api/v1/catalog/components query parameters. */
-export const CATALOG_FILTERS = ['entityKind', 'kind', 'type', 'owner', 'lifecycle', 'tag', 'system', 'namespace'] as const;
+export const CATALOG_FILTERS = [
+  'entityKind',
+  'kind',
+  'type',
+  'owner',
+  'lifecycle',
+  'tag',
+  'system',
+  'namespace',
+] as const;
 export type CatalogFilter = (typeof CATALOG_FILTERS)[number];
 
 export interface CatalogSearch extends Partial<Record<CatalogFilter, string>> {

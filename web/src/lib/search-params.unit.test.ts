@@ -25,11 +25,29 @@ describe('catalog search params', () => {
         cols: 'kind,owner,bogus',
         evil: 'x',
       }),
-    ).toEqual({ q: 'payments', lifecycle: 'production', tag: '42', orphan: true, sort: '-updatedAt', page: 3, size: 100, cols: 'name,kind,owner' });
+    ).toEqual({
+      q: 'payments',
+      lifecycle: 'production',
+      tag: '42',
+      orphan: true,
+      sort: '-updatedAt',
+      page: 3,
+      size: 100,
+      cols: 'name,kind,owner',
+    });
   });
 
   it('ignores values the server would refuse', () => {
-    expect(parseCatalogSearch({ sort: 'password', page: '0', size: '7', orphan: 'maybe', cols: 'nothing', q: 'x'.repeat(201) })).toEqual({});
+    expect(
+      parseCatalogSearch({
+        sort: 'password',
+        page: '0',
+        size: '7',
+        orphan: 'maybe',
+        cols: 'nothing',
+        q: 'x'.repeat(201),
+      }),
+    ).toEqual({});
     expect(parseCatalogSearch({ page: '-2' })).toEqual({});
     expect(parseCatalogSearch({ page: '1' })).toEqual({}); // page 1 is the default: not written in the URL
     expect(parseCatalogSearch({ cols: ['owner', 'owner', 'name'] })).toEqual({ cols: 'owner,name' });
@@ -67,7 +85,16 @@ describe('search page and list params', () => {
 describe('redirect after sign-in', () => {
   it('allows same-origin paths only', () => {
     expect(safeRedirect('/teams?q=a')).toBe('/teams?q=a');
-    for (const bad of ['https://evil.test/', '//evil.test', '/\\evil.test', 'javascript:alert(1)', '/sign-in?redirect=/x', '/register', 42, undefined]) {
+    for (const bad of [
+      'https://evil.test/',
+      '//evil.test',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      '/sign-in?redirect=/x',
+      '/register',
+      42,
+      undefined,
+    ]) {
       expect(safeRedirect(bad)).toBeUndefined();
     }
   });

@@ -18,7 +18,9 @@ import type { SocketEventName } from '../../../src/shared/events';
 type Key = readonly unknown[];
 
 const idOf = (payload: unknown) =>
-  typeof payload === 'object' && payload !== null && typeof (payload as { id?: unknown }).id === 'string' ? (payload as { id: string }).id : undefined;
+  typeof payload === 'object' && payload !== null && typeof (payload as { id?: unknown }).id === 'string'
+    ? (payload as { id: string }).id
+    : undefined;
 
 const component = (payload: unknown): Key[] => {
   const id = idOf(payload);

@@ -11,7 +11,12 @@ describe('query keys and live events', () => {
   });
 
   it('a component event makes the catalog, search, teams and that component stale', () => {
-    expect(keysForEvent('component.updated', { id: 'c1', name: 'x' })).toEqual([['catalog'], ['search'], ['teams'], ['catalog', 'component', 'c1']]);
+    expect(keysForEvent('component.updated', { id: 'c1', name: 'x' })).toEqual([
+      ['catalog'],
+      ['search'],
+      ['teams'],
+      ['catalog', 'component', 'c1'],
+    ]);
     expect(keysForEvent('component.deleted', null)).toEqual([['catalog'], ['search'], ['teams']]);
   });
 

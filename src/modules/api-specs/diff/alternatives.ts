@@ -49,7 +49,16 @@ function finalRef(refs: RefResolver, s: unknown): string | undefined {
 }
 
 /** Keywords that describe a schema without constraining its values. */
-const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'externalDocs', '$comment', 'deprecated', 'xml']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'deprecated',
+  'xml',
+]);
 /** Keywords whose value is a map of name to schema. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 /** Keywords whose value is data, kept as it is. */
@@ -102,9 +111,12 @@ function features(refs: RefResolver, s: unknown): { type: string | undefined; se
   const [type] = types(v);
   const parts = [v, ...(Array.isArray(v.allOf) ? v.allOf.map((p) => refs.deref(p)).filter(isObj) : [])];
   for (const part of parts) {
-    if (isObj(part.properties)) for (const name of Object.keys(part.properties).slice(0, FEATURES_PER_KIND)) set.add(`p:${name}`);
-    if (Array.isArray(part.required)) for (const name of part.required.slice(0, FEATURES_PER_KIND)) set.add(`r:${String(name)}`);
-    if (Array.isArray(part.enum)) for (const value of part.enum.slice(0, FEATURES_PER_KIND)) set.add(`e:${JSON.stringify(value)}`);
+    if (isObj(part.properties))
+      for (const name of Object.keys(part.properties).slice(0, FEATURES_PER_KIND)) set.add(`p:${name}`);
+    if (Array.isArray(part.required))
+      for (const name of part.required.slice(0, FEATURES_PER_KIND)) set.add(`r:${String(name)}`);
+    if (Array.isArray(part.enum))
+      for (const value of part.enum.slice(0, FEATURES_PER_KIND)) set.add(`e:${JSON.stringify(value)}`);
     if (typeof part.format === 'string') set.add(`f:${part.format}`);
     if (isObj(part.items)) {
       const [itemType] = types(refs.obj(part.items));
@@ -128,7 +140,13 @@ function similarity(x: ReturnType<typeof features>, y: ReturnType<typeof feature
 const MAX_SIMILARITY_CANDIDATES = 64;
 const MIN_SIMILARITY = 0.5;
 
-export function matchAlternatives(a: unknown[], b: unknown[], oldRefs: RefResolver, newRefs: RefResolver, unchanged: Unchanged): AlternativeMatch {
+export function matchAlternatives(
+  a: unknown[],
+  b: unknown[],
+  oldRefs: RefResolver,
+  newRefs: RefResolver,
+  unchanged: Unchanged,
+): AlternativeMatch {
   const pairs: [number, number][] = [];
   let left = a.map((_, i) => i);
   let right = b.map((_, j) => j);
@@ -157,10 +175,16 @@ export function matchAlternatives(a: unknown[], b: unknown[], oldRefs: RefResolv
   pairBy((i, j) => {
     const sig = signature(oldRefs, a[i]);
     if (sig === undefined || sig !== signature(newRefs, b[j])) return false;
-    const unique = (list: number[], side: unknown[], refs: RefResolver) => list.filter((x) => signature(refs, side[x]) === sig).length === 1;
+    const unique = (list: number[], side: unknown[], refs: RefResolver) =>
+      list.filter((x) => signature(refs, side[x]) === sig).length === 1;
     return unique(left, a, oldRefs) && unique(right, b, newRefs);
   });
-  if (left.length && right.length && left.length <= MAX_SIMILARITY_CANDIDATES && right.length <= MAX_SIMILARITY_CANDIDATES) {
+  if (
+    left.length &&
+    right.length &&
+    left.length <= MAX_SIMILARITY_CANDIDATES &&
+    right.length <= MAX_SIMILARITY_CANDIDATES
+  ) {
     const fa = new Map(left.map((i) => [i, features(oldRefs, a[i])]));
     const fb = new Map(right.map((j) => [j, features(newRefs, b[j])]));
     const scored: [number, number, number][] = [];
@@ -177,7 +201,11 @@ export function matchAlternatives(a: unknown[], b: unknown[], oldRefs: RefResolv
 
 /** The types a (flattened) schema allows, `null` included; undefined when it names none (any type). */
 function typeSet(s: Obj): Set<string> | undefined {
-  const raw = Array.isArray(s.type) ? s.type.filter((t): t is string => typeof t === 'string') : typeof s.type === 'string' ? [s.type] : [];
+  const raw = Array.isArray(s.type)
+    ? s.type.filter((t): t is string => typeof t === 'string')
+    : typeof s.type === 'string'
+      ? [s.type]
+      : [];
   if (!raw.length) return undefined;
   const set = new Set(raw.map((t) => (t === 'integer' ? 'number' : t))); // every integer is a number
   if (s.nullable === true) set.add('null');
@@ -211,10 +239,14 @@ export function exclusiveAlternatives(alternatives: (Obj | undefined)[]): boolea
   const types = schemas.map(typeSet);
   if (types.every((t) => t !== undefined) && disjoint(types as Set<string>[])) return true;
   const first = schemas[0]!;
-  const candidates = Array.isArray(first.required) ? first.required.filter((x): x is string => typeof x === 'string') : [];
+  const candidates = Array.isArray(first.required)
+    ? first.required.filter((x): x is string => typeof x === 'string')
+    : [];
   return candidates.some((name) => {
     const sets = schemas.map((s) =>
-      Array.isArray(s.required) && s.required.includes(name) && isObj(s.properties) ? fixedValues(s.properties[name]) : undefined,
+      Array.isArray(s.required) && s.required.includes(name) && isObj(s.properties)
+        ? fixedValues(s.properties[name])
+        : undefined,
     );
     return sets.every((v) => v !== undefined) && disjoint(sets as Set<string>[]);
   });

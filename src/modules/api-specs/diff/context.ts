@@ -41,14 +41,33 @@ export class DiffContext {
     const def = RULES[rule];
     if (!def) throw new Error(`unknown diff rule ${rule}`);
     this.tick();
-    this.entries.push({ type: def.type, breaking: def.level === 'error', path, detail, rule, level: def.level, location });
+    this.entries.push({
+      type: def.type,
+      breaking: def.level === 'error',
+      path,
+      detail,
+      rule,
+      level: def.level,
+      location,
+    });
   }
 
   private push(rule: string, path: string, location: string, detail: string, reached?: string[]) {
     const def = RULES[rule]!;
-    const entry: DiffEntry = { type: def.type, breaking: def.level === 'error', path, detail, rule, level: def.level, location };
+    const entry: DiffEntry = {
+      type: def.type,
+      breaking: def.level === 'error',
+      path,
+      detail,
+      rule,
+      level: def.level,
+      location,
+    };
     if (reached) {
-      entry.reaches = { count: reached.length, operations: reached.length > this.listed ? reached.slice(0, this.listed) : reached };
+      entry.reaches = {
+        count: reached.length,
+        operations: reached.length > this.listed ? reached.slice(0, this.listed) : reached,
+      };
       this.reachedBy.set(entry, reached);
     }
     this.entries.push(entry);
@@ -113,7 +132,12 @@ export class DiffContext {
  */
 function schemaRule(c: SchemaChange, what: SchemaKind, dir: Dir): string | undefined {
   if (c.change.startsWith('property-')) return what === 'body' ? propertyRule(c.change, dir) : undefined;
-  const prefix = what === 'parameter' ? 'request-parameter' : what === 'header' ? 'response-header' : `${dir}-${c.rel ? 'property' : 'body'}`;
+  const prefix =
+    what === 'parameter'
+      ? 'request-parameter'
+      : what === 'header'
+        ? 'response-header'
+        : `${dir}-${c.rel ? 'property' : 'body'}`;
   return `${prefix}-${c.change}`;
 }
 

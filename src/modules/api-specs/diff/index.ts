@@ -31,12 +31,22 @@ export interface DetailedDiff {
  * Compares the stored (validated, normalised) documents: `oldDoc` is the older version. Entries
  * are ordered breaking first (then warnings, then info), and by path, type, detail within a level.
  */
-export function diffDocuments(format: SpecFormat, oldDoc: unknown, newDoc: unknown, options: DiffOptions | number = {}): SpecDiffResult {
+export function diffDocuments(
+  format: SpecFormat,
+  oldDoc: unknown,
+  newDoc: unknown,
+  options: DiffOptions | number = {},
+): SpecDiffResult {
   return diffDetailed(format, oldDoc, newDoc, options).result;
 }
 
 /** `diffDocuments` that also answers every operation each schema entry reaches (for the paged `reaches`, decision 800). */
-export function diffDetailed(format: SpecFormat, oldDoc: unknown, newDoc: unknown, options: DiffOptions | number = {}): DetailedDiff {
+export function diffDetailed(
+  format: SpecFormat,
+  oldDoc: unknown,
+  newDoc: unknown,
+  options: DiffOptions | number = {},
+): DetailedDiff {
   const { now = Date.now(), maxChanges, reachesListed } = typeof options === 'number' ? { now: options } : options;
   const ctx = new DiffContext(now, maxChanges, reachesListed);
   const a = isObj(oldDoc) ? oldDoc : {};
@@ -69,7 +79,9 @@ export function summarise(entries: DiffEntry[]): DiffSummary {
     if (r) r.count++;
     else byRule.set(e.rule, { rule: e.rule, level: e.level, count: 1 });
   }
-  const rules = [...byRule.values()].sort((x, y) => LEVEL_ORDER[x.level] - LEVEL_ORDER[y.level] || y.count - x.count || cmp(x.rule, y.rule));
+  const rules = [...byRule.values()].sort(
+    (x, y) => LEVEL_ORDER[x.level] - LEVEL_ORDER[y.level] || y.count - x.count || cmp(x.rule, y.rule),
+  );
   return { ...levels, rules };
 }
 

@@ -34,10 +34,22 @@ export function compareKeywords(o: Obj, n: Obj, dir: Dir, add: AddChange, textua
   // type and format (OpenAPI 3.1 type arrays; 'null' counts as nullability, not as a type)
   const [oTypes, oNull] = types(o);
   const [nTypes, nNull] = types(n);
-  if (textual && dir === 'request' && oTypes && nTypes === 'string' && oTypes !== nTypes && !/array|object/.test(oTypes)) {
+  if (
+    textual &&
+    dir === 'request' &&
+    oTypes &&
+    nTypes === 'string' &&
+    oTypes !== nTypes &&
+    !/array|object/.test(oTypes)
+  ) {
     // Decision 806: a request parameter is text on the wire, so a string accepts what any scalar type did.
     add('type-generalized', `type changed from ${oTypes} to string (any value sent as text is still accepted)`);
-  } else if (oTypes && nTypes && oTypes !== nTypes && !(dir === 'request' && oTypes === 'integer' && nTypes === 'number')) {
+  } else if (
+    oTypes &&
+    nTypes &&
+    oTypes !== nTypes &&
+    !(dir === 'request' && oTypes === 'integer' && nTypes === 'number')
+  ) {
     add('type-changed', `type changed from ${oTypes} to ${nTypes}`);
   } else if (typeof o.format === 'string' && typeof n.format === 'string' && o.format !== n.format) {
     add('type-changed', `format changed from ${o.format} to ${n.format}`);
@@ -52,19 +64,37 @@ export function compareKeywords(o: Obj, n: Obj, dir: Dir, add: AddChange, textua
     const removed = [...oEnum.keys()].filter((k) => !nEnum.has(k));
     const added = [...nEnum.keys()].filter((k) => !oEnum.has(k));
     const sizes = `(${plural(oEnum.size, 'value')} before, ${nEnum.size} now)`;
-    if (removed.length) add('enum-value-removed', `${plural(removed.length, 'enum value')} removed: ${named(removed.map((k) => oEnum.get(k)))} ${sizes}`);
-    if (added.length) add('enum-value-added', `${plural(added.length, 'enum value')} added: ${named(added.map((k) => nEnum.get(k)))} ${sizes}`);
-  } else if (!oEnum && nEnum) add('became-enum', `restricted to an enum of ${plural(nEnum.size, 'value')}: ${named([...nEnum.values()])}`);
-  else if (oEnum && !nEnum) add('enum-removed', `enum restriction of ${plural(oEnum.size, 'value')} removed (any value): ${named([...oEnum.values()])}`);
+    if (removed.length)
+      add(
+        'enum-value-removed',
+        `${plural(removed.length, 'enum value')} removed: ${named(removed.map((k) => oEnum.get(k)))} ${sizes}`,
+      );
+    if (added.length)
+      add(
+        'enum-value-added',
+        `${plural(added.length, 'enum value')} added: ${named(added.map((k) => nEnum.get(k)))} ${sizes}`,
+      );
+  } else if (!oEnum && nEnum)
+    add('became-enum', `restricted to an enum of ${plural(nEnum.size, 'value')}: ${named([...nEnum.values()])}`);
+  else if (oEnum && !nEnum)
+    add(
+      'enum-removed',
+      `enum restriction of ${plural(oEnum.size, 'value')} removed (any value): ${named([...oEnum.values()])}`,
+    );
   // Decision 303: a value that gains an enum is narrowed to the listed values; what happens to its
   // length bounds or pattern at the same time cannot widen it, so those changes are not reported.
   const narrowedToEnum = !oEnum && nEnum !== undefined;
   if (!narrowedToEnum) {
-    if (typeof n.pattern === 'string' && o.pattern === undefined) add('pattern-added', `pattern ${showPattern(n.pattern)} added`);
-    else if (typeof o.pattern === 'string' && n.pattern === undefined) add('pattern-removed', `pattern ${showPattern(o.pattern)} removed`);
+    if (typeof n.pattern === 'string' && o.pattern === undefined)
+      add('pattern-added', `pattern ${showPattern(n.pattern)} added`);
+    else if (typeof o.pattern === 'string' && n.pattern === undefined)
+      add('pattern-removed', `pattern ${showPattern(o.pattern)} removed`);
     else if (typeof o.pattern === 'string' && typeof n.pattern === 'string' && o.pattern !== n.pattern) {
       const [from, to] = [showPattern(o.pattern), showPattern(n.pattern)];
-      add('pattern-changed', `pattern changed from ${from} to ${to}${from === to ? ` (they differ after character ${PATTERN_CHARS})` : ''}`);
+      add(
+        'pattern-changed',
+        `pattern changed from ${from} to ${to}${from === to ? ` (they differ after character ${PATTERN_CHARS})` : ''}`,
+      );
     }
   }
   for (const [key, name] of Object.entries(BOUNDS)) {
@@ -74,7 +104,11 @@ export function compareKeywords(o: Obj, n: Obj, dir: Dir, add: AddChange, textua
     if (a === b) continue;
     if (a === undefined) add(`${name}-set`, `${key} set to ${b}`);
     else if (b === undefined) add(`${name}-unset`, `${key} ${a} removed`);
-    else add(`${name}-${b < a ? 'decreased' : 'increased'}`, `${key} ${b < a ? 'decreased' : 'increased'} from ${a} to ${b}`);
+    else
+      add(
+        `${name}-${b < a ? 'decreased' : 'increased'}`,
+        `${key} ${b < a ? 'decreased' : 'increased'} from ${a} to ${b}`,
+      );
   }
 }
 
@@ -87,7 +121,11 @@ export function compareNullability(o: Obj, n: Obj, add: AddChange) {
 }
 
 export function types(s: Obj): [string | undefined, boolean] {
-  const raw = Array.isArray(s.type) ? s.type.filter((t): t is string => typeof t === 'string') : typeof s.type === 'string' ? [s.type] : [];
+  const raw = Array.isArray(s.type)
+    ? s.type.filter((t): t is string => typeof t === 'string')
+    : typeof s.type === 'string'
+      ? [s.type]
+      : [];
   const nullable = s.nullable === true || raw.includes('null') || (Array.isArray(s.enum) && s.enum.includes(null));
   const rest = raw.filter((t) => t !== 'null').sort();
   return [rest.length ? rest.join('|') : undefined, nullable];
@@ -99,4 +137,5 @@ function enumOf(s: Obj): Map<string, unknown> | undefined {
   return new Map(values.filter((v) => v !== null).map((v) => [JSON.stringify(v), v]));
 }
 
-export const requiredSet = (s: Obj) => new Set(Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : []);
+export const requiredSet = (s: Obj) =>
+  new Set(Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : []);

@@ -33,7 +33,10 @@ function contains(general: MediaTypeName, specific: MediaTypeName): boolean {
 export interface MediaTypeRename {
   from: string;
   to: string;
-  rule: 'response-media-type-name-changed' | 'response-media-type-name-specialized' | 'response-media-type-name-generalized';
+  rule:
+    | 'response-media-type-name-changed'
+    | 'response-media-type-name-specialized'
+    | 'response-media-type-name-generalized';
 }
 
 /** Pairs removed media types with added ones they are a kind of (or that are a kind of them); the rest stay unpaired. */

@@ -12,7 +12,10 @@ export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patc
 const template = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
 
 /** Pairs old and new path keys: exact matches first, then by template (a renamed path parameter). */
-export function matchPaths(oldKeys: string[], newKeys: string[]): { both: [string, string][]; removed: string[]; added: string[] } {
+export function matchPaths(
+  oldKeys: string[],
+  newKeys: string[],
+): { both: [string, string][]; removed: string[]; added: string[] } {
   const newSet = new Set(newKeys);
   const both: [string, string][] = [];
   const removed: string[] = [];
@@ -23,7 +26,8 @@ export function matchPaths(oldKeys: string[], newKeys: string[]): { both: [strin
   }
   const matched = new Set(both.map(([, n]) => n));
   const byTemplate = new Map<string, string[]>();
-  for (const k of newKeys) if (!matched.has(k)) byTemplate.set(template(k), [...(byTemplate.get(template(k)) ?? []), k]);
+  for (const k of newKeys)
+    if (!matched.has(k)) byTemplate.set(template(k), [...(byTemplate.get(template(k)) ?? []), k]);
   for (const k of oldLeft) {
     const candidates = byTemplate.get(template(k));
     const next = candidates?.shift();
@@ -39,7 +43,12 @@ export function matchPaths(oldKeys: string[], newKeys: string[]): { both: [strin
 const pathKeys = (paths: unknown) => (isObj(paths) ? Object.keys(paths).filter((k) => k.startsWith('/')) : []);
 
 export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj): SchemaComparer {
-  const docs: OpenApiDocs = { old: oldDoc, new: newDoc, oldRefs: new RefResolver(oldDoc), newRefs: new RefResolver(newDoc) };
+  const docs: OpenApiDocs = {
+    old: oldDoc,
+    new: newDoc,
+    oldRefs: new RefResolver(oldDoc),
+    newRefs: new RefResolver(newDoc),
+  };
   const unchanged = new Unchanged(docs.oldRefs, docs.newRefs);
   const schemas = new SchemaComparer(docs.oldRefs, docs.newRefs, unchanged, () => ctx.tick());
   // Document-level security applies to every operation without its own: only then may an untouched path item be skipped.
@@ -53,13 +62,25 @@ export function diffOpenApi(ctx: DiffContext, oldDoc: Obj, newDoc: Obj): SchemaC
     const ops = METHODS.map((m) => item[m]).filter(isObj);
     // A path is removed "with deprecation" only when every operation was deprecated; the latest sunset counts.
     const verdicts = ops.map((op) => removalKind(op, ctx.now));
-    const kind = ops.length === 0 ? 'with' : verdicts.includes('without') ? 'without' : verdicts.includes('before') ? 'before' : 'with';
+    const kind =
+      ops.length === 0
+        ? 'with'
+        : verdicts.includes('without')
+          ? 'without'
+          : verdicts.includes('before')
+            ? 'before'
+            : 'with';
     const sunset = ops.map((op) => op['x-sunset']).find((s) => s !== undefined);
     const detail =
       kind === 'before'
         ? `path '${path}' removed before its sunset date ${String(sunset)}`
         : `path '${path}' removed${kind === 'with' ? ' after deprecation' : ''}`;
-    ctx.add(`api-path-removed-${kind === 'with' ? 'with-deprecation' : kind === 'before' ? 'before-sunset' : 'without-deprecation'}`, path, 'path', detail);
+    ctx.add(
+      `api-path-removed-${kind === 'with' ? 'with-deprecation' : kind === 'before' ? 'before-sunset' : 'without-deprecation'}`,
+      path,
+      'path',
+      detail,
+    );
   }
   for (const path of added) ctx.add('api-path-added', path, 'path', `path '${path}' added`);
 
@@ -114,11 +135,28 @@ function diffSentItems(
     if (isObj(oOp) && !isObj(nOp)) ctx.add(`${rule}-removed`, path, where, `${where} removed`);
     else if (!isObj(oOp) && isObj(nOp)) ctx.add(`${rule}-added`, path, where, `${where} added`);
     else if (isObj(oOp) && isObj(nOp))
-      diffOperation(ctx, docs, schemas, { oldPath: '', newPath: '', oItem, nItem, oOp, nOp, where: path, prefix: `${where} `, sent: true });
+      diffOperation(ctx, docs, schemas, {
+        oldPath: '',
+        newPath: '',
+        oItem,
+        nItem,
+        oOp,
+        nOp,
+        where: path,
+        prefix: `${where} `,
+        sent: true,
+      });
   }
 }
 
-function diffCallbacks(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, oOp: Obj, nOp: Obj, where: string) {
+function diffCallbacks(
+  ctx: DiffContext,
+  docs: OpenApiDocs,
+  schemas: SchemaComparer,
+  oOp: Obj,
+  nOp: Obj,
+  where: string,
+) {
   const oCb = docs.oldRefs.obj(oOp.callbacks);
   const nCb = docs.newRefs.obj(nOp.callbacks);
   for (const name of new Set([...Object.keys(oCb), ...Object.keys(nCb)])) {
@@ -129,7 +167,17 @@ function diffCallbacks(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCompa
       const label = `callback ${name} ${expr}`;
       if (!Object.hasOwn(n, expr)) ctx.add('callback-removed', where, label, `${label} removed`);
       else if (!Object.hasOwn(o, expr)) ctx.add('callback-added', where, label, `${label} added`);
-      else diffSentItems(ctx, docs, schemas, docs.oldRefs.obj(o[expr]), docs.newRefs.obj(n[expr]), where, label, 'callback');
+      else
+        diffSentItems(
+          ctx,
+          docs,
+          schemas,
+          docs.oldRefs.obj(o[expr]),
+          docs.newRefs.obj(n[expr]),
+          where,
+          label,
+          'callback',
+        );
     }
   }
 }
@@ -141,6 +189,16 @@ function diffWebhooks(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCompar
     const path = `webhook ${name}`;
     if (!Object.hasOwn(n, name)) ctx.add('webhook-removed', path, 'webhook', `webhook '${name}' removed`);
     else if (!Object.hasOwn(o, name)) ctx.add('webhook-added', path, 'webhook', `webhook '${name}' added`);
-    else diffSentItems(ctx, docs, schemas, docs.oldRefs.obj(o[name]), docs.newRefs.obj(n[name]), path, 'webhook', 'webhook');
+    else
+      diffSentItems(
+        ctx,
+        docs,
+        schemas,
+        docs.oldRefs.obj(o[name]),
+        docs.newRefs.obj(n[name]),
+        path,
+        'webhook',
+        'webhook',
+      );
   }
 }

@@ -1,86 +1,12 @@
-import { isObj, type Obj, type RefResolver } from '../spec/index.js';
+import type { RefResolver } from '../spec/index.js';
 import type { OpenApiDocs } from './model.js';
 export type { OpenApiDocs } from './model.js';
-import { removalKind, type DiffContext } from './context.js';
-import { types } from './keywords.js';
+import type { DiffContext } from './context.js';
 import type { Dir, SchemaComparer } from './schema.js';
 import { pairMediaTypes } from './media-types.js';
 import { diffSecurity } from './security.js';
-
-export interface OperationPair {
-  oldPath: string;
-  newPath: string;
-  oItem: Obj;
-  nItem: Obj;
-  oOp: Obj;
-  nOp: Obj;
-  /** the entry path: `GET /pets/{id}` (or the webhook/callback owner) */
-  where: string;
-  /** location prefix for webhook and callback operations */
-  prefix: string;
-  /** the API sends this request (webhooks, callbacks): its body follows the response rules, its answers the request rules */
-  sent?: boolean;
-}
-
-interface Param {
-  name: string;
-  in: string;
-  required: boolean;
-  raw: Obj;
-  /** named in the path template but not declared (decision 301) */
-  implicit?: boolean;
-}
-
-/**
- * Path-level parameters merged with the operation's own (the operation's win), keyed by `in` +
- * `name`; path parameters are keyed by their position in the template, so `/books/{bookId}` and
- * `/books/{id}` compare their one path parameter with each other.
- */
-function params(refs: RefResolver, path: string, item: Obj, op: Obj): Map<string, Param> {
-  const positions = new Map<string, number>();
-  [...path.matchAll(/\{([^}]*)\}/g)].forEach((m, i) => positions.set(m[1]!, i));
-  const out = new Map<string, Param>();
-  for (const list of [item.parameters, op.parameters]) {
-    if (!Array.isArray(list)) continue;
-    for (const entry of list) {
-      const p = refs.obj(entry);
-      if (typeof p.name !== 'string' || typeof p.in !== 'string') continue;
-      // header names are case-insensitive
-      const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
-      const key = p.in === 'path' && positions.has(p.name) ? `path\u0000#${positions.get(p.name)}` : `${p.in}\u0000${name}`;
-      out.set(key, { name: p.name, in: p.in, required: p.in === 'path' || p.required === true, raw: p });
-    }
-  }
-  // Decision 301: a path parameter named in the template but undeclared is still there (the URL
-  // did not change): declared, required, a string. Declaring it later is no new parameter.
-  for (const [name, position] of positions) {
-    const key = `path\u0000#${position}`;
-    if (!out.has(key))
-      out.set(key, { name, in: 'path', required: true, raw: { name, in: 'path', required: true, schema: { type: 'string' } }, implicit: true });
-  }
-  return out;
-}
-
-/** A parameter's schema: `schema`, or the schema of its single `content` entry. */
-function paramSchema(p: Obj): unknown {
-  if (p.schema !== undefined) return p.schema;
-  if (isObj(p.content)) return Object.values(p.content).map((m) => (isObj(m) ? m.schema : undefined))[0];
-  return undefined;
-}
-
-/**
- * The items of a query or cookie parameter that went from a scalar to an array in form style,
- * exploded (the defaults): there a single value is a one-element array. Undefined otherwise.
- */
-function scalarToExplodedArray(docs: OpenApiDocs, p: Obj, before: unknown, after: unknown): unknown {
-  if (p.in !== 'query' && p.in !== 'cookie') return undefined;
-  if ((p.style ?? 'form') !== 'form' || p.explode === false) return undefined;
-  const [oldType] = types(docs.oldRefs.obj(before));
-  const now = docs.newRefs.obj(after);
-  const [newType] = types(now);
-  if (!oldType || /array|object/.test(oldType) || newType !== 'array' || now.items === undefined) return undefined;
-  return now.items;
-}
+import { diffParams, type OperationPair } from './parameters.js';
+export type { OperationPair } from './parameters.js';
 
 const isSuccess = (code: string) => /^2(\d\d|XX)$/i.test(code);
 
@@ -93,9 +19,15 @@ export function diffOperation(ctx: DiffContext, docs: OpenApiDocs, schemas: Sche
   if (!pair.sent) {
     if (oOp.deprecated !== true && nOp.deprecated === true) {
       const sunset = nOp['x-sunset'];
-      ctx.add('endpoint-deprecated', where, loc('operation'), `operation deprecated${sunset ? ` with sunset date ${String(sunset)}` : ''}`);
+      ctx.add(
+        'endpoint-deprecated',
+        where,
+        loc('operation'),
+        `operation deprecated${sunset ? ` with sunset date ${String(sunset)}` : ''}`,
+      );
     }
-    if (oOp.deprecated === true && nOp.deprecated !== true) ctx.add('endpoint-reactivated', where, loc('operation'), 'operation is no longer deprecated');
+    if (oOp.deprecated === true && nOp.deprecated !== true)
+      ctx.add('endpoint-reactivated', where, loc('operation'), 'operation is no longer deprecated');
     if (typeof oOp.operationId === 'string' && oOp.operationId !== nOp.operationId) {
       ctx.add(
         'api-operation-id-removed',
@@ -111,55 +43,14 @@ export function diffOperation(ctx: DiffContext, docs: OpenApiDocs, schemas: Sche
   diffResponses(ctx, docs, schemas, pair, responseDir, loc);
 }
 
-function diffParams(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair) {
-  const before = params(docs.oldRefs, pair.oldPath, pair.oItem, pair.oOp);
-  const after = params(docs.newRefs, pair.newPath, pair.nItem, pair.nOp);
-  const { where } = pair;
-  for (const [key, o] of before) {
-    const n = after.get(key);
-    const label = `${o.in} parameter '${o.name}'`;
-    const location = `request.parameter ${o.in} ${o.name}`;
-    if (!n) {
-      const kind = removalKind(o.raw, ctx.now);
-      if (kind === 'with') ctx.add('request-parameter-removed-with-deprecation', where, location, `deprecated ${label} removed`);
-      else if (kind === 'before')
-        ctx.add('request-parameter-removed-before-sunset', where, location, `${label} removed before its sunset date ${String(o.raw['x-sunset'])}`);
-      else
-        ctx.add(
-          o.required ? 'required-request-parameter-removed' : 'request-parameter-removed',
-          where,
-          location,
-          `${o.required ? 'required' : 'optional'} ${label} removed`,
-        );
-      continue;
-    }
-    if (!o.required && n.required) ctx.add('request-parameter-became-required', where, location, `${label} became required`);
-    if (o.required && !n.required) ctx.add('request-parameter-became-optional', where, location, `${label} became optional`);
-    if (o.raw.deprecated !== true && n.raw.deprecated === true) ctx.add('request-parameter-deprecated', where, location, `${label} deprecated`);
-    // An undeclared path parameter (decision 301) has no schema to compare.
-    if (o.implicit || n.implicit) continue;
-    const oldSchema = paramSchema(o.raw);
-    const newSchema = paramSchema(n.raw);
-    const items = scalarToExplodedArray(docs, n.raw, oldSchema, newSchema);
-    if (items !== undefined) {
-      // Decision 806: `?a=x` is a valid one-element array in form style, exploded: the old value is compared with the items.
-      ctx.add('request-parameter-type-generalized', where, location, `${label} became an array: a single value is still accepted`);
-      ctx.addSchemaChanges(schemas.compare(oldSchema, items, 'request', 'parameter'), where, `${location} /items`, 'parameter', 'request');
-    } else ctx.addSchemaChanges(schemas.compare(oldSchema, newSchema, 'request', 'parameter'), where, location, 'parameter', 'request');
-  }
-  for (const [key, n] of after) {
-    if (before.has(key)) continue;
-    const location = `request.parameter ${n.in} ${n.name}`;
-    ctx.add(
-      n.required ? 'new-required-request-parameter' : 'new-optional-request-parameter',
-      where,
-      location,
-      `${n.required ? 'required' : 'optional'} ${n.in} parameter '${n.name}' added`,
-    );
-  }
-}
-
-function diffRequestBody(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair, dir: Dir, loc: (s: string) => string) {
+function diffRequestBody(
+  ctx: DiffContext,
+  docs: OpenApiDocs,
+  schemas: SchemaComparer,
+  pair: OperationPair,
+  dir: Dir,
+  loc: (s: string) => string,
+) {
   const { where } = pair;
   const o = pair.oOp.requestBody === undefined ? undefined : docs.oldRefs.obj(pair.oOp.requestBody);
   const n = pair.nOp.requestBody === undefined ? undefined : docs.newRefs.obj(pair.nOp.requestBody);
@@ -178,8 +69,10 @@ function diffRequestBody(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCom
     ctx.add('request-body-removed', where, location, 'request body removed');
     return;
   }
-  if (o.required !== true && n.required === true) ctx.add('request-body-became-required', where, location, 'request body became required');
-  if (o.required === true && n.required !== true) ctx.add('request-body-became-optional', where, location, 'request body became optional');
+  if (o.required !== true && n.required === true)
+    ctx.add('request-body-became-required', where, location, 'request body became required');
+  if (o.required === true && n.required !== true)
+    ctx.add('request-body-became-optional', where, location, 'request body became optional');
   diffContent(ctx, docs, schemas, o.content, n.content, where, location, dir, 'request-body-media-type');
 }
 
@@ -207,9 +100,15 @@ function diffContent(
     // Decision 805: a schema given to (or taken from) content that had none (any content) is a change of its own.
     const body = dir === 'request' ? 'request-body' : 'response-body';
     const anything = dir === 'request' ? 'any content was accepted' : 'it could hold any content';
-    if (os === undefined && ns !== undefined) ctx.add(`${body}-media-type-schema-added`, where, at, `schema added to media type ${newMedia} (${anything})`);
+    if (os === undefined && ns !== undefined)
+      ctx.add(`${body}-media-type-schema-added`, where, at, `schema added to media type ${newMedia} (${anything})`);
     else if (os !== undefined && ns === undefined)
-      ctx.add(`${body}-media-type-schema-removed`, where, at, `schema removed from media type ${newMedia} (any content now)`);
+      ctx.add(
+        `${body}-media-type-schema-removed`,
+        where,
+        at,
+        `schema removed from media type ${newMedia} (any content now)`,
+      );
     else ctx.addSchemaChanges(schemas.compare(os, ns, dir, 'body'), where, at, 'body', dir);
   };
   for (const media of Object.keys(o)) if (Object.hasOwn(n, media)) compare(media, media);
@@ -218,11 +117,21 @@ function diffContent(
     compare(from, to);
   }
   const paired = new Set(renamed.flatMap((r) => [r.from, r.to]));
-  for (const media of removed) if (!paired.has(media)) ctx.add(`${mediaRule}-removed`, where, `${location} ${media}`, `media type ${media} removed`);
-  for (const media of added) if (!paired.has(media)) ctx.add(`${mediaRule}-added`, where, `${location} ${media}`, `media type ${media} added`);
+  for (const media of removed)
+    if (!paired.has(media))
+      ctx.add(`${mediaRule}-removed`, where, `${location} ${media}`, `media type ${media} removed`);
+  for (const media of added)
+    if (!paired.has(media)) ctx.add(`${mediaRule}-added`, where, `${location} ${media}`, `media type ${media} added`);
 }
 
-function diffResponses(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, pair: OperationPair, dir: Dir, loc: (s: string) => string) {
+function diffResponses(
+  ctx: DiffContext,
+  docs: OpenApiDocs,
+  schemas: SchemaComparer,
+  pair: OperationPair,
+  dir: Dir,
+  loc: (s: string) => string,
+) {
   const { where } = pair;
   const o = docs.oldRefs.obj(pair.oOp.responses);
   const n = docs.newRefs.obj(pair.nOp.responses);
@@ -246,9 +155,18 @@ function diffResponses(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCompa
   }
 }
 
-function diffHeaders(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaComparer, oHeaders: unknown, nHeaders: unknown, where: string, location: string) {
+function diffHeaders(
+  ctx: DiffContext,
+  docs: OpenApiDocs,
+  schemas: SchemaComparer,
+  oHeaders: unknown,
+  nHeaders: unknown,
+  where: string,
+  location: string,
+) {
   // header names are case-insensitive
-  const lower = (refs: RefResolver, h: unknown) => new Map(Object.entries(refs.obj(h)).map(([k, v]) => [k.toLowerCase(), { name: k, h: refs.obj(v) }]));
+  const lower = (refs: RefResolver, h: unknown) =>
+    new Map(Object.entries(refs.obj(h)).map(([k, v]) => [k.toLowerCase(), { name: k, h: refs.obj(v) }]));
   const o = lower(docs.oldRefs, oHeaders);
   const n = lower(docs.newRefs, nHeaders);
   for (const [key, { name, h }] of o) {
@@ -263,8 +181,17 @@ function diffHeaders(ctx: DiffContext, docs: OpenApiDocs, schemas: SchemaCompare
       );
       continue;
     }
-    if (h.required === true && now.h.required !== true) ctx.add('response-header-became-optional', where, at, `response header '${name}' became optional`);
-    ctx.addSchemaChanges(schemas.compare(h.schema, now.h.schema, 'response', 'header'), where, at, 'header', 'response');
+    if (h.required === true && now.h.required !== true)
+      ctx.add('response-header-became-optional', where, at, `response header '${name}' became optional`);
+    ctx.addSchemaChanges(
+      schemas.compare(h.schema, now.h.schema, 'response', 'header'),
+      where,
+      at,
+      'header',
+      'response',
+    );
   }
-  for (const [key, { name }] of n) if (!o.has(key)) ctx.add('response-header-added', where, `${location} header ${name}`, `response header '${name}' added`);
+  for (const [key, { name }] of n)
+    if (!o.has(key))
+      ctx.add('response-header-added', where, `${location} header ${name}`, `response header '${name}' added`);
 }

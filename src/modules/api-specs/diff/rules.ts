@@ -6,21 +6,62 @@ import type { ChangeType, Level, RuleDef } from './model.js';
  * `oasdiff: false` marks Hangar's own (decision 608's stricter required-parameter rule, AsyncAPI, whole
  * paths, webhooks and callbacks).
  */
-const r = (level: Level, type: ChangeType, area: string, description: string, oasdiff = true): RuleDef => ({ level, type, area, description, oasdiff });
+const r = (level: Level, type: ChangeType, area: string, description: string, oasdiff = true): RuleDef => ({
+  level,
+  type,
+  area,
+  description,
+  oasdiff,
+});
 
 const FIXED: Record<string, RuleDef> = {
   // paths and operations (deprecation and x-sunset honoured)
   'api-path-added': r('info', 'added', 'paths', 'a path was added', false),
-  'api-path-removed-without-deprecation': r('error', 'removed', 'paths', 'a path was removed while any of its operations was not deprecated'),
-  'api-path-removed-before-sunset': r('error', 'removed', 'paths', 'a deprecated path was removed before its x-sunset date'),
-  'api-path-removed-with-deprecation': r('info', 'removed', 'paths', 'a path whose operations were all deprecated (sunset passed or none) was removed'),
+  'api-path-removed-without-deprecation': r(
+    'error',
+    'removed',
+    'paths',
+    'a path was removed while any of its operations was not deprecated',
+  ),
+  'api-path-removed-before-sunset': r(
+    'error',
+    'removed',
+    'paths',
+    'a deprecated path was removed before its x-sunset date',
+  ),
+  'api-path-removed-with-deprecation': r(
+    'info',
+    'removed',
+    'paths',
+    'a path whose operations were all deprecated (sunset passed or none) was removed',
+  ),
   'endpoint-added': r('info', 'added', 'operations', 'an operation was added to an existing path'),
-  'api-removed-without-deprecation': r('error', 'removed', 'operations', 'an operation was removed without being deprecated first'),
-  'api-removed-before-sunset': r('error', 'removed', 'operations', 'a deprecated operation was removed before its x-sunset date'),
-  'api-removed-with-deprecation': r('info', 'removed', 'operations', 'a deprecated operation (sunset passed or none) was removed'),
+  'api-removed-without-deprecation': r(
+    'error',
+    'removed',
+    'operations',
+    'an operation was removed without being deprecated first',
+  ),
+  'api-removed-before-sunset': r(
+    'error',
+    'removed',
+    'operations',
+    'a deprecated operation was removed before its x-sunset date',
+  ),
+  'api-removed-with-deprecation': r(
+    'info',
+    'removed',
+    'operations',
+    'a deprecated operation (sunset passed or none) was removed',
+  ),
   'endpoint-deprecated': r('info', 'modified', 'operations', 'an operation was marked deprecated'),
   'endpoint-reactivated': r('info', 'modified', 'operations', 'an operation is no longer deprecated'),
-  'api-operation-id-removed': r('warning', 'modified', 'operations', 'the operationId changed or was removed (generated clients rename the method)'),
+  'api-operation-id-removed': r(
+    'warning',
+    'modified',
+    'operations',
+    'the operationId changed or was removed (generated clients rename the method)',
+  ),
   // parameters (identified by name + in; path parameters by position, so renames match)
   'new-required-request-parameter': r('error', 'added', 'parameters', 'a required parameter was added'),
   'new-optional-request-parameter': r('info', 'added', 'parameters', 'an optional parameter was added'),
@@ -31,9 +72,24 @@ const FIXED: Record<string, RuleDef> = {
     'a required parameter that was not deprecated was removed (decision 608; oasdiff: a warning)',
     false,
   ),
-  'request-parameter-removed': r('warning', 'removed', 'parameters', 'an optional parameter that was not deprecated was removed'),
-  'request-parameter-removed-before-sunset': r('error', 'removed', 'parameters', 'a deprecated parameter was removed before its x-sunset date'),
-  'request-parameter-removed-with-deprecation': r('info', 'removed', 'parameters', 'a deprecated parameter (sunset passed or none) was removed'),
+  'request-parameter-removed': r(
+    'warning',
+    'removed',
+    'parameters',
+    'an optional parameter that was not deprecated was removed',
+  ),
+  'request-parameter-removed-before-sunset': r(
+    'error',
+    'removed',
+    'parameters',
+    'a deprecated parameter was removed before its x-sunset date',
+  ),
+  'request-parameter-removed-with-deprecation': r(
+    'info',
+    'removed',
+    'parameters',
+    'a deprecated parameter (sunset passed or none) was removed',
+  ),
   'request-parameter-became-required': r('error', 'modified', 'parameters', 'an optional parameter became required'),
   'request-parameter-became-optional': r('info', 'modified', 'parameters', 'a required parameter became optional'),
   'request-parameter-deprecated': r('info', 'modified', 'parameters', 'a parameter was marked deprecated'),
@@ -56,16 +112,36 @@ const FIXED: Record<string, RuleDef> = {
   ),
   'request-body-became-required': r('error', 'modified', 'request body', 'the request body became required'),
   'request-body-became-optional': r('info', 'modified', 'request body', 'the request body became optional'),
-  'request-body-media-type-removed': r('error', 'removed', 'request body', 'a request media type is no longer accepted'),
+  'request-body-media-type-removed': r(
+    'error',
+    'removed',
+    'request body',
+    'a request media type is no longer accepted',
+  ),
   'request-body-media-type-added': r('info', 'added', 'request body', 'a request media type was added'),
-  'new-required-request-property': r('error', 'added', 'request body', 'a required property was added to a request schema (readOnly properties excepted)'),
-  'new-optional-request-property': r('info', 'added', 'request body', 'an optional property was added to a request schema'),
+  'new-required-request-property': r(
+    'error',
+    'added',
+    'request body',
+    'a required property was added to a request schema (readOnly properties excepted)',
+  ),
+  'new-optional-request-property': r(
+    'info',
+    'added',
+    'request body',
+    'an optional property was added to a request schema',
+  ),
   'request-property-removed': r('warning', 'removed', 'request body', 'a property was removed from a request schema'),
   'request-property-became-required': r('error', 'modified', 'request body', 'a request property became required'),
   'request-property-became-optional': r('info', 'modified', 'request body', 'a request property became optional'),
   // responses
   'response-success-status-removed': r('error', 'removed', 'responses', 'a success (2xx) response status was removed'),
-  'response-non-success-status-removed': r('warning', 'removed', 'responses', 'a non-success response status was removed'),
+  'response-non-success-status-removed': r(
+    'warning',
+    'removed',
+    'responses',
+    'a non-success response status was removed',
+  ),
   'response-success-status-added': r('info', 'added', 'responses', 'a success response status was added'),
   'response-non-success-status-added': r('info', 'added', 'responses', 'a non-success response status was added'),
   'response-media-type-removed': r('error', 'removed', 'responses', 'a response media type was removed'),
@@ -90,22 +166,92 @@ const FIXED: Record<string, RuleDef> = {
     'a response media type became more general (application/problem+json to application/json): clients that expect the specific type get another',
   ),
   // decision 805: content without a schema accepts (or may hold) anything
-  'request-body-media-type-schema-added': r('error', 'added', 'request body', 'a schema was given to request content that had none (any content was accepted)'),
-  'request-body-media-type-schema-removed': r('info', 'removed', 'request body', 'the schema of request content was removed (any content is accepted)'),
-  'response-body-media-type-schema-added': r('info', 'added', 'responses', 'a schema was given to response content that had none'),
-  'response-body-media-type-schema-removed': r('warning', 'removed', 'responses', 'the schema of response content was removed (it may hold anything)'),
-  'response-required-property-removed': r('error', 'removed', 'responses', 'a required property was removed from a response schema (writeOnly excepted)'),
-  'response-optional-property-removed': r('warning', 'removed', 'responses', 'an optional property was removed from a response schema'),
-  'response-property-became-optional': r('error', 'modified', 'responses', 'a required response property became optional'),
-  'response-property-became-required': r('info', 'modified', 'responses', 'an optional response property became required'),
-  'response-required-property-added': r('info', 'added', 'responses', 'a required property was added to a response schema'),
-  'response-optional-property-added': r('info', 'added', 'responses', 'an optional property was added to a response schema'),
-  'required-response-header-removed': r('error', 'removed', 'response headers', 'a required response header was removed'),
-  'optional-response-header-removed': r('warning', 'removed', 'response headers', 'an optional response header was removed'),
-  'response-header-became-optional': r('error', 'modified', 'response headers', 'a required response header became optional'),
+  'request-body-media-type-schema-added': r(
+    'error',
+    'added',
+    'request body',
+    'a schema was given to request content that had none (any content was accepted)',
+  ),
+  'request-body-media-type-schema-removed': r(
+    'info',
+    'removed',
+    'request body',
+    'the schema of request content was removed (any content is accepted)',
+  ),
+  'response-body-media-type-schema-added': r(
+    'info',
+    'added',
+    'responses',
+    'a schema was given to response content that had none',
+  ),
+  'response-body-media-type-schema-removed': r(
+    'warning',
+    'removed',
+    'responses',
+    'the schema of response content was removed (it may hold anything)',
+  ),
+  'response-required-property-removed': r(
+    'error',
+    'removed',
+    'responses',
+    'a required property was removed from a response schema (writeOnly excepted)',
+  ),
+  'response-optional-property-removed': r(
+    'warning',
+    'removed',
+    'responses',
+    'an optional property was removed from a response schema',
+  ),
+  'response-property-became-optional': r(
+    'error',
+    'modified',
+    'responses',
+    'a required response property became optional',
+  ),
+  'response-property-became-required': r(
+    'info',
+    'modified',
+    'responses',
+    'an optional response property became required',
+  ),
+  'response-required-property-added': r(
+    'info',
+    'added',
+    'responses',
+    'a required property was added to a response schema',
+  ),
+  'response-optional-property-added': r(
+    'info',
+    'added',
+    'responses',
+    'an optional property was added to a response schema',
+  ),
+  'required-response-header-removed': r(
+    'error',
+    'removed',
+    'response headers',
+    'a required response header was removed',
+  ),
+  'optional-response-header-removed': r(
+    'warning',
+    'removed',
+    'response headers',
+    'an optional response header was removed',
+  ),
+  'response-header-became-optional': r(
+    'error',
+    'modified',
+    'response headers',
+    'a required response header became optional',
+  ),
   'response-header-added': r('info', 'added', 'response headers', 'a response header was added'),
   // security (effective requirements per operation; a missing or empty list means anonymous access)
-  'api-security-removed': r('error', 'removed', 'security', 'a security requirement alternative (or anonymous access) was removed'),
+  'api-security-removed': r(
+    'error',
+    'removed',
+    'security',
+    'a security requirement alternative (or anonymous access) was removed',
+  ),
   'api-security-removed-anonymous-allowed': r(
     'info',
     'removed',
@@ -113,26 +259,67 @@ const FIXED: Record<string, RuleDef> = {
     'a security requirement alternative was removed while the operation now allows anonymous access',
     false,
   ),
-  'api-security-added': r('info', 'added', 'security', 'a security requirement alternative was added (clients may keep using the old one)'),
+  'api-security-added': r(
+    'info',
+    'added',
+    'security',
+    'a security requirement alternative was added (clients may keep using the old one)',
+  ),
   'api-security-scope-added': r('error', 'modified', 'security', 'a scope was added to a security requirement'),
   'api-security-scope-removed': r('info', 'modified', 'security', 'a scope was removed from a security requirement'),
   'api-security-component-removed': r('info', 'removed', 'security', 'a security scheme was removed from components'),
   'api-security-component-type-changed': r('info', 'modified', 'security', 'the type of a security scheme changed'),
   // webhooks (OpenAPI 3.1) and callbacks: the API sends the request, so its body follows the response rules and the answer the request rules
   'webhook-added': r('info', 'added', 'webhooks', 'a webhook (or one of its operations) was added', false),
-  'webhook-removed': r('error', 'removed', 'webhooks', 'a webhook (or one of its operations) was removed: subscribers stop receiving it', false),
+  'webhook-removed': r(
+    'error',
+    'removed',
+    'webhooks',
+    'a webhook (or one of its operations) was removed: subscribers stop receiving it',
+    false,
+  ),
   'callback-added': r('info', 'added', 'callbacks', 'a callback (or one of its operations) was added', false),
   'callback-removed': r('error', 'removed', 'callbacks', 'a callback (or one of its operations) was removed', false),
   // AsyncAPI: channels, operations, messages; payloads follow the request rules for messages clients send, the response rules for messages they receive
   'channel-added': r('info', 'added', 'asyncapi channels', 'a channel was added', false),
   'channel-removed': r('error', 'removed', 'asyncapi channels', 'a channel was removed', false),
-  'channel-address-changed': r('error', 'modified', 'asyncapi channels', 'the address of a channel changed (AsyncAPI 3)', false),
+  'channel-address-changed': r(
+    'error',
+    'modified',
+    'asyncapi channels',
+    'the address of a channel changed (AsyncAPI 3)',
+    false,
+  ),
   'asyncapi-operation-added': r('info', 'added', 'asyncapi operations', 'an operation was added', false),
   'asyncapi-operation-removed': r('error', 'removed', 'asyncapi operations', 'an operation was removed', false),
-  'asyncapi-operation-action-changed': r('error', 'modified', 'asyncapi operations', 'an operation changed between send and receive (AsyncAPI 3)', false),
-  'asyncapi-operation-channel-changed': r('error', 'modified', 'asyncapi operations', 'an operation moved to another channel (AsyncAPI 3)', false),
-  'asyncapi-message-added': r('info', 'added', 'asyncapi messages', 'a message was added to an operation or channel', false),
-  'asyncapi-message-removed': r('error', 'removed', 'asyncapi messages', 'a message was removed from an operation or channel', false),
+  'asyncapi-operation-action-changed': r(
+    'error',
+    'modified',
+    'asyncapi operations',
+    'an operation changed between send and receive (AsyncAPI 3)',
+    false,
+  ),
+  'asyncapi-operation-channel-changed': r(
+    'error',
+    'modified',
+    'asyncapi operations',
+    'an operation moved to another channel (AsyncAPI 3)',
+    false,
+  ),
+  'asyncapi-message-added': r(
+    'info',
+    'added',
+    'asyncapi messages',
+    'a message was added to an operation or channel',
+    false,
+  ),
+  'asyncapi-message-removed': r(
+    'error',
+    'removed',
+    'asyncapi messages',
+    'a message was removed from an operation or channel',
+    false,
+  ),
 };
 
 /**
@@ -147,12 +334,24 @@ export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: Chan
   'enum-value-added': { levels: ['info', 'warning'], type: 'added', description: 'enum values were added' },
   'became-enum': { levels: ['error', 'info'], type: 'modified', description: 'the value was restricted to an enum' },
   // oasdiff's enum_removed_entirely pair: the whole enum dropped widens the value (was reported as no change at all)
-  'enum-removed': { levels: ['info', 'error'], type: 'modified', description: 'the enum restriction was removed (any value of the type)' },
+  'enum-removed': {
+    levels: ['info', 'error'],
+    type: 'modified',
+    description: 'the enum restriction was removed (any value of the type)',
+  },
   'pattern-added': { levels: ['error', 'info'], type: 'added', description: 'a pattern was added' },
-  'pattern-changed': { levels: ['warning', 'warning'], type: 'modified', description: 'the pattern changed (a superset cannot be proven)' },
+  'pattern-changed': {
+    levels: ['warning', 'warning'],
+    type: 'modified',
+    description: 'the pattern changed (a superset cannot be proven)',
+  },
   'pattern-removed': { levels: ['info', 'warning'], type: 'removed', description: 'the pattern was removed' },
   'became-nullable': { levels: ['info', 'error'], type: 'modified', description: 'the value became nullable' },
-  'became-not-nullable': { levels: ['error', 'info'], type: 'modified', description: 'the value is no longer nullable' },
+  'became-not-nullable': {
+    levels: ['error', 'info'],
+    type: 'modified',
+    description: 'the value is no longer nullable',
+  },
   'one-of-added': { levels: ['info', 'error'], type: 'added', description: 'a oneOf alternative was added' },
   'one-of-removed': { levels: ['error', 'info'], type: 'removed', description: 'a oneOf alternative was removed' },
   'any-of-added': { levels: ['info', 'error'], type: 'added', description: 'an anyOf alternative was added' },
@@ -161,7 +360,8 @@ export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: Chan
   'wrapped-in-one-of': {
     levels: ['error', 'error'],
     type: 'modified',
-    description: 'the value became one of several alternatives that may overlap (a value matching two is refused; clients receive new shapes)',
+    description:
+      'the value became one of several alternatives that may overlap (a value matching two is refused; clients receive new shapes)',
   },
 };
 /**
@@ -183,9 +383,21 @@ for (const [key, name] of Object.entries(BOUNDS)) {
   const isMax = key.toLowerCase().includes('max');
   const tighter = isMax ? 'decreased' : 'increased';
   const looser = isMax ? 'increased' : 'decreased';
-  SCHEMA_CHANGES[`${name}-${tighter}`] = { levels: ['error', 'info'], type: 'modified', description: `${key} was ${tighter} (tightened)` };
-  SCHEMA_CHANGES[`${name}-set`] = { levels: ['error', 'info'], type: 'added', description: `${key} was set where there was none` };
-  SCHEMA_CHANGES[`${name}-${looser}`] = { levels: ['info', 'error'], type: 'modified', description: `${key} was ${looser} (loosened)` };
+  SCHEMA_CHANGES[`${name}-${tighter}`] = {
+    levels: ['error', 'info'],
+    type: 'modified',
+    description: `${key} was ${tighter} (tightened)`,
+  };
+  SCHEMA_CHANGES[`${name}-set`] = {
+    levels: ['error', 'info'],
+    type: 'added',
+    description: `${key} was set where there was none`,
+  };
+  SCHEMA_CHANGES[`${name}-${looser}`] = {
+    levels: ['info', 'error'],
+    type: 'modified',
+    description: `${key} was ${looser} (loosened)`,
+  };
   SCHEMA_CHANGES[`${name}-unset`] = { levels: ['info', 'error'], type: 'removed', description: `${key} was removed` };
 }
 

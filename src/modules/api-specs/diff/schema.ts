@@ -122,9 +122,14 @@ export class SchemaComparer {
       // Decision 802: a oneOf refuses a value that matches two alternatives, so wrapping a value
       // into alternatives that may overlap is one breaking change, not an added alternative.
       const wrapped =
-        nAlt === 'oneOf' && alternatives.length > 1 && !exclusiveAlternatives(alternatives.map((x) => this.flatten(this.newRefs, this.flatNew, x, 0)));
+        nAlt === 'oneOf' &&
+        alternatives.length > 1 &&
+        !exclusiveAlternatives(alternatives.map((x) => this.flatten(this.newRefs, this.flatNew, x, 0)));
       if (wrapped)
-        add('wrapped-in-one-of', `wrapped in a oneOf of ${alternatives.length} alternatives that may overlap (a value matching two of them is refused)`);
+        add(
+          'wrapped-in-one-of',
+          `wrapped in a oneOf of ${alternatives.length} alternatives that may overlap (a value matching two of them is refused)`,
+        );
       this.alternatives([oRaw], alternatives, nAlt, rel, scope, depth, `/${nAlt}`, wrapped);
       return;
     }
@@ -136,7 +141,15 @@ export class SchemaComparer {
     compareKeywords(o, n, scope.dir, add, scope.kind === 'parameter');
     for (const key of ['oneOf', 'anyOf'] as const) {
       if (Array.isArray(o[key]) || Array.isArray(n[key])) {
-        this.alternatives(Array.isArray(o[key]) ? o[key] : [], Array.isArray(n[key]) ? n[key] : [], key, rel, scope, depth, `/${key}`);
+        this.alternatives(
+          Array.isArray(o[key]) ? o[key] : [],
+          Array.isArray(n[key]) ? n[key] : [],
+          key,
+          rel,
+          scope,
+          depth,
+          `/${key}`,
+        );
       }
     }
     this.properties(o, n, rel, scope, depth);
@@ -166,12 +179,19 @@ export class SchemaComparer {
       if (!Object.hasOwn(newProps, name)) {
         if (skip(oldProps[name], this.oldRefs)) continue;
         const req = oReq.has(name);
-        this.add(scope, at, `property-removed-${req ? 'required' : 'optional'}`, `${req ? 'required' : 'optional'} property '${name}' removed`);
+        this.add(
+          scope,
+          at,
+          `property-removed-${req ? 'required' : 'optional'}`,
+          `${req ? 'required' : 'optional'} property '${name}' removed`,
+        );
         continue;
       }
       if (skip(newProps[name], this.newRefs)) continue;
-      if (!oReq.has(name) && nReq.has(name)) this.add(scope, at, 'property-became-required', `property '${name}' became required`);
-      if (oReq.has(name) && !nReq.has(name)) this.add(scope, at, 'property-became-optional', `property '${name}' became optional`);
+      if (!oReq.has(name) && nReq.has(name))
+        this.add(scope, at, 'property-became-required', `property '${name}' became required`);
+      if (oReq.has(name) && !nReq.has(name))
+        this.add(scope, at, 'property-became-optional', `property '${name}' became optional`);
       this.at(oldProps[name], newProps[name], at, scope, depth + 1);
     }
     for (const name of Object.keys(newProps)) {
@@ -187,14 +207,25 @@ export class SchemaComparer {
   }
 
   /** oneOf/anyOf alternatives as a set: matched by reference, then by content (decision 304); matched pairs compared in depth. */
-  private alternatives(a: unknown[], b: unknown[], key: 'oneOf' | 'anyOf', rel: string, scope: Scope, depth: number, nestUnder: string, wrapped = false) {
+  private alternatives(
+    a: unknown[],
+    b: unknown[],
+    key: 'oneOf' | 'anyOf',
+    rel: string,
+    scope: Scope,
+    depth: number,
+    nestUnder: string,
+    wrapped = false,
+  ) {
     const name = key === 'oneOf' ? 'one-of' : 'any-of';
     const { pairs, removed, added } = matchAlternatives(a, b, this.oldRefs, this.newRefs, this.unchanged);
     for (const [i, j] of pairs) this.at(a[i], b[j], nestUnder ? `${rel}${nestUnder}/${j}` : rel, scope, depth + 1);
     if (wrapped) return; // reported once, as the wrapping
     const label = (s: unknown, list: string, i: number) => refOf(s) ?? `${list}/${i}`;
-    for (const i of removed) this.add(scope, rel, `${name}-removed`, `${key} alternative ${label(a[i], `/${key}`, i)} removed`);
-    for (const j of added) this.add(scope, rel, `${name}-added`, `${key} alternative ${label(b[j], `/${key}`, j)} added`);
+    for (const i of removed)
+      this.add(scope, rel, `${name}-removed`, `${key} alternative ${label(a[i], `/${key}`, i)} removed`);
+    for (const j of added)
+      this.add(scope, rel, `${name}-added`, `${key} alternative ${label(b[j], `/${key}`, j)} added`);
   }
 
   /** The schema with `$ref` followed and `allOf` merged (properties, required, and the first of the other keywords). */
@@ -224,7 +255,9 @@ export class SchemaComparer {
     }
     delete merged.allOf;
     const properties: Obj = isObj(s.properties) ? { ...s.properties } : {};
-    const required = new Set<string>(Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : []);
+    const required = new Set<string>(
+      Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : [],
+    );
     cache.set(s, merged); // a cycle through allOf ends here
     for (const part of s.allOf) {
       const sub = depth < 16 ? this.flatten(refs, cache, part, depth + 1) : undefined;

@@ -16,13 +16,16 @@ function effective(doc: Obj, op: Obj): Map<string, Requirement> {
   if (list.length === 0) out.set('', new Map());
   for (const entry of list) {
     if (!isObj(entry)) continue;
-    const req: Requirement = new Map(Object.entries(entry).map(([k, v]) => [k, new Set(Array.isArray(v) ? v.map(String) : [])]));
+    const req: Requirement = new Map(
+      Object.entries(entry).map(([k, v]) => [k, new Set(Array.isArray(v) ? v.map(String) : [])]),
+    );
     out.set([...req.keys()].sort().join(' + '), req);
   }
   return out;
 }
 
-const label = (key: string) => (key === '' ? 'anonymous access (no security requirement)' : `security requirement '${key}'`);
+const label = (key: string) =>
+  key === '' ? 'anonymous access (no security requirement)' : `security requirement '${key}'`;
 
 export function diffSecurity(ctx: DiffContext, docs: OpenApiDocs, oOp: Obj, nOp: Obj, where: string) {
   const before = effective(docs.old, oOp);
@@ -32,7 +35,12 @@ export function diffSecurity(ctx: DiffContext, docs: OpenApiDocs, oOp: Obj, nOp:
   for (const [key, req] of before) {
     const now = after.get(key);
     if (!now) {
-      ctx.add(open ? 'api-security-removed-anonymous-allowed' : 'api-security-removed', where, 'security', `${label(key)} removed`);
+      ctx.add(
+        open ? 'api-security-removed-anonymous-allowed' : 'api-security-removed',
+        where,
+        'security',
+        `${label(key)} removed`,
+      );
       continue;
     }
     for (const [scheme, scopes] of now) {
@@ -40,7 +48,12 @@ export function diffSecurity(ctx: DiffContext, docs: OpenApiDocs, oOp: Obj, nOp:
       const added = [...scopes].filter((s) => !had.has(s));
       const removed = [...had].filter((s) => !scopes.has(s));
       if (added.length)
-        ctx.add('api-security-scope-added', where, `security ${scheme}`, `scope${added.length > 1 ? 's' : ''} ${named(added, false)} added to '${scheme}'`);
+        ctx.add(
+          'api-security-scope-added',
+          where,
+          `security ${scheme}`,
+          `scope${added.length > 1 ? 's' : ''} ${named(added, false)} added to '${scheme}'`,
+        );
       if (removed.length)
         ctx.add(
           'api-security-scope-removed',
@@ -50,7 +63,8 @@ export function diffSecurity(ctx: DiffContext, docs: OpenApiDocs, oOp: Obj, nOp:
         );
     }
   }
-  for (const key of after.keys()) if (!before.has(key)) ctx.add('api-security-added', where, 'security', `${label(key)} added`);
+  for (const key of after.keys())
+    if (!before.has(key)) ctx.add('api-security-added', where, 'security', `${label(key)} added`);
 }
 
 /** Security schemes of `components` (Swagger 2's `securityDefinitions` arrive there normalised). */
@@ -66,6 +80,11 @@ export function diffSecurityComponents(ctx: DiffContext, docs: OpenApiDocs) {
     const a = docs.oldRefs.obj(o[name]).type;
     const b = docs.newRefs.obj(n[name]).type;
     if (a !== b)
-      ctx.add('api-security-component-type-changed', path, 'security scheme', `security scheme '${name}' type changed from ${String(a)} to ${String(b)}`);
+      ctx.add(
+        'api-security-component-type-changed',
+        path,
+        'security scheme',
+        `security scheme '${name}' type changed from ${String(a)} to ${String(b)}`,
+      );
   }
 }

@@ -41,7 +41,13 @@ export interface DiffBudget {
 /** Entries are at least this long as JSON: the change budget that stops a runaway diff before its answer is built. */
 const MIN_ENTRY_BYTES = 64;
 
-export function serialisedDiff(format: SpecFormat, oldDoc: unknown, newDoc: unknown, now: number, budget: DiffBudget): DiffOutcome {
+export function serialisedDiff(
+  format: SpecFormat,
+  oldDoc: unknown,
+  newDoc: unknown,
+  now: number,
+  budget: DiffBudget,
+): DiffOutcome {
   const options: DiffOptions = { now, maxChanges: Math.max(1000, Math.floor(budget.maxBytes / MIN_ENTRY_BYTES)) };
   let result;
   let reached;
@@ -59,14 +65,21 @@ export function serialisedDiff(format: SpecFormat, oldDoc: unknown, newDoc: unkn
     starts[i] = offset;
     offset += json.length + 1;
     if (offset > budget.maxBytes) {
-      return { ok: false, tooLarge: `the answer would exceed ${budget.maxBytes} bytes (${result.totalChanges} changes)` };
+      return {
+        ok: false,
+        tooLarge: `the answer would exceed ${budget.maxBytes} bytes (${result.totalChanges} changes)`,
+      };
     }
     parts.push(json);
   }
   starts[result.entries.length] = offset;
   // An index is 4 bytes: the lists get the same budget as the entries' text.
   const reaches = serialiseReaches(reached, Math.floor(budget.maxBytes / 4));
-  if (!reaches) return { ok: false, tooLarge: `the operations its changes reach would exceed ${budget.maxBytes} bytes (${result.totalChanges} changes)` };
+  if (!reaches)
+    return {
+      ok: false,
+      tooLarge: `the operations its changes reach would exceed ${budget.maxBytes} bytes (${result.totalChanges} changes)`,
+    };
   return {
     ok: true,
     diff: {
@@ -80,7 +93,12 @@ export function serialisedDiff(format: SpecFormat, oldDoc: unknown, newDoc: unkn
   };
 }
 
-export const NO_REACHES: SerialisedReaches = { names: [], lists: new Uint32Array(0), listStarts: new Uint32Array(1), entryList: new Int32Array(0) };
+export const NO_REACHES: SerialisedReaches = {
+  names: [],
+  lists: new Uint32Array(0),
+  listStarts: new Uint32Array(1),
+  entryList: new Int32Array(0),
+};
 
 /**
  * Each distinct list once: entries of one schema share their list, and schemas in one cycle of
@@ -116,7 +134,12 @@ function serialiseReaches(reached: (string[] | undefined)[], maxItems: number): 
     }
     entryList[i] = k;
   }
-  return { names: [...nameIndex.keys()].map((n) => JSON.stringify(n)), lists: Uint32Array.from(lists), listStarts: Uint32Array.from(listStarts), entryList };
+  return {
+    names: [...nameIndex.keys()].map((n) => JSON.stringify(n)),
+    lists: Uint32Array.from(lists),
+    listStarts: Uint32Array.from(listStarts),
+    entryList,
+  };
 }
 
 /** Bytes a serialised diff holds in memory (UTF-16 strings plus the offsets). */

@@ -30,7 +30,12 @@ const PROBLEMS_SHOWN = 10;
 /** Structural problems kept with a registered spec (decision 307): enough to fix a document, bounded per row. */
 export const PROBLEMS_STORED = 100;
 
-const fail = (message: string, problems: Problem[], field: 'spec' | 'format' = 'spec') => ({ ok: false as const, field, message, problems });
+const fail = (message: string, problems: Problem[], field: 'spec' | 'format' = 'spec') => ({
+  ok: false as const,
+  field,
+  message,
+  problems,
+});
 
 /** One line naming the first problems with their pointers. */
 function summary(title: string, problems: Problem[]): string {
@@ -120,5 +125,7 @@ export function packDocument(doc: unknown): string {
 }
 
 export function unpackDocument(stored: string): unknown {
-  return JSON.parse(stored.startsWith('gz:') ? gunzipSync(Buffer.from(stored.slice(3), 'base64')).toString('utf8') : stored);
+  return JSON.parse(
+    stored.startsWith('gz:') ? gunzipSync(Buffer.from(stored.slice(3), 'base64')).toString('utf8') : stored,
+  );
 }

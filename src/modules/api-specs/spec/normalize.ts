@@ -34,7 +34,32 @@ function toSchema(param: Obj): Obj {
   return schema;
 }
 
-const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
+
+/** An operation's body parameter, else its form fields, as an OpenAPI 3 requestBody (decision 1170: out of normalizeSwagger2). */
+function requestBodyOf(body: Obj | undefined, form: Obj[], consumes: string[]): Obj | undefined {
+  if (body) {
+    return {
+      required: body.required === true,
+      content: Object.fromEntries(consumes.map((m) => [m, { schema: body.schema ?? {} }])),
+    };
+  } else if (form.length) {
+    const media = consumes.includes('multipart/form-data')
+      ? 'multipart/form-data'
+      : 'application/x-www-form-urlencoded';
+    const schema: Obj = {
+      type: 'object',
+      properties: Object.fromEntries(
+        form.map((p) => [String(p.name), p.type === 'file' ? { type: 'string', format: 'binary' } : toSchema(p)]),
+      ),
+    };
+    const required = form.filter((p) => p.required === true).map((p) => String(p.name));
+    if (required.length) schema.required = required;
+    return { required: required.length > 0, content: { [media]: { schema } } };
+  }
+  return undefined;
+}
 
 export function normalizeSwagger2(doc: Obj): Obj {
   const refs = new RefResolver(doc);
@@ -52,7 +77,8 @@ export function normalizeSwagger2(doc: Obj): Obj {
       else if (p.in === 'formData') form.push(p);
       else if (typeof p.name === 'string' && typeof p.in === 'string') {
         const out: Obj = { name: p.name, in: p.in, required: p.required === true, schema: toSchema(p) };
-        for (const k of Object.keys(p)) if (k === 'deprecated' || k === 'description' || k.startsWith('x-')) out[k] = p[k];
+        for (const k of Object.keys(p))
+          if (k === 'deprecated' || k === 'description' || k.startsWith('x-')) out[k] = p[k];
         params.push(out);
       }
     }
@@ -65,9 +91,12 @@ export function normalizeSwagger2(doc: Obj): Obj {
       if (code.startsWith('x-')) continue;
       const r = refs.obj(raw);
       const converted: Obj = { description: r.description ?? '' };
-      if (r.schema !== undefined) converted.content = Object.fromEntries(produces.map((m) => [m, { schema: r.schema }]));
+      if (r.schema !== undefined)
+        converted.content = Object.fromEntries(produces.map((m) => [m, { schema: r.schema }]));
       if (isObj(r.headers)) {
-        converted.headers = Object.fromEntries(Object.entries(r.headers).map(([name, h]) => [name, { schema: toSchema(refs.obj(h)) }]));
+        converted.headers = Object.fromEntries(
+          Object.entries(r.headers).map(([name, h]) => [name, { schema: toSchema(refs.obj(h)) }]),
+        );
       }
       out[code] = converted;
     }
@@ -94,18 +123,8 @@ export function normalizeSwagger2(doc: Obj): Obj {
       if (own.params.length) outOp.parameters = own.params;
       const body = own.body ?? shared.body;
       const form = [...shared.form, ...own.form];
-      if (body) {
-        outOp.requestBody = { required: body.required === true, content: Object.fromEntries(consumes.map((m) => [m, { schema: body.schema ?? {} }])) };
-      } else if (form.length) {
-        const media = consumes.includes('multipart/form-data') ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
-        const schema: Obj = {
-          type: 'object',
-          properties: Object.fromEntries(form.map((p) => [String(p.name), p.type === 'file' ? { type: 'string', format: 'binary' } : toSchema(p)])),
-        };
-        const required = form.filter((p) => p.required === true).map((p) => String(p.name));
-        if (required.length) schema.required = required;
-        outOp.requestBody = { required: required.length > 0, content: { [media]: { schema } } };
-      }
+      const requestBody = requestBodyOf(body, form, consumes);
+      if (requestBody) outOp.requestBody = requestBody;
       outOp.responses = convertResponses(op.responses, produces);
       outItem[method] = outOp;
     }

@@ -29,7 +29,8 @@ export function nestingProblem(text: string): string | undefined {
     if (atLineStart) {
       // spaces, tabs, '-' and '?': indentation plus block sequence or explicit-key indicators
       if (c === 32 || c === 9 || c === 45 || c === 63) {
-        if (++prefix > MAX_LINE_PREFIX) return `spec nests too deeply (a line starts with more than ${MAX_LINE_PREFIX} indentation or indicator characters)`;
+        if (++prefix > MAX_LINE_PREFIX)
+          return `spec nests too deeply (a line starts with more than ${MAX_LINE_PREFIX} indentation or indicator characters)`;
       } else atLineStart = false;
     }
     if (c === 91 || c === 123 /* [ { */) {
@@ -73,9 +74,11 @@ export function parseSpec(text: string): ParseOutcome {
 }
 
 // YAML reads `openapi: 3.1` (unquoted) as the number 3.1, so numbers are accepted and compared as text.
-const versionText = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+const versionText = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
-export type Detected = { format: 'openapi'; major: '2.0' | '3.0' | '3.1'; version: string } | { format: 'asyncapi'; version: string };
+export type Detected =
+  { format: 'openapi'; major: '2.0' | '3.0' | '3.1'; version: string } | { format: 'asyncapi'; version: string };
 export type DetectOutcome = ({ ok: true } & Detected) | { ok: false; problem: string; pointer: string };
 
 /**
@@ -86,27 +89,45 @@ export type DetectOutcome = ({ ok: true } & Detected) | { ok: false; problem: st
 export function detectFormat(doc: SpecDocument): DetectOutcome {
   const has = (key: string) => Object.hasOwn(doc, key);
   const isOpenApi = has('openapi') || has('swagger');
-  if (isOpenApi && has('asyncapi')) return { ok: false, pointer: '#', problem: 'spec declares both OpenAPI and AsyncAPI versions' };
+  if (isOpenApi && has('asyncapi'))
+    return { ok: false, pointer: '#', problem: 'spec declares both OpenAPI and AsyncAPI versions' };
   if (has('openapi')) {
     const v = versionText(doc.openapi);
     const m = v === undefined ? null : /^3\.([01])(\.|$)/.exec(v);
-    if (!m) return { ok: false, pointer: '#/openapi', problem: `unsupported OpenAPI version '${String(v ?? doc.openapi)}' (3.0.x or 3.1.x expected)` };
+    if (!m)
+      return {
+        ok: false,
+        pointer: '#/openapi',
+        problem: `unsupported OpenAPI version '${String(v ?? doc.openapi)}' (3.0.x or 3.1.x expected)`,
+      };
     if (typeof doc.openapi === 'number') doc.openapi = `${v}.0`;
     return { ok: true, format: 'openapi', major: m[1] === '0' ? '3.0' : '3.1', version: String(doc.openapi) };
   }
   if (has('swagger')) {
     const v = versionText(doc.swagger);
     if (v === undefined || !/^2(\.0)?$/.test(v))
-      return { ok: false, pointer: '#/swagger', problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)` };
+      return {
+        ok: false,
+        pointer: '#/swagger',
+        problem: `unsupported Swagger version '${String(v ?? doc.swagger)}' (2.0 expected)`,
+      };
     doc.swagger = '2.0';
     return { ok: true, format: 'openapi', major: '2.0', version: '2.0' };
   }
   if (has('asyncapi')) {
     const v = versionText(doc.asyncapi);
     if (v === undefined || !/^[23](\.|$)/.test(v))
-      return { ok: false, pointer: '#/asyncapi', problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)` };
+      return {
+        ok: false,
+        pointer: '#/asyncapi',
+        problem: `unsupported AsyncAPI version '${String(v ?? doc.asyncapi)}' (2.x or 3.x expected)`,
+      };
     if (typeof doc.asyncapi === 'number') doc.asyncapi = `${v}.0`;
     return { ok: true, format: 'asyncapi', version: String(doc.asyncapi) };
   }
-  return { ok: false, pointer: '#', problem: 'spec is neither OpenAPI (openapi: 3.0.x/3.1.x, swagger: "2.0") nor AsyncAPI (asyncapi: 2.x/3.x)' };
+  return {
+    ok: false,
+    pointer: '#',
+    problem: 'spec is neither OpenAPI (openapi: 3.0.x/3.1.x, swagger: "2.0") nor AsyncAPI (asyncapi: 2.x/3.x)',
+  };
 }

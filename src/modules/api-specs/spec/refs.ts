@@ -84,7 +84,17 @@ export interface Problem {
 /** Values that are data, not document structure: a `$ref` key inside them is just a key. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 /** Maps whose keys are names chosen by the author (a property may be called `default`). */
-const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'schemas', 'parameters', 'responses', 'headers', 'messages']);
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'schemas',
+  'parameters',
+  'responses',
+  'headers',
+  'messages',
+]);
 
 /** A node's place in the document: its parent's place and its key. Joined into a pointer only for a problem. */
 type Place = { up: Place | undefined; key: string } | undefined;
@@ -115,11 +125,20 @@ export function checkRefs(doc: unknown, limit = 10): Problem[] {
     if (typeof ref === 'string') {
       const at = () => `${pointerOf(place)}/$ref`;
       if (!ref.startsWith('#'))
-        problems.push({ pointer: at(), message: `external reference '${ref.slice(0, 200)}' is not resolved: only references inside the document are` });
+        problems.push({
+          pointer: at(),
+          message: `external reference '${ref.slice(0, 200)}' is not resolved: only references inside the document are`,
+        });
       else if (!refTokens(ref))
-        problems.push({ pointer: at(), message: `reference '${ref.slice(0, 200)}' is not a valid JSON pointer (bad percent-encoding or syntax)` });
+        problems.push({
+          pointer: at(),
+          message: `reference '${ref.slice(0, 200)}' is not a valid JSON pointer (bad percent-encoding or syntax)`,
+        });
       else if (resolver.deref(value) === undefined)
-        problems.push({ pointer: at(), message: `reference '${ref.slice(0, 200)}' does not resolve inside the document` });
+        problems.push({
+          pointer: at(),
+          message: `reference '${ref.slice(0, 200)}' does not resolve inside the document`,
+        });
     }
     const keys = Object.keys(value);
     const named = NAME_MAPS.has(ownKey);

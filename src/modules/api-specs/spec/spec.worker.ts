@@ -18,12 +18,18 @@ parentPort!.on('message', (msg: WorkerRequest) => {
     if (msg.kind === 'analyse') answer = { id: msg.id, ok: true, value: analyseSpec(msg.text, msg.declared) };
     else {
       // Computed and serialised here: the main thread only slices the text (decision 306).
-      const value = serialisedDiff(msg.format, unpackDocument(msg.older), unpackDocument(msg.newer), msg.now, { maxBytes: msg.maxBytes });
+      const value = serialisedDiff(msg.format, unpackDocument(msg.older), unpackDocument(msg.newer), msg.now, {
+        maxBytes: msg.maxBytes,
+      });
       answer = { id: msg.id, ok: true, value };
     }
   } catch (err) {
     // Only the message crosses the thread boundary: no stack, no document content.
-    answer = { id: msg.id, ok: false, error: err instanceof Error ? `${err.name}: ${err.message.slice(0, 300)}` : 'worker failure' };
+    answer = {
+      id: msg.id,
+      ok: false,
+      error: err instanceof Error ? `${err.name}: ${err.message.slice(0, 300)}` : 'worker failure',
+    };
   }
   // Binary results (the diff's offsets, the gzip'd spec) move to the main thread instead of being copied.
   parentPort!.postMessage(answer, answer.ok ? transferables(answer.value) : []);

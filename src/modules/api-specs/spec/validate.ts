@@ -14,7 +14,8 @@ const require = createRequire(import.meta.url);
 // CommonJS package without named ESM exports: loaded through require, on first use (every AsyncAPI
 // schema is in it: the command line's offline diff of OpenAPI documents never needs it).
 let asyncapiLoaded: { schemasWithoutId: Record<string, object> } | undefined;
-const asyncapiSpecs = () => (asyncapiLoaded ??= require('@asyncapi/specs') as { schemasWithoutId: Record<string, object> });
+const asyncapiSpecs = () =>
+  (asyncapiLoaded ??= require('@asyncapi/specs') as { schemasWithoutId: Record<string, object> });
 // CommonJS: module.exports is the draft-04 flavour of the Ajv class.
 const AjvDraft04 = require('ajv-draft-04') as typeof Ajv;
 
@@ -46,11 +47,16 @@ export type SpecKind = { format: 'openapi'; major: '2.0' | '3.0' | '3.1' } | { f
 
 function validatorFor(kind: SpecKind): { key: string; fn: () => ValidateFunction } {
   if (kind.format === 'openapi') {
-    if (kind.major === '2.0') return { key: 'oas2', fn: () => new AjvDraft04(ajvOptions).compile(openapiSchemas.v2 as object) };
-    if (kind.major === '3.0') return { key: 'oas30', fn: () => new AjvDraft04(ajvOptions).compile(openapiSchemas.v3 as object) };
+    if (kind.major === '2.0')
+      return { key: 'oas2', fn: () => new AjvDraft04(ajvOptions).compile(openapiSchemas.v2 as object) };
+    if (kind.major === '3.0')
+      return { key: 'oas30', fn: () => new AjvDraft04(ajvOptions).compile(openapiSchemas.v3 as object) };
     return { key: 'oas31', fn: () => new Ajv2020(ajvOptions).compile(openapi31Schema()) };
   }
-  return { key: `asyncapi-${kind.version}`, fn: () => new Ajv(ajvOptions).compile(asyncapiSpecs().schemasWithoutId[kind.version]!) };
+  return {
+    key: `asyncapi-${kind.version}`,
+    fn: () => new Ajv(ajvOptions).compile(asyncapiSpecs().schemasWithoutId[kind.version]!),
+  };
 }
 
 /** The AsyncAPI schema to use for a declared version: the exact one, else the latest of its minor, else of its major. */
@@ -68,7 +74,8 @@ export function asyncapiSchemaVersion(declared: string): string | undefined {
 function reduce(errors: ErrorObject[]): ErrorObject[] {
   const kept = new Map<string, ErrorObject>();
   for (const err of errors) {
-    if (err.message === "must have required property '$ref'" || err.keyword === 'oneOf' || err.keyword === 'anyOf') continue;
+    if (err.message === "must have required property '$ref'" || err.keyword === 'oneOf' || err.keyword === 'anyOf')
+      continue;
     if (kept.has(err.instancePath)) continue;
     if ([...kept.keys()].some((p) => p.startsWith(err.instancePath))) continue;
     kept.set(err.instancePath, err);
@@ -79,7 +86,8 @@ function reduce(errors: ErrorObject[]): ErrorObject[] {
 function describe(err: ErrorObject): string {
   const p = err.params as Record<string, unknown>;
   if (err.keyword === 'additionalProperties') return `must not have the property '${String(p.additionalProperty)}'`;
-  if (err.keyword === 'enum' && Array.isArray(p.allowedValues)) return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (err.keyword === 'enum' && Array.isArray(p.allowedValues))
+    return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return err.message ?? 'is invalid';
 }
 

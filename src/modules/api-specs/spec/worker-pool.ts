@@ -37,7 +37,10 @@ function spawn(heapMb: number): Worker {
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
-  return new Worker(`import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`, { eval: true, resourceLimits });
+  return new Worker(
+    `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`,
+    { eval: true, resourceLimits },
+  );
 }
 
 export class WorkerFailure extends Error {}
@@ -71,8 +74,22 @@ export class SpecWorkerPool {
   }
 
   /** A diff within its budget: at most `maxBytes` of entries, at most `timeoutMs` of work (else a WorkerTimeout). */
-  diff(format: SpecFormat, older: string, newer: string, budget: { maxBytes: number; timeoutMs: number }, now = Date.now()): Promise<DiffOutcome> {
-    const msg: WorkerRequest = { id: this.nextId++, kind: 'diff', format, older, newer, now, maxBytes: budget.maxBytes };
+  diff(
+    format: SpecFormat,
+    older: string,
+    newer: string,
+    budget: { maxBytes: number; timeoutMs: number },
+    now = Date.now(),
+  ): Promise<DiffOutcome> {
+    const msg: WorkerRequest = {
+      id: this.nextId++,
+      kind: 'diff',
+      format,
+      older,
+      newer,
+      now,
+      maxBytes: budget.maxBytes,
+    };
     return this.run(msg, budget.timeoutMs) as Promise<DiffOutcome>;
   }
 
@@ -91,7 +108,10 @@ export class SpecWorkerPool {
       if (!slot) return;
       const task = this.queue.shift()!;
       slot.task = task;
-      slot.timer = setTimeout(() => this.fail(slot!, new WorkerTimeout('the specification took too long to process')), task.timeoutMs);
+      slot.timer = setTimeout(
+        () => this.fail(slot!, new WorkerTimeout('the specification took too long to process')),
+        task.timeoutMs,
+      );
       slot.worker.postMessage(task.msg);
     }
   }
@@ -108,7 +128,9 @@ export class SpecWorkerPool {
       else task.reject(new WorkerFailure(res.error));
       this.pump();
     });
-    slot.worker.on('error', (err) => this.fail(slot, new WorkerFailure(`specification worker failed: ${err.message.slice(0, 200)}`)));
+    slot.worker.on('error', (err) =>
+      this.fail(slot, new WorkerFailure(`specification worker failed: ${err.message.slice(0, 200)}`)),
+    );
     slot.worker.on('exit', () => this.fail(slot, new WorkerFailure('specification worker exited')));
     this.slots.push(slot);
     return slot;

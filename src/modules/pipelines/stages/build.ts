@@ -5,7 +5,9 @@ import type { StageContext, StageOutcome } from './types.js';
 
 /** Fills `{{version}}` and `{{commitSha}}` (first 7 characters) into a tag template. */
 export function renderTag(template: string, vars: { version: string; commitSha: string }) {
-  return template.replace(/\{\{\s*version\s*\}\}/g, vars.version).replace(/\{\{\s*commitSha\s*\}\}/g, vars.commitSha.slice(0, 7));
+  return template
+    .replace(/\{\{\s*version\s*\}\}/g, vars.version)
+    .replace(/\{\{\s*commitSha\s*\}\}/g, vars.commitSha.slice(0, 7));
 }
 
 /** Resolves `p` inside the working folder, refusing a path that leaves it (also through symlinks). */
@@ -19,18 +21,35 @@ async function inside(workDir: string, p: string): Promise<string | undefined> {
 
 /** Builds (and pushes) an image through the container build port (decision 514); the tools are the adapter's. */
 export async function buildStage(ctx: StageContext): Promise<StageOutcome> {
-  const c = ctx.stage.config as { engine: BuildEngine; dockerfile: string; context: string; tag: string; push: boolean; registry?: string };
+  const c = ctx.stage.config as {
+    engine: BuildEngine;
+    dockerfile: string;
+    context: string;
+    tag: string;
+    push: boolean;
+    registry?: string;
+  };
   const dockerfile = await inside(ctx.workDir, c.dockerfile ?? 'Dockerfile');
   const context = await inside(ctx.workDir, c.context ?? '.');
-  if (!dockerfile || !context) return { status: 'failed', reason: 'dockerfile and context must stay inside the working folder' };
+  if (!dockerfile || !context)
+    return { status: 'failed', reason: 'dockerfile and context must stay inside the working folder' };
 
   const tag = renderTag(c.tag, { version: ctx.run.version, commitSha: ctx.run.commitSha });
   // Decision 206: checked at create too; a stored pipeline may predate that check.
-  if (tag.startsWith('-') || c.registry?.startsWith('-')) return { status: 'failed', reason: 'the image tag and registry must not start with "-"' };
+  if (tag.startsWith('-') || c.registry?.startsWith('-'))
+    return { status: 'failed', reason: 'the image tag and registry must not start with "-"' };
   const registry = c.push ? c.registry : undefined;
   const insecure = !!registry && ctx.config.insecureRegistries.includes(registry.split('/')[0]!);
   const result = await ctx.containerBuild.build(
-    { engine: c.engine ?? 'oci_a', dockerfile, context, tag, push: registry ? { registry, insecure } : undefined, cwd: ctx.workDir, env: ctx.commandEnv },
+    {
+      engine: c.engine ?? 'oci_a',
+      dockerfile,
+      context,
+      tag,
+      push: registry ? { registry, insecure } : undefined,
+      cwd: ctx.workDir,
+      env: ctx.commandEnv,
+    },
     ctx.log,
     ctx.signal,
   );

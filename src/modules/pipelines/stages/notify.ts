@@ -2,7 +2,12 @@ import type { StageContext, StageOutcome } from './types.js';
 
 /** Fills `{{version}}`, `{{commitSha}}`, `{{pipeline}}` and `{{runId}}` into a message. */
 function render(template: string, ctx: StageContext) {
-  const vars: Record<string, string> = { version: ctx.run.version, commitSha: ctx.run.commitSha.slice(0, 7), pipeline: ctx.pipeline.name, runId: ctx.run.id };
+  const vars: Record<string, string> = {
+    version: ctx.run.version,
+    commitSha: ctx.run.commitSha.slice(0, 7),
+    pipeline: ctx.pipeline.name,
+    runId: ctx.run.id,
+  };
   return template.replace(/\{\{\s*(version|commitSha|pipeline|runId)\s*\}\}/g, (_, k: string) => vars[k]!);
 }
 

@@ -8,7 +8,8 @@ import { join } from 'node:path';
  * a server that is not root cannot switch users, so script stages fail unless the operator accepts
  * the same-uid exposure with `PIPELINE_STAGE_USER=server`.
  */
-export type StageIdentity = { kind: 'user'; uid: number; gid: number } | { kind: 'server' } | { kind: 'refused'; reason: string };
+export type StageIdentity =
+  { kind: 'user'; uid: number; gid: number } | { kind: 'server' } | { kind: 'refused'; reason: string };
 
 /** `name` (or a numeric uid) from /etc/passwd. */
 async function lookupUser(name: string): Promise<{ uid: number; gid: number } | undefined> {
@@ -32,7 +33,11 @@ export async function stageIdentity(setting: string): Promise<StageIdentity> {
   }
   const user = await lookupUser(setting);
   if (!user) return { kind: 'refused', reason: `PIPELINE_STAGE_USER=${setting} names no user of this system` };
-  if (user.uid === 0) return { kind: 'refused', reason: 'PIPELINE_STAGE_USER may not be root (use "server" to accept running stages as the server)' };
+  if (user.uid === 0)
+    return {
+      kind: 'refused',
+      reason: 'PIPELINE_STAGE_USER may not be root (use "server" to accept running stages as the server)',
+    };
   return { kind: 'user', ...user };
 }
 

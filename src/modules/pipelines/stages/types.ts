@@ -3,7 +3,7 @@ import type { PipelineStageRow } from '../../../db/schema/pipelines.js';
 import type { PipelinesConfig } from '../../../config/pipelines.js';
 import type { DeploymentsService } from '../../deployments/index.js';
 import type { PipelineNotifyEvent } from '../pipelines.events.js';
-import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort } from '../pipelines.ports.js';
+import type { ContainerBuildPort, GitOpsDeployPort, NotifyWebhookPort, ScriptRunnerPort } from '../pipelines.ports.js';
 import type { RunRow } from '../pipelines.repository.js';
 
 /** What one stage gets to do its work. */
@@ -30,6 +30,8 @@ export interface StageContext {
   notifyWebhook: NotifyWebhookPort | undefined;
   /** The OCI build tools (decision 514). */
   containerBuild: ContainerBuildPort;
+  /** The script stage's shell (decision 1053). */
+  scripts: ScriptRunnerPort;
   notify(event: PipelineNotifyEvent): void;
 }
 

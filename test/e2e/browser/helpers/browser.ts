@@ -2,12 +2,21 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { connectChromium } from './chromium.js';
 import type { PortalServer } from './server.js';
+import { browserSetup } from './setup-ready.js';
 
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
+/**
+ * axe's passes over a page (decision 1156): each theme once and each size once, light at 1280×800 and
+ * dark at 390×844, rather than all four pairs (the DOM is the same; colours and layout are what differ).
+ */
+export const AXE_PASSES = [
+  ['light', 'desktop'],
+  ['dark', 'mobile'],
+] as const satisfies readonly (readonly ['light' | 'dark', ViewportName])[];
 export type ThemeName = 'light' | 'dark';
 
 export interface PortalBrowser {
@@ -19,11 +28,16 @@ export interface PortalBrowser {
 
 /** A browser for one test file: a connection to the browser group's Chromium (decision 911). */
 export async function launchBrowser(server: PortalServer): Promise<PortalBrowser> {
-  const { browser, close } = await connectChromium(inject('chromiumEndpoint'));
+  const { browser, close } = await connectChromium((await browserSetup()).wsEndpoint);
   return {
     browser,
     async newPage({ viewport = 'desktop', theme = 'light' } = {}) {
-      const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS[viewport], colorScheme: theme, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: VIEWPORTS[viewport],
+        colorScheme: theme,
+        reducedMotion: 'reduce',
+      });
       // The stored preference wins over the OS one; set before any page script runs, unless the page changed it.
       await context.addInitScript((t) => {
         if (!localStorage.getItem('hangar.theme')) localStorage.setItem('hangar.theme', t);
@@ -43,16 +57,27 @@ export async function launchBrowser(server: PortalServer): Promise<PortalBrowser
  * on any reload. `{ form: true }` goes through the form instead (the form itself is tested in
  * portal.test.ts). One login per context: a refresh token works once, so contexts never share cookies.
  */
-export async function signIn(page: Page, user: { username: string; password: string }, path = '/catalog', opts: { form?: boolean } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  user: { username: string; password: string },
+  path = '/catalog',
+  opts: { form?: boolean } = {},
+): Promise<void> {
   if (opts.form) return signInThroughForm(page, user, path);
-  const res = await page.context().request.post('/api/v1/auth/login', { data: { username: user.username, password: user.password, session: 'cookie' } });
+  const res = await page.context().request.post('/api/v1/auth/login', {
+    data: { username: user.username, password: user.password, session: 'cookie' },
+  });
   if (!res.ok()) throw new Error(`signing in ${user.username} failed: ${res.status()} ${await res.text()}`);
   await page.goto(path);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
 /** Signs in through the form, as a user would, and waits for the signed-in layout. */
-async function signInThroughForm(page: Page, user: { username: string; password: string }, path = '/catalog'): Promise<void> {
+async function signInThroughForm(
+  page: Page,
+  user: { username: string; password: string },
+  path = '/catalog',
+): Promise<void> {
   await page.goto(path);
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
@@ -93,26 +118,51 @@ function axeScript(): string {
  * instead injects the 500 kB source again on every call and finishes each run in a new blank page (for
  * cross-origin frames), about two thirds of the call; a page with frames still goes through it.
  */
-export async function expectAccessible(page: Page, label: string, opts: { disableRules?: string[] } = {}): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  opts: { disableRules?: string[] } = {},
+): Promise<void> {
   const disableRules = opts.disableRules ?? [];
   let violations: Violation[];
   if (page.frames().length > 1) {
-    violations = (await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(disableRules).analyze()).violations;
+    violations = (
+      await new AxeBuilder({ page })
+        .withTags(AXE_TAGS)
+        .disableRules(disableRules)
+        .options({ resultTypes: ['violations'] })
+        .analyze()
+    ).violations;
   } else {
     // AxeBuilder's blank page left the checked page the active one when it closed, and tests rely on
     // it: a page in the background gets its animation frames (requestAnimationFrame) throttled.
     await page.bringToFront();
-    if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) await page.evaluate(axeScript());
+    if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')))
+      await page.evaluate(axeScript());
     violations = await page.evaluate(
       async ({ tags, off }) => {
-        const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+        const axe = (
+          window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Violation[] }> } }
+        ).axe;
         const rules = Object.fromEntries(off.map((id) => [id, { enabled: false }]));
-        const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, rules });
-        return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+        // Only violations are collected in full (decision 1071): passes and the rest stop at one node per rule.
+        const result = await axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          rules,
+          resultTypes: ['violations'],
+        });
+        return result.violations.map(({ id, impact, help, nodes }) => ({
+          id,
+          impact,
+          help,
+          nodes: nodes.map((n) => ({ target: n.target })),
+        }));
       },
       { tags: AXE_TAGS, off: disableRules },
     );
   }
-  const lines = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const lines = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(lines, `axe on ${label}`).toEqual([]);
 }

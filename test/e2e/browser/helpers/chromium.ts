@@ -7,7 +7,14 @@ import { chromium, type Browser } from 'playwright-core';
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 };
 
 /**
@@ -17,7 +24,10 @@ const LAUNCH = {
  */
 export async function startSharedChromium(): Promise<{ wsEndpoint: string; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'hangar-chromium-'));
-  const server = await chromium.launchServer({ ...LAUNCH, args: [...LAUNCH.args, `--disk-cache-dir=${profile}/cache`] });
+  const server = await chromium.launchServer({
+    ...LAUNCH,
+    args: [...LAUNCH.args, `--disk-cache-dir=${profile}/cache`],
+  });
   return {
     wsEndpoint: server.wsEndpoint(),
     async close() {
@@ -32,7 +42,9 @@ export async function startSharedChromium(): Promise<{ wsEndpoint: string; close
  * own (a file run outside the browser project). `close()` disconnects from a shared one, which closes
  * the contexts this connection opened, or stops this file's own.
  */
-export async function connectChromium(endpoint: string | undefined): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function connectChromium(
+  endpoint: string | undefined,
+): Promise<{ browser: Browser; close(): Promise<void> }> {
   if (endpoint) {
     const browser = await chromium.connect(endpoint);
     return { browser, close: () => browser.close() };

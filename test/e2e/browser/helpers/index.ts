@@ -15,8 +15,9 @@
  *   (two signed-in pages a file's tests share) and one `close()` for its `afterAll`.
  * - `shellPortal()` is that for a whole file with the shell's seed (groups, people, 120 components) and
  *   gives `newPage` and `signedIn(path, opts)` (portal.test.ts, portal-axe.test.ts, dora.test.ts).
- * - The project's global setup (global-setup.ts) builds dist/src and web/dist when out of date and
- *   starts one Chromium for the group; `launchBrowser` connects to it (decision 911). A worker runs
+ * - The project's global setup (global-setup.ts) builds dist/src when out of date, then web/dist and one
+ *   Chromium for the group in the background (decision 1158); `startPortalServer` and `launchBrowser`
+ *   wait for them (setup-ready.ts), and `launchBrowser` connects to that Chromium (decision 911). A worker runs
  *   its files without isolation (imports kept): a file restores whatever it changes in the process.
  * - `startPortalServer(env)` takes extra settings (e.g. DATABASE_URL of a PostgreSQL behind
  *   test/helpers/tcp-proxy.ts to stop a dependency, or `memory://`); `server.api()` calls the API with a token.
@@ -25,7 +26,15 @@
  * - Locate elements by role and accessible name (getByRole, getByLabel); wait for them, never sleep.
  * - VIEWPORTS: desktop 1280×800, mobile 390×844. Themes: 'light' | 'dark' (stored preference).
  */
-export { expectAccessible, launchBrowser, settled, signIn, VIEWPORTS, type PortalBrowser } from './browser.js';
+export {
+  AXE_PASSES,
+  expectAccessible,
+  launchBrowser,
+  settled,
+  signIn,
+  VIEWPORTS,
+  type PortalBrowser,
+} from './browser.js';
 export { seedPortal } from './seed.js';
 export { ADMIN, startPortalServer, type PortalServer } from './server.js';
 export { portalFixture, shellPortal, type PageOptions, type PortalFixture } from './shell.js';

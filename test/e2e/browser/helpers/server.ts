@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../../../src/kernel/paths.js';
 import { freePort, waitUntil } from '../../../helpers/free-port.js';
 import { cloneTemplateDatabase } from '../../../helpers/template-database.js';
+import { browserSetup } from './setup-ready.js';
 
 export const ADMIN = { username: 'portal-admin', email: 'portal-admin@hangar.test', password: 'Portal-Adm1n-Passw0rd' };
 
@@ -31,6 +32,7 @@ export interface PortalServer {
  * starts in about 1.
  */
 export async function startPortalServer(env: Record<string, string> = {}): Promise<PortalServer> {
+  await browserSetup(); // web/dist built (decision 1158)
   const database = env.DATABASE_URL ? undefined : await cloneTemplateDatabase('browser');
   // A caller that must know the address first (PUBLIC_URL for single sign-on) picks the port itself.
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -40,6 +42,7 @@ export async function startPortalServer(env: Record<string, string> = {}): Promi
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
+      PASSWORD_HASH_PROFILE: 'test', // decision 1130
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -63,7 +66,10 @@ export async function startPortalServer(env: Record<string, string> = {}): Promi
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -89,7 +95,8 @@ export async function startPortalServer(env: Record<string, string> = {}): Promi
     output: () => output,
     api,
     async adminToken() {
-      token ??= (await api('POST', '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password })).body.token as string;
+      token ??= (await api('POST', '/api/v1/auth/login', { username: ADMIN.username, password: ADMIN.password })).body
+        .token as string;
       return token;
     },
     async stop() {

@@ -29,7 +29,12 @@ export interface PortalFixture {
  * `close()` in `afterAll`; a failure while starting stops what had started, then throws (decision 795).
  */
 export async function portalFixture(
-  opts: { env?: Record<string, string>; seed?: boolean; components?: number; users?: (Person & { email: string })[] } = {},
+  opts: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    components?: number;
+    users?: (Person & { email: string })[];
+  } = {},
 ): Promise<PortalFixture> {
   const server = await startPortalServer(opts.env);
   let browser: PortalBrowser | undefined;
@@ -44,7 +49,8 @@ export async function portalFixture(
     if (opts.components) await seedComponents(server, opts.components);
     for (const user of opts.users ?? []) {
       const res = await server.api('POST', '/api/v1/auth/register', user);
-      if (res.status !== 201) throw new Error(`registering ${user.username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 201)
+        throw new Error(`registering ${user.username} failed: ${res.status} ${JSON.stringify(res.body)}`);
     }
     const token = await server.adminToken();
     const pb = (browser = await launchBrowser(server));
@@ -65,7 +71,10 @@ export async function portalFixture(
       newPage,
       signedIn,
       async lightAndDark() {
-        const [light, dark] = await Promise.all([signedIn('/catalog'), signedIn('/catalog', { theme: 'dark', viewport: 'mobile' })]);
+        const [light, dark] = await Promise.all([
+          signedIn('/catalog'),
+          signedIn('/catalog', { theme: 'dark', viewport: 'mobile' }),
+        ]);
         return { light: light.page, dark: dark.page };
       },
       close,

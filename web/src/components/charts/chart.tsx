@@ -10,7 +10,14 @@ export type { ChartProps } from './echart';
 
 export function Chart(props: ChartProps) {
   return (
-    <Suspense fallback={<div className="animate-pulse rounded-md bg-muted motion-reduce:animate-none" style={{ height: props.height ?? 220 }} />}>
+    <Suspense
+      fallback={
+        <div
+          className="animate-pulse rounded-md bg-muted motion-reduce:animate-none"
+          style={{ height: props.height ?? 220 }}
+        />
+      }
+    >
       <EChart {...props} />
     </Suspense>
   );

@@ -30,7 +30,11 @@ export default function EChart({ label, height = 220, kind, series, format }: Ch
     const fg = css('--muted-foreground');
     const grid = css('--border');
     const palette = [css('--primary'), css('--success'), css('--warning'), css('--destructive')];
-    const valueAxis = { type: 'value' as const, axisLabel: { color: fg, formatter: format }, splitLine: { lineStyle: { color: grid } } };
+    const valueAxis = {
+      type: 'value' as const,
+      axisLabel: { color: fg, formatter: format },
+      splitLine: { lineStyle: { color: grid } },
+    };
     chart.setOption({
       animation: false,
       color: palette,

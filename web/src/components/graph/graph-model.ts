@@ -48,9 +48,15 @@ const CANONICAL: Record<string, string> = {
 };
 
 /** The canonical edge of a relation row: inverse types are turned around. */
-export function canonicalEdge(row: Pick<RelationRow, 'type' | 'source' | 'target'>): { source: string; target: string; type: string } {
+export function canonicalEdge(row: Pick<RelationRow, 'type' | 'source' | 'target'>): {
+  source: string;
+  target: string;
+  type: string;
+} {
   const canonical = CANONICAL[row.type];
-  return canonical ? { source: row.target, target: row.source, type: canonical } : { source: row.source, target: row.target, type: row.type };
+  return canonical
+    ? { source: row.target, target: row.source, type: canonical }
+    : { source: row.source, target: row.target, type: row.type };
 }
 
 /** Parses `kind:namespace/name` (kind and namespace optional, as Backstage allows). */
@@ -59,7 +65,9 @@ export function parseRef(ref: string, defaultKind = 'component'): EntityRef {
   const kind = colon > 0 ? ref.slice(0, colon).toLowerCase() : defaultKind;
   const rest = colon > 0 ? ref.slice(colon + 1) : ref;
   const slash = rest.indexOf('/');
-  return slash > 0 ? { kind, namespace: rest.slice(0, slash), name: rest.slice(slash + 1) } : { kind, namespace: 'default', name: rest };
+  return slash > 0
+    ? { kind, namespace: rest.slice(0, slash), name: rest.slice(slash + 1) }
+    : { kind, namespace: 'default', name: rest };
 }
 
 export interface GraphFilter {
@@ -91,11 +99,18 @@ export function buildGraph(center: string, rows: readonly RelationRow[], filter:
 
   const kindOf = (ref: string) => parseRef(ref).kind;
   const keepNode = (ref: string) => ref === center || !filter.kinds?.size || filter.kinds.has(kindOf(ref));
-  const visibleEdges = [...edges.values()].filter((e) => (!filter.types?.size || filter.types.has(e.type)) && keepNode(e.source) && keepNode(e.target));
+  const visibleEdges = [...edges.values()].filter(
+    (e) => (!filter.types?.size || filter.types.has(e.type)) && keepNode(e.source) && keepNode(e.target),
+  );
   const connected = new Set<string>([center]);
   for (const e of visibleEdges) connected.add(e.source).add(e.target);
 
-  const nodes = [...connected].map((ref) => ({ id: ref, ...parseRef(ref), entityId: ids.get(ref) ?? null, center: ref === center }));
+  const nodes = [...connected].map((ref) => ({
+    id: ref,
+    ...parseRef(ref),
+    entityId: ids.get(ref) ?? null,
+    center: ref === center,
+  }));
   nodes.sort((a, b) => Number(b.center) - Number(a.center) || a.id.localeCompare(b.id));
   visibleEdges.sort((a, b) => a.id.localeCompare(b.id));
   return { nodes, edges: visibleEdges };
@@ -119,7 +134,10 @@ export function graphFacets(rows: readonly RelationRow[]): { types: [string, num
     }
   }
   const sorted = <T>(entries: [string, T][]) => entries.sort((a, b) => a[0].localeCompare(b[0]));
-  return { types: sorted([...types]), kinds: sorted([...kinds].map(([k, refs]) => [k, refs.size] as [string, number])) };
+  return {
+    types: sorted([...types]),
+    kinds: sorted([...kinds].map(([k, refs]) => [k, refs.size] as [string, number])),
+  };
 }
 
 /** Where a reference opens in the portal: catalog kinds on the entity page, groups on their team page, people in the directory. */

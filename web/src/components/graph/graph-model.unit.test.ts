@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraph, canonicalEdge, graphFacets, linkForRef, parseRef, type RelationRow } from './graph-model';
 
-const row = (source: string, type: string, target: string, targetId: string | null = null): RelationRow => ({ source, type, target, targetId });
+const row = (source: string, type: string, target: string, targetId: string | null = null): RelationRow => ({
+  source,
+  type,
+  target,
+  targetId,
+});
 const API = 'component:default/payments-api';
 
 describe('graph model', () => {
@@ -13,9 +18,20 @@ describe('graph model', () => {
   });
 
   it('turns inverse relations around, so a pair stored both ways is one edge', () => {
-    expect(canonicalEdge(row('group:default/t', 'ownerOf', API))).toEqual({ source: API, target: 'group:default/t', type: 'ownedBy' });
-    expect(canonicalEdge(row(API, 'ownedBy', 'group:default/t'))).toEqual({ source: API, target: 'group:default/t', type: 'ownedBy' });
-    const g = buildGraph(API, [row(API, 'ownedBy', 'group:default/t', 'team-1'), row('group:default/t', 'ownerOf', API)]);
+    expect(canonicalEdge(row('group:default/t', 'ownerOf', API))).toEqual({
+      source: API,
+      target: 'group:default/t',
+      type: 'ownedBy',
+    });
+    expect(canonicalEdge(row(API, 'ownedBy', 'group:default/t'))).toEqual({
+      source: API,
+      target: 'group:default/t',
+      type: 'ownedBy',
+    });
+    const g = buildGraph(API, [
+      row(API, 'ownedBy', 'group:default/t', 'team-1'),
+      row('group:default/t', 'ownerOf', API),
+    ]);
     expect(g.edges).toHaveLength(1);
     expect(g.nodes.map((n) => n.id)).toEqual([API, 'group:default/t']);
     expect(g.nodes[1].entityId).toBe('team-1');
@@ -50,7 +66,10 @@ describe('graph model', () => {
       row(API, 'ownedBy', 'group:default/t'),
       row('system:default/payments', 'partOf', 'domain:default/money'),
     ];
-    expect(buildGraph(API, rows, { types: new Set(['ownedBy']) }).nodes.map((n) => n.id)).toEqual([API, 'group:default/t']);
+    expect(buildGraph(API, rows, { types: new Set(['ownedBy']) }).nodes.map((n) => n.id)).toEqual([
+      API,
+      'group:default/t',
+    ]);
     const byKind = buildGraph(API, rows, { kinds: new Set(['system', 'domain']) });
     expect(byKind.nodes.map((n) => n.id)).toEqual([API, 'domain:default/money', 'system:default/payments']);
     expect(byKind.edges).toHaveLength(2);
@@ -58,7 +77,11 @@ describe('graph model', () => {
   });
 
   it('counts relation types and kinds once per distinct edge and entity', () => {
-    const rows = [row(API, 'partOf', 'system:default/s'), row('system:default/s', 'hasPart', API), row(API, 'ownedBy', 'group:default/t')];
+    const rows = [
+      row(API, 'partOf', 'system:default/s'),
+      row('system:default/s', 'hasPart', API),
+      row(API, 'ownedBy', 'group:default/t'),
+    ];
     expect(graphFacets(rows)).toEqual({
       types: [
         ['ownedBy', 1],

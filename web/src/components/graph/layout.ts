@@ -48,7 +48,10 @@ export function computeLayout(input: LayoutInput): LayoutOutput {
   const horizontal = direction === 'LR';
   const size = new Map(nodes.map((n) => [n.id, n]));
   const blockOf = new Map<string, string>();
-  const blocks = new Map<string, { members: string[]; width: number; height: number; lines: number; perLine: number }>();
+  const blocks = new Map<
+    string,
+    { members: string[]; width: number; height: number; lines: number; perLine: number }
+  >();
   for (const members of equivalenceClasses(input).values()) {
     if (members.length < MIN_BLOCK) continue;
     members.sort();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { blockLines, computeLayout } from './layout';
 
 const box = (id: string) => ({ id, width: 200, height: 40 });
-const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) < 200 && Math.abs(a.y - b.y) < 40;
+const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+  Math.abs(a.x - b.x) < 200 && Math.abs(a.y - b.y) < 40;
 
 describe('graph layout', () => {
   it('places every node, left to right along the edges, without overlaps', () => {
@@ -17,7 +18,11 @@ describe('graph layout', () => {
     expect(Object.keys(out.positions).sort()).toEqual(['a', 'b', 'c']);
     expect(out.positions.a.x).toBeLessThan(out.positions.b.x);
     expect(out.positions.b.x).toBeLessThan(out.positions.c.x);
-    const top = computeLayout({ nodes: ['a', 'b'].map(box), edges: [{ id: 'e', source: 'a', target: 'b' }], direction: 'TB' });
+    const top = computeLayout({
+      nodes: ['a', 'b'].map(box),
+      edges: [{ id: 'e', source: 'a', target: 'b' }],
+      direction: 'TB',
+    });
     expect(top.positions.a.y).toBeLessThan(top.positions.b.y);
   });
 
@@ -31,7 +36,8 @@ describe('graph layout', () => {
     expect(out.height).toBeLessThan(Math.ceil(n / blockLines(n)) * 60);
     expect(out.width).toBeLessThan(out.height * 3);
     const all = Object.values(out.positions);
-    for (let i = 0; i < all.length; i += 17) for (let j = i + 1; j < all.length; j++) expect(overlaps(all[i], all[j])).toBe(false);
+    for (let i = 0; i < all.length; i += 17)
+      for (let j = i + 1; j < all.length; j++) expect(overlaps(all[i], all[j])).toBe(false);
     // the parts still come before the entity they are part of
     expect(out.positions.p0.x).toBeLessThan(out.positions.centre.x);
   });

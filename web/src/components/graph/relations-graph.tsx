@@ -3,7 +3,17 @@
 // links, so the graph works from the keyboard; the relations table next to it is the text alternative.
 import '@xyflow/react/dist/style.css';
 import { Link } from '@tanstack/react-router';
-import { Background, Controls, Handle, MiniMap, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  Handle,
+  MiniMap,
+  Position,
+  ReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import { Loading } from '../ui/states';
 import type { GraphData, GraphNode } from './graph-model';
@@ -42,19 +52,34 @@ const EntityNode = memo(function EntityNode({ data }: NodeProps<Node<EntityNodeD
   return (
     <div
       className={
-        'h-full w-full rounded-md border bg-card px-2.5 py-1 text-left shadow-sm ' + (data.center ? 'border-primary ring-2 ring-primary/40' : 'border-border')
+        'h-full w-full rounded-md border bg-card px-2.5 py-1 text-left shadow-sm ' +
+        (data.center ? 'border-primary ring-2 ring-primary/40' : 'border-border')
       }
       title={data.id}
     >
-      <Handle type="target" position={horizontal ? Position.Left : Position.Top} isConnectable={false} className="!opacity-0" />
+      <Handle
+        type="target"
+        position={horizontal ? Position.Left : Position.Top}
+        isConnectable={false}
+        className="!opacity-0"
+      />
       {link && !data.center ? (
-        <Link {...link} className="nodrag block rounded hover:underline" aria-label={`${data.kind} ${data.namespace}/${data.name}`}>
+        <Link
+          {...link}
+          className="nodrag block rounded hover:underline"
+          aria-label={`${data.kind} ${data.namespace}/${data.name}`}
+        >
           {label}
         </Link>
       ) : (
         <div>{label}</div>
       )}
-      <Handle type="source" position={horizontal ? Position.Right : Position.Bottom} isConnectable={false} className="!opacity-0" />
+      <Handle
+        type="source"
+        position={horizontal ? Position.Right : Position.Bottom}
+        isConnectable={false}
+        className="!opacity-0"
+      />
     </div>
   );
 });
@@ -111,7 +136,10 @@ export function RelationsGraph({ graph, direction, dark, label }: RelationsGraph
 
   if (layout.status === 'error') return <p role="alert">The graph could not be laid out: {layout.message}</p>;
   return (
-    <figure aria-label={label} className="relative m-0 h-[min(70vh,560px)] min-h-80 overflow-hidden rounded-lg border bg-background">
+    <figure
+      aria-label={label}
+      className="relative m-0 h-[min(70vh,560px)] min-h-80 overflow-hidden rounded-lg border bg-background"
+    >
       {layout.status === 'pending' ? (
         <Loading rows={3} label="Laying out the graph" className="p-4" />
       ) : (
@@ -133,7 +161,9 @@ export function RelationsGraph({ graph, direction, dark, label }: RelationsGraph
         >
           <Background gap={18} size={1} />
           <Controls showInteractive={false} position="bottom-right" />
-          {graph.nodes.length > 12 && <MiniMap pannable zoomable position="top-right" ariaLabel="Overview of the graph" />}
+          {graph.nodes.length > 12 && (
+            <MiniMap pannable zoomable position="top-right" ariaLabel="Overview of the graph" />
+          )}
         </ReactFlow>
       )}
     </figure>

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LayoutInput, LayoutOutput } from './layout';
 
-export type LayoutState = { status: 'pending' } | { status: 'done'; layout: LayoutOutput } | { status: 'error'; message: string };
+export type LayoutState =
+  { status: 'pending' } | { status: 'done'; layout: LayoutOutput } | { status: 'error'; message: string };
 
 export function useGraphLayout(input: LayoutInput | undefined): LayoutState {
   const workerRef = useRef<Worker | undefined>(undefined);

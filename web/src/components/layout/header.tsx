@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { KeyRound, LogOut, Moon, Search, Sun, UserRound } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { Moon, Search, Sun } from 'lucide-react';
+import { lazy, useState, type FormEvent } from 'react';
 import { organization } from '../../api/organization';
-import { sessionOrganizations, signOut } from '../../api/session';
+import { sessionOrganizations } from '../../api/session';
 import { setTheme, useTheme } from '../../lib/theme';
-import { useOrganizationId, useSession } from '../../lib/use-session';
+import { useOrganizationId } from '../../lib/use-session';
 import { Button } from '../ui/button';
+import { closedMenuTrigger, DeferredMenu } from '../ui/deferred-menu';
 import { Select } from '../ui/input';
+import { AccountButton } from './account-button';
 import { NotificationsBell } from './notifications-bell';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -22,7 +23,12 @@ function HeaderSearch({ onOpenPalette }: { onOpenPalette: () => void }) {
     if (query) void navigate({ to: '/search', search: { q: query } });
   };
   return (
-    <form role="search" aria-label="Search Hangar" onSubmit={submit} className="relative flex min-w-0 flex-1 items-center md:max-w-md">
+    <form
+      role="search"
+      aria-label="Search Hangar"
+      onSubmit={submit}
+      className="relative flex min-w-0 flex-1 items-center md:max-w-md"
+    >
       <Search aria-hidden className="pointer-events-none absolute left-2.5 size-4 text-muted-foreground" />
       <input
         type="search"
@@ -83,44 +89,14 @@ function ThemeToggle() {
   );
 }
 
+// Radix's menu loads after the first paint (decision 1175).
+const AccountMenu = lazy(() => import('./account-menu'));
+
 function UserMenu() {
-  const { user } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const leave = async (everywhere: boolean) => {
-    await signOut(everywhere);
-    queryClient.clear();
-    await navigate({ to: '/sign-in', search: {} });
-  };
-  const item = 'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-[13px] outline-none data-[highlighted]:bg-muted';
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Account menu for ${user?.displayName ?? 'you'}`} className="gap-2">
-          <span aria-hidden className="grid size-6 place-items-center rounded-full bg-accent text-[11px] font-semibold text-accent-foreground uppercase">
-            {(user?.displayName ?? '?').slice(0, 1)}
-          </span>
-          <span className="hidden max-w-32 truncate lg:inline">{user?.displayName}</span>
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-md border bg-card p-1 text-foreground shadow-lg">
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs text-muted-foreground">
-            Signed in as <span className="font-medium text-foreground">{user?.username}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={item} onSelect={() => void navigate({ to: '/account' })}>
-            <KeyRound aria-hidden className="size-4" /> Your account and tokens
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={() => void leave(false)}>
-            <LogOut aria-hidden className="size-4" /> Sign out
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={() => void leave(true)}>
-            <UserRound aria-hidden className="size-4" /> Sign out everywhere
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredMenu trigger={(open) => <AccountButton {...closedMenuTrigger} onClick={open} />}>
+      {(defaultOpen) => <AccountMenu defaultOpen={defaultOpen} />}
+    </DeferredMenu>
   );
 }
 

@@ -8,7 +8,12 @@ export function NotificationsBell() {
   const count = unread.data ?? 0;
   const label = count ? `Notifications, ${count} unread` : 'Notifications';
   return (
-    <Link to="/notifications" aria-label={label} title={label} className="relative grid size-9 place-items-center rounded-md hover:bg-muted">
+    <Link
+      to="/notifications"
+      aria-label={label}
+      title={label}
+      className="relative grid size-9 place-items-center rounded-md hover:bg-muted"
+    >
       <Bell aria-hidden className="size-4" />
       {count > 0 && (
         <span

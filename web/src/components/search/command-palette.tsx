@@ -24,7 +24,13 @@ const ALL_RESULTS = 'all-results';
  * after the 150 ms pause), so Enter opens the top match; "See all results" is the last item, also
  * reached with Ctrl/Cmd+Enter (decision 817).
  */
-export default function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function CommandPalette({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const settled = useDebounced(query.trim(), 150);
@@ -33,7 +39,13 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
   const pages = matchPages(query, user?.roles);
   const groups = settled ? (results.data?.groups.filter((g) => g.items.length > 0) ?? []) : [];
   const first = groups[0]?.items[0];
-  const firstValue = pages[0] ? `page:${pages[0].to}` : first ? `${first.kind}:${first.id}` : settled ? ALL_RESULTS : '';
+  const firstValue = pages[0]
+    ? `page:${pages[0].to}`
+    : first
+      ? `${first.kind}:${first.id}`
+      : settled
+        ? ALL_RESULTS
+        : '';
   const [selected, setSelected] = useState(firstValue);
   useEffect(() => setSelected(firstValue), [firstValue]);
 
@@ -48,7 +60,9 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <RadixDialog.Content className="fixed top-[10vh] left-1/2 z-50 w-[min(94vw,640px)] -translate-x-1/2 overflow-hidden rounded-xl border bg-card text-foreground shadow-2xl">
           <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
-          <RadixDialog.Description className="sr-only">Search components, APIs, teams, people and templates, or go to a page.</RadixDialog.Description>
+          <RadixDialog.Description className="sr-only">
+            Search components, APIs, teams, people and templates, or go to a page.
+          </RadixDialog.Description>
           <Command
             shouldFilter={false}
             label="Search Hangar"
@@ -73,8 +87,12 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
               />
             </div>
             <Command.List className="max-h-[60vh] overflow-y-auto py-1">
-              {results.isFetching && settled && <Command.Loading className="px-3 py-2 text-[13px] text-muted-foreground">Searching…</Command.Loading>}
-              {results.isError && <p className="px-3 py-2 text-[13px] text-destructive">{describeError(results.error).message}</p>}
+              {results.isFetching && settled && (
+                <Command.Loading className="px-3 py-2 text-[13px] text-muted-foreground">Searching…</Command.Loading>
+              )}
+              {results.isError && (
+                <p className="px-3 py-2 text-[13px] text-destructive">{describeError(results.error).message}</p>
+              )}
               {pages.length > 0 && (
                 <Command.Group heading="Pages" className={group}>
                   {pages.map((p) => (
@@ -87,7 +105,12 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
               {groups.map((g) => (
                 <Command.Group key={g.kind} heading={`${KIND_LABELS[g.kind]} (${g.total})`} className={group}>
                   {g.items.map((r) => (
-                    <Command.Item key={`${r.kind}:${r.id}`} value={`${r.kind}:${r.id}`} onSelect={() => go(resultHref(r))} className={item}>
+                    <Command.Item
+                      key={`${r.kind}:${r.id}`}
+                      value={`${r.kind}:${r.id}`}
+                      onSelect={() => go(resultHref(r))}
+                      className={item}
+                    >
                       <FileText aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                       <span className="truncate font-medium">{r.title || r.name}</span>
                       {r.description && <span className="truncate text-xs text-muted-foreground">{r.description}</span>}
@@ -102,8 +125,12 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
                   className={item}
                   aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
                 >
-                  <CornerDownLeft aria-hidden className="size-4 text-muted-foreground" /> See all results for “{settled}”
-                  <kbd aria-hidden className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] text-muted-foreground">
+                  <CornerDownLeft aria-hidden className="size-4 text-muted-foreground" /> See all results for “{settled}
+                  ”
+                  <kbd
+                    aria-hidden
+                    className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] text-muted-foreground"
+                  >
                     {isMac ? '⌘↵' : 'Ctrl ↵'}
                   </kbd>
                 </Command.Item>

@@ -1,7 +1,13 @@
 import type { SearchItem } from '../../routes/search';
 import type { SearchKind } from '../../lib/search-params';
 
-export const KIND_LABELS: Record<SearchKind, string> = { component: 'Components', api: 'APIs', team: 'Teams', person: 'People', template: 'Templates' };
+export const KIND_LABELS: Record<SearchKind, string> = {
+  component: 'Components',
+  api: 'APIs',
+  team: 'Teams',
+  person: 'People',
+  template: 'Templates',
+};
 
 /** Where a search result opens: an entity page, a team page, the people list filtered to the person, a template. */
 export function resultHref(item: SearchItem): string {

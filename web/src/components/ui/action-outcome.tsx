@@ -13,7 +13,13 @@ interface ActionLike<D, V> {
  * A write's outcome beside its button (decision 795): its error, or once it succeeded what it did, as
  * a status message read out by screen readers; nothing while idle or pending.
  */
-export function ActionOutcome<D, V>({ action, done }: { action: ActionLike<D, V>; done: (data: D, variables: V) => ReactNode }) {
+export function ActionOutcome<D, V>({
+  action,
+  done,
+}: {
+  action: ActionLike<D, V>;
+  done: (data: D, variables: V) => ReactNode;
+}) {
   if (action.error) return <ErrorState error={action.error} />;
   if (!action.isSuccess) return null;
   return (

@@ -9,13 +9,33 @@ const TONES = {
   danger: 'border border-destructive/40 text-destructive',
 };
 
-export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof TONES }) {
-  return <span className={cn('inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap', TONES[tone], className)} {...props} />;
+export function Badge({
+  tone = 'neutral',
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof TONES }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap',
+        TONES[tone],
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 /** Lifecycle badges in one colour scheme across the portal. */
 export function LifecycleBadge({ lifecycle }: { lifecycle: string | null | undefined }) {
   if (!lifecycle) return null;
-  const tone = lifecycle === 'production' ? 'success' : lifecycle === 'deprecated' ? 'danger' : lifecycle === 'experimental' ? 'warning' : 'neutral';
+  const tone =
+    lifecycle === 'production'
+      ? 'success'
+      : lifecycle === 'deprecated'
+        ? 'danger'
+        : lifecycle === 'experimental'
+          ? 'warning'
+          : 'neutral';
   return <Badge tone={tone}>{lifecycle}</Badge>;
 }

@@ -113,7 +113,10 @@ export function SearchCombobox({
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(o)}
             onMouseMove={() => setActive(i)}
-            className={cn('flex cursor-pointer items-baseline justify-between gap-2 rounded px-2 py-1.5', i === active && 'bg-accent text-accent-foreground')}
+            className={cn(
+              'flex cursor-pointer items-baseline justify-between gap-2 rounded px-2 py-1.5',
+              i === active && 'bg-accent text-accent-foreground',
+            )}
           >
             <span>{o.label}</span>
             {o.detail && <span className="text-xs text-muted-foreground">{o.detail}</span>}

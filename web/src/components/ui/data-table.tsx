@@ -1,4 +1,10 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type VisibilityState,
+} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useRef } from 'react';
@@ -54,7 +60,12 @@ export function DataTable<T>({
   });
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const padTop = items.length ? items[0].start : 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
@@ -68,7 +79,14 @@ export function DataTable<T>({
   };
 
   return (
-    <div ref={scrollRef} className="overflow-auto rounded-lg border" style={{ maxHeight }} tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+    <div
+      ref={scrollRef}
+      className="overflow-auto rounded-lg border"
+      style={{ maxHeight }}
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} (scrollable)`}
+    >
       <table className="w-full border-collapse text-[13px]" aria-busy={busy || undefined}>
         <caption className="sr-only">{label}</caption>
         <thead className="sticky top-0 z-10 bg-muted">

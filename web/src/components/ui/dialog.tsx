@@ -8,7 +8,17 @@ export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
 /** A modal with a title (its accessible name) and an optional description; Escape and the close button dismiss it. */
-export function DialogContent({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
@@ -26,7 +36,10 @@ export function DialogContent({ title, description, children, className }: { tit
           <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
         )}
         {children}
-        <RadixDialog.Close aria-label="Close" className="absolute top-3 right-3 rounded p-1 text-muted-foreground hover:bg-muted">
+        <RadixDialog.Close
+          aria-label="Close"
+          className="absolute top-3 right-3 rounded p-1 text-muted-foreground hover:bg-muted"
+        >
           <X aria-hidden className="size-4" />
         </RadixDialog.Close>
       </RadixDialog.Content>

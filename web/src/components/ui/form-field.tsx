@@ -47,10 +47,21 @@ export function FormField({
  * The form-level problem, announced: `message` as given, else the one `error` calls for ("Correct the
  * fields marked below" when the server named fields, its message otherwise). Nothing without either.
  */
-export function FormAlert({ error, message = formError(error), className }: { error?: unknown; message?: string; className?: string }) {
+export function FormAlert({
+  error,
+  message = formError(error),
+  className,
+}: {
+  error?: unknown;
+  message?: string;
+  className?: string;
+}) {
   if (!message) return null;
   return (
-    <p role="alert" className={cn('rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]', className)}>
+    <p
+      role="alert"
+      className={cn('rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]', className)}
+    >
       {message}
     </p>
   );

@@ -2,7 +2,8 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import { cn } from '../../lib/cn';
 import { FormField } from './form-field';
 
-const control = 'w-full rounded-md border border-input bg-background text-sm disabled:opacity-50 aria-[invalid=true]:border-destructive';
+const control =
+  'w-full rounded-md border border-input bg-background text-sm disabled:opacity-50 aria-[invalid=true]:border-destructive';
 const field = cn(control, 'h-9 px-3 placeholder:text-muted-foreground');
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
@@ -81,7 +82,12 @@ export function SelectField({
 }
 
 /** A labelled multi-line text field with its description or problem. */
-export function TextareaField({ label, description, error, ...props }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextareaField({
+  label,
+  description,
+  error,
+  ...props
+}: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FormField label={label} description={description} error={error}>
       {(c) => <Textarea {...c} {...props} />}

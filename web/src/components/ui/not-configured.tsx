@@ -6,7 +6,9 @@ import { ApiError } from '../../api/client';
 
 /** A 503 whose message says the system is not configured: a setting, not an outage. */
 export function isNotConfiguredError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && /\b(not|no \w+(?: \w+)? is) configured\b/i.test(error.message);
+  return (
+    error instanceof ApiError && error.status === 503 && /\b(not|no \w+(?: \w+)? is) configured\b/i.test(error.message)
+  );
 }
 
 export interface SystemSettings {

@@ -13,7 +13,11 @@ export function SimpleTable({ label, head, children }: { label: string; head: st
         <thead className="bg-muted">
           <tr>
             {head.map((h, i) => (
-              <th key={`${h}-${i}`} scope="col" className="h-9 border-b px-3 text-left font-medium whitespace-nowrap text-muted-foreground">
+              <th
+                key={`${h}-${i}`}
+                scope="col"
+                className="h-9 border-b px-3 text-left font-medium whitespace-nowrap text-muted-foreground"
+              >
                 {h || <span className="sr-only">Actions</span>}
               </th>
             ))}

@@ -5,7 +5,15 @@ import { cn } from '../../lib/cn';
 import { Button } from './button';
 
 /** Placeholder blocks while data loads; announced once to screen readers. */
-export function Loading({ rows = 5, label = 'Loading', className }: { rows?: number; label?: string; className?: string }) {
+export function Loading({
+  rows = 5,
+  label = 'Loading',
+  className,
+}: {
+  rows?: number;
+  label?: string;
+  className?: string;
+}) {
   return (
     <div role="status" aria-live="polite" className={cn('grid gap-2', className)}>
       <span className="sr-only">{label}…</span>
@@ -59,10 +67,21 @@ export function describeError(error: unknown): { title: string; message: string 
   return { title: 'Hangar could not be reached', message: 'Check your network connection, then try again.' };
 }
 
-export function ErrorState({ error, onRetry, className }: { error: unknown; onRetry?: () => void; className?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  className,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  className?: string;
+}) {
   const { title, message } = describeError(error);
   return (
-    <div role="alert" className={cn('flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4', className)}>
+    <div
+      role="alert"
+      className={cn('flex items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4', className)}
+    >
       <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
       <div className="grid gap-1">
         <h2 className="text-sm font-semibold">{title}</h2>

@@ -7,7 +7,17 @@ import { TokensTable } from './tokens-table';
 import { formatDate } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
 
-function Section({ title, intro, action, children }: { title: string; intro: string; action?: React.ReactNode; children: React.ReactNode }) {
+function Section({
+  title,
+  intro,
+  action,
+  children,
+}: {
+  title: string;
+  intro: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={`${title}-h`} className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -34,7 +44,11 @@ function Identities() {
     <QueryState query={me} label="your identities" rows={2}>
       {(data) => {
         if (data.identities.length === 0) {
-          return <EmptyState title="No single sign-on identity linked">Signing in with your company’s identity provider links it here.</EmptyState>;
+          return (
+            <EmptyState title="No single sign-on identity linked">
+              Signing in with your company’s identity provider links it here.
+            </EmptyState>
+          );
         }
         return (
           <SimpleTable label="Linked identities" head={['Provider', 'Email', 'Subject', 'Linked', '']}>
@@ -94,7 +108,9 @@ export function AccountPage() {
       <div className="grid gap-1">
         <h1 className="text-xl font-semibold tracking-tight">Your account</h1>
         <p className="text-[13px] text-muted-foreground">
-          {me.data ? `${me.data.user.displayName} (${me.data.user.username}, ${me.data.user.email})` : 'How you sign in, and the tokens that act as you.'}
+          {me.data
+            ? `${me.data.user.displayName} (${me.data.user.username}, ${me.data.user.email})`
+            : 'How you sign in, and the tokens that act as you.'}
         </p>
       </div>
       <Section title="Sign-in identities" intro="The identity provider accounts you sign in with.">

@@ -31,11 +31,16 @@ export function useSignInProviders() {
 
 /** The signed-in person with their linked identities. */
 export function useMe() {
-  return useQuery({ queryKey: keys.me(), queryFn: async ({ signal }) => unwrapFields(await api.GET('/api/v1/auth/me', { signal })) });
+  return useQuery({
+    queryKey: keys.me(),
+    queryFn: async ({ signal }) => unwrapFields(await api.GET('/api/v1/auth/me', { signal })),
+  });
 }
 
 export function useUnlinkIdentity() {
-  return useWrite(async (provider: string) => unwrapFields(await api.DELETE('/api/v1/auth/me/identities/{provider}', { params: { path: { provider } } })));
+  return useWrite(async (provider: string) =>
+    unwrapFields(await api.DELETE('/api/v1/auth/me/identities/{provider}', { params: { path: { provider } } })),
+  );
 }
 
 /** The caller's tokens, or (admins) another account's. */
@@ -43,37 +48,50 @@ export function useTokens(userId?: string, enabled = true) {
   return useQuery({
     queryKey: keys.tokens(userId),
     enabled,
-    queryFn: async ({ signal }) => unwrapFields(await api.GET('/api/v1/auth/tokens', { params: { query: userId ? { userId } : {} }, signal })).data,
+    queryFn: async ({ signal }) =>
+      unwrapFields(await api.GET('/api/v1/auth/tokens', { params: { query: userId ? { userId } : {} }, signal })).data,
   });
 }
 
 export function useCreateToken() {
-  return useWrite(async (body: TokenBody) => unwrapFields(await api.POST('/api/v1/auth/tokens', { body })) as CreatedToken);
+  return useWrite(
+    async (body: TokenBody) => unwrapFields(await api.POST('/api/v1/auth/tokens', { body })) as CreatedToken,
+  );
 }
 
 export function useRevokeToken() {
-  return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/auth/tokens/{id}', { params: { path: { id } } })));
+  return useWrite(async (id: string) =>
+    unwrapFields(await api.DELETE('/api/v1/auth/tokens/{id}', { params: { path: { id } } })),
+  );
 }
 
 export function useServiceAccounts(page: number, size = 50) {
   const query = { skip: (page - 1) * size, take: size };
   return useQuery({
     queryKey: keys.serviceAccounts(query),
-    queryFn: async ({ signal }) => unwrapFields(await api.GET('/api/v1/auth/service-accounts', { params: { query }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrapFields(await api.GET('/api/v1/auth/service-accounts', { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCreateServiceAccount() {
-  return useWrite(async (body: ServiceAccountBody) => unwrapFields(await api.POST('/api/v1/auth/service-accounts', { body })));
+  return useWrite(async (body: ServiceAccountBody) =>
+    unwrapFields(await api.POST('/api/v1/auth/service-accounts', { body })),
+  );
 }
 
 export function useDeleteServiceAccount() {
-  return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/auth/service-accounts/{id}', { params: { path: { id } } })));
+  return useWrite(async (id: string) =>
+    unwrapFields(await api.DELETE('/api/v1/auth/service-accounts/{id}', { params: { path: { id } } })),
+  );
 }
 
 export function useCreateServiceAccountToken(id: string) {
   return useWrite(
-    async (body: TokenBody) => unwrapFields(await api.POST('/api/v1/auth/service-accounts/{id}/tokens', { params: { path: { id } }, body })) as CreatedToken,
+    async (body: TokenBody) =>
+      unwrapFields(
+        await api.POST('/api/v1/auth/service-accounts/{id}/tokens', { params: { path: { id } }, body }),
+      ) as CreatedToken,
   );
 }

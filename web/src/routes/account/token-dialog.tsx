@@ -24,20 +24,28 @@ function SecretOnce({ created }: { created: CreatedToken }) {
   return (
     <div className="grid gap-3">
       <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-[13px]">
-        Copy this token now: it is shown only once and cannot be read again. Store it where your script or CI keeps secrets.
+        Copy this token now: it is shown only once and cannot be read again. Store it where your script or CI keeps
+        secrets.
       </p>
       <div className="flex gap-2">
         <label className="sr-only" htmlFor="new-token-secret">
           Token {created.name}
         </label>
-        <Input id="new-token-secret" readOnly value={created.token} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          id="new-token-secret"
+          readOnly
+          value={created.token}
+          className="font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button variant="secondary" onClick={() => void copy()} aria-label="Copy the token">
           {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
       <p className="text-[13px] text-muted-foreground">
-        Send it as <code>Authorization: Bearer &lt;token&gt;</code>. {created.scope === 'read' ? 'It may only read.' : 'It may read and write.'} It expires on{' '}
+        Send it as <code>Authorization: Bearer &lt;token&gt;</code>.{' '}
+        {created.scope === 'read' ? 'It may only read.' : 'It may read and write.'} It expires on{' '}
         {formatDate(created.expiresAt)}.
       </p>
       <div className="flex justify-end">
@@ -82,7 +90,11 @@ export function NewTokenDialog({
       </Button>
       <DialogContent
         title={created ? 'Your new token' : owner ? `New token for ${owner}` : 'New personal access token'}
-        description={created ? undefined : 'For scripts, CI jobs and the command line. It acts with the account’s roles as they are when it is used.'}
+        description={
+          created
+            ? undefined
+            : 'For scripts, CI jobs and the command line. It acts with the account’s roles as they are when it is used.'
+        }
       >
         {created ? (
           <SecretOnce created={created} />
@@ -101,8 +113,20 @@ export function NewTokenDialog({
               create.mutateAsync(body).then(setCreated, () => undefined);
             }}
           >
-            <TextField label="Name" name="name" required description="What it is for, such as “deploys from CI”" error={fieldError(e, 'name')} />
-            <SelectField label="Expires after (days)" name="expiresInDays" options={LIFETIMES} defaultValue="30" error={fieldError(e, 'expiresInDays')} />
+            <TextField
+              label="Name"
+              name="name"
+              required
+              description="What it is for, such as “deploys from CI”"
+              error={fieldError(e, 'name')}
+            />
+            <SelectField
+              label="Expires after (days)"
+              name="expiresInDays"
+              options={LIFETIMES}
+              defaultValue="30"
+              error={fieldError(e, 'expiresInDays')}
+            />
             <SelectField
               label="Scope"
               name="scope"

@@ -9,7 +9,15 @@ import { formatDate, formatDateTime } from '../../lib/format';
 const day = (iso: string | null) => (iso ? formatDate(iso) : 'never');
 
 /** Tokens without their secrets: name, scope, dates, last use (to the minute) and revocation. */
-export function TokensTable({ label, tokens, revoke }: { label: string; tokens: AccessToken[]; revoke: (id: string) => Promise<unknown> }) {
+export function TokensTable({
+  label,
+  tokens,
+  revoke,
+}: {
+  label: string;
+  tokens: AccessToken[];
+  revoke: (id: string) => Promise<unknown>;
+}) {
   // "Expired" as of when the table was shown: the render itself stays pure.
   const [now] = useState(Date.now);
   return (

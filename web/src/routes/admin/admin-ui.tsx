@@ -53,7 +53,17 @@ export function AdminTable({ label, head, children }: { label: string; head: str
 export const cell = 'px-3 py-2 align-top';
 
 /** Previous / next over a paginated list (`page` is 1-based). */
-export function Pager({ page, size, total, onPage }: { page: number; size: number; total: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  size,
+  total,
+  onPage,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
   return (

@@ -146,7 +146,8 @@ function Changes({ changes }: { changes: AuditRecord['changes'] }) {
           <div key={field}>
             <dt className="font-medium">{field}</dt>
             <dd className="font-mono text-xs break-all">
-              <del className="text-destructive">{show(before)}</del> → <ins className="text-success no-underline">{show(after)}</ins>
+              <del className="text-destructive">{show(before)}</del> →{' '}
+              <ins className="text-success no-underline">{show(after)}</ins>
             </dd>
           </div>
         ))}
@@ -159,10 +160,20 @@ function Exports({ search }: { search: AuditSearch }) {
   const exporter = useAuditExport();
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="secondary" size="sm" disabled={exporter.isPending} onClick={() => exporter.mutate({ query: search, format: 'ndjson' })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={exporter.isPending}
+        onClick={() => exporter.mutate({ query: search, format: 'ndjson' })}
+      >
         Export NDJSON
       </Button>
-      <Button variant="secondary" size="sm" disabled={exporter.isPending} onClick={() => exporter.mutate({ query: search, format: 'csv' })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={exporter.isPending}
+        onClick={() => exporter.mutate({ query: search, format: 'csv' })}
+      >
         Export CSV
       </Button>
       {exporter.isError && (
@@ -194,7 +205,10 @@ export function AuditPage() {
         <EmptyState title="No audit records match">Change or clear the filters.</EmptyState>
       ) : (
         <>
-          <AdminTable label="Audit records" head={['When', 'Actor', 'Action', 'Resource', 'Outcome', 'Changes', 'Origin']}>
+          <AdminTable
+            label="Audit records"
+            head={['When', 'Actor', 'Action', 'Resource', 'Outcome', 'Changes', 'Origin']}
+          >
             {records.data.data.map((r) => (
               <tr key={r.id}>
                 <td className={`${cell} whitespace-nowrap`}>{formatDateTime(r.at)}</td>
@@ -203,10 +217,12 @@ export function AuditPage() {
                 </td>
                 <td className={`${cell} font-mono text-xs`}>{r.action}</td>
                 <td className={cell}>
-                  <span className="text-xs text-muted-foreground">{r.resource.type ?? ''}</span> <ResourceLink resource={r.resource} />
+                  <span className="text-xs text-muted-foreground">{r.resource.type ?? ''}</span>{' '}
+                  <ResourceLink resource={r.resource} />
                 </td>
                 <td className={cell}>
-                  <Badge tone={TONE[r.outcome as keyof typeof TONE] ?? 'neutral'}>{r.outcome}</Badge> {r.statusCode ?? ''}
+                  <Badge tone={TONE[r.outcome as keyof typeof TONE] ?? 'neutral'}>{r.outcome}</Badge>{' '}
+                  {r.statusCode ?? ''}
                 </td>
                 <td className={cell}>
                   <Changes changes={r.changes} />
@@ -217,12 +233,20 @@ export function AuditPage() {
           </AdminTable>
           <nav aria-label="Pages" className="flex gap-2">
             {search.cursor && (
-              <Button variant="secondary" size="sm" onClick={() => void navigate({ search: { ...search, cursor: undefined } })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void navigate({ search: { ...search, cursor: undefined } })}
+              >
                 Newest
               </Button>
             )}
             {records.data.nextCursor && (
-              <Button variant="secondary" size="sm" onClick={() => void navigate({ search: { ...search, cursor: records.data.nextCursor ?? undefined } })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void navigate({ search: { ...search, cursor: records.data.nextCursor ?? undefined } })}
+              >
                 Older
               </Button>
             )}

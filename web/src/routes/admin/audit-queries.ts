@@ -15,7 +15,8 @@ export type WebhookBody = Body<'createWebhookSubscription'>;
 export function useAuditRecords(orgId: string | undefined, query: AuditQuery, limit = 50) {
   return useQuery({
     queryKey: adminKeys.audit(orgId ?? null, { ...query, limit }),
-    queryFn: async ({ signal }) => unwrapFields(await api.GET('/api/v1/audit', { params: { query: { ...query, limit } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrapFields(await api.GET('/api/v1/audit', { params: { query: { ...query, limit } }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -25,7 +26,10 @@ export function useAuditExport() {
   return useMutation({
     mutationFn: async ({ query, format }: { query: AuditQuery; format: 'ndjson' | 'csv' }) => {
       const { cursor: _cursor, ...filter } = query;
-      const result = await api.GET('/api/v1/audit/export', { params: { query: { ...filter, format } }, parseAs: 'blob' });
+      const result = await api.GET('/api/v1/audit/export', {
+        params: { query: { ...filter, format } },
+        parseAs: 'blob',
+      });
       const blob = unwrapFields(result) as unknown as Blob;
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
@@ -60,12 +64,19 @@ export function useWebhookDeliveries(orgId: string | undefined, id: string, enab
     queryKey: adminKeys.webhookDeliveries(orgId ?? null, id),
     enabled,
     queryFn: async ({ signal }) =>
-      unwrapFields(await api.GET('/api/v1/webhook-subscriptions/{id}/deliveries', { params: { path: { id }, query: { limit: 50 } }, signal })),
+      unwrapFields(
+        await api.GET('/api/v1/webhook-subscriptions/{id}/deliveries', {
+          params: { path: { id }, query: { limit: 50 } },
+          signal,
+        }),
+      ),
   });
 }
 
 export function useCreateWebhook(orgId: string | undefined) {
-  return useWebhookWrite(orgId, async (body: WebhookBody) => unwrapFields(await api.POST('/api/v1/webhook-subscriptions', { body })));
+  return useWebhookWrite(orgId, async (body: WebhookBody) =>
+    unwrapFields(await api.POST('/api/v1/webhook-subscriptions', { body })),
+  );
 }
 
 export function useUpdateWebhook(orgId: string | undefined) {
@@ -75,11 +86,15 @@ export function useUpdateWebhook(orgId: string | undefined) {
 }
 
 export function useDeleteWebhook(orgId: string | undefined) {
-  return useWebhookWrite(orgId, async (id: string) => unwrapFields(await api.DELETE('/api/v1/webhook-subscriptions/{id}', { params: { path: { id } } })));
+  return useWebhookWrite(orgId, async (id: string) =>
+    unwrapFields(await api.DELETE('/api/v1/webhook-subscriptions/{id}', { params: { path: { id } } })),
+  );
 }
 
 export function useTestWebhook(orgId: string | undefined) {
-  return useWebhookWrite(orgId, async (id: string) => unwrapFields(await api.POST('/api/v1/webhook-subscriptions/{id}/test', { params: { path: { id } } })));
+  return useWebhookWrite(orgId, async (id: string) =>
+    unwrapFields(await api.POST('/api/v1/webhook-subscriptions/{id}/test', { params: { path: { id } } })),
+  );
 }
 
 export function useRotateWebhookSecret(orgId: string | undefined) {
@@ -90,6 +105,10 @@ export function useRotateWebhookSecret(orgId: string | undefined) {
 
 export function useRedeliver(orgId: string | undefined) {
   return useWebhookWrite(orgId, async ({ id, deliveryId }: { id: string; deliveryId: string }) =>
-    unwrapFields(await api.POST('/api/v1/webhook-subscriptions/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } } })),
+    unwrapFields(
+      await api.POST('/api/v1/webhook-subscriptions/{id}/deliveries/{deliveryId}/redeliver', {
+        params: { path: { id, deliveryId } },
+      }),
+    ),
   );
 }

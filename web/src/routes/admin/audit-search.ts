@@ -15,7 +15,8 @@ export interface AuditSearch {
   cursor?: string;
 }
 
-const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() && value.trim().length <= max ? value.trim() : undefined);
+const text = (value: unknown, max: number) =>
+  typeof value === 'string' && value.trim() && value.trim().length <= max ? value.trim() : undefined;
 const instant = (value: unknown) => {
   const t = text(value, 40);
   return t && !Number.isNaN(Date.parse(t)) ? new Date(t).toISOString() : undefined;

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useCredentials, useDeleteCredential, useSaveCredential, type Credential, type CredentialBody } from './queries';
+import {
+  useCredentials,
+  useDeleteCredential,
+  useSaveCredential,
+  type Credential,
+  type CredentialBody,
+} from './credentials-queries';
 import { sessionOrganizations } from '../../api/session';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/states';
@@ -73,7 +79,8 @@ function ValueFields({ type, stored, error }: { type: CredentialType; stored: bo
       <legend className="px-1 text-[13px] font-medium">Value (write-only)</legend>
       {stored && (
         <p className="text-xs text-muted-foreground">
-          Hangar never shows a stored value. Leave these empty to keep it; to replace it, type every required field (the value is replaced as a whole).
+          Hangar never shows a stored value. Leave these empty to keep it; to replace it, type every required field (the
+          value is replaced as a whole).
         </p>
       )}
       {FIELDS[type].map((f) => (
@@ -105,7 +112,9 @@ function NewCredential() {
       pending={save.isPending}
       error={e}
       onOpen={() => save.reset()}
-      onSubmit={(d) => save.mutateAsync({ body: { type, name: str(d, 'name') ?? '', value: typedValue(d, type) ?? {} } })}
+      onSubmit={(d) =>
+        save.mutateAsync({ body: { type, name: str(d, 'name') ?? '', value: typedValue(d, type) ?? {} } })
+      }
     >
       <SelectField
         label="Platform"
@@ -141,7 +150,9 @@ function EditCredential({ credential }: { credential: Credential }) {
       pending={save.isPending}
       error={e}
       onOpen={() => save.reset()}
-      onSubmit={(d) => save.mutateAsync({ id: credential.id, body: { name: str(d, 'name'), value: typedValue(d, type) } })}
+      onSubmit={(d) =>
+        save.mutateAsync({ id: credential.id, body: { name: str(d, 'name'), value: typedValue(d, type) } })
+      }
     >
       <TextField label="Name" name="name" required defaultValue={credential.name} error={fieldError(e, 'name')} />
       {FIELDS[type] && <ValueFields type={type} stored error={e} />}
@@ -158,15 +169,19 @@ export function CredentialsPage() {
   return (
     <div className="grid gap-4">
       <AdminHeader title="Credentials" action={<NewCredential />}>
-        CI/CD platform credentials of {orgName ? <strong>{orgName}</strong> : 'records without an organization (choose one in the header)'}. Values are stored
-        encrypted and never shown again.
+        CI/CD platform credentials of{' '}
+        {orgName ? <strong>{orgName}</strong> : 'records without an organization (choose one in the header)'}. Values
+        are stored encrypted and never shown again.
       </AdminHeader>
       {creds.data && (
         <ul aria-label="Platforms" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
           {TYPES.map((t) => {
             const stored = creds.data.some((c) => c.type === t);
             return (
-              <li key={t} className="flex items-center justify-between gap-2 rounded-lg border bg-card px-3 py-2 text-[13px]">
+              <li
+                key={t}
+                className="flex items-center justify-between gap-2 rounded-lg border bg-card px-3 py-2 text-[13px]"
+              >
                 <span>{TYPE_LABELS[t]}</span>
                 <Badge tone={stored ? 'success' : 'neutral'}>{stored ? 'set' : 'not set'}</Badge>
               </li>
@@ -177,7 +192,9 @@ export function CredentialsPage() {
       <QueryState query={creds} label="credentials" rows={5}>
         {(data) =>
           data.length === 0 ? (
-            <EmptyState title="No credentials stored">A platform’s pages say “not configured” until its credential is stored here.</EmptyState>
+            <EmptyState title="No credentials stored">
+              A platform’s pages say “not configured” until its credential is stored here.
+            </EmptyState>
           ) : (
             <AdminTable label="Credentials" head={['Name', 'Platform', 'Value', 'Updated', 'Actions']}>
               {data.map((c) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useCredentials } from './queries';
+import { useCredentials } from './credentials-queries';
 import {
   useCreateDiscoverySource,
   useDeleteDiscoverySource,
@@ -18,7 +18,14 @@ import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } fr
 import { formatDateTime as formatTime } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
 
-const TONE = { finished: 'success', failed: 'danger', paused: 'warning', running: 'primary', queued: 'primary', never: 'neutral' } as const;
+const TONE = {
+  finished: 'success',
+  failed: 'danger',
+  paused: 'warning',
+  running: 'primary',
+  queued: 'primary',
+  never: 'neutral',
+} as const;
 
 function NewSource() {
   const orgId = useOrganizationId();
@@ -79,10 +86,30 @@ function NewSource() {
         description="Empty: api.github.com or gitlab.com/api/v4; e.g. https://ghe.example.com/api/v3"
         error={fieldError(e, 'baseUrl')}
       />
-      <TextField label="Catalog file" name="filePath" placeholder="catalog-info.yaml" error={fieldError(e, 'filePath')} />
-      <TextField label="Branch" name="branch" description="Empty: each repository's default branch" error={fieldError(e, 'branch')} />
-      <TextField label="Schedule (cron, UTC)" name="schedule" placeholder="0 * * * *" error={fieldError(e, 'schedule')} />
-      <TextField label="Repository pattern (RE2)" name="repositoryPattern" placeholder="^acme/(svc|lib)-" error={fieldError(e, 'repositoryPattern')} />
+      <TextField
+        label="Catalog file"
+        name="filePath"
+        placeholder="catalog-info.yaml"
+        error={fieldError(e, 'filePath')}
+      />
+      <TextField
+        label="Branch"
+        name="branch"
+        description="Empty: each repository's default branch"
+        error={fieldError(e, 'branch')}
+      />
+      <TextField
+        label="Schedule (cron, UTC)"
+        name="schedule"
+        placeholder="0 * * * *"
+        error={fieldError(e, 'schedule')}
+      />
+      <TextField
+        label="Repository pattern (RE2)"
+        name="repositoryPattern"
+        placeholder="^acme/(svc|lib)-"
+        error={fieldError(e, 'repositoryPattern')}
+      />
       <label className="flex items-center gap-2 text-[13px]">
         <input type="checkbox" name="includeArchived" /> Include archived repositories
       </label>
@@ -103,11 +130,12 @@ function ScanDetails({ source }: { source: DiscoverySource }) {
           s ? (
             <div className="grid gap-1 pt-1">
               <p>
-                {s.repositoriesSeen} repositories, {s.filesFound} catalog files; entities {s.entities.created} created, {s.entities.updated} updated,{' '}
-                {s.entities.unchanged} unchanged, {s.entities.removed} removed.
+                {s.repositoriesSeen} repositories, {s.filesFound} catalog files; entities {s.entities.created} created,{' '}
+                {s.entities.updated} updated, {s.entities.unchanged} unchanged, {s.entities.removed} removed.
               </p>
               <p>
-                {s.requests.made} requests ({s.requests.notModified} answered 304); rate limit remaining {s.rateLimit.remaining ?? 'unknown'}
+                {s.requests.made} requests ({s.requests.notModified} answered 304); rate limit remaining{' '}
+                {s.rateLimit.remaining ?? 'unknown'}
                 {s.pausedUntil ? `; paused until ${formatTime(s.pausedUntil as string)}` : ''}.
               </p>
               {s.error && <p className="text-destructive">{s.error}</p>}
@@ -142,12 +170,15 @@ export function DiscoveryPage() {
   return (
     <div className="grid gap-4">
       <AdminHeader title="Discovery" action={<NewSource />}>
-        GitHub organizations and GitLab groups whose repositories fill the catalog: scanned on a schedule, refreshed by push webhooks.
+        GitHub organizations and GitLab groups whose repositories fill the catalog: scanned on a schedule, refreshed by
+        push webhooks.
       </AdminHeader>
       <QueryState query={sources} label="discovery sources" rows={5}>
         {(data) =>
           data.length === 0 ? (
-            <EmptyState title="No discovery sources">Store a github or gitlab credential, then add a source with “Add source”.</EmptyState>
+            <EmptyState title="No discovery sources">
+              Store a github or gitlab credential, then add a source with “Add source”.
+            </EmptyState>
           ) : (
             <AdminTable label="Discovery sources" head={['Source', 'Last scan', 'Actions']}>
               {data.map((s) => (
@@ -166,7 +197,8 @@ export function DiscoveryPage() {
                         {s.lastScan.state}
                       </Badge>
                       <span className="text-xs">
-                        {formatTime(s.lastScan.startedAt as string | null)} → {formatTime(s.lastScan.finishedAt as string | null)}
+                        {formatTime(s.lastScan.startedAt as string | null)} →{' '}
+                        {formatTime(s.lastScan.finishedAt as string | null)}
                       </span>
                       <ScanDetails source={s} />
                     </span>

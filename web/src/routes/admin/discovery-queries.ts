@@ -24,7 +24,8 @@ export function useDiscoverySources(orgId: string | undefined) {
 export function useDiscoveryStatus(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.discoveryStatus(id),
-    queryFn: async ({ signal }) => unwrapFields(await api.GET('/api/v1/catalog/discovery/{id}/status', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrapFields(await api.GET('/api/v1/catalog/discovery/{id}/status', { params: { path: { id } }, signal })),
     enabled,
     refetchInterval: (q) => (q.state.data && ACTIVE.has(q.state.data.state) ? 2000 : false),
   });
@@ -41,13 +42,19 @@ function useWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
 }
 
 export function useCreateDiscoverySource() {
-  return useWrite(async (body: DiscoverySourceBody) => unwrapFields(await api.POST('/api/v1/catalog/discovery', { body })));
+  return useWrite(async (body: DiscoverySourceBody) =>
+    unwrapFields(await api.POST('/api/v1/catalog/discovery', { body })),
+  );
 }
 
 export function useScanDiscoverySource() {
-  return useWrite(async (id: string) => unwrapFields(await api.POST('/api/v1/catalog/discovery/{id}/scan', { params: { path: { id } } })));
+  return useWrite(async (id: string) =>
+    unwrapFields(await api.POST('/api/v1/catalog/discovery/{id}/scan', { params: { path: { id } } })),
+  );
 }
 
 export function useDeleteDiscoverySource() {
-  return useWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/catalog/discovery/{id}', { params: { path: { id } } })));
+  return useWrite(async (id: string) =>
+    unwrapFields(await api.DELETE('/api/v1/catalog/discovery/{id}', { params: { path: { id } } })),
+  );
 }

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useDeleteEnvironment, useEnvironments, useSaveEnvironment, type Environment, type EnvironmentBody } from './queries';
+import {
+  useDeleteEnvironment,
+  useEnvironments,
+  useSaveEnvironment,
+  type Environment,
+  type EnvironmentBody,
+} from './environments-queries';
 import { Badge } from '../../components/ui/badge';
 import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/states';
@@ -32,7 +38,8 @@ function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: num
         let metadata: Record<string, unknown> | undefined;
         try {
           metadata = raw === undefined ? {} : (JSON.parse(raw) as Record<string, unknown>);
-          if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) throw new Error('not an object');
+          if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+            throw new Error('not an object');
           setMetadataError(undefined);
         } catch {
           setMetadataError('must be a JSON object, e.g. {"region": "eu-west-1"}');
@@ -43,15 +50,31 @@ function EnvironmentForm({ env, nextOrder }: { env?: Environment; nextOrder: num
           description: str(d, 'description') ?? null,
           type: (str(d, 'type') ?? 'development') as EnvironmentBody['type'],
           // A value that is not a number goes to the server as is, so its 400 names the field.
-          order: order === undefined ? undefined : Number.isFinite(Number(order)) ? Number(order) : (order as unknown as number),
+          order:
+            order === undefined
+              ? undefined
+              : Number.isFinite(Number(order))
+                ? Number(order)
+                : (order as unknown as number),
           metadata,
         };
         return save.mutateAsync({ id: env?.id, body });
       }}
     >
       <TextField label="Name" name="name" required defaultValue={env?.name} error={fieldError(e, 'name')} />
-      <SelectField label="Type" name="type" options={TYPES} defaultValue={env?.type ?? 'development'} error={fieldError(e, 'type')} />
-      <TextField label="Description" name="description" defaultValue={env?.description ?? ''} error={fieldError(e, 'description')} />
+      <SelectField
+        label="Type"
+        name="type"
+        options={TYPES}
+        defaultValue={env?.type ?? 'development'}
+        error={fieldError(e, 'type')}
+      />
+      <TextField
+        label="Description"
+        name="description"
+        defaultValue={env?.description ?? ''}
+        error={fieldError(e, 'description')}
+      />
       <TextField
         label="Order"
         name="order"
@@ -86,7 +109,9 @@ export function EnvironmentsPage() {
       <QueryState query={envs} label="environments" rows={5}>
         {(data) =>
           data.length === 0 ? (
-            <EmptyState title="No environments yet">Create one with “New environment”; deploy stages of pipelines target them.</EmptyState>
+            <EmptyState title="No environments yet">
+              Create one with “New environment”; deploy stages of pipelines target them.
+            </EmptyState>
           ) : (
             <AdminTable label="Environments" head={['Order', 'Name', 'Type', 'Description', 'Actions']}>
               {data.map((env) => (

@@ -1,12 +1,17 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { fieldError } from '../../api/field-errors';
-import { useDeleteLocation, useLocations, useRefreshLocation, useRegisterLocation, type LocationResult } from './queries';
+import {
+  useDeleteLocation,
+  useLocations,
+  useRefreshLocation,
+  useRegisterLocation,
+  type LocationResult,
+} from './locations-queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState, describeError } from '../../components/ui/states';
-import { TextField } from '../../components/ui/input';
-import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, Pager, str } from './admin-ui';
+import { LocationFields, locationBody } from '../../components/catalog/location-fields';
+import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, Pager } from './admin-ui';
 import { formatDateTime } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
 
@@ -27,8 +32,9 @@ function OutcomePanel({ outcome }: { outcome?: Outcome }) {
           ) : outcome.result ? (
             <>
               <p>
-                {outcome.result.created.length} created, {outcome.result.updated.length} updated, {outcome.result.unchanged.length} unchanged,{' '}
-                {outcome.result.skipped.length} skipped; {outcome.result.files.length} file(s) read
+                {outcome.result.created.length} created, {outcome.result.updated.length} updated,{' '}
+                {outcome.result.unchanged.length} unchanged, {outcome.result.skipped.length} skipped;{' '}
+                {outcome.result.files.length} file(s) read
                 {outcome.result.files.length ? `: ${outcome.result.files.join(', ')}` : ''}.
               </p>
               {outcome.result.errors.length > 0 ? (
@@ -37,7 +43,12 @@ function OutcomePanel({ outcome }: { outcome?: Outcome }) {
                   <ul className="list-disc pl-5">
                     {outcome.result.errors.map((e, i) => (
                       <li key={i}>
-                        {[e.file, e.document !== null && e.document !== undefined ? `document ${e.document}` : undefined].filter(Boolean).join(', ')}
+                        {[
+                          e.file,
+                          e.document !== null && e.document !== undefined ? `document ${e.document}` : undefined,
+                        ]
+                          .filter(Boolean)
+                          .join(', ')}
                         {e.file || e.document ? ': ' : ''}
                         {e.message}
                       </li>
@@ -91,23 +102,24 @@ export function LocationsPage() {
             error={e}
             onOpen={() => register.reset()}
             onSubmit={async (d) => {
-              const { location, ...result } = await register.mutateAsync({ url: str(d, 'url') ?? '', branch: str(d, 'branch'), path: str(d, 'path') });
+              const { location, ...result } = await register.mutateAsync(locationBody(d));
               setOutcome({ title: `Registered ${location.url}`, result });
             }}
           >
-            <TextField label="Git URL" name="url" required placeholder="https://git.example.com/org/repo.git" error={fieldError(e, 'url')} />
-            <TextField label="Branch" name="branch" description="The default branch when empty" error={fieldError(e, 'branch')} />
-            <TextField label="File" name="path" description="e.g. all.yaml; every catalog-info.yaml when empty" error={fieldError(e, 'path')} />
+            <LocationFields error={e} />
           </AdminFormDialog>
         }
       >
-        Git repositories the catalog reads. Each is re-read on a schedule; its last refresh and the problems found are shown here.
+        Git repositories the catalog reads. Each is re-read on a schedule; its last refresh and the problems found are
+        shown here.
       </AdminHeader>
       <OutcomePanel outcome={outcome} />
       <QueryState query={locations} label="locations" rows={5}>
         {(loaded) =>
           loaded.total === 0 ? (
-            <EmptyState title="No locations registered">Register a git repository holding catalog-info.yaml files with “Register location”.</EmptyState>
+            <EmptyState title="No locations registered">
+              Register a git repository holding catalog-info.yaml files with “Register location”.
+            </EmptyState>
           ) : (
             <>
               <AdminTable label="Catalog locations" head={['Location', 'Last refresh', 'Status', 'Actions']}>
@@ -159,7 +171,12 @@ export function LocationsPage() {
                   </tr>
                 ))}
               </AdminTable>
-              <Pager page={page} size={SIZE} total={loaded.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+              <Pager
+                page={page}
+                size={SIZE}
+                total={loaded.total}
+                onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+              />
             </>
           )
         }

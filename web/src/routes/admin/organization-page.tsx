@@ -1,7 +1,15 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useAddMember, useAllUsers, useMembers, useOrganization, useRemoveMember, useSetMemberRole, type OrgRole } from './queries';
+import {
+  useAddMember,
+  useMembers,
+  useOrganization,
+  useRemoveMember,
+  useSetMemberRole,
+  type OrgRole,
+} from './organizations-queries';
+import { useAllUsers } from './users-queries';
 import { Select, SelectField } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';
@@ -26,7 +34,9 @@ function AddMember({ orgId, memberIds }: { orgId: string; memberIds: Set<string>
       pending={add.isPending}
       error={e ?? (users.isError ? new Error('The user list could not be loaded.') : null)}
       onOpen={() => add.reset()}
-      onSubmit={(d) => add.mutateAsync({ userId: str(d, 'userId') ?? '', role: (str(d, 'role') ?? 'member') as OrgRole })}
+      onSubmit={(d) =>
+        add.mutateAsync({ userId: str(d, 'userId') ?? '', role: (str(d, 'role') ?? 'member') as OrgRole })
+      }
     >
       <SelectField label="User" name="userId" error={fieldError(e, 'userId')} options={[]} required>
         {candidates.map((u) => (
@@ -66,8 +76,8 @@ export function OrganizationPage() {
             </Link>
           </p>
           <AdminHeader title={o.name} action={<AddMember orgId={orgId} memberIds={memberIds} />}>
-            {o.description || `Slug ${o.slug}.`} Owners and admins of the organization manage its members; only an owner can make another owner, and the owner
-            cannot be removed.
+            {o.description || `Slug ${o.slug}.`} Owners and admins of the organization manage its members; only an owner
+            can make another owner, and the owner cannot be removed.
           </AdminHeader>
           {setRole.isError && (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-[13px]">

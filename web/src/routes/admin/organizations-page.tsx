@@ -1,6 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { fieldError } from '../../api/field-errors';
-import { useDeleteOrganization, useOrganizations, useSaveOrganization, type Organization } from './queries';
+import {
+  useDeleteOrganization,
+  useOrganizations,
+  useSaveOrganization,
+  type Organization,
+} from './organizations-queries';
 import { EmptyState } from '../../components/ui/states';
 import { TextField } from '../../components/ui/input';
 import { AdminFormDialog, AdminHeader, AdminTable, cell, ConfirmAction, str } from './admin-ui';
@@ -22,12 +27,27 @@ export function OrganizationForm({ org }: { org?: Organization }) {
       error={e}
       onOpen={() => save.reset()}
       onSubmit={(d) =>
-        save.mutateAsync({ id: org?.id, body: { name: str(d, 'name') ?? '', slug: str(d, 'slug') ?? '', description: str(d, 'description') ?? '' } })
+        save.mutateAsync({
+          id: org?.id,
+          body: { name: str(d, 'name') ?? '', slug: str(d, 'slug') ?? '', description: str(d, 'description') ?? '' },
+        })
       }
     >
       <TextField label="Name" name="name" required defaultValue={org?.name} error={fieldError(e, 'name')} />
-      <TextField label="Slug" name="slug" required defaultValue={org?.slug} description="Lowercase letters, digits and hyphens" error={fieldError(e, 'slug')} />
-      <TextField label="Description" name="description" defaultValue={org?.description ?? ''} error={fieldError(e, 'description')} />
+      <TextField
+        label="Slug"
+        name="slug"
+        required
+        defaultValue={org?.slug}
+        description="Lowercase letters, digits and hyphens"
+        error={fieldError(e, 'slug')}
+      />
+      <TextField
+        label="Description"
+        name="description"
+        defaultValue={org?.description ?? ''}
+        error={fieldError(e, 'description')}
+      />
     </AdminFormDialog>
   );
 }
@@ -39,7 +59,8 @@ export function OrganizationsPage() {
   return (
     <div className="grid gap-4">
       <AdminHeader title="Organizations" action={<OrganizationForm />}>
-        Organizations wall off credentials, pipelines and templates. Members are managed per organization by its owners and admins.
+        Organizations wall off credentials, pipelines and templates. Members are managed per organization by its owners
+        and admins.
       </AdminHeader>
       <QueryState query={orgs} label="organizations" rows={5}>
         {(data) =>
@@ -50,7 +71,11 @@ export function OrganizationsPage() {
               {data.map((o) => (
                 <tr key={o.id}>
                   <td className={cell}>
-                    <Link to="/admin/organizations/$orgId" params={{ orgId: o.id }} className="font-medium text-primary hover:underline">
+                    <Link
+                      to="/admin/organizations/$orgId"
+                      params={{ orgId: o.id }}
+                      className="font-medium text-primary hover:underline"
+                    >
                       {o.name}
                     </Link>
                   </td>

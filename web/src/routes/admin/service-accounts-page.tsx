@@ -38,7 +38,11 @@ function NewServiceAccount() {
       error={e}
       onOpen={() => create.reset()}
       onSubmit={(d) =>
-        create.mutateAsync({ name: str(d, 'name') ?? '', description: str(d, 'description'), roles: str(d, 'role') === 'admin' ? ['user', 'admin'] : ['user'] })
+        create.mutateAsync({
+          name: str(d, 'name') ?? '',
+          description: str(d, 'description'),
+          roles: str(d, 'role') === 'admin' ? ['user', 'admin'] : ['user'],
+        })
       }
     >
       <TextField
@@ -48,8 +52,19 @@ function NewServiceAccount() {
         description="Lower-case letters, digits, “.”, “_” and “-”, such as ci-deployer"
         error={fieldError(e, 'name')}
       />
-      <TextField label="Description" name="description" description="What it does and who looks after it" error={fieldError(e, 'description')} />
-      <SelectField label="Role" name="role" options={['user', 'admin']} defaultValue="user" error={fieldError(e, 'roles')} />
+      <TextField
+        label="Description"
+        name="description"
+        description="What it does and who looks after it"
+        error={fieldError(e, 'description')}
+      />
+      <SelectField
+        label="Role"
+        name="role"
+        options={['user', 'admin']}
+        defaultValue="user"
+        error={fieldError(e, 'roles')}
+      />
     </AdminFormDialog>
   );
 }
@@ -96,12 +111,15 @@ export function ServiceAccountsPage() {
   return (
     <div className="grid gap-4">
       <AdminHeader title="Service accounts" action={<NewServiceAccount />}>
-        Accounts for CI jobs and other automation. They cannot sign in with a password or single sign-on; their personal access tokens act with their roles.
+        Accounts for CI jobs and other automation. They cannot sign in with a password or single sign-on; their personal
+        access tokens act with their roles.
       </AdminHeader>
       <QueryState query={accounts} label="service accounts" rows={5}>
         {(loaded) =>
           loaded.total === 0 ? (
-            <EmptyState title="No service accounts yet">Create one for a CI job that records deployments or reads the catalog.</EmptyState>
+            <EmptyState title="No service accounts yet">
+              Create one for a CI job that records deployments or reads the catalog.
+            </EmptyState>
           ) : (
             <>
               <AdminTable label="Service accounts" head={['Name', 'Description', 'Roles', 'Created', 'Actions']}>
@@ -137,7 +155,12 @@ export function ServiceAccountsPage() {
                   </tr>
                 ))}
               </AdminTable>
-              <Pager page={page} size={SIZE} total={loaded.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+              <Pager
+                page={page}
+                size={SIZE}
+                total={loaded.total}
+                onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+              />
             </>
           )
         }

@@ -1,7 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useAddTeamMember, useAllUsers, useDeleteTeam, useRemoveTeamMember, useSaveTeam, useTeamMembers, type TeamBody } from './queries';
+import {
+  useAddTeamMember,
+  useDeleteTeam,
+  useRemoveTeamMember,
+  useSaveTeam,
+  useTeamMembers,
+  type TeamBody,
+} from './teams-queries';
+import { useAllUsers } from './users-queries';
 import { useAllTeams } from '../teams';
 import type { TeamSummary } from '../../api/types';
 import { Badge } from '../../components/ui/badge';
@@ -48,11 +56,38 @@ function TeamForm({ team }: { team?: TeamSummary }) {
         description="Components whose owner is this name belong to the team"
         error={fieldError(e, 'name')}
       />
-      <TextField label="Display name" name="displayName" defaultValue={team?.displayName ?? ''} error={fieldError(e, 'displayName')} />
-      <SelectField label="Type" name="type" options={TYPES} defaultValue={team?.type ?? 'dev'} error={fieldError(e, 'type')} />
-      <TextField label="Description" name="description" defaultValue={team?.description ?? ''} error={fieldError(e, 'description')} />
-      <TextField label="Contact email" name="contactEmail" type="email" defaultValue={team?.contactEmail ?? ''} error={fieldError(e, 'contactEmail')} />
-      <TextField label="Chat channel" name="chatChannel" defaultValue={team?.chatChannel ?? ''} error={fieldError(e, 'chatChannel')} />
+      <TextField
+        label="Display name"
+        name="displayName"
+        defaultValue={team?.displayName ?? ''}
+        error={fieldError(e, 'displayName')}
+      />
+      <SelectField
+        label="Type"
+        name="type"
+        options={TYPES}
+        defaultValue={team?.type ?? 'dev'}
+        error={fieldError(e, 'type')}
+      />
+      <TextField
+        label="Description"
+        name="description"
+        defaultValue={team?.description ?? ''}
+        error={fieldError(e, 'description')}
+      />
+      <TextField
+        label="Contact email"
+        name="contactEmail"
+        type="email"
+        defaultValue={team?.contactEmail ?? ''}
+        error={fieldError(e, 'contactEmail')}
+      />
+      <TextField
+        label="Chat channel"
+        name="chatChannel"
+        defaultValue={team?.chatChannel ?? ''}
+        error={fieldError(e, 'chatChannel')}
+      />
     </AdminFormDialog>
   );
 }
@@ -73,7 +108,11 @@ function TeamMembers({ team }: { team: TeamSummary }) {
       <Button variant="secondary" size="sm" aria-label={`Members of team ${team.name}`} onClick={() => setOpen(true)}>
         Members
       </Button>
-      <DialogContent title={`Members of ${name}`} description="Hangar accounts in this team." className="max-h-[80vh] overflow-y-auto">
+      <DialogContent
+        title={`Members of ${name}`}
+        description="Hangar accounts in this team."
+        className="max-h-[80vh] overflow-y-auto"
+      >
         {add.isError && <FormAlert message={describeError(add.error).message} />}
         <form
           className="flex flex-wrap items-end gap-2"
@@ -106,7 +145,8 @@ function TeamMembers({ team }: { team: TeamSummary }) {
                 {data.map((m) => (
                   <li key={m.id} className="flex items-center justify-between gap-2 px-3 py-2">
                     <span>
-                      <span className="font-medium">{m.username}</span> <span className="text-muted-foreground">{m.email}</span>
+                      <span className="font-medium">{m.username}</span>{' '}
+                      <span className="text-muted-foreground">{m.email}</span>
                     </span>
                     <ConfirmAction
                       trigger="Remove"
@@ -139,13 +179,19 @@ export function AdminTeamsPage() {
       <QueryState query={teams} label="teams" rows={5}>
         {(data) =>
           data.teams.length === 0 ? (
-            <EmptyState title="No teams yet">Create one with “New team”, or register Backstage groups from a catalog location.</EmptyState>
+            <EmptyState title="No teams yet">
+              Create one with “New team”, or register Backstage groups from a catalog location.
+            </EmptyState>
           ) : (
             <AdminTable label="Teams" head={['Team', 'Type', 'Contact', 'Actions']}>
               {data.teams.map((t) => (
                 <tr key={t.id}>
                   <td className={cell}>
-                    <Link to="/teams/$teamId" params={{ teamId: t.id }} className="font-medium text-primary hover:underline">
+                    <Link
+                      to="/teams/$teamId"
+                      params={{ teamId: t.id }}
+                      className="font-medium text-primary hover:underline"
+                    >
                       {t.displayName || t.name}
                     </Link>
                     <div className="font-mono text-xs text-muted-foreground">{t.name}</div>

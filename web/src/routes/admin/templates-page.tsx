@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useDeleteTemplate, useSaveTemplate, useTemplates, type ServiceTemplate, type TemplateBody } from './queries';
+import {
+  useDeleteTemplate,
+  useSaveTemplate,
+  useTemplates,
+  type ServiceTemplate,
+  type TemplateBody,
+} from './templates-queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/states';
@@ -21,17 +27,39 @@ function readVariables(d: FormData, rows: number[]): Variable[] {
 }
 
 /** Rows of template variables; the server's problems (`variables.2.key`) are shown on the row's input. */
-function VariableRows({ initial, error, rows, setRows }: { initial: Variable[]; error: unknown; rows: number[]; setRows: (rows: number[]) => void }) {
+function VariableRows({
+  initial,
+  error,
+  rows,
+  setRows,
+}: {
+  initial: Variable[];
+  error: unknown;
+  rows: number[];
+  setRows: (rows: number[]) => void;
+}) {
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
       <legend className="px-1 text-[13px] font-medium">Variables</legend>
-      {rows.length === 0 && <p className="text-xs text-muted-foreground">No variables: the files are copied as they are.</p>}
+      {rows.length === 0 && (
+        <p className="text-xs text-muted-foreground">No variables: the files are copied as they are.</p>
+      )}
       {rows.map((row, i) => {
         const v = initial[row];
         return (
           <div key={row} className="grid gap-2 rounded-md bg-muted/40 p-2 sm:grid-cols-2">
-            <TextField label={`Variable ${i + 1} key`} name={`var.${row}.key`} defaultValue={v?.key} error={fieldError(error, `variables.${i}.key`)} />
-            <TextField label={`Variable ${i + 1} label`} name={`var.${row}.label`} defaultValue={v?.label} error={fieldError(error, `variables.${i}.label`)} />
+            <TextField
+              label={`Variable ${i + 1} key`}
+              name={`var.${row}.key`}
+              defaultValue={v?.key}
+              error={fieldError(error, `variables.${i}.key`)}
+            />
+            <TextField
+              label={`Variable ${i + 1} label`}
+              name={`var.${row}.label`}
+              defaultValue={v?.label}
+              error={fieldError(error, `variables.${i}.label`)}
+            />
             <TextField
               label={`Variable ${i + 1} default`}
               name={`var.${row}.default`}
@@ -46,7 +74,12 @@ function VariableRows({ initial, error, rows, setRows }: { initial: Variable[]; 
               error={fieldError(error, `variables.${i}.pattern`)}
             />
             <label className="flex items-center gap-2 text-[13px]">
-              <input type="checkbox" name={`var.${row}.required`} defaultChecked={v?.required ?? false} className="size-4" />
+              <input
+                type="checkbox"
+                name={`var.${row}.required`}
+                defaultChecked={v?.required ?? false}
+                className="size-4"
+              />
               Variable {i + 1} required
             </label>
             <div className="flex justify-end">
@@ -58,7 +91,11 @@ function VariableRows({ initial, error, rows, setRows }: { initial: Variable[]; 
         );
       })}
       <div>
-        <Button variant="secondary" size="sm" onClick={() => setRows([...rows, Math.max(initial.length - 1, ...rows) + 1])}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setRows([...rows, Math.max(initial.length - 1, ...rows) + 1])}
+        >
           Add variable
         </Button>
       </div>
@@ -103,20 +140,47 @@ function TemplateForm({ template }: { template?: ServiceTemplate }) {
       }}
     >
       <TextField label="Name" name="name" required defaultValue={template?.name} error={fieldError(e, 'name')} />
-      <TextField label="Description" name="description" defaultValue={template?.description} error={fieldError(e, 'description')} />
+      <TextField
+        label="Description"
+        name="description"
+        defaultValue={template?.description}
+        error={fieldError(e, 'description')}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Language" name="language" required defaultValue={template?.language} error={fieldError(e, 'language')} />
-        <TextField label="Framework" name="framework" required defaultValue={template?.framework} error={fieldError(e, 'framework')} />
+        <TextField
+          label="Language"
+          name="language"
+          required
+          defaultValue={template?.language}
+          error={fieldError(e, 'language')}
+        />
+        <TextField
+          label="Framework"
+          name="framework"
+          required
+          defaultValue={template?.framework}
+          error={fieldError(e, 'framework')}
+        />
       </div>
       <TextField
         label="Repository URL"
         name="repositoryUrl"
         required
         defaultValue={template?.isBuiltIn ? undefined : template?.repositoryUrl}
-        placeholder={template?.isBuiltIn ? 'Shipped with Hangar; type a URL to replace it' : 'https://git.example.com/templates/service.git'}
+        placeholder={
+          template?.isBuiltIn
+            ? 'Shipped with Hangar; type a URL to replace it'
+            : 'https://git.example.com/templates/service.git'
+        }
         error={fieldError(e, 'repositoryUrl')}
       />
-      <TextField label="Tags" name="tags" defaultValue={template?.tags.join(', ')} description="Comma-separated" error={fieldError(e, 'tags')} />
+      <TextField
+        label="Tags"
+        name="tags"
+        defaultValue={template?.tags.join(', ')}
+        description="Comma-separated"
+        error={fieldError(e, 'tags')}
+      />
       <VariableRows initial={initial} error={e} rows={rows} setRows={setRows} />
     </AdminFormDialog>
   );
@@ -129,8 +193,8 @@ export function TemplatesPage() {
   return (
     <div className="grid gap-4">
       <AdminHeader title="Templates" action={<TemplateForm />}>
-        Service templates people scaffold from. A template’s files are read from its repository at each scaffold, so a change pushed there needs no refresh
-        here.
+        Service templates people scaffold from. A template’s files are read from its repository at each scaffold, so a
+        change pushed there needs no refresh here.
       </AdminHeader>
       <QueryState query={templates} label="templates" rows={5}>
         {(data) =>
@@ -154,7 +218,11 @@ export function TemplatesPage() {
                   </td>
                   <td className={cell}>{t.variables.map((v) => v.key).join(', ') || '—'}</td>
                   <td className={cell}>
-                    {t.isBuiltIn ? <Badge tone="primary">built-in</Badge> : <span className="font-mono text-xs break-all">{t.repositoryUrl}</span>}
+                    {t.isBuiltIn ? (
+                      <Badge tone="primary">built-in</Badge>
+                    ) : (
+                      <span className="font-mono text-xs break-all">{t.repositoryUrl}</span>
+                    )}
                   </td>
                   <td className={cell}>
                     <span className="flex gap-1">

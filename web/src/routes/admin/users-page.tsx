@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useSetUserActive, useSetUserRoles, useUsers } from './queries';
+import { useSetUserActive, useSetUserRoles, useUsers } from './users-queries';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/states';
 import { useSession } from '../../lib/use-session';
@@ -22,7 +22,8 @@ export function UsersPage() {
   return (
     <div className="grid gap-4">
       <AdminHeader title="Users and roles">
-        Every account. The <strong>admin</strong> role opens the administration pages and every admin-only action; <strong>user</strong> is always kept.
+        Every account. The <strong>admin</strong> role opens the administration pages and every admin-only action;{' '}
+        <strong>user</strong> is always kept.
       </AdminHeader>
       <QueryState query={users} label="users" rows={5}>
         {(loaded) =>
@@ -37,7 +38,8 @@ export function UsersPage() {
                   return (
                     <tr key={u.id}>
                       <td className={`${cell} font-medium`}>
-                        {u.username} {u.type === 'service' && <Badge>service</Badge>} {u.deactivatedAt && <Badge tone="danger">deactivated</Badge>}
+                        {u.username} {u.type === 'service' && <Badge>service</Badge>}{' '}
+                        {u.deactivatedAt && <Badge tone="danger">deactivated</Badge>}
                       </td>
                       <td className={cell}>{u.displayName || '—'}</td>
                       <td className={cell}>{u.email}</td>
@@ -104,7 +106,12 @@ export function UsersPage() {
                   );
                 })}
               </AdminTable>
-              <Pager page={page} size={SIZE} total={loaded.total} onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+              <Pager
+                page={page}
+                size={SIZE}
+                total={loaded.total}
+                onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+              />
             </>
           )
         }

@@ -26,7 +26,10 @@ export const EVENT_CHOICES = ['*', ...FAMILIES, ...NAMED];
 
 function EventsPicker({ error }: { error: string | undefined }) {
   return (
-    <fieldset className="grid gap-1 rounded-md border p-3" aria-describedby={error ? 'webhook-events-error' : undefined}>
+    <fieldset
+      className="grid gap-1 rounded-md border p-3"
+      aria-describedby={error ? 'webhook-events-error' : undefined}
+    >
       <legend className="px-1 text-[13px] font-medium">Events</legend>
       <div className="grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
         {EVENT_CHOICES.map((e) => (
@@ -60,18 +63,37 @@ function NewWebhook({ orgId, onSecret }: { orgId: string | undefined; onSecret: 
       onOpen={() => create.reset()}
       onSubmit={async (d) => {
         const events = d.getAll('events').filter((v): v is string => typeof v === 'string');
-        const created = await create.mutateAsync({ url: str(d, 'url') ?? '', events, description: str(d, 'description') });
+        const created = await create.mutateAsync({
+          url: str(d, 'url') ?? '',
+          events,
+          description: str(d, 'description'),
+        });
         onSecret(created.secret);
       }}
     >
-      <TextField label="Receiver URL" name="url" type="url" required placeholder="https://example.com/hooks/hangar" error={fieldError(e, 'url')} />
+      <TextField
+        label="Receiver URL"
+        name="url"
+        type="url"
+        required
+        placeholder="https://example.com/hooks/hangar"
+        error={fieldError(e, 'url')}
+      />
       <TextField label="Description" name="description" error={fieldError(e, 'description')} />
       <EventsPicker error={fieldError(e, 'events')} />
     </AdminFormDialog>
   );
 }
 
-function Actions({ orgId, sub, onSecret }: { orgId: string | undefined; sub: WebhookSubscription; onSecret: (secret: string) => void }) {
+function Actions({
+  orgId,
+  sub,
+  onSecret,
+}: {
+  orgId: string | undefined;
+  sub: WebhookSubscription;
+  onSecret: (secret: string) => void;
+}) {
   const test = useTestWebhook(orgId);
   const rotate = useRotateWebhookSecret(orgId);
   const update = useUpdateWebhook(orgId);
@@ -79,7 +101,13 @@ function Actions({ orgId, sub, onSecret }: { orgId: string | undefined; sub: Web
   return (
     <span className="flex flex-wrap gap-2">
       <Deliveries orgId={orgId} subscription={sub} />
-      <Button variant="secondary" size="sm" aria-label={`Send a test ping to ${sub.url}`} disabled={test.isPending} onClick={() => test.mutate(sub.id)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Send a test ping to ${sub.url}`}
+        disabled={test.isPending}
+        onClick={() => test.mutate(sub.id)}
+      >
         {test.isSuccess ? 'Ping queued' : 'Test'}
       </Button>
       <Button
@@ -128,13 +156,17 @@ export function WebhooksPage() {
       </AdminHeader>
       <SecretOnce secret={secret} onClose={() => setSecret(undefined)} />
       {!orgId ? (
-        <EmptyState title="Choose an organization">Webhooks belong to an organization: pick one in the header.</EmptyState>
+        <EmptyState title="Choose an organization">
+          Webhooks belong to an organization: pick one in the header.
+        </EmptyState>
       ) : subs.isPending ? (
         <Loading label="Loading webhooks" />
       ) : subs.isError ? (
         <ErrorState error={subs.error} onRetry={() => void subs.refetch()} />
       ) : subs.data.length === 0 ? (
-        <EmptyState title="No webhooks yet">Create one to send catalog, deployment or incident events to another system.</EmptyState>
+        <EmptyState title="No webhooks yet">
+          Create one to send catalog, deployment or incident events to another system.
+        </EmptyState>
       ) : (
         <AdminTable label="Webhooks" head={['Receiver', 'Events', 'State', 'Actions']}>
           {subs.data.map((s) => (

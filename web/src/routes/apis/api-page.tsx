@@ -59,7 +59,11 @@ export function ApiPage() {
               </div>
               {api.description && <p className="max-w-3xl text-[13px] text-muted-foreground">{api.description}</p>}
             </header>
-            <SpecPanel componentId={api.id} search={search} onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
+            <SpecPanel
+              componentId={api.id}
+              search={search}
+              onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+            />
           </div>
         );
       }}

@@ -51,8 +51,18 @@ const columnList: ColumnDef<Component, unknown>[] = [
       </Link>
     ),
   },
-  { id: 'type', header: 'Type', size: 110, cell: ({ row: { original: c } }) => (c.type ? <Badge>{c.type}</Badge> : '—') },
-  { id: 'lifecycle', header: 'Lifecycle', size: 120, cell: ({ row: { original: c } }) => <LifecycleBadge lifecycle={c.lifecycle} /> },
+  {
+    id: 'type',
+    header: 'Type',
+    size: 110,
+    cell: ({ row: { original: c } }) => (c.type ? <Badge>{c.type}</Badge> : '—'),
+  },
+  {
+    id: 'lifecycle',
+    header: 'Lifecycle',
+    size: 120,
+    cell: ({ row: { original: c } }) => <LifecycleBadge lifecycle={c.lifecycle} />,
+  },
   { id: 'spec', header: 'Latest spec', size: 220, cell: ({ row: { original: c } }) => <LatestSpec id={c.id} /> },
   { id: 'owner', header: 'Owner', size: 160, cell: ({ row: { original: c } }) => c.owner ?? '—' },
   { id: 'namespace', header: 'Namespace', size: 110, cell: ({ row: { original: c } }) => c.namespace },
@@ -65,7 +75,10 @@ export function ApisPage() {
   const current = search.page ?? 1;
   const list = useApiList({ q: search.q, lifecycle: search.lifecycle, page: current });
   const update = (patch: Partial<ApiListSearch>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...patch, ...('page' in patch ? {} : { page: undefined }) }), replace: 'q' in patch });
+    void navigate({
+      search: (prev) => ({ ...prev, ...patch, ...('page' in patch ? {} : { page: undefined }) }),
+      replace: 'q' in patch,
+    });
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / API_PAGE_SIZE));
@@ -85,7 +98,12 @@ export function ApisPage() {
           onChange={(q) => update({ q })}
           className="h-9 w-64 max-w-full sm:w-64"
         />
-        <Select aria-label="Lifecycle" value={search.lifecycle ?? ''} onChange={(e) => update({ lifecycle: e.target.value || undefined })} className="w-44">
+        <Select
+          aria-label="Lifecycle"
+          value={search.lifecycle ?? ''}
+          onChange={(e) => update({ lifecycle: e.target.value || undefined })}
+          className="w-44"
+        >
           <option value="">Any lifecycle</option>
           {LIFECYCLES.map((l) => (
             <option key={l} value={l}>
@@ -108,7 +126,8 @@ export function ApisPage() {
               />
             ) : (
               <EmptyState title="No API is registered">
-                Register an entity of kind API (with its <code>spec.definition</code>) from a <code>catalog-info.yaml</code>; its spec versions appear here.
+                Register an entity of kind API (with its <code>spec.definition</code>) from a{' '}
+                <code>catalog-info.yaml</code>; its spec versions appear here.
                 <DemoHint />
               </EmptyState>
             )
@@ -123,14 +142,27 @@ export function ApisPage() {
                 maxHeight="calc(100dvh - 15rem)"
               />
               {pages > 1 && (
-                <nav aria-label="Pagination" className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
-                  <Button variant="secondary" size="sm" disabled={current <= 1} onClick={() => update({ page: current - 1 > 1 ? current - 1 : undefined })}>
+                <nav
+                  aria-label="Pagination"
+                  className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground"
+                >
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={current <= 1}
+                    onClick={() => update({ page: current - 1 > 1 ? current - 1 : undefined })}
+                  >
                     <ChevronLeft aria-hidden className="size-3.5" /> Previous
                   </Button>
                   <span>
                     Page {formatNumber(current)} of {formatNumber(pages)}
                   </span>
-                  <Button variant="secondary" size="sm" disabled={current >= pages} onClick={() => update({ page: current + 1 })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={current >= pages}
+                    onClick={() => update({ page: current + 1 })}
+                  >
                     Next <ChevronRight aria-hidden className="size-3.5" />
                   </Button>
                 </nav>

@@ -1,5 +1,11 @@
 // URL state of the API list and the API page, validated (pure, unit-tested with the entity page's).
-import type { SpecSearch } from './spec-panel';
+
+/** The spec selection on an API's page and on an entity's APIs tab. */
+export interface SpecSearch {
+  spec?: string;
+  compare?: string;
+  view?: 'reference' | 'diff' | 'consumers';
+}
 
 export interface ApiListSearch {
   q?: string;

@@ -78,7 +78,8 @@ function messagesOf(doc: unknown, raw: unknown, fallbackName: string): AsyncMess
 }
 
 export function readAsyncApi(doc: unknown): AsyncApiModel {
-  if (!isObj(doc) || typeof doc.asyncapi !== 'string') throw new Error('Not an AsyncAPI document: the asyncapi field is missing');
+  if (!isObj(doc) || typeof doc.asyncapi !== 'string')
+    throw new Error('Not an AsyncAPI document: the asyncapi field is missing');
   const info = isObj(doc.info) ? doc.info : {};
   const servers = Object.entries(isObj(doc.servers) ? doc.servers : {}).map(([name, raw]) => {
     const srv = isObj(raw) ? raw : {};
@@ -93,7 +94,12 @@ export function readAsyncApi(doc: unknown): AsyncApiModel {
       for (const action of ['publish', 'subscribe'] as const) {
         const op = derefLocal(doc, ch[action]);
         if (isObj(op))
-          operations.push({ id: s(op.operationId) ?? `${action} ${name}`, action, summary: s(op.summary), messages: messagesOf(doc, op.message, name) });
+          operations.push({
+            id: s(op.operationId) ?? `${action} ${name}`,
+            action,
+            summary: s(op.summary),
+            messages: messagesOf(doc, op.message, name),
+          });
       }
     }
     return { name, address: v3 ? (s(ch.address) ?? name) : name, description: s(ch.description), operations };
@@ -102,7 +108,9 @@ export function readAsyncApi(doc: unknown): AsyncApiModel {
     for (const [id, raw] of Object.entries(doc.operations)) {
       const op = isObj(raw) ? raw : {};
       const channelRef = isObj(op.channel) ? s(op.channel.$ref) : undefined;
-      const channelName = channelRef?.startsWith('#/channels/') ? decodeURIComponent(channelRef.slice('#/channels/'.length)).replaceAll('~1', '/') : undefined;
+      const channelName = channelRef?.startsWith('#/channels/')
+        ? decodeURIComponent(channelRef.slice('#/channels/'.length)).replaceAll('~1', '/')
+        : undefined;
       const channel = channels.find((c) => c.name === channelName);
       const channelMessages = channel ? (channelsRaw[channel.name] as Obj | undefined)?.messages : undefined;
       const messages = messagesOf(doc, op.messages ?? channelMessages, id);

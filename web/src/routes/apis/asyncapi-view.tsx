@@ -31,7 +31,8 @@ export default function AsyncApiView({ content }: { content: string }) {
           <ul className="grid gap-1 text-[13px]">
             {model.servers.map((s) => (
               <li key={s.name}>
-                <span className="font-medium">{s.name}</span> <Badge>{s.protocol}</Badge> <code className="break-all">{s.url}</code>
+                <span className="font-medium">{s.name}</span> <Badge>{s.protocol}</Badge>{' '}
+                <code className="break-all">{s.url}</code>
               </li>
             ))}
           </ul>
@@ -49,7 +50,9 @@ export default function AsyncApiView({ content }: { content: string }) {
               {c.operations.map((op) => (
                 <li key={`${op.action}-${op.id}`} className="grid gap-1 px-3 py-2 text-[13px]">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={op.action === 'send' || op.action === 'publish' ? 'primary' : 'success'}>{op.action}</Badge>
+                    <Badge tone={op.action === 'send' || op.action === 'publish' ? 'primary' : 'success'}>
+                      {op.action}
+                    </Badge>
                     <span className="font-medium">{op.id}</span>
                     {op.summary && <span className="text-muted-foreground">{op.summary}</span>}
                   </div>
@@ -60,12 +63,16 @@ export default function AsyncApiView({ content }: { content: string }) {
                         {m.contentType && <span className="text-muted-foreground"> · {m.contentType}</span>}
                         {m.summary && <span className="text-muted-foreground"> · {m.summary}</span>}
                       </summary>
-                      <pre className="mt-1 max-h-80 overflow-auto rounded bg-muted p-2 font-mono text-[12px]">{JSON.stringify(m.payload, null, 2)}</pre>
+                      <pre className="mt-1 max-h-80 overflow-auto rounded bg-muted p-2 font-mono text-[12px]">
+                        {JSON.stringify(m.payload, null, 2)}
+                      </pre>
                     </details>
                   ))}
                 </li>
               ))}
-              {c.operations.length === 0 && <li className="px-3 py-2 text-xs text-muted-foreground">No operation uses this channel.</li>}
+              {c.operations.length === 0 && (
+                <li className="px-3 py-2 text-xs text-muted-foreground">No operation uses this channel.</li>
+              )}
             </ul>
           </div>
         ))}

@@ -55,7 +55,9 @@ export function normaliseEntry(raw: Record<string, unknown>, index = 0): DiffEnt
   const breaking = raw.breaking === true || raw.level === 'error';
   const level: Level = isLevel(raw.level) ? raw.level : breaking ? 'error' : 'info';
   const reachesRaw = raw.reaches as { count?: unknown; operations?: unknown } | undefined;
-  const operations = Array.isArray(reachesRaw?.operations) ? reachesRaw.operations.filter((o): o is string => typeof o === 'string') : [];
+  const operations = Array.isArray(reachesRaw?.operations)
+    ? reachesRaw.operations.filter((o): o is string => typeof o === 'string')
+    : [];
   const reaches =
     reachesRaw && typeof reachesRaw === 'object'
       ? { count: typeof reachesRaw.count === 'number' ? reachesRaw.count : operations.length, operations }
@@ -98,7 +100,10 @@ function summaryOf(raw: unknown, entries: DiffEntry[]): DiffView['summary'] {
 }
 
 const sortSummary = (rows: DiffView['summary']) =>
-  rows.sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || b.count - a.count || a.rule.localeCompare(b.rule));
+  rows.sort(
+    (a, b) =>
+      LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || b.count - a.count || a.rule.localeCompare(b.rule),
+  );
 
 /** Breaking first; inside a level, rules by how many entries they have, then by name; entries by path and location. */
 export function buildDiffView(raw: {
@@ -109,7 +114,9 @@ export function buildDiffView(raw: {
   affectedConsumers?: unknown;
 }): DiffView {
   const entries = (Array.isArray(raw.entries) ? raw.entries : [])
-    .map((e: unknown, index: number) => (e && typeof e === 'object' ? normaliseEntry(e as Record<string, unknown>, index) : undefined))
+    .map((e: unknown, index: number) =>
+      e && typeof e === 'object' ? normaliseEntry(e as Record<string, unknown>, index) : undefined,
+    )
     .filter((e): e is DiffEntry => e !== undefined);
   const groups: LevelGroup[] = [];
   for (const level of LEVEL_ORDER) {
@@ -118,7 +125,11 @@ export function buildDiffView(raw: {
     const byRule = new Map<string, DiffEntry[]>();
     for (const e of ofLevel) byRule.set(e.rule, [...(byRule.get(e.rule) ?? []), e]);
     const rules = [...byRule]
-      .map(([rule, list]) => ({ rule, level, entries: list.sort((a, b) => a.path.localeCompare(b.path) || a.location.localeCompare(b.location)) }))
+      .map(([rule, list]) => ({
+        rule,
+        level,
+        entries: list.sort((a, b) => a.path.localeCompare(b.path) || a.location.localeCompare(b.location)),
+      }))
       .sort((a, b) => b.entries.length - a.entries.length || a.rule.localeCompare(b.rule));
     groups.push({ level, label: LEVEL_LABELS[level], count: ofLevel.length, rules });
   }
@@ -127,7 +138,8 @@ export function buildDiffView(raw: {
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     total: typeof raw.totalChanges === 'number' ? raw.totalChanges : entries.length,
-    breaking: typeof raw.breakingChanges === 'number' ? raw.breakingChanges : entries.filter((e) => e.level === 'error').length,
+    breaking:
+      typeof raw.breakingChanges === 'number' ? raw.breakingChanges : entries.filter((e) => e.level === 'error').length,
     groups,
     summary: sortSummary(summaryOf(raw.summary, entries)),
     consumers,
@@ -135,7 +147,10 @@ export function buildDiffView(raw: {
 }
 
 /** Versions compared newest against the one before it by default: `[new, old]` ids, or undefined with fewer than two. */
-export function defaultComparison<T extends { id: string; createdAt: string }>(versions: T[], selected?: string): [string, string] | undefined {
+export function defaultComparison<T extends { id: string; createdAt: string }>(
+  versions: T[],
+  selected?: string,
+): [string, string] | undefined {
   const sorted = [...versions].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const current = sorted.findIndex((v) => v.id === selected);
   const i = current >= 0 ? current : 0;

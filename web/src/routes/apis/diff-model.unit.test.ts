@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildDiffView, defaultComparison, normaliseEntry } from './diff-model';
 
-const entry = (over: Record<string, unknown>) => ({ type: 'removed', breaking: false, path: 'GET /a', detail: 'd', ...over });
+const entry = (over: Record<string, unknown>) => ({
+  type: 'removed',
+  breaking: false,
+  path: 'GET /a',
+  detail: 'd',
+  ...over,
+});
 
 describe('diff view model', () => {
   it('puts breaking changes first, then warnings, then the rest; rules by count then name', () => {
@@ -57,14 +63,23 @@ describe('diff view model', () => {
     );
     expect(e.reaches).toEqual({ count: 2, operations: ['POST /a', 'PUT /a'] });
     expect(e.location).toBe('request.body /properties/x');
-    const view = buildDiffView({ entries: [e], summary: [{ rule: 'request-property-became-required', level: 'error', count: 7 }] });
+    const view = buildDiffView({
+      entries: [e],
+      summary: [{ rule: 'request-property-became-required', level: 'error', count: 7 }],
+    });
     expect(view.summary).toEqual([{ rule: 'request-property-became-required', level: 'error', count: 7 }]);
-    const byRule = buildDiffView({ entries: [e], summary: { byRule: { 'request-property-became-required': { level: 'error', count: 4 } } } });
+    const byRule = buildDiffView({
+      entries: [e],
+      summary: { byRule: { 'request-property-became-required': { level: 'error', count: 4 } } },
+    });
     expect(byRule.summary).toEqual([{ rule: 'request-property-became-required', level: 'error', count: 4 }]);
   });
 
   it('ignores malformed entries and consumers instead of failing', () => {
-    const view = buildDiffView({ entries: [null, 3, 'x', entry({ level: 'bogus' })], affectedConsumers: [{}, null, { name: 'ok' }] });
+    const view = buildDiffView({
+      entries: [null, 3, 'x', entry({ level: 'bogus' })],
+      affectedConsumers: [{}, null, { name: 'ok' }],
+    });
     expect(view.total).toBe(1);
     expect(view.groups[0].level).toBe('info');
     expect(view.consumers).toEqual([{ name: 'ok' }]);

@@ -7,7 +7,19 @@ import { describeError } from '../../components/ui/states';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'operation' : 'operations'}`;
 
-export function ReachesList({ newId, oldId, entry, count, first }: { newId: string; oldId: string; entry: number; count: number; first: string[] }) {
+export function ReachesList({
+  newId,
+  oldId,
+  entry,
+  count,
+  first,
+}: {
+  newId: string;
+  oldId: string;
+  entry: number;
+  count: number;
+  first: string[];
+}) {
   const [all, setAll] = useState(false);
   const pages = useApiSpecDiffReaches(newId, oldId, entry, all);
   const fetched = pages.data?.pages.flatMap((p) => p.data);

@@ -11,10 +11,15 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { buildDiffView, type Level, type RuleGroup } from './diff-model';
 import { ReachesList } from './diff-reaches';
 
-const LEVEL_TONE: Record<Level, 'danger' | 'warning' | 'neutral'> = { error: 'danger', warning: 'warning', info: 'neutral' };
+const LEVEL_TONE: Record<Level, 'danger' | 'warning' | 'neutral'> = {
+  error: 'danger',
+  warning: 'warning',
+  info: 'neutral',
+};
 const LEVEL_WORD: Record<Level, string> = { error: 'breaking', warning: 'warning', info: 'info' };
 
-export const versionLabel = (s: ApiSpecSummary) => `${s.version} · ${s.name}${s.status !== 'active' ? ` (${s.status})` : ''}`;
+export const versionLabel = (s: ApiSpecSummary) =>
+  `${s.version} · ${s.name}${s.status !== 'active' ? ` (${s.status})` : ''}`;
 
 function RuleBlock({ group, newId, oldId }: { group: RuleGroup; newId: string; oldId: string }) {
   return (
@@ -35,7 +40,13 @@ function RuleBlock({ group, newId, oldId }: { group: RuleGroup; newId: string; o
             </div>
             <p>{e.detail}</p>
             {e.reaches && e.reaches.count > 0 && (
-              <ReachesList newId={newId} oldId={oldId} entry={e.index} count={e.reaches.count} first={e.reaches.operations} />
+              <ReachesList
+                newId={newId}
+                oldId={oldId}
+                entry={e.index}
+                count={e.reaches.count}
+                first={e.reaches.operations}
+              />
             )}
           </li>
         ))}
@@ -65,7 +76,11 @@ export function DiffView({
       <div className="grid gap-3 sm:grid-cols-2" role="group" aria-label="Versions to compare">
         <Field label="Changes in (new version)">
           {(id) => (
-            <Select id={id} value={newId} onChange={(e) => onChange(e.target.value, e.target.value === oldId ? newId : oldId)}>
+            <Select
+              id={id}
+              value={newId}
+              onChange={(e) => onChange(e.target.value, e.target.value === oldId ? newId : oldId)}
+            >
               {ordered.map((s) => (
                 <option key={s.id} value={s.id}>
                   {versionLabel(s)}
@@ -76,7 +91,11 @@ export function DiffView({
         </Field>
         <Field label="Compared with (old version)">
           {(id) => (
-            <Select id={id} value={oldId} onChange={(e) => onChange(e.target.value === newId ? oldId : newId, e.target.value)}>
+            <Select
+              id={id}
+              value={oldId}
+              onChange={(e) => onChange(e.target.value === newId ? oldId : newId, e.target.value)}
+            >
               {ordered.map((s) => (
                 <option key={s.id} value={s.id}>
                   {versionLabel(s)}
@@ -88,7 +107,9 @@ export function DiffView({
       </div>
 
       {newId === oldId ? (
-        <EmptyState title="Choose two different versions">Pick the version whose changes you want to see and an older one to compare it with.</EmptyState>
+        <EmptyState title="Choose two different versions">
+          Pick the version whose changes you want to see and an older one to compare it with.
+        </EmptyState>
       ) : diff.isPending ? (
         <Loading rows={4} label="Comparing the versions" />
       ) : diff.error ? (
@@ -114,7 +135,10 @@ export function DiffView({
           </section>
 
           {view.breaking > 0 && (
-            <section aria-label="Affected consumers" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3">
+            <section
+              aria-label="Affected consumers"
+              className="rounded-lg border border-destructive/40 bg-destructive/5 p-3"
+            >
               <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
                 <Users aria-hidden className="size-4" /> Consumers the breaking changes reach
               </h2>
@@ -125,7 +149,11 @@ export function DiffView({
                   {view.consumers.map((c) => (
                     <li key={`${c.componentId ?? ''}${c.teamId ?? ''}${c.name}`}>
                       {c.teamId && !c.componentId ? (
-                        <Link to="/teams/$teamId" params={{ teamId: c.teamId }} className="rounded border px-2 py-0.5 text-primary hover:underline">
+                        <Link
+                          to="/teams/$teamId"
+                          params={{ teamId: c.teamId }}
+                          className="rounded border px-2 py-0.5 text-primary hover:underline"
+                        >
                           team {c.name}
                         </Link>
                       ) : (

@@ -6,6 +6,7 @@ export const apiKeys = {
   specs: (componentId: string) => ['api-specs', 'component', componentId] as const,
   spec: (id: string) => ['api-specs', 'spec', id] as const,
   diff: (id: string, compareWith: string) => ['api-specs', 'diff', id, compareWith] as const,
-  reaches: (id: string, compareWith: string, entry: number) => ['api-specs', 'diff', id, compareWith, 'reaches', entry] as const,
+  reaches: (id: string, compareWith: string, entry: number) =>
+    ['api-specs', 'diff', id, compareWith, 'reaches', entry] as const,
   consumers: (id: string) => ['api-specs', 'consumers', id] as const,
 };

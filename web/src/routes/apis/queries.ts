@@ -34,7 +34,10 @@ export function useApiSpecs(componentId: string | undefined) {
   return useQuery({
     queryKey: apiKeys.specs(componentId ?? ''),
     enabled: !!componentId,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}/api-specs', { params: { path: { id: componentId! } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET('/api/v1/catalog/components/{id}/api-specs', { params: { path: { id: componentId! } }, signal }),
+      ),
   });
 }
 
@@ -43,7 +46,8 @@ export function useApiSpec(id: string | undefined) {
   return useQuery({
     queryKey: apiKeys.spec(id ?? ''),
     enabled: !!id,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/api-specs/{id}', { params: { path: { id: id! } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/api-specs/{id}', { params: { path: { id: id! } }, signal })),
     staleTime: 5 * 60_000,
   });
 }
@@ -54,7 +58,12 @@ export function useApiSpecDiff(id: string | undefined, compareWith: string | und
     queryKey: apiKeys.diff(id ?? '', compareWith ?? ''),
     enabled: !!id && !!compareWith && id !== compareWith,
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/api-specs/{id}/diff', { params: { path: { id: id! }, query: { compareWith: compareWith! } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/api-specs/{id}/diff', {
+          params: { path: { id: id! }, query: { compareWith: compareWith! } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -86,7 +95,8 @@ export function useApiSpecConsumers(id: string | undefined) {
   return useQuery({
     queryKey: apiKeys.consumers(id ?? ''),
     enabled: !!id,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/api-specs/{id}/consumers', { params: { path: { id: id! } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/api-specs/{id}/consumers', { params: { path: { id: id! } }, signal })),
   });
 }
 
@@ -110,7 +120,9 @@ export function useRegisterSpec(componentId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: { name: string; version: string; spec: string; format?: SpecFormat }) =>
-      unwrapFields(await api.POST('/api/v1/catalog/components/{id}/api-specs', { params: { path: { id: componentId } }, body })),
+      unwrapFields(
+        await api.POST('/api/v1/catalog/components/{id}/api-specs', { params: { path: { id: componentId } }, body }),
+      ),
     onSuccess: () => void client.invalidateQueries({ queryKey: apiKeys.specs(componentId) }),
   });
 }
@@ -140,7 +152,11 @@ export function useRemoveConsumer(specId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (consumerId: string) => {
-      unwrap(await api.DELETE('/api/v1/api-specs/{id}/consumers/{consumerId}', { params: { path: { id: specId, consumerId } } }));
+      unwrap(
+        await api.DELETE('/api/v1/api-specs/{id}/consumers/{consumerId}', {
+          params: { path: { id: specId, consumerId } },
+        }),
+      );
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: ['api-specs'] }),
   });
@@ -152,7 +168,12 @@ export function useConsumerChoices(q: string, enabled: boolean) {
     queryKey: ['catalog', 'consumer-choices', q] as const,
     enabled,
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/catalog/components', { params: { query: { q: q || undefined, take: 20, sort: 'name' } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/catalog/components', {
+          params: { query: { q: q || undefined, take: 20, sort: 'name' } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
   const teams = useQuery({

@@ -4,6 +4,10 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from '../root';
 import { parseApiListSearch, parseSpecSearch } from './apis-search';
 
+// The entity page's search validation reads the spec selection from here, not from index.ts: the
+// router is in the shell, and index.ts would pull the spec panel and the diff view into it (decision 1151).
+export { parseSpecSearch, type SpecSearch } from './apis-search';
+
 export const apisRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/apis',

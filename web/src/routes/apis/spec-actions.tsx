@@ -3,7 +3,15 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useAddConsumer, useConsumerChoices, useDeleteSpec, useRegisterSpec, useRemoveConsumer, type ApiSpecSummary, type SpecFormat } from './queries';
+import {
+  useAddConsumer,
+  useConsumerChoices,
+  useDeleteSpec,
+  useRegisterSpec,
+  useRemoveConsumer,
+  type ApiSpecSummary,
+  type SpecFormat,
+} from './queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -19,7 +27,12 @@ export function RegisterSpecDialog({ componentId, defaultName }: { componentId: 
   const set = (patch: Partial<typeof EMPTY>) => setValues((v) => ({ ...v, ...patch }));
   const submit = () =>
     register.mutate(
-      { name: values.name.trim(), version: values.version.trim(), spec: values.spec, format: values.format || undefined },
+      {
+        name: values.name.trim(),
+        version: values.version.trim(),
+        spec: values.spec,
+        format: values.format || undefined,
+      },
       {
         onSuccess: () => {
           setOpen(false);
@@ -47,8 +60,20 @@ export function RegisterSpecDialog({ componentId, defaultName }: { componentId: 
       submitDisabled={register.isPending}
     >
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label="Name" error={fieldError(err, 'name')} required value={values.name} onChange={(e) => set({ name: e.target.value })} />
-        <TextField label="Version" error={fieldError(err, 'version')} required value={values.version} onChange={(e) => set({ version: e.target.value })} />
+        <TextField
+          label="Name"
+          error={fieldError(err, 'name')}
+          required
+          value={values.name}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextField
+          label="Version"
+          error={fieldError(err, 'version')}
+          required
+          value={values.version}
+          onChange={(e) => set({ version: e.target.value })}
+        />
         <SelectField
           label="Format"
           error={fieldError(err, 'format')}
@@ -99,12 +124,20 @@ export function AddConsumerForm({ specId }: { specId: string }) {
     e.preventDefault();
     const [type, id] = choice.split(':');
     if (!id) return;
-    add.mutate(type === 'team' ? { consumerTeamId: id } : { consumerComponentId: id }, { onSuccess: () => setChoice('') });
+    add.mutate(type === 'team' ? { consumerTeamId: id } : { consumerComponentId: id }, {
+      onSuccess: () => setChoice(''),
+    });
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Register a consumer">
       <div className="w-56">
-        <TextField label="Find a component" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name…" />
+        <TextField
+          label="Find a component"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Name…"
+        />
       </div>
       <div className="w-64">
         <SelectField
@@ -140,7 +173,15 @@ export function AddConsumerForm({ specId }: { specId: string }) {
   );
 }
 
-export function RemoveConsumerButton({ specId, consumerId, label }: { specId: string; consumerId: string; label: string }) {
+export function RemoveConsumerButton({
+  specId,
+  consumerId,
+  label,
+}: {
+  specId: string;
+  consumerId: string;
+  label: string;
+}) {
   const remove = useRemoveConsumer(specId);
   return (
     <ConfirmButton

@@ -17,19 +17,16 @@ import { AddConsumerForm, DeleteSpecButton, RegisterSpecDialog, RemoveConsumerBu
 import { StatusActions } from './status-actions';
 import { formatDate } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
+import type { SpecSearch } from './apis-search';
 
 const SpecReference = lazy(() => import('./spec-reference'));
 const AsyncApiView = lazy(() => import('./asyncapi-view'));
 
-export interface SpecSearch {
-  spec?: string;
-  compare?: string;
-  view?: 'reference' | 'diff' | 'consumers';
-}
-
 const STATUS_TONE = { active: 'success', deprecated: 'warning', sunset: 'danger' } as const;
 
-export const SpecStatusBadge = ({ status }: { status: ApiSpecSummary['status'] }) => <Badge tone={STATUS_TONE[status]}>{status}</Badge>;
+export const SpecStatusBadge = ({ status }: { status: ApiSpecSummary['status'] }) => (
+  <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+);
 
 function Reference({ id }: { id: string }) {
   const spec = useApiSpec(id);
@@ -47,7 +44,9 @@ function Reference({ id }: { id: string }) {
             ) : (
               <section aria-label={`${data.name} definition`}>
                 <p className="mb-2 text-[13px] text-muted-foreground">A {data.format} definition, shown as text.</p>
-                <pre className="max-h-[70vh] overflow-auto rounded-lg border bg-muted p-3 font-mono text-[12px]">{data.spec}</pre>
+                <pre className="max-h-[70vh] overflow-auto rounded-lg border bg-muted p-3 font-mono text-[12px]">
+                  {data.spec}
+                </pre>
               </section>
             )}
           </Suspense>
@@ -66,8 +65,10 @@ function ConsumerList({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         if (data.length === 0)
           return (
             <EmptyState title="No registered consumer">
-              {isAdmin ? 'Register a component or a team that calls this API' : 'An admin registers the components and teams that call this API'} so breaking
-              changes name it.
+              {isAdmin
+                ? 'Register a component or a team that calls this API'
+                : 'An admin registers the components and teams that call this API'}{' '}
+              so breaking changes name it.
             </EmptyState>
           );
         return (
@@ -98,7 +99,15 @@ function Consumers({ id }: { id: string }) {
   );
 }
 
-export function SpecPanel({ componentId, search, onSearch }: { componentId: string; search: SpecSearch; onSearch: (patch: SpecSearch) => void }) {
+export function SpecPanel({
+  componentId,
+  search,
+  onSearch,
+}: {
+  componentId: string;
+  search: SpecSearch;
+  onSearch: (patch: SpecSearch) => void;
+}) {
   const specs = useApiSpecs(componentId);
   // Members of the owning team register versions and delete them (decision 951).
   const canWrite = useCan('apiSpec.write', componentId);
@@ -108,14 +117,21 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
         const versions = [...data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
         if (versions.length === 0)
           return (
-            <EmptyState title="No API spec registered" action={canWrite ? <RegisterSpecDialog componentId={componentId} /> : undefined}>
-              {canWrite ? 'Register an OpenAPI or AsyncAPI document here' : 'Members of the owning team register OpenAPI or AsyncAPI documents here'}, or give
-              an API entity a spec.definition.
+            <EmptyState
+              title="No API spec registered"
+              action={canWrite ? <RegisterSpecDialog componentId={componentId} /> : undefined}
+            >
+              {canWrite
+                ? 'Register an OpenAPI or AsyncAPI document here'
+                : 'Members of the owning team register OpenAPI or AsyncAPI documents here'}
+              , or give an API entity a spec.definition.
             </EmptyState>
           );
         const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
         const pair =
-          search.compare && search.compare !== selected.id ? ([selected.id, search.compare] as [string, string]) : defaultComparison(versions, selected.id);
+          search.compare && search.compare !== selected.id
+            ? ([selected.id, search.compare] as [string, string])
+            : defaultComparison(versions, selected.id);
         const view = search.view ?? 'reference';
 
         return (
@@ -125,7 +141,12 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
                 <RegisterSpecDialog componentId={componentId} defaultName={selected.name} />
               </div>
             )}
-            <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Spec versions" tabIndex={0}>
+            <div
+              className="relative overflow-x-auto rounded-lg border"
+              role="region"
+              aria-label="Spec versions"
+              tabIndex={0}
+            >
               <table className="w-full border-collapse text-[13px]">
                 <caption className="sr-only">Spec versions, newest first</caption>
                 <thead className="bg-muted">
@@ -178,7 +199,10 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
               </table>
             </div>
 
-            <Tabs value={view} onValueChange={(v) => onSearch({ view: v === 'reference' ? undefined : (v as SpecSearch['view']) })}>
+            <Tabs
+              value={view}
+              onValueChange={(v) => onSearch({ view: v === 'reference' ? undefined : (v as SpecSearch['view']) })}
+            >
               <TabsList aria-label={`${selected.name} ${selected.version}`}>
                 <TabsTrigger value="reference">Reference</TabsTrigger>
                 <TabsTrigger value="diff" disabled={!pair} className="disabled:opacity-50">
@@ -190,9 +214,16 @@ export function SpecPanel({ componentId, search, onSearch }: { componentId: stri
               <TabsContent value="diff">
                 {view === 'diff' &&
                   (pair ? (
-                    <DiffView versions={versions} newId={pair[0]} oldId={pair[1]} onChange={(spec, compare) => onSearch({ spec, compare })} />
+                    <DiffView
+                      versions={versions}
+                      newId={pair[0]}
+                      oldId={pair[1]}
+                      onChange={(spec, compare) => onSearch({ spec, compare })}
+                    />
                   ) : (
-                    <EmptyState title="Only one version">Register a second version of this API to compare them.</EmptyState>
+                    <EmptyState title="Only one version">
+                      Register a second version of this API to compare them.
+                    </EmptyState>
                   ))}
               </TabsContent>
               <TabsContent value="consumers">{view === 'consumers' && <Consumers id={selected.id} />}</TabsContent>

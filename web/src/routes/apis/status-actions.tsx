@@ -17,14 +17,28 @@ const ACTIONS: Record<SpecStatus, { to: SpecStatus; label: string }[]> = {
   sunset: [{ to: 'active', label: 'Reactivate' }],
 };
 
-function ActionDialog({ spec, to, label, componentId }: { spec: ApiSpecSummary; to: SpecStatus; label: string; componentId: string }) {
+function ActionDialog({
+  spec,
+  to,
+  label,
+  componentId,
+}: {
+  spec: ApiSpecSummary;
+  to: SpecStatus;
+  label: string;
+  componentId: string;
+}) {
   const [open, setOpen] = useState(false);
   const [sunsetAt, setSunsetAt] = useState(spec.sunsetAt?.slice(0, 10) ?? '');
   const mutation = useUpdateSpecStatus(componentId);
   const name = `${spec.name} ${spec.version}`;
   const submit = () =>
     mutation.mutate(
-      { id: spec.id, status: to, ...(to === 'deprecated' ? { sunsetAt: sunsetAt ? new Date(`${sunsetAt}T00:00:00Z`).toISOString() : null } : {}) },
+      {
+        id: spec.id,
+        status: to,
+        ...(to === 'deprecated' ? { sunsetAt: sunsetAt ? new Date(`${sunsetAt}T00:00:00Z`).toISOString() : null } : {}),
+      },
       { onSuccess: () => setOpen(false) },
     );
   return (
@@ -55,7 +69,15 @@ function ActionDialog({ spec, to, label, componentId }: { spec: ApiSpecSummary; 
     >
       {to === 'deprecated' && (
         <Field label="Sunset date (optional)" hint="The day the version stops being served.">
-          {(id, describedBy) => <Input id={id} type="date" value={sunsetAt} onChange={(e) => setSunsetAt(e.target.value)} aria-describedby={describedBy} />}
+          {(id, describedBy) => (
+            <Input
+              id={id}
+              type="date"
+              value={sunsetAt}
+              onChange={(e) => setSunsetAt(e.target.value)}
+              aria-describedby={describedBy}
+            />
+          )}
         </Field>
       )}
     </FormDialog>

@@ -4,7 +4,17 @@ import { Moon, Sun } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 
 /** The frame of the sign-in and register pages: a centred card in <main>, the theme toggle in the header. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   const theme = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (

@@ -4,7 +4,8 @@
  */
 const MESSAGES: Record<string, string> = {
   state: 'The sign-in took too long or was started in another window. Please try again.',
-  denied: 'Your identity provider did not sign you in (perhaps you cancelled). Try again, or ask your administrator for access.',
+  denied:
+    'Your identity provider did not sign you in (perhaps you cancelled). Try again, or ask your administrator for access.',
   exchange: 'Hangar could not finish the sign-in with your identity provider. Please try again in a moment.',
   token:
     'Hangar could not confirm who you are from your identity provider’s answer. If you already have a Hangar account with this email, ask an administrator to link it.',
@@ -13,4 +14,5 @@ const MESSAGES: Record<string, string> = {
   unavailable: 'Your identity provider cannot be reached right now. Please try again in a moment.',
 };
 
-export const signInErrorMessage = (reason: string) => MESSAGES[reason] ?? 'The sign-in did not complete. Please try again.';
+export const signInErrorMessage = (reason: string) =>
+  MESSAGES[reason] ?? 'The sign-in did not complete. Please try again.';

@@ -47,7 +47,12 @@ const columns: ColumnDef<Component, unknown>[] = [
   { id: 'kind', header: COLUMN_LABELS.kind, size: 120, cell: ({ row: { original: c } }) => <Badge>{c.kind}</Badge> },
   { id: 'type', header: COLUMN_LABELS.type, size: 120, cell: ({ row: { original: c } }) => muted(c.type) },
   { id: 'owner', header: COLUMN_LABELS.owner, size: 160, cell: ({ row: { original: c } }) => muted(c.owner) },
-  { id: 'lifecycle', header: COLUMN_LABELS.lifecycle, size: 120, cell: ({ row: { original: c } }) => <LifecycleBadge lifecycle={c.lifecycle} /> },
+  {
+    id: 'lifecycle',
+    header: COLUMN_LABELS.lifecycle,
+    size: 120,
+    cell: ({ row: { original: c } }) => <LifecycleBadge lifecycle={c.lifecycle} />,
+  },
   { id: 'namespace', header: COLUMN_LABELS.namespace, size: 120, cell: ({ row: { original: c } }) => c.namespace },
   {
     id: 'tags',
@@ -64,7 +69,12 @@ const columns: ColumnDef<Component, unknown>[] = [
       </span>
     ),
   },
-  { id: 'updatedAt', header: COLUMN_LABELS.updatedAt, size: 120, cell: ({ row: { original: c } }) => formatDate(new Date(c.updatedAt)) },
+  {
+    id: 'updatedAt',
+    header: COLUMN_LABELS.updatedAt,
+    size: 120,
+    cell: ({ row: { original: c } }) => formatDate(new Date(c.updatedAt)),
+  },
 ];
 
 export const catalogColumns = columns.map((col) => ({ ...col, enableSorting: SORTABLE.has(col.id as CatalogColumn) }));

@@ -1,6 +1,6 @@
-// Admin writes of the catalog (decision 706): create a component, edit it, delete it behind a
-// confirmation, and register Backstage descriptors from pasted YAML. Shown only to admins (the server
-// refuses everyone else); the server's 400 details appear on the field they name.
+// Writes of the catalog (decisions 706, 1143): create a component, edit it, delete it behind a
+// confirmation, and register Backstage descriptors from pasted YAML. Shown to those the server allows
+// (permissions, useCanRegister); its 400 details appear on the field they name, its 403 as it says.
 import { useNavigate } from '@tanstack/react-router';
 import { FileCode2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -22,7 +22,15 @@ import { SelectField, TextareaField, TextField } from '../../components/ui/input
 import { describeError } from '../../components/ui/states';
 import { createBody, documentProblem, EMPTY_FORM, formOf, patchBody, type ComponentFormValues } from './component-form';
 
-function ComponentFields({ values, set, error }: { values: ComponentFormValues; set: (patch: Partial<ComponentFormValues>) => void; error: unknown }) {
+function ComponentFields({
+  values,
+  set,
+  error,
+}: {
+  values: ComponentFormValues;
+  set: (patch: Partial<ComponentFormValues>) => void;
+  error: unknown;
+}) {
   const text = (field: keyof ComponentFormValues, label: string, description?: string, required = false) => (
     <TextField
       label={label}
@@ -61,7 +69,11 @@ function ComponentFields({ values, set, error }: { values: ComponentFormValues; 
   );
 }
 
-const entityPath = (c: { entityKind: string; namespace: string; name: string }) => ({ kind: c.entityKind.toLowerCase(), namespace: c.namespace, name: c.name });
+const entityPath = (c: { entityKind: string; namespace: string; name: string }) => ({
+  kind: c.entityKind.toLowerCase(),
+  namespace: c.namespace,
+  name: c.name,
+});
 
 export function CreateComponentDialog() {
   const [open, setOpen] = useState(false);
@@ -110,7 +122,8 @@ export function EditComponentDialog({ entity }: { entity: CatalogEntity }) {
     update.mutate(changes, {
       onSuccess: (c) => {
         setOpen(false);
-        if (c.name !== entity.name) void navigate({ to: '/catalog/$kind/$namespace/$name', params: entityPath(c), replace: true });
+        if (c.name !== entity.name)
+          void navigate({ to: '/catalog/$kind/$namespace/$name', params: entityPath(c), replace: true });
       },
     });
   return (
@@ -211,7 +224,13 @@ export function RegisterYamlDialog() {
     >
       <TextareaField
         label="Descriptors"
-        error={problem ? (problem.document ? `Document ${problem.document}: ${problem.message}` : problem.message) : undefined}
+        error={
+          problem
+            ? problem.document
+              ? `Document ${problem.document}: ${problem.message}`
+              : problem.message
+            : undefined
+        }
         required
         rows={12}
         spellCheck={false}

@@ -13,7 +13,16 @@ export interface ComponentFormValues {
   gitopsApp: string;
 }
 
-export const EMPTY_FORM: ComponentFormValues = { name: '', kind: 'service', title: '', owner: '', lifecycle: '', description: '', tags: '', gitopsApp: '' };
+export const EMPTY_FORM: ComponentFormValues = {
+  name: '',
+  kind: 'service',
+  title: '',
+  owner: '',
+  lifecycle: '',
+  description: '',
+  tags: '',
+  gitopsApp: '',
+};
 
 /** Tags typed as "a, b  c": split on commas and spaces, lower-cased, without duplicates. */
 export function parseTags(text: string): string[] {
@@ -76,7 +85,8 @@ export function patchBody(before: ComponentFormValues, after: ComponentFormValue
   if (after.name.trim() !== before.name.trim()) patch.name = after.name.trim();
   if (after.kind !== before.kind) patch.kind = after.kind;
   for (const f of nullable) if (after[f].trim() !== before[f].trim()) patch[f] = after[f].trim() || null;
-  if (after.lifecycle.trim() !== before.lifecycle.trim() && after.lifecycle.trim()) patch.lifecycle = after.lifecycle.trim();
+  if (after.lifecycle.trim() !== before.lifecycle.trim() && after.lifecycle.trim())
+    patch.lifecycle = after.lifecycle.trim();
   const tags = parseTags(after.tags);
   if ([...tags].sort().join(',') !== parseTags(before.tags).sort().join(',')) patch.tags = tags;
   return patch;

@@ -32,7 +32,9 @@ describe('component form', () => {
       gitopsApp: null,
     });
     expect(patchBody(before, before)).toEqual({});
-    expect(patchBody(before, { ...before, title: '', description: 'Takes orders', lifecycle: '', tags: 'b, a' })).toEqual({
+    expect(
+      patchBody(before, { ...before, title: '', description: 'Takes orders', lifecycle: '', tags: 'b, a' }),
+    ).toEqual({
       title: null,
       description: 'Takes orders',
     });
@@ -44,7 +46,13 @@ describe('component form', () => {
   });
 
   it('reads the document a YAML problem names', () => {
-    expect(documentProblem('document 2: metadata.name is required')).toEqual({ document: 2, message: 'metadata.name is required' });
-    expect(documentProblem('yaml holds no descriptor')).toEqual({ document: null, message: 'yaml holds no descriptor' });
+    expect(documentProblem('document 2: metadata.name is required')).toEqual({
+      document: 2,
+      message: 'metadata.name is required',
+    });
+    expect(documentProblem('yaml holds no descriptor')).toEqual({
+      document: null,
+      message: 'yaml holds no descriptor',
+    });
   });
 });

@@ -33,7 +33,11 @@ export type ComponentBody = Body<'createComponent'>;
 export type ComponentPatch = Body<'updateComponent'>;
 export type ComponentKind = ComponentBody['kind'];
 export type RegisterResult = Json201<'registerCatalogYaml'>;
-type Json201<Op extends keyof operations> = operations[Op]['responses'] extends { 201: { content: { 'application/json': infer B } } } ? B : never;
+type Json201<Op extends keyof operations> = operations[Op]['responses'] extends {
+  201: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 /** Hangar's component kinds, by kind group (the create form's choices). */
 export const COMPONENT_KINDS: readonly ComponentKind[] = [
@@ -67,12 +71,16 @@ function useCatalogWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) 
 
 /** Admin: create a component (400 details kept per field, decision 706). */
 export function useCreateComponent() {
-  return useCatalogWrite(async (body: ComponentBody) => unwrapFields(await api.POST('/api/v1/catalog/components', { body })));
+  return useCatalogWrite(async (body: ComponentBody) =>
+    unwrapFields(await api.POST('/api/v1/catalog/components', { body })),
+  );
 }
 
 /** Admin: change any subset of a component's fields. */
 export function useUpdateComponent(id: string) {
-  return useCatalogWrite(async (body: ComponentPatch) => unwrapFields(await api.PATCH('/api/v1/catalog/components/{id}', { params: { path: { id } }, body })));
+  return useCatalogWrite(async (body: ComponentPatch) =>
+    unwrapFields(await api.PATCH('/api/v1/catalog/components/{id}', { params: { path: { id } }, body })),
+  );
 }
 
 /** Admin: delete a component. */
@@ -84,7 +92,10 @@ export function useDeleteComponent() {
 
 /** Admin: register Backstage descriptors from pasted YAML (atomic: one bad document refuses them all). */
 export function useRegisterYaml() {
-  return useCatalogWrite(async (yaml: string) => unwrap(await api.POST('/api/v1/catalog/register-yaml', { body: { yaml } })) as RegisterResult);
+  return useCatalogWrite(
+    async (yaml: string) =>
+      unwrap(await api.POST('/api/v1/catalog/register-yaml', { body: { yaml } })) as RegisterResult,
+  );
 }
 
 /**
@@ -95,11 +106,27 @@ export const entityByRefQuery = (kind: string, namespace: string, name: string) 
   queryOptions({
     queryKey: catalogKeys.entity(kind, namespace, name),
     queryFn: async ({ signal }) => {
-      const body = unwrap(await api.GET('/api/v1/catalog/entities/{kind}/{namespace}/{name}', { params: { path: { kind, namespace, name } }, signal }));
+      const body = unwrap(
+        await api.GET('/api/v1/catalog/entities/{kind}/{namespace}/{name}', {
+          params: { path: { kind, namespace, name } },
+          signal,
+        }),
+      );
       if ('entityKind' in body) return { type: 'entity' as const, entity: body as CatalogEntity };
       if ('parentTeamId' in body) return { type: 'team' as const, id: body.id };
       return { type: 'person' as const, name: body.name };
     },
   });
 
-export const useEntity = (kind: string, namespace: string, name: string) => useQuery(entityByRefQuery(kind, namespace, name));
+export const useEntity = (kind: string, namespace: string, name: string) =>
+  useQuery(entityByRefQuery(kind, namespace, name));
+
+export type LocationRegistration = OkBody<'refreshCatalogLocation'>;
+
+/** Register a git location (POST /api/v1/catalog/locations): admins, and team maintainers for their own entities (decision 1143). */
+export function useRegisterCatalogLocation() {
+  return useCatalogWrite(
+    async (body: { url: string; branch?: string; path?: string }) =>
+      unwrapFields(await api.POST('/api/v1/catalog/locations', { body })) as LocationRegistration,
+  );
+}

@@ -24,7 +24,8 @@ const text = (value: unknown, max: number): string | undefined => {
   const trimmed = value.trim();
   return trimmed && trimmed.length <= max ? trimmed : undefined;
 };
-const uuid = (value: unknown): string | undefined => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined);
+const uuid = (value: unknown): string | undefined =>
+  typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined;
 
 export function parseGallerySearch(raw: Record<string, unknown>): GallerySearch {
   const out: GallerySearch = {};
@@ -43,6 +44,9 @@ export function parseCreateSearch(raw: Record<string, unknown>): CreateSearch {
   if (request) return { request };
   const preview = uuid(raw.preview);
   if (!preview) return {};
-  const file = typeof raw.file === 'string' && raw.file.length > 0 && raw.file.length <= 1024 && !raw.file.includes('\0') ? raw.file : undefined;
+  const file =
+    typeof raw.file === 'string' && raw.file.length > 0 && raw.file.length <= 1024 && !raw.file.includes('\0')
+      ? raw.file
+      : undefined;
   return file ? { preview, file } : { preview };
 }

@@ -7,7 +7,10 @@ const ID = '0b7c4a52-51b0-4c1e-9d5f-2f1b0c9a7e11';
 
 describe('create and deployments URL state', () => {
   it('keeps valid gallery filters and drops the rest', () => {
-    expect(parseGallerySearch({ q: ' api ', language: 'go', tag: '', other: 'x' })).toEqual({ q: 'api', language: 'go' });
+    expect(parseGallerySearch({ q: ' api ', language: 'go', tag: '', other: 'x' })).toEqual({
+      q: 'api',
+      language: 'go',
+    });
     expect(parseGallerySearch({ language: 'x'.repeat(51) })).toEqual({});
   });
 
@@ -38,7 +41,9 @@ describe('repository URLs', () => {
   it('names a repository and links only what a browser can open', () => {
     expect(repositoryName('https://git.example.com/acme/orders-api.git')).toBe('orders-api');
     expect(repositoryName('git@github.com:acme/web.git')).toBe('web');
-    expect(repositoryWebUrl('https://token@git.example.com/acme/orders.git')).toBe('https://git.example.com/acme/orders');
+    expect(repositoryWebUrl('https://token@git.example.com/acme/orders.git')).toBe(
+      'https://git.example.com/acme/orders',
+    );
     expect(repositoryWebUrl('git@github.com:acme/web.git')).toBe('https://github.com/acme/web');
     expect(repositoryWebUrl('file:///srv/git/orders.git')).toBeUndefined();
     expect(repositoryWebUrl('ssh://git@host/acme/x.git')).toBeUndefined();

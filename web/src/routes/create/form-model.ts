@@ -19,7 +19,10 @@ export interface FormValues {
   variables: Record<string, string>;
 }
 
-export function initialValues(defs: VariableDef[], seed?: { targetRepository: string; variables: Record<string, string> }): FormValues {
+export function initialValues(
+  defs: VariableDef[],
+  seed?: { targetRepository: string; variables: Record<string, string> },
+): FormValues {
   return {
     targetRepository: seed?.targetRepository ?? '',
     variables: Object.fromEntries(defs.map((d) => [d.key, seed?.variables[d.key] ?? d.default])),
@@ -90,7 +93,11 @@ export function toBody(defs: VariableDef[], values: FormValues) {
  * Whether a dry run was made with the values now in the form: its stored variables are the values it
  * rendered with (defaults filled in), so an empty field counts as its default.
  */
-export function previewMatches(defs: VariableDef[], values: FormValues, preview: { targetRepository: string; variables: Record<string, string> }): boolean {
+export function previewMatches(
+  defs: VariableDef[],
+  values: FormValues,
+  preview: { targetRepository: string; variables: Record<string, string> },
+): boolean {
   if (preview.targetRepository !== values.targetRepository.trim()) return false;
   return defs.every((d) => {
     const v = values.variables[d.key] ?? '';
@@ -99,7 +106,10 @@ export function previewMatches(defs: VariableDef[], values: FormValues, preview:
 }
 
 /** A 400's details by field; a detail naming no field of the form goes to the form-level message. */
-export function errorsFromDetails(defs: VariableDef[], details: { field: string; problem: string }[]): { fields: Record<string, string>; other: string[] } {
+export function errorsFromDetails(
+  defs: VariableDef[],
+  details: { field: string; problem: string }[],
+): { fields: Record<string, string>; other: string[] } {
   const known = new Set([TARGET_FIELD, ...defs.map((d) => `variables.${d.key}`)]);
   const fields: Record<string, string> = {};
   const other: string[] = [];
@@ -142,7 +152,9 @@ export function fileTree(paths: string[]): TreeNode[] {
     });
   }
   const sort = (n: TreeNode) => {
-    n.children.sort((a, b) => ((a.path === undefined) !== (b.path === undefined) ? (a.path === undefined ? -1 : 1) : byName(a.name, b.name)));
+    n.children.sort((a, b) =>
+      (a.path === undefined) !== (b.path === undefined) ? (a.path === undefined ? -1 : 1) : byName(a.name, b.name),
+    );
     n.children.forEach(sort);
   };
   sort(root);

@@ -14,7 +14,10 @@ import { QueryState } from '../../components/ui/query-state';
 const route = getRouteApi('/app/create');
 
 /** Templates matching the gallery's filters (language and tag exact, case-insensitive; text in name, description, framework, tags). */
-export function filterTemplates(all: ServiceTemplate[], f: { q?: string; language?: string; tag?: string }): ServiceTemplate[] {
+export function filterTemplates(
+  all: ServiceTemplate[],
+  f: { q?: string; language?: string; tag?: string },
+): ServiceTemplate[] {
   const q = f.q?.toLowerCase();
   const language = f.language?.toLowerCase();
   const tag = f.tag?.toLowerCase();
@@ -28,63 +31,86 @@ export function filterTemplates(all: ServiceTemplate[], f: { q?: string; languag
 
 const sortedUnique = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
 
-export function GalleryPage() {
+/** Language, tag and text, each in the URL. */
+function GalleryFilters({ languages, tags }: { languages: string[]; tags: string[] }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const setFilter = (patch: Partial<typeof search>) =>
+    void navigate({
+      search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v)),
+      replace: true,
+    });
+  return (
+    <div
+      role="search"
+      aria-label="Filter templates"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+    >
+      <Field label="Search templates">
+        {(id) => (
+          <Input
+            id={id}
+            type="search"
+            value={search.q ?? ''}
+            placeholder="Name, framework, tag…"
+            onChange={(e) => setFilter({ q: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Language">
+        {(id) => (
+          <Select id={id} value={search.language ?? ''} onChange={(e) => setFilter({ language: e.target.value })}>
+            <option value="">All languages</option>
+            {languages.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Tag">
+        {(id) => (
+          <Select id={id} value={search.tag ?? ''} onChange={(e) => setFilter({ tag: e.target.value })}>
+            <option value="">All tags</option>
+            {tags.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+export function GalleryPage() {
+  const search = route.useSearch();
   const templates = useTemplates();
   const all = templates.data;
   const languages = useMemo(() => sortedUnique(all?.map((t) => t.language) ?? []), [all]);
   const tags = useMemo(() => sortedUnique(all?.flatMap((t) => t.tags) ?? []), [all]);
   const shown = useMemo(() => (all ? filterTemplates(all, search) : []), [all, search]);
-  const setFilter = (patch: Partial<typeof search>) =>
-    void navigate({ search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v)), replace: true });
-
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="grid gap-1">
         <h1 className="text-xl font-semibold tracking-tight">Create a service</h1>
         <p className="text-[13px] text-muted-foreground">
-          Pick a template, fill in its settings, preview the files it writes, then create the repository. Nothing is written before you confirm.
+          Pick a template, fill in its settings, preview the files it writes, then create the repository. Nothing is
+          written before you confirm.
         </p>
       </div>
 
-      <div role="search" aria-label="Filter templates" className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-        <Field label="Search templates">
-          {(id) => (
-            <Input id={id} type="search" value={search.q ?? ''} placeholder="Name, framework, tag…" onChange={(e) => setFilter({ q: e.target.value })} />
-          )}
-        </Field>
-        <Field label="Language">
-          {(id) => (
-            <Select id={id} value={search.language ?? ''} onChange={(e) => setFilter({ language: e.target.value })}>
-              <option value="">All languages</option>
-              {languages.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Tag">
-          {(id) => (
-            <Select id={id} value={search.tag ?? ''} onChange={(e) => setFilter({ tag: e.target.value })}>
-              <option value="">All tags</option>
-              {tags.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
+      <GalleryFilters languages={languages} tags={tags} />
 
       <QueryState query={templates} label="templates" rows={4}>
         {() =>
           shown.length === 0 ? (
             <EmptyState title={all && all.length > 0 ? 'No template matches these filters' : 'No templates yet'}>
-              {all && all.length > 0 ? 'Clear a filter to see more templates.' : 'Admins add templates under Administration → Templates.'}
+              {all && all.length > 0
+                ? 'Clear a filter to see more templates.'
+                : 'Admins add templates under Administration → Templates.'}
             </EmptyState>
           ) : (
             <section aria-labelledby="templates-heading" className="grid gap-2">
@@ -115,7 +141,11 @@ function TemplateCard({ template: t }: { template: ServiceTemplate }) {
       <div className="flex items-start justify-between gap-2">
         <h3 className="text-sm font-semibold">
           {/* The whole card is the link's target area; the name is its accessible name. */}
-          <Link to="/create/$templateId" params={{ templateId: t.id }} className="outline-none after:absolute after:inset-0 after:content-['']">
+          <Link
+            to="/create/$templateId"
+            params={{ templateId: t.id }}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
             {t.name}
           </Link>
         </h3>

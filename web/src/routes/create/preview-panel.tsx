@@ -45,7 +45,15 @@ export function PreviewPanel({
   );
 }
 
-function Tree({ nodes, selected, onSelect }: { nodes: TreeNode[]; selected?: string; onSelect: (path: string) => void }) {
+function Tree({
+  nodes,
+  selected,
+  onSelect,
+}: {
+  nodes: TreeNode[];
+  selected?: string;
+  onSelect: (path: string) => void;
+}) {
   return (
     <ul className="grid gap-0.5">
       {nodes.map((n) =>
@@ -86,7 +94,10 @@ function Tree({ nodes, selected, onSelect }: { nodes: TreeNode[]; selected?: str
 function FileView({ requestId, path }: { requestId: string; path?: string }) {
   const file = useScaffoldFile(requestId, path);
   return (
-    <section aria-label={path ? `Content of ${path}` : 'File content'} className="grid min-w-0 content-start gap-2 rounded-lg border p-3">
+    <section
+      aria-label={path ? `Content of ${path}` : 'File content'}
+      className="grid min-w-0 content-start gap-2 rounded-lg border p-3"
+    >
       {!path ? (
         <p className="text-[13px] text-muted-foreground">Choose a file to see its content.</p>
       ) : (
@@ -101,10 +112,15 @@ function FileView({ requestId, path }: { requestId: string; path?: string }) {
               ) : (
                 <>
                   {/* Focusable so keyboard users can scroll long files (axe: scrollable-region-focusable). */}
-                  <pre tabIndex={0} className="max-h-[28rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">
+                  <pre
+                    tabIndex={0}
+                    className="max-h-[28rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed"
+                  >
                     <code>{data.content}</code>
                   </pre>
-                  {data.truncated && <p className="text-xs text-muted-foreground">Only the first 200,000 characters are shown.</p>}
+                  {data.truncated && (
+                    <p className="text-xs text-muted-foreground">Only the first 200,000 characters are shown.</p>
+                  )}
                 </>
               )
             }

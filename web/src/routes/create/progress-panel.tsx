@@ -13,12 +13,18 @@ import { QueryState } from '../../components/ui/query-state';
 
 type Step = 'done' | 'active' | 'failed' | 'waiting';
 
-function steps({ status, componentId }: Pick<ScaffoldRequest, 'status' | 'componentId'>): { label: string; state: Step }[] {
+function steps({
+  status,
+  componentId,
+}: Pick<ScaffoldRequest, 'status' | 'componentId'>): { label: string; state: Step }[] {
   const order = ['pending', 'in_progress', 'completed'];
   const at = status === 'failed' ? -1 : order.indexOf(status);
   return [
     { label: 'Queued', state: at > 0 || status === 'failed' ? 'done' : 'active' },
-    { label: 'Rendering the files and committing them', state: status === 'failed' ? 'failed' : at > 1 ? 'done' : at === 1 ? 'active' : 'waiting' },
+    {
+      label: 'Rendering the files and committing them',
+      state: status === 'failed' ? 'failed' : at > 1 ? 'done' : at === 1 ? 'active' : 'waiting',
+    },
     status === 'completed' && !componentId
       ? { label: 'Not registered in the catalog', state: 'waiting' }
       : { label: 'Registered in the catalog', state: status === 'completed' ? 'done' : 'waiting' },
@@ -99,7 +105,12 @@ function Completed({ request: r }: { request: ScaffoldRequest }) {
         <li className="grid gap-0.5">
           <span className="text-xs text-muted-foreground">Repository</span>
           {web ? (
-            <a href={web} target="_blank" rel="noreferrer noopener" className="inline-flex w-fit items-center gap-1 font-medium text-primary hover:underline">
+            <a
+              href={web}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="inline-flex w-fit items-center gap-1 font-medium text-primary hover:underline"
+            >
               {web} <ExternalLink aria-hidden className="size-3.5" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
@@ -116,13 +127,19 @@ function Completed({ request: r }: { request: ScaffoldRequest }) {
           ) : component.data ? (
             <Link
               to="/catalog/$kind/$namespace/$name"
-              params={{ kind: component.data.entityKind.toLowerCase(), namespace: component.data.namespace, name: component.data.name }}
+              params={{
+                kind: component.data.entityKind.toLowerCase(),
+                namespace: component.data.namespace,
+                name: component.data.name,
+              }}
               className="w-fit font-medium text-primary hover:underline"
             >
               Open {component.data.name} in the catalog
             </Link>
           ) : component.isError ? (
-            <span className="text-muted-foreground">The catalog entity could not be read: {(component.error as Error).message}</span>
+            <span className="text-muted-foreground">
+              The catalog entity could not be read: {(component.error as Error).message}
+            </span>
           ) : (
             <span className="text-muted-foreground">Loading…</span>
           )}

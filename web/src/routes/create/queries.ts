@@ -25,7 +25,9 @@ export function useTemplates() {
     queryFn: async ({ signal }) => {
       const all: ServiceTemplate[] = [];
       for (let skip = 0; ; skip += PAGE) {
-        const page = unwrap(await api.GET('/api/v1/service-templates', { params: { query: { skip, take: PAGE } }, signal }));
+        const page = unwrap(
+          await api.GET('/api/v1/service-templates', { params: { query: { skip, take: PAGE } }, signal }),
+        );
         all.push(...page.data);
         if (page.data.length < PAGE || all.length >= page.total) return all;
       }
@@ -37,7 +39,8 @@ export function useTemplates() {
 export function useTemplate(id: string) {
   return useQuery({
     queryKey: scaffoldKeys.template(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/service-templates/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/service-templates/{id}', { params: { path: { id } }, signal })),
   });
 }
 
@@ -51,7 +54,8 @@ export function useScaffoldRequest(id: string | undefined) {
   return useQuery({
     queryKey: scaffoldKeys.request(id ?? ''),
     enabled: !!id,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/scaffold-requests/{id}', { params: { path: { id: id! } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/scaffold-requests/{id}', { params: { path: { id: id! } }, signal })),
     refetchInterval: (q) => (q.state.data && ACTIVE.has(q.state.data.status) ? 2000 : false),
   });
 }
@@ -60,7 +64,8 @@ export function useScaffoldRequest(id: string | undefined) {
 export function useScaffoldRequests() {
   return useQuery({
     queryKey: scaffoldKeys.requests(),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/scaffold-requests', { params: { query: { skip: 0, take: 50 } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/scaffold-requests', { params: { query: { skip: 0, take: 50 } }, signal })),
   });
 }
 
@@ -70,7 +75,12 @@ export function useScaffoldFile(id: string | undefined, path: string | undefined
     queryKey: scaffoldKeys.file(id ?? '', path ?? ''),
     enabled: !!id && !!path,
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/scaffold-requests/{id}/file', { params: { path: { id: id! }, query: { path: path! } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/scaffold-requests/{id}/file', {
+          params: { path: { id: id! }, query: { path: path! } },
+          signal,
+        }),
+      ),
     staleTime: Infinity,
   });
 }
@@ -110,6 +120,7 @@ export function useScaffoldedComponent(id: string | null | undefined) {
   return useQuery({
     queryKey: catalogKeys.component(id ?? ''),
     enabled: !!id,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id: id! } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id: id! } }, signal })),
   });
 }

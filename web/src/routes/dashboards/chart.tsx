@@ -15,7 +15,8 @@ export interface Series {
   yRange?: [number, number];
 }
 
-const cssVar = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+const cssVar = (name: string, fallback: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
 /** One chart; `label` is its accessible name, `summary` the text read instead of the drawing. */
 export function Chart({ series, label, summary }: { series: Series; label: string; summary: string }) {
@@ -27,7 +28,12 @@ export function Chart({ series, label, summary }: { series: Series; label: strin
     const text = cssVar('--muted-foreground', '#475569');
     const grid = cssVar('--border', '#e2e8f0');
     const colour = cssVar('--primary', '#4338ca');
-    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
+    const axis = {
+      stroke: text,
+      grid: { stroke: grid, width: 1 },
+      ticks: { stroke: grid, width: 1 },
+      font: '11px system-ui, sans-serif',
+    };
     const plot = new uPlot(
       {
         width: Math.max(el.clientWidth, 120),

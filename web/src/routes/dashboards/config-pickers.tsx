@@ -64,13 +64,27 @@ function useNames(ids: string[]) {
 }
 
 /** One component, or none (every component). */
-export function ComponentPick({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (id: string) => void }) {
+export function ComponentPick({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (id: string) => void;
+}) {
   const nameOf = useNames(value ? [value] : []);
   return (
     <div className="grid gap-1.5">
       <ComponentSearch
         label={label}
-        description={value ? `Now: ${nameOf(value)}. Pick another to replace it.` : 'Now: every component. Pick one to show only its deployments.'}
+        description={
+          value
+            ? `Now: ${nameOf(value)}. Pick another to replace it.`
+            : 'Now: every component. Pick one to show only its deployments.'
+        }
         error={error}
         exclude={value ? [value] : []}
         onPick={onChange}
@@ -105,7 +119,9 @@ export function ComponentsPick({
     <div className="grid gap-1.5">
       <ComponentSearch
         label={label}
-        description={value.length ? `${value.length} chosen (at most ${max}).` : 'None chosen: the kind and owner filters decide.'}
+        description={
+          value.length ? `${value.length} chosen (at most ${max}).` : 'None chosen: the kind and owner filters decide.'
+        }
         error={error}
         exclude={value}
         onPick={(id) => value.length < max && onChange([...value, id])}
@@ -115,7 +131,12 @@ export function ComponentsPick({
           {value.map((id) => (
             <li key={id} className="flex items-center gap-1 rounded-md border py-0.5 pr-0.5 pl-2 text-[13px]">
               {nameOf(id)}
-              <Button variant="ghost" size="sm" aria-label={`Remove ${nameOf(id)}`} onClick={() => onChange(value.filter((v) => v !== id))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${nameOf(id)}`}
+                onClick={() => onChange(value.filter((v) => v !== id))}
+              >
                 <X aria-hidden className="size-3.5" />
               </Button>
             </li>
@@ -127,11 +148,25 @@ export function ComponentsPick({
 }
 
 /** One environment, or every environment. A stored id no longer listed stays as an option, so saving keeps it. */
-export function EnvironmentPick({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (id: string) => void }) {
+export function EnvironmentPick({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (id: string) => void;
+}) {
   const environments = useEnvironments();
   const list = environments.data ?? [];
   return (
-    <FormField label={label} description={environments.isError ? 'The environments could not be read.' : undefined} error={error}>
+    <FormField
+      label={label}
+      description={environments.isError ? 'The environments could not be read.' : undefined}
+      error={error}
+    >
       {(control) => (
         <Select {...control} value={value} onChange={(e) => onChange(e.target.value)} disabled={environments.isPending}>
           <option value="">Every environment</option>

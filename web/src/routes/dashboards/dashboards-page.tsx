@@ -31,7 +31,11 @@ export function DashboardsPage() {
             <ul aria-label="Dashboards" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {loaded.data.map((d) => (
                 <li key={d.id} className="grid gap-1 rounded-lg border p-3">
-                  <Link to="/dashboards/$dashboardId" params={{ dashboardId: d.id }} className="font-medium text-primary hover:underline">
+                  <Link
+                    to="/dashboards/$dashboardId"
+                    params={{ dashboardId: d.id }}
+                    className="font-medium text-primary hover:underline"
+                  >
                     {d.name}
                   </Link>
                   {d.description && <p className="line-clamp-2 text-[13px] text-muted-foreground">{d.description}</p>}
@@ -76,11 +80,22 @@ function CreateDashboardDialog() {
       </DialogTrigger>
       <DialogContent title="New dashboard">
         <form onSubmit={submit} className="grid gap-3">
-          <Field label="Name">{(id) => <Input id={id} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
-          <Field label="Description">{(id) => <Input id={id} maxLength={5000} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
+          <Field label="Name">
+            {(id) => <Input id={id} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}
+          </Field>
+          <Field label="Description">
+            {(id) => (
+              <Input id={id} maxLength={5000} value={description} onChange={(e) => setDescription(e.target.value)} />
+            )}
+          </Field>
           <Field label="Visibility" hint="Private: only you see it. Workspace: every signed-in user.">
             {(id, note) => (
-              <Select id={id} aria-describedby={note} value={visibility} onChange={(e) => setVisibility(e.target.value as 'private' | 'workspace')}>
+              <Select
+                id={id}
+                aria-describedby={note}
+                value={visibility}
+                onChange={(e) => setVisibility(e.target.value as 'private' | 'workspace')}
+              >
                 <option value="private">Private</option>
                 <option value="workspace">Workspace</option>
               </Select>

@@ -4,15 +4,30 @@
 import { Pencil, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useUpdateDashboard, useUpdateWidget, type Dashboard, type DashboardPatch, type Widget, type WidgetType } from './queries';
+import {
+  useUpdateDashboard,
+  useUpdateWidget,
+  type Dashboard,
+  type DashboardPatch,
+  type Widget,
+  type WidgetType,
+} from './queries';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { Field, Input, Select } from '../../components/ui/input';
 import { ComponentPick, ComponentsPick, EnvironmentPick } from './config-pickers';
-import { CONFIG_FIELDS, MAX_COMPONENTS, widgetFormOf, widgetPatch, type ConfigField, type WidgetFormValues } from './widget-form';
+import {
+  CONFIG_FIELDS,
+  MAX_COMPONENTS,
+  widgetFormOf,
+  widgetPatch,
+  type ConfigField,
+  type WidgetFormValues,
+} from './widget-form';
 import { WIDGET_TYPES } from './widgets';
 
-const textarea = 'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
+const textarea =
+  'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
 
 type Visibility = Dashboard['visibility'];
 
@@ -54,7 +69,14 @@ export function EditDashboardDialog({ dashboard }: { dashboard: Dashboard }) {
     >
       <Field label="Name" error={problem('name')}>
         {(id, note) => (
-          <Input id={id} aria-describedby={note} aria-invalid={!!problem('name')} required value={name} onChange={(e) => setName(e.target.value)} />
+          <Input
+            id={id}
+            aria-describedby={note}
+            aria-invalid={!!problem('name')}
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         )}
       </Field>
       <Field label="Description" error={problem('description')}>
@@ -70,9 +92,18 @@ export function EditDashboardDialog({ dashboard }: { dashboard: Dashboard }) {
           />
         )}
       </Field>
-      <Field label="Visibility" hint="Private: only its owner sees it. Workspace: every signed-in user." error={problem('visibility')}>
+      <Field
+        label="Visibility"
+        hint="Private: only its owner sees it. Workspace: every signed-in user."
+        error={problem('visibility')}
+      >
         {(id, note) => (
-          <Select id={id} aria-describedby={note} value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)}>
+          <Select
+            id={id}
+            aria-describedby={note}
+            value={visibility}
+            onChange={(e) => setVisibility(e.target.value as Visibility)}
+          >
             <option value="private">Private</option>
             <option value="workspace">Workspace</option>
           </Select>
@@ -95,8 +126,10 @@ function ConfigInput({
   set: (patch: Partial<WidgetFormValues>) => void;
 }) {
   const setting = (value: string) => set({ settings: { ...values.settings, [f.key]: value } });
-  if (f.picker === 'component') return <ComponentPick label={f.label} value={values.settings[f.key] ?? ''} error={error} onChange={setting} />;
-  if (f.picker === 'environment') return <EnvironmentPick label={f.label} value={values.settings[f.key] ?? ''} error={error} onChange={setting} />;
+  if (f.picker === 'component')
+    return <ComponentPick label={f.label} value={values.settings[f.key] ?? ''} error={error} onChange={setting} />;
+  if (f.picker === 'environment')
+    return <EnvironmentPick label={f.label} value={values.settings[f.key] ?? ''} error={error} onChange={setting} />;
   if (f.picker === 'components')
     return (
       <ComponentsPick
@@ -126,7 +159,8 @@ function ConfigInput({
 const COLUMNS = Array.from({ length: 12 }, (_, i) => i + 1);
 /** Heights offered; a height set through the API beyond them is kept as an option. */
 const ROWS = [1, 2, 3, 4, 5, 6, 8, 10, 12];
-const withCurrent = (list: number[], current: number) => (list.includes(current) ? list : [...list, current].sort((a, b) => a - b));
+const withCurrent = (list: number[], current: number) =>
+  list.includes(current) ? list : [...list, current].sort((a, b) => a - b);
 
 export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string; widget: Widget }) {
   const [open, setOpen] = useState(false);
@@ -168,7 +202,12 @@ export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string;
       </Field>
       <Field label="Type" hint="A new type keeps the settings it shares with the old one." error={problem('type')}>
         {(id, note) => (
-          <Select id={id} aria-describedby={note} value={values.type} onChange={(e) => set({ type: e.target.value as WidgetType })}>
+          <Select
+            id={id}
+            aria-describedby={note}
+            value={values.type}
+            onChange={(e) => set({ type: e.target.value as WidgetType })}
+          >
             {WIDGET_TYPES.map((t) => (
               <option key={t.type} value={t.type}>
                 {t.label}
@@ -183,7 +222,12 @@ export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string;
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Width (of 12 columns)" error={problem('gridW')}>
           {(id, note) => (
-            <Select id={id} aria-describedby={note} value={values.gridW} onChange={(e) => set({ gridW: Number(e.target.value) })}>
+            <Select
+              id={id}
+              aria-describedby={note}
+              value={values.gridW}
+              onChange={(e) => set({ gridW: Number(e.target.value) })}
+            >
               {withCurrent(COLUMNS, values.gridW).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -194,7 +238,12 @@ export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string;
         </Field>
         <Field label="Height (rows)" error={problem('gridH')}>
           {(id, note) => (
-            <Select id={id} aria-describedby={note} value={values.gridH} onChange={(e) => set({ gridH: Number(e.target.value) })}>
+            <Select
+              id={id}
+              aria-describedby={note}
+              value={values.gridH}
+              onChange={(e) => set({ gridH: Number(e.target.value) })}
+            >
               {withCurrent(ROWS, values.gridH).map((n) => (
                 <option key={n} value={n}>
                   {n}

@@ -1,11 +1,22 @@
 // The SLO widget: one percentage against its objective, as an SVG arc (no chart library).
 
 /** A gauge for one percentage against an objective: an SVG arc, no library. */
-export function Gauge({ value, objective, label, summary }: { value: number; objective: number; label: string; summary: string }) {
+export function Gauge({
+  value,
+  objective,
+  label,
+  summary,
+}: {
+  value: number;
+  objective: number;
+  label: string;
+  summary: string;
+}) {
   const min = Math.floor(Math.min(objective - 1, value));
   const share = Math.min(Math.max((value - min) / (100 - min), 0), 1);
   const target = Math.min(Math.max((objective - min) / (100 - min), 0), 1);
-  const point = (t: number, r: number) => [60 + r * Math.cos(Math.PI * (1 - t)), 60 - r * Math.sin(Math.PI * (1 - t))] as const;
+  const point = (t: number, r: number) =>
+    [60 + r * Math.cos(Math.PI * (1 - t)), 60 - r * Math.sin(Math.PI * (1 - t))] as const;
   const arc = (t: number) => {
     const [x, y] = point(t, 48);
     return `M 12 60 A 48 48 0 0 1 ${x.toFixed(2)} ${y.toFixed(2)}`;

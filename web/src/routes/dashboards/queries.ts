@@ -29,7 +29,8 @@ export function useDashboards(page: number, size = 50) {
 export const dashboardQuery = (id: string) =>
   queryOptions({
     queryKey: dashboardKeys.dashboard(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dashboards/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/dashboards/{id}', { params: { path: { id } }, signal })),
   });
 
 export function useDashboard(id: string) {
@@ -41,14 +42,22 @@ export function useWidgetData(dashboardId: string, widgetId: string) {
   return useQuery({
     queryKey: dashboardKeys.data(dashboardId, widgetId),
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}/data', { params: { path: { dashboardId, widgetId } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}/data', {
+          params: { path: { dashboardId, widgetId } },
+          signal,
+        }),
+      ),
     refetchInterval: 60_000,
   });
 }
 
 function useDashboardsMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: dashboardKeys.all() }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void client.invalidateQueries({ queryKey: dashboardKeys.all() }),
+  });
 }
 
 export const useCreateDashboard = () =>
@@ -58,25 +67,45 @@ export const useCreateDashboard = () =>
 
 /** Admin edits keep the server's 400 details by field (`name`, `config.objective`) for the dialogs. */
 export const useUpdateDashboard = (id: string) =>
-  useDashboardsMutation(async (body: DashboardPatch) => unwrapFields(await api.PATCH('/api/v1/dashboards/{id}', { params: { path: { id } }, body })));
+  useDashboardsMutation(async (body: DashboardPatch) =>
+    unwrapFields(await api.PATCH('/api/v1/dashboards/{id}', { params: { path: { id } }, body })),
+  );
 
 export const useUpdateWidget = (dashboardId: string, widgetId: string) =>
   useDashboardsMutation(async (body: WidgetPatch) =>
-    unwrapFields(await api.PATCH('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}', { params: { path: { dashboardId, widgetId } }, body })),
+    unwrapFields(
+      await api.PATCH('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}', {
+        params: { path: { dashboardId, widgetId } },
+        body,
+      }),
+    ),
   );
 
 export const useDeleteDashboard = () =>
-  useDashboardsMutation(async (id: string) => unwrap(await api.DELETE('/api/v1/dashboards/{id}', { params: { path: { id } } })));
+  useDashboardsMutation(async (id: string) =>
+    unwrap(await api.DELETE('/api/v1/dashboards/{id}', { params: { path: { id } } })),
+  );
 
 export const useAddWidget = (dashboardId: string) =>
   useDashboardsMutation(
-    async (body: { type: WidgetType; title: string; gridX: number; gridY: number; gridW: number; gridH: number; config?: Record<string, unknown> }) =>
-      unwrap(await api.POST('/api/v1/dashboards/{id}/widgets', { params: { path: { id: dashboardId } }, body })),
+    async (body: {
+      type: WidgetType;
+      title: string;
+      gridX: number;
+      gridY: number;
+      gridW: number;
+      gridH: number;
+      config?: Record<string, unknown>;
+    }) => unwrap(await api.POST('/api/v1/dashboards/{id}/widgets', { params: { path: { id: dashboardId } }, body })),
   );
 
 export const useDeleteWidget = (dashboardId: string) =>
   useDashboardsMutation(async (widgetId: string) =>
-    unwrap(await api.DELETE('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}', { params: { path: { dashboardId, widgetId } } })),
+    unwrap(
+      await api.DELETE('/api/v1/dashboards/{dashboardId}/widgets/{widgetId}', {
+        params: { path: { dashboardId, widgetId } },
+      }),
+    ),
   );
 
 /** Saves a whole arrangement in one request; the page shows the new order at once (optimistic). */
@@ -84,13 +113,18 @@ export function useSaveLayout(dashboardId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (widgets: LayoutItem[]) =>
-      unwrap(await api.PATCH('/api/v1/dashboards/{id}/layout', { params: { path: { id: dashboardId } }, body: { widgets } })),
+      unwrap(
+        await api.PATCH('/api/v1/dashboards/{id}/layout', { params: { path: { id: dashboardId } }, body: { widgets } }),
+      ),
     onMutate: async (widgets) => {
       await client.cancelQueries({ queryKey: dashboardKeys.dashboard(dashboardId) });
       const before = client.getQueryData<Dashboard>(dashboardKeys.dashboard(dashboardId));
       if (before) {
         const at = new Map(widgets.map((w) => [w.id, w]));
-        client.setQueryData<Dashboard>(dashboardKeys.dashboard(dashboardId), { ...before, widgets: before.widgets.map((w) => ({ ...w, ...at.get(w.id) })) });
+        client.setQueryData<Dashboard>(dashboardKeys.dashboard(dashboardId), {
+          ...before,
+          widgets: before.widgets.map((w) => ({ ...w, ...at.get(w.id) })),
+        });
       }
       return { before };
     },

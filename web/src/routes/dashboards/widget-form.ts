@@ -14,24 +14,49 @@ export interface ConfigField {
 /** The most components a component_health widget may name (the server's limit). */
 export const MAX_COMPONENTS = 100;
 
-const limit = (fallback: number): ConfigField => ({ key: 'limit', label: 'Rows shown', hint: `1 to 100; empty: ${fallback}.`, numeric: true });
+const limit = (fallback: number): ConfigField => ({
+  key: 'limit',
+  label: 'Rows shown',
+  hint: `1 to 100; empty: ${fallback}.`,
+  numeric: true,
+});
 
 /** The config keys the data endpoint reads (docs/modules/dashboards.md), as form fields. Other keys are kept untouched. */
 export const CONFIG_FIELDS: Record<WidgetType, ConfigField[]> = {
   metric_graph: [{ key: 'metric', label: 'Metric', hint: "The metric's name.", numeric: false }],
-  slo_gauge: [{ key: 'objective', label: 'Objective (%)', hint: 'Above 0 and at most 100; empty: 99.9.', numeric: true }],
+  slo_gauge: [
+    { key: 'objective', label: 'Objective (%)', hint: 'Above 0 and at most 100; empty: 99.9.', numeric: true },
+  ],
   uptime_chart: [{ key: 'days', label: 'Days', hint: '1 to 90; empty: 30.', numeric: true }],
   deployment_feed: [
     limit(10),
-    { key: 'componentId', label: 'Component', hint: 'Only deployments of this component.', numeric: false, picker: 'component' },
-    { key: 'environmentId', label: 'Environment', hint: 'Only deployments to this environment.', numeric: false, picker: 'environment' },
+    {
+      key: 'componentId',
+      label: 'Component',
+      hint: 'Only deployments of this component.',
+      numeric: false,
+      picker: 'component',
+    },
+    {
+      key: 'environmentId',
+      label: 'Environment',
+      hint: 'Only deployments to this environment.',
+      numeric: false,
+      picker: 'environment',
+    },
   ],
   team_activity: [limit(20)],
   component_health: [
     limit(50),
     { key: 'kind', label: 'Component kind', hint: 'Only components of this kind; empty: all.', numeric: false },
     { key: 'owner', label: 'Owner', hint: 'Only components of this owner; empty: all.', numeric: false },
-    { key: 'componentIds', label: 'Components', hint: `Only these components, at most ${MAX_COMPONENTS}.`, numeric: false, picker: 'components' },
+    {
+      key: 'componentIds',
+      label: 'Components',
+      hint: `Only these components, at most ${MAX_COMPONENTS}.`,
+      numeric: false,
+      picker: 'components',
+    },
   ],
   alert_summary: [],
   queue_status: [],

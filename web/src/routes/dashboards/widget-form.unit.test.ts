@@ -28,12 +28,19 @@ describe('widget form', () => {
   it('sends only what changed, keeping config keys it does not know', () => {
     const w = widget();
     const v = { ...widgetFormOf(w), title: ' Availability ', gridW: 12, settings: { objective: '99.5' } };
-    expect(widgetPatch(w, v)).toEqual({ title: 'Availability', gridW: 12, config: { objective: 99.5, colour: 'teal' } });
+    expect(widgetPatch(w, v)).toEqual({
+      title: 'Availability',
+      gridW: 12,
+      config: { objective: 99.5, colour: 'teal' },
+    });
   });
 
   it('leaves a value that is not a number to the server, and an emptied field falls back to the default', () => {
     const w = widget();
-    expect(configOf(w.config, { ...widgetFormOf(w), settings: { objective: 'lots' } })).toEqual({ objective: 'lots', colour: 'teal' });
+    expect(configOf(w.config, { ...widgetFormOf(w), settings: { objective: 'lots' } })).toEqual({
+      objective: 'lots',
+      colour: 'teal',
+    });
     expect(configOf(w.config, { ...widgetFormOf(w), settings: { objective: ' ' } })).toEqual({ colour: 'teal' });
   });
 
@@ -53,13 +60,17 @@ describe('widget form', () => {
       config: { limit: 5, componentId: c2, environmentId: c1 },
     });
     // "Every component": the key goes, so the server's default (no filter) applies.
-    expect(widgetPatch(feed, { ...form, settings: { ...form.settings, componentId: '' } })).toEqual({ config: { limit: 5 } });
+    expect(widgetPatch(feed, { ...form, settings: { ...form.settings, componentId: '' } })).toEqual({
+      config: { limit: 5 },
+    });
 
     const health = widget({ type: 'component_health', config: { componentIds: [c1] } });
     const picked = widgetFormOf(health);
     expect(picked.lists).toEqual({ componentIds: [c1] });
     expect(widgetPatch(health, picked)).toEqual({});
-    expect(widgetPatch(health, { ...picked, lists: { componentIds: [c1, c2] } })).toEqual({ config: { componentIds: [c1, c2] } });
+    expect(widgetPatch(health, { ...picked, lists: { componentIds: [c1, c2] } })).toEqual({
+      config: { componentIds: [c1, c2] },
+    });
     expect(widgetPatch(health, { ...picked, lists: { componentIds: [] } })).toEqual({ config: {} });
   });
 });

@@ -91,7 +91,12 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
         <LazyChart
           label={label}
           summary={summary}
-          series={{ kind: 'line', unit: data.unit === '%' ? '%' : '', x: points.map((p) => Date.parse(p.timestamp) / 1000), y: values }}
+          series={{
+            kind: 'line',
+            unit: data.unit === '%' ? '%' : '',
+            x: points.map((p) => Date.parse(p.timestamp) / 1000),
+            y: values,
+          }}
         />
       );
     }
@@ -151,7 +156,9 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
             head={['Component', 'Health', 'Latest version']}
             rows={(data.components ?? []).map((c: Data) => [
               c.name,
-              <Badge tone={c.health === 'healthy' ? 'success' : c.health === 'unknown' ? 'neutral' : 'danger'}>{c.health}</Badge>,
+              <Badge tone={c.health === 'healthy' ? 'success' : c.health === 'unknown' ? 'neutral' : 'danger'}>
+                {c.health}
+              </Badge>,
               c.latestDeployment?.version ?? '—',
             ])}
           />
@@ -163,7 +170,13 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
         <Table
           label={label}
           head={['Component', 'Environment', 'Version', 'Status', 'When']}
-          rows={(data.deployments ?? []).map((d: Data) => [d.componentName, d.environmentName, d.version, d.status, formatShortDateTime(d.createdAt)])}
+          rows={(data.deployments ?? []).map((d: Data) => [
+            d.componentName,
+            d.environmentName,
+            d.version,
+            d.status,
+            formatShortDateTime(d.createdAt),
+          ])}
         />
       );
     case 'team_activity':
@@ -171,7 +184,12 @@ export function WidgetBody({ widget, data }: { widget: Widget; data: Data }) {
         <Table
           label={label}
           head={['Incident', 'What', 'Who', 'When']}
-          rows={(data.items ?? []).map((i: Data) => [i.incidentTitle, i.message, i.authorUsername ?? '—', formatShortDateTime(i.createdAt)])}
+          rows={(data.items ?? []).map((i: Data) => [
+            i.incidentTitle,
+            i.message,
+            i.authorUsername ?? '—',
+            formatShortDateTime(i.createdAt),
+          ])}
         />
       );
     case 'queue_status':
@@ -195,7 +213,11 @@ export function WidgetContent({ dashboardId, widget }: { dashboardId: string; wi
       {(loaded) => {
         return (
           <div className="grid gap-1">
-            {loaded.sample && <p className="text-xs text-muted-foreground">Sample data: Hangar has no source for this widget type yet.</p>}
+            {loaded.sample && (
+              <p className="text-xs text-muted-foreground">
+                Sample data: Hangar has no source for this widget type yet.
+              </p>
+            )}
             <WidgetBody widget={widget} data={loaded.data} />
           </div>
         );

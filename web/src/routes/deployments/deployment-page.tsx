@@ -25,6 +25,30 @@ export function DeploymentPage() {
   );
 }
 
+/** Where the deployment came from: a deployment event (source, its id, the sender) or a pipeline run. */
+function originItems(d: DeploymentDetail): [string, ReactNode][] {
+  return d.source
+    ? ([
+        ['Reported by', <DeploymentOrigin d={d} />],
+        ['Its id there', <span className="font-mono">{d.externalId}</span>],
+        [
+          'Sent by',
+          d.deployedByUsername ?? (
+            <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'a webhook'}</span>
+          ),
+        ],
+      ] as [string, ReactNode][])
+    : ([
+        [
+          'Deployed by',
+          d.deployedByUsername ?? (
+            <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'unknown'}</span>
+          ),
+        ],
+        ['Pipeline run', <RunLink d={d} />],
+      ] as [string, ReactNode][]);
+}
+
 function DeploymentView({ d: d }: { d: DeploymentDetail }) {
   const components = useComponentsById([d.componentId]);
   const environment = useEnvironment(d.environmentId);
@@ -35,7 +59,10 @@ function DeploymentView({ d: d }: { d: DeploymentDetail }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-2">
-        <Link to="/deployments" className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline">
+        <Link
+          to="/deployments"
+          className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline"
+        >
           <ArrowLeft aria-hidden className="size-3.5" /> Deployments
         </Link>
         <h1 className="text-xl font-semibold tracking-tight break-words">
@@ -58,23 +85,25 @@ function DeploymentView({ d: d }: { d: DeploymentDetail }) {
             ['Component', <ComponentName id={d.componentId} components={components} />],
             [
               'Environment',
-              <Link to="/environments/$environmentId" params={{ environmentId: d.environmentId }} className="text-primary hover:underline">
+              <Link
+                to="/environments/$environmentId"
+                params={{ environmentId: d.environmentId }}
+                className="text-primary hover:underline"
+              >
                 {envName}
               </Link>,
             ],
             ['Version', <span className="font-mono">{d.version}</span>],
-            ['Commit', commit ? <span className="font-mono">{commit}</span> : <span className="text-muted-foreground">not recorded</span>],
+            [
+              'Commit',
+              commit ? (
+                <span className="font-mono">{commit}</span>
+              ) : (
+                <span className="text-muted-foreground">not recorded</span>
+              ),
+            ],
             ['Status', <StatusBadge status={d.status} />],
-            ...(d.source
-              ? ([
-                  ['Reported by', <DeploymentOrigin d={d} />],
-                  ['Its id there', <span className="font-mono">{d.externalId}</span>],
-                  ['Sent by', d.deployedByUsername ?? <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'a webhook'}</span>],
-                ] as [string, ReactNode][])
-              : ([
-                  ['Deployed by', d.deployedByUsername ?? <span className="text-muted-foreground">{d.deployedBy ? 'a deleted account' : 'unknown'}</span>],
-                  ['Pipeline run', <RunLink d={d} />],
-                ] as [string, ReactNode][])),
+            ...originItems(d),
             [d.source ? 'Started' : 'Recorded', <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>],
             ['Last change', <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt)}</time>],
             [
@@ -99,11 +128,19 @@ function DeploymentView({ d: d }: { d: DeploymentDetail }) {
 function RunLink({ d }: { d: DeploymentDetail }) {
   if (d.pipelineId && d.pipelineRunId)
     return (
-      <Link to="/pipelines/$pipelineId/runs/$runId" params={{ pipelineId: d.pipelineId, runId: d.pipelineRunId }} className="text-primary hover:underline">
+      <Link
+        to="/pipelines/$pipelineId/runs/$runId"
+        params={{ pipelineId: d.pipelineId, runId: d.pipelineRunId }}
+        className="text-primary hover:underline"
+      >
         {d.pipelineName ?? 'Pipeline'} run {d.pipelineRunId.slice(0, 8)}
       </Link>
     );
-  return <span className="text-muted-foreground">{d.pipelineRunId ? 'its pipeline was deleted' : 'not made by a pipeline run'}</span>;
+  return (
+    <span className="text-muted-foreground">
+      {d.pipelineRunId ? 'its pipeline was deleted' : 'not made by a pipeline run'}
+    </span>
+  );
 }
 
 const CHANGES_STATUS: Record<string, string> = {
@@ -135,7 +172,10 @@ function DoraSection({ d }: { d: DeploymentDetail }) {
                 items={[
                   ['Counted as deployed', formatDateTime(data.fact.deployedAt)],
                   ['Failed deployment', data.fact.failed ? <Badge tone="danger">yes</Badge> : 'no'],
-                  ['Recovery time', data.fact.recoverySeconds === null ? '—' : formatSeconds(data.fact.recoverySeconds)],
+                  [
+                    'Recovery time',
+                    data.fact.recoverySeconds === null ? '—' : formatSeconds(data.fact.recoverySeconds),
+                  ],
                   [
                     'Commits shipped',
                     `${data.fact.changeCount}${data.fact.skewedCount ? ` (${data.fact.skewedCount} dated after the deployment)` : ''}, ${CHANGES_STATUS[data.fact.changesStatus] ?? data.fact.changesStatus}${data.fact.changesError ? `: ${data.fact.changesError}` : ''}`,
@@ -166,7 +206,11 @@ function DoraSection({ d }: { d: DeploymentDetail }) {
             <ul className="grid gap-1 text-[13px]">
               {dora.data.incidents.map((i) => (
                 <li key={i.incidentId} className="flex flex-wrap items-center gap-2">
-                  <Link to="/incidents/$incidentId" params={{ incidentId: i.incidentId }} className="font-medium text-primary hover:underline">
+                  <Link
+                    to="/incidents/$incidentId"
+                    params={{ incidentId: i.incidentId }}
+                    className="font-medium text-primary hover:underline"
+                  >
                     {i.title}
                   </Link>
                   <Badge>{i.severity}</Badge>

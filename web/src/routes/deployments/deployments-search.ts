@@ -14,7 +14,8 @@ export interface DeploymentsSearch {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = (value: unknown): string | undefined => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined);
+const uuid = (value: unknown): string | undefined =>
+  typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined;
 
 export function parseDeploymentsSearch(raw: Record<string, unknown>): DeploymentsSearch {
   const out: DeploymentsSearch = {};
@@ -22,8 +23,14 @@ export function parseDeploymentsSearch(raw: Record<string, unknown>): Deployment
   if (env) out.env = env;
   const component = uuid(raw.component);
   if (component) out.component = component;
-  if (typeof raw.status === 'string' && (DEPLOYMENT_STATUSES as readonly string[]).includes(raw.status)) out.status = raw.status as DeploymentStatus;
-  const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' && /^\d{1,6}$/.test(raw.page) ? Number(raw.page) : NaN;
+  if (typeof raw.status === 'string' && (DEPLOYMENT_STATUSES as readonly string[]).includes(raw.status))
+    out.status = raw.status as DeploymentStatus;
+  const page =
+    typeof raw.page === 'number'
+      ? raw.page
+      : typeof raw.page === 'string' && /^\d{1,6}$/.test(raw.page)
+        ? Number(raw.page)
+        : NaN;
   if (Number.isInteger(page) && page > 1 && page <= 100_000) out.page = page;
   return out;
 }

@@ -10,7 +10,13 @@ import { DeploymentOrigin } from '../../components/deployments/deployment-origin
 import { FEED_PAGE_SIZE } from './deployments-search';
 import { formatDateTime } from '../../lib/format';
 
-const STATUS_TONES = { pending: 'warning', in_progress: 'warning', succeeded: 'success', failed: 'danger', rolled_back: 'danger' } as const;
+const STATUS_TONES = {
+  pending: 'warning',
+  in_progress: 'warning',
+  succeeded: 'success',
+  failed: 'danger',
+  rolled_back: 'danger',
+} as const;
 export function StatusBadge({ status }: { status: string }) {
   const tone = STATUS_TONES[status as keyof typeof STATUS_TONES] ?? 'neutral';
   return <Badge tone={tone}>{status.replaceAll('_', ' ')}</Badge>;
@@ -33,6 +39,64 @@ export function ComponentName({ id, components }: { id: string; components: Comp
   );
 }
 
+function FeedRow({
+  deployment: d,
+  components,
+  envName,
+  onComponent,
+}: {
+  deployment: Deployment;
+  components: ComponentMap;
+  envName: (id: string) => string;
+  onComponent?: (id: string) => void;
+}) {
+  const name = components.get(d.componentId)?.name ?? d.componentId.slice(0, 8);
+  return (
+    <tr>
+      <td>{formatDateTime(d.createdAt)}</td>
+      <td>
+        <span className="inline-flex items-center gap-1">
+          <ComponentName id={d.componentId} components={components} />
+          {onComponent && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-1.5"
+              aria-label={`Show only ${name}`}
+              title={`Show only ${name}`}
+              onClick={() => onComponent(d.componentId)}
+            >
+              <Filter aria-hidden className="size-3.5" />
+            </Button>
+          )}
+        </span>
+      </td>
+      <td className="font-mono">
+        {/* The row's way to the deployment's page; the name keeps the visible version first (WCAG 2.5.3). */}
+        <Link
+          to="/deployments/$deploymentId"
+          params={{ deploymentId: d.id }}
+          aria-label={`${d.version}: deployment details`}
+          className="text-primary hover:underline"
+        >
+          {d.version}
+        </Link>
+      </td>
+      <td>
+        <Link to="/environments/$environmentId" params={{ environmentId: d.environmentId }} className="hover:underline">
+          {envName(d.environmentId)}
+        </Link>
+      </td>
+      <td>
+        <StatusBadge status={d.status} />
+      </td>
+      <td>
+        <DeploymentOrigin d={d} />
+      </td>
+    </tr>
+  );
+}
+
 export function FeedTable({
   rows,
   components,
@@ -47,73 +111,48 @@ export function FeedTable({
 }) {
   const head = ['When', 'Component', 'Version', 'Environment', 'Status', 'Deployed by'];
   return (
-    <div className="relative overflow-x-auto rounded-lg border" role="region" aria-label="Deployments feed" tabIndex={0}>
+    <div
+      className="relative overflow-x-auto rounded-lg border"
+      role="region"
+      aria-label="Deployments feed"
+      tabIndex={0}
+    >
       <table className="w-full border-collapse text-[13px]">
         <caption className="sr-only">Deployments, newest first</caption>
         <thead className="bg-muted">
           <tr>
             {head.map((h) => (
-              <th key={h} scope="col" className="h-9 border-b px-3 text-left font-medium whitespace-nowrap text-muted-foreground">
+              <th
+                key={h}
+                scope="col"
+                className="h-9 border-b px-3 text-left font-medium whitespace-nowrap text-muted-foreground"
+              >
                 {h}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="[&_td]:px-3 [&_td]:py-1.5 [&_td]:whitespace-nowrap [&_tr]:border-b [&_tr:last-child]:border-b-0">
-          {rows.map((d) => {
-            const name = components.get(d.componentId)?.name ?? d.componentId.slice(0, 8);
-            return (
-              <tr key={d.id}>
-                <td>{formatDateTime(d.createdAt)}</td>
-                <td>
-                  <span className="inline-flex items-center gap-1">
-                    <ComponentName id={d.componentId} components={components} />
-                    {onComponent && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="h-7 px-1.5"
-                        aria-label={`Show only ${name}`}
-                        title={`Show only ${name}`}
-                        onClick={() => onComponent(d.componentId)}
-                      >
-                        <Filter aria-hidden className="size-3.5" />
-                      </Button>
-                    )}
-                  </span>
-                </td>
-                <td className="font-mono">
-                  {/* The row's way to the deployment's page; the name keeps the visible version first (WCAG 2.5.3). */}
-                  <Link
-                    to="/deployments/$deploymentId"
-                    params={{ deploymentId: d.id }}
-                    aria-label={`${d.version}: deployment details`}
-                    className="text-primary hover:underline"
-                  >
-                    {d.version}
-                  </Link>
-                </td>
-                <td>
-                  <Link to="/environments/$environmentId" params={{ environmentId: d.environmentId }} className="hover:underline">
-                    {envName(d.environmentId)}
-                  </Link>
-                </td>
-                <td>
-                  <StatusBadge status={d.status} />
-                </td>
-                <td>
-                  <DeploymentOrigin d={d} />
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((d) => (
+            <FeedRow key={d.id} deployment={d} components={components} envName={envName} onComponent={onComponent} />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
 
-export function Pager({ skip, shown, total, onPage }: { skip: number; shown: number; total: number; onPage: (page: number) => void }): ReactNode {
+export function Pager({
+  skip,
+  shown,
+  total,
+  onPage,
+}: {
+  skip: number;
+  shown: number;
+  total: number;
+  onPage: (page: number) => void;
+}): ReactNode {
   const page = Math.floor(skip / FEED_PAGE_SIZE) + 1;
   const last = Math.max(1, Math.ceil(total / FEED_PAGE_SIZE));
   return (

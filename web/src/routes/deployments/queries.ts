@@ -16,7 +16,8 @@ export type EnvironmentDetail = OkBody<'getEnvironment'>;
 export const deploymentQuery = (id: string) =>
   queryOptions({
     queryKey: deploymentKeys.deployment(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/deployments/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/deployments/{id}', { params: { path: { id } }, signal })),
   });
 
 export function useDeployment(id: string) {
@@ -28,7 +29,8 @@ export function useEnvironment(id: string, enabled = true) {
   return useQuery({
     queryKey: deploymentKeys.environment(id),
     enabled: enabled && !!id,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/environments/{id}', { params: { path: { id } }, signal })),
     staleTime: 60_000,
   });
 }
@@ -39,7 +41,9 @@ export function useEnvironment(id: string, enabled = true) {
  * which its DORA time can fall (from its creation to its last change), then picked by id. `fact`
  * null: DORA holds no record of it (not settled, not ingested yet, or another organization's).
  */
-export function useDeploymentDora(d: Pick<DeploymentDetail, 'id' | 'environmentId' | 'createdAt' | 'updatedAt' | 'status'> | undefined) {
+export function useDeploymentDora(
+  d: Pick<DeploymentDetail, 'id' | 'environmentId' | 'createdAt' | 'updatedAt' | 'status'> | undefined,
+) {
   return useQuery({
     queryKey: deploymentKeys.dora(d?.id ?? ''),
     enabled: !!d,
@@ -82,7 +86,8 @@ export function useDeploymentFeed(query: DeploymentQuery) {
 export function useEnvironmentList() {
   return useQuery({
     queryKey: deploymentKeys.environments(),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })),
     staleTime: 5 * 60_000,
   });
 }
@@ -96,7 +101,12 @@ export function useLatestByEnvironment(environmentIds: string[]) {
     queries: environmentIds.map((environmentId) => ({
       queryKey: deploymentKeys.latest(environmentId),
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        unwrap(await api.GET('/api/v1/deployments', { params: { query: { environmentId, skip: 0, take: LATEST_SCAN } }, signal })),
+        unwrap(
+          await api.GET('/api/v1/deployments', {
+            params: { query: { environmentId, skip: 0, take: LATEST_SCAN } },
+            signal,
+          }),
+        ),
     })),
   });
 }
@@ -106,7 +116,8 @@ export function useComponentsById(ids: string[]) {
   return useQueries({
     queries: ids.map((id) => ({
       queryKey: catalogKeys.component(id),
-      queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id } }, signal })),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id } }, signal })),
       staleTime: 5 * 60_000,
       retry: false,
     })),

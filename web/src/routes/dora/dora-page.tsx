@@ -1,9 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { useDoraDrilldown, useDoraMetrics, type DoraMetrics, type DoraSlice, type DrillKind } from './queries';
+import { useDoraDrilldown, useDoraMetrics, type DoraSlice, type DrillKind } from './queries';
 import { useAllTeams } from '../teams';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DemoHint, EmptyState } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -11,77 +10,10 @@ import { DoraTrends } from './dora-trends';
 import { DORA_DRILLS, DORA_WINDOWS, duration, windowOf } from './dora-search';
 import { formatDateTimeUtc } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
+import { BandBadge, Keys } from './dora-keys';
 
 const route = getRouteApi('/app/dora');
 const PAGE = 25;
-
-type Band = 'elite' | 'high' | 'medium' | 'low' | null;
-const TONE = { elite: 'success', high: 'primary', medium: 'warning', low: 'danger' } as const;
-
-function BandBadge({ band }: { band: Band }) {
-  if (!band) return <Badge>no data</Badge>;
-  return <Badge tone={TONE[band]}>{band}</Badge>;
-}
-
-function KeyCard(props: { title: string; value: string; band: Band; detail: string; drill: DrillKind; onDrill: (d: DrillKind) => void }) {
-  return (
-    <section aria-label={props.title} className="grid content-start gap-1.5 rounded-lg border bg-card p-4">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-[13px] font-medium text-muted-foreground">{props.title}</h2>
-        <BandBadge band={props.band} />
-      </div>
-      <p className="text-2xl font-semibold tracking-tight">{props.value}</p>
-      <p className="text-[12px] text-muted-foreground">{props.detail}</p>
-      <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => props.onDrill(props.drill)}>
-        Show records
-      </Button>
-    </section>
-  );
-}
-
-function Keys({ m, onDrill }: { m: DoraMetrics; onDrill: (d: DrillKind) => void }) {
-  const f = m.deploymentFrequency;
-  const l = m.changeLeadTime;
-  const r = m.changeFailureRate;
-  const t = m.failedDeploymentRecoveryTime;
-  const unread = l.deploymentsPending + l.deploymentsWithoutRepository + l.deploymentsWithoutRevision + l.deploymentsUnreadable;
-  return (
-    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-      <KeyCard
-        title="Deployment frequency"
-        value={f.perDay >= 1 ? `${f.perDay.toFixed(1)} / day` : `${f.perWeek.toFixed(1)} / week`}
-        band={f.band}
-        detail={`${f.deployments} deployments in ${Math.round(m.days)} days`}
-        drill="deployments"
-        onDrill={onDrill}
-      />
-      <KeyCard
-        title="Change lead time"
-        value={duration(l.medianSeconds)}
-        band={l.band}
-        detail={`median of ${l.changes} commits; ${l.skewedExcluded} excluded for clock skew${unread ? `; ${unread} deployments without commits` : ''}`}
-        drill="changes"
-        onDrill={onDrill}
-      />
-      <KeyCard
-        title="Change failure rate"
-        value={r.rate === null ? '—' : `${(r.rate * 100).toFixed(1)} %`}
-        band={r.band}
-        detail={`${r.failedDeployments} of ${r.deployments} deployments failed (${r.rolledBack} rolled back, ${r.withIncidents} with incidents)`}
-        drill="failed"
-        onDrill={onDrill}
-      />
-      <KeyCard
-        title="Failed deployment recovery time"
-        value={duration(t.medianSeconds)}
-        band={t.band}
-        detail={`median of ${t.recovered} recovered; ${t.unrecovered} not recovered yet`}
-        drill="incidents"
-        onDrill={onDrill}
-      />
-    </div>
-  );
-}
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
   return (
@@ -120,7 +52,17 @@ const DRILL_LABELS: Record<DrillKind, string> = {
   incidents: 'Incidents',
 };
 
-function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: DoraSlice; page: number; onPage: (p: number) => void }) {
+function Drilldown({
+  kind,
+  slice,
+  page,
+  onPage,
+}: {
+  kind: DrillKind;
+  slice: DoraSlice;
+  page: number;
+  onPage: (p: number) => void;
+}) {
   const q = useDoraDrilldown(kind, slice, { skip: (page - 1) * PAGE, take: PAGE });
   return (
     <QueryState query={q} label={DRILL_LABELS[kind].toLowerCase()} rows={4}>
@@ -132,7 +74,16 @@ function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: Dora
           table = (
             <Table
               label={DRILL_LABELS[kind]}
-              head={['Deployed (UTC)', 'Component', 'Environment', 'Version', 'Failed', 'Incidents', 'Recovery', 'Commits']}
+              head={[
+                'Deployed (UTC)',
+                'Component',
+                'Environment',
+                'Version',
+                'Failed',
+                'Incidents',
+                'Recovery',
+                'Commits',
+              ]}
               rows={loaded.page.data.map((d) => [
                 formatDateTimeUtc(d.deployedAt),
                 d.componentName,
@@ -180,7 +131,10 @@ function Drilldown({ kind, slice, page, onPage }: { kind: DrillKind; slice: Dora
         return (
           <div className="grid gap-2">
             {table}
-            <nav aria-label={`${DRILL_LABELS[kind]} pages`} className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
+            <nav
+              aria-label={`${DRILL_LABELS[kind]} pages`}
+              className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground"
+            >
               <span>{total} records</span>
               <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
                 <ChevronLeft aria-hidden className="size-3.5" /> Previous
@@ -205,10 +159,14 @@ export function DoraPage() {
   const days = search.days ?? 30;
   const drill = search.drill ?? 'deployments';
   const page = search.page ?? 1;
-  const slice: DoraSlice = useMemo(() => ({ scope: search.scope ?? 'organization', id: search.id, ...windowOf(days) }), [search.scope, search.id, days]);
+  const slice: DoraSlice = useMemo(
+    () => ({ scope: search.scope ?? 'organization', id: search.id, ...windowOf(days) }),
+    [search.scope, search.id, days],
+  );
   const metrics = useDoraMetrics(slice);
   const teams = useAllTeams();
-  const set = (patch: Partial<typeof search>) => void navigate({ search: (s) => ({ ...s, page: undefined, ...patch }), replace: true });
+  const set = (patch: Partial<typeof search>) =>
+    void navigate({ search: (s) => ({ ...s, page: undefined, ...patch }), replace: true });
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -216,7 +174,8 @@ export function DoraPage() {
         <div className="grid gap-0.5">
           <h1 className="text-xl font-semibold tracking-tight">DORA metrics</h1>
           <p className="text-[13px] text-muted-foreground">
-            The four keys from Hangar's deployments, commits and incidents. {metrics.data && `Bands: ${metrics.data.bandSource}.`}
+            The four keys from Hangar's deployments, commits and incidents.{' '}
+            {metrics.data && `Bands: ${metrics.data.bandSource}.`}
           </p>
         </div>
         <div className="ms-auto flex flex-wrap items-end gap-3 text-[13px]">
@@ -225,7 +184,9 @@ export function DoraPage() {
             <select
               className="h-8 rounded-md border bg-background px-2"
               value={search.scope === 'team' ? search.id : search.scope ? 'other' : ''}
-              onChange={(e) => set(e.target.value ? { scope: 'team', id: e.target.value } : { scope: undefined, id: undefined })}
+              onChange={(e) =>
+                set(e.target.value ? { scope: 'team', id: e.target.value } : { scope: undefined, id: undefined })
+              }
             >
               <option value="">Organization (production)</option>
               {search.scope && search.scope !== 'team' && <option value="other">This {search.scope}</option>}
@@ -238,7 +199,11 @@ export function DoraPage() {
           </label>
           <label className="grid gap-1">
             <span className="text-muted-foreground">Window</span>
-            <select className="h-8 rounded-md border bg-background px-2" value={days} onChange={(e) => set({ days: Number(e.target.value) as typeof days })}>
+            <select
+              className="h-8 rounded-md border bg-background px-2"
+              value={days}
+              onChange={(e) => set({ days: Number(e.target.value) as typeof days })}
+            >
               {DORA_WINDOWS.map((d) => (
                 <option key={d} value={d}>
                   Last {d} days
@@ -283,7 +248,12 @@ export function DoraPage() {
                   ))}
                 </TabsList>
                 <TabsContent value={drill}>
-                  <Drilldown kind={drill} slice={slice} page={page} onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })} />
+                  <Drilldown
+                    kind={drill}
+                    slice={slice}
+                    page={page}
+                    onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })}
+                  />
                 </TabsContent>
               </Tabs>
             </section>

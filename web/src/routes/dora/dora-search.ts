@@ -13,7 +13,8 @@ export interface DoraSearch {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const oneOf = <T extends readonly unknown[]>(list: T, value: unknown): T[number] | undefined => (list.includes(value) ? (value as T[number]) : undefined);
+const oneOf = <T extends readonly unknown[]>(list: T, value: unknown): T[number] | undefined =>
+  list.includes(value) ? (value as T[number]) : undefined;
 
 export function parseDoraSearch(raw: Record<string, unknown>): DoraSearch {
   const scope = oneOf(DORA_SCOPES, raw.scope);
@@ -33,7 +34,11 @@ export function parseDoraSearch(raw: Record<string, unknown>): DoraSearch {
 /** The API's window for the last `days` whole UTC days up to today. */
 export function windowOf(days: number, today = new Date()): { from: string; to: string } {
   const to = today.toISOString().slice(0, 10);
-  const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const from = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (days - 1) * 86_400_000,
+  )
+    .toISOString()
+    .slice(0, 10);
   return { from, to };
 }
 

@@ -4,8 +4,20 @@ import { duration, parseDoraSearch, windowOf } from './dora-search';
 describe('DORA page URL state', () => {
   const id = '0b598279-17e5-4927-af28-5565c183e552';
   it('keeps a scope only with its id, known windows and tabs, pages above 1', () => {
-    expect(parseDoraSearch({ scope: 'team', id, days: '90', drill: 'failed', page: '3' })).toEqual({ scope: 'team', id, days: 90, drill: 'failed', page: 3 });
-    expect(parseDoraSearch({ scope: 'team' })).toEqual({ scope: undefined, id: undefined, days: undefined, drill: undefined, page: undefined });
+    expect(parseDoraSearch({ scope: 'team', id, days: '90', drill: 'failed', page: '3' })).toEqual({
+      scope: 'team',
+      id,
+      days: 90,
+      drill: 'failed',
+      page: 3,
+    });
+    expect(parseDoraSearch({ scope: 'team' })).toEqual({
+      scope: undefined,
+      id: undefined,
+      days: undefined,
+      drill: undefined,
+      page: undefined,
+    });
     expect(parseDoraSearch({ scope: 'galaxy', id, days: 12, drill: 'x', page: '0' })).toEqual({
       scope: undefined,
       id: undefined,

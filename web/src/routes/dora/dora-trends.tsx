@@ -42,18 +42,31 @@ export function DoraTrends({ series }: { series: DoraMetrics['series'] }) {
         tooltip: { trigger: 'axis' },
         xAxis: { type: 'category', data: series.map((d) => d.date), axisLabel: { color: text } },
         yAxis: [
-          { type: 'value', name: 'deployments', minInterval: 1, axisLabel: { color: text }, nameTextStyle: { color: text } },
+          {
+            type: 'value',
+            name: 'deployments',
+            minInterval: 1,
+            axisLabel: { color: text },
+            nameTextStyle: { color: text },
+          },
           { type: 'value', name: 'lead (h)', axisLabel: { color: text }, nameTextStyle: { color: text } },
         ],
         series: [
           { name: 'Deployments', type: 'bar', data: series.map((d) => d.deployments), itemStyle: { color: '#2563eb' } },
-          { name: 'Failed', type: 'bar', data: series.map((d) => d.failedDeployments), itemStyle: { color: '#dc2626' } },
+          {
+            name: 'Failed',
+            type: 'bar',
+            data: series.map((d) => d.failedDeployments),
+            itemStyle: { color: '#dc2626' },
+          },
           {
             name: 'Median lead time (h)',
             type: 'line',
             yAxisIndex: 1,
             connectNulls: true,
-            data: series.map((d) => (d.medianLeadSeconds === null ? null : Math.round((d.medianLeadSeconds / 3600) * 10) / 10)),
+            data: series.map((d) =>
+              d.medianLeadSeconds === null ? null : Math.round((d.medianLeadSeconds / 3600) * 10) / 10,
+            ),
             itemStyle: { color: '#d97706' },
           },
         ],

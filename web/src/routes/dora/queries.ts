@@ -26,13 +26,26 @@ export function useDoraDrilldown(kind: DrillKind, slice: DoraSlice, page: { skip
       const query = { ...slice, ...page };
       if (kind === 'deployments' || kind === 'failed') {
         const failed = kind === 'failed' ? ('true' as const) : undefined;
-        return { kind, page: unwrap(await api.GET('/api/v1/dora/drilldown/deployments', { params: { query: { ...query, failed } }, signal })) } as const;
+        return {
+          kind,
+          page: unwrap(
+            await api.GET('/api/v1/dora/drilldown/deployments', { params: { query: { ...query, failed } }, signal }),
+          ),
+        } as const;
       }
       if (kind === 'changes' || kind === 'skewed') {
         const skewed = kind === 'skewed' ? ('true' as const) : undefined;
-        return { kind, page: unwrap(await api.GET('/api/v1/dora/drilldown/changes', { params: { query: { ...query, skewed } }, signal })) } as const;
+        return {
+          kind,
+          page: unwrap(
+            await api.GET('/api/v1/dora/drilldown/changes', { params: { query: { ...query, skewed } }, signal }),
+          ),
+        } as const;
       }
-      return { kind, page: unwrap(await api.GET('/api/v1/dora/drilldown/incidents', { params: { query }, signal })) } as const;
+      return {
+        kind,
+        page: unwrap(await api.GET('/api/v1/dora/drilldown/incidents', { params: { query }, signal })),
+      } as const;
     },
     placeholderData: keepPreviousData,
   });

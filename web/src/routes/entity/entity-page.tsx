@@ -115,7 +115,13 @@ function TabBody({ id, entity, search }: { id: EntityTabId; entity: CatalogEntit
     case 'graph':
       return <GraphTab entity={entity} relations={relations} search={search} />;
     case 'api-specs':
-      return <SpecPanel componentId={entity.id} search={search} onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} />;
+      return (
+        <SpecPanel
+          componentId={entity.id}
+          search={search}
+          onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+        />
+      );
     case 'deployments':
       return <DeploymentsTab entity={entity} />;
     case 'pipelines':
@@ -170,7 +176,9 @@ export function EntityPage() {
           <EntityView
             entity={found.entity}
             search={search}
-            onTab={(tab) => void navigate({ search: (prev) => ({ ...prev, tab: tab === 'overview' ? undefined : tab }) })}
+            onTab={(tab) =>
+              void navigate({ search: (prev) => ({ ...prev, tab: tab === 'overview' ? undefined : tab }) })
+            }
           />
         );
       }}
@@ -178,7 +186,15 @@ export function EntityPage() {
   );
 }
 
-function EntityView({ entity: data, search, onTab }: { entity: CatalogEntity; search: EntitySearch; onTab: (tab: string) => void }) {
+function EntityView({
+  entity: data,
+  search,
+  onTab,
+}: {
+  entity: CatalogEntity;
+  search: EntitySearch;
+  onTab: (tab: string) => void;
+}) {
   const tabs = tabsFor(data.entityKind);
   const active = tabs.find((t) => t.id === search.tab)?.id ?? 'overview';
   return (

@@ -1,7 +1,7 @@
 // The entity page's URL state (tab, graph filters, spec selection), validated so any pasted URL is a
 // well-formed view. Pure, unit-tested.
-import { parseSpecSearch } from '../apis';
-import type { SpecSearch } from '../apis';
+// From the apis area's routes.tsx, which the shell loads anyway (decision 1151).
+import { parseSpecSearch, type SpecSearch } from '../apis/routes';
 
 export interface EntitySearch extends SpecSearch {
   tab?: string;

@@ -32,9 +32,17 @@ describe('entity page URL state', () => {
   });
 
   it('validates the API list and spec selection', () => {
-    expect(parseApiListSearch({ q: ' pay ', lifecycle: 'production', page: '2' })).toEqual({ q: 'pay', lifecycle: 'production', page: 2 });
+    expect(parseApiListSearch({ q: ' pay ', lifecycle: 'production', page: '2' })).toEqual({
+      q: 'pay',
+      lifecycle: 'production',
+      page: 2,
+    });
     expect(parseApiListSearch({ q: '', lifecycle: 'DROP TABLE', page: '0' })).toEqual({});
-    expect(parseSpecSearch({ spec: ID, compare: ID, view: 'consumers' })).toEqual({ spec: ID, compare: ID, view: 'consumers' });
+    expect(parseSpecSearch({ spec: ID, compare: ID, view: 'consumers' })).toEqual({
+      spec: ID,
+      compare: ID,
+      view: 'consumers',
+    });
   });
 
   it('shows the tabs that apply to each kind', () => {
@@ -54,7 +62,14 @@ describe('entity page URL state', () => {
       'scorecards',
       'gateway',
     ]);
-    expect(tabsFor('API').map((t) => t.id)).toEqual(['overview', 'graph', 'api-specs', 'incidents', 'scorecards', 'gateway']);
+    expect(tabsFor('API').map((t) => t.id)).toEqual([
+      'overview',
+      'graph',
+      'api-specs',
+      'incidents',
+      'scorecards',
+      'gateway',
+    ]);
     expect(tabsFor('Domain').map((t) => t.id)).toEqual(['overview', 'graph', 'scorecards']);
   });
 });

@@ -15,7 +15,8 @@ export function useRelations(id: string | undefined) {
   return useQuery({
     queryKey: entityKeys.relations(id ?? ''),
     enabled: !!id,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}/relations', { params: { path: { id: id! } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/catalog/components/{id}/relations', { params: { path: { id: id! } }, signal })),
   });
 }
 
@@ -35,14 +36,16 @@ export function useRelationsOf(ids: string[]) {
 export function useDeployments(componentId: string) {
   return useQuery({
     queryKey: entityKeys.deployments(componentId),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/deployments', { params: { query: { componentId, take: 50 } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/deployments', { params: { query: { componentId, take: 50 } }, signal })),
   });
 }
 
 export function useEnvironments() {
   return useQuery({
     queryKey: entityKeys.environments(),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })),
     staleTime: 5 * 60_000,
   });
 }
@@ -51,28 +54,34 @@ export function useEnvironments() {
 export function usePipelines() {
   return useQuery({
     queryKey: entityKeys.pipelines(),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines', { params: { query: { limit: SCAN_LIMIT } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/pipelines', { params: { query: { limit: SCAN_LIMIT } }, signal })),
   });
 }
 
 export function usePipelineRuns(pipelineId: string) {
   return useQuery({
     queryKey: entityKeys.runs(pipelineId),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}/runs', { params: { path: { id: pipelineId } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/pipelines/{id}/runs', { params: { path: { id: pipelineId } }, signal })),
   });
 }
 
 export function useLatestIncidents() {
   return useQuery({
     queryKey: entityKeys.incidents(),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents', { params: { query: { take: SCAN_LIMIT } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/incidents', { params: { query: { take: SCAN_LIMIT } }, signal })),
   });
 }
 
 export function useIacModules(componentId: string) {
   return useQuery({
     queryKey: entityKeys.integration('iac-modules', componentId),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac-modules/component/{componentId}', { params: { path: { componentId } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET('/api/v1/iac-modules/component/{componentId}', { params: { path: { componentId } }, signal }),
+      ),
   });
 }
 
@@ -95,14 +104,16 @@ export function useActualCost(id: string, enabled: boolean) {
   return useQuery({
     queryKey: entityKeys.integration('cost-actual', id),
     enabled,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/cost/components/{id}/actual', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/cost/components/{id}/actual', { params: { path: { id } }, signal })),
   });
 }
 
 export function useCostHistory(id: string) {
   return useQuery({
     queryKey: entityKeys.integration('cost-history', id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/cost/components/{id}/history', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/cost/components/{id}/history', { params: { path: { id } }, signal })),
   });
 }
 
@@ -121,12 +132,19 @@ export function useVulnerabilities(componentId: string) {
       {
         queryKey: entityKeys.integration('vulnerability-summary', componentId),
         queryFn: async ({ signal }: { signal: AbortSignal }) =>
-          unwrap(await api.GET('/api/v1/registry/components/{componentId}/vulnerabilities/summary', { params: { path }, signal })),
+          unwrap(
+            await api.GET('/api/v1/registry/components/{componentId}/vulnerabilities/summary', {
+              params: { path },
+              signal,
+            }),
+          ),
       },
       {
         queryKey: entityKeys.integration('vulnerabilities', componentId),
         queryFn: async ({ signal }: { signal: AbortSignal }) =>
-          unwrap(await api.GET('/api/v1/registry/components/{componentId}/vulnerabilities', { params: { path }, signal })),
+          unwrap(
+            await api.GET('/api/v1/registry/components/{componentId}/vulnerabilities', { params: { path }, signal }),
+          ),
       },
     ],
   });
@@ -136,21 +154,28 @@ export function useWorkloads(componentName: string) {
   return useQuery({
     queryKey: entityKeys.integration('workloads', componentName),
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/orchestrator/workloads/match/{componentName}', { params: { path: { componentName } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/orchestrator/workloads/match/{componentName}', {
+          params: { path: { componentName } },
+          signal,
+        }),
+      ),
   });
 }
 
 export function useSearchIndices(id: string) {
   return useQuery({
     queryKey: entityKeys.integration('search-index', 'stats', id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/components/{id}/searchengine-indices/stats', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/components/{id}/searchengine-indices/stats', { params: { path: { id } }, signal })),
   });
 }
 
 export function useGatewayRoutes(componentId: string) {
   return useQuery({
     queryKey: entityKeys.integration('gateway-routes', componentId),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/gateway/routes', { params: { query: { componentId, limit: 100 } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/gateway/routes', { params: { query: { componentId, limit: 100 } }, signal })),
   });
 }
 
@@ -158,7 +183,8 @@ export function useGatewayRoutes(componentId: string) {
 export function useConsumedApis(id: string) {
   return useQuery({
     queryKey: ['api-specs', 'consumed', id] as const,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}/consumed-apis', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/catalog/components/{id}/consumed-apis', { params: { path: { id } }, signal })),
   });
 }
 
@@ -166,13 +192,17 @@ export function useConsumedApis(id: string) {
 export function useSearchIndexLinks(id: string) {
   return useQuery({
     queryKey: entityKeys.integration('search-index', 'links', id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/components/{id}/searchengine-indices', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/components/{id}/searchengine-indices', { params: { path: { id } }, signal })),
   });
 }
 
 function useSearchIndexWrite<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: entityKeys.integration('search-index') }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: entityKeys.integration('search-index') }),
+  });
 }
 
 /** Link an index pattern to the component (any signed-in user may; 400 details kept per field). */
@@ -185,7 +215,9 @@ export function useAddSearchIndex(id: string) {
 /** Unlink an index (the index itself is untouched). */
 export function useRemoveSearchIndex(id: string) {
   return useSearchIndexWrite(async (indexId: string) => {
-    unwrap(await api.DELETE('/api/v1/components/{id}/searchengine-indices/{indexId}', { params: { path: { id, indexId } } }));
+    unwrap(
+      await api.DELETE('/api/v1/components/{id}/searchengine-indices/{indexId}', { params: { path: { id, indexId } } }),
+    );
   });
 }
 

@@ -9,12 +9,18 @@ import { formatDateTime } from '../../lib/format';
 export function DriftPage() {
   const drift = useDrift();
   return (
-    <IacShell title="Module drift" intro="Stacks pinned to an older version of a module than its latest; modules in the catalog link to their versions.">
+    <IacShell
+      title="Module drift"
+      intro="Stacks pinned to an older version of a module than its latest; modules in the catalog link to their versions."
+    >
       <QueryState
         query={drift}
         label="drift"
         isEmpty={(l) => l.length === 0}
-        empty={{ title: 'No drift reported', body: 'Drift is reported by the IaC automation with POST /api/v1/iac/module-drift/ingest.' }}
+        empty={{
+          title: 'No drift reported',
+          body: 'Drift is reported by the IaC automation with POST /api/v1/iac/module-drift/ingest.',
+        }}
       >
         {(list) => (
           <SimpleTable label="Module drift" head={['Module', 'Stack path', 'Pinned', 'Latest', 'Behind', 'Detected']}>
@@ -32,10 +38,13 @@ export function DriftPage() {
                     </Link>
                   ) : (
                     <>
-                      {d.moduleName} <span className="block text-xs font-normal text-muted-foreground">not in the catalog</span>
+                      {d.moduleName}{' '}
+                      <span className="block text-xs font-normal text-muted-foreground">not in the catalog</span>
                     </>
                   )}
-                  <span className="block max-w-72 truncate text-xs font-normal text-muted-foreground">{d.sourceUrl}</span>
+                  <span className="block max-w-72 truncate text-xs font-normal text-muted-foreground">
+                    {d.sourceUrl}
+                  </span>
                 </td>
                 <td className="font-mono">{d.stackPath}</td>
                 <td className="font-mono">{d.currentRef}</td>

@@ -1,6 +1,17 @@
 // URL state of the IaC pages, validated (decision 147). Pure, unit-tested.
 
-export const PROVIDERS = ['cloud_a', 'cloud_b', 'cloud_c', 'orchestrator', 'docdb', 'sqldb_a', 'sqldb_b', 'codehost', 'edge_network', 'generic'] as const;
+export const PROVIDERS = [
+  'cloud_a',
+  'cloud_b',
+  'cloud_c',
+  'orchestrator',
+  'docdb',
+  'sqldb_a',
+  'sqldb_b',
+  'codehost',
+  'edge_network',
+  'generic',
+] as const;
 export const ENGINES = ['engine_a', 'engine_b', 'engine_c'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export type Engine = (typeof ENGINES)[number];

@@ -3,13 +3,21 @@ import { parseModuleSearch, parseModulesSearch, parseStackSearch, parseStacksSea
 
 describe('IaC search params', () => {
   it('keeps a valid stack view, page and node', () => {
-    expect(parseStackSearch({ view: 'topology', page: '2', node: 'aws_vpc.main' })).toEqual({ view: 'topology', page: 2, node: 'aws_vpc.main' });
+    expect(parseStackSearch({ view: 'topology', page: '2', node: 'aws_vpc.main' })).toEqual({
+      view: 'topology',
+      page: 2,
+      node: 'aws_vpc.main',
+    });
     expect(parseStackSearch({ view: 'runs', page: '1' })).toEqual({});
     expect(parseStackSearch({ view: 'graph', page: 'x', node: '' })).toEqual({});
   });
 
   it('keeps only the documented providers and engines', () => {
-    expect(parseModulesSearch({ q: ' vpc ', provider: 'cloud_a', engine: 'engine_b' })).toEqual({ q: 'vpc', provider: 'cloud_a', engine: 'engine_b' });
+    expect(parseModulesSearch({ q: ' vpc ', provider: 'cloud_a', engine: 'engine_b' })).toEqual({
+      q: 'vpc',
+      provider: 'cloud_a',
+      engine: 'engine_b',
+    });
     expect(parseModulesSearch({ provider: 'aws', engine: 'terraform', q: 3 })).toEqual({ q: '3' });
   });
 

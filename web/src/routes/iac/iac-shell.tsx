@@ -8,7 +8,17 @@ const TABS: AreaLink[] = [
 ];
 
 /** An IaC page: the area's sub-navigation, the title (a stack's or module's name breaks anywhere), then the page. */
-export function IacShell({ title, intro, actions, children }: { title: ReactNode; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function IacShell({
+  title,
+  intro,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <AreaShell nav="Infrastructure as code" links={TABS} title={title} intro={intro} actions={actions} breakTitle>
       {children}

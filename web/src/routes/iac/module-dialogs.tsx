@@ -5,7 +5,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { fieldError } from '../../api/field-errors';
-import { useCreateIacModule, useDeleteIacModule, useLinkIacModule, useUpdateIacModule, type IacModule } from './queries';
+import {
+  useCreateIacModule,
+  useDeleteIacModule,
+  useLinkIacModule,
+  useUpdateIacModule,
+  type IacModule,
+} from './queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -14,9 +20,18 @@ import { ComponentPicker } from '../integrations';
 import { ENGINES, PROVIDERS, type Engine, type Provider } from './iac-search';
 import { createModuleBody, EMPTY_MODULE, moduleFormOf, patchModuleBody, type ModuleFormValues } from './module-form';
 
-const textarea = 'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
+const textarea =
+  'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
 
-function ModuleFields({ values, set, error }: { values: ModuleFormValues; set: (patch: Partial<ModuleFormValues>) => void; error: unknown }) {
+function ModuleFields({
+  values,
+  set,
+  error,
+}: {
+  values: ModuleFormValues;
+  set: (patch: Partial<ModuleFormValues>) => void;
+  error: unknown;
+}) {
   const problem = (field: keyof ModuleFormValues) => fieldError(error, field);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -35,7 +50,12 @@ function ModuleFields({ values, set, error }: { values: ModuleFormValues; set: (
       </Field>
       <Field label="Provider" error={problem('provider')}>
         {(id, note) => (
-          <Select id={id} aria-describedby={note} value={values.provider} onChange={(e) => set({ provider: e.target.value as Provider })}>
+          <Select
+            id={id}
+            aria-describedby={note}
+            value={values.provider}
+            onChange={(e) => set({ provider: e.target.value as Provider })}
+          >
             {PROVIDERS.map((p) => (
               <option key={p} value={p}>
                 {p}
@@ -46,7 +66,12 @@ function ModuleFields({ values, set, error }: { values: ModuleFormValues; set: (
       </Field>
       <Field label="Engine" error={problem('engine')}>
         {(id, note) => (
-          <Select id={id} aria-describedby={note} value={values.engine} onChange={(e) => set({ engine: e.target.value as Engine | '' })}>
+          <Select
+            id={id}
+            aria-describedby={note}
+            value={values.engine}
+            onChange={(e) => set({ engine: e.target.value as Engine | '' })}
+          >
             <option value="">None</option>
             {ENGINES.map((p) => (
               <option key={p} value={p}>

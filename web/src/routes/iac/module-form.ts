@@ -10,7 +10,13 @@ export interface ModuleFormValues {
   description: string;
 }
 
-export const EMPTY_MODULE: ModuleFormValues = { name: '', provider: 'generic', engine: '', sourceRepoUrl: '', description: '' };
+export const EMPTY_MODULE: ModuleFormValues = {
+  name: '',
+  provider: 'generic',
+  engine: '',
+  sourceRepoUrl: '',
+  description: '',
+};
 
 export const moduleFormOf = (m: IacModule): ModuleFormValues => ({
   name: m.name,

@@ -18,7 +18,9 @@ const module = {
 
 describe('module form', () => {
   it('creates with the required fields, leaving out an empty engine and description', () => {
-    expect(createModuleBody({ ...EMPTY_MODULE, name: ' vpc ', sourceRepoUrl: ' https://git.example/vpc.git ' })).toEqual({
+    expect(
+      createModuleBody({ ...EMPTY_MODULE, name: ' vpc ', sourceRepoUrl: ' https://git.example/vpc.git ' }),
+    ).toEqual({
       name: 'vpc',
       provider: 'generic',
       sourceRepoUrl: 'https://git.example/vpc.git',
@@ -28,6 +30,10 @@ describe('module form', () => {
   it('patches only what changed; a cleared engine or description is null', () => {
     const before = moduleFormOf(module);
     expect(patchModuleBody(before, before)).toEqual({});
-    expect(patchModuleBody(before, { ...before, name: 'net', engine: '', description: '  ' })).toEqual({ name: 'net', engine: null, description: null });
+    expect(patchModuleBody(before, { ...before, name: 'net', engine: '', description: '  ' })).toEqual({
+      name: 'net',
+      engine: null,
+      description: null,
+    });
   });
 });

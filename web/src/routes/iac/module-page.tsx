@@ -1,6 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { RefreshCw, Unlink } from 'lucide-react';
-import { useIacModule, useIacModuleVersions, useLinkedComponent, useSyncIacModule, useUnlinkIacModule, type IacModule, type IacModuleVersion } from './queries';
+import {
+  useIacModule,
+  useIacModuleVersions,
+  useLinkedComponent,
+  useSyncIacModule,
+  useUnlinkIacModule,
+  type IacModule,
+  type IacModuleVersion,
+} from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
@@ -21,7 +29,10 @@ function VersionDetail({ version }: { version: IacModuleVersion }) {
         {version.variablesMeta.length === 0 ? (
           <p className="text-[13px] text-muted-foreground">This version declares no variables.</p>
         ) : (
-          <SimpleTable label={`Variables of ${version.version}`} head={['Name', 'Type', 'Default', 'Required', 'Description']}>
+          <SimpleTable
+            label={`Variables of ${version.version}`}
+            head={['Name', 'Type', 'Default', 'Required', 'Description']}
+          >
             {version.variablesMeta.map((v) => (
               <tr key={v.name}>
                 <td className="font-mono font-medium">
@@ -37,7 +48,9 @@ function VersionDetail({ version }: { version: IacModuleVersion }) {
                 <td>{v.required ? <Badge tone="primary">required</Badge> : 'no'}</td>
                 <td>
                   {v.description ?? '—'}
-                  {v.validation && <span className="block text-xs text-muted-foreground">Validation: {v.validation.errorMessage}</span>}
+                  {v.validation && (
+                    <span className="block text-xs text-muted-foreground">Validation: {v.validation.errorMessage}</span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -77,7 +90,10 @@ function LinkedComponent({ module }: { module: IacModule }) {
   const unlink = useUnlinkIacModule(module.id);
   const c = component.data;
   return (
-    <section aria-labelledby="module-component" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border p-3 text-[13px]">
+    <section
+      aria-labelledby="module-component"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border p-3 text-[13px]"
+    >
       <h2 id="module-component" className="text-sm font-semibold">
         Component
       </h2>
@@ -92,7 +108,9 @@ function LinkedComponent({ module }: { module: IacModule }) {
           {c.name}
         </Link>
       ) : component.isError ? (
-        <span className="text-destructive">The linked component could not be read: {describeError(component.error).message}</span>
+        <span className="text-destructive">
+          The linked component could not be read: {describeError(component.error).message}
+        </span>
       ) : (
         <span className="text-muted-foreground">Loading…</span>
       )}
@@ -152,7 +170,8 @@ export function ModulePage() {
           {sync.error && <ErrorState error={sync.error} />}
           {sync.data && (
             <p role="status" className="text-[13px]">
-              {sync.data.newVersions} new {sync.data.newVersions === 1 ? 'version' : 'versions'}; latest {sync.data.latestVersion ?? 'none'}.
+              {sync.data.newVersions} new {sync.data.newVersions === 1 ? 'version' : 'versions'}; latest{' '}
+              {sync.data.latestVersion ?? 'none'}.
             </p>
           )}
           {m.failedVersions.length > 0 && (

@@ -17,7 +17,10 @@ export function ModulesPage() {
   const [q, setQ] = useState(search.q ?? '');
   // The search box writes the URL after a short pause; the URL is the query.
   useEffect(() => {
-    const t = setTimeout(() => void navigate({ search: (s) => ({ ...s, q: q.trim() || undefined }), replace: true }), 250);
+    const t = setTimeout(
+      () => void navigate({ search: (s) => ({ ...s, q: q.trim() || undefined }), replace: true }),
+      250,
+    );
     return () => clearTimeout(t);
   }, [q, navigate]);
   const modules = useIacModuleList({ search: search.q, provider: search.provider, engine: search.engine });
@@ -29,14 +32,26 @@ export function ModulesPage() {
     >
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter modules">
         <Field label="Search">
-          {(id) => <Input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name or description" />}
+          {(id) => (
+            <Input
+              id={id}
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder="Name or description"
+            />
+          )}
         </Field>
         <Field label="Provider">
           {(id) => (
             <Select
               id={id}
               value={search.provider ?? ''}
-              onChange={(e) => void navigate({ search: (s) => ({ ...s, provider: (e.target.value || undefined) as Provider | undefined }) })}
+              onChange={(e) =>
+                void navigate({
+                  search: (s) => ({ ...s, provider: (e.target.value || undefined) as Provider | undefined }),
+                })
+              }
             >
               <option value="">Any provider</option>
               {PROVIDERS.map((p) => (
@@ -52,7 +67,11 @@ export function ModulesPage() {
             <Select
               id={id}
               value={search.engine ?? ''}
-              onChange={(e) => void navigate({ search: (s) => ({ ...s, engine: (e.target.value || undefined) as Engine | undefined }) })}
+              onChange={(e) =>
+                void navigate({
+                  search: (s) => ({ ...s, engine: (e.target.value || undefined) as Engine | undefined }),
+                })
+              }
             >
               <option value="">Any engine</option>
               {ENGINES.map((p) => (
@@ -81,10 +100,18 @@ export function ModulesPage() {
             {list.map((m) => (
               <tr key={m.id}>
                 <td className="font-medium">
-                  <Link to="/iac/modules/$moduleId" params={{ moduleId: m.id }} className="text-primary hover:underline">
+                  <Link
+                    to="/iac/modules/$moduleId"
+                    params={{ moduleId: m.id }}
+                    className="text-primary hover:underline"
+                  >
                     {m.name}
                   </Link>
-                  {m.description && <span className="block max-w-80 truncate text-xs font-normal text-muted-foreground">{m.description}</span>}
+                  {m.description && (
+                    <span className="block max-w-80 truncate text-xs font-normal text-muted-foreground">
+                      {m.description}
+                    </span>
+                  )}
                 </td>
                 <td>{m.provider}</td>
                 <td>{m.engine ?? '—'}</td>

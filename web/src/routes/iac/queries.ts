@@ -16,19 +16,24 @@ export type IacModuleBody = Body<'createIacModule'>;
 export type IacModulePatch = Body<'updateIacModule'>;
 
 export const useIacDashboard = () =>
-  useQuery({ queryKey: iacKeys.dashboard(), queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/dashboard', { signal })) });
+  useQuery({
+    queryKey: iacKeys.dashboard(),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/dashboard', { signal })),
+  });
 
 export const useStacks = (environment?: string) =>
   useQuery({
     queryKey: iacKeys.stacks(environment),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/stacks', { params: { query: environment ? { environment } : {} }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/iac/stacks', { params: { query: environment ? { environment } : {} }, signal })),
     placeholderData: keepPreviousData,
   });
 
 export const stackQuery = (id: string) =>
   queryOptions({
     queryKey: iacKeys.stack(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/stacks/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/iac/stacks/{id}', { params: { path: { id } }, signal })),
   });
 
 export const useStack = (id: string) => useQuery(stackQuery(id));
@@ -38,7 +43,12 @@ export const useStackRuns = (id: string, page: number) =>
   useQuery({
     queryKey: iacKeys.runs(id, page),
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/iac/stacks/{id}/runs', { params: { path: { id }, query: { page, limit: RUNS_PAGE } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/iac/stacks/{id}/runs', {
+          params: { path: { id }, query: { page, limit: RUNS_PAGE } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -46,12 +56,16 @@ export const useStackResources = (id: string, enabled = true) =>
   useQuery({
     queryKey: iacKeys.resources(id),
     enabled,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/stacks/{id}/resources', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/iac/stacks/{id}/resources', { params: { path: { id } }, signal })),
     staleTime: 60_000,
   });
 
 export const useDrift = () =>
-  useQuery({ queryKey: iacKeys.drift(), queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/module-drift', { signal })) });
+  useQuery({
+    queryKey: iacKeys.drift(),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac/module-drift', { signal })),
+  });
 
 export const useIacModuleList = (query: ModuleQuery) =>
   useQuery({
@@ -63,7 +77,8 @@ export const useIacModuleList = (query: ModuleQuery) =>
 export const iacModuleQuery = (id: string) =>
   queryOptions({
     queryKey: iacKeys.module(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac-modules/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/iac-modules/{id}', { params: { path: { id } }, signal })),
   });
 
 export const useIacModule = (id: string) => useQuery(iacModuleQuery(id));
@@ -71,7 +86,8 @@ export const useIacModule = (id: string) => useQuery(iacModuleQuery(id));
 export const useIacModuleVersions = (id: string) =>
   useQuery({
     queryKey: iacKeys.versions(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/iac-modules/{id}/versions', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/iac-modules/{id}/versions', { params: { path: { id } }, signal })),
   });
 
 /** Discovers new tags of the module's repository; the module, its versions and drift are refetched after. */
@@ -88,7 +104,8 @@ export const useLinkedComponent = (id: string | null) =>
   useQuery({
     queryKey: iacKeys.component(id ?? ''),
     enabled: !!id,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id: id! } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id: id! } }, signal })),
   });
 
 /**
@@ -100,24 +117,38 @@ function useModuleWrite<V, R>(fn: (vars: V) => Promise<R>, refetchType: 'active'
   return useMutation({
     mutationFn: fn,
     onSettled: async () => {
-      await Promise.all([iacKeys.all(), entityKeys.integration('iac-modules')].map((queryKey) => client.invalidateQueries({ queryKey, refetchType })));
+      await Promise.all(
+        [iacKeys.all(), entityKeys.integration('iac-modules')].map((queryKey) =>
+          client.invalidateQueries({ queryKey, refetchType }),
+        ),
+      );
     },
   });
 }
 
-export const useCreateIacModule = () => useModuleWrite(async (body: IacModuleBody) => unwrapFields(await api.POST('/api/v1/iac-modules', { body })));
+export const useCreateIacModule = () =>
+  useModuleWrite(async (body: IacModuleBody) => unwrapFields(await api.POST('/api/v1/iac-modules', { body })));
 
 export const useUpdateIacModule = (id: string) =>
-  useModuleWrite(async (body: IacModulePatch) => unwrapFields(await api.PATCH('/api/v1/iac-modules/{id}', { params: { path: { id } }, body })));
+  useModuleWrite(async (body: IacModulePatch) =>
+    unwrapFields(await api.PATCH('/api/v1/iac-modules/{id}', { params: { path: { id } }, body })),
+  );
 
 export const useDeleteIacModule = () =>
   // Marked stale without refetching: the open module page would only read a 404 before it navigates away.
-  useModuleWrite(async (id: string) => unwrapFields(await api.DELETE('/api/v1/iac-modules/{id}', { params: { path: { id } } })), 'none');
+  useModuleWrite(
+    async (id: string) => unwrapFields(await api.DELETE('/api/v1/iac-modules/{id}', { params: { path: { id } } })),
+    'none',
+  );
 
 export const useLinkIacModule = (id: string) =>
   useModuleWrite(async (componentId: string) =>
-    unwrapFields(await api.POST('/api/v1/iac-modules/{id}/link-component', { params: { path: { id } }, body: { componentId } })),
+    unwrapFields(
+      await api.POST('/api/v1/iac-modules/{id}/link-component', { params: { path: { id } }, body: { componentId } }),
+    ),
   );
 
 export const useUnlinkIacModule = (id: string) =>
-  useModuleWrite(async () => unwrapFields(await api.DELETE('/api/v1/iac-modules/{id}/unlink-component', { params: { path: { id } } })));
+  useModuleWrite(async () =>
+    unwrapFields(await api.DELETE('/api/v1/iac-modules/{id}/unlink-component', { params: { path: { id } } })),
+  );

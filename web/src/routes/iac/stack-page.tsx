@@ -20,11 +20,17 @@ function Runs({ stackId }: { stackId: string }) {
       query={runs}
       label="runs"
       isEmpty={(r) => r.total === 0}
-      empty={{ title: 'No runs yet', body: 'Runs are reported by the IaC automation with POST /api/v1/iac/runs/ingest.' }}
+      empty={{
+        title: 'No runs yet',
+        body: 'Runs are reported by the IaC automation with POST /api/v1/iac/runs/ingest.',
+      }}
     >
       {(r) => (
         <div className="grid gap-2">
-          <SimpleTable label="Runs" head={['Started', 'Type', 'Status', 'Resource changes', 'Duration', 'Triggered by', 'Pipeline']}>
+          <SimpleTable
+            label="Runs"
+            head={['Started', 'Type', 'Status', 'Resource changes', 'Duration', 'Triggered by', 'Pipeline']}
+          >
             {r.data.map((run) => (
               <tr key={run.id}>
                 <td>{formatDateTime(run.startedAt)}</td>
@@ -39,9 +45,16 @@ function Runs({ stackId }: { stackId: string }) {
                 <td>{run.triggeredBy ?? '—'}</td>
                 <td>
                   {run.pipelineUrl ? (
-                    <a href={run.pipelineUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
+                    <a
+                      href={run.pipelineUrl}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="inline-flex items-center gap-1 text-primary hover:underline"
+                    >
                       Open <ExternalLink aria-hidden className="size-3" />
-                      <span className="sr-only">the pipeline of the run started {formatDateTime(run.startedAt)} (new tab)</span>
+                      <span className="sr-only">
+                        the pipeline of the run started {formatDateTime(run.startedAt)} (new tab)
+                      </span>
                     </a>
                   ) : (
                     '—'
@@ -53,7 +66,11 @@ function Runs({ stackId }: { stackId: string }) {
           {r.total > RUNS_PAGE && (
             <nav aria-label="Pages of runs" className="flex items-center gap-3 text-[13px]">
               {page > 1 && (
-                <Link to="." search={(s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined })} className="text-primary hover:underline">
+                <Link
+                  to="."
+                  search={(s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined })}
+                  className="text-primary hover:underline"
+                >
                   Newer
                 </Link>
               )}
@@ -97,7 +114,9 @@ export function StackPage() {
             <>
               {s.environment}
               {s.provider && ` · ${s.provider}`}
-              {s.repositoryUrl && <span className="block break-all">{[s.repositoryUrl, s.basePath].filter(Boolean).join(' · ')}</span>}
+              {s.repositoryUrl && (
+                <span className="block break-all">{[s.repositoryUrl, s.basePath].filter(Boolean).join(' · ')}</span>
+              )}
             </>
           }
           actions={
@@ -113,7 +132,12 @@ export function StackPage() {
             )
           }
         >
-          <Tabs value={view} onValueChange={(v) => void navigate({ search: (p) => ({ ...p, view: v === 'runs' ? undefined : (v as 'topology') }) })}>
+          <Tabs
+            value={view}
+            onValueChange={(v) =>
+              void navigate({ search: (p) => ({ ...p, view: v === 'runs' ? undefined : (v as 'topology') }) })
+            }
+          >
             <TabsList aria-label="Stack sections">
               <TabsTrigger value="runs">Runs</TabsTrigger>
               <TabsTrigger value="topology">Topology</TabsTrigger>

@@ -17,7 +17,10 @@ export function StacksPage() {
   const stacks = useStacks(environment);
   const environments = dashboard.data?.environments ?? [];
   return (
-    <IacShell title="Infrastructure as code" intro="Stacks reported by the IaC automation, with their latest run and its resource changes.">
+    <IacShell
+      title="Infrastructure as code"
+      intro="Stacks reported by the IaC automation, with their latest run and its resource changes."
+    >
       {dashboard.data && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div className="rounded-lg border p-3">
@@ -30,14 +33,22 @@ export function StacksPage() {
           </div>
           <div className="rounded-lg border p-3">
             <dt className="text-xs text-muted-foreground">Failed last run</dt>
-            <dd className={`text-lg font-semibold tabular-nums ${dashboard.data.failedLastRun ? 'text-destructive' : ''}`}>{dashboard.data.failedLastRun}</dd>
+            <dd
+              className={`text-lg font-semibold tabular-nums ${dashboard.data.failedLastRun ? 'text-destructive' : ''}`}
+            >
+              {dashboard.data.failedLastRun}
+            </dd>
           </div>
         </dl>
       )}
       <div className="max-w-xs">
         <Field label="Environment">
           {(id) => (
-            <Select id={id} value={environment ?? ''} onChange={(e) => void navigate({ search: { environment: e.target.value || undefined } })}>
+            <Select
+              id={id}
+              value={environment ?? ''}
+              onChange={(e) => void navigate({ search: { environment: e.target.value || undefined } })}
+            >
               <option value="">All environments</option>
               {[...new Set([...environments, ...(environment ? [environment] : [])])].map((env) => (
                 <option key={env} value={env}>
@@ -58,7 +69,10 @@ export function StacksPage() {
         }}
       >
         {(list) => (
-          <SimpleTable label="Stacks" head={['Stack', 'Environment', 'Engine', 'Latest run', 'Changes', 'Started', 'Duration', 'Tool']}>
+          <SimpleTable
+            label="Stacks"
+            head={['Stack', 'Environment', 'Engine', 'Latest run', 'Changes', 'Started', 'Duration', 'Tool']}
+          >
             {list.map((s) => (
               <tr key={s.id}>
                 <td className="font-medium">
@@ -72,7 +86,8 @@ export function StacksPage() {
                 <td>
                   {s.latestRun ? (
                     <>
-                      <Badge tone={statusTone(s.latestRun.status)}>{s.latestRun.status}</Badge> <span className="text-xs">{s.latestRun.type}</span>
+                      <Badge tone={statusTone(s.latestRun.status)}>{s.latestRun.status}</Badge>{' '}
+                      <span className="text-xs">{s.latestRun.type}</span>
                     </>
                   ) : (
                     <span className="text-muted-foreground">no run</span>

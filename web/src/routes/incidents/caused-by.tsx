@@ -46,13 +46,21 @@ export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmi
             ) : (
               <ul aria-label="Suggested causes" className="grid gap-2 text-[13px]">
                 {data.map((s) => (
-                  <li key={s.deploymentId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-2">
-                    <Link to="/deployments/$deploymentId" params={{ deploymentId: s.deploymentId }} className="font-medium text-primary hover:underline">
+                  <li
+                    key={s.deploymentId}
+                    className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-2"
+                  >
+                    <Link
+                      to="/deployments/$deploymentId"
+                      params={{ deploymentId: s.deploymentId }}
+                      className="font-medium text-primary hover:underline"
+                    >
                       {s.componentName} {s.version}
                     </Link>
                     <span>to {s.environmentName}</span>
                     <span className="text-muted-foreground">
-                      <time dateTime={s.deployedAt}>{formatDateTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min before the incident
+                      <time dateTime={s.deployedAt}>{formatDateTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min
+                      before the incident
                     </span>
                     <span className="ml-auto">
                       {s.deploymentId === causeId ? (
@@ -96,7 +104,11 @@ function LinkedDeployment({ id }: { id: string }) {
   const label = d ? `${component?.name ?? 'Deployment'} ${d.version}` : `Deployment ${id.slice(0, 8)}`;
   return (
     <span>
-      <Link to="/deployments/$deploymentId" params={{ deploymentId: id }} className="font-medium text-primary hover:underline">
+      <Link
+        to="/deployments/$deploymentId"
+        params={{ deploymentId: id }}
+        className="font-medium text-primary hover:underline"
+      >
         {label}
       </Link>
       {d && (

@@ -21,7 +21,12 @@ export function DeclareIncidentDialog() {
 
   const submit = () =>
     declare.mutate(
-      { title: title.trim(), severity, description: description.trim() || undefined, affectedComponentIds: [...affected.keys()] },
+      {
+        title: title.trim(),
+        severity,
+        description: description.trim() || undefined,
+        affectedComponentIds: [...affected.keys()],
+      },
       {
         onSuccess: (incident) => {
           setOpen(false);
@@ -55,7 +60,9 @@ export function DeclareIncidentDialog() {
       submitLabel="Declare"
       submitDisabled={declare.isPending || !title.trim()}
     >
-      <Field label="Title">{(id) => <Input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}</Field>
+      <Field label="Title">
+        {(id) => <Input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}
+      </Field>
       <Field label="Severity">
         {(id) => (
           <Select id={id} value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
@@ -78,7 +85,13 @@ export function DeclareIncidentDialog() {
       </Field>
       <fieldset className="grid gap-1.5">
         <legend className="text-[13px] font-medium">Affected components</legend>
-        <Input type="search" aria-label="Find components" placeholder="Find components…" value={q} onChange={(e) => setQ(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Find components"
+          placeholder="Find components…"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
         <ul className="grid max-h-40 gap-0.5 overflow-y-auto">
           {[...affected].map(([id, name]) => (
             <li key={id}>

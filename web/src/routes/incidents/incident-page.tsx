@@ -52,7 +52,10 @@ function IncidentView({ i }: { i: Incident }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="grid gap-2">
-        <Link to="/incidents" className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline">
+        <Link
+          to="/incidents"
+          className="flex w-fit items-center gap-1 text-[13px] text-muted-foreground hover:underline"
+        >
           <ArrowLeft aria-hidden className="size-3.5" /> Incidents
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -150,7 +153,12 @@ function AdminControls({ incident }: { incident: Incident }) {
           <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
             <Field label="New status">
               {(id) => (
-                <Select id={id} className="w-40" value={chosen} onChange={(e) => setStatus(e.target.value as IncidentStatus)}>
+                <Select
+                  id={id}
+                  className="w-40"
+                  value={chosen}
+                  onChange={(e) => setStatus(e.target.value as IncidentStatus)}
+                >
                   {next.map((s) => (
                     <option key={s} value={s}>
                       {s}
@@ -160,7 +168,15 @@ function AdminControls({ incident }: { incident: Incident }) {
               )}
             </Field>
             <Field label="Status message (optional)">
-              {(id) => <Input id={id} className="w-64" maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} />}
+              {(id) => (
+                <Input
+                  id={id}
+                  className="w-64"
+                  maxLength={10000}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                />
+              )}
             </Field>
             <Button type="submit" disabled={move.isPending}>
               Change status
@@ -202,7 +218,8 @@ function Timeline({ incidentId }: { incidentId: string }) {
                   <p className="text-sm break-words whitespace-pre-wrap">{e.message}</p>
                   <p className="text-xs text-muted-foreground">
                     {e.type === 'status_change' ? `${e.fromStatus} → ${e.toStatus} · ` : ''}
-                    {e.authorUsername ?? 'someone'} · <time dateTime={String(e.createdAt)}>{formatDateTime(String(e.createdAt))}</time>
+                    {e.authorUsername ?? 'someone'} ·{' '}
+                    <time dateTime={String(e.createdAt)}>{formatDateTime(String(e.createdAt))}</time>
                   </p>
                 </li>
               ))}
@@ -212,7 +229,9 @@ function Timeline({ incidentId }: { incidentId: string }) {
       </QueryState>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
-          <Field label="Add a timeline note">{(id) => <Input id={id} maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} />}</Field>
+          <Field label="Add a timeline note">
+            {(id) => <Input id={id} maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} />}
+          </Field>
         </div>
         <Button type="submit" variant="secondary" disabled={add.isPending || !message.trim()}>
           Post note

@@ -17,7 +17,8 @@ export function IncidentsPage() {
   const navigate = route.useNavigate();
   const isAdmin = useIsAdmin();
   const incidents = useIncidents(incidentsQuery(search));
-  const set = (patch: Partial<IncidentsSearch>) => void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }), replace: true });
+  const set = (patch: Partial<IncidentsSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }), replace: true });
   const page = search.page ?? 1;
   const pages = incidents.data ? Math.max(1, Math.ceil(incidents.data.total / INCIDENTS_PAGE_SIZE)) : 1;
   const filtered = !!(search.status || search.severity || search.component);
@@ -53,7 +54,12 @@ export function IncidentsPage() {
           <SeverityOptions />
         </Select>
         {search.component && (
-          <Button variant="secondary" size="sm" onClick={() => set({ component: undefined })} aria-label="Remove the component filter">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => set({ component: undefined })}
+            aria-label="Remove the component filter"
+          >
             One component ×
           </Button>
         )}
@@ -89,13 +95,23 @@ export function IncidentsPage() {
               </ul>
               {pages > 1 && (
                 <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-[13px]">
-                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => set({ page: page - 1 > 1 ? page - 1 : undefined })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => set({ page: page - 1 > 1 ? page - 1 : undefined })}
+                  >
                     Previous
                   </Button>
                   <span>
                     Page {page} of {pages}
                   </span>
-                  <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => set({ page: page + 1 })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page >= pages}
+                    onClick={() => set({ page: page + 1 })}
+                  >
                     Next
                   </Button>
                 </nav>

@@ -6,7 +6,8 @@ import remarkGfm from 'remark-gfm';
 export function safeUrl(url: string): string {
   const cleaned = defaultUrlTransform(url);
   if (!cleaned) return '';
-  if (/^(https?:|mailto:)/i.test(cleaned) || /^[/#?]/.test(cleaned) || !/^[a-z][a-z0-9+.-]*:/i.test(cleaned)) return cleaned;
+  if (/^(https?:|mailto:)/i.test(cleaned) || /^[/#?]/.test(cleaned) || !/^[a-z][a-z0-9+.-]*:/i.test(cleaned))
+    return cleaned;
   return '';
 }
 
@@ -29,7 +30,13 @@ const components: Components = {
 export function SafeMarkdown({ children }: { children: string }) {
   return (
     <div className="markdown grid gap-2 text-sm leading-relaxed [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-sm [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_table]:text-[13px] [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc">
-      <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} disallowedElements={['img']} components={components}>
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        urlTransform={safeUrl}
+        disallowedElements={['img']}
+        components={components}
+      >
         {children}
       </Markdown>
     </div>

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useApprovePostMortem, usePostMortem, useSavePostMortem, type PostMortem, type PostMortemFields } from './queries';
+import {
+  useApprovePostMortem,
+  usePostMortem,
+  useSavePostMortem,
+  type PostMortem,
+  type PostMortemFields,
+} from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/input';
@@ -120,7 +126,15 @@ function PostMortemView({ pm }: { pm: PostMortem }) {
   );
 }
 
-function PostMortemForm({ incidentId, existing, onDone }: { incidentId: string; existing: PostMortem | null | undefined; onDone: () => void }) {
+function PostMortemForm({
+  incidentId,
+  existing,
+  onDone,
+}: {
+  incidentId: string;
+  existing: PostMortem | null | undefined;
+  onDone: () => void;
+}) {
   const [rootCause, setRootCause] = useState(existing?.rootCause ?? '');
   const [factors, setFactors] = useState((existing?.contributingFactors ?? []).join('\n'));
   const [actions, setActions] = useState(actionItemsText(existing?.actionItems ?? []));
@@ -145,13 +159,41 @@ function PostMortemForm({ incidentId, existing, onDone }: { incidentId: string; 
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-lg border p-3">
       <Field label="Root cause (Markdown)">
-        {(id) => <textarea id={id} required rows={3} maxLength={20000} className={area} value={rootCause} onChange={(e) => setRootCause(e.target.value)} />}
+        {(id) => (
+          <textarea
+            id={id}
+            required
+            rows={3}
+            maxLength={20000}
+            className={area}
+            value={rootCause}
+            onChange={(e) => setRootCause(e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Contributing factors" hint="One per line.">
-        {(id, note) => <textarea id={id} aria-describedby={note} rows={3} className={area} value={factors} onChange={(e) => setFactors(e.target.value)} />}
+        {(id, note) => (
+          <textarea
+            id={id}
+            aria-describedby={note}
+            rows={3}
+            className={area}
+            value={factors}
+            onChange={(e) => setFactors(e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Action items" hint="One per line: [ ] to do, [x] done; end with @name to assign.">
-        {(id, note) => <textarea id={id} aria-describedby={note} rows={3} className={area} value={actions} onChange={(e) => setActions(e.target.value)} />}
+        {(id, note) => (
+          <textarea
+            id={id}
+            aria-describedby={note}
+            rows={3}
+            className={area}
+            value={actions}
+            onChange={(e) => setActions(e.target.value)}
+          />
+        )}
       </Field>
       <div className="grid gap-1.5">
         <div className="flex items-center gap-2">
@@ -167,7 +209,14 @@ function PostMortemForm({ incidentId, existing, onDone }: { incidentId: string; 
             <SafeMarkdown>{body || '_Nothing written yet._'}</SafeMarkdown>
           </div>
         ) : (
-          <textarea aria-labelledby="pm-body-label" rows={10} maxLength={200000} className={area} value={body} onChange={(e) => setBody(e.target.value)} />
+          <textarea
+            aria-labelledby="pm-body-label"
+            rows={10}
+            maxLength={200000}
+            className={area}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
         )}
       </div>
       {save.isError && (

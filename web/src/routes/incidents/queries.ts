@@ -12,7 +12,12 @@ export type Severity = Incident['severity'];
 export type IncidentStatus = Incident['status'];
 
 export const SEVERITIES = ['P1', 'P2', 'P3', 'P4'] as const;
-export const SEVERITY_LABELS: Record<Severity, string> = { P1: 'P1 critical', P2: 'P2 high', P3: 'P3 medium', P4: 'P4 low' };
+export const SEVERITY_LABELS: Record<Severity, string> = {
+  P1: 'P1 critical',
+  P2: 'P2 high',
+  P3: 'P3 medium',
+  P4: 'P4 low',
+};
 export const INCIDENT_STATUSES = ['open', 'investigating', 'identified', 'resolved'] as const;
 /** The status table of the interface: the only moves the server accepts. */
 export const NEXT_STATUSES: Record<IncidentStatus, IncidentStatus[]> = {
@@ -33,7 +38,8 @@ export function useIncidents(query: IncidentListQuery) {
 export const incidentQuery = (id: string) =>
   queryOptions({
     queryKey: incidentKeys.incident(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/incidents/{id}', { params: { path: { id } }, signal })),
   });
 
 export function useIncident(id: string) {
@@ -43,7 +49,8 @@ export function useIncident(id: string) {
 export function useTimeline(id: string) {
   return useQuery({
     queryKey: incidentKeys.timeline(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/incidents/{id}/timeline', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/incidents/{id}/timeline', { params: { path: { id } }, signal })),
   });
 }
 
@@ -51,7 +58,8 @@ export function useTimeline(id: string) {
 export function useSuggestedCauses(id: string) {
   return useQuery({
     queryKey: incidentKeys.suggestedCauses(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/dora/incidents/{id}/suggested-causes', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/dora/incidents/{id}/suggested-causes', { params: { path: { id } }, signal })),
   });
 }
 
@@ -61,7 +69,9 @@ export function usePostMortem(incidentId: string) {
     queryKey: incidentKeys.postMortem(incidentId),
     queryFn: async ({ signal }) => {
       try {
-        return unwrap(await api.GET('/api/v1/post-mortems/by-incident/{incidentId}', { params: { path: { incidentId } }, signal }));
+        return unwrap(
+          await api.GET('/api/v1/post-mortems/by-incident/{incidentId}', { params: { path: { incidentId } }, signal }),
+        );
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
@@ -74,7 +84,10 @@ export function usePostMortem(incidentId: string) {
 export function useComponentChoices(q: string) {
   return useQuery({
     queryKey: incidentKeys.components(q),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components', { params: { query: { q: q || undefined, take: 10 } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET('/api/v1/catalog/components', { params: { query: { q: q || undefined, take: 10 } }, signal }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -82,12 +95,16 @@ export function useComponentChoices(q: string) {
 
 function useIncidentsMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: incidentKeys.all() }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void client.invalidateQueries({ queryKey: incidentKeys.all() }),
+  });
 }
 
 export const useDeclareIncident = () =>
-  useIncidentsMutation(async (body: { title: string; severity: Severity; description?: string; affectedComponentIds?: string[] }) =>
-    unwrap(await api.POST('/api/v1/incidents', { body })),
+  useIncidentsMutation(
+    async (body: { title: string; severity: Severity; description?: string; affectedComponentIds?: string[] }) =>
+      unwrap(await api.POST('/api/v1/incidents', { body })),
   );
 
 export const useSetIncidentStatus = (id: string) =>
@@ -96,8 +113,13 @@ export const useSetIncidentStatus = (id: string) =>
   );
 
 export const useUpdateIncident = (id: string) =>
-  useIncidentsMutation(async (body: { severity?: Severity; title?: string; description?: string | null; causedByDeploymentId?: string | null }) =>
-    unwrap(await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id } }, body })),
+  useIncidentsMutation(
+    async (body: {
+      severity?: Severity;
+      title?: string;
+      description?: string | null;
+      causedByDeploymentId?: string | null;
+    }) => unwrap(await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id } }, body })),
   );
 
 /** Deletes the incident; its cached reads are dropped first so nothing asks for it again. */
@@ -106,7 +128,12 @@ export function useDeleteIncident(id: string) {
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/api/v1/incidents/{id}', { params: { path: { id } } })),
     onSuccess: () => {
-      for (const key of [incidentKeys.incident(id), incidentKeys.timeline(id), incidentKeys.postMortem(id), incidentKeys.suggestedCauses(id)])
+      for (const key of [
+        incidentKeys.incident(id),
+        incidentKeys.timeline(id),
+        incidentKeys.postMortem(id),
+        incidentKeys.suggestedCauses(id),
+      ])
         client.removeQueries({ queryKey: key });
       void client.invalidateQueries({ queryKey: [...incidentKeys.all(), 'list'] });
     },
@@ -114,7 +141,9 @@ export function useDeleteIncident(id: string) {
 }
 
 export const useAddTimelineEntry = (id: string) =>
-  useIncidentsMutation(async (body: { message: string }) => unwrap(await api.POST('/api/v1/incidents/{id}/updates', { params: { path: { id } }, body })));
+  useIncidentsMutation(async (body: { message: string }) =>
+    unwrap(await api.POST('/api/v1/incidents/{id}/updates', { params: { path: { id } }, body })),
+  );
 
 export interface PostMortemFields {
   rootCause: string;
@@ -131,4 +160,6 @@ export const useSavePostMortem = (incidentId: string, existing: PostMortem | nul
   );
 
 export const useApprovePostMortem = () =>
-  useIncidentsMutation(async (id: string) => unwrap(await api.PATCH('/api/v1/post-mortems/{id}/approve', { params: { path: { id } } })));
+  useIncidentsMutation(async (id: string) =>
+    unwrap(await api.PATCH('/api/v1/post-mortems/{id}/approve', { params: { path: { id } } })),
+  );

@@ -18,7 +18,12 @@ export function parseIncidentsSearch(raw: Record<string, unknown>): IncidentsSea
   if (INCIDENT_STATUSES.includes(raw.status as IncidentStatus)) out.status = raw.status as IncidentStatus;
   if (SEVERITIES.includes(raw.severity as Severity)) out.severity = raw.severity as Severity;
   if (typeof raw.component === 'string' && UUID.test(raw.component)) out.component = raw.component.toLowerCase();
-  const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' && /^\d+$/.test(raw.page) ? Number(raw.page) : NaN;
+  const page =
+    typeof raw.page === 'number'
+      ? raw.page
+      : typeof raw.page === 'string' && /^\d+$/.test(raw.page)
+        ? Number(raw.page)
+        : NaN;
   if (Number.isInteger(page) && page > 1 && page <= 1_000_000) out.page = page;
   return out;
 }

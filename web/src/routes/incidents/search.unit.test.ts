@@ -14,6 +14,12 @@ describe('incidents list URL state', () => {
   });
 
   it('maps a view to the API query (paging in SQL)', () => {
-    expect(incidentsQuery({ status: 'resolved', page: 2 })).toEqual({ status: 'resolved', severity: undefined, componentId: undefined, skip: 25, take: 25 });
+    expect(incidentsQuery({ status: 'resolved', page: 2 })).toEqual({
+      status: 'resolved',
+      severity: undefined,
+      componentId: undefined,
+      skip: 25,
+      take: 25,
+    });
   });
 });

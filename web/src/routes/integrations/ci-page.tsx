@@ -25,7 +25,17 @@ import { formatDateTime, formatDuration } from '../../lib/format';
 const route = getRouteApi('/app/integrations/ci');
 
 /** A platform's section: its rows when the organization has its credential, else the notice. */
-function Platform({ type, system, what, children }: { type: CredentialType; system: string; what: string; children: ReactNode }) {
+function Platform({
+  type,
+  system,
+  what,
+  children,
+}: {
+  type: CredentialType;
+  system: string;
+  what: string;
+  children: ReactNode;
+}) {
   return (
     <Section title={system}>
       <CredentialGate type={type} what={what} system={{ system, link: CREDENTIALS_LINK }} label={system} rows={2}>
@@ -36,7 +46,8 @@ function Platform({ type, system, what, children }: { type: CredentialType; syst
 }
 
 /** Jenkins colours: blue success, red failure, yellow unstable, `*_anime` building. */
-const jenkinsStatus = (result: string | null, color: string | null) => (color?.endsWith('_anime') || result === null ? 'running' : result);
+const jenkinsStatus = (result: string | null, color: string | null) =>
+  color?.endsWith('_anime') || result === null ? 'running' : result;
 
 function CloudCi({ admin }: { admin: boolean }) {
   const credentials = useCredentialTypes();
@@ -118,7 +129,13 @@ function ServerCi({ admin }: { admin: boolean }) {
                 <td>{formatDuration(j.lastBuild?.duration)}</td>
                 {admin && (
                   <td>
-                    <Button size="sm" variant="secondary" disabled={trigger.isPending} onClick={() => trigger.mutate(j.name)} aria-label={`Build ${j.name}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={trigger.isPending}
+                      onClick={() => trigger.mutate(j.name)}
+                      aria-label={`Build ${j.name}`}
+                    >
                       <Play aria-hidden className="size-3.5" /> Build
                     </Button>
                   </td>
@@ -210,7 +227,10 @@ function HostedCi({ admin }: { admin: boolean }) {
 export function CiPage() {
   const admin = useIsAdmin();
   return (
-    <IntegrationShell title="CI" intro="Pipelines, jobs and builds of the three CI platforms, with the organization's stored credentials. Builds update live.">
+    <IntegrationShell
+      title="CI"
+      intro="Pipelines, jobs and builds of the three CI platforms, with the organization's stored credentials. Builds update live."
+    >
       <Platform type="cloudci" system="CircleCI" what="a personal API token">
         <CloudCi admin={admin} />
       </Platform>

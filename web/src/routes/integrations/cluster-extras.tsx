@@ -35,7 +35,9 @@ export function CrdsSection() {
     <Section title="Custom resource definitions">
       <form onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-[1fr_auto]" aria-label="API group">
         <Field label="API group (empty for all)">
-          {(id) => <Input id={id} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="networking.istio.io" />}
+          {(id) => (
+            <Input id={id} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="networking.istio.io" />
+          )}
         </Field>
         <Button type="submit">Filter</Button>
       </form>
@@ -44,7 +46,9 @@ export function CrdsSection() {
         label="custom resource definitions"
         empty={{
           title: 'No definitions',
-          body: group ? `No definition in the API group ${group}.` : 'The cluster has no custom resource definition, or no cluster is configured.',
+          body: group
+            ? `No definition in the API group ${group}.`
+            : 'The cluster has no custom resource definition, or no cluster is configured.',
         }}
         table="Custom resource definitions"
         head={['Kind', 'Group', 'Versions', 'Scope', 'Operator']}

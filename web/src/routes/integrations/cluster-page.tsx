@@ -27,7 +27,8 @@ export function ClusterPage() {
     >
       {nothing && (
         <NotConfigured {...CONFIG}>
-          The cluster reports no workload, no rollout and no admission controller: either no cluster is configured, or it runs nothing yet.
+          The cluster reports no workload, no rollout and no admission controller: either no cluster is configured, or
+          it runs nothing yet.
         </NotConfigured>
       )}
       <Section title="Workloads">
@@ -35,7 +36,10 @@ export function ClusterPage() {
           query={workloads}
           label="workloads"
           system={CONFIG}
-          empty={{ title: 'No workloads', body: 'The cluster has no Deployment, or no cluster is configured (CLUSTER_CONFIG_PATH).' }}
+          empty={{
+            title: 'No workloads',
+            body: 'The cluster has no Deployment, or no cluster is configured (CLUSTER_CONFIG_PATH).',
+          }}
           table="Workloads"
           head={WORKLOAD_HEAD}
         >
@@ -47,7 +51,10 @@ export function ClusterPage() {
           query={rollouts}
           label="rollouts"
           system={CONFIG}
-          empty={{ title: 'No rollouts', body: 'No Argo Rollouts resource exists, or the rollout extension is not installed.' }}
+          empty={{
+            title: 'No rollouts',
+            body: 'No Argo Rollouts resource exists, or the rollout extension is not installed.',
+          }}
           table="Rollouts"
           head={['Rollout', 'Namespace', 'Phase', 'Step', 'Ready']}
         >
@@ -86,7 +93,9 @@ export function ClusterPage() {
         <QueryState query={admission} label="admission controller" system={CONFIG}>
           {(a) =>
             !a.enabled ? (
-              <p className="text-[13px] text-muted-foreground">No admission-policy controller (Gatekeeper) is installed in the cluster.</p>
+              <p className="text-[13px] text-muted-foreground">
+                No admission-policy controller (Gatekeeper) is installed in the cluster.
+              </p>
             ) : (
               <ResourceTable
                 query={violations}
@@ -106,7 +115,9 @@ export function ClusterPage() {
                         {v.constraintKind}/{v.constraint}
                       </td>
                       <td>
-                        <Badge tone={v.enforcementAction === 'deny' ? 'danger' : 'warning'}>{v.enforcementAction}</Badge>
+                        <Badge tone={v.enforcementAction === 'deny' ? 'danger' : 'warning'}>
+                          {v.enforcementAction}
+                        </Badge>
                       </td>
                       <td className="max-w-96">{v.message}</td>
                     </tr>

@@ -9,7 +9,9 @@ export function ComponentPicker({ selected, onSelect }: { selected?: string; onS
   const rows = page.data?.data ?? [];
   return (
     <div className="grid gap-2">
-      <Field label="Find a component">{(id) => <Input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name" />}</Field>
+      <Field label="Find a component">
+        {(id) => <Input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name" />}
+      </Field>
       <ul aria-label="Components" className="flex max-h-40 flex-wrap gap-1.5 overflow-y-auto">
         {rows.map((c) => (
           <li key={c.id}>

@@ -20,7 +20,10 @@ const CONFIG = systemConfig('/integrations/cost');
 const usd = (v: number) => formatMoney(v);
 
 function CostBars({ label, rows }: { label: string; rows: { name: string; total: number }[] }) {
-  const series = useMemo(() => [{ name: 'Total cost', points: rows.map((r) => [r.name, r.total] as [string, number]) }], [rows]);
+  const series = useMemo(
+    () => [{ name: 'Total cost', points: rows.map((r) => [r.name, r.total] as [string, number]) }],
+    [rows],
+  );
   return <Chart kind="bar" label={label} series={series} format={usd} height={240} />;
 }
 
@@ -28,7 +31,11 @@ function TeamCost({ teamId }: { teamId: string }) {
   const summary = useTeamCost(teamId);
   const names = useComponentNames(summary.data?.components.map((c) => c.componentId) ?? []);
   const rows = useMemo(
-    () => (summary.data?.components ?? []).map((c) => ({ name: names.get(c.componentId) ?? c.componentId.slice(0, 8), total: c.totalCost })),
+    () =>
+      (summary.data?.components ?? []).map((c) => ({
+        name: names.get(c.componentId) ?? c.componentId.slice(0, 8),
+        total: c.totalCost,
+      })),
     [summary.data, names],
   );
   return (
@@ -69,7 +76,11 @@ export function CostPage() {
   const sync = useCostSync();
   const names = useComponentNames(summary.data?.map((c) => c.componentId) ?? []);
   const rows = useMemo(
-    () => (summary.data ?? []).map((c) => ({ name: names.get(c.componentId) ?? c.componentId.slice(0, 8), total: c.totalCost })),
+    () =>
+      (summary.data ?? []).map((c) => ({
+        name: names.get(c.componentId) ?? c.componentId.slice(0, 8),
+        total: c.totalCost,
+      })),
     [summary.data, names],
   );
   return (
@@ -86,14 +97,19 @@ export function CostPage() {
     >
       <ActionOutcome action={sync} done={(d) => `${d.synced} cost records synced.`} />
       {available.data && !available.data.available && (
-        <NotConfigured {...CONFIG}>OpenCost does not answer. Records stored by earlier syncs are shown below.</NotConfigured>
+        <NotConfigured {...CONFIG}>
+          OpenCost does not answer. Records stored by earlier syncs are shown below.
+        </NotConfigured>
       )}
       <Section title="Most expensive components">
         <QueryState
           query={summary}
           label="cost summary"
           isEmpty={(l) => l.length === 0}
-          empty={{ title: 'No cost records', body: 'The cost sync stores a record for each component OpenCost allocates cost to.' }}
+          empty={{
+            title: 'No cost records',
+            body: 'The cost sync stores a record for each component OpenCost allocates cost to.',
+          }}
         >
           {(list) => (
             <div className="grid gap-3">
@@ -130,7 +146,11 @@ export function CostPage() {
             </Select>
           )}
         </Field>
-        {team ? <TeamCost teamId={team} /> : <EmptyState title="Choose a team">The team’s components and their cost are charted here.</EmptyState>}
+        {team ? (
+          <TeamCost teamId={team} />
+        ) : (
+          <EmptyState title="Choose a team">The team’s components and their cost are charted here.</EmptyState>
+        )}
       </Section>
     </IntegrationShell>
   );

@@ -31,18 +31,24 @@ export function GitopsAppDetail({ name, onClose }: { name: string; onClose: () =
     <Section title={`Application ${name}`} aside={<Close label={`Close application ${name}`} onClose={onClose} />}>
       <QueryState query={app} label={`application ${name}`}>
         {(a) => (
-          <dl className="grid gap-x-4 gap-y-1 rounded-lg border p-3 text-[13px] sm:grid-cols-[auto_minmax(0,1fr)]" aria-label={`Application ${name}`}>
+          <dl
+            className="grid gap-x-4 gap-y-1 rounded-lg border p-3 text-[13px] sm:grid-cols-[auto_minmax(0,1fr)]"
+            aria-label={`Application ${name}`}
+          >
             <Row term="Project">{a.spec.project ?? '—'}</Row>
             <Row term="Health">
               <Badge tone={toneOf(a.status.health.status)}>{a.status.health.status}</Badge>
             </Row>
             <Row term="Sync">
-              <Badge tone={toneOf(a.status.sync.status)}>{a.status.sync.status}</Badge> <span className="font-mono">{a.status.sync.revision ?? ''}</span>
+              <Badge tone={toneOf(a.status.sync.status)}>{a.status.sync.status}</Badge>{' '}
+              <span className="font-mono">{a.status.sync.revision ?? ''}</span>
             </Row>
             <Row term="Repository">{a.spec.source.repoURL ?? '—'}</Row>
             <Row term="Path">{a.spec.source.path ?? '—'}</Row>
             <Row term="Target revision">{a.spec.source.targetRevision ?? '—'}</Row>
-            <Row term="Destination">{[a.spec.destination.server, a.spec.destination.namespace].filter(Boolean).join(' / ') || '—'}</Row>
+            <Row term="Destination">
+              {[a.spec.destination.server, a.spec.destination.namespace].filter(Boolean).join(' / ') || '—'}
+            </Row>
             <Row term="Last operation">
               {a.status.operationState.phase ?? '—'} {formatDateTime(a.status.operationState.finishedAt)}
             </Row>
@@ -65,7 +71,10 @@ export function GatewayRouteDetail({ id, admin, onClose }: { id: string; admin: 
       <QueryState query={route} label="route">
         {(r) => (
           <div className="grid gap-3 rounded-lg border p-3">
-            <dl className="grid gap-x-4 gap-y-1 text-[13px] sm:grid-cols-[auto_minmax(0,1fr)]" aria-label={`Route ${r.name}`}>
+            <dl
+              className="grid gap-x-4 gap-y-1 text-[13px] sm:grid-cols-[auto_minmax(0,1fr)]"
+              aria-label={`Route ${r.name}`}
+            >
               <Row term="Route">
                 {r.name} {r.stale && <Badge tone="warning">stale since {formatDateTime(r.staleSince)}</Badge>}
               </Row>
@@ -88,7 +97,12 @@ export function GatewayRouteDetail({ id, admin, onClose }: { id: string; admin: 
                     Link to component
                   </Button>
                   {r.componentId && (
-                    <Button size="sm" variant="secondary" disabled={link.isPending} onClick={() => (setPicked(undefined), link.mutate(null))}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={link.isPending}
+                      onClick={() => (setPicked(undefined), link.mutate(null))}
+                    >
                       Unlink
                     </Button>
                   )}

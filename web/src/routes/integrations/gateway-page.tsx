@@ -86,7 +86,8 @@ export function GatewayPage() {
             'Every synced route still exists upstream.'
           ) : (
             <>
-              Routes appear after a sync of an enabled gateway. No route has been synced: either no gateway adapter is enabled (
+              Routes appear after a sync of an enabled gateway. No route has been synced: either no gateway adapter is
+              enabled (
               {CONFIG.settings!.map((s, i) => (
                 <span key={s}>
                   {i > 0 && ', '}
@@ -100,7 +101,10 @@ export function GatewayPage() {
       >
         {(p) => (
           <div className="grid gap-2">
-            <SimpleTable label="Gateway routes" head={['Route', 'Gateway', 'Methods', 'Paths', 'Health', 'Latency', 'Synced']}>
+            <SimpleTable
+              label="Gateway routes"
+              head={['Route', 'Gateway', 'Methods', 'Paths', 'Health', 'Latency', 'Synced']}
+            >
               {p.data.map((r) => {
                 const h = latest.get(r.id);
                 return (
@@ -116,7 +120,10 @@ export function GatewayPage() {
                         {r.name}
                       </button>{' '}
                       {r.stale && (
-                        <Badge tone="warning" title={r.staleSince ? `Gone upstream since ${formatDateTime(r.staleSince)}` : undefined}>
+                        <Badge
+                          tone="warning"
+                          title={r.staleSince ? `Gone upstream since ${formatDateTime(r.staleSince)}` : undefined}
+                        >
                           stale
                         </Badge>
                       )}
@@ -124,7 +131,13 @@ export function GatewayPage() {
                     <td>{r.gatewayType}</td>
                     <td>{r.methods.join(', ') || 'any'}</td>
                     <td className="max-w-80 truncate font-mono">{r.paths.join(' ')}</td>
-                    <td>{h ? <Badge tone={toneOf(h.status)}>{h.status}</Badge> : <span className="text-muted-foreground">not checked</span>}</td>
+                    <td>
+                      {h ? (
+                        <Badge tone={toneOf(h.status)}>{h.status}</Badge>
+                      ) : (
+                        <span className="text-muted-foreground">not checked</span>
+                      )}
+                    </td>
                     <td className="tabular-nums">{h ? `${h.latencyMs} ms` : '—'}</td>
                     <td>{formatDateTime(r.syncedAt)}</td>
                   </tr>
@@ -134,7 +147,11 @@ export function GatewayPage() {
             {p.total > PAGE && (
               <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
                 {page > 1 && (
-                  <Link to="." search={(s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined })} className="text-primary hover:underline">
+                  <Link
+                    to="."
+                    search={(s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined })}
+                    className="text-primary hover:underline"
+                  >
                     Previous
                   </Link>
                 )}
@@ -151,7 +168,9 @@ export function GatewayPage() {
           </div>
         )}
       </QueryState>
-      {selected && <GatewayRouteDetail key={selected} id={selected} admin={admin} onClose={() => setSelected(undefined)} />}
+      {selected && (
+        <GatewayRouteDetail key={selected} id={selected} admin={admin} onClose={() => setSelected(undefined)} />
+      )}
     </IntegrationShell>
   );
 }

@@ -22,9 +22,21 @@ export function GitopsPage() {
   const admin = useIsAdmin();
   const [selected, setSelected] = useState<string>();
   return (
-    <IntegrationShell title="GitOps applications" intro="Argo CD applications of the current organization, with their health and sync status.">
-      <CredentialGate type="gitopscd" what="Argo CD URL and API token" system={CONFIG} label="GitOps applications" rows={3}>
-        <ActionOutcome action={sync} done={(app) => `Sync of ${app.name} requested: ${app.syncStatus}, ${app.healthStatus}.`} />
+    <IntegrationShell
+      title="GitOps applications"
+      intro="Argo CD applications of the current organization, with their health and sync status."
+    >
+      <CredentialGate
+        type="gitopscd"
+        what="Argo CD URL and API token"
+        system={CONFIG}
+        label="GitOps applications"
+        rows={3}
+      >
+        <ActionOutcome
+          action={sync}
+          done={(app) => `Sync of ${app.name} requested: ${app.syncStatus}, ${app.healthStatus}.`}
+        />
         <ResourceTable
           query={apps}
           label="applications"
@@ -45,18 +57,24 @@ export function GitopsPage() {
                   >
                     {a.metadata.name}
                   </button>
-                  {a.spec.project && <span className="block text-xs text-muted-foreground">project {a.spec.project}</span>}
+                  {a.spec.project && (
+                    <span className="block text-xs text-muted-foreground">project {a.spec.project}</span>
+                  )}
                 </td>
                 <td>
                   <Badge tone={toneOf(a.status.health.status)}>{a.status.health.status}</Badge>
                 </td>
                 <td>
                   <Badge tone={toneOf(a.status.sync.status)}>{a.status.sync.status}</Badge>
-                  {a.status.sync.revision && <span className="ml-1 font-mono text-xs">{a.status.sync.revision.slice(0, 7)}</span>}
+                  {a.status.sync.revision && (
+                    <span className="ml-1 font-mono text-xs">{a.status.sync.revision.slice(0, 7)}</span>
+                  )}
                 </td>
                 <td className="max-w-64 truncate">
                   {a.spec.source.repoURL ?? '—'}
-                  {a.spec.source.targetRevision && <span className="text-muted-foreground"> @ {a.spec.source.targetRevision}</span>}
+                  {a.spec.source.targetRevision && (
+                    <span className="text-muted-foreground"> @ {a.spec.source.targetRevision}</span>
+                  )}
                 </td>
                 <td>{[a.spec.destination.server, a.spec.destination.namespace].filter(Boolean).join(' / ') || '—'}</td>
                 <td>

@@ -6,7 +6,17 @@ import { SYSTEMS } from './systems';
 const LINKS: AreaLink[] = [{ to: '/integrations', label: 'Overview', exact: true }, ...SYSTEMS];
 
 /** An integration page: the integrations' sub-navigation, its title, then the page's sections. */
-export function IntegrationShell({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function IntegrationShell({
+  title,
+  intro,
+  actions,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <AreaShell nav="Integrations" links={LINKS} title={title} intro={intro} actions={actions}>
       {children}
@@ -28,7 +38,15 @@ export function Section({ title, aside, children }: { title: string; aside?: Rea
 }
 
 /** A row's name as a link that selects the row in the address (`?job=`, `?repo=`), marked while it is selected. */
-export function SelectLink({ search, selected, children }: { search: Record<string, string | undefined>; selected: boolean; children: ReactNode }) {
+export function SelectLink({
+  search,
+  selected,
+  children,
+}: {
+  search: Record<string, string | undefined>;
+  selected: boolean;
+  children: ReactNode;
+}) {
   return (
     <Link
       to="."
@@ -74,4 +92,5 @@ const TONE: Record<string, 'success' | 'warning' | 'danger' | 'neutral' | 'prima
   medium: 'warning',
   low: 'neutral',
 };
-export const toneOf = (status: string | null | undefined) => TONE[(status ?? '').toLowerCase().replace(/[^a-z]/g, '')] ?? 'neutral';
+export const toneOf = (status: string | null | undefined) =>
+  TONE[(status ?? '').toLowerCase().replace(/[^a-z]/g, '')] ?? 'neutral';

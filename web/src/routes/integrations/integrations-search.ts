@@ -42,7 +42,12 @@ export function parseIntegrationSearch(raw: Record<string, unknown>): Integratio
   if (component) out.component = component;
   const team = uuid(raw.team);
   if (team) out.team = team;
-  const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' && /^\d+$/.test(raw.page) ? Number(raw.page) : NaN;
+  const page =
+    typeof raw.page === 'number'
+      ? raw.page
+      : typeof raw.page === 'string' && /^\d+$/.test(raw.page)
+        ? Number(raw.page)
+        : NaN;
   if (Number.isInteger(page) && page > 1 && page <= 100_000) out.page = page;
   if (raw.stale === true || raw.stale === 'true') out.stale = true;
   if (!out.repo) delete out.tag;

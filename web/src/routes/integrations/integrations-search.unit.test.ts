@@ -13,11 +13,20 @@ describe('parseIntegrationSearch', () => {
         stale: 'true',
         extra: 'x',
       }),
-    ).toEqual({ service: 'checkout', namespace: 'shop', range: '6h', component: 'b3f0c2d4-1111-4222-8333-944455556666', page: 3, stale: true });
+    ).toEqual({
+      service: 'checkout',
+      namespace: 'shop',
+      range: '6h',
+      component: 'b3f0c2d4-1111-4222-8333-944455556666',
+      page: 3,
+      stale: true,
+    });
   });
 
   it('refuses bad values', () => {
-    expect(parseIntegrationSearch({ range: '2y', component: 'nope', team: 12, page: '0', stale: 'yes', service: '' })).toEqual({});
+    expect(
+      parseIntegrationSearch({ range: '2y', component: 'nope', team: 12, page: '0', stale: 'yes', service: '' }),
+    ).toEqual({});
     expect(parseIntegrationSearch({ page: '-2', job: 'x'.repeat(201) })).toEqual({});
   });
 

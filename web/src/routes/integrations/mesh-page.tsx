@@ -13,7 +13,10 @@ const route = getRouteApi('/app/integrations/mesh');
 const CONFIG = systemConfig('/integrations/mesh');
 
 function Signal({ id, label, series }: { id: (typeof MESH_SIGNALS)[number]['id']; label: string; series: MeshSeries }) {
-  const points = useMemo(() => [{ name: label, points: series.timeseries.map((p) => [p.timestamp * 1000, p.value] as [number, number]) }], [series, label]);
+  const points = useMemo(
+    () => [{ name: label, points: series.timeseries.map((p) => [p.timestamp * 1000, p.value] as [number, number]) }],
+    [series, label],
+  );
   const last = series.timeseries.at(-1)?.value;
   return (
     <SignalChart
@@ -32,7 +35,10 @@ export function MeshPage() {
   const range: MeshRange = search.range ?? '1h';
   const results = useMeshSignals(search.service ?? '', search.namespace ?? '', range);
   return (
-    <IntegrationShell title="Mesh metrics" intro="Golden signals of one service from the service mesh's telemetry (Istio metrics in Prometheus).">
+    <IntegrationShell
+      title="Mesh metrics"
+      intro="Golden signals of one service from the service mesh's telemetry (Istio metrics in Prometheus)."
+    >
       <MeshPicker
         label="Service"
         fields={[
@@ -44,7 +50,9 @@ export function MeshPage() {
         onShow={(values) => void navigate({ search: (s) => ({ ...s, ...values }) })}
       />
       {!search.service || !search.namespace ? (
-        <EmptyState title="Choose a service">Name a service and its namespace to chart its requests, errors and latency.</EmptyState>
+        <EmptyState title="Choose a service">
+          Name a service and its namespace to chart its requests, errors and latency.
+        </EmptyState>
       ) : (
         <QueryState query={allOf(results)} label="mesh metrics" system={CONFIG}>
           {(series) => (

@@ -37,9 +37,16 @@ export function MeshPicker({
     onShow(Object.fromEntries(fields.map((f, i) => [f.param, values[i].trim() || undefined])));
   };
   // A column per text field, one for the window, one for the button (a variable: Tailwind needs static class names).
-  const columns = { '--picker-columns': [...fields.map(() => '1fr'), ...(range ? ['auto'] : []), 'auto'].join(' ') } as CSSProperties;
+  const columns = {
+    '--picker-columns': [...fields.map(() => '1fr'), ...(range ? ['auto'] : []), 'auto'].join(' '),
+  } as CSSProperties;
   return (
-    <form onSubmit={submit} style={columns} className="grid items-end gap-3 sm:grid-cols-(--picker-columns)" aria-label={label}>
+    <form
+      onSubmit={submit}
+      style={columns}
+      className="grid items-end gap-3 sm:grid-cols-(--picker-columns)"
+      aria-label={label}
+    >
       {fields.map((f, i) => (
         <Field key={f.param} label={f.label}>
           {(id) => (

@@ -21,7 +21,8 @@ export function useMeshSignals(service: string, namespace: string, range: string
       queryKey: integrationKeys.of('mesh', m.id, service, namespace, range),
       enabled: !!service && !!namespace,
       retry: false,
-      queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET(m.path, { params: { query: { service, namespace, range } }, signal })),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        unwrap(await api.GET(m.path, { params: { query: { service, namespace, range } }, signal })),
     })),
   });
 }
@@ -46,11 +47,17 @@ export const useMeshOneStatus = () =>
   });
 export const useMeshOneTopology = (namespace: string) => {
   const o = byNamespace('meshone-topology', '/api/v1/meshone/topology', namespace);
-  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+  return useQuery({
+    ...o,
+    queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })),
+  });
 };
 export const useMeshOneVirtualServices = (namespace: string) => {
   const o = byNamespace('meshone-virtual-services', '/api/v1/meshone/virtual-services', namespace);
-  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+  return useQuery({
+    ...o,
+    queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })),
+  });
 };
 export const useMeshOneVirtualService = (namespace: string, name: string | undefined) =>
   useQuery({
@@ -58,15 +65,26 @@ export const useMeshOneVirtualService = (namespace: string, name: string | undef
     enabled: !!namespace && !!name,
     retry: false,
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/meshone/virtual-services/{namespace}/{name}', { params: { path: { namespace, name: name! } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/meshone/virtual-services/{namespace}/{name}', {
+          params: { path: { namespace, name: name! } },
+          signal,
+        }),
+      ),
   });
 export const useMeshOneAuthorizationPolicies = (namespace: string) => {
   const o = byNamespace('meshone-authorization-policies', '/api/v1/meshone/authorization-policies', namespace);
-  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+  return useQuery({
+    ...o,
+    queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })),
+  });
 };
 export const useMeshOnePeerAuthentications = (namespace: string) => {
   const o = byNamespace('meshone-peer-authentications', '/api/v1/meshone/peer-authentications', namespace);
-  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+  return useQuery({
+    ...o,
+    queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })),
+  });
 };
 export const useSetMeshOneWeights = (namespace: string) =>
   useAction(
@@ -81,9 +99,17 @@ export const useSetMeshOneWeights = (namespace: string) =>
   );
 
 export const useMeshTwoAvailability = () =>
-  useGet(integrationKeys.of('meshtwo-available'), async (signal) => unwrap(await api.GET('/api/v1/meshtwo/available', { signal })), { staleTime: 60_000 });
+  useGet(
+    integrationKeys.of('meshtwo-available'),
+    async (signal) => unwrap(await api.GET('/api/v1/meshtwo/available', { signal })),
+    { staleTime: 60_000 },
+  );
 export const useMeshTwoStatus = (enabled: boolean) =>
-  useGet(integrationKeys.of('meshtwo-status'), async (signal) => unwrap(await api.GET('/api/v1/meshtwo/status', { signal })), { enabled });
+  useGet(
+    integrationKeys.of('meshtwo-status'),
+    async (signal) => unwrap(await api.GET('/api/v1/meshtwo/status', { signal })),
+    { enabled },
+  );
 export const useMeshTwoTopology = (enabled: boolean, range: string) =>
   useGet(
     integrationKeys.of('meshtwo-topology', range),
@@ -92,15 +118,24 @@ export const useMeshTwoTopology = (enabled: boolean, range: string) =>
   );
 export const useMeshTwoAuthorizationPolicies = (namespace: string) => {
   const o = byNamespace('meshtwo-authorization-policies', '/api/v1/meshtwo/authorization-policies', namespace);
-  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+  return useQuery({
+    ...o,
+    queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })),
+  });
 };
 export const useMeshTwoServerAuthorizations = (namespace: string) => {
   const o = byNamespace('meshtwo-server-authorizations', '/api/v1/meshtwo/server-authorizations', namespace);
-  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+  return useQuery({
+    ...o,
+    queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })),
+  });
 };
 export const useMeshTwoServiceProfiles = (namespace: string) => {
   const o = byNamespace('meshtwo-service-profiles', '/api/v1/meshtwo/service-profiles', namespace);
-  return useQuery({ ...o, queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })) });
+  return useQuery({
+    ...o,
+    queryFn: async ({ signal }) => unwrap(await api.GET(o.path, { params: { query: { namespace } }, signal })),
+  });
 };
 /** Linkerd's signals of a deployment: rps, error rate, and latency p50/p95/p99 (three series). */
 export function useMeshTwoSignals(deployment: string, namespace: string, range: string) {
@@ -112,19 +147,22 @@ export function useMeshTwoSignals(deployment: string, namespace: string, range: 
         queryKey: integrationKeys.of('meshtwo-rps', deployment, namespace, range),
         enabled,
         retry: false,
-        queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/meshtwo/metrics/rps', { params: { query }, signal })),
+        queryFn: async ({ signal }: { signal: AbortSignal }) =>
+          unwrap(await api.GET('/api/v1/meshtwo/metrics/rps', { params: { query }, signal })),
       },
       {
         queryKey: integrationKeys.of('meshtwo-error-rate', deployment, namespace, range),
         enabled,
         retry: false,
-        queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/meshtwo/metrics/error-rate', { params: { query }, signal })),
+        queryFn: async ({ signal }: { signal: AbortSignal }) =>
+          unwrap(await api.GET('/api/v1/meshtwo/metrics/error-rate', { params: { query }, signal })),
       },
       {
         queryKey: integrationKeys.of('meshtwo-latency', deployment, namespace, range),
         enabled,
         retry: false,
-        queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.GET('/api/v1/meshtwo/metrics/latency', { params: { query }, signal })),
+        queryFn: async ({ signal }: { signal: AbortSignal }) =>
+          unwrap(await api.GET('/api/v1/meshtwo/metrics/latency', { params: { query }, signal })),
       },
     ],
   });

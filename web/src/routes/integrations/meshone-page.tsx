@@ -37,7 +37,15 @@ function WeightsForm({ namespace, name, onDone }: { namespace: string; name: str
   );
 }
 
-function WeightsEditor({ namespace, resource, onDone }: { namespace: string; resource: MeshOneVirtualService; onDone: () => void }) {
+function WeightsEditor({
+  namespace,
+  resource,
+  onDone,
+}: {
+  namespace: string;
+  resource: MeshOneVirtualService;
+  onDone: () => void;
+}) {
   const routes = resource.http[0]?.route ?? [];
   const [weights, setWeights] = useState(() => routes.map((r) => String(r.weight)));
   const save = useSetMeshOneWeights(namespace);
@@ -45,15 +53,27 @@ function WeightsEditor({ namespace, resource, onDone }: { namespace: string; res
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { name: resource.name, weights: routes.map((r, i) => ({ destination: destinationKey(r.destination), weight: Number(weights[i]) })) },
+      {
+        name: resource.name,
+        weights: routes.map((r, i) => ({ destination: destinationKey(r.destination), weight: Number(weights[i]) })),
+      },
       { onSuccess: onDone },
     );
   };
-  if (routes.length === 0) return <EmptyState title="No HTTP route">This virtual service has no HTTP route whose weights could be set.</EmptyState>;
+  if (routes.length === 0)
+    return (
+      <EmptyState title="No HTTP route">This virtual service has no HTTP route whose weights could be set.</EmptyState>
+    );
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-lg border p-3" aria-label={`Weights of ${resource.name}`}>
-      <fieldset className="grid gap-2" aria-describedby={save.error ? errorId : undefined} aria-invalid={save.error ? true : undefined}>
-        <legend className="text-sm font-medium">Weights of the first HTTP route of {resource.name} (whole numbers summing to 100)</legend>
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={save.error ? errorId : undefined}
+        aria-invalid={save.error ? true : undefined}
+      >
+        <legend className="text-sm font-medium">
+          Weights of the first HTTP route of {resource.name} (whole numbers summing to 100)
+        </legend>
         {routes.map((r, i) => {
           const key = destinationKey(r.destination);
           return (
@@ -97,7 +117,9 @@ function Status() {
       <QueryState query={status} label="mesh status" system={CONFIG}>
         {(s) =>
           !s.installed ? (
-            <EmptyState title="Istio is not installed">The cluster answers, but no Istio control plane runs in it.</EmptyState>
+            <EmptyState title="Istio is not installed">
+              The cluster answers, but no Istio control plane runs in it.
+            </EmptyState>
           ) : (
             <ControlPlaneTable label="Mesh one components" components={s.components} version={s.version} />
           )
@@ -136,10 +158,18 @@ function NamespaceResources({ namespace }: { namespace: string }) {
               <tr key={v.name}>
                 <td className="font-medium">{v.name}</td>
                 <td>{v.hosts.join(', ')}</td>
-                <td>{(v.http[0]?.route ?? []).map((r) => `${destinationKey(r.destination)} ${r.weight} %`).join(' · ') || '—'}</td>
+                <td>
+                  {(v.http[0]?.route ?? []).map((r) => `${destinationKey(r.destination)} ${r.weight} %`).join(' · ') ||
+                    '—'}
+                </td>
                 {admin && (
                   <td>
-                    <Button size="sm" variant="secondary" onClick={() => (setSaved(undefined), setEditing(v.name))} aria-label={`Edit weights of ${v.name}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => (setSaved(undefined), setEditing(v.name))}
+                      aria-label={`Edit weights of ${v.name}`}
+                    >
                       Edit weights
                     </Button>
                   </td>
@@ -185,7 +215,10 @@ function NamespaceResources({ namespace }: { namespace: string }) {
           query={policies}
           label="authorization policies"
           system={CONFIG}
-          empty={{ title: 'No authorization policies', body: `No Istio authorization policy in the namespace ${namespace}.` }}
+          empty={{
+            title: 'No authorization policies',
+            body: `No Istio authorization policy in the namespace ${namespace}.`,
+          }}
           table="Mesh one authorization policies"
           head={['Policy', 'Action', 'Rules', 'Created']}
         >
@@ -217,7 +250,9 @@ function NamespaceResources({ namespace }: { namespace: string }) {
               <tr key={p.name}>
                 <td className="font-medium">{p.name}</td>
                 <td>
-                  <Badge tone={p.mtlsMode === 'STRICT' ? 'success' : p.mtlsMode === 'DISABLE' ? 'danger' : 'warning'}>{p.mtlsMode}</Badge>
+                  <Badge tone={p.mtlsMode === 'STRICT' ? 'success' : p.mtlsMode === 'DISABLE' ? 'danger' : 'warning'}>
+                    {p.mtlsMode}
+                  </Badge>
                 </td>
                 <td>{formatDateTime(p.createdAt)}</td>
               </tr>
@@ -247,7 +282,9 @@ export function MeshOnePage() {
       {namespace ? (
         <NamespaceResources key={namespace} namespace={namespace} />
       ) : (
-        <EmptyState title="Choose a namespace">Name a namespace to list its virtual services, topology and policies.</EmptyState>
+        <EmptyState title="Choose a namespace">
+          Name a namespace to list its virtual services, topology and policies.
+        </EmptyState>
       )}
     </IntegrationShell>
   );

@@ -41,7 +41,11 @@ function Signals({ deployment, namespace, range }: { deployment: string; namespa
         ? {
             rps: toSeries(rps.data, 'rps'),
             errors: toSeries(errors.data, 'failure rate'),
-            latency: [...toSeries(latency.data.p50, 'p50'), ...toSeries(latency.data.p95, 'p95'), ...toSeries(latency.data.p99, 'p99')],
+            latency: [
+              ...toSeries(latency.data.p50, 'p50'),
+              ...toSeries(latency.data.p95, 'p95'),
+              ...toSeries(latency.data.p99, 'p99'),
+            ],
           }
         : undefined,
     [rps.data, errors.data, latency.data],
@@ -51,8 +55,16 @@ function Signals({ deployment, namespace, range }: { deployment: string; namespa
       {() =>
         charts && (
           <div className="grid gap-3 lg:grid-cols-3">
-            <SignalChart label={`Inbound requests per second of ${deployment}`} series={charts.rps} format={SIGNAL_FORMATS.rps} />
-            <SignalChart label={`Failure rate of ${deployment}`} series={charts.errors} format={SIGNAL_FORMATS['error-rate']} />
+            <SignalChart
+              label={`Inbound requests per second of ${deployment}`}
+              series={charts.rps}
+              format={SIGNAL_FORMATS.rps}
+            />
+            <SignalChart
+              label={`Failure rate of ${deployment}`}
+              series={charts.errors}
+              format={SIGNAL_FORMATS['error-rate']}
+            />
             <SignalChart label={`Latency of ${deployment}`} series={charts.latency} format={SIGNAL_FORMATS.latency} />
           </div>
         )
@@ -72,7 +84,10 @@ function NamespaceResources({ namespace }: { namespace: string }) {
           query={servers}
           label="server authorizations"
           system={CONFIG}
-          empty={{ title: 'No server authorizations', body: `No Linkerd server authorization in the namespace ${namespace}.` }}
+          empty={{
+            title: 'No server authorizations',
+            body: `No Linkerd server authorization in the namespace ${namespace}.`,
+          }}
           table="Server authorizations"
           head={['Name', 'Server', 'Clients']}
         >
@@ -92,7 +107,10 @@ function NamespaceResources({ namespace }: { namespace: string }) {
           query={policies}
           label="authorization policies"
           system={CONFIG}
-          empty={{ title: 'No authorization policies', body: `No Linkerd authorization policy in the namespace ${namespace}.` }}
+          empty={{
+            title: 'No authorization policies',
+            body: `No Linkerd authorization policy in the namespace ${namespace}.`,
+          }}
           table="Mesh two authorization policies"
           head={['Policy', 'Target', 'Required authentications']}
         >
@@ -124,7 +142,9 @@ function NamespaceResources({ namespace }: { namespace: string }) {
                 <tr key={`${p.name}-${i}`}>
                   <td className="font-medium">{i === 0 ? p.name : ''}</td>
                   <td>{r?.name ?? '—'}</td>
-                  <td className="font-mono text-xs">{r ? [r.condition.method, r.condition.pathRegex].filter(Boolean).join(' ') : '—'}</td>
+                  <td className="font-mono text-xs">
+                    {r ? [r.condition.method, r.condition.pathRegex].filter(Boolean).join(' ') : '—'}
+                  </td>
                   <td>{r ? (r.isRetryable ? 'yes' : 'no') : '—'}</td>
                   <td>{r?.timeout || '—'}</td>
                 </tr>
@@ -173,7 +193,9 @@ export function MeshTwoPage() {
                 onRange={(r) => void navigate({ search: (s) => ({ ...s, range: r }) })}
                 onShow={(values) => void navigate({ search: (s) => ({ ...s, ...values }) })}
               />
-              {namespace && deploymentName && <Signals deployment={deploymentName} namespace={namespace} range={range} />}
+              {namespace && deploymentName && (
+                <Signals deployment={deploymentName} namespace={namespace} range={range} />
+              )}
               <Section title="Topology">
                 <ResourceTable
                   query={topology}
@@ -198,7 +220,9 @@ export function MeshTwoPage() {
               {namespace ? (
                 <NamespaceResources key={namespace} namespace={namespace} />
               ) : (
-                <EmptyState title="Choose a namespace">Name a namespace to list its authorizations and service profiles.</EmptyState>
+                <EmptyState title="Choose a namespace">
+                  Name a namespace to list its authorizations and service profiles.
+                </EmptyState>
               )}
             </>
           )

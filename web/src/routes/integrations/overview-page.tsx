@@ -4,7 +4,10 @@ import { SYSTEMS } from './systems';
 
 export function IntegrationsOverviewPage() {
   return (
-    <IntegrationShell title="Integrations" intro="Live data from the systems Hangar is connected to. Each page says when its system is not configured.">
+    <IntegrationShell
+      title="Integrations"
+      intro="Live data from the systems Hangar is connected to. Each page says when its system is not configured."
+    >
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {SYSTEMS.map((s) => (
           <li key={s.to} className="rounded-lg border p-4">

@@ -29,14 +29,21 @@ function Evaluate({ componentId }: { componentId?: string }) {
     } catch {
       return setInputError('The input is not valid JSON.');
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return setInputError('The input must be a JSON object.');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return setInputError('The input must be a JSON object.');
     setInputError(undefined);
-    evaluate.mutate({ policyPath: path.trim(), input: parsed as Record<string, unknown>, ...(componentId ? { componentId } : {}) });
+    evaluate.mutate({
+      policyPath: path.trim(),
+      input: parsed as Record<string, unknown>,
+      ...(componentId ? { componentId } : {}),
+    });
   };
   return (
     <form onSubmit={submit} aria-label="Evaluate a policy" className="grid gap-3 rounded-lg border p-3">
       <Field label="Policy path" hint="The OPA data path, e.g. hangar/deploy/allow">
-        {(id, d) => <Input id={id} aria-describedby={d} value={path} onChange={(e) => setPath(e.target.value)} required />}
+        {(id, d) => (
+          <Input id={id} aria-describedby={d} value={path} onChange={(e) => setPath(e.target.value)} required />
+        )}
       </Field>
       <Field label="Input (JSON object)" error={inputError}>
         {(id, d) => (
@@ -57,7 +64,9 @@ function Evaluate({ componentId }: { componentId?: string }) {
         </Button>
         {evaluate.data && (
           <p role="status" className="text-[13px]">
-            <Badge tone={evaluate.data.allowed ? 'success' : 'danger'}>{evaluate.data.allowed ? 'allowed' : 'denied'}</Badge>{' '}
+            <Badge tone={evaluate.data.allowed ? 'success' : 'danger'}>
+              {evaluate.data.allowed ? 'allowed' : 'denied'}
+            </Badge>{' '}
             {evaluate.data.violations.join('; ')}
           </p>
         )}
@@ -74,12 +83,16 @@ export function PolicyPage() {
   const results = usePolicyResults(component);
   const names = useComponentNames(component ? [component] : []);
   return (
-    <IntegrationShell title="Policy evaluations" intro="Open Policy Agent decisions, stored per component when evaluated for one.">
+    <IntegrationShell
+      title="Policy evaluations"
+      intro="Open Policy Agent decisions, stored per component when evaluated for one."
+    >
       <QueryState query={status} label="policy engine status">
         {(s) =>
           s.reachable ? (
             <p className="text-[13px]">
-              <Badge tone="success">reachable</Badge> <span className="text-muted-foreground">Policy server at</span> <code>{s.url}</code>
+              <Badge tone="success">reachable</Badge> <span className="text-muted-foreground">Policy server at</span>{' '}
+              <code>{s.url}</code>
             </p>
           ) : (
             <NotConfigured {...CONFIG}>
@@ -89,19 +102,29 @@ export function PolicyPage() {
         }
       </QueryState>
       <Section title="Component">
-        <ComponentPicker selected={component} onSelect={(id) => void navigate({ search: (s) => ({ ...s, component: id }) })} />
+        <ComponentPicker
+          selected={component}
+          onSelect={(id) => void navigate({ search: (s) => ({ ...s, component: id }) })}
+        />
       </Section>
       <Section title="Evaluate">
         <Evaluate componentId={component} />
       </Section>
-      <Section title={component ? `Stored evaluations of ${names.get(component) ?? 'the component'}` : 'Stored evaluations'}>
+      <Section
+        title={component ? `Stored evaluations of ${names.get(component) ?? 'the component'}` : 'Stored evaluations'}
+      >
         {!component ? (
-          <EmptyState title="Choose a component">Evaluations stored for a component are listed here, newest first.</EmptyState>
+          <EmptyState title="Choose a component">
+            Evaluations stored for a component are listed here, newest first.
+          </EmptyState>
         ) : (
           <ResourceTable
             query={results}
             label="evaluations"
-            empty={{ title: 'No stored evaluations', body: 'Evaluate a policy with this component chosen to store the result.' }}
+            empty={{
+              title: 'No stored evaluations',
+              body: 'Evaluate a policy with this component chosen to store the result.',
+            }}
             table="Policy evaluations"
             head={['Evaluated', 'Policy', 'Decision', 'Violations']}
           >

@@ -10,7 +10,8 @@ import { Section } from './integration-shell';
 import { ResourceTable } from './resource-table';
 import { formatDateTime } from '../../lib/format';
 
-const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`);
+const bytes = (n: number) =>
+  n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`;
 
 /** One tag's manifest: digest, media type, size and every tag pointing at it. */
 export function Manifest({ repo, tag }: { repo: string; tag: string }) {
@@ -18,7 +19,10 @@ export function Manifest({ repo, tag }: { repo: string; tag: string }) {
   return (
     <QueryState query={manifest} label="manifest">
       {(m) => (
-        <dl className="grid gap-x-4 gap-y-1 text-[13px] sm:grid-cols-[auto_minmax(0,1fr)]" aria-label={`Manifest of ${repo}:${tag}`}>
+        <dl
+          className="grid gap-x-4 gap-y-1 text-[13px] sm:grid-cols-[auto_minmax(0,1fr)]"
+          aria-label={`Manifest of ${repo}:${tag}`}
+        >
           <dt className="text-muted-foreground">Digest</dt>
           <dd className="font-mono break-all">{m.digest}</dd>
           <dt className="text-muted-foreground">Media type</dt>
@@ -41,7 +45,9 @@ export function Replications() {
   return (
     <Section title="Replication policies">
       {replications.error ? (
-        <p className="text-[13px] text-muted-foreground">Replication policies exist only on a self-hosted registry: {(replications.error as Error).message}.</p>
+        <p className="text-[13px] text-muted-foreground">
+          Replication policies exist only on a self-hosted registry: {(replications.error as Error).message}.
+        </p>
       ) : (
         <ResourceTable
           query={replications}
@@ -57,7 +63,9 @@ export function Replications() {
                 <td>{r.destNamespace || '—'}</td>
                 <td>
                   {r.trigger.type}
-                  {r.trigger.triggerSettings?.cron && <span className="font-mono text-xs"> {r.trigger.triggerSettings.cron}</span>}
+                  {r.trigger.triggerSettings?.cron && (
+                    <span className="font-mono text-xs"> {r.trigger.triggerSettings.cron}</span>
+                  )}
                 </td>
                 <td>
                   <Badge tone={r.enabled ? 'success' : 'neutral'}>{r.enabled ? 'enabled' : 'disabled'}</Badge>
@@ -87,7 +95,10 @@ export function VulnerabilitySync() {
       ) : (
         <EmptyState title="Choose a component">Its images' findings are read from the registry and stored.</EmptyState>
       )}
-      <ActionOutcome action={sync} done={(d) => (d.queued ? 'Vulnerability sync queued.' : `Vulnerabilities synced: ${d.count ?? 0} stored.`)} />
+      <ActionOutcome
+        action={sync}
+        done={(d) => (d.queued ? 'Vulnerability sync queued.' : `Vulnerabilities synced: ${d.count ?? 0} stored.`)}
+      />
     </Section>
   );
 }

@@ -15,10 +15,13 @@ const route = getRouteApi('/app/integrations/registry');
 const CONFIG = systemConfig('/integrations/registry');
 export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL', 'UNDEFINED'] as const;
 
-const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`);
+const bytes = (n: number) =>
+  n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`;
 
 /** Counts of a scan's findings per severity, every severity listed (zeros included). */
-export function countBySeverity(scan: Pick<ScanResult, 'vulnerabilities'>): Record<(typeof SEVERITIES)[number], number> {
+export function countBySeverity(
+  scan: Pick<ScanResult, 'vulnerabilities'>,
+): Record<(typeof SEVERITIES)[number], number> {
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<(typeof SEVERITIES)[number], number>;
   for (const v of scan.vulnerabilities) counts[v.severity] = (counts[v.severity] ?? 0) + 1;
   return counts;
@@ -34,7 +37,9 @@ function Scan({ repo, tag }: { repo: string; tag: string }) {
           <div className="grid gap-3">
             <p className="text-[13px]">
               Scan of <code>{`${repo}:${tag}`}</code>:{' '}
-              <Badge tone={s.status === 'COMPLETE' ? 'success' : s.status === 'FAILED' ? 'danger' : 'neutral'}>{s.status}</Badge>
+              <Badge tone={s.status === 'COMPLETE' ? 'success' : s.status === 'FAILED' ? 'danger' : 'neutral'}>
+                {s.status}
+              </Badge>
             </p>
             <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Vulnerabilities by severity">
               {SEVERITIES.map((sev) => (
@@ -73,11 +78,16 @@ export function RegistryPage() {
   const tags = useTags(repo);
   const admin = useIsAdmin();
   return (
-    <IntegrationShell title="Registry" intro="Container images of the configured registry, their tags and vulnerabilities by severity.">
+    <IntegrationShell
+      title="Registry"
+      intro="Container images of the configured registry, their tags and vulnerabilities by severity."
+    >
       <QueryState query={available} label="the registry" rows={3}>
         {(data) =>
           !data.available ? (
-            <NotConfigured {...CONFIG}>No container registry adapter is configured, so there are no images to list.</NotConfigured>
+            <NotConfigured {...CONFIG}>
+              No container registry adapter is configured, so there are no images to list.
+            </NotConfigured>
           ) : (
             <>
               <Section title="Repositories">
@@ -85,7 +95,10 @@ export function RegistryPage() {
                   query={repositories}
                   label="repositories"
                   system={CONFIG}
-                  empty={{ title: 'No repositories', body: 'The registry holds no repository these credentials may read.' }}
+                  empty={{
+                    title: 'No repositories',
+                    body: 'The registry holds no repository these credentials may read.',
+                  }}
                   table="Repositories"
                   head={['Repository', 'URI', 'Description']}
                 >

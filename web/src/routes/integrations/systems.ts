@@ -1,7 +1,10 @@
 import type { SystemSettings } from '../../components/ui/not-configured';
 
 /** Where an admin stores the organization's CI/CD credentials (the administration area's page). */
-export const CREDENTIALS_LINK = { to: '/admin/credentials', label: 'Store a credential under Administration → Integration credentials' };
+export const CREDENTIALS_LINK = {
+  to: '/admin/credentials',
+  label: 'Store a credential under Administration → Integration credentials',
+};
 
 /** The integration pages, in the sub-navigation and on the overview, with what configures each. */
 export const SYSTEMS = [

@@ -1,5 +1,5 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { Bell, Boxes, Siren, Workflow } from 'lucide-react';
+import { Bell, Boxes, Siren, Webhook, Workflow } from 'lucide-react';
 import { NOTIFICATIONS_PAGE_SIZE, useMarkAllRead, useMarkRead, useNotifications, type Notification } from './queries';
 import { Button } from '../../components/ui/button';
 import { describeError, EmptyState } from '../../components/ui/states';
@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/notifications');
-const ICONS = { component: Boxes, incident: Siren, pipeline_run: Workflow } as const;
+const ICONS = { component: Boxes, incident: Siren, pipeline_run: Workflow, webhook: Webhook } as const;
 
 export function NotificationsPage() {
   const { unread, page = 1 } = route.useSearch();
@@ -49,7 +49,8 @@ export function NotificationsPage() {
         {(loaded) =>
           loaded.data.length === 0 ? (
             <EmptyState title={unread ? 'Nothing unread' : 'No notifications yet'}>
-              You hear here when a component of your team changes, an incident affects one, or a pipeline run you started finishes or waits for approval.
+              You hear here when a component of your team changes, an incident affects one, or a pipeline run you
+              started finishes or waits for approval.
             </EmptyState>
           ) : (
             <>
@@ -64,14 +65,21 @@ export function NotificationsPage() {
                     variant="secondary"
                     size="sm"
                     disabled={page <= 1}
-                    onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined }) })}
+                    onClick={() =>
+                      void navigate({ search: (s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined }) })
+                    }
                   >
                     Previous
                   </Button>
                   <span>
                     Page {page} of {pages}
                   </span>
-                  <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page >= pages}
+                    onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}
+                  >
                     Next
                   </Button>
                 </nav>
@@ -117,7 +125,13 @@ function Item({ n }: { n: Notification }) {
         </p>
       </div>
       {!n.read && (
-        <Button variant="ghost" size="sm" disabled={markRead.isPending} onClick={() => markRead.mutate(n.id)} aria-label={`Mark “${n.title}” read`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={markRead.isPending}
+          onClick={() => markRead.mutate(n.id)}
+          aria-label={`Mark “${n.title}” read`}
+        >
           Mark read
         </Button>
       )}

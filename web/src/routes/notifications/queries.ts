@@ -11,7 +11,11 @@ export type Notification = NotificationPage['data'][number];
 export const NOTIFICATIONS_PAGE_SIZE = 25;
 
 export function useNotifications(opts: { unread?: boolean; page?: number }) {
-  const query = { unread: opts.unread || undefined, skip: ((opts.page ?? 1) - 1) * NOTIFICATIONS_PAGE_SIZE, take: NOTIFICATIONS_PAGE_SIZE };
+  const query = {
+    unread: opts.unread || undefined,
+    skip: ((opts.page ?? 1) - 1) * NOTIFICATIONS_PAGE_SIZE,
+    take: NOTIFICATIONS_PAGE_SIZE,
+  };
   return useQuery({
     queryKey: notificationKeys.list(query),
     queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/notifications', { params: { query }, signal })),
@@ -23,17 +27,25 @@ export function useNotifications(opts: { unread?: boolean; page?: number }) {
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unreadCount(),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/notifications', { params: { query: { unread: true, take: 1 } }, signal })).unreadCount,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/notifications', { params: { query: { unread: true, take: 1 } }, signal }))
+        .unreadCount,
     staleTime: 30_000,
   });
 }
 
 function useNotificationsMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void client.invalidateQueries({ queryKey: notificationKeys.all() }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void client.invalidateQueries({ queryKey: notificationKeys.all() }),
+  });
 }
 
 export const useMarkRead = () =>
-  useNotificationsMutation(async (id: string) => unwrap(await api.POST('/api/v1/notifications/{id}/read', { params: { path: { id } } })));
+  useNotificationsMutation(async (id: string) =>
+    unwrap(await api.POST('/api/v1/notifications/{id}/read', { params: { path: { id } } })),
+  );
 
-export const useMarkAllRead = () => useNotificationsMutation(async () => unwrap(await api.POST('/api/v1/notifications/read-all')));
+export const useMarkAllRead = () =>
+  useNotificationsMutation(async () => unwrap(await api.POST('/api/v1/notifications/read-all')));

@@ -9,7 +9,12 @@ export interface NotificationsSearch {
 export function parseNotificationsSearch(raw: Record<string, unknown>): NotificationsSearch {
   const out: NotificationsSearch = {};
   if (raw.unread === true || raw.unread === 'true') out.unread = true;
-  const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' && /^\d+$/.test(raw.page) ? Number(raw.page) : NaN;
+  const page =
+    typeof raw.page === 'number'
+      ? raw.page
+      : typeof raw.page === 'string' && /^\d+$/.test(raw.page)
+        ? Number(raw.page)
+        : NaN;
   if (Number.isInteger(page) && page > 1 && page <= 100_000) out.page = page;
   return out;
 }

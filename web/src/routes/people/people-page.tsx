@@ -31,12 +31,18 @@ export function PeoplePage() {
         <h1 className="text-xl font-semibold tracking-tight">People</h1>
         {people.data && <p className="text-[13px] text-muted-foreground">{total} people</p>}
       </div>
-      <ListFilter label="Filter people by name or email" value={q} onChange={(value) => void navigate({ search: { q: value }, replace: true })} />
+      <ListFilter
+        label="Filter people by name or email"
+        value={q}
+        onChange={(value) => void navigate({ search: { q: value }, replace: true })}
+      />
       <QueryState query={people} label="people" rows={6}>
         {(loaded) =>
           loaded.data.length === 0 ? (
             <EmptyState title={q ? `Nobody matches “${q}”` : 'No people in the directory yet'}>
-              {q ? 'Try part of the name or the email address.' : 'People come from catalog User entities registered through a catalog location.'}
+              {q
+                ? 'Try part of the name or the email address.'
+                : 'People come from catalog User entities registered through a catalog location.'}
             </EmptyState>
           ) : (
             <>
@@ -46,19 +52,29 @@ export function PeoplePage() {
                 ))}
               </ul>
               {pages > 1 && (
-                <nav aria-label="Pagination" className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground">
+                <nav
+                  aria-label="Pagination"
+                  className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground"
+                >
                   <Button
                     variant="secondary"
                     size="sm"
                     disabled={page <= 1}
-                    onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined }) })}
+                    onClick={() =>
+                      void navigate({ search: (s) => ({ ...s, page: page - 1 > 1 ? page - 1 : undefined }) })
+                    }
                   >
                     <ChevronLeft aria-hidden className="size-3.5" /> Previous
                   </Button>
                   <span>
                     Page {page} of {pages}
                   </span>
-                  <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page >= pages}
+                    onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}
+                  >
                     Next <ChevronRight aria-hidden className="size-3.5" />
                   </Button>
                 </nav>

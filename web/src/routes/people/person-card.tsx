@@ -7,14 +7,20 @@ export function PersonCard({ person, teamIds }: { person: Person; teamIds: Map<s
   const name = person.displayName || person.name;
   return (
     <li className="flex gap-3 rounded-lg border bg-card p-3">
-      <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase">
+      <span
+        aria-hidden
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase"
+      >
         {name.slice(0, 1)}
       </span>
       <div className="min-w-0 grid gap-1">
         <h2 className="truncate text-sm font-semibold">{name}</h2>
         {person.displayName && <p className="truncate text-xs text-muted-foreground">{person.name}</p>}
         {person.email && (
-          <a href={`mailto:${person.email}`} className="flex items-center gap-1 truncate text-[13px] text-primary hover:underline">
+          <a
+            href={`mailto:${person.email}`}
+            className="flex items-center gap-1 truncate text-[13px] text-primary hover:underline"
+          >
             <Mail aria-hidden className="size-3.5 shrink-0" /> {person.email}
           </a>
         )}
@@ -25,7 +31,11 @@ export function PersonCard({ person, teamIds }: { person: Person; teamIds: Map<s
               return (
                 <li key={team}>
                   {id ? (
-                    <Link to="/teams/$teamId" params={{ teamId: id }} className="rounded bg-muted px-1.5 py-0.5 text-xs hover:underline">
+                    <Link
+                      to="/teams/$teamId"
+                      params={{ teamId: id }}
+                      className="rounded bg-muted px-1.5 py-0.5 text-xs hover:underline"
+                    >
                       {team}
                     </Link>
                   ) : (

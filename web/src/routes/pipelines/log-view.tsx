@@ -80,7 +80,17 @@ function highlight(segments: Segment[], ranges: [number, number][], current: boo
   return out;
 }
 
-export function LogView({ buffer, version, live, fileName }: { buffer: LogBuffer; version: number; live: boolean; fileName: string }) {
+export function LogView({
+  buffer,
+  version,
+  live,
+  fileName,
+}: {
+  buffer: LogBuffer;
+  version: number;
+  live: boolean;
+  fileName: string;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const needle = useDeferredValue(query.trim().toLowerCase());
@@ -149,7 +159,11 @@ export function LogView({ buffer, version, live, fileName }: { buffer: LogBuffer
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
-  const status = needle ? (matches.length ? `${Math.min(current, matches.length - 1) + 1} of ${matches.length} lines` : 'No matching line') : '';
+  const status = needle
+    ? matches.length
+      ? `${Math.min(current, matches.length - 1) + 1} of ${matches.length} lines`
+      : 'No matching line'
+    : '';
 
   return (
     <div className="log-view grid gap-2">
@@ -171,17 +185,34 @@ export function LogView({ buffer, version, live, fileName }: { buffer: LogBuffer
           }}
           className="h-8 w-full sm:w-64"
         />
-        <Button size="sm" variant="secondary" aria-label="Previous match" disabled={!matches.length} onClick={() => goTo(current - 1)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label="Previous match"
+          disabled={!matches.length}
+          onClick={() => goTo(current - 1)}
+        >
           <ChevronUp aria-hidden className="size-4" />
         </Button>
-        <Button size="sm" variant="secondary" aria-label="Next match" disabled={!matches.length} onClick={() => goTo(current + 1)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label="Next match"
+          disabled={!matches.length}
+          onClick={() => goTo(current + 1)}
+        >
           <ChevronDown aria-hidden className="size-4" />
         </Button>
         <span aria-live="polite" className="min-w-24 text-[13px] text-muted-foreground">
           {status}
         </span>
         <span className="ml-auto text-[13px] text-muted-foreground">{count.toLocaleString('en-US')} lines</span>
-        <Button size="sm" variant={follow ? 'primary' : 'secondary'} aria-pressed={follow} onClick={() => setFollow((f) => !f)}>
+        <Button
+          size="sm"
+          variant={follow ? 'primary' : 'secondary'}
+          aria-pressed={follow}
+          onClick={() => setFollow((f) => !f)}
+        >
           Follow
         </Button>
         <Button size="sm" variant="secondary" onClick={download} disabled={count === 0}>
@@ -211,10 +242,17 @@ export function LogView({ buffer, version, live, fileName }: { buffer: LogBuffer
                   className="absolute top-0 left-0 flex min-w-full whitespace-pre"
                   style={{ height: ROW, transform: `translateY(${row.start}px)` }}
                 >
-                  <span aria-hidden className="sticky left-0 w-16 shrink-0 bg-card pr-3 text-right text-muted-foreground select-none">
+                  <span
+                    aria-hidden
+                    className="sticky left-0 w-16 shrink-0 bg-card pr-3 text-right text-muted-foreground select-none"
+                  >
                     {row.index + 1}
                   </span>
-                  <span className="pr-3">{ranges.length ? highlight(segments, ranges, row.index === currentLine) : highlight(segments, [], false)}</span>
+                  <span className="pr-3">
+                    {ranges.length
+                      ? highlight(segments, ranges, row.index === currentLine)
+                      : highlight(segments, [], false)}
+                  </span>
                 </div>
               );
             })}

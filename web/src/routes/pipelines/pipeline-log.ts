@@ -50,7 +50,9 @@ export class LogBuffer {
     const lastStart = this.chars - 1 - lastLine.length;
     const agrees =
       held === 0 ||
-      (logs.charCodeAt(this.chars - 1) === 10 && (lastStart === 0 || logs.charCodeAt(lastStart - 1) === 10) && logs.startsWith(lastLine, lastStart));
+      (logs.charCodeAt(this.chars - 1) === 10 &&
+        (lastStart === 0 || logs.charCodeAt(lastStart - 1) === 10) &&
+        logs.startsWith(lastLine, lastStart));
     if (agrees) {
       if (this.chars < logs.length) for (const line of splitLogs(logs.slice(this.chars))) this.push(line);
     } else {
@@ -86,7 +88,11 @@ export class LogBuffer {
   /** Appends the waiting lines that now follow on. */
   private drain() {
     for (const key of this.pending.keys()) if (key < this.lines.length) this.pending.delete(key);
-    for (let next = this.pending.get(this.lines.length); next !== undefined; next = this.pending.get(this.lines.length)) {
+    for (
+      let next = this.pending.get(this.lines.length);
+      next !== undefined;
+      next = this.pending.get(this.lines.length)
+    ) {
       this.pending.delete(this.lines.length);
       this.push(next);
     }
@@ -127,6 +133,7 @@ export function matchRanges(text: string, needle: string): [number, number][] {
   const out: [number, number][] = [];
   if (!needle) return out;
   const hay = text.toLowerCase();
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) out.push([i, i + needle.length]);
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length))
+    out.push([i, i + needle.length]);
   return out;
 }

@@ -48,7 +48,9 @@ export function PipelinePage() {
               Stages
             </h2>
             {p.stages.length === 0 ? (
-              <p className="text-[13px] text-muted-foreground">This pipeline has no stages: a run succeeds at once. Edit it to add some.</p>
+              <p className="text-[13px] text-muted-foreground">
+                This pipeline has no stages: a run succeeds at once. Edit it to add some.
+              </p>
             ) : (
               <ol className="grid gap-1.5">
                 {p.stages.map((s, i) => (
@@ -56,7 +58,9 @@ export function PipelinePage() {
                     <span className="text-muted-foreground">{i + 1}.</span>
                     <span className="font-medium">{s.name}</span>
                     <Badge>{s.type}</Badge>
-                    <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">{summary(s.config)}</span>
+                    <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">
+                      {summary(s.config)}
+                    </span>
                   </li>
                 ))}
               </ol>
@@ -81,12 +85,19 @@ function TriggerForm({ pipelineId }: { pipelineId: string }) {
   const navigate = useNavigate();
   const [version, setVersion] = useState('');
   const [commitSha, setCommitSha] = useState('');
-  const errors = trigger.error instanceof FieldsError ? new Map(Object.entries(trigger.error.fields)) : new Map<string, string>();
+  const errors =
+    trigger.error instanceof FieldsError ? new Map(Object.entries(trigger.error.fields)) : new Map<string, string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     trigger.mutate(
-      { ...(version.trim() ? { version: version.trim() } : {}), ...(commitSha.trim() ? { commitSha: commitSha.trim() } : {}) },
-      { onSuccess: (run) => void navigate({ to: '/pipelines/$pipelineId/runs/$runId', params: { pipelineId, runId: run.id } }) },
+      {
+        ...(version.trim() ? { version: version.trim() } : {}),
+        ...(commitSha.trim() ? { commitSha: commitSha.trim() } : {}),
+      },
+      {
+        onSuccess: (run) =>
+          void navigate({ to: '/pipelines/$pipelineId/runs/$runId', params: { pipelineId, runId: run.id } }),
+      },
     );
   };
   return (
@@ -98,7 +109,13 @@ function TriggerForm({ pipelineId }: { pipelineId: string }) {
         <div className="w-full sm:w-48">
           <Field label="Version" error={errors.get('version')} hint="Optional, e.g. 1.4.0">
             {(id, d) => (
-              <Input id={id} value={version} onChange={(e) => setVersion(e.target.value)} aria-describedby={d} aria-invalid={errors.has('version')} />
+              <Input
+                id={id}
+                value={version}
+                onChange={(e) => setVersion(e.target.value)}
+                aria-describedby={d}
+                aria-invalid={errors.has('version')}
+              />
             )}
           </Field>
         </div>
@@ -169,7 +186,11 @@ function RunsSection({ pipelineId }: { pipelineId: string }) {
                   {data.map((r) => (
                     <tr key={r.id} className="border-t">
                       <td className="px-3 py-2">
-                        <Link to="/pipelines/$pipelineId/runs/$runId" params={{ pipelineId, runId: r.id }} className="font-mono text-primary hover:underline">
+                        <Link
+                          to="/pipelines/$pipelineId/runs/$runId"
+                          params={{ pipelineId, runId: r.id }}
+                          className="font-mono text-primary hover:underline"
+                        >
                           {r.id.slice(0, 8)}
                         </Link>
                       </td>
@@ -202,7 +223,10 @@ function DeleteButton({ pipeline }: { pipeline: Pipeline }) {
           Delete
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Delete ${pipeline.name}?`} description="The pipeline and all its runs are removed; a run in progress is stopped.">
+      <DialogContent
+        title={`Delete ${pipeline.name}?`}
+        description="The pipeline and all its runs are removed; a run in progress is stopped."
+      >
         {remove.error && (
           <p role="alert" className="text-[13px] text-destructive">
             {describeError(remove.error).message}

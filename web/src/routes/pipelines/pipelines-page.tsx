@@ -28,7 +28,11 @@ export function PipelinesPage() {
         header: 'Pipeline',
         size: 240,
         cell: ({ row: { original: p } }) => (
-          <Link to="/pipelines/$pipelineId" params={{ pipelineId: p.id }} className="font-medium text-primary hover:underline">
+          <Link
+            to="/pipelines/$pipelineId"
+            params={{ pipelineId: p.id }}
+            className="font-medium text-primary hover:underline"
+          >
             {p.name}
           </Link>
         ),
@@ -50,8 +54,17 @@ export function PipelinesPage() {
             </span>
           ),
       },
-      { id: 'description', header: 'Description', cell: ({ row: { original: p } }) => p.description || <span className="text-muted-foreground">—</span> },
-      { id: 'updatedAt', header: 'Updated', size: 180, cell: ({ row: { original: p } }) => formatDateTime(p.updatedAt) },
+      {
+        id: 'description',
+        header: 'Description',
+        cell: ({ row: { original: p } }) => p.description || <span className="text-muted-foreground">—</span>,
+      },
+      {
+        id: 'updatedAt',
+        header: 'Updated',
+        size: 180,
+        cell: ({ row: { original: p } }) => formatDateTime(p.updatedAt),
+      },
     ],
     [],
   );
@@ -67,7 +80,11 @@ export function PipelinesPage() {
           </Link>
         </Button>
       </div>
-      <ListFilter label="Search pipelines" value={q} onChange={(value) => void navigate({ search: { q: value }, replace: true })} />
+      <ListFilter
+        label="Search pipelines"
+        value={q}
+        onChange={(value) => void navigate({ search: { q: value }, replace: true })}
+      />
       <QueryState query={pipelines} label="pipelines" rows={6}>
         {(loaded) =>
           loaded.data.length === 0 ? (
@@ -88,16 +105,32 @@ export function PipelinesPage() {
             </EmptyState>
           ) : (
             <>
-              <DataTable label="Pipelines" columns={columns} data={loaded.data} getRowId={(p) => p.id} busy={pipelines.isPlaceholderData} />
+              <DataTable
+                label="Pipelines"
+                columns={columns}
+                data={loaded.data}
+                getRowId={(p) => p.id}
+                busy={pipelines.isPlaceholderData}
+              />
               {pages > 1 && (
                 <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
-                  <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 }) })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={page <= 1}
+                    onClick={() => void navigate({ search: (s) => ({ ...s, page: page - 1 }) })}
+                  >
                     Previous
                   </Button>
                   <span>
                     Page {page} of {pages}
                   </span>
-                  <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={page >= pages}
+                    onClick={() => void navigate({ search: (s) => ({ ...s, page: page + 1 }) })}
+                  >
                     Next
                   </Button>
                 </nav>

@@ -32,7 +32,8 @@ export function usePipelines(query: { search?: string; page?: number }) {
 export const pipelineQuery = (id: string) =>
   queryOptions({
     queryKey: pipelineKeys.pipeline(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/pipelines/{id}', { params: { path: { id } }, signal })),
   });
 
 export function usePipeline(id: string) {
@@ -42,14 +43,16 @@ export function usePipeline(id: string) {
 export function usePipelineRuns(id: string) {
   return useQuery({
     queryKey: pipelineKeys.runs(id),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}/runs', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/pipelines/{id}/runs', { params: { path: { id } }, signal })),
   });
 }
 
 export const pipelineRunQuery = (id: string, runId: string) =>
   queryOptions({
     queryKey: pipelineKeys.run(id, runId),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/pipelines/{id}/runs/{runId}', { params: { path: { id, runId } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/pipelines/{id}/runs/{runId}', { params: { path: { id, runId } }, signal })),
   });
 
 export function usePipelineRun(id: string, runId: string) {
@@ -67,7 +70,9 @@ export function useSavePipeline(id?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: PipelineInput) =>
-      id ? unwrap(await api.PATCH('/api/v1/pipelines/{id}', { params: { path: { id } }, body })) : unwrap(await api.POST('/api/v1/pipelines', { body })),
+      id
+        ? unwrap(await api.PATCH('/api/v1/pipelines/{id}', { params: { path: { id } }, body }))
+        : unwrap(await api.POST('/api/v1/pipelines', { body })),
     onSuccess: () => void client.invalidateQueries({ queryKey: pipelineKeys.all() }),
   });
 }
@@ -109,7 +114,8 @@ export function useRunAction(id: string, runId: string) {
 export function useEnvironmentOptions() {
   return useQuery({
     queryKey: pipelineKeys.environmentOptions(),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })).data,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/environments', { params: { query: { take: 100 } }, signal })).data,
     staleTime: 60_000,
   });
 }
@@ -119,7 +125,8 @@ export function useComponentOptions(q: string) {
   const params = { q: q || undefined, take: 20 };
   return useQuery({
     queryKey: catalogKeys.list({ ...params, for: 'deploy-stage' }),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/components', { params: { query: params }, signal })).data,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/catalog/components', { params: { query: params }, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

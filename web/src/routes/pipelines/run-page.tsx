@@ -53,7 +53,15 @@ export function RunPage() {
   );
 }
 
-function RunView({ pipeline, run: r, log }: { pipeline: Pipeline; run: PipelineRun; log: ReturnType<typeof useRunLog> }) {
+function RunView({
+  pipeline,
+  run: r,
+  log,
+}: {
+  pipeline: Pipeline;
+  run: PipelineRun;
+  log: ReturnType<typeof useRunLog>;
+}) {
   const live = !TERMINAL_STATUSES.includes(r.status);
 
   return (
@@ -66,7 +74,11 @@ function RunView({ pipeline, run: r, log }: { pipeline: Pipeline; run: PipelineR
           <span aria-hidden className="px-1 text-muted-foreground">
             /
           </span>
-          <Link to="/pipelines/$pipelineId" params={{ pipelineId: pipeline.id }} className="text-primary hover:underline">
+          <Link
+            to="/pipelines/$pipelineId"
+            params={{ pipelineId: pipeline.id }}
+            className="text-primary hover:underline"
+          >
             {pipeline.name}
           </Link>
         </p>
@@ -82,7 +94,15 @@ function RunView({ pipeline, run: r, log }: { pipeline: Pipeline; run: PipelineR
           </Meta>
           <Meta label="Started">{formatDateTime(r.startedAt)}</Meta>
           <Meta label="Finished">{formatDateTime(r.finishedAt)}</Meta>
-          <Meta label="Duration">{r.durationMs !== null ? formatDuration(r.durationMs) : live && r.startedAt ? <Ticking from={r.startedAt} /> : '—'}</Meta>
+          <Meta label="Duration">
+            {r.durationMs !== null ? (
+              formatDuration(r.durationMs)
+            ) : live && r.startedAt ? (
+              <Ticking from={r.startedAt} />
+            ) : (
+              '—'
+            )}
+          </Meta>
         </dl>
       </div>
       <Timeline pipeline={pipeline} run={r} />
@@ -90,7 +110,12 @@ function RunView({ pipeline, run: r, log }: { pipeline: Pipeline; run: PipelineR
         <h2 id="log-title" className="text-base font-semibold">
           Log
         </h2>
-        <LogView buffer={log.buffer} version={log.version} live={live} fileName={`${pipeline.name}-${r.id.slice(0, 8)}`} />
+        <LogView
+          buffer={log.buffer}
+          version={log.version}
+          live={live}
+          fileName={`${pipeline.name}-${r.id.slice(0, 8)}`}
+        />
       </section>
     </div>
   );
@@ -150,7 +175,12 @@ function RunActions({ run }: { run: PipelineRun }) {
   );
 }
 
-type Decided = StageResult & { approvedBy?: { username?: string }; rejectedBy?: { username?: string }; decidedAt?: string; error?: string };
+type Decided = StageResult & {
+  approvedBy?: { username?: string };
+  rejectedBy?: { username?: string };
+  decidedAt?: string;
+  error?: string;
+};
 
 function Timeline({ pipeline, run }: { pipeline: Pipeline; run: PipelineRun }) {
   const results = new Map(run.stageResults.map((s) => [s.stageId, s as Decided]));
@@ -191,7 +221,10 @@ function Timeline({ pipeline, run }: { pipeline: Pipeline; run: PipelineRun }) {
                       </>
                     ) : result?.status === 'waiting' ? (
                       <>
-                        Waiting for an admin’s decision{typeof stage.config.message === 'string' && stage.config.message ? `: “${stage.config.message}”` : ''}
+                        Waiting for an admin’s decision
+                        {typeof stage.config.message === 'string' && stage.config.message
+                          ? `: “${stage.config.message}”`
+                          : ''}
                       </>
                     ) : (
                       <span className="text-muted-foreground">No decision</span>

@@ -21,7 +21,11 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** Milliseconds between two timestamps; `to` absent: until now (a stage still executing). */
-export function between(from: string | null | undefined, to: string | null | undefined, now = Date.now()): number | null {
+export function between(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  now = Date.now(),
+): number | null {
   if (!from) return null;
   const end = to ? Date.parse(to) : now;
   const ms = end - Date.parse(from);

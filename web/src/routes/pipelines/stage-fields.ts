@@ -17,10 +17,24 @@ export interface ConfigField {
 }
 
 export const STAGE_FIELDS: Record<StageType, ConfigField[]> = {
-  script: [{ key: 'command', label: 'Command', kind: 'textarea', required: true, hint: 'A shell command, run in the run’s working folder (admins only).' }],
+  script: [
+    {
+      key: 'command',
+      label: 'Command',
+      kind: 'textarea',
+      required: true,
+      hint: 'A shell command, run in the run’s working folder (admins only).',
+    },
+  ],
   approval: [{ key: 'message', label: 'Message to the approver', kind: 'text' }],
   deploy: [
-    { key: 'componentId', label: 'Component', kind: 'component', required: true, hint: 'Type a name to pick a catalog component, or paste its UUID.' },
+    {
+      key: 'componentId',
+      label: 'Component',
+      kind: 'component',
+      required: true,
+      hint: 'Type a name to pick a catalog component, or paste its UUID.',
+    },
     { key: 'environmentId', label: 'Environment', kind: 'environment', required: true },
   ],
   notify: [
@@ -31,9 +45,21 @@ export const STAGE_FIELDS: Record<StageType, ConfigField[]> = {
     { key: 'engine', label: 'Build tool', kind: 'select', options: BUILD_ENGINES, hint: 'Default oci_a.' },
     { key: 'dockerfile', label: 'Dockerfile', kind: 'text', placeholder: 'Dockerfile' },
     { key: 'context', label: 'Context', kind: 'text', placeholder: '.' },
-    { key: 'tag', label: 'Tag', kind: 'text', required: true, hint: 'A template: {{version}} and {{commitSha}} are replaced at run time.' },
+    {
+      key: 'tag',
+      label: 'Tag',
+      kind: 'text',
+      required: true,
+      hint: 'A template: {{version}} and {{commitSha}} are replaced at run time.',
+    },
     { key: 'push', label: 'Push the image', kind: 'checkbox' },
-    { key: 'registry', label: 'Registry', kind: 'text', required: (c) => c.push === true, hint: 'host[:port][/path]; required when pushing.' },
+    {
+      key: 'registry',
+      label: 'Registry',
+      kind: 'text',
+      required: (c) => c.push === true,
+      hint: 'host[:port][/path]; required when pushing.',
+    },
   ],
 };
 

@@ -6,7 +6,13 @@ import { formatDuration } from '../../lib/format';
 describe('stage fields (decision 722)', () => {
   it('sends stages in form order, empty optional fields left to the server defaults', () => {
     const stages = toRequestStages([
-      { key: 'k1', id: ' build-1 ', name: '', type: 'build', config: { tag: 'app:{{version}}', dockerfile: '  ', push: false } },
+      {
+        key: 'k1',
+        id: ' build-1 ',
+        name: '',
+        type: 'build',
+        config: { tag: 'app:{{version}}', dockerfile: '  ', push: false },
+      },
       { key: 'k2', id: 'gate', name: 'Sign-off', type: 'approval', config: { message: 'ok?', command: 'stale' } },
     ]);
     expect(stages).toEqual([

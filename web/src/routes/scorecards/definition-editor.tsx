@@ -11,7 +11,13 @@ const EXAMPLE: ScorecardDefinition = {
     { name: 'Silver', colour: '#a8a9ad' },
   ],
   rules: [
-    { key: 'owner', level: 'Bronze', weight: 1, failureMessage: 'Set an owner', condition: { fact: 'owner.set', operator: 'equals', value: true } },
+    {
+      key: 'owner',
+      level: 'Bronze',
+      weight: 1,
+      failureMessage: 'Set an owner',
+      condition: { fact: 'owner.set', operator: 'equals', value: true },
+    },
     {
       key: 'no-critical',
       level: 'Silver',
@@ -29,7 +35,13 @@ const EXAMPLE: ScorecardDefinition = {
 export function DefinitionEditor({ scorecard, onSaved }: { scorecard?: Scorecard; onSaved?: (s: Scorecard) => void }) {
   const id = useId();
   const start = scorecard
-    ? { name: scorecard.name, description: scorecard.description, filter: scorecard.filter, levels: scorecard.levels, rules: scorecard.rules }
+    ? {
+        name: scorecard.name,
+        description: scorecard.description,
+        filter: scorecard.filter,
+        levels: scorecard.levels,
+        rules: scorecard.rules,
+      }
     : EXAMPLE;
   const [text, setText] = useState(() => JSON.stringify(start, null, 2));
   const [parseError, setParseError] = useState<string>();

@@ -4,7 +4,13 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { CatalogEntity } from '../../api/types';
-import { useDeleteExemption, useEntityExemptions, useEntityScorecardHistory, useEntityScorecards, type EntityScorecard } from './queries';
+import {
+  useDeleteExemption,
+  useEntityExemptions,
+  useEntityScorecardHistory,
+  useEntityScorecards,
+  type EntityScorecard,
+} from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
@@ -48,7 +54,17 @@ function History({ entityId, card }: { entityId: string; card: EntityScorecard }
 }
 
 /** The entity's exemptions on one scorecard; admins and the owning team's maintainers withdraw them (the rule applies again at once). */
-function Exemptions({ entity, card, isAdmin, canExempt }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean; canExempt: boolean }) {
+function Exemptions({
+  entity,
+  card,
+  isAdmin,
+  canExempt,
+}: {
+  entity: CatalogEntity;
+  card: EntityScorecard;
+  isAdmin: boolean;
+  canExempt: boolean;
+}) {
   const list = useEntityExemptions(card.scorecardId, entity.id);
   const remove = useDeleteExemption(card.scorecardId);
   const authorName = useAuthorName(isAdmin);
@@ -89,7 +105,17 @@ function Exemptions({ entity, card, isAdmin, canExempt }: { entity: CatalogEntit
   );
 }
 
-function Card({ entity, card, isAdmin, canExempt }: { entity: CatalogEntity; card: EntityScorecard; isAdmin: boolean; canExempt: boolean }) {
+function Card({
+  entity,
+  card,
+  isAdmin,
+  canExempt,
+}: {
+  entity: CatalogEntity;
+  card: EntityScorecard;
+  isAdmin: boolean;
+  canExempt: boolean;
+}) {
   const [showHistory, setShowHistory] = useState(false);
   const failing = card.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'no_data');
   const colour = card.levels.find((l) => l.name === card.level)?.colour;
@@ -110,7 +136,8 @@ function Card({ entity, card, isAdmin, canExempt }: { entity: CatalogEntity; car
           {failing.map((r) => (
             <li key={r.key} className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span>
-                <span className="font-medium">{r.title}</span> ({r.level}): {r.outcome === 'no_data' ? 'no data' : r.failureMessage || 'fails'}
+                <span className="font-medium">{r.title}</span> ({r.level}):{' '}
+                {r.outcome === 'no_data' ? 'no data' : r.failureMessage || 'fails'}
                 {r.remediationUrl && (
                   <>
                     {' '}
@@ -166,7 +193,10 @@ export function ScorecardsTab({ entity }: { entity: CatalogEntity }) {
       query={cards}
       label="scorecards"
       isEmpty={(c) => c.length === 0}
-      empty={{ title: 'No scorecard applies yet', body: 'Scorecards of the current organization whose filter matches this entity show here once evaluated.' }}
+      empty={{
+        title: 'No scorecard applies yet',
+        body: 'Scorecards of the current organization whose filter matches this entity show here once evaluated.',
+      }}
     >
       {(list) => (
         <div className="grid gap-4">

@@ -4,7 +4,9 @@ import { defaultExpiryDay, expiryOf } from './exemption-dates';
 describe('exemption dates', () => {
   it('ends the waiver at the end of the chosen local day', () => {
     const end = new Date(expiryOf('2030-03-31'));
-    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes()]).toEqual([2030, 2, 31, 23, 59]);
+    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes()]).toEqual([
+      2030, 2, 31, 23, 59,
+    ]);
   });
 
   it('passes an empty or malformed day through for the server to name', () => {

@@ -52,7 +52,10 @@ export function ExemptButton({
   const create = useCreateExemption(scorecardId);
   const problem = (field: string) => fieldError(create.error, field);
   const submit = () =>
-    create.mutate({ componentId, ruleKey: values.ruleKey, reason: values.reason, expiresAt: expiryOf(values.day) }, { onSuccess: () => setOpen(false) });
+    create.mutate(
+      { componentId, ruleKey: values.ruleKey, reason: values.reason, expiresAt: expiryOf(values.day) },
+      { onSuccess: () => setOpen(false) },
+    );
   return (
     <FormDialog
       open={open}
@@ -72,7 +75,12 @@ export function ExemptButton({
       submitLabel="Exempt rule"
       submitDisabled={create.isPending}
     >
-      <SelectField label="Rule" error={problem('ruleKey')} value={values.ruleKey} onChange={(e) => setValues({ ...values, ruleKey: e.target.value })}>
+      <SelectField
+        label="Rule"
+        error={problem('ruleKey')}
+        value={values.ruleKey}
+        onChange={(e) => setValues({ ...values, ruleKey: e.target.value })}
+      >
         {failing.map((r) => (
           <option key={r.key} value={r.key}>
             {r.title}
@@ -114,6 +122,62 @@ export function useAuthorName(isAdmin: boolean) {
   };
 }
 
+type Exemption = NonNullable<ReturnType<typeof useScorecardExemptions>['data']>['data'][number];
+
+function ExemptionRow({
+  exemption: e,
+  ruleTitle,
+  author,
+  onDelete,
+}: {
+  exemption: Exemption;
+  ruleTitle: string;
+  author: string;
+  /** An admin's delete; absent for others. */
+  onDelete?: () => Promise<unknown>;
+}) {
+  return (
+    <tr>
+      <td>
+        {e.component ? (
+          <Link
+            to="/catalog/$kind/$namespace/$name"
+            params={{
+              kind: e.component.kind,
+              namespace: e.component.namespace,
+              name: e.component.entityName,
+            }}
+            search={{ tab: 'scorecards' }}
+            className="font-medium text-primary hover:underline"
+          >
+            {e.component.name}
+          </Link>
+        ) : (
+          <span className="font-mono text-xs text-muted-foreground">{e.componentId.slice(0, 8)}</span>
+        )}
+      </td>
+      <td>{ruleTitle}</td>
+      <td className="max-w-xs break-words whitespace-normal">{e.reason}</td>
+      <td>{formatDateTime(e.expiresAt as string)}</td>
+      <td>{author}</td>
+      <td>{e.active ? <Badge tone="success">active</Badge> : <Badge>expired</Badge>}</td>
+      {onDelete && (
+        <td>
+          <ConfirmButton
+            label={`Delete the exemption of ${e.component?.name ?? e.componentId} from ${ruleTitle}`}
+            title="Delete this exemption?"
+            description={`The rule “${ruleTitle}” applies to ${e.component?.name ?? 'the entity'} again; it is evaluated again at once.`}
+            confirmLabel="Delete exemption"
+            onConfirm={onDelete}
+          >
+            Delete
+          </ConfirmButton>
+        </td>
+      )}
+    </tr>
+  );
+}
+
 export function ExemptionsSection({ scorecard, isAdmin }: { scorecard: Scorecard; isAdmin: boolean }) {
   const [page, setPage] = useState(1);
   const list = useScorecardExemptions(scorecard.id, page, SIZE);
@@ -130,7 +194,9 @@ export function ExemptionsSection({ scorecard, isAdmin }: { scorecard: Scorecard
         {(loaded) =>
           loaded.data.length === 0 ? (
             <EmptyState title="No exemptions">
-              {isAdmin ? 'Exempt an entity from a failing rule with “Exempt…” in its result row.' : 'Every rule applies to every entity.'}
+              {isAdmin
+                ? 'Exempt an entity from a failing rule with “Exempt…” in its result row.'
+                : 'Every rule applies to every entity.'}
             </EmptyState>
           ) : (
             <>
@@ -139,40 +205,13 @@ export function ExemptionsSection({ scorecard, isAdmin }: { scorecard: Scorecard
                 head={['Entity', 'Rule', 'Reason', 'Until', 'By', 'Status', ...(isAdmin ? ['Actions'] : [])]}
               >
                 {loaded.data.map((e) => (
-                  <tr key={e.id}>
-                    <td>
-                      {e.component ? (
-                        <Link
-                          to="/catalog/$kind/$namespace/$name"
-                          params={{ kind: e.component.kind, namespace: e.component.namespace, name: e.component.entityName }}
-                          search={{ tab: 'scorecards' }}
-                          className="font-medium text-primary hover:underline"
-                        >
-                          {e.component.name}
-                        </Link>
-                      ) : (
-                        <span className="font-mono text-xs text-muted-foreground">{e.componentId.slice(0, 8)}</span>
-                      )}
-                    </td>
-                    <td>{titleOf.get(e.ruleKey) ?? e.ruleKey}</td>
-                    <td className="max-w-xs break-words whitespace-normal">{e.reason}</td>
-                    <td>{formatDateTime(e.expiresAt as string)}</td>
-                    <td>{authorName(e.createdBy)}</td>
-                    <td>{e.active ? <Badge tone="success">active</Badge> : <Badge>expired</Badge>}</td>
-                    {isAdmin && (
-                      <td>
-                        <ConfirmButton
-                          label={`Delete the exemption of ${e.component?.name ?? e.componentId} from ${titleOf.get(e.ruleKey) ?? e.ruleKey}`}
-                          title="Delete this exemption?"
-                          description={`The rule “${titleOf.get(e.ruleKey) ?? e.ruleKey}” applies to ${e.component?.name ?? 'the entity'} again; it is evaluated again at once.`}
-                          confirmLabel="Delete exemption"
-                          onConfirm={() => remove.mutateAsync(e.id)}
-                        >
-                          Delete
-                        </ConfirmButton>
-                      </td>
-                    )}
-                  </tr>
+                  <ExemptionRow
+                    key={e.id}
+                    exemption={e}
+                    ruleTitle={titleOf.get(e.ruleKey) ?? e.ruleKey}
+                    author={authorName(e.createdBy)}
+                    onDelete={isAdmin ? () => remove.mutateAsync(e.id) : undefined}
+                  />
                 ))}
               </SimpleTable>
               {loaded.total > SIZE && (
@@ -183,7 +222,12 @@ export function ExemptionsSection({ scorecard, isAdmin }: { scorecard: Scorecard
                   <span>
                     Page {page} of {Math.ceil(loaded.total / SIZE)}
                   </span>
-                  <Button variant="secondary" size="sm" disabled={page * SIZE >= loaded.total} onClick={() => setPage(page + 1)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page * SIZE >= loaded.total}
+                    onClick={() => setPage(page + 1)}
+                  >
                     Next exemptions
                   </Button>
                 </div>

@@ -8,7 +8,8 @@ export type Scorecard = Awaited<ReturnType<typeof fetchScorecard>>;
 export type EntityScorecard = Awaited<ReturnType<typeof fetchEntityScorecards>>[number];
 export type ScorecardDefinition = operations['createScorecard']['requestBody']['content']['application/json'];
 
-const fetchScorecard = async (id: string, signal?: AbortSignal) => unwrap(await api.GET('/api/v1/scorecards/{id}', { params: { path: { id } }, signal }));
+const fetchScorecard = async (id: string, signal?: AbortSignal) =>
+  unwrap(await api.GET('/api/v1/scorecards/{id}', { params: { path: { id } }, signal }));
 const fetchEntityScorecards = async (id: string, signal?: AbortSignal) =>
   unwrap(await api.GET('/api/v1/scorecards/entities/{id}', { params: { path: { id } }, signal }));
 const createScorecard = async (body: ScorecardDefinition) => unwrap(await api.POST('/api/v1/scorecards', { body }));
@@ -23,7 +24,8 @@ export function useScorecards(page = 1, size = 50) {
 }
 
 /** `pollMs`: refetch that often (while waiting for a queued evaluation to record its time). */
-export const scorecardQuery = (id: string) => queryOptions({ queryKey: scorecardKeys.scorecard(id), queryFn: ({ signal }) => fetchScorecard(id, signal) });
+export const scorecardQuery = (id: string) =>
+  queryOptions({ queryKey: scorecardKeys.scorecard(id), queryFn: ({ signal }) => fetchScorecard(id, signal) });
 
 export function useScorecard(id: string, pollMs?: number) {
   return useQuery({ ...scorecardQuery(id), refetchInterval: pollMs ?? false });
@@ -33,13 +35,17 @@ export function useScorecardResults(id: string, query: { level?: string; teamId?
   const params = { level: query.level, teamId: query.teamId, skip: ((query.page ?? 1) - 1) * size, take: size };
   return useQuery({
     queryKey: scorecardKeys.results(id, params),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/scorecards/{id}/results', { params: { path: { id }, query: params }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/scorecards/{id}/results', { params: { path: { id }, query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useEntityScorecards(componentId: string) {
-  return useQuery({ queryKey: scorecardKeys.entity(componentId), queryFn: ({ signal }) => fetchEntityScorecards(componentId, signal) });
+  return useQuery({
+    queryKey: scorecardKeys.entity(componentId),
+    queryFn: ({ signal }) => fetchEntityScorecards(componentId, signal),
+  });
 }
 
 export function useEntityScorecardHistory(componentId: string, scorecardId: string | undefined) {
@@ -47,7 +53,12 @@ export function useEntityScorecardHistory(componentId: string, scorecardId: stri
     queryKey: scorecardKeys.history(componentId, scorecardId ?? ''),
     enabled: !!scorecardId,
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/scorecards/entities/{id}/history', { params: { path: { id: componentId }, query: { scorecardId, take: 100 } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/scorecards/entities/{id}/history', {
+          params: { path: { id: componentId }, query: { scorecardId, take: 100 } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -56,7 +67,9 @@ export function useSaveScorecard() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, definition }: { id?: string; definition: ScorecardDefinition }) =>
-      id ? unwrap(await api.PATCH('/api/v1/scorecards/{id}', { params: { path: { id } }, body: definition })) : createScorecard(definition),
+      id
+        ? unwrap(await api.PATCH('/api/v1/scorecards/{id}', { params: { path: { id } }, body: definition }))
+        : createScorecard(definition),
     onSuccess: () => void client.invalidateQueries({ queryKey: scorecardKeys.all() }),
   });
 }
@@ -68,7 +81,14 @@ export type ExemptionBody = operations['createScorecardExemption']['requestBody'
 /** A component's name and entity path for an exemption row (null when it no longer exists). */
 async function componentOf(id: string, signal?: AbortSignal) {
   const { data } = await api.GET('/api/v1/catalog/components/{id}', { params: { path: { id } }, signal });
-  return data ? { name: data.title || data.name, kind: data.entityKind.toLowerCase(), namespace: data.namespace, entityName: data.name } : null;
+  return data
+    ? {
+        name: data.title || data.name,
+        kind: data.entityKind.toLowerCase(),
+        namespace: data.namespace,
+        entityName: data.name,
+      }
+    : null;
 }
 
 /**
@@ -76,7 +96,9 @@ async function componentOf(id: string, signal?: AbortSignal) {
  * parallel (a page holds at most `take` of them), so the list can name and link the entity.
  */
 async function fetchExemptions(id: string, params: { skip: number; take: number }, signal?: AbortSignal) {
-  const page = unwrap(await api.GET('/api/v1/scorecards/{id}/exemptions', { params: { path: { id }, query: params }, signal }));
+  const page = unwrap(
+    await api.GET('/api/v1/scorecards/{id}/exemptions', { params: { path: { id }, query: params }, signal }),
+  );
   const ids = [...new Set(page.data.map((e) => e.componentId))];
   const found = await Promise.all(ids.map((c) => componentOf(c, signal)));
   const components = new Map(ids.map((c, i) => [c, found[i] ?? null]));
@@ -103,7 +125,12 @@ export function useEntityExemptions(id: string, componentId: string) {
   return useQuery({
     queryKey: exemptionKeys.entity(id, componentId),
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/v1/scorecards/{id}/exemptions', { params: { path: { id }, query: { componentId, skip: 0, take: 100 } }, signal })),
+      unwrap(
+        await api.GET('/api/v1/scorecards/{id}/exemptions', {
+          params: { path: { id }, query: { componentId, skip: 0, take: 100 } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -138,7 +165,8 @@ export function useDeleteScorecard(leave: () => Promise<unknown>) {
 /** Admin: queue an evaluation of the scorecard over every entity (202 `{queued}`). */
 export function useEvaluateScorecard() {
   return useMutation({
-    mutationFn: async (id: string) => unwrap(await api.POST('/api/v1/scorecards/{id}/evaluate', { params: { path: { id } } })),
+    mutationFn: async (id: string) =>
+      unwrap(await api.POST('/api/v1/scorecards/{id}/evaluate', { params: { path: { id } } })),
   });
 }
 
@@ -151,6 +179,8 @@ export function useCreateExemption(id: string) {
 
 export function useDeleteExemption(id: string) {
   return useScorecardWrite(async (exemptionId: string) =>
-    unwrap(await api.DELETE('/api/v1/scorecards/{id}/exemptions/{exemptionId}', { params: { path: { id, exemptionId } } })),
+    unwrap(
+      await api.DELETE('/api/v1/scorecards/{id}/exemptions/{exemptionId}', { params: { path: { id, exemptionId } } }),
+    ),
   );
 }

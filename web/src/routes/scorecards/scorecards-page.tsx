@@ -19,7 +19,9 @@ export function ScorecardsPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="grid gap-1">
           <h1 className="text-xl font-semibold tracking-tight">Scorecards</h1>
-          <p className="text-[13px] text-muted-foreground">Levels and scores of catalog entities, from the facts Hangar records.</p>
+          <p className="text-[13px] text-muted-foreground">
+            Levels and scores of catalog entities, from the facts Hangar records.
+          </p>
         </div>
         {isAdmin && !creating && <Button onClick={() => setCreating(true)}>New scorecard</Button>}
       </div>
@@ -28,7 +30,9 @@ export function ScorecardsPage() {
           <h2 id="new-scorecard" className="text-sm font-semibold">
             New scorecard
           </h2>
-          <DefinitionEditor onSaved={(s) => void navigate({ to: '/scorecards/$scorecardId', params: { scorecardId: s.id } })} />
+          <DefinitionEditor
+            onSaved={(s) => void navigate({ to: '/scorecards/$scorecardId', params: { scorecardId: s.id } })}
+          />
         </section>
       )}
       <QueryState query={list} label="scorecards" rows={4}>
@@ -43,7 +47,11 @@ export function ScorecardsPage() {
               {loaded.data.map((s) => (
                 <li key={s.id} className="grid gap-2 rounded-lg border p-4">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link to="/scorecards/$scorecardId" params={{ scorecardId: s.id }} className="font-medium text-primary hover:underline">
+                    <Link
+                      to="/scorecards/$scorecardId"
+                      params={{ scorecardId: s.id }}
+                      className="font-medium text-primary hover:underline"
+                    >
                       {s.name}
                     </Link>
                     {s.builtIn && <Badge tone="primary">built-in</Badge>}
@@ -70,7 +78,11 @@ export function ScorecardsPage() {
 export function LevelChip({ name, colour }: { name: string | null; colour?: string | null }) {
   return (
     <span className="inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium">
-      <span aria-hidden className="inline-block size-2.5 rounded-full border" style={{ backgroundColor: colour ?? 'transparent' }} />
+      <span
+        aria-hidden
+        className="inline-block size-2.5 rounded-full border"
+        style={{ backgroundColor: colour ?? 'transparent' }}
+      />
       {name ?? 'No level'}
     </span>
   );

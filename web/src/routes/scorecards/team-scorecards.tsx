@@ -23,7 +23,11 @@ function TeamCards({ teamId, teamName, summary }: { teamId: string; teamName: st
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
       {cards.map((c) => (
-        <li key={c.scorecardId} className="grid gap-2 rounded-lg border bg-card p-3" aria-label={`${c.name} levels of ${teamName}`}>
+        <li
+          key={c.scorecardId}
+          className="grid gap-2 rounded-lg border bg-card p-3"
+          aria-label={`${c.name} levels of ${teamName}`}
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <Link
               to="/scorecards/$scorecardId"
@@ -47,7 +51,8 @@ function TeamCards({ teamId, teamName, summary }: { teamId: string; teamName: st
                   search={{ team: teamId, level: l.name ?? 'none' }}
                   className="inline-flex items-center gap-1 rounded hover:bg-muted"
                 >
-                  <LevelChip name={l.name} colour={l.colour} /> <span className="text-[13px] font-medium">{l.count}</span>{' '}
+                  <LevelChip name={l.name} colour={l.colour} />{' '}
+                  <span className="text-[13px] font-medium">{l.count}</span>{' '}
                   <span className="sr-only">{l.count === 1 ? 'entity' : 'entities'}</span>
                 </Link>
               </li>

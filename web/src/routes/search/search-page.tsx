@@ -34,7 +34,13 @@ export function SearchPage() {
     <div className="grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-4">
       <h1 className="text-xl font-semibold tracking-tight">Search</h1>
       <form role="search" aria-label="Search the catalog" onSubmit={submit} className="flex gap-2">
-        <Input type="search" aria-label="Search terms" placeholder='Name, words, or a "quoted phrase"' value={text} onChange={(e) => setText(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search terms"
+          placeholder='Name, words, or a "quoted phrase"'
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <Button type="submit">Search</Button>
       </form>
       <div role="group" aria-label="Result kind" className="flex flex-wrap gap-1">
@@ -59,7 +65,9 @@ export function SearchPage() {
       ) : results.isError ? (
         <ErrorState error={results.error} onRetry={() => void results.refetch()} />
       ) : groups.length === 0 ? (
-        <EmptyState title={`Nothing matches “${q}”`}>Check the spelling, use fewer words, or remove the kind filter.</EmptyState>
+        <EmptyState title={`Nothing matches “${q}”`}>
+          Check the spelling, use fewer words, or remove the kind filter.
+        </EmptyState>
       ) : (
         groups.map((g) => (
           <section key={g.kind} aria-labelledby={`results-${g.kind}`} className="grid gap-1">
@@ -73,7 +81,9 @@ export function SearchPage() {
                     <Link to={resultHref(r)} className="font-medium text-primary hover:underline">
                       {r.title || r.name}
                     </Link>
-                    {r.title && r.title !== r.name && <span className="ml-2 text-xs text-muted-foreground">{r.name}</span>}
+                    {r.title && r.title !== r.name && (
+                      <span className="ml-2 text-xs text-muted-foreground">{r.name}</span>
+                    )}
                     {r.description && <p className="truncate text-[13px] text-muted-foreground">{r.description}</p>}
                   </div>
                   <Badge>{MATCH_LABELS[r.match] ?? r.match}</Badge>

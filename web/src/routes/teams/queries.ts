@@ -7,14 +7,17 @@ import { teamKeys } from './keys';
 /** Teams are few (hundreds): the list is read whole, up to this many, and filtered in the browser (decision 148). */
 export const MAX_TEAMS = 1000;
 
-export function useAllTeams() {
+export function useAllTeams(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: teamKeys.list({ all: true }),
     queryFn: async ({ signal }) => {
       const teams: TeamSummary[] = [];
       let total = Infinity;
       while (teams.length < Math.min(total, MAX_TEAMS)) {
-        const page = unwrap(await api.GET('/api/v1/teams', { params: { query: { skip: teams.length, take: 100 } }, signal }));
+        const page = unwrap(
+          await api.GET('/api/v1/teams', { params: { query: { skip: teams.length, take: 100 } }, signal }),
+        );
         teams.push(...page.data);
         total = page.total;
         if (page.data.length === 0) break;
@@ -38,7 +41,8 @@ export function useTeam(id: string) {
 export function useTeamComponents(id: string) {
   return useQuery({
     queryKey: teamKeys.components(id, {}),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/teams/{id}/components', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/teams/{id}/components', { params: { path: { id } }, signal })),
   });
 }
 
@@ -46,7 +50,8 @@ export function usePeople(query: { q?: string; team?: string; page?: number }, s
   const params = { q: query.q, team: query.team, skip: ((query.page ?? 1) - 1) * size, take: size };
   return useQuery({
     queryKey: catalogKeys.people(params),
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/v1/catalog/people', { params: { query: params }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/v1/catalog/people', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }

@@ -11,18 +11,9 @@ import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/teams');
 
-export function TeamsPage() {
-  const { q } = route.useSearch();
-  const navigate = route.useNavigate();
-  const teams = useAllTeams();
-  const byId = useMemo(() => new Map(teams.data?.teams.map((t) => [t.id, t])), [teams.data]);
-  const shown = useMemo(() => {
-    const needle = q?.toLowerCase();
-    const all = teams.data?.teams ?? [];
-    return needle ? all.filter((t) => `${t.name} ${t.displayName ?? ''} ${t.description ?? ''}`.toLowerCase().includes(needle)) : all;
-  }, [teams.data, q]);
-
-  const columns = useMemo<ColumnDef<TeamSummary, unknown>[]>(
+/** The teams table's columns; a parent team is looked up by id among all teams. */
+function useTeamColumns(byId: Map<string, TeamSummary>) {
+  return useMemo<ColumnDef<TeamSummary, unknown>[]>(
     () => [
       {
         id: 'name',
@@ -50,10 +41,30 @@ export function TeamsPage() {
           );
         },
       },
-      { id: 'description', header: 'Description', cell: ({ row: { original: t } }) => t.description ?? <span className="text-muted-foreground">—</span> },
+      {
+        id: 'description',
+        header: 'Description',
+        cell: ({ row: { original: t } }) => t.description ?? <span className="text-muted-foreground">—</span>,
+      },
     ],
     [byId],
   );
+}
+
+export function TeamsPage() {
+  const { q } = route.useSearch();
+  const navigate = route.useNavigate();
+  const teams = useAllTeams();
+  const byId = useMemo(() => new Map(teams.data?.teams.map((t) => [t.id, t])), [teams.data]);
+  const shown = useMemo(() => {
+    const needle = q?.toLowerCase();
+    const all = teams.data?.teams ?? [];
+    return needle
+      ? all.filter((t) => `${t.name} ${t.displayName ?? ''} ${t.description ?? ''}`.toLowerCase().includes(needle))
+      : all;
+  }, [teams.data, q]);
+
+  const columns = useTeamColumns(byId);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
@@ -61,15 +72,27 @@ export function TeamsPage() {
         <h1 className="text-xl font-semibold tracking-tight">Teams</h1>
         {teams.data && <p className="text-[13px] text-muted-foreground">{teams.data.total} teams</p>}
       </div>
-      <ListFilter label="Filter teams by name" value={q} onChange={(value) => void navigate({ search: { q: value }, replace: true })} />
+      <ListFilter
+        label="Filter teams by name"
+        value={q}
+        onChange={(value) => void navigate({ search: { q: value }, replace: true })}
+      />
       <QueryState query={teams} label="teams" rows={8}>
         {() =>
           shown.length === 0 ? (
             <EmptyState title={q ? `No team matches “${q}”` : 'No teams yet'}>
-              {q ? 'Try another name.' : 'Teams come from catalog Group entities or are created by admins under Administration → Teams.'}
+              {q
+                ? 'Try another name.'
+                : 'Teams come from catalog Group entities or are created by admins under Administration → Teams.'}
             </EmptyState>
           ) : (
-            <DataTable label="Teams" columns={columns} data={shown} getRowId={(t) => t.id} maxHeight="calc(100dvh - 13rem)" />
+            <DataTable
+              label="Teams"
+              columns={columns}
+              data={shown}
+              getRowId={(t) => t.id}
+              maxHeight="calc(100dvh - 13rem)"
+            />
           )
         }
       </QueryState>

@@ -13,10 +13,13 @@ type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'primary';
 export function statusTone(status: string): Tone {
   if (/^(succeeded|success|resolved|healthy|active|ready)$/i.test(status)) return 'success';
   if (/^(failed|failure|rolled_back|cancelled|rejected|open|P1|critical)$/i.test(status)) return 'danger';
-  if (/^(pending|queued|running|in_progress|investigating|identified|waiting_approval|P2|high)$/i.test(status)) return 'warning';
+  if (/^(pending|queued|running|in_progress|investigating|identified|waiting_approval|P2|high)$/i.test(status))
+    return 'warning';
   return 'neutral';
 }
-export const StatusBadge = ({ status }: { status: string }) => <Badge tone={statusTone(status)}>{status.replaceAll('_', ' ')}</Badge>;
+export const StatusBadge = ({ status }: { status: string }) => (
+  <Badge tone={statusTone(status)}>{status.replaceAll('_', ' ')}</Badge>
+);
 
 export function DeploymentsTab({ entity }: { entity: CatalogEntity }) {
   const deployments = useDeployments(entity.id);
@@ -38,7 +41,11 @@ export function DeploymentsTab({ entity }: { entity: CatalogEntity }) {
             aside={
               <span className="flex items-center gap-3 text-xs text-muted-foreground">
                 {page.total > page.data.length ? `latest ${page.data.length} of ${page.total}` : `${page.total}`}
-                <Link to="/deployments" search={{ component: entity.id }} className="font-medium text-primary hover:underline">
+                <Link
+                  to="/deployments"
+                  search={{ component: entity.id }}
+                  className="font-medium text-primary hover:underline"
+                >
                   Open in the deployments feed
                 </Link>
               </span>
@@ -68,13 +75,16 @@ export function DeploymentsTab({ entity }: { entity: CatalogEntity }) {
 }
 
 /** Pipelines reach a component through their deploy stages' `componentId` (decision 173). */
-export const deploysComponent = (p: Pipeline, componentId: string) => p.stages.some((s) => s.type === 'deploy' && s.config.componentId === componentId);
+export const deploysComponent = (p: Pipeline, componentId: string) =>
+  p.stages.some((s) => s.type === 'deploy' && s.config.componentId === componentId);
 
 function PipelineRuns({ pipeline }: { pipeline: Pipeline }) {
   const runs = usePipelineRuns(pipeline.id);
   return (
     <section aria-label={`Pipeline ${pipeline.name}`} className="grid grid-cols-1 gap-2">
-      <SectionTitle aside={<span className="text-xs text-muted-foreground">{pipeline.stages.map((s) => s.name).join(' → ')}</span>}>
+      <SectionTitle
+        aside={<span className="text-xs text-muted-foreground">{pipeline.stages.map((s) => s.name).join(' → ')}</span>}
+      >
         {pipeline.name}
       </SectionTitle>
       <QueryView
@@ -84,7 +94,10 @@ function PipelineRuns({ pipeline }: { pipeline: Pipeline }) {
         empty={{ title: 'No runs yet', body: 'Trigger the pipeline to see its runs here.' }}
       >
         {(list) => (
-          <SimpleTable label={`Runs of ${pipeline.name}`} head={['Version', 'Status', 'Commit', 'Triggered by', 'Started', 'Duration']}>
+          <SimpleTable
+            label={`Runs of ${pipeline.name}`}
+            head={['Version', 'Status', 'Commit', 'Triggered by', 'Started', 'Duration']}
+          >
             {list.slice(0, 10).map((r) => (
               <tr key={r.id}>
                 <td className="font-mono">{r.version}</td>
@@ -114,7 +127,8 @@ export function PipelinesTab({ entity }: { entity: CatalogEntity }) {
           <div className="grid grid-cols-1 gap-5">
             {mine.length === 0 ? (
               <p className="rounded-lg border border-dashed p-4 text-[13px] text-muted-foreground">
-                No pipeline deploys this component. A pipeline belongs here when one of its <code>deploy</code> stages names this component.
+                No pipeline deploys this component. A pipeline belongs here when one of its <code>deploy</code> stages
+                names this component.
               </p>
             ) : (
               mine.map((p) => <PipelineRuns key={p.id} pipeline={p} />)

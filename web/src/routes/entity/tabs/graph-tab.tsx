@@ -11,7 +11,9 @@ import { useTheme } from '../../../lib/theme';
 import type { EntitySearch } from '../entity-search';
 import { QueryView } from './tab-states';
 
-const RelationsGraph = lazy(() => import('../../../components/graph/relations-graph').then((m) => ({ default: m.RelationsGraph })));
+const RelationsGraph = lazy(() =>
+  import('../../../components/graph/relations-graph').then((m) => ({ default: m.RelationsGraph })),
+);
 
 /** Kinds whose relations the second hop can read (teams and people have no relations endpoint). */
 const CATALOG_KINDS = new Set(['component', 'api', 'resource', 'system', 'domain']);
@@ -51,16 +53,27 @@ function ChipGroup({
   );
 }
 
-export function GraphTab({ entity, relations, search }: { entity: CatalogEntity; relations: UseQueryResult<Relation[]>; search: EntitySearch }) {
+export function GraphTab({
+  entity,
+  relations,
+  search,
+}: {
+  entity: CatalogEntity;
+  relations: UseQueryResult<Relation[]>;
+  search: EntitySearch;
+}) {
   const navigate = useNavigate({ from: '/catalog/$kind/$namespace/$name' });
   const theme = useTheme();
   const depth = search.depth ?? 1;
   const neighbours = useMemo(
     () =>
-      [...new Set((relations.data ?? []).filter((r) => r.targetId && CATALOG_KINDS.has(parseRef(r.target).kind)).map((r) => r.targetId!))].slice(
-        0,
-        SECOND_HOP_LIMIT,
-      ),
+      [
+        ...new Set(
+          (relations.data ?? [])
+            .filter((r) => r.targetId && CATALOG_KINDS.has(parseRef(r.target).kind))
+            .map((r) => r.targetId!),
+        ),
+      ].slice(0, SECOND_HOP_LIMIT),
     [relations.data],
   );
   const hop = useRelationsOf(depth === 2 ? neighbours : []);
@@ -68,7 +81,11 @@ export function GraphTab({ entity, relations, search }: { entity: CatalogEntity;
   const rows = useMemo(() => [...(relations.data ?? []), ...hop.rows], [relations.data, hop.rows]);
   const facets = useMemo(() => graphFacets(rows), [rows]);
   const graph = useMemo(
-    () => buildGraph(entity.entityRef, rows, { types: search.rel ? new Set(search.rel) : undefined, kinds: search.kinds ? new Set(search.kinds) : undefined }),
+    () =>
+      buildGraph(entity.entityRef, rows, {
+        types: search.rel ? new Set(search.rel) : undefined,
+        kinds: search.kinds ? new Set(search.kinds) : undefined,
+      }),
     [entity.entityRef, rows, search.rel, search.kinds],
   );
 
@@ -81,7 +98,8 @@ export function GraphTab({ entity, relations, search }: { entity: CatalogEntity;
       },
       replace: true,
     });
-  const set = (patch: Partial<EntitySearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const set = (patch: Partial<EntitySearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   return (
     <QueryView
@@ -119,11 +137,19 @@ export function GraphTab({ entity, relations, search }: { entity: CatalogEntity;
             />
             <div className="flex flex-wrap items-center gap-4 text-xs">
               <label className="inline-flex items-center gap-1.5">
-                <input type="checkbox" checked={depth === 2} onChange={(e) => set({ depth: e.target.checked ? 2 : undefined })} />
+                <input
+                  type="checkbox"
+                  checked={depth === 2}
+                  onChange={(e) => set({ depth: e.target.checked ? 2 : undefined })}
+                />
                 Include neighbours&apos; relations (2 hops)
               </label>
               <label className="inline-flex items-center gap-1.5">
-                <input type="checkbox" checked={search.dir === 'TB'} onChange={(e) => set({ dir: e.target.checked ? 'TB' : undefined })} />
+                <input
+                  type="checkbox"
+                  checked={search.dir === 'TB'}
+                  onChange={(e) => set({ dir: e.target.checked ? 'TB' : undefined })}
+                />
                 Top to bottom
               </label>
               <span className="text-muted-foreground" aria-live="polite">
@@ -134,7 +160,12 @@ export function GraphTab({ entity, relations, search }: { entity: CatalogEntity;
             </div>
           </div>
           <Suspense fallback={<Loading rows={4} label="Loading the graph" />}>
-            <RelationsGraph graph={graph} direction={search.dir ?? 'LR'} dark={theme === 'dark'} label={`Relations graph of ${entity.entityRef}`} />
+            <RelationsGraph
+              graph={graph}
+              direction={search.dir ?? 'LR'}
+              dark={theme === 'dark'}
+              label={`Relations graph of ${entity.entityRef}`}
+            />
           </Suspense>
         </div>
       )}

@@ -1,6 +1,14 @@
 // Infrastructure tabs: IaC modules with their drift, cost (OpenCost), registry vulnerabilities.
 import type { CatalogEntity } from '../queries';
-import { useActualCost, useCostAvailable, useCostHistory, useIacModules, useModuleDrift, useRegistryAvailable, useVulnerabilities } from '../queries';
+import {
+  useActualCost,
+  useCostAvailable,
+  useCostHistory,
+  useIacModules,
+  useModuleDrift,
+  useRegistryAvailable,
+  useVulnerabilities,
+} from '../queries';
 import { Badge } from '../../../components/ui/badge';
 import { StatusBadge } from './delivery-tabs';
 import { NotConfigured } from '../../../components/ui/not-configured';
@@ -16,7 +24,10 @@ export function IacTab({ entity }: { entity: CatalogEntity }) {
       query={modules}
       label="IaC modules"
       isEmpty={(m) => m.length === 0}
-      empty={{ title: 'No IaC module is linked', body: "Link a module to this component from the module's page in the IaC module catalog." }}
+      empty={{
+        title: 'No IaC module is linked',
+        body: "Link a module to this component from the module's page in the IaC module catalog.",
+      }}
     >
       {(list) => {
         const ids = new Set(list.map((m) => m.id));
@@ -32,7 +43,11 @@ export function IacTab({ entity }: { entity: CatalogEntity }) {
                   <td className="font-mono">
                     {m.latestVersion ?? '—'}
                     {m.failedVersions.length > 0 && (
-                      <Badge tone="warning" className="ml-2" title={m.failedVersions.map((f) => `${f.version}: ${f.error}`).join('\n')}>
+                      <Badge
+                        tone="warning"
+                        className="ml-2"
+                        title={m.failedVersions.map((f) => `${f.version}: ${f.error}`).join('\n')}
+                      >
                         {m.failedVersions.length} unreadable
                       </Badge>
                     )}
@@ -46,9 +61,14 @@ export function IacTab({ entity }: { entity: CatalogEntity }) {
               <QueryState query={drift} label="drift" rows={2}>
                 {() =>
                   mine.length === 0 ? (
-                    <p className="text-[13px] text-muted-foreground">No stack uses an outdated version of these modules.</p>
+                    <p className="text-[13px] text-muted-foreground">
+                      No stack uses an outdated version of these modules.
+                    </p>
                   ) : (
-                    <SimpleTable label="Module drift" head={['Module', 'Stack path', 'Pinned', 'Latest', 'Behind', 'Detected']}>
+                    <SimpleTable
+                      label="Module drift"
+                      head={['Module', 'Stack path', 'Pinned', 'Latest', 'Behind', 'Detected']}
+                    >
                       {mine.map((d) => (
                         <tr key={d.id}>
                           <td>{d.moduleName}</td>
@@ -84,7 +104,8 @@ export function CostTab({ entity }: { entity: CatalogEntity }) {
           <div className="grid grid-cols-1 gap-5">
             {!data.available ? (
               <NotConfigured system="Cost (OpenCost)">
-                OpenCost is not configured or does not answer (COST_URL). Stored records are shown below when there are any.
+                OpenCost is not configured or does not answer (COST_URL). Stored records are shown below when there are
+                any.
               </NotConfigured>
             ) : (
               <QueryView query={actual} label="current cost">
@@ -100,7 +121,9 @@ export function CostTab({ entity }: { entity: CatalogEntity }) {
                     ).map(([label, value]) => (
                       <div key={label} className="rounded-lg border p-3">
                         <dt className="text-xs text-muted-foreground">{label}</dt>
-                        <dd className="text-lg font-semibold tabular-nums">{value == null ? '—' : formatMoney(value)}</dd>
+                        <dd className="text-lg font-semibold tabular-nums">
+                          {value == null ? '—' : formatMoney(value)}
+                        </dd>
                       </div>
                     ))}
                   </dl>
@@ -113,7 +136,10 @@ export function CostTab({ entity }: { entity: CatalogEntity }) {
                 query={history}
                 label="cost history"
                 isEmpty={(h) => h.length === 0}
-                empty={{ title: 'No cost records', body: 'The cost sync stores one record per component that OpenCost allocates to.' }}
+                empty={{
+                  title: 'No cost records',
+                  body: 'The cost sync stores one record per component that OpenCost allocates to.',
+                }}
               >
                 {(rows) => (
                   <SimpleTable label="Cost history" head={['Synced', 'Total', 'CPU', 'Memory', 'Storage', 'Network']}>
@@ -148,7 +174,8 @@ export function RegistryTab({ entity }: { entity: CatalogEntity }) {
     <div className="grid grid-cols-1 gap-5">
       {available.data && !available.data.available && (
         <NotConfigured system="The container registry">
-          No registry adapter is configured (REGISTRY_TYPE), or the registry does not answer. Findings stored by earlier scans are shown below.
+          No registry adapter is configured (REGISTRY_TYPE), or the registry does not answer. Findings stored by earlier
+          scans are shown below.
         </NotConfigured>
       )}
       <p className="text-[13px]">

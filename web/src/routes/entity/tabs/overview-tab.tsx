@@ -80,7 +80,9 @@ export function RelationsList({ relations }: { relations: Relation[] }) {
           <dt className="mb-1.5 flex items-center gap-2 text-[13px] font-medium">
             {TYPE_LABELS[type] ?? type}
             <Badge>{rows.length}</Badge>
-            <span className="sr-only">({canonicalEdge({ type, source: 'a', target: 'b' }).source === 'a' ? 'outgoing' : 'incoming'})</span>
+            <span className="sr-only">
+              ({canonicalEdge({ type, source: 'a', target: 'b' }).source === 'a' ? 'outgoing' : 'incoming'})
+            </span>
           </dt>
           <dd>
             <ul className="grid max-h-60 gap-0.5 overflow-auto text-[13px]">
@@ -107,7 +109,10 @@ function ConsumedApis({ entity }: { entity: CatalogEntity }) {
         query={consumed}
         label="consumed APIs"
         isEmpty={(l) => l.length === 0}
-        empty={{ title: 'No consumed API registered', body: 'An admin registers this component as a consumer on an API’s Consumers tab.' }}
+        empty={{
+          title: 'No consumed API registered',
+          body: 'An admin registers this component as a consumer on an API’s Consumers tab.',
+        }}
       >
         {(list) => (
           <ul className="flex flex-wrap gap-2" aria-label="Consumed API versions">
@@ -115,7 +120,9 @@ function ConsumedApis({ entity }: { entity: CatalogEntity }) {
               <li key={s.id} className="inline-flex items-center gap-1.5 rounded-md border px-2 py-1 text-[13px]">
                 <span className="font-medium">{s.name}</span>
                 <span className="font-mono">{s.version}</span>
-                <Badge tone={s.status === 'active' ? 'success' : s.status === 'deprecated' ? 'warning' : 'danger'}>{s.status}</Badge>
+                <Badge tone={s.status === 'active' ? 'success' : s.status === 'deprecated' ? 'warning' : 'danger'}>
+                  {s.status}
+                </Badge>
               </li>
             ))}
           </ul>
@@ -134,7 +141,10 @@ export function OverviewTab({ entity, relations }: { entity: CatalogEntity; rela
           query={relations}
           label="relations"
           isEmpty={(r) => r.length === 0}
-          empty={{ title: 'No relations', body: 'Relations come from the descriptor: spec.owner, spec.system, providesApis, consumesApis, dependsOn…' }}
+          empty={{
+            title: 'No relations',
+            body: 'Relations come from the descriptor: spec.owner, spec.system, providesApis, consumesApis, dependsOn…',
+          }}
         >
           {(rows) => <RelationsList relations={rows} />}
         </QueryView>

@@ -41,7 +41,9 @@ function Sparkline({ points }: { points: { timestamp: number; value: number }[] 
   if (points.length < 2) return null;
   const max = Math.max(...points.map((p) => p.value)) || 1;
   const step = 100 / (points.length - 1);
-  const d = points.map((p, i) => `${i ? 'L' : 'M'}${(i * step).toFixed(2)},${(30 - (p.value / max) * 28).toFixed(2)}`).join(' ');
+  const d = points
+    .map((p, i) => `${i ? 'L' : 'M'}${(i * step).toFixed(2)},${(30 - (p.value / max) * 28).toFixed(2)}`)
+    .join(' ');
   return (
     <svg viewBox="0 0 100 30" preserveAspectRatio="none" className="h-10 w-full text-primary" aria-hidden>
       <path d={d} fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
@@ -72,7 +74,9 @@ export function MeshTab({ entity }: { entity: CatalogEntity }) {
               return (
                 <div key={m.id} className="rounded-lg border p-3">
                   <dt className="text-xs text-muted-foreground">{m.label}</dt>
-                  <dd className="text-lg font-semibold tabular-nums">{last == null ? 'no traffic' : SIGNAL_FORMATS[m.id](last)}</dd>
+                  <dd className="text-lg font-semibold tabular-nums">
+                    {last == null ? 'no traffic' : SIGNAL_FORMATS[m.id](last)}
+                  </dd>
                   <Sparkline points={series.timeseries} />
                 </div>
               );

@@ -4,7 +4,13 @@
 import { useState, type FormEvent } from 'react';
 import { fieldError } from '../../../api/field-errors';
 import type { CatalogEntity } from '../queries';
-import { useAddSearchIndex, useRemoveSearchIndex, useSearchIndexLinks, useSearchIndexOverview, useSearchIndices } from '../queries';
+import {
+  useAddSearchIndex,
+  useRemoveSearchIndex,
+  useSearchIndexLinks,
+  useSearchIndexOverview,
+  useSearchIndices,
+} from '../queries';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
@@ -19,9 +25,13 @@ type Stats = NonNullable<ReturnType<typeof useSearchIndices>['data']>[number];
 
 function Health({ stats, hasUrl }: { stats: Stats | undefined; hasUrl: boolean }) {
   if (!stats) return <span className="text-muted-foreground">…</span>;
-  if (stats.reachable && stats.stats) return <StatusBadge status={stats.stats.health === 'green' ? 'healthy' : stats.stats.health} />;
+  if (stats.reachable && stats.stats)
+    return <StatusBadge status={stats.stats.health === 'green' ? 'healthy' : stats.stats.health} />;
   return (
-    <Badge tone="warning" title={hasUrl ? 'The cluster did not answer' : 'Neither this link nor SEARCH_URL names a reachable cluster'}>
+    <Badge
+      tone="warning"
+      title={hasUrl ? 'The cluster did not answer' : 'Neither this link nor SEARCH_URL names a reachable cluster'}
+    >
       {hasUrl ? 'cluster unreachable' : 'no reachable cluster'}
     </Badge>
   );
@@ -34,7 +44,11 @@ function AddIndexForm({ componentId }: { componentId: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate(
-      { indexPattern: values.indexPattern.trim(), searchUrl: values.searchUrl.trim() || undefined, description: values.description.trim() || undefined },
+      {
+        indexPattern: values.indexPattern.trim(),
+        searchUrl: values.searchUrl.trim() || undefined,
+        description: values.description.trim() || undefined,
+      },
       { onSuccess: () => setValues(empty) },
     );
   };
@@ -49,7 +63,11 @@ function AddIndexForm({ componentId }: { componentId: string }) {
     />
   );
   return (
-    <form onSubmit={submit} aria-label="Link a search index" className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start">
+    <form
+      onSubmit={submit}
+      aria-label="Link a search index"
+      className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start"
+    >
       {input('indexPattern', 'Index pattern', 'e.g. orders-*')}
       {input('searchUrl', 'Cluster URL', 'Optional; SEARCH_URL otherwise.')}
       {input('description', 'Description', 'Optional.')}
@@ -66,7 +84,9 @@ function Overview() {
   const overview = useSearchIndexOverview(open);
   return (
     <details onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-lg border p-3">
-      <summary className="cursor-pointer text-[13px] font-medium">Every component&apos;s linked indices (admins)</summary>
+      <summary className="cursor-pointer text-[13px] font-medium">
+        Every component&apos;s linked indices (admins)
+      </summary>
       {open && (
         <div className="mt-3">
           <QueryView
@@ -74,10 +94,16 @@ function Overview() {
             label="the search index overview"
             system="The search engine"
             isEmpty={(l) => l.length === 0}
-            empty={{ title: 'No component has a linked index', body: 'Link one from a component’s Search indices tab.' }}
+            empty={{
+              title: 'No component has a linked index',
+              body: 'Link one from a component’s Search indices tab.',
+            }}
           >
             {(rows) => (
-              <SimpleTable label="Linked indices of every component" head={['Component', 'Pattern', 'Health', 'Documents']}>
+              <SimpleTable
+                label="Linked indices of every component"
+                head={['Component', 'Pattern', 'Health', 'Documents']}
+              >
                 {rows.flatMap((r) =>
                   r.indices.map((i) => (
                     <tr key={i.indexId}>
@@ -113,16 +139,28 @@ export function SearchIndicesTab({ entity }: { entity: CatalogEntity }) {
         system="The search engine"
         notConfigured="Set SEARCH_URL, or give each link its own cluster URL."
         isEmpty={(l) => l.length === 0}
-        empty={{ title: 'No search index is linked', body: 'Link an index pattern below to see its health, documents and size here.' }}
+        empty={{
+          title: 'No search index is linked',
+          body: 'Link an index pattern below to see its health, documents and size here.',
+        }}
       >
         {(list) => (
-          <SimpleTable label="Search indices" head={['Pattern', 'Health', 'Documents', 'Size', 'Status', 'Description', 'Actions']}>
+          <SimpleTable
+            label="Search indices"
+            head={['Pattern', 'Health', 'Documents', 'Size', 'Status', 'Description', 'Actions']}
+          >
             {list.map((l) => {
               const s = byId.get(l.id);
               return (
                 <tr key={l.id}>
                   <td className="font-mono">{l.indexPattern}</td>
-                  <td>{stats.error ? <Badge tone="warning">stats unavailable</Badge> : <Health stats={s} hasUrl={!!l.searchUrl} />}</td>
+                  <td>
+                    {stats.error ? (
+                      <Badge tone="warning">stats unavailable</Badge>
+                    ) : (
+                      <Health stats={s} hasUrl={!!l.searchUrl} />
+                    )}
+                  </td>
                   <td className="tabular-nums">{formatNumber(s?.stats?.docsCount)}</td>
                   <td>{s?.stats?.storeSize ?? '—'}</td>
                   <td>{s?.stats?.status ?? '—'}</td>

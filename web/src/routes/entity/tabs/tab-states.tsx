@@ -4,7 +4,10 @@ import type { ComponentProps, ReactNode } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
 
 /** A query's states for a tab: QueryState, the integration named by `system` when it is not configured. */
-export function QueryView<T>({ system, ...props }: Omit<ComponentProps<typeof QueryState<T>>, 'system'> & { system?: string }) {
+export function QueryView<T>({
+  system,
+  ...props
+}: Omit<ComponentProps<typeof QueryState<T>>, 'system'> & { system?: string }) {
   return <QueryState {...props} system={system ? { system } : undefined} />;
 }
 

@@ -28,12 +28,22 @@ export default function TopologyCanvas({ model, layout, selected, onSelect, dark
     const { nodes, edges } = model;
     const elements: cytoscape.ElementDefinition[] = new Array(nodes.length + edges.length / 2);
     for (let i = 0; i < nodes.length; i++)
-      elements[i] = { group: 'nodes', data: { id: String(i), label: nodes[i]!.address }, position: { x: layout.x[i]!, y: layout.y[i]! } };
+      elements[i] = {
+        group: 'nodes',
+        data: { id: String(i), label: nodes[i]!.address },
+        position: { x: layout.x[i]!, y: layout.y[i]! },
+      };
     // The whole graph in view, from the layout's own extent: no bounding-box pass over 20,000 nodes.
     const { clientWidth: w, clientHeight: h } = container.current;
-    const zoom = Math.min(4, Math.max(0.01, Math.min((w - 48) / Math.max(layout.width, 1), (h - 48) / Math.max(layout.height, 1))));
+    const zoom = Math.min(
+      4,
+      Math.max(0.01, Math.min((w - 48) / Math.max(layout.width, 1), (h - 48) / Math.max(layout.height, 1))),
+    );
     for (let k = 0; k < edges.length; k += 2)
-      elements[nodes.length + k / 2] = { group: 'edges', data: { id: `e${k / 2}`, source: String(edges[k]), target: String(edges[k + 1]) } };
+      elements[nodes.length + k / 2] = {
+        group: 'edges',
+        data: { id: `e${k / 2}`, source: String(edges[k]), target: String(edges[k + 1]) },
+      };
     const fg = css('--foreground');
     const cy = cytoscape({
       container: container.current,
@@ -59,7 +69,16 @@ export default function TopologyCanvas({ model, layout, selected, onSelect, dark
             'background-color': css('--primary'),
           },
         },
-        { selector: 'edge', style: { width: 1, 'line-color': css('--muted-foreground'), opacity: 0.45, 'curve-style': 'haystack', 'haystack-radius': 0 } },
+        {
+          selector: 'edge',
+          style: {
+            width: 1,
+            'line-color': css('--muted-foreground'),
+            opacity: 0.45,
+            'curve-style': 'haystack',
+            'haystack-radius': 0,
+          },
+        },
         {
           selector: 'node:selected',
           // Only the selected resource is labelled: measuring 20,000 labels is what would cost. The panel beside names the rest.

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { buildTopology, findNodes, neighbours } from './topology-model';
 
-const node = (address: string, type: string) => ({ address, type, provider: 'cloud_a', name: address.split('.').pop()! });
+const node = (address: string, type: string) => ({
+  address,
+  type,
+  provider: 'cloud_a',
+  name: address.split('.').pop()!,
+});
 
 describe('topology model', () => {
   const model = buildTopology({
-    nodes: [node('cloud_a_subnet.b', 'cloud_a_subnet'), node('cloud_a_vpc.main', 'cloud_a_vpc'), node('cloud_a_subnet.a', 'cloud_a_subnet')],
+    nodes: [
+      node('cloud_a_subnet.b', 'cloud_a_subnet'),
+      node('cloud_a_vpc.main', 'cloud_a_vpc'),
+      node('cloud_a_subnet.a', 'cloud_a_subnet'),
+    ],
     edges: [
       { source: 'cloud_a_subnet.a', target: 'cloud_a_vpc.main' },
       { source: 'cloud_a_subnet.b', target: 'cloud_a_vpc.main' },

@@ -26,7 +26,13 @@ export default function TopologyPlainCanvas({ model, layout, selected, onSelect,
     const ctx = canvas.getContext('2d')!;
     const { nodes, edges } = model;
     const { x, y } = layout;
-    const colors = { node: css('--primary'), edge: css('--muted-foreground'), selected: css('--warning'), text: css('--foreground'), bg: css('--background') };
+    const colors = {
+      node: css('--primary'),
+      edge: css('--muted-foreground'),
+      selected: css('--warning'),
+      text: css('--foreground'),
+      bg: css('--background'),
+    };
     let frame = 0;
     let first = true;
 
@@ -82,7 +88,13 @@ export default function TopologyPlainCanvas({ model, layout, selected, onSelect,
       const h = box.clientHeight;
       canvas.width = w;
       canvas.height = h;
-      const zoom = Math.min(4, Math.max(0.005, Math.min((w - 2 * PAD) / Math.max(layout.width, 1), (h - 2 * PAD) / Math.max(layout.height, 1))));
+      const zoom = Math.min(
+        4,
+        Math.max(
+          0.005,
+          Math.min((w - 2 * PAD) / Math.max(layout.width, 1), (h - 2 * PAD) / Math.max(layout.height, 1)),
+        ),
+      );
       view.current = { zoom, x: (w - layout.width * zoom) / 2, y: (h - layout.height * zoom) / 2 };
     };
     fit();
@@ -161,7 +173,11 @@ export default function TopologyPlainCanvas({ model, layout, selected, onSelect,
     const box = wrap.current;
     if (selected === undefined || !box) return redraw.current();
     const zoom = Math.max(view.current.zoom, 1);
-    view.current = { zoom, x: box.clientWidth / 2 - layout.x[selected]! * zoom, y: box.clientHeight / 2 - layout.y[selected]! * zoom };
+    view.current = {
+      zoom,
+      x: box.clientWidth / 2 - layout.x[selected]! * zoom,
+      y: box.clientHeight / 2 - layout.y[selected]! * zoom,
+    };
     redraw.current();
   }, [selected, layout]);
 

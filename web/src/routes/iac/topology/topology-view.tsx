@@ -18,7 +18,9 @@ export const SMALL_GRAPH = 300;
 /** From this many nodes, the plain canvas renderer: Cytoscape's per-element cost grows too large (decision 765). */
 export const HUGE_GRAPH = 5000;
 
-const RelationsGraph = lazy(() => import('../../../components/graph/relations-graph').then((m) => ({ default: m.RelationsGraph })));
+const RelationsGraph = lazy(() =>
+  import('../../../components/graph/relations-graph').then((m) => ({ default: m.RelationsGraph })),
+);
 const loadCanvas = () => import('./topology-canvas');
 const TopologyCanvas = lazy(loadCanvas);
 const loadPlainCanvas = () => import('./topology-plain-canvas');
@@ -132,24 +134,43 @@ export function TopologyView({
       query={resources}
       label="topology"
       isEmpty={(t) => t.nodes.length === 0}
-      empty={{ title: 'No topology reported', body: 'The IaC automation reports the stack’s resources with POST /api/v1/iac/stacks/:id/resources/ingest.' }}
+      empty={{
+        title: 'No topology reported',
+        body: 'The IaC automation reports the stack’s resources with POST /api/v1/iac/stacks/:id/resources/ingest.',
+      }}
     >
       {() => (
         <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <figure aria-label={`Resource topology of ${stackName}`} className="m-0 grid gap-1">
             <figcaption className="text-[13px] text-muted-foreground">
               {formatNumber(model!.nodes.length)} resources, {formatNumber(model!.edges.length / 2)} dependencies
-              {model!.dangling > 0 && `, ${model!.dangling} to resources not reported`}. Each resource is drawn left of what it depends on
+              {model!.dangling > 0 && `, ${model!.dangling} to resources not reported`}. Each resource is drawn left of
+              what it depends on
               {large ? '; drawn on a canvas: scroll to zoom, drag to pan, click a resource for its details.' : '.'}
             </figcaption>
             {large ? (
-              <div className="relative h-[min(70vh,600px)] min-h-80 overflow-hidden rounded-lg border bg-background" data-testid="topology-canvas">
+              <div
+                className="relative h-[min(70vh,600px)] min-h-80 overflow-hidden rounded-lg border bg-background"
+                data-testid="topology-canvas"
+              >
                 {layout ? (
                   <Suspense fallback={<Loading rows={3} label="Loading the graph renderer" className="p-4" />}>
                     {huge ? (
-                      <TopologyPlainCanvas model={model!} layout={layout} selected={selected} onSelect={select} dark={dark} />
+                      <TopologyPlainCanvas
+                        model={model!}
+                        layout={layout}
+                        selected={selected}
+                        onSelect={select}
+                        dark={dark}
+                      />
                     ) : (
-                      <TopologyCanvas model={model!} layout={layout} selected={selected} onSelect={select} dark={dark} />
+                      <TopologyCanvas
+                        model={model!}
+                        layout={layout}
+                        selected={selected}
+                        onSelect={select}
+                        dark={dark}
+                      />
                     )}
                   </Suspense>
                 ) : (
@@ -164,7 +185,15 @@ export function TopologyView({
           </figure>
           <div className="grid content-start gap-3">
             <Field label="Find a resource">
-              {(id) => <Input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Address or type" />}
+              {(id) => (
+                <Input
+                  id={id}
+                  type="search"
+                  value={q}
+                  onChange={(e) => setQ(e.target.value)}
+                  placeholder="Address or type"
+                />
+              )}
             </Field>
             {q.trim() && (
               <div>
@@ -184,7 +213,9 @@ export function TopologyView({
             {selected !== undefined ? (
               <Details model={model!} node={selected} onSelect={select} />
             ) : (
-              <p className="text-xs text-muted-foreground">Find or click a resource to see what it depends on and what depends on it.</p>
+              <p className="text-xs text-muted-foreground">
+                Find or click a resource to see what it depends on and what depends on it.
+              </p>
             )}
           </div>
         </div>

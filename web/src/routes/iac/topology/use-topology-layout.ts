@@ -7,7 +7,10 @@ export function useTopologyLayout(model: TopologyModel | undefined, enabled: boo
   const [layout, setLayout] = useState<{ model: TopologyModel; layout: TopologyLayout }>();
   useEffect(() => {
     if (!model || !enabled) return;
-    const worker = new Worker(new URL('./topology-layout.worker.ts', import.meta.url), { type: 'module', name: 'topology-layout' });
+    const worker = new Worker(new URL('./topology-layout.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'topology-layout',
+    });
     worker.onmessage = (event: MessageEvent<TopologyLayout>) => {
       setLayout({ model, layout: event.data });
       worker.terminate();

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_locations" ADD COLUMN "registered_by" uuid;

@@ -1,0 +1,1 @@
+DROP INDEX "audit_records_action_idx";

@@ -1,0 +1,54 @@
+import { Invalid } from '../../kernel/errors.js';
+import type { AuditCursor, AuditRow, RecordRow } from './audit.repository.js';
+
+// How records are shown and paged (decision 1170: cut out of audit.service.ts).
+
+/** What a record shows, and its hash covers (with its chain and seq, decision 981), of its row. */
+export interface AuditRecordFields {
+  id: string;
+  at: string;
+  actor: { userId: string | null; username: string | null; via: string };
+  organizationId: string | null;
+  action: string;
+  resource: { type: string | null; id: string | null; ref: string | null };
+  outcome: string;
+  statusCode: number | null;
+  requestId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  changes: Record<string, [unknown, unknown]> | null;
+}
+
+export const recordFields = (r: RecordRow): AuditRecordFields => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  actor: { userId: r.actorUserId, username: r.actorUsername, via: r.actorVia },
+  organizationId: r.organizationId,
+  action: r.action,
+  resource: { type: r.resourceType, id: r.resourceId, ref: r.resourceRef },
+  outcome: r.outcome,
+  statusCode: r.statusCode,
+  requestId: r.requestId,
+  ip: r.ip,
+  userAgent: r.userAgent,
+  changes: r.changes,
+});
+
+export interface AuditRecordView extends AuditRecordFields {
+  /** Null until the sealer gives the record its place in the chain (decision 1090). */
+  seq: number | null;
+  hash: string | null;
+}
+
+export const toView = (r: AuditRow): AuditRecordView => ({ ...recordFields(r), seq: r.seq, hash: r.hash });
+
+export const MAX_PAGE = 500;
+
+export const encodeCursor = (c: AuditCursor) => Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
+export function decodeCursor(raw: string): AuditCursor {
+  const [at, id] = Buffer.from(raw, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
+    throw new Invalid('cursor is not one this API issued', [{ field: 'cursor', problem: 'is not valid' }]);
+  return { at: date, id };
+}
