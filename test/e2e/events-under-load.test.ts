@@ -173,6 +173,7 @@ describe('events right after a socket connects, the CPU saturated', () => {
       const component = uniq('load-svc');
       await call(nodes[0]!, admin, 'POST', '/api/v1/catalog/components', { name: component, kind: 'service' }, org);
 
+      const misses: string[] = [];
       const { lost, seconds } = await runRounds(async (round) => {
         const [listener, raiser] = round % 2 ? [nodes[0]!, nodes[1]!] : [nodes[1]!, nodes[0]!];
         const { socket, seen } = await listen(listener, token);
@@ -203,10 +204,14 @@ describe('events right after a socket connects, the CPU saturated', () => {
           () => true,
           () => false,
         );
+        if (!ok)
+          misses.push(
+            `round ${round} (socket ${socket.connected ? 'connected' : 'disconnected'}): saw ${seen.map((e) => e.name).join(', ') || 'nothing'}`,
+          );
         socket.close();
         return ok;
       });
-      expect(lost, `lost rounds (after ${seconds} s)`).toEqual([]);
+      expect(lost, `lost rounds (after ${seconds} s): ${misses.join('; ')}`).toEqual([]);
     },
   );
 
