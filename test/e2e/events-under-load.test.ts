@@ -135,6 +135,32 @@ async function listen(base: string, token: string) {
   return { socket, seen };
 }
 
+/**
+ * A witness on Redis of the two processes' Socket.IO fan-out: counts the messages published on the
+ * adapter's channels and tells how many subscribers the adapter's request channel has. When a round is
+ * lost, these say whether the raising process published and whether the listening one was subscribed.
+ */
+async function watchFanOut() {
+  await loadRedisDriver();
+  const subscriber = createRedis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+  const client = createRedis(TEST_REDIS_URL);
+  cleanups.push(
+    () => closeRedis(subscriber),
+    () => closeRedis(client),
+  );
+  const channel = `${prefix}:socket.io#/events#`;
+  const witness = {
+    published: 0,
+    async subscribers() {
+      const [, requests] = (await client.pubsub('NUMSUB', `${prefix}:socket.io-request#/events#`)) as [string, number];
+      return `${requests} processes subscribed`;
+    },
+  };
+  subscriber.on('pmessageBuffer', () => witness.published++);
+  await subscriber.psubscribe(`${channel}*`);
+  return witness;
+}
+
 beforeAll(async () => {
   // The processes run the bundle `npm start` runs (built here when a source changed).
   serverEntry = await builtServerEntry();
@@ -173,8 +199,10 @@ describe('events right after a socket connects, the CPU saturated', () => {
       const component = uniq('load-svc');
       await call(nodes[0]!, admin, 'POST', '/api/v1/catalog/components', { name: component, kind: 'service' }, org);
 
+      const witness = await watchFanOut();
       const misses: string[] = [];
       const { lost, seconds } = await runRounds(async (round) => {
+        const published = witness.published;
         const [listener, raiser] = round % 2 ? [nodes[0]!, nodes[1]!] : [nodes[1]!, nodes[0]!];
         const { socket, seen } = await listen(listener, token);
         const incident = (
@@ -206,7 +234,9 @@ describe('events right after a socket connects, the CPU saturated', () => {
         );
         if (!ok)
           misses.push(
-            `round ${round} (socket ${socket.connected ? 'connected' : 'disconnected'}): saw ${seen.map((e) => e.name).join(', ') || 'nothing'}`,
+            `round ${round} (socket ${socket.connected ? 'connected' : 'disconnected'}; ` +
+              `${witness.published - published} fan-out messages in Redis; ${await witness.subscribers()}): ` +
+              `saw ${seen.map((e) => e.name).join(', ') || 'nothing'}`,
           );
         socket.close();
         return ok;

@@ -35,7 +35,9 @@ export function gateSubscriptions(client: Redis): SubscriptionGate {
       return result;
     };
   }
-  client.on('ready', wake);
+  // ioredis emits 'ready' before it re-issues the subscriptions of a reconnected client (decision 1180; in the same
+  // turn, right after): checking at once would open the gate with none of them counted yet.
+  client.on('ready', () => setImmediate(wake));
   const isReady = () => client.status === 'ready' && pending === 0;
 
   return {
