@@ -154,11 +154,5 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   { files: ['test/**/*.ts', '**/*.test.ts', '**/*.test.tsx'], rules: { 'max-lines-per-function': 'off' } },
-  // Listed exception (decision 1129): the CLI's end-to-end test (one built bundle and one listening server for
-  // all its cases, not split yet).
-  {
-    files: ['test/e2e/cli.test.ts'],
-    rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }] },
-  },
   prettier,
 );
