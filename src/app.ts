@@ -8,10 +8,10 @@ import { openRuntime } from './app.runtime.js';
 import type { Config } from './config/config.js';
 import { createAdapters, type Adapters } from './adapters/index.js';
 import type { Infrastructure } from './context.js';
-import type { DatabaseHandle } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
 import { registerMetrics } from './infra/metrics.js';
 import { createEventBus, type EventBus } from './infra/events.js';
-import { createRealtimeGateway } from './infra/realtime/gateway.js';
+import { createRealtimeGateway, type RealtimeGateway } from './infra/realtime/gateway.js';
 import { closeRedis } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
 import { registerErrorHandling } from './kernel/error-handler.js';
@@ -20,8 +20,8 @@ import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
 import { createSchemaScope, lazyValidatorCompiler } from './kernel/lazy-schemas.js';
 import { registerDocs } from './docs/docs.js';
-import { createPortal } from './infra/portal.js';
-import { UserSchema } from './modules/auth/index.js';
+import { createPortal, type Portal } from './infra/portal.js';
+import { UserSchema, type AuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerModules, type Modules } from './modules/wiring.js';
 import { createAuditModule } from './modules/audit/index.js';
@@ -58,10 +58,22 @@ export interface AppDeps {
   events?: (bus: EventBus) => void;
 }
 
+type Runtime = Awaited<ReturnType<typeof openRuntime>>;
+type SchemaScope = ReturnType<typeof createSchemaScope>;
+/** What the app starts when ready and closes, in order, when it closes. */
+interface Lifecycle extends Pick<Runtime, 'queue' | 'jobs' | 'cache' | 'redis'> {
+  audit: ReturnType<typeof createAuditModule>;
+  actors: ReturnType<typeof createAuth>['actors'];
+  realtime: RealtimeGateway;
+}
+
 /** Schemas with an `$id`, shared by reference across routes and listed as OpenAPI components. */
 const SHARED_SCHEMAS = [ErrorSchema, UserSchema];
 
-/** The composition root: opens the database, wires infrastructure and every module, in order. */
+/**
+ * The composition root: opens the database, wires infrastructure and every module, in order; the
+ * realtime gateway, the HTTP layer, the admin check and the lifecycle hooks are named steps (decision 1200).
+ */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   // Route schemas compile on first use; this app's uncompiled ones are dropped when it closes.
   const schemaScope = createSchemaScope();
@@ -81,21 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Built before auth, so sign-ins are recorded; every module records through its port (decision 980).
   const audit = createAuditModule({ db: database.db, config, jobs });
   const { auth, actors } = createAuth(config, { db: database.db, redis, log: app.log, events, audit: audit.service });
-  const realtime = await createRealtimeGateway(app.server, {
-    allowedOrigins: config.allowedOrigins,
-    authenticate: async (token) => {
-      const actor = await auth.resolveActor(token);
-      if (!actor) return null;
-      return {
-        userId: actor.userId,
-        isAdmin: actor.isAdmin,
-        organizationIds: await organizationsLookup.organizationIdsOf(database.db, actor.userId),
-      };
-    },
-    redisUrl: config.redisUrl,
-    redisKeyPrefix: config.redisKeyPrefix,
-    bus: events,
-  });
+  const realtime = await startRealtime(app, config, auth, database.db, events);
   // Before the server stops accepting and waits for its connections to end (decision 886).
   app.addHook('preClose', async () => realtime.disconnectClients());
 
@@ -113,15 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     audit: audit.service,
   };
 
-  await registerBodyParsers(app, config.maxBodyBytes);
-  app.setValidatorCompiler(lazyValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS), schemaScope));
-  app.addHook('onClose', async () => schemaScope.dispose());
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
-
   const portal = createPortal(config.portal.dir);
-  registerErrorHandling(app, portal.fallback);
-  await registerHttpPolicies(app, config, redis);
-  await registerDocs(app);
+  await registerHttpLayer(app, config, { schemaScope, portal, redis });
   audit.hooks(app);
   registerAuthGuard(app, auth.resolveActor, (actor, header) => resolveOrganizationContext(database.db, actor, header));
   registerMetrics(app, queue);
@@ -139,6 +130,47 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorate('hangar', { ...infra, adapters, modules });
   await portal.register(app);
 
+  await ensureAdmin(app, config, auth);
+  registerLifecycle(app, { queue, jobs, audit, actors, realtime, cache, redis }, ownsDatabase ? database : undefined);
+  return app;
+}
+
+/** The socket gateway: a connection's token resolves to the actor and the organizations it may hear of. */
+function startRealtime(app: App, config: Config, auth: AuthService, db: Database, bus: EventBus) {
+  return createRealtimeGateway(app.server, {
+    allowedOrigins: config.allowedOrigins,
+    authenticate: async (token) => {
+      const actor = await auth.resolveActor(token);
+      if (!actor) return null;
+      return {
+        userId: actor.userId,
+        isAdmin: actor.isAdmin,
+        organizationIds: await organizationsLookup.organizationIdsOf(db, actor.userId),
+      };
+    },
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    bus,
+  });
+}
+
+/** Bodies, validation, errors (the portal's fallback for unknown pages), HTTP policies and the API docs. */
+async function registerHttpLayer(
+  app: App,
+  config: Config,
+  { schemaScope, portal, redis }: { schemaScope: SchemaScope; portal: Portal; redis: Runtime['redis'] },
+) {
+  await registerBodyParsers(app, config.maxBodyBytes);
+  app.setValidatorCompiler(lazyValidatorCompiler(createValidatorCompiler(SHARED_SCHEMAS), schemaScope));
+  app.addHook('onClose', async () => schemaScope.dispose());
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  registerErrorHandling(app, portal.fallback);
+  await registerHttpPolicies(app, config, redis);
+  await registerDocs(app);
+}
+
+/** The configured admin is created or updated; without one, a warning when no admin exists at all. */
+async function ensureAdmin(app: App, config: Config, auth: AuthService) {
   if (config.admin) await auth.bootstrapAdmin(config.admin);
   else if (!(await auth.adminExists())) {
     app.log.warn(
@@ -146,7 +178,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         'admins then promote others with PATCH /api/v1/auth/users/:id/roles.',
     );
   }
+}
 
+/** Queues and jobs start when the server is ready; on close everything stops in dependency order. */
+function registerLifecycle(app: App, parts: Lifecycle, ownedDatabase: DatabaseHandle | undefined) {
+  const { queue, jobs, audit, actors, realtime, cache, redis } = parts;
   app.addHook('onReady', async () => {
     await queue.start();
     await jobs.start();
@@ -160,7 +196,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await realtime.close();
     await cache.close();
     if (redis) await closeRedis(redis);
-    if (ownsDatabase) await database.close();
+    if (ownedDatabase) await ownedDatabase.close();
   });
-  return app;
 }

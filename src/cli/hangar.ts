@@ -75,10 +75,13 @@ async function login(opts: {
   return EXIT.ok;
 }
 
+/** An action's exit code, for `main` to return. */
+const done = (code: number) => {
+  process.exitCode = code;
+};
+
+/** The program: `hangar` and its command groups, each group added by a function of its own (decision 1200). */
 export function program(): Command {
-  const done = (code: number) => {
-    process.exitCode = code;
-  };
   const root = new Command('hangar')
     .description('Hangar from the command line: validate catalog descriptors, diff API specs, record deployments')
     .version(version(), '-V, --version')
@@ -90,7 +93,15 @@ export function program(): Command {
     // Options of `hangar` itself only before a command: `deploy record --version 2.4.1` is the deployment's.
     .enablePositionalOptions()
     .showSuggestionAfterError(true);
+  addLoginCommand(root);
+  addCatalogCommands(root);
+  addApiCommands(root);
+  addDeployCommands(root);
+  for (const c of [root, ...root.commands, ...root.commands.flatMap((c) => c.commands)]) c.exitOverride();
+  return root;
+}
 
+function addLoginCommand(root: Command) {
   root
     .command('login')
     .description('store the server URL and a token in ~/.config/hangar/config.json (mode 0600)')
@@ -100,7 +111,9 @@ export function program(): Command {
     .option('--no-verify', 'store without asking the server who the token belongs to')
     .option('--json', 'print {url, username, config} as JSON')
     .action(async (o) => done(await login(o)));
+}
 
+function addCatalogCommands(root: Command) {
   const catalog = root.command('catalog').description('catalog descriptors (catalog-info.yaml)');
   catalog
     .command('validate')
@@ -125,7 +138,9 @@ export function program(): Command {
     .addOption(organization())
     .option('--json', "print the server's answer as JSON")
     .action(async (target: string, o) => done(await registerCommand(target, o)));
+}
 
+function addApiCommands(root: Command) {
   const api = root.command('api').description('API specifications (OpenAPI, AsyncAPI)');
   api
     .command('diff')
@@ -149,7 +164,9 @@ export function program(): Command {
     .option('--json', 'same as --format json')
     .addOption(organization())
     .action(async (newPath: string, o) => done(await checkCommand(newPath, { ...o, format: diffFormat(o) })));
+}
 
+function addDeployCommands(root: Command) {
   const deploy = root.command('deploy').description('deployments made outside Hangar');
   deploy
     .command('record')
@@ -171,9 +188,6 @@ export function program(): Command {
     .addOption(organization())
     .option('--json', "print the server's answer as JSON")
     .action(async (o) => done(await recordCommand(o)));
-
-  for (const c of [root, ...root.commands, ...root.commands.flatMap((c) => c.commands)]) c.exitOverride();
-  return root;
 }
 
 /** Runs the command line; resolves with the exit code (never throws, never prints a stack). */

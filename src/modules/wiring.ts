@@ -1,6 +1,6 @@
 import type { Adapters } from '../adapters/index.js';
 import type { Infrastructure } from '../context.js';
-import type { App } from '../kernel/types.js';
+import type { App, HangarModule } from '../kernel/types.js';
 import { createAdmissionModule } from './admission/index.js';
 import { createApiSpecsModule } from './api-specs/index.js';
 import type { AuthService } from './auth/index.js';
@@ -37,181 +37,203 @@ import { createWebhooksModule } from './webhooks/index.js';
  * Builds every domain module from the infrastructure and the adapters, each handed only what its
  * deps list, in dependency order (decision 500): a module's verbs exist before any module that
  * calls them is built. Then registers their routes, in the order the API document lists them.
- * Add a module with one line in each half. Modules hear each other on the event bus, each
- * subscribing in its own factory (decision 920): the wiring only wires.
+ * Add a module with one line in its build step and one in `routeOrder`. Modules hear each other on
+ * the event bus, each subscribing in its own factory (decision 920): the wiring only wires.
+ * The three build steps are the dependency order's three tiers (decision 1200).
  */
 export async function registerModules(app: App, infra: Infrastructure, adapters: Adapters, auth: AuthService) {
-  const { config, db, events, jobs, log } = infra;
-  const userExists = async (userId: string) => (await auth.findUser(userId)) !== undefined;
-
-  // Modules that call no other module's verbs. The permission policy first: every write asks it (decision 951).
-  const permissions = createPermissionsModule({ db, cache: infra.cache, cacheTtlS: config.cacheTtlS, users: auth });
-  const organizations = createOrganizationsModule({ db, userExists, events });
-  const environments = createEnvironmentsModule({ db });
-  const deployments = createDeploymentsModule({ db, events, users: auth });
-  const dashboards = createDashboardsModule({ db });
-  const incidents = createIncidentsModule({ db, events, auth, permissions: permissions.service });
-  const iac = createIacModule({ db, ingestToken: config.iacIngestToken, events });
-  const iacModules = createIacModulesModule({ db, git: adapters.git, config: config.git });
-  const search = createSearchModule({ db });
-  const policyEngine = createPolicyEngineModule({ db, engine: adapters.policyEngine });
-  const registry = createRegistryModule({ ...infra, registry: adapters.registry });
-  const searchIndices = createSearchIndicesModule({ db, cluster: adapters.searchCluster, config: config.search });
-  const gateway = createGatewayModule({ ...infra, gateways: adapters.gateways, routeProbe: adapters.routeProbe });
-  const meshOne = createMeshOneModule({ mesh: adapters.meshOne, metrics: adapters.meshMetrics });
-  const meshTwo = createMeshTwoModule({ mesh: adapters.meshTwo, metrics: adapters.meshMetrics });
-  const admission = createAdmissionModule({ port: adapters.admission });
-  const credentials = createCredentialsModule(infra);
-  const apiSpecs = createApiSpecsModule({
-    db,
-    events,
-    config: config.apiSpecs,
-    maxBodyBytes: config.maxBodyBytes,
-    permissions: permissions.service,
-  });
-
-  // The catalog stores API entities' definitions through api-specs (which only reads the catalog's lookup).
-  const catalog = createCatalogModule({
-    ...infra,
-    git: adapters.git,
-    apiSpecs: apiSpecs.service,
-    permissions: permissions.service,
-  });
-  // Teams, the cluster sync, scaffolds and cost write or list components through the catalog's verbs.
-  const teams = createTeamsModule({
-    db,
-    userExists,
-    catalog: catalog.service,
-    permissions: permissions.service,
-    audit: infra.audit,
-  });
-  const orchestrator = createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service });
-  const templates = createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service });
-  const cost = createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service });
-  // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
-  const dora = createDoraModule({ db, jobs, log, config, events, git: adapters.git });
-  // Discovery registers repositories' catalog files through the catalog's location verbs (decision 1014).
-  const discovery = createDiscoveryModule({
-    ...infra,
-    providers: adapters.discovery,
-    catalog: catalog.service,
-    credentials: credentials.service,
-  });
-  // The GitHub, GitLab and Argo CD receivers dispatch deployment deliveries to the deployments module (decision 864),
-  // pushes and repository events to discovery (decision 1015).
-  const deploymentHandlers = deploymentReceivers(deployments.service);
-  const ci = createCiModule({
-    ...infra,
-    credentials: credentials.service,
-    platforms: adapters.ciPlatforms,
-    receivers: {
-      ...deploymentHandlers,
-      github: { ...deploymentHandlers.github, ...discovery.receivers.github },
-      gitlab: { ...deploymentHandlers.gitlab, ...discovery.receivers.gitlab },
-    },
-    organizationExists: (id) => organizationsLookup.organizationExists(db, id),
-  });
-  const pipelines = createPipelinesModule({
-    db,
-    events,
-    jobs,
-    log,
-    config,
-    gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
-    notifyWebhook: adapters.notifyWebhook,
-    containerBuild: adapters.containerBuild,
-    scripts: adapters.scriptRunner,
-    // The deploy stage records deployments through their module's verbs (the one write path).
-    deployments: deployments.service,
-    permissions: permissions.service,
-  });
-  // Outbound webhooks hear the same events as the socket gateway (decision 991).
-  const webhooks = createWebhooksModule({ ...infra, transport: adapters.webhookTransport });
-  // Notifications read teams, incidents and users (decision 740).
-  const notifications = createNotificationsModule({
-    db,
-    log,
-    events,
-    teams: teams.service,
-    incidents: incidents.service,
-    auth,
-  });
-  // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
-  const scorecards = createScorecardsModule({
-    db,
-    events,
-    jobs,
-    log,
-    audit: infra.audit,
-    apiSpecs: apiSpecs.service,
-    dora: dora.service,
-    permissions: permissions.service,
-  });
-
-  await app.register(iac.routes);
-  await app.register(iacModules.routes);
-  await app.register(apiSpecs.routes);
-  await app.register(incidents.routes);
-  await app.register(dashboards.routes);
-  await app.register(organizations.routes);
-  await app.register(teams.routes);
-  await app.register(permissions.routes);
-  await app.register(environments.routes);
-  await app.register(deployments.routes);
-  await app.register(templates.routes);
-  await app.register(catalog.routes);
-  await app.register(discovery.routes);
-  await app.register(policyEngine.routes);
-  await app.register(registry.routes);
-  await app.register(cost.routes);
-  await app.register(searchIndices.routes);
-  await app.register(search.routes);
-  await app.register(gateway.routes);
-  await app.register(meshOne.routes);
-  await app.register(meshTwo.routes);
-  await app.register(orchestrator.routes);
-  await app.register(admission.routes);
-  await app.register(credentials.routes);
-  await app.register(ci.routes);
-  await app.register(pipelines.routes);
-  await app.register(notifications.routes);
-  await app.register(dora.routes);
-  await app.register(scorecards.routes);
-  await app.register(webhooks.routes);
-
-  return {
-    permissions: permissions.service,
-    organizations: organizations.service,
-    environments: environments.service,
-    deployments: deployments.service,
-    dashboards: dashboards.service,
-    incidents: incidents.service,
-    iac: iac.service,
-    iacModules: iacModules.service,
-    search: search.service,
-    policyEngine: policyEngine.service,
-    registry: registry.service,
-    searchIndices: searchIndices.service,
-    gateway: gateway.service,
-    meshOne: meshOne.service,
-    meshTwo: meshTwo.service,
-    admission: admission.service,
-    credentials: credentials.service,
-    apiSpecs: apiSpecs.service,
-    catalog: catalog.service,
-    discovery: discovery.service,
-    teams: teams.service,
-    orchestrator: orchestrator.service,
-    templates: templates.service,
-    cost: cost.service,
-    ci: ci.service,
-    pipelines: pipelines.service,
-    notifications: notifications.service,
-    dora: dora.service,
-    scorecards: scorecards.service,
-    webhooks: webhooks.service,
+  const independent = independentModules(infra, adapters, auth);
+  const catalogSide = catalogModules(infra, adapters, auth, independent);
+  const modules = {
+    ...independent,
+    ...catalogSide,
+    ...deliveryModules(infra, adapters, auth, { ...independent, ...catalogSide }),
   };
+  for (const name of routeOrder) await app.register(modules[name].routes);
+  return servicesOf(modules);
 }
 
 /** Every module's verbs, as built: what `app.hangar.modules` exposes to operations tooling and tests. */
 export type Modules = Awaited<ReturnType<typeof registerModules>>;
+
+type Independent = ReturnType<typeof independentModules>;
+type CatalogSide = ReturnType<typeof catalogModules>;
+type Built = Independent & CatalogSide & ReturnType<typeof deliveryModules>;
+
+const userExistsThrough = (auth: AuthService) => async (userId: string) => (await auth.findUser(userId)) !== undefined;
+
+/** Modules that call no other module's verbs. The permission policy first: every write asks it (decision 951). */
+function independentModules(infra: Infrastructure, adapters: Adapters, auth: AuthService) {
+  const { config, db, events } = infra;
+  const permissions = createPermissionsModule({ db, cache: infra.cache, cacheTtlS: config.cacheTtlS, users: auth });
+  return {
+    permissions,
+    organizations: createOrganizationsModule({ db, userExists: userExistsThrough(auth), events }),
+    environments: createEnvironmentsModule({ db }),
+    deployments: createDeploymentsModule({ db, events, users: auth }),
+    dashboards: createDashboardsModule({ db }),
+    incidents: createIncidentsModule({ db, events, auth, permissions: permissions.service }),
+    iac: createIacModule({ db, ingestToken: config.iacIngestToken, events }),
+    iacModules: createIacModulesModule({ db, git: adapters.git, config: config.git }),
+    search: createSearchModule({ db }),
+    policyEngine: createPolicyEngineModule({ db, engine: adapters.policyEngine }),
+    registry: createRegistryModule({ ...infra, registry: adapters.registry }),
+    searchIndices: createSearchIndicesModule({ db, cluster: adapters.searchCluster, config: config.search }),
+    gateway: createGatewayModule({ ...infra, gateways: adapters.gateways, routeProbe: adapters.routeProbe }),
+    meshOne: createMeshOneModule({ mesh: adapters.meshOne, metrics: adapters.meshMetrics }),
+    meshTwo: createMeshTwoModule({ mesh: adapters.meshTwo, metrics: adapters.meshMetrics }),
+    admission: createAdmissionModule({ port: adapters.admission }),
+    credentials: createCredentialsModule(infra),
+    apiSpecs: createApiSpecsModule({
+      db,
+      events,
+      config: config.apiSpecs,
+      maxBodyBytes: config.maxBodyBytes,
+      permissions: permissions.service,
+    }),
+  };
+}
+
+/** The catalog, and the modules that write or list components through its verbs (and DORA, git's other user). */
+function catalogModules(infra: Infrastructure, adapters: Adapters, auth: AuthService, built: Independent) {
+  const { db, jobs, log, config, events } = infra;
+  const permissions = built.permissions.service;
+  // The catalog stores API entities' definitions through api-specs (which only reads the catalog's lookup).
+  const catalog = createCatalogModule({ ...infra, git: adapters.git, apiSpecs: built.apiSpecs.service, permissions });
+  return {
+    catalog,
+    // Teams, the cluster sync, scaffolds and cost write or list components through the catalog's verbs.
+    teams: createTeamsModule({
+      db,
+      userExists: userExistsThrough(auth),
+      catalog: catalog.service,
+      permissions,
+      audit: infra.audit,
+    }),
+    orchestrator: createOrchestratorModule({ ...infra, port: adapters.orchestrator, catalog: catalog.service }),
+    templates: createTemplatesModule({ ...infra, git: adapters.git, catalog: catalog.service }),
+    cost: createCostModule({ ...infra, source: adapters.costSource, catalog: catalog.service }),
+    // DORA reads deployments, incidents and the catalog as read models and commits through git (decision 566).
+    dora: createDoraModule({ db, jobs, log, config, events, git: adapters.git }),
+    // Discovery registers repositories' catalog files through the catalog's location verbs (decision 1014).
+    discovery: createDiscoveryModule({
+      ...infra,
+      providers: adapters.discovery,
+      catalog: catalog.service,
+      credentials: built.credentials.service,
+    }),
+  };
+}
+
+/** Receivers, pipelines, outbound webhooks, notifications and scorecards: they read or call the modules above. */
+function deliveryModules(
+  infra: Infrastructure,
+  adapters: Adapters,
+  auth: AuthService,
+  built: Independent & CatalogSide,
+) {
+  const { db, events, jobs, log, config } = infra;
+  const ci = createCiModule({
+    ...infra,
+    credentials: built.credentials.service,
+    platforms: adapters.ciPlatforms,
+    receivers: receiversOf(built),
+    organizationExists: (id) => organizationsLookup.organizationExists(db, id),
+  });
+  return {
+    ci,
+    pipelines: createPipelinesModule({
+      db,
+      events,
+      jobs,
+      log,
+      config,
+      gitops: adapters.gitopsDeploy ?? createGitOpsDeployPort(ci.service),
+      notifyWebhook: adapters.notifyWebhook,
+      containerBuild: adapters.containerBuild,
+      scripts: adapters.scriptRunner,
+      // The deploy stage records deployments through their module's verbs (the one write path).
+      deployments: built.deployments.service,
+      permissions: built.permissions.service,
+    }),
+    // Outbound webhooks hear the same events as the socket gateway (decision 991).
+    webhooks: createWebhooksModule({ ...infra, transport: adapters.webhookTransport }),
+    // Notifications read teams, incidents and users (decision 740).
+    notifications: createNotificationsModule({
+      db,
+      log,
+      events,
+      auth,
+      teams: built.teams.service,
+      incidents: built.incidents.service,
+    }),
+    // Scorecards read every other module's facts through their exported lookups, and DORA's keys.
+    scorecards: createScorecardsModule({
+      db,
+      events,
+      jobs,
+      log,
+      audit: infra.audit,
+      apiSpecs: built.apiSpecs.service,
+      dora: built.dora.service,
+      permissions: built.permissions.service,
+    }),
+  };
+}
+
+/**
+ * The GitHub, GitLab and Argo CD receivers dispatch deployment deliveries to the deployments module (decision 864),
+ * pushes and repository events to discovery (decision 1015).
+ */
+function receiversOf(built: Independent & CatalogSide) {
+  const deploymentHandlers = deploymentReceivers(built.deployments.service);
+  return {
+    ...deploymentHandlers,
+    github: { ...deploymentHandlers.github, ...built.discovery.receivers.github },
+    gitlab: { ...deploymentHandlers.gitlab, ...built.discovery.receivers.gitlab },
+  };
+}
+
+/** The order the API document lists the modules' routes in. */
+const routeOrder = [
+  'iac',
+  'iacModules',
+  'apiSpecs',
+  'incidents',
+  'dashboards',
+  'organizations',
+  'teams',
+  'permissions',
+  'environments',
+  'deployments',
+  'templates',
+  'catalog',
+  'discovery',
+  'policyEngine',
+  'registry',
+  'cost',
+  'searchIndices',
+  'search',
+  'gateway',
+  'meshOne',
+  'meshTwo',
+  'orchestrator',
+  'admission',
+  'credentials',
+  'ci',
+  'pipelines',
+  'notifications',
+  'dora',
+  'scorecards',
+  'webhooks',
+] as const satisfies readonly (keyof Built)[];
+
+// A module built but left out of `routeOrder` would serve no routes: tsc refuses that here.
+type Unrouted = Exclude<keyof Built, (typeof routeOrder)[number]>;
+const _everyModuleRouted: [Unrouted] extends [never] ? true : Unrouted = true;
+
+/** Each module's verbs under the module's name. */
+function servicesOf<M extends Record<string, HangarModule<unknown>>>(modules: M) {
+  const services = Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, module.service]));
+  return services as { [K in keyof M]: M[K]['service'] };
+}

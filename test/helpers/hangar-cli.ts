@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 
-/** The `hangar` command line run as a process (test/e2e/cli.test.ts), from the repository's bin shim. */
+/** The `hangar` command line run as a process (test/e2e/cli-*.test.ts), from the repository's bin shim. */
 export const REPO_ROOT = join(import.meta.dirname, '../..');
 const BIN = join(REPO_ROOT, 'bin/hangar.mjs');
 

@@ -25,8 +25,30 @@ function refName(ref: string): string {
   return ref;
 }
 
-/** The real adapter: the `git` binary (client.ts) behind the URL policy (url-policy.ts). */
-export function createGit(opts: GitOptions & { resolver?: Resolver; home?: string }): Git {
+type RunExtra = { cwd?: string; watchDir?: string; signal?: AbortSignal; config?: string[] };
+type AdapterOptions = GitOptions & { resolver?: Resolver; home?: string };
+
+/**
+ * The real adapter: the `git` binary (client.ts) behind the URL policy (url-policy.ts). The verbs
+ * come in groups over one shared toolkit (decision 1200).
+ */
+export function createGit(opts: AdapterOptions): Git {
+  const kit = gitToolkit(opts);
+  return {
+    options: opts,
+    assertUrl: (url, field) => assertGitUrl(url, kit.policy, field),
+    checkUrl: async (url, field) => {
+      await checkGitUrl(url, kit.policy, field, kit.resolver);
+    },
+    ...readVerbs(kit, opts.maxBytes),
+    ...historyVerbs(kit),
+  };
+}
+
+type Toolkit = ReturnType<typeof gitToolkit>;
+
+/** What every verb uses: git run with the adapter's limits, the URL guard, a HEAD check and a shallow clone. */
+function gitToolkit(opts: AdapterOptions) {
   const policy: UrlPolicy = {
     allowFileUrls: opts.allowFileUrls,
     localRoot: opts.localRoot,
@@ -34,10 +56,7 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
   };
   const resolver = opts.resolver ?? dnsResolver;
   const home = opts.home ?? gitHome();
-  const run = (
-    args: string[],
-    extra: { cwd?: string; watchDir?: string; signal?: AbortSignal; config?: string[] } = {},
-  ) =>
+  const run = (args: string[], extra: RunExtra = {}) =>
     runGit(args, {
       timeoutMs: opts.timeoutMs,
       maxBytes: opts.maxBytes,
@@ -53,23 +72,8 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
    * checked, never the raw string (decision 200).
    */
   async function guard(raw: string): Promise<{ url: string; config: string[] }> {
-    const config = await pinning(raw);
+    const config = await pinning(raw, policy, resolver);
     return { url: normalisedGitUrl(raw), config };
-  }
-
-  async function pinning(url: string): Promise<string[]> {
-    let addresses: string[];
-    try {
-      addresses = await checkGitUrl(url, policy, 'url', resolver);
-    } catch (err) {
-      if (err instanceof Invalid) throw new GitUrlRefused(err.details?.[0]?.problem ?? err.message);
-      throw err;
-    }
-    const target = urlHost(url);
-    if (!target || addresses.length === 0 || (target.scheme !== 'http' && target.scheme !== 'https')) return [];
-    const port = target.port ?? (target.scheme === 'https' ? 443 : 80);
-    const list = addresses.map((a) => (isIP(a) === 6 ? `[${a}]` : a)).join(',');
-    return [`http.curloptResolve=${target.host}:${port}:${list}`];
   }
 
   const hasHead = (gitDir: string) =>
@@ -87,13 +91,28 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
     });
   }
 
-  return {
-    options: opts,
-    assertUrl: (url, field) => assertGitUrl(url, policy, field),
-    checkUrl: async (url, field) => {
-      await checkGitUrl(url, policy, field, resolver);
-    },
+  return { policy, resolver, run, guard, hasHead, clone };
+}
 
+/** The addresses `url` was checked against, as git's `curloptResolve` pin (http and https only). */
+async function pinning(url: string, policy: UrlPolicy, resolver: Resolver): Promise<string[]> {
+  let addresses: string[];
+  try {
+    addresses = await checkGitUrl(url, policy, 'url', resolver);
+  } catch (err) {
+    if (err instanceof Invalid) throw new GitUrlRefused(err.details?.[0]?.problem ?? err.message);
+    throw err;
+  }
+  const target = urlHost(url);
+  if (!target || addresses.length === 0 || (target.scheme !== 'http' && target.scheme !== 'https')) return [];
+  const port = target.port ?? (target.scheme === 'https' ? 443 : 80);
+  const list = addresses.map((a) => (isIP(a) === 6 ? `[${a}]` : a)).join(',');
+  return [`http.curloptResolve=${target.host}:${port}:${list}`];
+}
+
+/** Reading a remote: a checkout of a branch or tag, its tags. */
+function readVerbs({ run, guard, hasHead, clone }: Toolkit, maxBytes: number): Pick<Git, 'shallowClone' | 'listTags'> {
+  return {
     async shallowClone(raw: string, dir: string, ref?: string, call: GitCallOptions = {}) {
       const { url, config } = await guard(raw);
       await clone(url, dir, ref, config, call.signal);
@@ -110,8 +129,8 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
           await clone(url, dir, branch, config, call.signal);
         }
       }
-      const size = await dirSize(dir, opts.maxBytes);
-      if (size > opts.maxBytes) throw new GitError(`repository exceeds the size limit of ${opts.maxBytes} bytes`);
+      const size = await dirSize(dir, maxBytes);
+      if (size > maxBytes) throw new GitError(`repository exceeds the size limit of ${maxBytes} bytes`);
     },
 
     async listTags(raw: string, call: GitCallOptions = {}): Promise<string[]> {
@@ -123,7 +142,13 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
         .filter((ref): ref is string => !!ref && ref.startsWith('refs/tags/'))
         .map((ref) => ref.slice('refs/tags/'.length));
     },
+  };
+}
 
+/** Writing and walking a remote's history: a commit pushed on a branch, the commits of a range. */
+function historyVerbs(kit: Toolkit): Pick<Git, 'commitFiles' | 'commitsBetween'> {
+  const { run, guard } = kit;
+  return {
     async commitFiles(raw, files, message, branch = 'main', call: GitCallOptions = {}): Promise<string> {
       refName(branch);
       const { url, config } = await guard(raw);
@@ -138,23 +163,11 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
         } else {
           await run(['checkout', '--quiet', '--orphan', branch], { cwd: dir });
         }
-        const root = resolve(dir) + sep;
-        for (const f of files) {
-          const target = resolve(dir, f.path);
-          if (!target.startsWith(root) || target.startsWith(join(root, '.git') + sep))
-            throw new Invalid(`file path "${f.path}" leaves the repository`);
-          await mkdir(dirname(target), { recursive: true });
-          await writeFile(target, f.content);
-        }
+        await writeInside(dir, files);
         await run(['add', '--all'], { cwd: dir, signal });
         await run(['commit', '--quiet', '--allow-empty', '-m', message], { cwd: dir, signal });
         await run(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], { cwd: dir, signal, config });
-        // A fresh local repository (`git init --bare`) keeps HEAD on its own default branch (often
-        // master), so a plain `git clone` of it would check nothing out: point HEAD at our branch.
-        const local = url.startsWith('/') ? url : url.startsWith('file:') ? fileURLToPath(url) : undefined;
-        if (local && !heads.trim() && !(await hasHead(local))) {
-          await run(['--git-dir', local, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`]).catch(() => undefined);
-        }
+        if (!heads.trim()) await pointLocalHeadAt(kit, url, branch);
         return (await run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
       });
     },
@@ -178,28 +191,60 @@ export function createGit(opts: GitOptions & { resolver?: Resolver; home?: strin
         await run(['-C', dir, 'fetch', '--quiet', '--tags', 'origin'], { watchDir: dir, signal, config }).catch(
           () => undefined,
         );
-        const verify = async (rev: string) => {
-          try {
-            return (
-              await run(['-C', dir, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])
-            ).trim();
-          } catch {
-            throw new GitError(`revision ${rev} is not in the repository`);
-          }
-        };
-        const to = await verify(range.to);
-        const from = range.from ? await verify(range.from) : null;
-        const spec = from ? [`${from}..${to}`] : ['-1', to];
-        const out = await run(['-C', dir, 'log', `--max-count=${max}`, '--format=%H %cI', ...spec, '--'], { signal });
-        return out
-          .split('\n')
-          .map((l) => l.trim())
-          .filter(Boolean)
-          .map((l) => {
-            const [sha, when] = l.split(' ');
-            return { sha: sha!, committedAt: new Date(when!) };
-          });
+        return logOf(run, dir, range, max, signal);
       });
     },
   };
+}
+
+/** Writes the files into the work tree `dir`; a path that leaves it (or enters `.git`) is refused. */
+async function writeInside(dir: string, files: { path: string; content: string | Buffer }[]) {
+  const root = resolve(dir) + sep;
+  for (const f of files) {
+    const target = resolve(dir, f.path);
+    if (!target.startsWith(root) || target.startsWith(join(root, '.git') + sep))
+      throw new Invalid(`file path "${f.path}" leaves the repository`);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, f.content);
+  }
+}
+
+/**
+ * A fresh local repository (`git init --bare`) keeps HEAD on its own default branch (often master),
+ * so a plain `git clone` of it would check nothing out: point HEAD at the branch just pushed.
+ */
+async function pointLocalHeadAt({ run, hasHead }: Toolkit, url: string, branch: string) {
+  const local = url.startsWith('/') ? url : url.startsWith('file:') ? fileURLToPath(url) : undefined;
+  if (local && !(await hasHead(local))) {
+    await run(['--git-dir', local, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`]).catch(() => undefined);
+  }
+}
+
+/** `git log` of the range in the bare clone `dir`, both ends verified as commits first. */
+async function logOf(
+  run: Toolkit['run'],
+  dir: string,
+  range: { from?: string | null; to: string },
+  max: number,
+  signal: AbortSignal | undefined,
+): Promise<GitCommit[]> {
+  const verify = async (rev: string) => {
+    try {
+      return (await run(['-C', dir, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).trim();
+    } catch {
+      throw new GitError(`revision ${rev} is not in the repository`);
+    }
+  };
+  const to = await verify(range.to);
+  const from = range.from ? await verify(range.from) : null;
+  const spec = from ? [`${from}..${to}`] : ['-1', to];
+  const out = await run(['-C', dir, 'log', `--max-count=${max}`, '--format=%H %cI', ...spec, '--'], { signal });
+  return out
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const [sha, when] = l.split(' ');
+      return { sha: sha!, committedAt: new Date(when!) };
+    });
 }

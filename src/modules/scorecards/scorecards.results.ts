@@ -3,7 +3,7 @@ import { Invalid, NotFound } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
 import { teamsLookup } from '../teams/index.js';
 import type { ScorecardAccess, ScorecardsServiceDeps } from './scorecards.access.js';
-import { scorecardsRepository as repo } from './scorecards.repository.js';
+import { scorecardsRepository as repo, type ScorecardRow } from './scorecards.repository.js';
 import { scorecardResultsRepository as resultsRepo } from './scorecards.results-repository.js';
 import type { HistoryQuery, ResultsQuery } from './scorecards.schemas.js';
 
@@ -13,16 +13,7 @@ export function resultVerbs(deps: ScorecardsServiceDeps, { visible, requireCompo
   return {
     async results(caller: Caller, id: string, q: ResultsQuery) {
       const row = await visible(caller, id);
-      let levelIndex: number | undefined;
-      if (q.level !== undefined) {
-        levelIndex = q.level === 'none' ? -1 : row.levels.findIndex((l) => l.name === q.level);
-        if (levelIndex === -1 && q.level !== 'none') {
-          throw new Invalid(
-            `level "${q.level}" is not a level of this scorecard (levels: ${row.levels.map((l) => l.name).join(', ')}, or none)`,
-            [{ field: 'level', problem: 'is not a level of this scorecard' }],
-          );
-        }
-      }
+      const levelIndex = levelFilterOf(row, q.level);
       const { data, total } = await resultsRepo.resultsPage(db, id, { teamId: q.teamId, levelIndex }, q.skip, q.take);
       return pageOf(data, total, q);
     },
@@ -38,30 +29,7 @@ export function resultVerbs(deps: ScorecardsServiceDeps, { visible, requireCompo
         cards.map((c) => c.id),
       );
       return rows
-        .map((r) => {
-          const card = byId.get(r.scorecardId)!;
-          return {
-            scorecardId: card.id,
-            scorecardName: card.name,
-            levels: card.levels,
-            level: r.level,
-            levelIndex: r.levelIndex,
-            score: r.score,
-            changedAt: r.changedAt,
-            evaluatedAt: card.lastEvaluatedAt,
-            rules: card.rules
-              .filter((rule) => r.rules[rule.key] !== undefined)
-              .map((rule) => ({
-                key: rule.key,
-                title: rule.title,
-                level: rule.level,
-                weight: rule.weight,
-                outcome: r.rules[rule.key]!,
-                failureMessage: rule.failureMessage,
-                remediationUrl: rule.remediationUrl,
-              })),
-          };
-        })
+        .map((r) => entityResultOf(byId.get(r.scorecardId)!, r))
         .sort((a, b) => a.scorecardName.localeCompare(b.scorecardName));
     },
 
@@ -95,22 +63,66 @@ export function resultVerbs(deps: ScorecardsServiceDeps, { visible, requireCompo
       );
       return {
         teamId,
-        scorecards: cards.map((card) => {
-          const mine = rows.filter((r) => r.scorecardId === card.id);
-          const total = mine.reduce((a, r) => a + r.n, 0);
-          const countAt = (i: number) => mine.find((r) => r.levelIndex === i)?.n ?? 0;
-          return {
-            scorecardId: card.id,
-            name: card.name,
-            total,
-            averageScore: total ? Math.round((mine.reduce((a, r) => a + r.scoreSum, 0) / total) * 10) / 10 : null,
-            levels: [
-              { name: null, colour: null, count: countAt(-1) },
-              ...card.levels.map((l, i) => ({ name: l.name, colour: l.colour, count: countAt(i) })),
-            ],
-          };
-        }),
+        scorecards: cards.map((card) => cardSummaryOf(card, rows)),
       };
     },
+  };
+}
+
+type ResultRow = Awaited<ReturnType<typeof resultsRepo.resultsOfComponent>>[number];
+type SummaryRow = Awaited<ReturnType<typeof resultsRepo.teamSummary>>[number];
+
+/** The results filter's level index: -1 for `none`; a name the scorecard does not define is refused. */
+function levelFilterOf(row: ScorecardRow, level: string | undefined): number | undefined {
+  if (level === undefined) return undefined;
+  const levelIndex = level === 'none' ? -1 : row.levels.findIndex((l) => l.name === level);
+  if (levelIndex === -1 && level !== 'none') {
+    throw new Invalid(
+      `level "${level}" is not a level of this scorecard (levels: ${row.levels.map((l) => l.name).join(', ')}, or none)`,
+      [{ field: 'level', problem: 'is not a level of this scorecard' }],
+    );
+  }
+  return levelIndex;
+}
+
+/** An entity's result on one scorecard, each rule with its outcome, failure message and remediation. */
+function entityResultOf(card: ScorecardRow, r: ResultRow) {
+  return {
+    scorecardId: card.id,
+    scorecardName: card.name,
+    levels: card.levels,
+    level: r.level,
+    levelIndex: r.levelIndex,
+    score: r.score,
+    changedAt: r.changedAt,
+    evaluatedAt: card.lastEvaluatedAt,
+    rules: card.rules
+      .filter((rule) => r.rules[rule.key] !== undefined)
+      .map((rule) => ({
+        key: rule.key,
+        title: rule.title,
+        level: rule.level,
+        weight: rule.weight,
+        outcome: r.rules[rule.key]!,
+        failureMessage: rule.failureMessage,
+        remediationUrl: rule.remediationUrl,
+      })),
+  };
+}
+
+/** One scorecard's line in a team's summary: counts per level (no level first) and the average score. */
+function cardSummaryOf(card: ScorecardRow, rows: SummaryRow[]) {
+  const mine = rows.filter((r) => r.scorecardId === card.id);
+  const total = mine.reduce((a, r) => a + r.n, 0);
+  const countAt = (i: number) => mine.find((r) => r.levelIndex === i)?.n ?? 0;
+  return {
+    scorecardId: card.id,
+    name: card.name,
+    total,
+    averageScore: total ? Math.round((mine.reduce((a, r) => a + r.scoreSum, 0) / total) * 10) / 10 : null,
+    levels: [
+      { name: null, colour: null, count: countAt(-1) },
+      ...card.levels.map((l, i) => ({ name: l.name, colour: l.colour, count: countAt(i) })),
+    ],
   };
 }

@@ -1,6 +1,6 @@
 import type { DiffEntry } from './model.js';
 import { reachableMarked } from './reach.js';
-import { RULES } from './rules.js';
+import { RULES } from './rule-set.js';
 import type { CompareResult, Dir, SchemaChange, SchemaComparer, SchemaKind } from './schema.js';
 
 /** A diff that outgrows its budget (decision 306): the caller answers 422 instead of building it. */

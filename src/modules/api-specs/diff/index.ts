@@ -6,7 +6,7 @@ import { diffOpenApi } from './openapi.js';
 
 export type { DiffEntry, DiffSummary, SpecDiffResult } from './model.js';
 export { DiffBudgetExceeded } from './context.js';
-export { RULES } from './rules.js';
+export { RULES } from './rule-set.js';
 
 // Code-unit order, not locale order: the same input gives the same output on every machine.
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,8 +2,9 @@ import type { ChangeType, Level, RuleDef } from './model.js';
 
 /**
  * The rule table: every entry the diff can produce has one of these ids, with a fixed level and
- * type. Ids are oasdiff's where its check matches (https://www.oasdiff.com/docs/breaking-changes);
- * `oasdiff: false` marks Hangar's own (decision 608's stricter required-parameter rule, AsyncAPI, whole
+ * type. This file is the table only (decision 1202): the ids generated from it (bounds, schema
+ * prefixes) are built in rule-set.ts. Ids are oasdiff's where its check matches
+ * (https://www.oasdiff.com/docs/breaking-changes); `oasdiff: false` marks Hangar's own (decision 608's stricter required-parameter rule, AsyncAPI, whole
  * paths, webhooks and callbacks).
  */
 const r = (level: Level, type: ChangeType, area: string, description: string, oasdiff = true): RuleDef => ({
@@ -14,7 +15,7 @@ const r = (level: Level, type: ChangeType, area: string, description: string, oa
   oasdiff,
 });
 
-const FIXED: Record<string, RuleDef> = {
+export const FIXED_RULES: Record<string, RuleDef> = {
   // paths and operations (deprecation and x-sunset honoured)
   'api-path-added': r('info', 'added', 'paths', 'a path was added', false),
   'api-path-removed-without-deprecation': r(
@@ -322,12 +323,16 @@ const FIXED: Record<string, RuleDef> = {
   ),
 };
 
+/** A schema-level change: its `[request, response]` levels, its type and what it says. */
+export type SchemaChangeRule = { levels: [Level, Level]; type: ChangeType; description: string };
+
 /**
  * Schema-level changes, found wherever a JSON Schema is compared (parameters, request and response
  * bodies, headers, AsyncAPI payloads). `[request, response]` levels: narrowing what a client may
- * send breaks requests; widening what a server may return breaks responses.
+ * send breaks requests; widening what a server may return breaks responses. The bounds' four changes
+ * each are added from `BOUNDS` in rule-set.ts.
  */
-export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: ChangeType; description: string }> = {
+export const SCHEMA_CHANGE_RULES: Record<string, SchemaChangeRule> = {
   'type-changed': { levels: ['error', 'error'], type: 'modified', description: 'the type or format changed' },
   'enum-value-removed': { levels: ['error', 'info'], type: 'removed', description: 'enum values were removed' },
   // Added response enum values are a warning, as oasdiff and Stripe's compatibility policy treat them (decision 305).
@@ -364,6 +369,7 @@ export const SCHEMA_CHANGES: Record<string, { levels: [Level, Level]; type: Chan
       'the value became one of several alternatives that may overlap (a value matching two is refused; clients receive new shapes)',
   },
 };
+
 /**
  * minLength/maxLength, minimum/maximum, minItems/maxItems and the numeric exclusiveMinimum/
  * exclusiveMaximum of OpenAPI 3.1 and AsyncAPI (oasdiff's `*-exclusive-max-*` ids; 3.0's boolean
@@ -379,27 +385,6 @@ export const BOUNDS = {
   exclusiveMaximum: 'exclusive-max',
   exclusiveMinimum: 'exclusive-min',
 } as const;
-for (const [key, name] of Object.entries(BOUNDS)) {
-  const isMax = key.toLowerCase().includes('max');
-  const tighter = isMax ? 'decreased' : 'increased';
-  const looser = isMax ? 'increased' : 'decreased';
-  SCHEMA_CHANGES[`${name}-${tighter}`] = {
-    levels: ['error', 'info'],
-    type: 'modified',
-    description: `${key} was ${tighter} (tightened)`,
-  };
-  SCHEMA_CHANGES[`${name}-set`] = {
-    levels: ['error', 'info'],
-    type: 'added',
-    description: `${key} was set where there was none`,
-  };
-  SCHEMA_CHANGES[`${name}-${looser}`] = {
-    levels: ['info', 'error'],
-    type: 'modified',
-    description: `${key} was ${looser} (loosened)`,
-  };
-  SCHEMA_CHANGES[`${name}-unset`] = { levels: ['info', 'error'], type: 'removed', description: `${key} was removed` };
-}
 
 /** Where a schema sits decides the id prefix: `request-property-enum-value-removed`, `response-body-type-changed`, … */
 export const SCHEMA_PREFIXES: Record<string, { dir: 0 | 1; area: string }> = {
@@ -410,10 +395,3 @@ export const SCHEMA_PREFIXES: Record<string, { dir: 0 | 1; area: string }> = {
   'response-property': { dir: 1, area: 'responses' },
   'response-header': { dir: 1, area: 'response headers' },
 };
-
-export const RULES: Record<string, RuleDef> = { ...FIXED };
-for (const [prefix, { dir, area }] of Object.entries(SCHEMA_PREFIXES)) {
-  for (const [change, def] of Object.entries(SCHEMA_CHANGES)) {
-    RULES[`${prefix}-${change}`] = r(def.levels[dir], def.type, area, def.description);
-  }
-}
