@@ -3,6 +3,7 @@ import { Badge } from '../../components/ui/badge';
 import type { SystemSettings } from '../../components/ui/not-configured';
 import { QueryState, type QueryLike } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
+import { Section } from './integration-shell';
 
 /**
  * A list an integration reads (a namespace's policies, the cluster's workloads, CI builds, registry
@@ -37,6 +38,18 @@ export function ResourceTable<T>({
         </SimpleTable>
       )}
     </QueryState>
+  );
+}
+
+/**
+ * A page section holding one integration table, its heading named `title` (decision 1195): the shape
+ * every integration page repeats, said once.
+ */
+export function ResourceSection<T>({ title, ...table }: { title: string } & Parameters<typeof ResourceTable<T>>[0]) {
+  return (
+    <Section title={title}>
+      <ResourceTable {...table} />
+    </Section>
   );
 }
 
