@@ -39,14 +39,6 @@ const longFunctions = [
   'web/src/routes/dashboards/widgets.tsx',
   'web/src/routes/dora/dora-page.tsx',
   'web/src/routes/entity/tabs/graph-tab.tsx',
-  'web/src/routes/incidents/caused-by.tsx',
-  'web/src/routes/incidents/declare-dialog.tsx',
-  'web/src/routes/incidents/incidents-page.tsx',
-  'web/src/routes/incidents/post-mortem.tsx',
-  'web/src/routes/pipelines/log-view.tsx',
-  'web/src/routes/pipelines/pipeline-editor.tsx',
-  'web/src/routes/pipelines/pipelines-page.tsx',
-  'web/src/routes/pipelines/stage-form.tsx',
   'web/src/routes/search/search-page.tsx',
 ];
 
