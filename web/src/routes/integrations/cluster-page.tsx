@@ -119,12 +119,8 @@ export function ClusterPage() {
       <ResourceSection
         title="Workloads"
         query={workloads}
-        label="workloads"
         system={CONFIG}
-        empty={{
-          title: 'No workloads',
-          body: 'The cluster has no Deployment, or no cluster is configured (CLUSTER_CONFIG_PATH).',
-        }}
+        empty={{ body: 'The cluster has no Deployment, or no cluster is configured (CLUSTER_CONFIG_PATH).' }}
         table="Workloads"
         head={WORKLOAD_HEAD}
       >
@@ -133,12 +129,8 @@ export function ClusterPage() {
       <ResourceSection
         title="Rollouts"
         query={rollouts}
-        label="rollouts"
         system={CONFIG}
-        empty={{
-          title: 'No rollouts',
-          body: 'No Argo Rollouts resource exists, or the rollout extension is not installed.',
-        }}
+        empty={{ body: 'No Argo Rollouts resource exists, or the rollout extension is not installed.' }}
         table="Rollouts"
         head={['Rollout', 'Namespace', 'Phase', 'Step', 'Ready']}
       >

@@ -114,7 +114,6 @@ function NamespaceResources({ namespace }: { namespace: string }) {
       <ResourceSection
         title="Topology"
         query={topology}
-        label="topology"
         system={CONFIG}
         empty={{ title: 'No edges', body: 'No routing resource in this namespace sends traffic anywhere.' }}
         table="Mesh one topology"
@@ -133,12 +132,8 @@ function NamespaceResources({ namespace }: { namespace: string }) {
       <ResourceSection
         title="Authorization policies"
         query={policies}
-        label="authorization policies"
         system={CONFIG}
-        empty={{
-          title: 'No authorization policies',
-          body: `No Istio authorization policy in the namespace ${namespace}.`,
-        }}
+        empty={{ body: `No Istio authorization policy in the namespace ${namespace}.` }}
         table="Mesh one authorization policies"
         head={['Policy', 'Action', 'Rules', 'Created']}
       >
@@ -158,9 +153,8 @@ function NamespaceResources({ namespace }: { namespace: string }) {
       <ResourceSection
         title="Peer authentications"
         query={peers}
-        label="peer authentications"
         system={CONFIG}
-        empty={{ title: 'No peer authentications', body: `No mutual-TLS setting in the namespace ${namespace}.` }}
+        empty={{ body: `No mutual-TLS setting in the namespace ${namespace}.` }}
         table="Peer authentications"
         head={['Name', 'Mutual TLS', 'Created']}
       >

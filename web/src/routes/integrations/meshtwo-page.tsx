@@ -82,12 +82,8 @@ function NamespaceResources({ namespace }: { namespace: string }) {
       <ResourceSection
         title="Server authorizations"
         query={servers}
-        label="server authorizations"
         system={CONFIG}
-        empty={{
-          title: 'No server authorizations',
-          body: `No Linkerd server authorization in the namespace ${namespace}.`,
-        }}
+        empty={{ body: `No Linkerd server authorization in the namespace ${namespace}.` }}
         table="Server authorizations"
         head={['Name', 'Server', 'Clients']}
       >
@@ -104,12 +100,8 @@ function NamespaceResources({ namespace }: { namespace: string }) {
       <ResourceSection
         title="Authorization policies"
         query={policies}
-        label="authorization policies"
         system={CONFIG}
-        empty={{
-          title: 'No authorization policies',
-          body: `No Linkerd authorization policy in the namespace ${namespace}.`,
-        }}
+        empty={{ body: `No Linkerd authorization policy in the namespace ${namespace}.` }}
         table="Mesh two authorization policies"
         head={['Policy', 'Target', 'Required authentications']}
       >
@@ -128,9 +120,8 @@ function NamespaceResources({ namespace }: { namespace: string }) {
       <ResourceSection
         title="Service profiles"
         query={profiles}
-        label="service profiles"
         system={CONFIG}
-        empty={{ title: 'No service profiles', body: `No Linkerd service profile in the namespace ${namespace}.` }}
+        empty={{ body: `No Linkerd service profile in the namespace ${namespace}.` }}
         table="Service profiles"
         head={['Profile', 'Route', 'Condition', 'Retryable', 'Timeout']}
       >
@@ -162,7 +153,6 @@ function TopologySection({ topology, range }: { topology: Topology; range: MeshR
     <ResourceSection
       title="Topology"
       query={topology}
-      label="topology"
       system={CONFIG}
       empty={{ title: 'No traffic', body: `No meshed deployment sent requests in the last ${range}.` }}
       table="Mesh two topology"

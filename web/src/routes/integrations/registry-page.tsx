@@ -80,12 +80,8 @@ function RegistryContents({ repo, tag, tags }: { repo?: string; tag?: string; ta
       <ResourceSection
         title="Repositories"
         query={repositories}
-        label="repositories"
         system={CONFIG}
-        empty={{
-          title: 'No repositories',
-          body: 'The registry holds no repository these credentials may read.',
-        }}
+        empty={{ body: 'The registry holds no repository these credentials may read.' }}
         table="Repositories"
         head={['Repository', 'URI', 'Description']}
       >

@@ -41,14 +41,25 @@ export function ResourceTable<T>({
   );
 }
 
+type ResourceTableProps<T> = Parameters<typeof ResourceTable<T>>[0];
+
 /**
  * A page section holding one integration table, its heading named `title` (decision 1195): the shape
- * every integration page repeats, said once.
+ * every integration page repeats, said once. What loads is the title in lower case unless `label` says
+ * otherwise, and the empty state's title "No <label>" unless `empty.title` does.
  */
-export function ResourceSection<T>({ title, ...table }: { title: string } & Parameters<typeof ResourceTable<T>>[0]) {
+export function ResourceSection<T>({
+  title,
+  label = title.toLowerCase(),
+  empty,
+  ...table
+}: { title: string; label?: string; empty: { title?: string; body: ReactNode } } & Omit<
+  ResourceTableProps<T>,
+  'label' | 'empty'
+>) {
   return (
     <Section title={title}>
-      <ResourceTable {...table} />
+      <ResourceTable {...table} label={label} empty={{ title: empty.title ?? `No ${label}`, body: empty.body }} />
     </Section>
   );
 }
