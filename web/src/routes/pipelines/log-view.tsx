@@ -174,7 +174,6 @@ export function LogView({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const matches = useMemo(() => search.update(buffer, needle), [search, buffer, needle, version]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
-  const currentLine = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
 
   const virtualizer = useVirtualizer({
     count,
@@ -184,6 +183,7 @@ export function LogView({
   });
 
   const { current, setCurrent, goTo, status } = useMatchNavigation(matches, needle, virtualizer, setFollow);
+  const currentLine = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
 
   return (
     <div className="log-view grid gap-2">
