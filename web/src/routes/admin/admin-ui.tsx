@@ -2,6 +2,7 @@ import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';
+import { Pager as ListPager } from '../../components/ui/pager';
 
 /** The page's title, what it is for, and its main action. */
 export function AdminHeader({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
@@ -52,7 +53,7 @@ export function AdminTable({ label, head, children }: { label: string; head: str
 
 export const cell = 'px-3 py-2 align-top';
 
-/** Previous / next over a paginated list (`page` is 1-based). */
+/** Previous / next over a paginated list (`page` is 1-based) of `total` items, `size` a page. */
 export function Pager({
   page,
   size,
@@ -64,21 +65,7 @@ export function Pager({
   total: number;
   onPage: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / size));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  );
+  return <ListPager page={page} pages={Math.max(1, Math.ceil(total / size))} onPage={onPage} />;
 }
 
 /**

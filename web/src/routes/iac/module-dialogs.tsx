@@ -15,14 +15,12 @@ import {
 import { Button } from '../../components/ui/button';
 import { ConfirmButton } from '../../components/ui/confirm-button';
 import { FormDialog } from '../../components/ui/form-dialog';
-import { Field, Input, Select } from '../../components/ui/input';
+import { SelectField, TextareaField, TextField } from '../../components/ui/input';
 import { ComponentPicker } from '../integrations';
 import { ENGINES, PROVIDERS, type Engine, type Provider } from './iac-search';
 import { createModuleBody, EMPTY_MODULE, moduleFormOf, patchModuleBody, type ModuleFormValues } from './module-form';
 
-const textarea =
-  'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
-
+/** The module's fields, each with its server problem (shared form fields, decision 786). */
 function ModuleFields({
   values,
   set,
@@ -35,84 +33,53 @@ function ModuleFields({
   const problem = (field: keyof ModuleFormValues) => fieldError(error, field);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <Field label="Name" hint="Unique together with the provider." error={problem('name')}>
-        {(id, note) => (
-          <Input
-            id={id}
-            aria-describedby={note}
-            aria-invalid={!!problem('name')}
-            required
-            maxLength={100}
-            value={values.name}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Provider" error={problem('provider')}>
-        {(id, note) => (
-          <Select
-            id={id}
-            aria-describedby={note}
-            value={values.provider}
-            onChange={(e) => set({ provider: e.target.value as Provider })}
-          >
-            {PROVIDERS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Engine" error={problem('engine')}>
-        {(id, note) => (
-          <Select
-            id={id}
-            aria-describedby={note}
-            value={values.engine}
-            onChange={(e) => set({ engine: e.target.value as Engine | '' })}
-          >
-            <option value="">None</option>
-            {ENGINES.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field
-        label="Source repository"
-        hint="A git URL (https://, ssh:// or git@host:path); its semver tags become the versions."
-        error={problem('sourceRepoUrl')}
+      <TextField
+        label="Name"
+        description="Unique together with the provider."
+        error={problem('name')}
+        required
+        maxLength={100}
+        value={values.name}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <SelectField
+        label="Provider"
+        error={problem('provider')}
+        options={PROVIDERS}
+        value={values.provider}
+        onChange={(e) => set({ provider: e.target.value as Provider })}
+      />
+      <SelectField
+        label="Engine"
+        error={problem('engine')}
+        value={values.engine}
+        onChange={(e) => set({ engine: e.target.value as Engine | '' })}
       >
-        {(id, note) => (
-          <Input
-            id={id}
-            aria-describedby={note}
-            aria-invalid={!!problem('sourceRepoUrl')}
-            required
-            maxLength={2048}
-            value={values.sourceRepoUrl}
-            onChange={(e) => set({ sourceRepoUrl: e.target.value })}
-          />
-        )}
-      </Field>
+        <option value="">None</option>
+        {ENGINES.map((p) => (
+          <option key={p} value={p}>
+            {p}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Source repository"
+        description="A git URL (https://, ssh:// or git@host:path); its semver tags become the versions."
+        error={problem('sourceRepoUrl')}
+        required
+        maxLength={2048}
+        value={values.sourceRepoUrl}
+        onChange={(e) => set({ sourceRepoUrl: e.target.value })}
+      />
       <div className="sm:col-span-2">
-        <Field label="Description" error={problem('description')}>
-          {(id, note) => (
-            <textarea
-              id={id}
-              aria-describedby={note}
-              aria-invalid={!!problem('description')}
-              rows={2}
-              maxLength={2000}
-              value={values.description}
-              onChange={(e) => set({ description: e.target.value })}
-              className={textarea}
-            />
-          )}
-        </Field>
+        <TextareaField
+          label="Description"
+          error={problem('description')}
+          rows={2}
+          maxLength={2000}
+          value={values.description}
+          onChange={(e) => set({ description: e.target.value })}
+        />
       </div>
     </div>
   );

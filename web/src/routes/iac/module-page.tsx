@@ -131,6 +131,75 @@ function LinkedComponent({ module }: { module: IacModule }) {
   );
 }
 
+type Sync = ReturnType<typeof useSyncIacModule>;
+type Versions = ReturnType<typeof useIacModuleVersions>;
+
+/** What the last sync read, and the tags it could not read (stored on the module). */
+function SyncReport({ sync, failed }: { sync: Sync; failed: IacModule['failedVersions'] }) {
+  return (
+    <>
+      {sync.error && <ErrorState error={sync.error} />}
+      {sync.data && (
+        <p role="status" className="text-[13px]">
+          {sync.data.newVersions} new {sync.data.newVersions === 1 ? 'version' : 'versions'}; latest{' '}
+          {sync.data.latestVersion ?? 'none'}.
+        </p>
+      )}
+      {failed.length > 0 && (
+        <div role="note" className="rounded-lg border border-warning/50 p-3 text-[13px]">
+          <p className="font-medium">Tags that could not be read:</p>
+          <ul className="list-disc pl-5">
+            {failed.map((f) => (
+              <li key={f.version}>
+                <code>{f.version}</code>: {f.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The versions as a list of links (`?version=`, else the first), beside the chosen one's detail. */
+function VersionsBrowser({ versions, version }: { versions: Versions; version?: string }) {
+  return (
+    <QueryState
+      query={versions}
+      label="versions"
+      isEmpty={(l) => l.length === 0}
+      empty={{ title: 'No versions yet', body: 'Sync the module to read the semver tags of its repository.' }}
+    >
+      {(list) => {
+        const shown = list.find((v) => v.version === version) ?? list[0]!;
+        return (
+          <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)]">
+            <nav aria-label="Versions">
+              <h2 className="mb-2 text-base font-semibold">Versions</h2>
+              <ul className="grid max-h-[60vh] gap-1 overflow-y-auto text-[13px]">
+                {list.map((v) => (
+                  <li key={v.id}>
+                    <Link
+                      to="."
+                      search={{ version: v.version }}
+                      aria-current={v.id === shown.id ? 'page' : undefined}
+                      className="flex items-baseline justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+                    >
+                      <span className="font-mono">{v.version}</span>
+                      <span className="text-xs text-muted-foreground">{formatDateTime(v.syncedAt)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <VersionDetail version={shown} />
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}
+
 export function ModulePage() {
   const { moduleId } = route.useParams();
   const { version } = route.useSearch();
@@ -167,58 +236,8 @@ export function ModulePage() {
           }
         >
           <LinkedComponent module={m} />
-          {sync.error && <ErrorState error={sync.error} />}
-          {sync.data && (
-            <p role="status" className="text-[13px]">
-              {sync.data.newVersions} new {sync.data.newVersions === 1 ? 'version' : 'versions'}; latest{' '}
-              {sync.data.latestVersion ?? 'none'}.
-            </p>
-          )}
-          {m.failedVersions.length > 0 && (
-            <div role="note" className="rounded-lg border border-warning/50 p-3 text-[13px]">
-              <p className="font-medium">Tags that could not be read:</p>
-              <ul className="list-disc pl-5">
-                {m.failedVersions.map((f) => (
-                  <li key={f.version}>
-                    <code>{f.version}</code>: {f.error}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <QueryState
-            query={versions}
-            label="versions"
-            isEmpty={(l) => l.length === 0}
-            empty={{ title: 'No versions yet', body: 'Sync the module to read the semver tags of its repository.' }}
-          >
-            {(list) => {
-              const shown = list.find((v) => v.version === version) ?? list[0]!;
-              return (
-                <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)]">
-                  <nav aria-label="Versions">
-                    <h2 className="mb-2 text-base font-semibold">Versions</h2>
-                    <ul className="grid max-h-[60vh] gap-1 overflow-y-auto text-[13px]">
-                      {list.map((v) => (
-                        <li key={v.id}>
-                          <Link
-                            to="."
-                            search={{ version: v.version }}
-                            aria-current={v.id === shown.id ? 'page' : undefined}
-                            className="flex items-baseline justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
-                          >
-                            <span className="font-mono">{v.version}</span>
-                            <span className="text-xs text-muted-foreground">{formatDateTime(v.syncedAt)}</span>
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </nav>
-                  <VersionDetail version={shown} />
-                </div>
-              );
-            }}
-          </QueryState>
+          <SyncReport sync={sync} failed={m.failedVersions} />
+          <VersionsBrowser versions={versions} version={version} />
         </IacShell>
       )}
     </QueryState>

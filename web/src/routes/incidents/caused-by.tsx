@@ -13,7 +13,6 @@ import { QueryState } from '../../components/ui/query-state';
 
 export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmin: boolean }) {
   const update = useUpdateIncident(incident.id);
-  const suggestions = useSuggestedCauses(incident.id);
   const causeId = incident.causedByDeploymentId;
   const setCause = (causedByDeploymentId: string | null) => update.mutate({ causedByDeploymentId });
   return (
@@ -33,65 +32,86 @@ export function CauseSection({ incident, isAdmin }: { incident: Incident; isAdmi
       ) : (
         <p className="text-[13px] text-muted-foreground">No deployment is named as the cause.</p>
       )}
-      <div className="grid gap-1.5">
-        <h3 className="text-[13px] font-semibold">Suggested: deployments shortly before it opened</h3>
-        <QueryState query={suggestions} label="suggested causes" rows={2}>
-          {(data) =>
-            data.length === 0 ? (
-              <p className="text-[13px] text-muted-foreground">
-                {incident.affectedComponentIds.length === 0
-                  ? 'Name the affected components to see the deployments that went out before it.'
-                  : 'No deployment of the affected components went out shortly before it opened.'}
-              </p>
-            ) : (
-              <ul aria-label="Suggested causes" className="grid gap-2 text-[13px]">
-                {data.map((s) => (
-                  <li
-                    key={s.deploymentId}
-                    className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-2"
-                  >
-                    <Link
-                      to="/deployments/$deploymentId"
-                      params={{ deploymentId: s.deploymentId }}
-                      className="font-medium text-primary hover:underline"
-                    >
-                      {s.componentName} {s.version}
-                    </Link>
-                    <span>to {s.environmentName}</span>
-                    <span className="text-muted-foreground">
-                      <time dateTime={s.deployedAt}>{formatDateTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min
-                      before the incident
-                    </span>
-                    <span className="ml-auto">
-                      {s.deploymentId === causeId ? (
-                        <Badge tone="danger">the cause</Badge>
-                      ) : (
-                        isAdmin && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            disabled={update.isPending}
-                            aria-label={`Mark ${s.componentName} ${s.version} as the cause`}
-                            onClick={() => setCause(s.deploymentId)}
-                          >
-                            Mark as the cause
-                          </Button>
-                        )
-                      )}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </QueryState>
-      </div>
+      <SuggestedCauses
+        incident={incident}
+        causeId={causeId}
+        onMark={isAdmin ? (id) => setCause(id) : undefined}
+        pending={update.isPending}
+      />
       {update.isError && (
         <p role="alert" className="text-[13px] text-destructive">
           {describeError(update.error).message}
         </p>
       )}
     </section>
+  );
+}
+
+/** Deployments of the affected components shortly before the incident opened; admins mark one as the cause. */
+function SuggestedCauses({
+  incident,
+  causeId,
+  onMark,
+  pending,
+}: {
+  incident: Incident;
+  causeId: string | null;
+  /** Admins only. */
+  onMark?: (deploymentId: string) => void;
+  pending: boolean;
+}) {
+  const suggestions = useSuggestedCauses(incident.id);
+  return (
+    <div className="grid gap-1.5">
+      <h3 className="text-[13px] font-semibold">Suggested: deployments shortly before it opened</h3>
+      <QueryState query={suggestions} label="suggested causes" rows={2}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-[13px] text-muted-foreground">
+              {incident.affectedComponentIds.length === 0
+                ? 'Name the affected components to see the deployments that went out before it.'
+                : 'No deployment of the affected components went out shortly before it opened.'}
+            </p>
+          ) : (
+            <ul aria-label="Suggested causes" className="grid gap-2 text-[13px]">
+              {data.map((s) => (
+                <li key={s.deploymentId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-2">
+                  <Link
+                    to="/deployments/$deploymentId"
+                    params={{ deploymentId: s.deploymentId }}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {s.componentName} {s.version}
+                  </Link>
+                  <span>to {s.environmentName}</span>
+                  <span className="text-muted-foreground">
+                    <time dateTime={s.deployedAt}>{formatDateTime(s.deployedAt)}</time>, {s.minutesBeforeIncident} min
+                    before the incident
+                  </span>
+                  <span className="ml-auto">
+                    {s.deploymentId === causeId ? (
+                      <Badge tone="danger">the cause</Badge>
+                    ) : (
+                      onMark && (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          disabled={pending}
+                          aria-label={`Mark ${s.componentName} ${s.version} as the cause`}
+                          onClick={() => onMark(s.deploymentId)}
+                        >
+                          Mark as the cause
+                        </Button>
+                      )
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </div>
   );
 }
 

@@ -5,7 +5,63 @@ import { useComponentChoices, useDeclareIncident, type Severity } from './querie
 import { SeverityOptions } from './parts';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
-import { Field, Input, Select } from '../../components/ui/input';
+import { Input, SelectField, TextareaField, TextField } from '../../components/ui/input';
+
+type Choices = ReturnType<typeof useComponentChoices>;
+
+/** The chosen components as a map of id to name, each toggled by its checkbox. */
+function useAffected() {
+  const [affected, setAffected] = useState<Map<string, string>>(new Map());
+  const toggle = (id: string, name: string) =>
+    setAffected((prev) => {
+      const next = new Map(prev);
+      if (next.has(id)) next.delete(id);
+      else next.set(id, name);
+      return next;
+    });
+  return { affected, toggle };
+}
+
+/** The components chosen so far (ticked), then the search's other matches. */
+function AffectedComponents({
+  q,
+  setQ,
+  choices,
+  affected,
+  toggle,
+}: ReturnType<typeof useAffected> & { q: string; setQ: (q: string) => void; choices: Choices }) {
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="text-[13px] font-medium">Affected components</legend>
+      <Input
+        type="search"
+        aria-label="Find components"
+        placeholder="Find components…"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      <ul className="grid max-h-40 gap-0.5 overflow-y-auto">
+        {[...affected].map(([id, name]) => (
+          <li key={id}>
+            <label className="flex items-center gap-2 text-[13px]">
+              <input type="checkbox" checked onChange={() => toggle(id, name)} /> {name}
+            </label>
+          </li>
+        ))}
+        {(choices.data?.data ?? [])
+          .filter((c) => !affected.has(c.id))
+          .map((c) => (
+            <li key={c.id}>
+              <label className="flex items-center gap-2 text-[13px]">
+                <input type="checkbox" checked={false} onChange={() => toggle(c.id, c.name)} /> {c.name}
+                <span className="text-muted-foreground">{c.kind}</span>
+              </label>
+            </li>
+          ))}
+      </ul>
+    </fieldset>
+  );
+}
 
 /** Admins declare an incident: title, severity, description and the components it affects. */
 export function DeclareIncidentDialog() {
@@ -14,7 +70,7 @@ export function DeclareIncidentDialog() {
   const [severity, setSeverity] = useState<Severity>('P2');
   const [description, setDescription] = useState('');
   const [q, setQ] = useState('');
-  const [affected, setAffected] = useState<Map<string, string>>(new Map());
+  const affected = useAffected();
   const choices = useComponentChoices(q);
   const declare = useDeclareIncident();
   const navigate = useNavigate();
@@ -25,7 +81,7 @@ export function DeclareIncidentDialog() {
         title: title.trim(),
         severity,
         description: description.trim() || undefined,
-        affectedComponentIds: [...affected.keys()],
+        affectedComponentIds: [...affected.affected.keys()],
       },
       {
         onSuccess: (incident) => {
@@ -34,13 +90,6 @@ export function DeclareIncidentDialog() {
         },
       },
     );
-  const toggle = (id: string, name: string) =>
-    setAffected((prev) => {
-      const next = new Map(prev);
-      if (next.has(id)) next.delete(id);
-      else next.set(id, name);
-      return next;
-    });
 
   return (
     <FormDialog
@@ -60,58 +109,19 @@ export function DeclareIncidentDialog() {
       submitLabel="Declare"
       submitDisabled={declare.isPending || !title.trim()}
     >
-      <Field label="Title">
-        {(id) => <Input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}
-      </Field>
-      <Field label="Severity">
-        {(id) => (
-          <Select id={id} value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
-            <SeverityOptions />
-          </Select>
-        )}
-      </Field>
-      <Field label="Description" hint="Optional. What is happening, who is affected.">
-        {(id, note) => (
-          <textarea
-            id={id}
-            aria-describedby={note}
-            maxLength={20000}
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
-          />
-        )}
-      </Field>
-      <fieldset className="grid gap-1.5">
-        <legend className="text-[13px] font-medium">Affected components</legend>
-        <Input
-          type="search"
-          aria-label="Find components"
-          placeholder="Find components…"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-        />
-        <ul className="grid max-h-40 gap-0.5 overflow-y-auto">
-          {[...affected].map(([id, name]) => (
-            <li key={id}>
-              <label className="flex items-center gap-2 text-[13px]">
-                <input type="checkbox" checked onChange={() => toggle(id, name)} /> {name}
-              </label>
-            </li>
-          ))}
-          {(choices.data?.data ?? [])
-            .filter((c) => !affected.has(c.id))
-            .map((c) => (
-              <li key={c.id}>
-                <label className="flex items-center gap-2 text-[13px]">
-                  <input type="checkbox" checked={false} onChange={() => toggle(c.id, c.name)} /> {c.name}
-                  <span className="text-muted-foreground">{c.kind}</span>
-                </label>
-              </li>
-            ))}
-        </ul>
-      </fieldset>
+      <TextField label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <SelectField label="Severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
+        <SeverityOptions />
+      </SelectField>
+      <TextareaField
+        label="Description"
+        description="Optional. What is happening, who is affected."
+        maxLength={20000}
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <AffectedComponents q={q} setQ={setQ} choices={choices} {...affected} />
     </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from './queries';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/input';
+import { Textarea, TextareaField } from '../../components/ui/input';
 import { describeError, EmptyState } from '../../components/ui/states';
 import { SafeMarkdown } from './markdown';
 import { useCan } from '../../api/permissions';
@@ -16,7 +16,8 @@ import { useIsAdmin } from '../../lib/use-session';
 import { formatDateTime } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
 
-const area = 'w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px]';
+/** The shared text area in the write-up's monospace, so line-based lists read as typed. */
+const mono = 'font-mono text-[13px]';
 
 /** Action items as lines: `[x] title @assignee` (done) or `[ ] title`. */
 export function parseActionItems(text: string): PostMortemFields['actionItems'] {
@@ -126,6 +127,55 @@ function PostMortemView({ pm }: { pm: PostMortem }) {
   );
 }
 
+/** The write-up in Markdown, or its rendering while previewed (the same sanitiser as the page's). */
+function WriteUpField({ body, setBody }: { body: string; setBody: (body: string) => void }) {
+  const [preview, setPreview] = useState(false);
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center gap-2">
+        <span className="text-[13px] font-medium" id="pm-body-label">
+          Write-up (Markdown)
+        </span>
+        <Button variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+          {preview ? 'Edit' : 'Preview'}
+        </Button>
+      </div>
+      {preview ? (
+        <div className="rounded-md border p-3" aria-label="Preview of the write-up" role="region">
+          <SafeMarkdown>{body || '_Nothing written yet._'}</SafeMarkdown>
+        </div>
+      ) : (
+        <Textarea
+          aria-labelledby="pm-body-label"
+          rows={10}
+          maxLength={200000}
+          className={mono}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The form's fields as the text a person edits, and the body the server stores. */
+function usePostMortemDraft(existing: PostMortem | null | undefined) {
+  const [rootCause, setRootCause] = useState(existing?.rootCause ?? '');
+  const [factors, setFactors] = useState((existing?.contributingFactors ?? []).join('\n'));
+  const [actions, setActions] = useState(actionItemsText(existing?.actionItems ?? []));
+  const [body, setBody] = useState(existing?.body ?? '');
+  const fields = (): PostMortemFields => ({
+    rootCause: rootCause.trim(),
+    body,
+    contributingFactors: factors
+      .split('\n')
+      .map((f) => f.trim())
+      .filter(Boolean),
+    actionItems: parseActionItems(actions),
+  });
+  return { rootCause, setRootCause, factors, setFactors, actions, setActions, body, setBody, fields };
+}
+
 function PostMortemForm({
   incidentId,
   existing,
@@ -135,90 +185,40 @@ function PostMortemForm({
   existing: PostMortem | null | undefined;
   onDone: () => void;
 }) {
-  const [rootCause, setRootCause] = useState(existing?.rootCause ?? '');
-  const [factors, setFactors] = useState((existing?.contributingFactors ?? []).join('\n'));
-  const [actions, setActions] = useState(actionItemsText(existing?.actionItems ?? []));
-  const [body, setBody] = useState(existing?.body ?? '');
-  const [preview, setPreview] = useState(false);
+  const draft = usePostMortemDraft(existing);
   const save = useSavePostMortem(incidentId, existing);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(
-      {
-        rootCause: rootCause.trim(),
-        body,
-        contributingFactors: factors
-          .split('\n')
-          .map((f) => f.trim())
-          .filter(Boolean),
-        actionItems: parseActionItems(actions),
-      },
-      { onSuccess: onDone },
-    );
+    save.mutate(draft.fields(), { onSuccess: onDone });
   };
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-lg border p-3">
-      <Field label="Root cause (Markdown)">
-        {(id) => (
-          <textarea
-            id={id}
-            required
-            rows={3}
-            maxLength={20000}
-            className={area}
-            value={rootCause}
-            onChange={(e) => setRootCause(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Contributing factors" hint="One per line.">
-        {(id, note) => (
-          <textarea
-            id={id}
-            aria-describedby={note}
-            rows={3}
-            className={area}
-            value={factors}
-            onChange={(e) => setFactors(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Action items" hint="One per line: [ ] to do, [x] done; end with @name to assign.">
-        {(id, note) => (
-          <textarea
-            id={id}
-            aria-describedby={note}
-            rows={3}
-            className={area}
-            value={actions}
-            onChange={(e) => setActions(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="grid gap-1.5">
-        <div className="flex items-center gap-2">
-          <span className="text-[13px] font-medium" id="pm-body-label">
-            Write-up (Markdown)
-          </span>
-          <Button variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-            {preview ? 'Edit' : 'Preview'}
-          </Button>
-        </div>
-        {preview ? (
-          <div className="rounded-md border p-3" aria-label="Preview of the write-up" role="region">
-            <SafeMarkdown>{body || '_Nothing written yet._'}</SafeMarkdown>
-          </div>
-        ) : (
-          <textarea
-            aria-labelledby="pm-body-label"
-            rows={10}
-            maxLength={200000}
-            className={area}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-          />
-        )}
-      </div>
+      <TextareaField
+        label="Root cause (Markdown)"
+        required
+        rows={3}
+        maxLength={20000}
+        className={mono}
+        value={draft.rootCause}
+        onChange={(e) => draft.setRootCause(e.target.value)}
+      />
+      <TextareaField
+        label="Contributing factors"
+        description="One per line."
+        rows={3}
+        className={mono}
+        value={draft.factors}
+        onChange={(e) => draft.setFactors(e.target.value)}
+      />
+      <TextareaField
+        label="Action items"
+        description="One per line: [ ] to do, [x] done; end with @name to assign."
+        rows={3}
+        className={mono}
+        value={draft.actions}
+        onChange={(e) => draft.setActions(e.target.value)}
+      />
+      <WriteUpField body={draft.body} setBody={draft.setBody} />
       {save.isError && (
         <p role="alert" className="text-[13px] text-destructive">
           {describeError(save.error).message}
@@ -228,7 +228,7 @@ function PostMortemForm({
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending || !rootCause.trim()}>
+        <Button type="submit" disabled={save.isPending || !draft.rootCause.trim()}>
           Save post-mortem
         </Button>
       </div>

@@ -27,17 +27,22 @@ function CostBars({ label, rows }: { label: string; rows: { name: string; total:
   return <Chart kind="bar" label={label} series={series} format={usd} height={240} />;
 }
 
-function TeamCost({ teamId }: { teamId: string }) {
-  const summary = useTeamCost(teamId);
-  const names = useComponentNames(summary.data?.components.map((c) => c.componentId) ?? []);
-  const rows = useMemo(
+/** Components' costs as chart rows, each named after its catalog component (its id's start until the name is read). */
+function useCostRows(list: { componentId: string; totalCost: number }[] | undefined) {
+  const names = useComponentNames(list?.map((c) => c.componentId) ?? []);
+  return useMemo(
     () =>
-      (summary.data?.components ?? []).map((c) => ({
+      (list ?? []).map((c) => ({
         name: names.get(c.componentId) ?? c.componentId.slice(0, 8),
         total: c.totalCost,
       })),
-    [summary.data, names],
+    [list, names],
   );
+}
+
+function TeamCost({ teamId }: { teamId: string }) {
+  const summary = useTeamCost(teamId);
+  const rows = useCostRows(summary.data?.components);
   return (
     <QueryState
       query={summary}
@@ -66,23 +71,79 @@ function TeamCost({ teamId }: { teamId: string }) {
   );
 }
 
-export function CostPage() {
+type Summary = ReturnType<typeof useCostSummary>;
+
+function MostExpensive({ summary }: { summary: Summary }) {
+  const rows = useCostRows(summary.data);
+  return (
+    <Section title="Most expensive components">
+      <QueryState
+        query={summary}
+        label="cost summary"
+        isEmpty={(l) => l.length === 0}
+        empty={{
+          title: 'No cost records',
+          body: 'The cost sync stores a record for each component OpenCost allocates cost to.',
+        }}
+      >
+        {(list) => (
+          <div className="grid gap-3">
+            <CostBars label={`Total cost of the ${rows.length} most expensive components`} rows={rows} />
+            <SimpleTable label="Cost per component" head={['Component', 'Total', 'Budget', 'Synced']}>
+              {list.map((c, i) => (
+                <tr key={c.componentId}>
+                  <td className="font-medium">{rows[i]?.name}</td>
+                  <td className="tabular-nums">{formatMoney(c.totalCost, c.currency)}</td>
+                  <td className="tabular-nums">{c.budgetUsd == null ? '—' : formatMoney(c.budgetUsd)}</td>
+                  <td>{formatDateTime(c.syncedAt)}</td>
+                </tr>
+              ))}
+            </SimpleTable>
+          </div>
+        )}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** The team whose cost is charted, kept in the address (`?team=`). */
+function TeamSection() {
   const { team } = route.useSearch();
   const navigate = route.useNavigate();
+  const teams = useAllTeams();
+  return (
+    <Section title="Cost per team">
+      <Field label="Team">
+        {(id) => (
+          <Select
+            id={id}
+            value={team ?? ''}
+            onChange={(e) => void navigate({ search: (s) => ({ ...s, team: e.target.value || undefined }) })}
+            className="max-w-sm"
+          >
+            <option value="">Choose a team</option>
+            {teams.data?.teams.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.displayName || t.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {team ? (
+        <TeamCost teamId={team} />
+      ) : (
+        <EmptyState title="Choose a team">The team’s components and their cost are charted here.</EmptyState>
+      )}
+    </Section>
+  );
+}
+
+export function CostPage() {
   const available = useCostAvailability();
   const summary = useCostSummary(20);
-  const teams = useAllTeams();
   const admin = useIsAdmin();
   const sync = useCostSync();
-  const names = useComponentNames(summary.data?.map((c) => c.componentId) ?? []);
-  const rows = useMemo(
-    () =>
-      (summary.data ?? []).map((c) => ({
-        name: names.get(c.componentId) ?? c.componentId.slice(0, 8),
-        total: c.totalCost,
-      })),
-    [summary.data, names],
-  );
   return (
     <IntegrationShell
       title="Cost"
@@ -101,57 +162,8 @@ export function CostPage() {
           OpenCost does not answer. Records stored by earlier syncs are shown below.
         </NotConfigured>
       )}
-      <Section title="Most expensive components">
-        <QueryState
-          query={summary}
-          label="cost summary"
-          isEmpty={(l) => l.length === 0}
-          empty={{
-            title: 'No cost records',
-            body: 'The cost sync stores a record for each component OpenCost allocates cost to.',
-          }}
-        >
-          {(list) => (
-            <div className="grid gap-3">
-              <CostBars label={`Total cost of the ${rows.length} most expensive components`} rows={rows} />
-              <SimpleTable label="Cost per component" head={['Component', 'Total', 'Budget', 'Synced']}>
-                {list.map((c, i) => (
-                  <tr key={c.componentId}>
-                    <td className="font-medium">{rows[i]?.name}</td>
-                    <td className="tabular-nums">{formatMoney(c.totalCost, c.currency)}</td>
-                    <td className="tabular-nums">{c.budgetUsd == null ? '—' : formatMoney(c.budgetUsd)}</td>
-                    <td>{formatDateTime(c.syncedAt)}</td>
-                  </tr>
-                ))}
-              </SimpleTable>
-            </div>
-          )}
-        </QueryState>
-      </Section>
-      <Section title="Cost per team">
-        <Field label="Team">
-          {(id) => (
-            <Select
-              id={id}
-              value={team ?? ''}
-              onChange={(e) => void navigate({ search: (s) => ({ ...s, team: e.target.value || undefined }) })}
-              className="max-w-sm"
-            >
-              <option value="">Choose a team</option>
-              {teams.data?.teams.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.displayName || t.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        {team ? (
-          <TeamCost teamId={team} />
-        ) : (
-          <EmptyState title="Choose a team">The team’s components and their cost are charted here.</EmptyState>
-        )}
-      </Section>
+      <MostExpensive summary={summary} />
+      <TeamSection />
     </IntegrationShell>
   );
 }

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useState } from 'react';
 import { GitopsAppDetail } from './detail-panels';
-import { IntegrationShell, toneOf } from './integration-shell';
+import { DetailsButton, IntegrationShell, toneOf } from './integration-shell';
 import { CredentialGate } from './credential-gate';
 import { ResourceTable } from './resource-table';
 import { systemConfig } from './systems';
@@ -13,6 +13,65 @@ import { useIsAdmin } from '../../lib/use-session';
 import { formatDateTime } from '../../lib/format';
 
 const CONFIG = systemConfig('/integrations/gitops');
+
+type App = NonNullable<ReturnType<typeof useGitopsApps>['data']>[number];
+type Sync = ReturnType<typeof useSyncGitopsApp>;
+
+function AppRow({
+  a,
+  selected,
+  onSelect,
+  sync,
+}: {
+  a: App;
+  selected: boolean;
+  onSelect: () => void;
+  /** Admins only: the sync mutation the row's button starts. */
+  sync?: Sync;
+}) {
+  const { metadata, spec, status } = a;
+  return (
+    <tr>
+      <td className="font-medium">
+        <DetailsButton
+          name={metadata.name}
+          label={`Details of ${metadata.name}`}
+          selected={selected}
+          onSelect={onSelect}
+        />
+        {spec.project && <span className="block text-xs text-muted-foreground">project {spec.project}</span>}
+      </td>
+      <td>
+        <Badge tone={toneOf(status.health.status)}>{status.health.status}</Badge>
+      </td>
+      <td>
+        <Badge tone={toneOf(status.sync.status)}>{status.sync.status}</Badge>
+        {status.sync.revision && <span className="ml-1 font-mono text-xs">{status.sync.revision.slice(0, 7)}</span>}
+      </td>
+      <td className="max-w-64 truncate">
+        {spec.source.repoURL ?? '—'}
+        {spec.source.targetRevision && <span className="text-muted-foreground"> @ {spec.source.targetRevision}</span>}
+      </td>
+      <td>{[spec.destination.server, spec.destination.namespace].filter(Boolean).join(' / ') || '—'}</td>
+      <td>
+        {status.operationState.phase ?? '—'} {formatDateTime(status.operationState.finishedAt)}
+      </td>
+      {sync && (
+        <td>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={sync.isPending && sync.variables === metadata.name}
+            onClick={() => sync.mutate(metadata.name)}
+            aria-label={`Sync ${metadata.name}`}
+          >
+            <RefreshCw aria-hidden className="size-3.5" /> Sync
+          </Button>
+        </td>
+      )}
+    </tr>
+  );
+}
 
 export function GitopsPage() {
   const credentials = useCredentialTypes();
@@ -46,54 +105,13 @@ export function GitopsPage() {
         >
           {(list) =>
             list.map((a) => (
-              <tr key={`${a.metadata.namespace}/${a.metadata.name}`}>
-                <td className="font-medium">
-                  <button
-                    type="button"
-                    className="text-primary hover:underline"
-                    aria-pressed={selected === a.metadata.name}
-                    onClick={() => setSelected(a.metadata.name)}
-                    aria-label={`Details of ${a.metadata.name}`}
-                  >
-                    {a.metadata.name}
-                  </button>
-                  {a.spec.project && (
-                    <span className="block text-xs text-muted-foreground">project {a.spec.project}</span>
-                  )}
-                </td>
-                <td>
-                  <Badge tone={toneOf(a.status.health.status)}>{a.status.health.status}</Badge>
-                </td>
-                <td>
-                  <Badge tone={toneOf(a.status.sync.status)}>{a.status.sync.status}</Badge>
-                  {a.status.sync.revision && (
-                    <span className="ml-1 font-mono text-xs">{a.status.sync.revision.slice(0, 7)}</span>
-                  )}
-                </td>
-                <td className="max-w-64 truncate">
-                  {a.spec.source.repoURL ?? '—'}
-                  {a.spec.source.targetRevision && (
-                    <span className="text-muted-foreground"> @ {a.spec.source.targetRevision}</span>
-                  )}
-                </td>
-                <td>{[a.spec.destination.server, a.spec.destination.namespace].filter(Boolean).join(' / ') || '—'}</td>
-                <td>
-                  {a.status.operationState.phase ?? '—'} {formatDateTime(a.status.operationState.finishedAt)}
-                </td>
-                {admin && (
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={sync.isPending && sync.variables === a.metadata.name}
-                      onClick={() => sync.mutate(a.metadata.name)}
-                      aria-label={`Sync ${a.metadata.name}`}
-                    >
-                      <RefreshCw aria-hidden className="size-3.5" /> Sync
-                    </Button>
-                  </td>
-                )}
-              </tr>
+              <AppRow
+                key={`${a.metadata.namespace}/${a.metadata.name}`}
+                a={a}
+                selected={selected === a.metadata.name}
+                onSelect={() => setSelected(a.metadata.name)}
+                sync={admin ? sync : undefined}
+              />
             ))
           }
         </ResourceTable>

@@ -59,6 +59,32 @@ export function SelectLink({
   );
 }
 
+/** A row's name as a button that opens its detail panel below the table, marked while it is open (decision 1195). */
+export function DetailsButton({
+  name,
+  label,
+  selected,
+  onSelect,
+}: {
+  name: string;
+  /** The button's accessible name ("Details of …"). */
+  label: string;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="text-primary hover:underline"
+      aria-pressed={selected}
+      onClick={onSelect}
+      aria-label={label}
+    >
+      {name}
+    </button>
+  );
+}
+
 const TONE: Record<string, 'success' | 'warning' | 'danger' | 'neutral' | 'primary'> = {
   healthy: 'success',
   synced: 'success',

@@ -10,13 +10,13 @@ import {
   useMeshTwoTopology,
   type MeshTwoRange,
 } from './mesh-queries';
-import { NotConfigured } from '../../components/ui/not-configured';
 import { allOf, QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../../components/ui/states';
 import { type MeshRange } from './integrations-search';
 import { IntegrationShell, Section } from './integration-shell';
 import { MeshPicker } from './mesh-picker';
-import { ControlPlaneTable, ResourceTable } from './resource-table';
+import { AvailabilityGate } from './availability-gate';
+import { ControlPlaneTable, ResourceSection } from './resource-table';
 import { SIGNAL_FORMATS, SignalChart, type SignalSeries } from './signal-chart';
 import { systemConfig } from './systems';
 
@@ -79,81 +79,96 @@ function NamespaceResources({ namespace }: { namespace: string }) {
   const profiles = useMeshTwoServiceProfiles(namespace);
   return (
     <>
-      <Section title="Server authorizations">
-        <ResourceTable
-          query={servers}
-          label="server authorizations"
-          system={CONFIG}
-          empty={{
-            title: 'No server authorizations',
-            body: `No Linkerd server authorization in the namespace ${namespace}.`,
-          }}
-          table="Server authorizations"
-          head={['Name', 'Server', 'Clients']}
-        >
-          {(list) =>
-            list.map((s) => (
-              <tr key={s.name}>
-                <td className="font-medium">{s.name}</td>
-                <td>{s.server}</td>
-                <td>{s.clients.join(', ') || '—'}</td>
-              </tr>
-            ))
-          }
-        </ResourceTable>
-      </Section>
-      <Section title="Authorization policies">
-        <ResourceTable
-          query={policies}
-          label="authorization policies"
-          system={CONFIG}
-          empty={{
-            title: 'No authorization policies',
-            body: `No Linkerd authorization policy in the namespace ${namespace}.`,
-          }}
-          table="Mesh two authorization policies"
-          head={['Policy', 'Target', 'Required authentications']}
-        >
-          {(list) =>
-            list.map((p) => (
-              <tr key={p.name}>
-                <td className="font-medium">{p.name}</td>
-                <td>
-                  {p.targetRef.kind}/{p.targetRef.name}
+      <ResourceSection
+        title="Server authorizations"
+        query={servers}
+        system={CONFIG}
+        empty={{ body: `No Linkerd server authorization in the namespace ${namespace}.` }}
+        table="Server authorizations"
+        head={['Name', 'Server', 'Clients']}
+      >
+        {(list) =>
+          list.map((s) => (
+            <tr key={s.name}>
+              <td className="font-medium">{s.name}</td>
+              <td>{s.server}</td>
+              <td>{s.clients.join(', ') || '—'}</td>
+            </tr>
+          ))
+        }
+      </ResourceSection>
+      <ResourceSection
+        title="Authorization policies"
+        query={policies}
+        system={CONFIG}
+        empty={{ body: `No Linkerd authorization policy in the namespace ${namespace}.` }}
+        table="Mesh two authorization policies"
+        head={['Policy', 'Target', 'Required authentications']}
+      >
+        {(list) =>
+          list.map((p) => (
+            <tr key={p.name}>
+              <td className="font-medium">{p.name}</td>
+              <td>
+                {p.targetRef.kind}/{p.targetRef.name}
+              </td>
+              <td>{p.requiredAuthenticationRefs.map((r) => `${r.kind}/${r.name}`).join(', ') || '—'}</td>
+            </tr>
+          ))
+        }
+      </ResourceSection>
+      <ResourceSection
+        title="Service profiles"
+        query={profiles}
+        system={CONFIG}
+        empty={{ body: `No Linkerd service profile in the namespace ${namespace}.` }}
+        table="Service profiles"
+        head={['Profile', 'Route', 'Condition', 'Retryable', 'Timeout']}
+      >
+        {(list) =>
+          list.flatMap((p) =>
+            (p.routes.length ? p.routes : [undefined]).map((r, i) => (
+              <tr key={`${p.name}-${i}`}>
+                <td className="font-medium">{i === 0 ? p.name : ''}</td>
+                <td>{r?.name ?? '—'}</td>
+                <td className="font-mono text-xs">
+                  {r ? [r.condition.method, r.condition.pathRegex].filter(Boolean).join(' ') : '—'}
                 </td>
-                <td>{p.requiredAuthenticationRefs.map((r) => `${r.kind}/${r.name}`).join(', ') || '—'}</td>
+                <td>{r ? (r.isRetryable ? 'yes' : 'no') : '—'}</td>
+                <td>{r?.timeout || '—'}</td>
               </tr>
-            ))
-          }
-        </ResourceTable>
-      </Section>
-      <Section title="Service profiles">
-        <ResourceTable
-          query={profiles}
-          label="service profiles"
-          system={CONFIG}
-          empty={{ title: 'No service profiles', body: `No Linkerd service profile in the namespace ${namespace}.` }}
-          table="Service profiles"
-          head={['Profile', 'Route', 'Condition', 'Retryable', 'Timeout']}
-        >
-          {(list) =>
-            list.flatMap((p) =>
-              (p.routes.length ? p.routes : [undefined]).map((r, i) => (
-                <tr key={`${p.name}-${i}`}>
-                  <td className="font-medium">{i === 0 ? p.name : ''}</td>
-                  <td>{r?.name ?? '—'}</td>
-                  <td className="font-mono text-xs">
-                    {r ? [r.condition.method, r.condition.pathRegex].filter(Boolean).join(' ') : '—'}
-                  </td>
-                  <td>{r ? (r.isRetryable ? 'yes' : 'no') : '—'}</td>
-                  <td>{r?.timeout || '—'}</td>
-                </tr>
-              )),
-            )
-          }
-        </ResourceTable>
-      </Section>
+            )),
+          )
+        }
+      </ResourceSection>
     </>
+  );
+}
+
+type Topology = ReturnType<typeof useMeshTwoTopology>;
+
+/** Traffic between meshed deployments over the chosen range, in every namespace. */
+function TopologySection({ topology, range }: { topology: Topology; range: MeshRange }) {
+  return (
+    <ResourceSection
+      title="Topology"
+      query={topology}
+      system={CONFIG}
+      empty={{ title: 'No traffic', body: `No meshed deployment sent requests in the last ${range}.` }}
+      table="Mesh two topology"
+      head={['Namespace', 'From', 'To', 'Requests per second']}
+    >
+      {(edges) =>
+        edges.map((e) => (
+          <tr key={`${e.namespace}/${e.source}->${e.destination}`}>
+            <td>{e.namespace}</td>
+            <td>{e.source}</td>
+            <td>{e.destination}</td>
+            <td className="tabular-nums">{e.rps == null ? '—' : e.rps.toFixed(2)}</td>
+          </tr>
+        ))
+      }
+    </ResourceSection>
   );
 }
 
@@ -172,62 +187,37 @@ export function MeshTwoPage() {
       title="Linkerd"
       intro="Mesh two's control plane, its traffic between deployments, a deployment's signals, and per namespace its policies and service profiles."
     >
-      <QueryState query={available} label="mesh two availability" system={CONFIG}>
-        {(a) =>
-          !a.available ? (
-            <NotConfigured {...CONFIG}>{a.reason ?? 'The Linkerd control plane cannot be reached'}.</NotConfigured>
-          ) : (
-            <>
-              <Section title="Installation">
-                <QueryState query={status} label="mesh two status" system={CONFIG}>
-                  {(s) => <ControlPlaneTable label="Mesh two components" components={s.components} />}
-                </QueryState>
-              </Section>
-              <MeshPicker
-                label="Namespace and deployment"
-                fields={[
-                  { param: 'namespace', label: 'Namespace', value: namespace, placeholder: 'default', required: true },
-                  { param: 'service', label: 'Deployment (for its signals)', value: deploymentName },
-                ]}
-                range={range}
-                onRange={(r) => void navigate({ search: (s) => ({ ...s, range: r }) })}
-                onShow={(values) => void navigate({ search: (s) => ({ ...s, ...values }) })}
-              />
-              {namespace && deploymentName && (
-                <Signals deployment={deploymentName} namespace={namespace} range={range} />
-              )}
-              <Section title="Topology">
-                <ResourceTable
-                  query={topology}
-                  label="topology"
-                  system={CONFIG}
-                  empty={{ title: 'No traffic', body: `No meshed deployment sent requests in the last ${range}.` }}
-                  table="Mesh two topology"
-                  head={['Namespace', 'From', 'To', 'Requests per second']}
-                >
-                  {(edges) =>
-                    edges.map((e) => (
-                      <tr key={`${e.namespace}/${e.source}->${e.destination}`}>
-                        <td>{e.namespace}</td>
-                        <td>{e.source}</td>
-                        <td>{e.destination}</td>
-                        <td className="tabular-nums">{e.rps == null ? '—' : e.rps.toFixed(2)}</td>
-                      </tr>
-                    ))
-                  }
-                </ResourceTable>
-              </Section>
-              {namespace ? (
-                <NamespaceResources key={namespace} namespace={namespace} />
-              ) : (
-                <EmptyState title="Choose a namespace">
-                  Name a namespace to list its authorizations and service profiles.
-                </EmptyState>
-              )}
-            </>
-          )
-        }
-      </QueryState>
+      <AvailabilityGate
+        query={available}
+        label="mesh two availability"
+        system={CONFIG}
+        notice={(reason) => `${reason ?? 'The Linkerd control plane cannot be reached'}.`}
+      >
+        <Section title="Installation">
+          <QueryState query={status} label="mesh two status" system={CONFIG}>
+            {(s) => <ControlPlaneTable label="Mesh two components" components={s.components} />}
+          </QueryState>
+        </Section>
+        <MeshPicker
+          label="Namespace and deployment"
+          fields={[
+            { param: 'namespace', label: 'Namespace', value: namespace, placeholder: 'default', required: true },
+            { param: 'service', label: 'Deployment (for its signals)', value: deploymentName },
+          ]}
+          range={range}
+          onRange={(r) => void navigate({ search: (s) => ({ ...s, range: r }) })}
+          onShow={(values) => void navigate({ search: (s) => ({ ...s, ...values }) })}
+        />
+        {namespace && deploymentName && <Signals deployment={deploymentName} namespace={namespace} range={range} />}
+        <TopologySection topology={topology} range={range} />
+        {namespace ? (
+          <NamespaceResources key={namespace} namespace={namespace} />
+        ) : (
+          <EmptyState title="Choose a namespace">
+            Name a namespace to list its authorizations and service profiles.
+          </EmptyState>
+        )}
+      </AvailabilityGate>
     </IntegrationShell>
   );
 }

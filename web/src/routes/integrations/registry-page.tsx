@@ -1,11 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useRegistryAvailability, useRepositories, useScan, useTags, type ScanResult } from './queries';
 import { Badge } from '../../components/ui/badge';
-import { NotConfigured } from '../../components/ui/not-configured';
 import { QueryState } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
 import { IntegrationShell, Section, SelectLink, toneOf } from './integration-shell';
-import { ResourceTable } from './resource-table';
+import { ResourceSection } from './resource-table';
+import { AvailabilityGate } from './availability-gate';
 import { Manifest, Replications, VulnerabilitySync } from './registry-extras';
 import { systemConfig } from './systems';
 import { useIsAdmin } from '../../lib/use-session';
@@ -71,10 +71,67 @@ function Scan({ repo, tag }: { repo: string; tag: string }) {
   );
 }
 
+/** The registry's repositories, the chosen one's tags, and the chosen tag's manifest and scan (`?repo=&tag=`). */
+function RegistryContents({ repo, tag, tags }: { repo?: string; tag?: string; tags: ReturnType<typeof useTags> }) {
+  // Read once the registry is known to be available, as before this part was cut out of the page.
+  const repositories = useRepositories(true);
+  return (
+    <>
+      <ResourceSection
+        title="Repositories"
+        query={repositories}
+        system={CONFIG}
+        empty={{ body: 'The registry holds no repository these credentials may read.' }}
+        table="Repositories"
+        head={['Repository', 'URI', 'Description']}
+      >
+        {(list) =>
+          list.map((r) => (
+            <tr key={r.name}>
+              <td className="font-medium">
+                <SelectLink search={{ repo: r.name, tag: undefined }} selected={repo === r.name}>
+                  {r.name}
+                </SelectLink>
+              </td>
+              <td className="max-w-80 truncate font-mono">{r.uri}</td>
+              <td>{r.description || '—'}</td>
+            </tr>
+          ))
+        }
+      </ResourceSection>
+      {repo && (
+        <ResourceSection
+          title={`Tags of ${repo}`}
+          query={tags}
+          label="tags"
+          empty={{ title: 'No tags', body: 'Nothing has been pushed to this repository.' }}
+          table={`Tags of ${repo}`}
+          head={['Tag', 'Digest', 'Size', 'Pushed']}
+        >
+          {(list) =>
+            list.map((t) => (
+              <tr key={t.tag}>
+                <td className="font-medium">
+                  <SelectLink search={{ tag: t.tag }} selected={tag === t.tag}>
+                    {t.tag}
+                  </SelectLink>
+                </td>
+                <td className="max-w-56 truncate font-mono">{t.digest}</td>
+                <td className="tabular-nums">{bytes(t.sizeBytes)}</td>
+                <td>{formatDateTime(t.pushedAt)}</td>
+              </tr>
+            ))
+          }
+        </ResourceSection>
+      )}
+    </>
+  );
+}
+
 export function RegistryPage() {
   const { repo, tag } = route.useSearch();
   const available = useRegistryAvailability();
-  const repositories = useRepositories(available.data?.available === true);
+  // Started with the page, not after the availability answer: a chosen repository's tags load at once.
   const tags = useTags(repo);
   const admin = useIsAdmin();
   return (
@@ -82,83 +139,26 @@ export function RegistryPage() {
       title="Registry"
       intro="Container images of the configured registry, their tags and vulnerabilities by severity."
     >
-      <QueryState query={available} label="the registry" rows={3}>
-        {(data) =>
-          !data.available ? (
-            <NotConfigured {...CONFIG}>
-              No container registry adapter is configured, so there are no images to list.
-            </NotConfigured>
-          ) : (
-            <>
-              <Section title="Repositories">
-                <ResourceTable
-                  query={repositories}
-                  label="repositories"
-                  system={CONFIG}
-                  empty={{
-                    title: 'No repositories',
-                    body: 'The registry holds no repository these credentials may read.',
-                  }}
-                  table="Repositories"
-                  head={['Repository', 'URI', 'Description']}
-                >
-                  {(list) =>
-                    list.map((r) => (
-                      <tr key={r.name}>
-                        <td className="font-medium">
-                          <SelectLink search={{ repo: r.name, tag: undefined }} selected={repo === r.name}>
-                            {r.name}
-                          </SelectLink>
-                        </td>
-                        <td className="max-w-80 truncate font-mono">{r.uri}</td>
-                        <td>{r.description || '—'}</td>
-                      </tr>
-                    ))
-                  }
-                </ResourceTable>
-              </Section>
-              {repo && (
-                <Section title={`Tags of ${repo}`}>
-                  <ResourceTable
-                    query={tags}
-                    label="tags"
-                    empty={{ title: 'No tags', body: 'Nothing has been pushed to this repository.' }}
-                    table={`Tags of ${repo}`}
-                    head={['Tag', 'Digest', 'Size', 'Pushed']}
-                  >
-                    {(list) =>
-                      list.map((t) => (
-                        <tr key={t.tag}>
-                          <td className="font-medium">
-                            <SelectLink search={{ tag: t.tag }} selected={tag === t.tag}>
-                              {t.tag}
-                            </SelectLink>
-                          </td>
-                          <td className="max-w-56 truncate font-mono">{t.digest}</td>
-                          <td className="tabular-nums">{bytes(t.sizeBytes)}</td>
-                          <td>{formatDateTime(t.pushedAt)}</td>
-                        </tr>
-                      ))
-                    }
-                  </ResourceTable>
-                </Section>
-              )}
-              {repo && tag && (
-                <Section title="Manifest">
-                  <Manifest repo={repo} tag={tag} />
-                </Section>
-              )}
-              {repo && tag && (
-                <Section title="Vulnerabilities">
-                  <Scan repo={repo} tag={tag} />
-                </Section>
-              )}
-              <Replications />
-              {admin && <VulnerabilitySync />}
-            </>
-          )
-        }
-      </QueryState>
+      <AvailabilityGate
+        query={available}
+        label="the registry"
+        system={CONFIG}
+        notice={() => 'No container registry adapter is configured, so there are no images to list.'}
+      >
+        <RegistryContents repo={repo} tag={tag} tags={tags} />
+        {repo && tag && (
+          <Section title="Manifest">
+            <Manifest repo={repo} tag={tag} />
+          </Section>
+        )}
+        {repo && tag && (
+          <Section title="Vulnerabilities">
+            <Scan repo={repo} tag={tag} />
+          </Section>
+        )}
+        <Replications />
+        {admin && <VulnerabilitySync />}
+      </AvailabilityGate>
     </IntegrationShell>
   );
 }

@@ -3,6 +3,7 @@ import { Badge } from '../../components/ui/badge';
 import type { SystemSettings } from '../../components/ui/not-configured';
 import { QueryState, type QueryLike } from '../../components/ui/query-state';
 import { SimpleTable } from '../../components/ui/simple-table';
+import { Section } from './integration-shell';
 
 /**
  * A list an integration reads (a namespace's policies, the cluster's workloads, CI builds, registry
@@ -37,6 +38,29 @@ export function ResourceTable<T>({
         </SimpleTable>
       )}
     </QueryState>
+  );
+}
+
+type ResourceTableProps<T> = Parameters<typeof ResourceTable<T>>[0];
+
+/**
+ * A page section holding one integration table, its heading named `title` (decision 1195): the shape
+ * every integration page repeats, said once. What loads is the title in lower case unless `label` says
+ * otherwise, and the empty state's title "No <label>" unless `empty.title` does.
+ */
+export function ResourceSection<T>({
+  title,
+  label = title.toLowerCase(),
+  empty,
+  ...table
+}: { title: string; label?: string; empty: { title?: string; body: ReactNode } } & Omit<
+  ResourceTableProps<T>,
+  'label' | 'empty'
+>) {
+  return (
+    <Section title={title}>
+      <ResourceTable {...table} label={label} empty={{ title: empty.title ?? `No ${label}`, body: empty.body }} />
+    </Section>
   );
 }
 

@@ -1,7 +1,7 @@
 // One stage of the definition editor: its id, name and type, then the fields of its type (stage-fields.ts).
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Field, Input, Select } from '../../components/ui/input';
+import { Field, Input, Select, SelectField, TextField } from '../../components/ui/input';
 import {
   configFor,
   isRequired,
@@ -12,6 +12,55 @@ import {
   type StageType,
 } from './stage-fields';
 import { ComponentInput, EnvironmentSelect } from './stage-pickers';
+
+/** The stage's number and name, with move up, move down and remove. */
+function StageHeader({
+  stage,
+  index,
+  count,
+  label,
+  onMove,
+  onRemove,
+}: {
+  stage: DraftStage;
+  index: number;
+  count: number;
+  /** The stage as the buttons' accessible names say it ("stage 2 (build)"). */
+  label: string;
+  onMove: (by: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <h2 className="text-sm font-semibold">
+        {index + 1}. {stage.name || stage.id || 'Unnamed stage'}
+      </h2>
+      <div className="ml-auto flex gap-1">
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Move ${label} up`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
+          <ArrowUp aria-hidden className="size-4" />
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Move ${label} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          <ArrowDown aria-hidden className="size-4" />
+        </Button>
+        <Button size="sm" variant="ghost" aria-label={`Remove ${label}`} onClick={onRemove}>
+          <Trash2 aria-hidden className="size-4" />
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 export function StageForm({
   stage,
@@ -35,76 +84,32 @@ export function StageForm({
   const stageError = errors.get(at('')) ?? errors.get(at('order'));
   return (
     <li className="grid gap-3 rounded-lg border bg-card p-3" aria-label={`Stage ${index + 1}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-sm font-semibold">
-          {index + 1}. {stage.name || stage.id || 'Unnamed stage'}
-        </h2>
-        <div className="ml-auto flex gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Move ${label} up`}
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
-          >
-            <ArrowUp aria-hidden className="size-4" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Move ${label} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-          >
-            <ArrowDown aria-hidden className="size-4" />
-          </Button>
-          <Button size="sm" variant="ghost" aria-label={`Remove ${label}`} onClick={onRemove}>
-            <Trash2 aria-hidden className="size-4" />
-          </Button>
-        </div>
-      </div>
+      <StageHeader stage={stage} index={index} count={count} label={label} onMove={onMove} onRemove={onRemove} />
       {stageError && <p className="text-xs text-destructive">{stageError}</p>}
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label="Stage ID" error={errors.get(at('id'))}>
-          {(id, d) => (
-            <Input
-              id={id}
-              value={stage.id}
-              onChange={(e) => onChange({ id: e.target.value })}
-              aria-describedby={d}
-              aria-invalid={errors.has(at('id'))}
-            />
-          )}
-        </Field>
-        <Field label="Stage name" error={errors.get(at('name'))} hint="Defaults to the ID.">
-          {(id, d) => (
-            <Input
-              id={id}
-              value={stage.name}
-              onChange={(e) => onChange({ name: e.target.value })}
-              aria-describedby={d}
-              aria-invalid={errors.has(at('name'))}
-            />
-          )}
-        </Field>
-        <Field label="Type" error={errors.get(at('type'))}>
-          {(id, d) => (
-            <Select
-              id={id}
-              value={stage.type}
-              aria-describedby={d}
-              aria-invalid={errors.has(at('type'))}
-              onChange={(e) => {
-                const type = e.target.value as StageType;
-                onChange({ type, config: configFor(type, stage.config) });
-              }}
-            >
-              {STAGE_TYPES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <TextField
+          label="Stage ID"
+          error={errors.get(at('id'))}
+          value={stage.id}
+          onChange={(e) => onChange({ id: e.target.value })}
+        />
+        <TextField
+          label="Stage name"
+          error={errors.get(at('name'))}
+          description="Defaults to the ID."
+          value={stage.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+        <SelectField
+          label="Type"
+          error={errors.get(at('type'))}
+          options={STAGE_TYPES}
+          value={stage.type}
+          onChange={(e) => {
+            const type = e.target.value as StageType;
+            onChange({ type, config: configFor(type, stage.config) });
+          }}
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {STAGE_FIELDS[stage.type].map((f) => (
@@ -119,6 +124,52 @@ export function StageForm({
       </div>
     </li>
   );
+}
+
+/** The control of a configuration field's kind, named and described by the field around it. */
+function ConfigControl({
+  field: f,
+  value,
+  set,
+  id,
+  describedBy,
+  invalid,
+}: {
+  field: ConfigField;
+  value: string;
+  set: (v: unknown) => void;
+  id: string;
+  describedBy?: string;
+  invalid: boolean;
+}) {
+  const common = { id, value, 'aria-describedby': describedBy, 'aria-invalid': invalid };
+  switch (f.kind) {
+    case 'textarea':
+      return (
+        <textarea
+          {...common}
+          rows={3}
+          onChange={(e) => set(e.target.value)}
+          spellCheck={false}
+          className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] aria-[invalid=true]:border-destructive"
+        />
+      );
+    case 'environment':
+      return <EnvironmentSelect id={id} value={value} onChange={set} describedBy={describedBy} invalid={invalid} />;
+    case 'component':
+      return <ComponentInput id={id} value={value} onChange={set} describedBy={describedBy} invalid={invalid} />;
+    case 'select':
+      return (
+        <Select {...common} onChange={(e) => set(e.target.value || undefined)}>
+          <option value="">default</option>
+          {f.options!.map((o) => (
+            <option key={o}>{o}</option>
+          ))}
+        </Select>
+      );
+    default:
+      return <Input {...common} placeholder={f.placeholder} onChange={(e) => set(e.target.value)} />;
+  }
 }
 
 /** One field of a stage's configuration, in the widget its kind asks for (stage-fields.ts). */
@@ -156,58 +207,16 @@ function StageConfigField({
   return (
     <div className={f.kind === 'textarea' ? 'sm:col-span-2' : undefined}>
       <Field label={fieldLabel} error={error} hint={f.hint}>
-        {(id, d) =>
-          f.kind === 'textarea' ? (
-            <textarea
-              id={id}
-              rows={3}
-              value={typeof value === 'string' ? value : ''}
-              onChange={(e) => set(e.target.value)}
-              aria-describedby={d}
-              aria-invalid={!!error}
-              spellCheck={false}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] aria-[invalid=true]:border-destructive"
-            />
-          ) : f.kind === 'environment' ? (
-            <EnvironmentSelect
-              id={id}
-              value={typeof value === 'string' ? value : ''}
-              onChange={set}
-              describedBy={d}
-              invalid={!!error}
-            />
-          ) : f.kind === 'component' ? (
-            <ComponentInput
-              id={id}
-              value={typeof value === 'string' ? value : ''}
-              onChange={set}
-              describedBy={d}
-              invalid={!!error}
-            />
-          ) : f.kind === 'select' ? (
-            <Select
-              id={id}
-              value={typeof value === 'string' ? value : ''}
-              onChange={(e) => set(e.target.value || undefined)}
-              aria-describedby={d}
-              aria-invalid={!!error}
-            >
-              <option value="">default</option>
-              {f.options!.map((o) => (
-                <option key={o}>{o}</option>
-              ))}
-            </Select>
-          ) : (
-            <Input
-              id={id}
-              value={typeof value === 'string' ? value : ''}
-              placeholder={f.placeholder}
-              onChange={(e) => set(e.target.value)}
-              aria-describedby={d}
-              aria-invalid={!!error}
-            />
-          )
-        }
+        {(id, d) => (
+          <ConfigControl
+            field={f}
+            value={typeof value === 'string' ? value : ''}
+            set={set}
+            id={id}
+            describedBy={d}
+            invalid={!!error}
+          />
+        )}
       </Field>
     </div>
   );

@@ -3,6 +3,7 @@
 // viewport is a texture and edges are hidden, so 20,000 nodes stay fluid (decision 764).
 import cytoscape, { type Core } from 'cytoscape';
 import { useEffect, useRef } from 'react';
+import { css, fitView } from './canvas-view';
 import type { TopologyLayout } from './topology-layout';
 import type { TopologyModel } from './topology-model';
 
@@ -14,7 +15,77 @@ export interface TopologyCanvasProps {
   dark: boolean;
 }
 
-const css = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+/** Nodes then edges as Cytoscape elements, each node at its worker-computed position. */
+function elementsOf({ nodes, edges }: TopologyModel, layout: TopologyCanvasProps['layout']) {
+  const elements: cytoscape.ElementDefinition[] = new Array(nodes.length + edges.length / 2);
+  for (let i = 0; i < nodes.length; i++)
+    elements[i] = {
+      group: 'nodes',
+      data: { id: String(i), label: nodes[i]!.address },
+      position: { x: layout.x[i]!, y: layout.y[i]! },
+    };
+  for (let k = 0; k < edges.length; k += 2)
+    elements[nodes.length + k / 2] = {
+      group: 'edges',
+      data: { id: `e${k / 2}`, source: String(edges[k]), target: String(edges[k + 1]) },
+    };
+  return elements;
+}
+
+/** The theme's colours as Cytoscape styles, read when the graph is drawn (again on a theme change). */
+const graphStyle = (): cytoscape.StylesheetJson => [
+  { selector: 'node', style: { width: 14, height: 14, 'background-color': css('--primary') } },
+  {
+    selector: 'edge',
+    style: {
+      width: 1,
+      'line-color': css('--muted-foreground'),
+      opacity: 0.45,
+      'curve-style': 'haystack',
+      'haystack-radius': 0,
+    },
+  },
+  {
+    selector: 'node:selected',
+    // Only the selected resource is labelled: measuring 20,000 labels is what would cost. The panel beside names the rest.
+    style: {
+      'background-color': css('--warning'),
+      width: 24,
+      height: 24,
+      label: 'data(label)',
+      'font-size': 12,
+      color: css('--foreground'),
+      'text-valign': 'bottom',
+      'text-margin-y': 4,
+      'text-background-color': css('--background'),
+      'text-background-opacity': 0.85,
+      'z-index': 10,
+    },
+  },
+];
+
+/** A Cytoscape instance over the layout, the whole graph in view, tuned for panning 20,000 nodes. */
+function createGraph(box: HTMLDivElement, model: TopologyModel, layout: TopologyCanvasProps['layout']) {
+  // The whole graph in view, from the layout's own extent: no bounding-box pass over 20,000 nodes.
+  const { zoom, x, y } = fitView(box.clientWidth, box.clientHeight, layout, 24, 0.01);
+  return cytoscape({
+    container: box,
+    elements: elementsOf(model, layout),
+    layout: { name: 'preset', fit: false },
+    zoom,
+    pan: { x, y },
+    minZoom: 0.01,
+    maxZoom: 4,
+    boxSelectionEnabled: false,
+    autoungrabify: true,
+    selectionType: 'single',
+    textureOnViewport: true,
+    hideEdgesOnViewport: true,
+    motionBlur: false,
+    pixelRatio: 1,
+    style: graphStyle(),
+  });
+}
 
 export default function TopologyCanvas({ model, layout, selected, onSelect, dark }: TopologyCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -25,79 +96,7 @@ export default function TopologyCanvas({ model, layout, selected, onSelect, dark
   useEffect(() => {
     if (!container.current) return;
     performance.mark('topology-renderer');
-    const { nodes, edges } = model;
-    const elements: cytoscape.ElementDefinition[] = new Array(nodes.length + edges.length / 2);
-    for (let i = 0; i < nodes.length; i++)
-      elements[i] = {
-        group: 'nodes',
-        data: { id: String(i), label: nodes[i]!.address },
-        position: { x: layout.x[i]!, y: layout.y[i]! },
-      };
-    // The whole graph in view, from the layout's own extent: no bounding-box pass over 20,000 nodes.
-    const { clientWidth: w, clientHeight: h } = container.current;
-    const zoom = Math.min(
-      4,
-      Math.max(0.01, Math.min((w - 48) / Math.max(layout.width, 1), (h - 48) / Math.max(layout.height, 1))),
-    );
-    for (let k = 0; k < edges.length; k += 2)
-      elements[nodes.length + k / 2] = {
-        group: 'edges',
-        data: { id: `e${k / 2}`, source: String(edges[k]), target: String(edges[k + 1]) },
-      };
-    const fg = css('--foreground');
-    const cy = cytoscape({
-      container: container.current,
-      elements,
-      layout: { name: 'preset', fit: false },
-      zoom,
-      pan: { x: (w - layout.width * zoom) / 2, y: (h - layout.height * zoom) / 2 },
-      minZoom: 0.01,
-      maxZoom: 4,
-      boxSelectionEnabled: false,
-      autoungrabify: true,
-      selectionType: 'single',
-      textureOnViewport: true,
-      hideEdgesOnViewport: true,
-      motionBlur: false,
-      pixelRatio: 1,
-      style: [
-        {
-          selector: 'node',
-          style: {
-            width: 14,
-            height: 14,
-            'background-color': css('--primary'),
-          },
-        },
-        {
-          selector: 'edge',
-          style: {
-            width: 1,
-            'line-color': css('--muted-foreground'),
-            opacity: 0.45,
-            'curve-style': 'haystack',
-            'haystack-radius': 0,
-          },
-        },
-        {
-          selector: 'node:selected',
-          // Only the selected resource is labelled: measuring 20,000 labels is what would cost. The panel beside names the rest.
-          style: {
-            'background-color': css('--warning'),
-            width: 24,
-            height: 24,
-            label: 'data(label)',
-            'font-size': 12,
-            color: fg,
-            'text-valign': 'bottom',
-            'text-margin-y': 4,
-            'text-background-color': css('--background'),
-            'text-background-opacity': 0.85,
-            'z-index': 10,
-          },
-        },
-      ],
-    });
+    const cy = createGraph(container.current, model, layout);
     cy.on('tap', 'node', (event) => onSelectRef.current(Number(event.target.id())));
     cy.one('render', () => {
       // The bench reads this mark: the graph is drawn and answers input from here on.

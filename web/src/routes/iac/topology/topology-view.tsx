@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStackResources } from '../queries';
 import type { GraphData } from '../../../components/graph/graph-model';
-import { Field, Input } from '../../../components/ui/input';
+import { TextField } from '../../../components/ui/input';
 import { QueryState } from '../../../components/ui/query-state';
 import { Loading } from '../../../components/ui/states';
 import { useTheme } from '../../../lib/theme';
@@ -95,6 +95,94 @@ function Details({ model, node, onSelect }: { model: TopologyModel; node: number
   );
 }
 
+type Select = (n: number) => void;
+
+/** The search beside the drawing, then the selected resource's dependencies: the drawing's text alternative. */
+function ResourcePanel({ model, selected, onSelect }: { model: TopologyModel; selected?: number; onSelect: Select }) {
+  const [q, setQ] = useState('');
+  const found = useMemo(() => findNodes(model, q, 50), [model, q]);
+  return (
+    <div className="grid content-start gap-3">
+      <TextField
+        label="Find a resource"
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="Address or type"
+      />
+      {q.trim() && (
+        <div>
+          {found.length === 0 ? (
+            <p className="text-xs text-muted-foreground">No resource matches.</p>
+          ) : (
+            <ul aria-label="Matching resources" className="max-h-48 overflow-y-auto">
+              {found.map((i) => (
+                <li key={i}>
+                  <NodeButton model={model} node={i} onSelect={onSelect} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {selected !== undefined ? (
+        <Details model={model} node={selected} onSelect={onSelect} />
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          Find or click a resource to see what it depends on and what depends on it.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A large graph on a canvas (the plain one when huge), once its layout has been computed in the worker. */
+function CanvasDrawing({
+  model,
+  layout,
+  huge,
+  selected,
+  onSelect,
+  dark,
+}: {
+  model: TopologyModel;
+  layout: ReturnType<typeof useTopologyLayout>;
+  huge: boolean;
+  selected?: number;
+  onSelect: Select;
+  dark: boolean;
+}) {
+  const Canvas = huge ? TopologyPlainCanvas : TopologyCanvas;
+  return (
+    <div
+      className="relative h-[min(70vh,600px)] min-h-80 overflow-hidden rounded-lg border bg-background"
+      data-testid="topology-canvas"
+    >
+      {layout ? (
+        <Suspense fallback={<Loading rows={3} label="Loading the graph renderer" className="p-4" />}>
+          <Canvas model={model} layout={layout} selected={selected} onSelect={onSelect} dark={dark} />
+        </Suspense>
+      ) : (
+        <Loading rows={3} label="Laying out the topology" className="p-4" />
+      )}
+    </div>
+  );
+}
+
+/** Fetches the canvas renderer while the data and the layout are on their way, and marks the first paint's stages. */
+function useCanvasPreload(large: boolean, huge: boolean, model: unknown, layout: unknown) {
+  useEffect(() => {
+    if (large) void (huge ? loadPlainCanvas() : loadCanvas());
+  }, [large, huge]);
+  // Stages of a large graph's first paint, read by the bench (bench/scenarios/portal-topology.ts).
+  useEffect(() => {
+    if (large) performance.mark('topology-data');
+  }, [large, model]);
+  useEffect(() => {
+    if (layout) performance.mark('topology-layout');
+  }, [layout]);
+}
+
 export function TopologyView({
   stackId,
   stackName,
@@ -112,22 +200,10 @@ export function TopologyView({
   const huge = (model?.nodes.length ?? 0) >= HUGE_GRAPH;
   const layout = useTopologyLayout(model, large);
   const dark = useTheme() === 'dark';
-  const [q, setQ] = useState('');
-  const found = useMemo(() => (model ? findNodes(model, q, 50) : []), [model, q]);
   const selected = model && selectedAddress !== undefined ? model.index.get(selectedAddress) : undefined;
   const graph = useMemo(() => (model && !large ? asGraph(model, selected) : undefined), [model, large, selected]);
   const select = (i: number) => model && onSelect(model.nodes[i]!.address);
-  // The canvas renderer is fetched while the data and the layout are on their way (large graphs only).
-  useEffect(() => {
-    if (large) void (huge ? loadPlainCanvas() : loadCanvas());
-  }, [large, huge]);
-  // Stages of a large graph's first paint, read by the bench (bench/scenarios/portal-topology.ts).
-  useEffect(() => {
-    if (large) performance.mark('topology-data');
-  }, [large, model]);
-  useEffect(() => {
-    if (layout) performance.mark('topology-layout');
-  }, [layout]);
+  useCanvasPreload(large, huge, model, layout);
 
   return (
     <QueryState
@@ -149,75 +225,21 @@ export function TopologyView({
               {large ? '; drawn on a canvas: scroll to zoom, drag to pan, click a resource for its details.' : '.'}
             </figcaption>
             {large ? (
-              <div
-                className="relative h-[min(70vh,600px)] min-h-80 overflow-hidden rounded-lg border bg-background"
-                data-testid="topology-canvas"
-              >
-                {layout ? (
-                  <Suspense fallback={<Loading rows={3} label="Loading the graph renderer" className="p-4" />}>
-                    {huge ? (
-                      <TopologyPlainCanvas
-                        model={model!}
-                        layout={layout}
-                        selected={selected}
-                        onSelect={select}
-                        dark={dark}
-                      />
-                    ) : (
-                      <TopologyCanvas
-                        model={model!}
-                        layout={layout}
-                        selected={selected}
-                        onSelect={select}
-                        dark={dark}
-                      />
-                    )}
-                  </Suspense>
-                ) : (
-                  <Loading rows={3} label="Laying out the topology" className="p-4" />
-                )}
-              </div>
+              <CanvasDrawing
+                model={model!}
+                layout={layout}
+                huge={huge}
+                selected={selected}
+                onSelect={select}
+                dark={dark}
+              />
             ) : (
               <Suspense fallback={<Loading rows={3} label="Loading the graph" />}>
                 <RelationsGraph graph={graph!} direction="LR" dark={dark} label={`Resource graph of ${stackName}`} />
               </Suspense>
             )}
           </figure>
-          <div className="grid content-start gap-3">
-            <Field label="Find a resource">
-              {(id) => (
-                <Input
-                  id={id}
-                  type="search"
-                  value={q}
-                  onChange={(e) => setQ(e.target.value)}
-                  placeholder="Address or type"
-                />
-              )}
-            </Field>
-            {q.trim() && (
-              <div>
-                {found.length === 0 ? (
-                  <p className="text-xs text-muted-foreground">No resource matches.</p>
-                ) : (
-                  <ul aria-label="Matching resources" className="max-h-48 overflow-y-auto">
-                    {found.map((i) => (
-                      <li key={i}>
-                        <NodeButton model={model!} node={i} onSelect={select} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            )}
-            {selected !== undefined ? (
-              <Details model={model!} node={selected} onSelect={select} />
-            ) : (
-              <p className="text-xs text-muted-foreground">
-                Find or click a resource to see what it depends on and what depends on it.
-              </p>
-            )}
-          </div>
+          <ResourcePanel model={model!} selected={selected} onSelect={select} />
         </div>
       )}
     </QueryState>
