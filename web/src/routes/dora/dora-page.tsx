@@ -5,13 +5,12 @@ import { useAllTeams } from '../teams';
 import { DemoHint } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DoraTrends } from './dora-trends';
-import { DORA_DRILLS, DORA_WINDOWS, windowOf } from './dora-search';
+import { DORA_DRILLS, DORA_WINDOWS, windowOf, type DoraSearch } from './dora-search';
 import { DRILL_LABELS, Drilldown } from './dora-drilldown';
 import { QueryState } from '../../components/ui/query-state';
 import { BandBadge, Keys } from './dora-keys';
 
 const route = getRouteApi('/app/dora');
-type DoraSearch = ReturnType<typeof route.useSearch>;
 type Team = { id: string; name: string };
 
 /** Whose figures (the organization's production, or a team's) and over how many days; the overall band once the figures are in. */
