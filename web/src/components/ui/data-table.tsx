@@ -155,7 +155,10 @@ function SortIcon({ direction }: { direction?: 'ascending' | 'descending' }) {
   return <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />;
 }
 
-/** The rows in view plus a few; a spacer row above and below stands for the others, so the scrollbar is true. */
+/**
+ * The rows in view plus a few; a spacer row above and below stands for the others, so the scrollbar is
+ * true. The window is computed by DataTable: the virtualizer is a mutable instance, not a prop (decision 1190).
+ */
 function VirtualRows<T>({
   rows,
   items,

@@ -210,7 +210,7 @@ function QueueStatus({ label, data }: BodyProps) {
   );
 }
 
-/** Each type's view; a type the server knows and this list not yet falls back to a note. */
+/** Each type's view; a type the server knows and this list not yet falls back to a note (decision 1190). */
 const BODIES: Partial<Record<WidgetType, (props: BodyProps) => ReactNode>> = {
   metric_graph: MetricGraph,
   uptime_chart: UptimeChart,

@@ -13,7 +13,10 @@ import { BandBadge, Keys } from './dora-keys';
 const route = getRouteApi('/app/dora');
 type Team = { id: string; name: string };
 
-/** Whose figures (the organization's production, or a team's) and over how many days; the overall band once the figures are in. */
+/**
+ * Whose figures (the organization's production, or a team's) and over how many days; the overall band
+ * once the figures are in. Typed with DoraSearch, not the route's search (decision 1191).
+ */
 function DoraFilters({
   search,
   days,

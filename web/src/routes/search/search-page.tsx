@@ -15,6 +15,8 @@ const MATCH_LABELS = { exact: 'exact name', prefix: 'name prefix', fulltext: 'te
 
 type Group = OkBody<'search'>['groups'][number];
 
+// The parts take SearchPageSearch: the route's own search type is `any` inside its page (decision 1191).
+
 /** All kinds, or one (then up to 50 results of it). */
 function KindFilter({ q, kind }: SearchPageSearch) {
   return (
