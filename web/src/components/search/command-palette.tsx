@@ -18,6 +18,29 @@ const item =
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const ALL_RESULTS = 'all-results';
 
+type SearchGroups = NonNullable<ReturnType<typeof useSearch>['data']>['groups'];
+
+/**
+ * The palette's matches: portal pages (matched here) and the server's results after a 150 ms pause,
+ * with the value of the item to select first (a page, else the top result, else "See all results").
+ */
+function usePaletteMatches(query: string) {
+  const settled = useDebounced(query.trim(), 150);
+  const results = useSearch(settled, { take: 5 });
+  const { user } = useSession();
+  const pages = matchPages(query, user?.roles);
+  const groups = settled ? (results.data?.groups.filter((g) => g.items.length > 0) ?? []) : [];
+  const first = groups[0]?.items[0];
+  const firstValue = pages[0]
+    ? `page:${pages[0].to}`
+    : first
+      ? `${first.kind}:${first.id}`
+      : settled
+        ? ALL_RESULTS
+        : '';
+  return { settled, results, pages, groups, firstValue };
+}
+
 /**
  * Ctrl/Cmd+K: portal pages (matched here) and GET /api/v1/search results grouped by kind; arrows
  * move, Enter opens. The first item is selected whenever the first item changes (results arriving
@@ -33,19 +56,8 @@ export default function CommandPalette({
 }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const settled = useDebounced(query.trim(), 150);
-  const results = useSearch(settled, { take: 5 });
-  const { user } = useSession();
-  const pages = matchPages(query, user?.roles);
-  const groups = settled ? (results.data?.groups.filter((g) => g.items.length > 0) ?? []) : [];
-  const first = groups[0]?.items[0];
-  const firstValue = pages[0]
-    ? `page:${pages[0].to}`
-    : first
-      ? `${first.kind}:${first.id}`
-      : settled
-        ? ALL_RESULTS
-        : '';
+  const matches = usePaletteMatches(query);
+  const { settled, firstValue } = matches;
   const [selected, setSelected] = useState(firstValue);
   useEffect(() => setSelected(firstValue), [firstValue]);
 
@@ -86,64 +98,83 @@ export default function CommandPalette({
                 className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground focus-visible:outline-none"
               />
             </div>
-            <Command.List className="max-h-[60vh] overflow-y-auto py-1">
-              {results.isFetching && settled && (
-                <Command.Loading className="px-3 py-2 text-[13px] text-muted-foreground">Searching…</Command.Loading>
-              )}
-              {results.isError && (
-                <p className="px-3 py-2 text-[13px] text-destructive">{describeError(results.error).message}</p>
-              )}
-              {pages.length > 0 && (
-                <Command.Group heading="Pages" className={group}>
-                  {pages.map((p) => (
-                    <Command.Item key={p.to} value={`page:${p.to}`} onSelect={() => go(p.to)} className={item}>
-                      <p.icon aria-hidden className="size-4 text-muted-foreground" /> {p.label}
-                    </Command.Item>
-                  ))}
-                </Command.Group>
-              )}
-              {groups.map((g) => (
-                <Command.Group key={g.kind} heading={`${KIND_LABELS[g.kind]} (${g.total})`} className={group}>
-                  {g.items.map((r) => (
-                    <Command.Item
-                      key={`${r.kind}:${r.id}`}
-                      value={`${r.kind}:${r.id}`}
-                      onSelect={() => go(resultHref(r))}
-                      className={item}
-                    >
-                      <FileText aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                      <span className="truncate font-medium">{r.title || r.name}</span>
-                      {r.description && <span className="truncate text-xs text-muted-foreground">{r.description}</span>}
-                    </Command.Item>
-                  ))}
-                </Command.Group>
-              ))}
-              {settled && (
-                <Command.Item
-                  value={ALL_RESULTS}
-                  onSelect={() => go(`/search?q=${encodeURIComponent(settled)}`)}
-                  className={item}
-                  aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
-                >
-                  <CornerDownLeft aria-hidden className="size-4 text-muted-foreground" /> See all results for “{settled}
-                  ”
-                  <kbd
-                    aria-hidden
-                    className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] text-muted-foreground"
-                  >
-                    {isMac ? '⌘↵' : 'Ctrl ↵'}
-                  </kbd>
-                </Command.Item>
-              )}
-              {settled && results.data && !results.data.groups.some((g) => g.items.length) && pages.length === 0 && (
-                <Command.Empty className="px-3 py-6 text-center text-[13px] text-muted-foreground">
-                  Nothing matches “{settled}”. Try fewer or other words.
-                </Command.Empty>
-              )}
-            </Command.List>
+            <PaletteList {...matches} go={go} />
           </Command>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+function PaletteList({
+  settled,
+  results,
+  pages,
+  groups,
+  go,
+}: ReturnType<typeof usePaletteMatches> & { go: (href: string) => void }) {
+  return (
+    <Command.List className="max-h-[60vh] overflow-y-auto py-1">
+      {results.isFetching && settled && (
+        <Command.Loading className="px-3 py-2 text-[13px] text-muted-foreground">Searching…</Command.Loading>
+      )}
+      {results.isError && (
+        <p className="px-3 py-2 text-[13px] text-destructive">{describeError(results.error).message}</p>
+      )}
+      {pages.length > 0 && (
+        <Command.Group heading="Pages" className={group}>
+          {pages.map((p) => (
+            <Command.Item key={p.to} value={`page:${p.to}`} onSelect={() => go(p.to)} className={item}>
+              <p.icon aria-hidden className="size-4 text-muted-foreground" /> {p.label}
+            </Command.Item>
+          ))}
+        </Command.Group>
+      )}
+      <ResultGroups groups={groups} go={go} />
+      {settled && <AllResultsItem settled={settled} go={go} />}
+      {settled && results.data && !results.data.groups.some((g) => g.items.length) && pages.length === 0 && (
+        <Command.Empty className="px-3 py-6 text-center text-[13px] text-muted-foreground">
+          Nothing matches “{settled}”. Try fewer or other words.
+        </Command.Empty>
+      )}
+    </Command.List>
+  );
+}
+
+function ResultGroups({ groups, go }: { groups: SearchGroups; go: (href: string) => void }) {
+  return groups.map((g) => (
+    <Command.Group key={g.kind} heading={`${KIND_LABELS[g.kind]} (${g.total})`} className={group}>
+      {g.items.map((r) => (
+        <Command.Item
+          key={`${r.kind}:${r.id}`}
+          value={`${r.kind}:${r.id}`}
+          onSelect={() => go(resultHref(r))}
+          className={item}
+        >
+          <FileText aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          <span className="truncate font-medium">{r.title || r.name}</span>
+          {r.description && <span className="truncate text-xs text-muted-foreground">{r.description}</span>}
+        </Command.Item>
+      ))}
+    </Command.Group>
+  ));
+}
+
+function AllResultsItem({ settled, go }: { settled: string; go: (href: string) => void }) {
+  return (
+    <Command.Item
+      value={ALL_RESULTS}
+      onSelect={() => go(`/search?q=${encodeURIComponent(settled)}`)}
+      className={item}
+      aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
+    >
+      <CornerDownLeft aria-hidden className="size-4 text-muted-foreground" /> See all results for “{settled}”
+      <kbd
+        aria-hidden
+        className="ml-auto rounded border bg-background px-1.5 font-mono text-[11px] text-muted-foreground"
+      >
+        {isMac ? '⌘↵' : 'Ctrl ↵'}
+      </kbd>
+    </Command.Item>
   );
 }

@@ -36,42 +36,8 @@ export function SearchCombobox({
   noMatches?: string;
 }) {
   const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const optionId = (i: number) => `${listId}-${i}`;
-  const shown = open && (options.length > 0 || !loading);
-  // Escape with the list open closes the list only. A dialog around the box (Radix) hears Escape on the
-  // document in the capture phase, before the box would: the window's capture phase comes first.
-  useEffect(() => {
-    if (!shown) return;
-    const onEscape = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || document.activeElement?.id !== control.id) return;
-      e.stopPropagation();
-      setOpen(false);
-      setActive(-1);
-    };
-    window.addEventListener('keydown', onEscape, { capture: true });
-    return () => window.removeEventListener('keydown', onEscape, { capture: true });
-  }, [shown, control.id]);
-  const pick = (option: ComboboxOption) => {
-    onPick(option);
-    setOpen(false);
-    setActive(-1);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      setOpen(true);
-      if (options.length === 0) return;
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length));
-    } else if (e.key === 'Enter') {
-      // Enter in the box picks; it never submits the form around it.
-      e.preventDefault();
-      const option = options[active];
-      if (open && option) pick(option);
-    }
-  };
+  const { setOpen, active, setActive, shown, pick, onKeyDown } = useComboboxState(control.id, options, loading, onPick);
   return (
     <div className="relative">
       <Input
@@ -94,40 +60,122 @@ export function SearchCombobox({
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={`Matches${loading ? ', loading' : ''}`}
-        hidden={!shown}
-        className="absolute inset-x-0 top-full z-10 mt-1 max-h-56 overflow-y-auto rounded-md border bg-card p-1 text-sm shadow-lg"
-      >
-        {options.map((o, i) => (
-          // Keys are handled by the input (aria-activedescendant), which keeps the focus.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={o.value}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            // Keep focus in the box: the pick happens on click, before blur would close the list.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(o)}
-            onMouseMove={() => setActive(i)}
-            className={cn(
-              'flex cursor-pointer items-baseline justify-between gap-2 rounded px-2 py-1.5',
-              i === active && 'bg-accent text-accent-foreground',
-            )}
-          >
-            <span>{o.label}</span>
-            {o.detail && <span className="text-xs text-muted-foreground">{o.detail}</span>}
-          </li>
-        ))}
-        {options.length === 0 && !loading && (
-          <li role="option" aria-selected={false} aria-disabled className="px-2 py-1.5 text-muted-foreground">
-            {noMatches}
-          </li>
-        )}
-      </ul>
+      <ComboboxList
+        listId={listId}
+        optionId={optionId}
+        options={options}
+        active={active}
+        setActive={setActive}
+        shown={shown}
+        loading={loading}
+        noMatches={noMatches}
+        pick={pick}
+      />
     </div>
+  );
+}
+
+/** The list's open state and active option, moved by the arrow keys and closed by Escape or a pick. */
+function useComboboxState(
+  controlId: string,
+  options: ComboboxOption[],
+  loading: boolean,
+  onPick: (option: ComboboxOption) => void,
+) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const shown = open && (options.length > 0 || !loading);
+  // Escape with the list open closes the list only. A dialog around the box (Radix) hears Escape on the
+  // document in the capture phase, before the box would: the window's capture phase comes first.
+  useEffect(() => {
+    if (!shown) return;
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || document.activeElement?.id !== controlId) return;
+      e.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    };
+    window.addEventListener('keydown', onEscape, { capture: true });
+    return () => window.removeEventListener('keydown', onEscape, { capture: true });
+  }, [shown, controlId]);
+  const pick = (option: ComboboxOption) => {
+    onPick(option);
+    setOpen(false);
+    setActive(-1);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setOpen(true);
+      if (options.length === 0) return;
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length));
+    } else if (e.key === 'Enter') {
+      // Enter in the box picks; it never submits the form around it.
+      e.preventDefault();
+      const option = options[active];
+      if (open && option) pick(option);
+    }
+  };
+  return { setOpen, active, setActive, shown, pick, onKeyDown };
+}
+
+/** The listbox of matches; the input keeps the focus and drives it (aria-activedescendant). */
+function ComboboxList({
+  listId,
+  optionId,
+  options,
+  active,
+  setActive,
+  shown,
+  loading,
+  noMatches,
+  pick,
+}: {
+  listId: string;
+  optionId: (i: number) => string;
+  options: ComboboxOption[];
+  active: number;
+  setActive: (i: number) => void;
+  shown: boolean;
+  loading: boolean;
+  noMatches: string;
+  pick: (option: ComboboxOption) => void;
+}) {
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label={`Matches${loading ? ', loading' : ''}`}
+      hidden={!shown}
+      className="absolute inset-x-0 top-full z-10 mt-1 max-h-56 overflow-y-auto rounded-md border bg-card p-1 text-sm shadow-lg"
+    >
+      {options.map((o, i) => (
+        // Keys are handled by the input (aria-activedescendant), which keeps the focus.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+        <li
+          key={o.value}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          // Keep focus in the box: the pick happens on click, before blur would close the list.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => pick(o)}
+          onMouseMove={() => setActive(i)}
+          className={cn(
+            'flex cursor-pointer items-baseline justify-between gap-2 rounded px-2 py-1.5',
+            i === active && 'bg-accent text-accent-foreground',
+          )}
+        >
+          <span>{o.label}</span>
+          {o.detail && <span className="text-xs text-muted-foreground">{o.detail}</span>}
+        </li>
+      ))}
+      {options.length === 0 && !loading && (
+        <li role="option" aria-selected={false} aria-disabled className="px-2 py-1.5 text-muted-foreground">
+          {noMatches}
+        </li>
+      )}
+    </ul>
   );
 }

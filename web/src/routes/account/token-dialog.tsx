@@ -10,6 +10,14 @@ import { formatDate } from '../../lib/format';
 
 const LIFETIMES = ['7', '30', '90', '180', '366'] as const;
 
+/** The account's own or a service account's (admin) token write. */
+type CreateToken = {
+  mutateAsync(body: TokenBody): Promise<CreatedToken>;
+  isPending: boolean;
+  error: unknown;
+  reset(): void;
+};
+
 /** The secret, once: a read-only field, a copy button that says it copied, and the warning (decision 839). */
 function SecretOnce({ created }: { created: CreatedToken }) {
   const [copied, setCopied] = useState(false);
@@ -69,11 +77,10 @@ export function NewTokenDialog({
   triggerLabel?: string;
   /** Whose token it is, for the title ("for ci-bot"). */
   owner?: string;
-  create: { mutateAsync(body: TokenBody): Promise<CreatedToken>; isPending: boolean; error: unknown; reset(): void };
+  create: CreateToken;
 }) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<CreatedToken>();
-  const e = create.error;
   return (
     <Dialog
       open={open}
@@ -96,57 +103,61 @@ export function NewTokenDialog({
             : 'For scripts, CI jobs and the command line. It acts with the account’s roles as they are when it is used.'
         }
       >
-        {created ? (
-          <SecretOnce created={created} />
-        ) : (
-          <form
-            className="grid gap-3"
-            noValidate
-            onSubmit={(ev) => {
-              ev.preventDefault();
-              const d = new FormData(ev.currentTarget);
-              const body: TokenBody = {
-                name: String(d.get('name') ?? ''),
-                expiresInDays: Number(d.get('expiresInDays') ?? 30),
-                scope: d.get('scope') === 'write' ? 'write' : 'read',
-              };
-              create.mutateAsync(body).then(setCreated, () => undefined);
-            }}
-          >
-            <TextField
-              label="Name"
-              name="name"
-              required
-              description="What it is for, such as “deploys from CI”"
-              error={fieldError(e, 'name')}
-            />
-            <SelectField
-              label="Expires after (days)"
-              name="expiresInDays"
-              options={LIFETIMES}
-              defaultValue="30"
-              error={fieldError(e, 'expiresInDays')}
-            />
-            <SelectField
-              label="Scope"
-              name="scope"
-              options={['read', 'write']}
-              defaultValue="read"
-              description="read: GET requests only; write: everything the account may do"
-              error={fieldError(e, 'scope')}
-            />
-            <FormAlert error={e} />
-            <div className="flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" disabled={create.isPending}>
-                Create token
-              </Button>
-            </div>
-          </form>
-        )}
+        {created ? <SecretOnce created={created} /> : <NewTokenForm create={create} onCreated={setCreated} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Name, lifetime and scope, with the server's problems on their fields. */
+function NewTokenForm({ create, onCreated }: { create: CreateToken; onCreated: (created: CreatedToken) => void }) {
+  const e = create.error;
+  return (
+    <form
+      className="grid gap-3"
+      noValidate
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        const d = new FormData(ev.currentTarget);
+        const body: TokenBody = {
+          name: String(d.get('name') ?? ''),
+          expiresInDays: Number(d.get('expiresInDays') ?? 30),
+          scope: d.get('scope') === 'write' ? 'write' : 'read',
+        };
+        create.mutateAsync(body).then(onCreated, () => undefined);
+      }}
+    >
+      <TextField
+        label="Name"
+        name="name"
+        required
+        description="What it is for, such as “deploys from CI”"
+        error={fieldError(e, 'name')}
+      />
+      <SelectField
+        label="Expires after (days)"
+        name="expiresInDays"
+        options={LIFETIMES}
+        defaultValue="30"
+        error={fieldError(e, 'expiresInDays')}
+      />
+      <SelectField
+        label="Scope"
+        name="scope"
+        options={['read', 'write']}
+        defaultValue="read"
+        description="read: GET requests only; write: everything the account may do"
+        error={fieldError(e, 'scope')}
+      />
+      <FormAlert error={e} />
+      <div className="flex justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending}>
+          Create token
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -27,6 +27,47 @@ const TONE = {
   never: 'neutral',
 } as const;
 
+/** Where and when a source scans: the API, the file, the branch, the schedule and which repositories. */
+function ScanSettingsFields({ error: e }: { error: unknown }) {
+  return (
+    <>
+      <TextField
+        label="API base URL"
+        name="baseUrl"
+        description="Empty: api.github.com or gitlab.com/api/v4; e.g. https://ghe.example.com/api/v3"
+        error={fieldError(e, 'baseUrl')}
+      />
+      <TextField
+        label="Catalog file"
+        name="filePath"
+        placeholder="catalog-info.yaml"
+        error={fieldError(e, 'filePath')}
+      />
+      <TextField
+        label="Branch"
+        name="branch"
+        description="Empty: each repository's default branch"
+        error={fieldError(e, 'branch')}
+      />
+      <TextField
+        label="Schedule (cron, UTC)"
+        name="schedule"
+        placeholder="0 * * * *"
+        error={fieldError(e, 'schedule')}
+      />
+      <TextField
+        label="Repository pattern (RE2)"
+        name="repositoryPattern"
+        placeholder="^acme/(svc|lib)-"
+        error={fieldError(e, 'repositoryPattern')}
+      />
+      <label className="flex items-center gap-2 text-[13px]">
+        <input type="checkbox" name="includeArchived" /> Include archived repositories
+      </label>
+    </>
+  );
+}
+
 function NewSource() {
   const orgId = useOrganizationId();
   const creds = useCredentials(orgId);
@@ -80,39 +121,7 @@ function NewSource() {
         description="GitHub organization or user, GitLab group (subgroups included)"
         error={fieldError(e, 'owner')}
       />
-      <TextField
-        label="API base URL"
-        name="baseUrl"
-        description="Empty: api.github.com or gitlab.com/api/v4; e.g. https://ghe.example.com/api/v3"
-        error={fieldError(e, 'baseUrl')}
-      />
-      <TextField
-        label="Catalog file"
-        name="filePath"
-        placeholder="catalog-info.yaml"
-        error={fieldError(e, 'filePath')}
-      />
-      <TextField
-        label="Branch"
-        name="branch"
-        description="Empty: each repository's default branch"
-        error={fieldError(e, 'branch')}
-      />
-      <TextField
-        label="Schedule (cron, UTC)"
-        name="schedule"
-        placeholder="0 * * * *"
-        error={fieldError(e, 'schedule')}
-      />
-      <TextField
-        label="Repository pattern (RE2)"
-        name="repositoryPattern"
-        placeholder="^acme/(svc|lib)-"
-        error={fieldError(e, 'repositoryPattern')}
-      />
-      <label className="flex items-center gap-2 text-[13px]">
-        <input type="checkbox" name="includeArchived" /> Include archived repositories
-      </label>
+      <ScanSettingsFields error={e} />
     </AdminFormDialog>
   );
 }

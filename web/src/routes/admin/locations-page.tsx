@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import {
   useDeleteLocation,
   useLocations,
@@ -17,6 +17,9 @@ import { QueryState } from '../../components/ui/query-state';
 
 const route = getRouteApi('/app/admin/locations');
 const SIZE = 50;
+
+/** One row of the locations' list. */
+type Location = NonNullable<ReturnType<typeof useLocations>['data']>['data'][number];
 
 type Outcome = { title: string; result?: Omit<LocationResult, 'location'>; error?: string };
 
@@ -66,16 +69,99 @@ function OutcomePanel({ outcome }: { outcome?: Outcome }) {
   );
 }
 
+/** "Register location": the form, and what the first read found in the outcome panel. */
+function RegisterLocationDialog({ onRegistered }: { onRegistered: (outcome: Outcome) => void }) {
+  const register = useRegisterLocation();
+  const e = register.error;
+  return (
+    <AdminFormDialog
+      trigger="Register location"
+      triggerVariant="primary"
+      title="Register a catalog location"
+      description="Hangar clones the repository, reads its catalog-info.yaml files (or the file you name) and re-reads it on a schedule."
+      submitLabel="Register location"
+      pending={register.isPending}
+      error={e}
+      onOpen={() => register.reset()}
+      onSubmit={async (d) => {
+        const { location, ...result } = await register.mutateAsync(locationBody(d));
+        onRegistered({ title: `Registered ${location.url}`, result });
+      }}
+    >
+      <LocationFields error={e} />
+    </AdminFormDialog>
+  );
+}
+
+/** One location: where it is, its last refresh and problems, and its actions. */
+function LocationRow({
+  location: l,
+  refreshing,
+  onRefresh,
+  onDelete,
+}: {
+  location: Location;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onDelete: ComponentProps<typeof ConfirmAction>['onConfirm'];
+}) {
+  return (
+    <tr>
+      <td className={cell}>
+        <div className="font-mono text-xs break-all">{l.url}</div>
+        <div className="text-xs text-muted-foreground">
+          {l.branch ? `branch ${l.branch}` : 'default branch'}
+          {l.path ? ` · ${l.path}` : ''}
+        </div>
+      </td>
+      <td className={cell}>{formatDateTime(l.lastRefreshedAt)}</td>
+      <td className={cell}>
+        {l.lastError ? (
+          <span className="grid gap-1">
+            <Badge tone="danger" className="w-fit">
+              problems
+            </Badge>
+            <span className="text-xs">{l.lastError}</span>
+          </span>
+        ) : l.lastRefreshedAt ? (
+          <Badge tone="success">ok</Badge>
+        ) : (
+          <Badge>not read yet</Badge>
+        )}
+      </td>
+      <td className={cell}>
+        <span className="flex gap-1">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Refresh ${l.url}`}
+            disabled={refreshing}
+            onClick={onRefresh}
+          >
+            Refresh
+          </Button>
+          <ConfirmAction
+            trigger="Delete"
+            triggerLabel={`Delete location ${l.url}`}
+            title="Delete this location?"
+            description={`${l.url} is no longer read. The entities read from it stay in the catalog until deleted.`}
+            confirmLabel="Delete location"
+            onConfirm={onDelete}
+          />
+        </span>
+      </td>
+    </tr>
+  );
+}
+
 /** GET/POST /api/v1/catalog/locations, POST /api/v1/catalog/locations/:id/refresh, DELETE /api/v1/catalog/locations/:id. */
 export function LocationsPage() {
   const { page = 1 } = route.useSearch();
   const navigate = route.useNavigate();
   const locations = useLocations(page, SIZE);
-  const register = useRegisterLocation();
   const refresh = useRefreshLocation();
   const remove = useDeleteLocation();
   const [outcome, setOutcome] = useState<Outcome>();
-  const e = register.error;
 
   const doRefresh = async (id: string, url: string) => {
     setOutcome(undefined);
@@ -89,27 +175,7 @@ export function LocationsPage() {
 
   return (
     <div className="grid gap-4">
-      <AdminHeader
-        title="Catalog locations"
-        action={
-          <AdminFormDialog
-            trigger="Register location"
-            triggerVariant="primary"
-            title="Register a catalog location"
-            description="Hangar clones the repository, reads its catalog-info.yaml files (or the file you name) and re-reads it on a schedule."
-            submitLabel="Register location"
-            pending={register.isPending}
-            error={e}
-            onOpen={() => register.reset()}
-            onSubmit={async (d) => {
-              const { location, ...result } = await register.mutateAsync(locationBody(d));
-              setOutcome({ title: `Registered ${location.url}`, result });
-            }}
-          >
-            <LocationFields error={e} />
-          </AdminFormDialog>
-        }
-      >
+      <AdminHeader title="Catalog locations" action={<RegisterLocationDialog onRegistered={setOutcome} />}>
         Git repositories the catalog reads. Each is re-read on a schedule; its last refresh and the problems found are
         shown here.
       </AdminHeader>
@@ -124,51 +190,13 @@ export function LocationsPage() {
             <>
               <AdminTable label="Catalog locations" head={['Location', 'Last refresh', 'Status', 'Actions']}>
                 {loaded.data.map((l) => (
-                  <tr key={l.id}>
-                    <td className={cell}>
-                      <div className="font-mono text-xs break-all">{l.url}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {l.branch ? `branch ${l.branch}` : 'default branch'}
-                        {l.path ? ` · ${l.path}` : ''}
-                      </div>
-                    </td>
-                    <td className={cell}>{formatDateTime(l.lastRefreshedAt)}</td>
-                    <td className={cell}>
-                      {l.lastError ? (
-                        <span className="grid gap-1">
-                          <Badge tone="danger" className="w-fit">
-                            problems
-                          </Badge>
-                          <span className="text-xs">{l.lastError}</span>
-                        </span>
-                      ) : l.lastRefreshedAt ? (
-                        <Badge tone="success">ok</Badge>
-                      ) : (
-                        <Badge>not read yet</Badge>
-                      )}
-                    </td>
-                    <td className={cell}>
-                      <span className="flex gap-1">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={`Refresh ${l.url}`}
-                          disabled={refresh.isPending && refresh.variables === l.id}
-                          onClick={() => void doRefresh(l.id, l.url)}
-                        >
-                          Refresh
-                        </Button>
-                        <ConfirmAction
-                          trigger="Delete"
-                          triggerLabel={`Delete location ${l.url}`}
-                          title="Delete this location?"
-                          description={`${l.url} is no longer read. The entities read from it stay in the catalog until deleted.`}
-                          confirmLabel="Delete location"
-                          onConfirm={() => remove.mutateAsync(l.id)}
-                        />
-                      </span>
-                    </td>
-                  </tr>
+                  <LocationRow
+                    key={l.id}
+                    location={l}
+                    refreshing={refresh.isPending && refresh.variables === l.id}
+                    onRefresh={() => void doRefresh(l.id, l.url)}
+                    onDelete={() => remove.mutateAsync(l.id)}
+                  />
                 ))}
               </AdminTable>
               <Pager

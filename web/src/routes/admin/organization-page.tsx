@@ -50,6 +50,56 @@ function AddMember({ orgId, memberIds }: { orgId: string; memberIds: Set<string>
   );
 }
 
+type Member = NonNullable<ReturnType<typeof useMembers>['data']>[number];
+
+/** A member: the role is changed in place, removal is confirmed first. */
+function MemberRow({
+  member: m,
+  orgName,
+  setRole,
+  onRemove,
+}: {
+  member: Member;
+  orgName: string;
+  setRole: ReturnType<typeof useSetMemberRole>;
+  onRemove: () => Promise<unknown>;
+}) {
+  return (
+    <tr>
+      <td className={`${cell} font-medium`}>{m.username}</td>
+      <td className={cell}>
+        <Select
+          aria-label={`Role of ${m.username}`}
+          value={m.role}
+          disabled={setRole.isPending}
+          className="h-8 w-32"
+          onChange={(e) => {
+            setRole.reset();
+            setRole.mutate({ userId: m.userId, role: e.target.value as OrgRole });
+          }}
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </Select>
+      </td>
+      <td className={cell}>{formatDateTime(m.joinedAt)}</td>
+      <td className={cell}>
+        <ConfirmAction
+          trigger="Remove"
+          triggerLabel={`Remove ${m.username} from ${orgName}`}
+          title={`Remove ${m.username}?`}
+          description={`${m.username} loses access to everything walled in ${orgName}.`}
+          confirmLabel="Remove member"
+          onConfirm={onRemove}
+        />
+      </td>
+    </tr>
+  );
+}
+
 /** GET /api/v1/organizations/:id and its members: add, change role, remove. */
 export function OrganizationPage() {
   const { orgId } = route.useParams();
@@ -92,38 +142,13 @@ export function OrganizationPage() {
               ) : (
                 <AdminTable label="Members" head={['User', 'Role', 'Joined', 'Actions']}>
                   {data.map((m) => (
-                    <tr key={m.userId}>
-                      <td className={`${cell} font-medium`}>{m.username}</td>
-                      <td className={cell}>
-                        <Select
-                          aria-label={`Role of ${m.username}`}
-                          value={m.role}
-                          disabled={setRole.isPending}
-                          className="h-8 w-32"
-                          onChange={(e) => {
-                            setRole.reset();
-                            setRole.mutate({ userId: m.userId, role: e.target.value as OrgRole });
-                          }}
-                        >
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {r}
-                            </option>
-                          ))}
-                        </Select>
-                      </td>
-                      <td className={cell}>{formatDateTime(m.joinedAt)}</td>
-                      <td className={cell}>
-                        <ConfirmAction
-                          trigger="Remove"
-                          triggerLabel={`Remove ${m.username} from ${o.name}`}
-                          title={`Remove ${m.username}?`}
-                          description={`${m.username} loses access to everything walled in ${o.name}.`}
-                          confirmLabel="Remove member"
-                          onConfirm={() => remove.mutateAsync(m.userId)}
-                        />
-                      </td>
-                    </tr>
+                    <MemberRow
+                      key={m.userId}
+                      member={m}
+                      orgName={o.name}
+                      setRole={setRole}
+                      onRemove={() => remove.mutateAsync(m.userId)}
+                    />
                   ))}
                 </AdminTable>
               )

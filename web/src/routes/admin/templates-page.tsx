@@ -103,6 +103,23 @@ function VariableRows({
   );
 }
 
+/** The form's fields as the write's body; the variables are read from the rows still shown. */
+function templateBody(d: FormData, rows: number[], template?: ServiceTemplate): TemplateBody {
+  return {
+    name: str(d, 'name') ?? '',
+    description: str(d, 'description') ?? '',
+    language: str(d, 'language') ?? '',
+    framework: str(d, 'framework') ?? '',
+    // Editing: an empty URL keeps the stored one (a built-in's is not shown).
+    repositoryUrl: str(d, 'repositoryUrl') ?? (template ? undefined : ''),
+    tags: (str(d, 'tags') ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+    variables: readVariables(d, rows),
+  } as TemplateBody;
+}
+
 function TemplateForm({ template }: { template?: ServiceTemplate }) {
   const save = useSaveTemplate();
   const initial: Variable[] = template?.variables ?? [];
@@ -122,22 +139,7 @@ function TemplateForm({ template }: { template?: ServiceTemplate }) {
         save.reset();
         setRows(initial.map((_, i) => i));
       }}
-      onSubmit={(d) => {
-        const body = {
-          name: str(d, 'name') ?? '',
-          description: str(d, 'description') ?? '',
-          language: str(d, 'language') ?? '',
-          framework: str(d, 'framework') ?? '',
-          // Editing: an empty URL keeps the stored one (a built-in's is not shown).
-          repositoryUrl: str(d, 'repositoryUrl') ?? (template ? undefined : ''),
-          tags: (str(d, 'tags') ?? '')
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
-          variables: readVariables(d, rows),
-        } as TemplateBody;
-        return save.mutateAsync({ id: template?.id, body });
-      }}
+      onSubmit={(d) => save.mutateAsync({ id: template?.id, body: templateBody(d, rows, template) })}
     >
       <TextField label="Name" name="name" required defaultValue={template?.name} error={fieldError(e, 'name')} />
       <TextField

@@ -12,7 +12,7 @@ import { Select } from '../../components/ui/input';
 import { ListFilter } from '../../components/ui/list-filter';
 import { DemoHint, EmptyState } from '../../components/ui/states';
 import type { ApiListSearch } from './apis-search';
-import { SpecStatusBadge } from './spec-panel';
+import { SpecStatusBadge } from './spec-versions';
 import { formatNumber } from '../../lib/format';
 import { QueryState } from '../../components/ui/query-state';
 
@@ -69,6 +69,54 @@ const columnList: ColumnDef<Component, unknown>[] = [
 ];
 const columns = columnList.map((c) => ({ ...c, enableSorting: false }));
 
+/** The name filter (typed, so the URL is replaced) and the lifecycle. */
+function ApiFilters({ search, update }: { search: ApiListSearch; update: (patch: Partial<ApiListSearch>) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2" role="search" aria-label="Filter APIs">
+      <ListFilter
+        label="Filter APIs by name"
+        placeholder="Filter by name…"
+        value={search.q}
+        onChange={(q) => update({ q })}
+        className="h-9 w-64 max-w-full sm:w-64"
+      />
+      <Select
+        aria-label="Lifecycle"
+        value={search.lifecycle ?? ''}
+        onChange={(e) => update({ lifecycle: e.target.value || undefined })}
+        className="w-44"
+      >
+        <option value="">Any lifecycle</option>
+        {LIFECYCLES.map((l) => (
+          <option key={l} value={l}>
+            {l}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** No API at all, or none matching the filters (then a way out). */
+function NoApis({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return filtered ? (
+    <EmptyState
+      title="No API matches these filters"
+      action={
+        <Button variant="secondary" size="sm" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState title="No API is registered">
+      Register an entity of kind API (with its <code>spec.definition</code>) from a <code>catalog-info.yaml</code>; its
+      spec versions appear here.
+      <DemoHint />
+    </EmptyState>
+  );
+}
+
 export function ApisPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -90,47 +138,11 @@ export function ApisPage() {
           {list.data ? `${formatNumber(total)} ${total === 1 ? 'API' : 'APIs'}` : ''}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2" role="search" aria-label="Filter APIs">
-        <ListFilter
-          label="Filter APIs by name"
-          placeholder="Filter by name…"
-          value={search.q}
-          onChange={(q) => update({ q })}
-          className="h-9 w-64 max-w-full sm:w-64"
-        />
-        <Select
-          aria-label="Lifecycle"
-          value={search.lifecycle ?? ''}
-          onChange={(e) => update({ lifecycle: e.target.value || undefined })}
-          className="w-44"
-        >
-          <option value="">Any lifecycle</option>
-          {LIFECYCLES.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <ApiFilters search={search} update={update} />
       <QueryState query={list} label="APIs" rows={8}>
         {(loaded) =>
           loaded.data.length === 0 ? (
-            search.q || search.lifecycle ? (
-              <EmptyState
-                title="No API matches these filters"
-                action={
-                  <Button variant="secondary" size="sm" onClick={() => void navigate({ search: {} })}>
-                    Clear filters
-                  </Button>
-                }
-              />
-            ) : (
-              <EmptyState title="No API is registered">
-                Register an entity of kind API (with its <code>spec.definition</code>) from a{' '}
-                <code>catalog-info.yaml</code>; its spec versions appear here.
-                <DemoHint />
-              </EmptyState>
-            )
+            <NoApis filtered={Boolean(search.q || search.lifecycle)} onClear={() => void navigate({ search: {} })} />
           ) : (
             <>
               <DataTable

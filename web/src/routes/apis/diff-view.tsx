@@ -55,6 +55,109 @@ function RuleBlock({ group, newId, oldId }: { group: RuleGroup; newId: string; o
   );
 }
 
+type DiffModel = ReturnType<typeof buildDiffView>;
+
+/** The two versions compared: "changes in" (new) and "compared with" (old). */
+function VersionPickers({
+  ordered,
+  newId,
+  oldId,
+  onChange,
+}: {
+  ordered: ApiSpecSummary[];
+  newId: string;
+  oldId: string;
+  onChange: (newId: string, oldId: string) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2" role="group" aria-label="Versions to compare">
+      <Field label="Changes in (new version)">
+        {(id) => (
+          <Select
+            id={id}
+            value={newId}
+            onChange={(e) => onChange(e.target.value, e.target.value === oldId ? newId : oldId)}
+          >
+            {ordered.map((s) => (
+              <option key={s.id} value={s.id}>
+                {versionLabel(s)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Compared with (old version)">
+        {(id) => (
+          <Select
+            id={id}
+            value={oldId}
+            onChange={(e) => onChange(e.target.value === newId ? oldId : newId, e.target.value)}
+          >
+            {ordered.map((s) => (
+              <option key={s.id} value={s.id}>
+                {versionLabel(s)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/** How many changes are breaking, and the count per rule. */
+function DiffSummary({ view }: { view: DiffModel }) {
+  return (
+    <section aria-label="Summary" className="flex flex-wrap items-center gap-2 text-[13px]">
+      <Badge tone={view.breaking ? 'danger' : 'success'} className="text-[13px]">
+        {view.breaking} breaking
+      </Badge>
+      <span className="text-muted-foreground">of {view.total} changes</span>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Changes per rule">
+        {view.summary.map((s) => (
+          <li key={`${s.level}|${s.rule}`}>
+            <Badge tone={LEVEL_TONE[s.level]} className="font-mono">
+              {s.rule} × {s.count}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The registered consumers of the old version, which the breaking changes reach. */
+function AffectedConsumers({ consumers }: { consumers: DiffModel['consumers'] }) {
+  return (
+    <section aria-label="Affected consumers" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3">
+      <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
+        <Users aria-hidden className="size-4" /> Consumers the breaking changes reach
+      </h2>
+      {consumers.length === 0 ? (
+        <p className="text-[13px] text-muted-foreground">No consumer is registered for the old version.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-1.5 text-[13px]">
+          {consumers.map((c) => (
+            <li key={`${c.componentId ?? ''}${c.teamId ?? ''}${c.name}`}>
+              {c.teamId && !c.componentId ? (
+                <Link
+                  to="/teams/$teamId"
+                  params={{ teamId: c.teamId }}
+                  className="rounded border px-2 py-0.5 text-primary hover:underline"
+                >
+                  team {c.name}
+                </Link>
+              ) : (
+                <span className="rounded border px-2 py-0.5">{c.name}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** Picking on one side the version shown on the other swaps them, so any two versions can be compared either way. */
 export function DiffView({
   versions,
@@ -73,38 +176,7 @@ export function DiffView({
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div className="grid gap-3 sm:grid-cols-2" role="group" aria-label="Versions to compare">
-        <Field label="Changes in (new version)">
-          {(id) => (
-            <Select
-              id={id}
-              value={newId}
-              onChange={(e) => onChange(e.target.value, e.target.value === oldId ? newId : oldId)}
-            >
-              {ordered.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {versionLabel(s)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Compared with (old version)">
-          {(id) => (
-            <Select
-              id={id}
-              value={oldId}
-              onChange={(e) => onChange(e.target.value === newId ? oldId : newId, e.target.value)}
-            >
-              {ordered.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {versionLabel(s)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
+      <VersionPickers ordered={ordered} newId={newId} oldId={oldId} onChange={onChange} />
 
       {newId === oldId ? (
         <EmptyState title="Choose two different versions">
@@ -118,53 +190,9 @@ export function DiffView({
         <EmptyState title="No changes">The two versions describe the same API.</EmptyState>
       ) : view ? (
         <>
-          <section aria-label="Summary" className="flex flex-wrap items-center gap-2 text-[13px]">
-            <Badge tone={view.breaking ? 'danger' : 'success'} className="text-[13px]">
-              {view.breaking} breaking
-            </Badge>
-            <span className="text-muted-foreground">of {view.total} changes</span>
-            <ul className="flex flex-wrap gap-1.5" aria-label="Changes per rule">
-              {view.summary.map((s) => (
-                <li key={`${s.level}|${s.rule}`}>
-                  <Badge tone={LEVEL_TONE[s.level]} className="font-mono">
-                    {s.rule} × {s.count}
-                  </Badge>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <DiffSummary view={view} />
 
-          {view.breaking > 0 && (
-            <section
-              aria-label="Affected consumers"
-              className="rounded-lg border border-destructive/40 bg-destructive/5 p-3"
-            >
-              <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold">
-                <Users aria-hidden className="size-4" /> Consumers the breaking changes reach
-              </h2>
-              {view.consumers.length === 0 ? (
-                <p className="text-[13px] text-muted-foreground">No consumer is registered for the old version.</p>
-              ) : (
-                <ul className="flex flex-wrap gap-1.5 text-[13px]">
-                  {view.consumers.map((c) => (
-                    <li key={`${c.componentId ?? ''}${c.teamId ?? ''}${c.name}`}>
-                      {c.teamId && !c.componentId ? (
-                        <Link
-                          to="/teams/$teamId"
-                          params={{ teamId: c.teamId }}
-                          className="rounded border px-2 py-0.5 text-primary hover:underline"
-                        >
-                          team {c.name}
-                        </Link>
-                      ) : (
-                        <span className="rounded border px-2 py-0.5">{c.name}</span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          )}
+          {view.breaking > 0 && <AffectedConsumers consumers={view.consumers} />}
 
           {view.groups.map((g) => (
             <section key={g.level} aria-labelledby={`diff-${g.level}`}>

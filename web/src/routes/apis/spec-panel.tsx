@@ -4,8 +4,6 @@
 import { lazy, Suspense } from 'react';
 import type { ApiSpecSummary } from './queries';
 import { useApiSpec, useApiSpecConsumers, useApiSpecs } from './queries';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { EmptyState, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTheme } from '../../lib/theme';
@@ -13,20 +11,13 @@ import { useCan } from '../../api/permissions';
 import { useIsAdmin } from '../../lib/use-session';
 import { defaultComparison } from './diff-model';
 import { DiffView } from './diff-view';
-import { AddConsumerForm, DeleteSpecButton, RegisterSpecDialog, RemoveConsumerButton } from './spec-actions';
-import { StatusActions } from './status-actions';
-import { formatDate } from '../../lib/format';
+import { AddConsumerForm, RegisterSpecDialog, RemoveConsumerButton } from './spec-actions';
+import { SpecVersionsTable } from './spec-versions';
 import { QueryState } from '../../components/ui/query-state';
 import type { SpecSearch } from './apis-search';
 
 const SpecReference = lazy(() => import('./spec-reference'));
 const AsyncApiView = lazy(() => import('./asyncapi-view'));
-
-const STATUS_TONE = { active: 'success', deprecated: 'warning', sunset: 'danger' } as const;
-
-export const SpecStatusBadge = ({ status }: { status: ApiSpecSummary['status'] }) => (
-  <Badge tone={STATUS_TONE[status]}>{status}</Badge>
-);
 
 function Reference({ id }: { id: string }) {
   const spec = useApiSpec(id);
@@ -99,6 +90,73 @@ function Consumers({ id }: { id: string }) {
   );
 }
 
+/** The versions, the selected one's reference, its changes against another and its consumers. */
+function SpecVersionsView({
+  versions,
+  componentId,
+  canWrite,
+  search,
+  onSearch,
+}: {
+  versions: ApiSpecSummary[];
+  componentId: string;
+  canWrite: boolean;
+  search: SpecSearch;
+  onSearch: (patch: SpecSearch) => void;
+}) {
+  const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
+  const pair =
+    search.compare && search.compare !== selected.id
+      ? ([selected.id, search.compare] as [string, string])
+      : defaultComparison(versions, selected.id);
+  const view = search.view ?? 'reference';
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      {canWrite && (
+        <div className="flex justify-end">
+          <RegisterSpecDialog componentId={componentId} defaultName={selected.name} />
+        </div>
+      )}
+      <SpecVersionsTable
+        versions={versions}
+        selectedId={selected.id}
+        componentId={componentId}
+        canWrite={canWrite}
+        onRead={(spec) => onSearch({ spec, compare: undefined })}
+      />
+
+      <Tabs
+        value={view}
+        onValueChange={(v) => onSearch({ view: v === 'reference' ? undefined : (v as SpecSearch['view']) })}
+      >
+        <TabsList aria-label={`${selected.name} ${selected.version}`}>
+          <TabsTrigger value="reference">Reference</TabsTrigger>
+          <TabsTrigger value="diff" disabled={!pair} className="disabled:opacity-50">
+            Changes
+          </TabsTrigger>
+          <TabsTrigger value="consumers">Consumers</TabsTrigger>
+        </TabsList>
+        <TabsContent value="reference">{view === 'reference' && <Reference id={selected.id} />}</TabsContent>
+        <TabsContent value="diff">
+          {view === 'diff' &&
+            (pair ? (
+              <DiffView
+                versions={versions}
+                newId={pair[0]}
+                oldId={pair[1]}
+                onChange={(spec, compare) => onSearch({ spec, compare })}
+              />
+            ) : (
+              <EmptyState title="Only one version">Register a second version of this API to compare them.</EmptyState>
+            ))}
+        </TabsContent>
+        <TabsContent value="consumers">{view === 'consumers' && <Consumers id={selected.id} />}</TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
 export function SpecPanel({
   componentId,
   search,
@@ -127,108 +185,14 @@ export function SpecPanel({
               , or give an API entity a spec.definition.
             </EmptyState>
           );
-        const selected = versions.find((v) => v.id === search.spec) ?? versions[0];
-        const pair =
-          search.compare && search.compare !== selected.id
-            ? ([selected.id, search.compare] as [string, string])
-            : defaultComparison(versions, selected.id);
-        const view = search.view ?? 'reference';
-
         return (
-          <div className="grid grid-cols-1 gap-4">
-            {canWrite && (
-              <div className="flex justify-end">
-                <RegisterSpecDialog componentId={componentId} defaultName={selected.name} />
-              </div>
-            )}
-            <div
-              className="relative overflow-x-auto rounded-lg border"
-              role="region"
-              aria-label="Spec versions"
-              tabIndex={0}
-            >
-              <table className="w-full border-collapse text-[13px]">
-                <caption className="sr-only">Spec versions, newest first</caption>
-                <thead className="bg-muted">
-                  <tr className="[&_th]:h-9 [&_th]:px-3 [&_th]:text-left [&_th]:font-medium [&_th]:whitespace-nowrap [&_th]:text-muted-foreground">
-                    <th scope="col">Version</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Format</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Registered</th>
-                    <th scope="col">Sunset</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="[&_td]:px-3 [&_td]:py-1.5">
-                  {versions.map((v) => (
-                    <tr
-                      key={v.id}
-                      className={'border-t ' + (v.id === selected.id ? 'bg-accent/60' : '')}
-                      aria-current={v.id === selected.id ? 'true' : undefined}
-                    >
-                      <td className="font-mono font-medium">{v.version}</td>
-                      <td>{v.name}</td>
-                      <td>{v.format}</td>
-                      <td>
-                        <SpecStatusBadge status={v.status} />
-                      </td>
-                      <td className="whitespace-nowrap">{formatDate(v.createdAt)}</td>
-                      <td className="whitespace-nowrap">{formatDate(v.sunsetAt)}</td>
-                      <td>
-                        <span className="flex justify-end gap-1.5">
-                          {v.id !== selected.id && (
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => onSearch({ spec: v.id, compare: undefined })}
-                              aria-label={`Read ${v.name} ${v.version}`}
-                            >
-                              Read
-                            </Button>
-                          )}
-                          <StatusActions spec={v} componentId={componentId} />
-                          {canWrite && <DeleteSpecButton spec={v} />}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-
-            <Tabs
-              value={view}
-              onValueChange={(v) => onSearch({ view: v === 'reference' ? undefined : (v as SpecSearch['view']) })}
-            >
-              <TabsList aria-label={`${selected.name} ${selected.version}`}>
-                <TabsTrigger value="reference">Reference</TabsTrigger>
-                <TabsTrigger value="diff" disabled={!pair} className="disabled:opacity-50">
-                  Changes
-                </TabsTrigger>
-                <TabsTrigger value="consumers">Consumers</TabsTrigger>
-              </TabsList>
-              <TabsContent value="reference">{view === 'reference' && <Reference id={selected.id} />}</TabsContent>
-              <TabsContent value="diff">
-                {view === 'diff' &&
-                  (pair ? (
-                    <DiffView
-                      versions={versions}
-                      newId={pair[0]}
-                      oldId={pair[1]}
-                      onChange={(spec, compare) => onSearch({ spec, compare })}
-                    />
-                  ) : (
-                    <EmptyState title="Only one version">
-                      Register a second version of this API to compare them.
-                    </EmptyState>
-                  ))}
-              </TabsContent>
-              <TabsContent value="consumers">{view === 'consumers' && <Consumers id={selected.id} />}</TabsContent>
-            </Tabs>
-          </div>
+          <SpecVersionsView
+            versions={versions}
+            componentId={componentId}
+            canWrite={canWrite}
+            search={search}
+            onSearch={onSearch}
+          />
         );
       }}
     </QueryState>

@@ -10,11 +10,44 @@ import { WIDGET_TYPES } from './widgets';
 
 const SIZES = { small: { w: 4, h: 3 }, medium: { w: 6, h: 3 }, wide: { w: 12, h: 3 } } as const;
 
+type Size = keyof typeof SIZES;
+
+function TypeField({ type, onChange }: { type: WidgetType; onChange: (type: WidgetType) => void }) {
+  return (
+    <Field label="Type">
+      {(id) => (
+        <Select id={id} value={type} onChange={(e) => onChange(e.target.value as WidgetType)}>
+          {WIDGET_TYPES.map((t) => (
+            <option key={t.type} value={t.type}>
+              {t.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+/** Sizes as parts of the 12-column grid's width. */
+function SizeField({ size, onChange }: { size: Size; onChange: (size: Size) => void }) {
+  return (
+    <Field label="Size">
+      {(id) => (
+        <Select id={id} value={size} onChange={(e) => onChange(e.target.value as Size)}>
+          <option value="small">Small (a third of the width)</option>
+          <option value="medium">Medium (half)</option>
+          <option value="wide">Wide (the whole width)</option>
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 export function AddWidgetDialog({ dashboardId, widgets }: { dashboardId: string; widgets: Widget[] }) {
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<WidgetType>('metric_graph');
   const [title, setTitle] = useState('');
-  const [size, setSize] = useState<keyof typeof SIZES>('medium');
+  const [size, setSize] = useState<Size>('medium');
   const [metric, setMetric] = useState('');
   const add = useAddWidget(dashboardId);
   const submit = (e: FormEvent) => {
@@ -40,17 +73,7 @@ export function AddWidgetDialog({ dashboardId, widgets }: { dashboardId: string;
       </DialogTrigger>
       <DialogContent title="Add a widget">
         <form onSubmit={submit} className="grid gap-3">
-          <Field label="Type">
-            {(id) => (
-              <Select id={id} value={type} onChange={(e) => setType(e.target.value as WidgetType)}>
-                {WIDGET_TYPES.map((t) => (
-                  <option key={t.type} value={t.type}>
-                    {t.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <TypeField type={type} onChange={setType} />
           <Field label="Title">
             {(id) => (
               <Input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
@@ -69,15 +92,7 @@ export function AddWidgetDialog({ dashboardId, widgets }: { dashboardId: string;
               )}
             </Field>
           )}
-          <Field label="Size">
-            {(id) => (
-              <Select id={id} value={size} onChange={(e) => setSize(e.target.value as keyof typeof SIZES)}>
-                <option value="small">Small (a third of the width)</option>
-                <option value="medium">Medium (half)</option>
-                <option value="wide">Wide (the whole width)</option>
-              </Select>
-            )}
-          </Field>
+          <SizeField size={size} onChange={setSize} />
           {add.isError && (
             <p role="alert" className="text-[13px] text-destructive">
               {describeError(add.error).message}

@@ -162,6 +162,54 @@ const ROWS = [1, 2, 3, 4, 5, 6, 8, 10, 12];
 const withCurrent = (list: number[], current: number) =>
   list.includes(current) ? list : [...list, current].sort((a, b) => a - b);
 
+/** The widget's width and height in grid cells. */
+function GridSizeFields({
+  values,
+  set,
+  problem,
+}: {
+  values: WidgetFormValues;
+  set: (patch: Partial<WidgetFormValues>) => void;
+  problem: (field: string) => string | undefined;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Field label="Width (of 12 columns)" error={problem('gridW')}>
+        {(id, note) => (
+          <Select
+            id={id}
+            aria-describedby={note}
+            value={values.gridW}
+            onChange={(e) => set({ gridW: Number(e.target.value) })}
+          >
+            {withCurrent(COLUMNS, values.gridW).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Height (rows)" error={problem('gridH')}>
+        {(id, note) => (
+          <Select
+            id={id}
+            aria-describedby={note}
+            value={values.gridH}
+            onChange={(e) => set({ gridH: Number(e.target.value) })}
+          >
+            {withCurrent(ROWS, values.gridH).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
 export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string; widget: Widget }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<WidgetFormValues>(() => widgetFormOf(widget));
@@ -219,40 +267,7 @@ export function EditWidgetDialog({ dashboardId, widget }: { dashboardId: string;
       {CONFIG_FIELDS[values.type].map((f) => (
         <ConfigInput key={f.key} field={f} values={values} error={problem(`config.${f.key}`)} set={set} />
       ))}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Width (of 12 columns)" error={problem('gridW')}>
-          {(id, note) => (
-            <Select
-              id={id}
-              aria-describedby={note}
-              value={values.gridW}
-              onChange={(e) => set({ gridW: Number(e.target.value) })}
-            >
-              {withCurrent(COLUMNS, values.gridW).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Height (rows)" error={problem('gridH')}>
-          {(id, note) => (
-            <Select
-              id={id}
-              aria-describedby={note}
-              value={values.gridH}
-              onChange={(e) => set({ gridH: Number(e.target.value) })}
-            >
-              {withCurrent(ROWS, values.gridH).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
+      <GridSizeFields values={values} set={set} problem={problem} />
     </FormDialog>
   );
 }

@@ -1,155 +1,75 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { useDoraDrilldown, useDoraMetrics, type DoraSlice, type DrillKind } from './queries';
+import { useDoraMetrics, type DoraMetrics, type DoraSlice, type DrillKind } from './queries';
 import { useAllTeams } from '../teams';
-import { Button } from '../../components/ui/button';
-import { DemoHint, EmptyState } from '../../components/ui/states';
+import { DemoHint } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DoraTrends } from './dora-trends';
-import { DORA_DRILLS, DORA_WINDOWS, duration, windowOf } from './dora-search';
-import { formatDateTimeUtc } from '../../lib/format';
+import { DORA_DRILLS, DORA_WINDOWS, windowOf, type DoraSearch } from './dora-search';
+import { DRILL_LABELS, Drilldown } from './dora-drilldown';
 import { QueryState } from '../../components/ui/query-state';
 import { BandBadge, Keys } from './dora-keys';
 
 const route = getRouteApi('/app/dora');
-const PAGE = 25;
+type Team = { id: string; name: string };
 
-function Table({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table aria-label={label} className="w-full text-left text-[13px]">
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className="border-t">
-              {r.map((c, j) => (
-                <td key={j} className="px-3 py-1.5 whitespace-nowrap">
-                  {c}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-const DRILL_LABELS: Record<DrillKind, string> = {
-  deployments: 'Deployments',
-  failed: 'Failed deployments',
-  changes: 'Changes',
-  skewed: 'Skewed commits',
-  incidents: 'Incidents',
-};
-
-function Drilldown({
-  kind,
-  slice,
-  page,
-  onPage,
+/**
+ * Whose figures (the organization's production, or a team's) and over how many days; the overall band
+ * once the figures are in. Typed with DoraSearch, not the route's search (decision 1191).
+ */
+function DoraFilters({
+  search,
+  days,
+  teams,
+  set,
+  metrics,
 }: {
-  kind: DrillKind;
-  slice: DoraSlice;
-  page: number;
-  onPage: (p: number) => void;
+  search: DoraSearch;
+  days: NonNullable<DoraSearch['days']>;
+  teams: Team[];
+  set: (patch: Partial<DoraSearch>) => void;
+  metrics?: DoraMetrics;
 }) {
-  const q = useDoraDrilldown(kind, slice, { skip: (page - 1) * PAGE, take: PAGE });
   return (
-    <QueryState query={q} label={DRILL_LABELS[kind].toLowerCase()} rows={4}>
-      {(loaded) => {
-        const { total } = loaded.page;
-        if (total === 0) return <EmptyState title={`No ${DRILL_LABELS[kind].toLowerCase()} in this window`} />;
-        let table;
-        if (loaded.kind === 'deployments' || loaded.kind === 'failed') {
-          table = (
-            <Table
-              label={DRILL_LABELS[kind]}
-              head={[
-                'Deployed (UTC)',
-                'Component',
-                'Environment',
-                'Version',
-                'Failed',
-                'Incidents',
-                'Recovery',
-                'Commits',
-              ]}
-              rows={loaded.page.data.map((d) => [
-                formatDateTimeUtc(d.deployedAt),
-                d.componentName,
-                d.environmentName,
-                d.version,
-                d.failed ? (d.rolledBackAt ? 'rolled back' : 'yes') : 'no',
-                d.incidentIds.length,
-                d.failed ? duration(d.recoverySeconds) : '—',
-                d.changesStatus === 'read' ? d.changeCount : d.changesStatus.replace('_', ' '),
-              ])}
-            />
-          );
-        } else if (loaded.kind === 'changes' || loaded.kind === 'skewed') {
-          table = (
-            <Table
-              label={DRILL_LABELS[kind]}
-              head={['Commit', 'Committed (UTC)', 'Deployed (UTC)', 'Lead time', 'Component']}
-              rows={loaded.page.data.map((c) => [
-                c.sha.slice(0, 12),
-                formatDateTimeUtc(c.committedAt),
-                formatDateTimeUtc(c.deployedAt),
-                c.skewed ? `skewed (${duration(-c.leadSeconds)} after)` : duration(c.leadSeconds),
-                c.componentName,
-              ])}
-            />
-          );
-        } else if (loaded.kind === 'incidents') {
-          table = (
-            <Table
-              label={DRILL_LABELS[kind]}
-              head={['Opened (UTC)', 'Title', 'Severity', 'Status', 'Resolved (UTC)', 'Component', 'Deployed (UTC)']}
-              rows={loaded.page.data.map((i) => [
-                formatDateTimeUtc(i.createdAt),
-                i.title,
-                i.severity,
-                i.status,
-                formatDateTimeUtc(i.resolvedAt),
-                i.componentName,
-                formatDateTimeUtc(i.deployedAt),
-              ])}
-            />
-          );
-        }
-        const pages = Math.max(1, Math.ceil(total / PAGE));
-        return (
-          <div className="grid gap-2">
-            {table}
-            <nav
-              aria-label={`${DRILL_LABELS[kind]} pages`}
-              className="flex items-center justify-end gap-2 text-[13px] text-muted-foreground"
-            >
-              <span>{total} records</span>
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-                <ChevronLeft aria-hidden className="size-3.5" /> Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-                Next <ChevronRight aria-hidden className="size-3.5" />
-              </Button>
-            </nav>
-          </div>
-        );
-      }}
-    </QueryState>
+    <div className="ms-auto flex flex-wrap items-end gap-3 text-[13px]">
+      <label className="grid gap-1">
+        <span className="text-muted-foreground">Scope</span>
+        <select
+          className="h-8 rounded-md border bg-background px-2"
+          value={search.scope === 'team' ? search.id : search.scope ? 'other' : ''}
+          onChange={(e) =>
+            set(e.target.value ? { scope: 'team', id: e.target.value } : { scope: undefined, id: undefined })
+          }
+        >
+          <option value="">Organization (production)</option>
+          {search.scope && search.scope !== 'team' && <option value="other">This {search.scope}</option>}
+          {teams.map((t) => (
+            <option key={t.id} value={t.id}>
+              Team {t.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1">
+        <span className="text-muted-foreground">Window</span>
+        <select
+          className="h-8 rounded-md border bg-background px-2"
+          value={days}
+          onChange={(e) => set({ days: Number(e.target.value) as typeof days })}
+        >
+          {DORA_WINDOWS.map((d) => (
+            <option key={d} value={d}>
+              Last {d} days
+            </option>
+          ))}
+        </select>
+      </label>
+      {metrics && (
+        <p className="flex items-center gap-1.5 pb-1.5" aria-label="Overall band">
+          Overall <BandBadge band={metrics.band} />
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -178,45 +98,7 @@ export function DoraPage() {
             {metrics.data && `Bands: ${metrics.data.bandSource}.`}
           </p>
         </div>
-        <div className="ms-auto flex flex-wrap items-end gap-3 text-[13px]">
-          <label className="grid gap-1">
-            <span className="text-muted-foreground">Scope</span>
-            <select
-              className="h-8 rounded-md border bg-background px-2"
-              value={search.scope === 'team' ? search.id : search.scope ? 'other' : ''}
-              onChange={(e) =>
-                set(e.target.value ? { scope: 'team', id: e.target.value } : { scope: undefined, id: undefined })
-              }
-            >
-              <option value="">Organization (production)</option>
-              {search.scope && search.scope !== 'team' && <option value="other">This {search.scope}</option>}
-              {teams.data?.teams.map((t) => (
-                <option key={t.id} value={t.id}>
-                  Team {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1">
-            <span className="text-muted-foreground">Window</span>
-            <select
-              className="h-8 rounded-md border bg-background px-2"
-              value={days}
-              onChange={(e) => set({ days: Number(e.target.value) as typeof days })}
-            >
-              {DORA_WINDOWS.map((d) => (
-                <option key={d} value={d}>
-                  Last {d} days
-                </option>
-              ))}
-            </select>
-          </label>
-          {metrics.data && (
-            <p className="flex items-center gap-1.5 pb-1.5" aria-label="Overall band">
-              Overall <BandBadge band={metrics.data.band} />
-            </p>
-          )}
-        </div>
+        <DoraFilters search={search} days={days} teams={teams.data?.teams ?? []} set={set} metrics={metrics.data} />
       </div>
       <QueryState query={metrics} label="DORA metrics" rows={4}>
         {(data) => (

@@ -53,17 +53,11 @@ function ChipGroup({
   );
 }
 
-export function GraphTab({
-  entity,
-  relations,
-  search,
-}: {
-  entity: CatalogEntity;
-  relations: UseQueryResult<Relation[]>;
-  search: EntitySearch;
-}) {
-  const navigate = useNavigate({ from: '/catalog/$kind/$namespace/$name' });
-  const theme = useTheme();
+/**
+ * The graph of the entity's relations and, at two hops, its neighbours' (the first SECOND_HOP_LIMIT of
+ * them), with the relation types and kinds the filters offer and count.
+ */
+function useRelationsGraph(entity: CatalogEntity, relations: UseQueryResult<Relation[]>, search: EntitySearch) {
   const depth = search.depth ?? 1;
   const neighbours = useMemo(
     () =>
@@ -88,6 +82,57 @@ export function GraphTab({
       }),
     [entity.entityRef, rows, search.rel, search.kinds],
   );
+
+  return { depth, neighbours, hopPending, facets, graph };
+}
+
+/** Two hops or one, the layout's direction, and what is drawn (announced as it changes). */
+function GraphOptions({
+  search,
+  set,
+  summary,
+}: {
+  search: EntitySearch;
+  set: (patch: Partial<EntitySearch>) => void;
+  summary: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-4 text-xs">
+      <label className="inline-flex items-center gap-1.5">
+        <input
+          type="checkbox"
+          checked={search.depth === 2}
+          onChange={(e) => set({ depth: e.target.checked ? 2 : undefined })}
+        />
+        Include neighbours&apos; relations (2 hops)
+      </label>
+      <label className="inline-flex items-center gap-1.5">
+        <input
+          type="checkbox"
+          checked={search.dir === 'TB'}
+          onChange={(e) => set({ dir: e.target.checked ? 'TB' : undefined })}
+        />
+        Top to bottom
+      </label>
+      <span className="text-muted-foreground" aria-live="polite">
+        {summary}
+      </span>
+    </div>
+  );
+}
+
+export function GraphTab({
+  entity,
+  relations,
+  search,
+}: {
+  entity: CatalogEntity;
+  relations: UseQueryResult<Relation[]>;
+  search: EntitySearch;
+}) {
+  const navigate = useNavigate({ from: '/catalog/$kind/$namespace/$name' });
+  const theme = useTheme();
+  const { depth, neighbours, hopPending, facets, graph } = useRelationsGraph(entity, relations, search);
 
   const toggle = (key: 'rel' | 'kinds', all: string[], value: string) =>
     void navigate({
@@ -135,29 +180,15 @@ export function GraphTab({
                 )
               }
             />
-            <div className="flex flex-wrap items-center gap-4 text-xs">
-              <label className="inline-flex items-center gap-1.5">
-                <input
-                  type="checkbox"
-                  checked={depth === 2}
-                  onChange={(e) => set({ depth: e.target.checked ? 2 : undefined })}
-                />
-                Include neighbours&apos; relations (2 hops)
-              </label>
-              <label className="inline-flex items-center gap-1.5">
-                <input
-                  type="checkbox"
-                  checked={search.dir === 'TB'}
-                  onChange={(e) => set({ dir: e.target.checked ? 'TB' : undefined })}
-                />
-                Top to bottom
-              </label>
-              <span className="text-muted-foreground" aria-live="polite">
-                {graph.nodes.length} entities, {graph.edges.length} relations
-                {depth === 2 && hopPending && ' (loading neighbours…)'}
-                {depth === 2 && neighbours.length === SECOND_HOP_LIMIT && ` (first ${SECOND_HOP_LIMIT} neighbours)`}
-              </span>
-            </div>
+            <GraphOptions
+              search={search}
+              set={set}
+              summary={
+                `${graph.nodes.length} entities, ${graph.edges.length} relations` +
+                (depth === 2 && hopPending ? ' (loading neighbours…)' : '') +
+                (depth === 2 && neighbours.length === SECOND_HOP_LIMIT ? ` (first ${SECOND_HOP_LIMIT} neighbours)` : '')
+              }
+            />
           </div>
           <Suspense fallback={<Loading rows={4} label="Loading the graph" />}>
             <RelationsGraph
