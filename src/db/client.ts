@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { commitBatcher, type CommitBatcher } from './commit-with.js';
 import { jobDeadline } from './deadline.js';
+import { endPool, openClients } from './pool-close.js';
 import * as schema from './schema/index.js';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -99,7 +101,12 @@ function withDeadline(args: unknown[], statementTimeoutMs: number): unknown[] {
   return [{ ...config, query_timeout: job.timeoutMs ?? statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }, ...args.slice(1)];
 }
 
-function guardClient(client: pg.Client, log: DatabaseLog | undefined, statementTimeoutMs: number) {
+function guardClient(
+  client: pg.Client,
+  log: DatabaseLog | undefined,
+  statementTimeoutMs: number,
+  batcher: CommitBatcher,
+) {
   let reported = false;
   client.on('error', (err: Error & { code?: string }) => {
     if (reported) return;
@@ -112,8 +119,11 @@ function guardClient(client: pg.Client, log: DatabaseLog | undefined, statementT
   const kill = () =>
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...given: unknown[]) => {
+  const guarded = (...given: unknown[]): unknown => {
     const args = withDeadline(given, statementTimeoutMs);
+    // A COMMIT carrying the statement that waits for it (decision 1205) comes back here with a callback.
+    const batched = batcher.send(client, args, guarded);
+    if (batched) return batched;
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       args[args.length - 1] = (err: unknown, res: unknown) => {
@@ -133,6 +143,8 @@ function guardClient(client: pg.Client, log: DatabaseLog | undefined, statementT
     }
     return result;
   };
+  (client as unknown as { query: typeof guarded }).query = guarded;
+  batcher.register(client);
 }
 
 const isBegin = (config: unknown) => {
@@ -178,7 +190,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  pool.on('connect', (client) => guardClient(client as unknown as pg.Client, opts.log, statementTimeoutMs));
+  const batcher = commitBatcher(pg.Query);
+  pool.on('connect', (client) => guardClient(client as unknown as pg.Client, opts.log, statementTimeoutMs, batcher));
   const clients = openClients(pool);
   // pool.query hands the config to a client from the pool's own callbacks: the job deadline is set here.
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -216,35 +229,6 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       await endPool(pool, clients, opts.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS);
     },
   };
-}
-
-/** The pool's connections from connect to removal (the pool keeps no public list). */
-function openClients(pool: pg.Pool): Set<pg.PoolClient> {
-  const clients = new Set<pg.PoolClient>();
-  pool.on('connect', (c) => clients.add(c));
-  pool.on('remove', (c) => clients.delete(c));
-  return clients;
-}
-
-/**
- * `pool.end()` waits for every checked-out connection to come back and, for the last one, for its
- * goodbye to be acknowledged: a stalled network makes either wait for ever. Past `timeoutMs` the
- * remaining sockets are destroyed, which fails their queries at once and ends the pool (decision 1161).
- */
-async function endPool(pool: pg.Pool, clients: Set<pg.PoolClient>, timeoutMs: number): Promise<void> {
-  const ended = pool.end().catch(() => {});
-  let timer: NodeJS.Timeout | undefined;
-  const late = await Promise.race([
-    ended.then(() => false),
-    new Promise<boolean>((r) => {
-      timer = setTimeout(() => r(true), timeoutMs);
-    }),
-  ]);
-  clearTimeout(timer);
-  if (!late) return;
-  for (const c of clients)
-    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-  await ended;
 }
 
 /**

@@ -18,7 +18,8 @@ export function chainAppender(origins: RequestOrigins, sealer: Sealer) {
   /**
    * Inserts one record inside `tx` (decision 1090); the insert takes the chain's gate shared until
    * `tx` ends (decision 1100): it commits or rolls back with the change, other writers of the chain
-   * do not wait for it, and the sealer chains it once its transaction has ended.
+   * do not wait for it, and the sealer chains it once its transaction has ended. On PostgreSQL the
+   * insert is sent with the COMMIT of `tx` (decision 1205): nothing in `tx` may read the record back.
    */
   async function record(tx: Executor, entry: AuditEntry): Promise<void> {
     const caller = entry.caller;
@@ -31,29 +32,33 @@ export function chainAppender(origins: RequestOrigins, sealer: Sealer) {
         ? { userId: caller.actor.userId, username: caller.actor.username, via: viaOf(caller.actor) }
         : { userId: null, username: null, via: 'system' as const });
     const chain = chainOf(organizationId);
-    await repo.insert(tx, {
-      id: randomUUID(),
-      chain,
-      at: new Date(),
-      organizationId,
-      actorUserId: actor.userId,
-      actorUsername: actor.username,
-      actorVia: actor.via,
-      action: entry.action,
-      resourceType: entry.resource?.type ?? null,
-      resourceId: entry.resource?.id ?? null,
-      resourceRef: entry.resource?.ref ?? null,
-      outcome: entry.outcome ?? 'success',
-      statusCode: entry.statusCode ?? null,
-      requestId,
-      ip: origin?.ip ?? null,
-      userAgent: origin?.userAgent ?? null,
-      // Plain JSON (dates as strings) so the hash the sealer computes covers exactly what jsonb hands back.
-      changes: entry.changes
-        ? (JSON.parse(JSON.stringify(maskChanges(entry.changes))) as Record<string, [unknown, unknown]>)
-        : null,
-    });
-    sealer.nudge(chain);
+    // The sealer is nudged once the record has gone in (with the COMMIT on PostgreSQL, decision 1205).
+    await repo.insert(
+      tx,
+      {
+        id: randomUUID(),
+        chain,
+        at: new Date(),
+        organizationId,
+        actorUserId: actor.userId,
+        actorUsername: actor.username,
+        actorVia: actor.via,
+        action: entry.action,
+        resourceType: entry.resource?.type ?? null,
+        resourceId: entry.resource?.id ?? null,
+        resourceRef: entry.resource?.ref ?? null,
+        outcome: entry.outcome ?? 'success',
+        statusCode: entry.statusCode ?? null,
+        requestId,
+        ip: origin?.ip ?? null,
+        userAgent: origin?.userAgent ?? null,
+        // Plain JSON (dates as strings) so the hash the sealer computes covers exactly what jsonb hands back.
+        changes: entry.changes
+          ? (JSON.parse(JSON.stringify(maskChanges(entry.changes))) as Record<string, [unknown, unknown]>)
+          : null,
+      },
+      () => sealer.nudge(chain),
+    );
     if (requestId && (entry.outcome ?? 'success') === 'success') origins.markRecorded(requestId);
   }
   return record;

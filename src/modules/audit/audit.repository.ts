@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditChainHeads, auditCheckpoints, auditRecords, auditSeals } from '../../db/schema/index.js';
+import { insertRecord } from './audit.record-insert.js';
 
 export type RecordRow = typeof auditRecords.$inferSelect;
 export type SealRow = typeof auditSeals.$inferSelect;
@@ -42,13 +43,6 @@ const SEALER_LOCK = 37;
 const FENCE_TIMEOUT = '100ms';
 /** Any statement of a sealing transaction, server side: a pass never waits long on anything (decision 1161). */
 const SEALER_STATEMENT_TIMEOUT = '5s';
-
-/** Every inserted column as a placeholder of the same name: the named insert's values (decision 1162). */
-const RECORD_PLACEHOLDERS = Object.fromEntries(
-  Object.keys(getTableColumns(auditRecords))
-    .filter((k) => k !== 'n')
-    .map((k) => [k, sql.placeholder(k)]),
-) as unknown as Omit<RecordRow, 'n'>;
 
 export interface AuditFilter {
   organizationId?: string;
@@ -91,13 +85,8 @@ function where(f: AuditFilter, after?: AuditCursor): SQL | undefined {
 
 /** Queries of the audit tables (decisions 980, 1090): no rules here. Records and seals are inserted, never updated. */
 export const auditRepository = {
-  /**
-   * The record; its trigger takes the chain's gate shared and sets `n` (decisions 1100, 1101). A named
-   * statement: each connection parses and plans it once, then only binds the values (decision 1162).
-   */
-  async insert(tx: Executor, row: Omit<RecordRow, 'n'>): Promise<void> {
-    await tx.insert(auditRecords).values(RECORD_PLACEHOLDERS).prepare('audit_records_insert').execute(row);
-  },
+  /** The record, sent with its transaction's COMMIT on PostgreSQL (audit.record-insert.ts, decision 1205). */
+  insert: insertRecord,
 
   async page(db: Executor, f: AuditFilter, limit: number, after?: AuditCursor): Promise<AuditRow[]> {
     return db
@@ -165,8 +154,16 @@ export const auditRepository = {
       .limit(limit);
   },
 
+  /**
+   * A batch of seals as one JSON parameter (decision 1207): the query builder's multi-row insert of
+   * 2,000 rows bound 10,000 parameters and cost the writing process more than the hashing.
+   */
   async insertSeals(tx: Executor, seals: SealRow[]): Promise<void> {
-    if (seals.length) await tx.insert(auditSeals).values(seals);
+    if (!seals.length) return;
+    const json = JSON.stringify(seals.map((s) => [s.recordId, s.chain, s.seq, s.prevHash, s.hash]));
+    await tx.execute(sql`
+      insert into ${auditSeals} (record_id, chain, seq, prev_hash, hash)
+      select (s->>0)::uuid, s->>1, (s->>2)::bigint, s->>3, s->>4 from jsonb_array_elements(${json}::jsonb) as s`);
   },
 
   async saveHead(

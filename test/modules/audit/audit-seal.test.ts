@@ -63,28 +63,29 @@ describe('audit chain sealed after commit (decisions 1090–1092)', () => {
   });
 
   it.skipIf(testDbKind() !== 'postgres')(
-    'an open transaction holds back the seal of a later one: pending, not tampered, then sealed in order',
+    "an open transaction's record goes in with its COMMIT: it holds back no seal and is sealed after the records committed before it (decision 1205)",
     async () => {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
       let started!: () => void;
-      const inserted = new Promise<void>((r) => (started = r));
+      const recorded = new Promise<void>((r) => (started = r));
       const slow = t.database.db.transaction(async (tx) => {
         await t.app.hangar.audit.record(tx, { organizationId: org, action: 'seal.slow', resource: { type: 'test' } });
         started();
         await gate;
       });
-      await inserted;
+      await recorded;
       await record('seal.fast');
-      const held = await verify();
-      expect(held).toMatchObject({ ok: true, firstBad: null });
-      expect(held.pending).toBe(1);
-      expect((await seals()).some((r) => r.action === 'seal.fast')).toBe(false);
+      const meanwhile = await verify();
+      expect(meanwhile).toMatchObject({ ok: true, pending: 0, firstBad: null });
+      const before = (await seals()).map((r) => r.action);
+      expect(before).toContain('seal.fast');
+      expect(before).not.toContain('seal.slow');
       release();
       await slow;
       expect(await verify()).toMatchObject({ ok: true, pending: 0, firstBad: null });
       const order = (await seals()).map((r) => r.action);
-      expect(order.indexOf('seal.slow')).toBeLessThan(order.indexOf('seal.fast'));
+      expect(order.indexOf('seal.slow')).toBeGreaterThan(order.indexOf('seal.fast'));
     },
   );
 

@@ -1,0 +1,43 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { withCommit } from '../../db/commit-with.js';
+import { auditRecords } from '../../db/schema/index.js';
+
+// The record's insert (decisions 1162, 1205), out of audit.repository.ts.
+
+type RecordRow = typeof auditRecords.$inferSelect;
+
+/** The inserted columns (all but `n`, which the gate trigger sets). */
+const RECORD_KEYS = Object.keys(getTableColumns(auditRecords)).filter((k) => k !== 'n') as (keyof Omit<
+  RecordRow,
+  'n'
+>)[];
+/** Every inserted column as a placeholder of the same name: the named insert's values (decision 1162). */
+const RECORD_PLACEHOLDERS = Object.fromEntries(RECORD_KEYS.map((k) => [k, sql.placeholder(k)])) as unknown as Omit<
+  RecordRow,
+  'n'
+>;
+/** The same insert as plain text, for the statement sent with the COMMIT (decision 1205). */
+const RECORD_INSERT = `insert into "audit_records" (${RECORD_KEYS.map((k) => `"${auditRecords[k].name}"`).join(', ')}) values (${RECORD_KEYS.map((_, i) => `$${i + 1}`).join(', ')})`;
+/** A row's values in RECORD_KEYS order, as the driver sends them (timestamps as ISO 8601, JSON as text). */
+const recordValues = (row: Omit<RecordRow, 'n'>) =>
+  RECORD_KEYS.map((k) => {
+    const v = row[k];
+    return v instanceof Date ? v.toISOString() : k === 'changes' && v !== null ? JSON.stringify(v) : v;
+  });
+
+/**
+ * The record; its trigger takes the chain's gate shared and sets `n` (decisions 1100, 1101). On
+ * PostgreSQL it is sent with the transaction's COMMIT in one round trip (decision 1205); on PGlite (and
+ * in a savepoint) it runs at once, a named statement parsed once per connection (decision 1162).
+ * `onSent` is told once it has gone in.
+ */
+export async function insertRecord(tx: Executor, row: Omit<RecordRow, 'n'>, onSent?: () => void): Promise<void> {
+  await withCommit(
+    tx,
+    { name: 'audit_records_commit_insert', text: RECORD_INSERT, values: recordValues(row), onSent },
+    async () => {
+      await tx.insert(auditRecords).values(RECORD_PLACEHOLDERS).prepare('audit_records_insert').execute(row);
+    },
+  );
+}
