@@ -18,7 +18,9 @@ import {
 
 useBackstageApp();
 
-describe('the Backstage example catalog', () => {
+// Every example file registered twice, through HTTP: about 15 s on a quiet machine, past 30 s when it
+// runs first beside the suite's heaviest files (a module's first calls compile the validators).
+describe('the Backstage example catalog', { timeout: 120_000 }, () => {
   it('registers file by file with register-yaml, twice without duplicates', async () => {
     const first: Record<string, any> = {};
     for (const file of ENTITY_FILES) {
