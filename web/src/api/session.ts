@@ -29,6 +29,12 @@ const AUTH = '/api/v1/auth';
 const RETRY_AFTER_OUTAGE_MS = 10_000;
 /** Over the refresh limit (10 a minute per address), waits of at most a minute, a few times, before giving up (decision 183). */
 const RATE_LIMIT_TRIES = 4;
+/**
+ * A page opened while the server answers 5xx (a database blip) tries the refresh this many times, a
+ * second further apart each time, before it shows the sign-in page: a valid session is not signed out
+ * by one failed answer (decision 1183).
+ */
+const BOOT_OUTAGE_TRIES = 4;
 const RATE_LIMIT_MAX_WAIT_MS = 60_000;
 const jsonPost = (path: string, body: unknown, token?: string) =>
   fetch(`${AUTH}/${path}`, {
@@ -123,6 +129,10 @@ export function refresh(): Promise<boolean> {
           // Too many refreshes from this address (many tabs, or many people behind one proxy): the session is
           // still good, so wait as told rather than signing the person out.
           await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
+          continue;
+        }
+        if (res.status >= 500 && state.status !== 'signed-in' && attempt < BOOT_OUTAGE_TRIES) {
+          await new Promise((resolve) => setTimeout(resolve, attempt * 1_000));
           continue;
         }
         if ((res.status >= 500 || res.status === 429) && state.status === 'signed-in') {
