@@ -92,8 +92,9 @@ export default tseslint.config(
   // were cut by decisions 1190, 1195 and 1200). Test bodies are lists of cases: only their files are measured.
   {
     files: ['src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'scripts/**/*.mjs', 'test/**/*.ts', '*.{js,ts}'],
-    // Data tables are not measured: the fixtures, the diff's rule table and its cases (decision 1075).
-    ignores: ['test/fixtures/**', 'test/modules/api-specs/rules-cases.ts', 'src/modules/api-specs/diff/rules.ts'],
+    // Data tables are not measured: the fixtures and the diff rules' cases (decision 1075); the rule table itself
+    // fits since it was split in three files (decision 1202).
+    ignores: ['test/fixtures/**', 'test/modules/api-specs/rules-cases.ts'],
     rules: {
       'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
@@ -101,7 +102,6 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    ignores: ['src/modules/api-specs/diff/rules.ts'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
   { files: ['test/**/*.ts', '**/*.test.ts', '**/*.test.tsx'], rules: { 'max-lines-per-function': 'off' } },

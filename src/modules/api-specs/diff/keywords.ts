@@ -1,5 +1,5 @@
 import type { Obj } from '../spec/index.js';
-import { BOUNDS } from './rules.js';
+import { BOUNDS } from './schema-rules.js';
 
 /** The JSON Schema keywords of one schema compared with its counterpart: type, nullability, enum, pattern, bounds. */
 export type Dir = 'request' | 'response';

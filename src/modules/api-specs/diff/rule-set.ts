@@ -1,16 +1,18 @@
 import type { RuleDef } from './model.js';
-import { BOUNDS, FIXED_RULES, SCHEMA_CHANGE_RULES, SCHEMA_PREFIXES, type SchemaChangeRule } from './rules.js';
+import { EVENT_RULES } from './event-rules.js';
+import { OPERATION_RULES } from './rules.js';
+import { BOUNDS, SCHEMA_CHANGE_RULES, SCHEMA_PREFIXES, type SchemaChangeRule } from './schema-rules.js';
 
 /**
- * Every rule id the diff can produce: the table's fixed rules, then each schema-level change under
+ * Every rule id the diff can produce: the tables' fixed rules (operations, then events), then each schema-level change under
  * each schema prefix (`request-property-enum-value-removed`, …). Built here from the tables of
- * rules.ts, which hold data only (decision 1202).
+ * rules.ts, event-rules.ts and schema-rules.ts, which hold data only (decision 1202).
  */
 
 /** The table's schema-level changes, then four per bound: tightened, set, loosened, removed. */
 const SCHEMA_CHANGES: Record<string, SchemaChangeRule> = { ...SCHEMA_CHANGE_RULES, ...boundChanges() };
 
-export const RULES: Record<string, RuleDef> = { ...FIXED_RULES, ...schemaRules() };
+export const RULES: Record<string, RuleDef> = { ...OPERATION_RULES, ...EVENT_RULES, ...schemaRules() };
 
 function boundChanges() {
   const changes: Record<string, SchemaChangeRule> = {};

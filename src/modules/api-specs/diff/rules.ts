@@ -2,12 +2,13 @@ import type { ChangeType, Level, RuleDef } from './model.js';
 
 /**
  * The rule table: every entry the diff can produce has one of these ids, with a fixed level and
- * type. This file is the table only (decision 1202): the ids generated from it (bounds, schema
- * prefixes) are built in rule-set.ts. Ids are oasdiff's where its check matches
+ * type. The tables are data only (decision 1202), in three files: HTTP operations here, webhooks,
+ * callbacks and AsyncAPI in event-rules.ts, schema-level changes in schema-rules.ts; the ids generated
+ * from them (bounds, schema prefixes) are built in rule-set.ts. Ids are oasdiff's where its check matches
  * (https://www.oasdiff.com/docs/breaking-changes); `oasdiff: false` marks Hangar's own (decision 608's stricter required-parameter rule, AsyncAPI, whole
  * paths, webhooks and callbacks).
  */
-const r = (level: Level, type: ChangeType, area: string, description: string, oasdiff = true): RuleDef => ({
+export const r = (level: Level, type: ChangeType, area: string, description: string, oasdiff = true): RuleDef => ({
   level,
   type,
   area,
@@ -15,7 +16,8 @@ const r = (level: Level, type: ChangeType, area: string, description: string, oa
   oasdiff,
 });
 
-export const FIXED_RULES: Record<string, RuleDef> = {
+/** HTTP operations: paths, parameters, request bodies, responses, security. */
+export const OPERATION_RULES: Record<string, RuleDef> = {
   // paths and operations (deprecation and x-sunset honoured)
   'api-path-added': r('info', 'added', 'paths', 'a path was added', false),
   'api-path-removed-without-deprecation': r(
@@ -270,128 +272,4 @@ export const FIXED_RULES: Record<string, RuleDef> = {
   'api-security-scope-removed': r('info', 'modified', 'security', 'a scope was removed from a security requirement'),
   'api-security-component-removed': r('info', 'removed', 'security', 'a security scheme was removed from components'),
   'api-security-component-type-changed': r('info', 'modified', 'security', 'the type of a security scheme changed'),
-  // webhooks (OpenAPI 3.1) and callbacks: the API sends the request, so its body follows the response rules and the answer the request rules
-  'webhook-added': r('info', 'added', 'webhooks', 'a webhook (or one of its operations) was added', false),
-  'webhook-removed': r(
-    'error',
-    'removed',
-    'webhooks',
-    'a webhook (or one of its operations) was removed: subscribers stop receiving it',
-    false,
-  ),
-  'callback-added': r('info', 'added', 'callbacks', 'a callback (or one of its operations) was added', false),
-  'callback-removed': r('error', 'removed', 'callbacks', 'a callback (or one of its operations) was removed', false),
-  // AsyncAPI: channels, operations, messages; payloads follow the request rules for messages clients send, the response rules for messages they receive
-  'channel-added': r('info', 'added', 'asyncapi channels', 'a channel was added', false),
-  'channel-removed': r('error', 'removed', 'asyncapi channels', 'a channel was removed', false),
-  'channel-address-changed': r(
-    'error',
-    'modified',
-    'asyncapi channels',
-    'the address of a channel changed (AsyncAPI 3)',
-    false,
-  ),
-  'asyncapi-operation-added': r('info', 'added', 'asyncapi operations', 'an operation was added', false),
-  'asyncapi-operation-removed': r('error', 'removed', 'asyncapi operations', 'an operation was removed', false),
-  'asyncapi-operation-action-changed': r(
-    'error',
-    'modified',
-    'asyncapi operations',
-    'an operation changed between send and receive (AsyncAPI 3)',
-    false,
-  ),
-  'asyncapi-operation-channel-changed': r(
-    'error',
-    'modified',
-    'asyncapi operations',
-    'an operation moved to another channel (AsyncAPI 3)',
-    false,
-  ),
-  'asyncapi-message-added': r(
-    'info',
-    'added',
-    'asyncapi messages',
-    'a message was added to an operation or channel',
-    false,
-  ),
-  'asyncapi-message-removed': r(
-    'error',
-    'removed',
-    'asyncapi messages',
-    'a message was removed from an operation or channel',
-    false,
-  ),
-};
-
-/** A schema-level change: its `[request, response]` levels, its type and what it says. */
-export type SchemaChangeRule = { levels: [Level, Level]; type: ChangeType; description: string };
-
-/**
- * Schema-level changes, found wherever a JSON Schema is compared (parameters, request and response
- * bodies, headers, AsyncAPI payloads). `[request, response]` levels: narrowing what a client may
- * send breaks requests; widening what a server may return breaks responses. The bounds' four changes
- * each are added from `BOUNDS` in rule-set.ts.
- */
-export const SCHEMA_CHANGE_RULES: Record<string, SchemaChangeRule> = {
-  'type-changed': { levels: ['error', 'error'], type: 'modified', description: 'the type or format changed' },
-  'enum-value-removed': { levels: ['error', 'info'], type: 'removed', description: 'enum values were removed' },
-  // Added response enum values are a warning, as oasdiff and Stripe's compatibility policy treat them (decision 305).
-  'enum-value-added': { levels: ['info', 'warning'], type: 'added', description: 'enum values were added' },
-  'became-enum': { levels: ['error', 'info'], type: 'modified', description: 'the value was restricted to an enum' },
-  // oasdiff's enum_removed_entirely pair: the whole enum dropped widens the value (was reported as no change at all)
-  'enum-removed': {
-    levels: ['info', 'error'],
-    type: 'modified',
-    description: 'the enum restriction was removed (any value of the type)',
-  },
-  'pattern-added': { levels: ['error', 'info'], type: 'added', description: 'a pattern was added' },
-  'pattern-changed': {
-    levels: ['warning', 'warning'],
-    type: 'modified',
-    description: 'the pattern changed (a superset cannot be proven)',
-  },
-  'pattern-removed': { levels: ['info', 'warning'], type: 'removed', description: 'the pattern was removed' },
-  'became-nullable': { levels: ['info', 'error'], type: 'modified', description: 'the value became nullable' },
-  'became-not-nullable': {
-    levels: ['error', 'info'],
-    type: 'modified',
-    description: 'the value is no longer nullable',
-  },
-  'one-of-added': { levels: ['info', 'error'], type: 'added', description: 'a oneOf alternative was added' },
-  'one-of-removed': { levels: ['error', 'info'], type: 'removed', description: 'a oneOf alternative was removed' },
-  'any-of-added': { levels: ['info', 'error'], type: 'added', description: 'an anyOf alternative was added' },
-  'any-of-removed': { levels: ['error', 'info'], type: 'removed', description: 'an anyOf alternative was removed' },
-  // oasdiff's one_of_wrapped pairs (decision 802): alternatives that may overlap refuse a value matching two of them
-  'wrapped-in-one-of': {
-    levels: ['error', 'error'],
-    type: 'modified',
-    description:
-      'the value became one of several alternatives that may overlap (a value matching two is refused; clients receive new shapes)',
-  },
-};
-
-/**
- * minLength/maxLength, minimum/maximum, minItems/maxItems and the numeric exclusiveMinimum/
- * exclusiveMaximum of OpenAPI 3.1 and AsyncAPI (oasdiff's `*-exclusive-max-*` ids; 3.0's boolean
- * flags are not bounds): tightening breaks requests, loosening breaks responses.
- */
-export const BOUNDS = {
-  maxLength: 'max-length',
-  minLength: 'min-length',
-  maximum: 'max',
-  minimum: 'min',
-  maxItems: 'max-items',
-  minItems: 'min-items',
-  exclusiveMaximum: 'exclusive-max',
-  exclusiveMinimum: 'exclusive-min',
-} as const;
-
-/** Where a schema sits decides the id prefix: `request-property-enum-value-removed`, `response-body-type-changed`, … */
-export const SCHEMA_PREFIXES: Record<string, { dir: 0 | 1; area: string }> = {
-  'request-parameter': { dir: 0, area: 'parameters' },
-  'request-body': { dir: 0, area: 'request body' },
-  'request-property': { dir: 0, area: 'request body' },
-  'response-body': { dir: 1, area: 'responses' },
-  'response-property': { dir: 1, area: 'responses' },
-  'response-header': { dir: 1, area: 'response headers' },
 };
