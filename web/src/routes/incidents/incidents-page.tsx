@@ -64,7 +64,7 @@ function IncidentItem({ i }: { i: Incident }) {
       <Link
         to="/incidents/$incidentId"
         params={{ incidentId: i.id }}
-        className="min-w-0 flex-1 truncate font-medium text-primary hover:underline"
+        className="min-w-0 flex-1 basis-48 truncate font-medium text-primary hover:underline"
       >
         {i.title}
       </Link>
