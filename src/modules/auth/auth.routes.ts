@@ -62,7 +62,7 @@ async function signInRoutes(app: App, { service, rateLimit, refreshTokenTtlS }: 
         response: { 201: Type.Ref('User'), ...errorResponses(400, 409, 429) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.register(req.body)),
+    async (req, reply) => reply.code(201).send(await service.register(req.body, req.id)),
   );
 
   app.post(

@@ -15,7 +15,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     ...createSignInService(deps),
     ...createActorResolver(deps),
-    async register(body: RegisterBody): Promise<PublicUser> {
+    /** A new account and its audit record (`auth.register`, the new user as actor and resource) in one transaction (decision 1184). */
+    async register(body: RegisterBody, requestId?: string): Promise<PublicUser> {
       if (!passwordLogin) throw new Forbidden('Registration is closed: sign in with your identity provider');
       const problem = passwordProblem(body.password);
       if (problem) throw new Invalid(problem, [{ field: 'password', problem }]);
@@ -23,13 +24,27 @@ export function createAuthService(deps: AuthServiceDeps) {
       const taken = await repo.usernameOrEmailTaken(db, body.username, email);
       if (taken.username) throw new Conflict('Username is already registered');
       if (taken.email) throw new Conflict('Email is already registered');
+      // Hashed before the transaction: a pooled connection is not held through the key derivation.
+      const passwordHash = await hashPassword(body.password, deps.passwordHashProfile);
       try {
-        return await repo.insertUser(db, {
-          username: body.username,
-          email,
-          displayName: body.displayName?.trim() || body.username,
-          passwordHash: await hashPassword(body.password, deps.passwordHashProfile),
-          roles: ['user'],
+        return await db.transaction(async (tx) => {
+          const user = await repo.insertUser(tx, {
+            username: body.username,
+            email,
+            displayName: body.displayName?.trim() || body.username,
+            passwordHash,
+            roles: ['user'],
+          });
+          await deps.audit?.record(tx, {
+            actor: { userId: user.id, username: user.username, via: 'password' },
+            organizationId: null,
+            requestId,
+            action: 'auth.register',
+            resource: { type: 'user', id: user.id, ref: user.username },
+            outcome: 'success',
+            statusCode: 201,
+          });
+          return user;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw new Conflict('Username or email is already registered');

@@ -81,6 +81,29 @@ describe('audit log: what is recorded', () => {
     expect(JSON.stringify(data)).not.toContain('Wrong-passw0rd');
   });
 
+  it('records a registration as the new user, with its request, never its password', async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username: uniq('audreg'), email: `${uniq('audreg')}@example.test`, password: 'Register-passw0rd-9' },
+      headers: { 'user-agent': 'audit-register' },
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const user = reg.json() as { id: string; username: string };
+    const requestId = String(reg.headers['x-request-id']);
+    const { data } = await records('action=auth.register&limit=500', null);
+    // recorded once, in the registration's transaction: no response-level `auth.register.create` beside it
+    const mine = data.filter((r) => r.requestId === requestId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      action: 'auth.register',
+      outcome: 'success',
+      actor: { username: user.username, via: 'password' },
+      resource: { id: user.id },
+    });
+    expect(JSON.stringify(mine)).not.toContain('Register-passw0rd-9');
+  });
+
   it('records a credential change in its transaction, the value masked', async () => {
     const res = await t.app.inject({
       method: 'POST',
