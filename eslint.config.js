@@ -73,10 +73,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'hangar-portal': hangarPortal },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
-      // The compiler's checks of refs and effects that set state are met where it was a small change;
-      // the rest (latest-value refs in the live log and topology canvases) warn until rewritten (decision 945).
-      'react-hooks/refs': 'warn',
-      'react-hooks/set-state-in-effect': 'warn',
+      // The compiler's checks of refs and effects that set state are errors (decision 1186; they warned
+      // while the live log, topology canvases, palette and scorecard poll were rewritten, decision 945).
       ...jsxA11y.flatConfigs.recommended.rules,
       // Scrollable tables, logs and file views are focusable so keyboard users can scroll them (axe's
       // scrollable-region-focusable); no other non-interactive element takes a tab stop.

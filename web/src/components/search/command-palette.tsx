@@ -59,6 +59,9 @@ export default function CommandPalette({
   const matches = usePaletteMatches(query);
   const { settled, firstValue } = matches;
   const [selected, setSelected] = useState(firstValue);
+  // In an effect on purpose: cmdk picks an item in its own effects when the list changes, and a child's
+  // effects run before its parent's, so this choice lands last (decision 1186; a render-time update lost).
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setSelected(firstValue), [firstValue]);
 
   const go = (href: string) => {

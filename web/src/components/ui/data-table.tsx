@@ -50,6 +50,9 @@ export function DataTable<T>({
   maxHeight = '70vh',
   busy,
 }: DataTableProps<T>) {
+  // TanStack Table returns functions the React Compiler cannot memoize; the portal is not built with the
+  // compiler, so the component simply stays as written (decision 1186).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
     columns,

@@ -175,6 +175,8 @@ export function LogView({
   const matches = useMemo(() => search.update(buffer, needle), [search, buffer, needle, version]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
 
+  // TanStack Virtual returns functions the React Compiler cannot memoize (decision 1186).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,

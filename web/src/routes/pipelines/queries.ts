@@ -145,12 +145,16 @@ const GAP_REFETCH_MS = 700;
  * Returns the buffer and a version that changes whenever its lines do.
  */
 export function useRunLog(run: { logs: string } | undefined, runId: string, refetch: () => unknown) {
-  const bufferRef = useRef<{ runId: string; buffer: LogBuffer }>(undefined);
-  if (bufferRef.current?.runId !== runId) bufferRef.current = { runId, buffer: new LogBuffer() };
-  const buffer = bufferRef.current.buffer;
+  // One buffer per run: a new run id gets a new buffer while rendering (React's "storing information
+  // from previous renders"), not a ref read during render.
+  const [log, setLog] = useState(() => ({ runId, buffer: new LogBuffer() }));
+  if (log.runId !== runId) setLog({ runId, buffer: new LogBuffer() });
+  const buffer = log.buffer;
   const [version, setVersion] = useState(0);
   const refetchRef = useRef(refetch);
-  refetchRef.current = refetch;
+  useEffect(() => {
+    refetchRef.current = refetch;
+  }, [refetch]);
   const gapTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** Lines are missing: read the run again (once at a time) until they are there. */
   const fillGap = useRef(() => {
@@ -207,6 +211,9 @@ export function useRunLog(run: { logs: string } | undefined, runId: string, refe
   const logs = run?.logs;
   useEffect(() => {
     if (logs === undefined) return;
+    // The buffer is a mutable store outside React; `version` is its change signal, bumped after the
+    // stored lines are merged in (the same as the live lines' flush above).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (buffer.setSnapshot(logs)) setVersion((v) => v + 1);
     if (buffer.hasGap) fillGap.current();
   }, [buffer, logs]);

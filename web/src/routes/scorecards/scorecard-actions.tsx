@@ -22,35 +22,38 @@ export function EvaluateNow({ scorecard }: { scorecard: Scorecard }) {
   const client = useQueryClient();
   // The stamp seen when the evaluation was asked for; undefined when not waiting.
   const [waitingFrom, setWaitingFrom] = useState<{ stamp: string | null; polls: number }>();
-  const [finishedAt, setFinishedAt] = useState<string>();
+  // When the evaluation was seen to finish (a new object each time, so the refetch below runs each time).
+  const [finished, setFinished] = useState<{ at?: string }>();
   const polled = useScorecard(scorecard.id, waitingFrom ? POLL_MS : undefined);
   const stamp = (polled.data?.lastEvaluatedAt ?? null) as string | null;
 
-  useEffect(() => {
-    if (!waitingFrom) return;
-    if (stamp !== waitingFrom.stamp) {
+  // Each poll answer (dataUpdatedAt) moves the wait on, adjusted while rendering rather than in an effect
+  // (React's "storing information from previous renders"): no extra commit per answer.
+  const [seenAnswer, setSeenAnswer] = useState(polled.dataUpdatedAt);
+  if (seenAnswer !== polled.dataUpdatedAt) {
+    setSeenAnswer(polled.dataUpdatedAt);
+    if (waitingFrom && stamp !== waitingFrom.stamp) {
       setWaitingFrom(undefined);
-      setFinishedAt(stamp ?? undefined);
-      void client.invalidateQueries({ queryKey: scorecardKeys.all() });
-    } else if (waitingFrom.polls >= MAX_POLLS) {
-      setWaitingFrom(undefined);
-    } else {
-      setWaitingFrom({ ...waitingFrom, polls: waitingFrom.polls + 1 });
+      setFinished({ at: stamp ?? undefined });
+    } else if (waitingFrom) {
+      setWaitingFrom(waitingFrom.polls >= MAX_POLLS ? undefined : { ...waitingFrom, polls: waitingFrom.polls + 1 });
     }
-    // Runs once per poll answer (dataUpdatedAt), not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [polled.dataUpdatedAt]);
+  }
+  // The results are read again once it finished: the query cache is the external system here.
+  useEffect(() => {
+    if (finished) void client.invalidateQueries({ queryKey: scorecardKeys.all() });
+  }, [finished, client]);
 
   const start = () => {
-    setFinishedAt(undefined);
+    setFinished(undefined);
     evaluate.mutate(scorecard.id, { onSuccess: () => setWaitingFrom({ stamp, polls: 0 }) });
   };
   const status = evaluate.isPending
     ? 'Queuing an evaluation…'
     : waitingFrom
       ? 'Evaluation queued; waiting for it to finish…'
-      : finishedAt
-        ? `Evaluated ${formatDateTime(finishedAt)}; results refreshed.`
+      : finished?.at
+        ? `Evaluated ${formatDateTime(finished.at)}; results refreshed.`
         : evaluate.isSuccess
           ? 'Evaluation queued; the results refresh when it finishes.'
           : undefined;

@@ -91,7 +91,10 @@ export default function TopologyCanvas({ model, layout, selected, onSelect, dark
   const container = useRef<HTMLDivElement>(null);
   const cyRef = useRef<Core | undefined>(undefined);
   const onSelectRef = useRef(onSelect);
-  onSelectRef.current = onSelect;
+  // The latest handler for Cytoscape's taps, set after each commit: refs are not written while rendering.
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  });
 
   useEffect(() => {
     if (!container.current) return;

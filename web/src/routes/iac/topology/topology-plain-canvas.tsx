@@ -149,9 +149,13 @@ export default function TopologyPlainCanvas({ model, layout, selected, onSelect,
   const view = useRef<View>({ zoom: 1, x: 0, y: 0 });
   const redraw = useRef<() => void>(() => undefined);
   const onSelectRef = useRef(onSelect);
-  onSelectRef.current = onSelect;
   const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  // The latest props for the canvas's handlers, set after each commit and before the effects below
+  // (effects run in order): refs are not written while rendering.
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+    selectedRef.current = selected;
+  });
 
   useEffect(() => {
     performance.mark('topology-renderer');
