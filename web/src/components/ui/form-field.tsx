@@ -29,7 +29,7 @@ export function FormField({
   const noteId = `${id}-note`;
   const note = error || description;
   return (
-    <div className="grid gap-1.5">
+    <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-[13px] font-medium">
         {label}
       </label>
