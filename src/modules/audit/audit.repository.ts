@@ -55,10 +55,13 @@ export interface AuditFilter {
   to?: Date;
 }
 
-/** A keyset position: newest first, by time then id. */
+/**
+ * A keyset position: newest first, by insertion order `n` (unique, from `audit_records_n_seq`;
+ * decision 1211). `at` is not the order: it is taken before the insert, so it may run a little out of
+ * step with `n`, and ordering by it needed two more indexes on every write.
+ */
 export interface AuditCursor {
-  at: Date;
-  id: string;
+  n: number;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -66,7 +69,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function where(f: AuditFilter, after?: AuditCursor): SQL | undefined {
   const t = auditRecords;
   const parts: (SQL | undefined)[] = [
-    f.organizationId ? eq(t.organizationId, f.organizationId) : undefined,
+    // An organization's records are its chain (chainOf): the (chain, n) index serves its keyset.
+    f.organizationId ? eq(t.chain, f.organizationId) : undefined,
     f.actor
       ? /^[0-9a-f-]{36}$/i.test(f.actor)
         ? eq(t.actorUserId, f.actor)
@@ -76,9 +80,10 @@ function where(f: AuditFilter, after?: AuditCursor): SQL | undefined {
     f.resourceType ? eq(t.resourceType, f.resourceType) : undefined,
     f.resourceId ? eq(t.resourceId, f.resourceId) : undefined,
     f.outcome ? eq(t.outcome, f.outcome) : undefined,
+    // Served by the BRIN index on `at` (rows are appended in about `at` order).
     f.from ? gte(t.at, f.from) : undefined,
     f.to ? lt(t.at, f.to) : undefined,
-    after ? or(lt(t.at, after.at), and(eq(t.at, after.at), lt(t.id, after.id))) : undefined,
+    after ? lt(t.n, after.n) : undefined,
   ];
   return and(...parts.filter(Boolean));
 }
@@ -94,7 +99,7 @@ export const auditRepository = {
       .from(auditRecords)
       .leftJoin(auditSeals, eq(auditSeals.recordId, auditRecords.id))
       .where(where(f, after))
-      .orderBy(desc(auditRecords.at), desc(auditRecords.id))
+      .orderBy(desc(auditRecords.n))
       .limit(limit);
   },
 

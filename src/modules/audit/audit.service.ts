@@ -68,7 +68,7 @@ export function createAuditService({ db, checkpointKey, origins, sealer, roleOf 
         yield rows.map(toView);
         if (rows.length < batchSize) return;
         const last = rows.at(-1)!;
-        after = { at: last.at, id: last.id };
+        after = { n: last.n };
       }
     },
 
