@@ -55,11 +55,7 @@ export interface AuditFilter {
   to?: Date;
 }
 
-/**
- * A keyset position: newest first, by insertion order `n` (unique, from `audit_records_n_seq`;
- * decision 1211). `at` is not the order: it is taken before the insert, so it may run a little out of
- * step with `n`, and ordering by it needed two more indexes on every write.
- */
+/** A keyset position: newest first by insertion order `n`, unique (decision 1211; `at` needed two more indexes). */
 export interface AuditCursor {
   n: number;
 }
