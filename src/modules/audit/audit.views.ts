@@ -1,5 +1,6 @@
 import { Invalid } from '../../kernel/errors.js';
-import type { AuditCursor, AuditRow, RecordRow } from './audit.repository.js';
+import type { AuditCursor, AuditRow } from './audit.reads.js';
+import type { RecordRow } from './audit.repository.js';
 
 // How records are shown and paged (decision 1170: cut out of audit.service.ts).
 

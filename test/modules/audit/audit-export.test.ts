@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRepository } from '../../../src/modules/audit/audit.repository.js';
+import { auditReads } from '../../../src/modules/audit/audit.reads.js';
 import { bearer, buildTestApp, testDbKind, uniq, type TestApp } from '../../helpers/app.js';
 
 /**
@@ -32,10 +32,10 @@ let org: string;
 let socketPath: string;
 // Counts the pages the export reads (a spy would keep every page's rows alive, which is what is measured).
 const pageSizes: number[] = [];
-const page = auditRepository.page;
-auditRepository.page = (db, filter, limit, after) => {
+const page = auditReads.page;
+auditReads.page = (db, filter, limit, after, range) => {
   pageSizes.push(limit);
-  return page.call(auditRepository, db, filter, limit, after);
+  return page.call(auditReads, db, filter, limit, after, range);
 };
 
 beforeAll(async () => {
@@ -74,7 +74,7 @@ beforeAll(async () => {
   await t.app.listen({ path: socketPath });
 }, 240_000);
 afterAll(async () => {
-  auditRepository.page = page;
+  auditReads.page = page;
   await t?.close();
 });
 
