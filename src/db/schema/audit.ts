@@ -28,9 +28,11 @@ export const auditRecords = pgTable(
     userAgent: text('user_agent'),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
     /**
-     * Insertion order, the sealer's order and watermark (decision 1101). Set by the BEFORE INSERT
-     * trigger `audit_records_gate` (migration `audit_seal_fence`) from `audit_records_n_seq` (cache
-     * 1) after it takes the chain's gate shared (decision 1100); the 0 default is never stored.
+     * Insertion order, the sealer's order and watermark (decision 1101). Drawn from
+     * `audit_records_n_seq` (cache 1) after the chain's gate was taken shared (decision 1100): by the
+     * writers' insert itself (decision 1213), or by the BEFORE INSERT trigger `audit_records_gate`
+     * (migration `audit_seal_fence`, `WHEN (NEW.n = 0)` since `audit_records_keyset_n`) on every
+     * other path; the 0 default is never stored.
      */
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
