@@ -28,18 +28,24 @@ export const auditRecords = pgTable(
     userAgent: text('user_agent'),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
     /**
-     * Insertion order, the sealer's order and watermark (decision 1101). Set by the BEFORE INSERT
-     * trigger `audit_records_gate` (migration `audit_seal_fence`) from `audit_records_n_seq` (cache
-     * 1) after it takes the chain's gate shared (decision 1100); the 0 default is never stored.
+     * Insertion order, the sealer's order and watermark (decision 1101). Drawn from
+     * `audit_records_n_seq` (cache 1) after the chain's gate was taken shared (decision 1100): by the
+     * writers' insert itself (decision 1213), or by the BEFORE INSERT trigger `audit_records_gate`
+     * (migration `audit_seal_fence`, `WHEN (NEW.n = 0)` since `audit_records_keyset_n`) on every
+     * other path; the 0 default is never stored.
      */
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    // Every keyset is on `n`, newest first (decision 1211): `(chain, n)` serves the sealer and an
+    // organization's list (its records are its chain), `n` a global admin's, the filters' own
+    // indexes end in `n`; `(at, n)` gives a from/to window's `n` range from the index alone.
     index('audit_records_chain_n_idx').on(t.chain, t.n),
-    index('audit_records_org_at_idx').on(t.organizationId, t.at.desc(), t.id.desc()),
-    index('audit_records_at_idx').on(t.at.desc(), t.id.desc()),
-    index('audit_records_actor_idx').on(t.actorUserId, t.at.desc()),
-    index('audit_records_resource_idx').on(t.resourceType, t.resourceId),
+    index('audit_records_n_idx').on(t.n),
+    index('audit_records_actor_n_idx').on(t.actorUserId, t.n),
+    index('audit_records_actor_username_n_idx').on(t.actorUsername, t.n),
+    index('audit_records_resource_n_idx').on(t.resourceId, t.n),
+    index('audit_records_at_n_idx').on(t.at, t.n),
     // No index on `action`: its filter is a prefix (LIKE 'x%'), which a default btree under a non-C
     // collation never serves, and each index is paid by every write (decision 1162).
   ],

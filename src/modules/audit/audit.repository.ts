@@ -1,36 +1,10 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  like,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditChainHeads, auditCheckpoints, auditRecords, auditSeals } from '../../db/schema/index.js';
 import { insertRecord } from './audit.record-insert.js';
 
 export type RecordRow = typeof auditRecords.$inferSelect;
 export type SealRow = typeof auditSeals.$inferSelect;
-/** A record with its seal, whose fields are null while it waits for the sealer (decision 1090). */
-export type AuditRow = RecordRow & { seq: number | null; prevHash: string | null; hash: string | null };
-
-/** The record's columns with its seal's, a left join: records show at once, sealed or not. */
-const withSeal = {
-  ...getTableColumns(auditRecords),
-  seq: auditSeals.seq,
-  prevHash: auditSeals.prevHash,
-  hash: auditSeals.hash,
-};
 /**
  * Advisory lock namespaces (two-int keys; the second is the chain's hashtext). The chain's gate is
  * held shared by each transaction that inserts a record (the `audit_records_gate` trigger, which
@@ -44,59 +18,10 @@ const FENCE_TIMEOUT = '100ms';
 /** Any statement of a sealing transaction, server side: a pass never waits long on anything (decision 1161). */
 const SEALER_STATEMENT_TIMEOUT = '5s';
 
-export interface AuditFilter {
-  organizationId?: string;
-  actor?: string;
-  action?: string;
-  resourceType?: string;
-  resourceId?: string;
-  outcome?: string;
-  from?: Date;
-  to?: Date;
-}
-
-/** A keyset position: newest first, by time then id. */
-export interface AuditCursor {
-  at: Date;
-  id: string;
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function where(f: AuditFilter, after?: AuditCursor): SQL | undefined {
-  const t = auditRecords;
-  const parts: (SQL | undefined)[] = [
-    f.organizationId ? eq(t.organizationId, f.organizationId) : undefined,
-    f.actor
-      ? /^[0-9a-f-]{36}$/i.test(f.actor)
-        ? eq(t.actorUserId, f.actor)
-        : eq(t.actorUsername, f.actor)
-      : undefined,
-    f.action ? like(t.action, `${escapeLike(f.action)}%`) : undefined,
-    f.resourceType ? eq(t.resourceType, f.resourceType) : undefined,
-    f.resourceId ? eq(t.resourceId, f.resourceId) : undefined,
-    f.outcome ? eq(t.outcome, f.outcome) : undefined,
-    f.from ? gte(t.at, f.from) : undefined,
-    f.to ? lt(t.at, f.to) : undefined,
-    after ? or(lt(t.at, after.at), and(eq(t.at, after.at), lt(t.id, after.id))) : undefined,
-  ];
-  return and(...parts.filter(Boolean));
-}
-
 /** Queries of the audit tables (decisions 980, 1090): no rules here. Records and seals are inserted, never updated. */
 export const auditRepository = {
   /** The record, sent with its transaction's COMMIT on PostgreSQL (audit.record-insert.ts, decision 1205). */
   insert: insertRecord,
-
-  async page(db: Executor, f: AuditFilter, limit: number, after?: AuditCursor): Promise<AuditRow[]> {
-    return db
-      .select(withSeal)
-      .from(auditRecords)
-      .leftJoin(auditSeals, eq(auditSeals.recordId, auditRecords.id))
-      .where(where(f, after))
-      .orderBy(desc(auditRecords.at), desc(auditRecords.id))
-      .limit(limit);
-  },
 
   /** The chain's last record and its watermark, read without any lock: is there anything to fence for? */
   async progress(db: Executor, chain: string): Promise<{ last: number | null; sealedThrough: number }> {

@@ -145,11 +145,14 @@ export function createSealer(db: Database, log: SealerLog) {
 
   const lastNudge = new Map<string, number>();
   const running = new Map<string, NodeJS.Timeout | true>();
+  /** When each chain's waiting timer fires, and whether it is a back-off a nudge may shorten. */
+  const due = new Map<string, { at: number; backOff: boolean }>();
 
   /** Keeps sealing the chain, backing off, until nothing was sealed for a while after its last record. */
-  function schedule(chain: string, delay: number) {
+  function schedule(chain: string, delay: number, backOff = true) {
     const timer = setTimeout(() => {
       running.set(chain, true);
+      due.delete(chain);
       seal(chain)
         .catch((err: unknown) => {
           log.error({ err, chain }, 'could not seal audit records');
@@ -159,7 +162,7 @@ export function createSealer(db: Database, log: SealerLog) {
           running.delete(chain);
           if (stopped) return;
           const recent = Date.now() - (lastNudge.get(chain) ?? 0) < KEEP_LOOKING_MS;
-          if (sealed > 0) schedule(chain, SEAL_INTERVAL_MS);
+          if (sealed > 0) schedule(chain, SEAL_INTERVAL_MS, false);
           else if (recent) schedule(chain, Math.min(delay * 2, MAX_DELAY_MS));
           else if (sealed < 0) schedule(chain, Math.min(delay * 2, BUSY_MAX_DELAY_MS));
           else lastNudge.delete(chain);
@@ -167,6 +170,7 @@ export function createSealer(db: Database, log: SealerLog) {
     }, delay);
     timer.unref();
     running.set(chain, timer);
+    due.set(chain, { at: Date.now() + delay, backOff });
   }
 
   return {
@@ -179,9 +183,13 @@ export function createSealer(db: Database, log: SealerLog) {
       const state = running.get(chain);
       if (state === undefined) schedule(chain, FIRST_DELAY_MS);
       else if (state !== true) {
-        // Waiting in a long back-off: look again soon.
-        clearTimeout(state);
-        schedule(chain, FIRST_DELAY_MS);
+        // A long back-off is cut short; a pass already due soon, or the interval after a pass that
+        // sealed, is left alone: records arriving every few ms must not keep putting it off (decision 1213).
+        const next = due.get(chain);
+        if (next && next.backOff && next.at > Date.now() + FIRST_DELAY_MS) {
+          clearTimeout(state);
+          schedule(chain, FIRST_DELAY_MS);
+        }
       }
     },
 
@@ -204,6 +212,7 @@ export function createSealer(db: Database, log: SealerLog) {
       stopped = true;
       for (const state of running.values()) if (state !== true) clearTimeout(state);
       running.clear();
+      due.clear();
       if (inFlight.size) await settleWithin([...inFlight], deadlineMs);
     },
 

@@ -3,7 +3,8 @@ import type { Caller } from '../../kernel/caller.js';
 import { Forbidden } from '../../kernel/errors.js';
 import { chainOf, signCheckpoint } from './audit.chain.js';
 import { chainAppender, type RequestOrigins } from './audit.append.js';
-import { auditRepository as repo, type AuditCursor, type AuditFilter } from './audit.repository.js';
+import { auditReads, type AuditCursor, type AuditFilter } from './audit.reads.js';
+import { auditRepository as repo } from './audit.repository.js';
 import type { Sealer } from './audit.sealer.js';
 import { chainVerifier } from './audit.verify.js';
 import { decodeCursor, encodeCursor, MAX_PAGE, toView, type AuditRecordView } from './audit.views.js';
@@ -47,12 +48,11 @@ export function createAuditService({ db, checkpointKey, origins, sealer, roleOf 
 
     async list(caller: Caller, filter: AuditFilter, limit: number, cursor?: string) {
       const { organizationId } = await scope(caller);
-      const rows = await repo.page(
-        db,
-        { ...filter, organizationId },
-        Math.min(limit, MAX_PAGE) + 1,
-        cursor ? decodeCursor(cursor) : undefined,
-      );
+      const f = { ...filter, organizationId };
+      const after = cursor ? decodeCursor(cursor) : undefined;
+      const range = await auditReads.window(db, f);
+      if (range === null) return { data: [], nextCursor: null };
+      const rows = await auditReads.page(db, f, Math.min(limit, MAX_PAGE) + 1, after, range);
       const page = rows.slice(0, Math.min(limit, MAX_PAGE));
       const last = page.at(-1);
       return { data: page.map(toView), nextCursor: rows.length > page.length && last ? encodeCursor(last) : null };
@@ -61,14 +61,18 @@ export function createAuditService({ db, checkpointKey, origins, sealer, roleOf 
     /** Batches of records newest first, each read after the previous one is consumed (the export's backpressure). */
     async *batches(caller: Caller, filter: AuditFilter, batchSize = 1000): AsyncGenerator<AuditRecordView[]> {
       const { organizationId } = await scope(caller);
+      const f = { ...filter, organizationId };
+      // The window's `n` range once for the whole export (decision 1211).
+      const range = await auditReads.window(db, f);
+      if (range === null) return;
       let after: AuditCursor | undefined;
       for (;;) {
-        const rows = await repo.page(db, { ...filter, organizationId }, batchSize, after);
+        const rows = await auditReads.page(db, f, batchSize, after, range);
         if (rows.length === 0) return;
         yield rows.map(toView);
         if (rows.length < batchSize) return;
         const last = rows.at(-1)!;
-        after = { at: last.at, id: last.id };
+        after = { n: last.n };
       }
     },
 

@@ -1,5 +1,6 @@
 import { Invalid } from '../../kernel/errors.js';
-import type { AuditCursor, AuditRow, RecordRow } from './audit.repository.js';
+import type { AuditCursor, AuditRow } from './audit.reads.js';
+import type { RecordRow } from './audit.repository.js';
 
 // How records are shown and paged (decision 1170: cut out of audit.service.ts).
 
@@ -44,11 +45,10 @@ export const toView = (r: AuditRow): AuditRecordView => ({ ...recordFields(r), s
 
 export const MAX_PAGE = 500;
 
-export const encodeCursor = (c: AuditCursor) => Buffer.from(`${c.at.toISOString()}|${c.id}`).toString('base64url');
+/** The cursor: the last record's `n`, opaque to clients (decision 1211). */
+export const encodeCursor = (c: AuditCursor) => Buffer.from(`n${c.n}`).toString('base64url');
 export function decodeCursor(raw: string): AuditCursor {
-  const [at, id] = Buffer.from(raw, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
-    throw new Invalid('cursor is not one this API issued', [{ field: 'cursor', problem: 'is not valid' }]);
-  return { at: date, id };
+  const m = /^n(\d{1,15})$/.exec(Buffer.from(raw, 'base64url').toString());
+  if (!m) throw new Invalid('cursor is not one this API issued', [{ field: 'cursor', problem: 'is not valid' }]);
+  return { n: Number(m[1]) };
 }

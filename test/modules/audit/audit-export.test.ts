@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRepository } from '../../../src/modules/audit/audit.repository.js';
+import { auditReads } from '../../../src/modules/audit/audit.reads.js';
 import { bearer, buildTestApp, testDbKind, uniq, type TestApp } from '../../helpers/app.js';
 
 /**
@@ -32,10 +32,10 @@ let org: string;
 let socketPath: string;
 // Counts the pages the export reads (a spy would keep every page's rows alive, which is what is measured).
 const pageSizes: number[] = [];
-const page = auditRepository.page;
-auditRepository.page = (db, filter, limit, after) => {
+const page = auditReads.page;
+auditReads.page = (db, filter, limit, after, range) => {
   pageSizes.push(limit);
-  return page.call(auditRepository, db, filter, limit, after);
+  return page.call(auditReads, db, filter, limit, after, range);
 };
 
 beforeAll(async () => {
@@ -49,20 +49,22 @@ beforeAll(async () => {
     payload: { name: 'Export', slug: uniq('exp').toLowerCase() },
   });
   org = res.json().id;
-  // Bulk rows, 10,000 a statement (the pool's query timeout); the export does not walk the chain, so these sit on one of their own.
+  // Bulk rows, 10,000 a statement (the pool's query timeout), in the organization's chain (an organization's records
+  // are its chain: the list reads them through `(chain, n)`, decision 1211); the export does not walk the chain, so
+  // their seals take seqs far past the organization's own.
   for (let from = 1; from <= ROWS; from += 10_000) {
     // Sealed as they are inserted, so no sealer pass runs during the export (decision 1090).
     await t.database.db.execute(sql`
     WITH r AS (
     INSERT INTO audit_records (id, chain, at, organization_id, actor_user_id, actor_username, actor_via, action,
       resource_type, resource_id, resource_ref, outcome, status_code, request_id, ip, user_agent, changes)
-    SELECT gen_random_uuid(), ${`bulk-${org}`}, now() - make_interval(secs => g), ${org}::uuid, NULL, 'bulk-user', 'token',
+    SELECT gen_random_uuid(), ${org}, now() - make_interval(secs => g), ${org}::uuid, NULL, 'bulk-user', 'token',
       'bulk.export.row', 'component', 'c-' || g, 'component:default/c-' || g, 'success', 200, 'req-' || g, '10.0.0.1',
       'export-test/1', jsonb_build_object('description', jsonb_build_array('before, "' || g || '"', 'after ' || g))
     FROM generate_series(${from}::int, ${from + 9_999}::int) AS g
     RETURNING id, chain, resource_id)
     INSERT INTO audit_seals (record_id, chain, seq, prev_hash, hash)
-    SELECT id, chain, substr(resource_id, 3)::bigint, repeat('0', 64), md5(resource_id) || md5(resource_id || '+') FROM r`);
+    SELECT id, chain, 1000000 + substr(resource_id, 3)::bigint, repeat('0', 64), md5(resource_id) || md5(resource_id || '+') FROM r`);
   }
   // A Unix socket, not loopback TCP: TCP autotunes its buffers up to tcp_rmem's maximum (32 MB on some machines, about the
   // whole export), so how many pages a stalled client lets through would depend on the machine. A Unix socket's buffers are
@@ -72,7 +74,7 @@ beforeAll(async () => {
   await t.app.listen({ path: socketPath });
 }, 240_000);
 afterAll(async () => {
-  auditRepository.page = page;
+  auditReads.page = page;
   await t?.close();
 });
 
