@@ -69,6 +69,9 @@ export default defineConfig({
     maxWorkers: workers,
     // Longest files first, from test/durations.json (decision 910).
     sequence: { sequencer: DurationSequencer },
+    // Each project's Vite server transforms the same modules (five projects, one app): a module transformed
+    // once is read from disk by the others, in one run and the next (decision 1187).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,
