@@ -88,13 +88,7 @@ export const auditReads = {
       // from one end, filtering on `at` (the whole log for an old window).
       .select({ lo: sql<string | null>`min(${t.n} + 0)`, hi: sql<string | null>`max(${t.n} + 0)` })
       .from(t)
-      .where(
-        and(
-          f.organizationId ? eq(t.chain, f.organizationId) : undefined,
-          f.from ? gte(t.at, f.from) : undefined,
-          f.to ? lt(t.at, f.to) : undefined,
-        ),
-      );
+      .where(where({ organizationId: f.organizationId, from: f.from, to: f.to }));
     return row?.lo == null || row.hi == null ? null : { lo: Number(row.lo), hi: Number(row.hi) };
   },
 };

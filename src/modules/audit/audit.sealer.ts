@@ -144,15 +144,16 @@ export function createSealer(db: Database, log: SealerLog) {
   }
 
   const lastNudge = new Map<string, number>();
-  const running = new Map<string, NodeJS.Timeout | true>();
-  /** When each chain's waiting timer fires, and whether it is a back-off a nudge may shorten. */
-  const due = new Map<string, { at: number; backOff: boolean }>();
+  /**
+   * Each chain's state: a pass running (`true`), or waiting on its timer, with when it fires and whether
+   * it is a back-off a nudge may shorten.
+   */
+  const running = new Map<string, { timer: NodeJS.Timeout; at: number; backOff: boolean } | true>();
 
   /** Keeps sealing the chain, backing off, until nothing was sealed for a while after its last record. */
   function schedule(chain: string, delay: number, backOff = true) {
     const timer = setTimeout(() => {
       running.set(chain, true);
-      due.delete(chain);
       seal(chain)
         .catch((err: unknown) => {
           log.error({ err, chain }, 'could not seal audit records');
@@ -169,8 +170,7 @@ export function createSealer(db: Database, log: SealerLog) {
         });
     }, delay);
     timer.unref();
-    running.set(chain, timer);
-    due.set(chain, { at: Date.now() + delay, backOff });
+    running.set(chain, { timer, at: Date.now() + delay, backOff });
   }
 
   return {
@@ -185,9 +185,8 @@ export function createSealer(db: Database, log: SealerLog) {
       else if (state !== true) {
         // A long back-off is cut short; a pass already due soon, or the interval after a pass that
         // sealed, is left alone: records arriving every few ms must not keep putting it off (decision 1213).
-        const next = due.get(chain);
-        if (next && next.backOff && next.at > Date.now() + FIRST_DELAY_MS) {
-          clearTimeout(state);
+        if (state.backOff && state.at > Date.now() + FIRST_DELAY_MS) {
+          clearTimeout(state.timer);
           schedule(chain, FIRST_DELAY_MS);
         }
       }
@@ -210,9 +209,8 @@ export function createSealer(db: Database, log: SealerLog) {
      */
     async stop(deadlineMs = STOP_DEADLINE_MS): Promise<void> {
       stopped = true;
-      for (const state of running.values()) if (state !== true) clearTimeout(state);
+      for (const state of running.values()) if (state !== true) clearTimeout(state.timer);
       running.clear();
-      due.clear();
       if (inFlight.size) await settleWithin([...inFlight], deadlineMs);
     },
 
