@@ -116,6 +116,16 @@ function fresh(token: string | undefined): token is string {
 const retryAfterMs = (res: Response) =>
   Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(1_000, (Number(res.headers.get('retry-after')) || 10) * 1000));
 
+/** How long to wait before asking for the refresh again, or undefined to act on this answer. */
+function retryWait(res: Response, attempt: number): number | undefined {
+  // Too many refreshes from this address (many tabs, or many people behind one proxy): the session is
+  // still good, so wait as told rather than signing the person out.
+  if (res.status === 429 && attempt < RATE_LIMIT_TRIES) return retryAfterMs(res);
+  // A page opened during a database blip: a second further apart each time (decision 1183).
+  if (res.status >= 500 && state.status !== 'signed-in' && attempt < BOOT_OUTAGE_TRIES) return attempt * 1_000;
+  return undefined;
+}
+
 /** Exchanges the refresh cookie for a new access token; one request at a time across tabs. False when there is no valid cookie. */
 export function refresh(): Promise<boolean> {
   const had = accessToken;
@@ -125,14 +135,9 @@ export function refresh(): Promise<boolean> {
       if (accessToken !== had && fresh(accessToken)) return state.status === 'signed-in' || (await loadIdentity());
       for (let attempt = 1; ; attempt++) {
         const res = await jsonPost('refresh', { session: 'cookie' });
-        if (res.status === 429 && attempt < RATE_LIMIT_TRIES) {
-          // Too many refreshes from this address (many tabs, or many people behind one proxy): the session is
-          // still good, so wait as told rather than signing the person out.
-          await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
-          continue;
-        }
-        if (res.status >= 500 && state.status !== 'signed-in' && attempt < BOOT_OUTAGE_TRIES) {
-          await new Promise((resolve) => setTimeout(resolve, attempt * 1_000));
+        const wait = retryWait(res, attempt);
+        if (wait !== undefined) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
           continue;
         }
         if ((res.status >= 500 || res.status === 429) && state.status === 'signed-in') {
