@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/client.js';
+import { procCpuMs } from './lib.js';
 
 /**
  * Processor time of the PostgreSQL backends serving one database, read from /proc (the server must
@@ -14,13 +14,10 @@ export interface BackendCpu {
   since(before: Map<number, number>): Promise<number>;
 }
 
-const TICK_US = 10_000; // USER_HZ is 100 on Linux
-
-function ticksOf(pid: number): number | undefined {
+/** A backend's processor time in µs; undefined once it has exited (or without /proc). */
+function cpuUsOf(pid: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
+    return procCpuMs(`/proc/${pid}/stat`) * 1000;
   } catch {
     return undefined;
   }
@@ -35,11 +32,11 @@ export async function backendCpu(database: DatabaseHandle): Promise<BackendCpu |
     return res.rows.map((r) => Number(r.pid));
   };
   const first = await pids();
-  if (!first.length || ticksOf(first[0]!) === undefined) return null;
+  if (!first.length || cpuUsOf(first[0]!) === undefined) return null;
   const snapshot = async () => {
     const out = new Map<number, number>();
     for (const pid of await pids()) {
-      const t = ticksOf(pid);
+      const t = cpuUsOf(pid);
       if (t !== undefined) out.set(pid, t);
     }
     return out;
@@ -47,10 +44,10 @@ export async function backendCpu(database: DatabaseHandle): Promise<BackendCpu |
   return {
     snapshot,
     async since(before) {
-      let ticks = 0;
+      let us = 0;
       // A backend born since counts from 0; one that exited since is lost (the pool keeps its connections).
-      for (const [pid, t] of await snapshot()) ticks += t - (before.get(pid) ?? 0);
-      return ticks * TICK_US;
+      for (const [pid, t] of await snapshot()) us += t - (before.get(pid) ?? 0);
+      return us;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { Caller } from '../src/kernel/caller.js';
-import type { BenchContext, BenchRow } from './lib.js';
+import { median, round2, type BenchContext, type BenchRow } from './lib.js';
 
 /**
  * `permissions` on the catalog page (issue 35, decisions 958, 1140–1142): the SAME caller's page
@@ -49,12 +49,7 @@ interface Side {
   non2xx: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** One caller's page with and without `permissions`, rounds alternating (ABBA), after a warm-up of both. */
 async function pair(ctx: BenchContext, bearer: string) {

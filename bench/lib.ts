@@ -1,8 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/client.js';
 import type { App } from '../src/kernel/types.js';
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** One measured line of BENCHMARKS.md. */
 export interface BenchRow {
@@ -93,6 +96,22 @@ export function loadWithWrk(baseUrl: string, opts: Parameters<BenchContext['load
       });
     });
   });
+}
+
+/** The median (the mean of the two middle values of an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+export const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Processor time (ms, user + system) of a process or thread, from its `/proc/…/stat`; throws if it is gone. */
+export function procCpuMs(statFile: string): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(statFile, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
 }
 
 /** The nearest-rank percentile: the smallest value with at least p % of the values at or below it. */

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { prepareEmbeddedDatabase } from '../src/db/embedded-init.js';
 import { projectRoot } from '../src/kernel/paths.js';
+import { procCpuMs } from './lib.js';
 
 /**
  * The built server (`dist/src/server.js`, as `npm start` runs it) in a process of its own, for
@@ -27,13 +28,6 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
-const ticks = (statFile: string) => {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const stat = readFileSync(statFile, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
-};
 const statusKiB = (pid: number, field: string) =>
   Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
@@ -115,7 +109,7 @@ export async function startServerProcess(
   return {
     baseUrl,
     pid,
-    cpu: () => ({ totalMs: ticks(`/proc/${pid}/stat`), mainMs: ticks(`/proc/${pid}/task/${pid}/stat`) }),
+    cpu: () => ({ totalMs: procCpuMs(`/proc/${pid}/stat`), mainMs: procCpuMs(`/proc/${pid}/task/${pid}/stat`) }),
     memory: () => ({ rssMiB: statusKiB(pid, 'VmRSS') / 1024, peakMiB: statusKiB(pid, 'VmHWM') / 1024 }),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -4,7 +4,7 @@ import { createWebhooksService } from '../../src/modules/webhooks/webhooks.servi
 import { systemCaller } from '../../src/kernel/caller.js';
 import type { AuditPort } from '../../src/kernel/audit.js';
 import { backendCpu } from '../backend-cpu.js';
-import type { BenchContext, BenchRow, Scenario } from '../lib.js';
+import { median, round2, type BenchContext, type BenchRow, type Scenario } from '../lib.js';
 
 const WORKERS = 10;
 /** Alternating rounds (ABBA) of one window each side, as the permissions scenario measures (decision 1210). */
@@ -16,11 +16,6 @@ const TAIL_MS = 1_500;
 type Side = 'with' | 'without';
 type Service = ReturnType<typeof createWebhooksService>;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Everything a window measures: writes a second, and processor µs a write (this process; the database's backends). */

@@ -5,7 +5,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { projectRoot } from '../../src/kernel/paths.js';
-import type { BenchContext, BenchRow, Scenario } from '../lib.js';
+import { procCpuMs, type BenchContext, type BenchRow, type Scenario } from '../lib.js';
 import { freePort } from '../server-process.js';
 
 /**
@@ -18,14 +18,10 @@ import { freePort } from '../server-process.js';
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const NAME_PREFIX = process.env.BENCH_NAME_PREFIX ?? 'hangar';
 
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
-
 /** CPU time (ms) of a process and all its descendants (npm, its shell, the server), from /proc. */
 function treeCpuMs(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
+    const own = procCpuMs(`/proc/${pid}/stat`);
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
     return own + children.reduce((sum, child) => sum + treeCpuMs(child), 0);
   } catch {
