@@ -7,8 +7,8 @@ import { backendCpu } from '../backend-cpu.js';
 import { median, round2, type BenchContext, type BenchRow, type Scenario } from '../lib.js';
 
 const WORKERS = 10;
-/** Alternating rounds (ABBA) of one window each side, as the permissions scenario measures (decision 1210). */
-const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 8);
+/** Alternating rounds (ABBA) of one window each side, as the permissions scenario measures (decision 1210); 16 since decision 1188. */
+const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 16);
 const WINDOW_S = Number(process.env.BENCH_AUDIT_WINDOW_S ?? 3);
 /** After each window: time for the sealer's last pass, so each window's processor time holds its own sealing. */
 const TAIL_MS = 1_500;
