@@ -16,6 +16,7 @@ import { closeRedis } from './infra/redis.js';
 import { registerAuthGuard } from './kernel/auth.js';
 import { registerErrorHandling } from './kernel/error-handler.js';
 import { ErrorSchema } from './kernel/schemas.js';
+import type { AuditPort } from './kernel/audit.js';
 import type { App } from './kernel/types.js';
 import { createValidatorCompiler } from './kernel/validation.js';
 import { createSchemaScope, lazyValidatorCompiler } from './kernel/lazy-schemas.js';
@@ -56,6 +57,12 @@ export interface AppDeps {
    * (decisions 519, 920).
    */
   events?: (bus: EventBus) => void;
+  /**
+   * Benchmarks only: the port every module records through instead of the audit module's, and no
+   * response-level recorder. The audit bench builds a second app with one that records nothing, to
+   * measure the same write over HTTP without its record (decision 1189).
+   */
+  auditPort?: AuditPort;
 }
 
 type Runtime = Awaited<ReturnType<typeof openRuntime>>;
@@ -92,7 +99,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   deps.events?.(events);
   // Built before auth, so sign-ins are recorded; every module records through its port (decision 980).
   const audit = createAuditModule({ db: database.db, config, jobs });
-  const { auth, actors } = createAuth(config, { db: database.db, redis, log: app.log, events, audit: audit.service });
+  const auditPort = deps.auditPort ?? audit.service;
+  const { auth, actors } = createAuth(config, { db: database.db, redis, log: app.log, events, audit: auditPort });
   const realtime = await startRealtime(app, config, auth, database.db, events);
   // Before the server stops accepting and waits for its connections to end (decision 886).
   app.addHook('preClose', async () => realtime.disconnectClients());
@@ -108,12 +116,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     cache,
     redis,
     log: app.log,
-    audit: audit.service,
+    audit: auditPort,
   };
 
   const portal = createPortal(config.portal.dir);
   await registerHttpLayer(app, config, { schemaScope, portal, redis });
-  audit.hooks(app);
+  if (!deps.auditPort) audit.hooks(app);
   registerAuthGuard(app, auth.resolveActor, (actor, header) => resolveOrganizationContext(database.db, actor, header));
   registerMetrics(app, queue);
 
@@ -123,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     auth,
     providers: adapters.oidcProviders,
-    audit: audit.service,
+    audit: auditPort,
   });
   await app.register(audit.routes);
   const modules = await registerModules(app, infra, adapters, auth);

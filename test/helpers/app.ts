@@ -84,11 +84,11 @@ export async function buildTestApp(
   env: Record<string, string | undefined> = {},
   db?: Awaited<ReturnType<typeof createTestDatabase>>,
   adapters?: Partial<Adapters>,
-  options: Pick<AppDeps, 'events'> = {},
+  options: Pick<AppDeps, 'events' | 'auditPort'> = {},
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig(env);
-  const app = await buildApp(config, { database: database.handle, logger: false, adapters, events: options.events });
+  const app = await buildApp(config, { database: database.handle, logger: false, adapters, ...options });
   // Suite-wide guard: no response of any test may carry a password hash or a stack trace.
   app.addHook('onSend', async (_req, _reply, payload) => {
     if (
